@@ -1,0 +1,99 @@
+// The contract between the page and the Sidelog engine. In a worker the engine is reached with
+// Comlink (`wrap<EngineApi>()`); in the page (modes B and C) it is the same object, called directly.
+// Writes are fire-and-forget messages on the same port as Comlink's calls, so they keep their order
+// with each other and with the calls, and the page learns of an uncloneable argument at once.
+import type { DeviceInfo, DeviceKeyValue, SessionPayload } from './records.types.ts';
+import type { IssueType, LogLevel } from './levels.ts';
+
+/** The operation modes of spec §4, with mode A split by the kind of worker that carries it. */
+export type SidelogMode = 'A-shared' | 'A-dedicated' | 'B' | 'C';
+
+/** A log call as the page takes it: the cheapest form; the engine formats, parses and sanitises. */
+export interface RawLog {
+  /** Epoch ms, strictly increasing within the page. */
+  at: number;
+  /** Wall-clock epoch ms of the call (`at` may run ahead of it in a burst). */
+  x: number;
+  ll: LogLevel;
+  /** The call's arguments, as cloneable values, formatted into text by the engine. */
+  p?: unknown[];
+  /** A raw `Error().stack`, parsed by the engine for file, line and method. */
+  s?: string;
+  /** Explicit fields (sendLog), sanitised by the engine. */
+  t?: unknown;
+  tg?: unknown;
+  m?: unknown;
+  f?: unknown;
+  l?: unknown;
+  u?: unknown;
+}
+
+export interface RawIssue {
+  type: IssueType;
+  title: string;
+  text: string;
+  uuid: string;
+}
+
+/** A write from the page. `sl` marks Sidelog's own messages; `seq` counts writes per page. */
+export type WriteMessage =
+  /** A buffer of log calls, in call order. */
+  | { sl: 'logs'; seq: number; logs: RawLog[] }
+  /** An issue, crash or user feedback; forces one send. */
+  | { sl: 'issue'; seq: number; issue: RawIssue }
+  /** A device key to set, or to remove when value is null. */
+  | { sl: 'key'; seq: number; key: string; value: DeviceKeyValue };
+
+export function isWriteMessage(data: unknown): data is WriteMessage {
+  return typeof data === 'object' && data !== null && typeof (data as { sl?: unknown }).sl === 'string';
+}
+
+/** Everything the engine needs from the page, which owns localStorage and sessionStorage. */
+export interface EngineConfig {
+  appKey: string;
+  /** First 10 characters of the URL-safe base64 SHA-256 of the appKey. */
+  appID: string;
+  apiURL: string;
+  baseURL: string;
+  debug: boolean;
+  sdkVersion: string;
+  device: DeviceInfo;
+  session: SessionPayload;
+  /** The stored app id differed from this one: clear all four tables before anything else. */
+  resetStorage: boolean;
+  /** Where data lives: the browser database (modes A and B) or memory (mode C). */
+  storage: 'indexeddb' | 'memory';
+  /** 'lock': tabs elect one uploader with Web Locks; 'always': this engine uploads its own data (mode C). */
+  leadership: 'lock' | 'always';
+}
+
+/** What the engine reports about itself; for the page's `debug` output and for tests. */
+export interface EngineStatus {
+  isAppValid: boolean;
+  isDeviceEnabled: boolean;
+  isForceEnabled: boolean;
+  isLeader: boolean;
+  /** Rows waiting for upload, over all sessions. */
+  pending: { logs: number; issues: number; deviceKeys: number; sessions: number };
+}
+
+/** Called by the engine with its own failures when `debug` is on. */
+export type DebugSink = (message: string) => void;
+
+/** The engine as one tab sees it. */
+export interface EngineApi {
+  /** Opens storage for this tab's session and starts status checks and uploads. */
+  start(config: EngineConfig, debug?: DebugSink): Promise<EngineStatus>;
+  /** Stores a write; in a worker this arrives as a plain message, not a Comlink call. */
+  write(message: WriteMessage): void;
+  /** Resolves once every write up to `seq` is stored (or was refused by the guard). */
+  settle(seq: number): Promise<void>;
+  /** Runs one upload now, sending logs whatever the device's status; resolves when it ended. */
+  forceSendOnce(): Promise<void>;
+  setForceEnabled(enabled: boolean): Promise<void>;
+  /** The page is being hidden: flush what can be flushed before it may go away. */
+  pageHidden(): Promise<void>;
+  status(): Promise<EngineStatus>;
+  /** The tab is done: stop timers and let go of leadership. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,9 @@
+// protocol/: the contract between the page, the Sidelog engine and the logging service.
+// Pure TypeScript: no DOM, no storage, no network.
+export * from './levels.ts';
+export * from './limits.ts';
+export * from './options.ts';
+export * from './sanitise.ts';
+export * from './wire.ts';
+export type * from './records.types.ts';
+export * from './engine.types.ts';

@@ -1,0 +1,24 @@
+/** Log levels, with the numbers the logging service stores. */
+export const LogLevel = {
+  Debug: 0,
+  Warning: 1,
+  Error: 2,
+  Trace: 3,
+  Info: 4,
+  Fatal: 5,
+} as const;
+
+export type LogLevel = (typeof LogLevel)[keyof typeof LogLevel];
+
+export function isLogLevel(value: unknown): value is LogLevel {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 5;
+}
+
+/** The kinds of issue the service knows. */
+export const IssueType = {
+  Issue: 'issue',
+  Crash: 'crash',
+  UserFeedback: 'user-feedback',
+} as const;
+
+export type IssueType = (typeof IssueType)[keyof typeof IssueType];

@@ -1,0 +1,50 @@
+// Every business constant of the specification (§9) and of design.md, in one place.
+
+export const DATABASE_NAME = 'bf_sdk';
+/** Dexie versions: V1 stored an issue's text under `markdown`; V2 renamed it to `text`. */
+export const DATABASE_VERSION_V1 = 10;
+export const DATABASE_VERSION_V2 = 20;
+
+export const UPLOAD_BATCH_SIZE = 500;
+export const UPLOAD_INTERVAL_MS = 15_000;
+/** Consecutive upload failures double the interval up to this. */
+export const UPLOAD_MAX_BACKOFF_MS = 300_000;
+export const DEVICE_STATUS_INTERVAL_MS = 300_000;
+/** Every request to the logging service gives up after this. */
+export const REQUEST_TIMEOUT_MS = 10_000;
+
+export const IN_MEMORY_LOG_CAP = 3000;
+export const IN_MEMORY_QUOTA_MESSAGE = 'InMemory storage quota exceeded';
+export const GAP_CLEANUP_COUNT = 10;
+export const GAP_LOG_TAG = 'bf_gap_log';
+
+export const LOG_TEXT_CAP = 32_000;
+export const LOG_TEXT_ELLIPSIS = '…';
+
+/** A worker that has not answered its first call by then is abandoned for the next mode down. */
+export const WORKER_START_DEADLINE_MS = 4_000;
+/** fetch keepalive bodies must stay under 64 KiB in total; one chunk stays well below. */
+export const KEEPALIVE_CHUNK_BYTES = 60_000;
+
+export const LOGIN_TIMEOUT_MS = 10_000;
+export const PRINT_DELAY_MS = 500;
+export const PUSH_SETUP_TIMEOUT_MS = 30_000;
+export const SESSION_DAYS_REMEMBERED = 365;
+export const SESSION_DAYS_FORGOTTEN = 1;
+
+export const TOAST_DEFAULTS = { autoClose: 3000, position: 'bottom-right', pauseOnHover: true } as const;
+export const TOAST_TYPES = ['success', 'error', 'info', 'warning', 'default'] as const;
+export const TOAST_POSITIONS = ['top-right', 'top', 'top-left', 'bottom-right', 'bottom', 'bottom-left'] as const;
+
+/** Browser storage keys (spec §3): persistent ones in localStorage, per-tab ones in sessionStorage. */
+export const STORAGE_KEYS = {
+  appId: 'bf_app_id',
+  deviceData: 'bf_device_data',
+  deviceUdid: 'bf_device_udid',
+  sessionUdid: 'bf_session_udid',
+  sessionUuid: 'bf_session_uuid',
+} as const;
+
+/** Tags of the logs Sidelog writes itself. */
+export const BROWSER_EVENT_TAG = 'bf_browser_event';
+export const UI_EVENT_TAG = 'bf_ui_event';

@@ -1,0 +1,121 @@
+// Sidelog's options: their type, defaults and validation (spec §5 'Logging options').
+
+export interface SidelogOptions {
+  /** The app's key on the logging service. Required. */
+  appKey: string;
+  /** Base URL of the logging service's API. Default: the page's origin + '/sidelog/api'. */
+  apiURL?: string;
+  /** Base URL of the service's pages (issue, session and device links). Default: origin + '/sidelog'. */
+  baseURL?: string;
+  build?: string;
+  version?: string;
+  deviceName?: string;
+  /** Log Sidelog's own failures to the console. */
+  debug?: boolean;
+  overrideConsoleMethods?: boolean;
+  printToConsole?: boolean;
+  logBrowserEvents?: boolean;
+  logUIEvents?: boolean;
+  registerErrorHandler?: boolean;
+  /** Capture file, line and method for every level, not only Warning, Error, Trace and Fatal. */
+  captureCallSite?: boolean;
+}
+
+export type ResolvedOptions = Required<SidelogOptions>;
+
+const STRING_OPTIONS = ['appKey', 'apiURL', 'baseURL', 'build', 'deviceName', 'version'] as const;
+const URL_OPTIONS = ['apiURL', 'baseURL'] as const;
+const BOOLEAN_OPTIONS = [
+  'debug',
+  'overrideConsoleMethods',
+  'printToConsole',
+  'logBrowserEvents',
+  'logUIEvents',
+  'registerErrorHandler',
+  'captureCallSite',
+] as const;
+/** Blank values of these are dropped so that the defaults apply. */
+const DEFAULTED_WHEN_BLANK = ['build', 'version'] as const;
+
+export const DEFAULT_OPTIONS = {
+  build: '0',
+  version: '0.0.0',
+  debug: false,
+  overrideConsoleMethods: true,
+  printToConsole: true,
+  logBrowserEvents: true,
+  logUIEvents: true,
+  registerErrorHandler: true,
+  captureCallSite: false,
+} as const satisfies Partial<SidelogOptions>;
+
+export const API_PATH = '/sidelog/api';
+export const BASE_PATH = '/sidelog';
+
+const URL_PATTERN = /^https?:\/\//i;
+
+/**
+ * Checks options as the specification says and returns them without undefined entries
+ * and without blank build or version. Throws the specification's texts.
+ */
+export function validateOptions(input: unknown): SidelogOptions {
+  const options = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
+  if (options.appKey === undefined || options.appKey === null || options.appKey === '') {
+    throw new Error("Sidelog requires 'appKey' option to initialize.");
+  }
+  for (const name of STRING_OPTIONS) {
+    if (options[name] !== undefined && typeof options[name] !== 'string') {
+      throw new Error(`'${name}' option must be a string.`);
+    }
+  }
+  for (const name of URL_OPTIONS) {
+    const value = options[name];
+    if (typeof value === 'string' && !URL_PATTERN.test(value)) {
+      throw new Error(`'${name}' option must be a valid URL.`);
+    }
+  }
+  for (const name of BOOLEAN_OPTIONS) {
+    if (options[name] !== undefined && typeof options[name] !== 'boolean') {
+      throw new Error(`'${name}' option must be a boolean.`);
+    }
+  }
+  const valid: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(options)) {
+    if (value !== undefined) valid[name] = value;
+  }
+  for (const name of DEFAULTED_WHEN_BLANK) {
+    if (typeof valid[name] === 'string' && (valid[name] as string).trim() === '') delete valid[name];
+  }
+  return valid as unknown as SidelogOptions;
+}
+
+/** What the page knows that the defaults depend on. */
+export interface OptionEnvironment {
+  /** The page's origin, e.g. 'http://127.0.0.1:8080'. */
+  origin: string;
+  /** A readable name of this browser and system. */
+  deviceName: string;
+}
+
+/** Validates and fills every option in, trimming trailing slashes from the URLs. */
+export function resolveOptions(input: unknown, env: OptionEnvironment): ResolvedOptions {
+  const valid = validateOptions(input);
+  const resolved: ResolvedOptions = {
+    ...DEFAULT_OPTIONS,
+    apiURL: env.origin + API_PATH,
+    baseURL: env.origin + BASE_PATH,
+    deviceName: env.deviceName,
+    ...valid,
+  };
+  resolved.apiURL = resolved.apiURL.replace(/\/+$/, '');
+  resolved.baseURL = resolved.baseURL.replace(/\/+$/, '');
+  return resolved;
+}
+
+export function validateDeviceKey(key: unknown): asserts key is string {
+  if (typeof key !== 'string') throw new Error("The device-key 'key' must be a string.");
+}
+
+export function validateTitle(title: unknown): asserts title is string {
+  if (typeof title !== 'string') throw new Error("The crash/issue/feedback 'title' must be a string.");
+}

@@ -1,0 +1,43 @@
+/// <reference types="vitest/config" />
+// One config for the portal's build and for the three test projects:
+// unit (Node), browser (real headless Chromium through Playwright), e2e (Node driving the running product).
+import react from '@vitejs/plugin-react';
+import { playwright } from '@vitest/browser-playwright';
+import { defineConfig } from 'vite';
+import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.ts';
+
+// Only a test run needs Chromium; `vite build` and `vite` must not go looking for it.
+const executablePath = process.env.VITEST ? findChromium() : undefined;
+
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: 'dist', sourcemap: true },
+  worker: { format: 'es' },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['tests/unit/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['tests/browser/**/*.test.{ts,tsx}'],
+          testTimeout: 30_000,
+          browser: {
+            enabled: true,
+            headless: true,
+            screenshotFailures: false,
+            provider: playwright({ launchOptions: { executablePath, args: CHROMIUM_ARGS } }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+    ],
+  },
+});
