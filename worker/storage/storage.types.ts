@@ -1,0 +1,42 @@
+// The engine's storage seam: one interface, two implementations (Dexie 'bf_sdk' for modes A and B,
+// in-memory tables for mode C). Everything above it (writer, uploader, engine) is written against this.
+import type { DeviceKeyRecord, IssueRecord, SessionRecord, StoredLog } from '../../protocol/index.ts';
+
+/** Thrown (or passed through from IndexedDB) when a table is full. `name` is 'QuotaExceededError'. */
+export interface QuotaError extends Error {
+  name: 'QuotaExceededError';
+}
+
+export interface SidelogStorage {
+  /** Adds logs in order, all or none; rejects with a QuotaError when they do not fit. Returns their ids. */
+  addLogs(logs: StoredLog[]): Promise<number[]>;
+  /** The session's oldest logs, by id, at most `limit`. */
+  oldestLogs(sessionUUID: string, limit: number): Promise<StoredLog[]>;
+  /** The oldest logs of any session, by id, at most `limit`. */
+  oldestLogsOfAll(limit: number): Promise<StoredLog[]>;
+  /** Replaces the log with this id (used by gap compaction). */
+  putLog(log: StoredLog & { id: number }): Promise<void>;
+  deleteLogs(ids: number[]): Promise<void>;
+  countLogs(sessionUUID?: string): Promise<number>;
+
+  addIssue(issue: IssueRecord): Promise<number>;
+  issues(sessionUUID: string): Promise<IssueRecord[]>;
+  deleteIssues(ids: number[]): Promise<void>;
+  countIssues(sessionUUID?: string): Promise<number>;
+
+  addDeviceKey(key: DeviceKeyRecord): Promise<number>;
+  deviceKeys(sessionUUID: string): Promise<DeviceKeyRecord[]>;
+  deleteDeviceKeys(ids: number[]): Promise<void>;
+  countDeviceKeys(sessionUUID?: string): Promise<number>;
+
+  /** Adds the session if it is not stored yet; never overwrites a stored one (it may hold a server id). */
+  ensureSession(session: SessionRecord): Promise<void>;
+  putSession(session: SessionRecord): Promise<void>;
+  getSession(uuid: string): Promise<SessionRecord | undefined>;
+  sessions(): Promise<SessionRecord[]>;
+  deleteSession(uuid: string): Promise<void>;
+
+  /** Empties all four tables (app change). */
+  clear(): Promise<void>;
+  close(): void;
+}
