@@ -1,0 +1,287 @@
+// Sidelog's public API on the page (design.md §3). Every log call does the least possible work:
+// it takes the time, the level and the raw arguments (and, for warnings and worse, the raw stack),
+// appends them to the write queue and returns. The engine, in a worker where it can be, does the rest.
+import {
+  IssueType,
+  LogLevel,
+  WORKER_START_DEADLINE_MS,
+  intentURL,
+  resolveOptions,
+  sanitiseDeviceKey,
+  stringify,
+  validateDeviceKey,
+  validateTitle,
+  type DeviceData,
+  type RawLog,
+  type ResolvedOptions,
+  type SidelogMode,
+} from '../../protocol/index.ts';
+import { installCaptures } from './capture/index.ts';
+import type { CaptureTarget } from './capture/capture.types.ts';
+import { deviceInfo, defaultDeviceName, sessionPayload } from './device-info.ts';
+import { engineKinds, startEngine } from './engines/choose-engine.ts';
+import type { EngineHandle } from './engines/engine-handle.types.ts';
+import { defaultWorkers, type WorkerFactories } from './engines/worker-engine.ts';
+import { showFeedbackDialog, type FeedbackResult, type FeedbackTexts } from './feedback-dialog.ts';
+import { loadIdentity, saveDeviceData, type Identity } from './identity.ts';
+import { originalConsole } from './original-console.ts';
+import { SDK_VERSION } from './sdk-version.ts';
+import { createWriteQueue } from './write-queue.ts';
+
+/** The fields of `sendLog`; all optional, sanitised by the engine. */
+export interface LogFields {
+  line?: number;
+  level?: LogLevel;
+  tag?: string;
+  method?: string;
+  file?: string;
+  text?: string;
+  url?: string;
+}
+
+/** Seams for tests: which workers to start and how long to wait for them. */
+export interface SidelogSeams {
+  workers?: WorkerFactories;
+  workerDeadlineMs?: number;
+}
+
+const PRINT: Record<LogLevel, (...parts: unknown[]) => void> = {
+  [LogLevel.Debug]: originalConsole.log,
+  [LogLevel.Warning]: originalConsole.warn,
+  [LogLevel.Error]: originalConsole.error,
+  [LogLevel.Trace]: originalConsole.trace,
+  [LogLevel.Info]: originalConsole.info,
+  [LogLevel.Fatal]: originalConsole.error,
+};
+
+interface Started {
+  options: ResolvedOptions;
+  identity: Identity;
+  engine: EngineHandle;
+}
+
+export class SidelogClient implements CaptureTarget {
+  readonly #seams: SidelogSeams;
+  readonly #queue = createWriteQueue((error) => this.#debug(`Sidelog could not hand logs to its engine: ${String(error)}`));
+  #lastAt = 0;
+  #captureAllSites = false;
+  #print = true;
+  #options: ResolvedOptions | undefined;
+  #started: Promise<Started> | undefined;
+  /** Settles when init's engine is up (or could not start); calls made before init wait on it. */
+  readonly #whenStarted: Promise<Started>;
+  #settleStarted!: (started: Promise<Started>) => void;
+  #engine: EngineHandle | undefined;
+  #deviceData: DeviceData = {};
+  #teardown: (() => void)[] = [];
+
+  constructor(seams: SidelogSeams = {}) {
+    this.#seams = seams;
+    this.#whenStarted = new Promise((resolve) => (this.#settleStarted = resolve));
+  }
+
+  /** The operation mode, once the engine has started. */
+  get mode(): SidelogMode | undefined {
+    return this.#engine?.mode;
+  }
+
+  /**
+   * Starts Sidelog. Throws at once, with the specification's texts, on invalid options; the promise
+   * resolves once the engine runs. Calls made before now are kept with their time and replayed.
+   */
+  init(options: unknown): Promise<void> {
+    if (this.#started) return this.#started.then(() => undefined);
+    const resolved = resolveOptions(options, { origin: location.origin, deviceName: defaultDeviceName() });
+    this.#options = resolved;
+    this.#captureAllSites = resolved.captureCallSite;
+    this.#print = resolved.printToConsole;
+    // Captures start now, not when the engine is up: what they see meanwhile waits in the queue.
+    this.#teardown.push(installCaptures(this, resolved));
+    this.#started = this.#start(resolved);
+    this.#settleStarted(this.#started);
+    return this.#started.then(() => undefined);
+  }
+
+  async #start(options: ResolvedOptions): Promise<Started> {
+    const identity = await loadIdentity(options.appKey);
+    this.#deviceData = { ...identity.deviceData, ...this.#deviceData };
+    saveDeviceData(this.#deviceData);
+    this.#holdSession(identity.sessionUUID);
+    const device = deviceInfo(options, identity.udid, this.#deviceData);
+    const engine = await startEngine(
+      engineKinds(this.#seams.workers ?? defaultWorkers),
+      {
+        appKey: options.appKey,
+        appID: identity.appID,
+        apiURL: options.apiURL,
+        baseURL: options.baseURL,
+        debug: options.debug,
+        sdkVersion: SDK_VERSION,
+        device,
+        session: sessionPayload(options, device, identity.sessionUUID, Date.now()),
+        resetStorage: identity.appChanged,
+      },
+      options.debug ? (message) => this.#debug(message) : undefined,
+      this.#seams.workerDeadlineMs ?? WORKER_START_DEADLINE_MS,
+      (message) => this.#debug(message),
+    );
+    this.#engine = engine;
+    this.#queue.attach(engine.sink);
+    this.#listenForHiding(engine);
+    return { options, identity, engine };
+  }
+
+  /** Sessions are kept while a tab holds their lock; the uploader deletes only sessions nobody holds. */
+  #holdSession(sessionUUID: string): void {
+    if (!navigator.locks) return;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    navigator.locks.request(`bf_session_${sessionUUID}`, () => held).catch(() => {});
+    this.#teardown.push(release);
+  }
+
+  #listenForHiding(engine: EngineHandle): void {
+    const flush = () => {
+      this.#queue.flush();
+      engine.calls.pageHidden().catch(() => {});
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
+    addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', onVisibility);
+    this.#teardown.push(() => {
+      removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', onVisibility);
+    });
+  }
+
+  #debug(message: string): void {
+    if (this.#options?.debug) originalConsole.warn(`[Sidelog] ${message}`);
+  }
+
+  /** The per-call path. Must stay cheap and must never throw into the caller. */
+  record(level: LogLevel, parts: unknown[], site?: Function): void {
+    try {
+      const now = Date.now();
+      const at = now > this.#lastAt ? now : this.#lastAt + 1;
+      this.#lastAt = at;
+      const raw: RawLog = { at, x: now, ll: level, p: parts, u: location.href };
+      // A stack costs more than the rest of the call: by default only warnings and worse pay for it.
+      if (site && (this.#captureAllSites || (level !== LogLevel.Debug && level !== LogLevel.Info)) && Error.captureStackTrace) {
+        const holder: { stack?: string } = {};
+        Error.captureStackTrace(holder, site);
+        raw.s = holder.stack;
+      }
+      this.#queue.log(raw);
+    } catch {
+      // Nothing a log call does may break the page.
+    }
+  }
+
+  recordEvent(level: LogLevel, tag: string, text: string, time?: number): void {
+    this.#sendFields({ level, tag, text }, time);
+  }
+
+  #logAndPrint(level: LogLevel, parts: unknown[], site: Function): void {
+    this.record(level, parts, site);
+    if (this.#print) PRINT[level](...parts);
+  }
+
+  log = (...parts: unknown[]): void => this.#logAndPrint(LogLevel.Debug, parts, this.log);
+  warn = (...parts: unknown[]): void => this.#logAndPrint(LogLevel.Warning, parts, this.warn);
+  error = (...parts: unknown[]): void => this.#logAndPrint(LogLevel.Error, parts, this.error);
+  trace = (...parts: unknown[]): void => this.#logAndPrint(LogLevel.Trace, parts, this.trace);
+  info = (...parts: unknown[]): void => this.#logAndPrint(LogLevel.Info, parts, this.info);
+  fatal = (...parts: unknown[]): void => this.#logAndPrint(LogLevel.Fatal, parts, this.fatal);
+
+  /** A log line with explicit fields; never captures a call site. */
+  sendLog = (fields: LogFields): void => this.#sendFields(fields);
+
+  #sendFields(fields: LogFields, time?: number): void {
+    try {
+      const now = Date.now();
+      const at = now > this.#lastAt ? now : this.#lastAt + 1;
+      this.#lastAt = at;
+      this.#queue.log({
+        at,
+        x: time ?? now,
+        ll: (fields.level ?? LogLevel.Debug) as LogLevel,
+        t: fields.text,
+        tg: fields.tag,
+        m: fields.method,
+        f: fields.file,
+        l: fields.line,
+        u: fields.url ?? location.href,
+      });
+    } catch {
+      // As for every log call.
+    }
+  }
+
+  sendIssue = (title: string, text: string): Promise<string> => this.#sendIssue(IssueType.Issue, title, text);
+  sendCrash = (title: string, text: string): Promise<string> => this.#sendIssue(IssueType.Crash, title, text);
+  sendUserFeedback = (subject: string, text: string): Promise<string> => this.#sendIssue(IssueType.UserFeedback, subject, text);
+
+  /** Validates at once; the issue is queued like a log and forces one send. Resolves to the issue's URL. */
+  #sendIssue(type: IssueType, title: unknown, text: unknown): Promise<string> {
+    validateTitle(title);
+    const uuid = crypto.randomUUID();
+    this.#queue.send({ sl: 'issue', issue: { type, title, text: stringify(text) ?? '', uuid } });
+    return this.#ready().then(({ options, identity }) => intentURL.issue(options.baseURL, identity.appID, uuid));
+  }
+
+  setDeviceKey = (key: string, value: unknown): void => {
+    validateDeviceKey(key);
+    const sane = sanitiseDeviceKey(key, value);
+    this.#deviceData[sane.key] = sane.value;
+    if (this.#started) saveDeviceData(this.#deviceData);
+    this.#queue.send({ sl: 'key', key: sane.key, value: sane.value });
+  };
+
+  removeDeviceKey = (key: string): void => {
+    validateDeviceKey(key);
+    delete this.#deviceData[key];
+    if (this.#started) saveDeviceData(this.#deviceData);
+    this.#queue.send({ sl: 'key', key, value: null });
+  };
+
+  /** Shows the feedback dialog; a submitted form is sent as user feedback. */
+  getUserFeedback = (texts?: FeedbackTexts): Promise<FeedbackResult> =>
+    showFeedbackDialog(texts, (subject, text) => this.sendUserFeedback(subject, text));
+
+  setForceEnabled = (enabled: boolean): Promise<void> => this.#ready().then(({ engine }) => engine.calls.setForceEnabled(enabled));
+
+  forceSendOnce = (): Promise<void> => this.#ready().then(({ engine }) => engine.calls.forceSendOnce());
+
+  getDeviceURL = (): Promise<string> =>
+    this.#ready().then(({ options, identity }) => intentURL.device(options.baseURL, identity.appID, identity.udid));
+
+  getSessionURL = (): Promise<string> =>
+    this.#ready().then(({ options, identity }) => intentURL.session(options.baseURL, identity.appID, identity.sessionUUID));
+
+  /** Resolves once everything logged so far is stored by the engine. For tests and for a clean exit. */
+  settle = async (): Promise<void> => {
+    const { engine } = await this.#ready();
+    await engine.calls.settle(this.#queue.lastSeq());
+  };
+
+  /** What the engine reports about itself. */
+  status = () => this.#ready().then(({ engine }) => engine.calls.status());
+
+  /** Undoes everything init did: captures removed, console restored, engine let go. */
+  close = async (): Promise<void> => {
+    this.#teardown.splice(0).reverse().forEach((undo) => undo());
+    const started = this.#started;
+    if (!started) return;
+    const { engine } = await started;
+    await engine.calls.settle(this.#queue.lastSeq()).catch(() => {});
+    this.#queue.detach();
+    await engine.calls.close().catch(() => {});
+    engine.dispose();
+  };
+
+  #ready(): Promise<Started> {
+    return this.#whenStarted;
+  }
+}

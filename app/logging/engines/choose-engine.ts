@@ -1,0 +1,60 @@
+// Mode detection (spec §4): A when multi-tab and multi-thread are both available, B when only
+// multi-tab, C otherwise. Each kind is tried in turn; one that cannot start falls to the next.
+import type { DebugSink, SidelogMode } from '../../../protocol/index.ts';
+import { canPersist } from '../identity.ts';
+import type { EngineHandle, EngineKind, PageEngineConfig } from './engine-handle.types.ts';
+import { inPageKind } from './in-page-engine.ts';
+import { dedicatedWorkerKind, sharedWorkerKind, type WorkerFactories } from './worker-engine.ts';
+
+const hasIndexedDB = () => typeof indexedDB !== 'undefined' && indexedDB !== null;
+
+/** Multi-tab needs leader election, a browser database and persistent storage. */
+export function isMultiTab(): boolean {
+  const election = typeof navigator !== 'undefined' && 'locks' in navigator && navigator.locks !== undefined;
+  return election && hasIndexedDB() && canPersist();
+}
+
+/** Multi-thread needs a browser database and worker support. */
+export function isMultiThread(): boolean {
+  return hasIndexedDB() && (typeof SharedWorker === 'function' || typeof Worker === 'function');
+}
+
+export function engineKinds(workers: WorkerFactories): EngineKind[] {
+  const modeA = () => isMultiTab() && isMultiThread();
+  const shared = sharedWorkerKind(workers);
+  const dedicated = dedicatedWorkerKind(workers);
+  return [
+    { ...shared, canBeUsed: () => modeA() && shared.canBeUsed() },
+    { ...dedicated, canBeUsed: () => modeA() && dedicated.canBeUsed() },
+    inPageKind('B', isMultiTab),
+    inPageKind('C', () => true),
+  ];
+}
+
+const WORKER_MODES: SidelogMode[] = ['A-shared', 'A-dedicated'];
+
+/** Starts the first kind that can be used and starts; reports every kind given up on. */
+export async function startEngine(
+  kinds: EngineKind[],
+  config: PageEngineConfig,
+  debug: DebugSink | undefined,
+  deadlineMs: number,
+  report: (message: string) => void,
+): Promise<EngineHandle> {
+  let workerTried = false;
+  for (const kind of kinds) {
+    const isWorker = WORKER_MODES.includes(kind.mode);
+    if (!isWorker && !workerTried) {
+      // No worker could be used, or none started: the engine runs in the page from here on.
+      report('Inline worker is not supported');
+      workerTried = true;
+    }
+    if (!kind.canBeUsed()) continue;
+    try {
+      return await kind.create(config, debug, deadlineMs);
+    } catch (error) {
+      report(`Sidelog could not start in mode ${kind.mode}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  throw new Error('Sidelog could not start any engine');
+}

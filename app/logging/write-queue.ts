@@ -1,0 +1,104 @@
+// The page's half of the per-call path (design.md §4): a log call appends to a buffer and returns;
+// one message carries the whole buffer to the engine on the next microtask (or at once when the
+// buffer is large). Until an engine is attached, messages wait here, in order, so nothing logged
+// before `init`, or while a worker fails and the next mode starts, is lost.
+import type { RawLog, WriteMessage } from '../../protocol/index.ts';
+import { isDataCloneError, toCloneable } from './cloneable.ts';
+
+/** Where messages go: a worker's port, or the in-page engine. May throw DataCloneError synchronously. */
+export interface WriteSink {
+  write(message: WriteMessage): void;
+}
+
+/** A buffer this large is sent at once rather than on the microtask. */
+const FLUSH_AT = 1000;
+
+type Unsequenced = WriteMessage extends infer M ? (M extends WriteMessage ? Omit<M, 'seq'> : never) : never;
+
+export interface WriteQueue {
+  /** Appends a log call; the caller has built the record. Never throws. */
+  log(raw: RawLog): void;
+  /** Sends the buffered logs now. */
+  flush(): void;
+  /** Sends a non-log write after the logs buffered before it; returns its sequence number. */
+  send(message: Unsequenced): number;
+  /** The sequence number of the last message emitted so far (after a flush). */
+  lastSeq(): number;
+  /** Starts delivering to this sink: first everything still waiting, in order. */
+  attach(sink: WriteSink): void;
+  /** Stops delivering; messages wait again until the next attach. */
+  detach(): void;
+}
+
+export function createWriteQueue(onError: (error: unknown) => void = () => {}): WriteQueue {
+  let buffer: RawLog[] = [];
+  let scheduled = false;
+  let seq = 0;
+  let sink: WriteSink | undefined;
+  const waiting: WriteMessage[] = [];
+
+  function deliver(message: WriteMessage): void {
+    try {
+      sink!.write(message);
+    } catch (error) {
+      if (!isDataCloneError(error)) throw error;
+      sink!.write(toCloneable(message));
+    }
+  }
+
+  function emit(message: WriteMessage): void {
+    if (!sink) {
+      waiting.push(message);
+      return;
+    }
+    try {
+      deliver(message);
+    } catch (error) {
+      onError(error);
+    }
+  }
+
+  function flush(): void {
+    scheduled = false;
+    if (buffer.length === 0) return;
+    const logs = buffer;
+    buffer = [];
+    emit({ sl: 'logs', seq: ++seq, logs });
+  }
+
+  return {
+    log(raw) {
+      buffer.push(raw);
+      if (buffer.length >= FLUSH_AT) flush();
+      else if (!scheduled) {
+        scheduled = true;
+        queueMicrotask(flush);
+      }
+    },
+    flush,
+    send(message) {
+      flush();
+      const full = { ...message, seq: ++seq } as WriteMessage;
+      emit(full);
+      return full.seq;
+    },
+    lastSeq() {
+      flush();
+      return seq;
+    },
+    attach(next) {
+      sink = next;
+      while (waiting.length > 0 && sink === next) {
+        const message = waiting.shift()!;
+        try {
+          deliver(message);
+        } catch (error) {
+          onError(error);
+        }
+      }
+    },
+    detach() {
+      sink = undefined;
+    },
+  };
+}
