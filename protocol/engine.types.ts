@@ -73,6 +73,8 @@ export interface EngineStatus {
   isDeviceEnabled: boolean;
   isForceEnabled: boolean;
   isLeader: boolean;
+  /** Upload runs finished by this engine (whatever their outcome): lets a caller wait for the next one. */
+  uploadRuns: number;
   /** Rows waiting for upload, over all sessions. */
   pending: { logs: number; issues: number; deviceKeys: number; sessions: number };
 }
