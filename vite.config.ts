@@ -28,7 +28,9 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.{ts,tsx}'],
-          testTimeout: 30_000,
+          testTimeout: 60_000,
+          // One browser, one file at a time: the machine has 2 cores and the tests share one collector.
+          fileParallelism: false,
           browser: {
             enabled: true,
             headless: true,
