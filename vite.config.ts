@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vite';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.ts';
+import './scripts/node20-polyfills.ts';
 
 // Only a test run needs Chromium; `vite build` and `vite` must not go looking for it.
 const executablePath = process.env.VITEST ? findChromium() : undefined;
