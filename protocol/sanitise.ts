@@ -4,14 +4,19 @@ import { isLogLevel, LogLevel } from './levels.ts';
 import { LOG_TEXT_CAP, LOG_TEXT_ELLIPSIS } from './limits.ts';
 import type { DeviceKeyValue, IssueData, LogRecord } from './records.types.ts';
 
-/** Turns any value into text: strings as they are, objects as JSON where they can be; undefined if nothing works. */
+/** Turns any value into text: strings as they are, objects as JSON where they can be, else String(value);
+ * undefined only if nothing works. */
 export function stringify(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
-  try {
-    if (typeof value === 'object' && value !== null && !(value instanceof Error)) {
+  if (typeof value === 'object' && value !== null && !(value instanceof Error)) {
+    try {
       const json = JSON.stringify(value);
       if (json !== undefined) return json;
+    } catch {
+      // Cycles, BigInts, a throwing toJSON: fall back to the value's own text.
     }
+  }
+  try {
     return String(value);
   } catch {
     return undefined;

@@ -1,0 +1,80 @@
+import { describe, expect, test } from 'vitest';
+import { resolveOptions, validateDeviceKey, validateOptions, validateTitle } from '../../../protocol/index.ts';
+
+const env = { origin: 'http://127.0.0.1:8080', deviceName: 'Chromium 156 (Linux)' };
+
+describe('validateOptions (spec §5)', () => {
+  test.each([undefined, null, {}, { appKey: undefined }, { appKey: '' }])('appKey is required: %j', (options) => {
+    expect(() => validateOptions(options)).toThrow(new Error("Sidelog requires 'appKey' option to initialize."));
+  });
+
+  test.each(['appKey', 'apiURL', 'build', 'baseURL', 'deviceName', 'version'])("'%s' must be a string", (name) => {
+    expect(() => validateOptions({ appKey: 'key', [name]: 42 })).toThrow(new Error(`'${name}' option must be a string.`));
+  });
+
+  test.each(['apiURL', 'baseURL'])("'%s' must start with http:// or https://", (name) => {
+    expect(() => validateOptions({ appKey: 'key', [name]: 'ftp://logs.example.com' })).toThrow(
+      new Error(`'${name}' option must be a valid URL.`),
+    );
+    expect(() => validateOptions({ appKey: 'key', [name]: '/relative' })).toThrow(new Error(`'${name}' option must be a valid URL.`));
+    expect(validateOptions({ appKey: 'key', [name]: 'HTTPS://Logs.Example.com' })).toMatchObject({ [name]: 'HTTPS://Logs.Example.com' });
+    expect(validateOptions({ appKey: 'key', [name]: 'http://127.0.0.1' })).toMatchObject({ [name]: 'http://127.0.0.1' });
+  });
+
+  test.each(['debug', 'overrideConsoleMethods', 'printToConsole', 'logBrowserEvents', 'logUIEvents', 'registerErrorHandler', 'captureCallSite'])(
+    "'%s' must be a boolean",
+    (name) => {
+      expect(() => validateOptions({ appKey: 'key', [name]: 'yes' })).toThrow(new Error(`'${name}' option must be a boolean.`));
+      expect(validateOptions({ appKey: 'key', [name]: false })).toMatchObject({ [name]: false });
+    },
+  );
+
+  test('undefined options are dropped', () => {
+    expect(validateOptions({ appKey: 'key', apiURL: undefined, debug: undefined })).toEqual({ appKey: 'key' });
+  });
+
+  test('blank build and version are dropped so that the defaults apply', () => {
+    expect(validateOptions({ appKey: 'key', build: '', version: '   ' })).toEqual({ appKey: 'key' });
+    const resolved = resolveOptions({ appKey: 'key', build: ' ', version: '' }, env);
+    expect(resolved.build).toBe('0');
+    expect(resolved.version).toBe('0.0.0');
+  });
+});
+
+describe('resolveOptions', () => {
+  test('fills in the defaults of spec §9 and design.md §3', () => {
+    expect(resolveOptions({ appKey: 'key' }, env)).toEqual({
+      appKey: 'key',
+      apiURL: 'http://127.0.0.1:8080/sidelog/api',
+      baseURL: 'http://127.0.0.1:8080/sidelog',
+      build: '0',
+      version: '0.0.0',
+      deviceName: 'Chromium 156 (Linux)',
+      debug: false,
+      overrideConsoleMethods: true,
+      printToConsole: true,
+      logBrowserEvents: true,
+      logUIEvents: true,
+      registerErrorHandler: true,
+      captureCallSite: false,
+    });
+  });
+
+  test('keeps what the caller gave, without trailing slashes on the URLs', () => {
+    const resolved = resolveOptions({ appKey: 'key', apiURL: 'https://logs.example.com/api/', debug: true, build: '7' }, env);
+    expect(resolved).toMatchObject({ apiURL: 'https://logs.example.com/api', debug: true, build: '7' });
+  });
+});
+
+describe('device keys and titles', () => {
+  test('a device key must be a string', () => {
+    expect(() => validateDeviceKey(1)).toThrow(new Error("The device-key 'key' must be a string."));
+    expect(() => validateDeviceKey('user_id')).not.toThrow();
+  });
+
+  test('an issue, crash or feedback title must be a string', () => {
+    expect(() => validateTitle(undefined)).toThrow(new Error("The crash/issue/feedback 'title' must be a string."));
+    expect(() => validateTitle({ title: 'x' })).toThrow(new Error("The crash/issue/feedback 'title' must be a string."));
+    expect(() => validateTitle('')).not.toThrow();
+  });
+});
