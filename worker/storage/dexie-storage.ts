@@ -1,0 +1,83 @@
+// The browser database of modes A and B: Dexie over IndexedDB 'bf_sdk', the same name and schema as
+// the established web SDK, so the data survives reloads and is shared by every tab of the origin.
+import Dexie, { type Table } from 'dexie';
+import {
+  DATABASE_NAME,
+  DATABASE_VERSION_V1,
+  DATABASE_VERSION_V2,
+  type DeviceKeyRecord,
+  type IssueRecord,
+  type SessionRecord,
+  type StoredLog,
+} from '../../protocol/index.ts';
+import type { SidelogStorage } from './storage.types.ts';
+
+/** Dexie multiplies its version by 10 for IndexedDB: version(1) opens IndexedDB version 10. */
+const DEXIE_VERSION_FACTOR = 10;
+
+class SidelogDatabase extends Dexie {
+  devicekeys!: Table<DeviceKeyRecord, number>;
+  issues!: Table<IssueRecord, number>;
+  logs!: Table<StoredLog, number>;
+  sessions!: Table<SessionRecord, string>;
+
+  constructor() {
+    super(DATABASE_NAME);
+    const schema = { devicekeys: '++id, sessionUUID', issues: '++id, sessionUUID', logs: '++id, sessionUUID', sessions: 'uuid' };
+    this.version(DATABASE_VERSION_V1 / DEXIE_VERSION_FACTOR).stores(schema);
+    // V2 renamed an issue's `markdown` to `text`.
+    this.version(DATABASE_VERSION_V2 / DEXIE_VERSION_FACTOR)
+      .stores(schema)
+      .upgrade((tx) =>
+        tx
+          .table('issues')
+          .toCollection()
+          .modify((issue: { data: Record<string, unknown> }) => {
+            if (!('markdown' in issue.data)) return;
+            issue.data.text ??= issue.data.markdown;
+            delete issue.data.markdown;
+          }),
+      );
+  }
+}
+
+
+export function createDexieStorage(): SidelogStorage {
+  const db = new SidelogDatabase();
+  return {
+    // One transaction: a quota error leaves none of the batch stored.
+    addLogs: (logs) => db.transaction('rw', db.logs, () => db.logs.bulkAdd(logs, { allKeys: true })),
+    oldestLogs: (sessionUUID, limit) => db.logs.where('sessionUUID').equals(sessionUUID).limit(limit).toArray(),
+    oldestLogsOfAll: (limit) => db.logs.orderBy(':id').limit(limit).toArray(),
+    putLog: async (log) => void (await db.logs.put(log)),
+    deleteLogs: (ids) => db.logs.bulkDelete(ids),
+    countLogs: (sessionUUID) => (sessionUUID ? db.logs.where('sessionUUID').equals(sessionUUID).count() : db.logs.count()),
+
+    addIssue: (issue) => db.issues.add(issue),
+    issues: (sessionUUID) => db.issues.where('sessionUUID').equals(sessionUUID).toArray(),
+    deleteIssues: (ids) => db.issues.bulkDelete(ids),
+    countIssues: (sessionUUID) => (sessionUUID ? db.issues.where('sessionUUID').equals(sessionUUID).count() : db.issues.count()),
+
+    addDeviceKey: (key) => db.devicekeys.add(key),
+    deviceKeys: (sessionUUID) => db.devicekeys.where('sessionUUID').equals(sessionUUID).toArray(),
+    deleteDeviceKeys: (ids) => db.devicekeys.bulkDelete(ids),
+    countDeviceKeys: (sessionUUID) =>
+      sessionUUID ? db.devicekeys.where('sessionUUID').equals(sessionUUID).count() : db.devicekeys.count(),
+
+    ensureSession: (session) =>
+      db.transaction('rw', db.sessions, async () => {
+        if (!(await db.sessions.get(session.uuid))) await db.sessions.add(session);
+      }),
+    putSession: async (session) => void (await db.sessions.put(session)),
+    getSession: (uuid) => db.sessions.get(uuid),
+    sessions: () => db.sessions.toArray(),
+    deleteSession: (uuid) => db.sessions.delete(uuid),
+
+    clear: () =>
+      db.transaction('rw', [db.devicekeys, db.issues, db.logs, db.sessions], () =>
+        Promise.all([db.devicekeys.clear(), db.issues.clear(), db.logs.clear(), db.sessions.clear()]).then(() => undefined),
+      ),
+    close: () => db.close(),
+  };
+}
+

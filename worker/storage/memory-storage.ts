@@ -1,0 +1,92 @@
+// The in-memory tables of mode C: the same interface as the browser database, gone with the page.
+// The log table refuses additions beyond IN_MEMORY_LOG_CAP with a quota error, which the writer
+// answers with gap compaction (spec §4).
+import {
+  IN_MEMORY_LOG_CAP,
+  IN_MEMORY_QUOTA_MESSAGE,
+  type DeviceKeyRecord,
+  type IssueRecord,
+  type SessionRecord,
+  type StoredLog,
+} from '../../protocol/index.ts';
+import type { QuotaError, SidelogStorage } from './storage.types.ts';
+
+export function quotaError(message: string): QuotaError {
+  const error = new Error(message) as QuotaError;
+  error.name = 'QuotaExceededError';
+  return error;
+}
+
+/** A table with auto-increment ids, kept in id order. Rows are flat records: shallow copies keep callers from aliasing them. */
+function createTable<T extends { id?: number; sessionUUID: string }>() {
+  let rows: (T & { id: number })[] = [];
+  let nextId = 1;
+  const bySession = (sessionUUID?: string) => (sessionUUID ? rows.filter((row) => row.sessionUUID === sessionUUID) : rows);
+  return {
+    add(row: T): number {
+      const id = nextId++;
+      rows.push({ ...row, id });
+      return id;
+    },
+    list: (sessionUUID?: string, limit = Infinity) => bySession(sessionUUID).slice(0, limit).map((row) => ({ ...row })),
+    count: (sessionUUID?: string) => bySession(sessionUUID).length,
+    put(row: T & { id: number }) {
+      const index = rows.findIndex((existing) => existing.id === row.id);
+      if (index >= 0) rows[index] = { ...row };
+    },
+    delete(ids: number[]) {
+      const gone = new Set(ids);
+      rows = rows.filter((row) => !gone.has(row.id));
+    },
+    clear() {
+      rows = [];
+    },
+  };
+}
+
+export function createMemoryStorage(logCap = IN_MEMORY_LOG_CAP): SidelogStorage {
+  const logs = createTable<StoredLog>();
+  const issues = createTable<IssueRecord>();
+  const deviceKeys = createTable<DeviceKeyRecord>();
+  const sessions = new Map<string, SessionRecord>();
+  return {
+    async addLogs(batch) {
+      if (logs.count() + batch.length > logCap) throw quotaError(IN_MEMORY_QUOTA_MESSAGE);
+      return batch.map((log) => logs.add(log));
+    },
+    oldestLogs: async (sessionUUID, limit) => logs.list(sessionUUID, limit),
+    oldestLogsOfAll: async (limit) => logs.list(undefined, limit),
+    putLog: async (log) => logs.put(log),
+    deleteLogs: async (ids) => logs.delete(ids),
+    countLogs: async (sessionUUID) => logs.count(sessionUUID),
+
+    addIssue: async (issue) => issues.add(issue),
+    issues: async (sessionUUID) => issues.list(sessionUUID),
+    deleteIssues: async (ids) => issues.delete(ids),
+    countIssues: async (sessionUUID) => issues.count(sessionUUID),
+
+    addDeviceKey: async (key) => deviceKeys.add(key),
+    deviceKeys: async (sessionUUID) => deviceKeys.list(sessionUUID),
+    deleteDeviceKeys: async (ids) => deviceKeys.delete(ids),
+    countDeviceKeys: async (sessionUUID) => deviceKeys.count(sessionUUID),
+
+    async ensureSession(session) {
+      if (!sessions.has(session.uuid)) sessions.set(session.uuid, { ...session });
+    },
+    putSession: async (session) => void sessions.set(session.uuid, { ...session }),
+    getSession: async (uuid) => {
+      const session = sessions.get(uuid);
+      return session && { ...session };
+    },
+    sessions: async () => [...sessions.values()].map((session) => ({ ...session })),
+    deleteSession: async (uuid) => void sessions.delete(uuid),
+
+    async clear() {
+      logs.clear();
+      issues.clear();
+      deviceKeys.clear();
+      sessions.clear();
+    },
+    close() {},
+  };
+}
