@@ -45,6 +45,11 @@ export const STORAGE_KEYS = {
   sessionUuid: 'bf_session_uuid',
 } as const;
 
+/** Web Locks: a tab holds `SESSION_LOCK_PREFIX + sessionUUID` while its session lives; the uploader
+ * deletes only sessions nobody holds. The leader lock is `LEADER_LOCK_PREFIX + appID`. */
+export const SESSION_LOCK_PREFIX = 'bf_session_';
+export const LEADER_LOCK_PREFIX = 'bf_sdk_leader_';
+
 /** Tags of the logs Sidelog writes itself. */
 export const BROWSER_EVENT_TAG = 'bf_browser_event';
 export const UI_EVENT_TAG = 'bf_ui_event';

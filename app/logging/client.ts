@@ -4,6 +4,7 @@
 import {
   IssueType,
   LogLevel,
+  SESSION_LOCK_PREFIX,
   WORKER_START_DEADLINE_MS,
   intentURL,
   resolveOptions,
@@ -136,7 +137,7 @@ export class SidelogClient implements CaptureTarget {
     if (!navigator.locks) return;
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    navigator.locks.request(`bf_session_${sessionUUID}`, () => held).catch(() => {});
+    navigator.locks.request(SESSION_LOCK_PREFIX + sessionUUID, () => held).catch(() => {});
     this.#teardown.push(release);
   }
 

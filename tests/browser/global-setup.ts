@@ -1,0 +1,25 @@
+// Browser tests talk to the real local service (the logging collector), started here on a free
+// loopback port with a temporary database and fault injection switched on.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startService } from '../../server/service.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    collectorURL: string;
+    adminToken: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const dir = mkdtempSync(join(tmpdir(), 'sidelog-browser-'));
+  const service = await startService({ dbPath: join(dir, 'sidelog.db'), faults: true });
+  project.provide('collectorURL', service.url);
+  project.provide('adminToken', service.adminToken);
+  return async () => {
+    await service.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,44 @@
+// The browser tests' view of the local collector: its admin API, as a developer would read it.
+import { inject } from 'vitest';
+
+const base = () => inject('collectorURL');
+const headers = () => ({ Authorization: `Bearer ${inject('adminToken')}`, 'Content-Type': 'application/json' });
+
+async function admin<T>(path: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(`${base()}/sidelog/admin/api/${path}`, { ...init, headers: headers() });
+  if (!response.ok) throw new Error(`admin ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+export const apiURL = () => `${base()}/sidelog/api`;
+export const baseURL = () => `${base()}/sidelog`;
+
+/** A fresh app on the collector, so that tests never see each other's data. */
+export async function newApp(enabled = true): Promise<string> {
+  const key = `test-${crypto.randomUUID()}`;
+  await admin('apps', { method: 'POST', body: JSON.stringify({ key, enabled }) });
+  return key;
+}
+
+export type Fault = 'none' | 'error-500' | 'hang' | 'non-json';
+/** Makes the collector fail this app's requests (all, or the named operations) until set back to 'none'. */
+export const setFault = (app: string, mode: Fault, ops?: string[]) =>
+  admin('faults', { method: 'POST', body: JSON.stringify({ app, mode, ops }) });
+
+const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
+
+export interface CollectedLog {
+  at: number;
+  t?: string;
+  tg?: string;
+  ll?: number;
+  session_uid?: string;
+  [field: string]: unknown;
+}
+
+export const logsOf = (app: string) => admin<CollectedLog[]>(`logs?${query({ app })}`);
+export const batchesOf = (app: string) => admin<{ count: number; [field: string]: unknown }[]>(`batches?${query({ app })}`);
+export const sessionsOf = (app: string) => admin<Record<string, unknown>[]>(`sessions?${query({ app })}`);
+export const issuesOf = (app: string) => admin<Record<string, unknown>[]>(`issues?${query({ app })}`);
+export const deviceKeysOf = (app: string) => admin<Record<string, unknown>[]>(`device-keys?${query({ app })}`);
+export const requestsOf = (app: string) => admin<Record<string, unknown>[]>(`requests?${query({ app })}`);

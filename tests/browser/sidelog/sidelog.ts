@@ -1,0 +1,58 @@
+// Starting Sidelog in a test as a developer would, against the local collector, with the in-page
+// captures off so that only what the test logs is sent.
+import { vi } from 'vitest';
+import { SidelogClient, type SidelogSeams } from '../../../app/logging/index.ts';
+import { apiURL, baseURL } from './collector.ts';
+
+export const quiet = {
+  overrideConsoleMethods: false,
+  printToConsole: false,
+  logBrowserEvents: false,
+  logUIEvents: false,
+  registerErrorHandler: false,
+};
+
+const started: SidelogClient[] = [];
+
+/** A Sidelog not started yet, closed after the test. */
+export function createSidelog(seams: SidelogSeams = {}) {
+  const sidelog = new SidelogClient(seams);
+  started.push(sidelog);
+  return sidelog;
+}
+
+export function initSidelog(sidelog: SidelogClient, appKey: string, options: Record<string, unknown> = {}) {
+  return sidelog.init({ appKey, apiURL: apiURL(), baseURL: baseURL(), ...quiet, ...options });
+}
+
+export async function startSidelog(appKey: string, options: Record<string, unknown> = {}, seams: SidelogSeams = {}) {
+  const sidelog = createSidelog(seams);
+  await initSidelog(sidelog, appKey, options);
+  return sidelog;
+}
+
+/** Closes every Sidelog a test started and brings back whatever a test hid. */
+export async function cleanUp() {
+  await Promise.all(started.splice(0).map((sidelog) => sidelog.close()));
+  vi.unstubAllGlobals();
+  delete (navigator as { locks?: unknown }).locks;
+}
+
+export function hideSharedWorker() {
+  vi.stubGlobal('SharedWorker', undefined);
+}
+
+export function hideWorkers() {
+  hideSharedWorker();
+  vi.stubGlobal('Worker', undefined);
+}
+
+/** Without Web Locks there is no leader election, so no multi-tab mode. */
+export function hideLocks() {
+  Object.defineProperty(navigator, 'locks', { value: undefined, configurable: true });
+}
+
+/** A worker script that loads but never answers, like a worker stuck at start-up. */
+export function silentWorkerURL(): string {
+  return URL.createObjectURL(new Blob(['/* never answers */'], { type: 'text/javascript' }));
+}

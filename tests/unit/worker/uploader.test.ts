@@ -1,0 +1,180 @@
+// The uploader's rules (spec §4) against a fake service, with a fake clock: pure logic.
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { LogLevel, type SessionPayload, type WireOperation } from '../../../protocol/index.ts';
+import { createGuard } from '../../../worker/guard.ts';
+import type { ServiceClient } from '../../../worker/service-client.ts';
+import { createMemoryStorage } from '../../../worker/storage/memory-storage.ts';
+import { backoffDelay, createUploader } from '../../../worker/uploader.ts';
+
+interface Call {
+  operation: WireOperation;
+  body: Record<string, unknown>;
+}
+
+function fakeService() {
+  const calls: Call[] = [];
+  let failing = false;
+  let nextId = 100;
+  const client: ServiceClient = {
+    async call(operation, body) {
+      calls.push({ operation, body: body as unknown as Record<string, unknown> });
+      if (failing) throw new Error('503');
+      return (operation === 'sendSession' ? { id: nextId++ } : {}) as never;
+    },
+  };
+  return { client, calls, fail: (value: boolean) => (failing = value) };
+}
+
+const payload = (uuid: string) => ({ session_uid: uuid }) as SessionPayload;
+
+async function setUp({ enabled = true, leader = true, online = true } = {}) {
+  const storage = createMemoryStorage();
+  const guard = createGuard();
+  guard.isDeviceEnabled = enabled;
+  const service = fakeService();
+  const active = new Set<string>(['tab']);
+  const state = { leader, online };
+  const uploader = createUploader({
+    storage,
+    guard,
+    client: service.client,
+    debug: () => {},
+    isOnline: () => state.online,
+    isLeader: () => state.leader,
+    activeSessions: async () => active,
+    appKey: 'app-key',
+    udid: 'device-1',
+    issueURL: (uuid) => `http://svc/intent/app/issue/${uuid}`,
+  });
+  await storage.ensureSession({ uuid: 'tab', payload: payload('tab') });
+  const addLogs = (count: number, sessionUUID = 'tab') =>
+    storage.addLogs(Array.from({ length: count }, (_, i) => ({ sessionUUID, at: i + 1, x: 'x', t: `line ${i}`, ll: LogLevel.Debug })));
+  return { storage, guard, service, uploader, active, state, addLogs };
+}
+
+const operations = (calls: Call[]) => calls.map((call) => call.operation);
+
+describe('the uploader', () => {
+  test('registers the session, then sends its logs in batches of at most 500, and deletes them', async () => {
+    const { storage, service, uploader, addLogs } = await setUp();
+    await addLogs(1200);
+    await uploader.run({ force: false });
+    expect(operations(service.calls)).toEqual(['sendSession', 'sendLogs', 'sendLogs', 'sendLogs']);
+    expect(service.calls.slice(1).map((call) => (call.body.logs as unknown[]).length)).toEqual([500, 500, 200]);
+    expect(service.calls[1].body.session_id).toBe(100);
+    expect((service.calls[1].body.logs as Record<string, unknown>[])[0]).toEqual({ at: 1, x: 'x', t: 'line 0', ll: 0 });
+    expect(await storage.countLogs()).toBe(0);
+    expect((await storage.getSession('tab'))?.id).toBe(100);
+  });
+
+  test('does nothing when offline, not leader, or the app is not valid', async () => {
+    const { service, uploader, state, guard, addLogs } = await setUp();
+    await addLogs(1);
+    state.online = false;
+    await uploader.run({ force: true });
+    state.online = true;
+    state.leader = false;
+    await uploader.run({ force: true });
+    state.leader = true;
+    guard.isAppValid = false;
+    await uploader.run({ force: true });
+    expect(service.calls).toEqual([]);
+  });
+
+  test('a device not enabled keeps its logs and keys, unless the session has an issue or the send is forced', async () => {
+    const { storage, service, uploader, addLogs } = await setUp({ enabled: false });
+    await addLogs(3);
+    await storage.addDeviceKey({ sessionUUID: 'tab', data: { key: 'user_id', value: 7 } });
+    await uploader.run({ force: false });
+    expect(service.calls).toEqual([]);
+
+    await uploader.run({ force: true });
+    expect(operations(service.calls)).toEqual(['sendSession', 'sendLogs']);
+    expect(await storage.countDeviceKeys()).toBe(1);
+
+    await addLogs(1);
+    await storage.addIssue({ sessionUUID: 'tab', data: { title: 'Broken', text: 'It broke', type: 'crash', uuid: 'i-1' } });
+    service.calls.length = 0;
+    await uploader.run({ force: false });
+    expect(operations(service.calls)).toEqual(['sendIssue', 'sendLogs', 'setDeviceKey']);
+    expect(service.calls[0].body).toEqual({
+      uid: 'i-1',
+      url: 'http://svc/intent/app/issue/i-1',
+      title: 'Broken',
+      text: 'It broke',
+      app: { key: 'app-key' },
+      type: 'crash',
+      session_id: 100,
+    });
+    expect(service.calls[2].body).toEqual({ app_key: 'app-key', device_id: 'device-1', key: 'user_id', value: 7 });
+  });
+
+  test('sessions that already have ids go first; inactive sessions with nothing pending are deleted', async () => {
+    const { storage, service, uploader, addLogs } = await setUp();
+    await storage.ensureSession({ uuid: 'old-registered', id: 5, payload: payload('old-registered') });
+    await storage.ensureSession({ uuid: 'gone-empty', payload: payload('gone-empty') });
+    await addLogs(1, 'old-registered');
+    await addLogs(1, 'tab');
+    await uploader.run({ force: false });
+    expect(service.calls.map((call) => [call.operation, call.body.session_id ?? call.body.session_uid])).toEqual([
+      ['sendLogs', 5],
+      ['sendSession', 'tab'],
+      ['sendLogs', 100],
+    ]);
+    expect((await storage.sessions()).map((session) => session.uuid)).toEqual(['tab']);
+  });
+
+  test('a failing service deletes nothing, and the data goes on the next run', async () => {
+    const { storage, service, uploader, addLogs } = await setUp();
+    await addLogs(3);
+    await storage.addIssue({ sessionUUID: 'tab', data: { title: 't', text: '', type: 'issue', uuid: 'i' } });
+    service.fail(true);
+    await uploader.run({ force: true });
+    expect([await storage.countLogs(), await storage.countIssues(), (await storage.sessions()).length]).toEqual([3, 1, 1]);
+    service.fail(false);
+    await uploader.run({ force: true });
+    expect([await storage.countLogs(), await storage.countIssues()]).toEqual([0, 0]);
+    expect(uploader.runs()).toBe(2);
+  });
+
+  test('a run asked for during another follows it, forced if asked so, instead of running twice at once', async () => {
+    const { storage, service, uploader, addLogs } = await setUp({ enabled: false });
+    await addLogs(1);
+    const first = uploader.run({ force: false });
+    const second = uploader.run({ force: true });
+    const third = uploader.run({ force: false });
+    await Promise.all([first, second, third]);
+    expect(operations(service.calls)).toEqual(['sendSession', 'sendLogs']);
+    expect(await storage.countLogs()).toBe(0);
+    expect(uploader.runs()).toBe(2);
+  });
+});
+
+describe('the uploader on a clock', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  test('runs every 15 s, backing off after failures up to 5 minutes, and back to 15 s after a success', async () => {
+    expect([0, 1, 2, 3, 4, 5, 10].map((failures) => backoffDelay(failures))).toEqual([
+      15_000, 30_000, 60_000, 120_000, 240_000, 300_000, 300_000,
+    ]);
+    const { service, uploader, addLogs } = await setUp();
+    await addLogs(1);
+    service.fail(true);
+    uploader.start();
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(uploader.runs()).toBe(1);
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(uploader.runs()).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(uploader.runs()).toBe(2);
+    service.fail(false);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(uploader.runs()).toBe(3);
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(uploader.runs()).toBe(4);
+    uploader.stop();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(uploader.runs()).toBe(4);
+  });
+});

@@ -1,0 +1,138 @@
+// One engine core per app in a worker (or page): storage, writer, guard, uploader, leadership and
+// device status, shared by every tab connected to it. Tabs come and go; the core keeps uploading.
+import { LEADER_LOCK_PREFIX, intentURL, type DebugSink, type DeviceInfo, type EngineConfig, type EngineStatus } from '../protocol/index.ts';
+import { createDeviceStatusChecker } from './device-status.ts';
+import { createGuard, type Guard } from './guard.ts';
+import { sendKeepalive } from './keepalive.ts';
+import { activeSessionLocks, createLeadership } from './leadership.ts';
+import { createServiceClient } from './service-client.ts';
+import { createDexieStorage } from './storage/dexie-storage.ts';
+import { createMemoryStorage } from './storage/memory-storage.ts';
+import type { SidelogStorage } from './storage/storage.types.ts';
+import { createUploader } from './uploader.ts';
+import { createWriter, type Writer } from './writer.ts';
+
+export interface EngineCore {
+  storage: SidelogStorage;
+  writer: Writer;
+  guard: Guard;
+  device: DeviceInfo;
+  /** Sessions of the tabs connected to this core. */
+  tabs: Set<string>;
+  /** Tabs' debug sinks: Sidelog's own failures go to every tab that asked for them. */
+  debugSinks: Set<DebugSink>;
+  /** Runs one upload with `force`, here if this core leads, else through the leader channel. */
+  forceSend(): Promise<void>;
+  /** Mode C: what is not uploaded goes out with keepalive requests. */
+  sendKeepalive(): Promise<void>;
+  status(): Promise<EngineStatus>;
+  close(): void;
+}
+
+export async function createEngineCore(config: EngineConfig): Promise<EngineCore> {
+  const debugSinks = new Set<DebugSink>();
+  const debug = (message: string) => debugSinks.forEach((sink) => sink(message));
+  const storage = config.storage === 'indexeddb' ? createDexieStorage() : createMemoryStorage();
+  if (config.resetStorage) await storage.clear();
+  const guard = createGuard();
+  const writer = createWriter({ storage, guard, onError: debug });
+  const client = createServiceClient({ apiURL: config.apiURL, appKey: config.appKey, sdkVersion: config.sdkVersion });
+  const tabs = new Set<string>();
+  const device = config.device;
+
+  const uploader = createUploader({
+    storage,
+    guard,
+    client,
+    debug,
+    isOnline: () => navigator.onLine !== false,
+    isLeader: () => leadership.isLeader(),
+    activeSessions: async () => new Set([...tabs, ...(await activeSessionLocks())]),
+    appKey: config.appKey,
+    udid: device.udid,
+    issueURL: (uuid) => intentURL.issue(config.baseURL, config.appID, uuid),
+  });
+  const leadership = createLeadership({
+    name: LEADER_LOCK_PREFIX + config.appID,
+    mode: config.leadership,
+    onLeader: (force) => void uploader.run({ force }),
+    onForceRequest: () => void uploader.run({ force: true }),
+  });
+  const deviceStatus = createDeviceStatusChecker({
+    client,
+    guard,
+    device,
+    appKey: config.appKey,
+    debug,
+    // A device the service has just enabled need not wait for the next tick.
+    onChange: () => void uploader.run({ force: false }),
+  });
+  deviceStatus.start();
+  uploader.start();
+
+  return {
+    storage,
+    writer,
+    guard,
+    device,
+    tabs,
+    debugSinks,
+    async forceSend() {
+      await writer.settled();
+      if (leadership.isLeader()) await uploader.run({ force: true });
+      else leadership.requestForcedSend();
+    },
+    async sendKeepalive() {
+      await writer.settled();
+      await sendKeepalive({ storage, client, debug });
+    },
+    async status() {
+      const [logs, issues, deviceKeys, sessions] = await Promise.all([
+        storage.countLogs(),
+        storage.countIssues(),
+        storage.countDeviceKeys(),
+        storage.sessions().then((all) => all.length),
+      ]);
+      return {
+        isAppValid: guard.isAppValid,
+        isDeviceEnabled: guard.isDeviceEnabled,
+        isForceEnabled: guard.isForceEnabled,
+        isLeader: leadership.isLeader(),
+        uploadRuns: uploader.runs(),
+        pending: { logs, issues, deviceKeys, sessions },
+      };
+    },
+    close() {
+      uploader.stop();
+      deviceStatus.stop();
+      leadership.close();
+      storage.close();
+    },
+  };
+}
+
+/** Cores by app key: a SharedWorker serves every tab of the origin from one core per app. */
+export interface CoreRegistry {
+  get(config: EngineConfig): Promise<EngineCore>;
+  release(appKey: string, core: EngineCore): void;
+}
+
+export function createCoreRegistry(): CoreRegistry {
+  const cores = new Map<string, Promise<EngineCore>>();
+  return {
+    get(config) {
+      let core = cores.get(config.appKey);
+      if (!core) {
+        core = createEngineCore(config);
+        core.catch(() => cores.delete(config.appKey));
+        cores.set(config.appKey, core);
+      }
+      return core;
+    },
+    release(appKey, core) {
+      if (core.tabs.size > 0) return;
+      cores.delete(appKey);
+      core.close();
+    },
+  };
+}

@@ -1,0 +1,73 @@
+// Turns a log call as the page took it (RawLog) into a stored log record: the arguments formatted into
+// text, the raw stack parsed for file, line and method, every sanitising rule applied. This is the work
+// the page does not do per call; in modes A it runs in the worker.
+import { sanitiseLog, type RawLog, type StoredLog } from '../protocol/index.ts';
+
+/** JSON for objects, with cycles and values JSON cannot hold written as text rather than failing. */
+function toJSON(value: object): string {
+  const seen = new WeakSet<object>();
+  try {
+    return (
+      JSON.stringify(value, (_key, inner: unknown) => {
+        if (typeof inner === 'bigint') return `${inner}n`;
+        if (typeof inner === 'function' || typeof inner === 'symbol') return String(inner);
+        if (typeof inner === 'object' && inner !== null) {
+          if (seen.has(inner)) return '[Circular]';
+          seen.add(inner);
+        }
+        return inner;
+      }) ?? String(value)
+    );
+  } catch {
+    return String(value);
+  }
+}
+
+/** One argument of a log call as text, the way a console shows it in a line. */
+export function formatPart(part: unknown): string {
+  if (typeof part === 'string') return part;
+  if (part instanceof Error) return part.stack && part.stack.includes(part.message) ? part.stack : `${part.name}: ${part.message}`;
+  if (typeof part === 'object' && part !== null) return toJSON(part);
+  return String(part);
+}
+
+export function formatParts(parts: unknown[]): string {
+  return parts.map(formatPart).join(' ');
+}
+
+export interface CallSite {
+  method?: string;
+  file?: string;
+  line?: number;
+}
+
+// V8: "    at method (file:line:col)" or "    at file:line:col"; Firefox/Safari: "method@file:line:col".
+const V8_FRAME = /^\s*at (?:(.+?) \()?(.+?):(\d+):\d+\)?$/;
+const GECKO_FRAME = /^(.*?)@(.+?):(\d+):\d+$/;
+
+/** The first frame of a stack taken at the call site (the logger's own frames already cut off). */
+export function parseCallSite(stack: string): CallSite {
+  for (const line of stack.split('\n')) {
+    const match = V8_FRAME.exec(line) ?? GECKO_FRAME.exec(line);
+    if (!match) continue;
+    const [, method, file, lineNumber] = match;
+    return { method: method || undefined, file, line: Number(lineNumber) };
+  }
+  return {};
+}
+
+export function toStoredLog(raw: RawLog, sessionUUID: string): StoredLog {
+  const site = raw.s ? parseCallSite(raw.s) : {};
+  const record = sanitiseLog({
+    x: new Date(Number.isFinite(raw.x) ? raw.x : raw.at).toISOString(),
+    at: raw.at,
+    t: raw.p ? formatParts(raw.p) : raw.t,
+    tg: raw.tg,
+    m: raw.m ?? site.method,
+    f: raw.f ?? site.file,
+    l: raw.l ?? site.line,
+    ll: raw.ll,
+    u: raw.u,
+  });
+  return { ...record, sessionUUID };
+}

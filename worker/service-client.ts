@@ -1,0 +1,74 @@
+// The logging service's five operations (design.md §5). Every call has a timeout; only 200 and 304
+// count as success, and an answer that is not the JSON the operation promises is a failure too, so
+// that a lying server never makes the uploader delete what it has not really accepted.
+import {
+  REQUEST_TIMEOUT_MS,
+  WIRE_PATHS,
+  userAgent,
+  type WireAnswers,
+  type WireOperation,
+  type WireRequests,
+} from '../protocol/index.ts';
+
+export interface ServiceClient {
+  call<Op extends WireOperation>(operation: Op, body: WireRequests[Op], init?: { keepalive?: boolean }): Promise<WireAnswers[Op]>;
+}
+
+export interface ServiceClientOptions {
+  apiURL: string;
+  appKey: string;
+  sdkVersion: string;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+/** Rejected calls carry no detail of the service's answer (spec §8), only what went wrong for debug output. */
+export class ServiceError extends Error {
+  override name = 'ServiceError';
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The shape each operation's answer must have to count as accepted. */
+const ANSWER_CHECKS: Record<WireOperation, (answer: unknown) => boolean> = {
+  getDeviceStatus: isObject,
+  sendSession: (answer) => isObject(answer) && typeof answer.id === 'number',
+  sendIssue: isObject,
+  sendLogs: isObject,
+  setDeviceKey: isObject,
+};
+
+export function createServiceClient({
+  apiURL,
+  appKey,
+  sdkVersion,
+  timeoutMs = REQUEST_TIMEOUT_MS,
+  fetch: fetchImpl = (...args) => fetch(...args),
+}: ServiceClientOptions): ServiceClient {
+  return {
+    async call(operation, body, init) {
+      const response = await fetchImpl(apiURL + WIRE_PATHS[operation], {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json;charset=UTF-8',
+          'X-App-Token': appKey,
+          'X-User-Agent': userAgent(sdkVersion),
+        },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+        keepalive: init?.keepalive,
+      });
+      if (response.status !== 200 && response.status !== 304) throw new ServiceError(`${operation} answered ${response.status}`);
+      const text = await response.text();
+      let answer: unknown = {};
+      try {
+        // A 304 has no body.
+        if (text.trim() !== '' || response.status === 200) answer = JSON.parse(text);
+      } catch {
+        throw new ServiceError(`${operation} answered with something other than JSON`);
+      }
+      if (!ANSWER_CHECKS[operation](answer)) throw new ServiceError(`${operation} answered with unexpected JSON`);
+      return answer as WireAnswers[typeof operation];
+    },
+  };
+}

@@ -1,0 +1,162 @@
+// The uploader (spec §4, design.md §4): runs every 15 s and whenever this engine becomes leader, only
+// when online, leader and not already running. Rows are deleted only after the service accepted them;
+// a failure leaves them stored and the next runs back off, doubling up to 5 minutes.
+import {
+  UPLOAD_BATCH_SIZE,
+  UPLOAD_INTERVAL_MS,
+  UPLOAD_MAX_BACKOFF_MS,
+  type SessionRecord,
+} from '../protocol/index.ts';
+import type { Guard } from './guard.ts';
+import type { ServiceClient } from './service-client.ts';
+import type { SidelogStorage } from './storage/storage.types.ts';
+
+export interface UploaderDeps {
+  storage: SidelogStorage;
+  guard: Guard;
+  client: ServiceClient;
+  debug: (message: string) => void;
+  isOnline: () => boolean;
+  isLeader: () => boolean;
+  /** Sessions some tab still holds: they are kept even when empty. */
+  activeSessions: () => Promise<Set<string>>;
+  appKey: string;
+  udid: string;
+  issueURL: (uuid: string) => string;
+  intervalMs?: number;
+  maxBackoffMs?: number;
+}
+
+export interface Uploader {
+  /** Starts the periodic runs. */
+  start(): void;
+  stop(): void;
+  /** Runs once now (after the run under way, if any); `force` sends logs whatever the device's status. */
+  run(options: { force: boolean }): Promise<void>;
+  /** Runs finished, whatever their outcome. */
+  runs(): number;
+}
+
+/** The delay before the next periodic run after `failures` failed runs in a row. */
+export function backoffDelay(failures: number, intervalMs = UPLOAD_INTERVAL_MS, maxMs = UPLOAD_MAX_BACKOFF_MS): number {
+  return Math.min(intervalMs * 2 ** failures, maxMs);
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export function createUploader(deps: UploaderDeps): Uploader {
+  const { storage, guard, client, debug } = deps;
+  let running: Promise<void> | undefined;
+  let again: { force: boolean; done: Promise<void> } | undefined;
+  let failures = 0;
+  let finished = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = true;
+
+  /** Registers the session if it has no id yet; returns its id. */
+  async function register(session: SessionRecord): Promise<number> {
+    if (session.id !== undefined) return session.id;
+    const { id } = await client.call('sendSession', session.payload);
+    await storage.putSession({ ...session, id });
+    return id;
+  }
+
+  /** Uploads one session (steps 1 to 5 of spec §4); throws at the first failure, leaving the rest stored. */
+  async function uploadSession(session: SessionRecord, force: boolean, active: Set<string>): Promise<void> {
+    const uuid = session.uuid;
+    const issues = await storage.issues(uuid);
+    const mayProcess = guard.canUpload();
+    const sendLogs = issues.length > 0 || mayProcess || force;
+    const pendingLogs = sendLogs ? await storage.countLogs(uuid) : 0;
+    const keys = issues.length > 0 || mayProcess ? await storage.deviceKeys(uuid) : [];
+    if (issues.length === 0 && pendingLogs === 0 && keys.length === 0) {
+      if (!active.has(uuid) && (await isEmpty(uuid))) await storage.deleteSession(uuid);
+      return;
+    }
+    const sessionId = await register(session);
+    for (const issue of issues) {
+      const { title, text, type, uuid: uid } = issue.data;
+      await client.call('sendIssue', { uid, url: deps.issueURL(uid), title, text, app: { key: deps.appKey }, type, session_id: sessionId });
+      await storage.deleteIssues([issue.id!]);
+    }
+    if (sendLogs) {
+      for (;;) {
+        const batch = await storage.oldestLogs(uuid, UPLOAD_BATCH_SIZE);
+        if (batch.length === 0) break;
+        await client.call('sendLogs', { session_id: sessionId, logs: batch.map(({ id: _id, sessionUUID: _s, ...log }) => log) });
+        await storage.deleteLogs(batch.map((log) => log.id!));
+      }
+    }
+    for (const { id, data } of keys) {
+      await client.call('setDeviceKey', { app_key: deps.appKey, device_id: deps.udid, key: data.key, value: data.value });
+      await storage.deleteDeviceKeys([id!]);
+    }
+    if (!active.has(uuid) && (await isEmpty(uuid))) await storage.deleteSession(uuid);
+  }
+
+  async function isEmpty(uuid: string): Promise<boolean> {
+    const counts = await Promise.all([storage.countLogs(uuid), storage.countIssues(uuid), storage.countDeviceKeys(uuid)]);
+    return counts.every((count) => count === 0);
+  }
+
+  async function runOnce(force: boolean): Promise<void> {
+    if (!deps.isOnline() || !deps.isLeader() || !guard.isAppValid) return;
+    const active = await deps.activeSessions();
+    // Sessions that already have ids first: their data can go without a registration.
+    const sessions = (await storage.sessions()).sort((a, b) => Number(a.id === undefined) - Number(b.id === undefined));
+    let failed = false;
+    for (const session of sessions) {
+      try {
+        await uploadSession(session, force, active);
+      } catch (error) {
+        failed = true;
+        debug(`Sidelog could not upload session ${session.uuid}: ${message(error)}`);
+      }
+    }
+    failures = failed ? failures + 1 : 0;
+  }
+
+  function schedule(): void {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void run({ force: false }), backoffDelay(failures, deps.intervalMs, deps.maxBackoffMs));
+  }
+
+  function run({ force }: { force: boolean }): Promise<void> {
+    if (running) {
+      // Not two at once: one more run follows the one under way, forced if any caller asked for it.
+      if (!again) {
+        again = {
+          force,
+          done: running.then(() => {
+            const next = again!.force;
+            again = undefined;
+            return run({ force: next });
+          }),
+        };
+      } else again.force ||= force;
+      return again.done;
+    }
+    running = runOnce(force)
+      .catch((error: unknown) => debug(`Sidelog's upload failed: ${message(error)}`))
+      .finally(() => {
+        running = undefined;
+        finished++;
+        schedule();
+      });
+    return running;
+  }
+
+  return {
+    start() {
+      stopped = false;
+      schedule();
+    },
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+    run,
+    runs: () => finished,
+  };
+}
