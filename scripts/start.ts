@@ -18,4 +18,5 @@ if (built < Math.max(...SOURCES.map(newestMtime))) {
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
 }
 
+// The service itself: its address, the demo credentials and the admin token are printed as it starts.
 await import('../server/main.ts');

@@ -1,17 +1,34 @@
-// The local service: serves the built portal. (The partner API and the logging collector join it later.)
-import { serve } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+// The local service's command line (`npm start` runs it after building the portal). Configured by environment:
+// PORT (8080), HOST (127.0.0.1), SIDELOG_DB (data/sidelog.db), SIDELOG_ADMIN_TOKEN (generated when unset).
+import { appIdOf } from './app-id.ts';
+import { DEMO_APP_KEY, DEMO_PARTNER } from './demo.ts';
+import { startService } from './service.ts';
 
-const port = Number(process.env.PORT ?? 8080);
-const hostname = process.env.HOST ?? '127.0.0.1';
-
-const app = new Hono();
-app.use('/assets/*', serveStatic({ root: './dist' }));
-app.use('*', serveStatic({ root: './dist' }));
-// History-mode routing: every other GET is the portal's index.
-app.get('*', serveStatic({ path: './dist/index.html' }));
-
-serve({ fetch: app.fetch, port, hostname }, (info) => {
-  console.log(`Кабинет партнера: http://${info.address}:${info.port}`);
+const service = await startService({
+  port: Number(process.env.PORT ?? 8080),
+  host: process.env.HOST ?? '127.0.0.1',
+  dbPath: process.env.SIDELOG_DB ?? 'data/sidelog.db',
+  adminToken: process.env.SIDELOG_ADMIN_TOKEN || undefined,
 });
+
+console.log(`Кабинет партнера: ${service.url}/`);
+console.log(`  demo partner:   ${DEMO_PARTNER.email} / ${DEMO_PARTNER.password}`);
+console.log(`  demo app key:   ${DEMO_APP_KEY} (appID ${appIdOf(DEMO_APP_KEY)})`);
+console.log(`Sidelog viewer:   ${service.url}/sidelog/`);
+console.log(`  admin API:      ${service.url}/sidelog/admin/api/ with Authorization: Bearer ${service.adminToken}`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: closing the service and its database…`);
+    service.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  });
+}

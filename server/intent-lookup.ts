@@ -1,0 +1,50 @@
+// What the viewer pages and the admin API's read-by-id endpoints show, found from the URLs Sidelog hands out
+// (`{baseURL}/intent/{appID}/issue|session|device/{id}`).
+import type { LogRecord } from '../protocol/records.types.ts';
+import type { App, DeviceKeyChange, StoredDevice, StoredIssue, StoredSession, Store } from './db.ts';
+
+export interface IssueView {
+  app: App;
+  issue: StoredIssue;
+  session: StoredSession | undefined;
+  logs: LogRecord[];
+}
+export interface SessionView {
+  app: App;
+  session: StoredSession;
+  issues: StoredIssue[];
+  logs: LogRecord[];
+}
+export interface DeviceView {
+  app: App;
+  device: StoredDevice;
+  keys: Omit<DeviceKeyChange, 'device_id'>[];
+  sessions: StoredSession[];
+}
+
+export function createIntentLookup(store: Store) {
+  return {
+    issue(appId: string, uuid: string): IssueView | undefined {
+      const app = store.appById(appId);
+      const found = app && store.issue(app.key, uuid);
+      if (!app || !found) return undefined;
+      const { session_id, ...issue } = found;
+      return { app, issue, session: store.session(app.key, issue.session_uid), logs: store.sessionLogs(session_id) };
+    },
+    session(appId: string, uuid: string): SessionView | undefined {
+      const app = store.appById(appId);
+      const session = app && store.session(app.key, uuid);
+      if (!app || !session) return undefined;
+      const issues = store.issues(app.key).filter((issue) => issue.session_uid === uuid);
+      return { app, session, issues, logs: store.sessionLogs(session.id) };
+    },
+    device(appId: string, udid: string): DeviceView | undefined {
+      const app = store.appById(appId);
+      const device = app && store.device(app.key, udid);
+      if (!app || !device) return undefined;
+      return { app, device, keys: store.deviceKeys(app.key, udid), sessions: store.deviceSessions(app.key, udid) };
+    },
+  };
+}
+
+export type IntentLookup = ReturnType<typeof createIntentLookup>;

@@ -1,0 +1,33 @@
+// Serves the built portal: hashed assets cached for good, index.html never cached, and history-mode routing
+// (any other GET outside the APIs is the portal's index, so /sales opens the app on its sales route).
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+
+/** Paths the portal never answers: the APIs and the viewer, whose misses must stay 404s. */
+const NOT_PORTAL = /^\/(assets|sidelog|mobile)(\/|$)/;
+
+const cacheControl = (value: string) => ({ onFound: (_path: string, c: Context) => void c.header('Cache-Control', value) });
+
+export function createPortalStatic(distDir: string): Hono {
+  const root = resolve(distDir);
+  const portal = new Hono();
+  if (!existsSync(root)) {
+    // Built after the service started? Restart it; until then say what is missing.
+    portal.get('*', (c, next) => (NOT_PORTAL.test(c.req.path) ? next() : c.text('The portal is not built: run `npm run build` (or `npm start`).', 404)));
+    return portal;
+  }
+
+  // Vite puts a content hash in every file name under assets/, so a file there never changes.
+  portal.use('/assets/*', serveStatic({ root, ...cacheControl('public, max-age=31536000, immutable') }));
+  const files = serveStatic({ root, ...cacheControl('no-cache') });
+  const index = serveStatic({ path: join(root, 'index.html'), ...cacheControl('no-cache') });
+  const unlessApi =
+    (handler: MiddlewareHandler): MiddlewareHandler =>
+    (c, next) =>
+      NOT_PORTAL.test(c.req.path) ? next() : handler(c, next);
+  portal.use('*', unlessApi(files));
+  portal.get('*', unlessApi(index));
+  return portal;
+}

@@ -1,0 +1,119 @@
+// The database schema as numbered migrations: each runs once, in order (server/db.ts tracks them with
+// SQLite's user_version). Append new ones; never edit one that has shipped.
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE partners (
+    id INTEGER PRIMARY KEY,
+    email TEXT NOT NULL UNIQUE,
+    password_hash TEXT NOT NULL
+  );
+  CREATE TABLE partner_tokens (
+    token TEXT PRIMARY KEY,
+    partner_id INTEGER NOT NULL REFERENCES partners (id),
+    expires_at TEXT NOT NULL
+  );
+  -- What each view of the portal shows a partner, as the JSON the partner API answers.
+  CREATE TABLE partner_views (
+    partner_id INTEGER NOT NULL REFERENCES partners (id),
+    view TEXT NOT NULL,
+    data TEXT NOT NULL,
+    PRIMARY KEY (partner_id, view)
+  );
+
+  CREATE TABLE apps (
+    key TEXT PRIMARY KEY,
+    app_id TEXT NOT NULL,
+    enabled INTEGER NOT NULL
+  );
+  CREATE INDEX apps_by_app_id ON apps (app_id);
+  -- Injected failures for tests; ops NULL means every operation.
+  CREATE TABLE faults (
+    app_key TEXT PRIMARY KEY,
+    mode TEXT NOT NULL,
+    ops TEXT
+  );
+  -- Every request the collector received, accepted or not; app_key is whatever key the request named.
+  CREATE TABLE requests (
+    id INTEGER PRIMARY KEY,
+    app_key TEXT NOT NULL,
+    operation TEXT NOT NULL,
+    status INTEGER NOT NULL,
+    received_at TEXT NOT NULL
+  );
+  CREATE INDEX requests_by_app ON requests (app_key, id);
+
+  CREATE TABLE devices (
+    app_key TEXT NOT NULL,
+    udid TEXT NOT NULL,
+    name TEXT NOT NULL,
+    info TEXT,
+    first_seen TEXT NOT NULL,
+    last_seen TEXT NOT NULL,
+    PRIMARY KEY (app_key, udid)
+  );
+  -- A device's keys as they stand now; device_key_changes keeps every call, in arrival order.
+  CREATE TABLE device_keys (
+    app_key TEXT NOT NULL,
+    udid TEXT NOT NULL,
+    key TEXT NOT NULL,
+    value TEXT NOT NULL,
+    PRIMARY KEY (app_key, udid, key)
+  );
+  CREATE TABLE device_key_changes (
+    id INTEGER PRIMARY KEY,
+    app_key TEXT NOT NULL,
+    udid TEXT NOT NULL,
+    key TEXT NOT NULL,
+    value TEXT NOT NULL,
+    received_at TEXT NOT NULL
+  );
+  CREATE INDEX device_key_changes_by_app ON device_key_changes (app_key, id);
+
+  CREATE TABLE sessions (
+    id INTEGER PRIMARY KEY,
+    app_key TEXT NOT NULL,
+    session_uid TEXT NOT NULL,
+    udid TEXT NOT NULL,
+    time TEXT NOT NULL,
+    received_at TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    UNIQUE (app_key, session_uid)
+  );
+  CREATE INDEX sessions_by_device ON sessions (app_key, udid);
+  -- Delivery is at least once: a resent batch must not add rows, hence UNIQUE (session_id, at).
+  CREATE TABLE logs (
+    id INTEGER PRIMARY KEY,
+    session_id INTEGER NOT NULL REFERENCES sessions (id),
+    x TEXT NOT NULL,
+    t TEXT,
+    m TEXT,
+    at REAL NOT NULL,
+    tg TEXT,
+    f TEXT,
+    l INTEGER,
+    ll INTEGER,
+    u TEXT,
+    UNIQUE (session_id, at)
+  );
+  CREATE TABLE log_batches (
+    id INTEGER PRIMARY KEY,
+    app_key TEXT NOT NULL,
+    session_id INTEGER NOT NULL REFERENCES sessions (id),
+    count INTEGER NOT NULL,
+    stored INTEGER NOT NULL
+  );
+  CREATE INDEX log_batches_by_app ON log_batches (app_key, id);
+  CREATE TABLE issues (
+    id INTEGER PRIMARY KEY,
+    app_key TEXT NOT NULL,
+    uid TEXT NOT NULL,
+    session_id INTEGER NOT NULL REFERENCES sessions (id),
+    url TEXT NOT NULL,
+    title TEXT NOT NULL,
+    text TEXT NOT NULL,
+    type TEXT NOT NULL,
+    received_at TEXT NOT NULL,
+    UNIQUE (app_key, uid)
+  );
+  `,
+];

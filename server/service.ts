@@ -1,0 +1,80 @@
+// The local service (design.md §6): one process serving the portal, the partner API, the logging collector, its
+// viewer and admin API. `startService` is what the CLI (server/main.ts) and the tests start.
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { createAdminApi } from './admin-api.ts';
+import { createCollector } from './collector.ts';
+import { openStore, type Store } from './db.ts';
+import { seedDemo } from './demo.ts';
+import { createHangs, type Hangs } from './hangs.ts';
+import { createPartnerApi } from './partner-api.ts';
+import { createPortalStatic } from './portal-static.ts';
+import { createViewer } from './viewer.ts';
+
+export interface ServiceOptions {
+  /** SQLite file; created with its directory when missing. */
+  dbPath: string;
+  /** 0 (the default) takes a free port. */
+  port?: number;
+  host?: string;
+  /** Lets the admin API make the collector fail on purpose (tests only). */
+  faults?: boolean;
+  /** Generated when not given. */
+  adminToken?: string;
+  /** The built portal; default `dist`. */
+  distDir?: string;
+}
+
+export interface RunningService {
+  /** http://HOST:PORT */
+  url: string;
+  adminToken: string;
+  close(): Promise<void>;
+}
+
+/** The whole service as one Hono app over a store, for tests that call `app.request()` without a socket. */
+export function createServiceApp(store: Store, options: { adminToken: string; faults?: boolean; distDir?: string; hangs?: Hangs }): Hono {
+  const app = new Hono();
+  app.route('/', createPartnerApi(store));
+  app.route('/', createCollector(store, { faults: options.faults ?? false, hangs: options.hangs ?? createHangs() }));
+  app.route('/', createAdminApi(store, { token: options.adminToken, faults: options.faults ?? false }));
+  app.route('/', createViewer(store));
+  app.route('/', createPortalStatic(options.distDir ?? 'dist'));
+  return app;
+}
+
+export function generateAdminToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+export async function startService(options: ServiceOptions): Promise<RunningService> {
+  const store = openStore(options.dbPath);
+  seedDemo(store);
+  const adminToken = options.adminToken ?? generateAdminToken();
+  const hangs = createHangs();
+  const app = createServiceApp(store, { adminToken, faults: options.faults, distDir: options.distDir, hangs });
+
+  const host = options.host ?? '127.0.0.1';
+  const { server, address } = await new Promise<{ server: ReturnType<typeof serve>; address: AddressInfo }>((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }, (address) => resolve({ server, address }));
+    server.once('error', reject);
+  });
+  const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${urlHost}:${address.port}`,
+    adminToken,
+    close() {
+      closing ??= new Promise<void>((resolve, reject) => {
+        hangs.releaseAll();
+        server.close((error) => (error ? reject(error) : resolve()));
+        // Keep-alive sockets (and requests still in flight) would hold close() open.
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      }).finally(() => store.close());
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,108 @@
+// A service over a temporary database, answered in-process through Hono's app.request(), plus the bodies a
+// Sidelog page would send.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openStore } from '../../../server/db.ts';
+import { DEMO_APP_KEY, seedDemo } from '../../../server/demo.ts';
+import { createServiceApp } from '../../../server/service.ts';
+import type { DeviceInfo, LogRecord, SessionPayload } from '../../../protocol/records.types.ts';
+import { WIRE_PATHS, type WireOperation } from '../../../protocol/wire.ts';
+
+export const ADMIN_TOKEN = 'test-admin-token';
+
+export function createHarness(options: { faults?: boolean; distDir?: string } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'sidelog-server-'));
+  const store = openStore(join(dir, 'sidelog.db'));
+  seedDemo(store);
+  const app = createServiceApp(store, { adminToken: ADMIN_TOKEN, faults: options.faults, distDir: options.distDir ?? join(dir, 'no-dist') });
+
+  /** A collector call as Sidelog makes it. */
+  const wire = (op: WireOperation, body: unknown, appKey: string | null = DEMO_APP_KEY, init: RequestInit = {}) =>
+    app.request(`/sidelog/api${WIRE_PATHS[op]}`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json;charset=UTF-8',
+        'X-User-Agent': 'sidelog-web/test',
+        ...(appKey === null ? {} : { 'X-App-Token': appKey }),
+      },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+      ...init,
+    });
+
+  const admin = async <T = any>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> => {
+    const { json, ...rest } = init;
+    const response = await app.request(`/sidelog/admin/api/${path}`, {
+      ...rest,
+      ...(json === undefined ? {} : { method: 'POST', body: JSON.stringify(json) }),
+      headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'application/json' },
+    });
+    if (!response.ok) throw new Error(`admin ${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+
+  /** Registers a session and returns its id. */
+  const session = async (uid = `s-${crypto.randomUUID()}`, appKey = DEMO_APP_KEY) => {
+    const response = await wire('sendSession', sessionPayload(uid, appKey), appKey);
+    return ((await response.json()) as { id: number }).id;
+  };
+
+  return {
+    app,
+    store,
+    wire,
+    admin,
+    session,
+    close() {
+      store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function device(udid = 'device-1'): DeviceInfo {
+  return {
+    udid,
+    name: 'Chrome on Linux',
+    device_type: '',
+    firebase_test_lab: false,
+    key_values: {},
+    language: 'ru-RU',
+    os_version: 'Linux x86_64',
+    sdk_type: 'web',
+    sdk_version: '1.0.0',
+    build: '0',
+    version: '0.0.0',
+  };
+}
+
+export function sessionPayload(session_uid: string, appKey = DEMO_APP_KEY, udid = 'device-1'): SessionPayload {
+  return {
+    device: device(udid),
+    orientation: 0,
+    batteryLevel: -1,
+    ram_total: 0,
+    ram_free: 0,
+    ram_used: 0,
+    language: 'ru-RU',
+    time: '2026-11-22T10:00:00.000Z',
+    sdk_type: 'web',
+    sdk_version: '1.0.0',
+    session_uid,
+    app_version: { app: { key: appKey }, version: '0.0.0', build: '0' },
+  };
+}
+
+export function logs(count: number, from = 0): LogRecord[] {
+  return Array.from({ length: count }, (_, i) => ({
+    x: new Date(1_790_000_000_000 + from + i).toISOString(),
+    at: 1_790_000_000_000 + from + i,
+    t: `line ${from + i}`,
+    ll: 0,
+    tg: 'test',
+    m: 'run',
+    f: 'app.ts',
+    l: 10 + i,
+    u: 'http://127.0.0.1/sales',
+  }));
+}
