@@ -30,7 +30,8 @@ export function createAdminApi(store: Store, options: AdminOptions): Hono {
   const lookup = createIntentLookup(store);
   // Tests call it from pages on another origin; the bearer token, not cookies, is what guards it.
   admin.use(`${ADMIN_BASE}/*`, cors({ origin: '*', allowHeaders: ['Content-Type', 'Authorization'], allowMethods: ['GET', 'POST', 'OPTIONS'] }));
-  const unauthorized = { message: { error: 'admin token required' } };
+  // 401 for every refusal, a malformed Authorization header included (bearerAuth's default there is 400).
+  const unauthorized = { message: (c: Context) => c.json({ error: 'admin token required' }, 401) };
   admin.use(
     `${ADMIN_BASE}/*`,
     bearerAuth({ token: options.token, noAuthenticationHeader: unauthorized, invalidAuthenticationHeader: unauthorized, invalidToken: unauthorized }),

@@ -3,12 +3,18 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 
 /** Paths the portal never answers: the APIs and the viewer, whose misses must stay 404s. */
 const NOT_PORTAL = /^\/(assets|sidelog|mobile)(\/|$)/;
 
-const cacheControl = (value: string) => ({ onFound: (_path: string, c: Context) => void c.header('Cache-Control', value) });
+/** Sets Cache-Control on what the handlers after it found (serveStatic's onFound runs too late to set headers). */
+const cacheControl =
+  (value: string): MiddlewareHandler =>
+  async (c, next) => {
+    await next();
+    if (c.res.ok) c.header('Cache-Control', value);
+  };
 
 export function createPortalStatic(distDir: string): Hono {
   const root = resolve(distDir);
@@ -20,14 +26,14 @@ export function createPortalStatic(distDir: string): Hono {
   }
 
   // Vite puts a content hash in every file name under assets/, so a file there never changes.
-  portal.use('/assets/*', serveStatic({ root, ...cacheControl('public, max-age=31536000, immutable') }));
-  const files = serveStatic({ root, ...cacheControl('no-cache') });
-  const index = serveStatic({ path: join(root, 'index.html'), ...cacheControl('no-cache') });
+  portal.use('/assets/*', cacheControl('public, max-age=31536000, immutable'), serveStatic({ root }));
+  const files = serveStatic({ root });
+  const index = serveStatic({ path: join(root, 'index.html') });
   const unlessApi =
     (handler: MiddlewareHandler): MiddlewareHandler =>
     (c, next) =>
       NOT_PORTAL.test(c.req.path) ? next() : handler(c, next);
-  portal.use('*', unlessApi(files));
+  portal.use('*', unlessApi(cacheControl('no-cache')), unlessApi(files));
   portal.get('*', unlessApi(index));
   return portal;
 }
