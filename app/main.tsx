@@ -1,8 +1,15 @@
+// The portal's entry: start the plugins (never waiting for them), then render the routes.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { config } from './config.ts';
+import { startPlugins } from './plugins/start-plugins.ts';
+import { App } from './routes/App.tsx';
+import './styles/portal.css';
+
+startPlugins(config);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <h1>Кабинет партнера</h1>
+    <App />
   </StrictMode>,
 );

@@ -1,0 +1,34 @@
+// The portal's build-time settings (Vite env variables). Each has a working local default; the
+// third-party plugins stay off while their setting is empty, so a machine without internet runs clean.
+
+export interface PortalConfig {
+  /** Origin of the partner API; the page's own origin unless set. */
+  apiHost: string;
+  sidelogAppKey: string;
+  oneSignalAppId: string;
+  analyticsCounterId: string;
+  crmWidgetURL: string;
+  /** An extra print stylesheet (e.g. from a CDN) linked into printed copies. */
+  printStylesheetURL: string;
+}
+
+const env = import.meta.env;
+
+function setting(value: unknown, fallback = ''): string {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : fallback;
+}
+
+export const DEMO_SIDELOG_APP_KEY = 'sidelog-demo-key';
+
+export function readConfig(): PortalConfig {
+  return {
+    apiHost: setting(env.VITE_API_HOST, location.origin).replace(/\/+$/, ''),
+    sidelogAppKey: setting(env.VITE_SIDELOG_APP_KEY, DEMO_SIDELOG_APP_KEY),
+    oneSignalAppId: setting(env.VITE_ONESIGNAL_APP_ID),
+    analyticsCounterId: setting(env.VITE_ANALYTICS_COUNTER_ID),
+    crmWidgetURL: setting(env.VITE_CRM_WIDGET_URL),
+    printStylesheetURL: setting(env.VITE_PRINT_STYLESHEET_URL),
+  };
+}
+
+export const config: PortalConfig = readConfig();

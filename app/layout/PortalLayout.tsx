@@ -1,0 +1,51 @@
+// The frame around the five views: brand, navigation between them, and sign-out.
+import { useEffect, type ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { VIEWS } from '../routes/views.ts';
+import { sessionStore } from '../session/session.ts';
+import { Logo } from '../ui/Logo.tsx';
+
+export function PortalLayout({ title, children }: { title: string; children: ReactNode }) {
+  const [location, navigate] = useLocation();
+  useEffect(() => {
+    document.title = `${title} — Кабинет партнера`;
+  }, [title]);
+  return (
+    <div className="portal">
+      <a className="skip-link" href="#content">
+        К содержимому
+      </a>
+      <header className="portal-header">
+        <div className="portal-brand">
+          <Logo size={36} />
+          <span>Кабинет партнера</span>
+        </div>
+        <nav aria-label="Разделы кабинета">
+          <ul className="portal-nav">
+            {VIEWS.map((view) => (
+              <li key={view.path}>
+                <Link href={view.path} aria-current={location === view.path ? 'page' : undefined}>
+                  {view.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <button
+          type="button"
+          className="button button-quiet"
+          onClick={() => {
+            sessionStore.getState().signOut();
+            navigate('/', { replace: true });
+          }}
+        >
+          Выйти
+        </button>
+      </header>
+      <main id="content" className="portal-content" tabIndex={-1}>
+        <h1>{title}</h1>
+        {children}
+      </main>
+    </div>
+  );
+}

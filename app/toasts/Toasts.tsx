@@ -1,0 +1,15 @@
+// Where toasts appear: react-toastify's container with the specification's defaults (3000 ms,
+// bottom-right, pause on hover).
+import { ToastContainer } from 'react-toastify';
+import { TOAST_DEFAULTS } from '../../protocol/limits.ts';
+
+export function Toasts() {
+  return (
+    <ToastContainer
+      autoClose={TOAST_DEFAULTS.autoClose}
+      position={TOAST_DEFAULTS.position}
+      pauseOnHover={TOAST_DEFAULTS.pauseOnHover}
+      closeButton
+    />
+  );
+}
