@@ -29,6 +29,8 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.{ts,tsx}'],
+          // The local service (collector with fault injection) on a free port, for Sidelog's tests.
+          globalSetup: ['tests/browser/global-setup.ts'],
           testTimeout: 60_000,
           // One browser, one file at a time: the machine has 2 cores and the tests share one collector.
           fileParallelism: false,

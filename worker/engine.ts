@@ -29,8 +29,10 @@ export function createEngine(cores: CoreRegistry = createCoreRegistry()): Engine
       const fresh = await cores.get(given);
       // A tab of a core that already ran may still carry news of an app change.
       if (given.resetStorage && fresh.tabs.size > 0) await fresh.storage.clear();
-      await fresh.storage.ensureSession({ uuid: given.session.session_uid, payload: given.session });
+      // The tab counts as active before its session is stored, so that an upload run under way cannot
+      // take the new, still empty session for an abandoned one and delete it.
       fresh.tabs.add(given.session.session_uid);
+      await fresh.storage.ensureSession({ uuid: given.session.session_uid, payload: given.session });
       if (debug) {
         debugSink = debug;
         fresh.debugSinks.add(debug);

@@ -101,9 +101,10 @@ export function createUploader(deps: UploaderDeps): Uploader {
 
   async function runOnce(force: boolean): Promise<void> {
     if (!deps.isOnline() || !deps.isLeader() || !guard.isAppValid) return;
-    const active = await deps.activeSessions();
     // Sessions that already have ids first: their data can go without a registration.
     const sessions = (await storage.sessions()).sort((a, b) => Number(a.id === undefined) - Number(b.id === undefined));
+    // Asked after the sessions are read: a tab counts as active before its session is stored.
+    const active = await deps.activeSessions();
     let failed = false;
     for (const session of sessions) {
       try {
