@@ -1,0 +1,209 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import { installUIEvents } from '../../../app/logging/capture/ui-events.ts';
+import { LogLevel, UI_EVENT_TAG } from '../../../protocol/index.ts';
+import { captureOptions, createRecordingTarget } from './recording-target.ts';
+
+let undo: (() => void) | undefined;
+afterEach(() => {
+  undo?.();
+  undo = undefined;
+  document.body.replaceChildren();
+});
+
+function install() {
+  const recording = createRecordingTarget();
+  undo = installUIEvents(recording.target, captureOptions());
+  return recording;
+}
+
+/** Puts markup of the test's own making on the page and returns the element with this id. */
+function render<T extends HTMLElement>(markup: string, id: string): T {
+  const container = document.createElement('div');
+  container.id = 'page';
+  container.innerHTML = markup;
+  document.body.append(container);
+  return document.getElementById(id) as T;
+}
+
+const LOGIN_FORM = `
+  <form id="login">
+    <label>Email <input id="email" type="email" placeholder="Адрес email"></label>
+    <label>Password <input id="password" type="password"></label>
+    <button id="enter">Войти</button>
+  </form>`;
+
+function stopSubmitting(form: HTMLFormElement) {
+  form.addEventListener('submit', (event) => event.preventDefault());
+}
+
+describe('logUIEvents', () => {
+  test('a click is recorded with the element tag, id, its text and a selector path', async () => {
+    const recording = install();
+    const button = render<HTMLButtonElement>('<section class="card"><button id="save">Save  the\n order</button></section>', 'save');
+
+    await userEvent.click(button);
+
+    // A real click focuses the button first.
+    expect(recording.events).toEqual([
+      {
+        level: LogLevel.Info,
+        tag: UI_EVENT_TAG,
+        text: JSON.stringify({ event: 'focus', tag: 'button', id: 'save', text: 'Save the order', selector: 'button#save' }),
+        time: undefined,
+      },
+      {
+        level: LogLevel.Info,
+        tag: UI_EVENT_TAG,
+        text: JSON.stringify({ event: 'click', tag: 'button', id: 'save', text: 'Save the order', selector: 'button#save' }),
+        time: undefined,
+      },
+    ]);
+  });
+
+  test('an element without an id gets a selector path up to the nearest ancestor with one', async () => {
+    const recording = install();
+    render('<ul class="menu main"><li>Sales</li><li><a id="target-link">Stats</a></li></ul>', 'target-link');
+    const link = document.getElementById('target-link')!;
+    link.removeAttribute('id');
+
+    await userEvent.click(link);
+
+    const click = recording.parsed(UI_EVENT_TAG).find((event) => event.event === 'click');
+    expect(click).toEqual({ event: 'click', tag: 'a', text: 'Stats', selector: 'div#page > ul.menu.main > li:nth-of-type(2) > a' });
+    expect(document.querySelector(click!.selector as string)).toBe(link);
+  });
+
+  test('the text is short: at most 80 characters', async () => {
+    const recording = install();
+    const long = 'Very long label '.repeat(30);
+    const button = render<HTMLButtonElement>(`<button id="long">${long}</button>`, 'long');
+
+    await userEvent.click(button);
+
+    const text = recording.parsed(UI_EVENT_TAG).find((event) => event.event === 'click')!.text as string;
+    expect(text.length).toBeLessThanOrEqual(80);
+    expect(long.startsWith(text.slice(0, -1))).toBe(true);
+  });
+
+  test('focus and blur are recorded as the user moves through a form', async () => {
+    const recording = install();
+    const email = render<HTMLInputElement>(LOGIN_FORM, 'email');
+
+    await userEvent.click(email);
+    await userEvent.tab();
+
+    const events = recording.parsed(UI_EVENT_TAG).map(({ event, id }) => ({ event, id }));
+    expect(events).toEqual([
+      { event: 'focus', id: 'email' },
+      { event: 'click', id: 'email' },
+      { event: 'blur', id: 'email' },
+      { event: 'focus', id: 'password' },
+    ]);
+    expect(recording.parsed(UI_EVENT_TAG)[0]).toEqual({ event: 'focus', tag: 'input', id: 'email', text: 'Адрес email', selector: 'input#email' });
+  });
+
+  test('typing is recorded once per field when the user pauses, with the value typed', async () => {
+    const recording = install();
+    const email = render<HTMLInputElement>(LOGIN_FORM, 'email');
+
+    await userEvent.type(email, 'partner@example.com');
+
+    // The debounce is a second: wait for the line rather than for a time.
+    await expect
+      .poll(() => recording.parsed(UI_EVENT_TAG).filter((event) => event.event === 'input'), { timeout: 10_000 })
+      .toEqual([{ event: 'input', tag: 'input', id: 'email', text: 'Адрес email', selector: 'input#email', value: 'partner@example.com' }]);
+  });
+
+  test('typing still waiting for a pause is recorded before the blur that ends it', async () => {
+    const recording = install();
+    const email = render<HTMLInputElement>(LOGIN_FORM, 'email');
+
+    await userEvent.type(email, 'partner@');
+    await userEvent.tab();
+
+    const events = recording.parsed(UI_EVENT_TAG).map(({ event, id, value }) => ({ event, id, value }));
+    expect(events).toEqual([
+      { event: 'focus', id: 'email', value: undefined },
+      { event: 'input', id: 'email', value: 'partner@' },
+      { event: 'blur', id: 'email', value: undefined },
+      { event: 'focus', id: 'password', value: undefined },
+    ]);
+    // Dated when the user last typed, not when the line was written.
+    const typed = recording.events.find((event) => JSON.parse(event.text).event === 'input')!;
+    expect(typed.time).toBeTypeOf('number');
+  });
+
+  test('a form submit is recorded', async () => {
+    const recording = install();
+    const button = render<HTMLButtonElement>(LOGIN_FORM, 'enter');
+    stopSubmitting(document.getElementById('login') as HTMLFormElement);
+
+    await userEvent.click(button);
+
+    expect(recording.parsed(UI_EVENT_TAG).map(({ event, tag, id }) => ({ event, tag, id }))).toEqual([
+      { event: 'focus', tag: 'button', id: 'enter' },
+      { event: 'click', tag: 'button', id: 'enter' },
+      { event: 'submit', tag: 'form', id: 'login' },
+    ]);
+  });
+
+  test("a password field's value appears nowhere in what was recorded", async () => {
+    const recording = install();
+    const password = render<HTMLInputElement>(LOGIN_FORM, 'password');
+    const form = document.getElementById('login') as HTMLFormElement;
+    stopSubmitting(form);
+    const secret = 'hunter2-Very-Secret';
+
+    await userEvent.type(password, secret);
+    await userEvent.click(document.getElementById('enter')!);
+    await userEvent.type(document.getElementById('email')!, 'x');
+    undo!();
+    undo = undefined;
+
+    expect(password.value).toBe(secret);
+    const typed = recording.parsed(UI_EVENT_TAG).filter((event) => event.event === 'input');
+    expect(typed).toContainEqual({ event: 'input', tag: 'input', id: 'password', selector: 'input#password' });
+    expect(JSON.stringify(recording.events)).not.toContain('hunter2');
+    expect(JSON.stringify(recording.events)).not.toContain('Secret');
+  });
+
+  test('a field marked as a password by autofill keeps its value secret even as a text field', async () => {
+    const recording = install();
+    const field = render<HTMLInputElement>('<input id="shown-password" type="text" autocomplete="current-password">', 'shown-password');
+
+    await userEvent.type(field, 'visible-secret');
+    await userEvent.tab();
+
+    expect(JSON.stringify(recording.events)).not.toContain('visible-secret');
+  });
+
+  test('nothing is recorded from an element marked data-sidelog-ignore or inside one', async () => {
+    const recording = install();
+    render(
+      `<div data-sidelog-ignore><form id="card"><input id="card-number"><button id="pay">Pay</button></form></div>
+       <button id="ignored-button" data-sidelog-ignore>Hidden</button>`,
+      'card',
+    );
+    stopSubmitting(document.getElementById('card') as HTMLFormElement);
+
+    await userEvent.type(document.getElementById('card-number')!, '4111 1111 1111 1111');
+    await userEvent.click(document.getElementById('pay')!);
+    await userEvent.click(document.getElementById('ignored-button')!);
+    undo!();
+    undo = undefined;
+
+    expect(recording.events).toEqual([]);
+  });
+
+  test('undo stops recording', async () => {
+    const recording = install();
+    const button = render<HTMLButtonElement>('<button id="late">Later</button>', 'late');
+    undo!();
+    undo = undefined;
+
+    await userEvent.click(button);
+
+    expect(recording.events).toEqual([]);
+  });
+});
