@@ -341,13 +341,16 @@ export function openStore(path: string): Store {
   };
 }
 
-/** Brings the schema up to date: each migration runs once, in order, tracked by `user_version`. */
+/** Brings the schema up to date: each migration runs once, in order, tracked by `user_version`. Each step takes
+ * the write lock first (IMMEDIATE) and re-reads the version, so processes starting together migrate once. */
 function migrate(db: Database.Database): void {
-  const version = db.pragma('user_version', { simple: true }) as number;
-  for (let next = version; next < MIGRATIONS.length; next++) {
+  const version = () => db.pragma('user_version', { simple: true }) as number;
+  while (version() < MIGRATIONS.length) {
     db.transaction(() => {
+      const next = version();
+      if (next >= MIGRATIONS.length) return;
       db.exec(MIGRATIONS[next]);
       db.pragma(`user_version = ${next + 1}`);
-    })();
+    }).immediate();
   }
 }
