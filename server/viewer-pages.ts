@@ -133,6 +133,7 @@ export function indexPage(apps: { app: App; sessions: StoredSession[]; issues: S
   return page(
     'Recent',
     html`<h1>Sidelog: what the collector received</h1>
+      ${apps.length === 0 ? html`<p class="muted">Nothing yet: sessions and issues appear here as pages send them.</p>` : ''}
       ${apps.map(
         ({ app, sessions, issues }) => html`<section>
           <h2>${app.key} <span class="muted">(appID ${app.appId}, ${app.enabled ? 'enabled' : 'disabled'})</span></h2>

@@ -108,3 +108,10 @@ describe('the viewer data as JSON (admin API)', () => {
     await expect(service.admin(`intent/${APP_ID}/issue/nope`)).rejects.toThrow(/404/);
   });
 });
+
+test('the index leaves out apps that have received nothing', async () => {
+  await service.admin('apps', { json: { key: 'silent-app', enabled: true } });
+  const { body } = await page('/sidelog/');
+  expect(body).toContain(DEMO_APP_KEY);
+  expect(body).not.toContain('silent-app');
+});
