@@ -60,6 +60,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const { server, address } = await new Promise<{ server: ReturnType<typeof serve>; address: AddressInfo }>((resolve, reject) => {
     const server = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }, (address) => resolve({ server, address }));
     server.once('error', reject);
+  }).catch((error: unknown) => {
+    // The port is taken, say: leave nothing open behind.
+    store.close();
+    throw error;
   });
   const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
 

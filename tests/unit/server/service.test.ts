@@ -99,3 +99,9 @@ test('a page on another origin passes the CORS preflight of the collector', asyn
   expect(answer.status).toBe(204);
   expect(answer.headers.get('access-control-allow-origin')).toBe('*');
 });
+
+test('a port already taken rejects startService', async () => {
+  service = await startService({ dbPath: join(dir, 'sidelog.db') });
+  const port = Number(new URL(service.url).port);
+  await expect(startService({ dbPath: join(dir, 'other.db'), port })).rejects.toThrow(/EADDRINUSE/);
+});
