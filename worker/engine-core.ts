@@ -26,7 +26,7 @@ export interface EngineCore {
   /** Mode C: what is not uploaded goes out with keepalive requests. */
   sendKeepalive(): Promise<void>;
   status(): Promise<EngineStatus>;
-  close(): void;
+  close(): Promise<void>;
 }
 
 export async function createEngineCore(config: EngineConfig): Promise<EngineCore> {
@@ -102,10 +102,12 @@ export async function createEngineCore(config: EngineConfig): Promise<EngineCore
         pending: { logs, issues, deviceKeys, sessions },
       };
     },
-    close() {
-      uploader.stop();
+    async close() {
       deviceStatus.stop();
       leadership.close();
+      // Storage closes only after the run under way and the pending writes are done with it.
+      await uploader.stop();
+      await writer.settled();
       storage.close();
     },
   };
@@ -114,7 +116,8 @@ export async function createEngineCore(config: EngineConfig): Promise<EngineCore
 /** Cores by app key: a SharedWorker serves every tab of the origin from one core per app. */
 export interface CoreRegistry {
   get(config: EngineConfig): Promise<EngineCore>;
-  release(appKey: string, core: EngineCore): void;
+  /** Lets go of a tab's hold on the core; the last tab out closes it. */
+  release(appKey: string, core: EngineCore): Promise<void>;
 }
 
 export function createCoreRegistry(): CoreRegistry {
@@ -129,10 +132,10 @@ export function createCoreRegistry(): CoreRegistry {
       }
       return core;
     },
-    release(appKey, core) {
+    async release(appKey, core) {
       if (core.tabs.size > 0) return;
       cores.delete(appKey);
-      core.close();
+      await core.close();
     },
   };
 }

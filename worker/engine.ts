@@ -87,7 +87,7 @@ export function createEngine(cores: CoreRegistry = createCoreRegistry()): Engine
       if (!core || !config) return;
       core.tabs.delete(config.session.session_uid);
       if (debugSink) core.debugSinks.delete(debugSink);
-      cores.release(config.appKey, core);
+      await cores.release(config.appKey, core);
       core = undefined;
     },
   };

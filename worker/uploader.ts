@@ -30,7 +30,8 @@ export interface UploaderDeps {
 export interface Uploader {
   /** Starts the periodic runs. */
   start(): void;
-  stop(): void;
+  /** Stops the periodic runs; resolves once a run under way has ended. */
+  stop(): Promise<void>;
   /** Runs once now (after the run under way, if any); `force` sends logs whatever the device's status. */
   run(options: { force: boolean }): Promise<void>;
   /** Runs finished, whatever their outcome. */
@@ -153,9 +154,10 @@ export function createUploader(deps: UploaderDeps): Uploader {
       stopped = false;
       schedule();
     },
-    stop() {
+    async stop() {
       stopped = true;
       clearTimeout(timer);
+      await (again?.done ?? running);
     },
     run,
     runs: () => finished,

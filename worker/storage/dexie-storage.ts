@@ -21,8 +21,8 @@ class SidelogDatabase extends Dexie {
   logs!: Table<StoredLog, number>;
   sessions!: Table<SessionRecord, string>;
 
-  constructor() {
-    super(DATABASE_NAME);
+  constructor(name: string) {
+    super(name);
     const schema = { devicekeys: '++id, sessionUUID', issues: '++id, sessionUUID', logs: '++id, sessionUUID', sessions: 'uuid' };
     this.version(DATABASE_VERSION_V1 / DEXIE_VERSION_FACTOR).stores(schema);
     // V2 renamed an issue's `markdown` to `text`.
@@ -42,8 +42,9 @@ class SidelogDatabase extends Dexie {
 }
 
 
-export function createDexieStorage(): SidelogStorage {
-  const db = new SidelogDatabase();
+/** `name` is for tests only: Sidelog itself always uses 'bf_sdk'. */
+export function createDexieStorage(name = DATABASE_NAME): SidelogStorage {
+  const db = new SidelogDatabase(name);
   return {
     // One transaction: a quota error leaves none of the batch stored.
     addLogs: (logs) => db.transaction('rw', db.logs, () => db.logs.bulkAdd(logs, { allKeys: true })),

@@ -1,0 +1,121 @@
+// The browser database (spec §3) in real IndexedDB: the schema and version, a round trip, the V1
+// upgrade, and the app change that clears all four tables.
+import Dexie from 'dexie';
+import { afterEach, describe, expect, test } from 'vitest';
+import { LogLevel, STORAGE_KEYS, type SessionPayload } from '../../../protocol/index.ts';
+import { createDexieStorage } from '../../../worker/storage/dexie-storage.ts';
+import { newApp } from './collector.ts';
+import { cleanUp, hideWorkers, startSidelog } from './sidelog.ts';
+
+afterEach(cleanUp);
+
+const testDatabase = () => `bf_sdk_test_${crypto.randomUUID()}`;
+const payload = { session_uid: 's1' } as SessionPayload;
+
+describe('the Dexie storage', () => {
+  test('opens IndexedDB version 20 with the four tables of the specification', async () => {
+    const name = testDatabase();
+    const storage = createDexieStorage(name);
+    await storage.countLogs();
+    storage.close();
+    const raw = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(name);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    expect(raw.version).toBe(20);
+    expect([...raw.objectStoreNames].sort()).toEqual(['devicekeys', 'issues', 'logs', 'sessions']);
+    const logs = raw.transaction('logs').objectStore('logs');
+    expect([logs.keyPath, logs.autoIncrement, [...logs.indexNames]]).toEqual(['id', true, ['sessionUUID']]);
+    expect(raw.transaction('sessions').objectStore('sessions').keyPath).toBe('uuid');
+    raw.close();
+  });
+
+  test('keeps what it is given: logs in order, issues, device keys and sessions, and deletes by id', async () => {
+    const storage = createDexieStorage(testDatabase());
+    const ids = await storage.addLogs([
+      { sessionUUID: 's1', x: '2026-11-22T10:00:00.000Z', at: 1, t: 'first', ll: LogLevel.Info },
+      { sessionUUID: 's2', x: '2026-11-22T10:00:00.001Z', at: 2, t: 'other session' },
+      { sessionUUID: 's1', x: '2026-11-22T10:00:00.002Z', at: 3, t: 'second', tg: 'cart', f: 'app.js', l: 4, m: 'pay', u: 'http://x/' },
+    ]);
+    expect(ids).toHaveLength(3);
+    expect((await storage.oldestLogs('s1', 10)).map((log) => log.t)).toEqual(['first', 'second']);
+    expect((await storage.oldestLogs('s1', 10))[1]).toMatchObject({ tg: 'cart', f: 'app.js', l: 4, m: 'pay', u: 'http://x/' });
+    expect((await storage.oldestLogsOfAll(2)).map((log) => log.t)).toEqual(['first', 'other session']);
+
+    await storage.addIssue({ sessionUUID: 's1', data: { title: 'T', text: 'X', type: 'crash', uuid: 'u1' } });
+    await storage.addDeviceKey({ sessionUUID: 's1', data: { key: 'user_id', value: 42 } });
+    await storage.ensureSession({ uuid: 's1', payload });
+    await storage.putSession({ uuid: 's1', id: 9, payload });
+    await storage.ensureSession({ uuid: 's1', payload });
+    expect(await storage.issues('s1')).toMatchObject([{ data: { title: 'T', text: 'X', type: 'crash', uuid: 'u1' } }]);
+    expect(await storage.deviceKeys('s1')).toMatchObject([{ data: { key: 'user_id', value: 42 } }]);
+    expect(await storage.getSession('s1')).toEqual({ uuid: 's1', id: 9, payload });
+
+    await storage.deleteLogs([ids[0]]);
+    expect([await storage.countLogs('s1'), await storage.countLogs()]).toEqual([1, 2]);
+    storage.close();
+  });
+
+  test('upgrades a real V1 database (version 10): an issue stored under markdown comes out under text', async () => {
+    const name = testDatabase();
+    await new Promise<void>((resolve, reject) => {
+      const request = indexedDB.open(name, 10);
+      request.onupgradeneeded = () => {
+        const db = request.result;
+        for (const table of ['devicekeys', 'issues', 'logs']) {
+          db.createObjectStore(table, { keyPath: 'id', autoIncrement: true }).createIndex('sessionUUID', 'sessionUUID');
+        }
+        db.createObjectStore('sessions', { keyPath: 'uuid' });
+        request.transaction!.objectStore('issues').add({
+          sessionUUID: 'old',
+          data: { title: 'Оплата не прошла', markdown: '**Карта** отклонена', type: 'issue', uuid: 'legacy' },
+        });
+      };
+      request.onsuccess = () => {
+        request.result.close();
+        resolve();
+      };
+      request.onerror = () => reject(request.error);
+    });
+
+    const storage = createDexieStorage(name);
+    expect(await storage.issues('old')).toEqual([
+      { id: 1, sessionUUID: 'old', data: { title: 'Оплата не прошла', text: '**Карта** отклонена', type: 'issue', uuid: 'legacy' } },
+    ]);
+    storage.close();
+  });
+});
+
+describe('an app change', () => {
+  test('clears all four tables, the stored ids and the device data, and stores the new app id', async () => {
+    hideWorkers(); // mode B: the engine runs in the page, so this test can read the same database
+    const first = await newApp(false);
+    const before = await startSidelog(first);
+    before.log('from the first app');
+    before.setDeviceKey('user_id', 7);
+    await before.sendIssue('first app issue', 'text');
+    await before.settle();
+    const db = new Dexie('bf_sdk');
+    await db.open();
+    const count = (table: string) => db.table(table).count();
+    expect(await count('logs')).toBeGreaterThan(0);
+    const firstAppId = localStorage.getItem(STORAGE_KEYS.appId);
+    const firstUdid = localStorage.getItem(STORAGE_KEYS.deviceUdid);
+    const firstSession = sessionStorage.getItem(STORAGE_KEYS.sessionUuid);
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.deviceData)!)).toEqual({ user_id: 7 });
+    await before.close();
+
+    const second = await newApp(false);
+    const after = await startSidelog(second);
+    await after.settle();
+    expect(localStorage.getItem(STORAGE_KEYS.appId)).not.toBe(firstAppId);
+    expect(localStorage.getItem(STORAGE_KEYS.deviceUdid)).not.toBe(firstUdid);
+    expect(sessionStorage.getItem(STORAGE_KEYS.sessionUuid)).not.toBe(firstSession);
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.deviceData) ?? '{}')).toEqual({});
+    expect([await count('logs'), await count('issues'), await count('devicekeys')]).toEqual([0, 0, 0]);
+    // Only the new tab's session is left.
+    expect((await db.table('sessions').toArray()).map((session) => session.uuid)).toEqual([sessionStorage.getItem(STORAGE_KEYS.sessionUuid)]);
+    db.close();
+  });
+});
