@@ -1,9 +1,19 @@
-// The toast helper (spec §9): one call for the five types and six positions of react-toastify.
-import { toast, type ToastPosition, type TypeOptions } from 'react-toastify';
+// The toast helper (spec §9): one call for the five types and six positions of the specification.
+import { toast, type ToastPosition } from 'react-toastify';
 import type { TOAST_POSITIONS, TOAST_TYPES } from '../../protocol/limits.ts';
 
-export type ToastType = (typeof TOAST_TYPES)[number] & TypeOptions;
-export type ToastPlace = (typeof TOAST_POSITIONS)[number] & ToastPosition;
+export type ToastType = (typeof TOAST_TYPES)[number];
+export type ToastPlace = (typeof TOAST_POSITIONS)[number];
+
+/** The specification's 'top' and 'bottom' are react-toastify's centred positions. */
+const PLACES: Record<ToastPlace, ToastPosition> = {
+  'top-right': 'top-right',
+  top: 'top-center',
+  'top-left': 'top-left',
+  'bottom-right': 'bottom-right',
+  bottom: 'bottom-center',
+  'bottom-left': 'bottom-left',
+};
 
 export interface NotifyOptions {
   type?: ToastType;
@@ -13,5 +23,5 @@ export interface NotifyOptions {
 
 /** Shows a toast; returns its id. */
 export function notify(message: string, { type = 'default', position }: NotifyOptions = {}) {
-  return toast(message, { type, ...(position ? { position } : {}) });
+  return toast(message, { type, ...(position ? { position: PLACES[position] } : {}) });
 }
