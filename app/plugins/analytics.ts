@@ -12,7 +12,7 @@ declare global {
   }
 }
 
-export function startAnalytics(counterId: string): HTMLScriptElement | null {
+export function startAnalytics(counterId: string, tagURL = ANALYTICS_TAG_URL): HTMLScriptElement | null {
   if (!counterId) return null;
   // The tag's own snippet: calls made before the script arrives wait in `ym.a`.
   const counter: Counter =
@@ -20,5 +20,5 @@ export function startAnalytics(counterId: string): HTMLScriptElement | null {
     Object.assign((...args: unknown[]) => (counter.a ??= []).push(args), { l: Date.now() });
   window.ym = counter;
   counter(Number(counterId), 'init', { clickmap: true, trackLinks: true, accurateTrackBounce: true, webvisor: true });
-  return loadScript(ANALYTICS_TAG_URL);
+  return loadScript(tagURL);
 }

@@ -17,7 +17,7 @@ declare global {
   }
 }
 
-export function startOneSignal(appId: string): HTMLScriptElement | null {
+export function startOneSignal(appId: string, sdkURL = ONESIGNAL_SDK_URL): HTMLScriptElement | null {
   if (!appId) return null;
   let setUp = false;
   const timer = setTimeout(() => {
@@ -29,5 +29,5 @@ export function startOneSignal(appId: string): HTMLScriptElement | null {
     setUp = true;
     clearTimeout(timer);
   });
-  return loadScript(ONESIGNAL_SDK_URL, { defer: '' });
+  return loadScript(sdkURL, { defer: '' });
 }
