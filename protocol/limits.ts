@@ -6,6 +6,9 @@ export const DATABASE_VERSION_V1 = 10;
 export const DATABASE_VERSION_V2 = 20;
 
 export const UPLOAD_BATCH_SIZE = 500;
+/** A batch also stays under this many bytes of JSON: 500 logs near the text cap would be ~50 MB, which
+ * services refuse (the local one answers 413 over 5 MB) and which would then be retried for ever. */
+export const UPLOAD_BATCH_MAX_BYTES = 4_000_000;
 export const UPLOAD_INTERVAL_MS = 15_000;
 /** Consecutive upload failures double the interval up to this. */
 export const UPLOAD_MAX_BACKOFF_MS = 300_000;

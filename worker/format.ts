@@ -1,7 +1,7 @@
 // Turns a log call as the page took it (RawLog) into a stored log record: the arguments formatted into
 // text, the raw stack parsed for file, line and method, every sanitising rule applied. This is the work
 // the page does not do per call; in modes A it runs in the worker.
-import { sanitiseLog, type RawLog, type StoredLog } from '../protocol/index.ts';
+import { sanitiseLog, type LogRecord, type RawLog, type StoredLog } from '../protocol/index.ts';
 
 /** JSON for objects, with cycles and values JSON cannot hold written as text rather than failing. */
 function toJSON(value: object): string {
@@ -70,4 +70,9 @@ export function toStoredLog(raw: RawLog, sessionUUID: string): StoredLog {
     u: raw.u,
   });
   return { ...record, sessionUUID };
+}
+
+/** A stored log as it goes on the wire: without its table keys. */
+export function toLogRecord({ id: _id, sessionUUID: _session, ...record }: StoredLog): LogRecord {
+  return record;
 }

@@ -1,7 +1,8 @@
 // Mode C keeps its data in memory, so what is not uploaded when the page is hidden would be lost with
 // the page: it goes out with fetch keepalive, which outlives the page but allows under 64 KiB of
 // bodies in flight, so logs go in chunks, one after another, each deleted once accepted.
-import { KEEPALIVE_CHUNK_BYTES, UPLOAD_BATCH_SIZE, type LogRecord, type StoredLog } from '../protocol/index.ts';
+import { KEEPALIVE_CHUNK_BYTES, UPLOAD_BATCH_SIZE, type StoredLog } from '../protocol/index.ts';
+import { toLogRecord } from './format.ts';
 import type { ServiceClient } from './service-client.ts';
 import type { SidelogStorage } from './storage/storage.types.ts';
 
@@ -12,7 +13,6 @@ export interface KeepaliveDeps {
 }
 
 const encoder = new TextEncoder();
-const toRecord = ({ id: _id, sessionUUID: _session, ...log }: StoredLog): LogRecord => log;
 
 /** Splits logs into chunks whose JSON stays under `maxBytes`. A log larger than that on its own is left
  * out: it stays stored for the ordinary uploader, should the page live on. */
@@ -21,7 +21,7 @@ export function chunkLogs(logs: StoredLog[], maxBytes = KEEPALIVE_CHUNK_BYTES): 
   let chunk: StoredLog[] = [];
   let size = 0;
   for (const log of logs) {
-    const bytes = encoder.encode(JSON.stringify(toRecord(log))).length + 1;
+    const bytes = encoder.encode(JSON.stringify(toLogRecord(log))).length + 1;
     if (chunk.length > 0 && (size + bytes > maxBytes || chunk.length === UPLOAD_BATCH_SIZE)) {
       chunks.push(chunk);
       chunk = [];
@@ -42,7 +42,7 @@ export async function sendKeepalive({ storage, client, debug }: KeepaliveDeps): 
     const logs = await storage.oldestLogs(session.uuid, Number.MAX_SAFE_INTEGER);
     for (const chunk of chunkLogs(logs)) {
       try {
-        await client.call('sendLogs', { session_id: session.id, logs: chunk.map(toRecord) }, { keepalive: true });
+        await client.call('sendLogs', { session_id: session.id, logs: chunk.map(toLogRecord) }, { keepalive: true });
         await storage.deleteLogs(chunk.map((log) => log.id!));
       } catch (error) {
         debug(`Sidelog could not send logs as the page was hidden: ${error instanceof Error ? error.message : String(error)}`);

@@ -2,11 +2,15 @@
 // when online, leader and not already running. Rows are deleted only after the service accepted them;
 // a failure leaves them stored and the next runs back off, doubling up to 5 minutes.
 import {
+  UPLOAD_BATCH_MAX_BYTES,
   UPLOAD_BATCH_SIZE,
   UPLOAD_INTERVAL_MS,
   UPLOAD_MAX_BACKOFF_MS,
+  type LogRecord,
   type SessionRecord,
+  type StoredLog,
 } from '../protocol/index.ts';
+import { toLogRecord } from './format.ts';
 import type { Guard } from './guard.ts';
 import type { ServiceClient } from './service-client.ts';
 import type { SidelogStorage } from './storage/storage.types.ts';
@@ -41,6 +45,21 @@ export interface Uploader {
 /** The delay before the next periodic run after `failures` failed runs in a row. */
 export function backoffDelay(failures: number, intervalMs = UPLOAD_INTERVAL_MS, maxMs = UPLOAD_MAX_BACKOFF_MS): number {
   return Math.min(intervalMs * 2 ** failures, maxMs);
+}
+
+const encoder = new TextEncoder();
+
+/** The leading logs whose JSON fits in `maxBytes` (always at least one, so a batch never stalls). */
+export function fitBatch(logs: StoredLog[], maxBytes = UPLOAD_BATCH_MAX_BYTES): LogRecord[] {
+  const batch: LogRecord[] = [];
+  let bytes = 0;
+  for (const log of logs) {
+    const record = toLogRecord(log);
+    bytes += encoder.encode(JSON.stringify(record)).length + 1;
+    if (batch.length > 0 && bytes > maxBytes) break;
+    batch.push(record);
+  }
+  return batch;
 }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -82,10 +101,11 @@ export function createUploader(deps: UploaderDeps): Uploader {
     }
     if (sendLogs) {
       for (;;) {
-        const batch = await storage.oldestLogs(uuid, UPLOAD_BATCH_SIZE);
-        if (batch.length === 0) break;
-        await client.call('sendLogs', { session_id: sessionId, logs: batch.map(({ id: _id, sessionUUID: _s, ...log }) => log) });
-        await storage.deleteLogs(batch.map((log) => log.id!));
+        const oldest = await storage.oldestLogs(uuid, UPLOAD_BATCH_SIZE);
+        if (oldest.length === 0) break;
+        const batch = fitBatch(oldest);
+        await client.call('sendLogs', { session_id: sessionId, logs: batch });
+        await storage.deleteLogs(oldest.slice(0, batch.length).map((log) => log.id!));
       }
     }
     for (const { id, data } of keys) {

@@ -178,3 +178,17 @@ describe('the uploader on a clock', () => {
     expect(uploader.runs()).toBe(4);
   });
 });
+
+describe('batches by size', () => {
+  test('a batch of long logs stays under the byte limit, and one log larger than it still goes alone', async () => {
+    const { fitBatch } = await import('../../../worker/uploader.ts');
+    const long = (at: number) => ({ sessionUUID: 's', at, x: 'x', t: 'я'.repeat(32_000) });
+    const logs = Array.from({ length: 500 }, (_, i) => long(i));
+    const batch = fitBatch(logs);
+    expect(batch.length).toBeGreaterThan(1);
+    expect(batch.length).toBeLessThan(500);
+    expect(new TextEncoder().encode(JSON.stringify(batch)).length).toBeLessThanOrEqual(4_000_000);
+    expect(batch[0]).toEqual({ at: 0, x: 'x', t: 'я'.repeat(32_000) });
+    expect(fitBatch([long(1)], 10)).toHaveLength(1);
+  });
+});
