@@ -43,6 +43,20 @@ export default defineConfig({
           },
         },
       },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          // Builds the portal once (or reuses a fresh dist/); each file starts its own service and browser.
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One Chromium at a time: the machine has 2 cores.
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });
