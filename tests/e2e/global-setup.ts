@@ -1,0 +1,44 @@
+// End-to-end tests drive the built portal: build it once per run into a temporary directory, or reuse
+// dist/ when it is newer than every source the build reads (as `npm start` does).
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build } from 'vite';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The built portal that each test file's service serves. */
+    distDir: string;
+  }
+}
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const SOURCES = ['app', 'worker', 'protocol', 'public', 'index.html', 'vite.config.ts', 'package.json'];
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
+}
+
+function freshDist(): string | undefined {
+  const index = join(ROOT, 'dist/index.html');
+  if (!existsSync(index)) return undefined;
+  const sources = Math.max(...SOURCES.map((source) => newestMtime(join(ROOT, source))));
+  return statSync(index).mtimeMs > sources ? join(ROOT, 'dist') : undefined;
+}
+
+export default async function setup(project: TestProject) {
+  const reused = freshDist();
+  if (reused) {
+    project.provide('distDir', reused);
+    return;
+  }
+  // A directory of our own: dist/ may be in use by `npm start` or another run.
+  const outDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  await build({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  project.provide('distDir', outDir);
+  return () => rmSync(outDir, { recursive: true, force: true });
+}

@@ -1,0 +1,52 @@
+// The running product for one test file: the local service on a free port with a temporary database,
+// serving the portal built by global-setup, and one headless Chromium to drive it.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { inject } from 'vitest';
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.ts';
+import { DEMO_APP_KEY } from '../../server/demo.ts';
+import { generateAdminToken, startService, type RunningService } from '../../server/service.ts';
+import { createAdminClient, type AdminClient } from './admin-client.ts';
+
+export interface Product {
+  /** http://127.0.0.1:PORT, the same across restarts. */
+  readonly url: string;
+  /** What the collector received for the portal's app key. */
+  readonly admin: AdminClient;
+  browser: Browser;
+  /** Stops the service (the browser keeps running). */
+  stopService(): Promise<void>;
+  /** Starts the service again on the same port and database. */
+  startServiceAgain(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startProduct(): Promise<Product> {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-e2e-db-'));
+  const adminToken = generateAdminToken();
+  const options = { dbPath: join(dir, 'sidelog.db'), distDir: inject('distDir'), adminToken };
+  let service: RunningService | undefined = await startService({ ...options, port: 0 });
+  const url = service.url;
+  const port = Number(new URL(url).port);
+  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+
+  return {
+    url,
+    admin: createAdminClient(() => url, adminToken, DEMO_APP_KEY),
+    browser,
+    async stopService() {
+      await service?.close();
+      service = undefined;
+    },
+    async startServiceAgain() {
+      service ??= await startService({ ...options, port });
+    },
+    async close() {
+      await browser.close();
+      await service?.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
