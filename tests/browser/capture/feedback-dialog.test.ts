@@ -4,8 +4,10 @@
 // where an element is drawn.
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
+import { installUIEvents } from '../../../app/logging/capture/ui-events.ts';
 import { feedbackDialogRootForTests, showFeedbackDialog } from '../../../app/logging/feedback-dialog.ts';
 import { requireElement } from '../../../app/logging/feedback/require-element.ts';
+import { captureOptions, createRecordingTarget } from './recording-target.ts';
 
 const FEEDBACK_URL = 'http://127.0.0.1/sidelog/intent/abc/issue/42';
 
@@ -232,6 +234,19 @@ describe('the feedback dialog', () => {
     expect(document.querySelector('img')).toBeNull();
     expect(alert).not.toHaveBeenCalled();
     alert.mockRestore();
+  });
+
+  test('what the user does in the dialog is sent as feedback, not recorded again as UI events', async () => {
+    const recording = createRecordingTarget();
+    const undo = installUIEvents(recording.target, captureOptions());
+    const result = showFeedbackDialog(undefined, sentAs());
+
+    await fillIn('Private subject', 'Private text');
+    await clickOn(dialog().submit);
+    await result;
+    undo();
+
+    expect(recording.events).toEqual([]);
   });
 
   test('a missing element throws the exact text', () => {
