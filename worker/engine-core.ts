@@ -84,7 +84,7 @@ export async function createEngineCore(config: EngineConfig): Promise<EngineCore
     },
     async sendKeepalive() {
       await writer.settled();
-      await sendKeepalive({ storage, client, debug });
+      await sendKeepalive({ storage, client, guard, debug });
     },
     async status() {
       const [logs, issues, deviceKeys, sessions] = await Promise.all([

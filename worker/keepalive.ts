@@ -3,12 +3,14 @@
 // bodies in flight, so logs go in chunks, one after another, each deleted once accepted.
 import { KEEPALIVE_CHUNK_BYTES, UPLOAD_BATCH_SIZE, type StoredLog } from '../protocol/index.ts';
 import { toLogRecord } from './format.ts';
+import type { Guard } from './guard.ts';
 import type { ServiceClient } from './service-client.ts';
 import type { SidelogStorage } from './storage/storage.types.ts';
 
 export interface KeepaliveDeps {
   storage: SidelogStorage;
   client: ServiceClient;
+  guard: Pick<Guard, 'canUpload'>;
   debug: (message: string) => void;
 }
 
@@ -35,19 +37,24 @@ export function chunkLogs(logs: StoredLog[], maxBytes = KEEPALIVE_CHUNK_BYTES): 
   return chunks;
 }
 
-export async function sendKeepalive({ storage, client, debug }: KeepaliveDeps): Promise<void> {
-  for (const session of await storage.sessions()) {
-    // A session with no id cannot take logs: registering it first is a request the page may not outlive.
-    if (session.id === undefined) continue;
-    const logs = await storage.oldestLogs(session.uuid, Number.MAX_SAFE_INTEGER);
-    for (const chunk of chunkLogs(logs)) {
-      try {
-        await client.call('sendLogs', { session_id: session.id, logs: chunk.map(toLogRecord) }, { keepalive: true });
+export async function sendKeepalive({ storage, client, guard, debug }: KeepaliveDeps): Promise<void> {
+  // Only what the ordinary uploader would send too: a device the service has not enabled keeps its logs.
+  if (!guard.canUpload()) return;
+  try {
+    for (const session of await storage.sessions()) {
+      const logs = await storage.oldestLogs(session.uuid, Number.MAX_SAFE_INTEGER);
+      if (logs.length === 0) continue;
+      let id = session.id;
+      if (id === undefined) {
+        ({ id } = await client.call('sendSession', session.payload, { keepalive: true }));
+        await storage.putSession({ ...session, id });
+      }
+      for (const chunk of chunkLogs(logs)) {
+        await client.call('sendLogs', { session_id: id, logs: chunk.map(toLogRecord) }, { keepalive: true });
         await storage.deleteLogs(chunk.map((log) => log.id!));
-      } catch (error) {
-        debug(`Sidelog could not send logs as the page was hidden: ${error instanceof Error ? error.message : String(error)}`);
-        return;
       }
     }
+  } catch (error) {
+    debug(`Sidelog could not send logs as the page was hidden: ${error instanceof Error ? error.message : String(error)}`);
   }
 }

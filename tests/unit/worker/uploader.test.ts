@@ -192,3 +192,17 @@ describe('batches by size', () => {
     expect(fitBatch([long(1)], 10)).toHaveLength(1);
   });
 });
+
+describe('keepalive chunks', () => {
+  test('stay under the byte budget and 500 logs, in order; a log too large alone is left for the uploader', async () => {
+    const { chunkLogs } = await import('../../../worker/keepalive.ts');
+    const log = (at: number, size: number) => ({ sessionUUID: 's', at, x: 'x', t: 'a'.repeat(size) });
+    const logs = [...Array.from({ length: 30 }, (_, i) => log(i, 5_000)), log(99, 70_000), ...Array.from({ length: 600 }, (_, i) => log(100 + i, 1))];
+    const chunks = chunkLogs(logs, 60_000);
+    for (const chunk of chunks) {
+      expect(new TextEncoder().encode(JSON.stringify(chunk.map(({ sessionUUID: _s, ...r }) => r))).length).toBeLessThan(60_000);
+      expect(chunk.length).toBeLessThanOrEqual(500);
+    }
+    expect(chunks.flat().map((l) => l.at)).toEqual(logs.map((l) => l.at).filter((at) => at !== 99));
+  });
+});
