@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { installBrowserEvents } from '../../../app/logging/capture/browser-events.ts';
 import { BROWSER_EVENT_TAG, LogLevel } from '../../../protocol/index.ts';
 import { captureOptions, createRecordingTarget } from './recording-target.ts';
@@ -8,6 +8,7 @@ let undo: (() => void) | undefined;
 afterEach(() => {
   undo?.();
   undo = undefined;
+  vi.restoreAllMocks();
   history.replaceState(history.state, '', startURL);
 });
 
@@ -37,6 +38,24 @@ describe('logBrowserEvents', () => {
         text: JSON.stringify({ event: 'load', url: location.href }),
         time: Math.round(performance.timeOrigin + navigation!.loadEventStart),
       },
+    ]);
+  });
+
+  test('when Sidelog starts before the page has loaded, load and DOMContentLoaded are recorded as they fire', () => {
+    // The navigation timing of a page still loading: neither event has started yet.
+    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    const loading = { ...navigation!.toJSON(), domContentLoadedEventStart: 0, loadEventStart: 0 };
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([loading]);
+    const recording = install();
+    expect(recording.events).toEqual([]);
+
+    document.dispatchEvent(new Event('DOMContentLoaded', { bubbles: true }));
+    dispatchEvent(new Event('load'));
+
+    expect(recording.events.map(({ time }) => time)).toEqual([undefined, undefined]);
+    expect(recording.parsed(BROWSER_EVENT_TAG)).toEqual([
+      { event: 'DOMContentLoaded', url: location.href },
+      { event: 'load', url: location.href },
     ]);
   });
 
