@@ -1,7 +1,7 @@
 // Stats: orders and revenue by month.
 import { PARTNER_API, type StatsData } from '../../protocol/portal.types.ts';
 import { DataState } from './DataState.tsx';
-import { formatMoney, formatNumber } from './format.ts';
+import { formatMoney, formatMonth, formatNumber } from './format.ts';
 import { usePartnerData } from './use-partner-data.ts';
 
 export default function StatsView() {
@@ -24,7 +24,9 @@ export default function StatsView() {
             <tbody>
               {months.map((month) => (
                 <tr key={month.month}>
-                  <th scope="row">{month.month}</th>
+                  <th scope="row">
+                    <time dateTime={month.month}>{formatMonth(month.month)}</time>
+                  </th>
                   <td className="num">{formatNumber(month.orders)}</td>
                   <td className="num">{formatMoney(month.revenue)}</td>
                   <td className="bar-cell" aria-hidden="true">

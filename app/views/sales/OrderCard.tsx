@@ -17,12 +17,17 @@ export function orderBlockId(order: SalesOrder): string {
   return `order-${order.id}`;
 }
 
+/** The service may send the number with its '№' sign or without. */
+function orderTitle(order: SalesOrder): string {
+  return order.number.startsWith('№') ? `Заказ ${order.number}` : `Заказ № ${order.number}`;
+}
+
 export function OrderCard({ order }: { order: SalesOrder }) {
   const headingId = `${orderBlockId(order)}-title`;
   return (
     <article id={orderBlockId(order)} className="card order" aria-labelledby={headingId}>
       <header className="order-header">
-        <h2 id={headingId}>Заказ № {order.number}</h2>
+        <h2 id={headingId}>{orderTitle(order)}</h2>
         <span className={`${PRINT_HIDDEN.greyText} order-date`}>от {formatDay(order.date)}</span>
         <span className={`${PRINT_HIDDEN.orderStatus} status status-${order.status}`}>{STATUS_LABELS[order.status]}</span>
         {order.badges.map((badge) => (
@@ -88,7 +93,7 @@ export function OrderCard({ order }: { order: SalesOrder }) {
           </ol>
         </details>
       )}
-      <PrintButtons blockId={orderBlockId(order)} label={`заказ № ${order.number}`} />
+      <PrintButtons blockId={orderBlockId(order)} label={orderTitle(order).toLowerCase()} />
     </article>
   );
 }

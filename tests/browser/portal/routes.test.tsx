@@ -78,7 +78,7 @@ describe('the views', () => {
     await userEvent.click(nav.getByRole('link', { name: 'Продажи' }));
     await expect.element(page.getByRole('heading', { name: 'Заказ № 1001' })).toBeVisible();
     await userEvent.click(nav.getByRole('link', { name: 'Статистика' }));
-    await expect.element(page.getByRole('rowheader', { name: '2026-10' })).toBeVisible();
+    await expect.element(page.getByRole('rowheader', { name: 'октябрь 2026 г.' })).toBeVisible();
     await userEvent.click(nav.getByRole('link', { name: 'Склад' }));
     await expect.element(page.getByRole('cell', { name: 'Москва' })).toBeVisible();
     await userEvent.click(nav.getByRole('link', { name: 'Поддержка' }));

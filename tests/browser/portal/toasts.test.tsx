@@ -39,7 +39,7 @@ describe('notify', () => {
     await expect.poll(() => progress.style.animationPlayState).toBe('paused');
     await userEvent.unhover(shown);
     await expect.poll(() => progress.style.animationPlayState).toBe('running');
-    await expect.element(page.getByText(message)).not.toBeInTheDocument({ timeout: 10_000 });
+    await expect.element(page.getByText(message), { timeout: 10_000 }).not.toBeInTheDocument();
   });
 
   test('each of the five types', async () => {
