@@ -14,6 +14,11 @@ export default defineConfig({
   plugins: [react()],
   build: { outDir: 'dist', sourcemap: true },
   worker: { format: 'es' },
+  // Pre-bundled up front: found mid-run in browser mode, they were bundled again and the test page got
+  // a second copy of React ("Invalid hook call") on a fresh checkout's first run.
+  optimizeDeps: {
+    include: ['react', 'react/jsx-dev-runtime', 'react-dom/client', 'react-toastify', 'wouter', 'wouter/memory-location', 'zustand', 'zustand/vanilla'],
+  },
   test: {
     projects: [
       {
