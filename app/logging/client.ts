@@ -75,6 +75,8 @@ export class SidelogClient implements CaptureTarget {
   #engine: EngineHandle | undefined;
   #deviceData: DeviceData = {};
   #teardown: (() => void)[] = [];
+  /** Closing twice must not call into a worker the first close already terminated. */
+  #closed: Promise<void> | undefined;
 
   constructor(seams: SidelogSeams = {}) {
     this.#seams = seams;
@@ -270,8 +272,10 @@ export class SidelogClient implements CaptureTarget {
   /** What the engine reports about itself. */
   status = () => this.#ready().then(({ engine }) => engine.calls.status());
 
-  /** Undoes everything init did: captures removed, console restored, engine let go. */
-  close = async (): Promise<void> => {
+  /** Undoes everything init did: captures removed, console restored, engine let go. Closing again is a no-op. */
+  close = (): Promise<void> => (this.#closed ??= this.#close());
+
+  async #close(): Promise<void> {
     this.#teardown.splice(0).reverse().forEach((undo) => undo());
     const started = this.#started;
     if (!started) return;
@@ -280,7 +284,7 @@ export class SidelogClient implements CaptureTarget {
     this.#queue.detach();
     await engine.calls.close().catch(() => {});
     engine.dispose();
-  };
+  }
 
   #ready(): Promise<Started> {
     return this.#whenStarted;
