@@ -1,7 +1,7 @@
 // The start-up plugins (spec §1, §7 'Third-party loads', §8): nothing loads unconfigured; OneSignal's
 // 30 s setup deadline; the analytics tag's options; the CRM script's per-minute cache-busting value.
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import type { PortalConfig } from '../../../app/config.ts';
+import { readConfig, type PortalConfig } from '../../../app/config.ts';
 import { Sidelog } from '../../../app/logging/index.ts';
 import { ANALYTICS_TAG_URL, startAnalytics } from '../../../app/plugins/analytics.ts';
 import { crmWidgetSrc, startCrmWidget } from '../../../app/plugins/crm-widget.ts';
@@ -42,6 +42,17 @@ afterEach(() => {
 });
 
 describe('with nothing configured', () => {
+  test('the build-time settings default to the page origin, the demo Sidelog key, and no third party', () => {
+    expect(readConfig()).toEqual({
+      apiHost: location.origin,
+      sidelogAppKey: 'sidelog-demo-key',
+      oneSignalAppId: '',
+      analyticsCounterId: '',
+      crmWidgetURL: '',
+      printStylesheetURL: '',
+    });
+  });
+
   test('only Sidelog starts, with the app key; no third-party script is loaded', () => {
     startPlugins(UNCONFIGURED);
     expect(Sidelog.init).toHaveBeenCalledWith({ appKey: 'sidelog-demo-key' });
