@@ -1,5 +1,5 @@
 // The frame around the five views: brand, navigation between them, and sign-out.
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { VIEWS } from '../routes/views.ts';
 import { sessionStore } from '../session/session.ts';
@@ -7,8 +7,11 @@ import { Logo } from '../ui/Logo.tsx';
 
 export function PortalLayout({ title, children }: { title: string; children: ReactNode }) {
   const [location, navigate] = useLocation();
+  const main = useRef<HTMLElement>(null);
+  // A new view is announced like a new page: its title, and focus at the start of its content.
   useEffect(() => {
     document.title = `${title} — Кабинет партнера`;
+    main.current?.focus({ preventScroll: true });
   }, [title]);
   return (
     <div className="portal">
@@ -42,7 +45,7 @@ export function PortalLayout({ title, children }: { title: string; children: Rea
           Выйти
         </button>
       </header>
-      <main id="content" className="portal-content" tabIndex={-1}>
+      <main ref={main} id="content" className="portal-content" tabIndex={-1}>
         <h1>{title}</h1>
         {children}
       </main>
