@@ -1,0 +1,77 @@
+// Headless Chromium (found as the tests find it) driven over a bare CDP pipe. Each page is a new tab
+// attached with the Page and Performance domains only, so that nothing DevTools-side listens to its console.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.ts';
+import { createCdpPipe } from './cdp-pipe.ts';
+
+export interface BenchPage {
+  /** Chromium's main-thread task time of the page's renderer so far, in seconds (Performance.getMetrics' TaskDuration). */
+  taskSeconds(): Promise<number>;
+  /** Navigates away, as a user leaving the page: loggers send what they still hold. */
+  leave(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface BenchBrowser {
+  /** The product string, e.g. 'HeadlessChrome/156.0.8078.79'. */
+  version: string;
+  open(url: string): Promise<BenchPage>;
+  close(): Promise<void>;
+}
+
+export async function launchBrowser(): Promise<BenchBrowser> {
+  // A profile on disk, as a user's is: IndexedDB then costs what it costs in a real browser.
+  const profile = mkdtempSync(join(tmpdir(), 'sidelog-bench-'));
+  const chromium = spawn(
+    findChromium(),
+    [
+      ...CHROMIUM_ARGS,
+      '--headless',
+      '--remote-debugging-pipe',
+      `--user-data-dir=${profile}`,
+      // A tab the bench is not looking at must not be throttled like a background tab.
+      '--disable-background-timer-throttling',
+      '--disable-renderer-backgrounding',
+      '--disable-backgrounding-occluded-windows',
+      'about:blank',
+    ],
+    { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] },
+  );
+  const cdp = createCdpPipe(chromium.stdio[3] as Writable, chromium.stdio[4] as Readable);
+  const exited = new Promise<void>((resolve) => chromium.once('exit', () => resolve()));
+  chromium.once('exit', () => cdp.close(new Error('Chromium exited')));
+  const { product } = await cdp.send<{ product: string }>('Browser.getVersion');
+
+  return {
+    version: product,
+    async open(url) {
+      const { targetId } = await cdp.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' });
+      const { sessionId } = await cdp.send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true });
+      await cdp.send('Performance.enable', {}, sessionId);
+      await cdp.send('Page.navigate', { url }, sessionId);
+      return {
+        async taskSeconds() {
+          const { metrics } = await cdp.send<{ metrics: { name: string; value: number }[] }>('Performance.getMetrics', {}, sessionId);
+          return metrics.find((metric) => metric.name === 'TaskDuration')!.value;
+        },
+        async leave() {
+          await cdp.send('Page.navigate', { url: 'about:blank' }, sessionId);
+        },
+        async close() {
+          await cdp.send('Target.closeTarget', { targetId }).catch(() => {});
+        },
+      };
+    },
+    async close() {
+      await cdp.send('Browser.close').catch(() => {});
+      const killed = setTimeout(() => chromium.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(killed);
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,88 @@
+// The contenders (issue 8): the floor, the console, Sidelog in each mode and with call sites, and the two peers.
+// Each names its page (bench/pages/<page>.html), the query that configures it, and how the bench sees its
+// lines stored and delivered.
+export type PageName = 'noop' | 'console' | 'sidelog' | 'bugfender' | 'datadog';
+
+export interface ContenderSpec {
+  id: string;
+  label: string;
+  page: PageName;
+  query?: Record<string, string>;
+  /** Where a stored line is seen: its IndexedDB ('bf_sdk' logs), the intake it sends to, or nowhere (not stored). */
+  durable: 'indexeddb' | 'intake' | 'none';
+  /** Where delivered lines are counted: the local collector (after a forced send), the bench's intake, or nowhere. */
+  delivery: 'collector' | 'intake' | 'none';
+  /**
+   * Whether, once the wait for delivery is over, a line not delivered is lost: true where the forced send (or
+   * leaving the page) sends everything there is. @bugfender/sdk's forced send sends one 500-line batch at its
+   * next 15 s tick; what it has not sent yet is still stored, not lost.
+   */
+  deliveryIsFinal: boolean;
+  /** Whether the page also loads Sidelog's in-page engine chunk on the main thread (modes B and C). */
+  inPageEngine?: boolean;
+}
+
+export const FLOOR = 'noop';
+export const PEER = 'bugfender';
+
+export const CONTENDERS: ContenderSpec[] = [
+  { id: 'noop', label: 'no-op function (floor)', page: 'noop', durable: 'none', delivery: 'none', deliveryIsFinal: false },
+  { id: 'console', label: 'console.log, no DevTools attached', page: 'console', durable: 'none', delivery: 'none', deliveryIsFinal: false },
+  { id: 'sidelog-a-shared', label: 'Sidelog A, SharedWorker', page: 'sidelog', durable: 'indexeddb', delivery: 'collector', deliveryIsFinal: true },
+  {
+    id: 'sidelog-a-dedicated',
+    label: 'Sidelog A, dedicated Worker',
+    page: 'sidelog',
+    query: { hide: 'shared' },
+    durable: 'indexeddb',
+    delivery: 'collector',
+    deliveryIsFinal: true,
+  },
+  {
+    id: 'sidelog-b',
+    label: 'Sidelog B, in the page',
+    page: 'sidelog',
+    query: { hide: 'workers' },
+    durable: 'indexeddb',
+    delivery: 'collector',
+    deliveryIsFinal: true,
+    inPageEngine: true,
+  },
+  {
+    id: 'sidelog-c',
+    label: 'Sidelog C, in memory',
+    page: 'sidelog',
+    query: { hide: 'locks' },
+    durable: 'none',
+    delivery: 'collector',
+    deliveryIsFinal: true,
+    inPageEngine: true,
+  },
+  {
+    id: 'sidelog-a-callsite',
+    label: 'Sidelog A, SharedWorker, captureCallSite',
+    page: 'sidelog',
+    query: { callsite: '1' },
+    durable: 'indexeddb',
+    delivery: 'collector',
+    deliveryIsFinal: true,
+  },
+  {
+    id: 'bugfender',
+    label: '@bugfender/sdk 2.4.0',
+    page: 'bugfender',
+    durable: 'indexeddb',
+    delivery: 'collector',
+    deliveryIsFinal: false,
+  },
+  { id: 'datadog', label: '@datadog/browser-logs', page: 'datadog', durable: 'intake', delivery: 'intake', deliveryIsFinal: true },
+];
+
+/** The Sidelog mode each Sidelog contender must have started in; a page that fell to another mode is an error. */
+export const EXPECTED_MODE: Record<string, string> = {
+  'sidelog-a-shared': 'A-shared',
+  'sidelog-a-dedicated': 'A-dedicated',
+  'sidelog-b': 'B',
+  'sidelog-c': 'C',
+  'sidelog-a-callsite': 'A-shared',
+};

@@ -1,0 +1,112 @@
+// The bench's own loopback server, beside the local service: the pages report each step here (with fetch,
+// so nothing needs the DevTools Runtime domain) and wait for the answer, which is how the bench tells a page
+// to go on; and it is the intake for contenders whose wire format differs from the collector's (Datadog),
+// which it counts line by line.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Step<T> {
+  /** What the page posted. */
+  body: T;
+  /** Answers the page's request: the page goes on. */
+  reply(): void;
+}
+
+export interface Intake {
+  /** Each distinct message with the epoch ms it first arrived. */
+  firstArrival: Map<string, number>;
+  /** Lines received, duplicates included. */
+  lines: number;
+}
+
+export interface ControlServer {
+  url: string;
+  /** The next time the page posts this step (already posted, or still to come). */
+  step<T>(page: string, step: string, timeoutMs: number): Promise<Step<T>>;
+  intake(page: string): Intake;
+  close(): Promise<void>;
+}
+
+const CORS = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*', 'Access-Control-Allow-Methods': 'POST, OPTIONS' };
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
+
+export async function startControlServer(): Promise<ControlServer> {
+  const posted = new Map<string, Step<unknown>>();
+  const awaited = new Map<string, (step: Step<unknown>) => void>();
+  const intakes = new Map<string, Intake>();
+  const intake = (page: string) => {
+    let found = intakes.get(page);
+    if (!found) intakes.set(page, (found = { firstArrival: new Map(), lines: 0 }));
+    return found;
+  };
+
+  async function handle(request: IncomingMessage, response: ServerResponse) {
+    if (request.method === 'OPTIONS') return response.writeHead(204, CORS).end();
+    const [, kind, page, step] = new URL(request.url ?? '/', 'http://x').pathname.split('/');
+    const text = await readBody(request);
+    if (kind === 'dd' && page) {
+      // Datadog's intake format: one JSON log per line.
+      const now = Date.now();
+      const into = intake(page);
+      for (const line of text.split('\n')) {
+        if (!line.trim()) continue;
+        into.lines++;
+        const message = String((JSON.parse(line) as { message?: unknown }).message);
+        if (!into.firstArrival.has(message)) into.firstArrival.set(message, now);
+      }
+      return response.writeHead(202, CORS).end('{}');
+    }
+    if (kind === 'step' && page && step) {
+      const key = `${page}/${step}`;
+      const reported: Step<unknown> = { body: text ? JSON.parse(text) : undefined, reply: () => response.writeHead(200, CORS).end('{}') };
+      const waiter = awaited.get(key);
+      if (waiter) {
+        awaited.delete(key);
+        waiter(reported);
+      } else posted.set(key, reported);
+      return;
+    }
+    response.writeHead(404, CORS).end();
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => response.writeHead(400, CORS).end(String(error)));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    step<T>(page: string, step: string, timeoutMs: number) {
+      const key = `${page}/${step}`;
+      const already = posted.get(key);
+      if (already) {
+        posted.delete(key);
+        return Promise.resolve(already as Step<T>);
+      }
+      return new Promise<Step<T>>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          awaited.delete(key);
+          reject(new Error(`page ${page} did not report '${step}' within ${timeoutMs} ms`));
+        }, timeoutMs);
+        awaited.set(key, (reported) => {
+          clearTimeout(timer);
+          resolve(reported as Step<T>);
+        });
+      });
+    },
+    intake,
+    close() {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}

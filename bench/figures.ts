@@ -1,0 +1,87 @@
+// Each contender's figures over the rounds (issue 8's five figures), and their ratios to the peer and the floor.
+import { FLOOR, PEER, type ContenderSpec } from './contenders.ts';
+import type { PageRun } from './measure-page.ts';
+import { ratio, summarise, type Summary } from './summary.ts';
+
+/** The figures that have a ratio: the per-call costs, blocking, the two times and the bytes. */
+export const RATIO_FIGURES = ['callUs', 'fullUs', 'tbtMs', 'durableMs', 'deliveredMs', 'gzipBytes'] as const;
+type RatioFigure = (typeof RATIO_FIGURES)[number];
+
+export interface ContenderFigures {
+  id: string;
+  label: string;
+  mode: string | null;
+  figures: {
+    /** Main-thread µs per call, around the calls themselves. */
+    callUs: Summary;
+    /** Main-thread µs per call in full: Chromium's task time over the burst and the 3 s after, less the no-op page's. */
+    fullUs: Summary;
+    /** Total blocking time (long tasks past 50 ms) over the burst and the 3 s after, ms. */
+    tbtMs: Summary;
+    /** From the burst's start until every line is in IndexedDB (or, not storing, accepted by its intake), ms. */
+    durableMs: Summary;
+    /** From the forced send until every line is accepted by the collector (by its intake for a contender that sends on its own), ms. */
+    deliveredMs: Summary;
+    /** Lines accepted by the collector (or intake) by the end of the wait. */
+    delivered: Summary;
+    /** Lines that never arrived, where the forced send (or leaving the page) sends everything there is. */
+    lost: Summary;
+    duplicated: Summary;
+    /** Gzip bytes of main-thread JavaScript added to the page. */
+    gzipBytes: number;
+  };
+  ratios: {
+    toPeer: Record<RatioFigure, number | null>;
+    toFloor: Record<RatioFigure, number | null>;
+  };
+  errors: string[];
+}
+
+export type RoundRuns = Map<string, PageRun | Error>[];
+
+export function computeFigures(contenders: ContenderSpec[], rounds: RoundRuns, count: number, gzip: Record<string, number>): ContenderFigures[] {
+  const run = (round: Map<string, PageRun | Error>, id: string) => {
+    const found = round.get(id);
+    return found instanceof Error ? undefined : found;
+  };
+  const rows = contenders.map((spec) => {
+    const pick = (figure: (page: PageRun, round: Map<string, PageRun | Error>) => number | null) =>
+      summarise(
+        rounds.map((round) => {
+          const page = run(round, spec.id);
+          return page ? figure(page, round) : null;
+        }),
+      );
+    const floorTask = (round: Map<string, PageRun | Error>) => run(round, FLOOR)?.taskMs;
+    return {
+      id: spec.id,
+      label: spec.label,
+      mode: rounds.map((round) => run(round, spec.id)?.mode).find(Boolean) ?? null,
+      figures: {
+        callUs: pick((page) => (page.callMs * 1000) / count),
+        fullUs: pick((page, round) => {
+          const floor = floorTask(round);
+          return floor === undefined ? null : ((page.taskMs - floor) * 1000) / count;
+        }),
+        tbtMs: pick((page) => page.tbtMs),
+        durableMs: pick((page) => page.durableMs),
+        deliveredMs: pick((page) => page.deliveredMs),
+        delivered: pick((page) => page.delivered),
+        lost: pick((page) => page.lost),
+        duplicated: pick((page) => page.duplicated),
+        gzipBytes: gzip[spec.id] ?? 0,
+      },
+      errors: rounds.flatMap((round, index) => {
+        const failed = round.get(spec.id);
+        return failed instanceof Error ? [`round ${index + 1}: ${failed.message}`] : [];
+      }),
+    };
+  });
+  const medianOf = (row: (typeof rows)[number] | undefined, figure: RatioFigure) =>
+    figure === 'gzipBytes' ? row?.figures.gzipBytes : row?.figures[figure].median;
+  const peer = rows.find((row) => row.id === PEER);
+  const floor = rows.find((row) => row.id === FLOOR);
+  const ratiosTo = (row: (typeof rows)[number], to: typeof peer) =>
+    Object.fromEntries(RATIO_FIGURES.map((figure) => [figure, ratio(medianOf(row, figure), medianOf(to, figure))])) as Record<RatioFigure, number | null>;
+  return rows.map((row) => ({ ...row, ratios: { toPeer: ratiosTo(row, peer), toFloor: ratiosTo(row, floor) } }));
+}

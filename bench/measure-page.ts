@@ -1,0 +1,108 @@
+// One contender, one round: a fresh page on a fresh origin (so its IndexedDB, workers and storage are its own),
+// driven step by step through the control server, with Chromium's main-thread task time read around the burst.
+import type { BenchBrowser } from './browser.ts';
+import { createCollectorAdmin, intakeDelivery, type Delivery } from './collector-admin.ts';
+import { EXPECTED_MODE, type ContenderSpec } from './contenders.ts';
+import type { ControlServer } from './control-server.ts';
+import { AFTER_MS } from './pages/window.ts';
+
+const STEP_TIMEOUT_MS = 90_000;
+
+export interface PageRun {
+  /** Milliseconds the burst's calls took, measured on the page around them. */
+  callMs: number;
+  /** Chromium's main-thread task time of the page from just before the burst to AFTER_MS after it, in ms. */
+  taskMs: number;
+  tbtMs: number;
+  durableMs: number | null;
+  deliveredMs: number | null;
+  /** Lines accepted by the collector (or intake) by the end of the wait. */
+  delivered: number | null;
+  /** Lines that will never arrive (where the forced send sends all there is), else null. */
+  lost: number | null;
+  duplicated: number | null;
+  mode?: string;
+}
+
+export interface BenchContext {
+  browser: BenchBrowser;
+  control: ControlServer;
+  serviceURL: string;
+  collector: ReturnType<typeof createCollectorAdmin>;
+  count: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Result {
+  mode?: string;
+  tbtMs: number;
+  burstStartEpoch: number;
+  durableMs: number | null;
+  forcedAtEpoch: number;
+  forceError?: string;
+}
+
+export async function measurePage(context: BenchContext, spec: ContenderSpec, round: number): Promise<PageRun> {
+  const { browser, control, collector, count } = context;
+  const page = `r${round}-${spec.id}`;
+  const appKey = `bench-${page}-${Date.now().toString(36)}`;
+  if (spec.delivery === 'collector') await collector.createApp(appKey);
+  // *.localhost is loopback and a secure context in Chromium: a new origin per page, on the same server.
+  const service = new URL(context.serviceURL);
+  const query = new URLSearchParams({
+    page,
+    n: String(count),
+    control: control.url,
+    appKey,
+    storage: spec.durable === 'indexeddb' ? 'indexeddb' : 'none',
+    ...spec.query,
+  });
+  const tab = await browser.open(`http://${page}.localhost:${service.port}/${spec.page}.html?${query}`);
+  try {
+    const ready = await control.step<{ error?: string }>(page, 'ready', STEP_TIMEOUT_MS);
+    if (ready.body?.error) throw new Error(`${spec.id} did not start: ${ready.body.error}`);
+    const before = await tab.taskSeconds();
+    ready.reply();
+    const burst = await control.step<{ callMs: number }>(page, 'burst', STEP_TIMEOUT_MS);
+    await sleep(AFTER_MS);
+    const after = await tab.taskSeconds();
+    burst.reply();
+
+    const result = await control.step<Result>(page, 'result', STEP_TIMEOUT_MS);
+    result.reply();
+    const { body } = result;
+    if (body.forceError) throw new Error(`${spec.id}: forced send failed: ${body.forceError}`);
+    const expected = EXPECTED_MODE[spec.id];
+    if (expected && body.mode !== expected) throw new Error(`${spec.id} started in mode ${body.mode}, not ${expected}`);
+
+    let delivery: Delivery | undefined;
+    let sentFrom = body.forcedAtEpoch;
+    if (spec.delivery === 'collector') delivery = await collector.delivery(appKey, count);
+    if (spec.delivery === 'intake') {
+      // It sends on its own, from the burst on: there is no forced send to count from.
+      sentFrom = body.burstStartEpoch;
+      delivery = await intakeDelivery(control.intake(page), count);
+      if (delivery.doneAt === null) {
+        // What it still holds it sends when the page is left; only then is a missing line lost for good.
+        await tab.leave();
+        delivery = { ...(await intakeDelivery(control.intake(page), count)), doneAt: null };
+      }
+    }
+    const deliveredMs = delivery?.doneAt != null ? delivery.doneAt - sentFrom : null;
+    const durableMs = spec.durable === 'intake' ? (delivery?.doneAt != null ? delivery.doneAt - body.burstStartEpoch : null) : body.durableMs;
+    return {
+      callMs: burst.body.callMs,
+      taskMs: (after - before) * 1000,
+      tbtMs: body.tbtMs,
+      durableMs: spec.durable === 'none' ? null : durableMs,
+      deliveredMs,
+      delivered: delivery ? delivery.delivered : null,
+      lost: delivery && spec.deliveryIsFinal ? delivery.missing : null,
+      duplicated: delivery ? delivery.duplicated : null,
+      mode: body.mode,
+    };
+  } finally {
+    await tab.close();
+  }
+}

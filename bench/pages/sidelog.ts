@@ -1,0 +1,30 @@
+// Sidelog with default options (it logs to this origin's /sidelog/api, the local service that serves the page),
+// its captures off. `hide` forces a mode by hiding what the modes above it need, as a browser without it would.
+import { Sidelog } from '../../app/logging/index.ts';
+import { runBench } from './harness.ts';
+
+function hide(what: string | null): void {
+  if (what === 'shared' || what === 'workers' || what === 'locks') (globalThis as { SharedWorker?: unknown }).SharedWorker = undefined;
+  if (what === 'workers' || what === 'locks') (globalThis as { Worker?: unknown }).Worker = undefined;
+  if (what === 'locks') Object.defineProperty(navigator, 'locks', { value: undefined });
+}
+
+void runBench({
+  async start(params) {
+    hide(params.get('hide'));
+    await Sidelog.init({
+      appKey: params.get('appKey')!,
+      overrideConsoleMethods: false,
+      printToConsole: false,
+      logBrowserEvents: false,
+      logUIEvents: false,
+      registerErrorHandler: false,
+      captureCallSite: params.get('callsite') === '1',
+    });
+    return { mode: Sidelog.mode };
+  },
+  burst({ texts, objects }) {
+    for (let i = 0; i < texts.length; i++) Sidelog.log(texts[i], objects[i]);
+  },
+  forceSend: () => Sidelog.forceSendOnce(),
+});
