@@ -2,9 +2,10 @@
 // SharedWorker that both tabs share (mode A).
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { WIRE_PATHS } from '../../protocol/wire.ts';
+import { WIRE_PATHS, type LogBatchRequest } from '../../protocol/wire.ts';
 import { lineNumbers, logLines, oneTo, sendNow, sessionUUID, sidelogMode } from './page-sidelog.ts';
 import { startProduct, type Product } from './product.ts';
+import { watchSharedWorkerRequests } from './shared-worker-requests.ts';
 
 let product: Product;
 
@@ -14,17 +15,6 @@ beforeAll(async () => {
 afterAll(() => product?.close());
 
 const DELIVERY = { timeout: 45_000, interval: 250 };
-
-/** The targets of one kind that the browser runs now, by Chromium's own account (DevTools protocol). */
-async function targetsOfType(type: string): Promise<string[]> {
-  const cdp = await product.browser.newBrowserCDPSession();
-  try {
-    const { targetInfos } = await cdp.send('Target.getTargets');
-    return targetInfos.filter((target) => target.type === type).map((target) => target.url);
-  } finally {
-    await cdp.detach();
-  }
-}
 
 describe('two tabs of the portal', () => {
   it("both tabs' sessions arrive, each line once, uploaded by the one shared worker", async () => {
@@ -41,6 +31,7 @@ describe('two tabs of the portal', () => {
       for (const tab of tabs) expect(await sidelogMode(tab)).toBe('A-shared');
       const sessions = await Promise.all(tabs.map(sessionUUID));
       expect(new Set(sessions).size).toBe(2);
+      const worker = await watchSharedWorkerRequests(product.browser);
 
       await Promise.all(tabs.map((tab, i) => logLines(tab, `tab ${i + 1} line`, 300)));
       for (const tab of tabs) await sendNow(tab);
@@ -63,8 +54,10 @@ describe('two tabs of the portal', () => {
       // Nothing was uploaded twice, as two uploaders racing over the same stored logs would.
       const batches = (await product.admin.batches()).filter((batch) => sessions.includes(batch.session_uid));
       expect(batches.every((batch) => batch.stored === batch.count)).toBe(true);
-      // One uploader: a single shared worker runs for both tabs, and neither tab sent logs itself.
-      expect(await targetsOfType('shared_worker')).toHaveLength(1);
+      // One uploader: the shared worker sent every line of both tabs, and neither tab sent logs itself.
+      const uploaded = worker.bodies(WIRE_PATHS.sendLogs).flatMap((body) => (body as LogBatchRequest).logs.map((log) => log.t));
+      await worker.stop();
+      for (const i of [1, 2]) expect(lineNumbers(uploaded, `tab ${i} line`).sort((a, b) => a - b)).toEqual(oneTo(300));
       expect(uploadsFromTabs).toEqual([]);
     } finally {
       await context.close();
