@@ -1,5 +1,5 @@
-// Builds one page per contender with the project's own Vite (its JS API), into bench/results/pages, and
-// returns the manifest that says which chunks each page loads.
+// Builds one page per contender with the project's own Vite (its JS API), into a directory of the run's own (two
+// runs at once must not empty each other's), and returns the manifest that says which chunks each page loads.
 import { resolve } from 'node:path';
 import { build, type Manifest } from 'vite';
 import { readFile } from 'node:fs/promises';
@@ -12,8 +12,8 @@ export interface BuiltPages {
   manifest: Manifest;
 }
 
-export async function buildPages(outDir = resolve('bench/results/pages')): Promise<BuiltPages> {
-  const root = resolve('bench/pages');
+export async function buildPages(outDir: string): Promise<BuiltPages> {
+  const root = resolve(import.meta.dirname, 'pages');
   await build({
     root,
     configFile: false,

@@ -1,8 +1,9 @@
 // What the figures were measured on, for the JSON and the README.
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { availableParallelism, cpus, release, totalmem, type } from 'node:os';
 
-const versionOf = (name: string) => (JSON.parse(readFileSync(`node_modules/${name}/package.json`, 'utf8')) as { version: string }).version;
+const versionOf = (name: string) => (JSON.parse(readFileSync(resolve(import.meta.dirname, `../node_modules/${name}/package.json`), 'utf8')) as { version: string }).version;
 
 export function describeMachine(chromium: string) {
   return {

@@ -35,10 +35,10 @@ if (!Number.isInteger(roundCount) || roundCount < 1) throw new Error(`--rounds m
 const progress = (message: string) => process.stderr.write(`${message}\n`);
 
 progress('bench: building the pages…');
-const pages = await buildPages();
+const workDir = mkdtempSync(join(tmpdir(), 'sidelog-bench-'));
+const pages = await buildPages(join(workDir, 'pages'));
 const bytes = measureBundleBytes(pages, CONTENDERS);
-const dataDir = mkdtempSync(join(tmpdir(), 'sidelog-bench-db-'));
-const service = await startService({ dbPath: join(dataDir, 'bench.db'), port: 0, distDir: pages.outDir });
+const service = await startService({ dbPath: join(workDir, 'bench.db'), port: 0, distDir: pages.outDir });
 const control = await startControlServer();
 const browser = await launchBrowser();
 try {
@@ -86,5 +86,5 @@ try {
   await browser.close();
   await control.close();
   await service.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(workDir, { recursive: true, force: true });
 }

@@ -1,0 +1,65 @@
+// `npm run bench` in quick mode with one round: it must finish and write every contender's every figure, and
+// Sidelog must have delivered every line exactly once. No timing is asserted: the bench measures, it does not judge.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, expect, test } from 'vitest';
+import { CONTENDERS } from '../../bench/contenders.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const dir = mkdtempSync(join(tmpdir(), 'bench-smoke-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const FIGURES = ['callUs', 'fullUs', 'tbtMs', 'durableMs', 'deliveredMs', 'delivered', 'lost', 'duplicated', 'gzipBytes'];
+const QUICK_CALLS = 2000;
+
+interface Summary {
+  median: number | null;
+  values: (number | null)[];
+}
+
+test('npm run bench -- --quick --rounds 1 writes every contender and every figure, and Sidelog loses nothing', { timeout: 600_000 }, async () => {
+  const out = join(dir, 'latest.json');
+  const { stdout } = await promisify(execFile)('npx', ['tsx', 'bench/run.ts', '--quick', '--rounds', '1', '--out', out], {
+    cwd: ROOT,
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  expect(stdout).toContain('| contender |');
+
+  const report = JSON.parse(readFileSync(out, 'utf8')) as {
+    date: string;
+    machine: { chromium: string; cores: number; cpu: string };
+    settings: { calls: number; rounds: number };
+    sidelogWorkerGzipBytes: number;
+    contenders: { id: string; mode: string | null; figures: Record<string, Summary | number>; ratios: { toPeer: object; toFloor: object }; errors: string[] }[];
+  };
+  expect(report.settings).toMatchObject({ calls: QUICK_CALLS, rounds: 1 });
+  expect(report.machine.chromium).toMatch(/Chrome\/\d+/);
+  expect(Number.isNaN(Date.parse(report.date))).toBe(false);
+  expect(report.sidelogWorkerGzipBytes).toBeGreaterThan(0);
+  expect(report.contenders.map((row) => row.id)).toEqual(CONTENDERS.map((spec) => spec.id));
+
+  for (const row of report.contenders) {
+    expect(row.errors, row.id).toEqual([]);
+    expect(Object.keys(row.figures).sort(), row.id).toEqual([...FIGURES].sort());
+    expect(row.ratios.toPeer).toBeDefined();
+    expect(row.ratios.toFloor).toBeDefined();
+    for (const figure of ['callUs', 'fullUs', 'tbtMs'])
+      expect((row.figures[figure] as Summary).median, `${row.id} ${figure}`).toEqual(expect.any(Number));
+  }
+
+  const sidelog = report.contenders.filter((row) => row.id.startsWith('sidelog-'));
+  expect(sidelog.map((row) => row.mode)).toEqual(['A-shared', 'A-dedicated', 'B', 'C', 'A-shared']);
+  for (const row of sidelog) {
+    const figures = row.figures as Record<string, Summary>;
+    expect(figures.delivered!.values, row.id).toEqual([QUICK_CALLS]);
+    expect(figures.lost!.values, row.id).toEqual([0]);
+    expect(figures.duplicated!.values, row.id).toEqual([0]);
+    expect(figures.deliveredMs!.median, row.id).toEqual(expect.any(Number));
+    // Mode C keeps its lines in memory: they are durable only once delivered.
+    if (row.id !== 'sidelog-c') expect(figures.durableMs!.median, row.id).toEqual(expect.any(Number));
+    expect(row.figures.gzipBytes, row.id).toBeGreaterThan(0);
+  }
+});
