@@ -14,7 +14,7 @@ export interface Delivery {
 
 const POLL_MS = 50;
 /** Delivery is over when nothing new has arrived for this long since the first line came in… */
-const STILL_MS = 3000;
+const STILL_MS = 2000;
 /** …or when this long has passed (@bugfender/sdk's forced send waits for its next 15 s tick). */
 const GIVE_UP_MS = 40_000;
 
