@@ -25,6 +25,7 @@ export interface RawLog {
   m?: unknown;
   f?: unknown;
   l?: unknown;
+  /** The page's URL; absent when it is the same as the previous log's in the same message. */
   u?: unknown;
 }
 

@@ -46,9 +46,11 @@ export function createEngine(cores: CoreRegistry = createCoreRegistry()): Engine
       const { core, config } = started();
       const sessionUUID = config.session.session_uid;
       switch (message.sl) {
-        case 'logs':
-          core.writer.addLogs(message.logs.map((raw) => toStoredLog(raw, sessionUUID)));
+        case 'logs': {
+          let url: unknown;
+          core.writer.addLogs(message.logs.map((raw) => toStoredLog(raw, sessionUUID, (url = raw.u ?? url))));
           break;
+        }
         case 'issue':
           core.writer.addIssue({ sessionUUID, data: sanitiseIssue(message.issue) });
           // Adding an issue triggers one forced send (spec §4).

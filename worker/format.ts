@@ -56,7 +56,8 @@ export function parseCallSite(stack: string): CallSite {
   return {};
 }
 
-export function toStoredLog(raw: RawLog, sessionUUID: string): StoredLog {
+/** `url` is the page's URL for this log: its own `u`, or the one carried over from the log before it. */
+export function toStoredLog(raw: RawLog, sessionUUID: string, url: unknown = raw.u): StoredLog {
   const site = raw.s ? parseCallSite(raw.s) : {};
   const record = sanitiseLog({
     x: new Date(Number.isFinite(raw.x) ? raw.x : raw.at).toISOString(),
@@ -67,7 +68,7 @@ export function toStoredLog(raw: RawLog, sessionUUID: string): StoredLog {
     f: raw.f ?? site.file,
     l: raw.l ?? site.line,
     ll: raw.ll,
-    u: raw.u,
+    u: url,
   });
   return { ...record, sessionUUID };
 }

@@ -26,6 +26,7 @@ import { defaultWorkers, type WorkerFactories } from './engines/worker-engine.ts
 import { showFeedbackDialog, type FeedbackResult, type FeedbackTexts } from './feedback-dialog.ts';
 import { loadIdentity, saveDeviceData, type Identity } from './identity.ts';
 import { originalConsole } from './original-console.ts';
+import { createPageURL } from './page-url.ts';
 import { SDK_VERSION } from './sdk-version.ts';
 import { createWriteQueue } from './write-queue.ts';
 
@@ -75,6 +76,7 @@ export class SidelogClient implements CaptureTarget {
   #engine: EngineHandle | undefined;
   #deviceData: DeviceData = {};
   #teardown: (() => void)[] = [];
+  readonly #pageURL = createPageURL();
   /** Closing twice must not call into a worker the first close already terminated. */
   #closed: Promise<void> | undefined;
 
@@ -163,20 +165,24 @@ export class SidelogClient implements CaptureTarget {
     if (this.#options?.debug) originalConsole.warn(`[Sidelog] ${message}`);
   }
 
+  /** `at` is strictly increasing (spec §3): a burst within one millisecond runs ahead of the clock. */
+  #nextAt(now: number): number {
+    this.#lastAt = now > this.#lastAt ? now : this.#lastAt + 1;
+    return this.#lastAt;
+  }
+
   /** The per-call path. Must stay cheap and must never throw into the caller. */
   record(level: LogLevel, parts: unknown[], site?: Function): void {
     try {
       const now = Date.now();
-      const at = now > this.#lastAt ? now : this.#lastAt + 1;
-      this.#lastAt = at;
-      const raw: RawLog = { at, x: now, ll: level, p: parts, u: location.href };
+      const raw: RawLog = { at: this.#nextAt(now), x: now, ll: level, p: parts };
       // A stack costs more than the rest of the call: by default only warnings and worse pay for it.
       if (site && (this.#captureAllSites || (level !== LogLevel.Debug && level !== LogLevel.Info)) && Error.captureStackTrace) {
         const holder: { stack?: string } = {};
         Error.captureStackTrace(holder, site);
         raw.s = holder.stack;
       }
-      this.#queue.log(raw);
+      this.#queue.log(raw, this.#pageURL());
     } catch {
       // Nothing a log call does may break the page.
     }
@@ -204,10 +210,8 @@ export class SidelogClient implements CaptureTarget {
   #sendFields(fields: LogFields, time?: number): void {
     try {
       const now = Date.now();
-      const at = now > this.#lastAt ? now : this.#lastAt + 1;
-      this.#lastAt = at;
       this.#queue.log({
-        at,
+        at: this.#nextAt(now),
         x: time ?? now,
         ll: (fields.level ?? LogLevel.Debug) as LogLevel,
         t: fields.text,
@@ -215,8 +219,7 @@ export class SidelogClient implements CaptureTarget {
         m: fields.method,
         f: fields.file,
         l: fields.line,
-        u: fields.url ?? location.href,
-      });
+      }, fields.url ?? this.#pageURL());
     } catch {
       // As for every log call.
     }

@@ -16,8 +16,8 @@ const FLUSH_AT = 1000;
 type Unsequenced = WriteMessage extends infer M ? (M extends WriteMessage ? Omit<M, 'seq'> : never) : never;
 
 export interface WriteQueue {
-  /** Appends a log call; the caller has built the record. Never throws. */
-  log(raw: RawLog): void;
+  /** Appends a log call; the caller has built the record, all but its page URL. Never throws. */
+  log(raw: RawLog, url: unknown): void;
   /** Sends the buffered logs now. */
   flush(): void;
   /** Sends a non-log write after the logs buffered before it; returns its sequence number. */
@@ -35,6 +35,8 @@ export function createWriteQueue(onError: (error: unknown) => void = () => {}): 
   let scheduled = false;
   let seq = 0;
   let sink: WriteSink | undefined;
+  /** The URL the buffer last wrote: a log without `u` has the URL of the one before it. */
+  let bufferURL: unknown;
   const waiting: WriteMessage[] = [];
 
   function deliver(message: WriteMessage): void {
@@ -67,7 +69,12 @@ export function createWriteQueue(onError: (error: unknown) => void = () => {}): 
   }
 
   return {
-    log(raw) {
+    log(raw, url) {
+      // A page's URL seldom changes within a buffer: each message carries it once per run of equal URLs.
+      if (buffer.length === 0 || url !== bufferURL) {
+        raw.u = url;
+        bufferURL = url;
+      }
       buffer.push(raw);
       if (buffer.length >= FLUSH_AT) flush();
       else if (!scheduled) {

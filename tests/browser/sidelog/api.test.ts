@@ -89,6 +89,36 @@ test('calls made before init are kept with their own time and sent once Sidelog 
   await expect.poll(async () => (await deviceKeysOf(app)).map((row) => row.key), POLL).toEqual(['early']);
 });
 
+test("each line carries the page's URL at the time of the call, across pushState, replaceState and hash changes", async () => {
+  const app = await newApp();
+  const sidelog = await startSidelog(app);
+  const start = location.href;
+  try {
+    sidelog.log('at the start');
+    history.pushState({}, '', '/orders/1042');
+    sidelog.log('after pushState');
+    history.replaceState({}, '', '/orders/1042?tab=history');
+    sidelog.log('after replaceState');
+    location.hash = 'items';
+    sidelog.sendLog({ text: 'after a hash change' });
+    sidelog.sendLog({ text: 'with its own url', url: 'https://example.com/elsewhere' });
+    sidelog.log('back to the page');
+  } finally {
+    history.replaceState({}, '', start);
+  }
+  await sidelog.forceSendOnce();
+  await expect.poll(async () => (await logsOf(app)).length, POLL).toBe(6);
+  const path = (url: unknown) => String(url).replace(location.origin, '');
+  expect((await logsOf(app)).map((log) => [log.t, path(log.u)])).toEqual([
+    ['at the start', path(start)],
+    ['after pushState', '/orders/1042'],
+    ['after replaceState', '/orders/1042?tab=history'],
+    ['after a hash change', '/orders/1042?tab=history#items'],
+    ['with its own url', 'https://example.com/elsewhere'],
+    ['back to the page', '/orders/1042?tab=history#items'],
+  ]);
+});
+
 describe('debug', () => {
   test('on: Sidelog reports its own HTTP failures and a missing worker on the console', async () => {
     hideWorkers();

@@ -3,6 +3,7 @@ import { LogLevel, type RawLog, type WriteMessage } from '../../../protocol/inde
 import { createWriteQueue, type WriteSink } from '../../../app/logging/write-queue.ts';
 
 const raw = (at: number, ...p: unknown[]): RawLog => ({ at, x: at, ll: LogLevel.Debug, p });
+const PAGE = 'http://127.0.0.1:8080/sales';
 
 /** A sink that clones like postMessage does, so uncloneable values throw as they would. */
 function cloningSink(): WriteSink & { received: WriteMessage[] } {
@@ -15,27 +16,27 @@ describe('the write queue', () => {
     const queue = createWriteQueue();
     const sink = cloningSink();
     queue.attach(sink);
-    queue.log(raw(1, 'a'));
-    queue.log(raw(2, 'b'));
+    queue.log(raw(1, 'a'), PAGE);
+    queue.log(raw(2, 'b'), PAGE);
     expect(sink.received).toEqual([]);
     await Promise.resolve();
-    expect(sink.received).toEqual([{ sl: 'logs', seq: 1, logs: [raw(1, 'a'), raw(2, 'b')] }]);
+    expect(sink.received).toEqual([{ sl: 'logs', seq: 1, logs: [{ ...raw(1, 'a'), u: PAGE }, raw(2, 'b')] }]);
   });
 
   test('a large buffer is sent at once', () => {
     const queue = createWriteQueue();
     const sink = cloningSink();
     queue.attach(sink);
-    for (let i = 0; i < 1000; i++) queue.log(raw(i));
+    for (let i = 0; i < 1000; i++) queue.log(raw(i), PAGE);
     expect(sink.received).toHaveLength(1);
     expect((sink.received[0] as Extract<WriteMessage, { sl: 'logs' }>).logs).toHaveLength(1000);
   });
 
   test('messages wait, in order, until a sink is attached', async () => {
     const queue = createWriteQueue();
-    queue.log(raw(1, 'before'));
+    queue.log(raw(1, 'before'), PAGE);
     const seq = queue.send({ sl: 'key', key: 'k', value: 1 });
-    queue.log(raw(2, 'after'));
+    queue.log(raw(2, 'after'), PAGE);
     await Promise.resolve();
     const sink = cloningSink();
     queue.attach(sink);
@@ -51,7 +52,7 @@ describe('the write queue', () => {
     const queue = createWriteQueue();
     const sink = cloningSink();
     queue.attach(sink);
-    queue.log(raw(1));
+    queue.log(raw(1), PAGE);
     queue.send({ sl: 'issue', issue: { type: 'issue', title: 't', text: '', uuid: 'u' } });
     expect(sink.received.map((m) => m.sl)).toEqual(['logs', 'issue']);
   });
@@ -63,7 +64,7 @@ describe('the write queue', () => {
     function handler() {}
     const holder: Record<string, unknown> = { name: 'x', handler };
     holder.self = holder;
-    queue.log(raw(1, 'plain', handler, holder, { ok: true }));
+    queue.log(raw(1, 'plain', handler, holder, { ok: true }), PAGE);
     await Promise.resolve();
     const [message] = sink.received as Extract<WriteMessage, { sl: 'logs' }>[];
     expect(message.logs[0].p).toEqual([
@@ -78,7 +79,7 @@ describe('the write queue', () => {
     const queue = createWriteQueue();
     const sink = cloningSink();
     queue.attach(sink);
-    queue.log(raw(1));
+    queue.log(raw(1), PAGE);
     expect(queue.lastSeq()).toBe(1);
     expect(sink.received).toHaveLength(1);
   });
@@ -88,11 +89,28 @@ describe('the write queue', () => {
     const first = cloningSink();
     queue.attach(first);
     queue.detach();
-    queue.log(raw(1));
+    queue.log(raw(1), PAGE);
     await Promise.resolve();
     const second = cloningSink();
     queue.attach(second);
     expect(first.received).toEqual([]);
     expect(second.received).toHaveLength(1);
+  });
+
+  test("each message carries the page's URL once per run of equal URLs", async () => {
+    const queue = createWriteQueue();
+    const sink = cloningSink();
+    queue.attach(sink);
+    queue.log(raw(1), PAGE);
+    queue.log(raw(2), PAGE);
+    queue.log(raw(3), 'http://127.0.0.1:8080/stats');
+    queue.log(raw(4), 'http://127.0.0.1:8080/stats');
+    await Promise.resolve();
+    queue.log(raw(5), 'http://127.0.0.1:8080/stats');
+    await Promise.resolve();
+    const [first, second] = sink.received as Extract<WriteMessage, { sl: 'logs' }>[];
+    expect(first.logs.map((log) => log.u)).toEqual([PAGE, undefined, 'http://127.0.0.1:8080/stats', undefined]);
+    // A new message starts with the URL again: the engine carries it only within one message.
+    expect(second.logs.map((log) => log.u)).toEqual(['http://127.0.0.1:8080/stats']);
   });
 });
