@@ -1,6 +1,6 @@
 // The login form: validation on submit (spec §5), the login call (spec §7), the outcomes of the error
 // catalogue (spec §8). The form is marked disabled from submit to the end of handling.
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useLocation } from 'wouter';
 import { login } from '../api/login.ts';
 import { config } from '../config.ts';
@@ -9,6 +9,39 @@ import { sessionStore } from '../session/session.ts';
 import { LOGIN_TEXTS, validateLogin, type FieldFlags } from './validate-login.ts';
 
 const NONE: FieldFlags = { email: false, password: false };
+
+interface LoginFieldProps {
+  id: string;
+  name: string;
+  type: 'email' | 'password';
+  autoComplete: string;
+  label: string;
+  value: string;
+  /** Highlighted: marked invalid and described by the error line. */
+  invalid: boolean;
+  errorId: string;
+  inputRef: RefObject<HTMLInputElement | null>;
+  onChange: (value: string) => void;
+}
+
+function LoginField({ id, name, type, autoComplete, label, value, invalid, errorId, inputRef, onChange }: LoginFieldProps) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        ref={inputRef}
+        id={id}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        value={value}
+        aria-invalid={invalid}
+        aria-describedby={invalid ? errorId : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
 
 function flagsFor(fields: 'email' | 'password' | 'both' | null): FieldFlags {
   return { email: fields === 'email' || fields === 'both', password: fields === 'password' || fields === 'both' };
@@ -63,40 +96,36 @@ export function LoginForm() {
         {error}
       </p>
       <fieldset disabled={busy}>
-        <div className="field">
-          <label htmlFor={`${id}-email`}>{LOGIN_TEXTS.emailLabel}</label>
-          <input
-            ref={emailRef}
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="username"
-            value={email}
-            aria-invalid={invalid.email}
-            aria-describedby={invalid.email ? errorId : undefined}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setInvalid((flags) => ({ ...flags, email: false }));
-            }}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-password`}>{LOGIN_TEXTS.passwordLabel}</label>
-          <input
-            ref={passwordRef}
-            id={`${id}-password`}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            aria-invalid={invalid.password}
-            aria-describedby={invalid.password ? errorId : undefined}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setInvalid((flags) => ({ ...flags, password: false }));
-            }}
-          />
-        </div>
+        <LoginField
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="username"
+          label={LOGIN_TEXTS.emailLabel}
+          value={email}
+          invalid={invalid.email}
+          errorId={errorId}
+          inputRef={emailRef}
+          onChange={(value) => {
+            setEmail(value);
+            setInvalid((flags) => ({ ...flags, email: false }));
+          }}
+        />
+        <LoginField
+          id={`${id}-password`}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          label={LOGIN_TEXTS.passwordLabel}
+          value={password}
+          invalid={invalid.password}
+          errorId={errorId}
+          inputRef={passwordRef}
+          onChange={(value) => {
+            setPassword(value);
+            setInvalid((flags) => ({ ...flags, password: false }));
+          }}
+        />
         <label className="checkbox">
           <input type="checkbox" name="remember" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
           {LOGIN_TEXTS.remember}
