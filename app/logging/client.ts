@@ -289,7 +289,9 @@ export class SidelogClient implements CaptureTarget {
     engine.dispose();
   }
 
+  /** What the calls that need the engine wait for; after close, they are refused rather than left hanging. */
   #ready(): Promise<Started> {
+    if (this.#closed) return Promise.reject(new Error('Sidelog has been closed.'));
     return this.#whenStarted;
   }
 }

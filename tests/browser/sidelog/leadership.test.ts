@@ -43,6 +43,8 @@ test('when the leader closes, another engine takes over the uploads', async () =
   const second = await startTab(app);
   expect((await second.status()).isLeader).toBe(false);
   await first.close();
+  // Its worker is gone: what still needs it is refused, not left waiting for ever.
+  await expect(first.forceSendOnce()).rejects.toThrow('Sidelog has been closed.');
   await expect.poll(async () => (await second.status()).isLeader).toBe(true);
   second.log('after the hand-over');
   await second.forceSendOnce();
