@@ -3,8 +3,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
-import { inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.ts';
 import { DEMO_APP_KEY } from '../../server/demo.ts';
 import { generateAdminToken, startService, type RunningService } from '../../server/service.ts';
@@ -47,6 +47,30 @@ export async function startProduct(): Promise<Product> {
       await browser.close();
       await service?.close();
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One product for the test file, and a fresh browser context and page for each test. */
+export function useProductPage(): { readonly product: Product; readonly page: Page } {
+  let product: Product | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page | undefined;
+  beforeAll(async () => {
+    product = await startProduct();
+  });
+  afterAll(() => product?.close());
+  beforeEach(async () => {
+    context = await product!.browser.newContext();
+    page = await context.newPage();
+  });
+  afterEach(() => context?.close());
+  return {
+    get product() {
+      return product!;
+    },
+    get page() {
+      return page!;
     },
   };
 }
