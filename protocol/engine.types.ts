@@ -4,6 +4,7 @@
 // with each other and with the calls, and the page learns of an uncloneable argument at once.
 import type { DeviceInfo, DeviceKeyValue, SessionPayload } from './records.types.ts';
 import type { IssueType, LogLevel } from './levels.ts';
+import type { LogColumns } from './log-columns.ts';
 
 /** The operation modes of spec §4, with mode A split by the kind of worker that carries it. */
 export type SidelogMode = 'A-shared' | 'A-dedicated' | 'B' | 'C';
@@ -25,7 +26,7 @@ export interface RawLog {
   m?: unknown;
   f?: unknown;
   l?: unknown;
-  /** The page's URL; absent when it is the same as the previous log's in the same message. */
+  /** The page's URL. */
   u?: unknown;
 }
 
@@ -39,7 +40,7 @@ export interface RawIssue {
 /** A write from the page. `sl` marks Sidelog's own messages; `seq` counts writes per page. */
 export type WriteMessage =
   /** A buffer of log calls, in call order. */
-  | { sl: 'logs'; seq: number; logs: RawLog[] }
+  | { sl: 'logs'; seq: number; logs: LogColumns }
   /** An issue, crash or user feedback; forces one send. */
   | { sl: 'issue'; seq: number; issue: RawIssue }
   /** A device key to set, or to remove when value is null. */

@@ -7,3 +7,4 @@ export * from './sanitise.ts';
 export * from './wire.ts';
 export type * from './records.types.ts';
 export * from './engine.types.ts';
+export * from './log-columns.ts';

@@ -2,6 +2,7 @@
 // Comlink, and modes B and C call it directly in the page. Writes are formatted and sanitised here,
 // off the page's main thread where the engine runs in a worker.
 import {
+  rowsOf,
   sanitiseIssue,
   type DebugSink,
   type EngineApi,
@@ -46,11 +47,9 @@ export function createEngine(cores: CoreRegistry = createCoreRegistry()): Engine
       const { core, config } = started();
       const sessionUUID = config.session.session_uid;
       switch (message.sl) {
-        case 'logs': {
-          let url: unknown;
-          core.writer.addLogs(message.logs.map((raw) => toStoredLog(raw, sessionUUID, (url = raw.u ?? url))));
+        case 'logs':
+          core.writer.addLogs(rowsOf(message.logs).map((raw) => toStoredLog(raw, sessionUUID)));
           break;
-        }
         case 'issue':
           core.writer.addIssue({ sessionUUID, data: sanitiseIssue(message.issue) });
           // Adding an issue triggers one forced send (spec §4).

@@ -56,8 +56,7 @@ export function parseCallSite(stack: string): CallSite {
   return {};
 }
 
-/** `url` is the page's URL for this log: its own `u`, or the one carried over from the log before it. */
-export function toStoredLog(raw: RawLog, sessionUUID: string, url: unknown = raw.u): StoredLog {
+export function toStoredLog(raw: RawLog, sessionUUID: string): StoredLog {
   const site = raw.s ? parseCallSite(raw.s) : {};
   const record = sanitiseLog({
     x: new Date(Number.isFinite(raw.x) ? raw.x : raw.at).toISOString(),
@@ -68,7 +67,7 @@ export function toStoredLog(raw: RawLog, sessionUUID: string, url: unknown = raw
     f: raw.f ?? site.file,
     l: raw.l ?? site.line,
     ll: raw.ll,
-    u: url,
+    u: raw.u,
   });
   return { ...record, sessionUUID };
 }

@@ -13,7 +13,6 @@ import {
   validateDeviceKey,
   validateTitle,
   type DeviceData,
-  type RawLog,
   type ResolvedOptions,
   type SidelogMode,
 } from '../../protocol/index.ts';
@@ -175,14 +174,14 @@ export class SidelogClient implements CaptureTarget {
   record(level: LogLevel, parts: unknown[], site?: Function): void {
     try {
       const now = Date.now();
-      const raw: RawLog = { at: this.#nextAt(now), x: now, ll: level, p: parts };
+      let stack: string | undefined;
       // A stack costs more than the rest of the call: by default only warnings and worse pay for it.
       if (site && (this.#captureAllSites || (level !== LogLevel.Debug && level !== LogLevel.Info)) && Error.captureStackTrace) {
         const holder: { stack?: string } = {};
         Error.captureStackTrace(holder, site);
-        raw.s = holder.stack;
+        stack = holder.stack;
       }
-      this.#queue.log(raw, this.#pageURL());
+      this.#queue.log(this.#nextAt(now), now, level, parts, stack, this.#pageURL());
     } catch {
       // Nothing a log call does may break the page.
     }
@@ -210,16 +209,13 @@ export class SidelogClient implements CaptureTarget {
   #sendFields(fields: LogFields, time?: number): void {
     try {
       const now = Date.now();
-      this.#queue.log({
-        at: this.#nextAt(now),
-        x: time ?? now,
-        ll: (fields.level ?? LogLevel.Debug) as LogLevel,
-        t: fields.text,
-        tg: fields.tag,
-        m: fields.method,
-        f: fields.file,
-        l: fields.line,
-      }, fields.url ?? this.#pageURL());
+      this.#queue.logFields(
+        this.#nextAt(now),
+        time ?? now,
+        (fields.level ?? LogLevel.Debug) as LogLevel,
+        { t: fields.text, tg: fields.tag, m: fields.method, f: fields.file, l: fields.line },
+        fields.url ?? this.#pageURL(),
+      );
     } catch {
       // As for every log call.
     }

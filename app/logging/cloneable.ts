@@ -1,7 +1,7 @@
 // Log arguments travel to the worker by structured clone. Most are cloneable; the few that are not
 // (functions, DOM nodes, objects holding them) are turned into text here, on the page, so that a log
 // call never throws and never loses its line. This runs only after a postMessage refused a buffer.
-import type { WriteMessage } from '../../protocol/index.ts';
+import type { RawFields, WriteMessage } from '../../protocol/index.ts';
 
 function isCloneable(value: unknown): boolean {
   try {
@@ -40,15 +40,18 @@ export function describe(value: unknown): string {
   }
 }
 
-/** The same message with every uncloneable log argument replaced by its text. */
+/** The same message with every uncloneable log argument (or explicit field) replaced by its text. */
 export function toCloneable(message: WriteMessage): WriteMessage {
   if (message.sl !== 'logs') return message;
-  return {
-    ...message,
-    logs: message.logs.map((raw) =>
-      raw.p && !isCloneable(raw.p) ? { ...raw, p: raw.p.map((part) => (isCloneable(part) ? part : describe(part))) } : raw,
-    ),
-  };
+  const cloneable = (value: unknown) => (isCloneable(value) ? value : describe(value));
+  const e: Record<number, RawFields> = {};
+  for (const [index, fields] of Object.entries(message.logs.e)) {
+    e[Number(index)] = isCloneable(fields)
+      ? fields
+      : (Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, cloneable(value)])) as RawFields);
+  }
+  const p = message.logs.p.map((parts) => (parts && !isCloneable(parts) ? parts.map(cloneable) : parts));
+  return { ...message, logs: { ...message.logs, p, e } };
 }
 
 export function isDataCloneError(error: unknown): boolean {

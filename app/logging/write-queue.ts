@@ -2,7 +2,7 @@
 // one message carries the whole buffer to the engine on the next microtask (or at once when the
 // buffer is large). Until an engine is attached, messages wait here, in order, so nothing logged
 // before `init`, or while a worker fails and the next mode starts, is lost.
-import type { RawLog, WriteMessage } from '../../protocol/index.ts';
+import type { LogColumns, LogLevel, RawFields, WriteMessage } from '../../protocol/index.ts';
 import { isDataCloneError, toCloneable } from './cloneable.ts';
 
 /** Where messages go: a worker's port, or the in-page engine. May throw DataCloneError synchronously. */
@@ -13,11 +13,17 @@ export interface WriteSink {
 /** A buffer this large is sent at once rather than on the microtask. */
 const FLUSH_AT = 1000;
 
+function emptyColumns(): LogColumns {
+  return { at: [], x: [], ll: [], p: [], s: {}, e: {}, u: [] };
+}
+
 type Unsequenced = WriteMessage extends infer M ? (M extends WriteMessage ? Omit<M, 'seq'> : never) : never;
 
 export interface WriteQueue {
-  /** Appends a log call; the caller has built the record, all but its page URL. Never throws. */
-  log(raw: RawLog, url: unknown): void;
+  /** Appends a log call: its time, level, arguments, raw stack if it took one, and the page's URL. Never throws. */
+  log(at: number, x: number, ll: LogLevel, parts: unknown[], stack: string | undefined, url: unknown): void;
+  /** Appends a log call made with explicit fields (sendLog, and the events Sidelog logs). */
+  logFields(at: number, x: number, ll: LogLevel, fields: RawFields, url: unknown): void;
   /** Sends the buffered logs now. */
   flush(): void;
   /** Sends a non-log write after the logs buffered before it; returns its sequence number. */
@@ -31,11 +37,11 @@ export interface WriteQueue {
 }
 
 export function createWriteQueue(onError: (error: unknown) => void = () => {}): WriteQueue {
-  let buffer: RawLog[] = [];
+  let buffer = emptyColumns();
   let scheduled = false;
   let seq = 0;
   let sink: WriteSink | undefined;
-  /** The URL the buffer last wrote: a log without `u` has the URL of the one before it. */
+  /** The URL the buffer last wrote. */
   let bufferURL: unknown;
   const waiting: WriteMessage[] = [];
 
@@ -62,25 +68,41 @@ export function createWriteQueue(onError: (error: unknown) => void = () => {}): 
 
   function flush(): void {
     scheduled = false;
-    if (buffer.length === 0) return;
+    if (buffer.at.length === 0) return;
     const logs = buffer;
-    buffer = [];
+    buffer = emptyColumns();
     emit({ sl: 'logs', seq: ++seq, logs });
   }
 
+  /** Appends the columns every call has; returns the call's index in the buffer. */
+  function append(at: number, x: number, ll: LogLevel, parts: unknown[] | null, url: unknown): number {
+    const index = buffer.at.length;
+    // A page's URL seldom changes within a buffer: each message carries it once per run of equal URLs.
+    if (index === 0 || url !== bufferURL) {
+      buffer.u.push([index, url]);
+      bufferURL = url;
+    }
+    buffer.at.push(at);
+    buffer.x.push(x);
+    buffer.ll.push(ll);
+    buffer.p.push(parts);
+    if (!scheduled) {
+      scheduled = true;
+      queueMicrotask(flush);
+    }
+    return index;
+  }
+
   return {
-    log(raw, url) {
-      // A page's URL seldom changes within a buffer: each message carries it once per run of equal URLs.
-      if (buffer.length === 0 || url !== bufferURL) {
-        raw.u = url;
-        bufferURL = url;
-      }
-      buffer.push(raw);
-      if (buffer.length >= FLUSH_AT) flush();
-      else if (!scheduled) {
-        scheduled = true;
-        queueMicrotask(flush);
-      }
+    log(at, x, ll, parts, stack, url) {
+      const index = append(at, x, ll, parts, url);
+      if (stack !== undefined) buffer.s[index] = stack;
+      if (index + 1 >= FLUSH_AT) flush();
+    },
+    logFields(at, x, ll, fields, url) {
+      const index = append(at, x, ll, null, url);
+      buffer.e[index] = fields;
+      if (index + 1 >= FLUSH_AT) flush();
     },
     flush,
     send(message) {

@@ -119,6 +119,26 @@ test("each line carries the page's URL at the time of the call, across pushState
   ]);
 });
 
+test('arguments a worker cannot receive (functions, DOM nodes, cycles holding them) arrive as text', async () => {
+  const app = await newApp();
+  const sidelog = await startSidelog(app);
+  expect(sidelog.mode).toBe('A-shared');
+  const button = document.createElement('button');
+  button.id = 'pay';
+  function onPay() {}
+  const cart: Record<string, unknown> = { items: 2, onPay };
+  cart.self = cart;
+  sidelog.log('clicked', button, onPay, cart);
+  sidelog.sendLog({ text: onPay as unknown as string, tag: 'fields' });
+  sidelog.log('still fine', { items: 3 });
+  await sidelog.forceSendOnce();
+  await expect.poll(async () => (await logsOf(app)).map((log) => log.t), POLL).toEqual([
+    'clicked <button#pay> [Function onPay] {"items":2,"onPay":"[Function onPay]","self":"[Circular]"}',
+    '[Function onPay]',
+    'still fine {"items":3}',
+  ]);
+});
+
 describe('debug', () => {
   test('on: Sidelog reports its own HTTP failures and a missing worker on the console', async () => {
     hideWorkers();

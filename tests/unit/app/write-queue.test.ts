@@ -1,9 +1,14 @@
 import { describe, expect, test } from 'vitest';
-import { LogLevel, type RawLog, type WriteMessage } from '../../../protocol/index.ts';
-import { createWriteQueue, type WriteSink } from '../../../app/logging/write-queue.ts';
+import { LogLevel, rowsOf, type WriteMessage } from '../../../protocol/index.ts';
+import { createWriteQueue, type WriteQueue, type WriteSink } from '../../../app/logging/write-queue.ts';
 
-const raw = (at: number, ...p: unknown[]): RawLog => ({ at, x: at, ll: LogLevel.Debug, p });
 const PAGE = 'http://127.0.0.1:8080/sales';
+type LogsMessage = Extract<WriteMessage, { sl: 'logs' }>;
+
+/** A log call as the client makes it: time `at` (also its clock time), Debug, these arguments. */
+const log = (queue: WriteQueue, at: number, ...parts: unknown[]) => queue.log(at, at, LogLevel.Debug, parts, undefined, PAGE);
+/** What the engine reads from a logs message. */
+const rows = (message: WriteMessage) => rowsOf((message as LogsMessage).logs);
 
 /** A sink that clones like postMessage does, so uncloneable values throw as they would. */
 function cloningSink(): WriteSink & { received: WriteMessage[] } {
@@ -11,32 +16,54 @@ function cloningSink(): WriteSink & { received: WriteMessage[] } {
   return { received, write: (message) => received.push(structuredClone(message)) };
 }
 
+function attached() {
+  const queue = createWriteQueue();
+  const sink = cloningSink();
+  queue.attach(sink);
+  return { queue, sink };
+}
+
 describe('the write queue', () => {
-  test('one message carries every log of a synchronous burst, on the next microtask', async () => {
-    const queue = createWriteQueue();
-    const sink = cloningSink();
-    queue.attach(sink);
-    queue.log(raw(1, 'a'), PAGE);
-    queue.log(raw(2, 'b'), PAGE);
+  test('one message carries every log of a synchronous burst, on the next microtask, as columns', async () => {
+    const { queue, sink } = attached();
+    log(queue, 1, 'a');
+    log(queue, 2, 'b', { n: 2 });
     expect(sink.received).toEqual([]);
     await Promise.resolve();
-    expect(sink.received).toEqual([{ sl: 'logs', seq: 1, logs: [{ ...raw(1, 'a'), u: PAGE }, raw(2, 'b')] }]);
+    expect(sink.received).toEqual([
+      { sl: 'logs', seq: 1, logs: { at: [1, 2], x: [1, 2], ll: [0, 0], p: [['a'], ['b', { n: 2 }]], s: {}, e: {}, u: [[0, PAGE]] } },
+    ]);
+    expect(rows(sink.received[0])).toEqual([
+      { at: 1, x: 1, ll: 0, p: ['a'], u: PAGE },
+      { at: 2, x: 2, ll: 0, p: ['b', { n: 2 }], u: PAGE },
+    ]);
+  });
+
+  test('stacks and explicit fields travel with their own calls', async () => {
+    const { queue, sink } = attached();
+    queue.log(1, 1, LogLevel.Warning, ['low stock'], 'Error\n    at pick (app.js:3:1)', PAGE);
+    queue.logFields(2, 1, LogLevel.Info, { t: 'clicked', tg: 'bf_ui_event' }, PAGE);
+    log(queue, 3, 'plain');
+    await Promise.resolve();
+    expect(rows(sink.received[0])).toEqual([
+      { at: 1, x: 1, ll: LogLevel.Warning, p: ['low stock'], s: 'Error\n    at pick (app.js:3:1)', u: PAGE },
+      { at: 2, x: 1, ll: LogLevel.Info, t: 'clicked', tg: 'bf_ui_event', u: PAGE },
+      { at: 3, x: 3, ll: 0, p: ['plain'], u: PAGE },
+    ]);
   });
 
   test('a large buffer is sent at once', () => {
-    const queue = createWriteQueue();
-    const sink = cloningSink();
-    queue.attach(sink);
-    for (let i = 0; i < 1000; i++) queue.log(raw(i), PAGE);
+    const { queue, sink } = attached();
+    for (let i = 0; i < 1000; i++) log(queue, i);
     expect(sink.received).toHaveLength(1);
-    expect((sink.received[0] as Extract<WriteMessage, { sl: 'logs' }>).logs).toHaveLength(1000);
+    expect(rows(sink.received[0])).toHaveLength(1000);
   });
 
   test('messages wait, in order, until a sink is attached', async () => {
     const queue = createWriteQueue();
-    queue.log(raw(1, 'before'), PAGE);
+    log(queue, 1, 'before');
     const seq = queue.send({ sl: 'key', key: 'k', value: 1 });
-    queue.log(raw(2, 'after'), PAGE);
+    log(queue, 2, 'after');
     await Promise.resolve();
     const sink = cloningSink();
     queue.attach(sink);
@@ -49,47 +76,39 @@ describe('the write queue', () => {
   });
 
   test('a non-log write goes after the logs buffered before it', () => {
-    const queue = createWriteQueue();
-    const sink = cloningSink();
-    queue.attach(sink);
-    queue.log(raw(1), PAGE);
+    const { queue, sink } = attached();
+    log(queue, 1);
     queue.send({ sl: 'issue', issue: { type: 'issue', title: 't', text: '', uuid: 'u' } });
     expect(sink.received.map((m) => m.sl)).toEqual(['logs', 'issue']);
   });
 
-  test('uncloneable arguments are turned into text and the line is kept', async () => {
-    const queue = createWriteQueue();
-    const sink = cloningSink();
-    queue.attach(sink);
+  test('uncloneable arguments and fields are turned into text and the line is kept', async () => {
+    const { queue, sink } = attached();
     function handler() {}
     const holder: Record<string, unknown> = { name: 'x', handler };
     holder.self = holder;
-    queue.log(raw(1, 'plain', handler, holder, { ok: true }), PAGE);
+    log(queue, 1, 'plain', handler, holder, { ok: true });
+    log(queue, 2, 'fine');
+    queue.logFields(3, 3, LogLevel.Debug, { t: handler, tg: 'kept' }, PAGE);
     await Promise.resolve();
-    const [message] = sink.received as Extract<WriteMessage, { sl: 'logs' }>[];
-    expect(message.logs[0].p).toEqual([
-      'plain',
-      '[Function handler]',
-      '{"name":"x","handler":"[Function handler]","self":"[Circular]"}',
-      { ok: true },
+    expect(rows(sink.received[0]).map((row) => row.p ?? [row.t, row.tg])).toEqual([
+      ['plain', '[Function handler]', '{"name":"x","handler":"[Function handler]","self":"[Circular]"}', { ok: true }],
+      ['fine'],
+      ['[Function handler]', 'kept'],
     ]);
   });
 
   test('lastSeq flushes and tells how far a settle must wait', () => {
-    const queue = createWriteQueue();
-    const sink = cloningSink();
-    queue.attach(sink);
-    queue.log(raw(1), PAGE);
+    const { queue, sink } = attached();
+    log(queue, 1);
     expect(queue.lastSeq()).toBe(1);
     expect(sink.received).toHaveLength(1);
   });
 
   test('after detach, messages wait for the next sink', async () => {
-    const queue = createWriteQueue();
-    const first = cloningSink();
-    queue.attach(first);
+    const { queue, sink: first } = attached();
     queue.detach();
-    queue.log(raw(1), PAGE);
+    log(queue, 1);
     await Promise.resolve();
     const second = cloningSink();
     queue.attach(second);
@@ -98,19 +117,22 @@ describe('the write queue', () => {
   });
 
   test("each message carries the page's URL once per run of equal URLs", async () => {
-    const queue = createWriteQueue();
-    const sink = cloningSink();
-    queue.attach(sink);
-    queue.log(raw(1), PAGE);
-    queue.log(raw(2), PAGE);
-    queue.log(raw(3), 'http://127.0.0.1:8080/stats');
-    queue.log(raw(4), 'http://127.0.0.1:8080/stats');
+    const { queue, sink } = attached();
+    const STATS = 'http://127.0.0.1:8080/stats';
+    queue.log(1, 1, LogLevel.Debug, [], undefined, PAGE);
+    queue.log(2, 2, LogLevel.Debug, [], undefined, PAGE);
+    queue.log(3, 3, LogLevel.Debug, [], undefined, STATS);
+    queue.log(4, 4, LogLevel.Debug, [], undefined, STATS);
     await Promise.resolve();
-    queue.log(raw(5), 'http://127.0.0.1:8080/stats');
+    queue.log(5, 5, LogLevel.Debug, [], undefined, STATS);
     await Promise.resolve();
-    const [first, second] = sink.received as Extract<WriteMessage, { sl: 'logs' }>[];
-    expect(first.logs.map((log) => log.u)).toEqual([PAGE, undefined, 'http://127.0.0.1:8080/stats', undefined]);
-    // A new message starts with the URL again: the engine carries it only within one message.
-    expect(second.logs.map((log) => log.u)).toEqual(['http://127.0.0.1:8080/stats']);
+    const [first, second] = sink.received as LogsMessage[];
+    expect(first.logs.u).toEqual([
+      [0, PAGE],
+      [2, STATS],
+    ]);
+    expect(rows(first).map((row) => row.u)).toEqual([PAGE, PAGE, STATS, STATS]);
+    // A new message starts with the URL again: the engine reads each message on its own.
+    expect(second.logs.u).toEqual([[0, STATS]]);
   });
 });
