@@ -47,15 +47,25 @@ export function backoffDelay(failures: number, intervalMs = UPLOAD_INTERVAL_MS, 
   return Math.min(intervalMs * 2 ** failures, maxMs);
 }
 
-const encoder = new TextEncoder();
+/** Bytes a field's text can take in JSON at the most: an escape such as \u0001 is 6 bytes for one character. */
+const MAX_BYTES_PER_CHAR = 6;
+/** The rest of a record: keys, quotes, numbers. */
+const RECORD_OVERHEAD_BYTES = 128;
 
-/** The leading logs whose JSON fits in `maxBytes` (always at least one, so a batch never stalls). */
+/** An upper bound of a record's size as JSON, from its texts' lengths: no serialising just to measure,
+ * since the service client serialises the batch anyway. */
+function maxJSONBytes(record: LogRecord): number {
+  const chars = (record.t?.length ?? 0) + (record.tg?.length ?? 0) + (record.m?.length ?? 0) + (record.f?.length ?? 0) + (record.u?.length ?? 0);
+  return RECORD_OVERHEAD_BYTES + MAX_BYTES_PER_CHAR * chars;
+}
+
+/** The leading logs whose JSON surely fits in `maxBytes` (always at least one, so a batch never stalls). */
 export function fitBatch(logs: StoredLog[], maxBytes = UPLOAD_BATCH_MAX_BYTES): LogRecord[] {
   const batch: LogRecord[] = [];
   let bytes = 0;
   for (const log of logs) {
     const record = toLogRecord(log);
-    bytes += encoder.encode(JSON.stringify(record)).length + 1;
+    bytes += maxJSONBytes(record);
     if (batch.length > 0 && bytes > maxBytes) break;
     batch.push(record);
   }
