@@ -8,7 +8,7 @@ import type { FaultMode, Store } from './db.ts';
 import { createIntentLookup } from './intent-lookup.ts';
 
 export const ADMIN_BASE = '/sidelog/admin/api';
-const FAULT_MODES: readonly FaultMode[] = ['none', 'error-500', 'hang', 'non-json'];
+const FAULT_MODES: readonly FaultMode[] = ['none', 'error-500', 'error-400', 'error-413', 'hang', 'non-json'];
 const OPERATIONS = Object.keys(WIRE_PATHS) as WireOperation[];
 
 export interface AdminOptions {

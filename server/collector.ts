@@ -80,6 +80,11 @@ export function createCollector(store: Store, options: CollectorOptions): Hono<E
           return next();
         case 'error-500':
           return c.json({ error: 'injected fault' }, 500);
+        // A refusal of the body itself, as a validating collector or a proxy's size limit would answer it.
+        case 'error-400':
+          return c.json({ error: 'injected fault: body refused' }, 400);
+        case 'error-413':
+          return c.json({ error: 'injected fault: body too large' }, 413);
         case 'non-json':
           return c.html('<html><body>Service temporarily unavailable</body></html>', 200);
         case 'hang':

@@ -9,7 +9,7 @@ import type { IssueRequest, WireOperation } from '../protocol/wire.ts';
 import { appIdOf } from './app-id.ts';
 import { MIGRATIONS } from './schema.ts';
 
-export type FaultMode = 'none' | 'error-500' | 'hang' | 'non-json';
+export type FaultMode = 'none' | 'error-500' | 'error-400' | 'error-413' | 'hang' | 'non-json';
 export type PartnerView = 'profile' | 'sales' | 'stats' | 'warehouse' | 'support';
 
 export interface App {

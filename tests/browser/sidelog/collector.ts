@@ -20,7 +20,7 @@ export async function newApp(enabled = true): Promise<string> {
   return key;
 }
 
-export type Fault = 'none' | 'error-500' | 'hang' | 'non-json';
+export type Fault = 'none' | 'error-500' | 'error-400' | 'error-413' | 'hang' | 'non-json';
 /** Makes the collector fail this app's requests (all, or the named operations) until set back to 'none'. */
 export const setFault = (app: string, mode: Fault, ops?: string[]) =>
   admin('faults', { method: 'POST', body: JSON.stringify({ app, mode, ops }) });

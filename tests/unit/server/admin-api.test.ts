@@ -72,6 +72,15 @@ describe('faults', () => {
     expect(await service.admin(`device-keys?app=${DEMO_APP_KEY}`)).toEqual([]);
   });
 
+  test.each([400, 413] as const)('error-%i refuses the body with that status and stores nothing', async (status) => {
+    service = createHarness({ faults: true });
+    await service.admin('faults', { json: { app: DEMO_APP_KEY, mode: `error-${status}`, ops: ['setDeviceKey'] } });
+    const answer = await service.wire('setDeviceKey', { app_key: DEMO_APP_KEY, device_id: 'd', key: 'k', value: 1 });
+    expect(answer.status).toBe(status);
+    expect(await answer.json()).toEqual({ error: expect.stringContaining('injected fault') });
+    expect(await service.admin(`device-keys?app=${DEMO_APP_KEY}`)).toEqual([]);
+  });
+
   test('a fault for one app leaves the others alone', async () => {
     service = createHarness({ faults: true });
     await service.admin('apps', { json: { key: 'other', enabled: true } });

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { jsonDepth, MAX_JSON_DEPTH, parseJson } from '../../../server/json-body.ts';
+
+describe('parseJson', () => {
+  it('parses JSON within the depth limit', () => {
+    expect(parseJson('{"logs":[{"t":"a"}]}')).toEqual({ ok: true, value: { logs: [{ t: 'a' }] } });
+    expect(jsonDepth('{"logs":[{"t":"a"}]}')).toBe(3);
+  });
+
+  it('does not count brackets inside strings, escaped quotes included', () => {
+    expect(jsonDepth('{"t":"[[[{{{\\"[[["}')).toBe(1);
+    expect(parseJson(`{"t":"${'['.repeat(1000)}"}`)).toEqual({ ok: true, value: { t: '['.repeat(1000) } });
+  });
+
+  it('refuses nesting past the limit before parsing, however deep', () => {
+    const deep = '['.repeat(100_000) + ']'.repeat(100_000);
+    expect(parseJson(deep)).toEqual({ ok: false, reason: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` });
+    const atLimit = '['.repeat(MAX_JSON_DEPTH) + ']'.repeat(MAX_JSON_DEPTH);
+    expect(parseJson(atLimit).ok).toBe(true);
+    expect(parseJson('[' + atLimit + ']').ok).toBe(false);
+  });
+
+  it('refuses text that is not JSON', () => {
+    expect(parseJson('{"a":')).toEqual({ ok: false, reason: 'malformed JSON' });
+    expect(parseJson('')).toEqual({ ok: false, reason: 'malformed JSON' });
+  });
+});
