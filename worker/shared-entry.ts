@@ -2,12 +2,11 @@
 import { createCoreRegistry, createEngine } from './engine.ts';
 import { exposeEngine } from './expose-engine.ts';
 
-// The DOM library is in scope project-wide; a SharedWorker's global needs only this.
-declare const self: { addEventListener(type: 'connect', listener: (event: MessageEvent) => void): void };
-
+// lib.webworker types `self` as any worker's global; this file runs only as a SharedWorker.
+const scope = self as unknown as SharedWorkerGlobalScope;
 const cores = createCoreRegistry();
 
-self.addEventListener('connect', (event) => {
+scope.addEventListener('connect', (event) => {
   const port = event.ports[0];
   exposeEngine(createEngine(cores), port);
   port.start();

@@ -6,12 +6,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startService } from '../../server/service.ts';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    collectorURL: string;
-    adminToken: string;
-  }
-}
+import type {} from './provided.d.ts';
 
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'sidelog-browser-'));
