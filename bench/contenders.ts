@@ -1,7 +1,7 @@
-// The contenders (issue 8): the floor, the console, Sidelog in each mode and with call sites, and the two peers.
+// The contenders: the no-op floor, the bare logger (the physical floor of a logger with a worker), the console, Sidelog in each mode and with call sites, and the two peers.
 // Each names its page (bench/pages/<page>.html), the query that configures it, and how the bench sees its
 // lines stored and delivered.
-export type PageName = 'noop' | 'console' | 'sidelog' | 'bugfender' | 'datadog';
+export type PageName = 'noop' | 'bare' | 'console' | 'sidelog' | 'bugfender' | 'datadog';
 
 export interface ContenderSpec {
   id: string;
@@ -23,10 +23,13 @@ export interface ContenderSpec {
 }
 
 export const FLOOR = 'noop';
+/** The least a logger that hands raw arguments to a worker can cost: the time, a push, one post per 1,000 calls. */
+export const BARE = 'bare';
 export const PEER = 'bugfender';
 
 export const CONTENDERS: ContenderSpec[] = [
   { id: 'noop', label: 'no-op function (floor)', page: 'noop', durable: 'none', delivery: 'none', deliveryIsFinal: false },
+  { id: 'bare', label: 'bare logger to a worker (physical floor)', page: 'bare', durable: 'none', delivery: 'none', deliveryIsFinal: false },
   { id: 'console', label: 'console.log, no DevTools attached', page: 'console', durable: 'none', delivery: 'none', deliveryIsFinal: false },
   { id: 'sidelog-a-shared', label: 'Sidelog A, SharedWorker', page: 'sidelog', durable: 'indexeddb', delivery: 'collector', deliveryIsFinal: true },
   {

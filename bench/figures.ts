@@ -1,5 +1,5 @@
 // Each contender's figures over the rounds (issue 8's five figures), and their ratios to the peer and the floor.
-import { FLOOR, PEER, type ContenderSpec } from './contenders.ts';
+import { BARE, FLOOR, PEER, type ContenderSpec } from './contenders.ts';
 import type { PageRun } from './measure-page.ts';
 import { ratio, summarise, type Summary } from './summary.ts';
 
@@ -33,6 +33,8 @@ export interface ContenderFigures {
   ratios: {
     toPeer: Record<RatioFigure, number | null>;
     toFloor: Record<RatioFigure, number | null>;
+    /** To the bare logger: how far a contender is from the least a logger with a worker can cost. */
+    toBare: Record<RatioFigure, number | null>;
   };
   errors: string[];
 }
@@ -81,7 +83,8 @@ export function computeFigures(contenders: ContenderSpec[], rounds: RoundRuns, c
     figure === 'gzipBytes' ? row?.figures.gzipBytes : row?.figures[figure].median;
   const peer = rows.find((row) => row.id === PEER);
   const floor = rows.find((row) => row.id === FLOOR);
+  const bare = rows.find((row) => row.id === BARE);
   const ratiosTo = (row: (typeof rows)[number], to: typeof peer) =>
     Object.fromEntries(RATIO_FIGURES.map((figure) => [figure, ratio(medianOf(row, figure), medianOf(to, figure))])) as Record<RatioFigure, number | null>;
-  return rows.map((row) => ({ ...row, ratios: { toPeer: ratiosTo(row, peer), toFloor: ratiosTo(row, floor) } }));
+  return rows.map((row) => ({ ...row, ratios: { toPeer: ratiosTo(row, peer), toFloor: ratiosTo(row, floor), toBare: ratiosTo(row, bare) } }));
 }

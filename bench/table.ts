@@ -50,13 +50,14 @@ export function renderTable(rows: ContenderFigures[], sidelogWorkerGzip: number)
     ).map((line) => `| ${line} |`),
     `| Sidelog's worker (off the main thread) | | | | | | | ${kb(sidelogWorkerGzip)} |`,
     '',
-    '| contender | calls × floor | calls × Bugfender | full × Bugfender | blocking × Bugfender | durable × Bugfender | delivered × Bugfender | KB × Bugfender |',
-    '|---|--:|--:|--:|--:|--:|--:|--:|',
+    '| contender | calls × floor | full × bare logger | calls × Bugfender | full × Bugfender | blocking × Bugfender | durable × Bugfender | delivered × Bugfender | KB × Bugfender |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|',
     ...rows.map(
       (row) =>
         `| ${[
           row.label,
           times(row.ratios.toFloor.callUs),
+          times(row.ratios.toBare.fullUs),
           times(row.ratios.toPeer.callUs),
           times(row.ratios.toPeer.fullUs),
           times(row.ratios.toPeer.tbtMs),

@@ -33,7 +33,7 @@ test('npm run bench -- --quick --rounds 1 writes every contender and every figur
     machine: { chromium: string; cores: number; cpu: string };
     settings: { calls: number; rounds: number };
     sidelogWorkerGzipBytes: number;
-    contenders: { id: string; mode: string | null; figures: Record<string, Summary | number>; ratios: { toPeer: object; toFloor: object }; errors: string[] }[];
+    contenders: { id: string; mode: string | null; figures: Record<string, Summary | number>; ratios: { toPeer: object; toFloor: object; toBare: object }; errors: string[] }[];
   };
   expect(report.settings).toMatchObject({ calls: QUICK_CALLS, rounds: 1 });
   expect(report.machine.chromium).toMatch(/Chrome\/\d+/);
@@ -46,6 +46,7 @@ test('npm run bench -- --quick --rounds 1 writes every contender and every figur
     expect(Object.keys(row.figures).sort(), row.id).toEqual([...FIGURES].sort());
     expect(row.ratios.toPeer).toBeDefined();
     expect(row.ratios.toFloor).toBeDefined();
+    expect(row.ratios.toBare).toBeDefined();
     for (const figure of ['callUs', 'fullUs', 'tbtMs'])
       expect((row.figures[figure] as Summary).median, `${row.id} ${figure}`).toEqual(expect.any(Number));
   }
