@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { DeviceInfo, DeviceKeyValue, LogRecord, SessionPayload } from '../protocol/records.types.ts';
-import type { IssueRequest, WireOperation } from '../protocol/wire.ts';
+import type { IssueRequest, SkippedLog, WireOperation } from '../protocol/wire.ts';
 import { appIdOf, bugfenderAppIdOf } from './app-id.ts';
 import { logContentHash } from './log-hash.ts';
 import { MIGRATIONS } from './schema.ts';
@@ -74,7 +74,7 @@ export interface Store {
 
   // What the collector receives.
   /** `skipped`: the logs of a batch that could not be stored, which the answer named. */
-  recordRequest(appKey: string, op: WireOperation, status: number, skipped?: { index: number; reason: string }[]): void;
+  recordRequest(appKey: string, op: WireOperation, status: number, skipped?: SkippedLog[]): void;
   putDevice(appKey: string, device: DeviceInfo): void;
   /** The session's id; registering the same session_uid again returns the same id. */
   putSession(appKey: string, session: SessionPayload): number;
@@ -91,7 +91,7 @@ export interface Store {
   sessions(appKey: string, limit?: number): StoredSession[];
   issues(appKey: string, limit?: number): StoredIssue[];
   deviceKeyChanges(appKey: string): DeviceKeyChange[];
-  requests(appKey: string): { operation: WireOperation; status: number; skipped?: { index: number; reason: string }[] }[];
+  requests(appKey: string): { operation: WireOperation; status: number; skipped?: SkippedLog[] }[];
   session(appKey: string, uuid: string): StoredSession | undefined;
   sessionLogs(sessionId: number): LogRecord[];
   issue(appKey: string, uid: string): (StoredIssue & { session_id: number }) | undefined;
@@ -264,7 +264,7 @@ export function openStore(path: string): Store {
         .prepare(
           `INSERT OR IGNORE INTO issues (app_key, uid, session_id, url, title, text, type, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(appKey, issue.uid, issue.session_id, issue.url, issue.title, issue.text, issue.type, now());
+        .run(appKey, issue.uid, issue.session_id, issue.url ?? '', issue.title, issue.text, issue.type, now());
       return result.changes === 1;
     },
     setDeviceKey(appKey, udid, key, value) {

@@ -5,15 +5,12 @@
 import { IssueType, type LogLevel } from '../protocol/levels.ts';
 import { UPLOAD_BATCH_SIZE } from '../protocol/limits.ts';
 import type { DeviceData, DeviceInfo, LogRecord } from '../protocol/records.types.ts';
-import type { DeviceKeyRequest, DeviceStatusRequest, IssueRequest, LogBatchRequest, SessionRequest, WireRequests } from '../protocol/wire.ts';
+import type { DeviceKeyRequest, DeviceStatusRequest, IssueRequest, LogBatchRequest, SessionRequest, SkippedLog, WireRequests } from '../protocol/wire.ts';
+
+export type { SkippedLog };
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; reason: string };
 
-/** A log of a batch that could not be stored at all, by its index in the batch. */
-export interface SkippedLog {
-  index: number;
-  reason: string;
-}
 /** A log batch as stored: the logs that can be, and the ones skipped. */
 export interface CheckedLogBatch extends LogBatchRequest {
   skipped: SkippedLog[];

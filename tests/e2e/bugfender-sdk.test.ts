@@ -8,7 +8,7 @@ import { DEMO_APP_KEY } from '../../server/demo.ts';
 import { startBugfenderSite, type BugfenderSite } from './bugfender-site.ts';
 import { lineNumbers, oneTo } from './page-sidelog.ts';
 import { startProduct, type Product } from './product.ts';
-import { viewerText } from './viewer.ts';
+import { viewerLinkTarget, viewerText } from './viewer.ts';
 
 let product: Product;
 let site: BugfenderSite;
@@ -136,10 +136,9 @@ describe('@bugfender/sdk 2.4.0 against the collector', () => {
         expect(deviceText).toMatch(/OS\s+Linux/);
         expect(deviceText).not.toContain('temporary');
         expect(deviceText).toContain(session);
-        // A bf_issue line in the session's log links to its issue.
-        await viewerText(viewer, urls.session);
-        await viewer.getByRole('link', { name: urls.issue.split('/').pop()! }).click();
-        expect(await viewer.locator('body').innerText()).toContain('The issue text');
+        // The bf_issue line in the session's log links to its issue.
+        const issueLink = await viewerLinkTarget(viewer, urls.session, urls.issue.split('/').pop()!);
+        expect(await viewerText(viewer, issueLink)).toContain('The issue text');
       } finally {
         await context.close();
       }

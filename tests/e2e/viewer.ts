@@ -8,3 +8,11 @@ export async function viewerText(page: Page, url: string): Promise<string> {
   if (response?.status() !== 200) throw new Error(`${url} answered ${response?.status()}`);
   return page.locator('body').innerText();
 }
+
+/** Opens `url` in `page` and returns the absolute URL of the link whose visible text is `linkText`. */
+export async function viewerLinkTarget(page: Page, url: string, linkText: string): Promise<string> {
+  await viewerText(page, url);
+  const href = await page.getByRole('link', { name: linkText, exact: true }).getAttribute('href');
+  if (href === null) throw new Error(`${url} has a link "${linkText}" that goes nowhere`);
+  return new URL(href, page.url()).href;
+}
