@@ -32,8 +32,8 @@ export interface SessionAnswer {
 
 export interface IssueRequest {
   uid: string;
-  /** `{baseURL}/intent/{appID}/issue/{uuid}` */
-  url: string;
+  /** `{baseURL}/intent/{appID}/issue/{uuid}`. Optional on the service: Bugfender's SDK does not send it. */
+  url?: string;
   title: string;
   text: string;
   app: { key: string };
@@ -45,6 +45,16 @@ export interface LogBatchRequest {
   session_id: number;
   /** At most UPLOAD_BATCH_SIZE. */
   logs: LogRecord[];
+}
+
+/** A log of a batch the service could not store at all (not an object, or no time), by its index in the batch. */
+export interface SkippedLog {
+  index: number;
+  reason: string;
+}
+/** 200 either way: a batch is never refused for one of its logs. */
+export interface LogBatchAnswer {
+  skipped?: SkippedLog[];
 }
 
 export interface DeviceKeyRequest {
@@ -67,7 +77,7 @@ export interface WireAnswers {
   getDeviceStatus: DeviceStatusAnswer;
   sendSession: SessionAnswer;
   sendIssue: Record<string, never>;
-  sendLogs: Record<string, never>;
+  sendLogs: LogBatchAnswer;
   setDeviceKey: Record<string, never>;
 }
 

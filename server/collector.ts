@@ -1,23 +1,30 @@
-// The logging collector: the five operations of the wire format (design.md §5) under /sidelog/api.
+// The logging collector: the five operations of the wire format (design.md §5) under /sidelog/api, for any client of
+// it (Sidelog, the unmodified @bugfender/sdk). A request goes: the app key from X-App-Token, checked before the body
+// is read; the body, size-limited and parsed with a depth limit; the key from the body when no header named one;
+// the body checked field by field (server/wire-validation.ts); the operation. Logs are checked one at a time: one
+// that cannot be stored is skipped and named in the answer, never the batch refused for it.
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import { INVALID_APP_CODE, WIRE_PATHS, type WireAnswers, type WireOperation, type WireRequests } from '../protocol/wire.ts';
+import { INVALID_APP_CODE, WIRE_PATHS, type WireOperation } from '../protocol/wire.ts';
 import type { App, Store } from './db.ts';
 import type { Hangs } from './hangs.ts';
-import { checkRequest } from './wire-validation.ts';
+import { parseJson } from './json-body.ts';
+import { checkRequest, type CheckedRequests, type SkippedLog } from './wire-validation.ts';
 
 export const COLLECTOR_BASE = '/sidelog/api';
-/** Larger bodies answer 413. A full batch of ordinary log lines is well under this. */
-export const MAX_BODY_BYTES = 5 * 1024 * 1024;
+/**
+ * Larger bodies answer 413. The largest batch the Bugfender SDK 2.4.0 can send is 500 logs of 32,000 bytes of text,
+ * 256 of method and of file and 2,000 of URL: about 17 MB, and about 104 MB in the worst case where every one of
+ * those bytes is a control character that JSON writes as `\u00XX`. Its crash text is capped at 5 MiB. Sidelog caps
+ * a batch at 4 MB (UPLOAD_BATCH_MAX_BYTES). 128 MiB covers all of these, with room for tags, which it does not cap.
+ */
+export const MAX_BODY_BYTES = 128 * 1024 * 1024;
 
-type Env = { Variables: { appKey?: string; recorded?: boolean } };
+type Env = { Variables: { appKey?: string; recorded?: boolean; skipped?: SkippedLog[] } };
 
 /** An operation's work once its body is checked and its app is known: the answer, or a status and reason. */
-type Handle<Op extends WireOperation> = (
-  request: WireRequests[Op],
-  app: App,
-) => WireAnswers[Op] | { status: 400 | 401; error: string };
+type Handle<Op extends WireOperation> = (request: CheckedRequests[Op], app: App) => object | { status: 400 | 401; error: string };
 
 /** The app key a body names, for requests that come without X-App-Token. */
 const bodyAppKey: { [Op in WireOperation]: (body: Record<string, any>) => unknown } = {
@@ -28,19 +35,7 @@ const bodyAppKey: { [Op in WireOperation]: (body: Record<string, any>) => unknow
   setDeviceKey: (body) => body.app_key,
 };
 
-/** The parsed body; `undefined` when it is not JSON. Any content type is read, so sendBeacon-style bodies work. */
-async function parseBody(c: Context): Promise<unknown> {
-  try {
-    return JSON.parse(await c.req.text());
-  } catch {
-    return undefined;
-  }
-}
-
-async function appKeyOf(c: Context<Env>, op: WireOperation): Promise<string | undefined> {
-  const header = c.req.header('X-App-Token');
-  if (header) return header;
-  const body = await parseBody(c);
+function keyInBody(op: WireOperation, body: unknown): string | undefined {
   const key = typeof body === 'object' && body !== null ? bodyAppKey[op](body) : undefined;
   return typeof key === 'string' && key !== '' ? key : undefined;
 }
@@ -58,61 +53,79 @@ export function createCollector(store: Store, options: CollectorOptions): Hono<E
     cors({ origin: '*', allowMethods: ['POST', 'OPTIONS'], allowHeaders: ['Content-Type', 'X-App-Token', 'X-User-Agent'], maxAge: 600 }),
   );
 
-  /** Records every request of the operation, whatever its answer, under the app key it named. */
+  /** Records every request of the operation, whatever its answer, under the app key it named, with what it skipped. */
   const record =
     (op: WireOperation): MiddlewareHandler<Env> =>
     async (c, next) => {
       await next();
-      if (!c.var.recorded) store.recordRequest(c.var.appKey ?? c.req.header('X-App-Token') ?? '', op, c.res.status);
+      if (c.var.recorded) return;
+      const skipped = c.var.skipped?.length ? c.var.skipped : undefined;
+      store.recordRequest(c.var.appKey ?? c.req.header('X-App-Token') ?? '', op, c.res.status, skipped);
     };
 
   const limit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: `body larger than ${MAX_BODY_BYTES} bytes` }, 413) });
 
-  /** Fails the request as the admin API asked, before anything is stored. */
-  const fault =
+  /** The app's answer to an unknown key. Device status is how a client learns that its key is invalid (design.md §5). */
+  const unknownApp = (c: Context<Env>, op: WireOperation) =>
+    op === 'getDeviceStatus' ? c.json({ error: { code: INVALID_APP_CODE } }) : c.json({ error: 'unknown app key' }, 401);
+
+  /** Fails the request as the admin API asked, before anything is stored; undefined when no fault is set. */
+  async function fault(c: Context<Env>, op: WireOperation, appKey: string): Promise<Response | undefined> {
+    if (!options.faults) return undefined;
+    switch (store.fault(appKey, op)) {
+      case 'none':
+        return undefined;
+      case 'error-500':
+        return c.json({ error: 'injected fault' }, 500);
+      // A refusal of the body itself, as a validating collector or a proxy's size limit would answer it.
+      case 'error-400':
+        return c.json({ error: 'injected fault: body refused' }, 400);
+      case 'error-413':
+        return c.json({ error: 'injected fault: body too large' }, 413);
+      case 'non-json':
+        return c.html('<html><body>Service temporarily unavailable</body></html>', 200);
+      case 'hang':
+        // Recorded now: the answer never comes.
+        store.recordRequest(appKey, op, 0);
+        c.set('recorded', true);
+        await options.hangs.wait(c.req.raw.signal);
+        return c.body(null, 503);
+    }
+  }
+
+  /** A key in X-App-Token is checked before the body is read, so a stranger's body costs nothing to refuse. */
+  const headerKey =
     (op: WireOperation): MiddlewareHandler<Env> =>
     async (c, next) => {
-      const appKey = await appKeyOf(c, op);
-      const mode = appKey ? store.fault(appKey, op) : 'none';
+      const appKey = c.req.header('X-App-Token') || undefined;
+      if (appKey === undefined) return next();
       c.set('appKey', appKey);
-      switch (mode) {
-        case 'none':
-          return next();
-        case 'error-500':
-          return c.json({ error: 'injected fault' }, 500);
-        // A refusal of the body itself, as a validating collector or a proxy's size limit would answer it.
-        case 'error-400':
-          return c.json({ error: 'injected fault: body refused' }, 400);
-        case 'error-413':
-          return c.json({ error: 'injected fault: body too large' }, 413);
-        case 'non-json':
-          return c.html('<html><body>Service temporarily unavailable</body></html>', 200);
-        case 'hang':
-          // Recorded now: the answer never comes.
-          store.recordRequest(appKey!, op, 0);
-          c.set('recorded', true);
-          await options.hangs.wait(c.req.raw.signal);
-          return c.body(null, 503);
-      }
+      const failed = await fault(c, op, appKey);
+      if (failed) return failed;
+      if (!store.app(appKey)) return unknownApp(c, op);
+      return next();
     };
 
   function operation<Op extends WireOperation>(op: Op, handle: Handle<Op>) {
     const path = `${COLLECTOR_BASE}${WIRE_PATHS[op]}`;
-    collector.use(path, record(op), limit);
-    if (options.faults) collector.use(path, fault(op));
+    collector.use(path, record(op), headerKey(op), limit);
     collector.post(path, async (c) => {
-      const body = await parseBody(c);
-      if (body === undefined) return c.json({ error: 'malformed JSON' }, 400);
-      const checked = checkRequest(op, body);
-      if (!checked.ok) return c.json({ error: checked.reason }, 400);
-      const appKey = await appKeyOf(c, op);
-      c.set('appKey', appKey);
-      const app = appKey === undefined ? undefined : store.app(appKey);
-      if (!app) {
-        // Device status is how Sidelog learns that its key is invalid (design.md §5).
-        if (op === 'getDeviceStatus') return c.json({ error: { code: INVALID_APP_CODE } });
-        return c.json({ error: 'unknown app key' }, 401);
+      // Any content type is read, so sendBeacon-style bodies work.
+      const parsed = parseJson(await c.req.text());
+      if (!parsed.ok) return c.json({ error: parsed.reason }, 400);
+      let appKey = c.var.appKey;
+      if (appKey === undefined) {
+        appKey = keyInBody(op, parsed.value);
+        if (appKey === undefined) return unknownApp(c, op);
+        c.set('appKey', appKey);
+        const failed = await fault(c, op, appKey);
+        if (failed) return failed;
       }
+      const app = store.app(appKey);
+      if (!app) return unknownApp(c, op);
+      const checked = checkRequest(op, parsed.value);
+      if (!checked.ok) return c.json({ error: checked.reason }, 400);
+      if ('skipped' in checked.value) c.set('skipped', checked.value.skipped);
       const answer = handle(checked.value, app);
       if ('status' in answer && 'error' in answer) return c.json({ error: answer.error }, answer.status);
       return c.json(answer);
@@ -131,10 +144,12 @@ export function createCollector(store: Store, options: CollectorOptions): Hono<E
     store.addIssue(app.key, issue);
     return {};
   });
-  operation('sendLogs', ({ session_id, logs }, app) => {
+  operation('sendLogs', ({ session_id, logs, skipped }, app) => {
     if (!store.sessionById(app.key, session_id)) return unknownSession;
     store.addLogs(app.key, session_id, logs);
-    return {};
+    if (skipped.length === 0) return {};
+    // 200 all the same: the client deletes the batch, as it should, since nothing in it could ever be stored.
+    return { skipped };
   });
   operation('setDeviceKey', ({ device_id, key, value }, app) => {
     store.setDeviceKey(app.key, device_id, key, value);

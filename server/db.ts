@@ -5,8 +5,9 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { DeviceInfo, DeviceKeyValue, LogRecord, SessionPayload } from '../protocol/records.types.ts';
-import type { IssueRequest, WireOperation } from '../protocol/wire.ts';
-import { appIdOf } from './app-id.ts';
+import type { IssueRequest, SkippedLog, WireOperation } from '../protocol/wire.ts';
+import { appIdOf, bugfenderAppIdOf } from './app-id.ts';
+import { logContentHash } from './log-hash.ts';
 import { MIGRATIONS } from './schema.ts';
 
 export type FaultMode = 'none' | 'error-500' | 'error-400' | 'error-413' | 'hang' | 'non-json';
@@ -72,12 +73,13 @@ export interface Store {
   fault(appKey: string, op: WireOperation): FaultMode;
 
   // What the collector receives.
-  recordRequest(appKey: string, op: WireOperation, status: number): void;
+  /** `skipped`: the logs of a batch that could not be stored, which the answer named. */
+  recordRequest(appKey: string, op: WireOperation, status: number, skipped?: SkippedLog[]): void;
   putDevice(appKey: string, device: DeviceInfo): void;
   /** The session's id; registering the same session_uid again returns the same id. */
   putSession(appKey: string, session: SessionPayload): number;
   sessionById(appKey: string, id: number): StoredSession | undefined;
-  /** Stores the batch, skipping logs already stored for the session (same `at`); returns how many were new. */
+  /** Stores the batch, skipping logs already stored for the session (same `at` and content); returns how many were new. */
   addLogs(appKey: string, sessionId: number, logs: LogRecord[]): number;
   /** Stores the issue unless its uid is already stored; returns whether it was new. */
   addIssue(appKey: string, issue: IssueRequest): boolean;
@@ -89,7 +91,7 @@ export interface Store {
   sessions(appKey: string, limit?: number): StoredSession[];
   issues(appKey: string, limit?: number): StoredIssue[];
   deviceKeyChanges(appKey: string): DeviceKeyChange[];
-  requests(appKey: string): { operation: WireOperation; status: number }[];
+  requests(appKey: string): { operation: WireOperation; status: number; skipped?: SkippedLog[] }[];
   session(appKey: string, uuid: string): StoredSession | undefined;
   sessionLogs(sessionId: number): LogRecord[];
   issue(appKey: string, uid: string): (StoredIssue & { session_id: number }) | undefined;
@@ -125,6 +127,11 @@ const toApp = (row: { key: string; app_id: string; enabled: number }): App => ({
 export function openStore(path: string): Store {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
+  // SQL functions a migration needs to compute what the process computes on insert (server/schema.ts).
+  db.function('sidelog_log_hash', { deterministic: true }, (x, t, m, tg, f, l, ll, u) =>
+    logContentHash({ x, t, m, tg, f, l, ll, u } as Parameters<typeof logContentHash>[0]),
+  );
+  db.function('sidelog_bugfender_app_id', { deterministic: true }, (key) => bugfenderAppIdOf(String(key)));
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
@@ -145,7 +152,7 @@ export function openStore(path: string): Store {
     upsertDevice.run(appKey, udid, device?.name ?? '', device ? JSON.stringify(device) : null, at, at);
   };
   const insertLog = db.prepare(
-    `INSERT OR IGNORE INTO logs (session_id, x, t, m, at, tg, f, l, ll, u) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT OR IGNORE INTO logs (session_id, x, t, m, at, tg, f, l, ll, u, content_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertBatch = db.prepare(`INSERT INTO log_batches (app_key, session_id, count, stored) VALUES (?, ?, ?, ?)`);
 
@@ -186,8 +193,8 @@ export function openStore(path: string): Store {
 
     putApp(key, enabled) {
       db.prepare(
-        `INSERT INTO apps (key, app_id, enabled) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET enabled = excluded.enabled`,
-      ).run(key, appIdOf(key), enabled ? 1 : 0);
+        `INSERT INTO apps (key, app_id, bugfender_app_id, enabled) VALUES (?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET enabled = excluded.enabled`,
+      ).run(key, appIdOf(key), bugfenderAppIdOf(key), enabled ? 1 : 0);
       return this.app(key)!;
     },
     app(key) {
@@ -195,7 +202,12 @@ export function openStore(path: string): Store {
       return row && toApp(row);
     },
     appById(appId) {
-      const row = one<{ key: string; app_id: string; enabled: number }>(`SELECT key, app_id, enabled FROM apps WHERE app_id = ?`, appId);
+      // Sidelog's appID or the Bugfender SDK's (server/app-id.ts).
+      const row = one<{ key: string; app_id: string; enabled: number }>(
+        `SELECT key, app_id, enabled FROM apps WHERE app_id = ? UNION SELECT key, app_id, enabled FROM apps WHERE bugfender_app_id = ?`,
+        appId,
+        appId,
+      );
       return row && toApp(row);
     },
     setFault(appKey, mode, ops) {
@@ -210,8 +222,14 @@ export function openStore(path: string): Store {
       return row.mode;
     },
 
-    recordRequest(appKey, op, status) {
-      db.prepare(`INSERT INTO requests (app_key, operation, status, received_at) VALUES (?, ?, ?, ?)`).run(appKey, op, status, now());
+    recordRequest(appKey, op, status, skipped) {
+      db.prepare(`INSERT INTO requests (app_key, operation, status, received_at, skipped) VALUES (?, ?, ?, ?, ?)`).run(
+        appKey,
+        op,
+        status,
+        now(),
+        skipped ? JSON.stringify(skipped) : null,
+      );
     },
     putDevice(appKey, device) {
       touchDevice(appKey, device.udid, device);
@@ -233,7 +251,9 @@ export function openStore(path: string): Store {
       return db.transaction(() => {
         let stored = 0;
         for (const log of logs) {
-          stored += insertLog.run(sessionId, log.x, log.t ?? null, log.m ?? null, log.at, log.tg ?? null, log.f ?? null, log.l ?? null, log.ll ?? null, log.u ?? null).changes;
+          const fields = { x: log.x, t: log.t ?? null, m: log.m ?? null, tg: log.tg ?? null, f: log.f ?? null, l: log.l ?? null, ll: log.ll ?? null, u: log.u ?? null };
+          const { x, t, m, tg, f, l, ll, u } = fields;
+          stored += insertLog.run(sessionId, x, t, m, log.at, tg, f, l, ll, u, logContentHash(fields)).changes;
         }
         insertBatch.run(appKey, sessionId, logs.length, stored);
         return stored;
@@ -244,7 +264,7 @@ export function openStore(path: string): Store {
         .prepare(
           `INSERT OR IGNORE INTO issues (app_key, uid, session_id, url, title, text, type, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(appKey, issue.uid, issue.session_id, issue.url, issue.title, issue.text, issue.type, now());
+        .run(appKey, issue.uid, issue.session_id, issue.url ?? '', issue.title, issue.text, issue.type, now());
       return result.changes === 1;
     },
     setDeviceKey(appKey, udid, key, value) {
@@ -298,7 +318,10 @@ export function openStore(path: string): Store {
       ).map((row) => ({ device_id: row.udid, key: row.key, value: JSON.parse(row.value) as DeviceKeyValue }));
     },
     requests(appKey) {
-      return all(`SELECT operation, status FROM requests WHERE app_key = ? ORDER BY id`, appKey);
+      return all<{ operation: WireOperation; status: number; skipped: string | null }>(
+        `SELECT operation, status, skipped FROM requests WHERE app_key = ? ORDER BY id`,
+        appKey,
+      ).map(({ skipped, ...request }) => (skipped === null ? request : { ...request, skipped: JSON.parse(skipped) }));
     },
     session(appKey, uuid) {
       const row = one<SessionRow>(`SELECT * FROM sessions WHERE app_key = ? AND session_uid = ?`, appKey, uuid);

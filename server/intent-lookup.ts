@@ -1,7 +1,10 @@
 // What the viewer pages and the admin API's read-by-id endpoints show, found from the URLs Sidelog hands out
-// (`{baseURL}/intent/{appID}/issue|session|device/{id}`).
+// (`{baseURL}/intent/{appID}/issue|session|device/{id}`), and those the Bugfender SDK returns, whose appID is the
+// base58 form (store.appById takes either). Ids are looked up well-formed, as the collector stored them: a URL
+// cannot carry a lone surrogate, which the collector stored as U+FFFD.
 import type { LogRecord } from '../protocol/records.types.ts';
 import type { App, DeviceKeyChange, StoredDevice, StoredIssue, StoredSession, Store } from './db.ts';
+import { wellFormed } from './wire-validation.ts';
 
 export interface IssueView {
   app: App;
@@ -24,21 +27,24 @@ export interface DeviceView {
 
 export function createIntentLookup(store: Store) {
   return {
-    issue(appId: string, uuid: string): IssueView | undefined {
+    issue(appId: string, id: string): IssueView | undefined {
+      const uuid = wellFormed(id);
       const app = store.appById(appId);
       const found = app && store.issue(app.key, uuid);
       if (!app || !found) return undefined;
       const { session_id, ...issue } = found;
       return { app, issue, session: store.session(app.key, issue.session_uid), logs: store.sessionLogs(session_id) };
     },
-    session(appId: string, uuid: string): SessionView | undefined {
+    session(appId: string, id: string): SessionView | undefined {
+      const uuid = wellFormed(id);
       const app = store.appById(appId);
       const session = app && store.session(app.key, uuid);
       if (!app || !session) return undefined;
       const issues = store.issues(app.key).filter((issue) => issue.session_uid === uuid);
       return { app, session, issues, logs: store.sessionLogs(session.id) };
     },
-    device(appId: string, udid: string): DeviceView | undefined {
+    device(appId: string, id: string): DeviceView | undefined {
+      const udid = wellFormed(id);
       const app = store.appById(appId);
       const device = app && store.device(app.key, udid);
       if (!app || !device) return undefined;

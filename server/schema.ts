@@ -116,4 +116,36 @@ export const MIGRATIONS: readonly string[] = [
     UNIQUE (app_key, uid)
   );
   `,
+  // Issue 11. Logs are deduplicated on (session, at, a hash of their content) instead of (session, at), which dropped
+  // distinct logs sharing an `at`. SQLite cannot drop a table's UNIQUE constraint, so the table is rebuilt; existing
+  // rows get their hash from sidelog_log_hash(), which server/db.ts registers before migrating (server/log-hash.ts).
+  // Apps also get the appID the Bugfender SDK derives (base58; server/app-id.ts), so its URLs resolve, and each
+  // request records the logs the collector skipped in it (JSON, NULL when none were).
+  `
+  CREATE TABLE logs_by_content (
+    id INTEGER PRIMARY KEY,
+    session_id INTEGER NOT NULL REFERENCES sessions (id),
+    x TEXT NOT NULL,
+    t TEXT,
+    m TEXT,
+    at REAL NOT NULL,
+    tg TEXT,
+    f TEXT,
+    l INTEGER,
+    ll INTEGER,
+    u TEXT,
+    content_hash TEXT NOT NULL,
+    UNIQUE (session_id, at, content_hash)
+  );
+  INSERT INTO logs_by_content (id, session_id, x, t, m, at, tg, f, l, ll, u, content_hash)
+    SELECT id, session_id, x, t, m, at, tg, f, l, ll, u, sidelog_log_hash(x, t, m, tg, f, l, ll, u) FROM logs;
+  DROP TABLE logs;
+  ALTER TABLE logs_by_content RENAME TO logs;
+
+  ALTER TABLE apps ADD COLUMN bugfender_app_id TEXT;
+  UPDATE apps SET bugfender_app_id = sidelog_bugfender_app_id(key);
+  CREATE INDEX apps_by_bugfender_app_id ON apps (bugfender_app_id);
+
+  ALTER TABLE requests ADD COLUMN skipped TEXT;
+  `,
 ];

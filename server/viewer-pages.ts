@@ -1,4 +1,6 @@
-// The viewer's HTML. Everything that came from a page is interpolated through hono/html's `html`, which escapes it.
+// The viewer's HTML. Everything that came from a page is interpolated through hono/html's `html`, which escapes it,
+// and passes through `shown` first: the collector stores whatever JSON a client sent in fields it keeps as sent (a
+// session's payload, a device's info), and a value such as {"toString": 1} must render as text, not throw.
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { LogLevel } from '../protocol/levels.ts';
@@ -39,9 +41,32 @@ export function page(title: string, body: Html): Html {
 
 const intent = (app: App, kind: 'issue' | 'session' | 'device', id: string) => `/sidelog/intent/${app.appId}/${kind}/${encodeURIComponent(id)}`;
 
-const time = (log: LogRecord) => log.x || new Date(log.at).toISOString();
+/** Any stored value as text: strings as they are, other JSON values as JSON, nothing as ''. */
+export function shown(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value) ?? '';
+  } catch {
+    return '';
+  }
+}
 
-function logTable(logs: LogRecord[]): Html {
+const time = (log: LogRecord) => {
+  if (log.x) return log.x;
+  const date = new Date(log.at);
+  return Number.isNaN(date.getTime()) ? String(log.at) : date.toISOString();
+};
+
+/** The tag the Bugfender SDK gives the log line it writes for each issue, crash and feedback; its text is the uid. */
+const ISSUE_LINE_TAG = 'bf_issue';
+
+function logText(app: App, log: LogRecord): Html | string {
+  if (log.tg === ISSUE_LINE_TAG && log.t) return html`<a href="${intent(app, 'issue', log.t)}">${log.t}</a>`;
+  return log.t ?? '';
+}
+
+function logTable(app: App, logs: LogRecord[]): Html {
   if (logs.length === 0) return html`<p class="muted">No logs.</p>`;
   return html`<table class="logs">
     <thead><tr><th>Time</th><th>Level</th><th>Tag</th><th>File:line</th><th>Method</th><th>Text</th></tr></thead>
@@ -50,7 +75,7 @@ function logTable(logs: LogRecord[]): Html {
         const level = log.ll === undefined ? '' : (LEVEL_NAMES[log.ll] ?? String(log.ll));
         const place = log.f ? `${log.f}${log.l === undefined ? '' : `:${log.l}`}` : '';
         return html`<tr class="level-${level}">
-          <td>${time(log)}</td><td>${level}</td><td>${log.tg ?? ''}</td><td>${place}</td><td>${log.m ?? ''}</td><td class="text">${log.t ?? ''}</td>
+          <td>${time(log)}</td><td>${level}</td><td>${log.tg ?? ''}</td><td>${place}</td><td>${log.m ?? ''}</td><td class="text">${logText(app, log)}</td>
         </tr>`;
       })}
     </tbody>
@@ -67,7 +92,7 @@ function issueList(app: App, issues: StoredIssue[]): Html {
 function sessionList(app: App, sessions: StoredSession[]): Html {
   if (sessions.length === 0) return html`<p class="muted">No sessions.</p>`;
   return html`<ul>
-    ${sessions.map((session) => html`<li><a href="${intent(app, 'session', session.session_uid)}">${session.session_uid}</a> <span class="muted">started ${session.time}, device <a href="${intent(app, 'device', session.udid)}">${session.udid}</a></span></li>`)}
+    ${sessions.map((session) => html`<li><a href="${intent(app, 'session', session.session_uid)}">${session.session_uid}</a> <span class="muted">started ${shown(session.time)}, device <a href="${intent(app, 'device', session.udid)}">${session.udid}</a></span></li>`)}
   </ul>`;
 }
 
@@ -79,42 +104,47 @@ export function issuePage({ app, issue, session, logs }: IssueView): Html {
         <dt>Type</dt><dd>${issue.type}</dd>
         <dt>Received</dt><dd>${issue.received_at}</dd>
         <dt>Session</dt><dd><a href="${intent(app, 'session', issue.session_uid)}">${issue.session_uid}</a></dd>
-        ${session ? html`<dt>Device</dt><dd><a href="${intent(app, 'device', session.udid)}">${session.payload.device?.name || session.udid}</a></dd>` : ''}
+        ${session ? html`<dt>Device</dt><dd><a href="${intent(app, 'device', session.udid)}">${shown(session.payload.device?.name) || session.udid}</a></dd>` : ''}
       </dl>
       <pre class="issue-text">${issue.text}</pre>
       <h2>The session's logs</h2>
-      ${logTable(logs)}`,
+      ${logTable(app, logs)}`,
   );
 }
 
 export function sessionPage({ app, session, issues, logs }: SessionView): Html {
-  const version = session.payload.app_version;
+  const payload = session.payload as unknown as Record<string, unknown>;
+  const version = (typeof payload.app_version === 'object' && payload.app_version !== null ? payload.app_version : {}) as Record<string, unknown>;
+  const device = (typeof payload.device === 'object' && payload.device !== null ? payload.device : {}) as Record<string, unknown>;
   return page(
     `Session ${session.session_uid}`,
     html`<h1>Session ${session.session_uid}</h1>
       <dl>
         <dt>Started</dt><dd>${session.time}</dd>
-        <dt>Device</dt><dd><a href="${intent(app, 'device', session.udid)}">${session.payload.device?.name || session.udid}</a></dd>
-        <dt>App version</dt><dd>${version?.version ?? ''} (${version?.build ?? ''})</dd>
-        <dt>Language</dt><dd>${session.payload.language ?? ''}</dd>
-        <dt>SDK</dt><dd>${session.payload.sdk_type ?? ''} ${session.payload.sdk_version ?? ''}</dd>
+        <dt>Device</dt><dd><a href="${intent(app, 'device', session.udid)}">${shown(device.name) || session.udid}</a></dd>
+        <dt>App version</dt><dd>${shown(version.version)} (${shown(version.build)})</dd>
+        <dt>Language</dt><dd>${shown(payload.language)}</dd>
+        <dt>SDK</dt><dd>${shown(payload.sdk_type)} ${shown(payload.sdk_version)}</dd>
       </dl>
       <h2>Issues</h2>
       ${issueList(app, issues)}
       <h2>Logs (${logs.length})</h2>
-      ${logTable(logs)}`,
+      ${logTable(app, logs)}`,
   );
 }
 
 export function devicePage({ app, device, keys, sessions }: DeviceView): Html {
-  const info = device.info;
+  const info = (device.info ?? {}) as unknown as Record<string, unknown>;
+  // Sidelog sends the OS as os_version ("Linux x86_64"); Bugfender's SDK as os ("Linux") and, where it knows one, os_version.
+  const os = [shown(info.os), shown(info.os_version)].filter(Boolean).join(' ');
   return page(
     `Device ${device.udid}`,
-    html`<h1>Device ${device.name || device.udid}</h1>
+    html`<h1>Device ${shown(device.name) || device.udid}</h1>
       <dl>
         <dt>udid</dt><dd>${device.udid}</dd>
-        <dt>OS</dt><dd>${info?.os_version ?? ''}</dd>
-        <dt>Language</dt><dd>${info?.language ?? ''}</dd>
+        <dt>OS</dt><dd>${os}</dd>
+        <dt>Browser</dt><dd>${shown(info.device_type)}</dd>
+        <dt>Language</dt><dd>${shown(info.language)}</dd>
         <dt>First seen</dt><dd>${device.first_seen}</dd>
         <dt>Last seen</dt><dd>${device.last_seen}</dd>
       </dl>

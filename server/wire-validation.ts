@@ -1,97 +1,212 @@
-// Checks of the collector's request bodies against the wire format (protocol/wire.ts). Each returns the typed
-// body, or the reason it was refused; the collector answers the reason with 400.
-import { isLogLevel, IssueType } from '../protocol/levels.ts';
+// Checks of the collector's request bodies against the wire format (protocol/wire.ts), for any client of it: Sidelog,
+// the unmodified Bugfender SDK, or anything else. Each returns the body as it will be stored, every field of a known
+// type, or the reason it was refused (the collector answers 400). What is stored can always be displayed: strings are
+// well-formed, numbers finite, and a field whose meaning is clear is coerced instead of refused (see `coerceLog`).
+import { IssueType, type LogLevel } from '../protocol/levels.ts';
 import { UPLOAD_BATCH_SIZE } from '../protocol/limits.ts';
-import type { DeviceInfo, LogRecord } from '../protocol/records.types.ts';
-import type { DeviceKeyRequest, DeviceStatusRequest, IssueRequest, LogBatchRequest, SessionRequest, WireRequests } from '../protocol/wire.ts';
+import type { DeviceData, DeviceInfo, LogRecord } from '../protocol/records.types.ts';
+import type { DeviceKeyRequest, DeviceStatusRequest, IssueRequest, LogBatchRequest, SessionRequest, SkippedLog, WireRequests } from '../protocol/wire.ts';
+
+export type { SkippedLog };
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; reason: string };
 
-/** Thrown inside a check; caught by `check` and turned into its reason. */
+/** A log batch as stored: the logs that can be, and the ones skipped. */
+export interface CheckedLogBatch extends LogBatchRequest {
+  skipped: SkippedLog[];
+}
+export type CheckedRequests = Omit<WireRequests, 'sendLogs'> & { sendLogs: CheckedLogBatch };
+
+/** Thrown inside a check; caught by `checkRequest` and turned into its reason. */
 class Refused extends Error {}
 
 type Fields = Record<string, unknown>;
 
+const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 function object(value: unknown, name: string): Fields {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Refused(`'${name}' must be an object`);
-  return value as Fields;
-}
-function string(value: unknown, name: string, { empty = false } = {}): string {
-  if (typeof value !== 'string' || (!empty && value === '')) throw new Refused(`'${name}' must be a ${empty ? '' : 'non-empty '}string`);
+  if (!isObject(value)) throw new Refused(`'${name}' must be an object`);
   return value;
 }
-function optional<T>(value: unknown, name: string, check: (value: unknown, name: string) => T): T | undefined {
-  return value === undefined ? undefined : check(value, name);
+
+/** `text` with each lone surrogate replaced by U+FFFD (String.prototype.toWellFormed, which ES2023 lacks). */
+export function wellFormed(text: string): string {
+  return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
-function number(value: unknown, name: string): number {
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw new Refused(`'${name}' must be a number`);
-  return value;
+
+/** Any JSON value as text that can be shown, or undefined for null and absent. Lone surrogates become U+FFFD, so
+ * what is stored reads back the same (SQLite stores UTF-8) and an id in a URL finds its row. */
+export function displayText(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'string') return wellFormed(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return wellFormed(JSON.stringify(value));
+}
+
+/** An id: a non-empty string, well-formed. */
+function id(value: unknown, name: string): string {
+  if (typeof value !== 'string' || value === '') throw new Refused(`'${name}' must be a non-empty string`);
+  return wellFormed(value);
 }
 function integer(value: unknown, name: string): number {
-  if (!Number.isInteger(value)) throw new Refused(`'${name}' must be an integer`);
+  if (!Number.isSafeInteger(value)) throw new Refused(`'${name}' must be an integer`);
   return value as number;
 }
-const anyString = (value: unknown, name: string) => string(value, name, { empty: true });
+
+/** JSON.parse reads 1e400 as Infinity, which JSON.stringify would store as null: refused wherever a body is kept
+ * as JSON, naming the first such field. */
+function finiteThroughout(value: unknown, name: string): void {
+  if (typeof value === 'number' && !Number.isFinite(value)) throw new Refused(`'${name}' must be a finite number`);
+  if (Array.isArray(value)) value.forEach((item, index) => finiteThroughout(item, `${name}[${index}]`));
+  else if (isObject(value)) for (const [key, item] of Object.entries(value)) finiteThroughout(item, `${name}.${key}`);
+}
+
+/** Sets `fields[key]` to its display text, or removes it when it has none. */
+function asText(fields: Fields, key: string): void {
+  const text = displayText(fields[key]);
+  if (text === undefined) delete fields[key];
+  else fields[key] = text;
+}
+
+/** Device keys as values a device page can show: objects become their JSON, null and non-finite numbers go. */
+function keyValues(value: unknown): DeviceData {
+  if (!isObject(value)) return {};
+  const values: DeviceData = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (typeof item === 'boolean' || (typeof item === 'number' && Number.isFinite(item))) values[wellFormed(key)] = item;
+    else if (item !== null && typeof item !== 'number') values[wellFormed(key)] = displayText(item)!;
+  }
+  return values;
+}
+
+/** The text fields of a device. Bugfender's SDK sends `os` and `device_type` (the browser's name), and its own
+ * numbers as strings; Sidelog sends `os_version`. Other fields are kept as sent. */
+const DEVICE_TEXTS = ['name', 'device_type', 'language', 'os', 'os_version', 'sdk_type', 'sdk_version', 'build', 'version'];
 
 function device(value: unknown, name: string): DeviceInfo {
-  const fields = object(value, name);
-  string(fields.udid, `${name}.udid`);
-  if (fields.key_values !== undefined) object(fields.key_values, `${name}.key_values`);
+  const fields = { ...object(value, name) };
+  finiteThroughout(fields, name);
+  fields.udid = id(fields.udid, `${name}.udid`);
+  for (const key of DEVICE_TEXTS) asText(fields, key);
+  fields.key_values = keyValues(fields.key_values);
   return fields as unknown as DeviceInfo;
 }
 
-function log(value: unknown, name: string): LogRecord {
-  const fields = object(value, name);
-  number(fields.at, `${name}.at`);
-  string(fields.x, `${name}.x`);
-  for (const field of ['t', 'm', 'tg', 'f', 'u'] as const) optional(fields[field], `${name}.${field}`, anyString);
-  optional(fields.l, `${name}.l`, integer);
-  if (fields.ll !== undefined && !isLogLevel(fields.ll)) throw new Refused(`'${name}.ll' must be a log level (0 to 5)`);
-  return fields as unknown as LogRecord;
+// ---- Logs, one at a time ----
+
+/** Text fields of a log: anything is shown as its text (objects as JSON); null means absent. */
+const LOG_TEXTS = ['t', 'm', 'tg', 'f', 'u'] as const;
+
+function finiteNumber(value: unknown): number | undefined {
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof number === 'number' && Number.isFinite(number) ? number : undefined;
 }
 
-const CHECKS: { [Op in keyof WireRequests]: (body: Fields) => WireRequests[Op] } = {
+/**
+ * One log as it can be stored, or why it cannot. The coercion table:
+ * - not an object: skipped;
+ * - `at`: a finite number, or a string of one; else the time `x` names; else the log is skipped;
+ * - `x`: a string; else the ISO time of `at`;
+ * - `t`, `m`, `tg`, `f`, `u`: strings as sent; numbers and booleans as their text, objects and arrays as JSON;
+ *   null dropped;
+ * - `l`: rounded to an integer (a numeric string too); null (NaN on the wire), other types and numbers past 2^53 dropped;
+ * - `ll`: an integer 0 to 5 (rounded); anything else dropped, the log stays without a level;
+ * - other fields are not stored.
+ */
+export function coerceLog(value: unknown): { ok: true; log: LogRecord } | { ok: false; reason: string } {
+  if (!isObject(value)) return { ok: false, reason: 'not an object' };
+  const given = finiteNumber(value.at);
+  const fromX = typeof value.x === 'string' ? Date.parse(value.x) : NaN;
+  const at = given ?? (Number.isFinite(fromX) ? fromX : undefined);
+  if (at === undefined) return { ok: false, reason: `'at' must be a finite number` };
+  const date = new Date(at);
+  const log: Record<string, unknown> = {
+    x: typeof value.x === 'string' ? wellFormed(value.x) : Number.isNaN(date.getTime()) ? '' : date.toISOString(),
+    at,
+  };
+  for (const key of LOG_TEXTS) {
+    const text = displayText(value[key]);
+    if (text !== undefined) log[key] = text;
+  }
+  const line = finiteNumber(value.l);
+  if (line !== undefined && Number.isSafeInteger(Math.round(line))) log.l = Math.round(line);
+  const level = finiteNumber(value.ll);
+  if (level !== undefined && Math.round(level) >= 0 && Math.round(level) <= 5) log.ll = Math.round(level) as LogLevel;
+  return { ok: true, log: log as unknown as LogRecord };
+}
+
+// ---- The five operations ----
+
+const CHECKS: { [Op in keyof CheckedRequests]: (body: Fields) => CheckedRequests[Op] } = {
   getDeviceStatus(body): DeviceStatusRequest {
-    optional(body.app_token, 'app_token', anyString);
-    device(body.device, 'device');
-    return body as unknown as DeviceStatusRequest;
+    return { ...body, app_token: displayText(body.app_token) ?? '', device: device(body.device, 'device') };
   },
   sendSession(body): SessionRequest {
-    string(body.session_uid, 'session_uid');
-    device(body.device, 'device');
-    string(body.time, 'time');
-    return body as unknown as SessionRequest;
+    const session = { ...body };
+    finiteThroughout(session, 'body');
+    session.session_uid = id(body.session_uid, 'session_uid');
+    session.device = device(body.device, 'device');
+    if (typeof body.time !== 'string') throw new Refused(`'time' must be a string`);
+    session.time = wellFormed(body.time);
+    // Bugfender's SDK sends sdk_version as a number (20251107); shown as text either way.
+    for (const key of ['language', 'sdk_type', 'sdk_version']) asText(session, key);
+    if (isObject(body.app_version)) {
+      const version = { ...body.app_version };
+      for (const key of ['version', 'build']) asText(version, key);
+      if (isObject(version.app)) version.app = { ...version.app, key: displayText(version.app.key) ?? '' };
+      session.app_version = version;
+    } else {
+      delete session.app_version;
+    }
+    return session as unknown as SessionRequest;
   },
   sendIssue(body): IssueRequest {
-    string(body.uid, 'uid');
-    anyString(body.url, 'url');
-    anyString(body.title, 'title');
-    anyString(body.text, 'text');
     if (!(Object.values(IssueType) as unknown[]).includes(body.type)) throw new Refused(`'type' must be one of ${Object.values(IssueType).join(', ')}`);
-    integer(body.session_id, 'session_id');
-    return body as unknown as IssueRequest;
+    return {
+      uid: id(body.uid, 'uid'),
+      // Bugfender's SDK sends no url: the issue's page is known from its app and uid.
+      url: displayText(body.url) ?? '',
+      title: displayText(body.title) ?? '',
+      text: displayText(body.text) ?? '',
+      app: { key: isObject(body.app) ? (displayText(body.app.key) ?? '') : '' },
+      type: body.type as IssueType,
+      session_id: integer(body.session_id, 'session_id'),
+    };
   },
-  sendLogs(body): LogBatchRequest {
-    integer(body.session_id, 'session_id');
+  sendLogs(body): CheckedLogBatch {
+    const session_id = integer(body.session_id, 'session_id');
     if (!Array.isArray(body.logs)) throw new Refused(`'logs' must be an array`);
     if (body.logs.length > UPLOAD_BATCH_SIZE) throw new Refused(`'logs' holds more than ${UPLOAD_BATCH_SIZE} records`);
-    body.logs.forEach((entry, index) => log(entry, `logs[${index}]`));
-    return body as unknown as LogBatchRequest;
+    const logs: LogRecord[] = [];
+    const skipped: SkippedLog[] = [];
+    body.logs.forEach((entry, index) => {
+      const coerced = coerceLog(entry);
+      if (coerced.ok) logs.push(coerced.log);
+      else skipped.push({ index, reason: coerced.reason });
+    });
+    return { session_id, logs, skipped };
   },
   setDeviceKey(body): DeviceKeyRequest {
-    string(body.device_id, 'device_id');
-    anyString(body.key, 'key');
+    const key = displayText(body.key);
+    if (key === undefined || isObject(body.key) || Array.isArray(body.key)) throw new Refused(`'key' must be a string`);
     if (!('value' in body)) throw new Refused(`'value' is missing`);
     const { value } = body;
-    if (value !== null && !['string', 'number', 'boolean'].includes(typeof value)) {
-      throw new Refused(`'value' must be a string, number, boolean or null`);
-    }
-    return body as unknown as DeviceKeyRequest;
+    // Bugfender's SDK sends removeDeviceKey as the string "null" (its sanitiser stringifies null); Sidelog sends
+    // null. Both remove the key, so a key cannot hold the text "null".
+    if (value === null || value === 'null') return { app_key: displayText(body.app_key) ?? '', device_id: id(body.device_id, 'device_id'), key, value: null };
+    if (typeof value === 'number' && !Number.isFinite(value)) throw new Refused(`'value' must be a finite number`);
+    if (!['string', 'number', 'boolean'].includes(typeof value)) throw new Refused(`'value' must be a string, number, boolean or null`);
+    return {
+      app_key: displayText(body.app_key) ?? '',
+      device_id: id(body.device_id, 'device_id'),
+      key,
+      value: typeof value === 'string' ? wellFormed(value) : (value as number | boolean),
+    };
   },
 };
 
 /** Checks a parsed JSON body as the request of `op`. */
-export function checkRequest<Op extends keyof WireRequests>(op: Op, body: unknown): Checked<WireRequests[Op]> {
+export function checkRequest<Op extends keyof CheckedRequests>(op: Op, body: unknown): Checked<CheckedRequests[Op]> {
   try {
     return { ok: true, value: CHECKS[op](object(body, 'body')) };
   } catch (error) {
