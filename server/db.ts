@@ -59,9 +59,12 @@ export interface Store {
   // Partners and their tokens.
   addPartner(partner: { email: string; passwordHash: string }, views: Record<PartnerView, unknown>): number;
   partnerByEmail(email: string): Partner | undefined;
-  addToken(token: string, partnerId: number, expiresAt: Date): void;
+  /** Keeps a token by its hash (server/tokens.ts); expired tokens are deleted on the way. */
+  addToken(tokenHash: string, partnerId: number, expiresAt: Date): void;
   /** The partner a token belongs to, when it exists and has not expired. */
-  partnerOfToken(token: string, now: Date): number | undefined;
+  partnerOfToken(tokenHash: string, now: Date): number | undefined;
+  /** Deletes the token; whether it existed. */
+  revokeToken(tokenHash: string): boolean;
   partnerView(partnerId: number, view: PartnerView): unknown;
 
   // Apps and faults.
@@ -72,6 +75,8 @@ export interface Store {
   fault(appKey: string, op: WireOperation): FaultMode;
 
   // What the collector receives.
+  /** A known app's request is a row of `requests` (the newest MAX_REQUEST_ROWS are kept); one naming an unknown
+   * key only counts in `refused_keys` (at most MAX_REFUSED_KEYS rows). */
   recordRequest(appKey: string, op: WireOperation, status: number): void;
   putDevice(appKey: string, device: DeviceInfo): void;
   /** The session's id; registering the same session_uid again returns the same id. */
@@ -90,6 +95,10 @@ export interface Store {
   issues(appKey: string, limit?: number): StoredIssue[];
   deviceKeyChanges(appKey: string): DeviceKeyChange[];
   requests(appKey: string): { operation: WireOperation; status: number }[];
+  /** One page of an admin list, in arrival order: rows after the cursor `after` (a row id; 0 for the start). */
+  listPage(list: AdminList, appKey: string, after: number, limit: number): { rows: unknown[]; last: number | undefined };
+  /** Requests that named an unknown key, counted per key, operation and status; most recently seen first. */
+  refusedKeys(limit: number): RefusedKey[];
   session(appKey: string, uuid: string): StoredSession | undefined;
   sessionLogs(sessionId: number): LogRecord[];
   issue(appKey: string, uid: string): (StoredIssue & { session_id: number }) | undefined;
@@ -100,6 +109,23 @@ export interface Store {
 
   close(): void;
 }
+
+export type AdminList = 'logs' | 'batches' | 'sessions' | 'issues' | 'device-keys' | 'requests';
+export interface RefusedKey {
+  app_key: string;
+  operation: WireOperation;
+  status: number;
+  count: number;
+  last_seen: string;
+}
+
+/** The requests table keeps the newest rows only: enough for any test or an operator's look at recent traffic. */
+export const MAX_REQUEST_ROWS = 100_000;
+/** refused_keys keeps the most recently seen keys only; longer keys are cut to MAX_REFUSED_KEY_LENGTH. */
+export const MAX_REFUSED_KEYS = 1_000;
+export const MAX_REFUSED_KEY_LENGTH = 128;
+/** Pruning runs every so many recorded requests rather than on each one. */
+const PRUNE_EVERY = 500;
 
 const LOG_FIELDS = ['x', 't', 'm', 'at', 'tg', 'f', 'l', 'll', 'u'] as const;
 
@@ -149,6 +175,51 @@ export function openStore(path: string): Store {
   );
   const insertBatch = db.prepare(`INSERT INTO log_batches (app_key, session_id, count, stored) VALUES (?, ?, ?, ?)`);
 
+  const isApp = db.prepare(`SELECT 1 FROM apps WHERE key = ?`).pluck();
+  const insertRequest = db.prepare(`INSERT INTO requests (app_key, operation, status, received_at) VALUES (?, ?, ?, ?)`);
+  const countRefused = db.prepare(
+    `INSERT INTO refused_keys (app_key, operation, status, count, last_seen) VALUES (?, ?, ?, 1, ?)
+     ON CONFLICT (app_key, operation, status) DO UPDATE SET count = count + 1, last_seen = excluded.last_seen`,
+  );
+  let recorded = 0;
+  /** Row ids only grow, so "all but the newest N" is one range delete on the primary key. */
+  const pruneRequests = () => {
+    db.prepare(`DELETE FROM requests WHERE id <= (SELECT MAX(id) FROM requests) - ?`).run(MAX_REQUEST_ROWS);
+    db.prepare(
+      `DELETE FROM refused_keys WHERE rowid IN (SELECT rowid FROM refused_keys ORDER BY last_seen DESC LIMIT -1 OFFSET ?)`,
+    ).run(MAX_REFUSED_KEYS);
+  };
+
+  /** Each admin list's page: its rows after a row id, with that id as `cursor_id`. */
+  const listQueries: Record<AdminList, Database.Statement> = {
+    logs: db.prepare(
+      `SELECT logs.id AS cursor_id, logs.*, sessions.session_uid FROM logs JOIN sessions ON sessions.id = logs.session_id
+       WHERE sessions.app_key = ? AND logs.id > ? ORDER BY logs.id LIMIT ?`,
+    ),
+    batches: db.prepare(
+      `SELECT log_batches.id AS cursor_id, sessions.session_uid, log_batches.count, log_batches.stored FROM log_batches
+       JOIN sessions ON sessions.id = log_batches.session_id WHERE log_batches.app_key = ? AND log_batches.id > ? ORDER BY log_batches.id LIMIT ?`,
+    ),
+    sessions: db.prepare(`SELECT id AS cursor_id, * FROM sessions WHERE app_key = ? AND id > ? ORDER BY id LIMIT ?`),
+    issues: db.prepare(
+      `SELECT issues.id AS cursor_id, uid, url, title, text, type, sessions.session_uid, issues.received_at FROM issues
+       JOIN sessions ON sessions.id = issues.session_id WHERE issues.app_key = ? AND issues.id > ? ORDER BY issues.id LIMIT ?`,
+    ),
+    'device-keys': db.prepare(
+      `SELECT id AS cursor_id, udid, key, value FROM device_key_changes WHERE app_key = ? AND id > ? ORDER BY id LIMIT ?`,
+    ),
+    requests: db.prepare(`SELECT id AS cursor_id, operation, status FROM requests WHERE app_key = ? AND id > ? ORDER BY id LIMIT ?`),
+  };
+  /** A page's row as the full list answered it before pagination. */
+  const listRow: Record<AdminList, (row: Record<string, unknown>) => unknown> = {
+    logs: (row) => ({ ...toLog(row), session_uid: row.session_uid as string }),
+    batches: (row) => row,
+    sessions: (row) => toSession(row as unknown as SessionRow),
+    issues: (row) => row,
+    'device-keys': (row) => ({ device_id: row.udid, key: row.key, value: JSON.parse(row.value as string) as DeviceKeyValue }),
+    requests: (row) => row,
+  };
+
   return {
     addPartner(partner, views) {
       return db.transaction(() => {
@@ -168,16 +239,22 @@ export function openStore(path: string): Store {
       );
       return row && { id: row.id, email: row.email, passwordHash: row.password_hash };
     },
-    addToken(token, partnerId, expiresAt) {
-      db.prepare(`INSERT INTO partner_tokens (token, partner_id, expires_at) VALUES (?, ?, ?)`).run(token, partnerId, expiresAt.toISOString());
+    addToken(tokenHash, partnerId, expiresAt) {
+      db.transaction(() => {
+        db.prepare(`DELETE FROM partner_tokens WHERE expires_at <= ?`).run(now());
+        db.prepare(`INSERT INTO partner_tokens (token_hash, partner_id, expires_at) VALUES (?, ?, ?)`).run(tokenHash, partnerId, expiresAt.toISOString());
+      })();
     },
-    partnerOfToken(token, at) {
+    partnerOfToken(tokenHash, at) {
       const row = one<{ partner_id: number }>(
-        `SELECT partner_id FROM partner_tokens WHERE token = ? AND expires_at > ?`,
-        token,
+        `SELECT partner_id FROM partner_tokens WHERE token_hash = ? AND expires_at > ?`,
+        tokenHash,
         at.toISOString(),
       );
       return row?.partner_id;
+    },
+    revokeToken(tokenHash) {
+      return db.prepare(`DELETE FROM partner_tokens WHERE token_hash = ?`).run(tokenHash).changes > 0;
     },
     partnerView(partnerId, view) {
       const row = one<{ data: string }>(`SELECT data FROM partner_views WHERE partner_id = ? AND view = ?`, partnerId, view);
@@ -211,7 +288,9 @@ export function openStore(path: string): Store {
     },
 
     recordRequest(appKey, op, status) {
-      db.prepare(`INSERT INTO requests (app_key, operation, status, received_at) VALUES (?, ?, ?, ?)`).run(appKey, op, status, now());
+      if (appKey !== '' && isApp.get(appKey)) insertRequest.run(appKey, op, status, now());
+      else countRefused.run(appKey.slice(0, MAX_REFUSED_KEY_LENGTH), op, status, now());
+      if (++recorded % PRUNE_EVERY === 0) pruneRequests();
     },
     putDevice(appKey, device) {
       touchDevice(appKey, device.udid, device);
@@ -299,6 +378,13 @@ export function openStore(path: string): Store {
     },
     requests(appKey) {
       return all(`SELECT operation, status FROM requests WHERE app_key = ? ORDER BY id`, appKey);
+    },
+    listPage(list, appKey, after, limit) {
+      const rows = listQueries[list].all(appKey, after, limit) as ({ cursor_id: number } & Record<string, unknown>)[];
+      return { rows: rows.map(({ cursor_id: _id, ...row }) => listRow[list](row)), last: rows.at(-1)?.cursor_id };
+    },
+    refusedKeys(limit) {
+      return all<RefusedKey>(`SELECT app_key, operation, status, count, last_seen FROM refused_keys ORDER BY last_seen DESC LIMIT ?`, limit);
     },
     session(appKey, uuid) {
       const row = one<SessionRow>(`SELECT * FROM sessions WHERE app_key = ? AND session_uid = ?`, appKey, uuid);

@@ -9,6 +9,7 @@ import { createCollector } from './collector.ts';
 import { openStore, type Store } from './db.ts';
 import { seedDemo } from './demo.ts';
 import { createHangs, type Hangs } from './hangs.ts';
+import type { LoginLimits } from './login-throttle.ts';
 import { createPartnerApi } from './partner-api.ts';
 import { createPortalStatic } from './portal-static.ts';
 import { createViewer } from './viewer.ts';
@@ -25,6 +26,8 @@ export interface ServiceOptions {
   adminToken?: string;
   /** The built portal; default `dist`. */
   distDir?: string;
+  /** Sign-in throttling; DEFAULT_LOGIN_LIMITS when not given. */
+  loginLimits?: LoginLimits;
 }
 
 export interface RunningService {
@@ -35,9 +38,12 @@ export interface RunningService {
 }
 
 /** The whole service as one Hono app over a store, for tests that call `app.request()` without a socket. */
-export function createServiceApp(store: Store, options: { adminToken: string; faults?: boolean; distDir?: string; hangs?: Hangs }): Hono {
+export function createServiceApp(
+  store: Store,
+  options: { adminToken: string; faults?: boolean; distDir?: string; hangs?: Hangs; loginLimits?: LoginLimits },
+): Hono {
   const app = new Hono();
-  app.route('/', createPartnerApi(store));
+  app.route('/', createPartnerApi(store, { loginLimits: options.loginLimits }));
   app.route('/', createCollector(store, { faults: options.faults ?? false, hangs: options.hangs ?? createHangs() }));
   app.route('/', createAdminApi(store, { token: options.adminToken, faults: options.faults ?? false }));
   app.route('/', createViewer(store));
@@ -54,7 +60,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   seedDemo(store);
   const adminToken = options.adminToken ?? generateAdminToken();
   const hangs = createHangs();
-  const app = createServiceApp(store, { adminToken, faults: options.faults, distDir: options.distDir, hangs });
+  const app = createServiceApp(store, { adminToken, faults: options.faults, distDir: options.distDir, hangs, loginLimits: options.loginLimits });
 
   const host = options.host ?? '127.0.0.1';
   const { server, address } = await new Promise<{ server: ReturnType<typeof serve>; address: AddressInfo }>((resolve, reject) => {

@@ -5,17 +5,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore } from '../../../server/db.ts';
 import { DEMO_APP_KEY, seedDemo } from '../../../server/demo.ts';
+import type { LoginLimits } from '../../../server/login-throttle.ts';
 import { createServiceApp } from '../../../server/service.ts';
 import type { DeviceInfo, LogRecord, SessionPayload } from '../../../protocol/records.types.ts';
 import { WIRE_PATHS, type WireOperation } from '../../../protocol/wire.ts';
 
 export const ADMIN_TOKEN = 'test-admin-token';
 
-export function createHarness(options: { faults?: boolean; distDir?: string } = {}) {
+export function createHarness(options: { faults?: boolean; distDir?: string; loginLimits?: LoginLimits } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'sidelog-server-'));
   const store = openStore(join(dir, 'sidelog.db'));
   seedDemo(store);
-  const app = createServiceApp(store, { adminToken: ADMIN_TOKEN, faults: options.faults, distDir: options.distDir ?? join(dir, 'no-dist') });
+  const app = createServiceApp(store, {
+    adminToken: ADMIN_TOKEN,
+    faults: options.faults,
+    distDir: options.distDir ?? join(dir, 'no-dist'),
+    loginLimits: options.loginLimits,
+  });
 
   /** A collector call as Sidelog makes it. */
   const wire = (op: WireOperation, body: unknown, appKey: string | null = DEMO_APP_KEY, init: RequestInit = {}) =>
@@ -50,6 +56,7 @@ export function createHarness(options: { faults?: boolean; distDir?: string } = 
   return {
     app,
     store,
+    dir,
     wire,
     admin,
     session,
