@@ -1,13 +1,12 @@
 // All of the service's database access, behind the small `Store` interface. The rest of the process holds no
 // state of its own, so the collector could run as several processes over one server database; swapping SQLite
 // for a server database means writing another `Store`.
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { DeviceInfo, DeviceKeyValue, LogRecord, SessionPayload } from '../protocol/records.types.ts';
 import type { IssueRequest, WireOperation } from '../protocol/wire.ts';
 import { appIdOf } from './app-id.ts';
 import { MIGRATIONS } from './schema.ts';
+import { checkDatabasePath, newerSchema, openFailure, StartupError } from './startup-checks.ts';
 
 export type FaultMode = 'none' | 'error-500' | 'error-400' | 'error-413' | 'hang' | 'non-json';
 export type PartnerView = 'profile' | 'sales' | 'stats' | 'warehouse' | 'support';
@@ -147,14 +146,37 @@ interface SessionRow {
 const toSession = (row: SessionRow): StoredSession => ({ ...row, payload: JSON.parse(row.payload) as SessionPayload });
 const toApp = (row: { key: string; app_id: string; enabled: number }): App => ({ key: row.key, appId: row.app_id, enabled: row.enabled === 1 });
 
-/** Opens (creating and migrating as needed) the SQLite database at `path`, in WAL mode. */
-export function openStore(path: string): Store {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path);
-  db.pragma('journal_mode = WAL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
-  migrate(db);
+export interface StoreOptions {
+  /** A cap on the database file's size: past it writes fail as on a full disk (507) until rows are deleted. */
+  maxBytes?: number;
+}
+
+/** Opens (creating and migrating as needed) the SQLite database at `path`, in WAL mode. Throws a StartupError
+ * (server/startup-checks.ts) when the database cannot be used. */
+export function openStore(path: string, options: StoreOptions = {}): Store {
+  checkDatabasePath(path);
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(path);
+    db.pragma('journal_mode = WAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    // Reads the schema, so a file whose header passes but whose schema does not fails here, not on first use.
+    db.prepare('SELECT count(*) FROM sqlite_master').get();
+    const version = db.pragma('user_version', { simple: true }) as number;
+    if (version > MIGRATIONS.length) throw newerSchema(path, version, MIGRATIONS.length);
+    migrate(db);
+    // A write that changes nothing: fails now on a file SQLite can only read.
+    db.prepare('DELETE FROM faults WHERE 0').run();
+    if (options.maxBytes) db.pragma(`max_page_count = ${Math.max(1, Math.floor(options.maxBytes / (db.pragma('page_size', { simple: true }) as number)))}`);
+  } catch (error) {
+    db?.close();
+    throw error instanceof StartupError ? error : openFailure(path, error);
+  }
+  return storeOver(db);
+}
+
+function storeOver(db: Database.Database): Store {
 
   const now = () => new Date().toISOString();
   const one = <T>(sql: string, ...params: unknown[]) => db.prepare(sql).get(...params) as T | undefined;

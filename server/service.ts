@@ -5,13 +5,16 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createAdminApi } from './admin-api.ts';
+import { allowedHosts, hostAllowList } from './allowed-hosts.ts';
 import { createCollector } from './collector.ts';
 import { openStore, type Store } from './db.ts';
 import { seedDemo } from './demo.ts';
 import { createHangs, type Hangs } from './hangs.ts';
 import type { LoginLimits } from './login-throttle.ts';
 import { createPartnerApi } from './partner-api.ts';
+import { onServiceError } from './errors.ts';
 import { createPortalStatic } from './portal-static.ts';
+import { readPortalCsp, securityHeaders } from './security-headers.ts';
 import { createViewer } from './viewer.ts';
 
 export interface ServiceOptions {
@@ -28,6 +31,8 @@ export interface ServiceOptions {
   distDir?: string;
   /** Sign-in throttling; DEFAULT_LOGIN_LIMITS when not given. */
   loginLimits?: LoginLimits;
+  /** Host names served (server/allowed-hosts.ts); default: `host` and the loopback names. */
+  allowedHosts?: string[];
 }
 
 export interface RunningService {
@@ -40,14 +45,19 @@ export interface RunningService {
 /** The whole service as one Hono app over a store, for tests that call `app.request()` without a socket. */
 export function createServiceApp(
   store: Store,
-  options: { adminToken: string; faults?: boolean; distDir?: string; hangs?: Hangs; loginLimits?: LoginLimits },
+  options: { adminToken: string; faults?: boolean; distDir?: string; hangs?: Hangs; loginLimits?: LoginLimits; allowedHosts?: string[] },
 ): Hono {
+  const distDir = options.distDir ?? 'dist';
   const app = new Hono();
+  app.onError(onServiceError);
+  // First, so that refusals of a foreign Host carry the headers too.
+  app.use('*', securityHeaders(readPortalCsp(distDir)));
+  app.use('*', hostAllowList(options.allowedHosts ?? allowedHosts(undefined, '127.0.0.1')));
   app.route('/', createPartnerApi(store, { loginLimits: options.loginLimits }));
   app.route('/', createCollector(store, { faults: options.faults ?? false, hangs: options.hangs ?? createHangs() }));
   app.route('/', createAdminApi(store, { token: options.adminToken, faults: options.faults ?? false }));
   app.route('/', createViewer(store));
-  app.route('/', createPortalStatic(options.distDir ?? 'dist'));
+  app.route('/', createPortalStatic(distDir));
   return app;
 }
 
@@ -60,9 +70,16 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   seedDemo(store);
   const adminToken = options.adminToken ?? generateAdminToken();
   const hangs = createHangs();
-  const app = createServiceApp(store, { adminToken, faults: options.faults, distDir: options.distDir, hangs, loginLimits: options.loginLimits });
-
   const host = options.host ?? '127.0.0.1';
+  const app = createServiceApp(store, {
+    adminToken,
+    faults: options.faults,
+    distDir: options.distDir,
+    hangs,
+    loginLimits: options.loginLimits,
+    allowedHosts: options.allowedHosts ?? allowedHosts(undefined, host),
+  });
+
   const { server, address } = await new Promise<{ server: ReturnType<typeof serve>; address: AddressInfo }>((resolve, reject) => {
     const server = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }, (address) => resolve({ server, address }));
     server.once('error', reject);
