@@ -124,7 +124,7 @@ export const MAX_REQUEST_ROWS = 100_000;
 export const MAX_REFUSED_KEYS = 1_000;
 export const MAX_REFUSED_KEY_LENGTH = 128;
 /** Pruning runs every so many recorded requests rather than on each one. */
-const PRUNE_EVERY = 500;
+export const PRUNE_EVERY = 500;
 
 const LOG_FIELDS = ['x', 't', 'm', 'at', 'tg', 'f', 'l', 'll', 'u'] as const;
 

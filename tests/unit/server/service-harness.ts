@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readAllPages } from '../../../server/admin-pages.ts';
 import { openStore } from '../../../server/db.ts';
 import { DEMO_APP_KEY, seedDemo } from '../../../server/demo.ts';
 import type { LoginLimits } from '../../../server/login-throttle.ts';
@@ -11,6 +12,7 @@ import type { DeviceInfo, LogRecord, SessionPayload } from '../../../protocol/re
 import { WIRE_PATHS, type WireOperation } from '../../../protocol/wire.ts';
 
 export const ADMIN_TOKEN = 'test-admin-token';
+const ADMIN_LISTS = /^(logs|batches|sessions|issues|device-keys|requests)\?/;
 
 export function createHarness(options: { faults?: boolean; distDir?: string; loginLimits?: LoginLimits } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'sidelog-server-'));
@@ -38,6 +40,11 @@ export function createHarness(options: { faults?: boolean; distDir?: string; log
 
   const admin = async <T = any>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> => {
     const { json, ...rest } = init;
+    // The lists come a page at a time; a test reads them whole.
+    if (json === undefined && ADMIN_LISTS.test(path)) {
+      const get = (page: string) => app.request(page, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
+      return (await readAllPages(get, `/sidelog/admin/api/${path}`)) as T;
+    }
     const response = await app.request(`/sidelog/admin/api/${path}`, {
       ...rest,
       ...(json === undefined ? {} : { method: 'POST', body: JSON.stringify(json) }),
