@@ -106,6 +106,12 @@ export interface Store {
   deviceSessions(appKey: string, udid: string): StoredSession[];
   apps(): App[];
 
+  // Retention (server/retention.ts).
+  /** Notes, with the time, the highest row id of each table retention prunes. */
+  markRetention(now: Date): void;
+  /** Deletes at most `batch` rows that arrived before `cutoff` (by the marks), from one table; how many it deleted. */
+  pruneBefore(cutoff: Date, batch: number): number;
+
   close(): void;
 }
 
@@ -123,6 +129,9 @@ export const MAX_REQUEST_ROWS = 100_000;
 /** refused_keys keeps the most recently seen keys only; longer keys are cut to MAX_REFUSED_KEY_LENGTH. */
 export const MAX_REFUSED_KEYS = 1_000;
 export const MAX_REFUSED_KEY_LENGTH = 128;
+/** What retention deletes by age, in this order. Sessions go after them, once nothing refers to them. */
+const RETAINED_TABLES = ['logs', 'log_batches', 'issues', 'device_key_changes', 'requests'] as const;
+
 /** Pruning runs every so many recorded requests rather than on each one. */
 export const PRUNE_EVERY = 500;
 
@@ -441,6 +450,38 @@ function storeOver(db: Database.Database): Store {
     },
     apps() {
       return all<{ key: string; app_id: string; enabled: number }>(`SELECT key, app_id, enabled FROM apps ORDER BY key`).map(toApp);
+    },
+
+    markRetention(at) {
+      db.transaction(() => {
+        for (const table of RETAINED_TABLES) {
+          const maxId = (db.prepare(`SELECT MAX(id) FROM ${table}`).pluck().get() as number | null) ?? 0;
+          db.prepare(`INSERT INTO retention_marks (at, table_name, max_id) VALUES (?, ?, ?)`).run(at.toISOString(), table, maxId);
+        }
+      })();
+    },
+    pruneBefore(cutoff, batch) {
+      const before = cutoff.toISOString();
+      // Logs, then what refers to sessions, so that sessions left with nothing can go last.
+      for (const table of RETAINED_TABLES) {
+        const mark = db
+          .prepare(`SELECT max_id FROM retention_marks WHERE table_name = ? AND at <= ? ORDER BY at DESC LIMIT 1`)
+          .pluck()
+          .get(table, before) as number | undefined;
+        if (!mark) continue;
+        const { changes } = db.prepare(`DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE id <= ? ORDER BY id LIMIT ?)`).run(mark, batch);
+        if (changes > 0) return changes;
+        // Marks older than the one in use are of no more use.
+        db.prepare(`DELETE FROM retention_marks WHERE table_name = ? AND at < (SELECT at FROM retention_marks WHERE table_name = ? AND at <= ? ORDER BY at DESC LIMIT 1)`).run(table, table, before);
+      }
+      return db
+        .prepare(
+          `DELETE FROM sessions WHERE id IN (SELECT id FROM sessions WHERE received_at < ?
+             AND NOT EXISTS (SELECT 1 FROM logs WHERE logs.session_id = sessions.id)
+             AND NOT EXISTS (SELECT 1 FROM log_batches WHERE log_batches.session_id = sessions.id)
+             AND NOT EXISTS (SELECT 1 FROM issues WHERE issues.session_id = sessions.id) LIMIT ?)`,
+        )
+        .run(before, batch).changes;
     },
 
     close() {

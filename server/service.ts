@@ -14,6 +14,7 @@ import type { LoginLimits } from './login-throttle.ts';
 import { createPartnerApi } from './partner-api.ts';
 import { onServiceError } from './errors.ts';
 import { createPortalStatic } from './portal-static.ts';
+import { DEFAULT_RETENTION_DAYS, startRetention } from './retention.ts';
 import { readPortalCsp, securityHeaders } from './security-headers.ts';
 import { createViewer } from './viewer.ts';
 
@@ -33,6 +34,10 @@ export interface ServiceOptions {
   loginLimits?: LoginLimits;
   /** Host names served (server/allowed-hosts.ts); default: `host` and the loopback names. */
   allowedHosts?: string[];
+  /** Days logs (and the other collected rows) are kept; 0 keeps them for ever. Default DEFAULT_RETENTION_DAYS. */
+  retentionDays?: number;
+  /** A cap on the database's size in bytes: past it writes answer 507 until retention deletes rows. */
+  maxDbBytes?: number;
 }
 
 export interface RunningService {
@@ -66,8 +71,9 @@ export function generateAdminToken(): string {
 }
 
 export async function startService(options: ServiceOptions): Promise<RunningService> {
-  const store = openStore(options.dbPath);
+  const store = openStore(options.dbPath, { maxBytes: options.maxDbBytes });
   seedDemo(store);
+  const retention = startRetention(store, { days: options.retentionDays ?? DEFAULT_RETENTION_DAYS });
   const adminToken = options.adminToken ?? generateAdminToken();
   const hangs = createHangs();
   const host = options.host ?? '127.0.0.1';
@@ -85,6 +91,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     server.once('error', reject);
   }).catch((error: unknown) => {
     // The port is taken, say: leave nothing open behind.
+    void retention.stop();
     store.close();
     throw error;
   });
@@ -100,7 +107,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         server.close((error) => (error ? reject(error) : resolve()));
         // Keep-alive sockets (and requests still in flight) would hold close() open.
         if ('closeAllConnections' in server) server.closeAllConnections();
-      }).finally(() => store.close());
+      })
+        .finally(() => retention.stop())
+        .finally(() => store.close());
       return closing;
     },
   };
