@@ -13,16 +13,13 @@ export const SECURITY_HEADERS = {
   'Content-Security-Policy': "frame-ancestors 'none'",
 } as const;
 
-/** What the portal's pages get when its build wrote no policy (built before there was one): its own files only. */
-export const FALLBACK_PORTAL_CSP =
-  "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'self'; frame-ancestors 'none'";
-
-/** The policy `vite build` wrote for this build's settings (scripts/portal-csp.ts). */
+/** The policy `vite build` wrote for this build's settings (scripts/portal-csp.ts). Pages built otherwise (the
+ * bench's, which talk to a server of their own) have none to read, and keep the frame-ancestors-only policy. */
 export function readPortalCsp(distDir: string): string {
   const file = join(distDir, 'csp.json');
-  if (!existsSync(file)) return FALLBACK_PORTAL_CSP;
+  if (!existsSync(file)) return SECURITY_HEADERS['Content-Security-Policy'];
   const { policy } = JSON.parse(readFileSync(file, 'utf8')) as { policy?: unknown };
-  return typeof policy === 'string' && policy !== '' ? policy : FALLBACK_PORTAL_CSP;
+  return typeof policy === 'string' && policy !== '' ? policy : SECURITY_HEADERS['Content-Security-Policy'];
 }
 
 /** Paths that are not the portal: its policy goes on every other HTML answer (index.html for any route). */
