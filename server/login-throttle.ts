@@ -41,6 +41,7 @@ function limiter(limit: number, windowMs: number, key: (c: Context<LoginEnv>) =>
 export function createLoginThrottle(limits: LoginLimits = DEFAULT_LOGIN_LIMITS) {
   return {
     perAddress: limiter(limits.perAddress, limits.windowMs, (c) => `address:${clientAddress(c)}`),
-    perAccount: limiter(limits.perAccount, limits.windowMs, (c) => `account:${c.get('loginEmail')}`),
+    // Cut to an email's longest legal length, so that made-up emails cost the counts' memory little.
+    perAccount: limiter(limits.perAccount, limits.windowMs, (c) => `account:${c.get('loginEmail').slice(0, 254)}`),
   };
 }
