@@ -3,15 +3,31 @@
 // unit (Node), browser (real headless Chromium through Playwright), e2e (Node driving the running product).
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.ts';
+import { portalCsp } from './scripts/portal-csp.ts';
 import './scripts/node20-polyfills.ts';
 
 // Only a test run needs Chromium; `vite build` and `vite` must not go looking for it.
 const executablePath = process.env.VITEST ? findChromium() : undefined;
 
+/** Writes dist/csp.json: the portal's Content-Security-Policy for the VITE_* settings of this build. */
+function portalCspFile(): Plugin {
+  let env: Record<string, string | undefined> = {};
+  return {
+    name: 'portal-csp',
+    apply: 'build',
+    configResolved(config) {
+      env = config.env;
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'csp.json', source: `${JSON.stringify({ policy: portalCsp(env) }, null, 2)}\n` });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), portalCspFile()],
   build: { outDir: 'dist', sourcemap: true },
   worker: { format: 'es' },
   // Pre-bundled up front: found mid-run in browser mode, they were bundled again and the test page got

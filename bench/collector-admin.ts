@@ -1,4 +1,5 @@
 // The bench's view of the local collector, through its admin API: a fresh app per page, and what arrived.
+import { readAllPages } from '../server/admin-pages.ts';
 import type { Intake } from './control-server.ts';
 
 export interface Delivery {
@@ -32,6 +33,10 @@ export function createCollectorAdmin(serviceURL: string, adminToken: string) {
     return (await response.json()) as T;
   }
 
+  /** A whole list: the admin API answers a page at a time. */
+  const all = <T>(path: string) =>
+    readAllPages<T>((page) => fetch(`${serviceURL}${page}`, { headers: { Authorization: `Bearer ${adminToken}` } }), `/sidelog/admin/api/${path}`);
+
   /** Polls until `seen()` reaches `count` (returns when) or stops growing. */
   async function waitFor(seen: () => Promise<number> | number, count: number): Promise<number | null> {
     const start = Date.now();
@@ -55,11 +60,11 @@ export function createCollectorAdmin(serviceURL: string, adminToken: string) {
     async delivery(appKey: string, count: number): Promise<Delivery> {
       const query = `app=${encodeURIComponent(appKey)}`;
       const doneAt = await waitFor(async () => {
-        const batches = await admin<{ stored: number }[]>(`batches?${query}`);
+        const batches = await all<{ stored: number }>(`batches?${query}`);
         return batches.reduce((sum, batch) => sum + batch.stored, 0);
       }, count);
-      const logs = await admin<{ t?: string }[]>(`logs?${query}`);
-      const batches = await admin<{ count: number; stored: number }[]>(`batches?${query}`);
+      const logs = await all<{ t?: string }>(`logs?${query}`);
+      const batches = await all<{ count: number; stored: number }>(`batches?${query}`);
       const numbers = new Set(logs.map((log) => lineNumber(log.t)).filter((n) => n >= 0 && n < count));
       const received = batches.reduce((sum, batch) => sum + batch.count, 0);
       const gaps = logs.length - logs.filter((log) => lineNumber(log.t) >= 0).length;

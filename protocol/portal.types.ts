@@ -3,6 +3,8 @@
 
 export const PARTNER_API = {
   auth: '/mobile/api/v1/partner/auth/',
+  /** POST with the token: revokes it (sign-out). */
+  logout: '/mobile/api/v1/partner/auth/logout/',
   profile: '/mobile/api/v1/partner/profile/',
   sales: '/mobile/api/v1/partner/sales/',
   stats: '/mobile/api/v1/partner/stats/',

@@ -4,7 +4,9 @@ import { Hono, type Context } from 'hono';
 import { bearerAuth } from 'hono/bearer-auth';
 import { cors } from 'hono/cors';
 import { WIRE_PATHS, type WireOperation } from '../protocol/wire.ts';
-import type { FaultMode, Store } from './db.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './admin-pages.ts';
+import { ADMIN_BODY_BYTES, limitBody, readJson } from './body-limits.ts';
+import type { AdminList, FaultMode, Store } from './db.ts';
 import { createIntentLookup } from './intent-lookup.ts';
 
 export const ADMIN_BASE = '/sidelog/admin/api';
@@ -17,19 +19,28 @@ export interface AdminOptions {
 }
 
 async function jsonBody(c: Context): Promise<Record<string, unknown> | undefined> {
-  try {
-    const body: unknown = await c.req.json();
-    return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
+  const body = await readJson(c);
+  return body.ok && typeof body.value === 'object' && body.value !== null && !Array.isArray(body.value) ? (body.value as Record<string, unknown>) : undefined;
+}
+
+/** `?cursor=` (the last row id of the previous page, opaque to callers) and `?limit=` (1 to MAX_PAGE_SIZE). */
+function pageOf(c: Context): { after: number; limit: number } | string {
+  const cursor = c.req.query('cursor') ?? '0';
+  const limit = c.req.query('limit') ?? String(DEFAULT_PAGE_SIZE);
+  if (!/^\d{1,15}$/.test(cursor)) return `'cursor' must be a cursor this API gave`;
+  if (!/^\d{1,4}$/.test(limit) || Number(limit) < 1 || Number(limit) > MAX_PAGE_SIZE) return `'limit' must be 1 to ${MAX_PAGE_SIZE}`;
+  return { after: Number(cursor), limit: Number(limit) };
 }
 
 export function createAdminApi(store: Store, options: AdminOptions): Hono {
   const admin = new Hono();
   const lookup = createIntentLookup(store);
   // Tests call it from pages on another origin; the bearer token, not cookies, is what guards it.
-  admin.use(`${ADMIN_BASE}/*`, cors({ origin: '*', allowHeaders: ['Content-Type', 'Authorization'], allowMethods: ['GET', 'POST', 'OPTIONS'] }));
+  admin.use(
+    `${ADMIN_BASE}/*`,
+    cors({ origin: '*', allowHeaders: ['Content-Type', 'Authorization'], allowMethods: ['GET', 'POST', 'OPTIONS'], exposeHeaders: ['Link'] }),
+  );
+  admin.use(`${ADMIN_BASE}/*`, limitBody(ADMIN_BODY_BYTES));
   // 401 for every refusal, a malformed Authorization header included (bearerAuth's default there is 400).
   const unauthorized = { message: (c: Context) => c.json({ error: 'admin token required' }, 401) };
   admin.use(
@@ -58,22 +69,25 @@ export function createAdminApi(store: Store, options: AdminOptions): Hono {
     return c.json({ app: body.app, mode: body.mode, ops: ops ?? null });
   });
 
-  /** The list endpoints: `?app=KEY`, answered in arrival order. */
-  const lists: Record<string, (appKey: string) => unknown> = {
-    logs: (app) => store.logs(app),
-    batches: (app) => store.batches(app),
-    sessions: (app) => store.sessions(app),
-    issues: (app) => store.issues(app),
-    'device-keys': (app) => store.deviceKeyChanges(app),
-    requests: (app) => store.requests(app),
-  };
-  for (const [name, read] of Object.entries(lists)) {
-    admin.get(`${ADMIN_BASE}/${name}`, (c) => {
+  /** The list endpoints: `?app=KEY`, answered in arrival order a page at a time (server/admin-pages.ts). */
+  const LISTS: readonly AdminList[] = ['logs', 'batches', 'sessions', 'issues', 'device-keys', 'requests'];
+  for (const list of LISTS) {
+    admin.get(`${ADMIN_BASE}/${list}`, (c) => {
       const app = c.req.query('app');
       if (!app) return c.json({ error: `'app' query parameter is required` }, 400);
-      return c.json(read(app));
+      const page = pageOf(c);
+      if (typeof page === 'string') return c.json({ error: page }, 400);
+      const { rows, last } = store.listPage(list, app, page.after, page.limit);
+      if (rows.length === page.limit && last !== undefined) {
+        const next = new URLSearchParams({ app, limit: String(page.limit), cursor: String(last) });
+        c.header('Link', `<${ADMIN_BASE}/${list}?${next}>; rel="next"`);
+      }
+      return c.json(rows);
     });
   }
+
+  // Requests that named no known app, counted per key (the collector stores no row for each).
+  admin.get(`${ADMIN_BASE}/refused-keys`, (c) => c.json(store.refusedKeys(MAX_PAGE_SIZE)));
 
   // The viewer's data as JSON, at the viewer's own paths under the admin base.
   const found = (c: Context, value: unknown) => (value ? c.json(value) : c.json({ error: 'not found' }, 404));

@@ -1,14 +1,13 @@
 // All of the service's database access, behind the small `Store` interface. The rest of the process holds no
 // state of its own, so the collector could run as several processes over one server database; swapping SQLite
 // for a server database means writing another `Store`.
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { DeviceInfo, DeviceKeyValue, LogRecord, SessionPayload } from '../protocol/records.types.ts';
 import type { IssueRequest, SkippedLog, WireOperation } from '../protocol/wire.ts';
 import { appIdOf, bugfenderAppIdOf } from './app-id.ts';
 import { logContentHash } from './log-hash.ts';
 import { MIGRATIONS } from './schema.ts';
+import { checkDatabasePath, newerSchema, openFailure, StartupError } from './startup-checks.ts';
 
 export type FaultMode = 'none' | 'error-500' | 'error-400' | 'error-413' | 'hang' | 'non-json';
 export type PartnerView = 'profile' | 'sales' | 'stats' | 'warehouse' | 'support';
@@ -60,9 +59,12 @@ export interface Store {
   // Partners and their tokens.
   addPartner(partner: { email: string; passwordHash: string }, views: Record<PartnerView, unknown>): number;
   partnerByEmail(email: string): Partner | undefined;
-  addToken(token: string, partnerId: number, expiresAt: Date): void;
+  /** Keeps a token by its hash (server/tokens.ts); expired tokens are deleted on the way. */
+  addToken(tokenHash: string, partnerId: number, expiresAt: Date): void;
   /** The partner a token belongs to, when it exists and has not expired. */
-  partnerOfToken(token: string, now: Date): number | undefined;
+  partnerOfToken(tokenHash: string, now: Date): number | undefined;
+  /** Deletes the token; whether it existed. */
+  revokeToken(tokenHash: string): boolean;
   partnerView(partnerId: number, view: PartnerView): unknown;
 
   // Apps and faults.
@@ -73,7 +75,9 @@ export interface Store {
   fault(appKey: string, op: WireOperation): FaultMode;
 
   // What the collector receives.
-  /** `skipped`: the logs of a batch that could not be stored, which the answer named. */
+  /** A known app's request is a row of `requests` (the newest MAX_REQUEST_ROWS are kept), with `skipped`, the logs of
+   * a batch that could not be stored, which the answer named; one naming an unknown key only counts in `refused_keys`
+   * (at most MAX_REFUSED_KEYS rows). */
   recordRequest(appKey: string, op: WireOperation, status: number, skipped?: SkippedLog[]): void;
   putDevice(appKey: string, device: DeviceInfo): void;
   /** The session's id; registering the same session_uid again returns the same id. */
@@ -86,12 +90,12 @@ export interface Store {
   setDeviceKey(appKey: string, udid: string, key: string, value: DeviceKeyValue): void;
 
   // What the admin API and the viewer read.
-  logs(appKey: string): CollectedLog[];
-  batches(appKey: string): { session_uid: string; count: number; stored: number }[];
   sessions(appKey: string, limit?: number): StoredSession[];
   issues(appKey: string, limit?: number): StoredIssue[];
-  deviceKeyChanges(appKey: string): DeviceKeyChange[];
-  requests(appKey: string): { operation: WireOperation; status: number; skipped?: SkippedLog[] }[];
+  /** One page of an admin list, in arrival order: rows after the cursor `after` (a row id; 0 for the start). */
+  listPage(list: AdminList, appKey: string, after: number, limit: number): { rows: unknown[]; last: number | undefined };
+  /** Requests that named an unknown key, counted per key, operation and status; most recently seen first. */
+  refusedKeys(limit: number): RefusedKey[];
   session(appKey: string, uuid: string): StoredSession | undefined;
   sessionLogs(sessionId: number): LogRecord[];
   issue(appKey: string, uid: string): (StoredIssue & { session_id: number }) | undefined;
@@ -100,8 +104,34 @@ export interface Store {
   deviceSessions(appKey: string, udid: string): StoredSession[];
   apps(): App[];
 
+  // Retention (server/retention.ts).
+  /** Notes, with the time, the highest row id of each table retention prunes. */
+  markRetention(now: Date): void;
+  /** Deletes at most `batch` rows that arrived before `cutoff` (by the marks), from one table; how many it deleted. */
+  pruneBefore(cutoff: Date, batch: number): number;
+
   close(): void;
 }
+
+export type AdminList = 'logs' | 'batches' | 'sessions' | 'issues' | 'device-keys' | 'requests';
+export interface RefusedKey {
+  app_key: string;
+  operation: WireOperation;
+  status: number;
+  count: number;
+  last_seen: string;
+}
+
+/** The requests table keeps the newest rows only: enough for any test or an operator's look at recent traffic. */
+export const MAX_REQUEST_ROWS = 100_000;
+/** refused_keys keeps the most recently seen keys only; longer keys are cut to MAX_REFUSED_KEY_LENGTH. */
+export const MAX_REFUSED_KEYS = 1_000;
+export const MAX_REFUSED_KEY_LENGTH = 128;
+/** What retention deletes by age, in this order. Sessions go after them, once nothing refers to them. */
+const RETAINED_TABLES = ['logs', 'log_batches', 'issues', 'device_key_changes', 'requests'] as const;
+
+/** Pruning runs every so many recorded requests rather than on each one. */
+export const PRUNE_EVERY = 500;
 
 const LOG_FIELDS = ['x', 't', 'm', 'at', 'tg', 'f', 'l', 'll', 'u'] as const;
 
@@ -123,19 +153,42 @@ interface SessionRow {
 const toSession = (row: SessionRow): StoredSession => ({ ...row, payload: JSON.parse(row.payload) as SessionPayload });
 const toApp = (row: { key: string; app_id: string; enabled: number }): App => ({ key: row.key, appId: row.app_id, enabled: row.enabled === 1 });
 
-/** Opens (creating and migrating as needed) the SQLite database at `path`, in WAL mode. */
-export function openStore(path: string): Store {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path);
-  // SQL functions a migration needs to compute what the process computes on insert (server/schema.ts).
-  db.function('sidelog_log_hash', { deterministic: true }, (x, t, m, tg, f, l, ll, u) =>
-    logContentHash({ x, t, m, tg, f, l, ll, u } as Parameters<typeof logContentHash>[0]),
-  );
-  db.function('sidelog_bugfender_app_id', { deterministic: true }, (key) => bugfenderAppIdOf(String(key)));
-  db.pragma('journal_mode = WAL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
-  migrate(db);
+export interface StoreOptions {
+  /** A cap on the database file's size: past it writes fail as on a full disk (507) until rows are deleted. */
+  maxBytes?: number;
+}
+
+/** Opens (creating and migrating as needed) the SQLite database at `path`, in WAL mode. Throws a StartupError
+ * (server/startup-checks.ts) when the database cannot be used. */
+export function openStore(path: string, options: StoreOptions = {}): Store {
+  checkDatabasePath(path);
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(path);
+    // SQL functions a migration needs to compute what the process computes on insert (server/schema.ts).
+    db.function('sidelog_log_hash', { deterministic: true }, (x, t, m, tg, f, l, ll, u) =>
+      logContentHash({ x, t, m, tg, f, l, ll, u } as Parameters<typeof logContentHash>[0]),
+    );
+    db.function('sidelog_bugfender_app_id', { deterministic: true }, (key) => bugfenderAppIdOf(String(key)));
+    db.pragma('journal_mode = WAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    // Reads the schema, so a file whose header passes but whose schema does not fails here, not on first use.
+    db.prepare('SELECT count(*) FROM sqlite_master').get();
+    const version = db.pragma('user_version', { simple: true }) as number;
+    if (version > MIGRATIONS.length) throw newerSchema(path, version, MIGRATIONS.length);
+    migrate(db);
+    // A write that changes nothing: fails now on a file SQLite can only read.
+    db.prepare('DELETE FROM faults WHERE 0').run();
+    if (options.maxBytes) db.pragma(`max_page_count = ${Math.max(1, Math.floor(options.maxBytes / (db.pragma('page_size', { simple: true }) as number)))}`);
+  } catch (error) {
+    db?.close();
+    throw error instanceof StartupError ? error : openFailure(path, error);
+  }
+  return storeOver(db);
+}
+
+function storeOver(db: Database.Database): Store {
 
   const now = () => new Date().toISOString();
   const one = <T>(sql: string, ...params: unknown[]) => db.prepare(sql).get(...params) as T | undefined;
@@ -156,6 +209,51 @@ export function openStore(path: string): Store {
   );
   const insertBatch = db.prepare(`INSERT INTO log_batches (app_key, session_id, count, stored) VALUES (?, ?, ?, ?)`);
 
+  const isApp = db.prepare(`SELECT 1 FROM apps WHERE key = ?`).pluck();
+  const insertRequest = db.prepare(`INSERT INTO requests (app_key, operation, status, received_at, skipped) VALUES (?, ?, ?, ?, ?)`);
+  const countRefused = db.prepare(
+    `INSERT INTO refused_keys (app_key, operation, status, count, last_seen) VALUES (?, ?, ?, 1, ?)
+     ON CONFLICT (app_key, operation, status) DO UPDATE SET count = count + 1, last_seen = excluded.last_seen`,
+  );
+  let recorded = 0;
+  /** Row ids only grow, so "all but the newest N" is one range delete on the primary key. */
+  const pruneRequests = () => {
+    db.prepare(`DELETE FROM requests WHERE id <= (SELECT MAX(id) FROM requests) - ?`).run(MAX_REQUEST_ROWS);
+    db.prepare(
+      `DELETE FROM refused_keys WHERE rowid IN (SELECT rowid FROM refused_keys ORDER BY last_seen DESC LIMIT -1 OFFSET ?)`,
+    ).run(MAX_REFUSED_KEYS);
+  };
+
+  /** Each admin list's page: its rows after a row id, with that id as `cursor_id`. */
+  const listQueries: Record<AdminList, Database.Statement> = {
+    logs: db.prepare(
+      `SELECT logs.id AS cursor_id, logs.*, sessions.session_uid FROM logs JOIN sessions ON sessions.id = logs.session_id
+       WHERE sessions.app_key = ? AND logs.id > ? ORDER BY logs.id LIMIT ?`,
+    ),
+    batches: db.prepare(
+      `SELECT log_batches.id AS cursor_id, sessions.session_uid, log_batches.count, log_batches.stored FROM log_batches
+       JOIN sessions ON sessions.id = log_batches.session_id WHERE log_batches.app_key = ? AND log_batches.id > ? ORDER BY log_batches.id LIMIT ?`,
+    ),
+    sessions: db.prepare(`SELECT id AS cursor_id, * FROM sessions WHERE app_key = ? AND id > ? ORDER BY id LIMIT ?`),
+    issues: db.prepare(
+      `SELECT issues.id AS cursor_id, uid, url, title, text, type, sessions.session_uid, issues.received_at FROM issues
+       JOIN sessions ON sessions.id = issues.session_id WHERE issues.app_key = ? AND issues.id > ? ORDER BY issues.id LIMIT ?`,
+    ),
+    'device-keys': db.prepare(
+      `SELECT id AS cursor_id, udid, key, value FROM device_key_changes WHERE app_key = ? AND id > ? ORDER BY id LIMIT ?`,
+    ),
+    requests: db.prepare(`SELECT id AS cursor_id, operation, status, skipped FROM requests WHERE app_key = ? AND id > ? ORDER BY id LIMIT ?`),
+  };
+  /** A page's row as the full list answered it before pagination. */
+  const listRow: Record<AdminList, (row: Record<string, unknown>) => unknown> = {
+    logs: (row) => ({ ...toLog(row), session_uid: row.session_uid as string }),
+    batches: (row) => row,
+    sessions: (row) => toSession(row as unknown as SessionRow),
+    issues: (row) => row,
+    'device-keys': (row) => ({ device_id: row.udid, key: row.key, value: JSON.parse(row.value as string) as DeviceKeyValue }),
+    requests: ({ skipped, ...row }) => (skipped === null ? row : { ...row, skipped: JSON.parse(skipped as string) as SkippedLog[] }),
+  };
+
   return {
     addPartner(partner, views) {
       return db.transaction(() => {
@@ -175,16 +273,22 @@ export function openStore(path: string): Store {
       );
       return row && { id: row.id, email: row.email, passwordHash: row.password_hash };
     },
-    addToken(token, partnerId, expiresAt) {
-      db.prepare(`INSERT INTO partner_tokens (token, partner_id, expires_at) VALUES (?, ?, ?)`).run(token, partnerId, expiresAt.toISOString());
+    addToken(tokenHash, partnerId, expiresAt) {
+      db.transaction(() => {
+        db.prepare(`DELETE FROM partner_tokens WHERE expires_at <= ?`).run(now());
+        db.prepare(`INSERT INTO partner_tokens (token_hash, partner_id, expires_at) VALUES (?, ?, ?)`).run(tokenHash, partnerId, expiresAt.toISOString());
+      })();
     },
-    partnerOfToken(token, at) {
+    partnerOfToken(tokenHash, at) {
       const row = one<{ partner_id: number }>(
-        `SELECT partner_id FROM partner_tokens WHERE token = ? AND expires_at > ?`,
-        token,
+        `SELECT partner_id FROM partner_tokens WHERE token_hash = ? AND expires_at > ?`,
+        tokenHash,
         at.toISOString(),
       );
       return row?.partner_id;
+    },
+    revokeToken(tokenHash) {
+      return db.prepare(`DELETE FROM partner_tokens WHERE token_hash = ?`).run(tokenHash).changes > 0;
     },
     partnerView(partnerId, view) {
       const row = one<{ data: string }>(`SELECT data FROM partner_views WHERE partner_id = ? AND view = ?`, partnerId, view);
@@ -223,13 +327,9 @@ export function openStore(path: string): Store {
     },
 
     recordRequest(appKey, op, status, skipped) {
-      db.prepare(`INSERT INTO requests (app_key, operation, status, received_at, skipped) VALUES (?, ?, ?, ?, ?)`).run(
-        appKey,
-        op,
-        status,
-        now(),
-        skipped ? JSON.stringify(skipped) : null,
-      );
+      if (appKey !== '' && isApp.get(appKey)) insertRequest.run(appKey, op, status, now(), skipped ? JSON.stringify(skipped) : null);
+      else countRefused.run(appKey.slice(0, MAX_REFUSED_KEY_LENGTH), op, status, now());
+      if (++recorded % PRUNE_EVERY === 0) pruneRequests();
     },
     putDevice(appKey, device) {
       touchDevice(appKey, device.udid, device);
@@ -284,20 +384,6 @@ export function openStore(path: string): Store {
       })();
     },
 
-    logs(appKey) {
-      return all<Record<string, unknown>>(
-        `SELECT logs.*, sessions.session_uid FROM logs JOIN sessions ON sessions.id = logs.session_id
-         WHERE sessions.app_key = ? ORDER BY logs.id`,
-        appKey,
-      ).map((row) => ({ ...toLog(row), session_uid: row.session_uid as string }));
-    },
-    batches(appKey) {
-      return all(
-        `SELECT sessions.session_uid, log_batches.count, log_batches.stored FROM log_batches
-         JOIN sessions ON sessions.id = log_batches.session_id WHERE log_batches.app_key = ? ORDER BY log_batches.id`,
-        appKey,
-      );
-    },
     sessions(appKey, limit = -1) {
       return all<SessionRow>(`SELECT * FROM sessions WHERE app_key = ? ORDER BY id DESC LIMIT ?`, appKey, limit)
         .reverse()
@@ -311,17 +397,12 @@ export function openStore(path: string): Store {
         limit,
       ).map(({ id: _id, ...issue }: StoredIssue & { id?: number }) => issue);
     },
-    deviceKeyChanges(appKey) {
-      return all<{ udid: string; key: string; value: string }>(
-        `SELECT udid, key, value FROM device_key_changes WHERE app_key = ? ORDER BY id`,
-        appKey,
-      ).map((row) => ({ device_id: row.udid, key: row.key, value: JSON.parse(row.value) as DeviceKeyValue }));
+    listPage(list, appKey, after, limit) {
+      const rows = listQueries[list].all(appKey, after, limit) as ({ cursor_id: number } & Record<string, unknown>)[];
+      return { rows: rows.map(({ cursor_id: _id, ...row }) => listRow[list](row)), last: rows.at(-1)?.cursor_id };
     },
-    requests(appKey) {
-      return all<{ operation: WireOperation; status: number; skipped: string | null }>(
-        `SELECT operation, status, skipped FROM requests WHERE app_key = ? ORDER BY id`,
-        appKey,
-      ).map(({ skipped, ...request }) => (skipped === null ? request : { ...request, skipped: JSON.parse(skipped) }));
+    refusedKeys(limit) {
+      return all<RefusedKey>(`SELECT app_key, operation, status, count, last_seen FROM refused_keys ORDER BY last_seen DESC LIMIT ?`, limit);
     },
     session(appKey, uuid) {
       const row = one<SessionRow>(`SELECT * FROM sessions WHERE app_key = ? AND session_uid = ?`, appKey, uuid);
@@ -356,6 +437,38 @@ export function openStore(path: string): Store {
     },
     apps() {
       return all<{ key: string; app_id: string; enabled: number }>(`SELECT key, app_id, enabled FROM apps ORDER BY key`).map(toApp);
+    },
+
+    markRetention(at) {
+      db.transaction(() => {
+        for (const table of RETAINED_TABLES) {
+          const maxId = (db.prepare(`SELECT MAX(id) FROM ${table}`).pluck().get() as number | null) ?? 0;
+          db.prepare(`INSERT INTO retention_marks (at, table_name, max_id) VALUES (?, ?, ?)`).run(at.toISOString(), table, maxId);
+        }
+      })();
+    },
+    pruneBefore(cutoff, batch) {
+      const before = cutoff.toISOString();
+      // Logs, then what refers to sessions, so that sessions left with nothing can go last.
+      for (const table of RETAINED_TABLES) {
+        const mark = db
+          .prepare(`SELECT max_id FROM retention_marks WHERE table_name = ? AND at <= ? ORDER BY at DESC LIMIT 1`)
+          .pluck()
+          .get(table, before) as number | undefined;
+        if (!mark) continue;
+        const { changes } = db.prepare(`DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE id <= ? ORDER BY id LIMIT ?)`).run(mark, batch);
+        if (changes > 0) return changes;
+        // Marks older than the one in use are of no more use.
+        db.prepare(`DELETE FROM retention_marks WHERE table_name = ? AND at < (SELECT at FROM retention_marks WHERE table_name = ? AND at <= ? ORDER BY at DESC LIMIT 1)`).run(table, table, before);
+      }
+      return db
+        .prepare(
+          `DELETE FROM sessions WHERE id IN (SELECT id FROM sessions WHERE received_at < ?
+             AND NOT EXISTS (SELECT 1 FROM logs WHERE logs.session_id = sessions.id)
+             AND NOT EXISTS (SELECT 1 FROM log_batches WHERE log_batches.session_id = sessions.id)
+             AND NOT EXISTS (SELECT 1 FROM issues WHERE issues.session_id = sessions.id) LIMIT ?)`,
+        )
+        .run(before, batch).changes;
     },
 
     close() {

@@ -1,14 +1,15 @@
-// The partner API (design.md §6): sign-in, and the views' data for a signed-in partner.
-import { randomBytes } from 'node:crypto';
-import { Hono } from 'hono';
+// The partner API (design.md §6): sign-in (throttled), sign-out (revokes the token), and the views' data for a
+// signed-in partner.
+import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import type { AuthAnswer, AuthFailureField, PartnerAnswer } from '../protocol/portal.types.ts';
 import { PARTNER_API } from '../protocol/portal.types.ts';
+import { limitBody, PARTNER_BODY_BYTES, readJson } from './body-limits.ts';
 import type { PartnerView, Store } from './db.ts';
+import { createLoginThrottle, DEFAULT_LOGIN_LIMITS, type LoginEnv, type LoginLimits } from './login-throttle.ts';
 import { verifyPassword } from './passwords.ts';
+import { bearerToken, hashToken, newToken, TOKEN_LIFETIME_MS } from './tokens.ts';
 
-/** A token lives as long as the longest session marker the portal stores ('Запомнить меня': one year). */
-const TOKEN_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;
 /** No partner's password is shorter, so a shorter one is wrong whatever the email. */
 const MIN_PASSWORD_LENGTH = 6;
 
@@ -18,19 +19,20 @@ export const AUTH_MESSAGES: Record<AuthFailureField, string> = {
   both: 'Неверный адрес email и пароль.',
 };
 const BAD_REQUEST = 'Некорректный запрос.';
+const TOO_LARGE = 'Слишком большой запрос.';
 const UNAUTHORIZED = 'Требуется вход в кабинет партнера.';
 
 const failure = (field: AuthFailureField, meta = AUTH_MESSAGES[field]): AuthAnswer => ({ status: 'failure', data: field, meta });
 
 /** Which field a sign-in got wrong, or the partner it signs in. */
-function checkCredentials(store: Store, email: string, password: string): AuthFailureField | number {
+async function checkCredentials(store: Store, email: string, password: string): Promise<AuthFailureField | number> {
   const partner = email ? store.partnerByEmail(email) : undefined;
   const passwordImpossible = password.length < MIN_PASSWORD_LENGTH;
   if (!partner) return passwordImpossible ? 'both' : 'email';
-  return verifyPassword(password, partner.passwordHash) ? partner.id : 'password';
+  return (await verifyPassword(password, partner.passwordHash)) ? partner.id : 'password';
 }
 
-const VIEWS: Record<Exclude<keyof typeof PARTNER_API, 'auth'>, PartnerView> = {
+const VIEWS: Record<Exclude<keyof typeof PARTNER_API, 'auth' | 'logout'>, PartnerView> = {
   profile: 'profile',
   sales: 'sales',
   stats: 'stats',
@@ -38,32 +40,59 @@ const VIEWS: Record<Exclude<keyof typeof PARTNER_API, 'auth'>, PartnerView> = {
   support: 'support',
 };
 
-export function createPartnerApi(store: Store): Hono {
-  const api = new Hono();
+export interface PartnerApiOptions {
+  loginLimits?: LoginLimits;
+}
+
+type PartnerEnv = { Variables: LoginEnv['Variables'] & { password: string } };
+
+export function createPartnerApi(store: Store, options: PartnerApiOptions = {}): Hono<PartnerEnv> {
+  const api = new Hono<PartnerEnv>();
+  const throttle = createLoginThrottle(options.loginLimits ?? DEFAULT_LOGIN_LIMITS);
   // The portal is served from the same origin; CORS lets a dev server on another port use this API too.
   api.use('/mobile/api/*', cors({ origin: '*', allowHeaders: ['Content-Type', 'Authorization'], allowMethods: ['GET', 'POST', 'OPTIONS'] }));
+  api.use('/mobile/api/*', limitBody(PARTNER_BODY_BYTES, (c) => c.json(failure('both', TOO_LARGE), 413)));
 
-  api.post(PARTNER_API.auth, async (c) => {
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      return c.json(failure('both', BAD_REQUEST), 400);
-    }
-    const { email, password } = (body ?? {}) as Record<string, unknown>;
-    const result = checkCredentials(store, typeof email === 'string' ? email.trim() : '', typeof password === 'string' ? password : '');
-    // Failures answer 200: the portal reads `status` and shows `meta`; a non-2xx answer means the server failed.
-    if (typeof result === 'string') return c.json(failure(result));
-    const token = randomBytes(32).toString('base64url');
-    store.addToken(token, result, new Date(Date.now() + TOKEN_LIFETIME_MS));
-    return c.json<AuthAnswer>({ status: 'success', data: { token, id: result } });
+  const partnerOf = (c: Context) => {
+    const token = bearerToken(c.req.header('Authorization'));
+    return token ? store.partnerOfToken(hashToken(token), new Date()) : undefined;
+  };
+  const unauthorized = (c: Context) => c.json<PartnerAnswer<never>>({ status: 'failure', meta: UNAUTHORIZED }, 401);
+
+  api.post(
+    PARTNER_API.auth,
+    throttle.perAddress,
+    async (c, next) => {
+      const body = await readJson(c);
+      const { email, password } = (body.ok && typeof body.value === 'object' && body.value !== null ? body.value : {}) as Record<string, unknown>;
+      if (!body.ok) return c.json(failure('both', BAD_REQUEST), 400);
+      c.set('loginEmail', typeof email === 'string' ? email.trim().toLowerCase() : '');
+      c.set('password', typeof password === 'string' ? password : '');
+      return next();
+    },
+    throttle.perAccount,
+    async (c) => {
+      const result = await checkCredentials(store, c.get('loginEmail'), c.get('password'));
+      // Failures answer 200: the portal reads `status` and shows `meta`; a non-2xx answer means the server failed.
+      if (typeof result === 'string') return c.json(failure(result));
+      const token = newToken();
+      store.addToken(hashToken(token), result, new Date(Date.now() + TOKEN_LIFETIME_MS));
+      c.set('signedIn', true);
+      return c.json<AuthAnswer>({ status: 'success', data: { token, id: result } });
+    },
+  );
+
+  // Sign-out: the token stops working at once, here and in every other tab or copy that holds it.
+  api.post(PARTNER_API.logout, (c) => {
+    const token = bearerToken(c.req.header('Authorization'));
+    if (!token || !store.revokeToken(hashToken(token))) return unauthorized(c);
+    return c.json({ status: 'success' });
   });
 
   for (const [name, view] of Object.entries(VIEWS) as [keyof typeof VIEWS, PartnerView][]) {
     api.get(PARTNER_API[name], (c) => {
-      const token = /^Bearer\s+(.+)$/i.exec(c.req.header('Authorization') ?? '')?.[1];
-      const partnerId = token ? store.partnerOfToken(token, new Date()) : undefined;
-      if (partnerId === undefined) return c.json<PartnerAnswer<never>>({ status: 'failure', meta: UNAUTHORIZED }, 401);
+      const partnerId = partnerOf(c);
+      if (partnerId === undefined) return unauthorized(c);
       const data = store.partnerView(partnerId, view);
       return c.json<PartnerAnswer<unknown>>({ status: 'success', data: view === 'profile' ? { id: partnerId, ...(data as object) } : data });
     });

@@ -148,4 +148,39 @@ export const MIGRATIONS: readonly string[] = [
 
   ALTER TABLE requests ADD COLUMN skipped TEXT;
   `,
+  // Issue 13: the service under abuse.
+  `
+  -- Partner tokens are kept only as their SHA-256, so a copy of the database signs no one in. Tokens issued
+  -- before this migration were stored in plaintext; they are dropped and their partners sign in again.
+  DROP TABLE partner_tokens;
+  CREATE TABLE partner_tokens (
+    token_hash TEXT PRIMARY KEY,
+    partner_id INTEGER NOT NULL REFERENCES partners (id),
+    expires_at TEXT NOT NULL
+  );
+  CREATE INDEX partner_tokens_by_expiry ON partner_tokens (expires_at);
+
+  -- Requests naming a key no app has are counted here, one row per (key, operation, status), instead of one
+  -- row each in requests: a flood of made-up keys adds counts, not rows. recordRequest keeps it small.
+  CREATE TABLE refused_keys (
+    app_key TEXT NOT NULL,
+    operation TEXT NOT NULL,
+    status INTEGER NOT NULL,
+    count INTEGER NOT NULL,
+    last_seen TEXT NOT NULL,
+    PRIMARY KEY (app_key, operation, status)
+  );
+  CREATE INDEX refused_keys_by_last_seen ON refused_keys (last_seen);
+
+  -- Retention (server/retention.ts): now and then the highest row id of each kept table, with the time. Rows
+  -- at or below a mark older than the retention period arrived before it and are deleted, in small batches.
+  -- Rows carry no arrival time of their own (a log's time is the client's clock), hence the marks.
+  CREATE TABLE retention_marks (
+    id INTEGER PRIMARY KEY,
+    at TEXT NOT NULL,
+    table_name TEXT NOT NULL,
+    max_id INTEGER NOT NULL
+  );
+  CREATE INDEX retention_marks_by_table ON retention_marks (table_name, at);
+  `,
 ];

@@ -5,12 +5,17 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createAdminApi } from './admin-api.ts';
+import { allowedHosts, hostAllowList } from './allowed-hosts.ts';
 import { createCollector } from './collector.ts';
 import { openStore, type Store } from './db.ts';
 import { seedDemo } from './demo.ts';
 import { createHangs, type Hangs } from './hangs.ts';
+import type { LoginLimits } from './login-throttle.ts';
 import { createPartnerApi } from './partner-api.ts';
+import { onServiceError } from './errors.ts';
 import { createPortalStatic } from './portal-static.ts';
+import { DEFAULT_RETENTION_DAYS, startRetention } from './retention.ts';
+import { readPortalCsp, securityHeaders } from './security-headers.ts';
 import { createViewer } from './viewer.ts';
 
 export interface ServiceOptions {
@@ -25,6 +30,14 @@ export interface ServiceOptions {
   adminToken?: string;
   /** The built portal; default `dist`. */
   distDir?: string;
+  /** Sign-in throttling; DEFAULT_LOGIN_LIMITS when not given. */
+  loginLimits?: LoginLimits;
+  /** Host names served (server/allowed-hosts.ts); default: `host` and the loopback names. */
+  allowedHosts?: string[];
+  /** Days logs (and the other collected rows) are kept; 0 keeps them for ever. Default DEFAULT_RETENTION_DAYS. */
+  retentionDays?: number;
+  /** A cap on the database's size in bytes: past it writes answer 507 until retention deletes rows. */
+  maxDbBytes?: number;
 }
 
 export interface RunningService {
@@ -35,13 +48,21 @@ export interface RunningService {
 }
 
 /** The whole service as one Hono app over a store, for tests that call `app.request()` without a socket. */
-export function createServiceApp(store: Store, options: { adminToken: string; faults?: boolean; distDir?: string; hangs?: Hangs }): Hono {
+export function createServiceApp(
+  store: Store,
+  options: { adminToken: string; faults?: boolean; distDir?: string; hangs?: Hangs; loginLimits?: LoginLimits; allowedHosts?: string[] },
+): Hono {
+  const distDir = options.distDir ?? 'dist';
   const app = new Hono();
-  app.route('/', createPartnerApi(store));
+  app.onError(onServiceError);
+  // First, so that refusals of a foreign Host carry the headers too.
+  app.use('*', securityHeaders(readPortalCsp(distDir)));
+  app.use('*', hostAllowList(options.allowedHosts ?? allowedHosts(undefined, '127.0.0.1')));
+  app.route('/', createPartnerApi(store, { loginLimits: options.loginLimits }));
   app.route('/', createCollector(store, { faults: options.faults ?? false, hangs: options.hangs ?? createHangs() }));
   app.route('/', createAdminApi(store, { token: options.adminToken, faults: options.faults ?? false }));
   app.route('/', createViewer(store));
-  app.route('/', createPortalStatic(options.distDir ?? 'dist'));
+  app.route('/', createPortalStatic(distDir));
   return app;
 }
 
@@ -50,18 +71,27 @@ export function generateAdminToken(): string {
 }
 
 export async function startService(options: ServiceOptions): Promise<RunningService> {
-  const store = openStore(options.dbPath);
+  const store = openStore(options.dbPath, { maxBytes: options.maxDbBytes });
   seedDemo(store);
+  const retention = startRetention(store, { days: options.retentionDays ?? DEFAULT_RETENTION_DAYS });
   const adminToken = options.adminToken ?? generateAdminToken();
   const hangs = createHangs();
-  const app = createServiceApp(store, { adminToken, faults: options.faults, distDir: options.distDir, hangs });
-
   const host = options.host ?? '127.0.0.1';
+  const app = createServiceApp(store, {
+    adminToken,
+    faults: options.faults,
+    distDir: options.distDir,
+    hangs,
+    loginLimits: options.loginLimits,
+    allowedHosts: options.allowedHosts ?? allowedHosts(undefined, host),
+  });
+
   const { server, address } = await new Promise<{ server: ReturnType<typeof serve>; address: AddressInfo }>((resolve, reject) => {
     const server = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }, (address) => resolve({ server, address }));
     server.once('error', reject);
   }).catch((error: unknown) => {
     // The port is taken, say: leave nothing open behind.
+    void retention.stop();
     store.close();
     throw error;
   });
@@ -77,7 +107,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         server.close((error) => (error ? reject(error) : resolve()));
         // Keep-alive sockets (and requests still in flight) would hold close() open.
         if ('closeAllConnections' in server) server.closeAllConnections();
-      }).finally(() => store.close());
+      })
+        .finally(() => retention.stop())
+        .finally(() => store.close());
       return closing;
     },
   };

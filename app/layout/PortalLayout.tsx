@@ -1,6 +1,8 @@
 // The frame around the five views: brand, navigation between them, and sign-out.
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
+import { revokeToken } from '../api/logout.ts';
+import { config } from '../config.ts';
 import { VIEWS } from '../routes/views.ts';
 import { sessionStore } from '../session/session.ts';
 import { Logo } from '../ui/Logo.tsx';
@@ -38,6 +40,9 @@ export function PortalLayout({ title, children }: { title: string; children: Rea
           type="button"
           className="button button-quiet"
           onClick={() => {
+            const token = sessionStore.getState().session?.token;
+            // Not awaited: the partner is signed out here at once, and the service revokes the token meanwhile.
+            if (token) void revokeToken(config.apiHost, token);
             sessionStore.getState().signOut();
             navigate('/', { replace: true });
           }}

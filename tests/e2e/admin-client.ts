@@ -1,4 +1,5 @@
 // What the collector received, read through the local service's admin API as a developer would.
+import { readAllPages } from '../../server/admin-pages.ts';
 import type { CollectedLog, DeviceKeyChange, StoredIssue, StoredSession } from '../../server/db.ts';
 import type { WireOperation } from '../../protocol/wire.ts';
 
@@ -13,12 +14,10 @@ export interface AdminClient {
 
 /** The admin API of the service at `url`, for one app key. */
 export function createAdminClient(url: () => string, adminToken: string, appKey: string): AdminClient {
+  /** The whole list, page after page. */
   const read = async <T>(list: string): Promise<T> => {
-    const response = await fetch(`${url()}/sidelog/admin/api/${list}?${new URLSearchParams({ app: appKey })}`, {
-      headers: { Authorization: `Bearer ${adminToken}` },
-    });
-    if (!response.ok) throw new Error(`admin ${list}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
+    const get = (path: string) => fetch(`${url()}${path}`, { headers: { Authorization: `Bearer ${adminToken}` } });
+    return (await readAllPages(get, `/sidelog/admin/api/${list}?${new URLSearchParams({ app: appKey })}`)) as T;
   };
   return {
     logs: () => read('logs'),

@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { LOGIN_TEXTS } from '../../app/login/validate-login.ts';
 import { DEMO_PARTNER } from '../../server/demo.ts';
+import { PARTNER_API } from '../../protocol/portal.types.ts';
+import { DEFAULT_LOGIN_LIMITS } from '../../server/login-throttle.ts';
 import { AUTH_MESSAGES } from '../../server/partner-api.ts';
 import { loginError, openLogin, submitLogin } from './portal.ts';
 import { useProductPage } from './product.ts';
@@ -56,12 +58,37 @@ describe('the login journey', () => {
     await e2e.page.waitForURL(`${e2e.product.url}/sales`);
     await e2e.page.getByRole('heading', { level: 1, name: 'Продажи' }).waitFor();
 
+    const token = await e2e.page.evaluate(() => localStorage.getItem('token'));
+    const profile = () => fetch(`${e2e.product.url}${PARTNER_API.profile}`, { headers: { Authorization: `Bearer ${token}` } });
+    expect((await profile()).status).toBe(200);
     await e2e.page.getByRole('button', { name: 'Выйти' }).click();
     await e2e.page.waitForURL(`${e2e.product.url}/`);
     await e2e.page.getByRole('button', { name: LOGIN_TEXTS.submit }).waitFor();
+    // Signing out revoked the token on the service: a copy of it no longer reads the partner's data.
+    await expect.poll(async () => (await profile()).status).toBe(401);
     // Signed out means signed out: a view sends the user back to the login screen.
     await e2e.page.goto(`${e2e.product.url}/about`);
     await e2e.page.waitForURL(`${e2e.product.url}/`);
+  });
+
+  it('after 10 wrong passwords on one account the form says to wait, and the service answers 429 with Retry-After', async () => {
+    const email = 'guesser@example.com';
+    await openLogin(e2e.page, e2e.product.url);
+    /** Submits and waits for the service's answer (the message on screen may be the same as the last one's). */
+    const attempt = async (password: string) => {
+      const answer = e2e.page.waitForResponse((response) => response.url().endsWith(PARTNER_API.auth));
+      await submitLogin(e2e.page, email, password);
+      return answer;
+    };
+    for (let i = 0; i < DEFAULT_LOGIN_LIMITS.perAccount; i++) {
+      expect((await attempt(`guess-${i}-password`)).status()).toBe(200);
+      await expect.poll(() => loginError(e2e.page).textContent()).toBe(AUTH_MESSAGES.email);
+    }
+    const throttled = await attempt('one-more-guess');
+    expect(throttled.status()).toBe(429);
+    expect(Number(await throttled.headerValue('Retry-After'))).toBeGreaterThan(0);
+    await expect.poll(() => loginError(e2e.page).textContent()).toMatch(/^Слишком много попыток входа\. Повторите через \d+ мин\.$/);
+    expect(e2e.page.url()).toBe(`${e2e.product.url}/`);
   });
 
   it("says the server does not answer when the service stops mid-login", async () => {

@@ -1,5 +1,6 @@
 // The browser tests' view of the local collector: its admin API, as a developer would read it.
 import { inject } from 'vitest';
+import { readAllPages } from '../../../server/admin-pages.ts';
 
 const base = () => inject('collectorURL');
 const headers = () => ({ Authorization: `Bearer ${inject('adminToken')}`, 'Content-Type': 'application/json' });
@@ -36,9 +37,13 @@ export interface CollectedLog {
   [field: string]: unknown;
 }
 
-export const logsOf = (app: string) => admin<CollectedLog[]>(`logs?${query({ app })}`);
-export const batchesOf = (app: string) => admin<{ count: number; [field: string]: unknown }[]>(`batches?${query({ app })}`);
-export const sessionsOf = (app: string) => admin<Record<string, unknown>[]>(`sessions?${query({ app })}`);
-export const issuesOf = (app: string) => admin<Record<string, unknown>[]>(`issues?${query({ app })}`);
-export const deviceKeysOf = (app: string) => admin<Record<string, unknown>[]>(`device-keys?${query({ app })}`);
-export const requestsOf = (app: string) => admin<Record<string, unknown>[]>(`requests?${query({ app })}`);
+/** A whole admin list, following its pages. */
+const list = <T>(name: string, app: string) =>
+  readAllPages<T>((path) => fetch(`${base()}${path}`, { headers: headers() }), `/sidelog/admin/api/${name}?${query({ app })}`);
+
+export const logsOf = (app: string) => list<CollectedLog>('logs', app);
+export const batchesOf = (app: string) => list<{ count: number; [field: string]: unknown }>('batches', app);
+export const sessionsOf = (app: string) => list<Record<string, unknown>>('sessions', app);
+export const issuesOf = (app: string) => list<Record<string, unknown>>('issues', app);
+export const deviceKeysOf = (app: string) => list<Record<string, unknown>>('device-keys', app);
+export const requestsOf = (app: string) => list<Record<string, unknown>>('requests', app);

@@ -1,11 +1,13 @@
 // `server/main.ts` as `npm start` runs it: configured by environment, prints what a developer needs, and closes
 // cleanly on SIGTERM.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
+import Database from 'better-sqlite3';
 import { afterEach, expect, test } from 'vitest';
+import { MIGRATIONS } from '../../../server/schema.ts';
 
 let dir: string | undefined;
 afterEach(() => {
@@ -47,4 +49,69 @@ test('starts from the environment, prints address, demo account, app key and adm
   expect(code).toBe(0);
   // Closed cleanly: SQLite folds the write-ahead log back and removes it.
   expect(existsSync(`${dbPath}-wal`)).toBe(false);
+});
+
+/** Runs the CLI on `dbPath` until it exits; what it printed to stderr and its exit code. When the tests run as root
+ * (whom no file mode stops), the CLI runs as `nobody`, as a service account would. */
+async function refusal(dbPath: string): Promise<{ code: number | null; stderr: string }> {
+  const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SIDELOG_DB: dbPath },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...asNobody,
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  child.stdout.once('data', () => child.kill('SIGTERM'));
+  const [code] = await once(child, 'exit');
+  return { code, stderr };
+}
+
+/** A directory `nobody` (or this user) may enter and, when `writable`, write in. */
+function directory(writable: boolean): string {
+  dir = mkdtempSync(join(tmpdir(), 'sidelog-cli-'));
+  chmodSync(dir, writable ? 0o777 : 0o755);
+  return dir;
+}
+
+test('refuses to start on a read-only database file, with one line naming the path and the cause', async () => {
+  const dbPath = join(directory(true), 'sidelog.db');
+  new Database(dbPath).close();
+  chmodSync(dbPath, 0o444);
+  const { code, stderr } = await refusal(dbPath);
+  expect(code).toBe(1);
+  expect(stderr).toBe(`Sidelog cannot start: ${dbPath}: the database file is not writable\n`);
+});
+
+test('refuses to start when the database directory is not writable', async () => {
+  const root = directory(true);
+  const dbDir = join(root, 'data');
+  mkdirSync(dbDir, { mode: 0o555 });
+  chmodSync(dbDir, 0o555);
+  const dbPath = join(dbDir, 'sidelog.db');
+  const { code, stderr } = await refusal(dbPath);
+  expect(code).toBe(1);
+  expect(stderr).toBe(`Sidelog cannot start: ${dbPath}: its directory ${dbDir} is not writable (the database writes its journal beside it)\n`);
+});
+
+test('refuses to start on a database whose schema is newer than the code', async () => {
+  const dbPath = join(directory(true), 'sidelog.db');
+  const db = new Database(dbPath);
+  db.pragma(`user_version = ${MIGRATIONS.length + 1}`);
+  db.close();
+  chmodSync(dbPath, 0o666);
+  const { code, stderr } = await refusal(dbPath);
+  expect(code).toBe(1);
+  expect(stderr).toBe(
+    `Sidelog cannot start: ${dbPath}: its schema is version ${MIGRATIONS.length + 1}, newer than this code's ${MIGRATIONS.length}: run the newer Sidelog, or restore an older copy\n`,
+  );
+});
+
+test('refuses to start on a file that is not a database, without a stack trace', async () => {
+  const dbPath = join(directory(true), 'sidelog.db');
+  writeFileSync(dbPath, 'not a database, but long enough to have a header of sorts: '.repeat(20), { mode: 0o666 });
+  chmodSync(dbPath, 0o666);
+  const { code, stderr } = await refusal(dbPath);
+  expect(code).toBe(1);
+  expect(stderr).toBe(`Sidelog cannot start: ${dbPath}: not a SQLite database, or corrupt (file is not a database)\n`);
 });

@@ -3,19 +3,27 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readAllPages } from '../../../server/admin-pages.ts';
 import { openStore } from '../../../server/db.ts';
 import { DEMO_APP_KEY, seedDemo } from '../../../server/demo.ts';
+import type { LoginLimits } from '../../../server/login-throttle.ts';
 import { createServiceApp } from '../../../server/service.ts';
 import type { DeviceInfo, LogRecord, SessionPayload } from '../../../protocol/records.types.ts';
 import { WIRE_PATHS, type WireOperation } from '../../../protocol/wire.ts';
 
 export const ADMIN_TOKEN = 'test-admin-token';
+const ADMIN_LISTS = /^(logs|batches|sessions|issues|device-keys|requests)\?/;
 
-export function createHarness(options: { faults?: boolean; distDir?: string } = {}) {
+export function createHarness(options: { faults?: boolean; distDir?: string; loginLimits?: LoginLimits } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'sidelog-server-'));
   const store = openStore(join(dir, 'sidelog.db'));
   seedDemo(store);
-  const app = createServiceApp(store, { adminToken: ADMIN_TOKEN, faults: options.faults, distDir: options.distDir ?? join(dir, 'no-dist') });
+  const app = createServiceApp(store, {
+    adminToken: ADMIN_TOKEN,
+    faults: options.faults,
+    distDir: options.distDir ?? join(dir, 'no-dist'),
+    loginLimits: options.loginLimits,
+  });
 
   /** A collector call as Sidelog makes it. */
   const wire = (op: WireOperation, body: unknown, appKey: string | null = DEMO_APP_KEY, init: RequestInit = {}) =>
@@ -32,6 +40,11 @@ export function createHarness(options: { faults?: boolean; distDir?: string } = 
 
   const admin = async <T = any>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> => {
     const { json, ...rest } = init;
+    // The lists come a page at a time; a test reads them whole.
+    if (json === undefined && ADMIN_LISTS.test(path)) {
+      const get = (page: string) => app.request(page, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
+      return (await readAllPages(get, `/sidelog/admin/api/${path}`)) as T;
+    }
     const response = await app.request(`/sidelog/admin/api/${path}`, {
       ...rest,
       ...(json === undefined ? {} : { method: 'POST', body: JSON.stringify(json) }),
@@ -50,6 +63,7 @@ export function createHarness(options: { faults?: boolean; distDir?: string } = 
   return {
     app,
     store,
+    dir,
     wire,
     admin,
     session,

@@ -1,0 +1,20 @@
+// Body limits for the partner and admin APIs, each sized to what its endpoints need (the collector has its own),
+// and reading a body as depth-limited JSON (server/json-body.ts). Over the limit answers 413 before the body is
+// read in full; a declared Content-Length over it is refused without reading at all.
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { parseJson, type ParsedJson } from './json-body.ts';
+
+/** A sign-in is an email and a password; sign-out has no body. */
+export const PARTNER_BODY_BYTES = 4 * 1024;
+/** The admin API's bodies are an app or a fault setting: a few hundred bytes. */
+export const ADMIN_BODY_BYTES = 16 * 1024;
+
+export function limitBody(maxSize: number, answer: (c: Context, message: string) => Response = (c, error) => c.json({ error }, 413)): MiddlewareHandler {
+  return bodyLimit({ maxSize, onError: (c) => answer(c, `body larger than ${maxSize} bytes`) });
+}
+
+/** The body as JSON, refused when it is not JSON or nests too deep. */
+export async function readJson(c: Context): Promise<ParsedJson> {
+  return parseJson(await c.req.text());
+}

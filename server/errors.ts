@@ -1,0 +1,27 @@
+// What a client sees when something fails inside the service: a short JSON error and a status that says what to do
+// about it, never a stack trace. The full error goes to the service's own stderr.
+import type { ErrorHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+
+/** SQLite's codes for faults of the disk or the database file rather than of the request. */
+export function storageFault(error: unknown): { status: 503 | 507; error: string } | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return undefined;
+  // The write was rolled back whole; once space is freed the same request succeeds, with no restart.
+  if (code === 'SQLITE_FULL') return { status: 507, error: 'the disk is full: nothing was stored; retry later' };
+  if (code.startsWith('SQLITE_READONLY')) return { status: 503, error: 'the database is read-only: nothing was stored' };
+  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return { status: 503, error: 'the database is busy; retry later' };
+  if (code.startsWith('SQLITE_IOERR')) return { status: 503, error: 'the database could not be written; retry later' };
+  return undefined;
+}
+
+export const onServiceError: ErrorHandler = (error, c) => {
+  if (error instanceof HTTPException) return error.getResponse();
+  const fault = storageFault(error);
+  console.error(`${c.req.method} ${c.req.path}:`, fault ? `${fault.status} ${(error as Error).message}` : error);
+  if (fault) {
+    if (fault.status === 503) c.header('Retry-After', '5');
+    return c.json({ error: fault.error }, fault.status);
+  }
+  return c.json({ error: 'internal error' }, 500);
+};

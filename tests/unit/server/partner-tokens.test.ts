@@ -1,0 +1,68 @@
+// Partner tokens: only their hash is stored, sign-out revokes them, and the partner API's bodies are limited.
+import { readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { PARTNER_API } from '../../../protocol/portal.types.ts';
+import { DEMO_PARTNER } from '../../../server/demo.ts';
+import { createHarness } from './service-harness.ts';
+
+let service: ReturnType<typeof createHarness>;
+beforeEach(() => {
+  service = createHarness();
+});
+afterEach(() => service.close());
+
+async function signIn(): Promise<string> {
+  const answer = await service.app.request(PARTNER_API.auth, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(DEMO_PARTNER),
+  });
+  return ((await answer.json()) as { data: { token: string } }).data.token;
+}
+const profile = (token: string) => service.app.request(PARTNER_API.profile, { headers: { Authorization: `Bearer ${token}` } });
+const signOut = (token: string) => service.app.request(PARTNER_API.logout, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+
+test('the token is nowhere in the database files, while it signs the partner in', async () => {
+  const token = await signIn();
+  expect((await profile(token)).status).toBe(200);
+  const dbPath = join(service.dir, 'sidelog.db');
+  const files = [dbPath, `${dbPath}-wal`].filter(existsSync).map((path) => readFileSync(path));
+  expect(files.length).toBeGreaterThan(0);
+  for (const file of files) {
+    expect(file.includes(token)).toBe(false);
+    expect(file.includes(Buffer.from(token, 'base64url'))).toBe(false);
+  }
+});
+
+test('sign-out revokes the token: the views answer 401 to it, and a second sign-out too', async () => {
+  const token = await signIn();
+  const other = await signIn();
+  const answer = await signOut(token);
+  expect(answer.status).toBe(200);
+  expect(await answer.json()).toEqual({ status: 'success' });
+  expect((await profile(token)).status).toBe(401);
+  expect((await signOut(token)).status).toBe(401);
+  // Only that token: the partner's other sessions go on.
+  expect((await profile(other)).status).toBe(200);
+});
+
+test('sign-out without a token answers 401', async () => {
+  expect((await service.app.request(PARTNER_API.logout, { method: 'POST' })).status).toBe(401);
+});
+
+test('a sign-in body over 4 KB answers 413, and one nested too deep 400', async () => {
+  const big = await service.app.request(PARTNER_API.auth, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_PARTNER.email, password: 'x'.repeat(5000) }),
+  });
+  expect(big.status).toBe(413);
+  expect(await big.json()).toMatchObject({ status: 'failure' });
+  const deep = await service.app.request(PARTNER_API.auth, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: `{"email": ${'['.repeat(100)}${']'.repeat(100)}}`,
+  });
+  expect(deep.status).toBe(400);
+});

@@ -1,0 +1,79 @@
+// Retention deletes what arrived more than the period ago, and only that; a full database answers 507 with a JSON
+// error and takes writes again, with no restart, once rows are deleted.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, expect, test } from 'vitest';
+import { openStore } from '../../../server/db.ts';
+import { DEMO_APP_KEY, seedDemo } from '../../../server/demo.ts';
+import { startRetention } from '../../../server/retention.ts';
+import { createServiceApp } from '../../../server/service.ts';
+import { ADMIN_TOKEN, createHarness, logs, sessionPayload } from './service-harness.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+let cleanup: (() => void) | undefined;
+afterEach(() => cleanup?.());
+
+test('a pass deletes the rows that arrived before the period, in batches, and keeps the rest', async () => {
+  const service = createHarness();
+  cleanup = service.close;
+  const retention = startRetention(service.store, { days: 30, batch: 7, timer: false });
+  const t0 = new Date('2026-01-01T00:00:00Z');
+
+  const old = await service.session('old-session');
+  await service.wire('sendLogs', { session_id: old, logs: logs(20) });
+  expect(await retention.runOnce(t0)).toBe(0);
+  const recent = await service.session('recent-session');
+  await service.wire('sendLogs', { session_id: recent, logs: logs(5, 1000) });
+
+  // 29 days on: nothing is old enough yet.
+  expect(await retention.runOnce(new Date(t0.getTime() + 29 * DAY))).toBe(0);
+  expect(await service.admin(`logs?app=${DEMO_APP_KEY}`)).toHaveLength(25);
+
+  // 31 days on: what arrived before the first pass goes, what came after stays.
+  const deleted = await retention.runOnce(new Date(t0.getTime() + 31 * DAY));
+  expect(deleted).toBeGreaterThanOrEqual(20);
+  const kept = await service.admin<{ at: number; session_uid: string }[]>(`logs?app=${DEMO_APP_KEY}`);
+  expect(kept.map((log) => log.at)).toEqual(logs(5, 1000).map((log) => log.at));
+  expect((await service.admin<{ session_uid: string }[]>(`batches?app=${DEMO_APP_KEY}`)).map((b) => b.session_uid)).toEqual(['recent-session']);
+  await retention.stop();
+});
+
+test('retention 0 keeps everything', async () => {
+  const service = createHarness();
+  cleanup = service.close;
+  const retention = startRetention(service.store, { days: 0, timer: false });
+  await service.wire('sendLogs', { session_id: await service.session(), logs: logs(3) });
+  expect(await retention.runOnce(new Date(Date.now() + 1000 * DAY))).toBe(0);
+  expect(await service.admin(`logs?app=${DEMO_APP_KEY}`)).toHaveLength(3);
+});
+
+test('a full database answers 507 with a JSON error, no stack, and recovers once rows are deleted', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sidelog-full-'));
+  const store = openStore(join(dir, 'sidelog.db'), { maxBytes: 512 * 1024 });
+  cleanup = () => {
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  seedDemo(store);
+  const app = createServiceApp(store, { adminToken: ADMIN_TOKEN, distDir: join(dir, 'no-dist') });
+  const send = (path: string, body: unknown) =>
+    app.request(`/sidelog/api${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-App-Token': DEMO_APP_KEY }, body: JSON.stringify(body) });
+  const { id: session_id } = (await (await send('/session', sessionPayload('full'))).json()) as { id: number };
+  const retention = startRetention(store, { days: 1, timer: false });
+  await retention.runOnce(new Date('2026-01-01T00:00:00Z'));
+
+  let answer: Response | undefined;
+  for (let from = 0; from < 100_000; from += 500) {
+    answer = await send('/log/batch', { session_id, logs: logs(500, from).map((log) => ({ ...log, t: 'x'.repeat(200) })) });
+    if (answer.status !== 200) break;
+  }
+  expect(answer!.status).toBe(507);
+  const text = await answer!.text();
+  expect(JSON.parse(text)).toEqual({ error: expect.stringContaining('full') });
+  expect(text).not.toMatch(/at .*\.ts:\d+|SqliteError/);
+
+  // Rows deleted (by retention here), the same service takes the same write again.
+  await retention.runOnce(new Date('2026-01-03T00:00:00Z'));
+  expect((await send('/log/batch', { session_id, logs: logs(500, 200_000) })).status).toBe(200);
+});
