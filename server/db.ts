@@ -121,6 +121,14 @@ interface SessionRow {
 const toSession = (row: SessionRow): StoredSession => ({ ...row, payload: JSON.parse(row.payload) as SessionPayload });
 const toApp = (row: { key: string; app_id: string; enabled: number }): App => ({ key: row.key, appId: row.app_id, enabled: row.enabled === 1 });
 
+/** The SQLite handle behind each store openStore made, for the explorer's own queries (server/explorer-queries.ts). */
+const HANDLES = new WeakMap<Store, Database.Database>();
+export function sqliteOf(store: Store): Database.Database {
+  const db = HANDLES.get(store);
+  if (!db) throw new Error('the store is not one openStore() made');
+  return db;
+}
+
 /** Opens (creating and migrating as needed) the SQLite database at `path`, in WAL mode. */
 export function openStore(path: string): Store {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -149,7 +157,7 @@ export function openStore(path: string): Store {
   );
   const insertBatch = db.prepare(`INSERT INTO log_batches (app_key, session_id, count, stored) VALUES (?, ?, ?, ?)`);
 
-  return {
+  const store: Store = {
     addPartner(partner, views) {
       return db.transaction(() => {
         const { lastInsertRowid } = db
@@ -339,6 +347,8 @@ export function openStore(path: string): Store {
       db.close();
     },
   };
+  HANDLES.set(store, db);
+  return store;
 }
 
 /** Brings the schema up to date: each migration runs once, in order, tracked by `user_version`. Each step takes

@@ -7,11 +7,11 @@ import { Hono } from 'hono';
 import { createAdminApi } from './admin-api.ts';
 import { createCollector } from './collector.ts';
 import { openStore, type Store } from './db.ts';
+import { createExplorer } from './explorer.ts';
 import { seedDemo } from './demo.ts';
 import { createHangs, type Hangs } from './hangs.ts';
 import { createPartnerApi } from './partner-api.ts';
 import { createPortalStatic } from './portal-static.ts';
-import { createViewer } from './viewer.ts';
 
 export interface ServiceOptions {
   /** SQLite file; created with its directory when missing. */
@@ -40,7 +40,7 @@ export function createServiceApp(store: Store, options: { adminToken: string; fa
   app.route('/', createPartnerApi(store));
   app.route('/', createCollector(store, { faults: options.faults ?? false, hangs: options.hangs ?? createHangs() }));
   app.route('/', createAdminApi(store, { token: options.adminToken, faults: options.faults ?? false }));
-  app.route('/', createViewer(store));
+  app.route('/', createExplorer(store, { adminToken: options.adminToken, distDir: options.distDir ?? 'dist' }));
   app.route('/', createPortalStatic(options.distDir ?? 'dist'));
   return app;
 }
