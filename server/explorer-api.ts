@@ -70,7 +70,7 @@ export function createExplorerApi(store: Store, queries: ExplorerQueries, accoun
 
   api.get('/me', (c) => c.json({ name: c.get('viewer') }));
 
-  api.get('/apps', (c) => c.json(store.apps().map(({ key, appId, enabled }) => ({ key, appId, enabled }))));
+  api.get('/apps', (c) => c.json(queries.apps()));
 
   /** A Sidelog or Bugfender appID, as intent URLs carry it, to the view it names, in Sidelog's form. */
   api.get('/intent/:appId/:kind/:id', (c) => {

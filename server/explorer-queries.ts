@@ -278,7 +278,19 @@ export function createExplorerQueries(db: Database.Database, tuning = { commonMa
     ).map((row) => row.tg);
   }
 
-  return { logs, arrivedAfter, lastLogId, around, issueLogId, allLogs, tags, sessions: sessionQueries(db), issues: issueQueries(db), devices: deviceQueries(db) };
+  /** Every app, with how many sessions it has received (apps that received nothing sort last). */
+  function apps(): { key: string; appId: string; enabled: boolean; sessions: number }[] {
+    return (
+      db
+        .prepare(
+          `SELECT a.key, a.app_id, a.enabled, (SELECT count(*) FROM sessions s WHERE s.app_key = a.key) AS sessions FROM apps a
+           ORDER BY sessions = 0, a.key`,
+        )
+        .all() as { key: string; app_id: string; enabled: number; sessions: number }[]
+    ).map((row) => ({ key: row.key, appId: row.app_id, enabled: row.enabled === 1, sessions: row.sessions }));
+  }
+
+  return { apps, logs, arrivedAfter, lastLogId, around, issueLogId, allLogs, tags, sessions: sessionQueries(db), issues: issueQueries(db), devices: deviceQueries(db) };
 }
 
 export type ExplorerQueries = ReturnType<typeof createExplorerQueries>;
