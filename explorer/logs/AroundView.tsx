@@ -6,7 +6,10 @@ import { LogRow } from './LogRow.tsx';
 export function AroundView({ around, appId, label }: { around: AroundLogs; appId: string; label: string }) {
   const [open, setOpen] = useState<number | null>(around.target.id);
   const target = useRef<HTMLLIElement>(null);
-  useEffect(() => target.current?.scrollIntoView({ block: 'center' }), [around.target.id]);
+  // (A block, not an expression: scrollIntoView returns a promise in newer Chromium, which React would take for a clean-up.)
+  useEffect(() => {
+    void target.current?.scrollIntoView({ block: 'center' });
+  }, [around.target.id]);
   const now = Date.now();
   return (
     <ol className="around-list" aria-label={label}>

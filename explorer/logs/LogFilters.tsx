@@ -27,7 +27,9 @@ export function LogFilters({ params, change, tags }: { params: URLSearchParams; 
   const [fields, setFields] = useState(() => fieldsOf(params));
   // Back and forward (or a link) change the address: the fields follow it.
   const search = params.toString();
-  useEffect(() => setFields(fieldsOf(new URLSearchParams(search))), [search]);
+  useEffect(() => {
+    setFields(fieldsOf(new URLSearchParams(search)));
+  }, [search]);
   const levels = new Set((params.get('level') ?? '').split(',').filter(Boolean));
   const set = (name: keyof Fields) => (event: { target: { value: string } }) => setFields((current) => ({ ...current, [name]: event.target.value }));
 

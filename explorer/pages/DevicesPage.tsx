@@ -11,7 +11,9 @@ export function DevicesPage() {
   const appId = useAppId()!;
   const [params, change] = useQuery();
   const [q, setQ] = useState(params.get('q') ?? '');
-  useEffect(() => setQ(params.get('q') ?? ''), [params]);
+  useEffect(() => {
+    setQ(params.get('q') ?? '');
+  }, [params]);
   const query = new URLSearchParams({ limit: '200' });
   if (params.get('q')) query.set('q', params.get('q')!);
   const list = useJson<{ devices: ExplorerDevice[]; more: boolean }>(`/apps/${encodeURIComponent(appId)}/devices?${query}`);

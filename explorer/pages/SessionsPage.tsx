@@ -37,7 +37,9 @@ export function SessionsPage() {
   const appId = useAppId()!;
   const [params, change] = useQuery();
   const [q, setQ] = useState(params.get('q') ?? '');
-  useEffect(() => setQ(params.get('q') ?? ''), [params]);
+  useEffect(() => {
+    setQ(params.get('q') ?? '');
+  }, [params]);
   const offset = Number(params.get('offset') ?? 0) || 0;
   const query = new URLSearchParams();
   for (const name of ['q', 'version', 'language', 'with', 'sort', 'device']) if (params.get(name)) query.set(name, params.get(name)!);

@@ -1,0 +1,29 @@
+// The Sidelog explorer as a person meets it: open a URL of it, sign in if the sign-in comes up (as the product's
+// e2e viewer account), and read what the view shows once it has loaded.
+import type { Page } from 'playwright-core';
+import { E2E_VIEWER } from './product.ts';
+
+/** Signs in on the explorer's sign-in form (the page must be showing it) and waits until it has left it. */
+export async function signInToExplorer(page: Page, account: { name: string; password: string } = E2E_VIEWER): Promise<void> {
+  await page.getByLabel('Name').fill(account.name);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/sidelog/sign-in'));
+}
+
+/** Waits until the view is there and nothing in it is still loading or opening. */
+export async function explorerSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const busy = [...document.querySelectorAll('[role=status]')].some((status) => /Loading|Opening/.test(status.textContent ?? ''));
+    return !busy && document.querySelector('main h1') !== null;
+  });
+}
+
+/** Opens `url`, signing in when the explorer asks, and returns the visible text of the view it lands on. */
+export async function viewerText(page: Page, url: string): Promise<string> {
+  await page.goto(url);
+  await page.waitForFunction(() => document.querySelector('main h1, form.login-form') !== null);
+  if (new URL(page.url()).pathname.endsWith('/sidelog/sign-in')) await signInToExplorer(page);
+  await explorerSettled(page);
+  return page.locator('body').innerText();
+}
