@@ -46,7 +46,9 @@ export function LogFilters({ params, change, tags }: { params: URLSearchParams; 
   }
 
   function toggleLevel(name: string, on: boolean) {
-    const next = LEVELS.map((level) => level.name).filter((level) => (level === name ? on : levels.has(level)));
+    // No level parameter means every level.
+    const shown = (level: string) => levels.size === 0 || levels.has(level);
+    const next = LEVELS.map((level) => level.name).filter((level) => (level === name ? on : shown(level)));
     change({ level: next.length === 0 || next.length === LEVELS.length ? undefined : next.join(',') });
   }
 
