@@ -70,7 +70,8 @@ export function seedLogs(store: Store, options: SeedOptions): { sessions: string
         x: new Date(at).toISOString(),
         at,
         t: `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} item ${i}`,
-        ll: LEVELS[i % LEVELS.length] as LogRecord['ll'],
+        // A fatal now and then: rare, as they are.
+        ll: (i % 997 === 0 ? 5 : LEVELS[i % LEVELS.length]) as LogRecord['ll'],
         tg: TAGS[i % TAGS.length],
         m: 'handle',
         f: 'app.ts',
