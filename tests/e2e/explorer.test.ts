@@ -254,6 +254,26 @@ describe('search at scale', () => {
   }, 180_000);
 });
 
+describe('a strict Content-Security-Policy', () => {
+  it('costs the explorer nothing: no inline script or style is refused', async () => {
+    const refused: string[] = [];
+    e2e.page.on('console', (message) => {
+      if (/Content Security Policy/.test(message.text())) refused.push(message.text());
+    });
+    // The policy a hardened service would send, added to every answer.
+    await e2e.page.route('**/*', async (route) => {
+      const response = await route.fetch();
+      const csp = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'";
+      await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': csp } });
+    });
+    await viewerText(e2e.page, logsUrl());
+    await e2e.page.locator('.log-text').first().click();
+    await e2e.page.locator('.log-json').waitFor();
+    await viewerText(e2e.page, `${e2e.product.url}/sidelog/issues/issue-alpha?app=${APP_ID}`);
+    expect(refused).toEqual([]);
+  });
+});
+
 describe('accessibility', () => {
   const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   const pages = [

@@ -1,6 +1,9 @@
 // The explorer's API: nothing readable without a viewer's sign-in (the admin token, or an account the admin API
 // made), a cookie that scripts cannot read, and the data of the intent URLs; and the same data as JSON on the
 // admin API.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { appIdOf } from '../../../server/app-id.ts';
 import { DEMO_APP_KEY } from '../../../server/demo.ts';
@@ -162,6 +165,28 @@ describe('signed in', () => {
 describe('the explorer page', () => {
   test.each(['/sidelog/issue/x', '/sidelog/intent/x/nothing/y', '/sidelog/api/nothing'])('%s is not an explorer route', async (path) => {
     expect((await service.app.request(path)).status).toBe(404);
+  });
+
+  test('every explorer route is explorer.html (history mode), never cached, and holds no data', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'explorer-dist-'));
+    const page = '<!doctype html><div id="root"></div><script type="module" src="/assets/explorer-abc.js"></script>';
+    writeFileSync(join(dist, 'explorer.html'), page);
+    writeFileSync(join(dist, 'index.html'), 'portal');
+    const built = createHarness({ distDir: dist });
+    try {
+      for (const path of ['/sidelog/', '/sidelog/sign-in', '/sidelog/logs?app=x&level=error', '/sidelog/issues/abc', '/sidelog/devices/d-1', `/sidelog/intent/${APP_ID}/issue/issue-1`]) {
+        const answer = await built.app.request(path);
+        expect(answer.status, path).toBe(200);
+        expect(answer.headers.get('Cache-Control')).toBe('no-cache');
+        expect(await answer.text()).toBe(page);
+      }
+      const bare = await built.app.request('/sidelog');
+      expect(bare.status).toBe(302);
+      expect(bare.headers.get('Location')).toBe('/sidelog/');
+    } finally {
+      built.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 });
 
