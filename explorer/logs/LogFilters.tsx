@@ -85,11 +85,11 @@ export function LogFilters({ params, change, tags }: { params: URLSearchParams; 
           <label htmlFor={`${id}-value`}>Key value</label>
           <input id={`${id}-value`} value={fields.value} onChange={set('value')} />
         </div>
-        <div className="field">
+        <div className="field field-time">
           <label htmlFor={`${id}-from`}>From</label>
           <input id={`${id}-from`} type="datetime-local" step="1" value={fields.from} onChange={set('from')} />
         </div>
-        <div className="field">
+        <div className="field field-time">
           <label htmlFor={`${id}-to`}>To</label>
           <input id={`${id}-to`} type="datetime-local" step="1" value={fields.to} onChange={set('to')} />
         </div>
