@@ -62,8 +62,11 @@ describe('sign-in', () => {
     await e2e.page.getByRole('button', { name: 'Sign in' }).waitFor();
     expect(await e2e.page.locator('body').innerText()).not.toContain('alpha');
 
-    await signInToExplorer(e2e.page, { name: 'e2e-viewer', password: 'wrong password' }).catch(() => undefined);
+    await e2e.page.getByLabel('Name').fill('e2e-viewer');
+    await e2e.page.getByLabel('Password').fill('wrong password');
+    await e2e.page.getByRole('button', { name: 'Sign in' }).click();
     await e2e.page.getByRole('alert').getByText('Wrong name or password.').waitFor();
+    expect(await e2e.page.locator('body').innerText()).not.toContain('alpha');
     await signInToExplorer(e2e.page);
     // Back where the viewer was going.
     expect(new URL(e2e.page.url()).search).toBe(`?app=${APP_ID}&session=s-alpha`);
