@@ -28,7 +28,12 @@ function portalCspFile(): Plugin {
 
 export default defineConfig({
   plugins: [react(), portalCspFile()],
-  build: { outDir: 'dist', sourcemap: true },
+  // Two pages: the portal (index.html) and the Sidelog log explorer (explorer.html, served at /sidelog/).
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    rollupOptions: { input: { index: 'index.html', explorer: 'explorer.html' } },
+  },
   worker: { format: 'es' },
   // Pre-bundled up front: found mid-run in browser mode, they were bundled again and the test page got
   // a second copy of React ("Invalid hook call") on a fresh checkout's first run.

@@ -6,8 +6,10 @@ import { cors } from 'hono/cors';
 import { WIRE_PATHS, type WireOperation } from '../protocol/wire.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './admin-pages.ts';
 import { ADMIN_BODY_BYTES, limitBody, readJson } from './body-limits.ts';
-import type { AdminList, FaultMode, Store } from './db.ts';
+import { sqliteOf, type AdminList, type FaultMode, type Store } from './db.ts';
+import { putViewerAccount } from './explorer-api.ts';
 import { createIntentLookup } from './intent-lookup.ts';
+import { createViewerAccounts } from './viewer-accounts.ts';
 
 export const ADMIN_BASE = '/sidelog/admin/api';
 const FAULT_MODES: readonly FaultMode[] = ['none', 'error-500', 'error-400', 'error-413', 'hang', 'non-json'];
@@ -55,6 +57,10 @@ export function createAdminApi(store: Store, options: AdminOptions): Hono {
     if (body.enabled !== undefined && typeof body.enabled !== 'boolean') return c.json({ error: `'enabled' must be a boolean` }, 400);
     return c.json(store.putApp(body.key, body.enabled ?? true));
   });
+
+  // Accounts that may sign in to the explorer (server/viewer-accounts.ts).
+  const viewers = createViewerAccounts(sqliteOf(store), options.token);
+  admin.post(`${ADMIN_BASE}/viewers`, (c) => putViewerAccount(c, viewers));
 
   admin.post(`${ADMIN_BASE}/faults`, async (c) => {
     if (!options.faults) return c.json({ error: 'fault injection is off (start the service with faults: true)' }, 404);

@@ -1,4 +1,4 @@
-// Body limits for the partner and admin APIs, each sized to what its endpoints need (the collector has its own),
+// Body limits for the partner, explorer and admin APIs, each sized to what its endpoints need (the collector has its own),
 // and reading a body as depth-limited JSON (server/json-body.ts). Over the limit answers 413 before the body is
 // read in full; a declared Content-Length over it is refused without reading at all.
 import type { Context, MiddlewareHandler } from 'hono';
@@ -7,6 +7,8 @@ import { parseJson, type ParsedJson } from './json-body.ts';
 
 /** A sign-in is an email and a password; sign-out has no body. */
 export const PARTNER_BODY_BYTES = 4 * 1024;
+/** An explorer sign-in: a name and a password. */
+export const ACCOUNT_BODY_BYTES = 4 * 1024;
 /** The admin API's bodies are an app or a fault setting: a few hundred bytes. */
 export const ADMIN_BODY_BYTES = 16 * 1024;
 

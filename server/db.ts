@@ -153,6 +153,14 @@ interface SessionRow {
 const toSession = (row: SessionRow): StoredSession => ({ ...row, payload: JSON.parse(row.payload) as SessionPayload });
 const toApp = (row: { key: string; app_id: string; enabled: number }): App => ({ key: row.key, appId: row.app_id, enabled: row.enabled === 1 });
 
+/** The SQLite handle behind each store openStore made, for the explorer's own queries (server/explorer-queries.ts). */
+const HANDLES = new WeakMap<Store, Database.Database>();
+export function sqliteOf(store: Store): Database.Database {
+  const db = HANDLES.get(store);
+  if (!db) throw new Error('the store is not one openStore() made');
+  return db;
+}
+
 export interface StoreOptions {
   /** A cap on the database file's size: past it writes fail as on a full disk (507) until rows are deleted. */
   maxBytes?: number;
@@ -254,7 +262,7 @@ function storeOver(db: Database.Database): Store {
     requests: ({ skipped, ...row }) => (skipped === null ? row : { ...row, skipped: JSON.parse(skipped as string) as SkippedLog[] }),
   };
 
-  return {
+  const store: Store = {
     addPartner(partner, views) {
       return db.transaction(() => {
         const { lastInsertRowid } = db
@@ -475,6 +483,8 @@ function storeOver(db: Database.Database): Store {
       db.close();
     },
   };
+  HANDLES.set(store, db);
+  return store;
 }
 
 /** Brings the schema up to date: each migration runs once, in order, tracked by `user_version`. Each step takes

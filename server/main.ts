@@ -34,7 +34,7 @@ const service = await Promise.resolve()
 console.log(`Кабинет партнера: ${service.url}/`);
 console.log(`  demo partner:   ${DEMO_PARTNER.email} / ${DEMO_PARTNER.password}`);
 console.log(`  demo app key:   ${DEMO_APP_KEY} (appID ${appIdOf(DEMO_APP_KEY)})`);
-console.log(`Sidelog viewer:   ${service.url}/sidelog/`);
+console.log(`Sidelog explorer: ${service.url}/sidelog/ (sign in as admin with the admin token)`);
 console.log(`  admin API:      ${service.url}/sidelog/admin/api/ with Authorization: Bearer ${service.adminToken}`);
 
 let stopping = false;

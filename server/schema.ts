@@ -183,4 +183,75 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX retention_marks_by_table ON retention_marks (table_name, at);
   `,
+  // The log explorer (server/explorer-*.ts): full-text search over log texts, per-session summaries kept by
+  // triggers so the sessions list never counts logs, indexes for keyset paging in time order (each index ends in
+  // the rowid, so (x, at) serves "ORDER BY at DESC, id DESC" under an equality on x), and viewer accounts.
+  `
+  CREATE VIRTUAL TABLE logs_fts USING fts5 (t, content = 'logs', content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 2');
+  INSERT INTO logs_fts (logs_fts) VALUES ('rebuild');
+  CREATE TRIGGER logs_fts_insert AFTER INSERT ON logs BEGIN
+    INSERT INTO logs_fts (rowid, t) VALUES (new.id, new.t);
+  END;
+  CREATE TRIGGER logs_fts_delete AFTER DELETE ON logs BEGIN
+    INSERT INTO logs_fts (logs_fts, rowid, t) VALUES ('delete', old.id, old.t);
+  END;
+  CREATE TRIGGER logs_fts_update AFTER UPDATE OF t ON logs BEGIN
+    INSERT INTO logs_fts (logs_fts, rowid, t) VALUES ('delete', old.id, old.t);
+    INSERT INTO logs_fts (rowid, t) VALUES (new.id, new.t);
+  END;
+
+  CREATE TABLE session_stats (
+    session_id INTEGER PRIMARY KEY REFERENCES sessions (id),
+    first_at REAL NOT NULL,
+    last_at REAL NOT NULL,
+    total INTEGER NOT NULL,
+    debug INTEGER NOT NULL,
+    warning INTEGER NOT NULL,
+    error INTEGER NOT NULL,
+    trace INTEGER NOT NULL,
+    info INTEGER NOT NULL,
+    fatal INTEGER NOT NULL
+  );
+  INSERT INTO session_stats
+    SELECT session_id, min(at), max(at), count(*), sum(ifnull(ll, 0) = 0), sum(ifnull(ll, 0) = 1), sum(ifnull(ll, 0) = 2), sum(ifnull(ll, 0) = 3), sum(ifnull(ll, 0) = 4), sum(ifnull(ll, 0) = 5)
+    FROM logs GROUP BY session_id;
+  CREATE TRIGGER session_stats_insert AFTER INSERT ON logs BEGIN
+    INSERT INTO session_stats VALUES (new.session_id, new.at, new.at, 1,
+      ifnull(new.ll, 0) = 0, ifnull(new.ll, 0) = 1, ifnull(new.ll, 0) = 2, ifnull(new.ll, 0) = 3, ifnull(new.ll, 0) = 4, ifnull(new.ll, 0) = 5)
+    ON CONFLICT (session_id) DO UPDATE SET
+      first_at = min(first_at, excluded.first_at), last_at = max(last_at, excluded.last_at), total = total + 1,
+      debug = debug + excluded.debug, warning = warning + excluded.warning, error = error + excluded.error,
+      trace = trace + excluded.trace, info = info + excluded.info, fatal = fatal + excluded.fatal;
+  END;
+  -- Retention deletes old logs, and then sessions left empty: the counts follow (first_at stays the first seen).
+  CREATE TRIGGER session_stats_delete AFTER DELETE ON logs BEGIN
+    UPDATE session_stats SET total = total - 1,
+      debug = debug - (ifnull(old.ll, 0) = 0), warning = warning - (ifnull(old.ll, 0) = 1), error = error - (ifnull(old.ll, 0) = 2),
+      trace = trace - (ifnull(old.ll, 0) = 3), info = info - (ifnull(old.ll, 0) = 4), fatal = fatal - (ifnull(old.ll, 0) = 5)
+    WHERE session_id = old.session_id;
+  END;
+  CREATE TRIGGER session_stats_session_delete BEFORE DELETE ON sessions BEGIN
+    DELETE FROM session_stats WHERE session_id = old.id;
+  END;
+
+  CREATE INDEX logs_by_time ON logs (at);
+  CREATE INDEX logs_by_level ON logs (ll, at);
+  CREATE INDEX logs_by_tag ON logs (tg, at);
+  CREATE INDEX sessions_by_app ON sessions (app_key, id);
+  CREATE INDEX issues_by_session ON issues (session_id);
+  CREATE INDEX issues_by_app ON issues (app_key, id);
+  CREATE INDEX device_keys_by_value ON device_keys (app_key, key, value);
+
+  CREATE TABLE viewers (
+    name TEXT PRIMARY KEY,
+    password_hash TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  -- Signed-in viewers: only a SHA-256 of each cookie's token is kept, so the table alone signs no one in.
+  CREATE TABLE viewer_sessions (
+    token_hash TEXT PRIMARY KEY,
+    viewer TEXT NOT NULL,
+    expires_at TEXT NOT NULL
+  );
+  `,
 ];

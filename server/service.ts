@@ -8,6 +8,7 @@ import { createAdminApi } from './admin-api.ts';
 import { allowedHosts, hostAllowList } from './allowed-hosts.ts';
 import { createCollector } from './collector.ts';
 import { openStore, type Store } from './db.ts';
+import { createExplorer } from './explorer.ts';
 import { seedDemo } from './demo.ts';
 import { createHangs, type Hangs } from './hangs.ts';
 import type { LoginLimits } from './login-throttle.ts';
@@ -16,7 +17,6 @@ import { onServiceError } from './errors.ts';
 import { createPortalStatic } from './portal-static.ts';
 import { DEFAULT_RETENTION_DAYS, startRetention } from './retention.ts';
 import { readPortalCsp, securityHeaders } from './security-headers.ts';
-import { createViewer } from './viewer.ts';
 
 export interface ServiceOptions {
   /** SQLite file; created with its directory when missing. */
@@ -61,7 +61,7 @@ export function createServiceApp(
   app.route('/', createPartnerApi(store, { loginLimits: options.loginLimits }));
   app.route('/', createCollector(store, { faults: options.faults ?? false, hangs: options.hangs ?? createHangs() }));
   app.route('/', createAdminApi(store, { token: options.adminToken, faults: options.faults ?? false }));
-  app.route('/', createViewer(store));
+  app.route('/', createExplorer(store, { adminToken: options.adminToken, distDir }));
   app.route('/', createPortalStatic(distDir));
   return app;
 }

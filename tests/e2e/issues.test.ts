@@ -12,7 +12,7 @@ const e2e = useProductPage();
 const DELIVERY = { timeout: 45_000, interval: 250 };
 
 describe('issues and feedback', () => {
-  it("sendIssue returns a URL that opens the viewer page of that issue", async () => {
+  it("sendIssue returns a URL that opens the explorer's page of that issue, after sign-in", async () => {
     await e2e.page.goto(`${e2e.product.url}/`);
     await sidelogMode(e2e.page);
     const title = 'Корзина не открывается';
@@ -24,9 +24,12 @@ describe('issues and feedback', () => {
     // The issue forces a send; the page exists once the collector has it.
     const uuid = url.split('/').at(-1);
     await vi.waitFor(async () => expect((await e2e.product.admin.issues()).map((issue) => issue.uid)).toContain(uuid), DELIVERY);
-    const shown = await viewerText(await e2e.page.context().newPage(), url);
-    expect(shown).toContain(title);
+    const viewer = await e2e.page.context().newPage();
+    const shown = await viewerText(viewer, url);
+    expect(new URL(viewer.url()).pathname).toBe(`/sidelog/issues/${uuid}`);
+    expect(await viewer.getByRole('heading', { level: 1 }).textContent()).toBe(title);
     expect(shown).toContain(text);
+    expect(await viewer.locator('main b').count()).toBe(0);
   });
 
   it('feedback typed into the dialog on the Support view arrives as user feedback', async () => {

@@ -10,11 +10,16 @@ import { DEMO_APP_KEY } from '../../server/demo.ts';
 import { generateAdminToken, startService, type RunningService } from '../../server/service.ts';
 import { createAdminClient, type AdminClient } from './admin-client.ts';
 
+/** The viewer account every product has, for signing in to the explorer (tests/e2e/viewer.ts). */
+export const E2E_VIEWER = { name: 'e2e-viewer', password: 'e2e-viewer-password' } as const;
+
 export interface Product {
   /** http://127.0.0.1:PORT, the same across restarts. */
   readonly url: string;
   /** What the collector received for the portal's app key. */
   readonly admin: AdminClient;
+  /** The admin API's token (it also signs in to the explorer as "admin"). */
+  readonly adminToken: string;
   browser: Browser;
   /** Stops the service (the browser keeps running). */
   stopService(): Promise<void>;
@@ -29,12 +34,19 @@ export async function startProduct(): Promise<Product> {
   const options = { dbPath: join(dir, 'sidelog.db'), distDir: inject('distDir'), adminToken };
   let service: RunningService | undefined = await startService({ ...options, port: 0 });
   const url = service.url;
+  const account = await fetch(`${url}/sidelog/admin/api/viewers`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${adminToken}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(E2E_VIEWER),
+  });
+  if (!account.ok) throw new Error(`creating the e2e viewer account: ${account.status} ${await account.text()}`);
   const port = Number(new URL(url).port);
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
 
   return {
     url,
     admin: createAdminClient(() => url, adminToken, DEMO_APP_KEY),
+    adminToken,
     browser,
     async stopService() {
       await service?.close();

@@ -1,15 +1,34 @@
-// The one way the end-to-end tests read a viewer page: open the URL a client was given and return the text a person
-// would see. Kept in one place so that a change of viewer (a sign-in, a client-side explorer) is adapted here.
+// The Sidelog explorer as a person meets it: open a URL of it, sign in if the sign-in comes up (as the product's
+// e2e viewer account), and read what the view shows once it has loaded.
 import type { Page } from 'playwright-core';
+import { E2E_VIEWER } from './product.ts';
 
-/** Opens `url` in `page` and returns its visible text; throws when the page does not answer 200. */
+/** Signs in on the explorer's sign-in form (the page must be showing it) and waits until it has left it. */
+export async function signInToExplorer(page: Page, account: { name: string; password: string } = E2E_VIEWER): Promise<void> {
+  await page.getByLabel('Name').fill(account.name);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/sidelog/sign-in'));
+}
+
+/** Waits until the view is there and nothing in it is still loading or opening. */
+export async function explorerSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const busy = [...document.querySelectorAll('[role=status]')].some((status) => /Loading|Opening/.test(status.textContent ?? ''));
+    return !busy && document.querySelector('main h1') !== null;
+  });
+}
+
+/** Opens `url`, signing in when the explorer asks, and returns the visible text of the view it lands on. */
 export async function viewerText(page: Page, url: string): Promise<string> {
-  const response = await page.goto(url);
-  if (response?.status() !== 200) throw new Error(`${url} answered ${response?.status()}`);
+  await page.goto(url);
+  await page.waitForFunction(() => document.querySelector('main h1, form.login-form') !== null);
+  if (new URL(page.url()).pathname.endsWith('/sidelog/sign-in')) await signInToExplorer(page);
+  await explorerSettled(page);
   return page.locator('body').innerText();
 }
 
-/** Opens `url` in `page` and returns the absolute URL of the link whose visible text is `linkText`. */
+/** Opens `url` as viewerText does and returns the absolute URL of the link whose visible text is `linkText`. */
 export async function viewerLinkTarget(page: Page, url: string, linkText: string): Promise<string> {
   await viewerText(page, url);
   const href = await page.getByRole('link', { name: linkText, exact: true }).getAttribute('href');

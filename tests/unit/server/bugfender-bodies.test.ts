@@ -1,5 +1,5 @@
 // Bodies as @bugfender/sdk 2.4.0 posts them (read from its built code in node_modules): what the collector keeps of
-// each and how the viewer shows it. The end-to-end run of the real SDK is tests/e2e/bugfender-sdk.test.ts.
+// each and how the explorer shows it. The end-to-end run of the real SDK is tests/e2e/bugfender-sdk.test.ts.
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { bugfenderAppIdOf } from '../../../server/app-id.ts';
 import { DEMO_APP_KEY } from '../../../server/demo.ts';
@@ -37,7 +37,12 @@ const bfSession = {
   session_uid: 'bf-session',
   app_version: { app: { key: DEMO_APP_KEY } },
 };
-const page = async (path: string) => (await service.app.request(path)).text();
+/** What the explorer's API answers a signed-in viewer for one of its page URLs. */
+const page = async (path: string) => {
+  const { status, body } = await service.explore(path);
+  expect(status, path).toBe(200);
+  return body;
+};
 
 test("a session, an issue without url and its bf_issue line, keys set and removed as the SDK sends them", async () => {
   const { id: session_id } = await (await service.wire('sendSession', bfSession)).json();
@@ -50,15 +55,18 @@ test("a session, an issue without url and its bf_issue line, keys set and remove
     expect((await service.wire('setDeviceKey', { app_key: DEMO_APP_KEY, device_id: 'bf-device', key: 'plan', value })).status).toBe(200);
   }
 
-  const sessionPage = await page(`/sidelog/intent/${BF_APP_ID}/session/bf-session`);
-  expect(sessionPage).toContain('web 20251107');
-  // The issue's line in the log links to the issue.
-  expect(sessionPage).toMatch(/<a href="\/sidelog\/intent\/[^/]+\/issue\/bf-issue-1">bf-issue-1<\/a>/);
-  expect(sessionPage).toContain('Set device data &quot;plan&quot;=&quot;gold&quot;');
-  expect(await page(`/sidelog/intent/${BF_APP_ID}/issue/bf-issue-1`)).toContain('Broke');
+  const [sessionAnswer, logsAnswer] = (await page(`/sidelog/intent/${BF_APP_ID}/session/bf-session`)).split('\n').map((text) => JSON.parse(text));
+  expect(sessionAnswer.sdk).toBe('web 20251107');
+  expect(logsAnswer.logs.map((log: { tg: string; t: string }) => [log.tg, log.t])).toEqual(
+    expect.arrayContaining([['bf_issue', 'bf-issue-1'], ['bf_key_value', 'Set device data "plan"="gold"']]),
+  );
+  // The issue's line names an issue the explorer opens (the link itself is the page's; tests/e2e/bugfender-sdk.test.ts).
+  const issueAnswer = JSON.parse(await page(`/sidelog/intent/${BF_APP_ID}/issue/bf-issue-1`));
+  expect(issueAnswer.issue.text).toBe('Broke');
+  expect(issueAnswer.around.logs.map((log: { tg: string }) => log.tg)).toContain('bf_issue');
 
   const devicePage = await page(`/sidelog/intent/${BF_APP_ID}/device/bf-device`);
-  expect(devicePage).toMatch(/<dt>OS<\/dt><dd>Linux<\/dd>/);
+  expect(JSON.parse(devicePage.split('\n')[0]).os_version).toBe('Linux');
   // "null" removed the key: it is not shown, not even as "null".
   expect(devicePage).not.toContain('plan');
   expect(service.store.deviceKeys(DEMO_APP_KEY, 'bf-device')).toEqual([]);

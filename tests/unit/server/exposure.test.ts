@@ -19,6 +19,7 @@ beforeAll(async () => {
   const dist = join(dir, 'dist');
   mkdirSync(join(dist, 'assets'), { recursive: true });
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>portal</title>');
+  writeFileSync(join(dist, 'explorer.html'), '<!doctype html><title>explorer</title>');
   writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
   writeFileSync(join(dist, 'csp.json'), JSON.stringify({ policy: POLICY }));
   service = await startService({ dbPath: join(dir, 'sidelog.db'), distDir: dist, adminToken: 'admin' });

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readAllPages } from '../../../server/admin-pages.ts';
+import { EXPLORER_API } from '../../../server/explorer-api.ts';
 import { openStore } from '../../../server/db.ts';
 import { DEMO_APP_KEY, seedDemo } from '../../../server/demo.ts';
 import type { LoginLimits } from '../../../server/login-throttle.ts';
@@ -60,6 +61,43 @@ export function createHarness(options: { faults?: boolean; distDir?: string; log
     return ((await response.json()) as { id: number }).id;
   };
 
+  let viewerCookie: string | undefined;
+  /** A GET of the explorer's JSON API as the signed-in admin. */
+  const explorerGet = async (path: string) => {
+    if (!viewerCookie) {
+      const signIn = await app.request(`${EXPLORER_API}/sign-in`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'admin', password: ADMIN_TOKEN }),
+      });
+      viewerCookie = signIn.headers.get('Set-Cookie')!.split(';')[0];
+    }
+    const answer = await app.request(`${EXPLORER_API}${path}`, { headers: { Cookie: viewerCookie } });
+    return { status: answer.status, body: await answer.text() };
+  };
+
+  /**
+   * What the explorer shows for one of the service's page URLs (`/sidelog/` or an intent URL): the answers of the
+   * explorer API calls that the page makes for it, as a signed-in viewer. The status is the first that is not 200.
+   */
+  const explore = async (url: string): Promise<{ status: number; body: string }> => {
+    const calls: string[] = [];
+    const intent = /^\/sidelog\/intent\/([^/]+)\/(issue|session|device)\/(.+)$/.exec(url);
+    if (url === '/sidelog/') {
+      calls.push('/apps', ...store.apps().map((app) => `/apps/${app.appId}/sessions`));
+    } else if (intent) {
+      const resolved = await explorerGet(`/intent/${intent[1]}/${intent[2]}/${intent[3]}`);
+      if (resolved.status !== 200) return resolved;
+      const { appId, kind, id } = JSON.parse(resolved.body) as { appId: string; kind: string; id: string };
+      const encoded = encodeURIComponent(id);
+      if (kind === 'issue') calls.push(`/apps/${appId}/issues/${encoded}`);
+      if (kind === 'session') calls.push(`/apps/${appId}/sessions/${encoded}`, `/apps/${appId}/logs?session=${encoded}`);
+      if (kind === 'device') calls.push(`/apps/${appId}/devices/${encoded}`, `/apps/${appId}/sessions?device=${encoded}`);
+    } else throw new Error(`explore: ${url} is not a page of the explorer`);
+    const answers = await Promise.all(calls.map(explorerGet));
+    return { status: answers.find((answer) => answer.status !== 200)?.status ?? 200, body: answers.map((answer) => answer.body).join('\n') };
+  };
+
   return {
     app,
     store,
@@ -67,6 +105,7 @@ export function createHarness(options: { faults?: boolean; distDir?: string; log
     wire,
     admin,
     session,
+    explore,
     close() {
       store.close();
       rmSync(dir, { recursive: true, force: true });

@@ -1,0 +1,89 @@
+// Many logs, fast: sessions registered and logs stored through the Store as the collector would (so the
+// explorer's triggers and indexes see them as in real use), in batches of 5,000 per transaction.
+import type { LogRecord, SessionPayload } from '../protocol/records.types.ts';
+import type { Store } from '../server/db.ts';
+
+const TAGS = ['ui', 'net', 'cart', 'auth', 'sync', 'js_event', 'render', 'storage'];
+const WORDS = ['opened', 'closed', 'request', 'answered', 'retry', 'timeout', 'clicked', 'saved', 'loaded', 'failed', 'order', 'payment'];
+/** Levels weighted as real logs are: mostly debug and info, few errors, rare fatals. */
+const LEVELS = [0, 0, 0, 0, 4, 4, 4, 1, 1, 2, 3, 0, 4, 0, 4, 0, 0, 4, 1, 0];
+
+export interface SeedOptions {
+  appKey: string;
+  logs: number;
+  sessions?: number;
+  /** Epoch ms of the first log; one log a millisecond after it. */
+  start?: number;
+  /** Extra logs, by their index in the run, replacing the generated ones. */
+  special?: Map<number, Partial<LogRecord>>;
+}
+
+function sessionPayload(appKey: string, uid: string, udid: string, time: string, n: number): SessionPayload {
+  return {
+    device: {
+      udid,
+      name: n % 2 ? 'Chrome on Linux' : 'Safari on iPhone',
+      device_type: '',
+      firebase_test_lab: false,
+      key_values: {},
+      language: n % 3 ? 'ru-RU' : 'en-GB',
+      os_version: n % 2 ? 'Linux x86_64' : 'iOS 18',
+      sdk_type: 'web',
+      sdk_version: '1.0.0',
+      build: String(n % 4),
+      version: `1.${n % 4}.0`,
+    },
+    orientation: 0,
+    batteryLevel: -1,
+    ram_total: 0,
+    ram_free: 0,
+    ram_used: 0,
+    language: n % 3 ? 'ru-RU' : 'en-GB',
+    time,
+    sdk_type: 'web',
+    sdk_version: '1.0.0',
+    session_uid: uid,
+    app_version: { app: { key: appKey }, version: `1.${n % 4}.0`, build: String(n % 4) },
+  };
+}
+
+/** Seeds `options.logs` logs spread over the sessions (round robin in blocks of 50, as pages interleave). */
+export function seedLogs(store: Store, options: SeedOptions): { sessions: string[]; devices: string[] } {
+  const sessionCount = options.sessions ?? Math.max(1, Math.round(options.logs / 10_000));
+  const start = options.start ?? Date.UTC(2026, 10, 1);
+  const sessions: { uid: string; id: number }[] = [];
+  const devices: string[] = [];
+  for (let n = 0; n < sessionCount; n += 1) {
+    const udid = `device-${n % Math.max(1, Math.ceil(sessionCount / 2))}`;
+    if (!devices.includes(udid)) devices.push(udid);
+    const uid = `session-${n}`;
+    const id = store.putSession(options.appKey, sessionPayload(options.appKey, uid, udid, new Date(start).toISOString(), n));
+    sessions.push({ uid, id });
+  }
+  const BATCH = 5_000;
+  for (let from = 0; from < options.logs; from += BATCH) {
+    const bySession = new Map<number, LogRecord[]>();
+    for (let i = from; i < Math.min(options.logs, from + BATCH); i += 1) {
+      const session = sessions[Math.floor(i / 50) % sessions.length];
+      const at = start + i;
+      const log: LogRecord = {
+        x: new Date(at).toISOString(),
+        at,
+        t: `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} item ${i}`,
+        // A fatal now and then: rare, as they are.
+        ll: (i % 997 === 0 ? 5 : LEVELS[i % LEVELS.length]) as LogRecord['ll'],
+        tg: TAGS[i % TAGS.length],
+        m: 'handle',
+        f: 'app.ts',
+        l: 10 + (i % 300),
+        u: 'http://127.0.0.1:8080/sales',
+        ...options.special?.get(i),
+      };
+      let list = bySession.get(session.id);
+      if (!list) bySession.set(session.id, (list = []));
+      list.push(log);
+    }
+    for (const [id, logs] of bySession) store.addLogs(options.appKey, id, logs);
+  }
+  return { sessions: sessions.map((session) => session.uid), devices };
+}

@@ -1,0 +1,99 @@
+// The explorer's routes under /sidelog (history mode; the service answers each with the same page). Every view
+// but the sign-in needs a signed-in viewer; without one the sign-in opens and, after it, the view asked for.
+import { useEffect, type ReactNode } from 'react';
+import { Redirect, Route, Router, Switch, useLocation, useSearch } from 'wouter';
+import { setSignInRequired } from './api.ts';
+import { Layout } from './Layout.tsx';
+import { DevicePage } from './pages/DevicePage.tsx';
+import { DevicesPage } from './pages/DevicesPage.tsx';
+import { IntentPage } from './pages/IntentPage.tsx';
+import { IssuePage } from './pages/IssuePage.tsx';
+import { IssuesPage } from './pages/IssuesPage.tsx';
+import { LogsPage } from './pages/LogsPage.tsx';
+import { SessionsPage } from './pages/SessionsPage.tsx';
+import { SignInPage } from './pages/SignInPage.tsx';
+import { useViewer, viewerStore } from './viewer-store.ts';
+
+export const BASE = '/sidelog';
+
+/** Renders its children only for a signed-in viewer; sends anyone else to the sign-in, to come back after. */
+function RequireViewer({ children }: { children: ReactNode }) {
+  const status = useViewer((state) => state.status);
+  const [location, navigate] = useLocation();
+  const search = useSearch();
+  useEffect(() => {
+    if (status === 'unknown') void viewerStore.getState().check();
+  }, [status]);
+  useEffect(() => {
+    if (status !== 'signed-out') return;
+    const back = `${location}${search ? `?${search}` : ''}`;
+    navigate(`/sign-in?${new URLSearchParams({ next: back })}`, { replace: true });
+  }, [status, location, search, navigate]);
+  if (status !== 'signed-in') return <p className="muted explorer-wait" role="status">Loading…</p>;
+  return <>{children}</>;
+}
+
+function Pages() {
+  return (
+    <Switch>
+      <Route path="/logs">
+        <Layout title="Logs" wide>
+          <LogsPage />
+        </Layout>
+      </Route>
+      <Route path="/sessions">
+        <Layout title="Sessions">
+          <SessionsPage />
+        </Layout>
+      </Route>
+      <Route path="/issues">
+        <Layout title="Issues">
+          <IssuesPage />
+        </Layout>
+      </Route>
+      <Route path="/issues/:uid">{(params) => <IssuePage uid={params.uid} />}</Route>
+      <Route path="/devices">
+        <Layout title="Devices">
+          <DevicesPage />
+        </Layout>
+      </Route>
+      <Route path="/devices/:udid">{(params) => <DevicePage udid={params.udid} />}</Route>
+      <Route path="/intent/:appId/:kind/:id">{(params) => <IntentPage appId={params.appId} kind={params.kind} id={params.id} />}</Route>
+      <Route>
+        <Redirect to="/logs" replace />
+      </Route>
+    </Switch>
+  );
+}
+
+function SignInRedirects() {
+  const [location, navigate] = useLocation();
+  const search = useSearch();
+  useEffect(() => {
+    // An expired sign-in met mid-view: back to the sign-in, then to this view.
+    setSignInRequired(() => {
+      if (location === '/sign-in') return;
+      viewerStore.getState().signedOut();
+      navigate(`/sign-in?${new URLSearchParams({ next: `${location}${search ? `?${search}` : ''}` })}`, { replace: true });
+    });
+  }, [location, search, navigate]);
+  return null;
+}
+
+export function ExplorerApp() {
+  return (
+    <Router base={BASE}>
+      <SignInRedirects />
+      <Switch>
+        <Route path="/sign-in">
+          <SignInPage />
+        </Route>
+        <Route>
+          <RequireViewer>
+            <Pages />
+          </RequireViewer>
+        </Route>
+      </Switch>
+    </Router>
+  );
+}

@@ -1,0 +1,88 @@
+// The frame of every view, in the portal's look: brand, the app, the views, the viewer and sign-out.
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { Logo } from '../app/ui/Logo.tsx';
+import { postJson } from './api.ts';
+import { useAppId } from './use-app.ts';
+import { href } from './use-query.ts';
+import { useViewer, viewerStore } from './viewer-store.ts';
+
+const VIEWS = [
+  { path: '/logs', label: 'Logs' },
+  { path: '/sessions', label: 'Sessions' },
+  { path: '/issues', label: 'Issues' },
+  { path: '/devices', label: 'Devices' },
+];
+
+function AppPicker({ appId }: { appId: string | undefined }) {
+  const apps = useViewer((state) => state.apps);
+  const [location, navigate] = useLocation();
+  if (apps.length === 0) return null;
+  return (
+    <label className="app-picker">
+      <span>App</span>
+      <select value={appId} onChange={(event) => navigate(href(location.startsWith('/logs') ? '/logs' : location.replace(/^(\/\w+).*/, '$1'), event.target.value))}>
+        {apps.map((app) => (
+          <option key={app.appId} value={app.appId}>
+            {app.key} ({app.sessions} sessions)
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+export function Layout({ title, wide = false, children }: { title: string; wide?: boolean; children: ReactNode }) {
+  const [location, navigate] = useLocation();
+  const appId = useAppId();
+  const name = useViewer((state) => state.name);
+  const main = useRef<HTMLElement>(null);
+  // A new view is announced like a new page: its title, and focus at the start of its content.
+  useEffect(() => {
+    document.title = `${title} · Sidelog`;
+    main.current?.focus({ preventScroll: true });
+  }, [title]);
+  return (
+    <div className="portal explorer">
+      <a className="skip-link" href="#content">
+        Skip to content
+      </a>
+      <header className="portal-header">
+        <div className="portal-brand">
+          <span aria-hidden="true">
+            <Logo size={32} />
+          </span>
+          <span>Sidelog</span>
+        </div>
+        <AppPicker appId={appId} />
+        <nav aria-label="Explorer views">
+          <ul className="portal-nav">
+            {VIEWS.map((view) => (
+              <li key={view.path}>
+                <Link href={appId ? href(view.path, appId) : view.path} aria-current={location.startsWith(view.path) ? 'page' : undefined}>
+                  {view.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <span className="muted viewer-name">{name}</span>
+        <button
+          type="button"
+          className="button button-quiet"
+          onClick={async () => {
+            await postJson('/sign-out', {});
+            viewerStore.getState().signedOut();
+            navigate('/sign-in', { replace: true });
+          }}
+        >
+          Sign out
+        </button>
+      </header>
+      <main ref={main} id="content" className={wide ? 'portal-content explorer-content-wide' : 'portal-content'} tabIndex={-1}>
+        <h1>{title}</h1>
+        {appId ? children : <p className="muted">No app yet: apps appear here once the admin API creates them.</p>}
+      </main>
+    </div>
+  );
+}

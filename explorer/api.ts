@@ -1,0 +1,56 @@
+// The explorer's calls to its API (server/explorer-api.ts). A 401 means the sign-in is missing or over: the page
+// goes to the sign-in, which brings it back here afterwards.
+import type { ExplorerDevice, ExplorerIssue, ExplorerLog, ExplorerSession, LogPage } from '../server/explorer.types.ts';
+
+export type { ExplorerDevice, ExplorerIssue, ExplorerLog, ExplorerSession, LogPage };
+
+export const API = '/sidelog/explorer/api';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+let onSignInRequired: () => void = () => {};
+/** What to do when the API answers 401 (the app sets it to go to the sign-in). */
+export function setSignInRequired(handler: () => void): void {
+  onSignInRequired = handler;
+}
+
+export async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
+  const response = await fetch(`${API}${path}`, { signal, headers: { Accept: 'application/json' } });
+  if (response.status === 401) {
+    onSignInRequired();
+    throw new ApiError(401, 'Sign-in required.');
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { error?: string };
+    throw new ApiError(response.status, body.error ?? `The service answered ${response.status}.`);
+  }
+  return (await response.json()) as T;
+}
+
+export async function postJson<T>(path: string, body: unknown): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${API}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: response.status, body: (await response.json().catch(() => ({}))) as T };
+}
+
+export interface AppSummary {
+  key: string;
+  appId: string;
+  enabled: boolean;
+  sessions: number;
+}
+export interface AroundLogs {
+  logs: ExplorerLog[];
+  target: ExplorerLog;
+}
+export interface IssueDetail {
+  issue: ExplorerIssue;
+  around: AroundLogs | null;
+}
+export type DeviceDetail = ExplorerDevice & { keys: { key: string; value: string | number | boolean | null }[] };

@@ -1,0 +1,23 @@
+// The lines around a chosen log, in its session and in time order, the log itself marked.
+import { useEffect, useRef, useState } from 'react';
+import type { AroundLogs } from '../api.ts';
+import { LogRow } from './LogRow.tsx';
+
+export function AroundView({ around, appId, label }: { around: AroundLogs; appId: string; label: string }) {
+  const [open, setOpen] = useState<number | null>(around.target.id);
+  const target = useRef<HTMLLIElement>(null);
+  // (A block, not an expression: scrollIntoView returns a promise in newer Chromium, which React would take for a clean-up.)
+  useEffect(() => {
+    void target.current?.scrollIntoView({ block: 'center' });
+  }, [around.target.id]);
+  const now = Date.now();
+  return (
+    <ol className="around-list" aria-label={label}>
+      {around.logs.map((log) => (
+        <li key={log.id} ref={log.id === around.target.id ? target : undefined} aria-current={log.id === around.target.id ? 'true' : undefined}>
+          <LogRow log={log} appId={appId} now={now} highlight={log.id === around.target.id} open={open === log.id} onToggle={() => setOpen(open === log.id ? null : log.id)} />
+        </li>
+      ))}
+    </ol>
+  );
+}

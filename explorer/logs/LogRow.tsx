@@ -1,0 +1,66 @@
+// One log in the stream: level (colour and word), absolute and relative time, tag, text (long texts collapsed),
+// file:line and method, URL. Opening it shows the log as pretty-printed JSON and ways on: the lines around it,
+// its session, its device, and for a `bf_issue` line (the Bugfender SDK's mark of an issue) the issue.
+// Everything logged is rendered as text by React, never as markup.
+import { Link } from 'wouter';
+import type { ExplorerLog } from '../api.ts';
+import { absoluteTime, levelOf, relativeTime } from '../format.ts';
+import { href } from '../use-query.ts';
+
+const LONG = 300;
+
+export function LogRow({ log, appId, open, onToggle, now, highlight = false }: {
+  log: ExplorerLog;
+  appId: string;
+  open: boolean;
+  onToggle(): void;
+  now: number;
+  highlight?: boolean;
+}) {
+  const level = levelOf(log.ll);
+  const text = log.t ?? '';
+  const long = text.length > LONG || text.includes('\n');
+  const place = log.f ? `${log.f}${log.l ? `:${log.l}` : ''}` : '';
+  const detailsId = `log-${log.id}-details`;
+  return (
+    <article className={`log-row level-${level.name}${highlight ? ' is-target' : ''}${open ? ' is-open' : ''}`} aria-label={`${level.label} log ${absoluteTime(log.at)}`}>
+      <div className="log-line">
+        <span className={`level-badge level-${level.name}`}>{level.label}</span>
+        <time className="log-time" dateTime={new Date(log.at).toISOString()}>
+          {absoluteTime(log.at)}
+          <span className="muted log-ago">{relativeTime(log.at, now)}</span>
+        </time>
+        {log.tg ? <span className="log-tag">{log.tg}</span> : null}
+        <button type="button" className="log-text" aria-expanded={open} aria-controls={detailsId} onClick={onToggle}>
+          <span className={long && !open ? 'is-collapsed' : undefined}>{long && !open ? `${text.slice(0, LONG)}…` : text || '(no text)'}</span>
+        </button>
+        {log.tg === 'bf_issue' && log.t ? (
+          <Link className="log-issue-link" href={href(`/issues/${encodeURIComponent(log.t)}`, appId)}>
+            Open issue
+          </Link>
+        ) : null}
+      </div>
+      <div className="log-meta muted">
+        {place ? <span className="log-place">{place}</span> : null}
+        {log.m ? <span className="log-method">{log.m}()</span> : null}
+        {log.u ? <span className="log-url">{log.u}</span> : null}
+      </div>
+      {open ? (
+        <div id={detailsId} className="log-details">
+          <div className="actions">
+            <Link className="button" href={href('/logs', appId, { around: String(log.id) })}>
+              Lines around
+            </Link>
+            <Link className="button" href={href('/logs', appId, { session: log.session_uid })}>
+              Session
+            </Link>
+            <Link className="button" href={href(`/devices/${encodeURIComponent(log.udid)}`, appId)}>
+              Device
+            </Link>
+          </div>
+          <pre className="log-json">{JSON.stringify(log, null, 2)}</pre>
+        </div>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,127 @@
+// The log stream a view shows: keyset pages loaded as the list scrolls, and the live tail (polling the API with
+// a cursor). Memory stays bounded: the list keeps at most MAX_ROWS logs; while tailing, the oldest give way and
+// the next page starts after the last kept log, so scrolling down still reaches them.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { getJson, type ExplorerLog, type LogPage } from '../api.ts';
+
+export const MAX_ROWS = 20_000;
+export const TAIL_KEEP = 2_000;
+const PAGE = 200;
+/** New logs show within a second of arriving. */
+export const TAIL_EVERY_MS = 700;
+
+export interface LogStream {
+  logs: ExplorerLog[];
+  loading: boolean;
+  error: string;
+  /** More (older) logs can be loaded. */
+  more: boolean;
+  /** MAX_ROWS reached: the view says to narrow the filters. */
+  full: boolean;
+  loadMore(): void;
+  tailing: boolean;
+  setTailing(on: boolean): void;
+  /** Logs the tail added since it started. */
+  arrived: number;
+}
+
+const cursorOf = (log: ExplorerLog) => `${log.at}_${log.id}`;
+
+export function useLogStream(appId: string, filters: string): LogStream {
+  const base = `/apps/${encodeURIComponent(appId)}/logs`;
+  const [logs, setLogs] = useState<ExplorerLog[]>([]);
+  const [next, setNext] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState('');
+  const [tailing, setTailing] = useState(false);
+  const [arrived, setArrived] = useState(0);
+  const generation = useRef(0);
+  const busy = useRef(false);
+
+  // A new app or new filters: start again from the newest log.
+  useEffect(() => {
+    const mine = ++generation.current;
+    setLogs([]);
+    setNext(null);
+    setError('');
+    setLoading(true);
+    setArrived(0);
+    busy.current = true;
+    getJson<LogPage>(`${base}?${filters}${filters ? '&' : ''}limit=${PAGE}`).then(
+      (page) => {
+        if (mine !== generation.current) return;
+        setLogs(page.logs);
+        setNext(page.next);
+        setLoading(false);
+        busy.current = false;
+      },
+      (failure: unknown) => {
+        if (mine !== generation.current) return;
+        setError(failure instanceof Error ? failure.message : String(failure));
+        setLoading(false);
+        busy.current = false;
+      },
+    );
+  }, [base, filters]);
+
+  const loadMore = useCallback(() => {
+    if (busy.current || !next || logs.length >= MAX_ROWS) return;
+    const mine = generation.current;
+    busy.current = true;
+    setLoading(true);
+    getJson<LogPage>(`${base}?${filters}${filters ? '&' : ''}limit=${PAGE}&before=${encodeURIComponent(next)}`).then(
+      (page) => {
+        if (mine !== generation.current) return;
+        setLogs((shown) => [...shown, ...page.logs]);
+        setNext(page.next);
+        setLoading(false);
+        busy.current = false;
+      },
+      (failure: unknown) => {
+        if (mine !== generation.current) return;
+        setError(failure instanceof Error ? failure.message : String(failure));
+        setLoading(false);
+        busy.current = false;
+      },
+    );
+  }, [base, filters, next, logs.length]);
+
+  // The live tail: where the stream ends now, then every TAIL_EVERY_MS what arrived after it.
+  useEffect(() => {
+    if (!tailing) return;
+    const mine = generation.current;
+    let after: number | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const poll = async () => {
+      try {
+        const query = `${filters}${filters ? '&' : ''}${after === undefined ? '' : `after=${after}`}`;
+        const answer = await getJson<{ logs: ExplorerLog[]; last: number }>(`${base}/tail?${query}`);
+        if (stopped || mine !== generation.current) return;
+        after = answer.last;
+        if (answer.logs.length > 0) {
+          const fresh = [...answer.logs].reverse();
+          setArrived((count) => count + fresh.length);
+          setLogs((shown) => {
+            const known = new Set(shown.slice(0, fresh.length * 2 + 50).map((log) => log.id));
+            const all = [...fresh.filter((log) => !known.has(log.id)), ...shown];
+            if (all.length <= TAIL_KEEP) return all;
+            const kept = all.slice(0, TAIL_KEEP);
+            setNext(cursorOf(kept.at(-1)!));
+            return kept;
+          });
+        }
+      } catch {
+        // A failed poll is retried at the next tick.
+      }
+      if (!stopped) timer = setTimeout(poll, TAIL_EVERY_MS);
+    };
+    void poll();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [tailing, base, filters]);
+
+  return { logs, loading, error, more: next !== null, full: logs.length >= MAX_ROWS, loadMore, tailing, setTailing, arrived };
+}

@@ -1,0 +1,84 @@
+// One device: what it reported, its keys as they stand, and its sessions.
+import { Link } from 'wouter';
+import type { DeviceDetail, ExplorerSession } from '../api.ts';
+import { absoluteTime } from '../format.ts';
+import { Layout } from '../Layout.tsx';
+import { useAppId } from '../use-app.ts';
+import { useJson } from '../use-json.ts';
+import { href } from '../use-query.ts';
+
+export function DevicePage({ udid }: { udid: string }) {
+  const appId = useAppId();
+  const app = appId ? `/apps/${encodeURIComponent(appId)}` : null;
+  const device = useJson<DeviceDetail>(app && `${app}/devices/${encodeURIComponent(udid)}`);
+  const sessions = useJson<{ sessions: ExplorerSession[] }>(app && `${app}/sessions?device=${encodeURIComponent(udid)}&limit=200`);
+  if (device.state !== 'ready' || !appId) {
+    return (
+      <Layout title={device.state === 'failed' ? 'Device not found' : 'Device'}>
+        {device.state === 'failed' ? <p className="notice-error">{device.message}</p> : <p className="muted" role="status">Loading…</p>}
+      </Layout>
+    );
+  }
+  const d = device.data;
+  return (
+    <Layout title={d.name || d.udid}>
+      <dl className="facts card">
+        <dt>udid</dt>
+        <dd className="mono">{d.udid}</dd>
+        <dt>OS</dt>
+        <dd>{d.os_version}</dd>
+        <dt>Language</dt>
+        <dd>{d.language}</dd>
+        <dt>First seen</dt>
+        <dd>{new Date(d.first_seen).toLocaleString('en-GB')}</dd>
+        <dt>Last seen</dt>
+        <dd>{new Date(d.last_seen).toLocaleString('en-GB')}</dd>
+      </dl>
+      <p>
+        <Link className="button" href={href('/logs', appId, { device: d.udid })}>
+          All logs of this device
+        </Link>
+      </p>
+      <h2>Keys</h2>
+      {d.keys.length === 0 ? (
+        <p className="muted">No keys.</p>
+      ) : (
+        <table className="table keys-table">
+          <thead>
+            <tr>
+              <th scope="col">Key</th>
+              <th scope="col">Value</th>
+            </tr>
+          </thead>
+          <tbody>
+            {d.keys.map(({ key, value }) => (
+              <tr key={key}>
+                <td>
+                  <Link href={href('/logs', appId, { key, value: String(value) })}>{key}</Link>
+                </td>
+                <td className="mono">{JSON.stringify(value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <h2>Sessions</h2>
+      {sessions.state === 'ready' ? (
+        sessions.data.sessions.length === 0 ? (
+          <p className="muted">No sessions.</p>
+        ) : (
+          <ul className="session-list">
+            {sessions.data.sessions.map((session) => (
+              <li key={session.session_uid}>
+                <Link href={href('/logs', appId, { session: session.session_uid })}>{session.session_uid}</Link>{' '}
+                <span className="muted">
+                  {session.last_at === null ? 'no logs' : `${session.total} logs, last ${absoluteTime(session.last_at)}`}, version {session.app_version}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : null}
+    </Layout>
+  );
+}

@@ -1,0 +1,46 @@
+// One issue, crash or feedback: what was sent, and its session's logs around the moment it was sent.
+import { Link } from 'wouter';
+import type { IssueDetail } from '../api.ts';
+import { Layout } from '../Layout.tsx';
+import { AroundView } from '../logs/AroundView.tsx';
+import { useAppId } from '../use-app.ts';
+import { useJson } from '../use-json.ts';
+import { href } from '../use-query.ts';
+import { ISSUE_TYPE_LABELS } from './IssuesPage.tsx';
+
+export function IssuePage({ uid }: { uid: string }) {
+  const appId = useAppId();
+  const detail = useJson<IssueDetail>(appId ? `/apps/${encodeURIComponent(appId)}/issues/${encodeURIComponent(uid)}` : null);
+  if (detail.state !== 'ready' || !appId) {
+    return (
+      <Layout title={detail.state === 'failed' ? 'Issue not found' : 'Issue'}>
+        {detail.state === 'failed' ? <p className="notice-error">{detail.message}</p> : <p className="muted" role="status">Loading…</p>}
+      </Layout>
+    );
+  }
+  const { issue, around } = detail.data;
+  return (
+    <Layout title={issue.title || '(untitled)'}>
+      <dl className="facts card">
+        <dt>Type</dt>
+        <dd>
+          <span className={`status issue-${issue.type}`}>{ISSUE_TYPE_LABELS[issue.type] ?? issue.type}</span>
+        </dd>
+        <dt>Received</dt>
+        <dd>{new Date(issue.received_at).toLocaleString('en-GB')}</dd>
+        <dt>Session</dt>
+        <dd>
+          <Link href={href('/logs', appId, { session: issue.session_uid })}>{issue.session_uid}</Link>
+        </dd>
+        <dt>Device</dt>
+        <dd>
+          <Link href={href(`/devices/${encodeURIComponent(issue.udid)}`, appId)}>{issue.device_name || issue.udid}</Link>
+        </dd>
+      </dl>
+      <h2>Text</h2>
+      <pre className="issue-text">{issue.text}</pre>
+      <h2>The session's logs around it</h2>
+      {around ? <AroundView around={around} appId={appId} label="The session's logs around the issue" /> : <p className="muted">The session has no logs.</p>}
+    </Layout>
+  );
+}

@@ -1,0 +1,176 @@
+// The app's sessions: device, app version, language, first and last log, counts by level, issues; filtered and
+// sorted from the address.
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import type { ExplorerSession } from '../api.ts';
+import { absoluteTime, LEVELS } from '../format.ts';
+import { useAppId } from '../use-app.ts';
+import { useJson } from '../use-json.ts';
+import { href, useQuery } from '../use-query.ts';
+
+const SORTS = [
+  { value: 'last', label: 'Last log, newest first' },
+  { value: 'first', label: 'First log, newest first' },
+  { value: 'logs', label: 'Most logs' },
+  { value: 'errors', label: 'Most errors' },
+  { value: 'issues', label: 'Most issues' },
+];
+const PAGE = 100;
+
+function Counts({ session }: { session: ExplorerSession }) {
+  return (
+    <span className="level-counts">
+      {LEVELS.map((level) =>
+        session.counts[level.name] > 0 ? (
+          <span key={level.name} className={`level-badge level-${level.name}`} title={`${level.label} logs`}>
+            <span className="visually-hidden">{level.label}: </span>
+            {session.counts[level.name].toLocaleString('en')}
+          </span>
+        ) : null,
+      )}
+    </span>
+  );
+}
+
+export function SessionsPage() {
+  const id = useId();
+  const appId = useAppId()!;
+  const [params, change] = useQuery();
+  const [q, setQ] = useState(params.get('q') ?? '');
+  useEffect(() => {
+    setQ(params.get('q') ?? '');
+  }, [params]);
+  const offset = Number(params.get('offset') ?? 0) || 0;
+  const query = new URLSearchParams();
+  for (const name of ['q', 'version', 'language', 'with', 'sort', 'device']) if (params.get(name)) query.set(name, params.get(name)!);
+  query.set('offset', String(offset));
+  query.set('limit', String(PAGE));
+  const list = useJson<{ sessions: ExplorerSession[]; more: boolean }>(`/apps/${encodeURIComponent(appId)}/sessions?${query}`);
+  const facets = useJson<{ versions: string[]; languages: string[] }>(`/apps/${encodeURIComponent(appId)}/facets`);
+  const choices = facets.state === 'ready' ? facets.data : { versions: [], languages: [] };
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    change({ q: q.trim(), offset: undefined });
+  };
+  const select = (name: string) => (event: { target: { value: string } }) => change({ [name]: event.target.value, offset: undefined });
+
+  return (
+    <>
+      <form className="card session-filters" onSubmit={search} aria-label="Session filters">
+        <div className="field field-wide">
+          <label htmlFor={`${id}-q`}>Session, device or udid</label>
+          <input id={`${id}-q`} type="search" value={q} onChange={(event) => setQ(event.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-version`}>App version</label>
+          <select id={`${id}-version`} value={params.get('version') ?? ''} onChange={select('version')}>
+            <option value="">Any</option>
+            {choices.versions.map((version) => (
+              <option key={version}>{version}</option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-language`}>Language</label>
+          <select id={`${id}-language`} value={params.get('language') ?? ''} onChange={select('language')}>
+            <option value="">Any</option>
+            {choices.languages.map((language) => (
+              <option key={language}>{language}</option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-with`}>Only sessions with</label>
+          <select id={`${id}-with`} value={params.get('with') ?? ''} onChange={select('with')}>
+            <option value="">Anything</option>
+            <option value="errors">Errors</option>
+            <option value="issues">Issues</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-sort`}>Sort by</label>
+          <select id={`${id}-sort`} value={params.get('sort') ?? 'last'} onChange={select('sort')}>
+            {SORTS.map((sort) => (
+              <option key={sort.value} value={sort.value}>
+                {sort.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="filter-actions">
+          <button type="submit" className="button button-primary">
+            Search
+          </button>
+        </div>
+      </form>
+      {list.state === 'failed' ? <p className="notice-error">{list.message}</p> : null}
+      {list.state === 'loading' ? (
+        <p className="muted" role="status">
+          Loading…
+        </p>
+      ) : null}
+      {list.state === 'ready' ? (
+        list.data.sessions.length === 0 ? (
+          <p className="muted">No sessions match.</p>
+        ) : (
+          <div className="table-scroll">
+            <table className="table sessions-table">
+              <caption>Sessions {offset + 1}–{offset + list.data.sessions.length}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Session</th>
+                  <th scope="col">Device</th>
+                  <th scope="col">Version</th>
+                  <th scope="col">Language</th>
+                  <th scope="col">First log</th>
+                  <th scope="col">Last log</th>
+                  <th scope="col">Logs by level</th>
+                  <th scope="col" className="num">
+                    Issues
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.sessions.map((session) => (
+                  <tr key={session.session_uid}>
+                    <td>
+                      <Link href={href('/logs', appId, { session: session.session_uid })}>{session.session_uid}</Link>
+                    </td>
+                    <td>
+                      <Link href={href(`/devices/${encodeURIComponent(session.udid)}`, appId)}>{session.device_name || session.udid}</Link>
+                    </td>
+                    <td>
+                      {session.app_version} <span className="muted">({session.app_build})</span>
+                    </td>
+                    <td>{session.language}</td>
+                    <td>{session.first_at === null ? '—' : absoluteTime(session.first_at)}</td>
+                    <td>{session.last_at === null ? '—' : absoluteTime(session.last_at)}</td>
+                    <td>
+                      <Counts session={session} />
+                    </td>
+                    <td className="num">
+                      {session.issues > 0 ? <Link href={href('/issues', appId, { session: session.session_uid })}>{session.issues}</Link> : 0}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
+      ) : null}
+      <div className="actions">
+        {offset > 0 ? (
+          <button type="button" className="button" onClick={() => change({ offset: String(Math.max(0, offset - PAGE)) })}>
+            Previous
+          </button>
+        ) : null}
+        {list.state === 'ready' && list.data.more ? (
+          <button type="button" className="button" onClick={() => change({ offset: String(offset + PAGE) })}>
+            Next
+          </button>
+        ) : null}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,9 @@
+// The app a view shows: the `app` parameter of the address (a Sidelog appID), else the first app with sessions.
+import { useQuery } from './use-query.ts';
+import { useViewer } from './viewer-store.ts';
+
+export function useAppId(): string | undefined {
+  const [params] = useQuery();
+  const apps = useViewer((state) => state.apps);
+  return params.get('app') ?? apps[0]?.appId;
+}

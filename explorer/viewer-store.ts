@@ -1,0 +1,34 @@
+// Who is signed in and which apps there are: asked once after sign-in, shared by every view.
+import { createStore, useStore } from 'zustand';
+import { getJson, type AppSummary } from './api.ts';
+
+export interface ViewerState {
+  status: 'unknown' | 'signed-in' | 'signed-out';
+  name: string;
+  apps: AppSummary[];
+  /** Asks the API who is signed in (a 401 means no one) and, if someone is, the apps. */
+  check(): Promise<void>;
+  signedOut(): void;
+}
+
+export const viewerStore = createStore<ViewerState>()((set) => ({
+  status: 'unknown',
+  name: '',
+  apps: [],
+  async check() {
+    try {
+      const me = await getJson<{ name: string }>('/me');
+      const apps = await getJson<AppSummary[]>('/apps');
+      set({ status: 'signed-in', name: me.name, apps });
+    } catch {
+      set({ status: 'signed-out', name: '', apps: [] });
+    }
+  },
+  signedOut() {
+    set({ status: 'signed-out', name: '', apps: [] });
+  },
+}));
+
+export function useViewer<T>(select: (state: ViewerState) => T): T {
+  return useStore(viewerStore, select);
+}

@@ -1,0 +1,223 @@
+// The explorer's JSON API under /sidelog/explorer/api: sign-in and sign-out, then (only for a signed-in viewer,
+// 401 otherwise) apps, the log stream with its filters and keyset pages, the live tail, the lines around a log,
+// sessions, issues, devices, exports, and the resolution of the Bugfender-shaped intent URLs.
+import { Hono, type Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { rateLimiter } from 'hono-rate-limiter';
+import { ACCOUNT_BODY_BYTES, limitBody, readJson } from './body-limits.ts';
+import { clientAddress } from './client-address.ts';
+import type { App, Store } from './db.ts';
+import { streamExport } from './explorer-export.ts';
+import { FilterError, intParam, parseLogFilter } from './explorer-filters.ts';
+import { decodeCursor, ISSUE_TYPES, SESSION_SORTS, type ExplorerQueries, type SessionSort } from './explorer-queries.ts';
+import { createIntentLookup } from './intent-lookup.ts';
+import { accountProblem, VIEWER_SESSION_MS, type ViewerAccounts } from './viewer-accounts.ts';
+
+export const EXPLORER_API = '/sidelog/explorer/api';
+export const VIEWER_COOKIE = 'sidelog_viewer';
+
+const PAGE = 100;
+const MAX_PAGE = 500;
+
+type Env = { Variables: { viewer: string; app: App } };
+
+/** The body as a JSON object (depth-limited), or undefined for anything else. */
+async function jsonObject(c: Context): Promise<Record<string, unknown> | undefined> {
+  const parsed = await readJson(c);
+  const body = parsed.ok ? parsed.value : undefined;
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+}
+
+/** Failed sign-ins a client address may make per window: enough for a person who mistypes, not for a guesser. The
+ * counts live in this process's memory, as the partner API's do (server/login-throttle.ts). */
+const SIGN_IN_LIMIT = { limit: 20, windowMs: 15 * 60 * 1000 };
+const signInThrottle = () =>
+  rateLimiter({
+    ...SIGN_IN_LIMIT,
+    keyGenerator: (c) => clientAddress(c),
+    skipSuccessfulRequests: true,
+    handler: (c) => c.json({ error: 'Too many sign-in attempts. Try again later.' }, 429),
+  });
+
+export function createExplorerApi(store: Store, queries: ExplorerQueries, accounts: ViewerAccounts): Hono<Env> {
+  const api = new Hono<Env>().basePath(EXPLORER_API);
+  const lookup = createIntentLookup(store);
+
+  api.onError((error, c) => {
+    if (error instanceof FilterError) return c.json({ error: error.message }, 400);
+    throw error;
+  });
+
+  api.post('/sign-in', limitBody(ACCOUNT_BODY_BYTES), signInThrottle(), async (c) => {
+    const body = await jsonObject(c);
+    if (typeof body?.name !== 'string' || typeof body.password !== 'string') return c.json({ error: `'name' and 'password' must be strings` }, 400);
+    const token = await accounts.signIn(body.name.trim(), body.password);
+    if (!token) return c.json({ error: 'Wrong name or password.' }, 401);
+    setCookie(c, VIEWER_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/sidelog',
+      secure: new URL(c.req.url).protocol === 'https:',
+      maxAge: VIEWER_SESSION_MS / 1000,
+    });
+    return c.json({ name: body.name.trim() });
+  });
+
+  api.post('/sign-out', (c) => {
+    const token = getCookie(c, VIEWER_COOKIE);
+    if (token) accounts.signOut(token);
+    deleteCookie(c, VIEWER_COOKIE, { path: '/sidelog' });
+    return c.json({ signedOut: true });
+  });
+
+  // Everything below needs a signed-in viewer.
+  api.use('*', async (c, next) => {
+    const token = getCookie(c, VIEWER_COOKIE);
+    const viewer = token && accounts.viewerOf(token);
+    if (!viewer) return c.json({ error: 'sign-in required' }, 401);
+    c.set('viewer', viewer);
+    c.header('Cache-Control', 'no-store');
+    await next();
+  });
+
+  api.get('/me', (c) => c.json({ name: c.get('viewer') }));
+
+  api.get('/apps', (c) => c.json(queries.apps()));
+
+  /** A Sidelog or Bugfender appID, as intent URLs carry it, to the view it names, in Sidelog's form. */
+  api.get('/intent/:appId/:kind/:id', (c) => {
+    const { appId, kind, id } = c.req.param();
+    const view = kind === 'issue' ? lookup.issue(appId, id) : kind === 'session' ? lookup.session(appId, id) : kind === 'device' ? lookup.device(appId, id) : undefined;
+    if (!view) return c.json({ error: `no such ${kind}` }, 404);
+    return c.json({ appId: view.app.appId, kind, id });
+  });
+
+  api.use('/apps/:appId/*', async (c, next) => {
+    const app = store.appById(c.req.param('appId'));
+    if (!app) return c.json({ error: 'no such app' }, 404);
+    c.set('app', app);
+    await next();
+  });
+
+  const query = (c: Context) => new URL(c.req.url).searchParams;
+
+  api.get('/apps/:appId/logs', (c) => {
+    const params = query(c);
+    const filter = parseLogFilter(c.get('app').key, params);
+    const before = params.get('before');
+    const cursor = before ? decodeCursor(before) : undefined;
+    if (before && !cursor) throw new FilterError(`'before' is not a cursor this API gave`);
+    return c.json(queries.logs(filter, { before: cursor, limit: intParam(params, 'limit', PAGE, MAX_PAGE) }));
+  });
+
+  // Live tail: logs that arrived after `after` (a log id), oldest first; without `after`, where to start.
+  api.get('/apps/:appId/logs/tail', (c) => {
+    const params = query(c);
+    const filter = parseLogFilter(c.get('app').key, params);
+    const after = params.get('after');
+    if (after === null || after === '') return c.json({ logs: [], last: queries.lastLogId() });
+    const afterId = intParam(params, 'after', 0, Number.MAX_SAFE_INTEGER);
+    const logs = queries.arrivedAfter(filter, afterId, MAX_PAGE);
+    // With no match, the tail still moves on to the newest log, so the next poll does not read it all again.
+    const last = logs.length === MAX_PAGE ? logs.at(-1)!.id : Math.max(afterId, queries.lastLogId());
+    return c.json({ logs, last });
+  });
+
+  api.get('/apps/:appId/logs/export', (c) => {
+    const params = query(c);
+    const format = params.get('format') ?? 'ndjson';
+    if (format !== 'ndjson' && format !== 'csv') throw new FilterError(`'format' must be ndjson or csv`);
+    const filter = parseLogFilter(c.get('app').key, params);
+    return streamExport(c, queries, filter, format, `sidelog-${c.get('app').appId}-logs`);
+  });
+
+  api.get('/apps/:appId/logs/:id/around', (c) => {
+    const id = Number(c.req.param('id'));
+    const found = Number.isSafeInteger(id) ? queries.around(c.get('app').key, id, intParam(query(c), 'count', 25, 200)) : undefined;
+    return found ? c.json(found) : c.json({ error: 'no such log' }, 404);
+  });
+
+  api.get('/apps/:appId/tags', (c) => c.json(queries.tags()));
+  api.get('/apps/:appId/facets', (c) => c.json(queries.sessions.facets(c.get('app').key)));
+
+  api.get('/apps/:appId/sessions', (c) => {
+    const params = query(c);
+    const sort = params.get('sort') ?? 'last';
+    if (!SESSION_SORTS.includes(sort as SessionSort)) throw new FilterError(`'sort' must be one of ${SESSION_SORTS.join(', ')}`);
+    const withFilter = params.get('with') || undefined;
+    if (withFilter !== undefined && withFilter !== 'issues' && withFilter !== 'errors') throw new FilterError(`'with' must be issues or errors`);
+    return c.json(
+      queries.sessions.list({
+        appKey: c.get('app').key,
+        q: params.get('q') || undefined,
+        device: params.get('device') || undefined,
+        version: params.get('version') || undefined,
+        language: params.get('language') || undefined,
+        with: withFilter,
+        sort: sort as SessionSort,
+        offset: intParam(params, 'offset', 0, Number.MAX_SAFE_INTEGER),
+        limit: intParam(params, 'limit', PAGE, MAX_PAGE),
+      }),
+    );
+  });
+  api.get('/apps/:appId/sessions/:uid', (c) => {
+    const session = queries.sessions.one(c.get('app').key, c.req.param('uid'));
+    return session ? c.json(session) : c.json({ error: 'no such session' }, 404);
+  });
+
+  api.get('/apps/:appId/issues', (c) => {
+    const params = query(c);
+    const types = (params.get('type') ?? '').split(',').filter(Boolean);
+    if (!types.every((type) => (ISSUE_TYPES as readonly string[]).includes(type))) throw new FilterError(`'type' must list types among ${ISSUE_TYPES.join(', ')}`);
+    const before = params.get('before');
+    return c.json(
+      queries.issues.list({
+        appKey: c.get('app').key,
+        types,
+        session: params.get('session') || undefined,
+        q: params.get('q') || undefined,
+        before: before ? intParam(params, 'before', 0, Number.MAX_SAFE_INTEGER) : undefined,
+        limit: intParam(params, 'limit', PAGE, MAX_PAGE),
+      }),
+    );
+  });
+  // An issue, with its session's logs around the moment it was sent.
+  api.get('/apps/:appId/issues/:uid', (c) => {
+    const app = c.get('app');
+    const found = queries.issues.one(app.key, c.req.param('uid'));
+    if (!found) return c.json({ error: 'no such issue' }, 404);
+    const { session_id, ...issue } = found;
+    const logId = queries.issueLogId(session_id, issue.uid, issue.received_at);
+    const around = logId === undefined ? undefined : queries.around(app.key, logId, intParam(query(c), 'count', 25, 200));
+    return c.json({ issue, around: around ?? null });
+  });
+
+  api.get('/apps/:appId/devices', (c) => {
+    const params = query(c);
+    return c.json(
+      queries.devices.list({
+        appKey: c.get('app').key,
+        q: params.get('q') || undefined,
+        offset: intParam(params, 'offset', 0, Number.MAX_SAFE_INTEGER),
+        limit: intParam(params, 'limit', PAGE, MAX_PAGE),
+      }),
+    );
+  });
+  api.get('/apps/:appId/devices/:udid', (c) => {
+    const device = queries.devices.one(c.get('app').key, c.req.param('udid'));
+    return device ? c.json(device) : c.json({ error: 'no such device' }, 404);
+  });
+
+  api.all('*', (c) => c.json({ error: 'not found' }, 404));
+  return api;
+}
+
+/** The admin API's route that makes viewer accounts: `POST viewers { name, password }` (a new password for an
+ * existing name replaces the old one and ends its sign-ins). */
+export async function putViewerAccount(c: Context, accounts: ViewerAccounts): Promise<Response> {
+  const body = await jsonObject(c);
+  const problem = accountProblem(body?.name, body?.password);
+  if (problem) return c.json({ error: problem }, 400);
+  const result = accounts.put(body!.name as string, body!.password as string);
+  return c.json({ name: result.name }, result.created ? 201 : 200);
+}

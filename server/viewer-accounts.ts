@@ -1,0 +1,80 @@
+// Who may read the explorer: viewer accounts (made through the admin API) and the admin token itself, signed in
+// as "admin". A sign-in makes a random token for an HttpOnly cookie; the database keeps only its SHA-256, so a
+// copy of the database signs no one in.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import { hashPassword, verifyPassword } from './passwords.ts';
+
+/** The name the admin token signs in as; no account may take it. */
+export const ADMIN_VIEWER = 'admin';
+/** How long a sign-in lasts. */
+export const VIEWER_SESSION_MS = 7 * 24 * 60 * 60 * 1000;
+export const MIN_PASSWORD = 8;
+
+/** Checked against when the name is unknown, so that an unknown name takes as long as a wrong password. */
+const UNKNOWN_NAME_HASH = hashPassword('');
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64url');
+
+function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(sha256(a));
+  const right = Buffer.from(sha256(b));
+  return timingSafeEqual(left, right);
+}
+
+/** Why an account cannot be made, or undefined when it can. */
+export function accountProblem(name: unknown, password: unknown): string | undefined {
+  if (typeof name !== 'string' || !/^[\p{L}\p{N}._@-]{1,64}$/u.test(name)) return `'name' must be 1 to 64 letters, digits or . _ @ -`;
+  if (name.toLowerCase() === ADMIN_VIEWER) return `'${ADMIN_VIEWER}' is the admin token's name`;
+  if (typeof password !== 'string' || password.length < MIN_PASSWORD) return `'password' must be a string of at least ${MIN_PASSWORD} characters`;
+  return undefined;
+}
+
+export function createViewerAccounts(db: Database.Database, adminToken: string) {
+  return {
+    /** Adds the account, or sets a new password for it; the caller has checked accountProblem(). */
+    put(name: string, password: string): { name: string; created: boolean } {
+      const existed = db.prepare(`SELECT 1 FROM viewers WHERE name = ?`).get(name) !== undefined;
+      db.prepare(
+        `INSERT INTO viewers (name, password_hash, created_at) VALUES (?, ?, ?)
+         ON CONFLICT (name) DO UPDATE SET password_hash = excluded.password_hash`,
+      ).run(name, hashPassword(password), new Date().toISOString());
+      // A new password ends the account's sign-ins.
+      if (existed) db.prepare(`DELETE FROM viewer_sessions WHERE viewer = ?`).run(name);
+      return { name, created: !existed };
+    },
+
+    /** A new session token when the credentials are right. */
+    async signIn(name: string, password: string, now = new Date()): Promise<string | undefined> {
+      let ok: boolean;
+      if (name === ADMIN_VIEWER) ok = sameSecret(password, adminToken);
+      else {
+        const row = db.prepare(`SELECT password_hash FROM viewers WHERE name = ?`).get(name) as { password_hash: string } | undefined;
+        // Hash anyway, so an unknown name takes as long as a wrong password.
+        ok = row ? await verifyPassword(password, row.password_hash) : (await verifyPassword(password, UNKNOWN_NAME_HASH), false);
+      }
+      if (!ok) return undefined;
+      const token = randomBytes(32).toString('base64url');
+      db.prepare(`DELETE FROM viewer_sessions WHERE expires_at <= ?`).run(now.toISOString());
+      db.prepare(`INSERT INTO viewer_sessions (token_hash, viewer, expires_at) VALUES (?, ?, ?)`).run(
+        sha256(token),
+        name,
+        new Date(now.getTime() + VIEWER_SESSION_MS).toISOString(),
+      );
+      return token;
+    },
+
+    /** The viewer a session token belongs to, while it lasts. */
+    viewerOf(token: string, now = new Date()): string | undefined {
+      const row = db
+        .prepare(`SELECT viewer FROM viewer_sessions WHERE token_hash = ? AND expires_at > ?`)
+        .get(sha256(token), now.toISOString()) as { viewer: string } | undefined;
+      return row?.viewer;
+    },
+
+    signOut(token: string): void {
+      db.prepare(`DELETE FROM viewer_sessions WHERE token_hash = ?`).run(sha256(token));
+    },
+  };
+}
+
+export type ViewerAccounts = ReturnType<typeof createViewerAccounts>;

@@ -1,0 +1,308 @@
+// The log explorer in real Chromium against the running service (issue 15): the sign-in it needs, each filter
+// and their combination, search among 100,000 logs, links that restore a view, the live tail, exports, the
+// intent URLs, logged markup shown as text, and no serious accessibility violation on any page.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { LogRecord } from '../../protocol/records.types.ts';
+import { appIdOf } from '../../server/app-id.ts';
+import { createCollectorClient } from './collector-client.ts';
+import { useProductPage } from './product.ts';
+import { explorerSettled, signInToExplorer, viewerText } from './viewer.ts';
+
+const e2e = useProductPage();
+
+const APP = 'explorer-e2e-app';
+const APP_ID = appIdOf(APP);
+const BIG_APP = 'explorer-e2e-big';
+const T0 = Date.UTC(2026, 10, 20, 10, 0, 0);
+const MARKUP = 'Clicked <b>bold</b> <img src=x onerror="window.pwned=1">';
+
+const log = (minute: number, t: string, ll: number, tg: string): LogRecord =>
+  ({ x: new Date(T0 + minute * 60_000).toISOString(), at: T0 + minute * 60_000, t, ll, tg, f: 'checkout.ts', l: 40 + minute, m: 'pay', u: 'https://shop.example/cart' }) as LogRecord;
+
+/** What each session received, oldest first. */
+const ALPHA = [log(0, 'alpha debug boot', 0, 'boot'), log(1, 'alpha warning slow network', 1, 'net'), log(2, 'alpha error payment declined', 2, 'pay'), log(3, 'issue-alpha', 2, 'bf_issue'), log(4, MARKUP, 4, 'ui')];
+const BETA = [log(5, 'beta info started', 4, 'boot'), log(6, 'beta error timeout', 2, 'net'), log(7, 'beta debug idle', 0, 'ui')];
+const ALL = [...ALPHA, ...BETA];
+/** The stream shows the newest first. */
+const newestFirst = (logs: LogRecord[]) => [...logs].sort((a, b) => b.at - a.at).map((entry) => entry.t);
+
+let betaSession: number;
+beforeAll(async () => {
+  const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, APP);
+  await collector.createApp();
+  const alpha = await collector.session('s-alpha', 'd-alpha');
+  betaSession = await collector.session('s-beta', 'd-beta');
+  await collector.logs(alpha, ALPHA);
+  await collector.logs(betaSession, BETA);
+  await collector.issue(alpha, { uid: 'issue-alpha', title: 'Checkout crashed', text: 'Pay button threw', type: 'crash' });
+  await collector.issue(betaSession, { uid: 'feedback-beta', title: 'Love the new cart', text: 'Nice work', type: 'user-feedback' });
+  await collector.deviceKey('d-alpha', 'plan', 'gold');
+  await collector.deviceKey('d-beta', 'plan', 'silver');
+});
+
+const logsUrl = (params: Record<string, string> = {}) => `${e2e.product.url}/sidelog/logs?${new URLSearchParams({ app: APP_ID, ...params })}`;
+
+/** The texts of the logs the stream shows, top to bottom. */
+async function streamTexts(page: Page): Promise<string[]> {
+  await page.waitForFunction(() => document.querySelector('.log-list') !== null || /No logs match/.test(document.body.innerText));
+  return page.locator('.log-list .log-text').allInnerTexts();
+}
+
+describe('sign-in', () => {
+  it('the API answers 401 without it, and a page opened without it shows no data until the viewer signs in', async () => {
+    for (const path of ['/apps', `/apps/${APP_ID}/logs`, `/apps/${APP_ID}/sessions`, `/apps/${APP_ID}/issues`, `/apps/${APP_ID}/logs/export?format=csv`]) {
+      const response = await fetch(`${e2e.product.url}/sidelog/explorer/api${path}`);
+      expect(response.status, path).toBe(401);
+      expect(await response.text()).not.toContain('alpha');
+    }
+    await e2e.page.goto(logsUrl({ session: 's-alpha' }));
+    await e2e.page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await e2e.page.locator('body').innerText()).not.toContain('alpha');
+
+    await e2e.page.getByLabel('Name').fill('e2e-viewer');
+    await e2e.page.getByLabel('Password').fill('wrong password');
+    await e2e.page.getByRole('button', { name: 'Sign in' }).click();
+    await e2e.page.getByRole('alert').getByText('Wrong name or password.').waitFor();
+    expect(await e2e.page.locator('body').innerText()).not.toContain('alpha');
+    await signInToExplorer(e2e.page);
+    // Back where the viewer was going.
+    expect(new URL(e2e.page.url()).search).toBe(`?app=${APP_ID}&session=s-alpha`);
+    expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALPHA));
+  });
+
+  it('the admin token signs in too, and sign-out ends it', async () => {
+    await e2e.page.goto(`${e2e.product.url}/sidelog/`);
+    await signInToExplorer(e2e.page, { name: 'admin', password: e2e.product.adminToken });
+    await explorerSettled(e2e.page);
+    await e2e.page.getByRole('button', { name: 'Sign out' }).click();
+    await e2e.page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect((await e2e.page.request.get(`${e2e.product.url}/sidelog/explorer/api/apps`)).status()).toBe(401);
+  });
+});
+
+describe('filters', () => {
+  const cases: [string, Record<string, string>, LogRecord[]][] = [
+    ['levels', { level: 'error,fatal' }, ALL.filter((entry) => entry.ll === 2)],
+    ['tag', { tag: 'net' }, ALL.filter((entry) => entry.tg === 'net')],
+    ['full-text search', { q: 'payment' }, [ALPHA[2]!]],
+    ['device key value', { key: 'plan', value: 'gold' }, ALPHA],
+    ['time range', { from: new Date(T0 + 2 * 60_000).toISOString(), to: new Date(T0 + 6 * 60_000).toISOString() }, ALL.slice(2, 6)],
+    ['session', { session: 's-beta' }, BETA],
+    ['device', { device: 'd-alpha' }, ALPHA],
+    ['all combined', { level: 'error,warning', tag: 'net', key: 'plan', value: 'silver', from: new Date(T0).toISOString(), device: 'd-beta' }, [BETA[1]!]],
+  ];
+  it.each(cases)('%s: a link with it shows exactly the matching logs', async (_, params, expected) => {
+    await viewerText(e2e.page, logsUrl(params));
+    expect(await streamTexts(e2e.page)).toEqual(newestFirst(expected));
+  });
+
+  it('filters set in the page go into the address, and opening that address restores the view', async () => {
+    await viewerText(e2e.page, logsUrl());
+    expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALL));
+    for (const level of ['Debug', 'Info', 'Trace', 'Fatal']) {
+      await e2e.page.getByRole('checkbox', { name: level }).uncheck();
+    }
+    await e2e.page.getByLabel('Tags').fill('net');
+    await e2e.page.getByLabel('Search text').fill('timeout');
+    await e2e.page.getByLabel('Search text').press('Enter');
+    await vi.waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(['beta error timeout']));
+    const shared = e2e.page.url();
+    expect(new URL(shared).searchParams.get('level')).toBe('warning,error');
+
+    const other = await e2e.page.context().newPage();
+    await viewerText(other, shared);
+    expect(await streamTexts(other)).toEqual(['beta error timeout']);
+    expect(await other.getByLabel('Search text').inputValue()).toBe('timeout');
+    expect(await other.getByRole('checkbox', { name: 'Debug' }).isChecked()).toBe(false);
+  });
+});
+
+describe('the stream', () => {
+  it('a log opens to its JSON, and shows the lines around it in its session', async () => {
+    await viewerText(e2e.page, logsUrl({ q: 'declined' }));
+    await e2e.page.getByRole('button', { name: 'alpha error payment declined' }).click();
+    const json = JSON.parse(await e2e.page.locator('.log-json').innerText());
+    expect(json).toMatchObject({ t: 'alpha error payment declined', ll: 2, tg: 'pay', f: 'checkout.ts', l: 42, m: 'pay', session_uid: 's-alpha', udid: 'd-alpha' });
+    await e2e.page.getByRole('link', { name: 'Lines around' }).click();
+    await explorerSettled(e2e.page);
+    const around = e2e.page.getByRole('list', { name: 'Lines around the log' });
+    expect(await around.locator('.log-text').allInnerTexts()).toEqual(ALPHA.map((entry) => entry.t));
+    expect(await around.locator('[aria-current=true] .log-text').innerText()).toBe('alpha error payment declined');
+  });
+
+  it('logged markup is shown as text, never run', async () => {
+    await viewerText(e2e.page, logsUrl({ tag: 'ui', session: 's-alpha' }));
+    expect(await streamTexts(e2e.page)).toEqual([MARKUP]);
+    expect(await e2e.page.locator('main img, main b').count()).toBe(0);
+    expect(await e2e.page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
+  });
+
+  it('live tail shows a line logged after the page opened', async () => {
+    await viewerText(e2e.page, logsUrl({ session: 's-beta' }));
+    await e2e.page.getByRole('button', { name: 'Live tail' }).click();
+    // Give the tail its starting point before the line is sent.
+    await e2e.page.waitForResponse((response) => response.url().includes('/logs/tail'));
+    const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, APP);
+    await collector.logs(betaSession, [{ x: new Date().toISOString(), at: Date.now(), t: 'arrived while tailing', ll: 4, tg: 'live' }]);
+    await e2e.page.getByRole('button', { name: 'arrived while tailing' }).waitFor({ timeout: 5_000 });
+    expect((await streamTexts(e2e.page))[0]).toBe('arrived while tailing');
+    await e2e.page.getByRole('button', { name: 'Pause live tail' }).click();
+    await e2e.page.getByRole('button', { name: 'Live tail' }).waitFor();
+  });
+
+  it('export contains exactly the filtered lines, as NDJSON and as CSV', async () => {
+    await viewerText(e2e.page, logsUrl({ level: 'error' }));
+    const expected = newestFirst(ALL.filter((entry) => entry.ll === 2));
+    const [ndjson] = await Promise.all([e2e.page.waitForEvent('download'), e2e.page.getByRole('link', { name: 'Export NDJSON' }).click()]);
+    const lines = readFileSync((await ndjson.path())!, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { t: string; ll: number });
+    expect(lines.map((line) => line.t)).toEqual(expected);
+    const [csv] = await Promise.all([e2e.page.waitForEvent('download'), e2e.page.getByRole('link', { name: 'Export CSV' }).click()]);
+    const rows = readFileSync((await csv.path())!, 'utf8').trim().split('\r\n');
+    expect(rows[0]).toBe('time,level,tag,text,file,line,method,url,session,device');
+    expect(rows.slice(1).map((row) => row.split(',')[3])).toEqual(expected);
+  });
+});
+
+describe('issues, sessions and devices', () => {
+  it('issues list issues, crashes and feedback, by type; one opens with its session logs around it', async () => {
+    const all = await viewerText(e2e.page, `${e2e.product.url}/sidelog/issues?app=${APP_ID}`);
+    expect(all).toContain('Checkout crashed');
+    expect(all).toContain('Love the new cart');
+    await e2e.page.getByLabel('Type').selectOption('user-feedback');
+    await vi.waitFor(async () => expect(await e2e.page.locator('.issues-table tbody tr').allInnerTexts()).toEqual([expect.stringContaining('Love the new cart')]));
+
+    const crash = await viewerText(e2e.page, `${e2e.product.url}/sidelog/issues?app=${APP_ID}&type=crash`);
+    expect(crash).not.toContain('Love the new cart');
+    await e2e.page.getByRole('link', { name: 'Checkout crashed' }).click();
+    await explorerSettled(e2e.page);
+    expect(await e2e.page.getByRole('heading', { level: 1 }).innerText()).toBe('Checkout crashed');
+    const around = e2e.page.getByRole('list', { name: "The session's logs around the issue" });
+    expect(await around.locator('[aria-current=true] .log-text').innerText()).toBe('issue-alpha');
+  });
+
+  it('a bf_issue line links to its issue', async () => {
+    await viewerText(e2e.page, logsUrl({ tag: 'bf_issue' }));
+    await e2e.page.getByRole('link', { name: 'Open issue' }).click();
+    await explorerSettled(e2e.page);
+    expect(new URL(e2e.page.url()).pathname).toBe('/sidelog/issues/issue-alpha');
+    expect(await e2e.page.getByRole('heading', { level: 1 }).innerText()).toBe('Checkout crashed');
+  });
+
+  it('sessions show device, version, language, counts by level and issues; filter and sort', async () => {
+    await viewerText(e2e.page, `${e2e.product.url}/sidelog/sessions?app=${APP_ID}&sort=errors`);
+    const rows = await e2e.page.locator('.sessions-table tbody tr').allInnerTexts();
+    expect(rows).toHaveLength(2);
+    const alpha = e2e.page.locator('.sessions-table tbody tr').first();
+    expect(await alpha.locator('td').allTextContents()).toEqual([
+      's-alpha',
+      'Chrome on Linux',
+      '0.0.0 (0)',
+      'ru-RU',
+      expect.stringMatching(/^2026-11-20 \d\d:00:00\.000$/),
+      expect.stringMatching(/^2026-11-20 \d\d:04:00\.000$/),
+      'Debug: 1Warning: 1Error: 2Info: 1',
+      '1',
+    ]);
+    await e2e.page.getByLabel('Session, device or udid').fill('beta');
+    await e2e.page.getByLabel('Session, device or udid').press('Enter');
+    await vi.waitFor(async () => expect(await e2e.page.locator('.sessions-table tbody tr').count()).toBe(1));
+    expect(await e2e.page.locator('.sessions-table tbody tr').innerText()).toContain('s-beta');
+  });
+
+  it('a device shows its keys and sessions', async () => {
+    const text = await viewerText(e2e.page, `${e2e.product.url}/sidelog/devices/d-alpha?app=${APP_ID}`);
+    expect(text).toContain('plan');
+    expect(text).toContain('"gold"');
+    expect(text).toContain('s-alpha');
+    expect(text).not.toContain('s-beta');
+  });
+});
+
+describe('intent URLs', () => {
+  it.each([
+    ['issue/issue-alpha', '/sidelog/issues/issue-alpha', 'Checkout crashed'],
+    ['session/s-beta', '/sidelog/logs', 'beta info started'],
+    ['device/d-beta', '/sidelog/devices/d-beta', 'silver'],
+  ])("Sidelog's intent URL …/%s opens the matching view after sign-in", async (path, landing, shown) => {
+    const text = await viewerText(e2e.page, `${e2e.product.url}/sidelog/intent/${APP_ID}/${path}`);
+    expect(new URL(e2e.page.url()).pathname).toBe(landing);
+    expect(text).toContain(shown);
+  });
+
+  it('an unknown one says so', async () => {
+    await e2e.page.goto(`${e2e.product.url}/sidelog/intent/${APP_ID}/issue/nope`);
+    await signInToExplorer(e2e.page);
+    await e2e.page.getByRole('heading', { name: 'Not found' }).waitFor();
+  });
+});
+
+describe('search at scale', () => {
+  it('finds a unique text among 100,000 logs', async () => {
+    const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, BIG_APP);
+    await collector.createApp();
+    const session = await collector.session('s-big', 'd-big');
+    const logs = Array.from({ length: 100_000 }, (_, i) => ({
+      ...log(0, i === 61_803 ? 'the quixotic zebrafish swam' : `routine line ${i} of the haystack`, i % 5, 'bulk'),
+      x: new Date(T0 + i).toISOString(),
+      at: T0 + i,
+    }));
+    await collector.logs(session, logs);
+    await viewerText(e2e.page, `${e2e.product.url}/sidelog/logs?app=${appIdOf(BIG_APP)}`);
+    await e2e.page.getByLabel('Search text').fill('quixotic');
+    await e2e.page.getByLabel('Search text').press('Enter');
+    await vi.waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(['the quixotic zebrafish swam']));
+  }, 180_000);
+});
+
+describe('a strict Content-Security-Policy', () => {
+  it('costs the explorer nothing: no inline script or style is refused', async () => {
+    const refused: string[] = [];
+    e2e.page.on('console', (message) => {
+      if (/Content Security Policy/.test(message.text())) refused.push(message.text());
+    });
+    // The policy a hardened service would send, added to every answer.
+    await e2e.page.route('**/*', async (route) => {
+      const response = await route.fetch();
+      const csp = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'";
+      await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': csp } });
+    });
+    await viewerText(e2e.page, logsUrl());
+    await e2e.page.locator('.log-text').first().click();
+    await e2e.page.locator('.log-json').waitFor();
+    await viewerText(e2e.page, `${e2e.product.url}/sidelog/issues/issue-alpha?app=${APP_ID}`);
+    expect(refused).toEqual([]);
+  });
+});
+
+describe('accessibility', () => {
+  const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  const pages = [
+    ['sign-in', '/sidelog/sign-in'],
+    ['logs', `/sidelog/logs?app=${APP_ID}`],
+    ['sessions', `/sidelog/sessions?app=${APP_ID}`],
+    ['issues', `/sidelog/issues?app=${APP_ID}`],
+    ['issue', `/sidelog/issues/issue-alpha?app=${APP_ID}`],
+    ['devices', `/sidelog/devices?app=${APP_ID}`],
+    ['device', `/sidelog/devices/d-alpha?app=${APP_ID}`],
+  ];
+  it.each(pages)('axe-core finds no serious or critical violation on the %s page', async (name, path) => {
+    if (name === 'sign-in') {
+      await e2e.page.goto(`${e2e.product.url}${path}`);
+      await e2e.page.getByRole('button', { name: 'Sign in' }).waitFor();
+    } else {
+      await viewerText(e2e.page, `${e2e.product.url}${path}`);
+      // A log opened, so its details are checked too.
+      if (name === 'logs') await e2e.page.locator('.log-text').first().click();
+    }
+    // Evaluated through DevTools, which a strict CSP does not stop (an injected <script> it would).
+    await e2e.page.evaluate(axeSource);
+    const violations = await e2e.page.evaluate(async () => {
+      const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
+      return result.violations.map(({ id, impact, nodes }) => ({ id, impact, targets: nodes.map((node) => node.target.join(' ')) }));
+    });
+    expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
+  });
+});
