@@ -35,7 +35,8 @@ export function LogRow({ log, appId, open, onToggle, now, highlight = false }: {
           <span className={long && !open ? 'is-collapsed' : undefined}>{long && !open ? `${text.slice(0, LONG)}…` : text || '(no text)'}</span>
         </button>
         {log.tg === 'bf_issue' && log.t ? (
-          <Link className="log-issue-link" href={href(`/issues/${encodeURIComponent(log.t)}`, appId)}>
+          // Named after its issue: a session of several issues has several of these links.
+          <Link className="log-issue-link" aria-label={`Open issue ${log.t}`} href={href(`/issues/${encodeURIComponent(log.t)}`, appId)}>
             Open issue
           </Link>
         ) : null}

@@ -137,7 +137,7 @@ describe('@bugfender/sdk 2.4.0 against the collector', () => {
         expect(deviceText).not.toContain('temporary');
         expect(deviceText).toContain(session);
         // The bf_issue line in the session's log links to its issue.
-        const issueLink = await viewerLinkTarget(viewer, urls.session, urls.issue.split('/').pop()!);
+        const issueLink = await viewerLinkTarget(viewer, urls.session, `Open issue ${urls.issue.split('/').pop()!}`);
         expect(await viewerText(viewer, issueLink)).toContain('The issue text');
       } finally {
         await context.close();
