@@ -7,7 +7,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { INVALID_APP_CODE, WIRE_PATHS, type WireOperation } from '../protocol/wire.ts';
-import type { App, Store } from './db.ts';
+import type { App, AppStore, CollectorStore } from './store.types.ts';
 import type { Hangs } from './hangs.ts';
 import { parseJson } from './json-body.ts';
 import { checkRequest, type CheckedRequests, type SkippedLog } from './wire-validation.ts';
@@ -46,7 +46,7 @@ export interface CollectorOptions {
   hangs: Hangs;
 }
 
-export function createCollector(store: Store, options: CollectorOptions): Hono<Env> {
+export function createCollector(store: AppStore & CollectorStore, options: CollectorOptions): Hono<Env> {
   const collector = new Hono<Env>();
   collector.use(
     `${COLLECTOR_BASE}/*`,

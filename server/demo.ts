@@ -1,5 +1,5 @@
 // The demo account and app the service is seeded with; the README names them and the portal uses the same app key.
-import type { Store } from './db.ts';
+import type { AppStore, PartnerStore } from './store.types.ts';
 import { DEMO_VIEWS } from './demo-views.ts';
 import { hashPassword } from './passwords.ts';
 
@@ -9,7 +9,7 @@ export const DEMO_PARTNER = { email: 'partner@example.com', password: 'partner12
 export const DEMO_APP_KEY = 'sidelog-demo-key';
 
 /** Adds the demo partner and app when they are missing; leaves them alone otherwise (a restart keeps their state). */
-export function seedDemo(store: Store): void {
+export function seedDemo(store: PartnerStore & AppStore): void {
   if (!store.partnerByEmail(DEMO_PARTNER.email)) {
     store.addPartner({ email: DEMO_PARTNER.email, passwordHash: hashPassword(DEMO_PARTNER.password) }, DEMO_VIEWS);
   }

@@ -3,7 +3,7 @@
 // base58 form (store.appById takes either). Ids are looked up well-formed, as the collector stored them: a URL
 // cannot carry a lone surrogate, which the collector stored as U+FFFD.
 import type { LogRecord } from '../protocol/records.types.ts';
-import type { App, DeviceKeyChange, StoredDevice, StoredIssue, StoredSession, Store } from './db.ts';
+import type { App, AppStore, CollectedReads, DeviceKeyChange, StoredDevice, StoredIssue, StoredSession } from './store.types.ts';
 import { wellFormed } from './wire-validation.ts';
 
 export interface IssueView {
@@ -25,7 +25,7 @@ export interface DeviceView {
   sessions: StoredSession[];
 }
 
-export function createIntentLookup(store: Store) {
+export function createIntentLookup(store: AppStore & CollectedReads) {
   return {
     issue(appId: string, id: string): IssueView | undefined {
       const uuid = wellFormed(id);

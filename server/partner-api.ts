@@ -5,7 +5,7 @@ import { cors } from 'hono/cors';
 import type { AuthAnswer, AuthFailureField, PartnerAnswer } from '../protocol/portal.types.ts';
 import { PARTNER_API } from '../protocol/portal.types.ts';
 import { limitBody, PARTNER_BODY_BYTES, readJson } from './body-limits.ts';
-import type { PartnerView, Store } from './db.ts';
+import type { PartnerStore, PartnerView } from './store.types.ts';
 import { createLoginThrottle, DEFAULT_LOGIN_LIMITS, type LoginEnv, type LoginLimits } from './login-throttle.ts';
 import { verifyPassword } from './passwords.ts';
 import { bearerToken, hashToken, newToken, TOKEN_LIFETIME_MS } from './tokens.ts';
@@ -25,7 +25,7 @@ const UNAUTHORIZED = 'Требуется вход в кабинет партне
 const failure = (field: AuthFailureField, meta = AUTH_MESSAGES[field]): AuthAnswer => ({ status: 'failure', data: field, meta });
 
 /** Which field a sign-in got wrong, or the partner it signs in. */
-async function checkCredentials(store: Store, email: string, password: string): Promise<AuthFailureField | number> {
+async function checkCredentials(store: PartnerStore, email: string, password: string): Promise<AuthFailureField | number> {
   const partner = email ? store.partnerByEmail(email) : undefined;
   const passwordImpossible = password.length < MIN_PASSWORD_LENGTH;
   if (!partner) return passwordImpossible ? 'both' : 'email';
@@ -46,7 +46,7 @@ export interface PartnerApiOptions {
 
 type PartnerEnv = { Variables: LoginEnv['Variables'] & { password: string } };
 
-export function createPartnerApi(store: Store, options: PartnerApiOptions = {}): Hono<PartnerEnv> {
+export function createPartnerApi(store: PartnerStore, options: PartnerApiOptions = {}): Hono<PartnerEnv> {
   const api = new Hono<PartnerEnv>();
   const throttle = createLoginThrottle(options.loginLimits ?? DEFAULT_LOGIN_LIMITS);
   // The portal is served from the same origin; CORS lets a dev server on another port use this API too.

@@ -3,7 +3,7 @@
 // a small batch per step with a turn of the event loop between steps, so that ingest never waits on more than one
 // batch's delete.
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import type { Store } from './db.ts';
+import type { RetentionStore } from './store.types.ts';
 
 export const DEFAULT_RETENTION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -26,7 +26,7 @@ export function retentionDays(setting: string | undefined): number {
   return days;
 }
 
-export function startRetention(store: Store, options: { days: number; intervalMs?: number; batch?: number; timer?: boolean }): Retention {
+export function startRetention(store: RetentionStore, options: { days: number; intervalMs?: number; batch?: number; timer?: boolean }): Retention {
   let stopped = false;
   let running: Promise<number> | undefined;
   const batch = options.batch ?? RETENTION_BATCH;

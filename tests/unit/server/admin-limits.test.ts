@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { MAX_PAGE_SIZE, nextPageURL } from '../../../server/admin-pages.ts';
-import { MAX_REFUSED_KEYS, PRUNE_EVERY } from '../../../server/db.ts';
+import { PRUNE_EVERY } from '../../../server/sqlite/collector-store.ts';
+import { MAX_REFUSED_KEYS } from '../../../server/store.types.ts';
 import { DEMO_APP_KEY } from '../../../server/demo.ts';
 import { ADMIN_TOKEN, createHarness, device, logs } from './service-harness.ts';
 

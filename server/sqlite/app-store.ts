@@ -1,0 +1,44 @@
+// The collector's apps in SQLite, found by key or by either form of appID, and the faults tests inject.
+import type Database from 'better-sqlite3';
+import { appIdOf, bugfenderAppIdOf } from '../app-id.ts';
+import type { AppStore, FaultMode } from '../store.types.ts';
+import { queries, toApp, type AppRow } from './rows.ts';
+
+export function createAppStore(db: Database.Database): AppStore {
+  const { one, all } = queries(db);
+  const app = (key: string) => {
+    const row = one<AppRow>(`SELECT key, app_id, enabled FROM apps WHERE key = ?`, key);
+    return row && toApp(row);
+  };
+  return {
+    putApp(key, enabled) {
+      db.prepare(
+        `INSERT INTO apps (key, app_id, bugfender_app_id, enabled) VALUES (?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET enabled = excluded.enabled`,
+      ).run(key, appIdOf(key), bugfenderAppIdOf(key), enabled ? 1 : 0);
+      return app(key)!;
+    },
+    app,
+    appById(appId) {
+      const row = one<AppRow>(
+        `SELECT key, app_id, enabled FROM apps WHERE app_id = ? UNION SELECT key, app_id, enabled FROM apps WHERE bugfender_app_id = ?`,
+        appId,
+        appId,
+      );
+      return row && toApp(row);
+    },
+    apps() {
+      return all<AppRow>(`SELECT key, app_id, enabled FROM apps ORDER BY key`).map(toApp);
+    },
+    setFault(appKey, mode, ops) {
+      if (mode === 'none') db.prepare(`DELETE FROM faults WHERE app_key = ?`).run(appKey);
+      else
+        db.prepare(`INSERT OR REPLACE INTO faults (app_key, mode, ops) VALUES (?, ?, ?)`).run(appKey, mode, ops ? JSON.stringify(ops) : null);
+    },
+    fault(appKey, op) {
+      const row = one<{ mode: FaultMode; ops: string | null }>(`SELECT mode, ops FROM faults WHERE app_key = ?`, appKey);
+      if (!row) return 'none';
+      if (row.ops && !(JSON.parse(row.ops) as string[]).includes(op)) return 'none';
+      return row.mode;
+    },
+  };
+}

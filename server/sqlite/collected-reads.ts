@@ -1,0 +1,95 @@
+// What the admin API and the intent lookups read from SQLite of what the collector stored; the admin lists a page at
+// a time, by row id.
+import type Database from 'better-sqlite3';
+import type { DeviceInfo, DeviceKeyValue } from '../../protocol/records.types.ts';
+import type { SkippedLog } from '../../protocol/wire.ts';
+import type { AdminList, CollectedReads, RefusedKey, StoredIssue } from '../store.types.ts';
+import { queries, toLog, toSession, type SessionRow } from './rows.ts';
+
+export function createCollectedReads(db: Database.Database): CollectedReads {
+  const { one, all } = queries(db);
+
+  /** Each admin list's page: its rows after a row id, with that id as `cursor_id`. */
+  const listQueries: Record<AdminList, Database.Statement> = {
+    logs: db.prepare(
+      `SELECT logs.id AS cursor_id, logs.*, sessions.session_uid FROM logs JOIN sessions ON sessions.id = logs.session_id
+       WHERE sessions.app_key = ? AND logs.id > ? ORDER BY logs.id LIMIT ?`,
+    ),
+    batches: db.prepare(
+      `SELECT log_batches.id AS cursor_id, sessions.session_uid, log_batches.count, log_batches.stored FROM log_batches
+       JOIN sessions ON sessions.id = log_batches.session_id WHERE log_batches.app_key = ? AND log_batches.id > ? ORDER BY log_batches.id LIMIT ?`,
+    ),
+    sessions: db.prepare(`SELECT id AS cursor_id, * FROM sessions WHERE app_key = ? AND id > ? ORDER BY id LIMIT ?`),
+    issues: db.prepare(
+      `SELECT issues.id AS cursor_id, uid, url, title, text, type, sessions.session_uid, issues.received_at FROM issues
+       JOIN sessions ON sessions.id = issues.session_id WHERE issues.app_key = ? AND issues.id > ? ORDER BY issues.id LIMIT ?`,
+    ),
+    'device-keys': db.prepare(
+      `SELECT id AS cursor_id, udid, key, value FROM device_key_changes WHERE app_key = ? AND id > ? ORDER BY id LIMIT ?`,
+    ),
+    requests: db.prepare(`SELECT id AS cursor_id, operation, status, skipped FROM requests WHERE app_key = ? AND id > ? ORDER BY id LIMIT ?`),
+  };
+  /** A page's row as the full list answered it before pagination. */
+  const listRow: Record<AdminList, (row: Record<string, unknown>) => unknown> = {
+    logs: (row) => ({ ...toLog(row), session_uid: row.session_uid as string }),
+    batches: (row) => row,
+    sessions: (row) => toSession(row as unknown as SessionRow),
+    issues: (row) => row,
+    'device-keys': (row) => ({ device_id: row.udid, key: row.key, value: JSON.parse(row.value as string) as DeviceKeyValue }),
+    requests: ({ skipped, ...row }) => (skipped === null ? row : { ...row, skipped: JSON.parse(skipped as string) as SkippedLog[] }),
+  };
+
+  return {
+    sessions(appKey, limit = -1) {
+      return all<SessionRow>(`SELECT * FROM sessions WHERE app_key = ? ORDER BY id DESC LIMIT ?`, appKey, limit)
+        .reverse()
+        .map(toSession);
+    },
+    issues(appKey, limit = -1) {
+      return all<StoredIssue>(
+        `SELECT * FROM (SELECT issues.id, uid, url, title, text, type, sessions.session_uid, issues.received_at FROM issues
+         JOIN sessions ON sessions.id = issues.session_id WHERE issues.app_key = ? ORDER BY issues.id DESC LIMIT ?) ORDER BY id`,
+        appKey,
+        limit,
+      ).map(({ id: _id, ...issue }: StoredIssue & { id?: number }) => issue);
+    },
+    listPage(list, appKey, after, limit) {
+      const rows = listQueries[list].all(appKey, after, limit) as ({ cursor_id: number } & Record<string, unknown>)[];
+      return { rows: rows.map(({ cursor_id: _id, ...row }) => listRow[list](row)), last: rows.at(-1)?.cursor_id };
+    },
+    refusedKeys(limit) {
+      return all<RefusedKey>(`SELECT app_key, operation, status, count, last_seen FROM refused_keys ORDER BY last_seen DESC LIMIT ?`, limit);
+    },
+    session(appKey, uuid) {
+      const row = one<SessionRow>(`SELECT * FROM sessions WHERE app_key = ? AND session_uid = ?`, appKey, uuid);
+      return row && toSession(row);
+    },
+    sessionLogs(sessionId) {
+      return all<Record<string, unknown>>(`SELECT * FROM logs WHERE session_id = ? ORDER BY at, id`, sessionId).map(toLog);
+    },
+    issue(appKey, uid) {
+      return one(
+        `SELECT uid, url, title, text, type, session_id, sessions.session_uid, issues.received_at FROM issues
+         JOIN sessions ON sessions.id = issues.session_id WHERE issues.app_key = ? AND uid = ?`,
+        appKey,
+        uid,
+      );
+    },
+    device(appKey, udid) {
+      const row = one<{ udid: string; name: string; info: string | null; first_seen: string; last_seen: string }>(
+        `SELECT udid, name, info, first_seen, last_seen FROM devices WHERE app_key = ? AND udid = ?`,
+        appKey,
+        udid,
+      );
+      return row && { ...row, info: row.info === null ? null : (JSON.parse(row.info) as DeviceInfo) };
+    },
+    deviceKeys(appKey, udid) {
+      return all<{ key: string; value: string }>(`SELECT key, value FROM device_keys WHERE app_key = ? AND udid = ? ORDER BY key`, appKey, udid).map(
+        (row) => ({ key: row.key, value: JSON.parse(row.value) as DeviceKeyValue }),
+      );
+    },
+    deviceSessions(appKey, udid) {
+      return all<SessionRow>(`SELECT * FROM sessions WHERE app_key = ? AND udid = ? ORDER BY id`, appKey, udid).map(toSession);
+    },
+  };
+}
