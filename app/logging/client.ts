@@ -243,9 +243,10 @@ export class SidelogClient implements CaptureTarget {
 
   removeDeviceKey = (key: string): void => {
     validateDeviceKey(key);
-    delete this.#deviceData[key];
+    const name = sanitiseDeviceKey(key, '').key;
+    delete this.#deviceData[name];
     if (this.#started) saveDeviceData(this.#deviceData);
-    this.#queue.send({ sl: 'key', key, value: null });
+    this.#queue.send({ sl: 'key', key: name, value: null });
   };
 
   /** Shows the feedback dialog; a submitted form is sent as user feedback. */
