@@ -17,6 +17,9 @@ export const DEVICE_STATUS_INTERVAL_MS = 300_000;
 export const REQUEST_TIMEOUT_MS = 10_000;
 
 export const IN_MEMORY_LOG_CAP = 3000;
+/** Logs made before an engine exists (init not called yet, or no engine started) wait in the page, at most this
+ * many: past it the oldest become one gap entry, as in mode C. */
+export const WAITING_LOG_CAP = IN_MEMORY_LOG_CAP;
 export const IN_MEMORY_QUOTA_MESSAGE = 'InMemory storage quota exceeded';
 export const GAP_CLEANUP_COUNT = 10;
 export const GAP_LOG_TAG = 'bf_gap_log';

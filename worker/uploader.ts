@@ -88,7 +88,7 @@ export function createUploader(deps: UploaderDeps): Uploader {
   async function register(session: SessionRecord): Promise<number> {
     if (session.id !== undefined) return session.id;
     const { id } = await client.call('sendSession', session.payload);
-    await storage.putSession({ ...session, id });
+    await storage.setSessionId(session.uuid, id);
     return id;
   }
 
