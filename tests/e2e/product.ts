@@ -15,6 +15,8 @@ export interface Product {
   readonly url: string;
   /** What the collector received for the portal's app key. */
   readonly admin: AdminClient;
+  /** For the admin API's other calls (apps, faults). */
+  readonly adminToken: string;
   browser: Browser;
   /** Stops the service (the browser keeps running). */
   stopService(): Promise<void>;
@@ -35,6 +37,7 @@ export async function startProduct(): Promise<Product> {
   return {
     url,
     admin: createAdminClient(() => url, adminToken, DEMO_APP_KEY),
+    adminToken,
     browser,
     async stopService() {
       await service?.close();
