@@ -38,7 +38,8 @@ export interface WriteQueue {
   logFields(at: number, x: number, ll: LogLevel, fields: RawFields, url: unknown): void;
   /** Sends the buffered logs now. */
   flush(): void;
-  /** Sends a non-log write after the logs buffered before it; returns its sequence number. */
+  /** Sends a non-log write after the logs buffered before it; returns its sequence number (0 while it waits
+   * for an engine: writes are numbered as they go to the engine). */
   send(message: Unsequenced): number;
   /** The sequence number of the last message emitted so far (after a flush). */
   lastSeq(): number;
@@ -46,11 +47,11 @@ export interface WriteQueue {
   attach(sink: WriteSink): void;
   /** Stops delivering; messages wait again until the next attach. */
   detach(): void;
-  /** Puts a write before everything waiting (an earlier page's rescued writes); returns its seq. */
+  /** Puts a write before everything waiting (an earlier page's rescued writes); returns its seq, as send. */
   sendFirst(message: Unsequenced): number;
   /** The engine stored everything up to the message with this seq, in the order sent; returns those messages. */
   confirm(seq: number): WriteMessage[];
-  /** Every write not confirmed stored, sent or waiting, in order (after a flush). */
+  /** Every write not confirmed stored, sent or waiting, in order (after a flush). Those waiting have seq 0. */
   pending(): WriteMessage[];
   /** From now on calls are dropped: `onDrop` hears of the first one. */
   seal(onDrop: () => void): void;
@@ -80,7 +81,10 @@ export function createWriteQueue(onError: (error: unknown) => void = () => {}, w
     }
   }
 
+  /** Numbers the message as it goes to the engine: seq grows in the order the engine gets the writes, which
+   * its storage relies on to skip rescued writes it stored already (docs/durability.md). */
   function deliverKept(message: WriteMessage): void {
+    message.seq = ++seq;
     unconfirmed.push(message);
     try {
       deliver(message);
@@ -108,7 +112,7 @@ export function createWriteQueue(onError: (error: unknown) => void = () => {}, w
   function takeGap(): void {
     if (!gap) return;
     const entry: RawFields = { tg: GAP_LOG_TAG, t: JSON.stringify(gap) };
-    waiting.unshift({ sl: 'logs', seq: ++seq, logs: columnsOf([{ at: gap.start, x: gap.start, ll: LogLevel.Warning, ...entry }]) });
+    waiting.unshift({ sl: 'logs', seq: 0, logs: columnsOf([{ at: gap.start, x: gap.start, ll: LogLevel.Warning, ...entry }]) });
     waitingLogs += 1;
     gap = undefined;
   }
@@ -126,7 +130,7 @@ export function createWriteQueue(onError: (error: unknown) => void = () => {}, w
     if (buffer.at.length === 0) return;
     const logs = buffer;
     buffer = emptyColumns();
-    emit({ sl: 'logs', seq: ++seq, logs });
+    emit({ sl: 'logs', seq: 0, logs });
   }
 
   /** Appends the columns every call has; returns the call's index in the buffer. */
@@ -164,13 +168,13 @@ export function createWriteQueue(onError: (error: unknown) => void = () => {}, w
     flush,
     send(message) {
       flush();
-      const full = { ...message, seq: ++seq } as WriteMessage;
+      const full = { ...message, seq: 0 } as WriteMessage;
       if (sealed) sealed();
       else emit(full);
       return full.seq;
     },
     sendFirst(message) {
-      const full = { ...message, seq: ++seq } as WriteMessage;
+      const full = { ...message, seq: 0 } as WriteMessage;
       if (sink) deliverKept(full);
       else waiting.unshift(full);
       return full.seq;

@@ -4,7 +4,8 @@
 // so that `at` never repeats within a session, across reloads, tabs and engines.
 import type { SessionRecord, StoredLog } from '../../protocol/index.ts';
 
-/** Which write of which page run a batch is; `session` registers the session if it is not stored (a rescue). */
+/** Which write of which page run a batch is (seq grows in the order the engine gets a run's writes; 0 for one
+ * never given to an engine); `session` registers the session if it is not stored (a rescue). */
 export interface RunMark {
   run: string;
   seq: number;
@@ -48,7 +49,9 @@ export function placeBatches(batches: LogBatch[], stored: Map<string, SessionRec
       logs.push(...batch);
       continue;
     }
-    if (mark && (session.runs?.[mark.run] ?? 0) >= mark.seq) continue;
+    // seq 0: a write that never reached an engine (rescued while it waited), so none can have stored it.
+    const counted = mark !== undefined && mark.seq > 0;
+    if (counted && (session.runs?.[mark.run] ?? 0) >= mark.seq) continue;
     let last = session.lastAt ?? -Infinity;
     for (const log of batch) {
       const at = log.at > last ? log.at : last + 1;
@@ -56,7 +59,7 @@ export function placeBatches(batches: LogBatch[], stored: Map<string, SessionRec
       last = at;
     }
     session.lastAt = last;
-    if (mark && !partial) session.runs = withRun(session.runs, mark.run, mark.seq);
+    if (counted && !partial) session.runs = withRun(session.runs, mark.run, mark.seq);
     touched.set(uuid, session);
   }
   return { logs, sessions: [...touched.values()] };
