@@ -20,6 +20,9 @@ export const IN_MEMORY_LOG_CAP = 3000;
 /** Logs made before an engine exists (init not called yet, or no engine started) wait in the page, at most this
  * many: past it the oldest become one gap entry, as in mode C. */
 export const WAITING_LOG_CAP = IN_MEMORY_LOG_CAP;
+/** Logs the page keeps while its engine has not confirmed them stored, for a rescue should the page go: more
+ * than localStorage could hold anyway (docs/durability.md). Past it the oldest are let go: they were sent. */
+export const UNCONFIRMED_LOG_CAP = 100_000;
 export const IN_MEMORY_QUOTA_MESSAGE = 'InMemory storage quota exceeded';
 export const GAP_CLEANUP_COUNT = 10;
 export const GAP_LOG_TAG = 'bf_gap_log';

@@ -7,6 +7,7 @@
 import {
   GAP_LOG_TAG,
   LogLevel,
+  UNCONFIRMED_LOG_CAP,
   WAITING_LOG_CAP,
   columnsOf,
   rowsOf,
@@ -68,8 +69,10 @@ export function createWriteQueue(onError: (error: unknown) => void = () => {}, w
   /** Logs in `waiting`, and the times of those that gave way to a gap entry. */
   let waitingLogs = 0;
   let gap: { start: number; end: number } | undefined;
-  /** Sent, not yet confirmed stored. */
+  /** Sent, not yet confirmed stored, and the logs among them. */
   const unconfirmed: WriteMessage[] = [];
+  let unconfirmedLogs = 0;
+  const logCount = (message: WriteMessage) => (message.sl === 'logs' ? message.logs.at.length : 0);
   let sealed: (() => void) | undefined;
 
   function deliver(message: WriteMessage): void {
@@ -86,6 +89,9 @@ export function createWriteQueue(onError: (error: unknown) => void = () => {}, w
   function deliverKept(message: WriteMessage): void {
     message.seq = ++seq;
     unconfirmed.push(message);
+    unconfirmedLogs += logCount(message);
+    // An engine that never confirms (a wedged worker) must not make the page hold every log for ever.
+    while (unconfirmedLogs > UNCONFIRMED_LOG_CAP && unconfirmed.length > 1) unconfirmedLogs -= logCount(unconfirmed.shift()!);
     try {
       deliver(message);
     } catch (error) {
@@ -197,7 +203,9 @@ export function createWriteQueue(onError: (error: unknown) => void = () => {}, w
     },
     confirm(stored) {
       const index = unconfirmed.findIndex((message) => message.seq === stored);
-      return index < 0 ? [] : unconfirmed.splice(0, index + 1);
+      const done = index < 0 ? [] : unconfirmed.splice(0, index + 1);
+      for (const message of done) unconfirmedLogs -= logCount(message);
+      return done;
     },
     pending() {
       flush();
