@@ -125,5 +125,11 @@ export function findRescues(appKey: string): Rescue[] {
       i--;
     }
   }
-  return rescues;
+  // A page that went before storing an earlier rescue carries it on inside its own: when the earlier one's key is
+  // still there too, the copy inside goes, so that its writes are not handed on twice.
+  const runs = new Set(rescues.map((rescue) => rescue.run));
+  return rescues.map((rescue) => ({
+    ...rescue,
+    writes: rescue.writes.filter((write) => write.sl !== 'rescued' || !runs.has(write.rescue.run)),
+  }));
 }
