@@ -1,8 +1,21 @@
 // The page's rescue in real localStorage (docs/durability.md): what a page going away keeps is text only, capped,
 // found again by the next page of the same app, and cut to a gap entry rather than lost when it does not fit.
+import Dexie from 'dexie';
 import { afterEach, describe, expect, test } from 'vitest';
-import { FIELD_CAPS, GAP_LOG_TAG, LogLevel, rowsOf, type Rescue, type SessionPayload, type WriteMessage } from '../../../protocol/index.ts';
+import {
+  FIELD_CAPS,
+  GAP_LOG_TAG,
+  LogLevel,
+  STORAGE_KEYS,
+  rowsOf,
+  type Rescue,
+  type SessionPayload,
+  type SessionRecord,
+  type WriteMessage,
+} from '../../../protocol/index.ts';
 import { RESCUE_PREFIX, findRescues, removeRescue, saveRescue } from '../../../app/logging/rescue.ts';
+import { logsOf, newApp } from './collector.ts';
+import { cleanUp, hideWorkers, startSidelog } from './sidelog.ts';
 
 const session = { session_uid: 'session-1' } as SessionPayload;
 const logsWrite = (seq: number, rows: { at: number; p?: unknown[]; t?: unknown; tg?: unknown; l?: unknown }[]): WriteMessage => ({
@@ -21,7 +34,8 @@ const logsWrite = (seq: number, rows: { at: number; p?: unknown[]; t?: unknown; 
 const rescue = (run: string, writes: WriteMessage[], appKey = 'app'): Rescue => ({ appKey, run, session, writes });
 const rowsOfWrite = (write: WriteMessage) => (write.sl === 'logs' ? rowsOf(write.logs) : []);
 
-afterEach(() => {
+afterEach(async () => {
+  await cleanUp();
   for (const key of Object.keys(localStorage)) if (key.startsWith(RESCUE_PREFIX)) localStorage.removeItem(key);
 });
 
@@ -86,5 +100,45 @@ describe('a rescue', () => {
     // The newest are kept, in order, right after the gap.
     expect(kept.map((row) => row.at)).toEqual(Array.from({ length: kept.length }, (_, i) => 1400 - kept.length + i));
     expect(range).toEqual({ start: 1000, end: 1399 - kept.length });
+  });
+});
+
+describe('a rescue handed to the next page', () => {
+  test('its writes the first engine stored after all are skipped; the rest are stored and delivered once', async () => {
+    hideWorkers(); // mode B: the engine runs in this page, so the test reads the same database
+    const app = await newApp(false); // not enabled: nothing leaves the database until the forced send
+    const first = await startSidelog(app);
+    first.log('stored by the first engine 1');
+    first.log('stored by the first engine 2');
+    await first.settle();
+    await first.close();
+
+    // What the first page would have rescued had it gone before hearing back: that write, and one more.
+    const db = new Dexie('bf_sdk');
+    await db.open();
+    const stored = (await db.table('sessions').get(sessionStorage.getItem(STORAGE_KEYS.sessionUuid)!)) as SessionRecord;
+    db.close();
+    const [run, seq] = Object.entries(stored.runs!)[0];
+    const at = stored.lastAt!;
+    const write = (n: number, texts: string[]) => logsWrite(n, texts.map((t, i) => ({ at: at - texts.length + 1 + i, t })));
+    saveRescue({
+      appKey: app,
+      run,
+      session: stored.payload,
+      writes: [write(seq, ['stored by the first engine 1', 'stored by the first engine 2']), logsWrite(seq + 1, [{ at: at + 1, t: 'never stored' }])],
+    });
+
+    const next = await startSidelog(app);
+    await next.settle();
+    // Two stored by the first engine, one from the rescue: the rescued copies of the two were skipped.
+    expect((await next.status()).pending.logs).toBe(3);
+    await next.forceSendOnce();
+    await expect.poll(async () => (await logsOf(app)).map((log) => log.t), { timeout: 30_000 }).toEqual([
+      'stored by the first engine 1',
+      'stored by the first engine 2',
+      'never stored',
+    ]);
+    // Confirmed stored: the rescue is gone.
+    expect(findRescues(app)).toEqual([]);
   });
 });
