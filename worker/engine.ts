@@ -43,11 +43,14 @@ export function createEngine(cores: CoreRegistry = createCoreRegistry()): Engine
     latestSeq = seq;
     if (telling || !storedSink || !core) return;
     telling = true;
-    void core.writer.settled().then(() => {
+    const writer = core.writer;
+    void writer.settled().then(() => {
       telling = false;
+      // Logs a failed step kept are not stored: the page keeps them until a later step stores them too.
+      if (writer.holdsUnstored()) return;
       // A page gone (a closed port) cannot be told; nothing else depends on it.
       Promise.resolve(storedSink?.(seq)).catch(() => {});
-      if (latestSeq > seq) tellStored(latestSeq);
+      if (latestSeq !== seq) tellStored(latestSeq);
     });
   }
 

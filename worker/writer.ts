@@ -25,6 +25,8 @@ export interface Writer {
   addDeviceKey(key: DeviceKeyRecord): void;
   /** Resolves once everything added so far is stored (or was refused). */
   settled(): Promise<void>;
+  /** Logs a failed step could not store wait for the next one: the page must not be told they are stored. */
+  holdsUnstored(): boolean;
 }
 
 export interface WriterDeps {
@@ -160,5 +162,6 @@ export function createWriter({ storage, guard, onError }: WriterDeps): Writer {
     addIssue: (issue) => otherStep(() => storage.addIssue(issue), 'an issue'),
     addDeviceKey: (key) => otherStep(() => storage.addDeviceKey(key), 'a device key'),
     settled: () => tail,
+    holdsUnstored: () => failed.length > 0,
   };
 }

@@ -116,9 +116,11 @@ describe('the writer', () => {
     writer.addLogs(range(1, 2));
     await writer.settled();
     expect(errors).toEqual(['Sidelog could not store logs: disk on fire']);
+    expect(writer.holdsUnstored()).toBe(true);
     storage.addLogBatches = addLogBatches;
     writer.addLogs(range(3, 1));
     await writer.settled();
     expect((await storage.oldestLogs('s1', 5)).map((l) => l.at)).toEqual([1, 2, 3]);
+    expect(writer.holdsUnstored()).toBe(false);
   });
 });
