@@ -18,7 +18,7 @@ import { toStoredLog } from './format.ts';
 export { createCoreRegistry } from './engine-core.ts';
 
 /** Whose writes these are: this page's, or an earlier page's that a rescue brings (docs/durability.md). */
-interface Writer {
+interface WriteSource {
   sessionUUID: string;
   run: string;
   /** A rescued session, stored if the uploader has deleted it meanwhile. */
@@ -54,7 +54,7 @@ export function createEngine(cores: CoreRegistry = createCoreRegistry()): Engine
     });
   }
 
-  function store(core: EngineCore, message: WriteMessage, by: Writer): void {
+  function store(core: EngineCore, message: WriteMessage, by: WriteSource): void {
     switch (message.sl) {
       case 'logs':
         core.writer.addLogs(
