@@ -5,7 +5,7 @@ import { build, type Manifest } from 'vite';
 import { readFile } from 'node:fs/promises';
 import type { PageName } from './contenders.ts';
 
-export const PAGES: PageName[] = ['noop', 'bare', 'console', 'sidelog', 'bugfender', 'datadog'];
+export const PAGES: PageName[] = ['noop', 'bare', 'console', 'sidelog', 'bugfender', 'datadog', 'closed-tab'];
 
 export interface BuiltPages {
   outDir: string;

@@ -21,10 +21,12 @@ function closure(manifest: Manifest, keys: string[], seen = new Set<string>()): 
   return seen;
 }
 
+/** The page's chunks. Where pages share Sidelog (the closed-tab page does), its code, the in-page engine's
+ * dynamic import and the worker's asset sit in a chunk of their own, not in the entry: look through them all. */
 function pageChunks(manifest: Manifest, spec: ContenderSpec): Set<string> {
-  const entry = `${spec.page}.html`;
-  const dynamic = spec.inPageEngine ? (manifest[entry]?.dynamicImports ?? []) : [];
-  return closure(manifest, [entry, ...dynamic]);
+  const statics = closure(manifest, [`${spec.page}.html`]);
+  const dynamic = spec.inPageEngine ? [...statics].flatMap((key) => manifest[key]?.dynamicImports ?? []) : [];
+  return closure(manifest, [...statics, ...dynamic]);
 }
 
 export interface BundleBytes {
@@ -45,6 +47,8 @@ export function measureBundleBytes({ outDir, manifest }: BuiltPages, contenders:
     const bytes = added.reduce((sum, key) => sum + gzipBytes(outDir, manifest[key]!.file), 0);
     mainThread[spec.id] = Math.max(0, bytes - pageOwnCode);
   }
-  const workerFile = (manifest['sidelog.html']?.assets ?? []).find((file) => file.includes('shared-entry'));
+  const workerFile = [...closure(manifest, ['sidelog.html'])]
+    .flatMap((key) => manifest[key]?.assets ?? [])
+    .find((file) => file.includes('shared-entry'));
   return { mainThread, sidelogWorker: workerFile ? gzipBytes(outDir, workerFile) : 0 };
 }

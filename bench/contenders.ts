@@ -1,7 +1,7 @@
 // The contenders: the no-op floor, the bare logger (the physical floor of a logger with a worker), the console, Sidelog in each mode and with call sites, and the two peers.
 // Each names its page (bench/pages/<page>.html), the query that configures it, and how the bench sees its
 // lines stored and delivered.
-export type PageName = 'noop' | 'bare' | 'console' | 'sidelog' | 'bugfender' | 'datadog';
+export type PageName = 'noop' | 'bare' | 'console' | 'sidelog' | 'bugfender' | 'datadog' | 'closed-tab';
 
 export interface ContenderSpec {
   id: string;

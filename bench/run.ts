@@ -4,6 +4,8 @@
 //   --quick       2,000 calls and 2 rounds, for development
 //   --rounds N    rounds (default 5; 2 with --quick)
 //   --out FILE    where the JSON goes (default bench/results/latest.json)
+//   --closed-tab  instead: the largest burst that survives its tab closing in the task that logged it
+//                 (bench/closed-tab.ts); its figures go to bench/results/closed-tab.json unless --out says
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -13,6 +15,7 @@ import { launchBrowser } from './browser.ts';
 import { buildPages } from './build-pages.ts';
 import { measureBundleBytes } from './bundle-bytes.ts';
 import { createCollectorAdmin } from './collector-admin.ts';
+import { findLargestSurvivingBurst } from './closed-tab.ts';
 import { CONTENDERS } from './contenders.ts';
 import { startControlServer } from './control-server.ts';
 import { computeFigures, type RoundRuns } from './figures.ts';
@@ -25,9 +28,12 @@ const { values: flags } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
     rounds: { type: 'string' },
-    out: { type: 'string', default: 'bench/results/latest.json' },
+    out: { type: 'string' },
+    'closed-tab': { type: 'boolean', default: false },
   },
 });
+const closedTab = flags['closed-tab'];
+const outFile = flags.out ?? (closedTab ? 'bench/results/closed-tab.json' : 'bench/results/latest.json');
 const count = flags.quick ? 2000 : 10_000;
 const roundCount = Number(flags.rounds ?? (flags.quick ? 2 : 5));
 if (!Number.isInteger(roundCount) || roundCount < 1) throw new Error(`--rounds must be a whole number of at least 1, not '${flags.rounds}'`);
@@ -43,45 +49,58 @@ const control = await startControlServer();
 const browser = await launchBrowser();
 try {
   const context = { browser, control, serviceURL: service.url, collector: createCollectorAdmin(service.url, service.adminToken), count };
-  const rounds: RoundRuns = [];
-  for (let round = 1; round <= roundCount; round++) {
-    const runs = new Map<string, PageRun | Error>();
-    // Interleaved, and each round starting one contender further on, so that no contender always runs first.
-    const order = CONTENDERS.map((_, i) => CONTENDERS[(i + round - 1) % CONTENDERS.length]!);
-    for (const spec of order) {
-      progress(`bench: round ${round}/${roundCount}, ${spec.label}`);
-      runs.set(spec.id, await measurePage(context, spec, round).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))));
-      const failed = runs.get(spec.id);
-      if (failed instanceof Error) progress(`bench:   failed: ${failed.message}`);
+  if (closedTab) {
+    const { trials, largest } = await findLargestSurvivingBurst(context, progress);
+    const machine = describeMachine(browser.version);
+    const out = resolve(outFile);
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), machine, largest, trials }, null, 2) + '\n');
+    console.log(
+      `Largest burst that survives its tab closing in the task that logged it: ${largest === null ? 'none' : `${largest.toLocaleString('en-US')} lines`}` +
+        ` (mode ${trials[0]?.mode}; ${machine.cpu}, ${machine.cores} cores, ${machine.chromium})`,
+    );
+    progress(`bench: figures written to ${out}`);
+  } else {
+    const rounds: RoundRuns = [];
+    for (let round = 1; round <= roundCount; round++) {
+      const runs = new Map<string, PageRun | Error>();
+      // Interleaved, and each round starting one contender further on, so that no contender always runs first.
+      const order = CONTENDERS.map((_, i) => CONTENDERS[(i + round - 1) % CONTENDERS.length]!);
+      for (const spec of order) {
+        progress(`bench: round ${round}/${roundCount}, ${spec.label}`);
+        runs.set(spec.id, await measurePage(context, spec, round).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))));
+        const failed = runs.get(spec.id);
+        if (failed instanceof Error) progress(`bench:   failed: ${failed.message}`);
+      }
+      rounds.push(runs);
     }
-    rounds.push(runs);
-  }
 
-  const rows = computeFigures(CONTENDERS, rounds, count, bytes.mainThread);
-  const machine = describeMachine(browser.version);
-  const table = renderTable(rows, bytes.sidelogWorker);
-  const out = resolve(flags.out);
-  mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(
-    out,
-    JSON.stringify(
-      {
-        date: new Date().toISOString(),
-        machine,
-        settings: { calls: count, rounds: roundCount, quick: flags.quick, afterMs: AFTER_MS },
-        contenders: rows,
-        sidelogWorkerGzipBytes: bytes.sidelogWorker,
-        table,
-      },
-      null,
-      2,
-    ) + '\n',
-  );
-  console.log(
-    `${count.toLocaleString('en-US')} calls per burst, ${roundCount} round${roundCount > 1 ? 's' : ''}; ${machine.cpu}, ${machine.cores} cores, ${machine.chromium}\n`,
-  );
-  console.log(table);
-  progress(`bench: figures written to ${out}`);
+    const rows = computeFigures(CONTENDERS, rounds, count, bytes.mainThread);
+    const machine = describeMachine(browser.version);
+    const table = renderTable(rows, bytes.sidelogWorker);
+    const out = resolve(outFile);
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(
+      out,
+      JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          machine,
+          settings: { calls: count, rounds: roundCount, quick: flags.quick, afterMs: AFTER_MS },
+          contenders: rows,
+          sidelogWorkerGzipBytes: bytes.sidelogWorker,
+          table,
+        },
+        null,
+        2,
+      ) + '\n',
+    );
+    console.log(
+      `${count.toLocaleString('en-US')} calls per burst, ${roundCount} round${roundCount > 1 ? 's' : ''}; ${machine.cpu}, ${machine.cores} cores, ${machine.chromium}\n`,
+    );
+    console.log(table);
+    progress(`bench: figures written to ${out}`);
+  }
 } finally {
   await browser.close();
   await control.close();

@@ -44,7 +44,18 @@ export type WriteMessage =
   /** An issue, crash or user feedback; forces one send. */
   | { sl: 'issue'; seq: number; issue: RawIssue }
   /** A device key to set, or to remove when value is null. */
-  | { sl: 'key'; seq: number; key: string; value: DeviceKeyValue };
+  | { sl: 'key'; seq: number; key: string; value: DeviceKeyValue }
+  /** Writes an earlier page of this origin made but the engine had not stored when that page went away, as
+   * that page kept them (docs/durability.md): its session, its run and its writes, each with its own seq. */
+  | { sl: 'rescued'; seq: number; rescue: Rescue };
+
+/** What a page leaving keeps of the writes not yet confirmed stored, to be stored by the next page. */
+export interface Rescue {
+  appKey: string;
+  run: string;
+  session: SessionPayload;
+  writes: WriteMessage[];
+}
 
 export function isWriteMessage(data: unknown): data is WriteMessage {
   return typeof data === 'object' && data !== null && typeof (data as { sl?: unknown }).sl === 'string';
@@ -63,6 +74,10 @@ export interface EngineConfig {
   session: SessionPayload;
   /** The stored app id differed from this one: clear all four tables before anything else. */
   resetStorage: boolean;
+  /** This page run (one client in one page load): the writes' seq count per run (docs/durability.md). */
+  run: string;
+  /** The highest `at` the session had when an earlier page of it went away, if the page knows it. */
+  sessionLastAt?: number;
   /** Where data lives: the browser database (modes A and B) or memory (mode C). */
   storage: 'indexeddb' | 'memory';
   /** 'lock': tabs elect one uploader with Web Locks; 'always': this engine uploads its own data (mode C). */
@@ -84,10 +99,14 @@ export interface EngineStatus {
 /** Called by the engine with its own failures when `debug` is on. */
 export type DebugSink = (message: string) => void;
 
+/** Called by the engine with the seq up to which this page's writes are stored (or were refused by the guard). */
+export type StoredSink = (seq: number) => void;
+
 /** The engine as one tab sees it. */
 export interface EngineApi {
-  /** Opens storage for this tab's session and starts status checks and uploads. */
-  start(config: EngineConfig, debug?: DebugSink): Promise<EngineStatus>;
+  /** Opens storage for this tab's session and starts status checks and uploads. `stored` is told the seq up to
+   * which the page's writes are stored: the page keeps, and rescues if it goes away, only those after it. */
+  start(config: EngineConfig, debug?: DebugSink, stored?: StoredSink): Promise<EngineStatus>;
   /** Stores a write; in a worker this arrives as a plain message, not a Comlink call. */
   write(message: WriteMessage): void;
   /** Resolves once every write up to `seq` is stored (or was refused by the guard). */

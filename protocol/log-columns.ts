@@ -39,3 +39,19 @@ export function rowsOf(columns: LogColumns): RawLog[] {
   }
   return rows;
 }
+
+/** The reverse of rowsOf: calls as one record each, back into a buffer's columns. */
+export function columnsOf(rows: RawLog[]): LogColumns {
+  const columns: LogColumns = { at: [], x: [], ll: [], p: [], s: {}, e: {}, u: [] };
+  rows.forEach((row, i) => {
+    if (i === 0 || row.u !== columns.u[columns.u.length - 1][1]) columns.u.push([i, row.u]);
+    columns.at.push(row.at);
+    columns.x.push(row.x);
+    columns.ll.push(row.ll);
+    columns.p.push(row.p ?? null);
+    if (row.s !== undefined) columns.s[i] = row.s;
+    const { t, tg, m, f, l } = row;
+    if (!row.p) columns.e[i] = { t, tg, m, f, l };
+  });
+  return columns;
+}

@@ -57,6 +57,11 @@ export interface SessionRecord {
   id?: number;
   /** What registers the session; kept so that any uploader, in any tab, can register it. */
   payload: SessionPayload;
+  /** The highest `at` stored for the session: the next log's `at` is above it, across reloads, tabs and engines. */
+  lastAt?: number;
+  /** Per page run (one SidelogClient in one page load), the last write stored: a rescued write at or below it
+   * is already stored and is skipped (docs/durability.md). */
+  runs?: Record<string, number>;
 }
 
 /** The stored device data map: device keys as the page last set them. */

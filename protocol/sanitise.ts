@@ -1,7 +1,7 @@
 // Sanitising before storage (spec §5): odd values are converted, never silently dropped
 // unless they cannot be turned into text at all.
 import { isLogLevel, LogLevel } from './levels.ts';
-import { LOG_TEXT_CAP, LOG_TEXT_ELLIPSIS } from './limits.ts';
+import { FIELD_CAPS, LOG_TEXT_CAP, LOG_TEXT_ELLIPSIS } from './limits.ts';
 import type { DeviceKeyValue, IssueData, LogRecord } from './records.types.ts';
 
 /** Turns any value into text: strings as they are, objects as JSON where they can be, else String(value);
@@ -23,8 +23,9 @@ export function stringify(value: unknown): string | undefined {
   }
 }
 
-export function capText(text: string): string {
-  return text.length > LOG_TEXT_CAP ? text.slice(0, LOG_TEXT_CAP) + LOG_TEXT_ELLIPSIS : text;
+/** Cuts a text longer than `cap` characters to `cap`, with the ellipsis appended. */
+export function capText(text: string, cap: number = LOG_TEXT_CAP): string {
+  return text.length > cap ? text.slice(0, cap) + LOG_TEXT_ELLIPSIS : text;
 }
 
 const LEVEL_BY_NAME: Record<string, LogLevel> = {
@@ -49,23 +50,32 @@ export function toLevel(value: unknown): LogLevel | undefined {
   return isLogLevel(number) ? number : undefined;
 }
 
-/** A non-numeric line is converted to a number or removed. */
+/** A line is an integer on the wire: a number, or numeric text, is cut to its integer part; anything else
+ * (or a number beyond the safe integers) is removed. */
 export function toLine(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  if (typeof value !== 'string' && typeof value !== 'bigint') return undefined;
-  const number = Number(value);
-  return Number.isFinite(number) && String(value).trim() !== '' ? number : undefined;
+  let number: number;
+  if (typeof value === 'number') number = value;
+  else if ((typeof value === 'string' && value.trim() !== '') || typeof value === 'bigint') number = Number(value);
+  else return undefined;
+  const line = Math.trunc(number);
+  return Number.isSafeInteger(line) ? line + 0 : undefined;
 }
 
-const TEXT_FIELDS = ['tg', 'm', 'f', 'u'] as const;
+/** The text fields of a log besides its text, each with its cap. */
+const TEXT_FIELDS = [
+  ['tg', FIELD_CAPS.tag],
+  ['m', FIELD_CAPS.method],
+  ['f', FIELD_CAPS.file],
+  ['u', FIELD_CAPS.url],
+] as const;
 
 /** A log record as it may be stored: every rule of spec §5 applied. `x` and `at` are taken as given. */
 export function sanitiseLog(input: Record<string, unknown> & { at: number; x: string }): LogRecord {
   const log: LogRecord = { x: input.x, at: input.at };
-  for (const field of TEXT_FIELDS) {
+  for (const [field, cap] of TEXT_FIELDS) {
     if (input[field] === undefined || input[field] === null) continue;
     const text = stringify(input[field]);
-    if (text !== undefined) log[field] = text;
+    if (text !== undefined) log[field] = capText(text, cap);
   }
   if (input.t !== undefined && input.t !== null) {
     const text = stringify(input.t);
@@ -78,14 +88,20 @@ export function sanitiseLog(input: Record<string, unknown> & { at: number; x: st
   return log;
 }
 
-/** Issue title and text are stringified. */
+/** Issue title and text are stringified and capped. */
 export function sanitiseIssue(data: { title: unknown; text: unknown; type: IssueData['type']; uuid: string }): IssueData {
-  return { title: stringify(data.title) ?? '', text: stringify(data.text) ?? '', type: data.type, uuid: data.uuid };
+  return {
+    title: capText(stringify(data.title) ?? '', FIELD_CAPS.issueTitle),
+    text: capText(stringify(data.text) ?? '', FIELD_CAPS.issueText),
+    type: data.type,
+    uuid: data.uuid,
+  };
 }
 
-/** Device key names are stringified; values stay if boolean, number or string, else are stringified. */
+/** Device key names are stringified; values stay if boolean or number, else are stringified; texts are capped. */
 export function sanitiseDeviceKey(key: unknown, value: unknown): { key: string; value: DeviceKeyValue } {
-  const name = stringify(key) ?? '';
-  if (typeof value === 'boolean' || typeof value === 'number' || typeof value === 'string') return { key: name, value };
-  return { key: name, value: stringify(value) ?? '' };
+  const name = capText(stringify(key) ?? '', FIELD_CAPS.deviceKeyName);
+  if (typeof value === 'boolean' || typeof value === 'number') return { key: name, value };
+  const text = typeof value === 'string' ? value : (stringify(value) ?? '');
+  return { key: name, value: capText(text, FIELD_CAPS.deviceKeyValue) };
 }

@@ -8,6 +8,8 @@ import {
   type EngineApi,
   type EngineConfig,
   type EngineStatus,
+  type SessionRecord,
+  type StoredSink,
   type WriteMessage,
 } from '../protocol/index.ts';
 import { createCoreRegistry, type CoreRegistry, type EngineCore } from './engine-core.ts';
@@ -15,29 +17,85 @@ import { toStoredLog } from './format.ts';
 
 export { createCoreRegistry } from './engine-core.ts';
 
+/** Whose writes these are: this page's, or an earlier page's that a rescue brings (docs/durability.md). */
+interface WriteSource {
+  sessionUUID: string;
+  run: string;
+  /** A rescued session, stored if the uploader has deleted it meanwhile. */
+  session?: SessionRecord;
+}
+
 export function createEngine(cores: CoreRegistry = createCoreRegistry()): EngineApi {
   let core: EngineCore | undefined;
   let config: EngineConfig | undefined;
   let debugSink: DebugSink | undefined;
+  let storedSink: StoredSink | undefined;
+  /** The page learns what is stored at most once per store step: the latest seq, after the step that stores it. */
+  let latestSeq = 0;
+  let telling = false;
 
   function started(): { core: EngineCore; config: EngineConfig } {
     if (!core || !config) throw new Error('The Sidelog engine has not been started');
     return { core, config };
   }
 
+  function tellStored(seq: number): void {
+    latestSeq = seq;
+    if (telling || !storedSink || !core) return;
+    telling = true;
+    const writer = core.writer;
+    void writer.settled().then(() => {
+      telling = false;
+      // Logs a failed step kept are not stored: the page keeps them until a later step stores them too.
+      if (writer.holdsUnstored()) return;
+      // A page gone (a closed port) cannot be told; nothing else depends on it.
+      Promise.resolve(storedSink?.(seq)).catch(() => {});
+      if (latestSeq !== seq) tellStored(latestSeq);
+    });
+  }
+
+  function store(core: EngineCore, message: WriteMessage, by: WriteSource): void {
+    switch (message.sl) {
+      case 'logs':
+        core.writer.addLogs(
+          rowsOf(message.logs).map((raw) => toStoredLog(raw, by.sessionUUID)),
+          { run: by.run, seq: message.seq, session: by.session },
+        );
+        break;
+      case 'issue':
+        core.writer.addIssue({ sessionUUID: by.sessionUUID, data: sanitiseIssue(message.issue) });
+        // Adding an issue triggers one forced send (spec §4).
+        void core.forceSend();
+        break;
+      case 'key':
+        core.device.key_values[message.key] = message.value;
+        if (message.value === null) delete core.device.key_values[message.key];
+        core.writer.addDeviceKey({ sessionUUID: by.sessionUUID, data: { key: message.key, value: message.value } });
+        break;
+      case 'rescued': {
+        const { session, run, writes } = message.rescue;
+        const record: SessionRecord = { uuid: session.session_uid, payload: session };
+        core.writer.ensureSession(record);
+        for (const write of writes) store(core, write, { sessionUUID: record.uuid, run, session: record });
+        break;
+      }
+    }
+  }
+
   return {
-    async start(given, debug) {
+    async start(given, debug, stored) {
       const fresh = await cores.get(given);
       // A tab of a core that already ran may still carry news of an app change.
       if (given.resetStorage && fresh.tabs.size > 0) await fresh.storage.clear();
       // The tab counts as active before its session is stored, so that an upload run under way cannot
       // take the new, still empty session for an abandoned one and delete it.
       fresh.tabs.add(given.session.session_uid);
-      await fresh.storage.ensureSession({ uuid: given.session.session_uid, payload: given.session });
+      await fresh.storage.ensureSession({ uuid: given.session.session_uid, payload: given.session, lastAt: given.sessionLastAt });
       if (debug) {
         debugSink = debug;
         fresh.debugSinks.add(debug);
       }
+      storedSink = stored;
       core = fresh;
       config = given;
       return fresh.status();
@@ -45,22 +103,8 @@ export function createEngine(cores: CoreRegistry = createCoreRegistry()): Engine
 
     write(message: WriteMessage) {
       const { core, config } = started();
-      const sessionUUID = config.session.session_uid;
-      switch (message.sl) {
-        case 'logs':
-          core.writer.addLogs(rowsOf(message.logs).map((raw) => toStoredLog(raw, sessionUUID)));
-          break;
-        case 'issue':
-          core.writer.addIssue({ sessionUUID, data: sanitiseIssue(message.issue) });
-          // Adding an issue triggers one forced send (spec §4).
-          void core.forceSend();
-          break;
-        case 'key':
-          core.device.key_values[message.key] = message.value;
-          if (message.value === null) delete core.device.key_values[message.key];
-          core.writer.addDeviceKey({ sessionUUID, data: { key: message.key, value: message.value } });
-          break;
-      }
+      store(core, message, { sessionUUID: config.session.session_uid, run: config.run });
+      tellStored(message.seq);
     },
 
     async settle() {
@@ -86,8 +130,11 @@ export function createEngine(cores: CoreRegistry = createCoreRegistry()): Engine
 
     async close() {
       if (!core || !config) return;
+      // Mode C keeps nothing past the page: what close() flushed goes out now, as when the page is hidden.
+      if (config.storage === 'memory') await core.sendKeepalive();
       core.tabs.delete(config.session.session_uid);
       if (debugSink) core.debugSinks.delete(debugSink);
+      storedSink = undefined;
       await cores.release(config.appKey, core);
       core = undefined;
     },

@@ -1,39 +1,9 @@
 // Turns a log call as the page took it (RawLog) into a stored log record: the arguments formatted into
 // text, the raw stack parsed for file, line and method, every sanitising rule applied. This is the work
 // the page does not do per call; in modes A it runs in the worker.
-import { sanitiseLog, type LogRecord, type RawLog, type StoredLog } from '../protocol/index.ts';
+import { formatParts, sanitiseLog, type LogRecord, type RawLog, type StoredLog } from '../protocol/index.ts';
 
-/** JSON for objects, with cycles and values JSON cannot hold written as text rather than failing. */
-function toJSON(value: object): string {
-  const seen = new WeakSet<object>();
-  try {
-    return (
-      JSON.stringify(value, (_key, inner: unknown) => {
-        if (typeof inner === 'bigint') return `${inner}n`;
-        if (typeof inner === 'function' || typeof inner === 'symbol') return String(inner);
-        if (typeof inner === 'object' && inner !== null) {
-          if (seen.has(inner)) return '[Circular]';
-          seen.add(inner);
-        }
-        return inner;
-      }) ?? String(value)
-    );
-  } catch {
-    return String(value);
-  }
-}
-
-/** One argument of a log call as text, the way a console shows it in a line. */
-export function formatPart(part: unknown): string {
-  if (typeof part === 'string') return part;
-  if (part instanceof Error) return part.stack && part.stack.includes(part.message) ? part.stack : `${part.name}: ${part.message}`;
-  if (typeof part === 'object' && part !== null) return toJSON(part);
-  return String(part);
-}
-
-export function formatParts(parts: unknown[]): string {
-  return parts.map(formatPart).join(' ');
-}
+export { formatPart, formatParts } from '../protocol/index.ts';
 
 export interface CallSite {
   method?: string;

@@ -47,7 +47,7 @@ export async function sendKeepalive({ storage, client, guard, debug }: Keepalive
       let id = session.id;
       if (id === undefined) {
         ({ id } = await client.call('sendSession', session.payload, { keepalive: true }));
-        await storage.putSession({ ...session, id });
+        await storage.setSessionId(session.uuid, id);
       }
       for (const chunk of chunkLogs(logs)) {
         await client.call('sendLogs', { session_id: id, logs: chunk.map(toLogRecord) }, { keepalive: true });

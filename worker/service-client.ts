@@ -22,9 +22,31 @@ export interface ServiceClientOptions {
   fetch?: typeof fetch;
 }
 
-/** Rejected calls carry no detail of the service's answer (spec §8), only what went wrong for debug output. */
+/** Rejected calls carry no detail of the service's answer (spec §8), only what went wrong for debug output,
+ * and, for an answer with an error status, that status and the service's own reason (its `error` text). */
 export class ServiceError extends Error {
   override name = 'ServiceError';
+  constructor(
+    message: string,
+    readonly status?: number,
+    readonly reason?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The most of a service's reason kept: it goes into a log of its own (the refused-log marker). */
+const REASON_CHARS = 200;
+
+/** The `error` text of a JSON answer such as `{ "error": "body too large" }`, if there is one. */
+async function reasonOf(response: Response): Promise<string | undefined> {
+  try {
+    const answer: unknown = JSON.parse(await response.text());
+    const error = isObject(answer) ? answer.error : undefined;
+    return typeof error === 'string' ? error.slice(0, REASON_CHARS) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -58,7 +80,10 @@ export function createServiceClient({
         signal: AbortSignal.timeout(timeoutMs),
         keepalive: init?.keepalive,
       });
-      if (response.status !== 200 && response.status !== 304) throw new ServiceError(`${operation} answered ${response.status}`);
+      if (response.status !== 200 && response.status !== 304) {
+        const reason = await reasonOf(response);
+        throw new ServiceError(`${operation} answered ${response.status}${reason ? ` (${reason})` : ''}`, response.status, reason);
+      }
       const text = await response.text();
       let answer: unknown = {};
       try {

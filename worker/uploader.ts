@@ -12,6 +12,7 @@ import {
 } from '../protocol/index.ts';
 import { toLogRecord } from './format.ts';
 import type { Guard } from './guard.ts';
+import { isRefusal, isRefusedMarker, refusedMarker } from './refused-logs.ts';
 import type { ServiceClient } from './service-client.ts';
 import type { SidelogStorage } from './storage/storage.types.ts';
 
@@ -87,7 +88,7 @@ export function createUploader(deps: UploaderDeps): Uploader {
   async function register(session: SessionRecord): Promise<number> {
     if (session.id !== undefined) return session.id;
     const { id } = await client.call('sendSession', session.payload);
-    await storage.putSession({ ...session, id });
+    await storage.setSessionId(session.uuid, id);
     return id;
   }
 
@@ -113,9 +114,7 @@ export function createUploader(deps: UploaderDeps): Uploader {
       for (;;) {
         const oldest = await storage.oldestLogs(uuid, UPLOAD_BATCH_SIZE);
         if (oldest.length === 0) break;
-        const batch = fitBatch(oldest);
-        await client.call('sendLogs', { session_id: sessionId, logs: batch });
-        await storage.deleteLogs(oldest.slice(0, batch.length).map((log) => log.id!));
+        await sendBatch(sessionId, oldest.slice(0, fitBatch(oldest).length));
       }
     }
     for (const { id, data } of keys) {
@@ -123,6 +122,27 @@ export function createUploader(deps: UploaderDeps): Uploader {
       await storage.deleteDeviceKeys([id!]);
     }
     if (!active.has(uuid) && (await isEmpty(uuid))) await storage.deleteSession(uuid);
+  }
+
+  /** Sends a batch and deletes it once accepted. A refused batch is split until the refused log is alone; it is
+   * replaced, in place, by a marker (refused-logs.ts). Returns false once it replaced one: the caller reads the
+   * session's oldest logs again, so that the marker goes before the logs after it, in the order of the calls. */
+  async function sendBatch(sessionId: number, logs: StoredLog[]): Promise<boolean> {
+    try {
+      await client.call('sendLogs', { session_id: sessionId, logs: logs.map(toLogRecord) });
+    } catch (error) {
+      // A refused marker is small and well formed: the service refuses everything, so it is retried like a 5xx.
+      if (!isRefusal(error) || (logs.length === 1 && isRefusedMarker(logs[0]))) throw error;
+      if (logs.length === 1) {
+        debug(`Sidelog: the service refused a log (${message(error)}); a marker takes its place`);
+        await storage.putLog(refusedMarker(logs[0], error));
+        return false;
+      }
+      const half = Math.ceil(logs.length / 2);
+      return (await sendBatch(sessionId, logs.slice(0, half))) && sendBatch(sessionId, logs.slice(half));
+    }
+    await storage.deleteLogs(logs.map((log) => log.id!));
+    return true;
   }
 
   async function isEmpty(uuid: string): Promise<boolean> {

@@ -14,6 +14,7 @@ import {
   validateTitle,
   type DeviceData,
   type ResolvedOptions,
+  type Rescue,
   type SidelogMode,
 } from '../../protocol/index.ts';
 import { installCaptures } from './capture/index.ts';
@@ -23,10 +24,12 @@ import { engineKinds, startEngine } from './engines/choose-engine.ts';
 import type { EngineHandle } from './engines/engine-handle.types.ts';
 import { defaultWorkers, type WorkerFactories } from './engines/worker-engine.ts';
 import { showFeedbackDialog, type FeedbackResult, type FeedbackTexts } from './feedback-dialog.ts';
-import { loadIdentity, saveDeviceData, type Identity } from './identity.ts';
+import { loadIdentity, randomHex, saveDeviceData, type Identity } from './identity.ts';
 import { originalConsole } from './original-console.ts';
 import { createPageURL } from './page-url.ts';
 import { SDK_VERSION } from './sdk-version.ts';
+import { findRescues, removeRescue, saveRescue } from './rescue.ts';
+import { loadSessionLastAt, saveSessionLastAt } from './session-last-at.ts';
 import { createWriteQueue } from './write-queue.ts';
 
 /** The fields of `sendLog`; all optional, sanitised by the engine. */
@@ -78,6 +81,10 @@ export class SidelogClient implements CaptureTarget {
   readonly #pageURL = createPageURL();
   /** Closing twice must not call into a worker the first close already terminated. */
   #closed: Promise<void> | undefined;
+  /** This page run: the engine counts this client's writes under it (docs/durability.md). */
+  readonly #run = randomHex();
+  /** Known once init has loaded the identity: what a rescue needs to be stored by a later page. */
+  #rescueTo: Pick<Rescue, 'appKey' | 'session'> | undefined;
 
   constructor(seams: SidelogSeams = {}) {
     this.#seams = seams;
@@ -112,6 +119,14 @@ export class SidelogClient implements CaptureTarget {
     saveDeviceData(this.#deviceData);
     this.#holdSession(identity.sessionUUID);
     const device = deviceInfo(options, identity.udid, this.#deviceData);
+    const session = sessionPayload(options, device, identity.sessionUUID, Date.now());
+    const sessionLastAt = loadSessionLastAt();
+    if (sessionLastAt !== undefined && sessionLastAt > this.#lastAt) this.#lastAt = sessionLastAt;
+    // From here on, what is not stored when the page goes away can be rescued; and what earlier pages
+    // rescued goes to the engine before anything this page logged.
+    this.#rescueTo = { appKey: options.appKey, session };
+    this.#listenForLeaving();
+    for (const rescue of findRescues(options.appKey).reverse()) this.#queue.sendFirst({ sl: 'rescued', rescue });
     const engine = await startEngine(
       engineKinds(this.#seams.workers ?? defaultWorkers),
       {
@@ -122,17 +137,25 @@ export class SidelogClient implements CaptureTarget {
         debug: options.debug,
         sdkVersion: SDK_VERSION,
         device,
-        session: sessionPayload(options, device, identity.sessionUUID, Date.now()),
+        session,
         resetStorage: identity.appChanged,
+        run: this.#run,
+        sessionLastAt,
       },
       options.debug ? (message) => this.#debug(message) : undefined,
       this.#seams.workerDeadlineMs ?? WORKER_START_DEADLINE_MS,
       (message) => this.#debug(message),
+      (seq) => this.#stored(seq),
     );
     this.#engine = engine;
     this.#queue.attach(engine.sink);
     this.#listenForHiding(engine);
     return { options, identity, engine };
+  }
+
+  /** The engine stored the writes up to `seq`: they need no rescue, and the rescues among them are done with. */
+  #stored(seq: number): void {
+    for (const write of this.#queue.confirm(seq)) if (write.sl === 'rescued') removeRescue(write.rescue.run);
   }
 
   /** Sessions are kept while a tab holds their lock; the uploader deletes only sessions nobody holds. */
@@ -142,6 +165,33 @@ export class SidelogClient implements CaptureTarget {
     const held = new Promise<void>((resolve) => (release = resolve));
     navigator.locks.request(SESSION_LOCK_PREFIX + sessionUUID, () => held).catch(() => {});
     this.#teardown.push(release);
+  }
+
+  /** The page may go away once hidden: what the engine has not confirmed stored is kept in localStorage then,
+   * synchronously (docs/durability.md). Shown again, the page goes on and its engine stores it after all. */
+  #listenForLeaving(): void {
+    const rescue = () => this.#rescue();
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') rescue();
+      else removeRescue(this.#run);
+    };
+    addEventListener('pagehide', rescue);
+    addEventListener('pageshow', onVisibility);
+    document.addEventListener('visibilitychange', onVisibility);
+    this.#teardown.push(() => {
+      removeEventListener('pagehide', rescue);
+      removeEventListener('pageshow', onVisibility);
+      document.removeEventListener('visibilitychange', onVisibility);
+    });
+  }
+
+  #rescue(): void {
+    try {
+      saveSessionLastAt(this.#lastAt);
+      if (this.#rescueTo) saveRescue({ ...this.#rescueTo, run: this.#run, writes: this.#queue.pending() });
+    } catch (error) {
+      this.#debug(`Sidelog could not keep the logs not yet stored: ${String(error)}`);
+    }
   }
 
   #listenForHiding(engine: EngineHandle): void {
@@ -243,9 +293,10 @@ export class SidelogClient implements CaptureTarget {
 
   removeDeviceKey = (key: string): void => {
     validateDeviceKey(key);
-    delete this.#deviceData[key];
+    const name = sanitiseDeviceKey(key, '').key;
+    delete this.#deviceData[name];
     if (this.#started) saveDeviceData(this.#deviceData);
-    this.#queue.send({ sl: 'key', key, value: null });
+    this.#queue.send({ sl: 'key', key: name, value: null });
   };
 
   /** Shows the feedback dialog; a submitted form is sent as user feedback. */
@@ -271,14 +322,24 @@ export class SidelogClient implements CaptureTarget {
   /** What the engine reports about itself. */
   status = () => this.#ready().then(({ engine }) => engine.calls.status());
 
-  /** Undoes everything init did: captures removed, console restored, engine let go. Closing again is a no-op. */
+  /**
+   * Undoes everything init did: captures removed, console restored, engine let go. Everything logged before the
+   * call is handed to the engine and stored first (in mode C, sent with keepalive). Log calls after it are
+   * dropped, never thrown at the caller: with `debug`, the first one is warned about. Calls that return a
+   * promise reject. Closing again is a no-op.
+   */
   close = (): Promise<void> => (this.#closed ??= this.#close());
 
   async #close(): Promise<void> {
+    this.#queue.seal(() => this.#debug('Sidelog has been closed: logs after close() are dropped.'));
     this.#teardown.splice(0).reverse().forEach((undo) => undo());
     const started = this.#started;
     if (!started) return;
-    const { engine } = await started;
+    const engine = await started.then(
+      (running) => running.engine,
+      () => undefined,
+    );
+    if (!engine) return;
     await engine.calls.settle(this.#queue.lastSeq()).catch(() => {});
     this.#queue.detach();
     await engine.calls.close().catch(() => {});

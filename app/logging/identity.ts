@@ -7,7 +7,8 @@ export interface Identity {
   udid: string;
   sessionUUID: string;
   deviceData: DeviceData;
-  /** The stored app id differed from this app's: stored ids and data were cleared, so must the tables be. */
+  /** A stored app id differed from this app's: stored ids and data were cleared, so must the tables be.
+   * No stored app id is not a change (docs/durability.md). */
   appChanged: boolean;
 }
 
@@ -53,12 +54,15 @@ export async function loadIdentity(appKey: string): Promise<Identity> {
   const appID = await appIdOf(appKey);
   const local = storageOf('localStorage');
   const session = storageOf('sessionStorage');
-  const appChanged = local?.getItem(STORAGE_KEYS.appId) !== appID;
+  // Only a stored id that differs is an app change. A missing one is a first visit, or a browser killed before
+  // localStorage reached the disk while the browser database did: wiping then would lose what that visit stored.
+  const storedAppID = local?.getItem(STORAGE_KEYS.appId) ?? null;
+  const appChanged = storedAppID !== null && storedAppID !== appID;
   if (appChanged) {
     for (const key of [STORAGE_KEYS.deviceData, STORAGE_KEYS.deviceUdid]) local?.removeItem(key);
     for (const key of [STORAGE_KEYS.sessionUdid, STORAGE_KEYS.sessionUuid]) session?.removeItem(key);
-    local?.setItem(STORAGE_KEYS.appId, appID);
   }
+  if (storedAppID !== appID) local?.setItem(STORAGE_KEYS.appId, appID);
   const udid = local?.getItem(STORAGE_KEYS.deviceUdid) || randomHex();
   local?.setItem(STORAGE_KEYS.deviceUdid, udid);
   const sessionUUID = session?.getItem(STORAGE_KEYS.sessionUuid) || randomHex();

@@ -1,8 +1,20 @@
 // The page's half of the per-call path (design.md §4): a log call appends to a buffer and returns;
 // one message carries the whole buffer to the engine on the next microtask (or at once when the
 // buffer is large). Until an engine is attached, messages wait here, in order, so nothing logged
-// before `init`, or while a worker fails and the next mode starts, is lost.
-import type { LogColumns, LogLevel, RawFields, WriteMessage } from '../../protocol/index.ts';
+// before `init`, or while a worker fails and the next mode starts, is lost; past WAITING_LOG_CAP logs
+// the oldest become one gap entry. A message sent stays here until the engine confirms it stored, so
+// that a page going away can rescue what is not stored yet (docs/durability.md).
+import {
+  GAP_LOG_TAG,
+  LogLevel,
+  UNCONFIRMED_LOG_CAP,
+  WAITING_LOG_CAP,
+  columnsOf,
+  rowsOf,
+  type LogColumns,
+  type RawFields,
+  type WriteMessage,
+} from '../../protocol/index.ts';
 import { isDataCloneError, toCloneable } from './cloneable.ts';
 
 /** Where messages go: a worker's port, or the in-page engine. May throw DataCloneError synchronously. */
@@ -17,7 +29,8 @@ function emptyColumns(): LogColumns {
   return { at: [], x: [], ll: [], p: [], s: {}, e: {}, u: [] };
 }
 
-type Unsequenced = WriteMessage extends infer M ? (M extends WriteMessage ? Omit<M, 'seq'> : never) : never;
+export type Unsequenced = WriteMessage extends infer M ? (M extends WriteMessage ? Omit<M, 'seq'> : never) : never;
+type LogsMessage = Extract<WriteMessage, { sl: 'logs' }>;
 
 export interface WriteQueue {
   /** Appends a log call: its time, level, arguments, raw stack if it took one, and the page's URL. Never throws. */
@@ -26,7 +39,8 @@ export interface WriteQueue {
   logFields(at: number, x: number, ll: LogLevel, fields: RawFields, url: unknown): void;
   /** Sends the buffered logs now. */
   flush(): void;
-  /** Sends a non-log write after the logs buffered before it; returns its sequence number. */
+  /** Sends a non-log write after the logs buffered before it; returns its sequence number (0 while it waits
+   * for an engine: writes are numbered as they go to the engine). */
   send(message: Unsequenced): number;
   /** The sequence number of the last message emitted so far (after a flush). */
   lastSeq(): number;
@@ -34,9 +48,17 @@ export interface WriteQueue {
   attach(sink: WriteSink): void;
   /** Stops delivering; messages wait again until the next attach. */
   detach(): void;
+  /** Puts a write before everything waiting (an earlier page's rescued writes); returns its seq, as send. */
+  sendFirst(message: Unsequenced): number;
+  /** The engine stored everything up to the message with this seq, in the order sent; returns those messages. */
+  confirm(seq: number): WriteMessage[];
+  /** Every write not confirmed stored, sent or waiting, in order (after a flush). Those waiting have seq 0. */
+  pending(): WriteMessage[];
+  /** From now on calls are dropped: `onDrop` hears of the first one. */
+  seal(onDrop: () => void): void;
 }
 
-export function createWriteQueue(onError: (error: unknown) => void = () => {}): WriteQueue {
+export function createWriteQueue(onError: (error: unknown) => void = () => {}, waitingCap = WAITING_LOG_CAP): WriteQueue {
   let buffer = emptyColumns();
   let scheduled = false;
   let seq = 0;
@@ -44,6 +66,14 @@ export function createWriteQueue(onError: (error: unknown) => void = () => {}): 
   /** The URL the buffer last wrote. */
   let bufferURL: unknown;
   const waiting: WriteMessage[] = [];
+  /** Logs in `waiting`, and the times of those that gave way to a gap entry. */
+  let waitingLogs = 0;
+  let gap: { start: number; end: number } | undefined;
+  /** Sent, not yet confirmed stored, and the logs among them. */
+  const unconfirmed: WriteMessage[] = [];
+  let unconfirmedLogs = 0;
+  const logCount = (message: WriteMessage) => (message.sl === 'logs' ? message.logs.at.length : 0);
+  let sealed: (() => void) | undefined;
 
   function deliver(message: WriteMessage): void {
     try {
@@ -54,11 +84,14 @@ export function createWriteQueue(onError: (error: unknown) => void = () => {}): 
     }
   }
 
-  function emit(message: WriteMessage): void {
-    if (!sink) {
-      waiting.push(message);
-      return;
-    }
+  /** Numbers the message as it goes to the engine: seq grows in the order the engine gets the writes, which
+   * its storage relies on to skip rescued writes it stored already (docs/durability.md). */
+  function deliverKept(message: WriteMessage): void {
+    message.seq = ++seq;
+    unconfirmed.push(message);
+    unconfirmedLogs += logCount(message);
+    // An engine that never confirms (a wedged worker) must not make the page hold every log for ever.
+    while (unconfirmedLogs > UNCONFIRMED_LOG_CAP && unconfirmed.length > 1) unconfirmedLogs -= logCount(unconfirmed.shift()!);
     try {
       deliver(message);
     } catch (error) {
@@ -66,12 +99,44 @@ export function createWriteQueue(onError: (error: unknown) => void = () => {}): 
     }
   }
 
+  /** The oldest waiting logs give way until at most `waitingCap` remain, the gap entry counted as one. */
+  function trimWaiting(): void {
+    while (waitingLogs + (gap ? 1 : 0) > waitingCap) {
+      const index = waiting.findIndex((message) => message.sl === 'logs');
+      const message = waiting[index] as LogsMessage;
+      const rows = rowsOf(message.logs);
+      // Room for the gap entry too, which counts as one.
+      const dropped = rows.splice(0, Math.min(rows.length, waitingLogs + 1 - waitingCap));
+      gap = { start: gap?.start ?? dropped[0].at, end: dropped[dropped.length - 1].at };
+      waitingLogs -= dropped.length;
+      if (rows.length === 0) waiting.splice(index, 1);
+      else waiting[index] = { ...message, logs: columnsOf(rows) };
+    }
+  }
+
+  /** The gap entry, as mode C writes it, goes first once the waiting logs are handed on. */
+  function takeGap(): void {
+    if (!gap) return;
+    const entry: RawFields = { tg: GAP_LOG_TAG, t: JSON.stringify(gap) };
+    waiting.unshift({ sl: 'logs', seq: 0, logs: columnsOf([{ at: gap.start, x: gap.start, ll: LogLevel.Warning, ...entry }]) });
+    waitingLogs += 1;
+    gap = undefined;
+  }
+
+  function emit(message: WriteMessage): void {
+    if (sink) return deliverKept(message);
+    waiting.push(message);
+    if (message.sl !== 'logs') return;
+    waitingLogs += message.logs.at.length;
+    if (waitingLogs > waitingCap - (gap ? 1 : 0)) trimWaiting();
+  }
+
   function flush(): void {
     scheduled = false;
     if (buffer.at.length === 0) return;
     const logs = buffer;
     buffer = emptyColumns();
-    emit({ sl: 'logs', seq: ++seq, logs });
+    emit({ sl: 'logs', seq: 0, logs });
   }
 
   /** Appends the columns every call has; returns the call's index in the buffer. */
@@ -95,11 +160,13 @@ export function createWriteQueue(onError: (error: unknown) => void = () => {}): 
 
   return {
     log(at, x, ll, parts, stack, url) {
+      if (sealed) return sealed();
       const index = append(at, x, ll, parts, url);
       if (stack !== undefined) buffer.s[index] = stack;
       if (index + 1 >= FLUSH_AT) flush();
     },
     logFields(at, x, ll, fields, url) {
+      if (sealed) return sealed();
       const index = append(at, x, ll, null, url);
       buffer.e[index] = fields;
       if (index + 1 >= FLUSH_AT) flush();
@@ -107,8 +174,15 @@ export function createWriteQueue(onError: (error: unknown) => void = () => {}): 
     flush,
     send(message) {
       flush();
-      const full = { ...message, seq: ++seq } as WriteMessage;
-      emit(full);
+      const full = { ...message, seq: 0 } as WriteMessage;
+      if (sealed) sealed();
+      else emit(full);
+      return full.seq;
+    },
+    sendFirst(message) {
+      const full = { ...message, seq: 0 } as WriteMessage;
+      if (sink) deliverKept(full);
+      else waiting.unshift(full);
       return full.seq;
     },
     lastSeq() {
@@ -117,17 +191,35 @@ export function createWriteQueue(onError: (error: unknown) => void = () => {}): 
     },
     attach(next) {
       sink = next;
+      takeGap();
       while (waiting.length > 0 && sink === next) {
         const message = waiting.shift()!;
-        try {
-          deliver(message);
-        } catch (error) {
-          onError(error);
-        }
+        if (message.sl === 'logs') waitingLogs -= message.logs.at.length;
+        deliverKept(message);
       }
     },
     detach() {
       sink = undefined;
+    },
+    confirm(stored) {
+      const index = unconfirmed.findIndex((message) => message.seq === stored);
+      const done = index < 0 ? [] : unconfirmed.splice(0, index + 1);
+      for (const message of done) unconfirmedLogs -= logCount(message);
+      return done;
+    },
+    pending() {
+      flush();
+      takeGap();
+      return [...unconfirmed, ...waiting];
+    },
+    seal(onDrop) {
+      flush();
+      let told = false;
+      sealed = () => {
+        if (told) return;
+        told = true;
+        onDrop();
+      };
     },
   };
 }

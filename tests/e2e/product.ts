@@ -18,7 +18,7 @@ export interface Product {
   readonly url: string;
   /** What the collector received for the portal's app key. */
   readonly admin: AdminClient;
-  /** The admin API's token (it also signs in to the explorer as "admin"). */
+  /** The admin API's token, for its other calls (apps, faults); it also signs in to the explorer as "admin". */
   readonly adminToken: string;
   browser: Browser;
   /** Stops the service (the browser keeps running). */

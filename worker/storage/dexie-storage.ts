@@ -10,6 +10,7 @@ import {
   type SessionRecord,
   type StoredLog,
 } from '../../protocol/index.ts';
+import { placeBatches, sessionsOf } from './log-batches.ts';
 import type { SidelogStorage } from './storage.types.ts';
 
 /** Dexie multiplies its version by 10 for IndexedDB: version(1) opens IndexedDB version 10. */
@@ -48,6 +49,14 @@ export function createDexieStorage(name = DATABASE_NAME): SidelogStorage {
   return {
     // One transaction: a quota error leaves none of the batch stored.
     addLogs: (logs) => db.transaction('rw', db.logs, () => db.logs.bulkAdd(logs, { allKeys: true })),
+    addLogBatches: (batches) =>
+      db.transaction('rw', db.logs, db.sessions, async () => {
+        const uuids = sessionsOf(batches);
+        const stored = await db.sessions.bulkGet(uuids);
+        const placed = placeBatches(batches, new Map(uuids.map((uuid, i) => [uuid, stored[i]])));
+        await db.logs.bulkAdd(placed.logs);
+        await db.sessions.bulkPut(placed.sessions);
+      }),
     oldestLogs: (sessionUUID, limit) => db.logs.where('sessionUUID').equals(sessionUUID).limit(limit).toArray(),
     oldestLogsOfAll: (limit) => db.logs.orderBy(':id').limit(limit).toArray(),
     putLog: async (log) => void (await db.logs.put(log)),
@@ -67,9 +76,12 @@ export function createDexieStorage(name = DATABASE_NAME): SidelogStorage {
 
     ensureSession: (session) =>
       db.transaction('rw', db.sessions, async () => {
-        if (!(await db.sessions.get(session.uuid))) await db.sessions.add(session);
+        const stored = await db.sessions.get(session.uuid);
+        if (!stored) await db.sessions.add(session);
+        else if ((session.lastAt ?? -Infinity) > (stored.lastAt ?? -Infinity)) await db.sessions.update(session.uuid, { lastAt: session.lastAt });
       }),
     putSession: async (session) => void (await db.sessions.put(session)),
+    setSessionId: async (uuid, id) => void (await db.sessions.update(uuid, { id })),
     getSession: (uuid) => db.sessions.get(uuid),
     sessions: () => db.sessions.toArray(),
     deleteSession: (uuid) => db.sessions.delete(uuid),

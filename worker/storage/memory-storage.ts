@@ -9,6 +9,7 @@ import {
   type SessionRecord,
   type StoredLog,
 } from '../../protocol/index.ts';
+import { placeBatches, sessionsOf } from './log-batches.ts';
 import type { QuotaError, SidelogStorage } from './storage.types.ts';
 
 export function quotaError(message: string): QuotaError {
@@ -54,6 +55,12 @@ export function createMemoryStorage(logCap = IN_MEMORY_LOG_CAP): SidelogStorage 
       if (logs.count() + batch.length > logCap) throw quotaError(IN_MEMORY_QUOTA_MESSAGE);
       return batch.map((log) => logs.add(log));
     },
+    async addLogBatches(batches) {
+      const placed = placeBatches(batches, new Map(sessionsOf(batches).map((uuid) => [uuid, sessions.get(uuid)])));
+      if (logs.count() + placed.logs.length > logCap) throw quotaError(IN_MEMORY_QUOTA_MESSAGE);
+      placed.logs.forEach((log) => logs.add(log));
+      placed.sessions.forEach((session) => sessions.set(session.uuid, session));
+    },
     oldestLogs: async (sessionUUID, limit) => logs.list(sessionUUID, limit),
     oldestLogsOfAll: async (limit) => logs.list(undefined, limit),
     putLog: async (log) => logs.put(log),
@@ -71,9 +78,15 @@ export function createMemoryStorage(logCap = IN_MEMORY_LOG_CAP): SidelogStorage 
     countDeviceKeys: async (sessionUUID) => deviceKeys.count(sessionUUID),
 
     async ensureSession(session) {
-      if (!sessions.has(session.uuid)) sessions.set(session.uuid, { ...session });
+      const stored = sessions.get(session.uuid);
+      if (!stored) sessions.set(session.uuid, { ...session });
+      else if ((session.lastAt ?? -Infinity) > (stored.lastAt ?? -Infinity)) stored.lastAt = session.lastAt;
     },
     putSession: async (session) => void sessions.set(session.uuid, { ...session }),
+    async setSessionId(uuid, id) {
+      const stored = sessions.get(uuid);
+      if (stored) stored.id = id;
+    },
     getSession: async (uuid) => {
       const session = sessions.get(uuid);
       return session && { ...session };

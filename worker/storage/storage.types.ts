@@ -1,6 +1,7 @@
 // The engine's storage seam: one interface, two implementations (Dexie 'bf_sdk' for modes A and B,
 // in-memory tables for mode C). Everything above it (writer, uploader, engine) is written against this.
 import type { DeviceKeyRecord, IssueRecord, SessionRecord, StoredLog } from '../../protocol/index.ts';
+import type { LogBatch } from './log-batches.ts';
 
 /** Thrown (or passed through from IndexedDB) when a table is full. `name` is 'QuotaExceededError'. */
 export interface QuotaError extends Error {
@@ -10,6 +11,10 @@ export interface QuotaError extends Error {
 export interface SidelogStorage {
   /** Adds logs in order, all or none; rejects with a QuotaError when they do not fit. Returns their ids. */
   addLogs(logs: StoredLog[]): Promise<number[]>;
+  /** Stores a page's writes of logs in one transaction with their sessions, all or none; a batch already
+   * stored by its run is skipped and `at` is kept increasing per session (log-batches.ts). Rejects with a
+   * QuotaError when they do not fit. */
+  addLogBatches(batches: LogBatch[]): Promise<void>;
   /** The session's oldest logs, by id, at most `limit`. */
   oldestLogs(sessionUUID: string, limit: number): Promise<StoredLog[]>;
   /** The oldest logs of any session, by id, at most `limit`. */
@@ -29,9 +34,12 @@ export interface SidelogStorage {
   deleteDeviceKeys(ids: number[]): Promise<void>;
   countDeviceKeys(sessionUUID?: string): Promise<number>;
 
-  /** Adds the session if it is not stored yet; never overwrites a stored one (it may hold a server id). */
+  /** Adds the session if it is not stored yet; never overwrites a stored one (it may hold a server id), but
+   * raises its `lastAt` to the given one. */
   ensureSession(session: SessionRecord): Promise<void>;
   putSession(session: SessionRecord): Promise<void>;
+  /** Sets the id the service gave the session, leaving the rest of the stored record as it is by then. */
+  setSessionId(uuid: string, id: number): Promise<void>;
   getSession(uuid: string): Promise<SessionRecord | undefined>;
   sessions(): Promise<SessionRecord[]>;
   deleteSession(uuid: string): Promise<void>;

@@ -1,6 +1,6 @@
 // Mode detection (spec §4): A when multi-tab and multi-thread are both available, B when only
 // multi-tab, C otherwise. Each kind is tried in turn; one that cannot start falls to the next.
-import type { DebugSink, SidelogMode } from '../../../protocol/index.ts';
+import type { DebugSink, SidelogMode, StoredSink } from '../../../protocol/index.ts';
 import { canPersist } from '../identity.ts';
 import type { EngineHandle, EngineKind, PageEngineConfig } from './engine-handle.types.ts';
 import { inPageKind } from './in-page-engine.ts';
@@ -40,6 +40,7 @@ export async function startEngine(
   debug: DebugSink | undefined,
   deadlineMs: number,
   report: (message: string) => void,
+  stored: StoredSink,
 ): Promise<EngineHandle> {
   let workerTried = false;
   for (const kind of kinds) {
@@ -51,7 +52,7 @@ export async function startEngine(
     }
     if (!kind.canBeUsed()) continue;
     try {
-      return await kind.create(config, debug, deadlineMs);
+      return await kind.create(config, debug, deadlineMs, stored);
     } catch (error) {
       report(`Sidelog could not start in mode ${kind.mode}: ${error instanceof Error ? error.message : String(error)}`);
     }

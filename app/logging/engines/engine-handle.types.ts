@@ -1,4 +1,4 @@
-import type { EngineApi, EngineConfig, DebugSink, SidelogMode } from '../../../protocol/index.ts';
+import type { EngineApi, EngineConfig, DebugSink, SidelogMode, StoredSink } from '../../../protocol/index.ts';
 import type { WriteSink } from '../write-queue.ts';
 
 /** The calls the page makes on a started engine, whether it runs in a worker or in the page. */
@@ -20,6 +20,7 @@ export type PageEngineConfig = Omit<EngineConfig, 'storage' | 'leadership'>;
 export interface EngineKind {
   mode: SidelogMode;
   canBeUsed(): boolean;
-  /** Starts the engine; rejects if it cannot start or does not answer within the deadline. */
-  create(config: PageEngineConfig, debug: DebugSink | undefined, deadlineMs: number): Promise<EngineHandle>;
+  /** Starts the engine; rejects if it cannot start or does not answer within the deadline. `stored` hears
+   * how far the page's writes are stored. */
+  create(config: PageEngineConfig, debug: DebugSink | undefined, deadlineMs: number, stored: StoredSink): Promise<EngineHandle>;
 }

@@ -7,13 +7,14 @@ export function inPageKind(mode: 'B' | 'C', canBeUsed: () => boolean): EngineKin
   return {
     mode,
     canBeUsed,
-    async create(config, debug, deadlineMs) {
+    async create(config, debug, deadlineMs, stored) {
       const { createEngine } = await import('../../../worker/engine.ts');
       const engine = createEngine();
       await withDeadline(
         engine.start(
           { ...config, storage: mode === 'B' ? 'indexeddb' : 'memory', leadership: mode === 'B' ? 'lock' : 'always' },
           debug,
+          stored,
         ),
         deadlineMs,
         `The mode ${mode} engine`,

@@ -2,7 +2,7 @@
 // per tab, the tabs electing one uploader). Calls go through Comlink; writes are plain messages on
 // the same port, so they keep their order with the calls and a refused clone throws here, at once.
 import * as Comlink from 'comlink';
-import type { DebugSink, EngineApi } from '../../../protocol/index.ts';
+import type { DebugSink, EngineApi, StoredSink } from '../../../protocol/index.ts';
 import { withDeadline } from './deadline.ts';
 import type { EngineHandle, EngineKind, PageEngineConfig } from './engine-handle.types.ts';
 
@@ -17,11 +17,12 @@ async function connect(
   config: PageEngineConfig,
   debug: DebugSink | undefined,
   deadlineMs: number,
+  stored: StoredSink,
 ): Promise<EngineHandle> {
   const api = Comlink.wrap<EngineApi>(port);
   try {
     await withDeadline(
-      api.start({ ...config, storage: 'indexeddb', leadership: 'lock' }, debug ? Comlink.proxy(debug) : undefined),
+      api.start({ ...config, storage: 'indexeddb', leadership: 'lock' }, debug ? Comlink.proxy(debug) : undefined, Comlink.proxy(stored)),
       deadlineMs,
       `The ${mode} engine`,
     );
@@ -63,11 +64,11 @@ export function sharedWorkerKind(workers: WorkerFactories): EngineKind {
   return {
     mode: 'A-shared',
     canBeUsed: () => typeof SharedWorker === 'function',
-    create(config, debug, deadlineMs) {
+    create(config, debug, deadlineMs, stored) {
       const worker = workers.shared();
       worker.port.start();
       const dispose = () => worker.port.close();
-      return startOrDispose(worker, dispose, connect('A-shared', worker.port, dispose, config, debug, deadlineMs));
+      return startOrDispose(worker, dispose, connect('A-shared', worker.port, dispose, config, debug, deadlineMs, stored));
     },
   };
 }
@@ -76,10 +77,10 @@ export function dedicatedWorkerKind(workers: WorkerFactories): EngineKind {
   return {
     mode: 'A-dedicated',
     canBeUsed: () => typeof Worker === 'function',
-    create(config, debug, deadlineMs) {
+    create(config, debug, deadlineMs, stored) {
       const worker = workers.dedicated();
       const dispose = () => worker.terminate();
-      return startOrDispose(worker, dispose, connect('A-dedicated', worker, dispose, config, debug, deadlineMs));
+      return startOrDispose(worker, dispose, connect('A-dedicated', worker, dispose, config, debug, deadlineMs, stored));
     },
   };
 }

@@ -119,3 +119,24 @@ describe('an app change', () => {
     db.close();
   });
 });
+
+describe('a first visit whose app id never reached the disk', () => {
+  test('is not an app change: the data the browser database kept stays, and is delivered', async () => {
+    hideWorkers(); // mode B, so this test reads the same database
+    const app = await newApp(false);
+    const first = await startSidelog(app);
+    first.log('stored before the crash');
+    await first.settle();
+    await first.close();
+    // What a browser killed within a second or two of a first visit leaves: IndexedDB on disk, localStorage not.
+    localStorage.removeItem(STORAGE_KEYS.appId);
+
+    const again = await startSidelog(app);
+    await again.settle();
+    const db = new Dexie('bf_sdk');
+    await db.open();
+    expect((await db.table('logs').toArray()).map((log) => log.t)).toContain('stored before the crash');
+    db.close();
+    expect(localStorage.getItem(STORAGE_KEYS.appId)).not.toBeNull();
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { LogLevel, rowsOf, type WriteMessage } from '../../../protocol/index.ts';
+import { GAP_LOG_TAG, LogLevel, rowsOf, type WriteMessage } from '../../../protocol/index.ts';
 import { createWriteQueue, type WriteQueue, type WriteSink } from '../../../app/logging/write-queue.ts';
 
 const PAGE = 'http://127.0.0.1:8080/sales';
@@ -67,7 +67,8 @@ describe('the write queue', () => {
     await Promise.resolve();
     const sink = cloningSink();
     queue.attach(sink);
-    expect(seq).toBe(2);
+    // Numbered as they reach the engine.
+    expect(seq).toBe(0);
     expect(sink.received.map((m) => [m.sl, m.seq])).toEqual([
       ['logs', 1],
       ['key', 2],
@@ -134,5 +135,50 @@ describe('the write queue', () => {
     expect(rows(first).map((row) => row.u)).toEqual([PAGE, PAGE, STATS, STATS]);
     // A new message starts with the URL again: the engine reads each message on its own.
     expect(second.logs.u).toEqual([[0, STATS]]);
+  });
+
+  test('past the waiting bound, the oldest logs give way to one gap entry in their place, first in line', async () => {
+    const queue = createWriteQueue(() => {}, 5);
+    for (let at = 1; at <= 8; at++) {
+      log(queue, at, `line ${at}`);
+      await Promise.resolve();
+    }
+    const sink = cloningSink();
+    queue.attach(sink);
+    const all = sink.received.flatMap(rows);
+    expect(all).toHaveLength(5);
+    expect(all[0]).toMatchObject({ at: 1, tg: GAP_LOG_TAG, ll: LogLevel.Warning, t: JSON.stringify({ start: 1, end: 4 }) });
+    expect(all.slice(1).map((row) => row.p)).toEqual([['line 5'], ['line 6'], ['line 7'], ['line 8']]);
+  });
+
+  test('what the engine has not confirmed stored stays pending, in order, until confirmed', async () => {
+    const { queue, sink } = attached();
+    log(queue, 1, 'a');
+    await Promise.resolve();
+    queue.send({ sl: 'key', key: 'k', value: 1 });
+    log(queue, 2, 'b');
+    expect(queue.pending().map((m) => [m.sl, m.seq])).toEqual([
+      ['logs', 1],
+      ['key', 2],
+      ['logs', 3],
+    ]);
+    expect(sink.received).toHaveLength(3);
+    expect(queue.confirm(2).map((m) => m.seq)).toEqual([1, 2]);
+    expect(queue.pending().map((m) => m.seq)).toEqual([3]);
+    expect(queue.confirm(99)).toEqual([]);
+    queue.confirm(3);
+    expect(queue.pending()).toEqual([]);
+  });
+
+  test('once sealed, calls are dropped and the first is reported once', async () => {
+    const { queue, sink } = attached();
+    log(queue, 1, 'kept');
+    let drops = 0;
+    queue.seal(() => drops++);
+    log(queue, 2, 'dropped');
+    queue.send({ sl: 'key', key: 'k', value: 1 });
+    await Promise.resolve();
+    expect(sink.received.flatMap(rows).map((row) => row.p)).toEqual([['kept']]);
+    expect(drops).toBe(1);
   });
 });

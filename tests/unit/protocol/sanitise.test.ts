@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { LogLevel, sanitiseDeviceKey, sanitiseIssue, sanitiseLog } from '../../../protocol/index.ts';
+import { FIELD_CAPS, LogLevel, sanitiseDeviceKey, sanitiseIssue, sanitiseLog } from '../../../protocol/index.ts';
 
 const base = { x: '2026-11-22T10:00:00.000Z', at: 1 };
 
@@ -41,9 +41,16 @@ describe('sanitising before storage (spec §5)', () => {
     expect(sanitiseLog({ ...base, t: unprintable })).toEqual(base);
   });
 
-  test('a non-numeric line is converted to a number or removed', () => {
+  test('a line becomes an integer or is removed', () => {
     expect(sanitiseLog({ ...base, l: '42' }).l).toBe(42);
     expect(sanitiseLog({ ...base, l: 7 }).l).toBe(7);
+    expect(sanitiseLog({ ...base, l: 1.5 }).l).toBe(1);
+    expect(sanitiseLog({ ...base, l: '12.9' }).l).toBe(12);
+    expect(sanitiseLog({ ...base, l: -0.5 }).l).toBe(0);
+    expect(Object.is(sanitiseLog({ ...base, l: -0.5 }).l, 0)).toBe(true);
+    expect(sanitiseLog({ ...base, l: 10n }).l).toBe(10);
+    expect(sanitiseLog({ ...base, l: 1e300 })).not.toHaveProperty('l');
+    expect(sanitiseLog({ ...base, l: Infinity })).not.toHaveProperty('l');
     expect(sanitiseLog({ ...base, l: 'forty' })).not.toHaveProperty('l');
     expect(sanitiseLog({ ...base, l: '' })).not.toHaveProperty('l');
     expect(sanitiseLog({ ...base, l: NaN })).not.toHaveProperty('l');
@@ -66,5 +73,28 @@ describe('sanitising before storage (spec §5)', () => {
     expect(t).toHaveLength(32_001);
     expect(t!.endsWith('я…')).toBe(true);
     expect(sanitiseLog({ ...base, t: 'я'.repeat(32_000) }).t).toHaveLength(32_000);
+  });
+
+  test('tag, method, file and url are each capped at their documented limit, with the ellipsis', () => {
+    const huge = 'x'.repeat(6_000_000);
+    const log = sanitiseLog({ ...base, t: 'short', tg: huge, m: huge, f: huge, u: huge });
+    expect(log.tg).toBe('x'.repeat(FIELD_CAPS.tag) + '…');
+    expect(log.m).toBe('x'.repeat(FIELD_CAPS.method) + '…');
+    expect(log.f).toBe('x'.repeat(FIELD_CAPS.file) + '…');
+    expect(log.u).toBe('x'.repeat(FIELD_CAPS.url) + '…');
+    expect(log.t).toBe('short');
+    expect(sanitiseLog({ ...base, tg: 'x'.repeat(FIELD_CAPS.tag) }).tg).toHaveLength(FIELD_CAPS.tag);
+  });
+
+  test('device key names and text values, issue titles and texts are capped', () => {
+    const huge = 'k'.repeat(100_000);
+    expect(sanitiseDeviceKey(huge, huge)).toEqual({
+      key: 'k'.repeat(FIELD_CAPS.deviceKeyName) + '…',
+      value: 'k'.repeat(FIELD_CAPS.deviceKeyValue) + '…',
+    });
+    expect(sanitiseDeviceKey('o', { big: huge }).value).toHaveLength(FIELD_CAPS.deviceKeyValue + 1);
+    const issue = sanitiseIssue({ title: huge, text: 'k'.repeat(FIELD_CAPS.issueText + 5), type: 'issue', uuid: 'u' });
+    expect(issue.title).toBe('k'.repeat(FIELD_CAPS.issueTitle) + '…');
+    expect(issue.text).toHaveLength(FIELD_CAPS.issueText + 1);
   });
 });

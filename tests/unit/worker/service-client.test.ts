@@ -40,6 +40,15 @@ describe('the service client', () => {
     await expect(client(fetch).call('sendLogs', { session_id: 1, logs: [] })).rejects.toThrow();
   });
 
+  test('an error answer carries its status and the service\'s reason', async () => {
+    const { fetch } = recordingFetch(() => new Response('{"error":"body too large"}', { status: 413 }));
+    await expect(client(fetch).call('sendLogs', { session_id: 1, logs: [] })).rejects.toMatchObject({
+      name: 'ServiceError',
+      status: 413,
+      reason: 'body too large',
+    });
+  });
+
   test('a 200 that is not JSON, or a session answer without an id, is a failure', async () => {
     const html = recordingFetch(() => new Response('<html>proxy error</html>', { status: 200 }));
     await expect(client(html.fetch).call('sendLogs', { session_id: 1, logs: [] })).rejects.toThrow(/other than JSON/);

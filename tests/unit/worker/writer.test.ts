@@ -109,16 +109,18 @@ describe('the writer', () => {
 
   test('a storage failure is reported and the logs stay queued for the next write', async () => {
     const { storage, writer, errors } = setUp();
-    const addLogs = storage.addLogs;
-    storage.addLogs = async () => {
+    const addLogBatches = storage.addLogBatches;
+    storage.addLogBatches = async () => {
       throw new Error('disk on fire');
     };
     writer.addLogs(range(1, 2));
     await writer.settled();
     expect(errors).toEqual(['Sidelog could not store logs: disk on fire']);
-    storage.addLogs = addLogs;
+    expect(writer.holdsUnstored()).toBe(true);
+    storage.addLogBatches = addLogBatches;
     writer.addLogs(range(3, 1));
     await writer.settled();
     expect((await storage.oldestLogs('s1', 5)).map((l) => l.at)).toEqual([1, 2, 3]);
+    expect(writer.holdsUnstored()).toBe(false);
   });
 });

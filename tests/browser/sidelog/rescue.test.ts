@@ -1,0 +1,144 @@
+// The page's rescue in real localStorage (docs/durability.md): what a page going away keeps is text only, capped,
+// found again by the next page of the same app, and cut to a gap entry rather than lost when it does not fit.
+import Dexie from 'dexie';
+import { afterEach, describe, expect, test } from 'vitest';
+import {
+  FIELD_CAPS,
+  GAP_LOG_TAG,
+  LogLevel,
+  STORAGE_KEYS,
+  rowsOf,
+  type Rescue,
+  type SessionPayload,
+  type SessionRecord,
+  type WriteMessage,
+} from '../../../protocol/index.ts';
+import { RESCUE_PREFIX, findRescues, removeRescue, saveRescue } from '../../../app/logging/rescue.ts';
+import { logsOf, newApp } from './collector.ts';
+import { cleanUp, hideWorkers, startSidelog } from './sidelog.ts';
+
+const session = { session_uid: 'session-1' } as SessionPayload;
+const logsWrite = (seq: number, rows: { at: number; p?: unknown[]; t?: unknown; tg?: unknown; l?: unknown }[]): WriteMessage => ({
+  sl: 'logs',
+  seq,
+  logs: {
+    at: rows.map((row) => row.at),
+    x: rows.map((row) => row.at),
+    ll: rows.map(() => LogLevel.Info),
+    p: rows.map((row) => row.p ?? null),
+    s: {},
+    e: Object.fromEntries(rows.flatMap((row, i) => (row.p ? [] : [[i, { t: row.t, tg: row.tg, l: row.l }]]))),
+    u: [[0, 'http://page/']],
+  },
+});
+const rescue = (run: string, writes: WriteMessage[], appKey = 'app'): Rescue => ({ appKey, run, session, writes });
+const rowsOfWrite = (write: WriteMessage) => (write.sl === 'logs' ? rowsOf(write.logs) : []);
+
+afterEach(async () => {
+  await cleanUp();
+  for (const key of Object.keys(localStorage)) if (key.startsWith(RESCUE_PREFIX)) localStorage.removeItem(key);
+});
+
+describe('a rescue', () => {
+  test('keeps the arguments as the engine would format them, and every field capped', () => {
+    const cyclic: Record<string, unknown> = { name: 'loop' };
+    cyclic.self = cyclic;
+    saveRescue(
+      rescue('r1', [
+        logsWrite(3, [
+          { at: 10, p: ['cart', { items: 3 }, 12n, cyclic] },
+          { at: 11, t: 'huge tag', tg: 't'.repeat(100_000), l: 4.5 },
+        ]),
+        { sl: 'key', seq: 4, key: 'user', value: 7 },
+      ]),
+    );
+    const [found] = findRescues('app');
+    expect(found).toMatchObject({ appKey: 'app', run: 'r1', session });
+    const [first, second] = rowsOfWrite(found.writes[0]);
+    expect(first).toMatchObject({ at: 10, x: 10, ll: LogLevel.Info, t: 'cart {"items":3} 12 {"name":"loop","self":"[Circular]"}', u: 'http://page/' });
+    expect(second).toMatchObject({ at: 11, t: 'huge tag', l: 4 });
+    expect(second.tg).toHaveLength(FIELD_CAPS.tag + 1);
+    expect(found.writes[1]).toEqual({ sl: 'key', seq: 4, key: 'user', value: 7 });
+  });
+
+  test("is found only by the same app's next page, until removed; one that cannot be read is dropped", () => {
+    saveRescue(rescue('mine', [logsWrite(1, [{ at: 1, t: 'a' }])]));
+    saveRescue(rescue('other-app', [logsWrite(1, [{ at: 1, t: 'b' }])], 'another'));
+    localStorage.setItem(`${RESCUE_PREFIX}broken`, '{not json');
+    expect(findRescues('app').map((found) => found.run)).toEqual(['mine']);
+    expect(localStorage.getItem(`${RESCUE_PREFIX}broken`)).toBeNull();
+    removeRescue('mine');
+    expect(findRescues('app')).toEqual([]);
+    expect(findRescues('another')).toHaveLength(1);
+  });
+
+  test('with nothing left to keep, the key goes', () => {
+    saveRescue(rescue('r1', [logsWrite(1, [{ at: 1, t: 'a' }])]));
+    saveRescue(rescue('r1', []));
+    expect(localStorage.getItem(`${RESCUE_PREFIX}r1`)).toBeNull();
+  });
+
+  test('an earlier rescue carried inside a later one is handed on once, while its own key is still there', () => {
+    const earlier = rescue('r1', [logsWrite(1, [{ at: 1, t: 'from the first page' }])]);
+    saveRescue(earlier);
+    saveRescue(rescue('r2', [{ sl: 'rescued', seq: 1, rescue: earlier }, logsWrite(2, [{ at: 5, t: 'from the second page' }])]));
+    const found = findRescues('app');
+    const texts = found.flatMap((one) => one.writes.flatMap((write) => rowsOfWrite(write).map((row) => row.t)));
+    expect(texts.sort()).toEqual(['from the first page', 'from the second page']);
+  });
+
+  test('too large for localStorage: the oldest writes give way to one gap entry over their times', () => {
+    // 400 writes of one 32,000-character line: about 13 M characters, more than an origin's localStorage holds.
+    const writes = Array.from({ length: 400 }, (_, i) => logsWrite(i + 1, [{ at: 1000 + i, t: `${i} `.padEnd(32_000, 'x') }]));
+    saveRescue(rescue('big', writes));
+    const [found] = findRescues('app');
+    const [gap, ...kept] = found.writes.flatMap(rowsOfWrite);
+    expect(gap.tg).toBe(GAP_LOG_TAG);
+    const range = JSON.parse(gap.t as string) as { start: number; end: number };
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.length).toBeLessThan(400);
+    // The newest are kept, in order, right after the gap.
+    expect(kept.map((row) => row.at)).toEqual(Array.from({ length: kept.length }, (_, i) => 1400 - kept.length + i));
+    expect(range).toEqual({ start: 1000, end: 1399 - kept.length });
+  });
+});
+
+describe('a rescue handed to the next page', () => {
+  test('its writes the first engine stored after all are skipped; the rest are stored and delivered once', async () => {
+    hideWorkers(); // mode B: the engine runs in this page, so the test reads the same database
+    const app = await newApp(false); // not enabled: nothing leaves the database until the forced send
+    const first = await startSidelog(app);
+    first.log('stored by the first engine 1');
+    first.log('stored by the first engine 2');
+    await first.settle();
+    await first.close();
+
+    // What the first page would have rescued had it gone before hearing back: that write, and one more.
+    const db = new Dexie('bf_sdk');
+    await db.open();
+    const stored = (await db.table('sessions').get(sessionStorage.getItem(STORAGE_KEYS.sessionUuid)!)) as SessionRecord;
+    db.close();
+    const [run, seq] = Object.entries(stored.runs!)[0];
+    const at = stored.lastAt!;
+    const write = (n: number, texts: string[]) => logsWrite(n, texts.map((t, i) => ({ at: at - texts.length + 1 + i, t })));
+    saveRescue({
+      appKey: app,
+      run,
+      session: stored.payload,
+      writes: [write(seq, ['stored by the first engine 1', 'stored by the first engine 2']), logsWrite(seq + 1, [{ at: at + 1, t: 'never stored' }])],
+    });
+
+    const next = await startSidelog(app);
+    await next.settle();
+    // Two stored by the first engine, one from the rescue: the rescued copies of the two were skipped.
+    expect((await next.status()).pending.logs).toBe(3);
+    await next.forceSendOnce();
+    await expect.poll(async () => (await logsOf(app)).map((log) => log.t), { timeout: 30_000 }).toEqual([
+      'stored by the first engine 1',
+      'stored by the first engine 2',
+      'never stored',
+    ]);
+    // Confirmed stored: the rescue is gone.
+    expect(findRescues(app)).toEqual([]);
+  });
+});
