@@ -6,7 +6,7 @@ import type { DeviceInfo, DeviceKeyValue, SessionPayload } from './records.types
 import type { IssueType, LogLevel } from './levels.ts';
 import type { LogColumns } from './log-columns.ts';
 
-/** The operation modes of spec §4, with mode A split by the kind of worker that carries it. */
+/** The operation modes (docs/modes.md#modes), with mode A split by the kind of worker that carries it. */
 export type SidelogMode = 'A-shared' | 'A-dedicated' | 'B' | 'C';
 
 /** A log call as the page takes it: the cheapest form; the engine formats, parses and sanitises. */

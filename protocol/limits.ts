@@ -1,4 +1,4 @@
-// Every business constant of the specification (§9) and of design.md, in one place.
+// Every business constant, in one place (docs/limits.md#constants).
 
 export const DATABASE_NAME = 'bf_sdk';
 /** Dexie versions: V1 stored an issue's text under `markdown`; V2 renamed it to `text`. */
@@ -62,7 +62,7 @@ export const TOAST_DEFAULTS = { autoClose: 3000, position: 'bottom-right', pause
 export const TOAST_TYPES = ['success', 'error', 'info', 'warning', 'default'] as const;
 export const TOAST_POSITIONS = ['top-right', 'top', 'top-left', 'bottom-right', 'bottom', 'bottom-left'] as const;
 
-/** Browser storage keys (spec §3): persistent ones in localStorage, per-tab ones in sessionStorage. */
+/** Browser storage keys (docs/storage.md#browser-storage-keys): persistent ones in localStorage, per-tab ones in sessionStorage. */
 export const STORAGE_KEYS = {
   appId: 'bf_app_id',
   deviceData: 'bf_device_data',

@@ -1,4 +1,4 @@
-// Sidelog's options: their type, defaults and validation (spec §5 'Logging options').
+// Sidelog's options: their type, defaults and validation (docs/api.md#options, docs/errors.md#options).
 
 export interface SidelogOptions {
   /** The app's key on the logging service. Required. */

@@ -22,7 +22,7 @@ export type AuthFailureField = 'email' | 'password' | 'both';
 
 export type AuthAnswer =
   | { status: 'success'; data: { token: string; id: number } }
-  /** The portal reads `meta`, falling back to `data.meta` (design.md §6). */
+  /** The portal reads `meta`, falling back to `data.meta` (docs/local-service.md#partner-api). */
   | { status: 'failure'; data: AuthFailureField; meta: string };
 
 /** Every views' answer: `{ status: 'success', data }`, or 401 with `{ status: 'failure', meta }`. */

@@ -1,4 +1,4 @@
-// The records Sidelog stores and uploads, field for field as the specification lists them (§3).
+// The records Sidelog stores and uploads, field for field as docs/wire-format.md lists them.
 import type { IssueType, LogLevel } from './levels.ts';
 
 /** One log line as stored and as sent to the service. */

@@ -1,4 +1,4 @@
-// Sanitising before storage (spec §5): odd values are converted, never silently dropped
+// Sanitising before storage (docs/limits.md#sanitising): odd values are converted, never silently dropped
 // unless they cannot be turned into text at all.
 import { isLogLevel, LogLevel } from './levels.ts';
 import { FIELD_CAPS, LOG_TEXT_CAP, LOG_TEXT_ELLIPSIS } from './limits.ts';
@@ -69,7 +69,7 @@ const TEXT_FIELDS = [
   ['u', FIELD_CAPS.url],
 ] as const;
 
-/** A log record as it may be stored: every rule of spec §5 applied. `x` and `at` are taken as given. */
+/** A log record as it may be stored: every rule of docs/limits.md#sanitising applied. `x` and `at` are taken as given. */
 export function sanitiseLog(input: Record<string, unknown> & { at: number; x: string }): LogRecord {
   const log: LogRecord = { x: input.x, at: input.at };
   for (const [field, cap] of TEXT_FIELDS) {

@@ -1,4 +1,4 @@
-// The logging-service wire format (design.md §5), kept compatible with Bugfender's public web API.
+// The logging-service wire format (docs/wire-format.md), kept compatible with Bugfender's public web API.
 // All calls are `POST {apiURL}{path}` with a JSON body; success is 200 or 304 only.
 import type { IssueType } from './levels.ts';
 import type { DeviceInfo, DeviceKeyValue, LogRecord, SessionPayload } from './records.types.ts';

@@ -1,5 +1,5 @@
 // appID: the short id of an app key that the URLs handed to pages carry. Sidelog derives it as the first 10
-// characters of the URL-safe base64 form of SHA-256 of the app key (design.md §3), the same value the page computes
+// characters of the URL-safe base64 form of SHA-256 of the app key (docs/wire-format.md#appid-and-intent-urls), the same value the page computes
 // with crypto.subtle.digest. The Bugfender SDK derives it from the same hash in base58 (Bitcoin's alphabet, as its
 // bundled encoder), so a URL it returns names the app differently; the viewer accepts both.
 import { createHash } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The logging collector: the five operations of the wire format (design.md §5) under /sidelog/api, for any client of
+// The logging collector: the five operations of the wire format (docs/wire-format.md) under /sidelog/api, for any client of
 // it (Sidelog, the unmodified @bugfender/sdk). A request goes: the app key from X-App-Token, checked before the body
 // is read; the body, size-limited and parsed with a depth limit; the key from the body when no header named one;
 // the body checked field by field (server/wire-validation.ts); the operation. Logs are checked one at a time: one
@@ -65,7 +65,7 @@ export function createCollector(store: AppStore & CollectorStore, options: Colle
 
   const limit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: `body larger than ${MAX_BODY_BYTES} bytes` }, 413) });
 
-  /** The app's answer to an unknown key. Device status is how a client learns that its key is invalid (design.md §5). */
+  /** The app's answer to an unknown key. Device status is how a client learns that its key is invalid (docs/wire-format.md). */
   const unknownApp = (c: Context<Env>, op: WireOperation) =>
     op === 'getDeviceStatus' ? c.json({ error: { code: INVALID_APP_CODE } }) : c.json({ error: 'unknown app key' }, 401);
 

@@ -1,4 +1,4 @@
-// The partner API (design.md §6): sign-in (throttled), sign-out (revokes the token), and the views' data for a
+// The partner API (docs/local-service.md#partner-api): sign-in (throttled), sign-out (revokes the token), and the views' data for a
 // signed-in partner.
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';

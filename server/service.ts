@@ -1,4 +1,4 @@
-// The local service (design.md §6): one process serving the portal, the partner API, the logging collector, its
+// The local service (docs/local-service.md): one process serving the portal, the partner API, the logging collector, its
 // viewer and admin API. `startService` is what the CLI (server/main.ts) and the tests start.
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';

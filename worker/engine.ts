@@ -64,7 +64,7 @@ export function createEngine(cores: CoreRegistry = createCoreRegistry()): Engine
         break;
       case 'issue':
         core.writer.addIssue({ sessionUUID: by.sessionUUID, data: sanitiseIssue(message.issue) });
-        // Adding an issue triggers one forced send (spec §4).
+        // Adding an issue triggers one forced send (docs/uploader.md#when-it-runs).
         void core.forceSend();
         break;
       case 'key':

@@ -1,4 +1,4 @@
-// The storage guard (spec §4, §6): whether logs may be written and uploaded.
+// The storage guard (docs/uploader.md#guard): whether logs may be written and uploaded.
 // The app is valid until the service says otherwise; the device is not enabled until the service
 // says so, unless the developer forces it.
 

@@ -1,4 +1,4 @@
-// Leader election (design.md §4): with Web Locks, the engine that holds the app's lock uploads for
+// Leader election (docs/modes.md#leadership): with Web Locks, the engine that holds the app's lock uploads for
 // every tab; the others ask it for forced sends over a BroadcastChannel of the same name. In mode C
 // there are no other tabs to share with, so the engine always leads.
 import { SESSION_LOCK_PREFIX } from '../protocol/index.ts';

@@ -1,4 +1,4 @@
-// The logging service's five operations (design.md §5). Every call has a timeout; only 200 and 304
+// The logging service's five operations (docs/wire-format.md#requests). Every call has a timeout; only 200 and 304
 // count as success, and an answer that is not the JSON the operation promises is a failure too, so
 // that a lying server never makes the uploader delete what it has not really accepted.
 import {
@@ -22,7 +22,7 @@ export interface ServiceClientOptions {
   fetch?: typeof fetch;
 }
 
-/** Rejected calls carry no detail of the service's answer (spec §8), only what went wrong for debug output,
+/** Rejected calls carry no detail of the service's answer (docs/errors.md#sidelog-at-run-time), only what went wrong for debug output,
  * and, for an answer with an error status, that status and the service's own reason (its `error` text). */
 export class ServiceError extends Error {
   override name = 'ServiceError';

@@ -1,4 +1,4 @@
-// The uploader (spec §4, design.md §4): runs every 15 s and whenever this engine becomes leader, only
+// The uploader (docs/uploader.md): runs every 15 s and whenever this engine becomes leader, only
 // when online, leader and not already running. Rows are deleted only after the service accepted them;
 // a failure leaves them stored and the next runs back off, doubling up to 5 minutes.
 import {
@@ -92,7 +92,7 @@ export function createUploader(deps: UploaderDeps): Uploader {
     return id;
   }
 
-  /** Uploads one session (steps 1 to 5 of spec §4); throws at the first failure, leaving the rest stored. */
+  /** Uploads one session (docs/uploader.md#steps); throws at the first failure, leaving the rest stored. */
   async function uploadSession(session: SessionRecord, force: boolean, active: Set<string>): Promise<void> {
     const uuid = session.uuid;
     const issues = await storage.issues(uuid);

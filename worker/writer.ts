@@ -1,4 +1,4 @@
-// The writer (spec §4): stores what the tabs send, one step at a time and in order. Logs that arrive
+// The writer (docs/storage.md#writer): stores what the tabs send, one step at a time and in order. Logs that arrive
 // while a step runs wait in a queue and go in together with the next step, each page write as a batch that
 // the storage may skip as already stored (docs/durability.md). When the log table is full
 // (a quota error), the oldest logs of the session give way to one gap entry and the queue is retried;

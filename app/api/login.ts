@@ -1,4 +1,4 @@
-// The login call (spec §7): POST {api-host}/mobile/api/v1/partner/auth/ with a 10 s timeout.
+// The login call (docs/portal.md#login-screen): POST {api-host}/mobile/api/v1/partner/auth/ with a 10 s timeout.
 import { LOGIN_TIMEOUT_MS } from '../../protocol/limits.ts';
 import { PARTNER_API, type AuthFailureField, type AuthRequest } from '../../protocol/portal.types.ts';
 

@@ -1,4 +1,4 @@
-// Sidelog's public API on the page (design.md §3). Every log call does the least possible work:
+// Sidelog's public API on the page (docs/api.md). Every log call does the least possible work:
 // it takes the time, the level and the raw arguments (and, for warnings and worse, the raw stack),
 // appends them to the write queue and returns. The engine, in a worker where it can be, does the rest.
 import {
@@ -214,7 +214,7 @@ export class SidelogClient implements CaptureTarget {
     if (this.#options?.debug) originalConsole.warn(`[Sidelog] ${message}`);
   }
 
-  /** `at` is strictly increasing (spec §3): a burst within one millisecond runs ahead of the clock. */
+  /** `at` is strictly increasing (docs/wire-format.md#log-record): a burst within one millisecond runs ahead of the clock. */
   #nextAt(now: number): number {
     this.#lastAt = now > this.#lastAt ? now : this.#lastAt + 1;
     return this.#lastAt;

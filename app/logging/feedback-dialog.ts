@@ -1,4 +1,4 @@
-// The feedback dialog (spec §2 'Feedback dialog', §4 'Feedback dialog result'). One at a time: a
+// The feedback dialog (docs/api.md#feedback-dialog). One at a time: a
 // request while it is open gets the same pending result.
 import { createDialogView, type DialogView } from './feedback/dialog-view.ts';
 import { resolveFeedbackTexts } from './feedback/feedback-texts.ts';

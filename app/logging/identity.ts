@@ -1,4 +1,4 @@
-// Who is logging: the app id, the device and this tab's session (spec §3). The page owns these
+// Who is logging: the app id, the device and this tab's session (docs/storage.md#browser-storage-keys). The page owns these
 // browser storage keys; the engine, which may live in a worker without localStorage, is handed them.
 import { STORAGE_KEYS, type DeviceData } from '../../protocol/index.ts';
 
@@ -12,7 +12,7 @@ export interface Identity {
   appChanged: boolean;
 }
 
-/** First 10 characters of the URL-safe base64 form of the SHA-256 of the app key (design.md §3). */
+/** First 10 characters of the URL-safe base64 form of the SHA-256 of the app key (docs/wire-format.md#appid-and-intent-urls). */
 export async function appIdOf(appKey: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(appKey)));
   const base64 = btoa(String.fromCharCode(...digest));

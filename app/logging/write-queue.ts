@@ -1,4 +1,4 @@
-// The page's half of the per-call path (design.md §4): a log call appends to a buffer and returns;
+// The page's half of the per-call path (docs/modes.md#the-path-of-a-log-call): a log call appends to a buffer and returns;
 // one message carries the whole buffer to the engine on the next microtask (or at once when the
 // buffer is large). Until an engine is attached, messages wait here, in order, so nothing logged
 // before `init`, or while a worker fails and the next mode starts, is lost; past WAITING_LOG_CAP logs

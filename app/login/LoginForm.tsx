@@ -1,5 +1,5 @@
-// The login form: validation on submit (spec §5), the login call (spec §7), the outcomes of the error
-// catalogue (spec §8). The form is marked disabled from submit to the end of handling.
+// The login form: validation on submit, the login call and its outcomes (docs/portal.md#login-screen,
+// docs/errors.md#portal). The form is marked disabled from submit to the end of handling.
 import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useLocation } from 'wouter';
 import { login } from '../api/login.ts';

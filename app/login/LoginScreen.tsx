@@ -1,4 +1,4 @@
-// The login screen (spec §2 'Login screen'): logo, subtitle, error line, the form, the ad-blocker
+// The login screen (docs/portal.md#login-screen): logo, subtitle, error line, the form, the ad-blocker
 // notice and the footer. A stored, unexpired session goes straight to /sales.
 import { Redirect } from 'wouter';
 import { validSession } from '../session/session-store.ts';

@@ -1,4 +1,4 @@
-// Client-side checks on submit (spec §5). Both problems may be reported together.
+// Client-side checks on submit (docs/portal.md#login-screen). Both problems may be reported together.
 import type { AuthRequest } from '../../protocol/portal.types.ts';
 
 export const LOGIN_TEXTS = {

@@ -1,4 +1,4 @@
-// The web-analytics tag (spec §1): a Yandex.Metrika-style counter with click map, link tracking and
+// The web-analytics tag (docs/portal.md#start-up): a Yandex.Metrika-style counter with click map, link tracking and
 // session replay (webvisor). Loaded only with a counter id.
 import { loadScript } from './load-script.ts';
 

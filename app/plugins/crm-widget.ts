@@ -1,4 +1,4 @@
-// The CRM contact widget (spec §1): its loader script with a cache-busting value that changes every
+// The CRM contact widget (docs/portal.md#start-up): its loader script with a cache-busting value that changes every
 // minute, so the CRM can roll out a new widget within a minute while browsers still cache it.
 import { loadScript } from './load-script.ts';
 

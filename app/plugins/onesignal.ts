@@ -1,4 +1,4 @@
-// Push notifications through the OneSignal web SDK (spec §1, §7). Loaded only with an app id.
+// Push notifications through the OneSignal web SDK (docs/portal.md#start-up). Loaded only with an app id.
 // If its setup has not finished within PUSH_SETUP_TIMEOUT_MS, that is logged and nothing else happens.
 import { PUSH_SETUP_TIMEOUT_MS } from '../../protocol/limits.ts';
 import { loadScript } from './load-script.ts';

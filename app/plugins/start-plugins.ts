@@ -1,4 +1,4 @@
-// Everything the portal starts besides React (spec §1): the logging service, push notifications,
+// Everything the portal starts besides React (docs/portal.md#start-up): the logging service, push notifications,
 // analytics and the CRM widget. Print and toasts are modules the views import.
 import type { PortalConfig } from '../config.ts';
 import { startAnalytics } from './analytics.ts';

@@ -1,4 +1,4 @@
-// The print plugin's second form (spec §2 'Print'): the block in a new window (blank target, full
+// The print plugin's second form (docs/portal.md#print): the block in a new window (blank target, full
 // screen, title bar, scrollbars) styled by the app's own `printsale` stylesheet, which then prints.
 import { fillPrintDocument } from './fill-print-document.ts';
 import { PRINTSALE_STYLESHEET } from './print-classes.ts';

@@ -1,4 +1,4 @@
-// Stable class names of what a printed copy leaves out (spec §2 'Print'). The Sales view puts them on
+// Stable class names of what a printed copy leaves out (docs/portal.md#print). The Sales view puts them on
 // its elements; the print frame's stylesheet and public/printsale.css hide them.
 export const PRINT_HIDDEN = {
   actionButtons: 'print-hide-actions',

@@ -1,4 +1,4 @@
-// Prints one block of the page (spec §2 'Print'): after PRINT_DELAY_MS the block is copied into a
+// Prints one block of the page (docs/portal.md#print): after PRINT_DELAY_MS the block is copied into a
 // hidden frame whose stylesheet leaves out what a printed copy must not show, then the frame prints.
 import { PRINT_DELAY_MS } from '../../protocol/limits.ts';
 import { fillPrintDocument } from './fill-print-document.ts';

@@ -1,4 +1,4 @@
-// The portal's routes (spec §2): browser history mode with base '/', the login screen at '/' and
+// The portal's routes (docs/portal.md#routes): browser history mode with base '/', the login screen at '/' and
 // the five protected views, each lazy. Tests pass a memory location `hook`.
 import { Suspense } from 'react';
 import { Redirect, Route, Router, Switch, type BaseLocationHook } from 'wouter';

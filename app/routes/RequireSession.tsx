@@ -1,4 +1,4 @@
-// Guards the five views (design.md §8): without a stored, unexpired token the partner goes to '/'.
+// Guards the five views (docs/portal.md#routes): without a stored, unexpired token the partner goes to '/'.
 import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import { validSession } from '../session/session-store.ts';

@@ -1,4 +1,4 @@
-// The five protected views (spec §2), each loaded on demand into its own chunk.
+// The five protected views (docs/portal.md#routes), each loaded on demand into its own chunk.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 export interface ViewRoute {

@@ -1,4 +1,4 @@
-// The partner session (spec §3): token_id, token and token_date, each under its own localStorage key,
+// The partner session (docs/portal.md#session): token_id, token and token_date, each under its own localStorage key,
 // mirrored in a zustand store so that the routes re-render when it changes.
 import { createStore } from 'zustand/vanilla';
 import { isExpired, tokenDate } from './token-date.ts';

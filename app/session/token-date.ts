@@ -8,7 +8,7 @@ export function formatDate(date: Date): string {
 }
 
 /**
- * One year ahead with 'Запомнить меня', one day ahead without (spec §4). The year is a calendar
+ * One year ahead with 'Запомнить меня', one day ahead without (docs/portal.md#session). The year is a calendar
  * year (2027-11-22 -> 2028-11-22), not 365 days, so it stays "one year" across a 29 February.
  */
 export function tokenDate(now: Date, remember: boolean): string {
@@ -18,7 +18,7 @@ export function tokenDate(now: Date, remember: boolean): string {
   return formatDate(expiry);
 }
 
-/** A session lasts through its token_date; once that day has passed it counts as absent (design.md §8). */
+/** A session lasts through its token_date; once that day has passed it counts as absent (docs/portal.md#session). */
 export function isExpired(date: string, now: Date): boolean {
   return !/^\d{4}-\d{2}-\d{2}$/.test(date) || date < formatDate(now);
 }

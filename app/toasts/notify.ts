@@ -1,4 +1,4 @@
-// The toast helper (spec §9): one call for the five types and six positions of the specification.
+// The toast helper (docs/portal.md#toasts): one call for the five types and six positions of docs/portal.md#toasts.
 import { toast, type ToastPosition } from 'react-toastify';
 import type { TOAST_POSITIONS, TOAST_TYPES } from '../../protocol/limits.ts';
 

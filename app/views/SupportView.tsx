@@ -1,4 +1,4 @@
-// Support: how to reach the partner desk, and the feedback dialog of Sidelog (design.md §8).
+// Support: how to reach the partner desk, and the feedback dialog of Sidelog (docs/portal.md#views).
 import { useState } from 'react';
 import { PARTNER_API, type SupportData } from '../../protocol/portal.types.ts';
 import { Sidelog } from '../logging/index.ts';

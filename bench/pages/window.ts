@@ -1,2 +1,2 @@
-/** The window after the burst over which main-thread time and long tasks are counted (design.md §7). */
+/** The window after the burst over which main-thread time and long tasks are counted (README.md#benchmark). */
 export const AFTER_MS = 3000;

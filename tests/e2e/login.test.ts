@@ -1,4 +1,4 @@
-// The login journey of a new user against the real service (spec §2 'Login screen', §5, §8).
+// The login journey of a new user against the real service (docs/portal.md#login-screen).
 import { describe, expect, it } from 'vitest';
 import { LOGIN_TEXTS } from '../../app/login/validate-login.ts';
 import { DEMO_PARTNER } from '../../server/demo.ts';

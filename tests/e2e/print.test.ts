@@ -1,4 +1,4 @@
-// Printing a sales block (spec §2 'Print'): the hidden print frame holds the chosen block without the
+// Printing a sales block (docs/portal.md#print): the hidden print frame holds the chosen block without the
 // elements a printed copy leaves out.
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

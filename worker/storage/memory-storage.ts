@@ -1,6 +1,6 @@
 // The in-memory tables of mode C: the same interface as the browser database, gone with the page.
 // The log table refuses additions beyond IN_MEMORY_LOG_CAP with a quota error, which the writer
-// answers with gap compaction (spec §4).
+// answers with gap compaction (docs/storage.md#gap-compaction).
 import {
   IN_MEMORY_LOG_CAP,
   IN_MEMORY_QUOTA_MESSAGE,

@@ -1,4 +1,4 @@
-// The text of a crash sent by the global error handler (spec §8): the lines Error, URL, Line and
+// The text of a crash sent by the global error handler (docs/api.md#issues-crashes-and-feedback): the lines Error, URL, Line and
 // Stack, each 'N/A' when the browser did not say.
 
 export interface CrashFacts {

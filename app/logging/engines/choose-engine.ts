@@ -1,4 +1,4 @@
-// Mode detection (spec §4): A when multi-tab and multi-thread are both available, B when only
+// Mode detection (docs/modes.md#choosing-a-mode): A when multi-tab and multi-thread are both available, B when only
 // multi-tab, C otherwise. Each kind is tried in turn; one that cannot start falls to the next.
 import type { DebugSink, SidelogMode, StoredSink } from '../../../protocol/index.ts';
 import { canPersist } from '../identity.ts';

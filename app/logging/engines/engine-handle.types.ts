@@ -16,7 +16,7 @@ export interface EngineHandle {
 /** What the page hands every kind of engine; storage and leadership are the kind's own. */
 export type PageEngineConfig = Omit<EngineConfig, 'storage' | 'leadership'>;
 
-/** One way of running the engine (style.md: broadcast-channel's method chooser). */
+/** One way of running the engine (the method chooser of the broadcast-channel library: each kind says whether it can be used). */
 export interface EngineKind {
   mode: SidelogMode;
   canBeUsed(): boolean;

@@ -1,6 +1,6 @@
 import type { FeedbackTexts } from './feedback.types.ts';
 
-/** The default texts, word for word from spec §2. */
+/** The default texts, word for word as docs/api.md#feedback-dialog gives them. */
 export const DEFAULT_FEEDBACK_TEXTS: Required<FeedbackTexts> = {
   title: 'Feedback',
   hint: 'Please insert your feedback here and click send',

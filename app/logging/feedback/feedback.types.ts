@@ -1,4 +1,4 @@
-/** The dialog's texts (spec §2 'Feedback dialog'); any left out takes its default. */
+/** The dialog's texts (docs/api.md#feedback-dialog); any left out takes its default. */
 export interface FeedbackTexts {
   title?: string;
   hint?: string;
@@ -8,5 +8,5 @@ export interface FeedbackTexts {
   closeLabel?: string;
 }
 
-/** Spec §4 'Feedback dialog result'. */
+/** What the dialog resolves to (docs/api.md#feedback-dialog). */
 export type FeedbackResult = { isSent: false } | { isSent: true; feedbackURL: string };

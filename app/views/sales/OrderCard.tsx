@@ -1,4 +1,4 @@
-// One order of the Sales view, with every element the print rules name (spec §2 'Print') carrying
+// One order of the Sales view, with every element the print rules name (docs/portal.md#print) carrying
 // its class from PRINT_HIDDEN, so a printed copy leaves them out.
 import type { SalesOrder } from '../../../protocol/portal.types.ts';
 import { PRINT_HIDDEN } from '../../print/print-classes.ts';

@@ -1,4 +1,4 @@
-// The login screen as a partner meets it (spec §2, §4 'Login form', §5 'Login', §7 'Login', §8).
+// The login screen as a partner meets it (docs/portal.md#login-screen).
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { Sidelog } from '../../../app/logging/index.ts';
@@ -156,7 +156,7 @@ describe('the login call', () => {
   });
 });
 
-describe('refusals and failures (spec §8)', () => {
+describe('refusals and failures (docs/errors.md#portal)', () => {
   const refusals = [
     { data: 'email', meta: 'Партнер с таким адресом email не найден.', email: 'true', password: 'false' },
     { data: 'password', meta: 'Неверный пароль.', email: 'false', password: 'true' },

@@ -1,4 +1,4 @@
-// The start-up plugins (spec §1, §7 'Third-party loads', §8): nothing loads unconfigured; OneSignal's
+// The start-up plugins (docs/portal.md#start-up): nothing loads unconfigured; OneSignal's
 // 30 s setup deadline; the analytics tag's options; the CRM script's per-minute cache-busting value.
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { readConfig, type PortalConfig } from '../../../app/config.ts';

@@ -1,4 +1,4 @@
-// Printing a sales block (spec §2 'Print', §8): a hidden frame after 500 ms with the printed copy's
+// Printing a sales block (docs/portal.md#print): a hidden frame after 500 ms with the printed copy's
 // rules applied in that frame, the missing-target alert, and the printsale window.
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';

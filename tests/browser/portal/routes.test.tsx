@@ -1,4 +1,4 @@
-// The session rules and the five views (spec §2, §4 'Login form'; design.md §8).
+// The session rules and the five views (docs/portal.md#routes, docs/portal.md#session).
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { formatDate } from '../../../app/session/token-date.ts';

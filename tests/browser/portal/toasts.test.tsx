@@ -1,4 +1,4 @@
-// Toasts (spec §9): defaults 3000 ms, bottom-right, pause on hover; five types and six positions.
+// Toasts (docs/portal.md#toasts): defaults 3000 ms, bottom-right, pause on hover; five types and six positions.
 import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';

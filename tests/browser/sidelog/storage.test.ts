@@ -1,4 +1,4 @@
-// The browser database (spec §3) in real IndexedDB: the schema and version, a round trip, the V1
+// The browser database (docs/storage.md#browser-database) in real IndexedDB: the schema and version, a round trip, the V1
 // upgrade, and the app change that clears all four tables.
 import Dexie from 'dexie';
 import { afterEach, describe, expect, test } from 'vitest';

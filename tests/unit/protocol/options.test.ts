@@ -3,7 +3,7 @@ import { resolveOptions, validateDeviceKey, validateOptions, validateTitle } fro
 
 const env = { origin: 'http://127.0.0.1:8080', deviceName: 'Chromium 156 (Linux)' };
 
-describe('validateOptions (spec §5)', () => {
+describe('validateOptions (docs/api.md#options)', () => {
   test.each([undefined, null, {}, { appKey: undefined }, { appKey: '' }])('appKey is required: %j', (options) => {
     expect(() => validateOptions(options)).toThrow(new Error("Sidelog requires 'appKey' option to initialize."));
   });
@@ -42,7 +42,7 @@ describe('validateOptions (spec §5)', () => {
 });
 
 describe('resolveOptions', () => {
-  test('fills in the defaults of spec §9 and design.md §3', () => {
+  test('fills in the defaults of docs/api.md#options', () => {
     expect(resolveOptions({ appKey: 'key' }, env)).toEqual({
       appKey: 'key',
       apiURL: 'http://127.0.0.1:8080/sidelog/api',

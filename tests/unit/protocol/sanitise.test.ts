@@ -3,7 +3,7 @@ import { FIELD_CAPS, LogLevel, sanitiseDeviceKey, sanitiseIssue, sanitiseLog } f
 
 const base = { x: '2026-11-22T10:00:00.000Z', at: 1 };
 
-describe('sanitising before storage (spec §5)', () => {
+describe('sanitising before storage (docs/limits.md#sanitising)', () => {
   test('device key names are stringified; values stay if boolean, number or string, else are stringified', () => {
     expect(sanitiseDeviceKey(42, true)).toEqual({ key: '42', value: true });
     expect(sanitiseDeviceKey('n', 3.5)).toEqual({ key: 'n', value: 3.5 });

@@ -1,4 +1,4 @@
-// The service client's contract (design.md §5) against a recording fetch: headers, success codes, answers.
+// The service client's contract (docs/wire-format.md#requests) against a recording fetch: headers, success codes, answers.
 import { describe, expect, test } from 'vitest';
 import { createServiceClient } from '../../../worker/service-client.ts';
 

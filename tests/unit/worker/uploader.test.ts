@@ -1,4 +1,4 @@
-// The uploader's rules (spec §4) against a fake service, with a fake clock: pure logic.
+// The uploader's rules (docs/uploader.md) against a fake service, with a fake clock: pure logic.
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { LogLevel, type SessionPayload, type WireOperation } from '../../../protocol/index.ts';
 import { createGuard } from '../../../worker/guard.ts';

@@ -1,4 +1,4 @@
-// The writer's gap compaction over the in-memory tables (spec §4), in Node: pure logic.
+// The writer's gap compaction over the in-memory tables (docs/storage.md#gap-compaction), in Node: pure logic.
 import { describe, expect, test } from 'vitest';
 import { GAP_LOG_TAG, IN_MEMORY_LOG_CAP, LogLevel, type StoredLog } from '../../../protocol/index.ts';
 import { createGuard } from '../../../worker/guard.ts';
