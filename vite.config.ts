@@ -46,6 +46,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          // The projects run one after another: together, 2 cores left the browser tests' uploads timing out.
+          sequence: { groupOrder: 0 },
           environment: 'node',
           include: ['tests/unit/**/*.test.ts'],
         },
@@ -54,6 +56,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'browser',
+          sequence: { groupOrder: 1 },
           include: ['tests/browser/**/*.test.{ts,tsx}'],
           // The local service (collector with fault injection) on a free port, for Sidelog's tests.
           globalSetup: ['tests/browser/global-setup.ts'],
@@ -73,6 +76,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 2 },
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           // Builds the portal once (or reuses a fresh dist/); each file starts its own service and browser.
