@@ -3,32 +3,11 @@
 // Writes are fire-and-forget messages on the same port as Comlink's calls, so they keep their order
 // with each other and with the calls, and the page learns of an uncloneable argument at once.
 import type { DeviceInfo, DeviceKeyValue, SessionPayload } from './records.types.ts';
-import type { IssueType, LogLevel } from './levels.ts';
+import type { IssueType } from './levels.ts';
 import type { LogColumns } from './log-columns.ts';
 
 /** The operation modes (docs/modes.md#modes), with mode A split by the kind of worker that carries it. */
 export type SidelogMode = 'A-shared' | 'A-dedicated' | 'B' | 'C';
-
-/** A log call as the page takes it: the cheapest form; the engine formats, parses and sanitises. */
-export interface RawLog {
-  /** Epoch ms, strictly increasing within the page. */
-  at: number;
-  /** Wall-clock epoch ms of the call (`at` may run ahead of it in a burst). */
-  x: number;
-  ll: LogLevel;
-  /** The call's arguments, as cloneable values, formatted into text by the engine. */
-  p?: unknown[];
-  /** A raw `Error().stack`, parsed by the engine for file, line and method. */
-  s?: string;
-  /** Explicit fields (sendLog), sanitised by the engine. */
-  t?: unknown;
-  tg?: unknown;
-  m?: unknown;
-  f?: unknown;
-  l?: unknown;
-  /** The page's URL. */
-  u?: unknown;
-}
 
 export interface RawIssue {
   type: IssueType;

@@ -52,16 +52,6 @@ export const WORKER_START_DEADLINE_MS = 4_000;
 /** fetch keepalive bodies must stay under 64 KiB in total; one chunk stays well below. */
 export const KEEPALIVE_CHUNK_BYTES = 60_000;
 
-export const LOGIN_TIMEOUT_MS = 10_000;
-export const PRINT_DELAY_MS = 500;
-export const PUSH_SETUP_TIMEOUT_MS = 30_000;
-export const SESSION_DAYS_REMEMBERED = 365;
-export const SESSION_DAYS_FORGOTTEN = 1;
-
-export const TOAST_DEFAULTS = { autoClose: 3000, position: 'bottom-right', pauseOnHover: true } as const;
-export const TOAST_TYPES = ['success', 'error', 'info', 'warning', 'default'] as const;
-export const TOAST_POSITIONS = ['top-right', 'top', 'top-left', 'bottom-right', 'bottom', 'bottom-left'] as const;
-
 /** Browser storage keys (docs/storage.md#browser-storage-keys): persistent ones in localStorage, per-tab ones in sessionStorage. */
 export const STORAGE_KEYS = {
   appId: 'bf_app_id',

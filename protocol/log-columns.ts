@@ -1,6 +1,26 @@
 // How a buffer of log calls crosses from the page to the engine: as columns, not one object per call.
-import type { RawLog } from './engine.types.ts';
 import type { LogLevel } from './levels.ts';
+
+/** A log call as the page takes it: the cheapest form; the engine formats, parses and sanitises. */
+export interface RawLog {
+  /** Epoch ms, strictly increasing within the page. */
+  at: number;
+  /** Wall-clock epoch ms of the call (`at` may run ahead of it in a burst). */
+  x: number;
+  ll: LogLevel;
+  /** The call's arguments, as cloneable values, formatted into text by the engine. */
+  p?: unknown[];
+  /** A raw `Error().stack`, parsed by the engine for file, line and method. */
+  s?: string;
+  /** Explicit fields (sendLog), sanitised by the engine. */
+  t?: unknown;
+  tg?: unknown;
+  m?: unknown;
+  f?: unknown;
+  l?: unknown;
+  /** The page's URL. */
+  u?: unknown;
+}
 
 /** The explicit fields of a sendLog call (or of an event Sidelog logs itself). */
 export type RawFields = Pick<RawLog, 't' | 'tg' | 'm' | 'f' | 'l'>;

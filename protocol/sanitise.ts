@@ -1,23 +1,15 @@
 // Sanitising before storage (docs/limits.md#sanitising): odd values are converted, never silently dropped
 // unless they cannot be turned into text at all.
+import { formatValue } from './format-value.ts';
 import { isLogLevel, LogLevel } from './levels.ts';
 import { FIELD_CAPS, LOG_TEXT_CAP, LOG_TEXT_ELLIPSIS } from './limits.ts';
 import type { DeviceKeyValue, IssueData, LogRecord } from './records.types.ts';
 
-/** Turns any value into text: strings as they are, objects as JSON where they can be, else String(value);
- * undefined only if nothing works. */
+/** Turns any value into text as a log argument would read (protocol/format-value.ts); undefined only if nothing
+ * works (a value whose own text throws). */
 export function stringify(value: unknown): string | undefined {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'object' && value !== null && !(value instanceof Error)) {
-    try {
-      const json = JSON.stringify(value);
-      if (json !== undefined) return json;
-    } catch {
-      // Cycles, BigInts, a throwing toJSON: fall back to the value's own text.
-    }
-  }
   try {
-    return String(value);
+    return formatValue(value);
   } catch {
     return undefined;
   }

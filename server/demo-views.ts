@@ -1,6 +1,6 @@
 // What the demo partner's views show. Modest on purpose; the sales orders between them use every element that
 // printing hides (badges, old prices, free-add rows, grey notes, miles details, history, status).
-import type { PartnerProfile, SalesData, StatsData, SupportData, WarehouseData } from '../protocol/portal.types.ts';
+import type { PartnerProfile, SalesData, StatsData, SupportData, WarehouseData } from '../portal/api.types.ts';
 import type { PartnerView } from './store.types.ts';
 
 const profile: Omit<PartnerProfile, 'id'> = {

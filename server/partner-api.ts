@@ -2,8 +2,8 @@
 // signed-in partner.
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
-import type { AuthAnswer, AuthFailureField, PartnerAnswer } from '../protocol/portal.types.ts';
-import { PARTNER_API } from '../protocol/portal.types.ts';
+import type { AuthAnswer, AuthFailureField, PartnerAnswer } from '../portal/api.types.ts';
+import { PARTNER_API } from '../portal/api.types.ts';
 import { limitBody, PARTNER_BODY_BYTES, readJson } from './body-limits.ts';
 import type { PartnerStore, PartnerView } from './store.types.ts';
 import { createLoginThrottle, DEFAULT_LOGIN_LIMITS, type LoginEnv, type LoginLimits } from './login-throttle.ts';

@@ -10,6 +10,7 @@ import { createDexieStorage } from './storage/dexie-storage.ts';
 import { createMemoryStorage } from './storage/memory-storage.ts';
 import type { SidelogStorage } from './storage/storage.types.ts';
 import { createUploader } from './uploader.ts';
+import { createWireTarget } from './wire-target.ts';
 import { createWriter, type Writer } from './writer.ts';
 
 export interface EngineCore {
@@ -43,14 +44,16 @@ export async function createEngineCore(config: EngineConfig): Promise<EngineCore
   const uploader = createUploader({
     storage,
     guard,
-    client,
+    target: createWireTarget({
+      client,
+      appKey: config.appKey,
+      udid: device.udid,
+      issueURL: (uuid) => intentURL.issue(config.baseURL, config.appID, uuid),
+    }),
     debug,
     isOnline: () => navigator.onLine !== false,
     isLeader: () => leadership.isLeader(),
     activeSessions: async () => new Set([...tabs, ...(await activeSessionLocks())]),
-    appKey: config.appKey,
-    udid: device.udid,
-    issueURL: (uuid) => intentURL.issue(config.baseURL, config.appID, uuid),
   });
   const leadership = createLeadership({
     name: LEADER_LOCK_PREFIX + config.appID,

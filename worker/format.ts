@@ -3,7 +3,7 @@
 // the page does not do per call; in modes A it runs in the worker.
 import { formatParts, sanitiseLog, type LogRecord, type RawLog, type StoredLog } from '../protocol/index.ts';
 
-export { formatPart, formatParts } from '../protocol/index.ts';
+export { formatParts, formatValue } from '../protocol/index.ts';
 
 export interface CallSite {
   method?: string;

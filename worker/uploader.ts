@@ -13,21 +13,19 @@ import {
 import { toLogRecord } from './format.ts';
 import type { Guard } from './guard.ts';
 import { isRefusal, isRefusedMarker, refusedMarker } from './refused-logs.ts';
-import type { ServiceClient } from './service-client.ts';
 import type { SidelogStorage } from './storage/storage.types.ts';
+import type { UploadTarget } from './upload-target.types.ts';
 
 export interface UploaderDeps {
   storage: SidelogStorage;
   guard: Guard;
-  client: ServiceClient;
+  /** Where it all goes: the logging service (worker/wire-target.ts), or another target. */
+  target: UploadTarget;
   debug: (message: string) => void;
   isOnline: () => boolean;
   isLeader: () => boolean;
   /** Sessions some tab still holds: they are kept even when empty. */
   activeSessions: () => Promise<Set<string>>;
-  appKey: string;
-  udid: string;
-  issueURL: (uuid: string) => string;
   intervalMs?: number;
   maxBackoffMs?: number;
 }
@@ -54,7 +52,7 @@ const MAX_BYTES_PER_CHAR = 6;
 const RECORD_OVERHEAD_BYTES = 128;
 
 /** An upper bound of a record's size as JSON, from its texts' lengths: no serialising just to measure,
- * since the service client serialises the batch anyway. */
+ * since the target serialises the batch anyway. */
 function maxJSONBytes(record: LogRecord): number {
   const chars = (record.t?.length ?? 0) + (record.tg?.length ?? 0) + (record.m?.length ?? 0) + (record.f?.length ?? 0) + (record.u?.length ?? 0);
   return RECORD_OVERHEAD_BYTES + MAX_BYTES_PER_CHAR * chars;
@@ -76,7 +74,7 @@ export function fitBatch(logs: StoredLog[], maxBytes = UPLOAD_BATCH_MAX_BYTES): 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function createUploader(deps: UploaderDeps): Uploader {
-  const { storage, guard, client, debug } = deps;
+  const { storage, guard, target, debug } = deps;
   let running: Promise<void> | undefined;
   let again: { force: boolean; done: Promise<void> } | undefined;
   let failures = 0;
@@ -87,7 +85,7 @@ export function createUploader(deps: UploaderDeps): Uploader {
   /** Registers the session if it has no id yet; returns its id. */
   async function register(session: SessionRecord): Promise<number> {
     if (session.id !== undefined) return session.id;
-    const { id } = await client.call('sendSession', session.payload);
+    const id = await target.registerSession(session.payload);
     await storage.setSessionId(session.uuid, id);
     return id;
   }
@@ -106,8 +104,7 @@ export function createUploader(deps: UploaderDeps): Uploader {
     }
     const sessionId = await register(session);
     for (const issue of issues) {
-      const { title, text, type, uuid: uid } = issue.data;
-      await client.call('sendIssue', { uid, url: deps.issueURL(uid), title, text, app: { key: deps.appKey }, type, session_id: sessionId });
+      await target.sendIssue(sessionId, issue.data);
       await storage.deleteIssues([issue.id!]);
     }
     if (sendLogs) {
@@ -118,7 +115,7 @@ export function createUploader(deps: UploaderDeps): Uploader {
       }
     }
     for (const { id, data } of keys) {
-      await client.call('setDeviceKey', { app_key: deps.appKey, device_id: deps.udid, key: data.key, value: data.value });
+      await target.sendKey(data.key, data.value);
       await storage.deleteDeviceKeys([id!]);
     }
     if (!active.has(uuid) && (await isEmpty(uuid))) await storage.deleteSession(uuid);
@@ -129,7 +126,7 @@ export function createUploader(deps: UploaderDeps): Uploader {
    * session's oldest logs again, so that the marker goes before the logs after it, in the order of the calls. */
   async function sendBatch(sessionId: number, logs: StoredLog[]): Promise<boolean> {
     try {
-      await client.call('sendLogs', { session_id: sessionId, logs: logs.map(toLogRecord) });
+      await target.sendLogs(sessionId, logs.map(toLogRecord));
     } catch (error) {
       // A refused marker is small and well formed: the service refuses everything, so it is retried like a 5xx.
       if (!isRefusal(error) || (logs.length === 1 && isRefusedMarker(logs[0]))) throw error;

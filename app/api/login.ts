@@ -1,6 +1,6 @@
 // The login call (docs/portal.md#login-screen): POST {api-host}/mobile/api/v1/partner/auth/ with a 10 s timeout.
-import { LOGIN_TIMEOUT_MS } from '../../protocol/limits.ts';
-import { PARTNER_API, type AuthFailureField, type AuthRequest } from '../../protocol/portal.types.ts';
+import { LOGIN_TIMEOUT_MS } from '../../portal/constants.ts';
+import { PARTNER_API, type AuthFailureField, type AuthRequest } from '../../portal/api.types.ts';
 
 export type LoginResult =
   | { kind: 'success'; token: string; id: number }

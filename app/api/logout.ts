@@ -1,8 +1,8 @@
 // Sign-out on the service: revokes the token, so a copy of it (another tab, a stolen localStorage) stops working.
 // Best effort: the portal forgets the session whatever the answer, and an unreachable service only means the token
 // lives until it expires.
-import { LOGIN_TIMEOUT_MS } from '../../protocol/limits.ts';
-import { PARTNER_API } from '../../protocol/portal.types.ts';
+import { LOGIN_TIMEOUT_MS } from '../../portal/constants.ts';
+import { PARTNER_API } from '../../portal/api.types.ts';
 
 export async function revokeToken(apiHost: string, token: string): Promise<void> {
   try {

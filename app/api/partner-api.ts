@@ -1,6 +1,6 @@
 // The views' calls to the partner API: GET with `Authorization: Bearer <token>`, answer `{ status, data }`.
-import { LOGIN_TIMEOUT_MS } from '../../protocol/limits.ts';
-import type { PartnerAnswer } from '../../protocol/portal.types.ts';
+import { LOGIN_TIMEOUT_MS } from '../../portal/constants.ts';
+import type { PartnerAnswer } from '../../portal/api.types.ts';
 
 /** The service no longer accepts the token: the session is over. */
 export class UnauthorizedError extends Error {

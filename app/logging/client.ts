@@ -18,7 +18,6 @@ import {
   type SidelogMode,
 } from '../../protocol/index.ts';
 import { installCaptures } from './capture/index.ts';
-import type { CaptureTarget } from './capture/capture.types.ts';
 import { deviceInfo, defaultDeviceName, sessionPayload } from './device-info.ts';
 import { engineKinds, startEngine } from './engines/choose-engine.ts';
 import type { EngineHandle } from './engines/engine-handle.types.ts';
@@ -28,6 +27,7 @@ import { loadIdentity, randomHex, saveDeviceData, type Identity } from './identi
 import { originalConsole } from './original-console.ts';
 import { createPageURL } from './page-url.ts';
 import { SDK_VERSION } from './sdk-version.ts';
+import { registerInternals, type SidelogInternals } from './internals.ts';
 import { findRescues, removeRescue, saveRescue } from './rescue.ts';
 import { loadSessionLastAt, saveSessionLastAt } from './session-last-at.ts';
 import { createWriteQueue } from './write-queue.ts';
@@ -64,7 +64,7 @@ interface Started {
   engine: EngineHandle;
 }
 
-export class SidelogClient implements CaptureTarget {
+export class SidelogClient {
   readonly #seams: SidelogSeams;
   readonly #queue = createWriteQueue((error) => this.#debug(`Sidelog could not hand logs to its engine: ${String(error)}`));
   #lastAt = 0;
@@ -86,9 +86,18 @@ export class SidelogClient implements CaptureTarget {
   /** Known once init has loaded the identity: what a rescue needs to be stored by a later page. */
   #rescueTo: Pick<Rescue, 'appKey' | 'session'> | undefined;
 
+  /** What the captures and the tests reach (app/logging/internals.ts). */
+  readonly #internals: SidelogInternals = {
+    record: (level, parts, site) => this.#record(level, parts, site),
+    recordEvent: (level, tag, text, time) => this.#sendFields({ level, tag, text }, time),
+    sendCrash: (title, text) => this.sendCrash(title, text),
+    status: () => this.#ready().then(({ engine }) => engine.calls.status()),
+  };
+
   constructor(seams: SidelogSeams = {}) {
     this.#seams = seams;
     this.#whenStarted = new Promise((resolve) => (this.#settleStarted = resolve));
+    registerInternals(this, this.#internals);
   }
 
   /** The operation mode, once the engine has started. */
@@ -107,7 +116,7 @@ export class SidelogClient implements CaptureTarget {
     this.#captureAllSites = resolved.captureCallSite;
     this.#print = resolved.printToConsole;
     // Captures start now, not when the engine is up: what they see meanwhile waits in the queue.
-    this.#teardown.push(installCaptures(this, resolved));
+    this.#teardown.push(installCaptures(this.#internals, resolved));
     this.#started = this.#start(resolved);
     this.#settleStarted(this.#started);
     return this.#started.then(() => undefined);
@@ -221,7 +230,7 @@ export class SidelogClient implements CaptureTarget {
   }
 
   /** The per-call path. Must stay cheap and must never throw into the caller. */
-  record(level: LogLevel, parts: unknown[], site?: Function): void {
+  #record(level: LogLevel, parts: unknown[], site?: Function): void {
     try {
       const now = Date.now();
       let stack: string | undefined;
@@ -237,12 +246,8 @@ export class SidelogClient implements CaptureTarget {
     }
   }
 
-  recordEvent(level: LogLevel, tag: string, text: string, time?: number): void {
-    this.#sendFields({ level, tag, text }, time);
-  }
-
   #logAndPrint(level: LogLevel, parts: unknown[], site: Function): void {
-    this.record(level, parts, site);
+    this.#record(level, parts, site);
     if (this.#print) PRINT[level](...parts);
   }
 
@@ -307,20 +312,17 @@ export class SidelogClient implements CaptureTarget {
 
   forceSendOnce = (): Promise<void> => this.#ready().then(({ engine }) => engine.calls.forceSendOnce());
 
-  getDeviceURL = (): Promise<string> =>
-    this.#ready().then(({ options, identity }) => intentURL.device(options.baseURL, identity.appID, identity.udid));
-
-  getSessionURL = (): Promise<string> =>
-    this.#ready().then(({ options, identity }) => intentURL.session(options.baseURL, identity.appID, identity.sessionUUID));
-
-  /** Resolves once everything logged so far is stored by the engine. For tests and for a clean exit. */
+  /** Resolves once everything logged so far is stored by the engine: before leaving on purpose, say. */
   settle = async (): Promise<void> => {
     const { engine } = await this.#ready();
     await engine.calls.settle(this.#queue.lastSeq());
   };
 
-  /** What the engine reports about itself. */
-  status = () => this.#ready().then(({ engine }) => engine.calls.status());
+  getDeviceURL = (): Promise<string> =>
+    this.#ready().then(({ options, identity }) => intentURL.device(options.baseURL, identity.appID, identity.udid));
+
+  getSessionURL = (): Promise<string> =>
+    this.#ready().then(({ options, identity }) => intentURL.session(options.baseURL, identity.appID, identity.sessionUUID));
 
   /**
    * Undoes everything init did: captures removed, console restored, engine let go. Everything logged before the

@@ -1,5 +1,5 @@
 // Client-side checks on submit (docs/portal.md#login-screen). Both problems may be reported together.
-import type { AuthRequest } from '../../protocol/portal.types.ts';
+import type { AuthRequest } from '../../portal/api.types.ts';
 
 export const LOGIN_TEXTS = {
   subtitle: 'Кабинет партнера',

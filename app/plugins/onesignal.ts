@@ -1,6 +1,6 @@
 // Push notifications through the OneSignal web SDK (docs/portal.md#start-up). Loaded only with an app id.
 // If its setup has not finished within PUSH_SETUP_TIMEOUT_MS, that is logged and nothing else happens.
-import { PUSH_SETUP_TIMEOUT_MS } from '../../protocol/limits.ts';
+import { PUSH_SETUP_TIMEOUT_MS } from '../../portal/constants.ts';
 import { loadScript } from './load-script.ts';
 
 export const ONESIGNAL_SDK_URL = 'https://cdn.onesignal.com/sdks/web/v16/OneSignalSDK.page.js';

@@ -1,6 +1,6 @@
 // Prints one block of the page (docs/portal.md#print): after PRINT_DELAY_MS the block is copied into a
 // hidden frame whose stylesheet leaves out what a printed copy must not show, then the frame prints.
-import { PRINT_DELAY_MS } from '../../protocol/limits.ts';
+import { PRINT_DELAY_MS } from '../../portal/constants.ts';
 import { fillPrintDocument } from './fill-print-document.ts';
 import { PRINT_HIDE_CSS } from './print-classes.ts';
 import { reportMissingTarget } from './report-missing-target.ts';

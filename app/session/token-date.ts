@@ -1,5 +1,5 @@
 // token_date is a calendar date (YYYY-MM-DD) in the partner's local time zone.
-import { SESSION_DAYS_FORGOTTEN } from '../../protocol/limits.ts';
+import { SESSION_DAYS_FORGOTTEN } from '../../portal/constants.ts';
 
 export function formatDate(date: Date): string {
   const month = String(date.getMonth() + 1).padStart(2, '0');

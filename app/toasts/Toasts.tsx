@@ -1,7 +1,7 @@
 // Where toasts appear: react-toastify's container with the specification's defaults (3000 ms,
 // bottom-right, pause on hover).
 import { ToastContainer } from 'react-toastify';
-import { TOAST_DEFAULTS } from '../../protocol/limits.ts';
+import { TOAST_DEFAULTS } from '../../portal/constants.ts';
 
 export function Toasts() {
   return (

@@ -1,6 +1,6 @@
 // The toast helper (docs/portal.md#toasts): one call for the five types and six positions of docs/portal.md#toasts.
 import { toast, type ToastPosition } from 'react-toastify';
-import type { TOAST_POSITIONS, TOAST_TYPES } from '../../protocol/limits.ts';
+import type { TOAST_POSITIONS, TOAST_TYPES } from '../../portal/constants.ts';
 
 export type ToastType = (typeof TOAST_TYPES)[number];
 export type ToastPlace = (typeof TOAST_POSITIONS)[number];

@@ -1,5 +1,5 @@
 // About: the partner's profile and personal manager.
-import { PARTNER_API, type PartnerProfile } from '../../protocol/portal.types.ts';
+import { PARTNER_API, type PartnerProfile } from '../../portal/api.types.ts';
 import { DataState } from './DataState.tsx';
 import { formatDay } from './format.ts';
 import { usePartnerData } from './use-partner-data.ts';

@@ -1,5 +1,5 @@
 // Sales: the partner's orders, each printable on its own, or all at once.
-import { PARTNER_API, type SalesData } from '../../protocol/portal.types.ts';
+import { PARTNER_API, type SalesData } from '../../portal/api.types.ts';
 import { DataState } from './DataState.tsx';
 import { OrderCard } from './sales/OrderCard.tsx';
 import { PrintButtons } from './sales/PrintButtons.tsx';

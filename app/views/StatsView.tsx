@@ -1,5 +1,5 @@
 // Stats: orders and revenue by month.
-import { PARTNER_API, type StatsData } from '../../protocol/portal.types.ts';
+import { PARTNER_API, type StatsData } from '../../portal/api.types.ts';
 import { DataState } from './DataState.tsx';
 import { formatMoney, formatMonth, formatNumber } from './format.ts';
 import { usePartnerData } from './use-partner-data.ts';

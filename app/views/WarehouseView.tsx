@@ -1,5 +1,5 @@
 // Warehouse: stock and reserves per SKU.
-import { PARTNER_API, type WarehouseData } from '../../protocol/portal.types.ts';
+import { PARTNER_API, type WarehouseData } from '../../portal/api.types.ts';
 import { DataState } from './DataState.tsx';
 import { formatNumber } from './format.ts';
 import { usePartnerData } from './use-partner-data.ts';

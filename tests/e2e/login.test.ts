@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOGIN_TEXTS } from '../../app/login/validate-login.ts';
 import { DEMO_PARTNER } from '../../server/demo.ts';
-import { PARTNER_API } from '../../protocol/portal.types.ts';
+import { PARTNER_API } from '../../portal/api.types.ts';
 import { DEFAULT_LOGIN_LIMITS } from '../../server/login-throttle.ts';
 import { AUTH_MESSAGES } from '../../server/partner-api.ts';
 import { loginError, openLogin, submitLogin } from './portal.ts';

@@ -1,6 +1,6 @@
 // One order of the Sales view, with every element the print rules name (docs/portal.md#print) carrying
 // its class from PRINT_HIDDEN, so a printed copy leaves them out.
-import type { SalesOrder } from '../../../protocol/portal.types.ts';
+import type { SalesOrder } from '../../../portal/api.types.ts';
 import { PRINT_HIDDEN } from '../../print/print-classes.ts';
 import { formatDay, formatMoney, formatNumber } from '../format.ts';
 import { PrintButtons } from './PrintButtons.tsx';

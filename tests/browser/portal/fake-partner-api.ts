@@ -1,6 +1,6 @@
-// A fetch stub that answers the partner API as the local service does (protocol/portal.types.ts).
+// A fetch stub that answers the partner API as the local service does (portal/api.types.ts).
 import { vi } from 'vitest';
-import { PARTNER_API, type AuthRequest, type SalesData } from '../../../protocol/portal.types.ts';
+import { PARTNER_API, type AuthRequest, type SalesData } from '../../../portal/api.types.ts';
 
 export type AuthBehaviour = 'network-error' | ((request: AuthRequest) => unknown);
 

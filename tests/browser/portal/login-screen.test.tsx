@@ -2,8 +2,8 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { Sidelog } from '../../../app/logging/index.ts';
-import { LOGIN_TIMEOUT_MS } from '../../../protocol/limits.ts';
-import { PARTNER_API } from '../../../protocol/portal.types.ts';
+import { LOGIN_TIMEOUT_MS } from '../../../portal/constants.ts';
+import { PARTNER_API } from '../../../portal/api.types.ts';
 import { stubPartnerApi } from './fake-partner-api.ts';
 import { cleanUpPortal, renderApp } from './render.tsx';
 

@@ -7,7 +7,7 @@ import { ANALYTICS_TAG_URL, startAnalytics } from '../../../app/plugins/analytic
 import { crmWidgetSrc, startCrmWidget } from '../../../app/plugins/crm-widget.ts';
 import { ONESIGNAL_NOT_SETUP, ONESIGNAL_SDK_URL, startOneSignal } from '../../../app/plugins/onesignal.ts';
 import { startPlugins } from '../../../app/plugins/start-plugins.ts';
-import { PUSH_SETUP_TIMEOUT_MS } from '../../../protocol/limits.ts';
+import { PUSH_SETUP_TIMEOUT_MS } from '../../../portal/constants.ts';
 
 vi.mock('../../../app/logging/index.ts', () => ({
   Sidelog: { init: vi.fn(async () => {}), setDeviceKey: vi.fn(), getUserFeedback: vi.fn() },

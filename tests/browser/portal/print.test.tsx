@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { openPrintWindow, printElement, PRINT_FRAME_ATTRIBUTE, PRINT_HIDDEN } from '../../../app/print/index.ts';
 import { OrderCard } from '../../../app/views/sales/OrderCard.tsx';
-import { PRINT_DELAY_MS } from '../../../protocol/limits.ts';
+import { PRINT_DELAY_MS } from '../../../portal/constants.ts';
 import { DEMO_ORDERS } from './fake-partner-api.ts';
 import { cleanUpPortal, render } from './render.tsx';
 

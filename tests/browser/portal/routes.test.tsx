@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { formatDate } from '../../../app/session/token-date.ts';
-import { PARTNER_API } from '../../../protocol/portal.types.ts';
+import { PARTNER_API } from '../../../portal/api.types.ts';
 import { stubPartnerApi } from './fake-partner-api.ts';
 import { cleanUpPortal, renderApp, storeSession } from './render.tsx';
 

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { notify } from '../../../app/toasts/notify.ts';
 import { Toasts } from '../../../app/toasts/Toasts.tsx';
-import { TOAST_POSITIONS, TOAST_TYPES } from '../../../protocol/limits.ts';
+import { TOAST_POSITIONS, TOAST_TYPES } from '../../../portal/constants.ts';
 import { cleanUpPortal, render } from './render.tsx';
 
 async function shownToast(message: string): Promise<HTMLElement> {

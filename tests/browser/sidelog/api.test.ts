@@ -15,6 +15,7 @@ const printed = vi.hoisted(() => {
 
 import { deviceKeysOf, issuesOf, logsOf, newApp, setFault } from './collector.ts';
 import { cleanUp, createSidelog, hideWorkers, initSidelog, startSidelog } from './sidelog.ts';
+import { internalsOf } from '../../../app/logging/internals.ts';
 
 afterEach(async () => {
   await cleanUp();
@@ -163,7 +164,7 @@ describe('debug', () => {
       const sidelog = await startSidelog(app);
       sidelog.log('will fail quietly');
       await sidelog.forceSendOnce();
-      expect((await sidelog.status()).pending.logs).toBe(1);
+      expect((await internalsOf(sidelog).status()).pending.logs).toBe(1);
       expect(printed.filter((line) => line.includes('Sidelog'))).toEqual([]);
     } finally {
       await setFault(app, 'none');

@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { logsOf, newApp, requestsOf, setFault, type Fault } from './collector.ts';
 import { cleanUp, startSidelog } from './sidelog.ts';
+import { internalsOf } from '../../../app/logging/internals.ts';
 
 afterEach(async () => {
   await cleanUp();
@@ -19,15 +20,15 @@ describe.each<Fault>(['error-500', 'hang', 'non-json'])('the service answering %
       await sidelog.forceSendOnce();
       // The forced run tried and failed.
       await expect.poll(async () => (await requestsOf(app)).filter((r) => r.operation === 'sendLogs').length, POLL).toBeGreaterThan(0);
-      await expect.poll(async () => (await sidelog.status()).uploadRuns, POLL).toBeGreaterThan(0);
-      expect((await sidelog.status()).pending.logs).toBe(20);
+      await expect.poll(async () => (await internalsOf(sidelog).status()).uploadRuns, POLL).toBeGreaterThan(0);
+      expect((await internalsOf(sidelog).status()).pending.logs).toBe(20);
 
       await setFault(app, 'none');
       await sidelog.forceSendOnce();
       await expect.poll(async () => (await logsOf(app)).map((log) => log.t), POLL).toEqual(
         Array.from({ length: 20 }, (_, i) => `kept ${i}`),
       );
-      await expect.poll(async () => (await sidelog.status()).pending.logs, POLL).toBe(0);
+      await expect.poll(async () => (await internalsOf(sidelog).status()).pending.logs, POLL).toBe(0);
     } finally {
       await setFault(app, 'none');
     }

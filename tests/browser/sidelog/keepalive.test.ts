@@ -3,6 +3,7 @@
 import { afterEach, expect, test } from 'vitest';
 import { batchesOf, logsOf, newApp } from './collector.ts';
 import { cleanUp, hideLocks, hideWorkers, startSidelog } from './sidelog.ts';
+import { internalsOf } from '../../../app/logging/internals.ts';
 
 afterEach(cleanUp);
 
@@ -12,7 +13,7 @@ test('mode C sends what it holds when the page is hidden, in chunks under 64 KiB
   const app = await newApp();
   const sidelog = await startSidelog(app);
   expect(sidelog.mode).toBe('C');
-  await expect.poll(async () => (await sidelog.status()).isDeviceEnabled).toBe(true);
+  await expect.poll(async () => (await internalsOf(sidelog).status()).isDeviceEnabled).toBe(true);
   const filler = 'ж'.repeat(400);
   for (let i = 0; i < 300; i++) sidelog.log(`line ${i}`, filler);
   await sidelog.settle();
@@ -25,5 +26,5 @@ test('mode C sends what it holds when the page is hidden, in chunks under 64 KiB
   const batches = await batchesOf(app);
   expect(batches.length).toBeGreaterThanOrEqual(4);
   expect(batches.reduce((sum, batch) => sum + batch.count, 0)).toBe(300);
-  await expect.poll(async () => (await sidelog.status()).pending.logs).toBe(0);
+  await expect.poll(async () => (await internalsOf(sidelog).status()).pending.logs).toBe(0);
 });

@@ -5,6 +5,7 @@ import { afterEach, expect, test } from 'vitest';
 import { STORAGE_KEYS } from '../../../protocol/index.ts';
 import { logsOf, newApp, requestsOf } from './collector.ts';
 import { cleanUp, hideSharedWorker, startSidelog } from './sidelog.ts';
+import { internalsOf } from '../../../app/logging/internals.ts';
 
 afterEach(cleanUp);
 
@@ -19,8 +20,8 @@ test('one engine leads; a forced send asked of another reaches the leader, and e
   const first = await startTab(app);
   const second = await startTab(app);
   expect([first.mode, second.mode]).toEqual(['A-dedicated', 'A-dedicated']);
-  await expect.poll(async () => [(await first.status()).isLeader, (await second.status()).isLeader].sort()).toEqual([false, true]);
-  const follower = (await first.status()).isLeader ? second : first;
+  await expect.poll(async () => [(await internalsOf(first).status()).isLeader, (await internalsOf(second).status()).isLeader].sort()).toEqual([false, true]);
+  const follower = (await internalsOf(first).status()).isLeader ? second : first;
 
   first.log('from the first tab');
   second.log('from the second tab');
@@ -39,13 +40,13 @@ test('when the leader closes, another engine takes over the uploads', async () =
   hideSharedWorker();
   const app = await newApp(false);
   const first = await startTab(app);
-  await expect.poll(async () => (await first.status()).isLeader).toBe(true);
+  await expect.poll(async () => (await internalsOf(first).status()).isLeader).toBe(true);
   const second = await startTab(app);
-  expect((await second.status()).isLeader).toBe(false);
+  expect((await internalsOf(second).status()).isLeader).toBe(false);
   await first.close();
   // Its worker is gone: what still needs it is refused, not left waiting for ever.
   await expect(first.forceSendOnce()).rejects.toThrow('Sidelog has been closed.');
-  await expect.poll(async () => (await second.status()).isLeader).toBe(true);
+  await expect.poll(async () => (await internalsOf(second).status()).isLeader).toBe(true);
   second.log('after the hand-over');
   await second.forceSendOnce();
   await expect.poll(async () => (await logsOf(app)).map((log) => log.t), { timeout: 15_000 }).toEqual(['after the hand-over']);

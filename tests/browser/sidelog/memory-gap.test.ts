@@ -3,6 +3,7 @@ import { afterEach, expect, test } from 'vitest';
 import { GAP_LOG_TAG, IN_MEMORY_LOG_CAP } from '../../../protocol/index.ts';
 import { logsOf, newApp, setFault } from './collector.ts';
 import { cleanUp, hideLocks, hideWorkers, startSidelog } from './sidelog.ts';
+import { internalsOf } from '../../../app/logging/internals.ts';
 
 afterEach(cleanUp);
 
@@ -17,7 +18,7 @@ test('mode C over 3000 logs sends a gap entry with the start and end of what it 
     const total = IN_MEMORY_LOG_CAP + 5;
     for (let i = 0; i < total; i++) sidelog.log(`line ${i}`);
     await sidelog.settle();
-    expect((await sidelog.status()).pending.logs).toBeLessThanOrEqual(IN_MEMORY_LOG_CAP);
+    expect((await internalsOf(sidelog).status()).pending.logs).toBeLessThanOrEqual(IN_MEMORY_LOG_CAP);
 
     await setFault(app, 'none');
     await sidelog.forceSendOnce();

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { LogLevel, REFUSED_LOG_TAG } from '../../../protocol/index.ts';
 import { logsOf, newApp, requestsOf, setFault } from './collector.ts';
 import { cleanUp, startSidelog } from './sidelog.ts';
+import { internalsOf } from '../../../app/logging/internals.ts';
 
 afterEach(cleanUp);
 
@@ -63,7 +64,7 @@ describe.each(['error-400', 'error-413'] as const)('the service answering %s to 
       // second line is kept, as for a 5xx.
       await sidelog.forceSendOnce();
       await expect.poll(async () => (await requestsOf(app)).filter((r) => r.operation === 'sendLogs' && r.status !== 200).length, POLL).toBe(4);
-      expect((await sidelog.status()).pending.logs).toBe(2);
+      expect((await internalsOf(sidelog).status()).pending.logs).toBe(2);
     } finally {
       await setFault(app, 'none');
     }
@@ -82,6 +83,6 @@ describe.each(['error-400', 'error-413'] as const)('the service answering %s to 
     expect(marker.t).toMatch(new RegExp(`^Sidelog: the service refused this log \\(${fault.slice(6)}: injected fault`));
     const logs = await logsOf(app);
     expect(logs.map((log) => log.at)).toEqual([...logs.map((log) => log.at)].sort((a, b) => a - b));
-    expect((await sidelog.status()).pending.logs).toBe(0);
+    expect((await internalsOf(sidelog).status()).pending.logs).toBe(0);
   });
 });

@@ -16,6 +16,7 @@ import {
 import { RESCUE_PREFIX, findRescues, removeRescue, saveRescue } from '../../../app/logging/rescue.ts';
 import { logsOf, newApp } from './collector.ts';
 import { cleanUp, hideWorkers, startSidelog } from './sidelog.ts';
+import { internalsOf } from '../../../app/logging/internals.ts';
 
 const session = { session_uid: 'session-1' } as SessionPayload;
 const logsWrite = (seq: number, rows: { at: number; p?: unknown[]; t?: unknown; tg?: unknown; l?: unknown }[]): WriteMessage => ({
@@ -131,7 +132,7 @@ describe('a rescue handed to the next page', () => {
     const next = await startSidelog(app);
     await next.settle();
     // Two stored by the first engine, one from the rescue: the rescued copies of the two were skipped.
-    expect((await next.status()).pending.logs).toBe(3);
+    expect((await internalsOf(next).status()).pending.logs).toBe(3);
     await next.forceSendOnce();
     await expect.poll(async () => (await logsOf(app)).map((log) => log.t), { timeout: 30_000 }).toEqual([
       'stored by the first engine 1',

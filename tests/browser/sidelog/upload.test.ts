@@ -3,6 +3,7 @@ import Dexie from 'dexie';
 import { afterEach, describe, expect, test } from 'vitest';
 import { batchesOf, deviceKeysOf, issuesOf, logsOf, newApp, requestsOf, sessionsOf } from './collector.ts';
 import { cleanUp, startSidelog } from './sidelog.ts';
+import { internalsOf } from '../../../app/logging/internals.ts';
 
 afterEach(cleanUp);
 
@@ -24,10 +25,10 @@ describe('uploads', () => {
   test('an app the service does not know stores nothing and sends nothing', async () => {
     const app = `unknown-${crypto.randomUUID()}`;
     const sidelog = await startSidelog(app);
-    await expect.poll(async () => (await sidelog.status()).isAppValid, POLL).toBe(false);
+    await expect.poll(async () => (await internalsOf(sidelog).status()).isAppValid, POLL).toBe(false);
     sidelog.log('not for an unknown app');
     await sidelog.settle();
-    expect((await sidelog.status()).pending.logs).toBe(0);
+    expect((await internalsOf(sidelog).status()).pending.logs).toBe(0);
     await sidelog.forceSendOnce();
     expect((await requestsOf(app)).map((request) => request.operation)).not.toContain('sendLogs');
   });
@@ -38,9 +39,9 @@ describe('uploads', () => {
     sidelog.log('kept until an issue');
     await sidelog.settle();
     // The uploader runs on its own every 15 s: let one run pass, and see that it kept the log.
-    const runs = (await sidelog.status()).uploadRuns;
-    await expect.poll(async () => (await sidelog.status()).uploadRuns, POLL).toBeGreaterThan(runs);
-    expect((await sidelog.status()).pending.logs).toBe(1);
+    const runs = (await internalsOf(sidelog).status()).uploadRuns;
+    await expect.poll(async () => (await internalsOf(sidelog).status()).uploadRuns, POLL).toBeGreaterThan(runs);
+    expect((await internalsOf(sidelog).status()).pending.logs).toBe(1);
     expect(await logsOf(app)).toEqual([]);
 
     const url = await sidelog.sendIssue('Корзина не открывается', 'Нажал «Купить», ничего не произошло');
@@ -84,7 +85,7 @@ describe('uploads', () => {
     expect(registered).toBeGreaterThanOrEqual(0);
     expect(registered).toBeLessThan(operations.indexOf('sendIssue'));
     expect(registered).toBeLessThan(operations.indexOf('sendLogs'));
-    await expect.poll(async () => (await sidelog.status()).pending.sessions, POLL).toBe(1);
+    await expect.poll(async () => (await internalsOf(sidelog).status()).pending.sessions, POLL).toBe(1);
     expect((await sessionsOf(app)).length).toBeGreaterThanOrEqual(1);
   });
 });

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { PARTNER_API } from '../../../protocol/portal.types.ts';
+import { PARTNER_API } from '../../../portal/api.types.ts';
 import { allowedHosts, hostAllowed } from '../../../server/allowed-hosts.ts';
 import { DEMO_APP_KEY } from '../../../server/demo.ts';
 import { startService, type RunningService } from '../../../server/service.ts';

@@ -1,7 +1,7 @@
 // Sign-in under guessing: failed attempts are counted per account and per client address, and past the limit the
 // answer is 429 with Retry-After, while the answers before it still name the wrong field.
 import { afterEach, expect, test } from 'vitest';
-import { PARTNER_API } from '../../../protocol/portal.types.ts';
+import { PARTNER_API } from '../../../portal/api.types.ts';
 import { DEMO_PARTNER } from '../../../server/demo.ts';
 import { THROTTLED_MESSAGE } from '../../../server/login-throttle.ts';
 import { AUTH_MESSAGES } from '../../../server/partner-api.ts';

@@ -2,7 +2,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { PARTNER_API } from '../../../protocol/portal.types.ts';
+import { PARTNER_API } from '../../../portal/api.types.ts';
 import { DEMO_PARTNER } from '../../../server/demo.ts';
 import { createHarness } from './service-harness.ts';
 

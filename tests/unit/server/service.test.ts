@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { DEMO_APP_KEY, DEMO_PARTNER } from '../../../server/demo.ts';
 import { startService, type RunningService } from '../../../server/service.ts';
-import { PARTNER_API } from '../../../protocol/portal.types.ts';
+import { PARTNER_API } from '../../../portal/api.types.ts';
 import { WIRE_PATHS } from '../../../protocol/wire.ts';
 import { device, logs, sessionPayload } from './service-harness.ts';
 

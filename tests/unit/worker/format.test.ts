@@ -6,7 +6,9 @@ test('arguments are joined as a console shows them: strings as they are, objects
   const cyclic: Record<string, unknown> = { a: 1 };
   cyclic.self = cyclic;
   expect(formatParts(['cart', { items: 3 }, 4, null, undefined, true, [1, 'x']])).toBe('cart {"items":3} 4 null undefined true [1,"x"]');
-  expect(formatParts([cyclic, 10n])).toBe('{"a":1,"self":"[Circular]"} 10');
+  // A bigint, a function and a symbol read the same on their own as inside an object.
+  expect(formatParts([cyclic, 10n, { n: 10n }])).toBe('{"a":1,"self":"[Circular]"} 10n {"n":"10n"}');
+  expect(formatParts([function onClick() {}, { cb: function onClick() {} }, Symbol('s')])).toBe('[Function onClick] {"cb":"[Function onClick]"} Symbol(s)');
   expect(formatParts([new TypeError('bad')])).toMatch(/^TypeError: bad/);
 });
 

@@ -5,6 +5,7 @@ import { LogLevel, REFUSED_LOG_TAG, type LogRecord, type SessionPayload } from '
 import { createGuard } from '../../../worker/guard.ts';
 import { ServiceError, type ServiceClient } from '../../../worker/service-client.ts';
 import { createMemoryStorage } from '../../../worker/storage/memory-storage.ts';
+import { createWireTarget } from '../../../worker/wire-target.ts';
 import { createUploader } from '../../../worker/uploader.ts';
 
 /** A service that refuses, with `status`, every batch holding a log whose text says 'poison' (or every batch). */
@@ -40,14 +41,12 @@ async function setUp(service: ReturnType<typeof refusingService>, texts: string[
   const uploader = createUploader({
     storage,
     guard,
-    client: service.client,
+    // The wire format's target over a fake service client: the requests are what the service would receive.
+    target: createWireTarget({ client: service.client, appKey: 'app-key', udid: 'device-1', issueURL: (uuid) => `http://svc/issue/${uuid}` }),
     debug: () => {},
     isOnline: () => true,
     isLeader: () => true,
     activeSessions: async () => new Set(['tab']),
-    appKey: 'app-key',
-    udid: 'device-1',
-    issueURL: (uuid) => `http://svc/issue/${uuid}`,
   });
   await storage.ensureSession({ uuid: 'tab', payload: { session_uid: 'tab' } as SessionPayload });
   await storage.addLogs(texts.map((t, i) => ({ sessionUUID: 'tab', at: 1000 + i, x: `x${i}`, t, ll: i % 2 ? LogLevel.Error : LogLevel.Info })));

@@ -4,6 +4,7 @@ import { LogLevel, type SessionPayload, type WireOperation } from '../../../prot
 import { createGuard } from '../../../worker/guard.ts';
 import type { ServiceClient } from '../../../worker/service-client.ts';
 import { createMemoryStorage } from '../../../worker/storage/memory-storage.ts';
+import { createWireTarget } from '../../../worker/wire-target.ts';
 import { backoffDelay, createUploader } from '../../../worker/uploader.ts';
 
 interface Call {
@@ -37,14 +38,12 @@ async function setUp({ enabled = true, leader = true, online = true } = {}) {
   const uploader = createUploader({
     storage,
     guard,
-    client: service.client,
+    // The wire format's target over a fake service client: the requests are what the service would receive.
+    target: createWireTarget({ client: service.client, appKey: 'app-key', udid: 'device-1', issueURL: (uuid) => `http://svc/intent/app/issue/${uuid}` }),
     debug: () => {},
     isOnline: () => state.online,
     isLeader: () => state.leader,
     activeSessions: async () => active,
-    appKey: 'app-key',
-    udid: 'device-1',
-    issueURL: (uuid) => `http://svc/intent/app/issue/${uuid}`,
   });
   await storage.ensureSession({ uuid: 'tab', payload: payload('tab') });
   const addLogs = (count: number, sessionUUID = 'tab') =>

@@ -1,4 +1,4 @@
-// The partner API's JSON, shared by the portal (app/) and the local service (server/).
+// The partner API's paths and JSON, shared by the portal (app/) and the local service (server/).
 // All calls are under /mobile/api/v1/partner/; the views' calls take `Authorization: Bearer <token>`.
 
 export const PARTNER_API = {
