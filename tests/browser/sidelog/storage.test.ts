@@ -4,7 +4,7 @@ import Dexie from 'dexie';
 import { afterEach, describe, expect, test } from 'vitest';
 import { LogLevel, STORAGE_KEYS, type SessionPayload } from '../../../protocol/index.ts';
 import { createDexieStorage } from '../../../worker/storage/dexie-storage.ts';
-import { newApp } from './collector.ts';
+import { logsOf, newApp } from './collector.ts';
 import { cleanUp, hideWorkers, startSidelog } from './sidelog.ts';
 
 afterEach(cleanUp);
@@ -138,5 +138,22 @@ describe('a first visit whose app id never reached the disk', () => {
     expect((await db.table('logs').toArray()).map((log) => log.t)).toContain('stored before the crash');
     db.close();
     expect(localStorage.getItem(STORAGE_KEYS.appId)).not.toBeNull();
+  });
+
+  test("starts a new session: the tab's may be another app's, whose service id would send its logs astray", async () => {
+    const other = await startSidelog(await newApp());
+    const otherSession = sessionStorage.getItem(STORAGE_KEYS.sessionUuid);
+    other.log('the other app');
+    await other.settle();
+    await other.close();
+    // localStorage cleared under the tab (by the page, or by another app of the origin); sessionStorage kept.
+    localStorage.clear();
+
+    const app = await newApp();
+    const sidelog = await startSidelog(app);
+    expect(sessionStorage.getItem(STORAGE_KEYS.sessionUuid)).not.toBe(otherSession);
+    sidelog.log('this app');
+    await sidelog.forceSendOnce();
+    await expect.poll(async () => (await logsOf(app)).map((log) => log.t), { timeout: 15_000 }).toEqual(['this app']);
   });
 });
