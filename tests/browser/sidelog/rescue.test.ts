@@ -56,7 +56,7 @@ describe('a rescue', () => {
     const [found] = findRescues('app');
     expect(found).toMatchObject({ appKey: 'app', run: 'r1', session });
     const [first, second] = rowsOfWrite(found.writes[0]);
-    expect(first).toMatchObject({ at: 10, x: 10, ll: LogLevel.Info, t: 'cart {"items":3} 12 {"name":"loop","self":"[Circular]"}', u: 'http://page/' });
+    expect(first).toMatchObject({ at: 10, x: 10, ll: LogLevel.Info, t: 'cart {"items":3} 12n {"name":"loop","self":"[Circular]"}', u: 'http://page/' });
     expect(second).toMatchObject({ at: 11, t: 'huge tag', l: 4 });
     expect(second.tg).toHaveLength(FIELD_CAPS.tag + 1);
     expect(found.writes[1]).toEqual({ sl: 'key', seq: 4, key: 'user', value: 7 });
