@@ -1,6 +1,6 @@
 // The view's state lives in the address (so every view is a link someone can share): read the query string, and
 // change some of its parameters while keeping the others.
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 
 export type QueryChange = Record<string, string | string[] | undefined | null>;
@@ -27,6 +27,13 @@ export function useQuery(): [URLSearchParams, (changes: QueryChange, options?: {
     [search, location, navigate],
   );
   return [params, change];
+}
+
+/** A field's text as it is typed, starting from the address's `name` and following it when the address changes. */
+export function useDraft(params: URLSearchParams, name: string): [string, (text: string) => void] {
+  const [draft, setDraft] = useState(params.get(name) ?? '');
+  useEffect(() => setDraft(params.get(name) ?? ''), [params, name]);
+  return [draft, setDraft];
 }
 
 /** A link's href to `path` with the current app kept and `params` set. */

@@ -38,53 +38,49 @@ export function useLogStream(appId: string, filters: string): LogStream {
   const generation = useRef(0);
   const busy = useRef(false);
 
+  /** Reads a page of the stream (`before` a cursor, or the newest); `apply` takes it in unless the app or the
+   * filters changed while it was read. */
+  const readPage = useCallback(
+    (before: string | null, apply: (page: LogPage) => void) => {
+      const mine = generation.current;
+      busy.current = true;
+      setLoading(true);
+      const cursor = before ? `&before=${encodeURIComponent(before)}` : '';
+      const done = () => {
+        setLoading(false);
+        busy.current = false;
+      };
+      getJson<LogPage>(`${base}?${filters}${filters ? '&' : ''}limit=${PAGE}${cursor}`).then(
+        (page) => {
+          if (mine !== generation.current) return;
+          apply(page);
+          setNext(page.next);
+          done();
+        },
+        (failure: unknown) => {
+          if (mine !== generation.current) return;
+          setError(failure instanceof Error ? failure.message : String(failure));
+          done();
+        },
+      );
+    },
+    [base, filters],
+  );
+
   // A new app or new filters: start again from the newest log.
   useEffect(() => {
-    const mine = ++generation.current;
+    ++generation.current;
     setLogs([]);
     setNext(null);
     setError('');
-    setLoading(true);
     setArrived(0);
-    busy.current = true;
-    getJson<LogPage>(`${base}?${filters}${filters ? '&' : ''}limit=${PAGE}`).then(
-      (page) => {
-        if (mine !== generation.current) return;
-        setLogs(page.logs);
-        setNext(page.next);
-        setLoading(false);
-        busy.current = false;
-      },
-      (failure: unknown) => {
-        if (mine !== generation.current) return;
-        setError(failure instanceof Error ? failure.message : String(failure));
-        setLoading(false);
-        busy.current = false;
-      },
-    );
-  }, [base, filters]);
+    readPage(null, (page) => setLogs(page.logs));
+  }, [readPage]);
 
   const loadMore = useCallback(() => {
     if (busy.current || !next || logs.length >= MAX_ROWS) return;
-    const mine = generation.current;
-    busy.current = true;
-    setLoading(true);
-    getJson<LogPage>(`${base}?${filters}${filters ? '&' : ''}limit=${PAGE}&before=${encodeURIComponent(next)}`).then(
-      (page) => {
-        if (mine !== generation.current) return;
-        setLogs((shown) => [...shown, ...page.logs]);
-        setNext(page.next);
-        setLoading(false);
-        busy.current = false;
-      },
-      (failure: unknown) => {
-        if (mine !== generation.current) return;
-        setError(failure instanceof Error ? failure.message : String(failure));
-        setLoading(false);
-        busy.current = false;
-      },
-    );
-  }, [base, filters, next, logs.length]);
+    readPage(next, (page) => setLogs((shown) => [...shown, ...page.logs]));
+  }, [readPage, next, logs.length]);
 
   // The live tail: where the stream ends now, then every TAIL_EVERY_MS what arrived after it.
   useEffect(() => {

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import type { DeviceDetail, ExplorerSession } from '../api.ts';
 import { absoluteTime } from '../format.ts';
 import { Layout } from '../Layout.tsx';
+import { LoadState } from '../LoadState.tsx';
 import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
 import { href } from '../use-query.ts';
@@ -15,7 +16,7 @@ export function DevicePage({ udid }: { udid: string }) {
   if (device.state !== 'ready' || !appId) {
     return (
       <Layout title={device.state === 'failed' ? 'Device not found' : 'Device'}>
-        {device.state === 'failed' ? <p className="notice-error">{device.message}</p> : <p className="muted" role="status">Loading…</p>}
+        <LoadState loaded={device} />
       </Layout>
     );
   }
@@ -63,6 +64,8 @@ export function DevicePage({ udid }: { udid: string }) {
         </table>
       )}
       <h2>Sessions</h2>
+      {/* Until they come, a status says so: a reader (or a test) knows the page is not complete yet. */}
+      <LoadState loaded={sessions} />
       {sessions.state === 'ready' ? (
         sessions.data.sessions.length === 0 ? (
           <p className="muted">No sessions.</p>

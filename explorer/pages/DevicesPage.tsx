@@ -1,19 +1,17 @@
 // The app's devices, most recently seen first.
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { Link } from 'wouter';
 import type { ExplorerDevice } from '../api.ts';
 import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
-import { href, useQuery } from '../use-query.ts';
+import { LoadState } from '../LoadState.tsx';
+import { href, useDraft, useQuery } from '../use-query.ts';
 
 export function DevicesPage() {
   const id = useId();
   const appId = useAppId()!;
   const [params, change] = useQuery();
-  const [q, setQ] = useState(params.get('q') ?? '');
-  useEffect(() => {
-    setQ(params.get('q') ?? '');
-  }, [params]);
+  const [q, setQ] = useDraft(params, 'q');
   const query = new URLSearchParams({ limit: '200' });
   if (params.get('q')) query.set('q', params.get('q')!);
   const list = useJson<{ devices: ExplorerDevice[]; more: boolean }>(`/apps/${encodeURIComponent(appId)}/devices?${query}`);
@@ -37,8 +35,7 @@ export function DevicesPage() {
           </button>
         </div>
       </form>
-      {list.state === 'failed' ? <p className="notice-error">{list.message}</p> : null}
-      {list.state === 'loading' ? <p className="muted" role="status">Loading…</p> : null}
+      <LoadState loaded={list} />
       {list.state === 'ready' ? (
         list.data.devices.length === 0 ? (
           <p className="muted">No devices.</p>

@@ -2,6 +2,7 @@
 import { Link } from 'wouter';
 import type { IssueDetail } from '../api.ts';
 import { Layout } from '../Layout.tsx';
+import { LoadState } from '../LoadState.tsx';
 import { AroundView } from '../logs/AroundView.tsx';
 import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
@@ -14,7 +15,7 @@ export function IssuePage({ uid }: { uid: string }) {
   if (detail.state !== 'ready' || !appId) {
     return (
       <Layout title={detail.state === 'failed' ? 'Issue not found' : 'Issue'}>
-        {detail.state === 'failed' ? <p className="notice-error">{detail.message}</p> : <p className="muted" role="status">Loading…</p>}
+        <LoadState loaded={detail} />
       </Layout>
     );
   }

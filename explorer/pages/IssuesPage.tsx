@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import type { ExplorerIssue } from '../api.ts';
 import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
+import { LoadState } from '../LoadState.tsx';
 import { href, useQuery } from '../use-query.ts';
 
 export const ISSUE_TYPE_LABELS: Record<string, string> = { issue: 'Issue', crash: 'Crash', 'user-feedback': 'User feedback' };
@@ -41,12 +42,7 @@ export function IssuesPage() {
           </span>
         ) : null}
       </div>
-      {list.state === 'failed' ? <p className="notice-error">{list.message}</p> : null}
-      {list.state === 'loading' ? (
-        <p className="muted" role="status">
-          Loading…
-        </p>
-      ) : null}
+      <LoadState loaded={list} />
       {list.state === 'ready' ? (
         list.data.issues.length === 0 ? (
           <p className="muted">No issues.</p>

@@ -1,12 +1,13 @@
 // The app's sessions: device, app version, language, first and last log, counts by level, issues; filtered and
 // sorted from the address.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import type { ExplorerSession } from '../api.ts';
 import { absoluteTime, LEVELS } from '../format.ts';
 import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
-import { href, useQuery } from '../use-query.ts';
+import { LoadState } from '../LoadState.tsx';
+import { href, useDraft, useQuery } from '../use-query.ts';
 
 const SORTS = [
   { value: 'last', label: 'Last log, newest first' },
@@ -36,10 +37,7 @@ export function SessionsPage() {
   const id = useId();
   const appId = useAppId()!;
   const [params, change] = useQuery();
-  const [q, setQ] = useState(params.get('q') ?? '');
-  useEffect(() => {
-    setQ(params.get('q') ?? '');
-  }, [params]);
+  const [q, setQ] = useDraft(params, 'q');
   const offset = Number(params.get('offset') ?? 0) || 0;
   const query = new URLSearchParams();
   for (const name of ['q', 'version', 'language', 'with', 'sort', 'device']) if (params.get(name)) query.set(name, params.get(name)!);
@@ -104,12 +102,7 @@ export function SessionsPage() {
           </button>
         </div>
       </form>
-      {list.state === 'failed' ? <p className="notice-error">{list.message}</p> : null}
-      {list.state === 'loading' ? (
-        <p className="muted" role="status">
-          Loading…
-        </p>
-      ) : null}
+      <LoadState loaded={list} />
       {list.state === 'ready' ? (
         list.data.sessions.length === 0 ? (
           <p className="muted">No sessions match.</p>
