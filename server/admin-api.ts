@@ -5,7 +5,7 @@ import { bearerAuth } from 'hono/bearer-auth';
 import { cors } from 'hono/cors';
 import { WIRE_PATHS, type WireOperation } from '../protocol/wire.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './admin-pages.ts';
-import { ADMIN_BODY_BYTES, limitBody, readJson } from './body-limits.ts';
+import { ADMIN_BODY_BYTES, limitBody, readJsonObject } from './body-limits.ts';
 import { sqliteOf, type AdminList, type FaultMode, type Store } from './db.ts';
 import { putViewerAccount } from './explorer-api.ts';
 import { createIntentLookup } from './intent-lookup.ts';
@@ -18,11 +18,6 @@ const OPERATIONS = Object.keys(WIRE_PATHS) as WireOperation[];
 export interface AdminOptions {
   token: string;
   faults: boolean;
-}
-
-async function jsonBody(c: Context): Promise<Record<string, unknown> | undefined> {
-  const body = await readJson(c);
-  return body.ok && typeof body.value === 'object' && body.value !== null && !Array.isArray(body.value) ? (body.value as Record<string, unknown>) : undefined;
 }
 
 /** `?cursor=` (the last row id of the previous page, opaque to callers) and `?limit=` (1 to MAX_PAGE_SIZE). */
@@ -52,7 +47,7 @@ export function createAdminApi(store: Store, options: AdminOptions): Hono {
 
   admin.get(`${ADMIN_BASE}/apps`, (c) => c.json(store.apps()));
   admin.post(`${ADMIN_BASE}/apps`, async (c) => {
-    const body = await jsonBody(c);
+    const body = await readJsonObject(c);
     if (typeof body?.key !== 'string' || body.key === '') return c.json({ error: `'key' must be a non-empty string` }, 400);
     if (body.enabled !== undefined && typeof body.enabled !== 'boolean') return c.json({ error: `'enabled' must be a boolean` }, 400);
     return c.json(store.putApp(body.key, body.enabled ?? true));
@@ -64,7 +59,7 @@ export function createAdminApi(store: Store, options: AdminOptions): Hono {
 
   admin.post(`${ADMIN_BASE}/faults`, async (c) => {
     if (!options.faults) return c.json({ error: 'fault injection is off (start the service with faults: true)' }, 404);
-    const body = await jsonBody(c);
+    const body = await readJsonObject(c);
     if (typeof body?.app !== 'string' || body.app === '') return c.json({ error: `'app' must be a non-empty string` }, 400);
     if (!FAULT_MODES.includes(body.mode as FaultMode)) return c.json({ error: `'mode' must be one of ${FAULT_MODES.join(', ')}` }, 400);
     const ops = body.ops ?? undefined;

@@ -20,3 +20,10 @@ export function limitBody(maxSize: number, answer: (c: Context, message: string)
 export async function readJson(c: Context): Promise<ParsedJson> {
   return parseJson(await c.req.text());
 }
+
+/** The body as a JSON object, or undefined for anything else (not JSON, too deep, an array, a scalar). */
+export async function readJsonObject(c: Context): Promise<Record<string, unknown> | undefined> {
+  const parsed = await readJson(c);
+  const body = parsed.ok ? parsed.value : undefined;
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+}

@@ -4,7 +4,7 @@
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { rateLimiter } from 'hono-rate-limiter';
-import { ACCOUNT_BODY_BYTES, limitBody, readJson } from './body-limits.ts';
+import { ACCOUNT_BODY_BYTES, limitBody, readJsonObject } from './body-limits.ts';
 import { clientAddress } from './client-address.ts';
 import type { App, Store } from './db.ts';
 import { streamExport } from './explorer-export.ts';
@@ -20,13 +20,6 @@ const PAGE = 100;
 const MAX_PAGE = 500;
 
 type Env = { Variables: { viewer: string; app: App } };
-
-/** The body as a JSON object (depth-limited), or undefined for anything else. */
-async function jsonObject(c: Context): Promise<Record<string, unknown> | undefined> {
-  const parsed = await readJson(c);
-  const body = parsed.ok ? parsed.value : undefined;
-  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
-}
 
 /** Failed sign-ins a client address may make per window: enough for a person who mistypes, not for a guesser. The
  * counts live in this process's memory, as the partner API's do (server/login-throttle.ts). */
@@ -49,7 +42,7 @@ export function createExplorerApi(store: Store, queries: ExplorerQueries, accoun
   });
 
   api.post('/sign-in', limitBody(ACCOUNT_BODY_BYTES), signInThrottle(), async (c) => {
-    const body = await jsonObject(c);
+    const body = await readJsonObject(c);
     if (typeof body?.name !== 'string' || typeof body.password !== 'string') return c.json({ error: `'name' and 'password' must be strings` }, 400);
     const token = await accounts.signIn(body.name.trim(), body.password);
     if (!token) return c.json({ error: 'Wrong name or password.' }, 401);
@@ -215,7 +208,7 @@ export function createExplorerApi(store: Store, queries: ExplorerQueries, accoun
 /** The admin API's route that makes viewer accounts: `POST viewers { name, password }` (a new password for an
  * existing name replaces the old one and ends its sign-ins). */
 export async function putViewerAccount(c: Context, accounts: ViewerAccounts): Promise<Response> {
-  const body = await jsonObject(c);
+  const body = await readJsonObject(c);
   const problem = accountProblem(body?.name, body?.password);
   if (problem) return c.json({ error: problem }, 400);
   const result = accounts.put(body!.name as string, body!.password as string);
