@@ -1,4 +1,5 @@
-// Partner tokens: 32 random bytes handed to the portal, kept in the database only as their SHA-256. A token is
+// Partner tokens and the explorer's sign-in cookies: 32 random bytes handed to the client, kept in the database only
+// as their SHA-256. A token is
 // already high in entropy, so a plain hash (no salt, no slow hash) is enough to make a copy of the database
 // useless for signing in, and looking a token up stays one indexed read.
 import { createHash, randomBytes } from 'node:crypto';

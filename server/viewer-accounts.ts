@@ -1,9 +1,10 @@
 // Who may read the explorer: viewer accounts (made through the admin API) and the admin token itself, signed in
 // as "admin". A sign-in makes a random token for an HttpOnly cookie; the database keeps only its SHA-256, so a
 // copy of the database signs no one in.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashToken, newToken } from './tokens.ts';
 
 /** The name the admin token signs in as; no account may take it. */
 export const ADMIN_VIEWER = 'admin';
@@ -13,12 +14,9 @@ export const MIN_PASSWORD = 8;
 
 /** Checked against when the name is unknown, so that an unknown name takes as long as a wrong password. */
 const UNKNOWN_NAME_HASH = hashPassword('');
-const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64url');
-
+/** Compares in constant time: the hashes have one length whatever the texts'. */
 function sameSecret(a: string, b: string): boolean {
-  const left = Buffer.from(sha256(a));
-  const right = Buffer.from(sha256(b));
-  return timingSafeEqual(left, right);
+  return timingSafeEqual(Buffer.from(hashToken(a)), Buffer.from(hashToken(b)));
 }
 
 /** Why an account cannot be made, or undefined when it can. */
@@ -53,10 +51,10 @@ export function createViewerAccounts(db: Database.Database, adminToken: string) 
         ok = row ? await verifyPassword(password, row.password_hash) : (await verifyPassword(password, UNKNOWN_NAME_HASH), false);
       }
       if (!ok) return undefined;
-      const token = randomBytes(32).toString('base64url');
+      const token = newToken();
       db.prepare(`DELETE FROM viewer_sessions WHERE expires_at <= ?`).run(now.toISOString());
       db.prepare(`INSERT INTO viewer_sessions (token_hash, viewer, expires_at) VALUES (?, ?, ?)`).run(
-        sha256(token),
+        hashToken(token),
         name,
         new Date(now.getTime() + VIEWER_SESSION_MS).toISOString(),
       );
@@ -67,12 +65,12 @@ export function createViewerAccounts(db: Database.Database, adminToken: string) 
     viewerOf(token: string, now = new Date()): string | undefined {
       const row = db
         .prepare(`SELECT viewer FROM viewer_sessions WHERE token_hash = ? AND expires_at > ?`)
-        .get(sha256(token), now.toISOString()) as { viewer: string } | undefined;
+        .get(hashToken(token), now.toISOString()) as { viewer: string } | undefined;
       return row?.viewer;
     },
 
     signOut(token: string): void {
-      db.prepare(`DELETE FROM viewer_sessions WHERE token_hash = ?`).run(sha256(token));
+      db.prepare(`DELETE FROM viewer_sessions WHERE token_hash = ?`).run(hashToken(token));
     },
   };
 }
