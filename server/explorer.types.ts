@@ -4,12 +4,9 @@
 /** A session's counts by level, in level order (Debug 0 … Fatal 5). */
 export const LEVEL_COLUMNS = ['debug', 'warning', 'error', 'trace', 'info', 'fatal'] as const;
 
-export interface ExplorerLog {
-  id: number;
-  session_uid: string;
-  udid: string;
+/** What a stored log holds besides its session and time, absent fields as null (as they come out of the database). */
+export interface StoredLogFields {
   x: string;
-  at: number;
   t: string | null;
   m: string | null;
   tg: string | null;
@@ -17,6 +14,13 @@ export interface ExplorerLog {
   l: number | null;
   ll: number | null;
   u: string | null;
+}
+
+export interface ExplorerLog extends StoredLogFields {
+  id: number;
+  session_uid: string;
+  udid: string;
+  at: number;
 }
 
 export interface LogPage {

@@ -2,21 +2,10 @@
 // does not name a log (two tabs sharing a session, or a page reloaded while `at` ran ahead of the clock, give two
 // different logs the same `at`), so the key is (session, at, this hash of everything else the log holds).
 import { createHash } from 'node:crypto';
-
-/** The stored fields of a log, absent ones as null (as they come out of the database). */
-export interface HashedFields {
-  x: string;
-  t: string | null;
-  m: string | null;
-  tg: string | null;
-  f: string | null;
-  l: number | null;
-  ll: number | null;
-  u: string | null;
-}
+import type { StoredLogFields } from './explorer.types.ts';
 
 /** 128 bits of SHA-256 over the log's fields other than `at`, in a fixed order. */
-export function logContentHash({ x, t, m, tg, f, l, ll, u }: HashedFields): string {
+export function logContentHash({ x, t, m, tg, f, l, ll, u }: StoredLogFields): string {
   return createHash('sha256')
     .update(JSON.stringify([x, t, m, tg, f, l, ll, u]))
     .digest('base64url')

@@ -90,6 +90,18 @@ export function LoginForm() {
   }
 
   const errorId = `${id}-error`;
+  // What the two fields share: their ids, their error flag, and editing clears that flag.
+  const fieldOf = (name: 'email' | 'password', value: string, setValue: (value: string) => void) => ({
+    id: `${id}-${name}`,
+    name,
+    value,
+    invalid: invalid[name],
+    errorId,
+    onChange: (next: string) => {
+      setValue(next);
+      setInvalid((flags) => ({ ...flags, [name]: false }));
+    },
+  });
   return (
     <form className={busy ? 'login-form is-disabled' : 'login-form'} aria-busy={busy} noValidate onSubmit={submit}>
       <p id={errorId} className="login-error" role="alert">
@@ -97,34 +109,18 @@ export function LoginForm() {
       </p>
       <fieldset disabled={busy}>
         <LoginField
-          id={`${id}-email`}
-          name="email"
+          {...fieldOf('email', email, setEmail)}
           type="email"
           autoComplete="username"
           label={LOGIN_TEXTS.emailLabel}
-          value={email}
-          invalid={invalid.email}
-          errorId={errorId}
           inputRef={emailRef}
-          onChange={(value) => {
-            setEmail(value);
-            setInvalid((flags) => ({ ...flags, email: false }));
-          }}
         />
         <LoginField
-          id={`${id}-password`}
-          name="password"
+          {...fieldOf('password', password, setPassword)}
           type="password"
           autoComplete="current-password"
           label={LOGIN_TEXTS.passwordLabel}
-          value={password}
-          invalid={invalid.password}
-          errorId={errorId}
           inputRef={passwordRef}
-          onChange={(value) => {
-            setPassword(value);
-            setInvalid((flags) => ({ ...flags, password: false }));
-          }}
         />
         <label className="checkbox">
           <input type="checkbox" name="remember" checked={remember} onChange={(event) => setRemember(event.target.checked)} />

@@ -1,6 +1,7 @@
 // The log filters. Levels apply as they are ticked; the other fields when the form is submitted (Enter or
 // "Apply"). Every filter goes into the address, so the view is a link.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Field, SubmitButton } from '../Field.tsx';
 import { fromLocalInput, LEVELS, toLocalInput } from '../format.ts';
 import type { QueryChange } from '../use-query.ts';
 
@@ -23,7 +24,6 @@ const fieldsOf = (params: URLSearchParams): Fields => ({
 });
 
 export function LogFilters({ params, change, tags }: { params: URLSearchParams; change(changes: QueryChange): void; tags: string[] }) {
-  const id = useId();
   const [fields, setFields] = useState(() => fieldsOf(params));
   // Back and forward (or a link) change the address: the fields follow it.
   const search = params.toString();
@@ -64,40 +64,30 @@ export function LogFilters({ params, change, tags }: { params: URLSearchParams; 
         ))}
       </fieldset>
       <div className="filter-fields">
-        <div className="field field-wide">
-          <label htmlFor={`${id}-q`}>Search text</label>
-          <input id={`${id}-q`} type="search" value={fields.q} onChange={set('q')} placeholder="words in the log's text" />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-tag`}>Tags</label>
-          <input id={`${id}-tag`} list={`${id}-tags`} value={fields.tag} onChange={set('tag')} placeholder="net, ui" />
-          <datalist id={`${id}-tags`}>
-            {tags.map((tag) => (
-              <option key={tag} value={tag} />
-            ))}
-          </datalist>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-key`}>Device key</label>
-          <input id={`${id}-key`} value={fields.key} onChange={set('key')} placeholder="user_id" />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-value`}>Key value</label>
-          <input id={`${id}-value`} value={fields.value} onChange={set('value')} />
-        </div>
-        <div className="field field-time">
-          <label htmlFor={`${id}-from`}>From</label>
-          <input id={`${id}-from`} type="datetime-local" step="1" value={fields.from} onChange={set('from')} />
-        </div>
-        <div className="field field-time">
-          <label htmlFor={`${id}-to`}>To</label>
-          <input id={`${id}-to`} type="datetime-local" step="1" value={fields.to} onChange={set('to')} />
-        </div>
-        <div className="filter-actions">
-          <button type="submit" className="button button-primary">
-            Apply
-          </button>
-        </div>
+        <Field label="Search text" wide>
+          {(id) => <input id={id} type="search" value={fields.q} onChange={set('q')} placeholder="words in the log's text" />}
+        </Field>
+        <Field label="Tags">
+          {(id) => (
+            <>
+              <input id={id} list={`${id}-tags`} value={fields.tag} onChange={set('tag')} placeholder="net, ui" />
+              <datalist id={`${id}-tags`}>
+                {tags.map((tag) => (
+                  <option key={tag} value={tag} />
+                ))}
+              </datalist>
+            </>
+          )}
+        </Field>
+        <Field label="Device key">{(id) => <input id={id} value={fields.key} onChange={set('key')} placeholder="user_id" />}</Field>
+        <Field label="Key value">{(id) => <input id={id} value={fields.value} onChange={set('value')} />}</Field>
+        <Field label="From" time>
+          {(id) => <input id={id} type="datetime-local" step="1" value={fields.from} onChange={set('from')} />}
+        </Field>
+        <Field label="To" time>
+          {(id) => <input id={id} type="datetime-local" step="1" value={fields.to} onChange={set('to')} />}
+        </Field>
+        <SubmitButton>Apply</SubmitButton>
       </div>
     </form>
   );

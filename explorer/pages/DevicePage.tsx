@@ -4,6 +4,7 @@ import type { DeviceDetail, ExplorerSession } from '../api.ts';
 import { absoluteTime } from '../format.ts';
 import { Layout } from '../Layout.tsx';
 import { LoadState } from '../LoadState.tsx';
+import { Results } from '../Results.tsx';
 import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
 import { href } from '../use-query.ts';
@@ -65,13 +66,10 @@ export function DevicePage({ udid }: { udid: string }) {
       )}
       <h2>Sessions</h2>
       {/* Until they come, a status says so: a reader (or a test) knows the page is not complete yet. */}
-      <LoadState loaded={sessions} />
-      {sessions.state === 'ready' ? (
-        sessions.data.sessions.length === 0 ? (
-          <p className="muted">No sessions.</p>
-        ) : (
+      <Results loaded={sessions} items={(data) => data.sessions} empty="No sessions.">
+        {(list) => (
           <ul className="session-list">
-            {sessions.data.sessions.map((session) => (
+            {list.map((session) => (
               <li key={session.session_uid}>
                 <Link href={href('/logs', appId, { session: session.session_uid })}>{session.session_uid}</Link>{' '}
                 <span className="muted">
@@ -80,8 +78,8 @@ export function DevicePage({ udid }: { udid: string }) {
               </li>
             ))}
           </ul>
-        )
-      ) : null}
+        )}
+      </Results>
     </Layout>
   );
 }

@@ -1,14 +1,13 @@
 // The app's devices, most recently seen first.
-import { useId } from 'react';
 import { Link } from 'wouter';
 import type { ExplorerDevice } from '../api.ts';
 import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
-import { LoadState } from '../LoadState.tsx';
+import { Field, SubmitButton } from '../Field.tsx';
+import { Results } from '../Results.tsx';
 import { href, useDraft, useQuery } from '../use-query.ts';
 
 export function DevicesPage() {
-  const id = useId();
   const appId = useAppId()!;
   const [params, change] = useQuery();
   const [q, setQ] = useDraft(params, 'q');
@@ -25,21 +24,13 @@ export function DevicesPage() {
           change({ q: q.trim() });
         }}
       >
-        <div className="field field-wide">
-          <label htmlFor={`${id}-q`}>Device name or udid</label>
-          <input id={`${id}-q`} type="search" value={q} onChange={(event) => setQ(event.target.value)} />
-        </div>
-        <div className="filter-actions">
-          <button type="submit" className="button button-primary">
-            Search
-          </button>
-        </div>
+        <Field label="Device name or udid" wide>
+          {(id) => <input id={id} type="search" value={q} onChange={(event) => setQ(event.target.value)} />}
+        </Field>
+        <SubmitButton>Search</SubmitButton>
       </form>
-      <LoadState loaded={list} />
-      {list.state === 'ready' ? (
-        list.data.devices.length === 0 ? (
-          <p className="muted">No devices.</p>
-        ) : (
+      <Results loaded={list} items={(data) => data.devices} empty="No devices.">
+        {(devices) => (
           <table className="table devices-table">
             <thead>
               <tr>
@@ -52,7 +43,7 @@ export function DevicesPage() {
               </tr>
             </thead>
             <tbody>
-              {list.data.devices.map((device) => (
+              {devices.map((device) => (
                 <tr key={device.udid}>
                   <td>
                     <Link href={href(`/devices/${encodeURIComponent(device.udid)}`, appId)}>{device.name || '(unnamed)'}</Link>
@@ -66,8 +57,8 @@ export function DevicesPage() {
               ))}
             </tbody>
           </table>
-        )
-      ) : null}
+        )}
+      </Results>
     </>
   );
 }

@@ -1,16 +1,16 @@
 // Issues, crashes and user feedback in one list, newest first, filterable by type (and by session).
-import { useId } from 'react';
 import { Link } from 'wouter';
 import type { ExplorerIssue } from '../api.ts';
 import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
-import { LoadState } from '../LoadState.tsx';
+import { SelectField } from '../Field.tsx';
+import { Results } from '../Results.tsx';
 import { href, useQuery } from '../use-query.ts';
 
 export const ISSUE_TYPE_LABELS: Record<string, string> = { issue: 'Issue', crash: 'Crash', 'user-feedback': 'User feedback' };
+const TYPE_CHOICES = [{ value: '', label: 'All types' }, ...Object.entries(ISSUE_TYPE_LABELS).map(([value, label]) => ({ value, label }))];
 
 export function IssuesPage() {
-  const id = useId();
   const appId = useAppId()!;
   const [params, change] = useQuery();
   const type = params.get('type') ?? '';
@@ -22,17 +22,7 @@ export function IssuesPage() {
   return (
     <>
       <div className="card issue-filters">
-        <div className="field">
-          <label htmlFor={`${id}-type`}>Type</label>
-          <select id={`${id}-type`} value={type} onChange={(event) => change({ type: event.target.value })}>
-            <option value="">All types</option>
-            {Object.entries(ISSUE_TYPE_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label="Type" value={type} choices={TYPE_CHOICES} onChange={(value) => change({ type: value })} />
         {session ? (
           <span className="chip">
             Session <strong>{session}</strong>
@@ -42,13 +32,10 @@ export function IssuesPage() {
           </span>
         ) : null}
       </div>
-      <LoadState loaded={list} />
-      {list.state === 'ready' ? (
-        list.data.issues.length === 0 ? (
-          <p className="muted">No issues.</p>
-        ) : (
+      <Results loaded={list} items={(data) => data.issues} empty="No issues.">
+        {(issues, data) => (
           <table className="table issues-table">
-            <caption>Newest first{list.data.next ? ', the latest 200' : ''}</caption>
+            <caption>Newest first{data.next ? ', the latest 200' : ''}</caption>
             <thead>
               <tr>
                 <th scope="col">Title</th>
@@ -58,7 +45,7 @@ export function IssuesPage() {
               </tr>
             </thead>
             <tbody>
-              {list.data.issues.map((issue) => (
+              {issues.map((issue) => (
                 <tr key={issue.uid}>
                   <td>
                     <Link href={href(`/issues/${encodeURIComponent(issue.uid)}`, appId)}>{issue.title || '(untitled)'}</Link>
@@ -72,8 +59,8 @@ export function IssuesPage() {
               ))}
             </tbody>
           </table>
-        )
-      ) : null}
+        )}
+      </Results>
     </>
   );
 }

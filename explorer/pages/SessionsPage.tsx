@@ -1,12 +1,13 @@
 // The app's sessions: device, app version, language, first and last log, counts by level, issues; filtered and
 // sorted from the address.
-import { useId, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link } from 'wouter';
 import type { ExplorerSession } from '../api.ts';
 import { absoluteTime, LEVELS } from '../format.ts';
 import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
-import { LoadState } from '../LoadState.tsx';
+import { anyOf, Field, SelectField, SubmitButton } from '../Field.tsx';
+import { Results } from '../Results.tsx';
 import { href, useDraft, useQuery } from '../use-query.ts';
 
 const SORTS = [
@@ -15,6 +16,11 @@ const SORTS = [
   { value: 'logs', label: 'Most logs' },
   { value: 'errors', label: 'Most errors' },
   { value: 'issues', label: 'Most issues' },
+];
+const WITH = [
+  { value: '', label: 'Anything' },
+  { value: 'errors', label: 'Errors' },
+  { value: 'issues', label: 'Issues' },
 ];
 const PAGE = 100;
 
@@ -34,7 +40,6 @@ function Counts({ session }: { session: ExplorerSession }) {
 }
 
 export function SessionsPage() {
-  const id = useId();
   const appId = useAppId()!;
   const [params, change] = useQuery();
   const [q, setQ] = useDraft(params, 'q');
@@ -51,65 +56,25 @@ export function SessionsPage() {
     event.preventDefault();
     change({ q: q.trim(), offset: undefined });
   };
-  const select = (name: string) => (event: { target: { value: string } }) => change({ [name]: event.target.value, offset: undefined });
+  const select = (name: string) => (value: string) => change({ [name]: value, offset: undefined });
 
   return (
     <>
       <form className="card session-filters" onSubmit={search} aria-label="Session filters">
-        <div className="field field-wide">
-          <label htmlFor={`${id}-q`}>Session, device or udid</label>
-          <input id={`${id}-q`} type="search" value={q} onChange={(event) => setQ(event.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-version`}>App version</label>
-          <select id={`${id}-version`} value={params.get('version') ?? ''} onChange={select('version')}>
-            <option value="">Any</option>
-            {choices.versions.map((version) => (
-              <option key={version}>{version}</option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-language`}>Language</label>
-          <select id={`${id}-language`} value={params.get('language') ?? ''} onChange={select('language')}>
-            <option value="">Any</option>
-            {choices.languages.map((language) => (
-              <option key={language}>{language}</option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-with`}>Only sessions with</label>
-          <select id={`${id}-with`} value={params.get('with') ?? ''} onChange={select('with')}>
-            <option value="">Anything</option>
-            <option value="errors">Errors</option>
-            <option value="issues">Issues</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-sort`}>Sort by</label>
-          <select id={`${id}-sort`} value={params.get('sort') ?? 'last'} onChange={select('sort')}>
-            {SORTS.map((sort) => (
-              <option key={sort.value} value={sort.value}>
-                {sort.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="filter-actions">
-          <button type="submit" className="button button-primary">
-            Search
-          </button>
-        </div>
+        <Field label="Session, device or udid" wide>
+          {(id) => <input id={id} type="search" value={q} onChange={(event) => setQ(event.target.value)} />}
+        </Field>
+        <SelectField label="App version" value={params.get('version') ?? ''} choices={anyOf('Any', choices.versions)} onChange={select('version')} />
+        <SelectField label="Language" value={params.get('language') ?? ''} choices={anyOf('Any', choices.languages)} onChange={select('language')} />
+        <SelectField label="Only sessions with" value={params.get('with') ?? ''} choices={WITH} onChange={select('with')} />
+        <SelectField label="Sort by" value={params.get('sort') ?? 'last'} choices={SORTS} onChange={select('sort')} />
+        <SubmitButton>Search</SubmitButton>
       </form>
-      <LoadState loaded={list} />
-      {list.state === 'ready' ? (
-        list.data.sessions.length === 0 ? (
-          <p className="muted">No sessions match.</p>
-        ) : (
+      <Results loaded={list} items={(data) => data.sessions} empty="No sessions match.">
+        {(sessions) => (
           <div className="table-scroll">
             <table className="table sessions-table">
-              <caption>Sessions {offset + 1}–{offset + list.data.sessions.length}</caption>
+              <caption>Sessions {offset + 1}–{offset + sessions.length}</caption>
               <thead>
                 <tr>
                   <th scope="col">Session</th>
@@ -125,7 +90,7 @@ export function SessionsPage() {
                 </tr>
               </thead>
               <tbody>
-                {list.data.sessions.map((session) => (
+                {sessions.map((session) => (
                   <tr key={session.session_uid}>
                     <td>
                       <Link href={href('/logs', appId, { session: session.session_uid })}>{session.session_uid}</Link>
@@ -150,8 +115,8 @@ export function SessionsPage() {
               </tbody>
             </table>
           </div>
-        )
-      ) : null}
+        )}
+      </Results>
       <div className="actions">
         {offset > 0 ? (
           <button type="button" className="button" onClick={() => change({ offset: String(Math.max(0, offset - PAGE)) })}>

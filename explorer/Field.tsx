@@ -1,0 +1,47 @@
+// The explorer's form fields: a label tied to its control, a select of fixed choices, and the button that applies a
+// form, so every filter bar reads and behaves the same.
+import { useId, type ChangeEvent, type ReactNode } from 'react';
+
+export function Field({ label, wide, time, children }: { label: string; wide?: boolean; time?: boolean; children: (id: string) => ReactNode }) {
+  const id = useId();
+  return (
+    <div className={`field${wide ? ' field-wide' : ''}${time ? ' field-time' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {children(id)}
+    </div>
+  );
+}
+
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+export function SelectField({ label, value, choices, onChange }: { label: string; value: string; choices: readonly Choice[]; onChange(value: string): void }) {
+  return (
+    <Field label={label}>
+      {(id) => (
+        <select id={id} value={value} onChange={(event: ChangeEvent<HTMLSelectElement>) => onChange(event.target.value)}>
+          {choices.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** Choices for a free list of values, led by one that means "any". */
+export const anyOf = (anyLabel: string, values: readonly string[]): Choice[] => [{ value: '', label: anyLabel }, ...values.map((value) => ({ value, label: value }))];
+
+export function SubmitButton({ children }: { children: ReactNode }) {
+  return (
+    <div className="filter-actions">
+      <button type="submit" className="button button-primary">
+        {children}
+      </button>
+    </div>
+  );
+}
