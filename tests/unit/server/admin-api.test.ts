@@ -1,9 +1,9 @@
 // The admin API: guarded by the admin token, configures apps and injected faults.
 import { afterEach, describe, expect, test } from 'vitest';
 import { DEMO_APP_KEY } from '../../../server/demo.ts';
-import { ADMIN_TOKEN, createHarness, device, logs } from './service-harness.ts';
+import { ADMIN_TOKEN, createHarness, type Harness, device, logs } from './service-harness.ts';
 
-let service: ReturnType<typeof createHarness>;
+let service: Harness;
 afterEach(() => service.close());
 
 describe('the admin token', () => {
@@ -12,25 +12,25 @@ describe('the admin token', () => {
     ['a wrong token', { Authorization: 'Bearer wrong' }],
     ['a token without the Bearer prefix', { Authorization: ADMIN_TOKEN }],
   ])('%s answers 401', async (_case, headers: Record<string, string>) => {
-    service = createHarness();
+    service = await createHarness();
     for (const path of ['logs?app=x', 'requests?app=x', 'apps']) {
       const answer = await service.app.request(`/sidelog/admin/api/${path}`, { headers });
       expect(answer.status).toBe(401);
     }
     const create = await service.app.request('/sidelog/admin/api/apps', { method: 'POST', headers, body: JSON.stringify({ key: 'k', enabled: true }) });
     expect(create.status).toBe(401);
-    expect(service.store.app('k')).toBeUndefined();
+    expect(await service.store.app('k')).toBeUndefined();
   });
 
   test('list endpoints need ?app=', async () => {
-    service = createHarness();
+    service = await createHarness();
     await expect(service.admin('logs')).rejects.toThrow(/400/);
   });
 });
 
 describe('apps', () => {
   test('an app is created, then updated, and its appID is stored', async () => {
-    service = createHarness();
+    service = await createHarness();
     expect(await service.admin('apps', { json: { key: 'my-app', enabled: false } })).toEqual({ key: 'my-app', appId: expect.any(String), enabled: false });
     expect(await service.admin('apps', { json: { key: 'my-app', enabled: true } })).toMatchObject({ key: 'my-app', enabled: true });
     const answer = await service.wire('getDeviceStatus', { app_token: 'my-app', device: device() }, 'my-app');
@@ -40,12 +40,12 @@ describe('apps', () => {
 
 describe('faults', () => {
   test('are refused with 404 unless the service was started with faults', async () => {
-    service = createHarness();
+    service = await createHarness();
     await expect(service.admin('faults', { json: { app: DEMO_APP_KEY, mode: 'error-500' } })).rejects.toThrow(/404/);
   });
 
   test('error-500 fails the named operations only, stores nothing, and is recorded', async () => {
-    service = createHarness({ faults: true });
+    service = await createHarness({ faults: true });
     const session_id = await service.session();
     await service.admin('faults', { json: { app: DEMO_APP_KEY, mode: 'error-500', ops: ['sendLogs'] } });
     expect((await service.wire('sendLogs', { session_id, logs: logs(2) })).status).toBe(500);
@@ -62,7 +62,7 @@ describe('faults', () => {
   });
 
   test('non-json answers 200 with a body that is not JSON, for every operation when ops is left out', async () => {
-    service = createHarness({ faults: true });
+    service = await createHarness({ faults: true });
     await service.admin('faults', { json: { app: DEMO_APP_KEY, mode: 'non-json' } });
     const answer = await service.wire('getDeviceStatus', { app_token: DEMO_APP_KEY, device: device() });
     expect(answer.status).toBe(200);
@@ -73,7 +73,7 @@ describe('faults', () => {
   });
 
   test.each([400, 413] as const)('error-%i refuses the body with that status and stores nothing', async (status) => {
-    service = createHarness({ faults: true });
+    service = await createHarness({ faults: true });
     await service.admin('faults', { json: { app: DEMO_APP_KEY, mode: `error-${status}`, ops: ['setDeviceKey'] } });
     const answer = await service.wire('setDeviceKey', { app_key: DEMO_APP_KEY, device_id: 'd', key: 'k', value: 1 });
     expect(answer.status).toBe(status);
@@ -82,7 +82,7 @@ describe('faults', () => {
   });
 
   test('a fault for one app leaves the others alone', async () => {
-    service = createHarness({ faults: true });
+    service = await createHarness({ faults: true });
     await service.admin('apps', { json: { key: 'other', enabled: true } });
     await service.admin('faults', { json: { app: 'other', mode: 'error-500' } });
     expect((await service.wire('getDeviceStatus', { app_token: DEMO_APP_KEY, device: device() })).status).toBe(200);
@@ -94,7 +94,7 @@ describe('faults', () => {
     [{ app: DEMO_APP_KEY, mode: 'hang', ops: ['sendEverything'] }],
     [{ mode: 'hang' }],
   ])('a bad fault request answers 400: %j', async (body) => {
-    service = createHarness({ faults: true });
+    service = await createHarness({ faults: true });
     await expect(service.admin('faults', { json: body })).rejects.toThrow(/400/);
   });
 });

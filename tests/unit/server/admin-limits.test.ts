@@ -7,11 +7,11 @@ import { MAX_PAGE_SIZE, nextPageURL } from '../../../server/admin-pages.ts';
 import { PRUNE_EVERY } from '../../../server/sqlite/collector-store.ts';
 import { MAX_REFUSED_KEYS } from '../../../server/store.types.ts';
 import { DEMO_APP_KEY } from '../../../server/demo.ts';
-import { ADMIN_TOKEN, createHarness, device, logs } from './service-harness.ts';
+import { ADMIN_TOKEN, createHarness, type Harness, device, logs } from './service-harness.ts';
 
-let service: ReturnType<typeof createHarness>;
-beforeEach(() => {
-  service = createHarness();
+let service: Harness;
+beforeEach(async () => {
+  service = await createHarness();
 });
 afterEach(() => service.close());
 
@@ -85,7 +85,7 @@ test('admin bodies over 16 KB answer 413, and bodies nested too deep 400', async
     body: `{"key": "k", "x": ${'['.repeat(64)}${']'.repeat(64)}}`,
   });
   expect(deep.status).toBe(400);
-  expect(service.store.app('k')).toBeUndefined();
+  expect(await service.store.app('k')).toBeUndefined();
 });
 
 test('a flood of unknown keys is counted per key, and the count of kept keys stays bounded', async () => {

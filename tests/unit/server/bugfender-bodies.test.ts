@@ -3,11 +3,11 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { bugfenderAppIdOf } from '../../../server/app-id.ts';
 import { DEMO_APP_KEY } from '../../../server/demo.ts';
-import { createHarness } from './service-harness.ts';
+import { createHarness, type Harness } from './service-harness.ts';
 
-let service: ReturnType<typeof createHarness>;
-beforeEach(() => {
-  service = createHarness();
+let service: Harness;
+beforeEach(async () => {
+  service = await createHarness();
 });
 afterEach(() => service.close());
 
@@ -69,5 +69,5 @@ test("a session, an issue without url and its bf_issue line, keys set and remove
   expect(JSON.parse(devicePage.split('\n')[0]).os_version).toBe('Linux');
   // "null" removed the key: it is not shown, not even as "null".
   expect(devicePage).not.toContain('plan');
-  expect(service.store.deviceKeys(DEMO_APP_KEY, 'bf-device')).toEqual([]);
+  expect(await service.store.deviceKeys(DEMO_APP_KEY, 'bf-device')).toEqual([]);
 });

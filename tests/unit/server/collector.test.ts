@@ -4,11 +4,11 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { MAX_BODY_BYTES } from '../../../server/collector.ts';
 import { DEMO_APP_KEY } from '../../../server/demo.ts';
 import { INVALID_APP_CODE } from '../../../protocol/wire.ts';
-import { createHarness, device, logs, sessionPayload } from './service-harness.ts';
+import { createHarness, type Harness, device, logs, sessionPayload } from './service-harness.ts';
 
-let service: ReturnType<typeof createHarness>;
-beforeEach(() => {
-  service = createHarness();
+let service: Harness;
+beforeEach(async () => {
+  service = await createHarness();
 });
 afterEach(() => service.close());
 
@@ -171,7 +171,7 @@ describe('device keys', () => {
       { device_id: 'device-1', key: 'beta', value: true },
       { device_id: 'device-1', key: 'plan', value: null },
     ]);
-    expect(service.store.deviceKeys(DEMO_APP_KEY, 'device-1')).toEqual([
+    expect(await service.store.deviceKeys(DEMO_APP_KEY, 'device-1')).toEqual([
       { key: 'beta', value: true },
       { key: 'user_id', value: 42 },
     ]);

@@ -7,15 +7,15 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { appIdOf } from '../../../server/app-id.ts';
 import { DEMO_APP_KEY } from '../../../server/demo.ts';
-import { ADMIN_TOKEN, createHarness } from './service-harness.ts';
+import { ADMIN_TOKEN, createHarness, type Harness } from './service-harness.ts';
 
 const XSS = '<img src=x onerror=alert(1)>';
 const APP_ID = appIdOf(DEMO_APP_KEY);
 const API = '/sidelog/explorer/api';
 
-let service: ReturnType<typeof createHarness>;
+let service: Harness;
 beforeEach(async () => {
-  service = createHarness();
+  service = await createHarness();
   const session_id = await service.session('session-1');
   await service.wire('sendLogs', {
     session_id,
@@ -184,7 +184,7 @@ describe('the explorer page', () => {
     const page = '<!doctype html><div id="root"></div><script type="module" src="/assets/explorer-abc.js"></script>';
     writeFileSync(join(dist, 'explorer.html'), page);
     writeFileSync(join(dist, 'index.html'), 'portal');
-    const built = createHarness({ distDir: dist });
+    const built = await createHarness({ distDir: dist });
     try {
       for (const path of ['/sidelog/', '/sidelog/sign-in', '/sidelog/logs?app=x&level=error', '/sidelog/issues/abc', '/sidelog/devices/d-1', `/sidelog/intent/${APP_ID}/issue/issue-1`]) {
         const answer = await built.app.request(path);

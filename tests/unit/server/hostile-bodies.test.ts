@@ -5,11 +5,11 @@ import { appIdOf, bugfenderAppIdOf } from '../../../server/app-id.ts';
 import { MAX_BODY_BYTES } from '../../../server/collector.ts';
 import { DEMO_APP_KEY } from '../../../server/demo.ts';
 import type { WireOperation } from '../../../protocol/wire.ts';
-import { createHarness, device, logs, sessionPayload } from './service-harness.ts';
+import { createHarness, type Harness, device, logs, sessionPayload } from './service-harness.ts';
 
-let service: ReturnType<typeof createHarness>;
-beforeEach(() => {
-  service = createHarness();
+let service: Harness;
+beforeEach(async () => {
+  service = await createHarness();
 });
 afterEach(() => service.close());
 
@@ -44,7 +44,7 @@ describe('sessions and devices', () => {
       const answer = await service.wire(op, body);
       expect(answer.status, `${op} ${JSON.stringify(body)}`).toBeLessThan(500);
     }
-    for (const session of service.store.sessions(DEMO_APP_KEY)) {
+    for (const session of await service.store.sessions(DEMO_APP_KEY)) {
       expect((await page(`/sidelog/intent/${APP_ID}/session/${session.session_uid}`)).status).toBe(200);
     }
     for (const udid of ['d-status', 'd-session']) {
@@ -62,7 +62,7 @@ describe('sessions and devices', () => {
 
   test('device.name true is stored as "true"', async () => {
     expect((await service.wire('getDeviceStatus', { app_token: DEMO_APP_KEY, device: { ...device('d-1'), name: true } })).status).toBe(200);
-    expect(service.store.device(DEMO_APP_KEY, 'd-1')?.name).toBe('true');
+    expect((await service.store.device(DEMO_APP_KEY, 'd-1'))?.name).toBe('true');
   });
 
   test('1e400 anywhere in a session is refused, not stored as null', async () => {
@@ -140,7 +140,7 @@ describe('log batches', () => {
     expect(body.length).toBeLessThan(MAX_BODY_BYTES);
     const answer = await service.wire('sendLogs', body);
     expect(answer.status).toBe(200);
-    expect(service.store.sessionLogs(session_id)).toHaveLength(500);
+    expect(await service.store.sessionLogs(session_id)).toHaveLength(500);
   });
 });
 

@@ -11,7 +11,7 @@ import { DEMO_APP_KEY } from '../../../server/demo.ts';
 import { logContentHash } from '../../../server/log-hash.ts';
 import { MIGRATIONS } from '../../../server/schema.ts';
 import { startService } from '../../../server/service.ts';
-import { createHarness, logs, sessionPayload } from './service-harness.ts';
+import { createHarness, type Harness, logs, sessionPayload } from './service-harness.ts';
 
 const fields = { x: '2026-11-22T10:00:00.000Z', t: 'line', m: null, tg: null, f: null, l: null, ll: 0, u: null };
 
@@ -25,9 +25,9 @@ describe('the content hash', () => {
 });
 
 describe('logs through the collector', () => {
-  let service: ReturnType<typeof createHarness>;
-  beforeEach(() => {
-    service = createHarness();
+  let service: Harness;
+  beforeEach(async () => {
+    service = await createHarness();
   });
   afterEach(() => service.close());
   const texts = async () => (await service.admin<{ t: string }[]>(`logs?app=${DEMO_APP_KEY}`)).map((log) => log.t);
@@ -53,7 +53,7 @@ describe('a database made before the content hash', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  test('keeps its logs, dedupes resends of them, and stores new logs that share their at', () => {
+  test('keeps its logs, dedupes resends of them, and stores new logs that share their at', async () => {
     const path = join(dir, 'old.db');
     const old = new Database(path);
     old.exec(MIGRATIONS[0]);
@@ -67,14 +67,14 @@ describe('a database made before the content hash', () => {
 
     const store = openStore(path);
     try {
-      expect(store.sessionLogs(1).map((log) => log.t)).toEqual(['old one', 'old two']);
-      expect(store.addLogs(DEMO_APP_KEY, 1, [{ x: '2026-11-22T10:00:00.000Z', t: 'old one', at: 1000, ll: 0, l: 3 }])).toBe(0);
-      expect(store.addLogs(DEMO_APP_KEY, 1, [{ x: '2026-11-22T10:00:00.000Z', t: 'new, same at', at: 1000, ll: 0 }])).toBe(1);
-      expect(store.sessionLogs(1).map((log) => log.t)).toEqual(['old one', 'new, same at', 'old two']);
+      expect((await store.sessionLogs(1)).map((log) => log.t)).toEqual(['old one', 'old two']);
+      expect(await store.addLogs(DEMO_APP_KEY, 1, [{ x: '2026-11-22T10:00:00.000Z', t: 'old one', at: 1000, ll: 0, l: 3 }])).toBe(0);
+      expect(await store.addLogs(DEMO_APP_KEY, 1, [{ x: '2026-11-22T10:00:00.000Z', t: 'new, same at', at: 1000, ll: 0 }])).toBe(1);
+      expect((await store.sessionLogs(1)).map((log) => log.t)).toEqual(['old one', 'new, same at', 'old two']);
       // The Bugfender SDK's appID now resolves too.
-      expect(store.appById('5uJm1AzR82')?.key).toBe(DEMO_APP_KEY);
+      expect((await store.appById('5uJm1AzR82'))?.key).toBe(DEMO_APP_KEY);
     } finally {
-      store.close();
+      await store.close();
     }
   });
 });

@@ -1,11 +1,11 @@
 // The partner API as the portal calls it: sign-in answers and the views' data behind a token.
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { PARTNER_API, type SalesData } from '../../../portal/api.types.ts';
-import { createHarness } from './service-harness.ts';
+import { createHarness, type Harness } from './service-harness.ts';
 
-let service: ReturnType<typeof createHarness>;
-beforeEach(() => {
-  service = createHarness();
+let service: Harness;
+beforeEach(async () => {
+  service = await createHarness();
 });
 afterEach(() => service.close());
 
