@@ -12,6 +12,7 @@ import { logContentHash } from '../../../server/log-hash.ts';
 import { MIGRATIONS } from '../../../server/schema.ts';
 import { startService } from '../../../server/service.ts';
 import { createHarness, type Harness, logs, sessionPayload } from './service-harness.ts';
+import { createTestDatabase, STORE_KINDS } from './test-databases.ts';
 
 const fields = { x: '2026-11-22T10:00:00.000Z', t: 'line', m: null, tg: null, f: null, l: null, ll: 0, u: null };
 
@@ -24,10 +25,10 @@ describe('the content hash', () => {
   });
 });
 
-describe('logs through the collector', () => {
+describe.each(STORE_KINDS)('logs through the collector on %s', (kind) => {
   let service: Harness;
   beforeEach(async () => {
-    service = await createHarness();
+    service = await createHarness({ store: kind });
   });
   afterEach(() => service.close());
   const texts = async () => (await service.admin<{ t: string }[]>(`logs?app=${DEMO_APP_KEY}`)).map((log) => log.t);
@@ -79,9 +80,9 @@ describe('a database made before the content hash', () => {
   });
 });
 
-test('30 identical copies of a batch sent at once give one row per log', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'sidelog-race-'));
-  const service = await startService({ dbPath: join(dir, 'sidelog.db'), distDir: join(dir, 'none') });
+test.each(STORE_KINDS)('on %s, 30 identical copies of a batch sent at once give one row per log', async (kind) => {
+  const database = await createTestDatabase(kind);
+  const service = await startService({ db: database.db, distDir: join(database.dir, 'none') });
   try {
     const post = (path: string, body: unknown) =>
       fetch(`${service.url}/sidelog/api${path}`, {
@@ -100,6 +101,6 @@ test('30 identical copies of a batch sent at once give one row per log', async (
     expect((stored as { t: string }[]).map((log) => log.t).sort()).toEqual(batch.map((log) => log.t).sort());
   } finally {
     await service.close();
-    rmSync(dir, { recursive: true, force: true });
+    await database.drop();
   }
 });
