@@ -1,7 +1,7 @@
 // Opening the service's PostgreSQL database (SIDELOG_DB=postgres://…): connects, migrates (once, whichever process
 // comes first), and composes the stores (server/store.types.ts) over one connection pool, one module each under
 // server/postgres/. Nothing the service needs is kept in the process, so any number of processes can share it.
-import { StartupError } from '../startup-checks.ts';
+import { databaseLabel, StartupError } from '../startup-checks.ts';
 import type { Store } from '../store.types.ts';
 import { createAppStore } from './app-store.ts';
 import { createPool } from './client.ts';
@@ -14,19 +14,8 @@ import { createPartnerStore } from './partner-store.ts';
 import { createRetentionStore } from './retention-store.ts';
 import { createViewerStore } from './viewer-store.ts';
 
-/** The URL without its password, for messages. */
-export function safeUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return 'the PostgreSQL URL';
-  }
-}
-
 export async function openPostgresStore(url: string, options: { poolSize?: number } = {}): Promise<Store> {
-  const label = safeUrl(url);
+  const label = databaseLabel(url);
   const pool = createPool(url, options.poolSize);
   try {
     await migrate(pool, label);
