@@ -10,6 +10,8 @@ const ROOT = resolve(import.meta.dirname, '..');
 export interface ServiceProcess {
   url: string;
   child: ChildProcess;
+  /** What it printed so far, stdout and stderr. */
+  output(): string;
   /** SIGTERM, and waits for it to exit. */
   stop(): Promise<void>;
 }
@@ -27,7 +29,8 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
   const url = await new Promise<string>((resolveUrl, reject) => {
     child.stdout!.on('data', (chunk: string) => {
       output += chunk;
-      const match = /Кабинет партнера: (http:\/\/[^/\s]+)\//.exec(output);
+      // The last line of the start-up banner is the database's.
+      const match = /Кабинет партнера: (http:\/\/[^/\s]+)\/[\s\S]*database: /.exec(output);
       if (match) resolveUrl(match[1]);
     });
     child.once('exit', (code, signal) => reject(new Error(`the service exited (${signal ?? code}) before starting:\n${output}`)));
@@ -35,6 +38,7 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
   return {
     url,
     child,
+    output: () => output,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = once(child, 'exit');
