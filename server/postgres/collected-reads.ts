@@ -10,14 +10,14 @@ import { sql } from './client.ts';
 /** Each admin list's page: its rows after a row id, with that id as `cursor_id`. */
 const LIST_QUERIES: Record<AdminList, string> = {
   logs: `SELECT logs.id AS cursor_id, logs.id, logs.session_id, x, t, m, at, tg, f, l, ll, u, sessions.session_uid FROM logs
-         JOIN sessions ON sessions.id = logs.session_id WHERE sessions.app_key = $1 AND logs.id > $2 ORDER BY logs.id LIMIT $3`,
+         JOIN sessions ON sessions.id = logs.session_id WHERE sessions.app_key = $1 AND logs.id > $2::bigint ORDER BY logs.id LIMIT $3`,
   batches: `SELECT log_batches.id AS cursor_id, sessions.session_uid, log_batches.count, log_batches.stored FROM log_batches
-            JOIN sessions ON sessions.id = log_batches.session_id WHERE log_batches.app_key = $1 AND log_batches.id > $2 ORDER BY log_batches.id LIMIT $3`,
-  sessions: `SELECT id AS cursor_id, * FROM sessions WHERE app_key = $1 AND id > $2 ORDER BY id LIMIT $3`,
+            JOIN sessions ON sessions.id = log_batches.session_id WHERE log_batches.app_key = $1 AND log_batches.id > $2::bigint ORDER BY log_batches.id LIMIT $3`,
+  sessions: `SELECT id AS cursor_id, * FROM sessions WHERE app_key = $1 AND id > $2::bigint ORDER BY id LIMIT $3`,
   issues: `SELECT issues.id AS cursor_id, uid, url, title, text, type, sessions.session_uid, issues.received_at FROM issues
-           JOIN sessions ON sessions.id = issues.session_id WHERE issues.app_key = $1 AND issues.id > $2 ORDER BY issues.id LIMIT $3`,
-  'device-keys': `SELECT id AS cursor_id, udid, key, value FROM device_key_changes WHERE app_key = $1 AND id > $2 ORDER BY id LIMIT $3`,
-  requests: `SELECT id AS cursor_id, operation, status, skipped FROM requests WHERE app_key = $1 AND id > $2 ORDER BY id LIMIT $3`,
+           JOIN sessions ON sessions.id = issues.session_id WHERE issues.app_key = $1 AND issues.id > $2::bigint ORDER BY issues.id LIMIT $3`,
+  'device-keys': `SELECT id AS cursor_id, udid, key, value FROM device_key_changes WHERE app_key = $1 AND id > $2::bigint ORDER BY id LIMIT $3`,
+  requests: `SELECT id AS cursor_id, operation, status, skipped FROM requests WHERE app_key = $1 AND id > $2::bigint ORDER BY id LIMIT $3`,
 };
 /** A page's row as the full list answered it before pagination (as server/sqlite/collected-reads.ts answers). */
 const LIST_ROW: Record<AdminList, (row: Record<string, unknown>) => unknown> = {

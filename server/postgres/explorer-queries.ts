@@ -216,7 +216,7 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
           const q = p.add(filter.q);
           clauses.push(`(${contains('i.title', q)} OR ${contains('i.text', q)})`);
         }
-        if (filter.before !== undefined) clauses.push(`i.id < ${p.add(filter.before)}`);
+        if (filter.before !== undefined) clauses.push(`i.id < ${p.add(filter.before)}::bigint`);
         const rows = await all<ExplorerIssue & { session_id?: number }>(
           `${ISSUE_SELECT} WHERE ${clauses.join(' AND ')} ORDER BY i.id DESC LIMIT ${p.add(filter.limit + 1)}`,
           ...p.values,

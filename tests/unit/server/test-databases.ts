@@ -4,6 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Store } from '../../../server/db.ts';
@@ -45,6 +46,25 @@ export async function createTestDatabase(kind: StoreKind): Promise<TestDatabase>
       await onAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   };
+}
+
+/** How many rows a table of the database holds, read beside the service (as an operator would look). */
+export async function countRows(db: string, table: string): Promise<number> {
+  if (!db.startsWith('postgres')) {
+    const sqlite = new Database(db, { readonly: true });
+    try {
+      return sqlite.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+    } finally {
+      sqlite.close();
+    }
+  }
+  const client = new pg.Client(db);
+  await client.connect();
+  try {
+    return Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0]!.n);
+  } finally {
+    await client.end();
+  }
 }
 
 /** A store of the kind on a new database; closing it drops the database. */
