@@ -1,4 +1,5 @@
-// The explorer's reads, straight SQL over the collector's tables (server/schema.ts). The log stream is in time
+// The explorer's reads over SQLite (the contract, shared with PostgreSQL's: server/explorer-queries.types.ts),
+// straight SQL over the collector's tables (server/schema.ts). The log stream is in time
 // order, newest first, paged by keyset on (at, id): a page costs the same on the first screen and the ten
 // thousandth. Each filter is a clause; the indexes the last migration adds let the first page of any single
 // filter read only about a page of rows.

@@ -28,12 +28,13 @@ export function runPrimary(count: number): void {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
       return;
     }
-    console.error(`Sidelog worker ${worker.process.pid} ended (${signal ?? `exit ${code}`}); starting another.`);
-    // A worker that cannot start at all (its port or database refused) would be restarted for ever: stop instead.
-    if (code === 1 && !worker.isConnected() && startedOnce.size === 0) {
-      console.error('Sidelog cannot start its workers; stopping.');
+    // A worker that could not start at all (its port or database refused; it said why) would be restarted for
+    // ever: the primary stops instead.
+    if (startedOnce.size === 0) {
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM');
       process.exit(1);
     }
+    console.error(`Sidelog worker ${worker.process.pid} ended (${signal ?? `exit ${code}`}); starting another.`);
     fork();
   });
   const startedOnce = new Set<number>();

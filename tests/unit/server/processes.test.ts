@@ -36,6 +36,17 @@ test('SIDELOG_PROCESSES is a whole number or auto, and refuses anything else', (
   for (const bad of ['0', '-1', '1.5', 'two']) expect(() => processCount(bad)).toThrow(/SIDELOG_PROCESSES/);
 });
 
+test.each(['1', '2'])('with %s process(es), a PostgreSQL that cannot be reached stops the start with one line, and no password', async (processes) => {
+  const failed = startServiceProcess({ SIDELOG_DB: 'postgres://sidelog:secret@127.0.0.1:1/nowhere', SIDELOG_PROCESSES: processes });
+  const error = await failed.then(
+    () => undefined,
+    (reason: Error) => reason,
+  );
+  expect(error?.message).toMatch(/exited \(1\)/);
+  expect(error?.message).toMatch(/Sidelog cannot start: postgres:\/\/sidelog:\*\*\*@127\.0\.0\.1:1\/nowhere: cannot open the PostgreSQL database/);
+  expect(error?.message).not.toContain('secret');
+}, 30_000);
+
 test('two workers on one PostgreSQL answer on one port with one admin token, and SIGTERM stops them all', async () => {
   database = await createTestDatabase('postgres');
   service = await startServiceProcess({ SIDELOG_DB: database.db, SIDELOG_PROCESSES: '2', SIDELOG_ADMIN_TOKEN: '' });
