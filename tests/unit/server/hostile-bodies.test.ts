@@ -144,7 +144,8 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       const answer = await service.wire('sendLogs', body);
       expect(answer.status).toBe(200);
       expect(await service.store.sessionLogs(session_id)).toHaveLength(500);
-    });
+      // 16 MB to parse, check and index: given room on a loaded machine (a bound, not a measurement).
+    }, 60_000);
   });
 
   test('both appID forms name the same app', async () => {
