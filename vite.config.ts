@@ -50,6 +50,8 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           environment: 'node',
           include: ['tests/unit/**/*.test.ts'],
+          // One throw-away PostgreSQL cluster for the run: the store tests run on SQLite and on PostgreSQL.
+          globalSetup: ['tests/unit/global-setup.ts'],
         },
       },
       {

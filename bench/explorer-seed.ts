@@ -48,7 +48,7 @@ function sessionPayload(appKey: string, uid: string, udid: string, time: string,
 }
 
 /** Seeds `options.logs` logs spread over the sessions (round robin in blocks of 50, as pages interleave). */
-export function seedLogs(store: Store, options: SeedOptions): { sessions: string[]; devices: string[] } {
+export async function seedLogs(store: Store, options: SeedOptions): Promise<{ sessions: string[]; devices: string[] }> {
   const sessionCount = options.sessions ?? Math.max(1, Math.round(options.logs / 10_000));
   const start = options.start ?? Date.UTC(2026, 10, 1);
   const sessions: { uid: string; id: number }[] = [];
@@ -57,7 +57,7 @@ export function seedLogs(store: Store, options: SeedOptions): { sessions: string
     const udid = `device-${n % Math.max(1, Math.ceil(sessionCount / 2))}`;
     if (!devices.includes(udid)) devices.push(udid);
     const uid = `session-${n}`;
-    const id = store.putSession(options.appKey, sessionPayload(options.appKey, uid, udid, new Date(start).toISOString(), n));
+    const id = await store.putSession(options.appKey, sessionPayload(options.appKey, uid, udid, new Date(start).toISOString(), n));
     sessions.push({ uid, id });
   }
   const BATCH = 5_000;
@@ -83,7 +83,7 @@ export function seedLogs(store: Store, options: SeedOptions): { sessions: string
       if (!list) bySession.set(session.id, (list = []));
       list.push(log);
     }
-    for (const [id, logs] of bySession) store.addLogs(options.appKey, id, logs);
+    for (const [id, logs] of bySession) await store.addLogs(options.appKey, id, logs);
   }
   return { sessions: sessions.map((session) => session.uid), devices };
 }

@@ -36,12 +36,12 @@ const seeded = existsSync(dbPath);
   const store = openStore(dbPath);
   if (!seeded) {
     const started = performance.now();
-    store.putApp(APP, true);
-    const { devices } = seedLogs(store, { appKey: APP, logs: LOGS, start: START, special: new Map([[Math.floor(LOGS * 0.61803), { t: `the ${NEEDLE} swam` }]]) });
-    store.setDeviceKey(APP, devices[3] ?? devices[0]!, 'plan', 'gold');
+    await store.putApp(APP, true);
+    const { devices } = await seedLogs(store, { appKey: APP, logs: LOGS, start: START, special: new Map([[Math.floor(LOGS * 0.61803), { t: `the ${NEEDLE} swam` }]]) });
+    await store.setDeviceKey(APP, devices[3] ?? devices[0]!, 'plan', 'gold');
     console.log(`Seeded ${LOGS.toLocaleString('en')} logs in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
   } else console.log(`Reusing ${dbPath}.`);
-  store.close();
+  await store.close();
 }
 
 const adminToken = 'explorer-bench-token';

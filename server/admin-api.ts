@@ -6,7 +6,7 @@ import { cors } from 'hono/cors';
 import { WIRE_PATHS, type WireOperation } from '../protocol/wire.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './admin-pages.ts';
 import { ADMIN_BODY_BYTES, limitBody, readJsonObject } from './body-limits.ts';
-import { sqliteOf, type AdminList, type FaultMode, type Store } from './db.ts';
+import { type AdminList, type FaultMode, type Store } from './db.ts';
 import { putViewerAccount } from './explorer-api.ts';
 import { createIntentLookup } from './intent-lookup.ts';
 import { createViewerAccounts } from './viewer-accounts.ts';
@@ -45,16 +45,16 @@ export function createAdminApi(store: Store, options: AdminOptions): Hono {
     bearerAuth({ token: options.token, noAuthenticationHeader: unauthorized, invalidAuthenticationHeader: unauthorized, invalidToken: unauthorized }),
   );
 
-  admin.get(`${ADMIN_BASE}/apps`, (c) => c.json(store.apps()));
+  admin.get(`${ADMIN_BASE}/apps`, async (c) => c.json(await store.apps()));
   admin.post(`${ADMIN_BASE}/apps`, async (c) => {
     const body = await readJsonObject(c);
     if (typeof body?.key !== 'string' || body.key === '') return c.json({ error: `'key' must be a non-empty string` }, 400);
     if (body.enabled !== undefined && typeof body.enabled !== 'boolean') return c.json({ error: `'enabled' must be a boolean` }, 400);
-    return c.json(store.putApp(body.key, body.enabled ?? true));
+    return c.json(await store.putApp(body.key, body.enabled ?? true));
   });
 
   // Accounts that may sign in to the explorer (server/viewer-accounts.ts).
-  const viewers = createViewerAccounts(sqliteOf(store), options.token);
+  const viewers = createViewerAccounts(store, options.token);
   admin.post(`${ADMIN_BASE}/viewers`, (c) => putViewerAccount(c, viewers));
 
   admin.post(`${ADMIN_BASE}/faults`, async (c) => {
@@ -66,19 +66,19 @@ export function createAdminApi(store: Store, options: AdminOptions): Hono {
     if (ops !== undefined && (!Array.isArray(ops) || !ops.every((op) => OPERATIONS.includes(op)))) {
       return c.json({ error: `'ops' must list operations among ${OPERATIONS.join(', ')}` }, 400);
     }
-    store.setFault(body.app, body.mode as FaultMode, ops as WireOperation[] | undefined);
+    await store.setFault(body.app, body.mode as FaultMode, ops as WireOperation[] | undefined);
     return c.json({ app: body.app, mode: body.mode, ops: ops ?? null });
   });
 
   /** The list endpoints: `?app=KEY`, answered in arrival order a page at a time (server/admin-pages.ts). */
   const LISTS: readonly AdminList[] = ['logs', 'batches', 'sessions', 'issues', 'device-keys', 'requests'];
   for (const list of LISTS) {
-    admin.get(`${ADMIN_BASE}/${list}`, (c) => {
+    admin.get(`${ADMIN_BASE}/${list}`, async (c) => {
       const app = c.req.query('app');
       if (!app) return c.json({ error: `'app' query parameter is required` }, 400);
       const page = pageOf(c);
       if (typeof page === 'string') return c.json({ error: page }, 400);
-      const { rows, last } = store.listPage(list, app, page.after, page.limit);
+      const { rows, last } = await store.listPage(list, app, page.after, page.limit);
       if (rows.length === page.limit && last !== undefined) {
         const next = new URLSearchParams({ app, limit: String(page.limit), cursor: String(last) });
         c.header('Link', `<${ADMIN_BASE}/${list}?${next}>; rel="next"`);
@@ -88,12 +88,12 @@ export function createAdminApi(store: Store, options: AdminOptions): Hono {
   }
 
   // Requests that named no known app, counted per key (the collector stores no row for each).
-  admin.get(`${ADMIN_BASE}/refused-keys`, (c) => c.json(store.refusedKeys(MAX_PAGE_SIZE)));
+  admin.get(`${ADMIN_BASE}/refused-keys`, async (c) => c.json(await store.refusedKeys(MAX_PAGE_SIZE)));
 
   // The viewer's data as JSON, at the viewer's own paths under the admin base.
   const found = (c: Context, value: unknown) => (value ? c.json(value) : c.json({ error: 'not found' }, 404));
-  admin.get(`${ADMIN_BASE}/intent/:appId/issue/:uuid`, (c) => found(c, lookup.issue(c.req.param('appId'), c.req.param('uuid'))));
-  admin.get(`${ADMIN_BASE}/intent/:appId/session/:uuid`, (c) => found(c, lookup.session(c.req.param('appId'), c.req.param('uuid'))));
-  admin.get(`${ADMIN_BASE}/intent/:appId/device/:udid`, (c) => found(c, lookup.device(c.req.param('appId'), c.req.param('udid'))));
+  admin.get(`${ADMIN_BASE}/intent/:appId/issue/:uuid`, async (c) => found(c, await lookup.issue(c.req.param('appId'), c.req.param('uuid'))));
+  admin.get(`${ADMIN_BASE}/intent/:appId/session/:uuid`, async (c) => found(c, await lookup.session(c.req.param('appId'), c.req.param('uuid'))));
+  admin.get(`${ADMIN_BASE}/intent/:appId/device/:udid`, async (c) => found(c, await lookup.device(c.req.param('appId'), c.req.param('udid'))));
   return admin;
 }

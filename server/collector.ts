@@ -24,7 +24,7 @@ export const MAX_BODY_BYTES = 128 * 1024 * 1024;
 type Env = { Variables: { appKey?: string; recorded?: boolean; skipped?: SkippedLog[] } };
 
 /** An operation's work once its body is checked and its app is known: the answer, or a status and reason. */
-type Handle<Op extends WireOperation> = (request: CheckedRequests[Op], app: App) => object | { status: 400 | 401; error: string };
+type Handle<Op extends WireOperation> = (request: CheckedRequests[Op], app: App) => Promise<object | { status: 400 | 401; error: string }>;
 
 /** The app key a body names, for requests that come without X-App-Token. */
 const bodyAppKey: { [Op in WireOperation]: (body: Record<string, any>) => unknown } = {
@@ -60,7 +60,7 @@ export function createCollector(store: AppStore & CollectorStore, options: Colle
       await next();
       if (c.var.recorded) return;
       const skipped = c.var.skipped?.length ? c.var.skipped : undefined;
-      store.recordRequest(c.var.appKey ?? c.req.header('X-App-Token') ?? '', op, c.res.status, skipped);
+      await store.recordRequest(c.var.appKey ?? c.req.header('X-App-Token') ?? '', op, c.res.status, skipped);
     };
 
   const limit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: `body larger than ${MAX_BODY_BYTES} bytes` }, 413) });
@@ -72,7 +72,7 @@ export function createCollector(store: AppStore & CollectorStore, options: Colle
   /** Fails the request as the admin API asked, before anything is stored; undefined when no fault is set. */
   async function fault(c: Context<Env>, op: WireOperation, appKey: string): Promise<Response | undefined> {
     if (!options.faults) return undefined;
-    switch (store.fault(appKey, op)) {
+    switch (await store.fault(appKey, op)) {
       case 'none':
         return undefined;
       case 'error-500':
@@ -86,7 +86,7 @@ export function createCollector(store: AppStore & CollectorStore, options: Colle
         return c.html('<html><body>Service temporarily unavailable</body></html>', 200);
       case 'hang':
         // Recorded now: the answer never comes.
-        store.recordRequest(appKey, op, 0);
+        await store.recordRequest(appKey, op, 0);
         c.set('recorded', true);
         await options.hangs.wait(c.req.raw.signal);
         return c.body(null, 503);
@@ -102,7 +102,7 @@ export function createCollector(store: AppStore & CollectorStore, options: Colle
       c.set('appKey', appKey);
       const failed = await fault(c, op, appKey);
       if (failed) return failed;
-      if (!store.app(appKey)) return unknownApp(c, op);
+      if (!(await store.app(appKey))) return unknownApp(c, op);
       return next();
     };
 
@@ -121,12 +121,12 @@ export function createCollector(store: AppStore & CollectorStore, options: Colle
         const failed = await fault(c, op, appKey);
         if (failed) return failed;
       }
-      const app = store.app(appKey);
+      const app = await store.app(appKey);
       if (!app) return unknownApp(c, op);
       const checked = checkRequest(op, parsed.value);
       if (!checked.ok) return c.json({ error: checked.reason }, 400);
       if ('skipped' in checked.value) c.set('skipped', checked.value.skipped);
-      const answer = handle(checked.value, app);
+      const answer = await handle(checked.value, app);
       if ('status' in answer && 'error' in answer) return c.json({ error: answer.error }, answer.status);
       return c.json(answer);
     });
@@ -134,25 +134,25 @@ export function createCollector(store: AppStore & CollectorStore, options: Colle
 
   const unknownSession = { status: 400, error: 'unknown session_id' } as const;
 
-  operation('getDeviceStatus', ({ device }, app) => {
-    store.putDevice(app.key, device);
+  operation('getDeviceStatus', async ({ device }, app) => {
+    await store.putDevice(app.key, device);
     return { logger_enabled: app.enabled };
   });
-  operation('sendSession', (session, app) => ({ id: store.putSession(app.key, session) }));
-  operation('sendIssue', (issue, app) => {
-    if (!store.sessionById(app.key, issue.session_id)) return unknownSession;
-    store.addIssue(app.key, issue);
+  operation('sendSession', async (session, app) => ({ id: await store.putSession(app.key, session) }));
+  operation('sendIssue', async (issue, app) => {
+    if (!(await store.sessionById(app.key, issue.session_id))) return unknownSession;
+    await store.addIssue(app.key, issue);
     return {};
   });
-  operation('sendLogs', ({ session_id, logs, skipped }, app) => {
-    if (!store.sessionById(app.key, session_id)) return unknownSession;
-    store.addLogs(app.key, session_id, logs);
+  operation('sendLogs', async ({ session_id, logs, skipped }, app) => {
+    if (!(await store.sessionById(app.key, session_id))) return unknownSession;
+    await store.addLogs(app.key, session_id, logs);
     if (skipped.length === 0) return {};
     // 200 all the same: the client deletes the batch, as it should, since nothing in it could ever be stored.
     return { skipped };
   });
-  operation('setDeviceKey', ({ device_id, key, value }, app) => {
-    store.setDeviceKey(app.key, device_id, key, value);
+  operation('setDeviceKey', async ({ device_id, key, value }, app) => {
+    await store.setDeviceKey(app.key, device_id, key, value);
     return {};
   });
 

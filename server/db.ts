@@ -1,6 +1,7 @@
-// Opening the service's SQLite database: checks that it can be used, migrates it, and composes the stores
+// Opening the service's database: SIDELOG_DB names a SQLite file (the default) or a PostgreSQL URL
+// (server/postgres/). For SQLite: checks that it can be used, migrates it, and composes the stores
 // (server/store.types.ts) over it, one module each under server/sqlite/. The rest of the process holds no state of
-// its own, so a server database means another set of these stores, not another service.
+// its own, so a server database is another set of these stores, not another service.
 import Database from 'better-sqlite3';
 import { bugfenderAppIdOf } from './app-id.ts';
 import { logContentHash } from './log-hash.ts';
@@ -10,6 +11,8 @@ import { createCollectedReads } from './sqlite/collected-reads.ts';
 import { createCollectorStore } from './sqlite/collector-store.ts';
 import { createPartnerStore } from './sqlite/partner-store.ts';
 import { createRetentionStore } from './sqlite/retention-store.ts';
+import { createViewerStore } from './sqlite/viewer-store.ts';
+import { createExplorerQueries } from './explorer-queries.ts';
 import { checkDatabasePath, newerSchema, openFailure, StartupError } from './startup-checks.ts';
 import type { Store } from './store.types.ts';
 
@@ -24,8 +27,19 @@ export function sqliteOf(store: Store): Database.Database {
 }
 
 export interface StoreOptions {
-  /** A cap on the database file's size: past it writes fail as on a full disk (507) until rows are deleted. */
+  /** A cap on the database file's size: past it writes fail as on a full disk (507) until rows are deleted (SQLite only). */
   maxBytes?: number;
+}
+
+/** Whether SIDELOG_DB (or startService's `db`) names a PostgreSQL server rather than a SQLite file. */
+export const isPostgresUrl = (db: string) => /^postgres(ql)?:\/\//i.test(db);
+
+/** The store SIDELOG_DB names: a postgres:// URL opens PostgreSQL, anything else is a SQLite file's path. */
+export async function openDatabase(db: string, options: StoreOptions = {}): Promise<Store> {
+  if (!isPostgresUrl(db)) return openStore(db, options);
+  // Loaded only when asked for: the default (SQLite) never loads the PostgreSQL client.
+  const { openPostgresStore } = await import('./postgres/store.ts');
+  return openPostgresStore(db);
 }
 
 /** Opens (creating and migrating as needed) the SQLite database at `path`, in WAL mode. Throws a StartupError
@@ -57,12 +71,15 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
   }
   const opened = db;
   const store: Store = {
+    kind: 'sqlite',
     ...createPartnerStore(opened),
     ...createAppStore(opened),
     ...createCollectorStore(opened),
     ...createCollectedReads(opened),
     ...createRetentionStore(opened),
-    close: () => opened.close(),
+    ...createViewerStore(opened),
+    explorer: createExplorerQueries(opened),
+    close: async () => void opened.close(),
   };
   HANDLES.set(store, opened);
   return store;

@@ -9,9 +9,14 @@ export const DEMO_PARTNER = { email: 'partner@example.com', password: 'partner12
 export const DEMO_APP_KEY = 'sidelog-demo-key';
 
 /** Adds the demo partner and app when they are missing; leaves them alone otherwise (a restart keeps their state). */
-export function seedDemo(store: PartnerStore & AppStore): void {
-  if (!store.partnerByEmail(DEMO_PARTNER.email)) {
-    store.addPartner({ email: DEMO_PARTNER.email, passwordHash: hashPassword(DEMO_PARTNER.password) }, DEMO_VIEWS);
+export async function seedDemo(store: PartnerStore & AppStore): Promise<void> {
+  if (!(await store.partnerByEmail(DEMO_PARTNER.email))) {
+    // Several processes may start on one database together: one of them adds the partner.
+    await store
+      .addPartner({ email: DEMO_PARTNER.email, passwordHash: hashPassword(DEMO_PARTNER.password) }, DEMO_VIEWS)
+      .catch(async (error: unknown) => {
+        if (!(await store.partnerByEmail(DEMO_PARTNER.email))) throw error;
+      });
   }
-  if (!store.app(DEMO_APP_KEY)) store.putApp(DEMO_APP_KEY, true);
+  if (!(await store.app(DEMO_APP_KEY))) await store.putApp(DEMO_APP_KEY, true);
 }

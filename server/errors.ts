@@ -3,10 +3,17 @@
 import type { ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 
-/** SQLite's codes for faults of the disk or the database file rather than of the request. */
+/** The codes (SQLite's, PostgreSQL's SQLSTATE, Node's for a socket) of faults of the disk or the database rather than
+ * of the request. */
 export function storageFault(error: unknown): { status: 503 | 507; error: string } | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== 'string') return undefined;
+  // PostgreSQL: disk full (53100), out of memory or connections (53xxx), shutting down (57P0x), connection lost
+  // (08xxx), a deadlock or serialization failure (40xxx); the transaction was rolled back whole.
+  if (code === '53100') return { status: 507, error: 'the disk is full: nothing was stored; retry later' };
+  if (/^(53|57P|08|40)/.test(code) || code === 'ECONNREFUSED' || code === 'ECONNRESET') {
+    return { status: 503, error: 'the database is unavailable or busy; retry later' };
+  }
   // The write was rolled back whole; once space is freed the same request succeeds, with no restart.
   if (code === 'SQLITE_FULL') return { status: 507, error: 'the disk is full: nothing was stored; retry later' };
   if (code.startsWith('SQLITE_READONLY')) return { status: 503, error: 'the database is read-only: nothing was stored' };

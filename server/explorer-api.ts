@@ -9,7 +9,7 @@ import { clientAddress } from './client-address.ts';
 import type { App, Store } from './db.ts';
 import { streamExport } from './explorer-export.ts';
 import { FilterError, intParam, parseLogFilter } from './explorer-filters.ts';
-import { decodeCursor, ISSUE_TYPES, SESSION_SORTS, type ExplorerQueries, type SessionSort } from './explorer-queries.ts';
+import { decodeCursor, ISSUE_TYPES, SESSION_SORTS, type ExplorerQueries, type SessionSort } from './explorer-queries.types.ts';
 import { createIntentLookup } from './intent-lookup.ts';
 import { accountProblem, VIEWER_SESSION_MS, type ViewerAccounts } from './viewer-accounts.ts';
 
@@ -56,9 +56,9 @@ export function createExplorerApi(store: Store, queries: ExplorerQueries, accoun
     return c.json({ name: body.name.trim() });
   });
 
-  api.post('/sign-out', (c) => {
+  api.post('/sign-out', async (c) => {
     const token = getCookie(c, VIEWER_COOKIE);
-    if (token) accounts.signOut(token);
+    if (token) await accounts.signOut(token);
     deleteCookie(c, VIEWER_COOKIE, { path: '/sidelog' });
     return c.json({ signedOut: true });
   });
@@ -66,7 +66,7 @@ export function createExplorerApi(store: Store, queries: ExplorerQueries, accoun
   // Everything below needs a signed-in viewer.
   api.use('*', async (c, next) => {
     const token = getCookie(c, VIEWER_COOKIE);
-    const viewer = token && accounts.viewerOf(token);
+    const viewer = token && (await accounts.viewerOf(token));
     if (!viewer) return c.json({ error: 'sign-in required' }, 401);
     c.set('viewer', viewer);
     c.header('Cache-Control', 'no-store');
@@ -75,18 +75,19 @@ export function createExplorerApi(store: Store, queries: ExplorerQueries, accoun
 
   api.get('/me', (c) => c.json({ name: c.get('viewer') }));
 
-  api.get('/apps', (c) => c.json(queries.apps()));
+  api.get('/apps', async (c) => c.json(await queries.apps()));
 
   /** A Sidelog or Bugfender appID, as intent URLs carry it, to the view it names, in Sidelog's form. */
-  api.get('/intent/:appId/:kind/:id', (c) => {
+  api.get('/intent/:appId/:kind/:id', async (c) => {
     const { appId, kind, id } = c.req.param();
-    const view = kind === 'issue' ? lookup.issue(appId, id) : kind === 'session' ? lookup.session(appId, id) : kind === 'device' ? lookup.device(appId, id) : undefined;
+    const view =
+      kind === 'issue' ? await lookup.issue(appId, id) : kind === 'session' ? await lookup.session(appId, id) : kind === 'device' ? await lookup.device(appId, id) : undefined;
     if (!view) return c.json({ error: `no such ${kind}` }, 404);
     return c.json({ appId: view.app.appId, kind, id });
   });
 
   api.use('/apps/:appId/*', async (c, next) => {
-    const app = store.appById(c.req.param('appId'));
+    const app = await store.appById(c.req.param('appId'));
     if (!app) return c.json({ error: 'no such app' }, 404);
     c.set('app', app);
     await next();
@@ -94,25 +95,25 @@ export function createExplorerApi(store: Store, queries: ExplorerQueries, accoun
 
   const query = (c: Context) => new URL(c.req.url).searchParams;
 
-  api.get('/apps/:appId/logs', (c) => {
+  api.get('/apps/:appId/logs', async (c) => {
     const params = query(c);
     const filter = parseLogFilter(c.get('app').key, params);
     const before = params.get('before');
     const cursor = before ? decodeCursor(before) : undefined;
     if (before && !cursor) throw new FilterError(`'before' is not a cursor this API gave`);
-    return c.json(queries.logs(filter, { before: cursor, limit: intParam(params, 'limit', PAGE, MAX_PAGE) }));
+    return c.json(await queries.logs(filter, { before: cursor, limit: intParam(params, 'limit', PAGE, MAX_PAGE) }));
   });
 
   // Live tail: logs that arrived after `after` (a log id), oldest first; without `after`, where to start.
-  api.get('/apps/:appId/logs/tail', (c) => {
+  api.get('/apps/:appId/logs/tail', async (c) => {
     const params = query(c);
     const filter = parseLogFilter(c.get('app').key, params);
     const after = params.get('after');
-    if (after === null || after === '') return c.json({ logs: [], last: queries.lastLogId() });
+    if (after === null || after === '') return c.json({ logs: [], last: await queries.lastLogId() });
     const afterId = intParam(params, 'after', 0, Number.MAX_SAFE_INTEGER);
-    const logs = queries.arrivedAfter(filter, afterId, MAX_PAGE);
+    const logs = await queries.arrivedAfter(filter, afterId, MAX_PAGE);
     // With no match, the tail still moves on to the newest log, so the next poll does not read it all again.
-    const last = logs.length === MAX_PAGE ? logs.at(-1)!.id : Math.max(afterId, queries.lastLogId());
+    const last = logs.length === MAX_PAGE ? logs.at(-1)!.id : Math.max(afterId, await queries.lastLogId());
     return c.json({ logs, last });
   });
 
@@ -124,23 +125,23 @@ export function createExplorerApi(store: Store, queries: ExplorerQueries, accoun
     return streamExport(c, queries, filter, format, `sidelog-${c.get('app').appId}-logs`);
   });
 
-  api.get('/apps/:appId/logs/:id/around', (c) => {
+  api.get('/apps/:appId/logs/:id/around', async (c) => {
     const id = Number(c.req.param('id'));
-    const found = Number.isSafeInteger(id) ? queries.around(c.get('app').key, id, intParam(query(c), 'count', 25, 200)) : undefined;
+    const found = Number.isSafeInteger(id) ? await queries.around(c.get('app').key, id, intParam(query(c), 'count', 25, 200)) : undefined;
     return found ? c.json(found) : c.json({ error: 'no such log' }, 404);
   });
 
-  api.get('/apps/:appId/tags', (c) => c.json(queries.tags()));
-  api.get('/apps/:appId/facets', (c) => c.json(queries.sessions.facets(c.get('app').key)));
+  api.get('/apps/:appId/tags', async (c) => c.json(await queries.tags()));
+  api.get('/apps/:appId/facets', async (c) => c.json(await queries.sessions.facets(c.get('app').key)));
 
-  api.get('/apps/:appId/sessions', (c) => {
+  api.get('/apps/:appId/sessions', async (c) => {
     const params = query(c);
     const sort = params.get('sort') ?? 'last';
     if (!SESSION_SORTS.includes(sort as SessionSort)) throw new FilterError(`'sort' must be one of ${SESSION_SORTS.join(', ')}`);
     const withFilter = params.get('with') || undefined;
     if (withFilter !== undefined && withFilter !== 'issues' && withFilter !== 'errors') throw new FilterError(`'with' must be issues or errors`);
     return c.json(
-      queries.sessions.list({
+      await queries.sessions.list({
         appKey: c.get('app').key,
         q: params.get('q') || undefined,
         device: params.get('device') || undefined,
@@ -153,18 +154,18 @@ export function createExplorerApi(store: Store, queries: ExplorerQueries, accoun
       }),
     );
   });
-  api.get('/apps/:appId/sessions/:uid', (c) => {
-    const session = queries.sessions.one(c.get('app').key, c.req.param('uid'));
+  api.get('/apps/:appId/sessions/:uid', async (c) => {
+    const session = await queries.sessions.one(c.get('app').key, c.req.param('uid'));
     return session ? c.json(session) : c.json({ error: 'no such session' }, 404);
   });
 
-  api.get('/apps/:appId/issues', (c) => {
+  api.get('/apps/:appId/issues', async (c) => {
     const params = query(c);
     const types = (params.get('type') ?? '').split(',').filter(Boolean);
     if (!types.every((type) => (ISSUE_TYPES as readonly string[]).includes(type))) throw new FilterError(`'type' must list types among ${ISSUE_TYPES.join(', ')}`);
     const before = params.get('before');
     return c.json(
-      queries.issues.list({
+      await queries.issues.list({
         appKey: c.get('app').key,
         types,
         session: params.get('session') || undefined,
@@ -175,20 +176,20 @@ export function createExplorerApi(store: Store, queries: ExplorerQueries, accoun
     );
   });
   // An issue, with its session's logs around the moment it was sent.
-  api.get('/apps/:appId/issues/:uid', (c) => {
+  api.get('/apps/:appId/issues/:uid', async (c) => {
     const app = c.get('app');
-    const found = queries.issues.one(app.key, c.req.param('uid'));
+    const found = await queries.issues.one(app.key, c.req.param('uid'));
     if (!found) return c.json({ error: 'no such issue' }, 404);
     const { session_id, ...issue } = found;
-    const logId = queries.issueLogId(session_id, issue.uid, issue.received_at);
-    const around = logId === undefined ? undefined : queries.around(app.key, logId, intParam(query(c), 'count', 25, 200));
+    const logId = await queries.issueLogId(session_id, issue.uid, issue.received_at);
+    const around = logId === undefined ? undefined : await queries.around(app.key, logId, intParam(query(c), 'count', 25, 200));
     return c.json({ issue, around: around ?? null });
   });
 
-  api.get('/apps/:appId/devices', (c) => {
+  api.get('/apps/:appId/devices', async (c) => {
     const params = query(c);
     return c.json(
-      queries.devices.list({
+      await queries.devices.list({
         appKey: c.get('app').key,
         q: params.get('q') || undefined,
         offset: intParam(params, 'offset', 0, Number.MAX_SAFE_INTEGER),
@@ -196,8 +197,8 @@ export function createExplorerApi(store: Store, queries: ExplorerQueries, accoun
       }),
     );
   });
-  api.get('/apps/:appId/devices/:udid', (c) => {
-    const device = queries.devices.one(c.get('app').key, c.req.param('udid'));
+  api.get('/apps/:appId/devices/:udid', async (c) => {
+    const device = await queries.devices.one(c.get('app').key, c.req.param('udid'));
     return device ? c.json(device) : c.json({ error: 'no such device' }, 404);
   });
 
@@ -211,6 +212,6 @@ export async function putViewerAccount(c: Context, accounts: ViewerAccounts): Pr
   const body = await readJsonObject(c);
   const problem = accountProblem(body?.name, body?.password);
   if (problem) return c.json({ error: problem }, 400);
-  const result = accounts.put(body!.name as string, body!.password as string);
+  const result = await accounts.put(body!.name as string, body!.password as string);
   return c.json({ name: result.name }, result.created ? 201 : 200);
 }

@@ -2,7 +2,7 @@
 // so that an export of a million logs never sits in memory.
 import type { Context } from 'hono';
 import { stream } from 'hono/streaming';
-import type { ExplorerLog, ExplorerQueries, LogFilter } from './explorer-queries.ts';
+import { allLogs, type ExplorerLog, type ExplorerQueries, type LogFilter } from './explorer-queries.types.ts';
 
 export type ExportFormat = 'ndjson' | 'csv';
 
@@ -32,7 +32,7 @@ export function streamExport(c: Context, queries: ExplorerQueries, filter: LogFi
       aborted = true;
     });
     if (format === 'csv') await out.write(`${CSV_COLUMNS.join(',')}\r\n`);
-    for (const page of queries.allLogs(filter)) {
+    for await (const page of allLogs(queries, filter)) {
       if (aborted) return;
       await out.write(page.map((log) => exportLine(log, format)).join(''));
     }

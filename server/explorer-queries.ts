@@ -1,59 +1,41 @@
-// The explorer's reads, straight SQL over the collector's tables (server/schema.ts). The log stream is in time
+// The explorer's reads over SQLite (the contract, shared with PostgreSQL's: server/explorer-queries.types.ts),
+// straight SQL over the collector's tables (server/schema.ts). The log stream is in time
 // order, newest first, paged by keyset on (at, id): a page costs the same on the first screen and the ten
 // thousandth. Each filter is a clause; the indexes the last migration adds let the first page of any single
 // filter read only about a page of rows.
 import type Database from 'better-sqlite3';
-import type { DeviceInfo, DeviceKeyValue, SessionPayload } from '../protocol/records.types.ts';
-import { LEVEL_COLUMNS, type ExplorerDevice, type ExplorerIssue, type ExplorerLog, type ExplorerSession, type LogPage } from './explorer.types.ts';
+import type { DeviceKeyValue } from '../protocol/records.types.ts';
+import {
+  deviceKeyValues,
+  LEVELS,
+  pageOf,
+  searchWords,
+  SESSION_ORDER,
+  toExplorerDevice,
+  toExplorerSession,
+  type DeviceFilter,
+  type ExplorerDevice,
+  type ExplorerDeviceRow,
+  type ExplorerIssue,
+  type ExplorerLog,
+  type ExplorerQueries,
+  type ExplorerSession,
+  type ExplorerSessionRow,
+  type IssueFilter,
+  type LogCursor,
+  type LogFilter,
+  type LogPage,
+  type SessionFilter,
+} from './explorer-queries.types.ts';
+import { promised } from './sqlite/rows.ts';
 
-export type { ExplorerDevice, ExplorerIssue, ExplorerLog, ExplorerSession, LogPage };
-
-export const LEVELS = [0, 1, 2, 3, 4, 5] as const;
-
-export interface LogFilter {
-  appKey: string;
-  /** Any of these levels (a log without a level counts as Debug, 0). */
-  levels?: number[];
-  /** Any of these tags. */
-  tags?: string[];
-  /** Full-text search over the log's text: every word must occur (as a word or a word's start). */
-  q?: string;
-  /** Logs of devices whose key has this value now (the value as typed: "gold", 42, true). */
-  deviceKey?: { key: string; value: string };
-  /** Epoch milliseconds: from inclusive, to exclusive. */
-  from?: number;
-  to?: number;
-  session?: string;
-  device?: string;
-}
-
-/** Where a page ends: the (at, id) of its last (oldest) log. */
-export interface LogCursor {
-  at: number;
-  id: number;
-}
-
-
-
-export const encodeCursor = (cursor: LogCursor) => `${cursor.at}_${cursor.id}`;
-export function decodeCursor(value: string): LogCursor | undefined {
-  const match = /^(-?\d+(?:\.\d+)?)_(\d+)$/.exec(value);
-  return match ? { at: Number(match[1]), id: Number(match[2]) } : undefined;
-}
+export * from './explorer-queries.types.ts';
 
 /** A search box's words as an FTS5 query: each word quoted (so no word is taken for an operator), as a prefix. */
 export function ftsQuery(q: string): string | undefined {
-  const words = q.match(/[\p{L}\p{N}_]+/gu);
-  if (!words) return undefined;
+  const words = searchWords(q);
+  if (words.length === 0) return undefined;
   return words.map((word) => `"${word}"*`).join(' ');
-}
-
-/** A device-key value as the table stores it (JSON), from what a person typed. */
-function deviceKeyValues(typed: string): string[] {
-  const values = new Set([JSON.stringify(typed)]);
-  if (/^-?\d+(\.\d+)?$/.test(typed)) values.add(JSON.stringify(Number(typed)));
-  if (typed === 'true' || typed === 'false') values.add(typed);
-  return [...values];
 }
 
 const LOG_COLUMNS = `l.id, s.session_uid, s.udid, l.x, l.at, l.t, l.m, l.tg, l.f, l.l, l.ll, l.u`;
@@ -64,7 +46,18 @@ const SORTABLE_LOGS = 20_000;
 /** A search matching this many logs or more is run window by window (scanCommonWords) rather than as one set. */
 const COMMON_MATCHES = 5_000;
 
-export function createExplorerQueries(db: Database.Database, tuning = { commonMatches: COMMON_MATCHES }) {
+/** The explorer's queries over the SQLite database; `tuning` lets tests reach the common-words path with few logs. */
+export function createExplorerQueries(db: Database.Database, tuning = { commonMatches: COMMON_MATCHES }): ExplorerQueries {
+  const { sessions, issues, devices, ...rest } = syncQueries(db, tuning);
+  return {
+    ...promised<Omit<ExplorerQueries, 'sessions' | 'issues' | 'devices'>>(rest),
+    sessions: promised<ExplorerQueries['sessions']>(sessions),
+    issues: promised<ExplorerQueries['issues']>(issues),
+    devices: promised<ExplorerQueries['devices']>(devices),
+  };
+}
+
+function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
   const sessionsTotal = (ids: number[]) =>
     ids.length === 0
       ? 0
@@ -188,10 +181,7 @@ export function createExplorerQueries(db: Database.Database, tuning = { commonMa
       if (clause === 'none') return { logs: [], next: null };
       rows = scan(clause, options.before, options.limit + 1);
     }
-    const more = rows.length > options.limit;
-    const page = more ? rows.slice(0, options.limit) : rows;
-    const last = page.at(-1);
-    return { logs: page, next: more && last ? encodeCursor(last) : null };
+    return pageOf(rows, options.limit);
   }
 
   /** Logs that arrived after log `afterId` (by arrival, whatever their time), oldest first: the live tail. */
@@ -237,17 +227,6 @@ export function createExplorerQueries(db: Database.Database, tuning = { commonMa
     return (db.prepare(`SELECT id FROM logs WHERE session_id = ? ORDER BY at DESC, id DESC LIMIT 1`).get(sessionId) as { id: number } | undefined)?.id;
   }
 
-  /** Every log of the filter, newest first, read a page at a time (for exports that must not hold it all). */
-  function* allLogs(filter: LogFilter, pageSize = 1_000): Generator<ExplorerLog[]> {
-    let before: LogCursor | undefined;
-    for (;;) {
-      const page = logs(filter, { before, limit: pageSize });
-      if (page.logs.length > 0) yield page.logs;
-      if (!page.next) return;
-      before = decodeCursor(page.next);
-    }
-  }
-
   /** The tags logged (by any app), in order: one index seek per tag rather than a scan of every log. */
   function tags(limit = 200): string[] {
     return (
@@ -274,76 +253,12 @@ export function createExplorerQueries(db: Database.Database, tuning = { commonMa
     ).map((row) => ({ key: row.key, appId: row.app_id, enabled: row.enabled === 1, sessions: row.sessions }));
   }
 
-  return { apps, logs, arrivedAfter, lastLogId, around, issueLogId, allLogs, tags, sessions: sessionQueries(db), issues: issueQueries(db), devices: deviceQueries(db) };
+  return { apps, logs, arrivedAfter, lastLogId, around, issueLogId, tags, sessions: sessionQueries(db), issues: issueQueries(db), devices: deviceQueries(db) };
 }
 
-export type ExplorerQueries = ReturnType<typeof createExplorerQueries>;
 
 // ---- sessions ----
 
-export type SessionSort = 'last' | 'first' | 'logs' | 'errors' | 'issues';
-export const SESSION_SORTS: readonly SessionSort[] = ['last', 'first', 'logs', 'errors', 'issues'];
-
-export interface SessionFilter {
-  appKey: string;
-  /** Session uid, device udid or device name contains. */
-  q?: string;
-  device?: string;
-  version?: string;
-  language?: string;
-  /** Only sessions with an issue (crash, feedback) or with an error or fatal log. */
-  with?: 'issues' | 'errors';
-  sort?: SessionSort;
-  offset?: number;
-  limit: number;
-}
-
-
-
-const SESSION_ORDER: Record<SessionSort, string> = {
-  last: `coalesce(st.last_at, 0) DESC, s.id DESC`,
-  first: `coalesce(st.first_at, 0) DESC, s.id DESC`,
-  logs: `coalesce(st.total, 0) DESC, s.id DESC`,
-  errors: `coalesce(st.error + st.fatal, 0) DESC, s.id DESC`,
-  issues: `issues DESC, s.id DESC`,
-};
-
-interface SessionRow {
-  session_uid: string;
-  udid: string;
-  device_name: string | null;
-  payload: string;
-  time: string;
-  first_at: number | null;
-  last_at: number | null;
-  total: number | null;
-  issues: number;
-  debug: number | null;
-  warning: number | null;
-  error: number | null;
-  trace: number | null;
-  info: number | null;
-  fatal: number | null;
-}
-
-function toSession(row: SessionRow): ExplorerSession {
-  const payload = JSON.parse(row.payload) as Partial<SessionPayload>;
-  return {
-    session_uid: row.session_uid,
-    udid: row.udid,
-    device_name: row.device_name || payload.device?.name || '',
-    app_version: payload.app_version?.version ?? '',
-    app_build: payload.app_version?.build ?? '',
-    language: payload.language ?? '',
-    sdk: [payload.sdk_type, payload.sdk_version].filter(Boolean).join(' '),
-    time: row.time,
-    first_at: row.first_at,
-    last_at: row.last_at,
-    counts: Object.fromEntries(LEVEL_COLUMNS.map((column) => [column, row[column] ?? 0])) as ExplorerSession['counts'],
-    total: row.total ?? 0,
-    issues: row.issues,
-  };
-}
 
 const SESSION_SELECT = `SELECT s.session_uid, s.udid, s.time, s.payload, d.name AS device_name, st.first_at, st.last_at, st.total,
     st.debug, st.warning, st.error, st.trace, st.info, st.fatal,
@@ -377,12 +292,12 @@ function sessionQueries(db: Database.Database) {
       if (filter.with === 'errors') clauses.push('st.error + st.fatal > 0');
       const rows = db
         .prepare(`${SESSION_SELECT} WHERE ${clauses.join(' AND ')} ORDER BY ${SESSION_ORDER[filter.sort ?? 'last']} LIMIT ? OFFSET ?`)
-        .all(...params, filter.limit + 1, filter.offset ?? 0) as SessionRow[];
-      return { sessions: rows.slice(0, filter.limit).map(toSession), more: rows.length > filter.limit };
+        .all(...params, filter.limit + 1, filter.offset ?? 0) as ExplorerSessionRow[];
+      return { sessions: rows.slice(0, filter.limit).map(toExplorerSession), more: rows.length > filter.limit };
     },
     one(appKey: string, uid: string): ExplorerSession | undefined {
-      const row = db.prepare(`${SESSION_SELECT} WHERE s.app_key = ? AND s.session_uid = ?`).get(appKey, uid) as SessionRow | undefined;
-      return row && toSession(row);
+      const row = db.prepare(`${SESSION_SELECT} WHERE s.app_key = ? AND s.session_uid = ?`).get(appKey, uid) as ExplorerSessionRow | undefined;
+      return row && toExplorerSession(row);
     },
     /** The app versions and languages its sessions name (for the filter's choices). */
     facets(appKey: string): { versions: string[]; languages: string[] } {
@@ -399,19 +314,13 @@ function sessionQueries(db: Database.Database) {
 
 // ---- issues ----
 
-export const ISSUE_TYPES = ['issue', 'crash', 'user-feedback'] as const;
-
-
 const ISSUE_SELECT = `SELECT i.id, i.uid, i.type, i.title, i.text, i.url, i.received_at, s.session_uid, s.udid, ifnull(d.name, '') AS device_name
   FROM issues i JOIN sessions s ON s.id = i.session_id LEFT JOIN devices d ON d.app_key = s.app_key AND d.udid = s.udid`;
 
 function issueQueries(db: Database.Database) {
   return {
     /** Newest first, older than issue `before` when given. */
-    list(filter: { appKey: string; types?: string[]; session?: string; q?: string; before?: number; limit: number }): {
-      issues: ExplorerIssue[];
-      next: number | null;
-    } {
+    list(filter: IssueFilter): { issues: ExplorerIssue[]; next: number | null } {
       const clauses = ['i.app_key = ?'];
       const params: unknown[] = [filter.appKey];
       if (filter.types && filter.types.length > 0) {
@@ -446,23 +355,10 @@ function issueQueries(db: Database.Database) {
 
 
 function deviceQueries(db: Database.Database) {
-  const toDevice = (row: { udid: string; name: string; info: string | null; first_seen: string; last_seen: string; sessions: number }): ExplorerDevice => {
-    const info = row.info ? (JSON.parse(row.info) as Partial<DeviceInfo>) : {};
-    return {
-      udid: row.udid,
-      name: row.name,
-      // The Bugfender SDK names the system `os`; Sidelog, as the wire format does, `os_version`.
-      os_version: info.os_version || (info as { os?: string }).os || '',
-      language: info.language ?? '',
-      first_seen: row.first_seen,
-      last_seen: row.last_seen,
-      sessions: row.sessions,
-    };
-  };
   const SELECT = `SELECT d.udid, d.name, d.info, d.first_seen, d.last_seen,
       (SELECT count(*) FROM sessions s WHERE s.app_key = d.app_key AND s.udid = d.udid) AS sessions FROM devices d`;
   return {
-    list(filter: { appKey: string; q?: string; offset?: number; limit: number }): { devices: ExplorerDevice[]; more: boolean } {
+    list(filter: DeviceFilter): { devices: ExplorerDevice[]; more: boolean } {
       const clauses = ['d.app_key = ?'];
       const params: unknown[] = [filter.appKey];
       if (filter.q) {
@@ -471,16 +367,16 @@ function deviceQueries(db: Database.Database) {
       }
       const rows = db
         .prepare(`${SELECT} WHERE ${clauses.join(' AND ')} ORDER BY d.last_seen DESC, d.udid LIMIT ? OFFSET ?`)
-        .all(...params, filter.limit + 1, filter.offset ?? 0) as Parameters<typeof toDevice>[0][];
-      return { devices: rows.slice(0, filter.limit).map(toDevice), more: rows.length > filter.limit };
+        .all(...params, filter.limit + 1, filter.offset ?? 0) as ExplorerDeviceRow[];
+      return { devices: rows.slice(0, filter.limit).map(toExplorerDevice), more: rows.length > filter.limit };
     },
     one(appKey: string, udid: string): (ExplorerDevice & { keys: { key: string; value: DeviceKeyValue }[] }) | undefined {
-      const row = db.prepare(`${SELECT} WHERE d.app_key = ? AND d.udid = ?`).get(appKey, udid) as Parameters<typeof toDevice>[0] | undefined;
+      const row = db.prepare(`${SELECT} WHERE d.app_key = ? AND d.udid = ?`).get(appKey, udid) as ExplorerDeviceRow | undefined;
       if (!row) return undefined;
       const keys = (db.prepare(`SELECT key, value FROM device_keys WHERE app_key = ? AND udid = ? ORDER BY key`).all(appKey, udid) as { key: string; value: string }[]).map(
         (key) => ({ key: key.key, value: JSON.parse(key.value) as DeviceKeyValue }),
       );
-      return { ...toDevice(row), keys };
+      return { ...toExplorerDevice(row), keys };
     },
   };
 }

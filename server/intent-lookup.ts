@@ -27,28 +27,28 @@ export interface DeviceView {
 
 export function createIntentLookup(store: AppStore & CollectedReads) {
   return {
-    issue(appId: string, id: string): IssueView | undefined {
+    async issue(appId: string, id: string): Promise<IssueView | undefined> {
       const uuid = wellFormed(id);
-      const app = store.appById(appId);
-      const found = app && store.issue(app.key, uuid);
+      const app = await store.appById(appId);
+      const found = app && (await store.issue(app.key, uuid));
       if (!app || !found) return undefined;
       const { session_id, ...issue } = found;
-      return { app, issue, session: store.session(app.key, issue.session_uid), logs: store.sessionLogs(session_id) };
+      return { app, issue, session: await store.session(app.key, issue.session_uid), logs: await store.sessionLogs(session_id) };
     },
-    session(appId: string, id: string): SessionView | undefined {
+    async session(appId: string, id: string): Promise<SessionView | undefined> {
       const uuid = wellFormed(id);
-      const app = store.appById(appId);
-      const session = app && store.session(app.key, uuid);
+      const app = await store.appById(appId);
+      const session = app && (await store.session(app.key, uuid));
       if (!app || !session) return undefined;
-      const issues = store.issues(app.key).filter((issue) => issue.session_uid === uuid);
-      return { app, session, issues, logs: store.sessionLogs(session.id) };
+      const issues = (await store.issues(app.key)).filter((issue) => issue.session_uid === uuid);
+      return { app, session, issues, logs: await store.sessionLogs(session.id) };
     },
-    device(appId: string, id: string): DeviceView | undefined {
+    async device(appId: string, id: string): Promise<DeviceView | undefined> {
       const udid = wellFormed(id);
-      const app = store.appById(appId);
-      const device = app && store.device(app.key, udid);
+      const app = await store.appById(appId);
+      const device = app && (await store.device(app.key, udid));
       if (!app || !device) return undefined;
-      return { app, device, keys: store.deviceKeys(app.key, udid), sessions: store.deviceSessions(app.key, udid) };
+      return { app, device, keys: await store.deviceKeys(app.key, udid), sessions: await store.deviceSessions(app.key, udid) };
     },
   };
 }

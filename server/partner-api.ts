@@ -26,7 +26,7 @@ const failure = (field: AuthFailureField, meta = AUTH_MESSAGES[field]): AuthAnsw
 
 /** Which field a sign-in got wrong, or the partner it signs in. */
 async function checkCredentials(store: PartnerStore, email: string, password: string): Promise<AuthFailureField | number> {
-  const partner = email ? store.partnerByEmail(email) : undefined;
+  const partner = email ? await store.partnerByEmail(email) : undefined;
   const passwordImpossible = password.length < MIN_PASSWORD_LENGTH;
   if (!partner) return passwordImpossible ? 'both' : 'email';
   return (await verifyPassword(password, partner.passwordHash)) ? partner.id : 'password';
@@ -53,7 +53,7 @@ export function createPartnerApi(store: PartnerStore, options: PartnerApiOptions
   api.use('/mobile/api/*', cors({ origin: '*', allowHeaders: ['Content-Type', 'Authorization'], allowMethods: ['GET', 'POST', 'OPTIONS'] }));
   api.use('/mobile/api/*', limitBody(PARTNER_BODY_BYTES, (c) => c.json(failure('both', TOO_LARGE), 413)));
 
-  const partnerOf = (c: Context) => {
+  const partnerOf = async (c: Context) => {
     const token = bearerToken(c.req.header('Authorization'));
     return token ? store.partnerOfToken(hashToken(token), new Date()) : undefined;
   };
@@ -76,24 +76,24 @@ export function createPartnerApi(store: PartnerStore, options: PartnerApiOptions
       // Failures answer 200: the portal reads `status` and shows `meta`; a non-2xx answer means the server failed.
       if (typeof result === 'string') return c.json(failure(result));
       const token = newToken();
-      store.addToken(hashToken(token), result, new Date(Date.now() + TOKEN_LIFETIME_MS));
+      await store.addToken(hashToken(token), result, new Date(Date.now() + TOKEN_LIFETIME_MS));
       c.set('signedIn', true);
       return c.json<AuthAnswer>({ status: 'success', data: { token, id: result } });
     },
   );
 
   // Sign-out: the token stops working at once, here and in every other tab or copy that holds it.
-  api.post(PARTNER_API.logout, (c) => {
+  api.post(PARTNER_API.logout, async (c) => {
     const token = bearerToken(c.req.header('Authorization'));
-    if (!token || !store.revokeToken(hashToken(token))) return unauthorized(c);
+    if (!token || !(await store.revokeToken(hashToken(token)))) return unauthorized(c);
     return c.json({ status: 'success' });
   });
 
   for (const [name, view] of Object.entries(VIEWS) as [keyof typeof VIEWS, PartnerView][]) {
-    api.get(PARTNER_API[name], (c) => {
-      const partnerId = partnerOf(c);
+    api.get(PARTNER_API[name], async (c) => {
+      const partnerId = await partnerOf(c);
       if (partnerId === undefined) return unauthorized(c);
-      const data = store.partnerView(partnerId, view);
+      const data = await store.partnerView(partnerId, view);
       return c.json<PartnerAnswer<unknown>>({ status: 'success', data: view === 'profile' ? { id: partnerId, ...(data as object) } : data });
     });
   }

@@ -33,12 +33,12 @@ export function startRetention(store: RetentionStore, options: { days: number; i
 
   async function pass(now: Date): Promise<number> {
     if (options.days <= 0) return 0;
-    store.markRetention(now);
+    await store.markRetention(now);
     const cutoff = new Date(now.getTime() - options.days * DAY_MS);
     let deleted = 0;
     for (;;) {
       if (stopped) return deleted;
-      const step = store.pruneBefore(cutoff, batch);
+      const step = await store.pruneBefore(cutoff, batch);
       if (step === 0) return deleted;
       deleted += step;
       await yieldToEventLoop();

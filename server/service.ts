@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import { createAdminApi } from './admin-api.ts';
 import { allowedHosts, hostAllowList } from './allowed-hosts.ts';
 import { createCollector } from './collector.ts';
-import { openStore, type Store } from './db.ts';
+import { openDatabase, type Store } from './db.ts';
 import { createExplorer } from './explorer.ts';
 import { seedDemo } from './demo.ts';
 import { createHangs, type Hangs } from './hangs.ts';
@@ -19,8 +19,10 @@ import { DEFAULT_RETENTION_DAYS, startRetention } from './retention.ts';
 import { readPortalCsp, securityHeaders } from './security-headers.ts';
 
 export interface ServiceOptions {
-  /** SQLite file; created with its directory when missing. */
-  dbPath: string;
+  /** The database: a SQLite file's path (created with its directory when missing) or a postgres:// URL. */
+  db?: string;
+  /** The SQLite file, as `db` (kept for callers that name it so). */
+  dbPath?: string;
   /** 0 (the default) takes a free port. */
   port?: number;
   host?: string;
@@ -71,8 +73,15 @@ export function generateAdminToken(): string {
 }
 
 export async function startService(options: ServiceOptions): Promise<RunningService> {
-  const store = openStore(options.dbPath, { maxBytes: options.maxDbBytes });
-  seedDemo(store);
+  const db = options.db ?? options.dbPath;
+  if (db === undefined) throw new Error('startService needs `db`: a SQLite file or a postgres:// URL');
+  const store = await openDatabase(db, { maxBytes: options.maxDbBytes });
+  try {
+    await seedDemo(store);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
   const retention = startRetention(store, { days: options.retentionDays ?? DEFAULT_RETENTION_DAYS });
   const adminToken = options.adminToken ?? generateAdminToken();
   const hangs = createHangs();
@@ -89,10 +98,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const { server, address } = await new Promise<{ server: ReturnType<typeof serve>; address: AddressInfo }>((resolve, reject) => {
     const server = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }, (address) => resolve({ server, address }));
     server.once('error', reject);
-  }).catch((error: unknown) => {
+  }).catch(async (error: unknown) => {
     // The port is taken, say: leave nothing open behind.
-    void retention.stop();
-    store.close();
+    await retention.stop();
+    await store.close();
     throw error;
   });
   const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;

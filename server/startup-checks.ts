@@ -48,6 +48,18 @@ export function openFailure(path: string, error: unknown): StartupError {
   return new StartupError(path, message);
 }
 
+/** SIDELOG_DB as messages may show it: a file's path, or a PostgreSQL URL without its password. */
+export function databaseLabel(db: string): string {
+  if (!/^postgres(ql)?:\/\//i.test(db)) return db;
+  try {
+    const url = new URL(db);
+    if (url.password) url.password = '***';
+    return url.toString();
+  } catch {
+    return 'the PostgreSQL URL in SIDELOG_DB (malformed)';
+  }
+}
+
 export function newerSchema(path: string, version: number, known: number): StartupError {
   return new StartupError(path, `its schema is version ${version}, newer than this code's ${known}: run the newer Sidelog, or restore an older copy`);
 }

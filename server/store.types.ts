@@ -1,7 +1,10 @@
 // The service's stores: small interfaces, one per part of the service that keeps data, so that each part asks only
-// for what it uses and a second database is a second implementation of these (server/sqlite/ is the first).
+// for what it uses, and each database is one implementation of them: server/sqlite/ (embedded, the default) and
+// server/postgres/ (a server, for several processes). Every method answers a promise, since a server database
+// answers over a socket; the SQLite store answers at once (better-sqlite3 is synchronous).
 import type { DeviceInfo, DeviceKeyValue, LogRecord, SessionPayload } from '../protocol/records.types.ts';
 import type { IssueRequest, SkippedLog, WireOperation } from '../protocol/wire.ts';
+import type { ExplorerQueries } from './explorer-queries.types.ts';
 
 export type FaultMode = 'none' | 'error-500' | 'error-400' | 'error-413' | 'hang' | 'non-json';
 export type PartnerView = 'profile' | 'sales' | 'stats' | 'warehouse' | 'support';
@@ -51,26 +54,26 @@ export interface DeviceKeyChange {
 
 /** The partner API's data: partners, their tokens (kept as hashes) and what each view shows them. */
 export interface PartnerStore {
-  addPartner(partner: { email: string; passwordHash: string }, views: Record<PartnerView, unknown>): number;
-  partnerByEmail(email: string): Partner | undefined;
+  addPartner(partner: { email: string; passwordHash: string }, views: Record<PartnerView, unknown>): Promise<number>;
+  partnerByEmail(email: string): Promise<Partner | undefined>;
   /** Keeps a token by its hash (server/tokens.ts); expired tokens are deleted on the way. */
-  addToken(tokenHash: string, partnerId: number, expiresAt: Date): void;
+  addToken(tokenHash: string, partnerId: number, expiresAt: Date): Promise<void>;
   /** The partner a token belongs to, when it exists and has not expired. */
-  partnerOfToken(tokenHash: string, now: Date): number | undefined;
+  partnerOfToken(tokenHash: string, now: Date): Promise<number | undefined>;
   /** Deletes the token; whether it existed. */
-  revokeToken(tokenHash: string): boolean;
-  partnerView(partnerId: number, view: PartnerView): unknown;
+  revokeToken(tokenHash: string): Promise<boolean>;
+  partnerView(partnerId: number, view: PartnerView): Promise<unknown>;
 }
 
 /** The apps the collector serves, and the faults tests inject into them. */
 export interface AppStore {
-  putApp(key: string, enabled: boolean): App;
-  app(key: string): App | undefined;
+  putApp(key: string, enabled: boolean): Promise<App>;
+  app(key: string): Promise<App | undefined>;
   /** By Sidelog's appID or the Bugfender SDK's (server/app-id.ts). */
-  appById(appId: string): App | undefined;
-  apps(): App[];
-  setFault(appKey: string, mode: FaultMode, ops: WireOperation[] | undefined): void;
-  fault(appKey: string, op: WireOperation): FaultMode;
+  appById(appId: string): Promise<App | undefined>;
+  apps(): Promise<App[]>;
+  setFault(appKey: string, mode: FaultMode, ops: WireOperation[] | undefined): Promise<void>;
+  fault(appKey: string, op: WireOperation): Promise<FaultMode>;
 }
 
 /** What the collector writes. */
@@ -78,45 +81,59 @@ export interface CollectorStore {
   /** A known app's request is a row of `requests` (the newest MAX_REQUEST_ROWS are kept), with `skipped`, the logs of
    * a batch that could not be stored, which the answer named; one naming an unknown key only counts in `refused_keys`
    * (at most MAX_REFUSED_KEYS rows). */
-  recordRequest(appKey: string, op: WireOperation, status: number, skipped?: SkippedLog[]): void;
-  putDevice(appKey: string, device: DeviceInfo): void;
+  recordRequest(appKey: string, op: WireOperation, status: number, skipped?: SkippedLog[]): Promise<void>;
+  putDevice(appKey: string, device: DeviceInfo): Promise<void>;
   /** The session's id; registering the same session_uid again returns the same id. */
-  putSession(appKey: string, session: SessionPayload): number;
-  sessionById(appKey: string, id: number): StoredSession | undefined;
+  putSession(appKey: string, session: SessionPayload): Promise<number>;
+  sessionById(appKey: string, id: number): Promise<StoredSession | undefined>;
   /** Stores the batch, skipping logs already stored for the session (same `at` and content); returns how many were new. */
-  addLogs(appKey: string, sessionId: number, logs: LogRecord[]): number;
+  addLogs(appKey: string, sessionId: number, logs: LogRecord[]): Promise<number>;
   /** Stores the issue unless its uid is already stored; returns whether it was new. */
-  addIssue(appKey: string, issue: IssueRequest): boolean;
-  setDeviceKey(appKey: string, udid: string, key: string, value: DeviceKeyValue): void;
+  addIssue(appKey: string, issue: IssueRequest): Promise<boolean>;
+  setDeviceKey(appKey: string, udid: string, key: string, value: DeviceKeyValue): Promise<void>;
 }
 
 /** What the admin API and the intent lookups read of what the collector stored. */
 export interface CollectedReads {
-  sessions(appKey: string, limit?: number): StoredSession[];
-  issues(appKey: string, limit?: number): StoredIssue[];
+  sessions(appKey: string, limit?: number): Promise<StoredSession[]>;
+  issues(appKey: string, limit?: number): Promise<StoredIssue[]>;
   /** One page of an admin list, in arrival order: rows after the cursor `after` (a row id; 0 for the start). */
-  listPage(list: AdminList, appKey: string, after: number, limit: number): { rows: unknown[]; last: number | undefined };
+  listPage(list: AdminList, appKey: string, after: number, limit: number): Promise<{ rows: unknown[]; last: number | undefined }>;
   /** Requests that named an unknown key, counted per key, operation and status; most recently seen first. */
-  refusedKeys(limit: number): RefusedKey[];
-  session(appKey: string, uuid: string): StoredSession | undefined;
-  sessionLogs(sessionId: number): LogRecord[];
-  issue(appKey: string, uid: string): (StoredIssue & { session_id: number }) | undefined;
-  device(appKey: string, udid: string): StoredDevice | undefined;
-  deviceKeys(appKey: string, udid: string): { key: string; value: DeviceKeyValue }[];
-  deviceSessions(appKey: string, udid: string): StoredSession[];
+  refusedKeys(limit: number): Promise<RefusedKey[]>;
+  session(appKey: string, uuid: string): Promise<StoredSession | undefined>;
+  sessionLogs(sessionId: number): Promise<LogRecord[]>;
+  issue(appKey: string, uid: string): Promise<(StoredIssue & { session_id: number }) | undefined>;
+  device(appKey: string, udid: string): Promise<StoredDevice | undefined>;
+  deviceKeys(appKey: string, udid: string): Promise<{ key: string; value: DeviceKeyValue }[]>;
+  deviceSessions(appKey: string, udid: string): Promise<StoredSession[]>;
 }
 
 /** Retention (server/retention.ts). */
 export interface RetentionStore {
   /** Notes, with the time, the highest row id of each table retention prunes. */
-  markRetention(now: Date): void;
+  markRetention(now: Date): Promise<void>;
   /** Deletes at most `batch` rows that arrived before `cutoff` (by the marks), from one table; how many it deleted. */
-  pruneBefore(cutoff: Date, batch: number): number;
+  pruneBefore(cutoff: Date, batch: number): Promise<number>;
 }
 
-/** Everything the service keeps, as one database serves it. */
-export interface Store extends PartnerStore, AppStore, CollectorStore, CollectedReads, RetentionStore {
-  close(): void;
+/** The explorer's viewer accounts and their sign-ins (server/viewer-accounts.ts holds the rules). */
+export interface ViewerStore {
+  viewerPasswordHash(name: string): Promise<string | undefined>;
+  /** Adds the account or sets its password; whether it is new. A new password ends the account's sign-ins. */
+  putViewer(name: string, passwordHash: string, now: Date): Promise<boolean>;
+  /** Keeps a sign-in by its token's hash; expired ones are deleted on the way. */
+  addViewerSession(tokenHash: string, viewer: string, expiresAt: Date, now: Date): Promise<void>;
+  viewerOfSession(tokenHash: string, now: Date): Promise<string | undefined>;
+  deleteViewerSession(tokenHash: string): Promise<void>;
+}
+
+/** Everything the service keeps, as one database serves it, with the explorer's reads over it. */
+export interface Store extends PartnerStore, AppStore, CollectorStore, CollectedReads, RetentionStore, ViewerStore {
+  /** Which database: for the start-up line and for tests that run on both. */
+  readonly kind: 'sqlite' | 'postgres';
+  explorer: ExplorerQueries;
+  close(): Promise<void>;
 }
 
 export type AdminList = 'logs' | 'batches' | 'sessions' | 'issues' | 'device-keys' | 'requests';

@@ -2,8 +2,8 @@
 // as "admin". A sign-in makes a random token for an HttpOnly cookie; the database keeps only its SHA-256, so a
 // copy of the database signs no one in.
 import { timingSafeEqual } from 'node:crypto';
-import type Database from 'better-sqlite3';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import type { ViewerStore } from './store.types.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 /** The name the admin token signs in as; no account may take it. */
@@ -27,18 +27,11 @@ export function accountProblem(name: unknown, password: unknown): string | undef
   return undefined;
 }
 
-export function createViewerAccounts(db: Database.Database, adminToken: string) {
+export function createViewerAccounts(store: ViewerStore, adminToken: string) {
   return {
-    /** Adds the account, or sets a new password for it; the caller has checked accountProblem(). */
-    put(name: string, password: string): { name: string; created: boolean } {
-      const existed = db.prepare(`SELECT 1 FROM viewers WHERE name = ?`).get(name) !== undefined;
-      db.prepare(
-        `INSERT INTO viewers (name, password_hash, created_at) VALUES (?, ?, ?)
-         ON CONFLICT (name) DO UPDATE SET password_hash = excluded.password_hash`,
-      ).run(name, hashPassword(password), new Date().toISOString());
-      // A new password ends the account's sign-ins.
-      if (existed) db.prepare(`DELETE FROM viewer_sessions WHERE viewer = ?`).run(name);
-      return { name, created: !existed };
+    /** Adds the account, or sets a new password for it (which ends its sign-ins); the caller has checked accountProblem(). */
+    async put(name: string, password: string): Promise<{ name: string; created: boolean }> {
+      return { name, created: await store.putViewer(name, hashPassword(password), new Date()) };
     },
 
     /** A new session token when the credentials are right. */
@@ -46,31 +39,23 @@ export function createViewerAccounts(db: Database.Database, adminToken: string) 
       let ok: boolean;
       if (name === ADMIN_VIEWER) ok = sameSecret(password, adminToken);
       else {
-        const row = db.prepare(`SELECT password_hash FROM viewers WHERE name = ?`).get(name) as { password_hash: string } | undefined;
+        const hash = await store.viewerPasswordHash(name);
         // Hash anyway, so an unknown name takes as long as a wrong password.
-        ok = row ? await verifyPassword(password, row.password_hash) : (await verifyPassword(password, UNKNOWN_NAME_HASH), false);
+        ok = hash ? await verifyPassword(password, hash) : (await verifyPassword(password, UNKNOWN_NAME_HASH), false);
       }
       if (!ok) return undefined;
       const token = newToken();
-      db.prepare(`DELETE FROM viewer_sessions WHERE expires_at <= ?`).run(now.toISOString());
-      db.prepare(`INSERT INTO viewer_sessions (token_hash, viewer, expires_at) VALUES (?, ?, ?)`).run(
-        hashToken(token),
-        name,
-        new Date(now.getTime() + VIEWER_SESSION_MS).toISOString(),
-      );
+      await store.addViewerSession(hashToken(token), name, new Date(now.getTime() + VIEWER_SESSION_MS), now);
       return token;
     },
 
     /** The viewer a session token belongs to, while it lasts. */
-    viewerOf(token: string, now = new Date()): string | undefined {
-      const row = db
-        .prepare(`SELECT viewer FROM viewer_sessions WHERE token_hash = ? AND expires_at > ?`)
-        .get(hashToken(token), now.toISOString()) as { viewer: string } | undefined;
-      return row?.viewer;
+    viewerOf(token: string, now = new Date()): Promise<string | undefined> {
+      return store.viewerOfSession(hashToken(token), now);
     },
 
-    signOut(token: string): void {
-      db.prepare(`DELETE FROM viewer_sessions WHERE token_hash = ?`).run(hashToken(token));
+    signOut(token: string): Promise<void> {
+      return store.deleteViewerSession(hashToken(token));
     },
   };
 }

@@ -2,7 +2,7 @@
 import type Database from 'better-sqlite3';
 import { appIdOf, bugfenderAppIdOf } from '../app-id.ts';
 import type { AppStore, FaultMode } from '../store.types.ts';
-import { queries, toApp, type AppRow } from './rows.ts';
+import { queries, toApp, type AppRow, promised } from './rows.ts';
 
 export function createAppStore(db: Database.Database): AppStore {
   const { one, all } = queries(db);
@@ -10,7 +10,7 @@ export function createAppStore(db: Database.Database): AppStore {
     const row = one<AppRow>(`SELECT key, app_id, enabled FROM apps WHERE key = ?`, key);
     return row && toApp(row);
   };
-  return {
+  return promised<AppStore>({
     putApp(key, enabled) {
       db.prepare(
         `INSERT INTO apps (key, app_id, bugfender_app_id, enabled) VALUES (?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET enabled = excluded.enabled`,
@@ -40,5 +40,5 @@ export function createAppStore(db: Database.Database): AppStore {
       if (row.ops && !(JSON.parse(row.ops) as string[]).includes(op)) return 'none';
       return row.mode;
     },
-  };
+  });
 }

@@ -4,7 +4,7 @@ import type Database from 'better-sqlite3';
 import type { DeviceInfo, DeviceKeyValue } from '../../protocol/records.types.ts';
 import type { SkippedLog } from '../../protocol/wire.ts';
 import type { AdminList, CollectedReads, RefusedKey, StoredIssue } from '../store.types.ts';
-import { queries, toLog, toSession, type SessionRow } from './rows.ts';
+import { queries, toLog, toSession, type SessionRow, promised } from './rows.ts';
 
 export function createCollectedReads(db: Database.Database): CollectedReads {
   const { one, all } = queries(db);
@@ -39,7 +39,7 @@ export function createCollectedReads(db: Database.Database): CollectedReads {
     requests: ({ skipped, ...row }) => (skipped === null ? row : { ...row, skipped: JSON.parse(skipped as string) as SkippedLog[] }),
   };
 
-  return {
+  return promised<CollectedReads>({
     sessions(appKey, limit = -1) {
       return all<SessionRow>(`SELECT * FROM sessions WHERE app_key = ? ORDER BY id DESC LIMIT ?`, appKey, limit)
         .reverse()
@@ -91,5 +91,5 @@ export function createCollectedReads(db: Database.Database): CollectedReads {
     deviceSessions(appKey, udid) {
       return all<SessionRow>(`SELECT * FROM sessions WHERE app_key = ? AND udid = ? ORDER BY id`, appKey, udid).map(toSession);
     },
-  };
+  });
 }

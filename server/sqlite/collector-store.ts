@@ -4,7 +4,7 @@ import type Database from 'better-sqlite3';
 import type { DeviceInfo } from '../../protocol/records.types.ts';
 import { logContentHash } from '../log-hash.ts';
 import { MAX_REFUSED_KEYS, MAX_REFUSED_KEY_LENGTH, MAX_REQUEST_ROWS, type CollectorStore } from '../store.types.ts';
-import { now, queries, toSession, type SessionRow } from './rows.ts';
+import { now, queries, toSession, type SessionRow, promised } from './rows.ts';
 
 /** Pruning runs every so many recorded requests rather than on each one. */
 export const PRUNE_EVERY = 500;
@@ -41,7 +41,7 @@ export function createCollectorStore(db: Database.Database): CollectorStore {
     ).run(MAX_REFUSED_KEYS);
   };
 
-  return {
+  return promised<CollectorStore>({
     recordRequest(appKey, op, status, skipped) {
       if (appKey !== '' && isApp.get(appKey)) insertRequest.run(appKey, op, status, now(), skipped ? JSON.stringify(skipped) : null);
       else countRefused.run(appKey.slice(0, MAX_REFUSED_KEY_LENGTH), op, status, now());
@@ -99,5 +99,5 @@ export function createCollectorStore(db: Database.Database): CollectorStore {
         );
       })();
     },
-  };
+  });
 }

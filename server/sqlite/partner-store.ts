@@ -1,11 +1,11 @@
 // The partner API's data in SQLite: partners, their tokens (only a hash of each) and their views' data.
 import type Database from 'better-sqlite3';
 import type { PartnerStore } from '../store.types.ts';
-import { now, queries } from './rows.ts';
+import { now, queries, promised } from './rows.ts';
 
 export function createPartnerStore(db: Database.Database): PartnerStore {
   const { one } = queries(db);
-  return {
+  return promised<PartnerStore>({
     addPartner(partner, views) {
       return db.transaction(() => {
         const { lastInsertRowid } = db
@@ -45,5 +45,5 @@ export function createPartnerStore(db: Database.Database): PartnerStore {
       const row = one<{ data: string }>(`SELECT data FROM partner_views WHERE partner_id = ? AND view = ?`, partnerId, view);
       return row && JSON.parse(row.data);
     },
-  };
+  });
 }

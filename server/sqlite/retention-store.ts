@@ -1,13 +1,14 @@
 // Retention's marks and deletes in SQLite (server/retention.ts): rows carry no arrival time of their own, so now
 // and then the highest id of each table is noted with the time, and rows at or below a mark older than the period go.
 import type Database from 'better-sqlite3';
+import { promised } from './rows.ts';
 import type { RetentionStore } from '../store.types.ts';
 
 /** What retention deletes by age, in this order. Sessions go after them, once nothing refers to them. */
 const RETAINED_TABLES = ['logs', 'log_batches', 'issues', 'device_key_changes', 'requests'] as const;
 
 export function createRetentionStore(db: Database.Database): RetentionStore {
-  return {
+  return promised<RetentionStore>({
     markRetention(at) {
       db.transaction(() => {
         for (const table of RETAINED_TABLES) {
@@ -39,5 +40,5 @@ export function createRetentionStore(db: Database.Database): RetentionStore {
         )
         .run(before, batch).changes;
     },
-  };
+  });
 }

@@ -1,9 +1,16 @@
-// Rows of the SQLite tables back to the records the stores answer with, and the small helpers every store uses.
+// The small helpers every SQLite store uses; rows back to records are server/store-rows.ts, shared with PostgreSQL.
 import type Database from 'better-sqlite3';
-import type { LogRecord, SessionPayload } from '../../protocol/records.types.ts';
-import type { App, StoredSession } from '../store.types.ts';
 
-export const now = () => new Date().toISOString();
+/** A store's methods as a synchronous database implements them; `promised` turns them into the contract's. */
+export type Sync<T> = { [K in keyof T]: T[K] extends (...args: infer A) => Promise<infer R> ? (...args: A) => R : T[K] };
+
+export function promised<T extends object>(sync: Sync<T>): T {
+  const methods: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(sync)) {
+    methods[name] = typeof value === 'function' ? async (...args: unknown[]) => (value as (...a: unknown[]) => unknown)(...args) : value;
+  }
+  return methods as T;
+}
 
 export function queries(db: Database.Database) {
   return {
@@ -12,24 +19,4 @@ export function queries(db: Database.Database) {
   };
 }
 
-const LOG_FIELDS = ['x', 't', 'm', 'at', 'tg', 'f', 'l', 'll', 'u'] as const;
-
-/** A log row back to the record as it was sent: absent fields stay absent. */
-export function toLog(row: Record<string, unknown>): LogRecord {
-  const log: Record<string, unknown> = {};
-  for (const field of LOG_FIELDS) if (row[field] !== null && row[field] !== undefined) log[field] = row[field];
-  return log as unknown as LogRecord;
-}
-
-export interface SessionRow {
-  id: number;
-  session_uid: string;
-  udid: string;
-  time: string;
-  received_at: string;
-  payload: string;
-}
-export const toSession = (row: SessionRow): StoredSession => ({ ...row, payload: JSON.parse(row.payload) as SessionPayload });
-
-export type AppRow = { key: string; app_id: string; enabled: number };
-export const toApp = (row: AppRow): App => ({ key: row.key, appId: row.app_id, enabled: row.enabled === 1 });
+export { LOG_FIELDS, now, toApp, toLog, toSession, type AppRow, type SessionRow } from '../store-rows.ts';

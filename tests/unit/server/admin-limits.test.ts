@@ -1,112 +1,118 @@
 // The admin API's lists come a page at a time, its bodies are limited, and the requests log stays small under a
 // flood of unknown keys.
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { MAX_PAGE_SIZE, nextPageURL } from '../../../server/admin-pages.ts';
 import { PRUNE_EVERY } from '../../../server/sqlite/collector-store.ts';
 import { MAX_REFUSED_KEYS } from '../../../server/store.types.ts';
 import { DEMO_APP_KEY } from '../../../server/demo.ts';
-import { ADMIN_TOKEN, createHarness, device, logs } from './service-harness.ts';
+import { ADMIN_TOKEN, createHarness, type Harness, device, logs } from './service-harness.ts';
+import { countRows, STORE_KINDS } from './test-databases.ts';
 
-let service: ReturnType<typeof createHarness>;
-beforeEach(() => {
-  service = createHarness();
-});
-afterEach(() => service.close());
+// Each test runs on SQLite and on PostgreSQL (whose collector prunes every PRUNE_EVERY requests too).
+describe.each(STORE_KINDS)('on %s', (kind) => {
+  let service: Harness;
+  beforeEach(async () => {
+    service = await createHarness({ store: kind });
+  });
+  afterEach(() => service.close());
 
-const get = (path: string) => service.app.request(path, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
+  const get = (path: string) => service.app.request(path, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
 
-describe('paginated lists', () => {
-  test('a page holds `limit` rows and links the next; following the links reads every row once, in order', async () => {
-    const session_id = await service.session('paged');
-    await service.wire('sendLogs', { session_id, logs: logs(25) });
-    const seen: number[] = [];
-    let path: string | undefined = `/sidelog/admin/api/logs?app=${DEMO_APP_KEY}&limit=10`;
-    const pageSizes: number[] = [];
-    while (path) {
-      const answer = await get(path);
+  describe('paginated lists', () => {
+    test('a page holds `limit` rows and links the next; following the links reads every row once, in order', async () => {
+      const session_id = await service.session('paged');
+      await service.wire('sendLogs', { session_id, logs: logs(25) });
+      const seen: number[] = [];
+      let path: string | undefined = `/sidelog/admin/api/logs?app=${DEMO_APP_KEY}&limit=10`;
+      const pageSizes: number[] = [];
+      while (path) {
+        const answer = await get(path);
+        expect(answer.status).toBe(200);
+        const rows = (await answer.json()) as { at: number }[];
+        pageSizes.push(rows.length);
+        seen.push(...rows.map((row) => row.at));
+        path = nextPageURL(answer.headers.get('Link'));
+      }
+      expect(pageSizes).toEqual([10, 10, 5]);
+      expect(seen).toEqual(logs(25).map((log) => log.at));
+    });
+
+    test('without a limit a page is at most the maximum page size', async () => {
+      const session_id = await service.session('big');
+      for (let from = 0; from < MAX_PAGE_SIZE + 200; from += 500) await service.wire('sendLogs', { session_id, logs: logs(500, from) });
+      const first = await get(`/sidelog/admin/api/logs?app=${DEMO_APP_KEY}`);
+      expect(((await first.json()) as unknown[]).length).toBe(MAX_PAGE_SIZE);
+      expect(first.headers.get('Link')).toMatch(/rel="next"/);
+      // The test clients follow the pages.
+      expect((await service.admin(`logs?app=${DEMO_APP_KEY}`)).length).toBe(1500);
+    });
+
+    test.each([
+      ['a limit over the maximum', `limit=${MAX_PAGE_SIZE + 1}`],
+      ['a zero limit', 'limit=0'],
+      ['a cursor that is not one', 'cursor=abc'],
+    ])('%s answers 400', async (_case, query) => {
+      const answer = await get(`/sidelog/admin/api/sessions?app=${DEMO_APP_KEY}&${query}`);
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toEqual({ error: expect.any(String) });
+    });
+
+    test.each(['logs', 'batches', 'sessions', 'issues', 'device-keys', 'requests'])('%s past the largest cursor is an empty page', async (list) => {
+      const answer = await get(`/sidelog/admin/api/${list}?app=${DEMO_APP_KEY}&cursor=999999999999999`);
       expect(answer.status).toBe(200);
-      const rows = (await answer.json()) as { at: number }[];
-      pageSizes.push(rows.length);
-      seen.push(...rows.map((row) => row.at));
-      path = nextPageURL(answer.headers.get('Link'));
+      expect(await answer.json()).toEqual([]);
+    });
+
+    test.each(['batches', 'sessions', 'issues', 'device-keys', 'requests'])('%s is paginated too', async (list) => {
+      for (let i = 0; i < 3; i++) {
+        const session_id = await service.session(`s-${i}`);
+        await service.wire('sendLogs', { session_id, logs: logs(1, i) });
+        await service.wire('sendIssue', { session_id, uid: `issue-${i}`, title: 't', text: 'x', type: 'issue', url: '' });
+        await service.wire('setDeviceKey', { app_key: DEMO_APP_KEY, device_id: 'device-1', key: `k${i}`, value: i });
+      }
+      const first = await get(`/sidelog/admin/api/${list}?app=${DEMO_APP_KEY}&limit=2`);
+      expect(((await first.json()) as unknown[]).length).toBe(2);
+      const next = nextPageURL(first.headers.get('Link'));
+      expect(next).toBeDefined();
+      expect(((await (await get(next!)).json()) as unknown[]).length).toBeGreaterThan(0);
+    });
+  });
+
+  test('admin bodies over 16 KB answer 413, and bodies nested too deep 400', async () => {
+    const big = await service.app.request('/sidelog/admin/api/apps', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ key: 'k'.repeat(20_000), enabled: true }),
+    });
+    expect(big.status).toBe(413);
+    expect(await big.json()).toEqual({ error: expect.stringContaining('larger') });
+    const deep = await service.app.request('/sidelog/admin/api/apps', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'application/json' },
+      body: `{"key": "k", "x": ${'['.repeat(64)}${']'.repeat(64)}}`,
+    });
+    expect(deep.status).toBe(400);
+    expect(await service.store.app('k')).toBeUndefined();
+  });
+
+  test('a flood of unknown keys is counted per key, and the count of kept keys stays bounded', async () => {
+    const flood = MAX_REFUSED_KEYS + 2 * PRUNE_EVERY + 100;
+    for (let i = 0; i < flood; i++) {
+      const answer = await service.wire('getDeviceStatus', { app_token: `unknown-${i}`, device: device() }, `unknown-${i}-${'x'.repeat(8000)}`);
+      expect(await answer.json()).toEqual({ error: { code: -1004 } });
     }
-    expect(pageSizes).toEqual([10, 10, 5]);
-    expect(seen).toEqual(logs(25).map((log) => log.at));
+    // The same unknown key again adds to its count rather than a row.
+    for (let i = 0; i < 5; i++) await service.wire('sendLogs', { session_id: 1, logs: logs(1) }, 'same-unknown-key');
+    const refused = await service.admin<{ app_key: string; operation: string; status: number; count: number }[]>('refused-keys');
+    // In the database itself: pruning runs every PRUNE_EVERY requests, so the table may pass its cap by that much.
+    const count = (table: string) => countRows(service.db, table);
+    expect(await count('refused_keys')).toBeLessThanOrEqual(MAX_REFUSED_KEYS + PRUNE_EVERY);
+    expect(await count('refused_keys')).toBeLessThan(flood);
+    expect(await count('requests')).toBe(0);
+    expect(refused.find((row) => row.app_key === 'same-unknown-key')).toMatchObject({ operation: 'sendLogs', status: 401, count: 5 });
+    // Keys are cut: 8 KB keys do not make 8 KB rows.
+    expect(Math.max(...refused.map((row) => row.app_key.length))).toBeLessThanOrEqual(128);
+    // None of it went to the requests log.
+    expect((await service.admin(`requests?app=same-unknown-key`)).length).toBe(0);
   });
-
-  test('without a limit a page is at most the maximum page size', async () => {
-    const session_id = await service.session('big');
-    for (let from = 0; from < MAX_PAGE_SIZE + 200; from += 500) await service.wire('sendLogs', { session_id, logs: logs(500, from) });
-    const first = await get(`/sidelog/admin/api/logs?app=${DEMO_APP_KEY}`);
-    expect(((await first.json()) as unknown[]).length).toBe(MAX_PAGE_SIZE);
-    expect(first.headers.get('Link')).toMatch(/rel="next"/);
-    // The test clients follow the pages.
-    expect((await service.admin(`logs?app=${DEMO_APP_KEY}`)).length).toBe(1500);
-  });
-
-  test.each([
-    ['a limit over the maximum', `limit=${MAX_PAGE_SIZE + 1}`],
-    ['a zero limit', 'limit=0'],
-    ['a cursor that is not one', 'cursor=abc'],
-  ])('%s answers 400', async (_case, query) => {
-    const answer = await get(`/sidelog/admin/api/sessions?app=${DEMO_APP_KEY}&${query}`);
-    expect(answer.status).toBe(400);
-    expect(await answer.json()).toEqual({ error: expect.any(String) });
-  });
-
-  test.each(['batches', 'sessions', 'issues', 'device-keys', 'requests'])('%s is paginated too', async (list) => {
-    for (let i = 0; i < 3; i++) {
-      const session_id = await service.session(`s-${i}`);
-      await service.wire('sendLogs', { session_id, logs: logs(1, i) });
-      await service.wire('sendIssue', { session_id, uid: `issue-${i}`, title: 't', text: 'x', type: 'issue', url: '' });
-      await service.wire('setDeviceKey', { app_key: DEMO_APP_KEY, device_id: 'device-1', key: `k${i}`, value: i });
-    }
-    const first = await get(`/sidelog/admin/api/${list}?app=${DEMO_APP_KEY}&limit=2`);
-    expect(((await first.json()) as unknown[]).length).toBe(2);
-    const next = nextPageURL(first.headers.get('Link'));
-    expect(next).toBeDefined();
-    expect(((await (await get(next!)).json()) as unknown[]).length).toBeGreaterThan(0);
-  });
-});
-
-test('admin bodies over 16 KB answer 413, and bodies nested too deep 400', async () => {
-  const big = await service.app.request('/sidelog/admin/api/apps', {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ key: 'k'.repeat(20_000), enabled: true }),
-  });
-  expect(big.status).toBe(413);
-  expect(await big.json()).toEqual({ error: expect.stringContaining('larger') });
-  const deep = await service.app.request('/sidelog/admin/api/apps', {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'application/json' },
-    body: `{"key": "k", "x": ${'['.repeat(64)}${']'.repeat(64)}}`,
-  });
-  expect(deep.status).toBe(400);
-  expect(service.store.app('k')).toBeUndefined();
-});
-
-test('a flood of unknown keys is counted per key, and the count of kept keys stays bounded', async () => {
-  const flood = MAX_REFUSED_KEYS + 2 * PRUNE_EVERY + 100;
-  for (let i = 0; i < flood; i++) {
-    const answer = await service.wire('getDeviceStatus', { app_token: `unknown-${i}`, device: device() }, `unknown-${i}-${'x'.repeat(8000)}`);
-    expect(await answer.json()).toEqual({ error: { code: -1004 } });
-  }
-  // The same unknown key again adds to its count rather than a row.
-  for (let i = 0; i < 5; i++) await service.wire('sendLogs', { session_id: 1, logs: logs(1) }, 'same-unknown-key');
-  const refused = await service.admin<{ app_key: string; operation: string; status: number; count: number }[]>('refused-keys');
-  // In the database itself: pruning runs every PRUNE_EVERY requests, so the table may pass its cap by that much.
-  const db = new Database(join(service.dir, 'sidelog.db'), { readonly: true });
-  const count = (table: string) => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
-  expect(count('refused_keys')).toBeLessThanOrEqual(MAX_REFUSED_KEYS + PRUNE_EVERY);
-  expect(count('refused_keys')).toBeLessThan(flood);
-  expect(count('requests')).toBe(0);
-  db.close();
-  expect(refused.find((row) => row.app_key === 'same-unknown-key')).toMatchObject({ operation: 'sendLogs', status: 401, count: 5 });
-  // Keys are cut: 8 KB keys do not make 8 KB rows.
-  expect(Math.max(...refused.map((row) => row.app_key.length))).toBeLessThanOrEqual(128);
-  // None of it went to the requests log.
-  expect((await service.admin(`requests?app=same-unknown-key`)).length).toBe(0);
 });

@@ -7,222 +7,226 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { appIdOf } from '../../../server/app-id.ts';
 import { DEMO_APP_KEY } from '../../../server/demo.ts';
-import { ADMIN_TOKEN, createHarness } from './service-harness.ts';
+import { ADMIN_TOKEN, createHarness, type Harness } from './service-harness.ts';
+import { STORE_KINDS } from './test-databases.ts';
 
-const XSS = '<img src=x onerror=alert(1)>';
-const APP_ID = appIdOf(DEMO_APP_KEY);
-const API = '/sidelog/explorer/api';
+// Each test runs on SQLite and on PostgreSQL: one contract, two stores.
+describe.each(STORE_KINDS)('on %s', (kind) => {
+  const XSS = '<img src=x onerror=alert(1)>';
+  const APP_ID = appIdOf(DEMO_APP_KEY);
+  const API = '/sidelog/explorer/api';
 
-let service: ReturnType<typeof createHarness>;
-beforeEach(async () => {
-  service = createHarness();
-  const session_id = await service.session('session-1');
-  await service.wire('sendLogs', {
-    session_id,
-    logs: [
-      { x: '2026-11-22T10:00:00.000Z', at: 1, t: `clicked ${XSS}`, ll: 1, tg: XSS, f: 'cart.ts', l: 42, m: 'open' },
-      { x: '2026-11-22T10:00:01.000Z', at: 2, t: 'plain line', ll: 4 },
-      { x: '2026-11-22T10:00:02.000Z', at: 3, t: 'issue-1', ll: 2, tg: 'bf_issue' },
-    ],
+  let service: Harness;
+  beforeEach(async () => {
+    service = await createHarness({ store: kind });
+    const session_id = await service.session('session-1');
+    await service.wire('sendLogs', {
+      session_id,
+      logs: [
+        { x: '2026-11-22T10:00:00.000Z', at: 1, t: `clicked ${XSS}`, ll: 1, tg: XSS, f: 'cart.ts', l: 42, m: 'open' },
+        { x: '2026-11-22T10:00:01.000Z', at: 2, t: 'plain line', ll: 4 },
+        { x: '2026-11-22T10:00:02.000Z', at: 3, t: 'issue-1', ll: 2, tg: 'bf_issue' },
+      ],
+    });
+    await service.wire('sendIssue', {
+      uid: 'issue-1',
+      url: `http://127.0.0.1/sidelog/intent/${APP_ID}/issue/issue-1`,
+      title: `Broken ${XSS}`,
+      text: `Steps: ${XSS}`,
+      app: { key: DEMO_APP_KEY },
+      type: 'crash',
+      session_id,
+    });
+    await service.wire('setDeviceKey', { app_key: DEMO_APP_KEY, device_id: 'device-1', key: 'plan', value: 'gold' });
   });
-  await service.wire('sendIssue', {
-    uid: 'issue-1',
-    url: `http://127.0.0.1/sidelog/intent/${APP_ID}/issue/issue-1`,
-    title: `Broken ${XSS}`,
-    text: `Steps: ${XSS}`,
-    app: { key: DEMO_APP_KEY },
-    type: 'crash',
-    session_id,
-  });
-  await service.wire('setDeviceKey', { app_key: DEMO_APP_KEY, device_id: 'device-1', key: 'plan', value: 'gold' });
-});
-afterEach(() => service.close());
+  afterEach(() => service.close());
 
-async function signIn(name: string, password: string): Promise<{ status: number; cookie: string | null }> {
-  const answer = await service.app.request(`${API}/sign-in`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name, password }),
-  });
-  return { status: answer.status, cookie: answer.headers.get('Set-Cookie') };
-}
-
-/** A GET with the session cookie of `setCookie` (its name=value part). */
-async function get(path: string, setCookie: string | null) {
-  const answer = await service.app.request(path, { headers: setCookie ? { Cookie: setCookie.split(';')[0] } : {} });
-  const text = await answer.text();
-  return { status: answer.status, text, json: () => JSON.parse(text) };
-}
-
-describe('sign-in', () => {
-  test.each(['/apps', `/apps/${APP_ID}/logs`, `/apps/${APP_ID}/sessions`, `/apps/${APP_ID}/issues`, `/apps/${APP_ID}/devices/device-1`, `/apps/${APP_ID}/logs/export`, `/intent/${APP_ID}/issue/issue-1`, '/me'])(
-    'without it, %s answers 401 and shows nothing',
-    async (path) => {
-      const answer = await get(`${API}${path}`, null);
-      expect(answer.status).toBe(401);
-      expect(answer.text).not.toContain('clicked');
-      expect(answer.text).not.toContain('session-1');
-    },
-  );
-
-  test('the admin token signs in as admin, with an HttpOnly, SameSite=Strict cookie', async () => {
-    const { status, cookie } = await signIn('admin', ADMIN_TOKEN);
-    expect(status).toBe(200);
-    expect(cookie).toMatch(/^sidelog_viewer=[\w-]{20,};/);
-    expect(cookie).toMatch(/HttpOnly/);
-    expect(cookie).toMatch(/SameSite=Strict/);
-    expect(cookie).toMatch(/Path=\/sidelog/);
-    expect((await get(`${API}/me`, cookie)).json()).toEqual({ name: 'admin' });
-  });
-
-  test('sign-in is throttled per address: past 20 failures in 15 minutes even the right token answers 429', async () => {
-    for (let i = 0; i < 20; i++) expect((await signIn('admin', `guess-${i}`)).status).toBe(401);
-    const throttled = await service.app.request(`${API}/sign-in`, {
+  async function signIn(name: string, password: string): Promise<{ status: number; cookie: string | null }> {
+    const answer = await service.app.request(`${API}/sign-in`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'admin', password: ADMIN_TOKEN }),
+      body: JSON.stringify({ name, password }),
     });
-    expect(throttled.status).toBe(429);
-    expect(throttled.headers.get('Set-Cookie')).toBeNull();
-    expect(await throttled.json()).toEqual({ error: 'Too many sign-in attempts. Try again later.' });
+    return { status: answer.status, cookie: answer.headers.get('Set-Cookie') };
+  }
+
+  /** A GET with the session cookie of `setCookie` (its name=value part). */
+  async function get(path: string, setCookie: string | null) {
+    const answer = await service.app.request(path, { headers: setCookie ? { Cookie: setCookie.split(';')[0] } : {} });
+    const text = await answer.text();
+    return { status: answer.status, text, json: () => JSON.parse(text) };
+  }
+
+  describe('sign-in', () => {
+    test.each(['/apps', `/apps/${APP_ID}/logs`, `/apps/${APP_ID}/sessions`, `/apps/${APP_ID}/issues`, `/apps/${APP_ID}/devices/device-1`, `/apps/${APP_ID}/logs/export`, `/intent/${APP_ID}/issue/issue-1`, '/me'])(
+      'without it, %s answers 401 and shows nothing',
+      async (path) => {
+        const answer = await get(`${API}${path}`, null);
+        expect(answer.status).toBe(401);
+        expect(answer.text).not.toContain('clicked');
+        expect(answer.text).not.toContain('session-1');
+      },
+    );
+
+    test('the admin token signs in as admin, with an HttpOnly, SameSite=Strict cookie', async () => {
+      const { status, cookie } = await signIn('admin', ADMIN_TOKEN);
+      expect(status).toBe(200);
+      expect(cookie).toMatch(/^sidelog_viewer=[\w-]{20,};/);
+      expect(cookie).toMatch(/HttpOnly/);
+      expect(cookie).toMatch(/SameSite=Strict/);
+      expect(cookie).toMatch(/Path=\/sidelog/);
+      expect((await get(`${API}/me`, cookie)).json()).toEqual({ name: 'admin' });
+    });
+
+    test('sign-in is throttled per address: past 20 failures in 15 minutes even the right token answers 429', async () => {
+      for (let i = 0; i < 20; i++) expect((await signIn('admin', `guess-${i}`)).status).toBe(401);
+      const throttled = await service.app.request(`${API}/sign-in`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'admin', password: ADMIN_TOKEN }),
+      });
+      expect(throttled.status).toBe(429);
+      expect(throttled.headers.get('Set-Cookie')).toBeNull();
+      expect(await throttled.json()).toEqual({ error: 'Too many sign-in attempts. Try again later.' });
+    });
+
+    test('a wrong password or token is refused, and so is a forged cookie', async () => {
+      expect((await signIn('admin', 'not-the-token')).status).toBe(401);
+      expect((await signIn('nobody', 'whatever-password')).status).toBe(401);
+      expect((await get(`${API}/apps`, 'sidelog_viewer=forged')).status).toBe(401);
+    });
+
+    test('an account the admin API makes signs in; a new password ends its sign-ins', async () => {
+      await expect(service.admin('viewers', { json: { name: 'support', password: 'short' } })).rejects.toThrow(/400/);
+      await expect(service.admin('viewers', { json: { name: 'admin', password: 'long-enough-1' } })).rejects.toThrow(/400/);
+      await service.admin('viewers', { json: { name: 'support', password: 'long-enough-1' } });
+      const first = await signIn('support', 'long-enough-1');
+      expect(first.status).toBe(200);
+      expect((await get(`${API}/me`, first.cookie)).json()).toEqual({ name: 'support' });
+
+      await service.admin('viewers', { json: { name: 'support', password: 'long-enough-2' } });
+      expect((await get(`${API}/me`, first.cookie)).status).toBe(401);
+      expect((await signIn('support', 'long-enough-1')).status).toBe(401);
+      expect((await signIn('support', 'long-enough-2')).status).toBe(200);
+    });
+
+    test('sign-out ends the session', async () => {
+      const { cookie } = await signIn('admin', ADMIN_TOKEN);
+      await service.app.request(`${API}/sign-out`, { method: 'POST', headers: { Cookie: cookie!.split(';')[0] } });
+      expect((await get(`${API}/apps`, cookie)).status).toBe(401);
+    });
   });
 
-  test('a wrong password or token is refused, and so is a forged cookie', async () => {
-    expect((await signIn('admin', 'not-the-token')).status).toBe(401);
-    expect((await signIn('nobody', 'whatever-password')).status).toBe(401);
-    expect((await get(`${API}/apps`, 'sidelog_viewer=forged')).status).toBe(401);
-  });
+  describe('signed in', () => {
+    let cookie: string | null;
+    beforeEach(async () => {
+      cookie = (await signIn('admin', ADMIN_TOKEN)).cookie;
+    });
 
-  test('an account the admin API makes signs in; a new password ends its sign-ins', async () => {
-    await expect(service.admin('viewers', { json: { name: 'support', password: 'short' } })).rejects.toThrow(/400/);
-    await expect(service.admin('viewers', { json: { name: 'admin', password: 'long-enough-1' } })).rejects.toThrow(/400/);
-    await service.admin('viewers', { json: { name: 'support', password: 'long-enough-1' } });
-    const first = await signIn('support', 'long-enough-1');
-    expect(first.status).toBe(200);
-    expect((await get(`${API}/me`, first.cookie)).json()).toEqual({ name: 'support' });
-
-    await service.admin('viewers', { json: { name: 'support', password: 'long-enough-2' } });
-    expect((await get(`${API}/me`, first.cookie)).status).toBe(401);
-    expect((await signIn('support', 'long-enough-1')).status).toBe(401);
-    expect((await signIn('support', 'long-enough-2')).status).toBe(200);
-  });
-
-  test('sign-out ends the session', async () => {
-    const { cookie } = await signIn('admin', ADMIN_TOKEN);
-    await service.app.request(`${API}/sign-out`, { method: 'POST', headers: { Cookie: cookie!.split(';')[0] } });
-    expect((await get(`${API}/apps`, cookie)).status).toBe(401);
-  });
-});
-
-describe('signed in', () => {
-  let cookie: string | null;
-  beforeEach(async () => {
-    cookie = (await signIn('admin', ADMIN_TOKEN)).cookie;
-  });
-
-  test('an intent URL resolves to its app, and an unknown one is a 404', async () => {
-    expect((await get(`${API}/intent/${APP_ID}/session/session-1`, cookie)).json()).toEqual({ appId: APP_ID, kind: 'session', id: 'session-1' });
-    for (const path of ['issue/nope', 'session/nope', 'device/nope']) {
-      expect((await get(`${API}/intent/${APP_ID}/${path}`, cookie)).status).toBe(404);
-      expect((await get(`${API}/intent/wrong-app-/${path}`, cookie)).status).toBe(404);
-    }
-  });
-
-  test('the sessions list has device, version, language, times, counts by level and issues', async () => {
-    const { sessions } = (await get(`${API}/apps/${APP_ID}/sessions`, cookie)).json();
-    expect(sessions).toEqual([
-      expect.objectContaining({
-        session_uid: 'session-1',
-        udid: 'device-1',
-        device_name: 'Chrome on Linux',
-        app_version: '0.0.0',
-        language: 'ru-RU',
-        first_at: 1,
-        last_at: 3,
-        total: 3,
-        counts: { debug: 0, warning: 1, error: 1, trace: 0, info: 1, fatal: 0 },
-        issues: 1,
-      }),
-    ]);
-  });
-
-  test('an issue comes with its session logs around its bf_issue line', async () => {
-    const { issue, around } = (await get(`${API}/apps/${APP_ID}/issues/issue-1`, cookie)).json();
-    expect(issue).toMatchObject({ uid: 'issue-1', type: 'crash', title: `Broken ${XSS}`, session_uid: 'session-1' });
-    expect(around.target.tg).toBe('bf_issue');
-    expect(around.logs.map((log: { t: string }) => log.t)).toEqual([`clicked ${XSS}`, 'plain line', 'issue-1']);
-  });
-
-  test('a device has its keys', async () => {
-    const device = (await get(`${API}/apps/${APP_ID}/devices/device-1`, cookie)).json();
-    expect(device).toMatchObject({ udid: 'device-1', sessions: 1, keys: [{ key: 'plan', value: 'gold' }] });
-  });
-
-  test('bad filters are a 400 with the reason', async () => {
-    const answer = await get(`${API}/apps/${APP_ID}/logs?level=loud`, cookie);
-    expect(answer.status).toBe(400);
-    expect(answer.json().error).toMatch(/level/);
-    expect((await get(`${API}/apps/${APP_ID}/logs?from=yesterday`, cookie)).status).toBe(400);
-    expect((await get(`${API}/apps/${APP_ID}/logs?before=xyz`, cookie)).status).toBe(400);
-  });
-
-  test('exports are streamed NDJSON and CSV of the filtered view', async () => {
-    const ndjson = await get(`${API}/apps/${APP_ID}/logs/export?format=ndjson&level=warning,info`, cookie);
-    expect(ndjson.text.trim().split('\n').map((line) => JSON.parse(line).t)).toEqual(['plain line', `clicked ${XSS}`]);
-    const csv = await get(`${API}/apps/${APP_ID}/logs/export?format=csv&q=plain`, cookie);
-    expect(csv.text).toBe('time,level,tag,text,file,line,method,url,session,device\r\n2026-11-22T10:00:01.000Z,info,,plain line,,,,,session-1,device-1\r\n');
-  });
-});
-
-describe('the explorer page', () => {
-  test.each(['/sidelog/issue/x', '/sidelog/intent/x/nothing/y', '/sidelog/api/nothing'])('%s is not an explorer route', async (path) => {
-    expect((await service.app.request(path)).status).toBe(404);
-  });
-
-  test('every explorer route is explorer.html (history mode), never cached, and holds no data', async () => {
-    const dist = mkdtempSync(join(tmpdir(), 'explorer-dist-'));
-    const page = '<!doctype html><div id="root"></div><script type="module" src="/assets/explorer-abc.js"></script>';
-    writeFileSync(join(dist, 'explorer.html'), page);
-    writeFileSync(join(dist, 'index.html'), 'portal');
-    const built = createHarness({ distDir: dist });
-    try {
-      for (const path of ['/sidelog/', '/sidelog/sign-in', '/sidelog/logs?app=x&level=error', '/sidelog/issues/abc', '/sidelog/devices/d-1', `/sidelog/intent/${APP_ID}/issue/issue-1`]) {
-        const answer = await built.app.request(path);
-        expect(answer.status, path).toBe(200);
-        expect(answer.headers.get('Cache-Control')).toBe('no-cache');
-        expect(await answer.text()).toBe(page);
+    test('an intent URL resolves to its app, and an unknown one is a 404', async () => {
+      expect((await get(`${API}/intent/${APP_ID}/session/session-1`, cookie)).json()).toEqual({ appId: APP_ID, kind: 'session', id: 'session-1' });
+      for (const path of ['issue/nope', 'session/nope', 'device/nope']) {
+        expect((await get(`${API}/intent/${APP_ID}/${path}`, cookie)).status).toBe(404);
+        expect((await get(`${API}/intent/wrong-app-/${path}`, cookie)).status).toBe(404);
       }
-      const bare = await built.app.request('/sidelog');
-      expect(bare.status).toBe(302);
-      expect(bare.headers.get('Location')).toBe('/sidelog/');
-    } finally {
-      built.close();
-      rmSync(dist, { recursive: true, force: true });
-    }
-  });
-});
+    });
 
-describe('the viewer data as JSON (admin API)', () => {
-  test('issue by uuid, with its session logs', async () => {
-    const view = await service.admin(`intent/${APP_ID}/issue/issue-1`);
-    expect(view.issue).toMatchObject({ uid: 'issue-1', type: 'crash', session_uid: 'session-1' });
-    expect(view.logs.map((log: { t: string }) => log.t)).toEqual([`clicked ${XSS}`, 'plain line', 'issue-1']);
+    test('the sessions list has device, version, language, times, counts by level and issues', async () => {
+      const { sessions } = (await get(`${API}/apps/${APP_ID}/sessions`, cookie)).json();
+      expect(sessions).toEqual([
+        expect.objectContaining({
+          session_uid: 'session-1',
+          udid: 'device-1',
+          device_name: 'Chrome on Linux',
+          app_version: '0.0.0',
+          language: 'ru-RU',
+          first_at: 1,
+          last_at: 3,
+          total: 3,
+          counts: { debug: 0, warning: 1, error: 1, trace: 0, info: 1, fatal: 0 },
+          issues: 1,
+        }),
+      ]);
+    });
+
+    test('an issue comes with its session logs around its bf_issue line', async () => {
+      const { issue, around } = (await get(`${API}/apps/${APP_ID}/issues/issue-1`, cookie)).json();
+      expect(issue).toMatchObject({ uid: 'issue-1', type: 'crash', title: `Broken ${XSS}`, session_uid: 'session-1' });
+      expect(around.target.tg).toBe('bf_issue');
+      expect(around.logs.map((log: { t: string }) => log.t)).toEqual([`clicked ${XSS}`, 'plain line', 'issue-1']);
+    });
+
+    test('a device has its keys', async () => {
+      const device = (await get(`${API}/apps/${APP_ID}/devices/device-1`, cookie)).json();
+      expect(device).toMatchObject({ udid: 'device-1', sessions: 1, keys: [{ key: 'plan', value: 'gold' }] });
+    });
+
+    test('bad filters are a 400 with the reason', async () => {
+      const answer = await get(`${API}/apps/${APP_ID}/logs?level=loud`, cookie);
+      expect(answer.status).toBe(400);
+      expect(answer.json().error).toMatch(/level/);
+      expect((await get(`${API}/apps/${APP_ID}/logs?from=yesterday`, cookie)).status).toBe(400);
+      expect((await get(`${API}/apps/${APP_ID}/logs?before=xyz`, cookie)).status).toBe(400);
+    });
+
+    test('exports are streamed NDJSON and CSV of the filtered view', async () => {
+      const ndjson = await get(`${API}/apps/${APP_ID}/logs/export?format=ndjson&level=warning,info`, cookie);
+      expect(ndjson.text.trim().split('\n').map((line) => JSON.parse(line).t)).toEqual(['plain line', `clicked ${XSS}`]);
+      const csv = await get(`${API}/apps/${APP_ID}/logs/export?format=csv&q=plain`, cookie);
+      expect(csv.text).toBe('time,level,tag,text,file,line,method,url,session,device\r\n2026-11-22T10:00:01.000Z,info,,plain line,,,,,session-1,device-1\r\n');
+    });
   });
 
-  test('session by uuid, with its logs and issues', async () => {
-    const view = await service.admin(`intent/${APP_ID}/session/session-1`);
-    expect(view.session).toMatchObject({ session_uid: 'session-1', udid: 'device-1' });
-    expect(view.logs).toHaveLength(3);
-    expect(view.issues.map((issue: { uid: string }) => issue.uid)).toEqual(['issue-1']);
+  describe('the explorer page', () => {
+    test.each(['/sidelog/issue/x', '/sidelog/intent/x/nothing/y', '/sidelog/api/nothing'])('%s is not an explorer route', async (path) => {
+      expect((await service.app.request(path)).status).toBe(404);
+    });
+
+    test('every explorer route is explorer.html (history mode), never cached, and holds no data', async () => {
+      const dist = mkdtempSync(join(tmpdir(), 'explorer-dist-'));
+      const page = '<!doctype html><div id="root"></div><script type="module" src="/assets/explorer-abc.js"></script>';
+      writeFileSync(join(dist, 'explorer.html'), page);
+      writeFileSync(join(dist, 'index.html'), 'portal');
+      const built = await createHarness({ distDir: dist, store: kind });
+      try {
+        for (const path of ['/sidelog/', '/sidelog/sign-in', '/sidelog/logs?app=x&level=error', '/sidelog/issues/abc', '/sidelog/devices/d-1', `/sidelog/intent/${APP_ID}/issue/issue-1`]) {
+          const answer = await built.app.request(path);
+          expect(answer.status, path).toBe(200);
+          expect(answer.headers.get('Cache-Control')).toBe('no-cache');
+          expect(await answer.text()).toBe(page);
+        }
+        const bare = await built.app.request('/sidelog');
+        expect(bare.status).toBe(302);
+        expect(bare.headers.get('Location')).toBe('/sidelog/');
+      } finally {
+        built.close();
+        rmSync(dist, { recursive: true, force: true });
+      }
+    });
   });
 
-  test('device by udid, with its keys and sessions', async () => {
-    const view = await service.admin(`intent/${APP_ID}/device/device-1`);
-    expect(view.keys).toEqual([{ key: 'plan', value: 'gold' }]);
-    expect(view.sessions.map((session: { session_uid: string }) => session.session_uid)).toEqual(['session-1']);
-  });
+  describe('the viewer data as JSON (admin API)', () => {
+    test('issue by uuid, with its session logs', async () => {
+      const view = await service.admin(`intent/${APP_ID}/issue/issue-1`);
+      expect(view.issue).toMatchObject({ uid: 'issue-1', type: 'crash', session_uid: 'session-1' });
+      expect(view.logs.map((log: { t: string }) => log.t)).toEqual([`clicked ${XSS}`, 'plain line', 'issue-1']);
+    });
 
-  test('unknown ids answer 404', async () => {
-    await expect(service.admin(`intent/${APP_ID}/issue/nope`)).rejects.toThrow(/404/);
+    test('session by uuid, with its logs and issues', async () => {
+      const view = await service.admin(`intent/${APP_ID}/session/session-1`);
+      expect(view.session).toMatchObject({ session_uid: 'session-1', udid: 'device-1' });
+      expect(view.logs).toHaveLength(3);
+      expect(view.issues.map((issue: { uid: string }) => issue.uid)).toEqual(['issue-1']);
+    });
+
+    test('device by udid, with its keys and sessions', async () => {
+      const view = await service.admin(`intent/${APP_ID}/device/device-1`);
+      expect(view.keys).toEqual([{ key: 'plan', value: 'gold' }]);
+      expect(view.sessions.map((session: { session_uid: string }) => session.session_uid)).toEqual(['session-1']);
+    });
+
+    test('unknown ids answer 404', async () => {
+      await expect(service.admin(`intent/${APP_ID}/issue/nope`)).rejects.toThrow(/404/);
+    });
   });
 });

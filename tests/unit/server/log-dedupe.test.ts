@@ -11,7 +11,8 @@ import { DEMO_APP_KEY } from '../../../server/demo.ts';
 import { logContentHash } from '../../../server/log-hash.ts';
 import { MIGRATIONS } from '../../../server/schema.ts';
 import { startService } from '../../../server/service.ts';
-import { createHarness, logs, sessionPayload } from './service-harness.ts';
+import { createHarness, type Harness, logs, sessionPayload } from './service-harness.ts';
+import { createTestDatabase, STORE_KINDS } from './test-databases.ts';
 
 const fields = { x: '2026-11-22T10:00:00.000Z', t: 'line', m: null, tg: null, f: null, l: null, ll: 0, u: null };
 
@@ -24,10 +25,10 @@ describe('the content hash', () => {
   });
 });
 
-describe('logs through the collector', () => {
-  let service: ReturnType<typeof createHarness>;
-  beforeEach(() => {
-    service = createHarness();
+describe.each(STORE_KINDS)('logs through the collector on %s', (kind) => {
+  let service: Harness;
+  beforeEach(async () => {
+    service = await createHarness({ store: kind });
   });
   afterEach(() => service.close());
   const texts = async () => (await service.admin<{ t: string }[]>(`logs?app=${DEMO_APP_KEY}`)).map((log) => log.t);
@@ -53,7 +54,7 @@ describe('a database made before the content hash', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  test('keeps its logs, dedupes resends of them, and stores new logs that share their at', () => {
+  test('keeps its logs, dedupes resends of them, and stores new logs that share their at', async () => {
     const path = join(dir, 'old.db');
     const old = new Database(path);
     old.exec(MIGRATIONS[0]);
@@ -67,21 +68,21 @@ describe('a database made before the content hash', () => {
 
     const store = openStore(path);
     try {
-      expect(store.sessionLogs(1).map((log) => log.t)).toEqual(['old one', 'old two']);
-      expect(store.addLogs(DEMO_APP_KEY, 1, [{ x: '2026-11-22T10:00:00.000Z', t: 'old one', at: 1000, ll: 0, l: 3 }])).toBe(0);
-      expect(store.addLogs(DEMO_APP_KEY, 1, [{ x: '2026-11-22T10:00:00.000Z', t: 'new, same at', at: 1000, ll: 0 }])).toBe(1);
-      expect(store.sessionLogs(1).map((log) => log.t)).toEqual(['old one', 'new, same at', 'old two']);
+      expect((await store.sessionLogs(1)).map((log) => log.t)).toEqual(['old one', 'old two']);
+      expect(await store.addLogs(DEMO_APP_KEY, 1, [{ x: '2026-11-22T10:00:00.000Z', t: 'old one', at: 1000, ll: 0, l: 3 }])).toBe(0);
+      expect(await store.addLogs(DEMO_APP_KEY, 1, [{ x: '2026-11-22T10:00:00.000Z', t: 'new, same at', at: 1000, ll: 0 }])).toBe(1);
+      expect((await store.sessionLogs(1)).map((log) => log.t)).toEqual(['old one', 'new, same at', 'old two']);
       // The Bugfender SDK's appID now resolves too.
-      expect(store.appById('5uJm1AzR82')?.key).toBe(DEMO_APP_KEY);
+      expect((await store.appById('5uJm1AzR82'))?.key).toBe(DEMO_APP_KEY);
     } finally {
-      store.close();
+      await store.close();
     }
   });
 });
 
-test('30 identical copies of a batch sent at once give one row per log', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'sidelog-race-'));
-  const service = await startService({ dbPath: join(dir, 'sidelog.db'), distDir: join(dir, 'none') });
+test.each(STORE_KINDS)('on %s, 30 identical copies of a batch sent at once give one row per log', async (kind) => {
+  const database = await createTestDatabase(kind);
+  const service = await startService({ db: database.db, distDir: join(database.dir, 'none') });
   try {
     const post = (path: string, body: unknown) =>
       fetch(`${service.url}/sidelog/api${path}`, {
@@ -100,6 +101,6 @@ test('30 identical copies of a batch sent at once give one row per log', async (
     expect((stored as { t: string }[]).map((log) => log.t).sort()).toEqual(batch.map((log) => log.t).sort());
   } finally {
     await service.close();
-    rmSync(dir, { recursive: true, force: true });
+    await database.drop();
   }
 });

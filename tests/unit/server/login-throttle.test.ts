@@ -5,16 +5,16 @@ import { PARTNER_API } from '../../../portal/api.types.ts';
 import { DEMO_PARTNER } from '../../../server/demo.ts';
 import { THROTTLED_MESSAGE } from '../../../server/login-throttle.ts';
 import { AUTH_MESSAGES } from '../../../server/partner-api.ts';
-import { createHarness } from './service-harness.ts';
+import { createHarness, type Harness } from './service-harness.ts';
 
-let service: ReturnType<typeof createHarness> | undefined;
+let service: Harness | undefined;
 afterEach(() => service?.close());
 
 const signIn = (email: string, password: string) =>
   service!.app.request(PARTNER_API.auth, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });
 
 test('past the per-account limit a sign-in answers 429 with Retry-After, even with the right password', async () => {
-  service = createHarness({ loginLimits: { perAccount: 3, perAddress: 100, windowMs: 60_000 } });
+  service = await createHarness({ loginLimits: { perAccount: 3, perAddress: 100, windowMs: 60_000 } });
   for (let i = 0; i < 3; i++) {
     const wrong = await signIn(DEMO_PARTNER.email, `wrong-${i}-password`);
     expect(wrong.status).toBe(200);
@@ -32,7 +32,7 @@ test('past the per-account limit a sign-in answers 429 with Retry-After, even wi
 });
 
 test('past the per-address limit every account is refused from that address', async () => {
-  service = createHarness({ loginLimits: { perAccount: 100, perAddress: 4, windowMs: 60_000 } });
+  service = await createHarness({ loginLimits: { perAccount: 100, perAddress: 4, windowMs: 60_000 } });
   for (let i = 0; i < 4; i++) expect(await (await signIn(`guess-${i}@example.com`, 'password1')).json()).toMatchObject({ data: 'email' });
   const throttled = await signIn(DEMO_PARTNER.email, DEMO_PARTNER.password);
   expect(throttled.status).toBe(429);
@@ -40,7 +40,7 @@ test('past the per-address limit every account is refused from that address', as
 });
 
 test('successful sign-ins do not count towards either limit', async () => {
-  service = createHarness({ loginLimits: { perAccount: 2, perAddress: 2, windowMs: 60_000 } });
+  service = await createHarness({ loginLimits: { perAccount: 2, perAddress: 2, windowMs: 60_000 } });
   for (let i = 0; i < 5; i++) expect((await signIn(DEMO_PARTNER.email, DEMO_PARTNER.password)).status).toBe(200);
   expect(await (await signIn(DEMO_PARTNER.email, 'wrong-password')).json()).toMatchObject({ data: 'password' });
 });

@@ -3,19 +3,19 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { createHarness } from './service-harness.ts';
+import { createHarness, type Harness } from './service-harness.ts';
 
 const INDEX = '<!doctype html><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script>';
 
 let dist: string;
-let service: ReturnType<typeof createHarness>;
-beforeEach(() => {
+let service: Harness;
+beforeEach(async () => {
   dist = mkdtempSync(join(tmpdir(), 'sidelog-dist-'));
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), INDEX);
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("portal")');
   writeFileSync(join(dist, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  service = createHarness({ distDir: dist });
+  service = await createHarness({ distDir: dist });
 });
 afterEach(() => {
   service.close();

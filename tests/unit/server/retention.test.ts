@@ -15,7 +15,7 @@ let cleanup: (() => void) | undefined;
 afterEach(() => cleanup?.());
 
 test('a pass deletes the rows that arrived before the period, in batches, and keeps the rest', async () => {
-  const service = createHarness();
+  const service = await createHarness();
   cleanup = service.close;
   const retention = startRetention(service.store, { days: 30, batch: 7, timer: false });
   const t0 = new Date('2026-01-01T00:00:00Z');
@@ -40,7 +40,7 @@ test('a pass deletes the rows that arrived before the period, in batches, and ke
 });
 
 test('retention 0 keeps everything', async () => {
-  const service = createHarness();
+  const service = await createHarness();
   cleanup = service.close;
   const retention = startRetention(service.store, { days: 0, timer: false });
   await service.wire('sendLogs', { session_id: await service.session(), logs: logs(3) });
@@ -52,10 +52,10 @@ test('a full database answers 507 with a JSON error, no stack, and recovers once
   const dir = mkdtempSync(join(tmpdir(), 'sidelog-full-'));
   const store = openStore(join(dir, 'sidelog.db'), { maxBytes: 512 * 1024 });
   cleanup = () => {
-    store.close();
+    void store.close();
     rmSync(dir, { recursive: true, force: true });
   };
-  seedDemo(store);
+  await seedDemo(store);
   const app = createServiceApp(store, { adminToken: ADMIN_TOKEN, distDir: join(dir, 'no-dist') });
   const send = (path: string, body: unknown) =>
     app.request(`/sidelog/api${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-App-Token': DEMO_APP_KEY }, body: JSON.stringify(body) });

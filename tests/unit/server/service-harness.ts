@@ -1,24 +1,25 @@
-// A service over a temporary database, answered in-process through Hono's app.request(), plus the bodies a
-// Sidelog page would send.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// A service over a temporary database (SQLite by default, or PostgreSQL: tests/unit/server/test-databases.ts),
+// answered in-process through Hono's app.request(), plus the bodies a Sidelog page would send.
 import { join } from 'node:path';
 import { readAllPages } from '../../../server/admin-pages.ts';
 import { EXPLORER_API } from '../../../server/explorer-api.ts';
-import { openStore } from '../../../server/db.ts';
 import { DEMO_APP_KEY, seedDemo } from '../../../server/demo.ts';
 import type { LoginLimits } from '../../../server/login-throttle.ts';
 import { createServiceApp } from '../../../server/service.ts';
 import type { DeviceInfo, LogRecord, SessionPayload } from '../../../protocol/records.types.ts';
 import { WIRE_PATHS, type WireOperation } from '../../../protocol/wire.ts';
+import { openTestStore, type StoreKind } from './test-databases.ts';
 
 export const ADMIN_TOKEN = 'test-admin-token';
 const ADMIN_LISTS = /^(logs|batches|sessions|issues|device-keys|requests)\?/;
 
-export function createHarness(options: { faults?: boolean; distDir?: string; loginLimits?: LoginLimits } = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'sidelog-server-'));
-  const store = openStore(join(dir, 'sidelog.db'));
-  seedDemo(store);
+export type Harness = Awaited<ReturnType<typeof createHarness>>;
+
+export async function createHarness(options: { faults?: boolean; distDir?: string; loginLimits?: LoginLimits; store?: StoreKind } = {}) {
+  const opened = await openTestStore(options.store ?? 'sqlite');
+  const { store } = opened;
+  const { dir } = opened.database;
+  await seedDemo(store);
   const app = createServiceApp(store, {
     adminToken: ADMIN_TOKEN,
     faults: options.faults,
@@ -84,7 +85,7 @@ export function createHarness(options: { faults?: boolean; distDir?: string; log
     const calls: string[] = [];
     const intent = /^\/sidelog\/intent\/([^/]+)\/(issue|session|device)\/(.+)$/.exec(url);
     if (url === '/sidelog/') {
-      calls.push('/apps', ...store.apps().map((app) => `/apps/${app.appId}/sessions`));
+      calls.push('/apps', ...(await store.apps()).map((app) => `/apps/${app.appId}/sessions`));
     } else if (intent) {
       const resolved = await explorerGet(`/intent/${intent[1]}/${intent[2]}/${intent[3]}`);
       if (resolved.status !== 200) return resolved;
@@ -106,10 +107,9 @@ export function createHarness(options: { faults?: boolean; distDir?: string; log
     admin,
     session,
     explore,
-    close() {
-      store.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
+    /** SIDELOG_DB for this harness's database (a file's path or a postgres:// URL). */
+    db: opened.database.db,
+    close: () => opened.close(),
   };
 }
 

@@ -1,0 +1,63 @@
+// The collector's ingest under load: `clients` concurrent clients, each with its own session, each sending its
+// share of batches of 500 logs one after another (as Sidelog's uploader does: the next batch once the last was
+// answered). Bodies are made before the clock starts, so the figure is the service's, not the JSON writer's.
+import { WIRE_PATHS } from '../../protocol/wire.ts';
+import { DEMO_APP_KEY } from '../../server/demo.ts';
+import { sessionPayload } from '../../tests/unit/server/service-harness.ts';
+
+export const BATCH = 500;
+
+export interface IngestResult {
+  logsPerSecond: number;
+  p50: number;
+  p99: number;
+  batches: number;
+}
+
+const WORDS = ['opened', 'closed', 'request', 'answered', 'retry', 'timeout', 'clicked', 'saved', 'loaded', 'failed', 'order', 'payment'];
+
+function batchBody(sessionId: number, client: number, index: number): string {
+  const start = Date.now() - 60_000 + index * BATCH;
+  const logs = Array.from({ length: BATCH }, (_, i) => ({
+    x: new Date(start + i).toISOString(),
+    at: start + i,
+    t: `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} client ${client} batch ${index} line ${i}`,
+    ll: i % 20 === 0 ? 2 : i % 3 === 0 ? 4 : 0,
+    tg: ['ui', 'net', 'cart', 'auth'][i % 4],
+    m: 'handle',
+    f: 'app.ts',
+    l: 10 + (i % 300),
+    u: 'http://127.0.0.1:8080/sales',
+  }));
+  return JSON.stringify({ session_id: sessionId, logs });
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
+
+export async function measureIngest(url: string, options: { clients: number; batches: number; label: string }): Promise<IngestResult> {
+  const post = (path: string, body: string) =>
+    fetch(`${url}/sidelog/api${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-App-Token': DEMO_APP_KEY }, body });
+  const perClient = Math.ceil(options.batches / options.clients);
+  const bodies: string[][] = [];
+  for (let client = 0; client < options.clients; client++) {
+    const answer = await post(WIRE_PATHS.sendSession, JSON.stringify(sessionPayload(`${options.label}-${client}-${Date.now()}`, DEMO_APP_KEY, `device-${client}`)));
+    const { id } = (await answer.json()) as { id: number };
+    bodies.push(Array.from({ length: perClient }, (_, index) => batchBody(id, client, index)));
+  }
+  const times: number[] = [];
+  const started = performance.now();
+  await Promise.all(
+    bodies.map(async (batches) => {
+      for (const body of batches) {
+        const sent = performance.now();
+        const answer = await post(WIRE_PATHS.sendLogs, body);
+        await answer.arrayBuffer();
+        if (answer.status !== 200) throw new Error(`${options.label}: a batch answered ${answer.status}`);
+        times.push(performance.now() - sent);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  times.sort((x, y) => x - y);
+  return { logsPerSecond: (times.length * BATCH) / seconds, p50: percentile(times, 50), p99: percentile(times, 99), batches: times.length };
+}

@@ -1,0 +1,212 @@
+// The explorer's reads as one contract that each database implements: server/explorer-queries.ts (SQLite, FTS5)
+// and server/postgres/explorer-queries.ts (PostgreSQL, tsvector). What both share lives here: the filters, the
+// keyset cursor, and rows back to the API's answers.
+import type { DeviceInfo, DeviceKeyValue, SessionPayload } from '../protocol/records.types.ts';
+import { LEVEL_COLUMNS, type ExplorerDevice, type ExplorerIssue, type ExplorerLog, type ExplorerSession, type LogPage } from './explorer.types.ts';
+
+export type { ExplorerDevice, ExplorerIssue, ExplorerLog, ExplorerSession, LogPage };
+
+export const LEVELS = [0, 1, 2, 3, 4, 5] as const;
+
+export interface LogFilter {
+  appKey: string;
+  /** Any of these levels (a log without a level counts as Debug, 0). */
+  levels?: number[];
+  /** Any of these tags. */
+  tags?: string[];
+  /** Full-text search over the log's text: every word must occur (as a word or a word's start). */
+  q?: string;
+  /** Logs of devices whose key has this value now (the value as typed: "gold", 42, true). */
+  deviceKey?: { key: string; value: string };
+  /** Epoch milliseconds: from inclusive, to exclusive. */
+  from?: number;
+  to?: number;
+  session?: string;
+  device?: string;
+}
+
+/** Where a page ends: the (at, id) of its last (oldest) log. */
+export interface LogCursor {
+  at: number;
+  id: number;
+}
+
+export const encodeCursor = (cursor: LogCursor) => `${cursor.at}_${cursor.id}`;
+export function decodeCursor(value: string): LogCursor | undefined {
+  const match = /^(-?\d+(?:\.\d+)?)_(\d+)$/.exec(value);
+  return match ? { at: Number(match[1]), id: Number(match[2]) } : undefined;
+}
+
+/** A search box's words: letters, digits and underscores; each must occur as a word or a word's start. */
+export const searchWords = (q: string): string[] => q.match(/[\p{L}\p{N}_]+/gu) ?? [];
+
+/** A device-key value as the table stores it (JSON), from what a person typed. */
+export function deviceKeyValues(typed: string): string[] {
+  const values = new Set([JSON.stringify(typed)]);
+  if (/^-?\d+(\.\d+)?$/.test(typed)) values.add(JSON.stringify(Number(typed)));
+  if (typed === 'true' || typed === 'false') values.add(typed);
+  return [...values];
+}
+
+export type SessionSort = 'last' | 'first' | 'logs' | 'errors' | 'issues';
+export const SESSION_SORTS: readonly SessionSort[] = ['last', 'first', 'logs', 'errors', 'issues'];
+
+export interface SessionFilter {
+  appKey: string;
+  /** Session uid, device udid or device name contains. */
+  q?: string;
+  device?: string;
+  version?: string;
+  language?: string;
+  /** Only sessions with an issue (crash, feedback) or with an error or fatal log. */
+  with?: 'issues' | 'errors';
+  sort?: SessionSort;
+  offset?: number;
+  limit: number;
+}
+
+/** Both databases order sessions alike (coalesce is in both dialects). */
+export const SESSION_ORDER: Record<SessionSort, string> = {
+  last: `coalesce(st.last_at, 0) DESC, s.id DESC`,
+  first: `coalesce(st.first_at, 0) DESC, s.id DESC`,
+  logs: `coalesce(st.total, 0) DESC, s.id DESC`,
+  errors: `coalesce(st.error + st.fatal, 0) DESC, s.id DESC`,
+  issues: `issues DESC, s.id DESC`,
+};
+
+export const ISSUE_TYPES = ['issue', 'crash', 'user-feedback'] as const;
+
+export interface IssueFilter {
+  appKey: string;
+  types?: string[];
+  session?: string;
+  q?: string;
+  before?: number;
+  limit: number;
+}
+
+export interface DeviceFilter {
+  appKey: string;
+  q?: string;
+  offset?: number;
+  limit: number;
+}
+
+export interface ExplorerApp {
+  key: string;
+  appId: string;
+  enabled: boolean;
+  sessions: number;
+}
+
+export interface ExplorerQueries {
+  /** Every app, with how many sessions it has received (apps that received nothing sort last). */
+  apps(): Promise<ExplorerApp[]>;
+  /** One page of the filtered stream, newest first, older than `before` when given. */
+  logs(filter: LogFilter, options: { before?: LogCursor; limit: number }): Promise<LogPage>;
+  /** Logs that arrived after log `afterId` (by arrival, whatever their time), oldest first: the live tail. */
+  arrivedAfter(filter: LogFilter, afterId: number, limit: number): Promise<ExplorerLog[]>;
+  /** The newest log id: where a live tail starts. */
+  lastLogId(): Promise<number>;
+  /** `count` logs before and after log `id` in its session, in time order (oldest first), the log among them. */
+  around(appKey: string, id: number, count: number): Promise<{ logs: ExplorerLog[]; target: ExplorerLog } | undefined>;
+  /** The log a session's issue is about: the `bf_issue` line Bugfender's SDK writes with the issue's uuid as text,
+   * else the session's last log at or before the time the issue arrived. */
+  issueLogId(sessionId: number, uid: string, receivedAt: string): Promise<number | undefined>;
+  /** The tags logged (by any app), in order. */
+  tags(limit?: number): Promise<string[]>;
+  sessions: {
+    list(filter: SessionFilter): Promise<{ sessions: ExplorerSession[]; more: boolean }>;
+    one(appKey: string, uid: string): Promise<ExplorerSession | undefined>;
+    /** The app versions and languages its sessions name (for the filter's choices). */
+    facets(appKey: string): Promise<{ versions: string[]; languages: string[] }>;
+  };
+  issues: {
+    /** Newest first, older than issue `before` when given. */
+    list(filter: IssueFilter): Promise<{ issues: ExplorerIssue[]; next: number | null }>;
+    one(appKey: string, uid: string): Promise<(ExplorerIssue & { session_id: number }) | undefined>;
+  };
+  devices: {
+    list(filter: DeviceFilter): Promise<{ devices: ExplorerDevice[]; more: boolean }>;
+    one(appKey: string, udid: string): Promise<(ExplorerDevice & { keys: { key: string; value: DeviceKeyValue }[] }) | undefined>;
+  };
+}
+
+/** Every log of the filter, newest first, read a page at a time (for exports that must not hold it all). */
+export async function* allLogs(queries: ExplorerQueries, filter: LogFilter, pageSize = 1_000): AsyncGenerator<ExplorerLog[]> {
+  let before: LogCursor | undefined;
+  for (;;) {
+    const page = await queries.logs(filter, { before, limit: pageSize });
+    if (page.logs.length > 0) yield page.logs;
+    if (!page.next) return;
+    before = decodeCursor(page.next);
+  }
+}
+
+/** Ends a page: `limit + 1` rows were asked for, so one more means there is a next page. */
+export function pageOf(rows: ExplorerLog[], limit: number): LogPage {
+  const more = rows.length > limit;
+  const page = more ? rows.slice(0, limit) : rows;
+  const last = page.at(-1);
+  return { logs: page, next: more && last ? encodeCursor(last) : null };
+}
+
+export interface ExplorerSessionRow {
+  session_uid: string;
+  udid: string;
+  device_name: string | null;
+  payload: string;
+  time: string;
+  first_at: number | null;
+  last_at: number | null;
+  total: number | null;
+  issues: number;
+  debug: number | null;
+  warning: number | null;
+  error: number | null;
+  trace: number | null;
+  info: number | null;
+  fatal: number | null;
+}
+
+export function toExplorerSession(row: ExplorerSessionRow): ExplorerSession {
+  const payload = JSON.parse(row.payload) as Partial<SessionPayload>;
+  return {
+    session_uid: row.session_uid,
+    udid: row.udid,
+    device_name: row.device_name || payload.device?.name || '',
+    app_version: payload.app_version?.version ?? '',
+    app_build: payload.app_version?.build ?? '',
+    language: payload.language ?? '',
+    sdk: [payload.sdk_type, payload.sdk_version].filter(Boolean).join(' '),
+    time: row.time,
+    first_at: row.first_at,
+    last_at: row.last_at,
+    counts: Object.fromEntries(LEVEL_COLUMNS.map((column) => [column, row[column] ?? 0])) as ExplorerSession['counts'],
+    total: row.total ?? 0,
+    issues: row.issues,
+  };
+}
+
+export interface ExplorerDeviceRow {
+  udid: string;
+  name: string;
+  info: string | null;
+  first_seen: string;
+  last_seen: string;
+  sessions: number;
+}
+
+export function toExplorerDevice(row: ExplorerDeviceRow): ExplorerDevice {
+  const info = row.info ? (JSON.parse(row.info) as Partial<DeviceInfo>) : {};
+  return {
+    udid: row.udid,
+    name: row.name,
+    // The Bugfender SDK names the system `os`; Sidelog, as the wire format does, `os_version`.
+    os_version: info.os_version || (info as { os?: string }).os || '',
+    language: info.language ?? '',
+    first_seen: row.first_seen,
+    last_seen: row.last_seen,
+    sessions: row.sessions,
+  };
+}

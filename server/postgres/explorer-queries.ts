@@ -1,0 +1,253 @@
+// The explorer's reads over PostgreSQL (the contract: server/explorer-queries.types.ts). The log stream is in time
+// order, newest first, paged by keyset on (at, id), as in SQLite; each filter is a clause with its parameters.
+// Full-text search is the `tsv` column (to_tsvector 'simple' of the text, GIN-indexed): each word of the search box
+// must occur as a word or a word's start (`word:*`).
+import type pg from 'pg';
+import {
+  deviceKeyValues,
+  LEVELS,
+  pageOf,
+  searchWords,
+  SESSION_ORDER,
+  toExplorerDevice,
+  toExplorerSession,
+  type ExplorerDeviceRow,
+  type ExplorerIssue,
+  type ExplorerLog,
+  type ExplorerQueries,
+  type ExplorerSessionRow,
+  type LogCursor,
+  type LogFilter,
+} from '../explorer-queries.types.ts';
+import { sql } from './client.ts';
+
+const LOG_COLUMNS = `l.id, s.session_uid, s.udid, l.x, l.at, l.t, l.m, l.tg, l.f, l.l, l.ll, l.u`;
+
+/** Collects a statement's parameters as $1, $2, … */
+function parameters() {
+  const values: unknown[] = [];
+  return { values, add: (value: unknown) => `$${values.push(value)}` };
+}
+
+/** The search box's words as a tsquery: each word (letters, digits, _ only, so never an operator) as a prefix. */
+export function tsQuery(q: string): string | undefined {
+  const words = searchWords(q).map((word) => word.toLowerCase());
+  return words.length === 0 ? undefined : words.map((word) => `${word}:*`).join(' & ');
+}
+
+export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
+  const { one, all } = sql(pool);
+
+  /** The WHERE clause of a filter, or 'none' when nothing can match. */
+  async function where(filter: LogFilter, p: ReturnType<typeof parameters>): Promise<string | 'none'> {
+    const clauses: string[] = [];
+    if (filter.session !== undefined) {
+      clauses.push(`l.session_id = (SELECT id FROM sessions WHERE app_key = ${p.add(filter.appKey)} AND session_uid = ${p.add(filter.session)})`);
+    } else if (filter.device !== undefined) {
+      const ids = (await all<{ id: number }>(`SELECT id FROM sessions WHERE app_key = $1 AND udid = $2`, filter.appKey, filter.device)).map((row) => row.id);
+      if (ids.length === 0) return 'none';
+      clauses.push(`l.session_id = ANY (${p.add(ids)}::int[])`);
+    } else {
+      clauses.push(`l.session_id IN (SELECT id FROM sessions WHERE app_key = ${p.add(filter.appKey)})`);
+    }
+    if (filter.deviceKey) {
+      const ids = (
+        await all<{ id: number }>(
+          `SELECT s.id FROM device_keys k JOIN sessions s ON s.app_key = k.app_key AND s.udid = k.udid
+           WHERE k.app_key = $1 AND k.key = $2 AND k.value = ANY ($3::text[])`,
+          filter.appKey,
+          filter.deviceKey.key,
+          deviceKeyValues(filter.deviceKey.value),
+        )
+      ).map((row) => row.id);
+      if (ids.length === 0) return 'none';
+      clauses.push(`l.session_id = ANY (${p.add(ids)}::int[])`);
+    }
+    if (filter.levels && filter.levels.length < LEVELS.length) {
+      if (filter.levels.length === 0) return 'none';
+      // Debug is also a log without a level.
+      const none = filter.levels.includes(0) ? ' OR l.ll IS NULL' : '';
+      clauses.push(`(l.ll = ANY (${p.add(filter.levels)}::int[])${none})`);
+    }
+    if (filter.tags && filter.tags.length > 0) clauses.push(`l.tg = ANY (${p.add(filter.tags)}::text[])`);
+    if (filter.q !== undefined) {
+      const query = tsQuery(filter.q);
+      if (query === undefined) return 'none';
+      clauses.push(`l.tsv @@ to_tsquery('simple', ${p.add(query)})`);
+    }
+    if (filter.from !== undefined) clauses.push(`l.at >= ${p.add(filter.from)}`);
+    if (filter.to !== undefined) clauses.push(`l.at < ${p.add(filter.to)}`);
+    return clauses.join(' AND ');
+  }
+
+  const SESSION_SELECT = `SELECT s.session_uid, s.udid, s.time, s.payload, d.name AS device_name, st.first_at, st.last_at, st.total,
+      st.debug, st.warning, st.error, st.trace, st.info, st.fatal,
+      (SELECT count(*) FROM issues i WHERE i.session_id = s.id) AS issues
+    FROM sessions s
+    LEFT JOIN session_stats st ON st.session_id = s.id
+    LEFT JOIN devices d ON d.app_key = s.app_key AND d.udid = s.udid`;
+  const ISSUE_SELECT = `SELECT i.id, i.session_id, i.uid, i.type, i.title, i.text, i.url, i.received_at, s.session_uid, s.udid, coalesce(d.name, '') AS device_name
+    FROM issues i JOIN sessions s ON s.id = i.session_id LEFT JOIN devices d ON d.app_key = s.app_key AND d.udid = s.udid`;
+  const DEVICE_SELECT = `SELECT d.udid, d.name, d.info, d.first_seen, d.last_seen,
+      (SELECT count(*) FROM sessions s WHERE s.app_key = d.app_key AND s.udid = d.udid) AS sessions FROM devices d`;
+  /** Case-insensitive "contains", as SQLite's instr(lower(…), lower(…)), with no pattern characters. */
+  const contains = (column: string, param: string) => `strpos(lower(${column}), lower(${param})) > 0`;
+
+  const around: ExplorerQueries['around'] = async (appKey, id, count) => {
+    const target = await one<ExplorerLog & { session_id: number }>(
+      `SELECT ${LOG_COLUMNS}, l.session_id FROM logs l JOIN sessions s ON s.id = l.session_id WHERE l.id = $1 AND s.app_key = $2`,
+      id,
+      appKey,
+    );
+    if (!target) return undefined;
+    const { session_id, ...log } = target;
+    const side = (op: '<' | '>', order: 'DESC' | 'ASC') =>
+      all<ExplorerLog>(
+        `SELECT ${LOG_COLUMNS} FROM logs l JOIN sessions s ON s.id = l.session_id
+         WHERE l.session_id = $1 AND (l.at, l.id) ${op} ($2, $3) ORDER BY l.at ${order}, l.id ${order} LIMIT $4`,
+        session_id,
+        log.at,
+        log.id,
+        count,
+      );
+    const [older, newer] = await Promise.all([side('<', 'DESC'), side('>', 'ASC')]);
+    return { logs: [...older.reverse(), log, ...newer], target: log };
+  };
+
+  return {
+    async apps() {
+      const rows = await all<{ key: string; app_id: string; enabled: number; sessions: number }>(
+        `SELECT a.key, a.app_id, a.enabled, (SELECT count(*) FROM sessions s WHERE s.app_key = a.key) AS sessions FROM apps a`,
+      );
+      // Apps that received nothing last, then by key (as SQLite's byte order sorts them).
+      rows.sort((a, b) => Number(a.sessions === 0) - Number(b.sessions === 0) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      return rows.map((row) => ({ key: row.key, appId: row.app_id, enabled: row.enabled === 1, sessions: row.sessions }));
+    },
+    async logs(filter, options) {
+      const p = parameters();
+      let clause = await where(filter, p);
+      if (clause === 'none') return { logs: [], next: null };
+      const before: LogCursor | undefined = options.before;
+      if (before) clause += ` AND (l.at, l.id) < (${p.add(before.at)}, ${p.add(before.id)})`;
+      const rows = await all<ExplorerLog>(
+        `SELECT ${LOG_COLUMNS} FROM logs l JOIN sessions s ON s.id = l.session_id WHERE ${clause} ORDER BY l.at DESC, l.id DESC LIMIT ${p.add(options.limit + 1)}`,
+        ...p.values,
+      );
+      return pageOf(rows, options.limit);
+    },
+    async arrivedAfter(filter, afterId, limit) {
+      const p = parameters();
+      const clause = await where(filter, p);
+      if (clause === 'none') return [];
+      return all<ExplorerLog>(
+        `SELECT ${LOG_COLUMNS} FROM logs l JOIN sessions s ON s.id = l.session_id WHERE ${clause} AND l.id > ${p.add(afterId)} ORDER BY l.id LIMIT ${p.add(limit)}`,
+        ...p.values,
+      );
+    },
+    async lastLogId() {
+      return (await one<{ id: number }>(`SELECT coalesce(max(id), 0) AS id FROM logs`))!.id;
+    },
+    around,
+    async issueLogId(sessionId, uid, receivedAt) {
+      const marked = await one<{ id: number }>(`SELECT id FROM logs WHERE session_id = $1 AND tg = 'bf_issue' AND t = $2 LIMIT 1`, sessionId, uid);
+      if (marked) return marked.id;
+      const before = await one<{ id: number }>(
+        `SELECT id FROM logs WHERE session_id = $1 AND at <= $2 ORDER BY at DESC, id DESC LIMIT 1`,
+        sessionId,
+        Date.parse(receivedAt),
+      );
+      if (before) return before.id;
+      return (await one<{ id: number }>(`SELECT id FROM logs WHERE session_id = $1 ORDER BY at DESC, id DESC LIMIT 1`, sessionId))?.id;
+    },
+    async tags(limit = 200) {
+      // One index seek per tag (a loose index scan) rather than a scan of every log. COLLATE "C" orders as SQLite does.
+      const rows = await all<{ tg: string }>(
+        `WITH RECURSIVE tag (tg) AS (
+           SELECT min(tg COLLATE "C") FROM logs WHERE tg > ''
+           UNION ALL SELECT (SELECT min(tg COLLATE "C") FROM logs WHERE tg > tag.tg) FROM tag WHERE tag.tg IS NOT NULL
+         ) SELECT tg FROM tag WHERE tg IS NOT NULL LIMIT $1`,
+        limit,
+      );
+      return rows.map((row) => row.tg);
+    },
+    sessions: {
+      async list(filter) {
+        const p = parameters();
+        const clauses = [`s.app_key = ${p.add(filter.appKey)}`];
+        if (filter.q) {
+          const q = p.add(filter.q);
+          clauses.push(`(strpos(s.session_uid, ${q}) > 0 OR strpos(s.udid, ${q}) > 0 OR ${contains('d.name', q)})`);
+        }
+        if (filter.device) clauses.push(`s.udid = ${p.add(filter.device)}`);
+        if (filter.version) clauses.push(`(s.payload::json -> 'app_version' ->> 'version') = ${p.add(filter.version)}`);
+        if (filter.language) clauses.push(`(s.payload::json ->> 'language') = ${p.add(filter.language)}`);
+        if (filter.with === 'issues') clauses.push('EXISTS (SELECT 1 FROM issues i WHERE i.session_id = s.id)');
+        if (filter.with === 'errors') clauses.push('st.error + st.fatal > 0');
+        const rows = await all<ExplorerSessionRow>(
+          `${SESSION_SELECT} WHERE ${clauses.join(' AND ')} ORDER BY ${SESSION_ORDER[filter.sort ?? 'last']} LIMIT ${p.add(filter.limit + 1)} OFFSET ${p.add(filter.offset ?? 0)}`,
+          ...p.values,
+        );
+        return { sessions: rows.slice(0, filter.limit).map(toExplorerSession), more: rows.length > filter.limit };
+      },
+      async one(appKey, uid) {
+        const row = await one<ExplorerSessionRow>(`${SESSION_SELECT} WHERE s.app_key = $1 AND s.session_uid = $2`, appKey, uid);
+        return row && toExplorerSession(row);
+      },
+      async facets(appKey) {
+        const distinct = async (path: string) =>
+          (
+            await all<{ v: string }>(
+              `SELECT DISTINCT v FROM (SELECT s.payload::json #>> $1::text[] AS v FROM sessions s WHERE app_key = $2) AS values_of
+               WHERE v IS NOT NULL ORDER BY v COLLATE "C" LIMIT 100`,
+              path.split('.'),
+              appKey,
+            )
+          ).map((row) => String(row.v));
+        return { versions: await distinct('app_version.version'), languages: await distinct('language') };
+      },
+    },
+    issues: {
+      async list(filter) {
+        const p = parameters();
+        const clauses = [`i.app_key = ${p.add(filter.appKey)}`];
+        if (filter.types && filter.types.length > 0) clauses.push(`i.type = ANY (${p.add(filter.types)}::text[])`);
+        if (filter.session) clauses.push(`s.session_uid = ${p.add(filter.session)}`);
+        if (filter.q) {
+          const q = p.add(filter.q);
+          clauses.push(`(${contains('i.title', q)} OR ${contains('i.text', q)})`);
+        }
+        if (filter.before !== undefined) clauses.push(`i.id < ${p.add(filter.before)}::bigint`);
+        const rows = await all<ExplorerIssue & { session_id?: number }>(
+          `${ISSUE_SELECT} WHERE ${clauses.join(' AND ')} ORDER BY i.id DESC LIMIT ${p.add(filter.limit + 1)}`,
+          ...p.values,
+        );
+        const page = rows.slice(0, filter.limit).map(({ session_id: _id, ...issue }) => issue);
+        return { issues: page, next: rows.length > filter.limit ? page.at(-1)!.id : null };
+      },
+      async one(appKey, uid) {
+        return one<ExplorerIssue & { session_id: number }>(`${ISSUE_SELECT} WHERE i.app_key = $1 AND i.uid = $2`, appKey, uid);
+      },
+    },
+    devices: {
+      async list(filter) {
+        const p = parameters();
+        const clauses = [`d.app_key = ${p.add(filter.appKey)}`];
+        if (filter.q) {
+          const q = p.add(filter.q);
+          clauses.push(`(strpos(d.udid, ${q}) > 0 OR ${contains('d.name', q)})`);
+        }
+        const rows = await all<ExplorerDeviceRow>(
+          `${DEVICE_SELECT} WHERE ${clauses.join(' AND ')} ORDER BY d.last_seen DESC, d.udid LIMIT ${p.add(filter.limit + 1)} OFFSET ${p.add(filter.offset ?? 0)}`,
+          ...p.values,
+        );
+        return { devices: rows.slice(0, filter.limit).map(toExplorerDevice), more: rows.length > filter.limit };
+      },
+      async one(appKey, udid) {
+        const row = await one<ExplorerDeviceRow>(`${DEVICE_SELECT} WHERE d.app_key = $1 AND d.udid = $2`, appKey, udid);
+        if (!row) return undefined;
+        const keys = await all<{ key: string; value: string }>(`SELECT key, value FROM device_keys WHERE app_key = $1 AND udid = $2 ORDER BY key`, appKey, udid);
+        return { ...toExplorerDevice(row), keys: keys.map((key) => ({ key: key.key, value: JSON.parse(key.value) })) };
+      },
+    },
+  };
+}

@@ -1,0 +1,157 @@
+// The PostgreSQL schema as numbered migrations, run once each, in order, on start (server/postgres/migrate.ts).
+// The same tables and columns as SQLite's (server/schema.ts), so that rows read back alike, with what a server
+// database does better: `logs` is partitioned by day of `at` (retention drops whole days) and searched through a
+// tsvector with a GIN index; per-session counts are kept by the insert itself rather than by triggers.
+// Append new migrations; never edit one that has shipped.
+export const PG_MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE partners (id serial PRIMARY KEY, email text NOT NULL UNIQUE, password_hash text NOT NULL);
+  CREATE TABLE partner_tokens (
+    token_hash text PRIMARY KEY,
+    partner_id integer NOT NULL REFERENCES partners (id),
+    expires_at text NOT NULL
+  );
+  CREATE INDEX partner_tokens_by_expiry ON partner_tokens (expires_at);
+  CREATE TABLE partner_views (
+    partner_id integer NOT NULL REFERENCES partners (id),
+    view text NOT NULL,
+    data text NOT NULL,
+    PRIMARY KEY (partner_id, view)
+  );
+
+  CREATE TABLE apps (key text PRIMARY KEY, app_id text NOT NULL, bugfender_app_id text NOT NULL, enabled integer NOT NULL);
+  CREATE INDEX apps_by_app_id ON apps (app_id);
+  CREATE INDEX apps_by_bugfender_app_id ON apps (bugfender_app_id);
+  CREATE TABLE faults (app_key text PRIMARY KEY, mode text NOT NULL, ops text);
+
+  CREATE TABLE requests (
+    id bigserial PRIMARY KEY,
+    app_key text NOT NULL,
+    operation text NOT NULL,
+    status integer NOT NULL,
+    received_at text NOT NULL,
+    skipped text
+  );
+  CREATE INDEX requests_by_app ON requests (app_key, id);
+  CREATE TABLE refused_keys (
+    app_key text NOT NULL,
+    operation text NOT NULL,
+    status integer NOT NULL,
+    count integer NOT NULL,
+    last_seen text NOT NULL,
+    PRIMARY KEY (app_key, operation, status)
+  );
+  CREATE INDEX refused_keys_by_last_seen ON refused_keys (last_seen);
+
+  CREATE TABLE devices (
+    app_key text NOT NULL,
+    udid text NOT NULL,
+    name text NOT NULL,
+    info text,
+    first_seen text NOT NULL,
+    last_seen text NOT NULL,
+    PRIMARY KEY (app_key, udid)
+  );
+  CREATE TABLE device_keys (
+    app_key text NOT NULL,
+    udid text NOT NULL,
+    key text NOT NULL,
+    value text NOT NULL,
+    PRIMARY KEY (app_key, udid, key)
+  );
+  CREATE INDEX device_keys_by_value ON device_keys (app_key, key, value);
+  CREATE TABLE device_key_changes (
+    id bigserial PRIMARY KEY,
+    app_key text NOT NULL,
+    udid text NOT NULL,
+    key text NOT NULL,
+    value text NOT NULL,
+    received_at text NOT NULL
+  );
+  CREATE INDEX device_key_changes_by_app ON device_key_changes (app_key, id);
+
+  CREATE TABLE sessions (
+    id serial PRIMARY KEY,
+    app_key text NOT NULL,
+    session_uid text NOT NULL,
+    udid text NOT NULL,
+    time text NOT NULL,
+    received_at text NOT NULL,
+    payload text NOT NULL,
+    UNIQUE (app_key, session_uid)
+  );
+  CREATE INDEX sessions_by_device ON sessions (app_key, udid);
+  CREATE INDEX sessions_by_app ON sessions (app_key, id);
+
+  -- Partitioned by day of the client's time, one partition a day (server/postgres/partitions.ts), and a default
+  -- partition for times far from now. Dedupe is the unique key, which includes the partition key as PostgreSQL
+  -- requires: a resend has the same at, so it meets its first copy in the same partition.
+  CREATE SEQUENCE logs_id_seq AS bigint;
+  CREATE TABLE logs (
+    id bigint NOT NULL DEFAULT nextval('logs_id_seq'),
+    session_id integer NOT NULL,
+    x text NOT NULL,
+    t text,
+    m text,
+    at double precision NOT NULL,
+    tg text,
+    f text,
+    l bigint,
+    ll integer,
+    u text,
+    content_hash text NOT NULL,
+    tsv tsvector GENERATED ALWAYS AS (to_tsvector('simple', coalesce(t, ''))) STORED,
+    UNIQUE (session_id, at, content_hash)
+  ) PARTITION BY RANGE (at);
+  CREATE TABLE logs_default PARTITION OF logs DEFAULT;
+  CREATE INDEX logs_by_id ON logs (id);
+  CREATE INDEX logs_by_time ON logs (at, id);
+  CREATE INDEX logs_by_session ON logs (session_id, at, id);
+  CREATE INDEX logs_by_level ON logs (ll, at, id);
+  CREATE INDEX logs_by_tag ON logs (tg, at, id);
+  CREATE INDEX logs_text ON logs USING gin (tsv);
+
+  CREATE TABLE log_batches (
+    id bigserial PRIMARY KEY,
+    app_key text NOT NULL,
+    session_id integer NOT NULL REFERENCES sessions (id),
+    count integer NOT NULL,
+    stored integer NOT NULL
+  );
+  CREATE INDEX log_batches_by_app ON log_batches (app_key, id);
+  CREATE INDEX log_batches_by_session ON log_batches (session_id);
+  CREATE TABLE issues (
+    id serial PRIMARY KEY,
+    app_key text NOT NULL,
+    uid text NOT NULL,
+    session_id integer NOT NULL REFERENCES sessions (id),
+    url text NOT NULL,
+    title text NOT NULL,
+    text text NOT NULL,
+    type text NOT NULL,
+    received_at text NOT NULL,
+    UNIQUE (app_key, uid)
+  );
+  CREATE INDEX issues_by_session ON issues (session_id);
+  CREATE INDEX issues_by_app ON issues (app_key, id);
+
+  CREATE TABLE retention_marks (id serial PRIMARY KEY, at text NOT NULL, table_name text NOT NULL, max_id bigint NOT NULL);
+  CREATE INDEX retention_marks_by_table ON retention_marks (table_name, at);
+
+  CREATE TABLE session_stats (
+    session_id integer PRIMARY KEY REFERENCES sessions (id) ON DELETE CASCADE,
+    first_at double precision NOT NULL,
+    last_at double precision NOT NULL,
+    total integer NOT NULL,
+    debug integer NOT NULL,
+    warning integer NOT NULL,
+    error integer NOT NULL,
+    trace integer NOT NULL,
+    info integer NOT NULL,
+    fatal integer NOT NULL
+  );
+
+  CREATE TABLE viewers (name text PRIMARY KEY, password_hash text NOT NULL, created_at text NOT NULL);
+  CREATE TABLE viewer_sessions (token_hash text PRIMARY KEY, viewer text NOT NULL, expires_at text NOT NULL);
+  `,
+];

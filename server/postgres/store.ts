@@ -1,0 +1,42 @@
+// Opening the service's PostgreSQL database (SIDELOG_DB=postgres://…): connects, migrates (once, whichever process
+// comes first), and composes the stores (server/store.types.ts) over one connection pool, one module each under
+// server/postgres/. Nothing the service needs is kept in the process, so any number of processes can share it.
+import { databaseLabel, StartupError } from '../startup-checks.ts';
+import type { Store } from '../store.types.ts';
+import { createAppStore } from './app-store.ts';
+import { createPool } from './client.ts';
+import { createCollectedReads } from './collected-reads.ts';
+import { createCollectorStore } from './collector-store.ts';
+import { createPgExplorerQueries } from './explorer-queries.ts';
+import { migrate } from './migrate.ts';
+import { createPartitions } from './partitions.ts';
+import { createPartnerStore } from './partner-store.ts';
+import { createRetentionStore } from './retention-store.ts';
+import { createViewerStore } from './viewer-store.ts';
+
+export async function openPostgresStore(url: string, options: { poolSize?: number } = {}): Promise<Store> {
+  const label = databaseLabel(url);
+  const pool = createPool(url, options.poolSize);
+  try {
+    await migrate(pool, label);
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    if (error instanceof StartupError) throw error;
+    throw new StartupError(label, `cannot open the PostgreSQL database (${(error as Error).message || String(error)})`);
+  }
+  const partitions = createPartitions(pool);
+  // Today's and tomorrow's partitions now, so that the first batches do not wait to make them.
+  await partitions.ensure([Date.now(), Date.now() + 24 * 60 * 60 * 1000]);
+  let closed: Promise<void> | undefined;
+  return {
+    kind: 'postgres',
+    ...createPartnerStore(pool),
+    ...createAppStore(pool),
+    ...createCollectorStore(pool, partitions),
+    ...createCollectedReads(pool),
+    ...createRetentionStore(pool, partitions),
+    ...createViewerStore(pool),
+    explorer: createPgExplorerQueries(pool),
+    close: () => (closed ??= pool.end()),
+  };
+}
