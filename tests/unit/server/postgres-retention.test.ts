@@ -67,7 +67,7 @@ test('batches, issues, device-key changes and requests go by the marks, as on SQ
       await Promise.all(['logs', 'batches', 'issues', 'device-keys', 'requests'].map(async (list) => [list, (await service.admin<unknown[]>(`${list}?app=${DEMO_APP_KEY}`)).length])),
     );
   const before = await lists();
-  expect(Object.values(before).every((count) => count > 0)).toBe(true);
+  expect(Object.values(before).every((count) => (count as number) > 0)).toBe(true);
 
   const retention = startRetention(service.store, { days: 30, batch: 2, timer: false });
   // The first pass notes how far each table has grown, as of sixty days ago; nothing is old enough yet.
