@@ -2,13 +2,12 @@
 // flood of unknown keys.
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { MAX_PAGE_SIZE, nextPageURL } from '../../../server/admin-pages.ts';
-import { PRUNE_EVERY } from '../../../server/sqlite/collector-store.ts';
-import { MAX_REFUSED_KEYS } from '../../../server/store.types.ts';
+import { MAX_REFUSED_KEYS, PRUNE_EVERY } from '../../../server/store.types.ts';
 import { DEMO_APP_KEY } from '../../../server/demo.ts';
 import { ADMIN_TOKEN, createHarness, type Harness, device, logs } from './service-harness.ts';
 import { countRows, STORE_KINDS } from './test-databases.ts';
 
-// Each test runs on SQLite and on PostgreSQL (whose collector prunes every PRUNE_EVERY requests too).
+// Each test runs on SQLite and on PostgreSQL.
 describe.each(STORE_KINDS)('on %s', (kind) => {
   let service: Harness;
   beforeEach(async () => {
