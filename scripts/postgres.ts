@@ -72,8 +72,18 @@ export async function startThrowawayPostgres(options: { durable?: boolean } = {}
   const dir = mkdtempSync(join(tmpdir(), 'sidelog-pg-'));
   const data = join(dir, 'data');
   if (asRoot) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString());
-    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString());
+    let uid: number;
+    let gid: number;
+    try {
+      uid = Number(execFileSync('id', ['-u', 'postgres'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString());
+      gid = Number(execFileSync('id', ['-g', 'postgres'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString());
+    } catch {
+      rmSync(dir, { recursive: true, force: true });
+      throw new Error(
+        "PostgreSQL refuses to run as root, and there is no 'postgres' user to run it as (Debian's package makes one): " +
+          "create it ('useradd --system postgres') or run the tests as another user.",
+      );
+    }
     chownSync(dir, uid, gid);
     chmodSync(dir, 0o700);
   }

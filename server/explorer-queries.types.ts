@@ -34,7 +34,10 @@ export interface LogCursor {
 export const encodeCursor = (cursor: LogCursor) => `${cursor.at}_${cursor.id}`;
 export function decodeCursor(value: string): LogCursor | undefined {
   const match = /^(-?\d+(?:\.\d+)?)_(\d+)$/.exec(value);
-  return match ? { at: Number(match[1]), id: Number(match[2]) } : undefined;
+  if (!match) return undefined;
+  const cursor = { at: Number(match[1]), id: Number(match[2]) };
+  // No id this API gives is past 2^53 (nor would PostgreSQL's bigint take one).
+  return Number.isFinite(cursor.at) && Number.isSafeInteger(cursor.id) ? cursor : undefined;
 }
 
 /** A search box's words: letters, digits and underscores; each must occur as a word or a word's start. */

@@ -150,3 +150,5 @@ export const MAX_REQUEST_ROWS = 100_000;
 /** refused_keys keeps the most recently seen keys only; longer keys are cut to MAX_REFUSED_KEY_LENGTH. */
 export const MAX_REFUSED_KEYS = 1_000;
 export const MAX_REFUSED_KEY_LENGTH = 128;
+/** Each store prunes those two tables every so many recorded requests (of its process) rather than on each one. */
+export const PRUNE_EVERY = 500;

@@ -6,12 +6,10 @@ import type pg from 'pg';
 import type { DeviceInfo } from '../../protocol/records.types.ts';
 import { logContentHash } from '../log-hash.ts';
 import { now, toSession, type SessionRow } from '../store-rows.ts';
-import { MAX_REFUSED_KEYS, MAX_REFUSED_KEY_LENGTH, MAX_REQUEST_ROWS, type CollectorStore } from '../store.types.ts';
+import { MAX_REFUSED_KEYS, MAX_REFUSED_KEY_LENGTH, MAX_REQUEST_ROWS, PRUNE_EVERY, type CollectorStore } from '../store.types.ts';
 import { sql, transaction, type Queryable } from './client.ts';
 import type { Partitions } from './partitions.ts';
 
-/** Pruning runs every so many recorded requests (of this process) rather than on each one. */
-export const PRUNE_EVERY = 500;
 
 const ADD_LOGS = `
   WITH input AS (

@@ -3,11 +3,9 @@
 import type Database from 'better-sqlite3';
 import type { DeviceInfo } from '../../protocol/records.types.ts';
 import { logContentHash } from '../log-hash.ts';
-import { MAX_REFUSED_KEYS, MAX_REFUSED_KEY_LENGTH, MAX_REQUEST_ROWS, type CollectorStore } from '../store.types.ts';
+import { MAX_REFUSED_KEYS, MAX_REFUSED_KEY_LENGTH, MAX_REQUEST_ROWS, PRUNE_EVERY, type CollectorStore } from '../store.types.ts';
 import { now, queries, toSession, type SessionRow, promised } from './rows.ts';
 
-/** Pruning runs every so many recorded requests rather than on each one. */
-export const PRUNE_EVERY = 500;
 
 export function createCollectorStore(db: Database.Database): CollectorStore {
   const { one } = queries(db);
