@@ -52,6 +52,8 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts'],
           // One throw-away PostgreSQL cluster for the run: the store tests run on SQLite and on PostgreSQL.
           globalSetup: ['tests/unit/global-setup.ts'],
+          // Some store tests send thousands of requests to a real PostgreSQL: on a busy 2-core machine that outlasts 5 s.
+          testTimeout: 30_000,
         },
       },
       {
