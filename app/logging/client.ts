@@ -17,6 +17,7 @@ import {
   type Rescue,
   type SidelogMode,
 } from '../../protocol/index.ts';
+import { captureCallSite } from './call-site.ts';
 import { installCaptures } from './capture/index.ts';
 import { deviceInfo, defaultDeviceName, sessionPayload } from './device-info.ts';
 import { engineKinds, startEngine } from './engines/choose-engine.ts';
@@ -25,7 +26,6 @@ import { defaultWorkers, type WorkerFactories } from './engines/worker-engine.ts
 import { showFeedbackDialog, type FeedbackResult, type FeedbackTexts } from './feedback-dialog.ts';
 import { loadIdentity, randomHex, saveDeviceData, type Identity } from './identity.ts';
 import { originalConsole } from './original-console.ts';
-import { createPageURL } from './page-url.ts';
 import { SDK_VERSION } from './sdk-version.ts';
 import { registerInternals, type SidelogInternals } from './internals.ts';
 import { findRescues, removeRescue, saveRescue } from './rescue.ts';
@@ -78,7 +78,6 @@ export class SidelogClient {
   #engine: EngineHandle | undefined;
   #deviceData: DeviceData = {};
   #teardown: (() => void)[] = [];
-  readonly #pageURL = createPageURL();
   /** Closing twice must not call into a worker the first close already terminated. */
   #closed: Promise<void> | undefined;
   /** This page run: the engine counts this client's writes under it (docs/durability.md). */
@@ -229,34 +228,46 @@ export class SidelogClient {
     return this.#lastAt;
   }
 
-  /** The per-call path. Must stay cheap and must never throw into the caller. */
-  #record(level: LogLevel, parts: unknown[], site?: Function): void {
+  /** The per-call path of the captures (console, events): as the public methods, never printing. Never throws. */
+  #record(level: LogLevel, parts: ArrayLike<unknown>, site?: Function): void {
     try {
       const now = Date.now();
-      let stack: string | undefined;
       // A stack costs more than the rest of the call: by default only warnings and worse pay for it.
-      if (site && (this.#captureAllSites || (level !== LogLevel.Debug && level !== LogLevel.Info)) && Error.captureStackTrace) {
-        const holder: { stack?: string } = {};
-        Error.captureStackTrace(holder, site);
-        stack = holder.stack;
-      }
-      this.#queue.log(this.#nextAt(now), now, level, parts, stack, this.#pageURL());
+      const stack = site && (this.#captureAllSites || level !== LogLevel.Debug && level !== LogLevel.Info) ? captureCallSite(site) : undefined;
+      this.#queue.log(this.#nextAt(now), now, level, parts, stack);
     } catch {
       // Nothing a log call does may break the page.
     }
   }
 
-  #logAndPrint(level: LogLevel, parts: unknown[], site: Function): void {
-    this.#record(level, parts, site);
-    if (this.#print) PRINT[level](...parts);
+  /**
+   * One public log method, its level and what it prints through resolved once, here. It reads its `arguments`
+   * in place rather than take a rest parameter: that way the call allocates no array of its own, which is the
+   * larger part of what a log call costs the page (README.md#benchmark). Must never throw into the caller.
+   */
+  #logMethod(level: LogLevel): (...parts: unknown[]) => void {
+    const client = this;
+    const print = PRINT[level];
+    const warnOrWorse = level !== LogLevel.Debug && level !== LogLevel.Info;
+    const method = function (): void {
+      try {
+        const now = Date.now();
+        const stack = warnOrWorse || client.#captureAllSites ? captureCallSite(method) : undefined;
+        client.#queue.log(client.#nextAt(now), now, level, arguments, stack);
+      } catch {
+        // Nothing a log call does may break the page.
+      }
+      if (client.#print) print.apply(undefined, arguments as unknown as unknown[]);
+    };
+    return method;
   }
 
-  log = (...parts: unknown[]): void => this.#logAndPrint(LogLevel.Debug, parts, this.log);
-  warn = (...parts: unknown[]): void => this.#logAndPrint(LogLevel.Warning, parts, this.warn);
-  error = (...parts: unknown[]): void => this.#logAndPrint(LogLevel.Error, parts, this.error);
-  trace = (...parts: unknown[]): void => this.#logAndPrint(LogLevel.Trace, parts, this.trace);
-  info = (...parts: unknown[]): void => this.#logAndPrint(LogLevel.Info, parts, this.info);
-  fatal = (...parts: unknown[]): void => this.#logAndPrint(LogLevel.Fatal, parts, this.fatal);
+  log = this.#logMethod(LogLevel.Debug);
+  warn = this.#logMethod(LogLevel.Warning);
+  error = this.#logMethod(LogLevel.Error);
+  trace = this.#logMethod(LogLevel.Trace);
+  info = this.#logMethod(LogLevel.Info);
+  fatal = this.#logMethod(LogLevel.Fatal);
 
   /** A log line with explicit fields; never captures a call site. */
   sendLog = (fields: LogFields): void => this.#sendFields(fields);
@@ -269,7 +280,7 @@ export class SidelogClient {
         time ?? now,
         (fields.level ?? LogLevel.Debug) as LogLevel,
         { t: fields.text, tg: fields.tag, m: fields.method, f: fields.file, l: fields.line },
-        fields.url ?? this.#pageURL(),
+        fields.url,
       );
     } catch {
       // As for every log call.

@@ -4,7 +4,9 @@
 // the same in every mode. This runs only after a postMessage refused a buffer.
 import { formatValue, type RawFields, type WriteMessage } from '../../protocol/index.ts';
 
+/** Primitives always clone (symbols never do, but they are not objects either: checked as the rest are). */
 function isCloneable(value: unknown): boolean {
+  if (value === null || (typeof value !== 'object' && typeof value !== 'function' && typeof value !== 'symbol')) return true;
   try {
     structuredClone(value);
     return true;
@@ -23,7 +25,8 @@ export function toCloneable(message: WriteMessage): WriteMessage {
       ? fields
       : (Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, cloneable(value)])) as RawFields);
   }
-  const p = message.logs.p.map((parts) => (parts && !isCloneable(parts) ? parts.map(cloneable) : parts));
+  // Arguments one by one: a primitive is kept without a trial clone, which only objects need.
+  const p = message.logs.p.map(cloneable);
   return { ...message, logs: { ...message.logs, p, e } };
 }
 
