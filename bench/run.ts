@@ -89,7 +89,7 @@ try {
 
     const rows = computeFigures(contenders, rounds, count, bytes.mainThread);
     const machine = describeMachine(browser.version);
-    const table = renderTable(rows, bytes.sidelogWorker);
+    const table = renderTable(rows, bytes.sidelogWorker, bytes.sidelogOnDemand);
     const out = resolve(outFile);
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(
@@ -101,6 +101,7 @@ try {
           settings: { calls: count, rounds: roundCount, quick: flags.quick, afterMs: AFTER_MS },
           contenders: rows,
           sidelogWorkerGzipBytes: bytes.sidelogWorker,
+          sidelogOnDemandGzipBytes: bytes.sidelogOnDemand,
           table,
         },
         null,

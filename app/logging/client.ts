@@ -19,18 +19,18 @@ import {
 } from '../../protocol/index.ts';
 import { captureCallSite } from './call-site.ts';
 import { installCaptures } from './capture/index.ts';
-import { deviceInfo, defaultDeviceName, sessionPayload } from './device-info.ts';
-import { engineKinds, startEngine } from './engines/choose-engine.ts';
 import type { EngineHandle } from './engines/engine-handle.types.ts';
-import { defaultWorkers, type WorkerFactories } from './engines/worker-engine.ts';
-import { showFeedbackDialog, type FeedbackResult, type FeedbackTexts } from './feedback-dialog.ts';
-import { loadIdentity, randomHex, saveDeviceData, type Identity } from './identity.ts';
+import type { WorkerFactories } from './engines/worker-engine.ts';
+import type { FeedbackResult, FeedbackTexts } from './feedback-dialog.ts';
 import { originalConsole } from './original-console.ts';
+import { randomHex } from './random-hex.ts';
 import { SDK_VERSION } from './sdk-version.ts';
 import { registerInternals, type SidelogInternals } from './internals.ts';
-import { findRescues, removeRescue, saveRescue } from './rescue.ts';
-import { loadSessionLastAt, saveSessionLastAt } from './session-last-at.ts';
+import type { Identity } from './startup.ts';
 import { createWriteQueue } from './write-queue.ts';
+
+/** What init loads (app/logging/startup.ts): held once loaded, for what must then run synchronously (a rescue). */
+type Startup = typeof import('./startup.ts');
 
 /** The fields of `sendLog`; all optional, sanitised by the engine. */
 export interface LogFields {
@@ -84,6 +84,7 @@ export class SidelogClient {
   readonly #run = randomHex();
   /** Known once init has loaded the identity: what a rescue needs to be stored by a later page. */
   #rescueTo: Pick<Rescue, 'appKey' | 'session'> | undefined;
+  #startup: Startup | undefined;
 
   /** What the captures and the tests reach (app/logging/internals.ts). */
   readonly #internals: SidelogInternals = {
@@ -110,18 +111,28 @@ export class SidelogClient {
    */
   init(options: unknown): Promise<void> {
     if (this.#started) return this.#started.then(() => undefined);
-    const resolved = resolveOptions(options, { origin: location.origin, deviceName: defaultDeviceName() });
+    // The default device name is the startup chunk's to make: blank until then, as a blank option would be.
+    const resolved = resolveOptions(options, { origin: location.origin, deviceName: '' });
     this.#options = resolved;
     this.#captureAllSites = resolved.captureCallSite;
     this.#print = resolved.printToConsole;
-    // Captures start now, not when the engine is up: what they see meanwhile waits in the queue.
-    this.#teardown.push(installCaptures(this.#internals, resolved));
-    this.#started = this.#start(resolved);
+    // Captures start as soon as their code is loaded, not when the engine is up: what they see meanwhile waits in
+    // the queue. init resolves once they listen.
+    const captures = installCaptures(this.#internals, resolved);
+    this.#teardown.push(captures.undo);
+    this.#started = this.#start(resolved).then(async (started) => {
+      await captures.ready;
+      return started;
+    });
     this.#settleStarted(this.#started);
     return this.#started.then(() => undefined);
   }
 
   async #start(options: ResolvedOptions): Promise<Started> {
+    const startup = await import('./startup.ts');
+    const { deviceInfo, engineKinds, findRescues, loadIdentity, loadSessionLastAt, saveDeviceData, sessionPayload, startEngine } = startup;
+    this.#startup = startup;
+    options.deviceName ||= startup.defaultDeviceName();
     const identity = await loadIdentity(options.appKey);
     this.#deviceData = { ...identity.deviceData, ...this.#deviceData };
     saveDeviceData(this.#deviceData);
@@ -136,7 +147,7 @@ export class SidelogClient {
     this.#listenForLeaving();
     for (const rescue of findRescues(options.appKey).reverse()) this.#queue.sendFirst({ sl: 'rescued', rescue });
     const engine = await startEngine(
-      engineKinds(this.#seams.workers ?? defaultWorkers),
+      engineKinds(this.#seams.workers ?? startup.defaultWorkers),
       {
         appKey: options.appKey,
         appID: identity.appID,
@@ -156,14 +167,14 @@ export class SidelogClient {
       (seq) => this.#stored(seq),
     );
     this.#engine = engine;
-    this.#queue.attach(engine.sink);
+    this.#queue.attach(startup.cloneableSink(engine.sink));
     this.#listenForHiding(engine);
     return { options, identity, engine };
   }
 
   /** The engine stored the writes up to `seq`: they need no rescue, and the rescues among them are done with. */
   #stored(seq: number): void {
-    for (const write of this.#queue.confirm(seq)) if (write.sl === 'rescued') removeRescue(write.rescue.run);
+    for (const write of this.#queue.confirm(seq)) if (write.sl === 'rescued') this.#startup?.removeRescue(write.rescue.run);
   }
 
   /** Sessions are kept while a tab holds their lock; the uploader deletes only sessions nobody holds. */
@@ -181,7 +192,7 @@ export class SidelogClient {
     const rescue = () => this.#rescue();
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') rescue();
-      else removeRescue(this.#run);
+      else this.#startup?.removeRescue(this.#run);
     };
     addEventListener('pagehide', rescue);
     addEventListener('pageshow', onVisibility);
@@ -195,8 +206,10 @@ export class SidelogClient {
 
   #rescue(): void {
     try {
-      saveSessionLastAt(this.#lastAt);
-      if (this.#rescueTo) saveRescue({ ...this.#rescueTo, run: this.#run, writes: this.#queue.pending() });
+      const startup = this.#startup;
+      if (!startup) return;
+      startup.saveSessionLastAt(this.#lastAt);
+      if (this.#rescueTo) startup.saveRescue({ ...this.#rescueTo, run: this.#run, writes: this.#queue.pending() });
     } catch (error) {
       this.#debug(`Sidelog could not keep the logs not yet stored: ${String(error)}`);
     }
@@ -303,7 +316,7 @@ export class SidelogClient {
     validateDeviceKey(key);
     const sane = sanitiseDeviceKey(key, value);
     this.#deviceData[sane.key] = sane.value;
-    if (this.#started) saveDeviceData(this.#deviceData);
+    this.#startup?.saveDeviceData(this.#deviceData);
     this.#queue.send({ sl: 'key', key: sane.key, value: sane.value });
   };
 
@@ -311,13 +324,13 @@ export class SidelogClient {
     validateDeviceKey(key);
     const name = sanitiseDeviceKey(key, '').key;
     delete this.#deviceData[name];
-    if (this.#started) saveDeviceData(this.#deviceData);
+    this.#startup?.saveDeviceData(this.#deviceData);
     this.#queue.send({ sl: 'key', key: name, value: null });
   };
 
-  /** Shows the feedback dialog; a submitted form is sent as user feedback. */
+  /** Shows the feedback dialog (its code loaded on the first call); a submitted form is sent as user feedback. */
   getUserFeedback = (texts?: FeedbackTexts): Promise<FeedbackResult> =>
-    showFeedbackDialog(texts, (subject, text) => this.sendUserFeedback(subject, text));
+    import('./feedback-dialog.ts').then(({ showFeedbackDialog }) => showFeedbackDialog(texts, (subject, text) => this.sendUserFeedback(subject, text)));
 
   setForceEnabled = (enabled: boolean): Promise<void> => this.#ready().then(({ engine }) => engine.calls.setForceEnabled(enabled));
 

@@ -3,6 +3,7 @@
 // call never throws and never loses its line; into the same text the engine would make of them, so a value reads
 // the same in every mode. This runs only after a postMessage refused a buffer.
 import { formatValue, type RawFields, type WriteMessage } from '../../protocol/index.ts';
+import type { WriteSink } from './write-queue.ts';
 
 /** Primitives always clone (symbols never do, but they are not objects either: checked as the rest are). */
 function isCloneable(value: unknown): boolean {
@@ -30,6 +31,20 @@ export function toCloneable(message: WriteMessage): WriteMessage {
   return { ...message, logs: { ...message.logs, p, e } };
 }
 
-export function isDataCloneError(error: unknown): boolean {
+function isDataCloneError(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'DataCloneError';
+}
+
+/** The sink, but a message it refuses to clone is written again with its uncloneable values as text. */
+export function cloneableSink(sink: WriteSink): WriteSink {
+  return {
+    write(message) {
+      try {
+        sink.write(message);
+      } catch (error) {
+        if (!isDataCloneError(error)) throw error;
+        sink.write(toCloneable(message));
+      }
+    },
+  };
 }

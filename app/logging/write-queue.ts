@@ -15,10 +15,10 @@ import {
   type RawFields,
   type WriteMessage,
 } from '../../protocol/index.ts';
-import { isDataCloneError, toCloneable } from './cloneable.ts';
 import { createPageURL } from './page-url.ts';
 
-/** Where messages go: a worker's port, or the in-page engine. May throw DataCloneError synchronously. */
+/** Where messages go: a worker's port, or the in-page engine (through cloneableSink, so that an uncloneable
+ * argument is written as text rather than refused). */
 export interface WriteSink {
   write(message: WriteMessage): void;
 }
@@ -77,15 +77,6 @@ export function createWriteQueue(
   const logCount = (message: WriteMessage) => (message.sl === 'logs' ? message.logs.at.length : 0);
   let sealed: (() => void) | undefined;
 
-  function deliver(message: WriteMessage): void {
-    try {
-      sink!.write(message);
-    } catch (error) {
-      if (!isDataCloneError(error)) throw error;
-      sink!.write(toCloneable(message));
-    }
-  }
-
   /** Numbers the message as it goes to the engine: seq grows in the order the engine gets the writes, which
    * its storage relies on to skip rescued writes it stored already (docs/durability.md). */
   function deliverKept(message: WriteMessage): void {
@@ -95,7 +86,7 @@ export function createWriteQueue(
     // An engine that never confirms (a wedged worker) must not make the page hold every log for ever.
     while (unconfirmedLogs > UNCONFIRMED_LOG_CAP && unconfirmed.length > 1) unconfirmedLogs -= logCount(unconfirmed.shift()!);
     try {
-      deliver(message);
+      sink!.write(message);
     } catch (error) {
       onError(error);
     }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { GAP_LOG_TAG, LogLevel, rowsOf, type WriteMessage } from '../../../protocol/index.ts';
+import { cloneableSink } from '../../../app/logging/cloneable.ts';
 import { createWriteQueue, type WriteQueue, type WriteSink } from '../../../app/logging/write-queue.ts';
 
 const PAGE = 'http://127.0.0.1:8080/sales';
@@ -19,7 +20,8 @@ function cloningSink(): WriteSink & { received: WriteMessage[] } {
 function attached(pageURL = () => PAGE) {
   const queue = createWriteQueue(undefined, undefined, pageURL);
   const sink = cloningSink();
-  queue.attach(sink);
+  // As the client attaches an engine's sink: a message refused for an uncloneable value is written again as text.
+  queue.attach(cloneableSink(sink));
   return { queue, sink };
 }
 
