@@ -14,6 +14,7 @@ const IN_PAGE_ENGINE = 'worker/engine.ts';
 const ON_DEMAND: Record<string, string> = {
   'app/logging/startup.ts': 'engine start-up, rescue (every init)',
   [IN_PAGE_ENGINE]: 'in-page engine (modes B and C)',
+  'app/logging/capture/index.ts': "captures' loader (any capture on)",
   'app/logging/feedback-dialog.ts': 'feedback dialog (getUserFeedback)',
   'app/logging/capture/console-capture.ts': 'console capture (overrideConsoleMethods)',
   'app/logging/capture/error-capture.ts': 'error handler (registerErrorHandler)',
@@ -54,7 +55,7 @@ function dynamicEntries(manifest: Manifest, statics: Set<string>): string[] {
 
 export interface OnDemandChunk {
   label: string;
-  /** Gzip bytes of the chunk and of what it imports that the first load does not hold. */
+  /** Gzip bytes of the chunk and of what it imports that the first load does not hold (shared chunks count in each). */
   bytes: number;
 }
 

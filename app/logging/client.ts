@@ -1,24 +1,14 @@
 // Sidelog's public API on the page (docs/api.md). Every log call does the least possible work:
 // it takes the time, the level and the raw arguments (and, for warnings and worse, the raw stack),
 // appends them to the write queue and returns. The engine, in a worker where it can be, does the rest.
-import {
-  IssueType,
-  LogLevel,
-  SESSION_LOCK_PREFIX,
-  WORKER_START_DEADLINE_MS,
-  intentURL,
-  resolveOptions,
-  sanitiseDeviceKey,
-  stringify,
-  validateDeviceKey,
-  validateTitle,
-  type DeviceData,
-  type ResolvedOptions,
-  type Rescue,
-  type SidelogMode,
-} from '../../protocol/index.ts';
+// The page's first load takes from protocol/ only the modules it runs (not its index, which would bring every one
+// into the first chunk: README.md#benchmark); types come from the index, which costs nothing.
+import { IssueType, LogLevel } from '../../protocol/levels.ts';
+import { SESSION_LOCK_PREFIX, WORKER_START_DEADLINE_MS } from '../../protocol/limits.ts';
+import { resolveOptions, validateDeviceKey, validateTitle, type ResolvedOptions } from '../../protocol/options.ts';
+import type { DeviceData, DeviceKeyValue, Rescue, SidelogMode } from '../../protocol/index.ts';
 import { captureCallSite } from './call-site.ts';
-import { installCaptures } from './capture/index.ts';
+import type { InstalledCaptures } from './capture/index.ts';
 import type { EngineHandle } from './engines/engine-handle.types.ts';
 import type { WorkerFactories } from './engines/worker-engine.ts';
 import type { FeedbackResult, FeedbackTexts } from './feedback-dialog.ts';
@@ -62,6 +52,7 @@ interface Started {
   options: ResolvedOptions;
   identity: Identity;
   engine: EngineHandle;
+  startup: Startup;
 }
 
 export class SidelogClient {
@@ -77,6 +68,8 @@ export class SidelogClient {
   #settleStarted!: (started: Promise<Started>) => void;
   #engine: EngineHandle | undefined;
   #deviceData: DeviceData = {};
+  /** Keys set or removed before the start-up chunk loaded, in order: applied to the stored device data then. */
+  readonly #keysBeforeStart: { key: string; value: DeviceKeyValue }[] = [];
   #teardown: (() => void)[] = [];
   /** Closing twice must not call into a worker the first close already terminated. */
   #closed: Promise<void> | undefined;
@@ -118,14 +111,35 @@ export class SidelogClient {
     this.#print = resolved.printToConsole;
     // Captures start as soon as their code is loaded, not when the engine is up: what they see meanwhile waits in
     // the queue. init resolves once they listen.
-    const captures = installCaptures(this.#internals, resolved);
-    this.#teardown.push(captures.undo);
+    const captures = this.#installCaptures(resolved);
     this.#started = this.#start(resolved).then(async (started) => {
-      await captures.ready;
+      await captures;
       return started;
     });
     this.#settleStarted(this.#started);
     return this.#started.then(() => undefined);
+  }
+
+  /** Loads the captures (a chunk of their own, and only when some option asks for one) and installs them;
+   * settles once they listen. close() takes them away, or keeps them from ever being installed. */
+  #installCaptures(options: ResolvedOptions): Promise<void> {
+    const wanted = options.overrideConsoleMethods || options.registerErrorHandler || options.logBrowserEvents || options.logUIEvents;
+    if (!wanted) return Promise.resolve();
+    let installed: InstalledCaptures | undefined;
+    let undone = false;
+    this.#teardown.push(() => {
+      undone = true;
+      installed?.undo();
+    });
+    return import('./capture/index.ts').then(
+      ({ installCaptures }) => {
+        if (undone) return;
+        installed = installCaptures(this.#internals, options);
+        return installed.ready;
+      },
+      // A capture is not worth an error in the page.
+      () => undefined,
+    );
   }
 
   async #start(options: ResolvedOptions): Promise<Started> {
@@ -134,7 +148,11 @@ export class SidelogClient {
     this.#startup = startup;
     options.deviceName ||= startup.defaultDeviceName();
     const identity = await loadIdentity(options.appKey);
-    this.#deviceData = { ...identity.deviceData, ...this.#deviceData };
+    this.#deviceData = { ...identity.deviceData };
+    for (const change of this.#keysBeforeStart.splice(0)) {
+      const { key, value } = startup.sanitiseWrite({ sl: 'key', seq: 0, ...change }) as { key: string; value: DeviceKeyValue };
+      this.#applyKey(key, value);
+    }
     saveDeviceData(this.#deviceData);
     this.#holdSession(identity.sessionUUID);
     const device = deviceInfo(options, identity.udid, this.#deviceData);
@@ -167,9 +185,9 @@ export class SidelogClient {
       (seq) => this.#stored(seq),
     );
     this.#engine = engine;
-    this.#queue.attach(startup.cloneableSink(engine.sink));
+    this.#queue.attach(startup.engineSink(engine.sink));
     this.#listenForHiding(engine);
-    return { options, identity, engine };
+    return { options, identity, engine, startup };
   }
 
   /** The engine stored the writes up to `seq`: they need no rescue, and the rescues among them are done with. */
@@ -308,25 +326,41 @@ export class SidelogClient {
   #sendIssue(type: IssueType, title: unknown, text: unknown): Promise<string> {
     validateTitle(title);
     const uuid = crypto.randomUUID();
-    this.#queue.send({ sl: 'issue', issue: { type, title, text: stringify(text) ?? '', uuid } });
-    return this.#ready().then(({ options, identity }) => intentURL.issue(options.baseURL, identity.appID, uuid));
+    // The text is made a string on its way to the engine (app/logging/engine-sink.ts).
+    this.#queue.send({ sl: 'issue', issue: { type, title, text: text as string, uuid } });
+    return this.#ready().then(({ options, identity, startup }) => startup.intentURL.issue(options.baseURL, identity.appID, uuid));
   }
 
   setDeviceKey = (key: string, value: unknown): void => {
     validateDeviceKey(key);
-    const sane = sanitiseDeviceKey(key, value);
-    this.#deviceData[sane.key] = sane.value;
-    this.#startup?.saveDeviceData(this.#deviceData);
-    this.#queue.send({ sl: 'key', key: sane.key, value: sane.value });
+    // A null value is the text 'null', as the sanitiser writes it: only removeDeviceKey removes a key.
+    this.#setKey(key, value === null ? 'null' : (value as DeviceKeyValue));
   };
 
   removeDeviceKey = (key: string): void => {
     validateDeviceKey(key);
-    const name = sanitiseDeviceKey(key, '').key;
-    delete this.#deviceData[name];
-    this.#startup?.saveDeviceData(this.#deviceData);
-    this.#queue.send({ sl: 'key', key: name, value: null });
+    this.#setKey(key, null);
   };
+
+  /** A key set (or removed, with null): sanitised once the start-up chunk is loaded, in the device's data and on its
+   * way to the engine (app/logging/engine-sink.ts); until then the device's data keeps the call for #start. */
+  #setKey(key: string, value: DeviceKeyValue): void {
+    const write = { sl: 'key' as const, key, value, seq: 0 };
+    const startup = this.#startup;
+    if (startup) {
+      startup.sanitiseWrite(write);
+      this.#applyKey(write.key, write.value);
+      startup.saveDeviceData(this.#deviceData);
+    } else {
+      this.#keysBeforeStart.push({ key, value });
+    }
+    this.#queue.send(write);
+  }
+
+  #applyKey(key: string, value: DeviceKeyValue): void {
+    if (value === null) delete this.#deviceData[key];
+    else this.#deviceData[key] = value;
+  }
 
   /** Shows the feedback dialog (its code loaded on the first call); a submitted form is sent as user feedback. */
   getUserFeedback = (texts?: FeedbackTexts): Promise<FeedbackResult> =>
@@ -343,10 +377,10 @@ export class SidelogClient {
   };
 
   getDeviceURL = (): Promise<string> =>
-    this.#ready().then(({ options, identity }) => intentURL.device(options.baseURL, identity.appID, identity.udid));
+    this.#ready().then(({ options, identity, startup }) => startup.intentURL.device(options.baseURL, identity.appID, identity.udid));
 
   getSessionURL = (): Promise<string> =>
-    this.#ready().then(({ options, identity }) => intentURL.session(options.baseURL, identity.appID, identity.sessionUUID));
+    this.#ready().then(({ options, identity, startup }) => startup.intentURL.session(options.baseURL, identity.appID, identity.sessionUUID));
 
   /**
    * Undoes everything init did: captures removed, console restored, engine let go. Everything logged before the

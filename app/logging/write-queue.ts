@@ -4,17 +4,11 @@
 // before `init`, or while a worker fails and the next mode starts, is lost; past WAITING_LOG_CAP logs
 // the oldest become one gap entry. A message sent stays here until the engine confirms it stored, so
 // that a page going away can rescue what is not stored yet (docs/durability.md).
-import {
-  GAP_LOG_TAG,
-  LogLevel,
-  UNCONFIRMED_LOG_CAP,
-  WAITING_LOG_CAP,
-  columnsOf,
-  emptyColumns,
-  rowsOf,
-  type RawFields,
-  type WriteMessage,
-} from '../../protocol/index.ts';
+// From protocol/ only the modules it runs, as client.ts.
+import { LogLevel } from '../../protocol/levels.ts';
+import { GAP_LOG_TAG, UNCONFIRMED_LOG_CAP, WAITING_LOG_CAP } from '../../protocol/limits.ts';
+import { columnsOf, emptyColumns, rowsOf, type RawFields } from '../../protocol/log-columns.ts';
+import type { WriteMessage } from '../../protocol/index.ts';
 import { createPageURL } from './page-url.ts';
 
 /** Where messages go: a worker's port, or the in-page engine (through cloneableSink, so that an uncloneable
