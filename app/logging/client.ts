@@ -78,6 +78,7 @@ export class SidelogClient {
   /** Known once init has loaded the identity: what a rescue needs to be stored by a later page. */
   #rescueTo: Pick<Rescue, 'appKey' | 'session'> | undefined;
   #startup: Startup | undefined;
+  #namedDevice = false;
 
   /** What the captures and the tests reach (app/logging/internals.ts). */
   readonly #internals: SidelogInternals = {
@@ -104,8 +105,9 @@ export class SidelogClient {
    */
   init(options: unknown): Promise<void> {
     if (this.#started) return this.#started.then(() => undefined);
-    // The default device name is the startup chunk's to make: blank until then, as a blank option would be.
     const resolved = resolveOptions(options, { origin: location.origin, deviceName: '' });
+    // The default device name is the start-up chunk's to make (#start); a name given, even blank, is kept.
+    this.#namedDevice = (options as { deviceName?: unknown }).deviceName !== undefined;
     this.#options = resolved;
     this.#captureAllSites = resolved.captureCallSite;
     this.#print = resolved.printToConsole;
@@ -146,7 +148,7 @@ export class SidelogClient {
     const startup = await import('./startup.ts');
     const { deviceInfo, engineKinds, findRescues, loadIdentity, loadSessionLastAt, saveDeviceData, sessionPayload, startEngine } = startup;
     this.#startup = startup;
-    options.deviceName ||= startup.defaultDeviceName();
+    if (!this.#namedDevice) options.deviceName = startup.defaultDeviceName();
     const identity = await loadIdentity(options.appKey);
     this.#deviceData = { ...identity.deviceData };
     for (const change of this.#keysBeforeStart.splice(0)) {
