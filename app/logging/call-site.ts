@@ -9,18 +9,27 @@ interface StackHolder {
   stack?: string;
 }
 
-/** The stack of the caller of `site`, `site` and what it called left out; undefined where the browser cannot. */
+/** The stack of the caller of `site`, `site` and what it called left out; undefined where the browser cannot. Never
+ * throws: a line without its call site is still logged. */
 export function captureCallSite(site: Function): string | undefined {
   if (!Error.captureStackTrace) return undefined;
   const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = FRAMES;
+  let limited = false;
+  try {
+    Error.stackTraceLimit = FRAMES;
+    limited = true;
+  } catch {
+    // A page that froze Error (a hardened realm) keeps its limit: the stack is then as long as it says.
+  }
   try {
     const holder: StackHolder = {};
     Error.captureStackTrace(holder, site);
     // Read now, while the limit holds: V8 formats the text on this first read.
     return holder.stack;
+  } catch {
+    return undefined;
   } finally {
     // The page's own errors keep the page's limit.
-    Error.stackTraceLimit = limit;
+    if (limited) Error.stackTraceLimit = limit;
   }
 }

@@ -11,8 +11,8 @@ import { columnsOf, emptyColumns, rowsOf, type RawFields } from '../../protocol/
 import type { WriteMessage } from '../../protocol/index.ts';
 import { createPageURL } from './page-url.ts';
 
-/** Where messages go: a worker's port, or the in-page engine (through cloneableSink, so that an uncloneable
- * argument is written as text rather than refused). */
+/** Where messages go: a worker's port, or the in-page engine, through app/logging/engine-sink.ts (device keys and
+ * issues sanitised on their way; an uncloneable argument written as text rather than refused). */
 export interface WriteSink {
   write(message: WriteMessage): void;
 }

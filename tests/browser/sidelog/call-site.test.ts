@@ -64,3 +64,18 @@ test('with captureCallSite every call takes its site, and the page keeps its own
   expect(logs['stock checked']).toMatchObject({ m: 'checkStock' });
   expect(String(logs['stock checked'].f)).toContain(THIS_FILE);
 });
+
+test('a page whose Error.stackTraceLimit cannot be written still gets its line, with its call site', async () => {
+  const app = await newApp();
+  const sidelog = await startSidelog(app);
+  const pageLimit = Object.getOwnPropertyDescriptor(Error, 'stackTraceLimit')!;
+  Object.defineProperty(Error, 'stackTraceLimit', { value: pageLimit.value, writable: false, configurable: true });
+  try {
+    placeOrder(sidelog);
+  } finally {
+    Object.defineProperty(Error, 'stackTraceLimit', pageLimit);
+  }
+  await sidelog.forceSendOnce();
+  const logs = await arrived(app, 1);
+  expect(logs['order placed twice']).toMatchObject({ m: 'placeOrder' });
+});
