@@ -11,6 +11,10 @@ import { createCdpPipe } from './cdp-pipe.ts';
 export interface BenchPage {
   /** Chromium's main-thread task time of the page's renderer so far, in seconds (Performance.getMetrics' TaskDuration). */
   taskSeconds(): Promise<number>;
+  /** Starts Chromium's sampling CPU profiler on the page (`--profile`; it slows the page, so only for finding where time goes). */
+  startProfile(): Promise<void>;
+  /** Stops it; resolves to the profile, as DevTools saves a .cpuprofile. */
+  stopProfile(): Promise<unknown>;
   /** Navigates away, as a user leaving the page: loggers send what they still hold. */
   leave(): Promise<void>;
   close(): Promise<void>;
@@ -59,6 +63,15 @@ export async function launchBrowser(): Promise<BenchBrowser> {
         async taskSeconds() {
           const { metrics } = await cdp.send<{ metrics: { name: string; value: number }[] }>('Performance.getMetrics', {}, sessionId);
           return metrics.find((metric) => metric.name === 'TaskDuration')!.value;
+        },
+        async startProfile() {
+          await cdp.send('Profiler.enable', {}, sessionId);
+          await cdp.send('Profiler.setSamplingInterval', { interval: 50 }, sessionId);
+          await cdp.send('Profiler.start', {}, sessionId);
+        },
+        async stopProfile() {
+          const { profile } = await cdp.send<{ profile: unknown }>('Profiler.stop', {}, sessionId);
+          return profile;
         },
         async leave() {
           await cdp.send('Page.navigate', { url: 'about:blank' }, sessionId);

@@ -1,5 +1,7 @@
-// Gzip bytes of the JavaScript a contender adds to a page's main thread, from the build manifest: the chunks its
-// page loads (statically, and Sidelog's in-page engine where modes B and C load it) less the no-op page's.
+// Gzip bytes of the JavaScript a contender adds to a page's main thread, from the build manifest: the first load
+// (the chunks its page imports statically, less the no-op page's; for Sidelog's modes B and C with the in-page
+// engine they load), and, for Sidelog, each chunk it loads on demand, apart: its start-up (every init), the in-page
+// engine, the feedback dialog and each capture whose option is on.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -7,11 +9,24 @@ import type { Manifest } from 'vite';
 import type { ContenderSpec } from './contenders.ts';
 import type { BuiltPages } from './build-pages.ts';
 
+/** What each of Sidelog's on-demand chunks is, by the source file it is imported as; loaded when. */
+const IN_PAGE_ENGINE = 'worker/engine.ts';
+const ON_DEMAND: Record<string, string> = {
+  'app/logging/startup.ts': 'engine start-up, rescue (every init)',
+  [IN_PAGE_ENGINE]: 'in-page engine (modes B and C)',
+  'app/logging/capture/index.ts': "captures' loader (any capture on)",
+  'app/logging/feedback-dialog.ts': 'feedback dialog (getUserFeedback)',
+  'app/logging/capture/console-capture.ts': 'console capture (overrideConsoleMethods)',
+  'app/logging/capture/error-capture.ts': 'error handler (registerErrorHandler)',
+  'app/logging/capture/browser-events.ts': 'browser events (logBrowserEvents)',
+  'app/logging/capture/ui-events.ts': 'UI events (logUIEvents)',
+};
+
 function gzipBytes(outDir: string, file: string): number {
   return gzipSync(readFileSync(join(outDir, file)), { level: 9 }).length;
 }
 
-/** Manifest keys of the chunks loaded with `key` (itself included), following static imports. */
+/** Manifest keys of the chunks loaded with `keys` (themselves included), following static imports. */
 function closure(manifest: Manifest, keys: string[], seen = new Set<string>()): Set<string> {
   for (const key of keys) {
     if (seen.has(key)) continue;
@@ -21,34 +36,59 @@ function closure(manifest: Manifest, keys: string[], seen = new Set<string>()): 
   return seen;
 }
 
-/** The page's chunks. Where pages share Sidelog (the closed-tab page does), its code, the in-page engine's
- * dynamic import and the worker's asset sit in a chunk of their own, not in the entry: look through them all. */
-function pageChunks(manifest: Manifest, spec: ContenderSpec): Set<string> {
-  const statics = closure(manifest, [`${spec.page}.html`]);
-  const dynamic = spec.inPageEngine ? [...statics].flatMap((key) => manifest[key]?.dynamicImports ?? []) : [];
-  return closure(manifest, [...statics, ...dynamic]);
+const sourceOf = (manifest: Manifest, key: string) => (manifest[key]!.src ?? key).replace(/^(\.\.\/)+/, '');
+
+/** Every chunk a page may import dynamically, at any depth, by manifest key. */
+function dynamicEntries(manifest: Manifest, statics: Set<string>): string[] {
+  const found = new Set<string>();
+  const visit = (keys: Iterable<string>) => {
+    for (const key of keys)
+      for (const entry of manifest[key]?.dynamicImports ?? []) {
+        if (found.has(entry)) continue;
+        found.add(entry);
+        visit(closure(manifest, [entry]));
+      }
+  };
+  visit(statics);
+  return [...found];
+}
+
+export interface OnDemandChunk {
+  label: string;
+  /** Gzip bytes of the chunk and of what it imports that the first load does not hold (shared chunks count in each). */
+  bytes: number;
 }
 
 export interface BundleBytes {
-  /** Per contender id: gzip bytes of main-thread JS added to the no-op page. */
+  /** Per contender id: gzip bytes of main-thread JS its page loads first, beyond the no-op page's (with the in-page engine for modes B and C). */
   mainThread: Record<string, number>;
+  /** Sidelog's chunks loaded on demand, on the main thread. */
+  sidelogOnDemand: OnDemandChunk[];
   /** Sidelog's worker script (what its SharedWorker or dedicated Worker loads), gzip bytes; off the main thread. */
   sidelogWorker: number;
 }
 
 export function measureBundleBytes({ outDir, manifest }: BuiltPages, contenders: ContenderSpec[]): BundleBytes {
-  const floor = contenders.find((spec) => spec.page === 'noop')!;
-  const floorChunks = pageChunks(manifest, floor);
+  const floorChunks = closure(manifest, ['noop.html']);
   // The no-op page's own entry is the page's loop and nothing else: every entry carries as much.
   const pageOwnCode = gzipBytes(outDir, manifest['noop.html']!.file);
   const mainThread: Record<string, number> = {};
   for (const spec of contenders) {
-    const added = [...pageChunks(manifest, spec)].filter((key) => !floorChunks.has(key) || key === `${spec.page}.html`);
+    const statics = closure(manifest, [`${spec.page}.html`]);
+    const engine = spec.inPageEngine ? dynamicEntries(manifest, statics).filter((key) => sourceOf(manifest, key) === IN_PAGE_ENGINE) : [];
+    const added = [...closure(manifest, [...statics, ...engine])].filter((key) => !floorChunks.has(key) || key === `${spec.page}.html`);
     const bytes = added.reduce((sum, key) => sum + gzipBytes(outDir, manifest[key]!.file), 0);
     mainThread[spec.id] = Math.max(0, bytes - pageOwnCode);
   }
-  const workerFile = [...closure(manifest, ['sidelog.html'])]
+  const sidelogStatics = closure(manifest, ['sidelog.html']);
+  const onDemandKeys = dynamicEntries(manifest, sidelogStatics);
+  const sidelogOnDemand = onDemandKeys.map((key) => {
+    const source = sourceOf(manifest, key);
+    const own = [...closure(manifest, [key])].filter((chunk) => !sidelogStatics.has(chunk));
+    return { label: ON_DEMAND[source] ?? source, bytes: own.reduce((sum, chunk) => sum + gzipBytes(outDir, manifest[chunk]!.file), 0) };
+  });
+  const workerFile = [...sidelogStatics, ...onDemandKeys]
     .flatMap((key) => manifest[key]?.assets ?? [])
     .find((file) => file.includes('shared-entry'));
-  return { mainThread, sidelogWorker: workerFile ? gzipBytes(outDir, workerFile) : 0 };
+  return { mainThread, sidelogOnDemand, sidelogWorker: workerFile ? gzipBytes(outDir, workerFile) : 0 };
 }

@@ -1,5 +1,7 @@
 // One contender, one round: a fresh page on a fresh origin (so its IndexedDB, workers and storage are its own),
 // driven step by step through the control server, with Chromium's main-thread task time read around the burst.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { BenchBrowser } from './browser.ts';
 import { createCollectorAdmin, intakeDelivery, type Delivery } from './collector-admin.ts';
 import { EXPECTED_MODE, type ContenderSpec } from './contenders.ts';
@@ -30,6 +32,8 @@ export interface BenchContext {
   serviceURL: string;
   collector: ReturnType<typeof createCollectorAdmin>;
   count: number;
+  /** With `--profile DIR`: each page's CPU profile over the burst and the window after it is written there. */
+  profileDir?: string;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -62,11 +66,13 @@ export async function measurePage(context: BenchContext, spec: ContenderSpec, ro
   try {
     const ready = await control.step<{ error?: string }>(page, 'ready', STEP_TIMEOUT_MS);
     if (ready.body?.error) throw new Error(`${spec.id} did not start: ${ready.body.error}`);
+    if (context.profileDir) await tab.startProfile();
     const before = await tab.taskSeconds();
     ready.reply();
     const burst = await control.step<{ callMs: number }>(page, 'burst', STEP_TIMEOUT_MS);
     await sleep(AFTER_MS);
     const after = await tab.taskSeconds();
+    if (context.profileDir) writeFileSync(join(context.profileDir, `${page}.cpuprofile`), JSON.stringify(await tab.stopProfile()));
     burst.reply();
 
     const result = await control.step<Result>(page, 'result', STEP_TIMEOUT_MS);

@@ -4,6 +4,9 @@
 //   --quick       2,000 calls and 2 rounds, for development
 //   --rounds N    rounds (default 5; 2 with --quick)
 //   --out FILE    where the JSON goes (default bench/results/latest.json)
+//   --only A,B    only these contenders (ids as in bench/contenders.ts; the no-op floor always runs)
+//   --profile DIR writes each page's CPU profile of the burst and the window after it to DIR (slows the pages:
+//                 for finding where time goes, not for figures)
 //   --closed-tab  instead: the largest burst that survives its tab closing in the task that logged it
 //                 (bench/closed-tab.ts); its figures go to bench/results/closed-tab.json unless --out says
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,7 +19,7 @@ import { buildPages } from './build-pages.ts';
 import { measureBundleBytes } from './bundle-bytes.ts';
 import { createCollectorAdmin } from './collector-admin.ts';
 import { findLargestSurvivingBurst } from './closed-tab.ts';
-import { CONTENDERS } from './contenders.ts';
+import { CONTENDERS, FLOOR } from './contenders.ts';
 import { startControlServer } from './control-server.ts';
 import { computeFigures, type RoundRuns } from './figures.ts';
 import { describeMachine } from './machine.ts';
@@ -29,6 +32,8 @@ const { values: flags } = parseArgs({
     quick: { type: 'boolean', default: false },
     rounds: { type: 'string' },
     out: { type: 'string' },
+    only: { type: 'string' },
+    profile: { type: 'string' },
     'closed-tab': { type: 'boolean', default: false },
   },
 });
@@ -38,17 +43,24 @@ const count = flags.quick ? 2000 : 10_000;
 const roundCount = Number(flags.rounds ?? (flags.quick ? 2 : 5));
 if (!Number.isInteger(roundCount) || roundCount < 1) throw new Error(`--rounds must be a whole number of at least 1, not '${flags.rounds}'`);
 
+const only = flags.only?.split(',');
+const unknown = only?.filter((id) => !CONTENDERS.some((spec) => spec.id === id));
+if (unknown?.length) throw new Error(`--only names no contender '${unknown.join("', '")}'; they are ${CONTENDERS.map((spec) => spec.id).join(', ')}`);
+const contenders = only ? CONTENDERS.filter((spec) => spec.id === FLOOR || only.includes(spec.id)) : CONTENDERS;
+const profileDir = flags.profile ? resolve(flags.profile) : undefined;
+if (profileDir) mkdirSync(profileDir, { recursive: true });
+
 const progress = (message: string) => process.stderr.write(`${message}\n`);
 
 progress('bench: building the pages…');
 const workDir = mkdtempSync(join(tmpdir(), 'sidelog-bench-'));
 const pages = await buildPages(join(workDir, 'pages'));
-const bytes = measureBundleBytes(pages, CONTENDERS);
+const bytes = measureBundleBytes(pages, contenders);
 const service = await startService({ dbPath: join(workDir, 'bench.db'), port: 0, distDir: pages.outDir });
 const control = await startControlServer();
 const browser = await launchBrowser();
 try {
-  const context = { browser, control, serviceURL: service.url, collector: createCollectorAdmin(service.url, service.adminToken), count };
+  const context = { browser, control, serviceURL: service.url, collector: createCollectorAdmin(service.url, service.adminToken), count, profileDir };
   if (closedTab) {
     const { trials, largest } = await findLargestSurvivingBurst(context, progress);
     const machine = describeMachine(browser.version);
@@ -65,7 +77,7 @@ try {
     for (let round = 1; round <= roundCount; round++) {
       const runs = new Map<string, PageRun | Error>();
       // Interleaved, and each round starting one contender further on, so that no contender always runs first.
-      const order = CONTENDERS.map((_, i) => CONTENDERS[(i + round - 1) % CONTENDERS.length]!);
+      const order = contenders.map((_, i) => contenders[(i + round - 1) % contenders.length]!);
       for (const spec of order) {
         progress(`bench: round ${round}/${roundCount}, ${spec.label}`);
         runs.set(spec.id, await measurePage(context, spec, round).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))));
@@ -75,9 +87,9 @@ try {
       rounds.push(runs);
     }
 
-    const rows = computeFigures(CONTENDERS, rounds, count, bytes.mainThread);
+    const rows = computeFigures(contenders, rounds, count, bytes.mainThread);
     const machine = describeMachine(browser.version);
-    const table = renderTable(rows, bytes.sidelogWorker);
+    const table = renderTable(rows, bytes.sidelogWorker, bytes.sidelogOnDemand);
     const out = resolve(outFile);
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(
@@ -89,6 +101,7 @@ try {
           settings: { calls: count, rounds: roundCount, quick: flags.quick, afterMs: AFTER_MS },
           contenders: rows,
           sidelogWorkerGzipBytes: bytes.sidelogWorker,
+          sidelogOnDemandGzipBytes: bytes.sidelogOnDemand,
           table,
         },
         null,

@@ -1,4 +1,5 @@
 // The markdown the bench prints: the figures (median, with min–max over the rounds) and the ratios.
+import type { OnDemandChunk } from './bundle-bytes.ts';
 import type { ContenderFigures } from './figures.ts';
 import type { Summary } from './summary.ts';
 
@@ -31,7 +32,7 @@ function deliveredLostDuplicated(row: ContenderFigures): string {
   return `${delivered.min} / ${lost.max ?? '—'} / ${duplicated.max}`;
 }
 
-export function renderTable(rows: ContenderFigures[], sidelogWorkerGzip: number): string {
+export function renderTable(rows: ContenderFigures[], sidelogWorkerGzip: number, sidelogOnDemand: OnDemandChunk[]): string {
   const kb = (bytes: number) => number(bytes / 1024, 1);
   const lines = [
     '| contender | µs per call, calls | µs per call, full | blocking ms | durable ms | delivered ms | delivered / lost / dup | main-thread KB gz |',
@@ -49,6 +50,7 @@ export function renderTable(rows: ContenderFigures[], sidelogWorkerGzip: number)
       ].join(' | '),
     ).map((line) => `| ${line} |`),
     `| Sidelog's worker (off the main thread) | | | | | | | ${kb(sidelogWorkerGzip)} |`,
+    ...sidelogOnDemand.map((chunk) => `| Sidelog on demand: ${chunk.label} | | | | | | | ${kb(chunk.bytes)} |`),
     '',
     '| contender | calls × floor | full × bare logger | calls × Bugfender | full × Bugfender | blocking × Bugfender | durable × Bugfender | delivered × Bugfender | KB × Bugfender |',
     '|---|--:|--:|--:|--:|--:|--:|--:|--:|',

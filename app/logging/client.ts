@@ -1,36 +1,26 @@
 // Sidelog's public API on the page (docs/api.md). Every log call does the least possible work:
 // it takes the time, the level and the raw arguments (and, for warnings and worse, the raw stack),
 // appends them to the write queue and returns. The engine, in a worker where it can be, does the rest.
-import {
-  IssueType,
-  LogLevel,
-  SESSION_LOCK_PREFIX,
-  WORKER_START_DEADLINE_MS,
-  intentURL,
-  resolveOptions,
-  sanitiseDeviceKey,
-  stringify,
-  validateDeviceKey,
-  validateTitle,
-  type DeviceData,
-  type ResolvedOptions,
-  type Rescue,
-  type SidelogMode,
-} from '../../protocol/index.ts';
-import { installCaptures } from './capture/index.ts';
-import { deviceInfo, defaultDeviceName, sessionPayload } from './device-info.ts';
-import { engineKinds, startEngine } from './engines/choose-engine.ts';
+// The page's first load takes from protocol/ only the modules it runs (not its index, which would bring every one
+// into the first chunk: README.md#benchmark); types come from the index, which costs nothing.
+import { IssueType, LogLevel } from '../../protocol/levels.ts';
+import { SESSION_LOCK_PREFIX, WORKER_START_DEADLINE_MS } from '../../protocol/limits.ts';
+import { resolveOptions, validateDeviceKey, validateTitle, type ResolvedOptions } from '../../protocol/options.ts';
+import type { DeviceData, DeviceKeyValue, Rescue, SidelogMode } from '../../protocol/index.ts';
+import { captureCallSite } from './call-site.ts';
+import type { InstalledCaptures } from './capture/index.ts';
 import type { EngineHandle } from './engines/engine-handle.types.ts';
-import { defaultWorkers, type WorkerFactories } from './engines/worker-engine.ts';
-import { showFeedbackDialog, type FeedbackResult, type FeedbackTexts } from './feedback-dialog.ts';
-import { loadIdentity, randomHex, saveDeviceData, type Identity } from './identity.ts';
+import type { WorkerFactories } from './engines/worker-engine.ts';
+import type { FeedbackResult, FeedbackTexts } from './feedback-dialog.ts';
 import { originalConsole } from './original-console.ts';
-import { createPageURL } from './page-url.ts';
+import { randomHex } from './random-hex.ts';
 import { SDK_VERSION } from './sdk-version.ts';
 import { registerInternals, type SidelogInternals } from './internals.ts';
-import { findRescues, removeRescue, saveRescue } from './rescue.ts';
-import { loadSessionLastAt, saveSessionLastAt } from './session-last-at.ts';
+import type { Identity } from './startup.ts';
 import { createWriteQueue } from './write-queue.ts';
+
+/** What init loads (app/logging/startup.ts): held once loaded, for what must then run synchronously (a rescue). */
+type Startup = typeof import('./startup.ts');
 
 /** The fields of `sendLog`; all optional, sanitised by the engine. */
 export interface LogFields {
@@ -62,6 +52,7 @@ interface Started {
   options: ResolvedOptions;
   identity: Identity;
   engine: EngineHandle;
+  startup: Startup;
 }
 
 export class SidelogClient {
@@ -77,14 +68,17 @@ export class SidelogClient {
   #settleStarted!: (started: Promise<Started>) => void;
   #engine: EngineHandle | undefined;
   #deviceData: DeviceData = {};
+  /** Keys set or removed before the start-up chunk loaded, in order: applied to the stored device data then. */
+  readonly #keysBeforeStart: { key: string; value: DeviceKeyValue }[] = [];
   #teardown: (() => void)[] = [];
-  readonly #pageURL = createPageURL();
   /** Closing twice must not call into a worker the first close already terminated. */
   #closed: Promise<void> | undefined;
   /** This page run: the engine counts this client's writes under it (docs/durability.md). */
   readonly #run = randomHex();
   /** Known once init has loaded the identity: what a rescue needs to be stored by a later page. */
   #rescueTo: Pick<Rescue, 'appKey' | 'session'> | undefined;
+  #startup: Startup | undefined;
+  #namedDevice = false;
 
   /** What the captures and the tests reach (app/logging/internals.ts). */
   readonly #internals: SidelogInternals = {
@@ -111,20 +105,56 @@ export class SidelogClient {
    */
   init(options: unknown): Promise<void> {
     if (this.#started) return this.#started.then(() => undefined);
-    const resolved = resolveOptions(options, { origin: location.origin, deviceName: defaultDeviceName() });
+    const resolved = resolveOptions(options, { origin: location.origin, deviceName: '' });
+    // The default device name is the start-up chunk's to make (#start); a name given, even blank, is kept.
+    this.#namedDevice = (options as { deviceName?: unknown }).deviceName !== undefined;
     this.#options = resolved;
     this.#captureAllSites = resolved.captureCallSite;
     this.#print = resolved.printToConsole;
-    // Captures start now, not when the engine is up: what they see meanwhile waits in the queue.
-    this.#teardown.push(installCaptures(this.#internals, resolved));
-    this.#started = this.#start(resolved);
+    // Captures start as soon as their code is loaded, not when the engine is up: what they see meanwhile waits in
+    // the queue. init resolves once they listen.
+    const captures = this.#installCaptures(resolved);
+    this.#started = this.#start(resolved).then(async (started) => {
+      await captures;
+      return started;
+    });
     this.#settleStarted(this.#started);
     return this.#started.then(() => undefined);
   }
 
+  /** Loads the captures (a chunk of their own, and only when some option asks for one) and installs them;
+   * settles once they listen. close() takes them away, or keeps them from ever being installed. */
+  #installCaptures(options: ResolvedOptions): Promise<void> {
+    const wanted = options.overrideConsoleMethods || options.registerErrorHandler || options.logBrowserEvents || options.logUIEvents;
+    if (!wanted) return Promise.resolve();
+    let installed: InstalledCaptures | undefined;
+    let undone = false;
+    this.#teardown.push(() => {
+      undone = true;
+      installed?.undo();
+    });
+    return import('./capture/index.ts').then(
+      ({ installCaptures }) => {
+        if (undone) return;
+        installed = installCaptures(this.#internals, options);
+        return installed.ready;
+      },
+      // A capture is not worth an error in the page.
+      () => undefined,
+    );
+  }
+
   async #start(options: ResolvedOptions): Promise<Started> {
+    const startup = await import('./startup.ts');
+    const { deviceInfo, engineKinds, findRescues, loadIdentity, loadSessionLastAt, saveDeviceData, sessionPayload, startEngine } = startup;
+    this.#startup = startup;
+    if (!this.#namedDevice) options.deviceName = startup.defaultDeviceName();
     const identity = await loadIdentity(options.appKey);
-    this.#deviceData = { ...identity.deviceData, ...this.#deviceData };
+    this.#deviceData = { ...identity.deviceData };
+    for (const change of this.#keysBeforeStart.splice(0)) {
+      const { key, value } = startup.sanitiseWrite({ sl: 'key', seq: 0, ...change }) as { key: string; value: DeviceKeyValue };
+      this.#applyKey(key, value);
+    }
     saveDeviceData(this.#deviceData);
     this.#holdSession(identity.sessionUUID);
     const device = deviceInfo(options, identity.udid, this.#deviceData);
@@ -137,7 +167,7 @@ export class SidelogClient {
     this.#listenForLeaving();
     for (const rescue of findRescues(options.appKey).reverse()) this.#queue.sendFirst({ sl: 'rescued', rescue });
     const engine = await startEngine(
-      engineKinds(this.#seams.workers ?? defaultWorkers),
+      engineKinds(this.#seams.workers ?? startup.defaultWorkers),
       {
         appKey: options.appKey,
         appID: identity.appID,
@@ -157,14 +187,14 @@ export class SidelogClient {
       (seq) => this.#stored(seq),
     );
     this.#engine = engine;
-    this.#queue.attach(engine.sink);
+    this.#queue.attach(startup.engineSink(engine.sink));
     this.#listenForHiding(engine);
-    return { options, identity, engine };
+    return { options, identity, engine, startup };
   }
 
   /** The engine stored the writes up to `seq`: they need no rescue, and the rescues among them are done with. */
   #stored(seq: number): void {
-    for (const write of this.#queue.confirm(seq)) if (write.sl === 'rescued') removeRescue(write.rescue.run);
+    for (const write of this.#queue.confirm(seq)) if (write.sl === 'rescued') this.#startup?.removeRescue(write.rescue.run);
   }
 
   /** Sessions are kept while a tab holds their lock; the uploader deletes only sessions nobody holds. */
@@ -182,7 +212,7 @@ export class SidelogClient {
     const rescue = () => this.#rescue();
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') rescue();
-      else removeRescue(this.#run);
+      else this.#startup?.removeRescue(this.#run);
     };
     addEventListener('pagehide', rescue);
     addEventListener('pageshow', onVisibility);
@@ -196,8 +226,10 @@ export class SidelogClient {
 
   #rescue(): void {
     try {
-      saveSessionLastAt(this.#lastAt);
-      if (this.#rescueTo) saveRescue({ ...this.#rescueTo, run: this.#run, writes: this.#queue.pending() });
+      const startup = this.#startup;
+      if (!startup) return;
+      startup.saveSessionLastAt(this.#lastAt);
+      if (this.#rescueTo) startup.saveRescue({ ...this.#rescueTo, run: this.#run, writes: this.#queue.pending() });
     } catch (error) {
       this.#debug(`Sidelog could not keep the logs not yet stored: ${String(error)}`);
     }
@@ -229,34 +261,46 @@ export class SidelogClient {
     return this.#lastAt;
   }
 
-  /** The per-call path. Must stay cheap and must never throw into the caller. */
-  #record(level: LogLevel, parts: unknown[], site?: Function): void {
+  /** The per-call path of the captures (console, events): as the public methods, never printing. Never throws. */
+  #record(level: LogLevel, parts: ArrayLike<unknown>, site?: Function): void {
     try {
       const now = Date.now();
-      let stack: string | undefined;
       // A stack costs more than the rest of the call: by default only warnings and worse pay for it.
-      if (site && (this.#captureAllSites || (level !== LogLevel.Debug && level !== LogLevel.Info)) && Error.captureStackTrace) {
-        const holder: { stack?: string } = {};
-        Error.captureStackTrace(holder, site);
-        stack = holder.stack;
-      }
-      this.#queue.log(this.#nextAt(now), now, level, parts, stack, this.#pageURL());
+      const stack = site && (this.#captureAllSites || level !== LogLevel.Debug && level !== LogLevel.Info) ? captureCallSite(site) : undefined;
+      this.#queue.log(this.#nextAt(now), now, level, parts, stack);
     } catch {
       // Nothing a log call does may break the page.
     }
   }
 
-  #logAndPrint(level: LogLevel, parts: unknown[], site: Function): void {
-    this.#record(level, parts, site);
-    if (this.#print) PRINT[level](...parts);
+  /**
+   * One public log method, its level and what it prints through resolved once, here. It reads its `arguments`
+   * in place rather than take a rest parameter: that way the call allocates no array of its own, which is the
+   * larger part of what a log call costs the page (README.md#benchmark). Must never throw into the caller.
+   */
+  #logMethod(level: LogLevel): (...parts: unknown[]) => void {
+    const client = this;
+    const print = PRINT[level];
+    const warnOrWorse = level !== LogLevel.Debug && level !== LogLevel.Info;
+    const method = function (): void {
+      try {
+        const now = Date.now();
+        const stack = warnOrWorse || client.#captureAllSites ? captureCallSite(method) : undefined;
+        client.#queue.log(client.#nextAt(now), now, level, arguments, stack);
+      } catch {
+        // Nothing a log call does may break the page.
+      }
+      if (client.#print) print.apply(undefined, arguments as unknown as unknown[]);
+    };
+    return method;
   }
 
-  log = (...parts: unknown[]): void => this.#logAndPrint(LogLevel.Debug, parts, this.log);
-  warn = (...parts: unknown[]): void => this.#logAndPrint(LogLevel.Warning, parts, this.warn);
-  error = (...parts: unknown[]): void => this.#logAndPrint(LogLevel.Error, parts, this.error);
-  trace = (...parts: unknown[]): void => this.#logAndPrint(LogLevel.Trace, parts, this.trace);
-  info = (...parts: unknown[]): void => this.#logAndPrint(LogLevel.Info, parts, this.info);
-  fatal = (...parts: unknown[]): void => this.#logAndPrint(LogLevel.Fatal, parts, this.fatal);
+  log = this.#logMethod(LogLevel.Debug);
+  warn = this.#logMethod(LogLevel.Warning);
+  error = this.#logMethod(LogLevel.Error);
+  trace = this.#logMethod(LogLevel.Trace);
+  info = this.#logMethod(LogLevel.Info);
+  fatal = this.#logMethod(LogLevel.Fatal);
 
   /** A log line with explicit fields; never captures a call site. */
   sendLog = (fields: LogFields): void => this.#sendFields(fields);
@@ -269,7 +313,7 @@ export class SidelogClient {
         time ?? now,
         (fields.level ?? LogLevel.Debug) as LogLevel,
         { t: fields.text, tg: fields.tag, m: fields.method, f: fields.file, l: fields.line },
-        fields.url ?? this.#pageURL(),
+        fields.url,
       );
     } catch {
       // As for every log call.
@@ -284,29 +328,45 @@ export class SidelogClient {
   #sendIssue(type: IssueType, title: unknown, text: unknown): Promise<string> {
     validateTitle(title);
     const uuid = crypto.randomUUID();
-    this.#queue.send({ sl: 'issue', issue: { type, title, text: stringify(text) ?? '', uuid } });
-    return this.#ready().then(({ options, identity }) => intentURL.issue(options.baseURL, identity.appID, uuid));
+    // The text is made a string on its way to the engine (app/logging/engine-sink.ts).
+    this.#queue.send({ sl: 'issue', issue: { type, title, text: text as string, uuid } });
+    return this.#ready().then(({ options, identity, startup }) => startup.intentURL.issue(options.baseURL, identity.appID, uuid));
   }
 
   setDeviceKey = (key: string, value: unknown): void => {
     validateDeviceKey(key);
-    const sane = sanitiseDeviceKey(key, value);
-    this.#deviceData[sane.key] = sane.value;
-    if (this.#started) saveDeviceData(this.#deviceData);
-    this.#queue.send({ sl: 'key', key: sane.key, value: sane.value });
+    // A null value is the text 'null', as the sanitiser writes it: only removeDeviceKey removes a key.
+    this.#setKey(key, value === null ? 'null' : (value as DeviceKeyValue));
   };
 
   removeDeviceKey = (key: string): void => {
     validateDeviceKey(key);
-    const name = sanitiseDeviceKey(key, '').key;
-    delete this.#deviceData[name];
-    if (this.#started) saveDeviceData(this.#deviceData);
-    this.#queue.send({ sl: 'key', key: name, value: null });
+    this.#setKey(key, null);
   };
 
-  /** Shows the feedback dialog; a submitted form is sent as user feedback. */
+  /** A key set (or removed, with null): sanitised once the start-up chunk is loaded, in the device's data and on its
+   * way to the engine (app/logging/engine-sink.ts); until then the device's data keeps the call for #start. */
+  #setKey(key: string, value: DeviceKeyValue): void {
+    const write = { sl: 'key' as const, key, value, seq: 0 };
+    const startup = this.#startup;
+    if (startup) {
+      startup.sanitiseWrite(write);
+      this.#applyKey(write.key, write.value);
+      startup.saveDeviceData(this.#deviceData);
+    } else {
+      this.#keysBeforeStart.push({ key, value });
+    }
+    this.#queue.send(write);
+  }
+
+  #applyKey(key: string, value: DeviceKeyValue): void {
+    if (value === null) delete this.#deviceData[key];
+    else this.#deviceData[key] = value;
+  }
+
+  /** Shows the feedback dialog (its code loaded on the first call); a submitted form is sent as user feedback. */
   getUserFeedback = (texts?: FeedbackTexts): Promise<FeedbackResult> =>
-    showFeedbackDialog(texts, (subject, text) => this.sendUserFeedback(subject, text));
+    import('./feedback-dialog.ts').then(({ showFeedbackDialog }) => showFeedbackDialog(texts, (subject, text) => this.sendUserFeedback(subject, text)));
 
   setForceEnabled = (enabled: boolean): Promise<void> => this.#ready().then(({ engine }) => engine.calls.setForceEnabled(enabled));
 
@@ -319,10 +379,10 @@ export class SidelogClient {
   };
 
   getDeviceURL = (): Promise<string> =>
-    this.#ready().then(({ options, identity }) => intentURL.device(options.baseURL, identity.appID, identity.udid));
+    this.#ready().then(({ options, identity, startup }) => startup.intentURL.device(options.baseURL, identity.appID, identity.udid));
 
   getSessionURL = (): Promise<string> =>
-    this.#ready().then(({ options, identity }) => intentURL.session(options.baseURL, identity.appID, identity.sessionUUID));
+    this.#ready().then(({ options, identity, startup }) => startup.intentURL.session(options.baseURL, identity.appID, identity.sessionUUID));
 
   /**
    * Undoes everything init did: captures removed, console restored, engine let go. Everything logged before the

@@ -3,8 +3,11 @@
 // call never throws and never loses its line; into the same text the engine would make of them, so a value reads
 // the same in every mode. This runs only after a postMessage refused a buffer.
 import { formatValue, type RawFields, type WriteMessage } from '../../protocol/index.ts';
+import type { WriteSink } from './write-queue.ts';
 
+/** Primitives always clone (symbols never do, but they are not objects either: checked as the rest are). */
 function isCloneable(value: unknown): boolean {
+  if (value === null || (typeof value !== 'object' && typeof value !== 'function' && typeof value !== 'symbol')) return true;
   try {
     structuredClone(value);
     return true;
@@ -23,10 +26,25 @@ export function toCloneable(message: WriteMessage): WriteMessage {
       ? fields
       : (Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, cloneable(value)])) as RawFields);
   }
-  const p = message.logs.p.map((parts) => (parts && !isCloneable(parts) ? parts.map(cloneable) : parts));
+  // Arguments one by one: a primitive is kept without a trial clone, which only objects need.
+  const p = message.logs.p.map(cloneable);
   return { ...message, logs: { ...message.logs, p, e } };
 }
 
-export function isDataCloneError(error: unknown): boolean {
+function isDataCloneError(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'DataCloneError';
+}
+
+/** The sink, but a message it refuses to clone is written again with its uncloneable values as text. */
+export function cloneableSink(sink: WriteSink): WriteSink {
+  return {
+    write(message) {
+      try {
+        sink.write(message);
+      } catch (error) {
+        if (!isDataCloneError(error)) throw error;
+        sink.write(toCloneable(message));
+      }
+    },
+  };
 }

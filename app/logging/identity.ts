@@ -1,6 +1,7 @@
 // Who is logging: the app id, the device and this tab's session (docs/storage.md#browser-storage-keys). The page owns these
 // browser storage keys; the engine, which may live in a worker without localStorage, is handed them.
 import { STORAGE_KEYS, type DeviceData } from '../../protocol/index.ts';
+import { randomHex } from './random-hex.ts';
 
 export interface Identity {
   appID: string;
@@ -19,10 +20,7 @@ export async function appIdOf(appKey: string): Promise<string> {
   return base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '').slice(0, 10);
 }
 
-/** A random hex identifier (128 bits). */
-export function randomHex(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
+export { randomHex };
 
 /** Storage that may be missing or refuse (private mode, sandboxed frames): then nothing persists. */
 function storageOf(kind: 'localStorage' | 'sessionStorage'): Storage | undefined {

@@ -14,6 +14,7 @@ import {
   type Rescue,
   type WriteMessage,
 } from '../../protocol/index.ts';
+import { sanitiseWrite } from './engine-sink.ts';
 
 /** localStorage keys of rescues: one per page run. */
 export const RESCUE_PREFIX = 'bf_rescue_';
@@ -52,7 +53,8 @@ function asText(write: WriteMessage): WriteMessage {
     case 'rescued':
       return { ...write, rescue: { ...write.rescue, writes: write.rescue.writes.map(asText) } };
     case 'key':
-      return write;
+      // One set before the engine ran may not be sanitised yet (app/logging/engine-sink.ts).
+      return sanitiseWrite({ ...write });
   }
 }
 

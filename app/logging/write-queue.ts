@@ -4,20 +4,15 @@
 // before `init`, or while a worker fails and the next mode starts, is lost; past WAITING_LOG_CAP logs
 // the oldest become one gap entry. A message sent stays here until the engine confirms it stored, so
 // that a page going away can rescue what is not stored yet (docs/durability.md).
-import {
-  GAP_LOG_TAG,
-  LogLevel,
-  UNCONFIRMED_LOG_CAP,
-  WAITING_LOG_CAP,
-  columnsOf,
-  rowsOf,
-  type LogColumns,
-  type RawFields,
-  type WriteMessage,
-} from '../../protocol/index.ts';
-import { isDataCloneError, toCloneable } from './cloneable.ts';
+// From protocol/ only the modules it runs, as client.ts.
+import { LogLevel } from '../../protocol/levels.ts';
+import { GAP_LOG_TAG, UNCONFIRMED_LOG_CAP, WAITING_LOG_CAP } from '../../protocol/limits.ts';
+import { columnsOf, emptyColumns, rowsOf, type RawFields } from '../../protocol/log-columns.ts';
+import type { WriteMessage } from '../../protocol/index.ts';
+import { createPageURL } from './page-url.ts';
 
-/** Where messages go: a worker's port, or the in-page engine. May throw DataCloneError synchronously. */
+/** Where messages go: a worker's port, or the in-page engine, through app/logging/engine-sink.ts (device keys and
+ * issues sanitised on their way; an uncloneable argument written as text rather than refused). */
 export interface WriteSink {
   write(message: WriteMessage): void;
 }
@@ -25,18 +20,15 @@ export interface WriteSink {
 /** A buffer this large is sent at once rather than on the microtask. */
 const FLUSH_AT = 1000;
 
-function emptyColumns(): LogColumns {
-  return { at: [], x: [], ll: [], p: [], s: {}, e: {}, u: [] };
-}
-
 export type Unsequenced = WriteMessage extends infer M ? (M extends WriteMessage ? Omit<M, 'seq'> : never) : never;
 type LogsMessage = Extract<WriteMessage, { sl: 'logs' }>;
 
 export interface WriteQueue {
-  /** Appends a log call: its time, level, arguments, raw stack if it took one, and the page's URL. Never throws. */
-  log(at: number, x: number, ll: LogLevel, parts: unknown[], stack: string | undefined, url: unknown): void;
-  /** Appends a log call made with explicit fields (sendLog, and the events Sidelog logs). */
-  logFields(at: number, x: number, ll: LogLevel, fields: RawFields, url: unknown): void;
+  /** Appends a log call: its time, level, arguments (the call's own `arguments`, read here and not kept), and
+   * raw stack if it took one; the page's URL is the queue's to read. */
+  log(at: number, x: number, ll: LogLevel, parts: ArrayLike<unknown>, stack: string | undefined): void;
+  /** Appends a log call made with explicit fields (sendLog, and the events Sidelog logs); `url` if it names one. */
+  logFields(at: number, x: number, ll: LogLevel, fields: RawFields, url?: unknown): void;
   /** Sends the buffered logs now. */
   flush(): void;
   /** Sends a non-log write after the logs buffered before it; returns its sequence number (0 while it waits
@@ -58,7 +50,11 @@ export interface WriteQueue {
   seal(onDrop: () => void): void;
 }
 
-export function createWriteQueue(onError: (error: unknown) => void = () => {}, waitingCap = WAITING_LOG_CAP): WriteQueue {
+export function createWriteQueue(
+  onError: (error: unknown) => void = () => {},
+  waitingCap = WAITING_LOG_CAP,
+  pageURL: () => unknown = createPageURL(),
+): WriteQueue {
   let buffer = emptyColumns();
   let scheduled = false;
   let seq = 0;
@@ -75,15 +71,6 @@ export function createWriteQueue(onError: (error: unknown) => void = () => {}, w
   const logCount = (message: WriteMessage) => (message.sl === 'logs' ? message.logs.at.length : 0);
   let sealed: (() => void) | undefined;
 
-  function deliver(message: WriteMessage): void {
-    try {
-      sink!.write(message);
-    } catch (error) {
-      if (!isDataCloneError(error)) throw error;
-      sink!.write(toCloneable(message));
-    }
-  }
-
   /** Numbers the message as it goes to the engine: seq grows in the order the engine gets the writes, which
    * its storage relies on to skip rescued writes it stored already (docs/durability.md). */
   function deliverKept(message: WriteMessage): void {
@@ -93,7 +80,7 @@ export function createWriteQueue(onError: (error: unknown) => void = () => {}, w
     // An engine that never confirms (a wedged worker) must not make the page hold every log for ever.
     while (unconfirmedLogs > UNCONFIRMED_LOG_CAP && unconfirmed.length > 1) unconfirmedLogs -= logCount(unconfirmed.shift()!);
     try {
-      deliver(message);
+      sink!.write(message);
     } catch (error) {
       onError(error);
     }
@@ -140,7 +127,7 @@ export function createWriteQueue(onError: (error: unknown) => void = () => {}, w
   }
 
   /** Appends the columns every call has; returns the call's index in the buffer. */
-  function append(at: number, x: number, ll: LogLevel, parts: unknown[] | null, url: unknown): number {
+  function append(at: number, x: number, ll: LogLevel, n: number, url: unknown): number {
     const index = buffer.at.length;
     // A page's URL seldom changes within a buffer: each message carries it once per run of equal URLs.
     if (index === 0 || url !== bufferURL) {
@@ -150,7 +137,7 @@ export function createWriteQueue(onError: (error: unknown) => void = () => {}, w
     buffer.at.push(at);
     buffer.x.push(x);
     buffer.ll.push(ll);
-    buffer.p.push(parts);
+    buffer.n.push(n);
     if (!scheduled) {
       scheduled = true;
       queueMicrotask(flush);
@@ -159,15 +146,19 @@ export function createWriteQueue(onError: (error: unknown) => void = () => {}, w
   }
 
   return {
-    log(at, x, ll, parts, stack, url) {
+    log(at, x, ll, parts, stack) {
       if (sealed) return sealed();
-      const index = append(at, x, ll, parts, url);
+      const count = parts.length;
+      const index = append(at, x, ll, count, pageURL());
+      // Flat: the arguments go straight into the buffer, with no array of their own.
+      const p = buffer.p;
+      for (let i = 0; i < count; i++) p.push(parts[i]);
       if (stack !== undefined) buffer.s[index] = stack;
       if (index + 1 >= FLUSH_AT) flush();
     },
     logFields(at, x, ll, fields, url) {
       if (sealed) return sealed();
-      const index = append(at, x, ll, null, url);
+      const index = append(at, x, ll, -1, url ?? pageURL());
       buffer.e[index] = fields;
       if (index + 1 >= FLUSH_AT) flush();
     },

@@ -33,12 +33,18 @@ test('npm run bench -- --quick --rounds 1 writes every contender and every figur
     machine: { chromium: string; cores: number; cpu: string };
     settings: { calls: number; rounds: number };
     sidelogWorkerGzipBytes: number;
+    sidelogOnDemandGzipBytes: { label: string; bytes: number }[];
     contenders: { id: string; mode: string | null; figures: Record<string, Summary | number>; ratios: { toPeer: object; toFloor: object; toBare: object }; errors: string[] }[];
   };
   expect(report.settings).toMatchObject({ calls: QUICK_CALLS, rounds: 1 });
   expect(report.machine.chromium).toMatch(/Chrome\/\d+/);
   expect(Number.isNaN(Date.parse(report.date))).toBe(false);
   expect(report.sidelogWorkerGzipBytes).toBeGreaterThan(0);
+  // What a page loads only on demand is listed apart from its first load, each part with its bytes.
+  expect(report.sidelogOnDemandGzipBytes.map((chunk) => chunk.label)).toEqual(
+    expect.arrayContaining(['engine start-up, rescue (every init)', 'in-page engine (modes B and C)', 'feedback dialog (getUserFeedback)']),
+  );
+  for (const chunk of report.sidelogOnDemandGzipBytes) expect(chunk.bytes, chunk.label).toBeGreaterThan(0);
   expect(report.contenders.map((row) => row.id)).toEqual(CONTENDERS.map((spec) => spec.id));
 
   for (const row of report.contenders) {

@@ -1,20 +1,39 @@
-// The in-page captures, each switched on by its option.
+// The in-page captures, each switched on by its option. Each is its own chunk, loaded only when its option is on,
+// so that a page with a capture off never downloads it (README.md#benchmark: the bytes a page loads).
 import type { ResolvedOptions } from '../../../protocol/index.ts';
-import { installBrowserEvents } from './browser-events.ts';
 import type { CaptureTarget, InstallCapture } from './capture.types.ts';
-import { installConsoleCapture } from './console-capture.ts';
-import { installErrorCapture } from './error-capture.ts';
-import { installUIEvents } from './ui-events.ts';
 
-const CAPTURES: [keyof ResolvedOptions, InstallCapture][] = [
-  ['overrideConsoleMethods', installConsoleCapture],
-  ['registerErrorHandler', installErrorCapture],
-  ['logBrowserEvents', installBrowserEvents],
-  ['logUIEvents', installUIEvents],
+const CAPTURES: [keyof ResolvedOptions, () => Promise<InstallCapture>][] = [
+  ['overrideConsoleMethods', () => import('./console-capture.ts').then((module) => module.installConsoleCapture)],
+  ['registerErrorHandler', () => import('./error-capture.ts').then((module) => module.installErrorCapture)],
+  ['logBrowserEvents', () => import('./browser-events.ts').then((module) => module.installBrowserEvents)],
+  ['logUIEvents', () => import('./ui-events.ts').then((module) => module.installUIEvents)],
 ];
 
-/** Installs every capture the options ask for; returns what undoes them all, last first. */
-export function installCaptures(target: CaptureTarget, options: ResolvedOptions): () => void {
-  const undo = CAPTURES.filter(([option]) => options[option] === true).map(([, install]) => install(target, options));
-  return () => undo.splice(0).reverse().forEach((fn) => fn());
+export interface InstalledCaptures {
+  /** Settles once every capture asked for is loaded and listening (or failed to load: a capture is not worth an error in the page). */
+  ready: Promise<void>;
+  /** Takes every capture away, last first; a capture still loading is then never installed. */
+  undo(): void;
+}
+
+/** Installs every capture the options ask for, in their order, as soon as their code is loaded. */
+export function installCaptures(target: CaptureTarget, options: ResolvedOptions): InstalledCaptures {
+  const undos: (() => void)[] = [];
+  let undone = false;
+  const loads = CAPTURES.filter(([option]) => options[option] === true).map(([, load]) => load());
+  const ready = (async () => {
+    for (const load of loads) {
+      const install = await load.catch(() => undefined);
+      if (undone) return;
+      if (install) undos.push(install(target, options));
+    }
+  })();
+  return {
+    ready,
+    undo() {
+      undone = true;
+      undos.splice(0).reverse().forEach((fn) => fn());
+    },
+  };
 }

@@ -28,7 +28,9 @@ describe('installCaptures', () => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
     const recording = createRecordingTarget();
     const options = captureOptions();
-    undo = installCaptures(recording.target, options);
+    const installed = installCaptures(recording.target, options);
+    undo = installed.undo;
+    await installed.ready;
     const button = pageWithButton();
 
     console.info('from the console');
@@ -51,7 +53,9 @@ describe('installCaptures', () => {
     const seen: string[] = [];
     const onError = (event: Event) => seen.push(event.type);
     addEventListener('error', onError);
-    undo = installCaptures(recording.target, captureOptions(NONE));
+    const installed = installCaptures(recording.target, captureOptions(NONE));
+    undo = installed.undo;
+    await installed.ready;
     const button = pageWithButton();
 
     dispatchEvent(new ErrorEvent('error', { message: 'boom' }));
@@ -70,7 +74,9 @@ describe('installCaptures', () => {
     const { log, warn } = console;
     const { pushState } = history;
     const recording = createRecordingTarget();
-    installCaptures(recording.target, captureOptions())();
+    const installed = installCaptures(recording.target, captureOptions());
+    await installed.ready;
+    installed.undo();
     const button = pageWithButton();
     const seen: string[] = [];
     const onError = (event: Event) => seen.push(event.type);
@@ -85,5 +91,17 @@ describe('installCaptures', () => {
     expect(history.pushState).toBe(pushState);
     expect(recording.crashes).toEqual([]);
     expect(recording.events.filter((event) => event.tag === UI_EVENT_TAG)).toEqual([]);
+  });
+
+  test('undone while still loading, no capture is ever installed', async () => {
+    const { log } = console;
+    const { pushState } = history;
+    const recording = createRecordingTarget();
+    const installed = installCaptures(recording.target, captureOptions());
+    installed.undo();
+    await installed.ready;
+
+    expect(console.log).toBe(log);
+    expect(history.pushState).toBe(pushState);
   });
 });

@@ -69,6 +69,8 @@ describe('Sidelog with its captures on', () => {
     const sidelog = await startSidelog(app, CAPTURES_ON);
 
     const result = sidelog.getUserFeedback();
+    // The dialog's code loads on the first call: it opens with the subject focused.
+    await expect.poll(() => feedbackDialogRootForTests()?.querySelector('[data-subject]')).toBeTruthy();
     expect(feedbackDialogRootForTests()?.activeElement).toBe(feedbackDialogRootForTests()?.querySelector('[data-subject]'));
     await userEvent.keyboard('Печать не работает');
     await userEvent.tab();

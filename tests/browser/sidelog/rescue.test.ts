@@ -7,6 +7,7 @@ import {
   GAP_LOG_TAG,
   LogLevel,
   STORAGE_KEYS,
+  columnsOf,
   rowsOf,
   type Rescue,
   type SessionPayload,
@@ -22,15 +23,7 @@ const session = { session_uid: 'session-1' } as SessionPayload;
 const logsWrite = (seq: number, rows: { at: number; p?: unknown[]; t?: unknown; tg?: unknown; l?: unknown }[]): WriteMessage => ({
   sl: 'logs',
   seq,
-  logs: {
-    at: rows.map((row) => row.at),
-    x: rows.map((row) => row.at),
-    ll: rows.map(() => LogLevel.Info),
-    p: rows.map((row) => row.p ?? null),
-    s: {},
-    e: Object.fromEntries(rows.flatMap((row, i) => (row.p ? [] : [[i, { t: row.t, tg: row.tg, l: row.l }]]))),
-    u: [[0, 'http://page/']],
-  },
+  logs: columnsOf(rows.map((row) => ({ ...row, x: row.at, ll: LogLevel.Info, u: 'http://page/' }))),
 });
 const rescue = (run: string, writes: WriteMessage[], appKey = 'app'): Rescue => ({ appKey, run, session, writes });
 const rowsOfWrite = (write: WriteMessage) => (write.sl === 'logs' ? rowsOf(write.logs) : []);

@@ -1,12 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { GAP_LOG_TAG, LogLevel, rowsOf, type WriteMessage } from '../../../protocol/index.ts';
+import { cloneableSink } from '../../../app/logging/cloneable.ts';
 import { createWriteQueue, type WriteQueue, type WriteSink } from '../../../app/logging/write-queue.ts';
 
 const PAGE = 'http://127.0.0.1:8080/sales';
 type LogsMessage = Extract<WriteMessage, { sl: 'logs' }>;
 
 /** A log call as the client makes it: time `at` (also its clock time), Debug, these arguments. */
-const log = (queue: WriteQueue, at: number, ...parts: unknown[]) => queue.log(at, at, LogLevel.Debug, parts, undefined, PAGE);
+const log = (queue: WriteQueue, at: number, ...parts: unknown[]) => queue.log(at, at, LogLevel.Debug, parts, undefined);
 /** What the engine reads from a logs message. */
 const rows = (message: WriteMessage) => rowsOf((message as LogsMessage).logs);
 
@@ -16,10 +17,11 @@ function cloningSink(): WriteSink & { received: WriteMessage[] } {
   return { received, write: (message) => received.push(structuredClone(message)) };
 }
 
-function attached() {
-  const queue = createWriteQueue();
+function attached(pageURL = () => PAGE) {
+  const queue = createWriteQueue(undefined, undefined, pageURL);
   const sink = cloningSink();
-  queue.attach(sink);
+  // As the client attaches an engine's sink: a message refused for an uncloneable value is written again as text.
+  queue.attach(cloneableSink(sink));
   return { queue, sink };
 }
 
@@ -31,7 +33,7 @@ describe('the write queue', () => {
     expect(sink.received).toEqual([]);
     await Promise.resolve();
     expect(sink.received).toEqual([
-      { sl: 'logs', seq: 1, logs: { at: [1, 2], x: [1, 2], ll: [0, 0], p: [['a'], ['b', { n: 2 }]], s: {}, e: {}, u: [[0, PAGE]] } },
+      { sl: 'logs', seq: 1, logs: { at: [1, 2], x: [1, 2], ll: [0, 0], n: [1, 2], p: ['a', 'b', { n: 2 }], s: {}, e: {}, u: [[0, PAGE]] } },
     ]);
     expect(rows(sink.received[0])).toEqual([
       { at: 1, x: 1, ll: 0, p: ['a'], u: PAGE },
@@ -41,8 +43,8 @@ describe('the write queue', () => {
 
   test('stacks and explicit fields travel with their own calls', async () => {
     const { queue, sink } = attached();
-    queue.log(1, 1, LogLevel.Warning, ['low stock'], 'Error\n    at pick (app.js:3:1)', PAGE);
-    queue.logFields(2, 1, LogLevel.Info, { t: 'clicked', tg: 'bf_ui_event' }, PAGE);
+    queue.log(1, 1, LogLevel.Warning, ['low stock'], 'Error\n    at pick (app.js:3:1)');
+    queue.logFields(2, 1, LogLevel.Info, { t: 'clicked', tg: 'bf_ui_event' });
     log(queue, 3, 'plain');
     await Promise.resolve();
     expect(rows(sink.received[0])).toEqual([
@@ -60,7 +62,7 @@ describe('the write queue', () => {
   });
 
   test('messages wait, in order, until a sink is attached', async () => {
-    const queue = createWriteQueue();
+    const queue = createWriteQueue(undefined, undefined, () => PAGE);
     log(queue, 1, 'before');
     const seq = queue.send({ sl: 'key', key: 'k', value: 1 });
     log(queue, 2, 'after');
@@ -118,14 +120,16 @@ describe('the write queue', () => {
   });
 
   test("each message carries the page's URL once per run of equal URLs", async () => {
-    const { queue, sink } = attached();
     const STATS = 'http://127.0.0.1:8080/stats';
-    queue.log(1, 1, LogLevel.Debug, [], undefined, PAGE);
-    queue.log(2, 2, LogLevel.Debug, [], undefined, PAGE);
-    queue.log(3, 3, LogLevel.Debug, [], undefined, STATS);
-    queue.log(4, 4, LogLevel.Debug, [], undefined, STATS);
+    let url = PAGE;
+    const { queue, sink } = attached(() => url);
+    queue.log(1, 1, LogLevel.Debug, [], undefined);
+    queue.log(2, 2, LogLevel.Debug, [], undefined);
+    url = STATS;
+    queue.log(3, 3, LogLevel.Debug, [], undefined);
+    queue.log(4, 4, LogLevel.Debug, [], undefined);
     await Promise.resolve();
-    queue.log(5, 5, LogLevel.Debug, [], undefined, STATS);
+    queue.log(5, 5, LogLevel.Debug, [], undefined);
     await Promise.resolve();
     const [first, second] = sink.received as LogsMessage[];
     expect(first.logs.u).toEqual([
@@ -138,7 +142,7 @@ describe('the write queue', () => {
   });
 
   test('past the waiting bound, the oldest logs give way to one gap entry in their place, first in line', async () => {
-    const queue = createWriteQueue(() => {}, 5);
+    const queue = createWriteQueue(() => {}, 5, () => PAGE);
     for (let at = 1; at <= 8; at++) {
       log(queue, at, `line ${at}`);
       await Promise.resolve();
