@@ -14,6 +14,7 @@ import { openStore } from '../server/db.ts';
 import { startService } from '../server/service.ts';
 import { seedLogs } from './explorer-seed.ts';
 import { buildPages, photographExplorer } from './explorer-screenshot.ts';
+import { explorerCookie } from './explorer-cookie.ts';
 
 const { values } = parseArgs({
   options: {
@@ -49,12 +50,7 @@ const adminToken = 'explorer-bench-token';
 const distDir = values.screenshot ? await buildPages() : undefined;
 const service = await startService({ dbPath, adminToken, distDir });
 try {
-  const signIn = await fetch(`${service.url}/sidelog/explorer/api/sign-in`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name: 'admin', password: adminToken }),
-  });
-  const cookie = signIn.headers.get('Set-Cookie')!.split(';')[0]!;
+  const cookie = await explorerCookie(service.url, adminToken);
   const base = `${service.url}/sidelog/explorer/api/apps/${appIdOf(APP)}/logs`;
 
   const hour = 3_600_000;

@@ -1,6 +1,7 @@
 // Rows of either database's tables back to the records the stores answer with: both keep the same columns.
-import type { LogRecord, SessionPayload } from '../protocol/records.types.ts';
-import type { App, StoredSession } from './store.types.ts';
+import type { DeviceKeyValue, LogRecord, SessionPayload } from '../protocol/records.types.ts';
+import type { SkippedLog } from '../protocol/wire.ts';
+import type { AdminList, App, StoredSession } from './store.types.ts';
 
 export const now = () => new Date().toISOString();
 
@@ -25,3 +26,13 @@ export const toSession = (row: SessionRow): StoredSession => ({ ...row, payload:
 
 export type AppRow = { key: string; app_id: string; enabled: number };
 export const toApp = (row: AppRow): App => ({ key: row.key, appId: row.app_id, enabled: row.enabled === 1 });
+
+/** An admin list page's row as the full list answered it before pagination. */
+export const LIST_ROW: Record<AdminList, (row: Record<string, unknown>) => unknown> = {
+  logs: (row) => ({ ...toLog(row), session_uid: row.session_uid as string }),
+  batches: (row) => row,
+  sessions: (row) => toSession(row as unknown as SessionRow),
+  issues: (row) => row,
+  'device-keys': (row) => ({ device_id: row.udid, key: row.key, value: JSON.parse(row.value as string) as DeviceKeyValue }),
+  requests: ({ skipped, ...row }) => (skipped === null ? row : { ...row, skipped: JSON.parse(skipped as string) as SkippedLog[] }),
+};

@@ -9,6 +9,10 @@ import { sessionStore } from '../session/session.ts';
 import { LOGIN_TEXTS, validateLogin, type FieldFlags } from './validate-login.ts';
 
 const NONE: FieldFlags = { email: false, password: false };
+const FIELDS = {
+  email: { type: 'email', autoComplete: 'username', label: LOGIN_TEXTS.emailLabel },
+  password: { type: 'password', autoComplete: 'current-password', label: LOGIN_TEXTS.passwordLabel },
+} as const;
 
 interface LoginFieldProps {
   id: string;
@@ -92,6 +96,7 @@ export function LoginForm() {
   const errorId = `${id}-error`;
   // What the two fields share: their ids, their error flag, and editing clears that flag.
   const fieldOf = (name: 'email' | 'password', value: string, setValue: (value: string) => void) => ({
+    ...FIELDS[name],
     id: `${id}-${name}`,
     name,
     value,
@@ -108,20 +113,8 @@ export function LoginForm() {
         {error}
       </p>
       <fieldset disabled={busy}>
-        <LoginField
-          {...fieldOf('email', email, setEmail)}
-          type="email"
-          autoComplete="username"
-          label={LOGIN_TEXTS.emailLabel}
-          inputRef={emailRef}
-        />
-        <LoginField
-          {...fieldOf('password', password, setPassword)}
-          type="password"
-          autoComplete="current-password"
-          label={LOGIN_TEXTS.passwordLabel}
-          inputRef={passwordRef}
-        />
+        <LoginField {...fieldOf('email', email, setEmail)} inputRef={emailRef} />
+        <LoginField {...fieldOf('password', password, setPassword)} inputRef={passwordRef} />
         <label className="checkbox">
           <input type="checkbox" name="remember" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
           {LOGIN_TEXTS.remember}

@@ -6,6 +6,7 @@ import { appIdOf } from '../../server/app-id.ts';
 import { isPostgresUrl, openDatabase } from '../../server/db.ts';
 import { startService } from '../../server/service.ts';
 import { seedLogs } from '../explorer-seed.ts';
+import { explorerCookie } from '../explorer-cookie.ts';
 
 const APP = 'collector-bench';
 const NEEDLE = 'quixotic zebrafish';
@@ -38,12 +39,7 @@ export async function measureExplorer(db: string, options: { logs: number; round
   const adminToken = 'collector-bench-token';
   const service = await startService({ db, adminToken, retentionDays: 0 });
   try {
-    const signIn = await fetch(`${service.url}/sidelog/explorer/api/sign-in`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'admin', password: adminToken }),
-    });
-    const cookie = signIn.headers.get('Set-Cookie')!.split(';')[0]!;
+    const cookie = await explorerCookie(service.url, adminToken);
     const medians: number[] = [];
     for (const [name, params] of EXPLORER_CASES) {
       const url = `${service.url}/sidelog/explorer/api/apps/${appIdOf(APP)}/logs?${new URLSearchParams({ ...params, limit: '100' })}`;

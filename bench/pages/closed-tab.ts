@@ -5,6 +5,7 @@
 //   reopen: starts Sidelog again, which stores what the logger rescued; forces one send.
 import { Sidelog } from '../../app/logging/index.ts';
 import { makeLines } from './lines.ts';
+import { QUIET_OPTIONS } from './quiet-options.ts';
 
 const params = new URLSearchParams(location.search);
 const role = params.get('role');
@@ -16,14 +17,7 @@ async function report(step: string, body: Record<string, unknown> = {}): Promise
 }
 
 const startSidelog = () =>
-  Sidelog.init({
-    appKey: params.get('appKey')!,
-    overrideConsoleMethods: false,
-    printToConsole: false,
-    logBrowserEvents: false,
-    logUIEvents: false,
-    registerErrorHandler: false,
-  });
+  Sidelog.init({ appKey: params.get('appKey')!, ...QUIET_OPTIONS });
 
 async function main(): Promise<void> {
   if (role === 'opener') {

@@ -2,6 +2,7 @@
 // its captures off. `hide` forces a mode by hiding what the modes above it need, as a browser without it would.
 import { Sidelog } from '../../app/logging/index.ts';
 import { runBench } from './harness.ts';
+import { QUIET_OPTIONS } from './quiet-options.ts';
 
 function hide(what: string | null): void {
   if (what === 'shared' || what === 'workers' || what === 'locks') (globalThis as { SharedWorker?: unknown }).SharedWorker = undefined;
@@ -14,11 +15,7 @@ void runBench({
     hide(params.get('hide'));
     await Sidelog.init({
       appKey: params.get('appKey')!,
-      overrideConsoleMethods: false,
-      printToConsole: false,
-      logBrowserEvents: false,
-      logUIEvents: false,
-      registerErrorHandler: false,
+      ...QUIET_OPTIONS,
       captureCallSite: params.get('callsite') === '1',
     });
     return { mode: Sidelog.mode };

@@ -2,8 +2,7 @@
 // page at a time, by row id.
 import type pg from 'pg';
 import type { DeviceInfo, DeviceKeyValue } from '../../protocol/records.types.ts';
-import type { SkippedLog } from '../../protocol/wire.ts';
-import { toLog, toSession, type SessionRow } from '../store-rows.ts';
+import { LIST_ROW, toLog, toSession, type SessionRow } from '../store-rows.ts';
 import type { AdminList, CollectedReads, RefusedKey, StoredIssue } from '../store.types.ts';
 import { sql } from './client.ts';
 
@@ -18,15 +17,6 @@ const LIST_QUERIES: Record<AdminList, string> = {
            JOIN sessions ON sessions.id = issues.session_id WHERE issues.app_key = $1 AND issues.id > $2::bigint ORDER BY issues.id LIMIT $3`,
   'device-keys': `SELECT id AS cursor_id, udid, key, value FROM device_key_changes WHERE app_key = $1 AND id > $2::bigint ORDER BY id LIMIT $3`,
   requests: `SELECT id AS cursor_id, operation, status, skipped FROM requests WHERE app_key = $1 AND id > $2::bigint ORDER BY id LIMIT $3`,
-};
-/** A page's row as the full list answered it before pagination (as server/sqlite/collected-reads.ts answers). */
-const LIST_ROW: Record<AdminList, (row: Record<string, unknown>) => unknown> = {
-  logs: (row) => ({ ...toLog(row), session_uid: row.session_uid as string }),
-  batches: (row) => row,
-  sessions: (row) => toSession(row as unknown as SessionRow),
-  issues: (row) => row,
-  'device-keys': (row) => ({ device_id: row.udid, key: row.key, value: JSON.parse(row.value as string) as DeviceKeyValue }),
-  requests: ({ skipped, ...row }) => (skipped === null ? row : { ...row, skipped: JSON.parse(skipped as string) as SkippedLog[] }),
 };
 
 const SESSION_COLUMNS = 'id, session_uid, udid, time, received_at, payload';

@@ -2,8 +2,8 @@
 // a time, by row id.
 import type Database from 'better-sqlite3';
 import type { DeviceInfo, DeviceKeyValue } from '../../protocol/records.types.ts';
-import type { SkippedLog } from '../../protocol/wire.ts';
 import type { AdminList, CollectedReads, RefusedKey, StoredIssue } from '../store.types.ts';
+import { LIST_ROW } from '../store-rows.ts';
 import { queries, toLog, toSession, type SessionRow, promised } from './rows.ts';
 
 export function createCollectedReads(db: Database.Database): CollectedReads {
@@ -29,15 +29,6 @@ export function createCollectedReads(db: Database.Database): CollectedReads {
     ),
     requests: db.prepare(`SELECT id AS cursor_id, operation, status, skipped FROM requests WHERE app_key = ? AND id > ? ORDER BY id LIMIT ?`),
   };
-  /** A page's row as the full list answered it before pagination. */
-  const listRow: Record<AdminList, (row: Record<string, unknown>) => unknown> = {
-    logs: (row) => ({ ...toLog(row), session_uid: row.session_uid as string }),
-    batches: (row) => row,
-    sessions: (row) => toSession(row as unknown as SessionRow),
-    issues: (row) => row,
-    'device-keys': (row) => ({ device_id: row.udid, key: row.key, value: JSON.parse(row.value as string) as DeviceKeyValue }),
-    requests: ({ skipped, ...row }) => (skipped === null ? row : { ...row, skipped: JSON.parse(skipped as string) as SkippedLog[] }),
-  };
 
   return promised<CollectedReads>({
     sessions(appKey, limit = -1) {
@@ -55,7 +46,7 @@ export function createCollectedReads(db: Database.Database): CollectedReads {
     },
     listPage(list, appKey, after, limit) {
       const rows = listQueries[list].all(appKey, after, limit) as ({ cursor_id: number } & Record<string, unknown>)[];
-      return { rows: rows.map(({ cursor_id: _id, ...row }) => listRow[list](row)), last: rows.at(-1)?.cursor_id };
+      return { rows: rows.map(({ cursor_id: _id, ...row }) => LIST_ROW[list](row)), last: rows.at(-1)?.cursor_id };
     },
     refusedKeys(limit) {
       return all<RefusedKey>(`SELECT app_key, operation, status, count, last_seen FROM refused_keys ORDER BY last_seen DESC LIMIT ?`, limit);
