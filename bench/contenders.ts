@@ -20,6 +20,8 @@ export interface ContenderSpec {
   deliveryIsFinal: boolean;
   /** Whether the page also loads Sidelog's in-page engine chunk on the main thread (modes B and C). */
   inPageEngine?: boolean;
+  /** Calls in its burst, when not the run's (the 100,000-line row: delivery and durability at scale). */
+  count?: number;
 }
 
 export const FLOOR = 'noop';
@@ -71,6 +73,15 @@ export const CONTENDERS: ContenderSpec[] = [
     deliveryIsFinal: true,
   },
   {
+    id: 'sidelog-a-shared-100k',
+    label: 'Sidelog A, SharedWorker, 100,000 lines',
+    page: 'sidelog',
+    durable: 'indexeddb',
+    delivery: 'collector',
+    deliveryIsFinal: true,
+    count: 100_000,
+  },
+  {
     id: 'bugfender',
     label: '@bugfender/sdk 2.4.0',
     page: 'bugfender',
@@ -88,4 +99,5 @@ export const EXPECTED_MODE: Record<string, string> = {
   'sidelog-b': 'B',
   'sidelog-c': 'C',
   'sidelog-a-callsite': 'A-shared',
+  'sidelog-a-shared-100k': 'A-shared',
 };

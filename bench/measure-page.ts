@@ -44,7 +44,8 @@ interface Result {
 }
 
 export async function measurePage(context: BenchContext, spec: ContenderSpec, round: number): Promise<PageRun> {
-  const { browser, control, collector, count } = context;
+  const { browser, control, collector } = context;
+  const count = spec.count ?? context.count;
   const page = `r${round}-${spec.id}`;
   const appKey = `bench-${page}-${Date.now().toString(36)}`;
   if (spec.delivery === 'collector') await collector.createApp(appKey);

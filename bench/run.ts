@@ -4,6 +4,7 @@
 //   --quick       2,000 calls and 2 rounds, for development
 //   --rounds N    rounds (default 5; 2 with --quick)
 //   --out FILE    where the JSON goes (default bench/results/latest.json)
+//   --only IDS    only these contenders (comma-separated ids of bench/contenders.ts), and the no-op floor
 //   --closed-tab  instead: the largest burst that survives its tab closing in the task that logged it
 //                 (bench/closed-tab.ts); its figures go to bench/results/closed-tab.json unless --out says
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,7 +17,7 @@ import { buildPages } from './build-pages.ts';
 import { measureBundleBytes } from './bundle-bytes.ts';
 import { createCollectorAdmin } from './collector-admin.ts';
 import { findLargestSurvivingBurst } from './closed-tab.ts';
-import { CONTENDERS } from './contenders.ts';
+import { CONTENDERS, FLOOR } from './contenders.ts';
 import { startControlServer } from './control-server.ts';
 import { computeFigures, type RoundRuns } from './figures.ts';
 import { describeMachine } from './machine.ts';
@@ -30,8 +31,14 @@ const { values: flags } = parseArgs({
     rounds: { type: 'string' },
     out: { type: 'string' },
     'closed-tab': { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
 });
+const only = flags.only?.split(',').map((id) => id.trim());
+const unknown = only?.filter((id) => !CONTENDERS.some((spec) => spec.id === id)) ?? [];
+if (unknown.length > 0) throw new Error(`--only names no contender '${unknown.join("', '")}'; the ids are ${CONTENDERS.map((spec) => spec.id).join(', ')}`);
+// The no-op floor always runs: the full per-call figure is measured against it.
+const contenders = only ? CONTENDERS.filter((spec) => spec.id === FLOOR || only.includes(spec.id)) : CONTENDERS;
 const closedTab = flags['closed-tab'];
 const outFile = flags.out ?? (closedTab ? 'bench/results/closed-tab.json' : 'bench/results/latest.json');
 const count = flags.quick ? 2000 : 10_000;
@@ -65,7 +72,7 @@ try {
     for (let round = 1; round <= roundCount; round++) {
       const runs = new Map<string, PageRun | Error>();
       // Interleaved, and each round starting one contender further on, so that no contender always runs first.
-      const order = CONTENDERS.map((_, i) => CONTENDERS[(i + round - 1) % CONTENDERS.length]!);
+      const order = contenders.map((_, i) => contenders[(i + round - 1) % contenders.length]!);
       for (const spec of order) {
         progress(`bench: round ${round}/${roundCount}, ${spec.label}`);
         runs.set(spec.id, await measurePage(context, spec, round).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))));
@@ -75,7 +82,7 @@ try {
       rounds.push(runs);
     }
 
-    const rows = computeFigures(CONTENDERS, rounds, count, bytes.mainThread);
+    const rows = computeFigures(contenders, rounds, count, bytes.mainThread);
     const machine = describeMachine(browser.version);
     const table = renderTable(rows, bytes.sidelogWorker);
     const out = resolve(outFile);
