@@ -73,6 +73,13 @@ export function fitBatch(logs: StoredLog[], maxBytes = UPLOAD_BATCH_MAX_BYTES): 
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/** The leading logs that go in one batch (fitBatch). */
+const fit = (logs: StoredLog[]) => logs.slice(0, fitBatch(logs).length);
+
+/** Sessions uploaded at once. Each session's own requests go one after another, in order; several sessions (tabs)
+ * share the wait for the service. Below the browser's six connections per host. */
+const PARALLEL_SESSIONS = 4;
+
 export function createUploader(deps: UploaderDeps): Uploader {
   const { storage, guard, target, debug } = deps;
   let running: Promise<void> | undefined;
@@ -107,18 +114,33 @@ export function createUploader(deps: UploaderDeps): Uploader {
       await target.sendIssue(sessionId, issue.data);
       await storage.deleteIssues([issue.id!]);
     }
-    if (sendLogs) {
-      for (;;) {
-        const oldest = await storage.oldestLogs(uuid, UPLOAD_BATCH_SIZE);
-        if (oldest.length === 0) break;
-        await sendBatch(sessionId, oldest.slice(0, fitBatch(oldest).length));
-      }
-    }
+    if (sendLogs) await sendLogsOf(uuid, sessionId);
     for (const { id, data } of keys) {
       await target.sendKey(data.key, data.value);
       await storage.deleteDeviceKeys([id!]);
     }
     if (!active.has(uuid) && (await isEmpty(uuid))) await storage.deleteSession(uuid);
+  }
+
+  /** The session's logs, oldest first, one batch at a time: while a batch is in flight the next is read, so the
+   * service is never left waiting for the database. A batch is deleted once accepted, before the next goes. */
+  async function sendLogsOf(uuid: string, sessionId: number): Promise<void> {
+    let batch = fit(await storage.oldestLogs(uuid, UPLOAD_BATCH_SIZE));
+    while (batch.length > 0) {
+      const next = logsAfter(uuid, batch);
+      // Read ahead: a batch that fails leaves the next unread for now, but its read must not be an unhandled rejection.
+      next.catch(() => {});
+      const inOrder = await sendBatch(sessionId, batch);
+      // A marker replaced a refused log: read from the oldest again, so that it goes before the logs after it.
+      batch = inOrder ? fit(await next) : fit(await storage.oldestLogs(uuid, UPLOAD_BATCH_SIZE));
+    }
+  }
+
+  /** The batch after `sent`, which is stored until accepted: the oldest logs of the session after its last one. */
+  async function logsAfter(uuid: string, sent: StoredLog[]): Promise<StoredLog[]> {
+    const last = sent[sent.length - 1].id!;
+    const oldest = await storage.oldestLogs(uuid, sent.length + UPLOAD_BATCH_SIZE);
+    return oldest.filter((log) => log.id! > last).slice(0, UPLOAD_BATCH_SIZE);
   }
 
   /** Sends a batch and deletes it once accepted. A refused batch is split until the refused log is alone; it is
@@ -154,14 +176,18 @@ export function createUploader(deps: UploaderDeps): Uploader {
     // Asked after the sessions are read: a tab counts as active before its session is stored.
     const active = await deps.activeSessions();
     let failed = false;
-    for (const session of sessions) {
-      try {
-        await uploadSession(session, force, active);
-      } catch (error) {
-        failed = true;
-        debug(`Sidelog could not upload session ${session.uuid}: ${message(error)}`);
+    const queue = [...sessions];
+    const uploadNext = async (): Promise<void> => {
+      for (let session = queue.shift(); session; session = queue.shift()) {
+        try {
+          await uploadSession(session, force, active);
+        } catch (error) {
+          failed = true;
+          debug(`Sidelog could not upload session ${session.uuid}: ${message(error)}`);
+        }
       }
-    }
+    };
+    await Promise.all(Array.from({ length: Math.min(PARALLEL_SESSIONS, queue.length) }, uploadNext));
     failures = failed ? failures + 1 : 0;
   }
 
