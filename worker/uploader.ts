@@ -136,12 +136,8 @@ export function createUploader(deps: UploaderDeps): Uploader {
     }
   }
 
-  /** The batch after `sent`, which is stored until accepted: the oldest logs of the session after its last one. */
-  async function logsAfter(uuid: string, sent: StoredLog[]): Promise<StoredLog[]> {
-    const last = sent[sent.length - 1].id!;
-    const oldest = await storage.oldestLogs(uuid, sent.length + UPLOAD_BATCH_SIZE);
-    return oldest.filter((log) => log.id! > last).slice(0, UPLOAD_BATCH_SIZE);
-  }
+  /** The batch after `sent` (which stays stored until accepted): the session's logs after its last one. */
+  const logsAfter = (uuid: string, sent: StoredLog[]) => storage.logsAfter(uuid, sent[sent.length - 1].id!, UPLOAD_BATCH_SIZE);
 
   /** Sends a batch and deletes it once accepted. A refused batch is split until the refused log is alone; it is
    * replaced, in place, by a marker (refused-logs.ts). Returns false once it replaced one: the caller reads the

@@ -58,6 +58,16 @@ export function createDexieStorage(name = DATABASE_NAME): SidelogStorage {
         await db.sessions.bulkPut(placed.sessions);
       }),
     oldestLogs: (sessionUUID, limit) => db.logs.where('sessionUUID').equals(sessionUUID).limit(limit).toArray(),
+    // By primary key from just past `afterId`: read through the index from the session's start, each batch would step
+    // again over every row deleted before it, which the database keeps as tombstones until it compacts.
+    async logsAfter(sessionUUID, afterId, limit) {
+      const rows = await db.logs.where(':id').above(afterId).limit(limit).toArray();
+      const mine = rows.filter((log) => log.sessionUUID === sessionUUID);
+      if (mine.length > 0 || rows.length < limit) return mine;
+      // A stretch of other sessions' logs: the index tells where this session's go on.
+      const next = await db.logs.where('sessionUUID').equals(sessionUUID).filter((log) => log.id! > afterId).first();
+      return next ? db.logs.where(':id').aboveOrEqual(next.id!).limit(limit).toArray().then((found) => found.filter((log) => log.sessionUUID === sessionUUID)) : [];
+    },
     oldestLogsOfAll: (limit) => db.logs.orderBy(':id').limit(limit).toArray(),
     putLog: async (log) => void (await db.logs.put(log)),
     deleteLogs: (ids) =>
