@@ -122,27 +122,37 @@ export function createUploader(deps: UploaderDeps): Uploader {
     if (!active.has(uuid) && (await isEmpty(uuid))) await storage.deleteSession(uuid);
   }
 
-  /** The session's logs, oldest first, one batch at a time: while a batch is in flight the next is read, so the
-   * service is never left waiting for the database. A batch is deleted once accepted, before the next goes. */
+  /** The session's logs, oldest first, one batch at a time: while a batch is in flight the next is read, and an
+   * accepted batch is deleted while the next is in flight, so the service is never left waiting for the database. */
   async function sendLogsOf(uuid: string, sessionId: number): Promise<void> {
-    let batch = fit(await storage.oldestLogs(uuid, UPLOAD_BATCH_SIZE));
-    while (batch.length > 0) {
-      const next = logsAfter(uuid, batch);
-      // Read ahead: a batch that fails leaves the next unread for now, but its read must not be an unhandled rejection.
-      next.catch(() => {});
-      const inOrder = await sendBatch(sessionId, batch);
-      // A marker replaced a refused log: read from the oldest again, so that it goes before the logs after it.
-      batch = inOrder ? fit(await next) : fit(await storage.oldestLogs(uuid, UPLOAD_BATCH_SIZE));
+    const deleting: Promise<void>[] = [];
+    try {
+      let batch = fit(await storage.oldestLogs(uuid, UPLOAD_BATCH_SIZE));
+      while (batch.length > 0) {
+        const next = logsAfter(uuid, batch);
+        // Read ahead: a batch that fails leaves the next unread for now, but its read must not be an unhandled rejection.
+        next.catch(() => {});
+        if (await sendBatch(sessionId, batch, deleting)) batch = fit(await next);
+        else {
+          // A marker replaced a refused log: read from the oldest again, once what was accepted is gone, so that the
+          // marker goes before the logs after it.
+          await Promise.all(deleting.splice(0));
+          batch = fit(await storage.oldestLogs(uuid, UPLOAD_BATCH_SIZE));
+        }
+      }
+    } finally {
+      // The run ends only once every accepted batch is deleted; a deletion that failed fails the run.
+      await Promise.all(deleting);
     }
   }
 
   /** The batch after `sent` (which stays stored until accepted): the session's logs after its last one. */
   const logsAfter = (uuid: string, sent: StoredLog[]) => storage.logsAfter(uuid, sent[sent.length - 1].id!, UPLOAD_BATCH_SIZE);
 
-  /** Sends a batch and deletes it once accepted. A refused batch is split until the refused log is alone; it is
+  /** Sends a batch and, once accepted, starts deleting it (into `deleting`). A refused batch is split until the refused log is alone; it is
    * replaced, in place, by a marker (refused-logs.ts). Returns false once it replaced one: the caller reads the
    * session's oldest logs again, so that the marker goes before the logs after it, in the order of the calls. */
-  async function sendBatch(sessionId: number, logs: StoredLog[]): Promise<boolean> {
+  async function sendBatch(sessionId: number, logs: StoredLog[], deleting: Promise<void>[]): Promise<boolean> {
     try {
       await target.sendLogs(sessionId, logs.map(toLogRecord));
     } catch (error) {
@@ -154,9 +164,12 @@ export function createUploader(deps: UploaderDeps): Uploader {
         return false;
       }
       const half = Math.ceil(logs.length / 2);
-      return (await sendBatch(sessionId, logs.slice(0, half))) && sendBatch(sessionId, logs.slice(half));
+      return (await sendBatch(sessionId, logs.slice(0, half), deleting)) && sendBatch(sessionId, logs.slice(half), deleting);
     }
-    await storage.deleteLogs(logs.map((log) => log.id!));
+    const deleted = storage.deleteLogs(logs.map((log) => log.id!));
+    // Awaited by sendLogsOf; handled here so that a failure is not reported as unhandled meanwhile.
+    deleted.catch(() => {});
+    deleting.push(deleted);
     return true;
   }
 
