@@ -1,4 +1,5 @@
-// The contenders: the no-op floor, the bare logger (the physical floor of a logger with a worker), the console, Sidelog in each mode and with call sites, and the two peers.
+// The contenders: the no-op floor, the bare logger (the physical floor of a logger with a worker; once more storing
+// each line in IndexedDB, the floor of durability), the console, Sidelog in each mode and with call sites, and the two peers.
 // Each names its page (bench/pages/<page>.html), the query that configures it, and how the bench sees its
 // lines stored and delivered.
 export type PageName = 'noop' | 'bare' | 'console' | 'sidelog' | 'bugfender' | 'datadog' | 'closed-tab';
@@ -32,6 +33,15 @@ export const PEER = 'bugfender';
 export const CONTENDERS: ContenderSpec[] = [
   { id: 'noop', label: 'no-op function (floor)', page: 'noop', durable: 'none', delivery: 'none', deliveryIsFinal: false },
   { id: 'bare', label: 'bare logger to a worker (physical floor)', page: 'bare', durable: 'none', delivery: 'none', deliveryIsFinal: false },
+  {
+    id: 'bare-idb',
+    label: 'bare logger storing to IndexedDB (durability floor)',
+    page: 'bare',
+    query: { store: '1' },
+    durable: 'indexeddb',
+    delivery: 'none',
+    deliveryIsFinal: false,
+  },
   { id: 'console', label: 'console.log, no DevTools attached', page: 'console', durable: 'none', delivery: 'none', deliveryIsFinal: false },
   { id: 'sidelog-a-shared', label: 'Sidelog A, SharedWorker', page: 'sidelog', durable: 'indexeddb', delivery: 'collector', deliveryIsFinal: true },
   {
