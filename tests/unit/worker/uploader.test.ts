@@ -125,6 +125,32 @@ describe('the uploader', () => {
     expect((await storage.sessions()).map((session) => session.uuid)).toEqual(['tab']);
   });
 
+  test('reads the next batch while one is in flight, and still sends every batch once, in order', async () => {
+    const { storage, service, uploader, addLogs } = await setUp();
+    await addLogs(1200);
+    // The service answers the first batch only once the uploader has asked the database for the next.
+    let readAhead: () => void = () => {};
+    const asked = new Promise<void>((resolve) => (readAhead = resolve));
+    const logsAfter = storage.logsAfter;
+    storage.logsAfter = (...args) => {
+      readAhead();
+      return logsAfter(...args);
+    };
+    const client = service.client.call;
+    service.client.call = async (operation, body) => {
+      if (operation === 'sendLogs' && service.calls.filter((call) => call.operation === 'sendLogs').length === 0) await asked;
+      return client(operation, body);
+    };
+    await uploader.run({ force: false });
+    const batches = service.calls.filter((call) => call.operation === 'sendLogs').map((call) => call.body.logs as { t: string }[]);
+    expect(batches.map((logs) => [logs[0].t, logs.length])).toEqual([
+      ['line 0', 500],
+      ['line 500', 500],
+      ['line 1000', 200],
+    ]);
+    expect(await storage.countLogs()).toBe(0);
+  });
+
   test('sessions upload side by side, the batches of each in order', async () => {
     const { storage, service, uploader, addLogs } = await setUp();
     await storage.ensureSession({ uuid: 'other', id: 7, payload: payload('other') });
