@@ -4,9 +4,18 @@
 import * as Comlink from 'comlink';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, test } from 'vitest';
-import { DATABASE_NAME, LogLevel, columnsOf, type EngineConfig, type SessionPayload, type WorkerEngineApi, type WriteMessage } from '../../../protocol/index.ts';
+import {
+  DATABASE_NAME,
+  LogLevel,
+  columnsOf,
+  type DeviceInfo,
+  type EngineConfig,
+  type SessionPayload,
+  type WorkerEngineApi,
+  type WriteMessage,
+} from '../../../protocol/index.ts';
 import { defaultWorkers } from '../../../app/logging/engines/worker-engine.ts';
-import { apiURL, baseURL, newApp } from './collector.ts';
+import { apiURL, baseURL, logsOf, newApp } from './collector.ts';
 
 const opened: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -15,8 +24,35 @@ afterEach(async () => {
 
 /** One tab's engine in the SharedWorker, started as the page starts it, with the writes' channel in our hands. */
 async function startEngine() {
+  // Not enabled: nothing uploads but a forced send.
   const appKey = await newApp(false);
-  const session = { session_uid: `channel-${crypto.randomUUID()}` } as SessionPayload;
+  const device: DeviceInfo = {
+    udid: crypto.randomUUID(),
+    name: 'channel test',
+    device_type: '',
+    firebase_test_lab: false,
+    key_values: {},
+    language: 'en-US',
+    os_version: 'Linux',
+    sdk_type: 'web',
+    sdk_version: '0.0.0',
+    build: '0',
+    version: '0.0.0',
+  };
+  const session: SessionPayload = {
+    device,
+    orientation: 0,
+    batteryLevel: -1,
+    ram_total: 0,
+    ram_free: 0,
+    ram_used: 0,
+    language: 'en-US',
+    time: new Date().toISOString(),
+    sdk_type: 'web',
+    sdk_version: '0.0.0',
+    session_uid: `channel-${crypto.randomUUID()}`,
+    app_version: { app: { key: appKey }, version: '0.0.0', build: '0' },
+  };
   const config: EngineConfig = {
     appKey,
     appID: appKey.slice(0, 10),
@@ -24,7 +60,7 @@ async function startEngine() {
     baseURL: baseURL(),
     debug: false,
     sdkVersion: '0.0.0',
-    device: { udid: crypto.randomUUID(), key_values: {} } as EngineConfig['device'],
+    device,
     session,
     resetStorage: false,
     run: crypto.randomUUID(),
@@ -45,7 +81,7 @@ async function startEngine() {
     seq,
     logs: columnsOf([{ at: Date.now() + seq, x: Date.now(), ll: LogLevel.Debug, p: [text] }]),
   });
-  return { api, worker, writes: writes.port1, write, session: session.session_uid };
+  return { api, worker, writes: writes.port1, write, session: session.session_uid, appKey };
 }
 
 /** The texts the browser database holds for a session, as the engine stored them. */
@@ -75,6 +111,18 @@ describe('the page–worker channel', () => {
     engine.writes.postMessage(engine.write(2, 'second'));
     await settling;
     expect(await storedTexts(engine.session)).toEqual(['first', 'second']);
+  });
+
+  test('forceSendOnce(after) sends the write it names although the call came first', async () => {
+    const engine = await startEngine();
+    const sending = engine.api.forceSendOnce(1);
+    // A call made after the forced send answers after it would have, had it not waited for write 1.
+    await engine.api.status();
+    engine.writes.postMessage(engine.write(1, 'logged just before the forced send'));
+    await sending;
+    // The engine uploads every session the database holds; this test's is the one it started.
+    const ours = (await logsOf(engine.appKey)).filter((log) => log.session_uid === engine.session);
+    expect(ours.map((log) => log.t)).toEqual(['logged just before the forced send']);
   });
 
   test('a write posted on the port of the calls is not taken for a write: writes have their own channel', async () => {
