@@ -1,4 +1,5 @@
-// The contenders: the no-op floor, the bare logger (the physical floor of a logger with a worker), the console, Sidelog in each mode and with call sites, and the two peers.
+// The contenders: the no-op floor, the bare logger (the physical floor of a logger with a worker; once more storing
+// each line in IndexedDB, the floor of durability), the console, Sidelog in each mode and with call sites, and the two peers.
 // Each names its page (bench/pages/<page>.html), the query that configures it, and how the bench sees its
 // lines stored and delivered.
 export type PageName = 'noop' | 'bare' | 'console' | 'sidelog' | 'bugfender' | 'datadog' | 'closed-tab';
@@ -20,6 +21,8 @@ export interface ContenderSpec {
   deliveryIsFinal: boolean;
   /** Whether the page also loads Sidelog's in-page engine chunk on the main thread (modes B and C). */
   inPageEngine?: boolean;
+  /** Calls in its burst, when not the run's (the 100,000-line row: delivery and durability at scale). */
+  count?: number;
 }
 
 export const FLOOR = 'noop';
@@ -30,6 +33,15 @@ export const PEER = 'bugfender';
 export const CONTENDERS: ContenderSpec[] = [
   { id: 'noop', label: 'no-op function (floor)', page: 'noop', durable: 'none', delivery: 'none', deliveryIsFinal: false },
   { id: 'bare', label: 'bare logger to a worker (physical floor)', page: 'bare', durable: 'none', delivery: 'none', deliveryIsFinal: false },
+  {
+    id: 'bare-idb',
+    label: 'bare logger storing to IndexedDB (durability floor)',
+    page: 'bare',
+    query: { store: '1' },
+    durable: 'indexeddb',
+    delivery: 'none',
+    deliveryIsFinal: false,
+  },
   { id: 'console', label: 'console.log, no DevTools attached', page: 'console', durable: 'none', delivery: 'none', deliveryIsFinal: false },
   { id: 'sidelog-a-shared', label: 'Sidelog A, SharedWorker', page: 'sidelog', durable: 'indexeddb', delivery: 'collector', deliveryIsFinal: true },
   {
@@ -71,6 +83,15 @@ export const CONTENDERS: ContenderSpec[] = [
     deliveryIsFinal: true,
   },
   {
+    id: 'sidelog-a-shared-100k',
+    label: 'Sidelog A, SharedWorker, 100,000 lines',
+    page: 'sidelog',
+    durable: 'indexeddb',
+    delivery: 'collector',
+    deliveryIsFinal: true,
+    count: 100_000,
+  },
+  {
     id: 'bugfender',
     label: '@bugfender/sdk 2.4.0',
     page: 'bugfender',
@@ -88,4 +109,5 @@ export const EXPECTED_MODE: Record<string, string> = {
   'sidelog-b': 'B',
   'sidelog-c': 'C',
   'sidelog-a-callsite': 'A-shared',
+  'sidelog-a-shared-100k': 'A-shared',
 };

@@ -41,12 +41,13 @@ export interface ContenderFigures {
 
 export type RoundRuns = Map<string, PageRun | Error>[];
 
-export function computeFigures(contenders: ContenderSpec[], rounds: RoundRuns, count: number, gzip: Record<string, number>): ContenderFigures[] {
+export function computeFigures(contenders: ContenderSpec[], rounds: RoundRuns, runCount: number, gzip: Record<string, number>): ContenderFigures[] {
   const run = (round: Map<string, PageRun | Error>, id: string) => {
     const found = round.get(id);
     return found instanceof Error ? undefined : found;
   };
   const rows = contenders.map((spec) => {
+    const count = spec.count ?? runCount;
     const pick = (figure: (page: PageRun, round: Map<string, PageRun | Error>) => number | null) =>
       summarise(
         rounds.map((round) => {

@@ -8,7 +8,8 @@ import { EXPECTED_MODE, type ContenderSpec } from './contenders.ts';
 import type { ControlServer } from './control-server.ts';
 import { AFTER_MS } from './pages/window.ts';
 
-const STEP_TIMEOUT_MS = 90_000;
+/** Long enough for the 100,000-line row's result step: its wait to be durable (up to 30 s) and then its whole upload. */
+const STEP_TIMEOUT_MS = 180_000;
 
 export interface PageRun {
   /** Milliseconds the burst's calls took, measured on the page around them. */
@@ -48,7 +49,8 @@ interface Result {
 }
 
 export async function measurePage(context: BenchContext, spec: ContenderSpec, round: number): Promise<PageRun> {
-  const { browser, control, collector, count } = context;
+  const { browser, control, collector } = context;
+  const count = spec.count ?? context.count;
   const page = `r${round}-${spec.id}`;
   const appKey = `bench-${page}-${Date.now().toString(36)}`;
   if (spec.delivery === 'collector') await collector.createApp(appKey);

@@ -1,7 +1,8 @@
-// The contract between the page and the Sidelog engine. In a worker the engine is reached with
-// Comlink (`wrap<EngineApi>()`); in the page (modes B and C) it is the same object, called directly.
-// Writes are fire-and-forget messages on the same port as Comlink's calls, so they keep their order
-// with each other and with the calls, and the page learns of an uncloneable argument at once.
+// The contract between the page and the Sidelog engine. In a worker the engine's calls go through Comlink
+// (`wrap<WorkerEngineApi>()`) and its writes, fire-and-forget, on a MessageChannel of their own that the page
+// transfers with `start`; in the page (modes B and C) it is the same object, called directly. Two channels
+// do not keep the order between a write and a call, so a call that depends on earlier writes names the last
+// of them by its seq, and the engine waits for that write before it answers.
 import type { DeviceInfo, DeviceKeyValue, SessionPayload } from './records.types.ts';
 import type { IssueType } from './levels.ts';
 import type { LogColumns } from './log-columns.ts';
@@ -34,10 +35,6 @@ export interface Rescue {
   run: string;
   session: SessionPayload;
   writes: WriteMessage[];
-}
-
-export function isWriteMessage(data: unknown): data is WriteMessage {
-  return typeof data === 'object' && data !== null && typeof (data as { sl?: unknown }).sl === 'string';
 }
 
 /** Everything the engine needs from the page, which owns localStorage and sessionStorage. */
@@ -86,16 +83,25 @@ export interface EngineApi {
   /** Opens storage for this tab's session and starts status checks and uploads. `stored` is told the seq up to
    * which the page's writes are stored: the page keeps, and rescues if it goes away, only those after it. */
   start(config: EngineConfig, debug?: DebugSink, stored?: StoredSink): Promise<EngineStatus>;
-  /** Stores a write; in a worker this arrives as a plain message, not a Comlink call. */
+  /** Stores a write; in a worker this arrives on the writes' own channel, not as a Comlink call. */
   write(message: WriteMessage): void;
-  /** Resolves once every write up to `seq` is stored (or was refused by the guard). */
+  /** Resolves once the write numbered `seq` has arrived and every write up to it is stored (or was refused by
+   * the guard). `seq` must be one the page handed over (0: none). */
   settle(seq: number): Promise<void>;
-  /** Runs one upload now, sending logs whatever the device's status; resolves when it ended. */
-  forceSendOnce(): Promise<void>;
+  /** Runs one upload now, sending logs whatever the device's status; resolves when it ended. `after`: the seq of
+   * the page's last write, which the engine waits for first (each of these calls takes it, as settle does). */
+  forceSendOnce(after?: number): Promise<void>;
   setForceEnabled(enabled: boolean): Promise<void>;
   /** The page is being hidden: flush what can be flushed before it may go away. */
-  pageHidden(): Promise<void>;
+  pageHidden(after?: number): Promise<void>;
   status(): Promise<EngineStatus>;
   /** The tab is done: stop timers and let go of leadership. */
-  close(): Promise<void>;
+  close(after?: number): Promise<void>;
+}
+
+/** The engine as a worker exposes it to a tab through Comlink: `start` also takes the port the tab's writes
+ * arrive on (one end of a MessageChannel, transferred); `write` is not a call. `Port` is MessagePort (protocol/
+ * is built without the DOM's types). */
+export interface WorkerEngineApi<Port> extends Omit<EngineApi, 'start' | 'write'> {
+  start(config: EngineConfig, debug: DebugSink | undefined, stored: StoredSink | undefined, writes: Port): Promise<EngineStatus>;
 }

@@ -33,6 +33,24 @@ export function createEngine(cores: CoreRegistry = createCoreRegistry()): Engine
   /** The page learns what is stored at most once per store step: the latest seq, after the step that stores it. */
   let latestSeq = 0;
   let telling = false;
+  /** The seq of the last write that arrived. In a worker writes and calls come on two channels, so a call that
+   * follows writes may come first: it waits here for the write it names. */
+  let arrivedSeq = 0;
+  let arrivals: { seq: number; arrived: () => void }[] = [];
+
+  function arrive(seq: number): void {
+    if (seq <= arrivedSeq) return;
+    arrivedSeq = seq;
+    const due = arrivals.filter((waiter) => waiter.seq <= seq);
+    arrivals = arrivals.filter((waiter) => waiter.seq > seq);
+    due.forEach((waiter) => waiter.arrived());
+  }
+
+  /** Resolves once the write numbered `seq` (and so every one before it: a channel keeps its order) has arrived. */
+  function arrived(seq = 0): Promise<void> {
+    if (seq <= arrivedSeq) return Promise.resolve();
+    return new Promise((resolve) => arrivals.push({ seq, arrived: resolve }));
+  }
 
   function started(): { core: EngineCore; config: EngineConfig } {
     if (!core || !config) throw new Error('The Sidelog engine has not been started');
@@ -103,15 +121,22 @@ export function createEngine(cores: CoreRegistry = createCoreRegistry()): Engine
 
     write(message: WriteMessage) {
       const { core, config } = started();
-      store(core, message, { sessionUUID: config.session.session_uid, run: config.run });
+      try {
+        store(core, message, { sessionUUID: config.session.session_uid, run: config.run });
+      } finally {
+        // Arrived even if it could not be stored: a call waiting for it must not wait for ever.
+        arrive(message.seq);
+      }
       tellStored(message.seq);
     },
 
-    async settle() {
+    async settle(seq) {
+      await arrived(seq);
       await started().core.writer.settled();
     },
 
-    async forceSendOnce() {
+    async forceSendOnce(after) {
+      await arrived(after);
       await started().core.forceSend();
     },
 
@@ -119,7 +144,8 @@ export function createEngine(cores: CoreRegistry = createCoreRegistry()): Engine
       started().core.guard.isForceEnabled = enabled;
     },
 
-    async pageHidden() {
+    async pageHidden(after) {
+      await arrived(after);
       const { core, config } = started();
       if (config.storage === 'memory') await core.sendKeepalive();
     },
@@ -128,7 +154,8 @@ export function createEngine(cores: CoreRegistry = createCoreRegistry()): Engine
       return started().core.status();
     },
 
-    async close() {
+    async close(after) {
+      await arrived(after);
       if (!core || !config) return;
       // Mode C keeps nothing past the page: what close() flushed goes out now, as when the page is hidden.
       if (config.storage === 'memory') await core.sendKeepalive();
@@ -137,6 +164,8 @@ export function createEngine(cores: CoreRegistry = createCoreRegistry()): Engine
       storedSink = undefined;
       await cores.release(config.appKey, core);
       core = undefined;
+      // Writes that never come now: whoever waits for them hears that the engine is closed.
+      arrivals.splice(0).forEach((waiter) => waiter.arrived());
     },
   };
 }

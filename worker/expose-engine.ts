@@ -1,40 +1,29 @@
-// Serves one tab's engine on a port: Comlink answers the calls, and Sidelog's write messages,
-// which share the port so that they keep their order with the calls, go straight to `write`.
+// Serves one tab's engine in a worker. Comlink carries the tab's calls on the worker's port; the tab's writes
+// arrive on a MessageChannel of their own, whose port the tab transfers with `start`. Writes posted before
+// the engine has started wait in that port, which is read only once it has. A call that depends on earlier
+// writes names the last of them by seq (protocol/engine.types.ts), since two channels keep no order between them.
 import * as Comlink from 'comlink';
-import { isWriteMessage, type EngineApi } from '../protocol/index.ts';
+import type { EngineApi, WorkerEngineApi, WriteMessage } from '../protocol/index.ts';
 
-type Listener = (event: MessageEvent) => void;
-
-export interface PortLike {
-  postMessage(message: unknown, transfer?: Transferable[]): void;
-  addEventListener(type: 'message', listener: Listener): void;
-  removeEventListener(type: 'message', listener: Listener): void;
-  start?(): void;
-}
-
-export function exposeEngine(engine: EngineApi, port: PortLike): void {
-  port.addEventListener('message', (event) => {
-    if (isWriteMessage(event.data)) engine.write(event.data);
-  });
-  // Comlink sees every message but Sidelog's writes, which it would otherwise answer as unknown calls.
-  const wrapped = new Map<EventListenerOrEventListenerObject, Listener>();
-  const endpoint: Comlink.Endpoint = {
-    postMessage: (message, transfer) => port.postMessage(message, transfer ?? []),
-    addEventListener(_type, listener) {
-      const filtered: Listener = (event) => {
-        if (isWriteMessage(event.data)) return;
-        if (typeof listener === 'function') listener(event);
-        else listener.handleEvent(event);
-      };
-      wrapped.set(listener, filtered);
-      port.addEventListener('message', filtered);
+export function exposeEngine(engine: EngineApi, port: Comlink.Endpoint): void {
+  const api: WorkerEngineApi<MessagePort> = {
+    async start(config, debug, stored, writes) {
+      try {
+        const status = await engine.start(config, debug, stored);
+        // Setting onmessage starts the port: the writes queued in it since the tab posted them come now, in order.
+        writes.onmessage = (event: MessageEvent<WriteMessage>) => engine.write(event.data);
+        return status;
+      } catch (error) {
+        writes.close();
+        throw error;
+      }
     },
-    removeEventListener(_type, listener) {
-      const filtered = wrapped.get(listener);
-      if (filtered) port.removeEventListener('message', filtered);
-      wrapped.delete(listener);
-    },
-    start: () => port.start?.(),
+    settle: (seq) => engine.settle(seq),
+    forceSendOnce: (after) => engine.forceSendOnce(after),
+    setForceEnabled: (enabled) => engine.setForceEnabled(enabled),
+    pageHidden: (after) => engine.pageHidden(after),
+    status: () => engine.status(),
+    close: (after) => engine.close(after),
   };
-  Comlink.expose(engine, endpoint);
+  Comlink.expose(api, port);
 }

@@ -73,6 +73,13 @@ export function fitBatch(logs: StoredLog[], maxBytes = UPLOAD_BATCH_MAX_BYTES): 
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/** The leading logs that go in one batch (fitBatch). */
+const fit = (logs: StoredLog[]) => logs.slice(0, fitBatch(logs).length);
+
+/** Sessions uploaded at once. Each session's own requests go one after another, in order; several sessions (tabs)
+ * share the wait for the service. Below the browser's six connections per host. */
+const PARALLEL_SESSIONS = 4;
+
 export function createUploader(deps: UploaderDeps): Uploader {
   const { storage, guard, target, debug } = deps;
   let running: Promise<void> | undefined;
@@ -107,13 +114,7 @@ export function createUploader(deps: UploaderDeps): Uploader {
       await target.sendIssue(sessionId, issue.data);
       await storage.deleteIssues([issue.id!]);
     }
-    if (sendLogs) {
-      for (;;) {
-        const oldest = await storage.oldestLogs(uuid, UPLOAD_BATCH_SIZE);
-        if (oldest.length === 0) break;
-        await sendBatch(sessionId, oldest.slice(0, fitBatch(oldest).length));
-      }
-    }
+    if (sendLogs) await sendLogsOf(uuid, sessionId);
     for (const { id, data } of keys) {
       await target.sendKey(data.key, data.value);
       await storage.deleteDeviceKeys([id!]);
@@ -121,10 +122,37 @@ export function createUploader(deps: UploaderDeps): Uploader {
     if (!active.has(uuid) && (await isEmpty(uuid))) await storage.deleteSession(uuid);
   }
 
-  /** Sends a batch and deletes it once accepted. A refused batch is split until the refused log is alone; it is
+  /** The session's logs, oldest first, one batch at a time: while a batch is in flight the next is read, and an
+   * accepted batch is deleted while the next is in flight, so the service is never left waiting for the database. */
+  async function sendLogsOf(uuid: string, sessionId: number): Promise<void> {
+    const deleting: Promise<void>[] = [];
+    try {
+      let batch = fit(await storage.oldestLogs(uuid, UPLOAD_BATCH_SIZE));
+      while (batch.length > 0) {
+        const next = logsAfter(uuid, batch);
+        // Read ahead: a batch that fails leaves the next unread for now, but its read must not be an unhandled rejection.
+        next.catch(() => {});
+        if (await sendBatch(sessionId, batch, deleting)) batch = fit(await next);
+        else {
+          // A marker replaced a refused log: read from the oldest again, once what was accepted is gone, so that the
+          // marker goes before the logs after it.
+          await Promise.all(deleting.splice(0));
+          batch = fit(await storage.oldestLogs(uuid, UPLOAD_BATCH_SIZE));
+        }
+      }
+    } finally {
+      // The run ends only once every accepted batch is deleted; a deletion that failed fails the run.
+      await Promise.all(deleting);
+    }
+  }
+
+  /** The batch after `sent` (which stays stored until accepted): the session's logs after its last one. */
+  const logsAfter = (uuid: string, sent: StoredLog[]) => storage.logsAfter(uuid, sent[sent.length - 1].id!, UPLOAD_BATCH_SIZE);
+
+  /** Sends a batch and, once accepted, starts deleting it (into `deleting`). A refused batch is split until the refused log is alone; it is
    * replaced, in place, by a marker (refused-logs.ts). Returns false once it replaced one: the caller reads the
    * session's oldest logs again, so that the marker goes before the logs after it, in the order of the calls. */
-  async function sendBatch(sessionId: number, logs: StoredLog[]): Promise<boolean> {
+  async function sendBatch(sessionId: number, logs: StoredLog[], deleting: Promise<void>[]): Promise<boolean> {
     try {
       await target.sendLogs(sessionId, logs.map(toLogRecord));
     } catch (error) {
@@ -136,9 +164,12 @@ export function createUploader(deps: UploaderDeps): Uploader {
         return false;
       }
       const half = Math.ceil(logs.length / 2);
-      return (await sendBatch(sessionId, logs.slice(0, half))) && sendBatch(sessionId, logs.slice(half));
+      return (await sendBatch(sessionId, logs.slice(0, half), deleting)) && sendBatch(sessionId, logs.slice(half), deleting);
     }
-    await storage.deleteLogs(logs.map((log) => log.id!));
+    const deleted = storage.deleteLogs(logs.map((log) => log.id!));
+    // Awaited by sendLogsOf; handled here so that a failure is not reported as unhandled meanwhile.
+    deleted.catch(() => {});
+    deleting.push(deleted);
     return true;
   }
 
@@ -154,14 +185,18 @@ export function createUploader(deps: UploaderDeps): Uploader {
     // Asked after the sessions are read: a tab counts as active before its session is stored.
     const active = await deps.activeSessions();
     let failed = false;
-    for (const session of sessions) {
-      try {
-        await uploadSession(session, force, active);
-      } catch (error) {
-        failed = true;
-        debug(`Sidelog could not upload session ${session.uuid}: ${message(error)}`);
+    const queue = [...sessions];
+    const uploadNext = async (): Promise<void> => {
+      for (let session = queue.shift(); session; session = queue.shift()) {
+        try {
+          await uploadSession(session, force, active);
+        } catch (error) {
+          failed = true;
+          debug(`Sidelog could not upload session ${session.uuid}: ${message(error)}`);
+        }
       }
-    }
+    };
+    await Promise.all(Array.from({ length: Math.min(PARALLEL_SESSIONS, queue.length) }, uploadNext));
     failures = failed ? failures + 1 : 0;
   }
 

@@ -26,7 +26,10 @@ function log(): void {
 const bareLog = log as (...parts: unknown[]) => void;
 
 void runBench({
-  async start() {},
+  async start(params) {
+    // The durability floor: the worker also stores every line (bare-worker.ts).
+    if (params.get('store') === '1') worker.postMessage('store');
+  },
   burst({ texts, objects }) {
     for (let i = 0; i < texts.length; i++) bareLog(texts[i], objects[i]);
     // What is left goes at the end of the burst's task, as the last full buffer would have.

@@ -58,9 +58,29 @@ export function createDexieStorage(name = DATABASE_NAME): SidelogStorage {
         await db.sessions.bulkPut(placed.sessions);
       }),
     oldestLogs: (sessionUUID, limit) => db.logs.where('sessionUUID').equals(sessionUUID).limit(limit).toArray(),
+    // By primary key from just past `afterId`: read through the index from the session's start, each batch would step
+    // again over every row deleted before it, which the database keeps as tombstones until it compacts.
+    async logsAfter(sessionUUID, afterId, limit) {
+      const rows = await db.logs.where(':id').above(afterId).limit(limit).toArray();
+      const mine = rows.filter((log) => log.sessionUUID === sessionUUID);
+      if (mine.length > 0 || rows.length < limit) return mine;
+      // A stretch of other sessions' logs: the index tells where this session's go on.
+      const next = await db.logs.where('sessionUUID').equals(sessionUUID).filter((log) => log.id! > afterId).first();
+      return next ? db.logs.where(':id').aboveOrEqual(next.id!).limit(limit).toArray().then((found) => found.filter((log) => log.sessionUUID === sessionUUID)) : [];
+    },
     oldestLogsOfAll: (limit) => db.logs.orderBy(':id').limit(limit).toArray(),
     putLog: async (log) => void (await db.logs.put(log)),
-    deleteLogs: (ids) => db.logs.bulkDelete(ids),
+    deleteLogs: (ids) =>
+      db.transaction('rw', db.logs, async () => {
+        if (ids.length === 0) return;
+        // An uploaded batch is most often every row between its first and last id: one range delete then, instead
+        // of a request per row. Where another session's row lies between them, row by row.
+        const [first, last] = ids.reduce(([low, high], id) => [Math.min(low, id), Math.max(high, id)], [Infinity, -Infinity]);
+        const range = () => db.logs.where(':id').between(first, last, true, true);
+        const wanted = new Set(ids);
+        if ((await range().primaryKeys()).every((id) => wanted.has(id))) await range().delete();
+        else await db.logs.bulkDelete(ids);
+      }),
     countLogs: (sessionUUID) => (sessionUUID ? db.logs.where('sessionUUID').equals(sessionUUID).count() : db.logs.count()),
 
     addIssue: (issue) => db.issues.add(issue),

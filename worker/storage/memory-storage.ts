@@ -62,6 +62,7 @@ export function createMemoryStorage(logCap = IN_MEMORY_LOG_CAP): SidelogStorage 
       placed.sessions.forEach((session) => sessions.set(session.uuid, session));
     },
     oldestLogs: async (sessionUUID, limit) => logs.list(sessionUUID, limit),
+    logsAfter: async (sessionUUID, afterId, limit) => logs.list(sessionUUID).filter((log) => log.id > afterId).slice(0, limit),
     oldestLogsOfAll: async (limit) => logs.list(undefined, limit),
     putLog: async (log) => logs.put(log),
     deleteLogs: async (ids) => logs.delete(ids),

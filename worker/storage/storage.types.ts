@@ -17,6 +17,9 @@ export interface SidelogStorage {
   addLogBatches(batches: LogBatch[]): Promise<void>;
   /** The session's oldest logs, by id, at most `limit`. */
   oldestLogs(sessionUUID: string, limit: number): Promise<StoredLog[]>;
+  /** The session's logs with ids above `afterId`, by id, at most `limit` (fewer where other sessions' logs lie
+   * between); empty only when the session has none after it. */
+  logsAfter(sessionUUID: string, afterId: number, limit: number): Promise<StoredLog[]>;
   /** The oldest logs of any session, by id, at most `limit`. */
   oldestLogsOfAll(limit: number): Promise<StoredLog[]>;
   /** Replaces the log with this id (used by gap compaction). */

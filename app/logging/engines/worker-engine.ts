@@ -1,40 +1,63 @@
 // Mode A: the engine in a SharedWorker (one for every tab of the origin) or a dedicated Worker (one
-// per tab, the tabs electing one uploader). Calls go through Comlink; writes are plain messages on
-// the same port, so they keep their order with the calls and a refused clone throws here, at once.
+// per tab, the tabs electing one uploader). Calls go through Comlink on the worker's port; writes go as
+// plain messages on a MessageChannel of their own, transferred with `start`, so a refused clone throws here,
+// at once, in postMessage. The two channels keep no order between a write and a call: every call that
+// depends on the writes before it names the last one posted, and the engine waits for it (engine.types.ts).
 import * as Comlink from 'comlink';
-import type { DebugSink, EngineApi, StoredSink } from '../../../protocol/index.ts';
+import type { DebugSink, StoredSink, WorkerEngineApi } from '../../../protocol/index.ts';
 import { withDeadline } from './deadline.ts';
 import type { EngineHandle, EngineKind, PageEngineConfig } from './engine-handle.types.ts';
 
-interface Port {
-  postMessage(message: unknown, transfer?: Transferable[]): void;
-}
-
 async function connect(
   mode: EngineHandle['mode'],
-  port: Port & Comlink.Endpoint,
+  port: Comlink.Endpoint,
   dispose: () => void,
   config: PageEngineConfig,
   debug: DebugSink | undefined,
   deadlineMs: number,
   stored: StoredSink,
 ): Promise<EngineHandle> {
-  const api = Comlink.wrap<EngineApi>(port);
+  const api = Comlink.wrap<WorkerEngineApi<MessagePort>>(port);
+  const writes = new MessageChannel();
+  const letGo = () => {
+    writes.port1.close();
+    dispose();
+  };
   try {
     await withDeadline(
-      api.start({ ...config, storage: 'indexeddb', leadership: 'lock' }, debug ? Comlink.proxy(debug) : undefined, Comlink.proxy(stored)),
+      api.start(
+        { ...config, storage: 'indexeddb', leadership: 'lock' },
+        debug ? Comlink.proxy(debug) : undefined,
+        Comlink.proxy(stored),
+        Comlink.transfer(writes.port2, [writes.port2]),
+      ),
       deadlineMs,
       `The ${mode} engine`,
     );
   } catch (error) {
-    dispose();
+    letGo();
     throw error;
   }
+  /** The seq of the last write posted. A write whose clone was refused never left: no call may wait for it. */
+  let posted = 0;
   return {
     mode,
-    sink: { write: (message) => port.postMessage(message) },
-    calls: api,
-    dispose,
+    sink: {
+      write(message) {
+        writes.port1.postMessage(message);
+        posted = message.seq;
+      },
+    },
+    calls: {
+      // The page's seq may name a write that was refused and never posted: the engine waits for the last one that was.
+      settle: (seq) => api.settle(Math.min(seq, posted)),
+      forceSendOnce: () => api.forceSendOnce(posted),
+      setForceEnabled: (enabled) => api.setForceEnabled(enabled),
+      pageHidden: () => api.pageHidden(posted),
+      status: () => api.status(),
+      close: () => api.close(posted),
+    },
+    dispose: letGo,
   };
 }
 

@@ -57,6 +57,34 @@ describe('the Dexie storage', () => {
     storage.close();
   });
 
+  test('deletes exactly the logs it is named, a whole uploaded batch at once or around a log of another session', async () => {
+    const storage = createDexieStorage(testDatabase());
+    const log = (sessionUUID: string, t: string) => ({ sessionUUID, x: '2026-11-22T10:00:00.000Z', at: 1, t });
+    const [a, b, , d, e] = await storage.addLogs([log('s1', 'a'), log('s1', 'b'), log('s2', 'other tab'), log('s1', 'd'), log('s1', 'e')]);
+    await storage.deleteLogs([a, b]);
+    expect((await storage.oldestLogsOfAll(10)).map((row) => row.t)).toEqual(['other tab', 'd', 'e']);
+    // b is gone already, and the range from it to e holds the other tab's log.
+    await storage.deleteLogs([d, e, b]);
+    expect((await storage.oldestLogsOfAll(10)).map((row) => row.t)).toEqual(['other tab']);
+    await storage.addLogs([log('s1', 'f')]);
+    await storage.deleteLogs([a, e + 1]);
+    expect((await storage.oldestLogsOfAll(10)).map((row) => row.t)).toEqual(['other tab']);
+    storage.close();
+  });
+
+  test('reads the logs of a session after a given one, in order, past logs of other sessions between them', async () => {
+    const storage = createDexieStorage(testDatabase());
+    const log = (sessionUUID: string, t: string) => ({ sessionUUID, x: '2026-11-22T10:00:00.000Z', at: 1, t });
+    const [a, , b, , , c] = await storage.addLogs([log('s1', 'a'), log('s2', 'x'), log('s1', 'b'), log('s2', 'y'), log('s2', 'z'), log('s1', 'c')]);
+    const after = async (id: number) => (await storage.logsAfter('s1', id, 2)).map((row) => row.t);
+    expect(await after(0)).toEqual(['a']);
+    expect(await after(a)).toEqual(['b']);
+    // The next two rows are the other tab's: the session's next log is found all the same.
+    expect(await after(b)).toEqual(['c']);
+    expect(await after(c)).toEqual([]);
+    storage.close();
+  });
+
   test('upgrades a real V1 database (version 10): an issue stored under markdown comes out under text', async () => {
     const name = testDatabase();
     await new Promise<void>((resolve, reject) => {

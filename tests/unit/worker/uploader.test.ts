@@ -108,19 +108,68 @@ describe('the uploader', () => {
     expect(service.calls[2].body).toEqual({ app_key: 'app-key', device_id: 'device-1', key: 'user_id', value: 7 });
   });
 
-  test('sessions that already have ids go first; inactive sessions with nothing pending are deleted', async () => {
+  test('a registered session sends under its id, a new one registers first; inactive sessions with nothing pending are deleted', async () => {
     const { storage, service, uploader, addLogs } = await setUp();
     await storage.ensureSession({ uuid: 'old-registered', id: 5, payload: payload('old-registered') });
     await storage.ensureSession({ uuid: 'gone-empty', payload: payload('gone-empty') });
     await addLogs(1, 'old-registered');
     await addLogs(1, 'tab');
     await uploader.run({ force: false });
-    expect(service.calls.map((call) => [call.operation, call.body.session_id ?? call.body.session_uid])).toEqual([
-      ['sendLogs', 5],
+    const calls = service.calls.map((call) => [call.operation, call.body.session_id ?? call.body.session_uid]);
+    expect(calls).toHaveLength(3);
+    expect(calls).toContainEqual(['sendLogs', 5]);
+    expect(calls.filter(([, session]) => session === 'tab' || session === 100)).toEqual([
       ['sendSession', 'tab'],
       ['sendLogs', 100],
     ]);
     expect((await storage.sessions()).map((session) => session.uuid)).toEqual(['tab']);
+  });
+
+  test('reads the next batch while one is in flight, and still sends every batch once, in order', async () => {
+    const { storage, service, uploader, addLogs } = await setUp();
+    await addLogs(1200);
+    // The service answers the first batch only once the uploader has asked the database for the next.
+    let readAhead: () => void = () => {};
+    const asked = new Promise<void>((resolve) => (readAhead = resolve));
+    const logsAfter = storage.logsAfter;
+    storage.logsAfter = (...args) => {
+      readAhead();
+      return logsAfter(...args);
+    };
+    const client = service.client.call;
+    service.client.call = async (operation, body) => {
+      if (operation === 'sendLogs' && service.calls.filter((call) => call.operation === 'sendLogs').length === 0) await asked;
+      return client(operation, body);
+    };
+    await uploader.run({ force: false });
+    const batches = service.calls.filter((call) => call.operation === 'sendLogs').map((call) => call.body.logs as { t: string }[]);
+    expect(batches.map((logs) => [logs[0].t, logs.length])).toEqual([
+      ['line 0', 500],
+      ['line 500', 500],
+      ['line 1000', 200],
+    ]);
+    expect(await storage.countLogs()).toBe(0);
+  });
+
+  test('sessions upload side by side, the batches of each in order', async () => {
+    const { storage, service, uploader, addLogs } = await setUp();
+    await storage.ensureSession({ uuid: 'other', id: 7, payload: payload('other') });
+    await addLogs(1000, 'tab');
+    await addLogs(1000, 'other');
+    // The service answers only once both sessions have a request in flight: one at a time would never finish.
+    const waiting: (() => void)[] = [];
+    const client = service.client.call;
+    service.client.call = async (operation, body) => {
+      if (operation === 'sendLogs' && waiting.length === 0) await new Promise<void>((resolve) => waiting.push(resolve));
+      else waiting.splice(0).forEach((resolve) => resolve());
+      return client(operation, body);
+    };
+    await uploader.run({ force: false });
+    const firstLines = (session: number) =>
+      service.calls.filter((call) => call.body.session_id === session).map((call) => (call.body.logs as { t: string }[])[0].t);
+    expect(firstLines(7)).toEqual(['line 0', 'line 500']);
+    expect(firstLines(100)).toEqual(['line 0', 'line 500']);
+    expect(await storage.countLogs()).toBe(0);
   });
 
   test('a failing service deletes nothing, and the data goes on the next run', async () => {
