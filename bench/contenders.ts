@@ -1,6 +1,6 @@
 // The contenders: the no-op floor, the bare logger (the physical floor of a logger with a worker; once more storing
 // each line in IndexedDB, the floor of durability), the console, Sidelog in each mode and with call sites, and the two peers.
-// Each names its page (bench/pages/<page>.html), the query that configures it, and how the bench sees its
+// Each names its page (bench/pages/<page>.ts, in the HTML shell bench/build-pages.ts makes), the query that configures it, and how the bench sees its
 // lines stored and delivered.
 export type PageName = 'noop' | 'bare' | 'console' | 'sidelog' | 'bugfender' | 'datadog' | 'closed-tab';
 
