@@ -1,5 +1,20 @@
 // The database schema as numbered migrations: each runs once, in order (server/db.ts tracks them with
 // SQLite's user_version). Append new ones; never edit one that has shipped.
+
+/** The columns of `logs` as the first migration made them, which the rebuild for issue 11 keeps: frozen, as the
+ * migrations that use them are. */
+const FIRST_LOG_COLUMNS = `    id INTEGER PRIMARY KEY,
+    session_id INTEGER NOT NULL REFERENCES sessions (id),
+    x TEXT NOT NULL,
+    t TEXT,
+    m TEXT,
+    at REAL NOT NULL,
+    tg TEXT,
+    f TEXT,
+    l INTEGER,
+    ll INTEGER,
+    u TEXT,`;
+
 export const MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE partners (
@@ -82,17 +97,7 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX sessions_by_device ON sessions (app_key, udid);
   -- Delivery is at least once: a resent batch must not add rows, hence UNIQUE (session_id, at).
   CREATE TABLE logs (
-    id INTEGER PRIMARY KEY,
-    session_id INTEGER NOT NULL REFERENCES sessions (id),
-    x TEXT NOT NULL,
-    t TEXT,
-    m TEXT,
-    at REAL NOT NULL,
-    tg TEXT,
-    f TEXT,
-    l INTEGER,
-    ll INTEGER,
-    u TEXT,
+${FIRST_LOG_COLUMNS}
     UNIQUE (session_id, at)
   );
   CREATE TABLE log_batches (
@@ -123,17 +128,7 @@ export const MIGRATIONS: readonly string[] = [
   // request records the logs the collector skipped in it (JSON, NULL when none were).
   `
   CREATE TABLE logs_by_content (
-    id INTEGER PRIMARY KEY,
-    session_id INTEGER NOT NULL REFERENCES sessions (id),
-    x TEXT NOT NULL,
-    t TEXT,
-    m TEXT,
-    at REAL NOT NULL,
-    tg TEXT,
-    f TEXT,
-    l INTEGER,
-    ll INTEGER,
-    u TEXT,
+${FIRST_LOG_COLUMNS}
     content_hash TEXT NOT NULL,
     UNIQUE (session_id, at, content_hash)
   );
