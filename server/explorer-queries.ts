@@ -11,6 +11,7 @@ import {
   pageOf,
   searchWords,
   SESSION_ORDER,
+  SESSION_SELECT,
   toExplorerDevice,
   toExplorerSession,
   type DeviceFilter,
@@ -256,16 +257,7 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
   return { apps, logs, arrivedAfter, lastLogId, around, issueLogId, tags, sessions: sessionQueries(db), issues: issueQueries(db), devices: deviceQueries(db) };
 }
 
-
 // ---- sessions ----
-
-
-const SESSION_SELECT = `SELECT s.session_uid, s.udid, s.time, s.payload, d.name AS device_name, st.first_at, st.last_at, st.total,
-    st.debug, st.warning, st.error, st.trace, st.info, st.fatal,
-    (SELECT count(*) FROM issues i WHERE i.session_id = s.id) AS issues
-  FROM sessions s
-  LEFT JOIN session_stats st ON st.session_id = s.id
-  LEFT JOIN devices d ON d.app_key = s.app_key AND d.udid = s.udid`;
 
 function sessionQueries(db: Database.Database) {
   return {

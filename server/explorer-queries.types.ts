@@ -68,6 +68,14 @@ export interface SessionFilter {
   limit: number;
 }
 
+/** A session's row for the explorer, with its device's name, its counts and its issues: the same SQL in both dialects. */
+export const SESSION_SELECT = `SELECT s.session_uid, s.udid, s.time, s.payload, d.name AS device_name, st.first_at, st.last_at, st.total,
+    st.debug, st.warning, st.error, st.trace, st.info, st.fatal,
+    (SELECT count(*) FROM issues i WHERE i.session_id = s.id) AS issues
+  FROM sessions s
+  LEFT JOIN session_stats st ON st.session_id = s.id
+  LEFT JOIN devices d ON d.app_key = s.app_key AND d.udid = s.udid`;
+
 /** Both databases order sessions alike (coalesce is in both dialects). */
 export const SESSION_ORDER: Record<SessionSort, string> = {
   last: `coalesce(st.last_at, 0) DESC, s.id DESC`,

@@ -9,6 +9,7 @@ import {
   pageOf,
   searchWords,
   SESSION_ORDER,
+  SESSION_SELECT,
   toExplorerDevice,
   toExplorerSession,
   type ExplorerDeviceRow,
@@ -80,12 +81,6 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
     return clauses.join(' AND ');
   }
 
-  const SESSION_SELECT = `SELECT s.session_uid, s.udid, s.time, s.payload, d.name AS device_name, st.first_at, st.last_at, st.total,
-      st.debug, st.warning, st.error, st.trace, st.info, st.fatal,
-      (SELECT count(*) FROM issues i WHERE i.session_id = s.id) AS issues
-    FROM sessions s
-    LEFT JOIN session_stats st ON st.session_id = s.id
-    LEFT JOIN devices d ON d.app_key = s.app_key AND d.udid = s.udid`;
   const ISSUE_SELECT = `SELECT i.id, i.session_id, i.uid, i.type, i.title, i.text, i.url, i.received_at, s.session_uid, s.udid, coalesce(d.name, '') AS device_name
     FROM issues i JOIN sessions s ON s.id = i.session_id LEFT JOIN devices d ON d.app_key = s.app_key AND d.udid = s.udid`;
   const DEVICE_SELECT = `SELECT d.udid, d.name, d.info, d.first_seen, d.last_seen,
