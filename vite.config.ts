@@ -64,6 +64,8 @@ export default defineConfig({
           include: ['tests/browser/**/*.test.{ts,tsx}'],
           // The local service (collector with fault injection) on a free port, for Sidelog's tests.
           globalSetup: ['tests/browser/global-setup.ts'],
+          // In the browser, before each file: an empty browser database (tests/browser/empty-database.ts).
+          setupFiles: ['tests/browser/empty-database.ts'],
           testTimeout: 60_000,
           // One browser, one file at a time: the machine has 2 cores and the tests share one collector.
           fileParallelism: false,

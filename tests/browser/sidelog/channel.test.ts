@@ -75,6 +75,7 @@ async function startEngine() {
     await api.close();
     writes.port1.close();
     worker.port.close();
+    await forget(session.session_uid);
   });
   const write = (seq: number, text: string): WriteMessage => ({
     sl: 'logs',
@@ -82,6 +83,19 @@ async function startEngine() {
     logs: columnsOf([{ at: Date.now() + seq, x: Date.now(), ll: LogLevel.Debug, p: [text] }]),
   });
   return { api, worker, writes: writes.port1, write, session: session.session_uid, appKey };
+}
+
+/** Deletes what the browser database holds for a session. These engines start without the page's identity, which
+ * would mark the app in localStorage: lines they leave stored would be sent with the next test's app. */
+async function forget(session: string): Promise<void> {
+  const db = new Dexie(DATABASE_NAME);
+  await db.open();
+  try {
+    for (const table of ['logs', 'issues', 'devicekeys']) await db.table(table).where('sessionUUID').equals(session).delete();
+    await db.table('sessions').delete(session);
+  } finally {
+    db.close();
+  }
 }
 
 /** The texts the browser database holds for a session, as the engine stored them. */
