@@ -8,12 +8,12 @@ import {
   DATABASE_NAME,
   LogLevel,
   columnsOf,
-  type DeviceInfo,
+  resolveOptions,
   type EngineConfig,
-  type SessionPayload,
   type WorkerEngineApi,
   type WriteMessage,
 } from '../../../protocol/index.ts';
+import { deviceInfo, sessionPayload } from '../../../app/logging/device-info.ts';
 import { defaultWorkers } from '../../../app/logging/engines/worker-engine.ts';
 import { apiURL, baseURL, logsOf, newApp } from './collector.ts';
 
@@ -26,38 +26,15 @@ afterEach(async () => {
 async function startEngine() {
   // Not enabled: nothing uploads but a forced send.
   const appKey = await newApp(false);
-  const device: DeviceInfo = {
-    udid: crypto.randomUUID(),
-    name: 'channel test',
-    device_type: '',
-    firebase_test_lab: false,
-    key_values: {},
-    language: 'en-US',
-    os_version: 'Linux',
-    sdk_type: 'web',
-    sdk_version: '0.0.0',
-    build: '0',
-    version: '0.0.0',
-  };
-  const session: SessionPayload = {
-    device,
-    orientation: 0,
-    batteryLevel: -1,
-    ram_total: 0,
-    ram_free: 0,
-    ram_used: 0,
-    language: 'en-US',
-    time: new Date().toISOString(),
-    sdk_type: 'web',
-    sdk_version: '0.0.0',
-    session_uid: `channel-${crypto.randomUUID()}`,
-    app_version: { app: { key: appKey }, version: '0.0.0', build: '0' },
-  };
+  // The device and session as the page builds them (app/logging/device-info.ts), for a session of this test's own.
+  const options = resolveOptions({ appKey, apiURL: apiURL(), baseURL: baseURL() }, { origin: location.origin, deviceName: 'channel test' });
+  const device = deviceInfo(options, crypto.randomUUID(), {});
+  const session = sessionPayload(options, device, `channel-${crypto.randomUUID()}`, Date.now());
   const config: EngineConfig = {
     appKey,
     appID: appKey.slice(0, 10),
-    apiURL: apiURL(),
-    baseURL: baseURL(),
+    apiURL: options.apiURL,
+    baseURL: options.baseURL,
     debug: false,
     sdkVersion: '0.0.0',
     device,
