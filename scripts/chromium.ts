@@ -1,8 +1,8 @@
 // Finds the Chromium that browser tests, end-to-end tests and the benchmark drive.
 // We never download a browser (no internet beyond the package registries): we use
 // the system's Chromium, installing Debian's package when we are root on Debian.
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { installDebianPackage } from './debian-package.ts';
 
 const DEBIAN_PATH = '/usr/bin/chromium';
 
@@ -17,10 +17,6 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-function isRootOnDebian(): boolean {
-  return process.getuid?.() === 0 && existsSync('/etc/debian_version') && existsSync('/usr/bin/apt-get');
-}
-
 /** The path of a Chromium executable; installs Debian's package if it can, else throws saying how. */
 export function findChromium(): string {
   const fromEnv = process.env.CHROMIUM_PATH;
@@ -29,13 +25,7 @@ export function findChromium(): string {
     throw new Error(`CHROMIUM_PATH is set to '${fromEnv}', but no file is there.`);
   }
   if (existsSync(DEBIAN_PATH)) return DEBIAN_PATH;
-  if (isRootOnDebian()) {
-    console.error('Chromium is missing: installing Debian\'s package (apt-get install -y chromium)…');
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-    execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
-    if (existsSync(DEBIAN_PATH)) return DEBIAN_PATH;
-  }
+  if (installDebianPackage('chromium', 'Chromium') && existsSync(DEBIAN_PATH)) return DEBIAN_PATH;
   throw new Error(
     'No Chromium found for the browser tests. Install it (on Debian or Ubuntu: ' +
       "'sudo apt-get install -y chromium') or set CHROMIUM_PATH to a Chromium or Chrome executable.",

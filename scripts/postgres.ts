@@ -7,6 +7,7 @@ import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } fr
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { delimiter, join } from 'node:path';
+import { installDebianPackage } from './debian-package.ts';
 
 const DEBIAN_ROOT = '/usr/lib/postgresql';
 
@@ -23,19 +24,11 @@ function binDirs(): string[] {
 
 const findBinDir = () => binDirs().find((dir) => existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')));
 
-function isRootOnDebian(): boolean {
-  return process.getuid?.() === 0 && existsSync('/etc/debian_version') && existsSync('/usr/bin/apt-get');
-}
-
 /** The directory holding initdb and pg_ctl; installs Debian's package if it can, else throws saying how. */
 export function findPostgres(): string {
   const found = findBinDir();
   if (found) return found;
-  if (isRootOnDebian()) {
-    console.error("PostgreSQL is missing: installing Debian's package (apt-get install -y postgresql)…");
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-    execFileSync('apt-get', ['install', '-y', '-qq', 'postgresql'], { stdio: 'inherit', env });
+  if (installDebianPackage('postgresql', 'PostgreSQL')) {
     const installed = findBinDir();
     if (installed) return installed;
   }
