@@ -1,7 +1,9 @@
 // Many logs, fast: sessions registered and logs stored through the Store as the collector would (so the
-// explorer's triggers and indexes see them as in real use), in batches of 5,000 per transaction.
+// explorer's triggers and indexes see them as in real use), in batches of 5,000 per transaction. On SQLite the
+// search index is then brought up to date, as a service left idle for a moment would have it.
 import type { LogRecord, SessionPayload } from '../protocol/records.types.ts';
-import type { Store } from '../server/db.ts';
+import { sqliteOf, type Store } from '../server/db.ts';
+import { searchIndexOf } from '../server/sqlite/search-index.ts';
 
 const TAGS = ['ui', 'net', 'cart', 'auth', 'sync', 'js_event', 'render', 'storage'];
 const WORDS = ['opened', 'closed', 'request', 'answered', 'retry', 'timeout', 'clicked', 'saved', 'loaded', 'failed', 'order', 'payment'];
@@ -85,5 +87,6 @@ export async function seedLogs(store: Store, options: SeedOptions): Promise<{ se
     }
     for (const [id, logs] of bySession) await store.addLogs(options.appKey, id, logs);
   }
+  if (store.kind === 'sqlite') searchIndexOf(sqliteOf(store)).catchUp();
   return { sessions: sessions.map((session) => session.uid), devices };
 }

@@ -12,6 +12,7 @@ import { createCollectorStore } from './sqlite/collector-store.ts';
 import { createPartnerStore } from './sqlite/partner-store.ts';
 import { createRetentionStore } from './sqlite/retention-store.ts';
 import { createViewerStore } from './sqlite/viewer-store.ts';
+import { searchIndexOf } from './sqlite/search-index.ts';
 import { createExplorerQueries } from './explorer-queries.ts';
 import { checkDatabasePath, newerSchema, openFailure, StartupError } from './startup-checks.ts';
 import type { Store } from './store.types.ts';
@@ -82,6 +83,8 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
     close: async () => void opened.close(),
   };
   HANDLES.set(store, opened);
+  // Logs stored before a restart that the search index had not reached yet.
+  searchIndexOf(opened).schedule();
   return store;
 }
 

@@ -29,6 +29,7 @@ import {
   type SessionFilter,
 } from './explorer-queries.types.ts';
 import { promised } from './sqlite/rows.ts';
+import { searchIndexOf } from './sqlite/search-index.ts';
 
 export * from './explorer-queries.types.ts';
 
@@ -59,6 +60,8 @@ export function createExplorerQueries(db: Database.Database, tuning = { commonMa
 }
 
 function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
+  // The index follows the logs a little behind; a search brings it up to date first (server/sqlite/search-index.ts).
+  const searchIndex = searchIndexOf(db);
   const sessionsTotal = (ids: number[]) =>
     ids.length === 0
       ? 0
@@ -111,6 +114,7 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
       params.push(...filter.tags);
     }
     if (filter.q !== undefined && !options.commonWords) {
+      searchIndex.catchUp();
       const match = ftsQuery(filter.q);
       if (match === undefined) return 'none';
       // Few matches: SQLite looks them up once, into a set, and drives the scan by them.
@@ -174,6 +178,7 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
   /** One page of the filtered stream, newest first, older than `before` when given. */
   function logs(filter: LogFilter, options: { before?: LogCursor; limit: number }): LogPage {
     const match = filter.q === undefined ? undefined : ftsQuery(filter.q);
+    if (match !== undefined) searchIndex.catchUp();
     const common = match !== undefined && (ftsCount.get(match) as { n: number }).n >= tuning.commonMatches;
     let rows: ExplorerLog[];
     if (common) rows = scanCommonWords(filter, match, options.before, options.limit + 1);

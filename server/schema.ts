@@ -249,4 +249,27 @@ ${FIRST_LOG_COLUMNS}
     expires_at TEXT NOT NULL
   );
   `,
+  // Ingest no longer pays for search as it stores (server/sqlite/search-index.ts). The full-text index follows the
+  // logs a little behind, up to search_progress.indexed_to, and a search first brings it up to date; so the insert
+  // trigger goes, and the delete and update triggers touch only logs already indexed (FTS5 must not be told to
+  // delete what it never held). The sessions' counts are added once per batch by the collector store instead of
+  // once per log by a trigger.
+  `
+  DROP TRIGGER logs_fts_insert;
+  DROP TRIGGER logs_fts_delete;
+  DROP TRIGGER logs_fts_update;
+  DROP TRIGGER session_stats_insert;
+  CREATE TABLE search_progress (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    indexed_to INTEGER NOT NULL
+  );
+  INSERT INTO search_progress VALUES (1, (SELECT ifnull(max(id), 0) FROM logs));
+  CREATE TRIGGER logs_fts_delete AFTER DELETE ON logs WHEN old.id <= (SELECT indexed_to FROM search_progress) BEGIN
+    INSERT INTO logs_fts (logs_fts, rowid, t) VALUES ('delete', old.id, old.t);
+  END;
+  CREATE TRIGGER logs_fts_update AFTER UPDATE OF t ON logs WHEN old.id <= (SELECT indexed_to FROM search_progress) BEGIN
+    INSERT INTO logs_fts (logs_fts, rowid, t) VALUES ('delete', old.id, old.t);
+    INSERT INTO logs_fts (rowid, t) VALUES (new.id, new.t);
+  END;
+  `,
 ];

@@ -5,6 +5,7 @@ import type { DeviceInfo } from '../../protocol/records.types.ts';
 import { logContentHash } from '../log-hash.ts';
 import { MAX_REFUSED_KEYS, MAX_REFUSED_KEY_LENGTH, MAX_REQUEST_ROWS, PRUNE_EVERY, type CollectorStore } from '../store.types.ts';
 import { now, queries, toSession, type SessionRow, promised } from './rows.ts';
+import { searchIndexOf } from './search-index.ts';
 
 
 export function createCollectorStore(db: Database.Database): CollectorStore {
@@ -22,6 +23,15 @@ export function createCollectorStore(db: Database.Database): CollectorStore {
   const insertLog = db.prepare(
     `INSERT OR IGNORE INTO logs (session_id, x, t, m, at, tg, f, l, ll, u, content_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  // What the explorer's sessions list shows (server/schema.ts, session_stats), added once per batch.
+  const addSessionStats = db.prepare(
+    `INSERT INTO session_stats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (session_id) DO UPDATE SET
+       first_at = min(first_at, excluded.first_at), last_at = max(last_at, excluded.last_at), total = total + excluded.total,
+       debug = debug + excluded.debug, warning = warning + excluded.warning, error = error + excluded.error,
+       trace = trace + excluded.trace, info = info + excluded.info, fatal = fatal + excluded.fatal`,
+  );
+  const searchIndex = searchIndexOf(db);
   const insertBatch = db.prepare(`INSERT INTO log_batches (app_key, session_id, count, stored) VALUES (?, ?, ?, ?)`);
 
   const isApp = db.prepare(`SELECT 1 FROM apps WHERE key = ?`).pluck();
@@ -62,16 +72,19 @@ export function createCollectorStore(db: Database.Database): CollectorStore {
       return row && toSession(row);
     },
     addLogs(appKey, sessionId, logs) {
-      return db.transaction(() => {
-        let stored = 0;
+      const stored = db.transaction(() => {
+        const stats = new SessionStats();
         for (const log of logs) {
           const fields = { x: log.x, t: log.t ?? null, m: log.m ?? null, tg: log.tg ?? null, f: log.f ?? null, l: log.l ?? null, ll: log.ll ?? null, u: log.u ?? null };
           const { x, t, m, tg, f, l, ll, u } = fields;
-          stored += insertLog.run(sessionId, x, t, m, log.at, tg, f, l, ll, u, logContentHash(fields)).changes;
+          if (insertLog.run(sessionId, x, t, m, log.at, tg, f, l, ll, u, logContentHash(fields)).changes === 1) stats.add(log.at, ll);
         }
-        insertBatch.run(appKey, sessionId, logs.length, stored);
-        return stored;
+        if (stats.total > 0) addSessionStats.run(sessionId, stats.firstAt, stats.lastAt, stats.total, ...stats.byLevel);
+        insertBatch.run(appKey, sessionId, logs.length, stats.total);
+        return stats.total;
       })();
+      if (stored > 0) searchIndex.schedule();
+      return stored;
     },
     addIssue(appKey, issue) {
       const result = db
@@ -98,4 +111,22 @@ export function createCollectorStore(db: Database.Database): CollectorStore {
       })();
     },
   });
+}
+
+/** A batch's stored logs as session_stats counts them: first and last `at`, and how many of each level (a missing
+ * level counts as debug, 0), in the table's column order: debug, warning, error, trace, info, fatal. */
+class SessionStats {
+  firstAt = Infinity;
+  lastAt = -Infinity;
+  total = 0;
+  readonly byLevel = [0, 0, 0, 0, 0, 0];
+
+  add(at: number, level: number | null): void {
+    this.firstAt = Math.min(this.firstAt, at);
+    this.lastAt = Math.max(this.lastAt, at);
+    this.total++;
+    const column = level ?? 0;
+    // A level the table has no column for counts in the total only.
+    if (column >= 0 && column < this.byLevel.length) this.byLevel[column]!++;
+  }
 }
