@@ -22,8 +22,9 @@ export interface RawLog {
   u?: unknown;
 }
 
-/** The explicit fields of a sendLog call (or of an event Sidelog logs itself). */
-export type RawFields = Pick<RawLog, 't' | 'tg' | 'm' | 'f' | 'l'>;
+/** The explicit fields of a sendLog call (or of an event Sidelog logs itself); `ll` only when the call gave a level
+ * other than one of the six numbers (a level's name, say), which then overrides the `ll` column. */
+export type RawFields = Pick<RawLog, 't' | 'tg' | 'm' | 'f' | 'l'> & { ll?: unknown };
 
 /**
  * A buffer of log calls as flat columns, index i being the i-th call in call order. The page appends to a few

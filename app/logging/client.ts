@@ -58,7 +58,6 @@ interface Started {
 export class SidelogClient {
   readonly #seams: SidelogSeams;
   readonly #queue = createWriteQueue((error) => this.#debug(`Sidelog could not hand logs to its engine: ${String(error)}`));
-  #lastAt = 0;
   #captureAllSites = false;
   #print = true;
   #options: ResolvedOptions | undefined;
@@ -160,7 +159,7 @@ export class SidelogClient {
     const device = deviceInfo(options, identity.udid, this.#deviceData);
     const session = sessionPayload(options, device, identity.sessionUUID, Date.now());
     const sessionLastAt = loadSessionLastAt();
-    if (sessionLastAt !== undefined && sessionLastAt > this.#lastAt) this.#lastAt = sessionLastAt;
+    if (sessionLastAt !== undefined) this.#queue.raiseLastAt(sessionLastAt);
     // From here on, what is not stored when the page goes away can be rescued; and what earlier pages
     // rescued goes to the engine before anything this page logged.
     this.#rescueTo = { appKey: options.appKey, session };
@@ -228,7 +227,7 @@ export class SidelogClient {
     try {
       const startup = this.#startup;
       if (!startup) return;
-      startup.saveSessionLastAt(this.#lastAt);
+      startup.saveSessionLastAt(this.#queue.lastAt());
       if (this.#rescueTo) startup.saveRescue({ ...this.#rescueTo, run: this.#run, writes: this.#queue.pending() });
     } catch (error) {
       this.#debug(`Sidelog could not keep the logs not yet stored: ${String(error)}`);
@@ -255,19 +254,13 @@ export class SidelogClient {
     if (this.#options?.debug) originalConsole.warn(`[Sidelog] ${message}`);
   }
 
-  /** `at` is strictly increasing (docs/wire-format.md#log-record): a burst within one millisecond runs ahead of the clock. */
-  #nextAt(now: number): number {
-    this.#lastAt = now > this.#lastAt ? now : this.#lastAt + 1;
-    return this.#lastAt;
-  }
-
   /** The per-call path of the captures (console, events): as the public methods, never printing. Never throws. */
   #record(level: LogLevel, parts: ArrayLike<unknown>, site?: Function): void {
     try {
       const now = Date.now();
       // A stack costs more than the rest of the call: by default only warnings and worse pay for it.
       const stack = site && (this.#captureAllSites || level !== LogLevel.Debug && level !== LogLevel.Info) ? captureCallSite(site) : undefined;
-      this.#queue.log(this.#nextAt(now), now, level, parts, stack);
+      this.#queue.log(now, level, parts, stack);
     } catch {
       // Nothing a log call does may break the page.
     }
@@ -275,8 +268,9 @@ export class SidelogClient {
 
   /**
    * One public log method, its level and what it prints through resolved once, here. It reads its `arguments`
-   * in place rather than take a rest parameter: that way the call allocates no array of its own, which is the
-   * larger part of what a log call costs the page (README.md#benchmark). Must never throw into the caller.
+   * in place, and pushes them onto the queue's buffer itself, rather than take a rest parameter or pass
+   * `arguments` on: either way the call would allocate an object of its own, which is the larger part of what a
+   * log call costs the page (README.md#benchmark). Must never throw into the caller.
    */
   #logMethod(level: LogLevel): (...parts: unknown[]) => void {
     const client = this;
@@ -286,7 +280,9 @@ export class SidelogClient {
       try {
         const now = Date.now();
         const stack = warnOrWorse || client.#captureAllSites ? captureCallSite(method) : undefined;
-        client.#queue.log(client.#nextAt(now), now, level, arguments, stack);
+        const count = arguments.length;
+        const p = client.#queue.open(now, level, count, stack);
+        for (let i = 0; i < count; i++) p.push(arguments[i]);
       } catch {
         // Nothing a log call does may break the page.
       }
@@ -307,11 +303,9 @@ export class SidelogClient {
 
   #sendFields(fields: LogFields, time?: number): void {
     try {
-      const now = Date.now();
       this.#queue.logFields(
-        this.#nextAt(now),
-        time ?? now,
-        (fields.level ?? LogLevel.Debug) as LogLevel,
+        time ?? Date.now(),
+        fields.level ?? LogLevel.Debug,
         { t: fields.text, tg: fields.tag, m: fields.method, f: fields.file, l: fields.line },
         fields.url,
       );

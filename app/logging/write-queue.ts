@@ -1,13 +1,14 @@
 // The page's half of the per-call path (docs/modes.md#the-path-of-a-log-call): a log call appends to a buffer and returns;
-// one message carries the whole buffer to the engine on the next microtask (or at once when the
-// buffer is large). Until an engine is attached, messages wait here, in order, so nothing logged
+// one message carries the whole buffer to the engine on the next microtask (or as the call after a full buffer
+// comes). A call pushes only its time, one number for its level and argument count, and its arguments; the
+// message's columns, `at` among them, are made from these once per buffer, in one loop, as it is sent. Until an engine is attached, messages wait here, in order, so nothing logged
 // before `init`, or while a worker fails and the next mode starts, is lost; past WAITING_LOG_CAP logs
 // the oldest become one gap entry. A message sent stays here until the engine confirms it stored, so
 // that a page going away can rescue what is not stored yet (docs/durability.md).
 // From protocol/ only the modules it runs, as client.ts.
-import { LogLevel } from '../../protocol/levels.ts';
+import { isLogLevel, LogLevel } from '../../protocol/levels.ts';
 import { GAP_LOG_TAG, UNCONFIRMED_LOG_CAP, WAITING_LOG_CAP } from '../../protocol/limits.ts';
-import { columnsOf, emptyColumns, rowsOf, type RawFields } from '../../protocol/log-columns.ts';
+import { columnsOf, rowsOf, type LogColumns, type RawFields } from '../../protocol/log-columns.ts';
 import type { WriteMessage } from '../../protocol/index.ts';
 import { createPageURL } from './page-url.ts';
 
@@ -17,18 +18,34 @@ export interface WriteSink {
   write(message: WriteMessage): void;
 }
 
-/** A buffer this large is sent at once rather than on the microtask. */
+/** A buffer this large is sent as the next call comes rather than on the microtask. */
 const FLUSH_AT = 1000;
+
+/** The buffer as calls append to it: per call its time `x` and `code`, its level plus 8 × its argument count (-1
+ * for explicit fields, in `e`), so that a call pushes two numbers; the rest as in the message (LogColumns). */
+interface Buffer extends Pick<LogColumns, 'x' | 'p' | 's' | 'e' | 'u'> {
+  code: number[];
+}
+
+const emptyBuffer = (): Buffer => ({ x: [], code: [], p: [], s: {}, e: {}, u: [] });
 
 export type Unsequenced = WriteMessage extends infer M ? (M extends WriteMessage ? Omit<M, 'seq'> : never) : never;
 type LogsMessage = Extract<WriteMessage, { sl: 'logs' }>;
 
 export interface WriteQueue {
-  /** Appends a log call: its time, level, arguments (the call's own `arguments`, read here and not kept), and
-   * raw stack if it took one; the page's URL is the queue's to read. */
-  log(at: number, x: number, ll: LogLevel, parts: ArrayLike<unknown>, stack: string | undefined): void;
+  /** Appends a log call of `count` arguments made at time `x`: its level and raw stack if it took one (the page's
+   * URL is the queue's to read); returns the array the caller pushes its `count` arguments onto, at once. The
+   * public log methods push their own `arguments` themselves: handing `arguments` to another function would make
+   * V8 build the object, an allocation per call (README.md#benchmark). */
+  open(x: number, ll: LogLevel, count: number, stack: string | undefined): unknown[];
+  /** As open, with the arguments given. */
+  log(x: number, ll: LogLevel, parts: ArrayLike<unknown>, stack: string | undefined): void;
   /** Appends a log call made with explicit fields (sendLog, and the events Sidelog logs); `url` if it names one. */
-  logFields(at: number, x: number, ll: LogLevel, fields: RawFields, url?: unknown): void;
+  logFields(x: number, ll: unknown, fields: RawFields, url?: unknown): void;
+  /** The highest `at` given so far (after a flush). */
+  lastAt(): number;
+  /** The next `at` is above this one (a page of the same session used it before a reload). */
+  raiseLastAt(at: number): void;
   /** Sends the buffered logs now. */
   flush(): void;
   /** Sends a non-log write after the logs buffered before it; returns its sequence number (0 while it waits
@@ -55,8 +72,10 @@ export function createWriteQueue(
   waitingCap = WAITING_LOG_CAP,
   pageURL: () => unknown = createPageURL(),
 ): WriteQueue {
-  let buffer = emptyColumns();
+  let buffer = emptyBuffer();
   let scheduled = false;
+  /** `at` is strictly increasing (docs/wire-format.md#log-record): a burst within one millisecond runs ahead of the clock. */
+  let lastAt = 0;
   let seq = 0;
   let sink: WriteSink | undefined;
   /** The URL the buffer last wrote. */
@@ -104,8 +123,8 @@ export function createWriteQueue(
   /** The gap entry, as mode C writes it, goes first once the waiting logs are handed on. */
   function takeGap(): void {
     if (!gap) return;
-    const entry: RawFields = { tg: GAP_LOG_TAG, t: JSON.stringify(gap) };
-    waiting.unshift({ sl: 'logs', seq: 0, logs: columnsOf([{ at: gap.start, x: gap.start, ll: LogLevel.Warning, ...entry }]) });
+    const entry = { at: gap.start, x: gap.start, ll: LogLevel.Warning, tg: GAP_LOG_TAG, t: JSON.stringify(gap) };
+    waiting.unshift({ sl: 'logs', seq: 0, logs: columnsOf([entry]) });
     waitingLogs += 1;
     gap = undefined;
   }
@@ -120,24 +139,33 @@ export function createWriteQueue(
 
   function flush(): void {
     scheduled = false;
-    if (buffer.at.length === 0) return;
-    const logs = buffer;
-    buffer = emptyColumns();
+    if (buffer.x.length === 0) return;
+    const { x, code, p, s, e, u } = buffer;
+    buffer = emptyBuffer();
+    const logs: LogColumns = { at: [], x, ll: [], n: [], p, s, e, u };
+    let last = lastAt;
+    for (let i = 0; i < x.length; i++) {
+      last = x[i] > last ? x[i] : last + 1;
+      logs.at.push(last);
+      logs.ll.push((code[i] & 7) as LogLevel);
+      logs.n.push(code[i] >> 3);
+    }
+    lastAt = last;
     emit({ sl: 'logs', seq: 0, logs });
   }
 
-  /** Appends the columns every call has; returns the call's index in the buffer. */
-  function append(at: number, x: number, ll: LogLevel, n: number, url: unknown): number {
-    const index = buffer.at.length;
+  /** Appends what every call has; returns the call's index in the buffer. A full buffer is sent first, so that the
+   * call's own arguments, pushed after this returns, go with the call. */
+  function append(x: number, ll: LogLevel, n: number, url: unknown): number {
+    if (buffer.x.length >= FLUSH_AT) flush();
+    const index = buffer.x.length;
     // A page's URL seldom changes within a buffer: each message carries it once per run of equal URLs.
     if (index === 0 || url !== bufferURL) {
       buffer.u.push([index, url]);
       bufferURL = url;
     }
-    buffer.at.push(at);
     buffer.x.push(x);
-    buffer.ll.push(ll);
-    buffer.n.push(n);
+    buffer.code.push(n * 8 + ll);
     if (!scheduled) {
       scheduled = true;
       queueMicrotask(flush);
@@ -145,22 +173,39 @@ export function createWriteQueue(
     return index;
   }
 
+  function open(x: number, ll: LogLevel, count: number, stack: string | undefined): unknown[] {
+    if (sealed) {
+      sealed();
+      return [];
+    }
+    const index = append(x, ll, count, pageURL());
+    if (stack !== undefined) buffer.s[index] = stack;
+    // Flat: the arguments go straight into the buffer, with no array of their own.
+    return buffer.p;
+  }
+
   return {
-    log(at, x, ll, parts, stack) {
-      if (sealed) return sealed();
+    open,
+    log(x, ll, parts, stack) {
       const count = parts.length;
-      const index = append(at, x, ll, count, pageURL());
-      // Flat: the arguments go straight into the buffer, with no array of their own.
-      const p = buffer.p;
+      const p = open(x, ll, count, stack);
       for (let i = 0; i < count; i++) p.push(parts[i]);
-      if (stack !== undefined) buffer.s[index] = stack;
-      if (index + 1 >= FLUSH_AT) flush();
     },
-    logFields(at, x, ll, fields, url) {
+    logFields(x, ll, fields, url) {
       if (sealed) return sealed();
-      const index = append(at, x, ll, -1, url ?? pageURL());
-      buffer.e[index] = fields;
-      if (index + 1 >= FLUSH_AT) flush();
+      // The level shares a number with the count, which has room for the six levels only: any other value the
+      // caller gave goes with the fields, for the engine to read or drop (protocol/sanitise.ts).
+      const known = isLogLevel(ll);
+      const index = append(x, known ? ll : LogLevel.Debug, -1, url ?? pageURL());
+      buffer.e[index] = known ? fields : { ...fields, ll };
+    },
+    lastAt() {
+      flush();
+      return lastAt;
+    },
+    raiseLastAt(at) {
+      flush();
+      if (at > lastAt) lastAt = at;
     },
     flush,
     send(message) {

@@ -7,7 +7,7 @@ const PAGE = 'http://127.0.0.1:8080/sales';
 type LogsMessage = Extract<WriteMessage, { sl: 'logs' }>;
 
 /** A log call as the client makes it: time `at` (also its clock time), Debug, these arguments. */
-const log = (queue: WriteQueue, at: number, ...parts: unknown[]) => queue.log(at, at, LogLevel.Debug, parts, undefined);
+const log = (queue: WriteQueue, at: number, ...parts: unknown[]) => queue.log(at, LogLevel.Debug, parts, undefined);
 /** What the engine reads from a logs message. */
 const rows = (message: WriteMessage) => rowsOf((message as LogsMessage).logs);
 
@@ -43,8 +43,8 @@ describe('the write queue', () => {
 
   test('stacks and explicit fields travel with their own calls', async () => {
     const { queue, sink } = attached();
-    queue.log(1, 1, LogLevel.Warning, ['low stock'], 'Error\n    at pick (app.js:3:1)');
-    queue.logFields(2, 1, LogLevel.Info, { t: 'clicked', tg: 'bf_ui_event' });
+    queue.log(1, LogLevel.Warning, ['low stock'], 'Error\n    at pick (app.js:3:1)');
+    queue.logFields(1, LogLevel.Info, { t: 'clicked', tg: 'bf_ui_event' });
     log(queue, 3, 'plain');
     await Promise.resolve();
     expect(rows(sink.received[0])).toEqual([
@@ -54,11 +54,54 @@ describe('the write queue', () => {
     ]);
   });
 
-  test('a large buffer is sent at once', () => {
+  test('`at` grows strictly: a burst within one millisecond runs ahead of the clock, across buffers, and above a raised mark', async () => {
     const { queue, sink } = attached();
-    for (let i = 0; i < 1000; i++) log(queue, i);
+    for (let i = 0; i < 1500; i++) log(queue, 5_000);
+    await Promise.resolve();
+    const ats = sink.received.flatMap((message) => rows(message).map((row) => row.at));
+    expect(ats).toEqual(Array.from({ length: 1500 }, (_, i) => 5_000 + i));
+    expect(queue.lastAt()).toBe(6_499);
+    // The clock caught up: `at` is the time again.
+    log(queue, 7_000);
+    expect(queue.lastAt()).toBe(7_000);
+    // A page of the same session went further before a reload.
+    queue.raiseLastAt(9_000);
+    queue.raiseLastAt(8_000);
+    log(queue, 7_001);
+    log(queue, 9_500);
+    await Promise.resolve();
+    expect(rows(sink.received.at(-1)!).map(({ at, x }) => [at, x])).toEqual([
+      [9_001, 7_001],
+      [9_500, 9_500],
+    ]);
+  });
+
+  test('every level and count travel as given; a level other than the six numbers goes with its fields', async () => {
+    const { queue, sink } = attached();
+    for (const level of Object.values(LogLevel)) queue.log(1, level, Array.from({ length: level }, (_, i) => i), undefined);
+    queue.logFields(2, LogLevel.Fatal, { t: 'fatal' });
+    queue.logFields(3, 'warning', { t: 'named' });
+    queue.logFields(4, 2.5, { t: 'odd' });
+    await Promise.resolve();
+    const got = rows(sink.received[0]).map(({ ll, p, t }) => ({ ll, p, t }));
+    expect(got).toEqual([
+      ...Object.values(LogLevel).map((level) => ({ ll: level, p: Array.from({ length: level }, (_, i) => i), t: undefined })),
+      { ll: LogLevel.Fatal, p: undefined, t: 'fatal' },
+      { ll: 'warning', p: undefined, t: 'named' },
+      { ll: 2.5, p: undefined, t: 'odd' },
+    ]);
+  });
+
+  test('a full buffer is sent as the next call comes, without waiting for the task to end', async () => {
+    const { queue, sink } = attached();
+    for (let i = 0; i < 1000; i++) log(queue, i, `line ${i}`);
+    expect(sink.received).toHaveLength(0);
+    log(queue, 1000, 'line 1000');
     expect(sink.received).toHaveLength(1);
-    expect(rows(sink.received[0])).toHaveLength(1000);
+    expect(rows(sink.received[0]).map((row) => row.p)).toEqual(Array.from({ length: 1000 }, (_, i) => [`line ${i}`]));
+    await Promise.resolve();
+    expect(sink.received).toHaveLength(2);
+    expect(rows(sink.received[1]).map((row) => row.p)).toEqual([['line 1000']]);
   });
 
   test('messages wait, in order, until a sink is attached', async () => {
@@ -92,7 +135,7 @@ describe('the write queue', () => {
     holder.self = holder;
     log(queue, 1, 'plain', handler, holder, { ok: true });
     log(queue, 2, 'fine');
-    queue.logFields(3, 3, LogLevel.Debug, { t: handler, tg: 'kept' }, PAGE);
+    queue.logFields(3, LogLevel.Debug, { t: handler, tg: 'kept' }, PAGE);
     await Promise.resolve();
     expect(rows(sink.received[0]).map((row) => row.p ?? [row.t, row.tg])).toEqual([
       ['plain', '[Function handler]', '{"name":"x","handler":"[Function handler]","self":"[Circular]"}', { ok: true }],
@@ -123,13 +166,13 @@ describe('the write queue', () => {
     const STATS = 'http://127.0.0.1:8080/stats';
     let url = PAGE;
     const { queue, sink } = attached(() => url);
-    queue.log(1, 1, LogLevel.Debug, [], undefined);
-    queue.log(2, 2, LogLevel.Debug, [], undefined);
+    queue.log(1, LogLevel.Debug, [], undefined);
+    queue.log(2, LogLevel.Debug, [], undefined);
     url = STATS;
-    queue.log(3, 3, LogLevel.Debug, [], undefined);
-    queue.log(4, 4, LogLevel.Debug, [], undefined);
+    queue.log(3, LogLevel.Debug, [], undefined);
+    queue.log(4, LogLevel.Debug, [], undefined);
     await Promise.resolve();
-    queue.log(5, 5, LogLevel.Debug, [], undefined);
+    queue.log(5, LogLevel.Debug, [], undefined);
     await Promise.resolve();
     const [first, second] = sink.received as LogsMessage[];
     expect(first.logs.u).toEqual([
