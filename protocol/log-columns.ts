@@ -1,5 +1,5 @@
 // How a buffer of log calls crosses from the page to the engine: as columns, not one object per call.
-import type { LogLevel } from './levels.ts';
+import { isLogLevel, LogLevel } from './levels.ts';
 
 /** A log call as the page takes it: the cheapest form; the engine formats, parses and sanitises. */
 export interface RawLog {
@@ -29,34 +29,86 @@ export type RawFields = Pick<RawLog, 't' | 'tg' | 'm' | 'f' | 'l'> & { ll?: unkn
 /**
  * A buffer of log calls as flat columns, index i being the i-th call in call order. The page appends to a few
  * arrays and allocates nothing per call: no object, no array of arguments (docs/modes.md#the-path-of-a-log-call).
- * Cloning arrays of numbers for postMessage costs next to nothing; what is left to clone is the arguments.
+ * Each call adds two numbers and its arguments, which is all a structured clone then copies per call: `at` follows
+ * from `from` and the times (atsOf), and the level and argument count share one number.
  */
 export interface LogColumns {
-  at: number[];
+  /** The `at` before the first call's: call i's `at` is the greater of its `x` and the `at` before it plus one. */
+  from: number;
   x: number[];
-  ll: LogLevel[];
-  /** How many arguments call i had, taken from `p` in order; -1 for a call made with explicit fields (in `e`). */
-  n: number[];
+  /** Call i's level plus 8 × its argument count, taken from `p` in order (-1 for a call made with explicit
+   * fields, in `e`): `c & 7` and `c >> 3`. */
+  c: number[];
   /** The arguments of every call, one call's after the other's. */
   p: unknown[];
   /** Raw stacks, by index, of the calls that took one. */
   s: Record<number, string>;
-  /** Explicit fields, by index. */
+  /** Explicit fields, by index; `ll` among them overrides the level (one that is not of the six numbers). */
   e: Record<number, RawFields>;
   /** The page's URL wherever it changes: [index of the first call at that URL, URL]. */
   u: [number, unknown][];
+  /** Each call's `at`, only where they do not follow from `from` (columns put together from rows: columnsOf). */
+  at?: number[];
 }
 
-/** Columns with no call yet. */
-export function emptyColumns(): LogColumns {
-  return { at: [], x: [], ll: [], n: [], p: [], s: {}, e: {}, u: [] };
+/** Call i's level and argument count as one number (LogColumns.c); a count of -1 marks explicit fields. */
+export const callCode = (ll: LogLevel, count: number) => count * 8 + ll;
+
+/** The `at` after `last` of a call made at `x`: `at` is strictly increasing, and runs ahead of the clock in a burst. */
+export const nextAt = (last: number, x: number) => (x > last ? x : last + 1);
+
+/** Each call's `at`. */
+export function atsOf(columns: Pick<LogColumns, 'from' | 'x' | 'at'>): number[] {
+  if (columns.at) return columns.at;
+  const ats: number[] = [];
+  let last = columns.from;
+  for (const x of columns.x) ats.push((last = nextAt(last, x)));
+  return ats;
 }
 
-/** Columns as pages before the flat layout wrote them (a rescue left in localStorage): `p` held one array per call. */
-type NestedColumns = Omit<LogColumns, 'n' | 'p'> & { n?: undefined; p: (unknown[] | null)[] };
+/** The `at` of the last call (or `from` when there is none). */
+export function lastAtOf(columns: Pick<LogColumns, 'from' | 'x' | 'at'>): number {
+  if (columns.at) return columns.at.length > 0 ? columns.at[columns.at.length - 1] : columns.from;
+  let last = columns.from;
+  for (const x of columns.x) last = nextAt(last, x);
+  return last;
+}
+
+/** Columns as pages before this layout wrote them (a rescue left in localStorage): `at`, `ll` and `n` (or, before
+ * the flat layout, `p` holding one array per call) in columns of their own. */
+interface OlderColumns {
+  at: number[];
+  x: number[];
+  ll: LogLevel[];
+  n?: number[];
+  p: unknown[];
+  s: Record<number, string>;
+  e: Record<number, RawFields>;
+  u: [number, unknown][];
+}
 
 /** The calls of a buffer as one record each, every call with its page URL. */
-export function rowsOf(columns: LogColumns | NestedColumns): RawLog[] {
+export function rowsOf(columns: LogColumns | OlderColumns): RawLog[] {
+  if (!('c' in columns)) return rowsOfOlder(columns);
+  const rows: RawLog[] = [];
+  const ats = atsOf(columns);
+  let change = 0;
+  let url: unknown;
+  let offset = 0;
+  for (let i = 0; i < columns.x.length; i++) {
+    if (change < columns.u.length && columns.u[change][0] === i) url = columns.u[change++][1];
+    const code = columns.c[i];
+    const row: RawLog = { at: ats[i], x: columns.x[i], ll: (code & 7) as LogLevel, u: url };
+    const count = code >> 3;
+    if (count >= 0) row.p = columns.p.slice(offset, (offset += count));
+    if (i in columns.s) row.s = columns.s[i];
+    if (i in columns.e) Object.assign(row, columns.e[i]);
+    rows.push(row);
+  }
+  return rows;
+}
+
+function rowsOfOlder(columns: OlderColumns): RawLog[] {
   const rows: RawLog[] = [];
   let change = 0;
   let url: unknown;
@@ -65,7 +117,7 @@ export function rowsOf(columns: LogColumns | NestedColumns): RawLog[] {
     if (change < columns.u.length && columns.u[change][0] === i) url = columns.u[change++][1];
     const row: RawLog = { at: columns.at[i], x: columns.x[i], ll: columns.ll[i], u: url };
     if (columns.n === undefined) {
-      const parts = columns.p[i];
+      const parts = columns.p[i] as unknown[] | null;
       if (parts) row.p = parts;
     } else if (columns.n[i] >= 0) {
       row.p = columns.p.slice(offset, (offset += columns.n[i]));
@@ -79,21 +131,30 @@ export function rowsOf(columns: LogColumns | NestedColumns): RawLog[] {
 
 /** The reverse of rowsOf: calls as one record each, back into a buffer's columns. */
 export function columnsOf(rows: RawLog[]): LogColumns {
-  const columns = emptyColumns();
+  const from = rows.length > 0 ? rows[0].at - 1 : 0;
+  const columns: LogColumns = { from, x: [], c: [], p: [], s: {}, e: {}, u: [] };
+  const ats: number[] = [];
+  let follows = true;
+  let last = from;
   rows.forEach((row, i) => {
     if (i === 0 || row.u !== columns.u[columns.u.length - 1][1]) columns.u.push([i, row.u]);
-    columns.at.push(row.at);
     columns.x.push(row.x);
-    columns.ll.push(row.ll);
+    ats.push(row.at);
+    follows &&= row.at === (last = nextAt(last, row.x));
     if (row.s !== undefined) columns.s[i] = row.s;
+    // A level that is not one of the six numbers goes with the fields, as the page sends it.
+    const known = isLogLevel(row.ll);
+    const level = known ? row.ll : LogLevel.Debug;
     if (row.p) {
-      columns.n.push(row.p.length);
+      columns.c.push(callCode(level, row.p.length));
       columns.p.push(...row.p);
+      if (!known) columns.e[i] = { ll: row.ll };
     } else {
-      columns.n.push(-1);
+      columns.c.push(callCode(level, -1));
       const { t, tg, m, f, l } = row;
-      columns.e[i] = { t, tg, m, f, l };
+      columns.e[i] = known ? { t, tg, m, f, l } : { t, tg, m, f, l, ll: row.ll };
     }
   });
+  if (!follows) columns.at = ats;
   return columns;
 }

@@ -4,6 +4,7 @@
 // Sidelog for the same app hands them to its engine, which skips any its first engine did store after all.
 import {
   GAP_LOG_TAG,
+  atsOf,
   LogLevel,
   columnsOf,
   formatParts,
@@ -60,7 +61,7 @@ function asText(write: WriteMessage): WriteMessage {
 
 /** The times of the logs among `writes`, for the gap entry standing for them. */
 function timesOf(writes: WriteMessage[]): number[] {
-  return writes.flatMap((write) => (write.sl === 'logs' ? write.logs.at : write.sl === 'rescued' ? timesOf(write.rescue.writes) : []));
+  return writes.flatMap((write) => (write.sl === 'logs' ? atsOf(write.logs) : write.sl === 'rescued' ? timesOf(write.rescue.writes) : []));
 }
 
 function gapWrite(seq: number, times: number[]): WriteMessage {

@@ -1,14 +1,14 @@
 // The page's half of the per-call path (docs/modes.md#the-path-of-a-log-call): a log call appends to a buffer and returns;
 // one message carries the whole buffer to the engine on the next microtask (or as the call after a full buffer
-// comes). A call pushes only its time, one number for its level and argument count, and its arguments; the
-// message's columns, `at` among them, are made from these once per buffer, in one loop, as it is sent. Until an engine is attached, messages wait here, in order, so nothing logged
+// comes). A call pushes only its time, one number for its level and argument count, and its arguments, and that
+// is all the message holds per call: each call's `at` follows from the times (protocol/log-columns.ts). Until an engine is attached, messages wait here, in order, so nothing logged
 // before `init`, or while a worker fails and the next mode starts, is lost; past WAITING_LOG_CAP logs
 // the oldest become one gap entry. A message sent stays here until the engine confirms it stored, so
 // that a page going away can rescue what is not stored yet (docs/durability.md).
 // From protocol/ only the modules it runs, as client.ts.
 import { isLogLevel, LogLevel } from '../../protocol/levels.ts';
 import { GAP_LOG_TAG, UNCONFIRMED_LOG_CAP, WAITING_LOG_CAP } from '../../protocol/limits.ts';
-import { columnsOf, rowsOf, type LogColumns, type RawFields } from '../../protocol/log-columns.ts';
+import { callCode, columnsOf, lastAtOf, rowsOf, type LogColumns, type RawFields } from '../../protocol/log-columns.ts';
 import type { WriteMessage } from '../../protocol/index.ts';
 import { createPageURL } from './page-url.ts';
 
@@ -21,13 +21,8 @@ export interface WriteSink {
 /** A buffer this large is sent as the next call comes rather than on the microtask. */
 const FLUSH_AT = 1000;
 
-/** The buffer as calls append to it: per call its time `x` and `code`, its level plus 8 × its argument count (-1
- * for explicit fields, in `e`), so that a call pushes two numbers; the rest as in the message (LogColumns). */
-interface Buffer extends Pick<LogColumns, 'x' | 'p' | 's' | 'e' | 'u'> {
-  code: number[];
-}
-
-const emptyBuffer = (): Buffer => ({ x: [], code: [], p: [], s: {}, e: {}, u: [] });
+/** A buffer with no call yet; its `from` is set as it is sent. */
+const emptyBuffer = (): LogColumns => ({ from: 0, x: [], c: [], p: [], s: {}, e: {}, u: [] });
 
 export type Unsequenced = WriteMessage extends infer M ? (M extends WriteMessage ? Omit<M, 'seq'> : never) : never;
 type LogsMessage = Extract<WriteMessage, { sl: 'logs' }>;
@@ -87,7 +82,7 @@ export function createWriteQueue(
   /** Sent, not yet confirmed stored, and the logs among them. */
   const unconfirmed: WriteMessage[] = [];
   let unconfirmedLogs = 0;
-  const logCount = (message: WriteMessage) => (message.sl === 'logs' ? message.logs.at.length : 0);
+  const logCount = (message: WriteMessage) => (message.sl === 'logs' ? message.logs.x.length : 0);
   let sealed: (() => void) | undefined;
 
   /** Numbers the message as it goes to the engine: seq grows in the order the engine gets the writes, which
@@ -133,24 +128,18 @@ export function createWriteQueue(
     if (sink) return deliverKept(message);
     waiting.push(message);
     if (message.sl !== 'logs') return;
-    waitingLogs += message.logs.at.length;
+    waitingLogs += message.logs.x.length;
     if (waitingLogs > waitingCap - (gap ? 1 : 0)) trimWaiting();
   }
 
   function flush(): void {
     scheduled = false;
     if (buffer.x.length === 0) return;
-    const { x, code, p, s, e, u } = buffer;
+    const logs = buffer;
     buffer = emptyBuffer();
-    const logs: LogColumns = { at: [], x, ll: [], n: [], p, s, e, u };
-    let last = lastAt;
-    for (let i = 0; i < x.length; i++) {
-      last = x[i] > last ? x[i] : last + 1;
-      logs.at.push(last);
-      logs.ll.push((code[i] & 7) as LogLevel);
-      logs.n.push(code[i] >> 3);
-    }
-    lastAt = last;
+    // Each call's `at` follows from this and the times: the engine works them out (protocol/log-columns.ts).
+    logs.from = lastAt;
+    lastAt = lastAtOf(logs);
     emit({ sl: 'logs', seq: 0, logs });
   }
 
@@ -165,7 +154,7 @@ export function createWriteQueue(
       bufferURL = url;
     }
     buffer.x.push(x);
-    buffer.code.push(n * 8 + ll);
+    buffer.c.push(callCode(ll, n));
     if (!scheduled) {
       scheduled = true;
       queueMicrotask(flush);
@@ -230,7 +219,7 @@ export function createWriteQueue(
       takeGap();
       while (waiting.length > 0 && sink === next) {
         const message = waiting.shift()!;
-        if (message.sl === 'logs') waitingLogs -= message.logs.at.length;
+        if (message.sl === 'logs') waitingLogs -= message.logs.x.length;
         deliverKept(message);
       }
     },

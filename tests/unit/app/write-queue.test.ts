@@ -33,7 +33,7 @@ describe('the write queue', () => {
     expect(sink.received).toEqual([]);
     await Promise.resolve();
     expect(sink.received).toEqual([
-      { sl: 'logs', seq: 1, logs: { at: [1, 2], x: [1, 2], ll: [0, 0], n: [1, 2], p: ['a', 'b', { n: 2 }], s: {}, e: {}, u: [[0, PAGE]] } },
+      { sl: 'logs', seq: 1, logs: { from: 0, x: [1, 2], c: [8, 16], p: ['a', 'b', { n: 2 }], s: {}, e: {}, u: [[0, PAGE]] } },
     ]);
     expect(rows(sink.received[0])).toEqual([
       { at: 1, x: 1, ll: 0, p: ['a'], u: PAGE },

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { LogLevel, columnsOf, rowsOf, type LogColumns, type RawLog } from '../../../protocol/index.ts';
+import { LogLevel, atsOf, columnsOf, lastAtOf, rowsOf, type LogColumns, type RawLog } from '../../../protocol/index.ts';
 
 const PAGE = 'http://127.0.0.1:8080/sales';
 
@@ -12,9 +12,54 @@ describe('log columns', () => {
       { at: 4, x: 4, ll: LogLevel.Error, p: ['b'], s: 'Error\n    at pick (app.js:3:1)', u: 'http://127.0.0.1:8080/stats' },
     ];
     const columns = columnsOf(rows);
-    expect(columns.n).toEqual([2, 0, -1, 1]);
+    // Level + 8 × count: Debug with 2, Info with 0, Warning with fields (-1), Error with 1.
+    expect(columns.c).toEqual([16, 4, -7, 10]);
     expect(columns.p).toEqual(['a', { n: 1 }, 'b']);
+    // These `at` follow from the times: no column of their own.
+    expect(columns.at).toBeUndefined();
     expect(rowsOf(columns)).toEqual(rows);
+  });
+
+  test('`at` follows from `from` and the times: the clock, or one past the last where the clock has not moved on', () => {
+    const columns: LogColumns = { from: 100, x: [50, 101, 101, 101, 200, 150], c: [0, 0, 0, 0, 0, 0], p: [], s: {}, e: {}, u: [[0, PAGE]] };
+    expect(atsOf(columns)).toEqual([101, 102, 103, 104, 200, 201]);
+    expect(lastAtOf(columns)).toBe(201);
+    expect(lastAtOf({ ...columns, x: [] })).toBe(100);
+  });
+
+  test('rows whose `at` do not follow from their times keep them in a column of their own', () => {
+    const rows: RawLog[] = [
+      { at: 10, x: 1, ll: LogLevel.Debug, p: ['a'], u: PAGE },
+      { at: 30, x: 2, ll: LogLevel.Debug, p: ['b'], u: PAGE },
+    ];
+    const columns = columnsOf(rows);
+    expect(columns.at).toEqual([10, 30]);
+    expect(rowsOf(columns)).toEqual(rows);
+  });
+
+  test('a level other than the six numbers survives the round trip, with arguments or with fields', () => {
+    const rows = [
+      { at: 1, x: 1, ll: 'warning', p: ['a'], u: PAGE },
+      { at: 2, x: 2, ll: 7.5, t: 'odd', tg: undefined, m: undefined, f: undefined, l: undefined, u: PAGE },
+    ] as unknown as RawLog[];
+    expect(rowsOf(columnsOf(rows))).toEqual(rows);
+  });
+
+  test('columns of the flat layout before `from` and `c` (a rescue an earlier version left in localStorage) still read', () => {
+    const older = {
+      at: [5, 6],
+      x: [1, 2],
+      ll: [LogLevel.Warning, LogLevel.Info],
+      n: [2, -1],
+      p: ['a', 1],
+      s: { 0: 'Error\n    at pick (app.js:3:1)' },
+      e: { 1: { t: 'kept' } },
+      u: [[0, PAGE]],
+    } as unknown as LogColumns;
+    expect(rowsOf(older)).toEqual([
+      { at: 5, x: 1, ll: LogLevel.Warning, p: ['a', 1], s: 'Error\n    at pick (app.js:3:1)', u: PAGE },
+      { at: 6, x: 2, ll: LogLevel.Info, t: 'kept', u: PAGE },
+    ]);
   });
 
   test('columns of the nested layout (a rescue an earlier version left in localStorage) still read', () => {
