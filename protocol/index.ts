@@ -8,4 +8,5 @@ export * from './wire.ts';
 export type * from './records.types.ts';
 export * from './engine.types.ts';
 export * from './log-columns.ts';
+export * from './older-columns.ts';
 export * from './format-value.ts';

@@ -74,22 +74,9 @@ export function lastAtOf(columns: Pick<LogColumns, 'from' | 'x' | 'at'>): number
   return last;
 }
 
-/** Columns as pages before this layout wrote them (a rescue left in localStorage): `at`, `ll` and `n` (or, before
- * the flat layout, `p` holding one array per call) in columns of their own. */
-interface OlderColumns {
-  at: number[];
-  x: number[];
-  ll: LogLevel[];
-  n?: number[];
-  p: unknown[];
-  s: Record<number, string>;
-  e: Record<number, RawFields>;
-  u: [number, unknown][];
-}
-
-/** The calls of a buffer as one record each, every call with its page URL. */
-export function rowsOf(columns: LogColumns | OlderColumns): RawLog[] {
-  if (!('c' in columns)) return rowsOfOlder(columns);
+/** The calls of a buffer in this layout as one record each, every call with its page URL (a write of any layout,
+ * as a rescue may hold: readColumns in protocol/older-columns.ts). */
+export function rowsOf(columns: LogColumns): RawLog[] {
   const rows: RawLog[] = [];
   const ats = atsOf(columns);
   let change = 0;
@@ -101,27 +88,6 @@ export function rowsOf(columns: LogColumns | OlderColumns): RawLog[] {
     const row: RawLog = { at: ats[i], x: columns.x[i], ll: (code & 7) as LogLevel, u: url };
     const count = code >> 3;
     if (count >= 0) row.p = columns.p.slice(offset, (offset += count));
-    if (i in columns.s) row.s = columns.s[i];
-    if (i in columns.e) Object.assign(row, columns.e[i]);
-    rows.push(row);
-  }
-  return rows;
-}
-
-function rowsOfOlder(columns: OlderColumns): RawLog[] {
-  const rows: RawLog[] = [];
-  let change = 0;
-  let url: unknown;
-  let offset = 0;
-  for (let i = 0; i < columns.at.length; i++) {
-    if (change < columns.u.length && columns.u[change][0] === i) url = columns.u[change++][1];
-    const row: RawLog = { at: columns.at[i], x: columns.x[i], ll: columns.ll[i], u: url };
-    if (columns.n === undefined) {
-      const parts = columns.p[i] as unknown[] | null;
-      if (parts) row.p = parts;
-    } else if (columns.n[i] >= 0) {
-      row.p = columns.p.slice(offset, (offset += columns.n[i]));
-    }
     if (i in columns.s) row.s = columns.s[i];
     if (i in columns.e) Object.assign(row, columns.e[i]);
     rows.push(row);

@@ -2,7 +2,7 @@
 // Comlink, and modes B and C call it directly in the page. Writes are formatted and sanitised here,
 // off the page's main thread where the engine runs in a worker.
 import {
-  rowsOf,
+  readColumns,
   sanitiseIssue,
   type DebugSink,
   type EngineApi,
@@ -76,7 +76,7 @@ export function createEngine(cores: CoreRegistry = createCoreRegistry()): Engine
     switch (message.sl) {
       case 'logs':
         core.writer.addLogs(
-          rowsOf(message.logs).map((raw) => toStoredLog(raw, by.sessionUUID)),
+          readColumns(message.logs).map((raw) => toStoredLog(raw, by.sessionUUID)),
           { run: by.run, seq: message.seq, session: by.session },
         );
         break;

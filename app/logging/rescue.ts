@@ -8,7 +8,7 @@ import {
   LogLevel,
   columnsOf,
   formatParts,
-  rowsOf,
+  readColumns,
   sanitiseIssue,
   sanitiseLog,
   type RawLog,
@@ -48,7 +48,7 @@ function textRow(row: RawLog): RawLog {
 function asText(write: WriteMessage): WriteMessage {
   switch (write.sl) {
     case 'logs':
-      return { ...write, logs: columnsOf(rowsOf(write.logs).map(textRow)) };
+      return { ...write, logs: columnsOf(readColumns(write.logs).map(textRow)) };
     case 'issue':
       return { ...write, issue: { ...write.issue, ...sanitiseIssue(write.issue) } };
     case 'rescued':

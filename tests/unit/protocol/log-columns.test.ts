@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { LogLevel, atsOf, columnsOf, lastAtOf, rowsOf, type LogColumns, type RawLog } from '../../../protocol/index.ts';
+import { LogLevel, atsOf, columnsOf, lastAtOf, readColumns, rowsOf, type LogColumns, type RawLog } from '../../../protocol/index.ts';
 
 const PAGE = 'http://127.0.0.1:8080/sales';
 
@@ -56,13 +56,13 @@ describe('log columns', () => {
       e: { 1: { t: 'kept' } },
       u: [[0, PAGE]],
     } as unknown as LogColumns;
-    expect(rowsOf(older)).toEqual([
+    expect(readColumns(older)).toEqual([
       { at: 5, x: 1, ll: LogLevel.Warning, p: ['a', 1], s: 'Error\n    at pick (app.js:3:1)', u: PAGE },
       { at: 6, x: 2, ll: LogLevel.Info, t: 'kept', u: PAGE },
     ]);
   });
 
-  test('columns of the nested layout (a rescue an earlier version left in localStorage) still read', () => {
+  test('columns of the nested layout (a rescue an earlier version left in localStorage) still read, and the current layout reads as rowsOf', () => {
     const nested = {
       at: [1, 2],
       x: [1, 2],
@@ -72,9 +72,11 @@ describe('log columns', () => {
       e: { 1: { t: 'kept' } },
       u: [[0, PAGE]],
     } as unknown as LogColumns;
-    expect(rowsOf(nested)).toEqual([
+    expect(readColumns(nested)).toEqual([
       { at: 1, x: 1, ll: LogLevel.Debug, p: ['a', 1], u: PAGE },
       { at: 2, x: 2, ll: LogLevel.Debug, t: 'kept', u: PAGE },
     ]);
+    const current = columnsOf([{ at: 3, x: 3, ll: LogLevel.Info, p: ['now'], u: PAGE }]);
+    expect(readColumns(current)).toEqual(rowsOf(current));
   });
 });
