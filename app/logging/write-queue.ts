@@ -1,10 +1,11 @@
-// The page's half of the per-call path (docs/modes.md#the-path-of-a-log-call): a log call appends to a buffer and returns;
-// one message carries the whole buffer to the engine on the next microtask (or as the call after a full buffer
-// comes). A call pushes only its time, one number for its level and argument count, and its arguments, and that
-// is all the message holds per call: each call's `at` follows from the times (protocol/log-columns.ts). Until an engine is attached, messages wait here, in order, so nothing logged
-// before `init`, or while a worker fails and the next mode starts, is lost; past WAITING_LOG_CAP logs
-// the oldest become one gap entry. A message sent stays here until the engine confirms it stored, so
-// that a page going away can rescue what is not stored yet (docs/durability.md).
+// The page's half of the per-call path (docs/modes.md#the-path-of-a-log-call): a log call appends to a buffer and
+// returns; one message carries the whole buffer to the engine on the next microtask (or as the call after a full
+// buffer comes). A call pushes only its time, one number for its level and argument count, and its arguments, and
+// that is all the message holds per call: each call's `at` follows from the times (protocol/log-columns.ts). Until
+// an engine is attached, messages wait here, in order, so nothing logged before `init`, or while a worker fails and
+// the next mode starts, is lost; past WAITING_LOG_CAP logs the oldest become one gap entry. A message sent stays
+// here until the engine confirms it stored, so that a page going away can rescue what is not stored yet
+// (docs/durability.md).
 // From protocol/ only the modules it runs, as client.ts.
 import { isLogLevel, LogLevel } from '../../protocol/levels.ts';
 import { GAP_LOG_TAG, UNCONFIRMED_LOG_CAP, WAITING_LOG_CAP } from '../../protocol/limits.ts';
