@@ -25,6 +25,14 @@ interface WriteSource {
   session?: SessionRecord;
 }
 
+/** While writes keep coming (a page in the middle of a burst of logs), storing them waits: formatting and IndexedDB
+ * would otherwise share the device's cores with the page's own work, which then runs slower (README.md#benchmark).
+ * They are stored once none has come for QUIET_MS, or MAX_DEFER_MS after the first, or at once when a call needs
+ * them (settle, a forced send, the page hidden, close). A page that goes away meanwhile still has them: it keeps
+ * every write until told it is stored (docs/durability.md). */
+const QUIET_MS = 20;
+const MAX_DEFER_MS = 100;
+
 export function createEngine(cores: CoreRegistry = createCoreRegistry()): EngineApi {
   let core: EngineCore | undefined;
   let config: EngineConfig | undefined;
@@ -37,6 +45,29 @@ export function createEngine(cores: CoreRegistry = createCoreRegistry()): Engine
    * follows writes may come first: it waits here for the write it names. */
   let arrivedSeq = 0;
   let arrivals: { seq: number; arrived: () => void }[] = [];
+  /** Writes that arrived and wait to be stored, and since when the first of them has waited. */
+  let deferred: WriteMessage[] = [];
+  let deferredSince = 0;
+  let quiet: ReturnType<typeof setTimeout> | undefined;
+
+  /** Stores the writes that wait, in order, and tells the page once they are stored. */
+  function storeDeferred(): void {
+    clearTimeout(quiet);
+    quiet = undefined;
+    const writes = deferred;
+    deferred = [];
+    if (writes.length === 0 || !core || !config) return;
+    const source = { sessionUUID: config.session.session_uid, run: config.run };
+    for (const message of writes) {
+      try {
+        store(core, message, source);
+      } catch (error) {
+        // One malformed write must not keep the ones after it from being stored.
+        debugSink?.(`Sidelog could not store a write: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    tellStored(writes[writes.length - 1].seq);
+  }
 
   function arrive(seq: number): void {
     if (seq <= arrivedSeq) return;
@@ -120,23 +151,26 @@ export function createEngine(cores: CoreRegistry = createCoreRegistry()): Engine
     },
 
     write(message: WriteMessage) {
-      const { core, config } = started();
-      try {
-        store(core, message, { sessionUUID: config.session.session_uid, run: config.run });
-      } finally {
-        // Arrived even if it could not be stored: a call waiting for it must not wait for ever.
-        arrive(message.seq);
-      }
-      tellStored(message.seq);
+      started();
+      const now = Date.now();
+      if (deferred.length === 0) deferredSince = now;
+      deferred.push(message);
+      // A call waiting for it goes on now, and stores what waits itself.
+      arrive(message.seq);
+      clearTimeout(quiet);
+      quiet = now - deferredSince >= MAX_DEFER_MS ? undefined : setTimeout(storeDeferred, QUIET_MS);
+      if (!quiet) storeDeferred();
     },
 
     async settle(seq) {
       await arrived(seq);
+      storeDeferred();
       await started().core.writer.settled();
     },
 
     async forceSendOnce(after) {
       await arrived(after);
+      storeDeferred();
       await started().core.forceSend();
     },
 
@@ -146,6 +180,7 @@ export function createEngine(cores: CoreRegistry = createCoreRegistry()): Engine
 
     async pageHidden(after) {
       await arrived(after);
+      storeDeferred();
       const { core, config } = started();
       if (config.storage === 'memory') await core.sendKeepalive();
     },
@@ -156,6 +191,7 @@ export function createEngine(cores: CoreRegistry = createCoreRegistry()): Engine
 
     async close(after) {
       await arrived(after);
+      storeDeferred();
       if (!core || !config) return;
       // Mode C keeps nothing past the page: what close() flushed goes out now, as when the page is hidden.
       if (config.storage === 'memory') await core.sendKeepalive();
