@@ -20,8 +20,6 @@ export async function appIdOf(appKey: string): Promise<string> {
   return base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '').slice(0, 10);
 }
 
-export { randomHex };
-
 /** Storage that may be missing or refuse (private mode, sandboxed frames): then nothing persists. */
 function storageOf(kind: 'localStorage' | 'sessionStorage'): Storage | undefined {
   try {

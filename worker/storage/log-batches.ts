@@ -2,7 +2,7 @@
 // with the sessions they belong to, each batch is skipped if its run's mark says it is stored already (a
 // rescued write whose original made it after all), and every log's `at` is kept above the session's last one,
 // so that `at` never repeats within a session, across reloads, tabs and engines.
-import type { SessionRecord, StoredLog } from '../../protocol/index.ts';
+import { nextAt, type SessionRecord, type StoredLog } from '../../protocol/index.ts';
 
 /** Which write of which page run a batch is (seq grows in the order the engine gets a run's writes; 0 for one
  * never given to an engine); `session` registers the session if it is not stored (a rescue). */
@@ -54,7 +54,7 @@ export function placeBatches(batches: LogBatch[], stored: Map<string, SessionRec
     if (counted && (session.runs?.[mark.run] ?? 0) >= mark.seq) continue;
     let last = session.lastAt ?? -Infinity;
     for (const log of batch) {
-      const at = log.at > last ? log.at : last + 1;
+      const at = nextAt(last, log.at);
       logs.push(at === log.at ? log : { ...log, at });
       last = at;
     }
