@@ -158,8 +158,8 @@ export function createEngine(cores: CoreRegistry = createCoreRegistry()): Engine
       // A call waiting for it goes on now, and stores what waits itself.
       arrive(message.seq);
       clearTimeout(quiet);
-      quiet = now - deferredSince >= MAX_DEFER_MS ? undefined : setTimeout(storeDeferred, QUIET_MS);
-      if (!quiet) storeDeferred();
+      if (now - deferredSince >= MAX_DEFER_MS) storeDeferred();
+      else quiet = setTimeout(storeDeferred, QUIET_MS);
     },
 
     async settle(seq) {

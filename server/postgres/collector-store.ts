@@ -10,7 +10,6 @@ import { MAX_REFUSED_KEYS, MAX_REFUSED_KEY_LENGTH, MAX_REQUEST_ROWS, PRUNE_EVERY
 import { sql, transaction, type Queryable } from './client.ts';
 import type { Partitions } from './partitions.ts';
 
-
 const ADD_LOGS = `
   WITH input AS (
     SELECT * FROM unnest($2::text[], $3::text[], $4::text[], $5::float8[], $6::text[], $7::text[], $8::int8[], $9::int4[], $10::text[], $11::text[])

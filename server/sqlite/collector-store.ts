@@ -7,7 +7,6 @@ import { MAX_REFUSED_KEYS, MAX_REFUSED_KEY_LENGTH, MAX_REQUEST_ROWS, PRUNE_EVERY
 import { now, queries, toSession, type SessionRow, promised } from './rows.ts';
 import { searchIndexOf } from './search-index.ts';
 
-
 export function createCollectorStore(db: Database.Database): CollectorStore {
   const { one } = queries(db);
   const upsertDevice = db.prepare(
