@@ -16,6 +16,9 @@ const e2e = useProductPage();
 const APP = 'explorer-e2e-app';
 const APP_ID = appIdOf(APP);
 const BIG_APP = 'explorer-e2e-big';
+/** Apps of their own, so their logs change no other test's view of APP. */
+const ROWS_APP = 'explorer-e2e-rows';
+const TAIL_APP = 'explorer-e2e-tail';
 const T0 = Date.UTC(2026, 10, 20, 10, 0, 0);
 const MARKUP = 'Clicked <b>bold</b> <img src=x onerror="window.pwned=1">';
 
@@ -151,6 +154,36 @@ describe('the stream', () => {
     expect((await streamTexts(e2e.page))[0]).toBe('arrived while tailing');
     await e2e.page.getByRole('button', { name: 'Pause live tail' }).click();
     await e2e.page.getByRole('button', { name: 'Live tail' }).waitFor();
+
+    // Paused, the page asks for nothing; a line logged meanwhile shows once the tail resumes, none lost.
+    const polls: string[] = [];
+    e2e.page.on('request', (request) => {
+      if (request.url().includes('/logs/tail')) polls.push(request.url());
+    });
+    await collector.logs(betaSession, [{ x: new Date().toISOString(), at: Date.now(), t: 'arrived while paused', ll: 4, tg: 'live' }]);
+    await e2e.page.waitForTimeout(2_000); // a few of the tail's 0.7 s polls, had it not stopped
+    expect(polls).toEqual([]);
+    expect(await streamTexts(e2e.page)).not.toContain('arrived while paused');
+    await e2e.page.getByRole('button', { name: 'Live tail' }).click();
+    await e2e.page.getByRole('button', { name: 'arrived while paused' }).waitFor({ timeout: 5_000 });
+    expect((await streamTexts(e2e.page)).slice(0, 2)).toEqual(['arrived while paused', 'arrived while tailing']);
+  });
+
+  it('live tail keeps at most 2,000 logs in the page, however many arrive', async () => {
+    const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, TAIL_APP);
+    await collector.createApp();
+    const session = await collector.session('s-tail', 'd-tail');
+    await viewerText(e2e.page, `${e2e.product.url}/sidelog/logs?app=${appIdOf(TAIL_APP)}`);
+    await e2e.page.getByRole('button', { name: 'Live tail' }).click();
+    await e2e.page.waitForResponse((response) => response.url().includes('/logs/tail'));
+    const now = Date.now();
+    await collector.logs(session, Array.from({ length: 2_500 }, (_, i) => ({ x: new Date(now + i).toISOString(), at: now + i, t: `tail line ${i}`, ll: 4, tg: 'tail' })));
+    const status = e2e.page.locator('.stream-toolbar [role=status]');
+    await status.filter({ hasText: '2,500 new' }).waitFor({ timeout: 30_000 });
+    // The newest 2,000 are kept; the older ones are a page away (the "+"), read again if the viewer scrolls there.
+    expect(await status.innerText()).toBe('2,000+ logs, 2,500 new while tailing');
+    expect((await streamTexts(e2e.page))[0]).toBe('tail line 2499');
+    expect(await e2e.page.locator('.log-row').count()).toBeLessThan(100);
   });
 
   it('export contains exactly the filtered lines, as NDJSON and as CSV', async () => {
