@@ -136,6 +136,50 @@ describe('the stream', () => {
     expect(await around.locator('[aria-current=true] .log-text').innerText()).toBe('alpha error payment declined');
   });
 
+  it('a row shows level colour, absolute and relative time, tag, file:line, method and URL; a long text is collapsed until opened', async () => {
+    const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, ROWS_APP);
+    await collector.createApp();
+    const session = await collector.session('s-rows', 'd-rows');
+    const threeHoursAgo = Date.now() - 3 * 3_600_000;
+    const long = `${'a long stack line '.repeat(30)}THE END`;
+    // One log of each level (Debug 0 … Fatal 5), a minute apart; the error's text is long.
+    const rows = [0, 1, 2, 3, 4, 5].map((ll) => ({
+      x: new Date(threeHoursAgo + ll * 60_000).toISOString(),
+      at: threeHoursAgo + ll * 60_000,
+      t: ll === 2 ? long : `level ${ll} line`,
+      ll,
+      tg: 'rows',
+      f: 'checkout.ts',
+      l: 40 + ll,
+      m: 'pay',
+      u: 'https://shop.example/cart',
+    }) as LogRecord);
+    await collector.logs(session, rows);
+    await viewerText(e2e.page, `${e2e.product.url}/sidelog/logs?app=${appIdOf(ROWS_APP)}`);
+
+    const badges = await e2e.page.locator('.log-row .level-badge').evaluateAll((elements) =>
+      elements.map((badge) => ({ level: badge.textContent, colour: getComputedStyle(badge).backgroundColor })),
+    );
+    expect(badges.map((badge) => badge.level)).toEqual(['Fatal', 'Info', 'Trace', 'Error', 'Warning', 'Debug']);
+    expect(new Set(badges.map((badge) => badge.colour)).size).toBe(6);
+
+    const error = e2e.page.locator('.log-row', { has: e2e.page.locator('.level-badge', { hasText: 'Error' }) });
+    expect(await error.locator('time').getAttribute('datetime')).toBe(rows[2]!.x);
+    expect(await error.locator('time').innerText()).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}\s*3 hours ago$/);
+    expect(await error.locator('.log-tag').innerText()).toBe('rows');
+    expect(await error.locator('.log-place').innerText()).toBe('checkout.ts:42');
+    expect(await error.locator('.log-method').innerText()).toBe('pay()');
+    expect(await error.locator('.log-url').innerText()).toBe('https://shop.example/cart');
+
+    const text = error.locator('.log-text');
+    expect(await text.getAttribute('aria-expanded')).toBe('false');
+    expect(await text.innerText()).not.toContain('THE END');
+    await text.click();
+    expect(await text.getAttribute('aria-expanded')).toBe('true');
+    expect(await text.innerText()).toBe(long);
+    expect(JSON.parse(await error.locator('.log-json').innerText())).toMatchObject({ t: long, ll: 2, f: 'checkout.ts', l: 42, m: 'pay', u: 'https://shop.example/cart' });
+  });
+
   it('logged markup is shown as text, never run', async () => {
     await viewerText(e2e.page, logsUrl({ tag: 'ui', session: 's-alpha' }));
     expect(await streamTexts(e2e.page)).toEqual([MARKUP]);
