@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LogRecord } from '../../protocol/records.types.ts';
-import { appIdOf } from '../../server/app-id.ts';
+import { appIdOf, bugfenderAppIdOf } from '../../server/app-id.ts';
 import { createCollectorClient } from './collector-client.ts';
 import { useProductPage } from './product.ts';
 import { explorerSettled, signInToExplorer, viewerText } from './viewer.ts';
@@ -299,13 +299,24 @@ describe('issues, sessions and devices', () => {
 });
 
 describe('intent URLs', () => {
+  // Sidelog's appID (base64url) and the Bugfender SDK's (base58) name the same app.
   it.each([
-    ['issue/issue-alpha', '/sidelog/issues/issue-alpha', 'Checkout crashed'],
-    ['session/s-beta', '/sidelog/logs', 'beta info started'],
-    ['device/d-beta', '/sidelog/devices/d-beta', 'silver'],
-  ])("Sidelog's intent URL …/%s opens the matching view after sign-in", async (path, landing, shown) => {
-    const text = await viewerText(e2e.page, `${e2e.product.url}/sidelog/intent/${APP_ID}/${path}`);
+    ["Sidelog's", APP_ID, 'issue/issue-alpha', '/sidelog/issues/issue-alpha', 'Checkout crashed'],
+    ["Sidelog's", APP_ID, 'session/s-beta', '/sidelog/logs', 'beta info started'],
+    ["Sidelog's", APP_ID, 'device/d-beta', '/sidelog/devices/d-beta', 'silver'],
+    ["Bugfender's", bugfenderAppIdOf(APP), 'issue/issue-alpha', '/sidelog/issues/issue-alpha', 'Checkout crashed'],
+    ["Bugfender's", bugfenderAppIdOf(APP), 'session/s-beta', '/sidelog/logs', 'beta info started'],
+    ["Bugfender's", bugfenderAppIdOf(APP), 'device/d-beta', '/sidelog/devices/d-beta', 'silver'],
+  ])('%s intent URL …/%s/%s opens the matching view after sign-in', async (_, appId, path, landing, shown) => {
+    await e2e.page.goto(`${e2e.product.url}/sidelog/intent/${appId}/${path}`);
+    // Nothing is shown before the sign-in; after it, the view the URL names.
+    await e2e.page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await e2e.page.locator('body').innerText()).not.toContain(shown);
+    await signInToExplorer(e2e.page);
+    await explorerSettled(e2e.page);
+    const text = await e2e.page.locator('body').innerText();
     expect(new URL(e2e.page.url()).pathname).toBe(landing);
+    expect(new URL(e2e.page.url()).searchParams.get('app')).toBe(APP_ID);
     expect(text).toContain(shown);
   });
 
