@@ -327,8 +327,8 @@ describe('intent URLs', () => {
   });
 });
 
-describe('search at scale', () => {
-  it('finds a unique text among 100,000 logs', async () => {
+describe('100,000 logs', () => {
+  beforeAll(async () => {
     const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, BIG_APP);
     await collector.createApp();
     const session = await collector.session('s-big', 'd-big');
@@ -338,11 +338,39 @@ describe('search at scale', () => {
       at: T0 + i,
     }));
     await collector.logs(session, logs);
+  }, 180_000);
+
+  it('search finds a unique text among them', async () => {
     await viewerText(e2e.page, `${e2e.product.url}/sidelog/logs?app=${appIdOf(BIG_APP)}`);
     await e2e.page.getByLabel('Search text').fill('quixotic');
     await e2e.page.getByLabel('Search text').press('Enter');
     await vi.waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(['the quixotic zebrafish swam']));
-  }, 180_000);
+  });
+
+  it('the list holds only the rows in view, and scrolling to its end loads the next keyset page', async () => {
+    await viewerText(e2e.page, `${e2e.product.url}/sidelog/logs?app=${appIdOf(BIG_APP)}`);
+    const status = e2e.page.locator('.stream-toolbar [role=status]');
+    await vi.waitFor(async () => expect(await status.innerText()).toBe('200+ logs'));
+    expect(await e2e.page.locator('.log-row').count()).toBeLessThan(60);
+    const list = e2e.page.locator('.log-list');
+    await list.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+    await vi.waitFor(async () => expect(await status.innerText()).toMatch(/^[4-9]00\+ logs$/));
+    await list.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+    // The second page follows the first without a gap: line 99,800 (the first page's last) then 99,799.
+    await e2e.page.getByRole('button', { name: 'routine line 99600 of the haystack', exact: true }).waitFor();
+    expect(await e2e.page.locator('.log-row').count()).toBeLessThan(60);
+    // Back up the list, half a screen at a time, to where the pages meet.
+    await vi.waitFor(
+      async () => {
+        await list.evaluate((element) => element.scrollBy(0, -element.clientHeight / 2));
+        expect(await streamTexts(e2e.page)).toEqual(expect.arrayContaining(['routine line 99800 of the haystack', 'routine line 99799 of the haystack']));
+      },
+      { timeout: 30_000, interval: 50 },
+    );
+    const texts = await streamTexts(e2e.page);
+    const at = texts.indexOf('routine line 99800 of the haystack');
+    expect(texts.slice(at, at + 2)).toEqual(['routine line 99800 of the haystack', 'routine line 99799 of the haystack']);
+  });
 });
 
 describe('a strict Content-Security-Policy', () => {
