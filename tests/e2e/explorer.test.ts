@@ -19,6 +19,7 @@ const BIG_APP = 'explorer-e2e-big';
 /** Apps of their own, so their logs change no other test's view of APP. */
 const ROWS_APP = 'explorer-e2e-rows';
 const TAIL_APP = 'explorer-e2e-tail';
+const ISSUES_APP = 'explorer-e2e-issues';
 const T0 = Date.UTC(2026, 10, 20, 10, 0, 0);
 const MARKUP = 'Clicked <b>bold</b> <img src=x onerror="window.pwned=1">';
 
@@ -258,6 +259,26 @@ describe('issues, sessions and devices', () => {
     expect(await e2e.page.getByRole('heading', { level: 1 }).innerText()).toBe('Checkout crashed');
     const around = e2e.page.getByRole('list', { name: "The session's logs around the issue" });
     expect(await around.locator('[aria-current=true] .log-text').innerText()).toBe('issue-alpha');
+  });
+
+  it('past 200 issues, "Older issues" pages on to the rest, and the page is a link', async () => {
+    const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, ISSUES_APP);
+    await collector.createApp();
+    const session = await collector.session('s-issues', 'd-issues');
+    for (let i = 0; i < 201; i += 1) await collector.issue(session, { uid: `many-${i}`, title: `Issue number ${i}`, text: 'one of many', type: 'issue' });
+    await viewerText(e2e.page, `${e2e.product.url}/sidelog/issues?app=${appIdOf(ISSUES_APP)}`);
+    const rows = e2e.page.locator('.issues-table tbody tr');
+    expect(await rows.count()).toBe(200);
+    expect(await rows.first().locator('td').first().innerText()).toBe('Issue number 200');
+    await e2e.page.getByRole('button', { name: 'Older issues' }).click();
+    await vi.waitFor(async () => expect(await rows.allInnerTexts()).toEqual([expect.stringContaining('Issue number 0')]));
+    expect(await e2e.page.getByRole('button', { name: 'Older issues' }).count()).toBe(0);
+
+    const shared = e2e.page.url();
+    expect(await viewerText(e2e.page, shared)).toContain('Issue number 0');
+    expect(await rows.count()).toBe(1);
+    await e2e.page.getByRole('button', { name: 'Newest issues' }).click();
+    await vi.waitFor(async () => expect(await rows.count()).toBe(200));
   });
 
   it('a bf_issue line links to its issue', async () => {
