@@ -424,6 +424,8 @@ describe('accessibility', () => {
     ['issue', `/sidelog/issues/issue-alpha?app=${APP_ID}`],
     ['devices', `/sidelog/devices?app=${APP_ID}`],
     ['device', `/sidelog/devices/d-alpha?app=${APP_ID}`],
+    ['lines around', `/sidelog/logs?app=${APP_ID}&session=s-alpha`],
+    ['unknown intent', `/sidelog/intent/${APP_ID}/issue/nope`],
   ];
   it.each(pages)('axe-core finds no serious or critical violation on the %s page', async (name, path) => {
     if (name === 'sign-in') {
@@ -433,6 +435,12 @@ describe('accessibility', () => {
       await viewerText(e2e.page, `${e2e.product.url}${path}`);
       // A log opened, so its details are checked too.
       if (name === 'logs') await e2e.page.locator('.log-text').first().click();
+      if (name === 'lines around') {
+        await e2e.page.locator('.log-text').first().click();
+        await e2e.page.getByRole('link', { name: 'Lines around' }).click();
+        await explorerSettled(e2e.page);
+        await e2e.page.getByRole('list', { name: 'Lines around the log' }).waitFor();
+      }
     }
     // Evaluated through DevTools, which a strict CSP does not stop (an injected <script> it would).
     await e2e.page.evaluate(axeSource);
