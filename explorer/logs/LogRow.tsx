@@ -27,7 +27,8 @@ export function LogRow({ log, appId, open, onToggle, now, highlight = false }: {
       <div className="log-line">
         <span className={`level-badge level-${level.name}`}>{level.label}</span>
         <time className="log-time" dateTime={new Date(log.at).toISOString()}>
-          {absoluteTime(log.at)}
+          {/* A space, not only a margin, so that a screen reader (or a copy) does not run the two times together. */}
+          {absoluteTime(log.at)}{' '}
           <span className="muted log-ago">{relativeTime(log.at, now)}</span>
         </time>
         {log.tg ? <span className="log-tag">{log.tg}</span> : null}

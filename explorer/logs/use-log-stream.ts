@@ -37,6 +37,8 @@ export function useLogStream(appId: string, filters: string): LogStream {
   const [arrived, setArrived] = useState(0);
   const generation = useRef(0);
   const busy = useRef(false);
+  /** The last log id the tail has seen, kept across a pause so that resuming shows what arrived meanwhile. */
+  const tailAfter = useRef<number | undefined>(undefined);
 
   /** Reads a page of the stream (`before` a cursor, or the newest); `apply` takes it in unless the app or the
    * filters changed while it was read. */
@@ -70,6 +72,7 @@ export function useLogStream(appId: string, filters: string): LogStream {
   // A new app or new filters: start again from the newest log.
   useEffect(() => {
     ++generation.current;
+    tailAfter.current = undefined;
     setLogs([]);
     setNext(null);
     setError('');
@@ -82,19 +85,20 @@ export function useLogStream(appId: string, filters: string): LogStream {
     readPage(next, (page) => setLogs((shown) => [...shown, ...page.logs]));
   }, [readPage, next, logs.length]);
 
-  // The live tail: where the stream ends now, then every TAIL_EVERY_MS what arrived after it.
+  // The live tail: where the stream ends now (or where a paused tail stopped), then every TAIL_EVERY_MS what arrived
+  // after it.
   useEffect(() => {
     if (!tailing) return;
     const mine = generation.current;
-    let after: number | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     const poll = async () => {
       try {
+        const after = tailAfter.current;
         const query = `${filters}${filters ? '&' : ''}${after === undefined ? '' : `after=${after}`}`;
         const answer = await getJson<{ logs: ExplorerLog[]; last: number }>(`${base}/tail?${query}`);
         if (stopped || mine !== generation.current) return;
-        after = answer.last;
+        tailAfter.current = answer.last;
         if (answer.logs.length > 0) {
           const fresh = [...answer.logs].reverse();
           setArrived((count) => count + fresh.length);

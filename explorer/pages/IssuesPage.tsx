@@ -1,4 +1,5 @@
-// Issues, crashes and user feedback in one list, newest first, filterable by type (and by session).
+// Issues, crashes and user feedback in one list, newest first, filterable by type (and by session), paged by
+// keyset: "Older issues" asks for those before the page's last (`before` in the address, so a page is a link).
 import { Link } from 'wouter';
 import type { ExplorerIssue } from '../api.ts';
 import { useAppId } from '../use-app.ts';
@@ -8,6 +9,7 @@ import { Results } from '../Results.tsx';
 import { href, useQuery } from '../use-query.ts';
 
 export const ISSUE_TYPE_LABELS: Record<string, string> = { issue: 'Issue', crash: 'Crash', 'user-feedback': 'User feedback' };
+const PAGE = 200;
 const TYPE_CHOICES = [{ value: '', label: 'All types' }, ...Object.entries(ISSUE_TYPE_LABELS).map(([value, label]) => ({ value, label }))];
 
 export function IssuesPage() {
@@ -15,27 +17,29 @@ export function IssuesPage() {
   const [params, change] = useQuery();
   const type = params.get('type') ?? '';
   const session = params.get('session') ?? '';
-  const query = new URLSearchParams({ limit: '200' });
+  const before = params.get('before') ?? '';
+  const query = new URLSearchParams({ limit: String(PAGE) });
   if (type) query.set('type', type);
   if (session) query.set('session', session);
+  if (before) query.set('before', before);
   const list = useJson<{ issues: ExplorerIssue[]; next: number | null }>(`/apps/${encodeURIComponent(appId)}/issues?${query}`);
   return (
     <>
       <div className="card issue-filters">
-        <SelectField label="Type" value={type} choices={TYPE_CHOICES} onChange={(value) => change({ type: value })} />
+        <SelectField label="Type" value={type} choices={TYPE_CHOICES} onChange={(value) => change({ type: value, before: undefined })} />
         {session ? (
           <span className="chip">
             Session <strong>{session}</strong>
-            <button type="button" className="chip-remove" aria-label="Issues of every session" onClick={() => change({ session: undefined })}>
+            <button type="button" className="chip-remove" aria-label="Issues of every session" onClick={() => change({ session: undefined, before: undefined })}>
               ×
             </button>
           </span>
         ) : null}
       </div>
       <Results loaded={list} items={(data) => data.issues} empty="No issues.">
-        {(issues, data) => (
+        {(issues) => (
           <table className="table issues-table">
-            <caption>Newest first{data.next ? ', the latest 200' : ''}</caption>
+            <caption>{before ? 'Older issues, newest first' : 'Newest first'}</caption>
             <thead>
               <tr>
                 <th scope="col">Title</th>
@@ -61,6 +65,18 @@ export function IssuesPage() {
           </table>
         )}
       </Results>
+      <div className="actions">
+        {before ? (
+          <button type="button" className="button" onClick={() => change({ before: undefined })}>
+            Newest issues
+          </button>
+        ) : null}
+        {list.state === 'ready' && list.data.next !== null ? (
+          <button type="button" className="button" onClick={() => change({ before: String(list.data.next) })}>
+            Older issues
+          </button>
+        ) : null}
+      </div>
     </>
   );
 }

@@ -75,7 +75,7 @@ function Stream({ appId, params }: { appId: string; params: URLSearchParams }) {
             ? ''
             : stream.loading && stream.logs.length === 0
               ? 'Loading…'
-              : `${stream.logs.length.toLocaleString('en')}${stream.more ? '+' : ''} logs${stream.tailing ? `, ${stream.arrived} new while tailing` : ''}`}
+              : `${stream.logs.length.toLocaleString('en')}${stream.more ? '+' : ''} logs${stream.tailing ? `, ${stream.arrived.toLocaleString('en')} new while tailing` : ''}`}
         </p>
         <button type="button" className={stream.tailing ? 'button button-primary' : 'button'} aria-pressed={stream.tailing} onClick={() => stream.setTailing(!stream.tailing)}>
           {stream.tailing ? 'Pause live tail' : 'Live tail'}

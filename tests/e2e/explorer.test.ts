@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LogRecord } from '../../protocol/records.types.ts';
-import { appIdOf } from '../../server/app-id.ts';
+import { appIdOf, bugfenderAppIdOf } from '../../server/app-id.ts';
 import { createCollectorClient } from './collector-client.ts';
 import { useProductPage } from './product.ts';
 import { explorerSettled, signInToExplorer, viewerText } from './viewer.ts';
@@ -16,6 +16,10 @@ const e2e = useProductPage();
 const APP = 'explorer-e2e-app';
 const APP_ID = appIdOf(APP);
 const BIG_APP = 'explorer-e2e-big';
+/** Apps of their own, so their logs change no other test's view of APP. */
+const ROWS_APP = 'explorer-e2e-rows';
+const TAIL_APP = 'explorer-e2e-tail';
+const ISSUES_APP = 'explorer-e2e-issues';
 const T0 = Date.UTC(2026, 10, 20, 10, 0, 0);
 const MARKUP = 'Clicked <b>bold</b> <img src=x onerror="window.pwned=1">';
 
@@ -133,6 +137,50 @@ describe('the stream', () => {
     expect(await around.locator('[aria-current=true] .log-text').innerText()).toBe('alpha error payment declined');
   });
 
+  it('a row shows level colour, absolute and relative time, tag, file:line, method and URL; a long text is collapsed until opened', async () => {
+    const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, ROWS_APP);
+    await collector.createApp();
+    const session = await collector.session('s-rows', 'd-rows');
+    const threeHoursAgo = Date.now() - 3 * 3_600_000;
+    const long = `${'a long stack line '.repeat(30)}THE END`;
+    // One log of each level (Debug 0 … Fatal 5), a minute apart; the error's text is long.
+    const rows = [0, 1, 2, 3, 4, 5].map((ll) => ({
+      x: new Date(threeHoursAgo + ll * 60_000).toISOString(),
+      at: threeHoursAgo + ll * 60_000,
+      t: ll === 2 ? long : `level ${ll} line`,
+      ll,
+      tg: 'rows',
+      f: 'checkout.ts',
+      l: 40 + ll,
+      m: 'pay',
+      u: 'https://shop.example/cart',
+    }) as LogRecord);
+    await collector.logs(session, rows);
+    await viewerText(e2e.page, `${e2e.product.url}/sidelog/logs?app=${appIdOf(ROWS_APP)}`);
+
+    const badges = await e2e.page.locator('.log-row .level-badge').evaluateAll((elements) =>
+      elements.map((badge) => ({ level: badge.textContent, colour: getComputedStyle(badge).backgroundColor })),
+    );
+    expect(badges.map((badge) => badge.level)).toEqual(['Fatal', 'Info', 'Trace', 'Error', 'Warning', 'Debug']);
+    expect(new Set(badges.map((badge) => badge.colour)).size).toBe(6);
+
+    const error = e2e.page.locator('.log-row', { has: e2e.page.locator('.level-badge', { hasText: 'Error' }) });
+    expect(await error.locator('time').getAttribute('datetime')).toBe(rows[2]!.x);
+    expect(await error.locator('time').innerText()).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} 3 hours ago$/);
+    expect(await error.locator('.log-tag').innerText()).toBe('rows');
+    expect(await error.locator('.log-place').innerText()).toBe('checkout.ts:42');
+    expect(await error.locator('.log-method').innerText()).toBe('pay()');
+    expect(await error.locator('.log-url').innerText()).toBe('https://shop.example/cart');
+
+    const text = error.locator('.log-text');
+    expect(await text.getAttribute('aria-expanded')).toBe('false');
+    expect(await text.innerText()).not.toContain('THE END');
+    await text.click();
+    expect(await text.getAttribute('aria-expanded')).toBe('true');
+    expect(await text.innerText()).toBe(long);
+    expect(JSON.parse(await error.locator('.log-json').innerText())).toMatchObject({ t: long, ll: 2, f: 'checkout.ts', l: 42, m: 'pay', u: 'https://shop.example/cart' });
+  });
+
   it('logged markup is shown as text, never run', async () => {
     await viewerText(e2e.page, logsUrl({ tag: 'ui', session: 's-alpha' }));
     expect(await streamTexts(e2e.page)).toEqual([MARKUP]);
@@ -151,6 +199,36 @@ describe('the stream', () => {
     expect((await streamTexts(e2e.page))[0]).toBe('arrived while tailing');
     await e2e.page.getByRole('button', { name: 'Pause live tail' }).click();
     await e2e.page.getByRole('button', { name: 'Live tail' }).waitFor();
+
+    // Paused, the page asks for nothing; a line logged meanwhile shows once the tail resumes, none lost.
+    const polls: string[] = [];
+    e2e.page.on('request', (request) => {
+      if (request.url().includes('/logs/tail')) polls.push(request.url());
+    });
+    await collector.logs(betaSession, [{ x: new Date().toISOString(), at: Date.now(), t: 'arrived while paused', ll: 4, tg: 'live' }]);
+    await e2e.page.waitForTimeout(2_000); // a few of the tail's 0.7 s polls, had it not stopped
+    expect(polls).toEqual([]);
+    expect(await streamTexts(e2e.page)).not.toContain('arrived while paused');
+    await e2e.page.getByRole('button', { name: 'Live tail' }).click();
+    await e2e.page.getByRole('button', { name: 'arrived while paused' }).waitFor({ timeout: 5_000 });
+    expect((await streamTexts(e2e.page)).slice(0, 2)).toEqual(['arrived while paused', 'arrived while tailing']);
+  });
+
+  it('live tail keeps at most 2,000 logs in the page, however many arrive', async () => {
+    const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, TAIL_APP);
+    await collector.createApp();
+    const session = await collector.session('s-tail', 'd-tail');
+    await viewerText(e2e.page, `${e2e.product.url}/sidelog/logs?app=${appIdOf(TAIL_APP)}`);
+    await e2e.page.getByRole('button', { name: 'Live tail' }).click();
+    await e2e.page.waitForResponse((response) => response.url().includes('/logs/tail'));
+    const now = Date.now();
+    await collector.logs(session, Array.from({ length: 2_500 }, (_, i) => ({ x: new Date(now + i).toISOString(), at: now + i, t: `tail line ${i}`, ll: 4, tg: 'tail' })));
+    const status = e2e.page.locator('.stream-toolbar [role=status]');
+    await status.filter({ hasText: '2,500 new' }).waitFor({ timeout: 30_000 });
+    // The newest 2,000 are kept; the older ones are a page away (the "+"), read again if the viewer scrolls there.
+    expect(await status.innerText()).toBe('2,000+ logs, 2,500 new while tailing');
+    expect((await streamTexts(e2e.page))[0]).toBe('tail line 2499');
+    expect(await e2e.page.locator('.log-row').count()).toBeLessThan(100);
   });
 
   it('export contains exactly the filtered lines, as NDJSON and as CSV', async () => {
@@ -181,6 +259,26 @@ describe('issues, sessions and devices', () => {
     expect(await e2e.page.getByRole('heading', { level: 1 }).innerText()).toBe('Checkout crashed');
     const around = e2e.page.getByRole('list', { name: "The session's logs around the issue" });
     expect(await around.locator('[aria-current=true] .log-text').innerText()).toBe('issue-alpha');
+  });
+
+  it('past 200 issues, "Older issues" pages on to the rest, and the page is a link', async () => {
+    const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, ISSUES_APP);
+    await collector.createApp();
+    const session = await collector.session('s-issues', 'd-issues');
+    for (let i = 0; i < 201; i += 1) await collector.issue(session, { uid: `many-${i}`, title: `Issue number ${i}`, text: 'one of many', type: 'issue' });
+    await viewerText(e2e.page, `${e2e.product.url}/sidelog/issues?app=${appIdOf(ISSUES_APP)}`);
+    const rows = e2e.page.locator('.issues-table tbody tr');
+    expect(await rows.count()).toBe(200);
+    expect(await rows.first().locator('td').first().innerText()).toBe('Issue number 200');
+    await e2e.page.getByRole('button', { name: 'Older issues' }).click();
+    await vi.waitFor(async () => expect(await rows.allInnerTexts()).toEqual([expect.stringContaining('Issue number 0')]));
+    expect(await e2e.page.getByRole('button', { name: 'Older issues' }).count()).toBe(0);
+
+    const shared = e2e.page.url();
+    expect(await viewerText(e2e.page, shared)).toContain('Issue number 0');
+    expect(await rows.count()).toBe(1);
+    await e2e.page.getByRole('button', { name: 'Newest issues' }).click();
+    await vi.waitFor(async () => expect(await rows.count()).toBe(200));
   });
 
   it('a bf_issue line links to its issue', async () => {
@@ -222,13 +320,24 @@ describe('issues, sessions and devices', () => {
 });
 
 describe('intent URLs', () => {
+  // Sidelog's appID (base64url) and the Bugfender SDK's (base58) name the same app.
   it.each([
-    ['issue/issue-alpha', '/sidelog/issues/issue-alpha', 'Checkout crashed'],
-    ['session/s-beta', '/sidelog/logs', 'beta info started'],
-    ['device/d-beta', '/sidelog/devices/d-beta', 'silver'],
-  ])("Sidelog's intent URL …/%s opens the matching view after sign-in", async (path, landing, shown) => {
-    const text = await viewerText(e2e.page, `${e2e.product.url}/sidelog/intent/${APP_ID}/${path}`);
+    ["Sidelog's", APP_ID, 'issue/issue-alpha', '/sidelog/issues/issue-alpha', 'Checkout crashed'],
+    ["Sidelog's", APP_ID, 'session/s-beta', '/sidelog/logs', 'beta info started'],
+    ["Sidelog's", APP_ID, 'device/d-beta', '/sidelog/devices/d-beta', 'silver'],
+    ["Bugfender's", bugfenderAppIdOf(APP), 'issue/issue-alpha', '/sidelog/issues/issue-alpha', 'Checkout crashed'],
+    ["Bugfender's", bugfenderAppIdOf(APP), 'session/s-beta', '/sidelog/logs', 'beta info started'],
+    ["Bugfender's", bugfenderAppIdOf(APP), 'device/d-beta', '/sidelog/devices/d-beta', 'silver'],
+  ])('%s intent URL …/%s/%s opens the matching view after sign-in', async (_, appId, path, landing, shown) => {
+    await e2e.page.goto(`${e2e.product.url}/sidelog/intent/${appId}/${path}`);
+    // Nothing is shown before the sign-in; after it, the view the URL names.
+    await e2e.page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await e2e.page.locator('body').innerText()).not.toContain(shown);
+    await signInToExplorer(e2e.page);
+    await explorerSettled(e2e.page);
+    const text = await e2e.page.locator('body').innerText();
     expect(new URL(e2e.page.url()).pathname).toBe(landing);
+    expect(new URL(e2e.page.url()).searchParams.get('app')).toBe(APP_ID);
     expect(text).toContain(shown);
   });
 
@@ -239,8 +348,8 @@ describe('intent URLs', () => {
   });
 });
 
-describe('search at scale', () => {
-  it('finds a unique text among 100,000 logs', async () => {
+describe('100,000 logs', () => {
+  beforeAll(async () => {
     const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, BIG_APP);
     await collector.createApp();
     const session = await collector.session('s-big', 'd-big');
@@ -250,11 +359,39 @@ describe('search at scale', () => {
       at: T0 + i,
     }));
     await collector.logs(session, logs);
+  }, 180_000);
+
+  it('search finds a unique text among them', async () => {
     await viewerText(e2e.page, `${e2e.product.url}/sidelog/logs?app=${appIdOf(BIG_APP)}`);
     await e2e.page.getByLabel('Search text').fill('quixotic');
     await e2e.page.getByLabel('Search text').press('Enter');
     await vi.waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(['the quixotic zebrafish swam']));
-  }, 180_000);
+  });
+
+  it('the list holds only the rows in view, and scrolling to its end loads the next keyset page', async () => {
+    await viewerText(e2e.page, `${e2e.product.url}/sidelog/logs?app=${appIdOf(BIG_APP)}`);
+    const status = e2e.page.locator('.stream-toolbar [role=status]');
+    await vi.waitFor(async () => expect(await status.innerText()).toBe('200+ logs'));
+    expect(await e2e.page.locator('.log-row').count()).toBeLessThan(60);
+    const list = e2e.page.locator('.log-list');
+    await list.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+    await vi.waitFor(async () => expect(await status.innerText()).toMatch(/^[4-9]00\+ logs$/));
+    await list.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+    // The second page follows the first without a gap: line 99,800 (the first page's last) then 99,799.
+    await e2e.page.getByRole('button', { name: 'routine line 99600 of the haystack', exact: true }).waitFor();
+    expect(await e2e.page.locator('.log-row').count()).toBeLessThan(60);
+    // Back up the list, half a screen at a time, to where the pages meet.
+    await vi.waitFor(
+      async () => {
+        await list.evaluate((element) => element.scrollBy(0, -element.clientHeight / 2));
+        expect(await streamTexts(e2e.page)).toEqual(expect.arrayContaining(['routine line 99800 of the haystack', 'routine line 99799 of the haystack']));
+      },
+      { timeout: 30_000, interval: 50 },
+    );
+    const texts = await streamTexts(e2e.page);
+    const at = texts.indexOf('routine line 99800 of the haystack');
+    expect(texts.slice(at, at + 2)).toEqual(['routine line 99800 of the haystack', 'routine line 99799 of the haystack']);
+  });
 });
 
 describe('a strict Content-Security-Policy', () => {
@@ -287,6 +424,8 @@ describe('accessibility', () => {
     ['issue', `/sidelog/issues/issue-alpha?app=${APP_ID}`],
     ['devices', `/sidelog/devices?app=${APP_ID}`],
     ['device', `/sidelog/devices/d-alpha?app=${APP_ID}`],
+    ['lines around', `/sidelog/logs?app=${APP_ID}&session=s-alpha`],
+    ['unknown intent', `/sidelog/intent/${APP_ID}/issue/nope`],
   ];
   it.each(pages)('axe-core finds no serious or critical violation on the %s page', async (name, path) => {
     if (name === 'sign-in') {
@@ -296,6 +435,12 @@ describe('accessibility', () => {
       await viewerText(e2e.page, `${e2e.product.url}${path}`);
       // A log opened, so its details are checked too.
       if (name === 'logs') await e2e.page.locator('.log-text').first().click();
+      if (name === 'lines around') {
+        await e2e.page.locator('.log-text').first().click();
+        await e2e.page.getByRole('link', { name: 'Lines around' }).click();
+        await explorerSettled(e2e.page);
+        await e2e.page.getByRole('list', { name: 'Lines around the log' }).waitFor();
+      }
     }
     // Evaluated through DevTools, which a strict CSP does not stop (an injected <script> it would).
     await e2e.page.evaluate(axeSource);

@@ -179,6 +179,24 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     });
   });
 
+  describe('a large export', () => {
+    test('is written a page at a time, every filtered log once, newest first', async () => {
+      const session_id = await service.session('session-big');
+      const count = 2_500;
+      const logs = Array.from({ length: count }, (_, i) => ({ x: new Date(10_000 + i).toISOString(), at: 10_000 + i, t: `big ${i}`, ll: 4, tg: 'big' }));
+      for (let from = 0; from < count; from += 500) await service.wire('sendLogs', { session_id, logs: logs.slice(from, from + 500) });
+      const { cookie } = await signIn('admin', ADMIN_TOKEN);
+      const answer = await service.app.request(`${API}/apps/${APP_ID}/logs/export?format=ndjson&tag=big`, { headers: { Cookie: cookie!.split(';')[0]! } });
+      // Read as it comes: the body arrives in several chunks (a page of 1,000 logs each), not as one buffer.
+      const chunks: string[] = [];
+      const decoder = new TextDecoder();
+      for await (const chunk of answer.body! as unknown as AsyncIterable<Uint8Array>) chunks.push(decoder.decode(chunk, { stream: true }));
+      expect(chunks.length).toBeGreaterThanOrEqual(3);
+      const texts = chunks.join('').trim().split('\n').map((line) => (JSON.parse(line) as { t: string }).t);
+      expect(texts).toEqual(logs.map((log) => log.t).reverse());
+    });
+  });
+
   describe('the explorer page', () => {
     test.each(['/sidelog/issue/x', '/sidelog/intent/x/nothing/y', '/sidelog/api/nothing'])('%s is not an explorer route', async (path) => {
       expect((await service.app.request(path)).status).toBe(404);
