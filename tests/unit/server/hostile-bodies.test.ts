@@ -54,6 +54,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
         expect((await page(`/sidelog/intent/${APP_ID}/device/${udid}`)).status).not.toBe(500);
       }
       expect((await page('/sidelog/')).status).toBe(200);
+      expect((await page('/sidelog/sessions')).status).toBe(200);
     });
 
     test('{"toString": 1} as a session language is shown as its JSON', async () => {
