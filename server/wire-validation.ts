@@ -61,6 +61,15 @@ function finiteThroughout(value: unknown, name: string): void {
   else if (isObject(value)) for (const [key, item] of Object.entries(value)) finiteThroughout(item, `${name}.${key}`);
 }
 
+/** A copy of `value` with every string in it, object keys included, well-formed: the fields of a session or device
+ * that are kept as sent still read back as JSON (PostgreSQL's json refuses the escape of a lone surrogate). */
+function wellFormedThroughout(value: unknown): unknown {
+  if (typeof value === 'string') return wellFormed(value);
+  if (Array.isArray(value)) return value.map(wellFormedThroughout);
+  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [wellFormed(key), wellFormedThroughout(item)]));
+  return value;
+}
+
 /** Sets `fields[key]` to its display text, or removes it when it has none. */
 function asText(fields: Fields, key: string): void {
   const text = displayText(fields[key]);
@@ -84,7 +93,7 @@ function keyValues(value: unknown): DeviceData {
 const DEVICE_TEXTS = ['name', 'device_type', 'language', 'os', 'os_version', 'sdk_type', 'sdk_version', 'build', 'version'];
 
 function device(value: unknown, name: string): DeviceInfo {
-  const fields = { ...object(value, name) };
+  const fields = wellFormedThroughout(object(value, name)) as Fields;
   finiteThroughout(fields, name);
   fields.udid = id(fields.udid, `${name}.udid`);
   for (const key of DEVICE_TEXTS) asText(fields, key);
@@ -142,7 +151,7 @@ const CHECKS: { [Op in keyof CheckedRequests]: (body: Fields) => CheckedRequests
     return { ...body, app_token: displayText(body.app_token) ?? '', device: device(body.device, 'device') };
   },
   sendSession(body): SessionRequest {
-    const session = { ...body };
+    const session = wellFormedThroughout(body) as Fields;
     finiteThroughout(session, 'body');
     session.session_uid = id(body.session_uid, 'session_uid');
     session.device = device(body.device, 'device');
@@ -150,8 +159,8 @@ const CHECKS: { [Op in keyof CheckedRequests]: (body: Fields) => CheckedRequests
     session.time = wellFormed(body.time);
     // Bugfender's SDK sends sdk_version as a number (20251107); shown as text either way.
     for (const key of ['language', 'sdk_type', 'sdk_version']) asText(session, key);
-    if (isObject(body.app_version)) {
-      const version = { ...body.app_version };
+    if (isObject(session.app_version)) {
+      const version = session.app_version;
       for (const key of ['version', 'build']) asText(version, key);
       if (isObject(version.app)) version.app = { ...version.app, key: displayText(version.app.key) ?? '' };
       session.app_version = version;
