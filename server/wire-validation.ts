@@ -111,10 +111,16 @@ function finiteNumber(value: unknown): number | undefined {
   return typeof number === 'number' && Number.isFinite(number) ? number : undefined;
 }
 
+/** The furthest a JavaScript Date reaches either side of 1970, in milliseconds: a later `at` is no time a page can
+ * show (the explorer writes each log's time as a date). */
+const MAX_DATE_MS = 8.64e15;
+const showableTime = (ms: number | undefined) => (ms !== undefined && Math.abs(ms) <= MAX_DATE_MS ? ms : undefined);
+
 /**
  * One log as it can be stored, or why it cannot. The coercion table:
  * - not an object: skipped;
- * - `at`: a finite number, or a string of one; else the time `x` names; else the log is skipped;
+ * - `at`: a number, or a string of one, within the dates JavaScript knows (±8.64e15 ms); else the time `x` names;
+ *   else the log is skipped;
  * - `x`: a string; else the ISO time of `at`;
  * - `t`, `m`, `tg`, `f`, `u`: strings as sent; numbers and booleans as their text, objects and arrays as JSON;
  *   null dropped;
@@ -124,15 +130,10 @@ function finiteNumber(value: unknown): number | undefined {
  */
 export function coerceLog(value: unknown): { ok: true; log: LogRecord } | { ok: false; reason: string } {
   if (!isObject(value)) return { ok: false, reason: 'not an object' };
-  const given = finiteNumber(value.at);
   const fromX = typeof value.x === 'string' ? Date.parse(value.x) : NaN;
-  const at = given ?? (Number.isFinite(fromX) ? fromX : undefined);
-  if (at === undefined) return { ok: false, reason: `'at' must be a finite number` };
-  const date = new Date(at);
-  const log: Record<string, unknown> = {
-    x: typeof value.x === 'string' ? wellFormed(value.x) : Number.isNaN(date.getTime()) ? '' : date.toISOString(),
-    at,
-  };
+  const at = showableTime(finiteNumber(value.at)) ?? showableTime(Number.isFinite(fromX) ? fromX : undefined);
+  if (at === undefined) return { ok: false, reason: `'at' must be a time in milliseconds (a number within ±${MAX_DATE_MS})` };
+  const log: Record<string, unknown> = { x: typeof value.x === 'string' ? wellFormed(value.x) : new Date(at).toISOString(), at };
   for (const key of LOG_TEXTS) {
     const text = displayText(value[key]);
     if (text !== undefined) log[key] = text;
