@@ -1,6 +1,8 @@
 // The scenarios of the Bugfender SDK run (bugfender-sdk.test.ts), from Sidelog's own client in the portal, plus a
-// reload during a burst: `at` runs ahead of the clock and the session survives the reload, so lines logged after
-// it share `at` values with lines logged before it; every line must arrive.
+// reload during a burst: `at` runs ahead of the clock and the session survives the reload, which once lost every
+// line logged after it (their `at` repeated the burst's, and the collector deduplicated on `at` alone). The page
+// now carries on above the burst's last `at` (docs/durability.md) and the collector keeps different logs that share
+// one (tests/unit/server/log-dedupe.test.ts); every line must arrive.
 import type { Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import type { CollectedLog } from '../../server/db.ts';
