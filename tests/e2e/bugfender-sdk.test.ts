@@ -182,6 +182,11 @@ describe('@bugfender/sdk 2.4.0 against the collector', () => {
         }, DELIVERY);
         for (const i of [1, 2]) expect(lineNumbers(texts, `tab ${i} line`).sort((a, b) => a - b)).toEqual(oneTo(300));
         report('two tabs, one session', 600, lineNumbers(texts, 'tab 1 line').length + lineNumbers(texts, 'tab 2 line').length);
+        // How many of them share their at with a line of the other tab: what deduplicating on at alone lost.
+        const stored = await sessionLogs(session);
+        const atsOf = (tab: number) => new Set(stored.filter((log) => log.t?.startsWith(`tab ${tab} line`)).map((log) => log.at));
+        const [firstAts, secondAts] = [atsOf(1), atsOf(2)];
+        console.log(`@bugfender/sdk, two tabs, one session: ${[...firstAts].filter((at) => secondAts.has(at)).length} at values used by both tabs`);
       } finally {
         await context.close();
       }
