@@ -61,6 +61,15 @@ function finiteThroughout(value: unknown, name: string): void {
   else if (isObject(value)) for (const [key, item] of Object.entries(value)) finiteThroughout(item, `${name}.${key}`);
 }
 
+/** A copy of `value` with every string in it, object keys included, well-formed: the fields of a session or device
+ * that are kept as sent still read back as JSON (PostgreSQL's json refuses the escape of a lone surrogate). */
+function wellFormedThroughout(value: unknown): unknown {
+  if (typeof value === 'string') return wellFormed(value);
+  if (Array.isArray(value)) return value.map(wellFormedThroughout);
+  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [wellFormed(key), wellFormedThroughout(item)]));
+  return value;
+}
+
 /** Sets `fields[key]` to its display text, or removes it when it has none. */
 function asText(fields: Fields, key: string): void {
   const text = displayText(fields[key]);
@@ -84,7 +93,7 @@ function keyValues(value: unknown): DeviceData {
 const DEVICE_TEXTS = ['name', 'device_type', 'language', 'os', 'os_version', 'sdk_type', 'sdk_version', 'build', 'version'];
 
 function device(value: unknown, name: string): DeviceInfo {
-  const fields = { ...object(value, name) };
+  const fields = wellFormedThroughout(object(value, name)) as Fields;
   finiteThroughout(fields, name);
   fields.udid = id(fields.udid, `${name}.udid`);
   for (const key of DEVICE_TEXTS) asText(fields, key);
@@ -102,10 +111,16 @@ function finiteNumber(value: unknown): number | undefined {
   return typeof number === 'number' && Number.isFinite(number) ? number : undefined;
 }
 
+/** The furthest a JavaScript Date reaches either side of 1970, in milliseconds: a later `at` is no time a page can
+ * show (the explorer writes each log's time as a date). */
+const MAX_DATE_MS = 8.64e15;
+const showableTime = (ms: number | undefined) => (ms !== undefined && Math.abs(ms) <= MAX_DATE_MS ? ms : undefined);
+
 /**
  * One log as it can be stored, or why it cannot. The coercion table:
  * - not an object: skipped;
- * - `at`: a finite number, or a string of one; else the time `x` names; else the log is skipped;
+ * - `at`: a number, or a string of one, within the dates JavaScript knows (±8.64e15 ms); else the time `x` names;
+ *   else the log is skipped;
  * - `x`: a string; else the ISO time of `at`;
  * - `t`, `m`, `tg`, `f`, `u`: strings as sent; numbers and booleans as their text, objects and arrays as JSON;
  *   null dropped;
@@ -115,15 +130,10 @@ function finiteNumber(value: unknown): number | undefined {
  */
 export function coerceLog(value: unknown): { ok: true; log: LogRecord } | { ok: false; reason: string } {
   if (!isObject(value)) return { ok: false, reason: 'not an object' };
-  const given = finiteNumber(value.at);
   const fromX = typeof value.x === 'string' ? Date.parse(value.x) : NaN;
-  const at = given ?? (Number.isFinite(fromX) ? fromX : undefined);
-  if (at === undefined) return { ok: false, reason: `'at' must be a finite number` };
-  const date = new Date(at);
-  const log: Record<string, unknown> = {
-    x: typeof value.x === 'string' ? wellFormed(value.x) : Number.isNaN(date.getTime()) ? '' : date.toISOString(),
-    at,
-  };
+  const at = showableTime(finiteNumber(value.at)) ?? showableTime(Number.isFinite(fromX) ? fromX : undefined);
+  if (at === undefined) return { ok: false, reason: `'at' must be a time in milliseconds (a number within ±${MAX_DATE_MS})` };
+  const log: Record<string, unknown> = { x: typeof value.x === 'string' ? wellFormed(value.x) : new Date(at).toISOString(), at };
   for (const key of LOG_TEXTS) {
     const text = displayText(value[key]);
     if (text !== undefined) log[key] = text;
@@ -142,7 +152,7 @@ const CHECKS: { [Op in keyof CheckedRequests]: (body: Fields) => CheckedRequests
     return { ...body, app_token: displayText(body.app_token) ?? '', device: device(body.device, 'device') };
   },
   sendSession(body): SessionRequest {
-    const session = { ...body };
+    const session = wellFormedThroughout(body) as Fields;
     finiteThroughout(session, 'body');
     session.session_uid = id(body.session_uid, 'session_uid');
     session.device = device(body.device, 'device');
@@ -150,8 +160,8 @@ const CHECKS: { [Op in keyof CheckedRequests]: (body: Fields) => CheckedRequests
     session.time = wellFormed(body.time);
     // Bugfender's SDK sends sdk_version as a number (20251107); shown as text either way.
     for (const key of ['language', 'sdk_type', 'sdk_version']) asText(session, key);
-    if (isObject(body.app_version)) {
-      const version = { ...body.app_version };
+    if (isObject(session.app_version)) {
+      const version = session.app_version;
       for (const key of ['version', 'build']) asText(version, key);
       if (isObject(version.app)) version.app = { ...version.app, key: displayText(version.app.key) ?? '' };
       session.app_version = version;

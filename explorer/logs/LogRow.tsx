@@ -4,7 +4,7 @@
 // Everything logged is rendered as text by React, never as markup.
 import { Link } from 'wouter';
 import type { ExplorerLog } from '../api.ts';
-import { absoluteTime, levelOf, relativeTime } from '../format.ts';
+import { absoluteTime, isoTime, levelOf, relativeTime } from '../format.ts';
 import { href } from '../use-query.ts';
 
 const LONG = 300;
@@ -26,7 +26,7 @@ export function LogRow({ log, appId, open, onToggle, now, highlight = false }: {
     <article className={`log-row level-${level.name}${highlight ? ' is-target' : ''}${open ? ' is-open' : ''}`} aria-label={`${level.label} log ${absoluteTime(log.at)}`}>
       <div className="log-line">
         <span className={`level-badge level-${level.name}`}>{level.label}</span>
-        <time className="log-time" dateTime={new Date(log.at).toISOString()}>
+        <time className="log-time" dateTime={isoTime(log.at)}>
           {/* A space, not only a margin, so that a screen reader (or a copy) does not run the two times together. */}
           {absoluteTime(log.at)}{' '}
           <span className="muted log-ago">{relativeTime(log.at, now)}</span>

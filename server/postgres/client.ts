@@ -21,6 +21,16 @@ function storable(value: unknown): unknown {
   return value;
 }
 
+/** `value` as JSON text that PostgreSQL's json operators can read back: JSON writes U+0000 as an escape, which the
+ * text column takes but `->>` refuses, so every U+0000 in its strings and keys becomes U+FFFD first. */
+export function storableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) => {
+    if (typeof item === 'string') return item.replaceAll('\0', '\uFFFD');
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) return item;
+    return Object.fromEntries(Object.entries(item).map(([key, inner]) => [key.replaceAll('\0', '\uFFFD'), inner]));
+  });
+}
+
 export type Queryable = pg.Pool | pg.PoolClient;
 
 export function sql(db: Queryable) {

@@ -7,7 +7,7 @@ import type { DeviceInfo } from '../../protocol/records.types.ts';
 import { logContentHash } from '../log-hash.ts';
 import { now, toSession, type SessionRow } from '../store-rows.ts';
 import { MAX_REFUSED_KEYS, MAX_REFUSED_KEY_LENGTH, MAX_REQUEST_ROWS, PRUNE_EVERY, type CollectorStore } from '../store.types.ts';
-import { sql, transaction, type Queryable } from './client.ts';
+import { sql, storableJson, transaction, type Queryable } from './client.ts';
 import type { Partitions } from './partitions.ts';
 
 const ADD_LOGS = `
@@ -45,7 +45,7 @@ export function createCollectorStore(pool: pg.Pool, partitions: Partitions): Col
       appKey,
       udid,
       device?.name ?? '',
-      device ? JSON.stringify(device) : null,
+      device ? storableJson(device) : null,
       at,
     );
   };
@@ -100,7 +100,7 @@ export function createCollectorStore(pool: pg.Pool, partitions: Partitions): Col
           session.device.udid,
           session.time,
           now(),
-          JSON.stringify(session),
+          storableJson(session),
         );
         return added?.id ?? (await db.one<{ id: number }>(`SELECT id FROM sessions WHERE app_key = $1 AND session_uid = $2`, appKey, session.session_uid))!.id;
       });

@@ -192,8 +192,9 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
         const distinct = async (path: string) =>
           (
             await all<{ v: string }>(
-              `SELECT DISTINCT v FROM (SELECT s.payload::json #>> $1::text[] AS v FROM sessions s WHERE app_key = $2) AS values_of
-               WHERE v IS NOT NULL ORDER BY v COLLATE "C" LIMIT 100`,
+              // GROUP BY, not DISTINCT: PostgreSQL refuses DISTINCT with an ORDER BY expression (the collation) not in the list.
+              `SELECT v FROM (SELECT s.payload::json #>> $1::text[] AS v FROM sessions s WHERE app_key = $2) AS values_of
+               WHERE v IS NOT NULL GROUP BY v ORDER BY v COLLATE "C" LIMIT 100`,
               path.split('.'),
               appKey,
             )

@@ -118,7 +118,19 @@ describe('@bugfender/sdk 2.4.0 against the collector', () => {
         expect(logs.filter((log) => log.tg === 'bf_key_value').map((log) => log.t)).toEqual(
           expect.arrayContaining(['Set device data "plan"="gold"', 'Set device data "temporary"="null"']),
         );
-        report('API calls (6 levels, sendLog, 4 issues, 5 key changes)', 7 + 4 + 5, once('a sendLog line').length + 6 + issues.length + changes.length);
+        const levelTexts = ['a debug line', 'a warning line', 'an error line', 'a trace line', 'an info line', 'a fatal line', 'a sendLog line'];
+        report('log lines (6 levels and sendLog)', 7, logs.filter((log) => levelTexts.includes(log.t ?? '')).length);
+        for (const [type, calls, sent] of [
+          ['issue', 'sendIssue', 1],
+          ['crash', 'sendCrash', 1],
+          ['user-feedback', 'sendUserFeedback and the feedback modal', 2],
+        ] as const) {
+          report(`${type} (${calls})`, sent, issues.filter((issue) => issue.type === type).length);
+        }
+        report('device key changes (4 set, 1 removed)', 5, changes.length);
+        const keyLines = logs.filter((log) => log.tg === 'bf_key_value' && /^Set device data "(plan|visits|beta|temporary)"/.test(log.t ?? ''));
+        expect(keyLines).toHaveLength(5);
+        report('its own lines (bf_issue per issue, bf_key_value per key call)', 4 + 5, logs.filter((log) => log.tg === 'bf_issue').length + keyLines.length);
 
         // Every URL the SDK returned, with its base58 appID, opens a page that shows what it names.
         const viewer = await context.newPage();
@@ -170,6 +182,11 @@ describe('@bugfender/sdk 2.4.0 against the collector', () => {
         }, DELIVERY);
         for (const i of [1, 2]) expect(lineNumbers(texts, `tab ${i} line`).sort((a, b) => a - b)).toEqual(oneTo(300));
         report('two tabs, one session', 600, lineNumbers(texts, 'tab 1 line').length + lineNumbers(texts, 'tab 2 line').length);
+        // How many of them share their at with a line of the other tab: what deduplicating on at alone lost.
+        const stored = await sessionLogs(session);
+        const atsOf = (tab: number) => new Set(stored.filter((log) => log.t?.startsWith(`tab ${tab} line`)).map((log) => log.at));
+        const [firstAts, secondAts] = [atsOf(1), atsOf(2)];
+        console.log(`@bugfender/sdk, two tabs, one session: ${[...firstAts].filter((at) => secondAts.has(at)).length} at values used by both tabs`);
       } finally {
         await context.close();
       }

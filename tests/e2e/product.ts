@@ -20,6 +20,8 @@ export interface Product {
   readonly admin: AdminClient;
   /** The admin API's token, for its other calls (apps, faults); it also signs in to the explorer as "admin". */
   readonly adminToken: string;
+  /** The SQLite file, for a test that puts in rows as an earlier version of the collector stored them. */
+  readonly dbPath: string;
   browser: Browser;
   /** Stops the service (the browser keeps running). */
   stopService(): Promise<void>;
@@ -47,6 +49,7 @@ export async function startProduct(): Promise<Product> {
     url,
     admin: createAdminClient(() => url, adminToken, DEMO_APP_KEY),
     adminToken,
+    dbPath: options.dbPath,
     browser,
     async stopService() {
       await service?.close();

@@ -1,6 +1,8 @@
 // The scenarios of the Bugfender SDK run (bugfender-sdk.test.ts), from Sidelog's own client in the portal, plus a
-// reload during a burst: `at` runs ahead of the clock and the session survives the reload, so lines logged after
-// it share `at` values with lines logged before it; every line must arrive.
+// reload during a burst: `at` runs ahead of the clock and the session survives the reload, which once lost every
+// line logged after it (their `at` repeated the burst's, and the collector deduplicated on `at` alone). The page
+// now carries on above the burst's last `at` (docs/durability.md) and the collector keeps different logs that share
+// one (tests/unit/server/log-dedupe.test.ts); every line must arrive.
 import type { Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import type { CollectedLog } from '../../server/db.ts';
@@ -46,12 +48,30 @@ describe("Sidelog's own client against the collector", () => {
           session: await sdk.getSessionURL(),
         };
       });
+      // The feedback dialog, as a person fills it in: it opens with the subject focused (its shadow root is closed).
+      const modal = e2e.page.evaluate(() => window.Sidelog.getUserFeedback({ title: 'Tell us' }));
+      await e2e.page.waitForFunction(() => document.activeElement?.hasAttribute('data-sidelog-feedback'));
+      await e2e.page.keyboard.type('Modal subject');
+      await e2e.page.keyboard.press('Tab');
+      await e2e.page.keyboard.type('Typed into the modal');
+      await e2e.page.keyboard.press('Tab');
+      await e2e.page.keyboard.press('Enter');
+      const answer = await modal;
+      expect(answer).toEqual({ isSent: true, feedbackURL: expect.any(String) });
+      const modalURL = (answer as { feedbackURL: string }).feedbackURL;
       await sendNow(e2e.page);
       await vi.waitFor(async () => {
-        expect((await e2e.product.admin.issues()).filter((issue) => issue.session_uid === session)).toHaveLength(3);
+        expect((await e2e.product.admin.issues()).filter((issue) => issue.session_uid === session)).toHaveLength(4);
         expect((await sessionLogs(session)).map((log) => log.t)).toContain('a sendLog line');
         expect((await e2e.product.admin.deviceKeys()).filter((change) => change.key === 'temporary')).toHaveLength(2);
       }, DELIVERY);
+      const issues = (await e2e.product.admin.issues()).filter((issue) => issue.session_uid === session);
+      expect(issues.map((issue) => [issue.type, issue.title, issue.text])).toEqual([
+        ['issue', 'An issue title', 'The issue text'],
+        ['crash', 'A crash title', 'The crash text'],
+        ['user-feedback', 'A feedback title', 'The feedback text'],
+        ['user-feedback', 'Modal subject', 'Typed into the modal'],
+      ]);
       const logs = await sessionLogs(session);
       for (const [text, level] of [
         ['a debug line', 0],
@@ -69,11 +89,12 @@ describe("Sidelog's own client against the collector", () => {
       expect(await viewerText(viewer, urls.issue)).toContain('The issue text');
       expect(await viewerText(viewer, urls.crash)).toContain('The crash text');
       expect(await viewerText(viewer, urls.feedback)).toContain('The feedback text');
+      expect(await viewerText(viewer, modalURL)).toContain('Typed into the modal');
       expect(await viewerText(viewer, urls.session)).toContain('a sendLog line');
       const deviceText = await viewerText(viewer, urls.device);
       expect(deviceText).toContain('"gold"');
       expect(deviceText).not.toContain('temporary');
-      report('API calls', 7 + 3, logs.filter((log) => /line$/.test(log.t ?? '')).length + 3);
+      report('API calls (6 levels and sendLog; issue, crash, 2 feedback)', 7 + 4, logs.filter((log) => /line$/.test(log.t ?? '')).length + issues.length);
     },
     LONG,
   );

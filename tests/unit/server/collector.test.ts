@@ -81,7 +81,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       expect(await service.admin(`batches?app=${DEMO_APP_KEY}`)).toEqual([{ session_uid: 'session-logs', count: 3, stored: 3 }]);
     });
 
-    test('a resent batch adds no rows (dedupe on session and at)', async () => {
+    test('a resent batch adds no rows (dedupe on session, at and content)', async () => {
       const session_id = await service.session();
       await service.wire('sendLogs', { session_id, logs: logs(5) });
       await service.wire('sendLogs', { session_id, logs: logs(5) });

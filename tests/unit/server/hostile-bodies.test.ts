@@ -54,6 +54,32 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
         expect((await page(`/sidelog/intent/${APP_ID}/device/${udid}`)).status).not.toBe(500);
       }
       expect((await page('/sidelog/')).status).toBe(200);
+      expect((await page('/sidelog/sessions')).status).toBe(200);
+    });
+
+    test.each([
+      ['a lone surrogate', 'a\uD800'],
+      ['U+0000', 'a\u0000b'],
+    ])('%s in the fields kept as sent leaves the sessions page, its choices and its filters readable', async (_name, value) => {
+      const session = sessionPayload('s-kept', DEMO_APP_KEY, 'd-kept');
+      const body = {
+        ...session,
+        orientation: value,
+        [`extra ${value}`]: [value],
+        device: { ...device('d-kept'), firebase_test_lab: value, [`extra ${value}`]: value },
+        app_version: { ...session.app_version, extra: value },
+      };
+      expect((await service.wire('sendSession', body)).status).toBe(200);
+      expect((await page('/sidelog/sessions')).status).toBe(200);
+      const facets = await service.explorerGet(`/apps/${APP_ID}/facets`);
+      expect(JSON.parse(facets.body)).toEqual({ versions: ['0.0.0'], languages: ['ru-RU'] });
+      for (const filter of ['language=ru-RU', 'version=0.0.0']) {
+        const { status, body: answer } = await service.explorerGet(`/apps/${APP_ID}/sessions?${filter}`);
+        expect(status, filter).toBe(200);
+        expect(JSON.parse(answer).sessions.map((row: { session_uid: string }) => row.session_uid)).toEqual(['s-kept']);
+      }
+      expect((await page(`/sidelog/intent/${APP_ID}/session/s-kept`)).status).toBe(200);
+      expect((await page(`/sidelog/intent/${APP_ID}/device/d-kept`)).status).toBe(200);
     });
 
     test('{"toString": 1} as a session language is shown as its JSON', async () => {

@@ -41,8 +41,13 @@ describe('coercion of one log', () => {
     expect(coerceLog({ x: X, t: 'a' })).toEqual({ ok: true, log: { x: X, at: AT, t: 'a' } });
   });
 
-  test('an at past the dates JavaScript knows keeps an empty x', () => {
-    expect(coerceLog({ at: 1e300 })).toEqual({ ok: true, log: { x: '', at: 1e300 } });
+  test('an at past the dates JavaScript knows gives way to the time x names', () => {
+    expect(coerceLog({ x: X, at: 1e300, t: 'a' })).toEqual({ ok: true, log: { x: X, at: AT, t: 'a' } });
+    expect(coerceLog({ x: X, at: -8.64e15 - 1, t: 'a' })).toEqual({ ok: true, log: { x: X, at: AT, t: 'a' } });
+  });
+
+  test('an at at the edge of the dates JavaScript knows is kept', () => {
+    expect(coerceLog({ at: 8.64e15 })).toEqual({ ok: true, log: { x: new Date(8.64e15).toISOString(), at: 8.64e15 } });
   });
 
   test.each([
@@ -52,6 +57,7 @@ describe('coercion of one log', () => {
     ['an object with no time at all', { t: 'a' }],
     ['an at of 1e400 (Infinity once parsed) and no x', { at: Infinity, t: 'a' }],
     ['an at that is text and no x', { at: 'soon', x: 'soon' }],
+    ['an at past the dates JavaScript knows, and no x', { at: 1e300, t: 'a' }],
   ])('%s is skipped, with a reason', (_case, given) => {
     expect(coerceLog(given)).toEqual({ ok: false, reason: expect.any(String) });
   });

@@ -78,7 +78,7 @@ export async function createHarness(options: { faults?: boolean; distDir?: strin
   };
 
   /**
-   * What the explorer shows for one of the service's page URLs (`/sidelog/` or an intent URL): the answers of the
+   * What the explorer shows for one of the service's page URLs (`/sidelog/`, `/sidelog/sessions` or an intent URL): the answers of the
    * explorer API calls that the page makes for it, as a signed-in viewer. The status is the first that is not 200.
    */
   const explore = async (url: string): Promise<{ status: number; body: string }> => {
@@ -86,6 +86,8 @@ export async function createHarness(options: { faults?: boolean; distDir?: strin
     const intent = /^\/sidelog\/intent\/([^/]+)\/(issue|session|device)\/(.+)$/.exec(url);
     if (url === '/sidelog/') {
       calls.push('/apps', ...(await store.apps()).map((app) => `/apps/${app.appId}/sessions`));
+    } else if (url === '/sidelog/sessions') {
+      calls.push('/apps', ...(await store.apps()).flatMap((app) => [`/apps/${app.appId}/sessions`, `/apps/${app.appId}/facets`]));
     } else if (intent) {
       const resolved = await explorerGet(`/intent/${intent[1]}/${intent[2]}/${intent[3]}`);
       if (resolved.status !== 200) return resolved;
@@ -107,6 +109,8 @@ export async function createHarness(options: { faults?: boolean; distDir?: strin
     admin,
     session,
     explore,
+    /** A GET of the explorer's JSON API (`/apps/{appID}/sessions?language=…`) as the signed-in admin. */
+    explorerGet,
     /** SIDELOG_DB for this harness's database (a file's path or a postgres:// URL). */
     db: opened.database.db,
     close: () => opened.close(),
