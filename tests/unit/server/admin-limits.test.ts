@@ -2,7 +2,7 @@
 // flood of unknown keys.
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { MAX_PAGE_SIZE, nextPageURL } from '../../../server/admin-pages.ts';
-import { MAX_REFUSED_KEYS, PRUNE_EVERY } from '../../../server/store.types.ts';
+import { MAX_REFUSED_KEYS, MAX_REQUEST_ROWS, PRUNE_EVERY } from '../../../server/store.types.ts';
 import { DEMO_APP_KEY } from '../../../server/demo.ts';
 import { ADMIN_TOKEN, createHarness, type Harness, device, logs } from './service-harness.ts';
 import { countRows, STORE_KINDS } from './test-databases.ts';
@@ -116,3 +116,24 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     // 2,100 requests, each a round trip or two to the database: room for a loaded machine (a bound, not a measurement).
   }, 60_000);
 });
+
+// On SQLite only: a hundred thousand requests are seconds there, minutes as PostgreSQL round trips (its pruning is
+// the same statement).
+test('the requests log keeps its newest rows: past MAX_REQUEST_ROWS the oldest go', async () => {
+  const service = await createHarness();
+  try {
+    const total = MAX_REQUEST_ROWS + PRUNE_EVERY + 100;
+    for (let i = 0; i < total; i++) await service.store.recordRequest(DEMO_APP_KEY, i === total - 1 ? 'sendIssue' : 'sendLogs', 200);
+    const count = await countRows(service.db, 'requests');
+    expect(count).toBeLessThanOrEqual(MAX_REQUEST_ROWS + PRUNE_EVERY);
+    expect(count).toBeLessThan(total);
+    const first = await service.app.request(`/sidelog/admin/api/requests?app=${DEMO_APP_KEY}&limit=1`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
+    // The oldest row left is past the rows pruned; the newest is kept.
+    const cursor = Number(/cursor=(\d+)/.exec(nextPageURL(first.headers.get('Link'))!)![1]);
+    expect(cursor).toBeGreaterThan(total - MAX_REQUEST_ROWS - PRUNE_EVERY);
+    const last = await service.app.request(`/sidelog/admin/api/requests?app=${DEMO_APP_KEY}&cursor=${total - 1}`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
+    expect(await last.json()).toEqual([expect.objectContaining({ operation: 'sendIssue' })]);
+  } finally {
+    await service.close();
+  }
+}, 120_000);
