@@ -46,6 +46,35 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       expect((await service.admin(`logs?app=${DEMO_APP_KEY}`)).length).toBe(1500);
     });
 
+    test("an app's logs come in order and alone, whether it holds most of the logs or few of them", async () => {
+      await service.admin('apps', { json: { key: 'other-app', enabled: true } });
+      const big = await service.session('big-app-session', 'other-app');
+      const small = await service.session('small-app-session');
+      for (const from of [0, 1000]) {
+        await service.wire('sendLogs', { session_id: big, logs: logs(100, from) }, 'other-app');
+        await service.wire('sendLogs', { session_id: small, logs: logs(5, from) });
+      }
+      const pages = async (app: string, limit: number) => {
+        const sizes: number[] = [];
+        const ats: number[] = [];
+        for (let path: string | undefined = `/sidelog/admin/api/logs?app=${app}&limit=${limit}`; path; ) {
+          const answer = await get(path);
+          const rows = (await answer.json()) as { at: number; session_uid: string }[];
+          sizes.push(rows.length);
+          ats.push(...rows.map((row) => row.at));
+          expect(new Set(rows.map((row) => row.session_uid))).toEqual(new Set(rows.length ? [app === DEMO_APP_KEY ? 'small-app-session' : 'big-app-session'] : []));
+          path = nextPageURL(answer.headers.get('Link'));
+        }
+        return { sizes, ats };
+      };
+      // 10 of 210 logs: read through its sessions.
+      expect(await pages(DEMO_APP_KEY, 3)).toEqual({ sizes: [3, 3, 3, 1], ats: [...logs(5, 0), ...logs(5, 1000)].map((log) => log.at) });
+      // 200 of 210: read by walking the logs.
+      const other = await pages('other-app', 60);
+      expect(other.sizes).toEqual([60, 60, 60, 20]);
+      expect(other.ats).toEqual([...logs(100, 0), ...logs(100, 1000)].map((log) => log.at));
+    });
+
     test.each([
       ['a limit over the maximum', `limit=${MAX_PAGE_SIZE + 1}`],
       ['a zero limit', 'limit=0'],
