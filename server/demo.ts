@@ -8,7 +8,7 @@ export const DEMO_PARTNER = { email: 'partner@example.com', password: 'partner12
 /** The demo app's key: enabled, so a page served by the local service logs to it with no set-up. */
 export const DEMO_APP_KEY = 'sidelog-demo-key';
 
-let demoHash: string | undefined;
+let demoHash: Promise<string> | undefined;
 /** Hashed once per process (scrypt takes tens of milliseconds): tests seed many databases. */
 const demoPasswordHash = () => (demoHash ??= hashPassword(DEMO_PARTNER.password));
 
@@ -17,7 +17,7 @@ export async function seedDemo(store: PartnerStore & AppStore): Promise<void> {
   if (!(await store.partnerByEmail(DEMO_PARTNER.email))) {
     // Several processes may start on one database together: one of them adds the partner.
     await store
-      .addPartner({ email: DEMO_PARTNER.email, passwordHash: demoPasswordHash() }, DEMO_VIEWS)
+      .addPartner({ email: DEMO_PARTNER.email, passwordHash: await demoPasswordHash() }, DEMO_VIEWS)
       .catch(async (error: unknown) => {
         if (!(await store.partnerByEmail(DEMO_PARTNER.email))) throw error;
       });

@@ -3,14 +3,13 @@
 // sessions, issues, devices, exports, and the resolution of the Bugfender-shaped intent URLs.
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { rateLimiter } from 'hono-rate-limiter';
 import { ACCOUNT_BODY_BYTES, limitBody, readJsonObject } from './body-limits.ts';
-import { clientAddress } from './client-address.ts';
 import type { App, Store } from './db.ts';
 import { streamExport } from './explorer-export.ts';
 import { FilterError, intParam, parseLogFilter } from './explorer-filters.ts';
 import { decodeCursor, ISSUE_TYPES, SESSION_SORTS, type ExplorerQueries, type SessionSort } from './explorer-queries.types.ts';
 import { createIntentLookup } from './intent-lookup.ts';
+import { createLoginThrottle, type LoginEnv, type LoginLimits } from './login-throttle.ts';
 import { accountProblem, VIEWER_SESSION_MS, type ViewerAccounts } from './viewer-accounts.ts';
 
 export const EXPLORER_API = '/sidelog/explorer/api';
@@ -19,20 +18,14 @@ export const VIEWER_COOKIE = 'sidelog_viewer';
 const PAGE = 100;
 const MAX_PAGE = 500;
 
-type Env = { Variables: { viewer: string; app: App } };
+type Env = { Variables: LoginEnv['Variables'] & { viewer: string; app: App; password: string } };
 
-/** Failed sign-ins a client address may make per window: enough for a person who mistypes, not for a guesser. The
- * counts live in this process's memory, as the partner API's do (server/login-throttle.ts). */
-const SIGN_IN_LIMIT = { limit: 20, windowMs: 15 * 60 * 1000 };
-const signInThrottle = () =>
-  rateLimiter({
-    ...SIGN_IN_LIMIT,
-    keyGenerator: (c) => clientAddress(c),
-    skipSuccessfulRequests: true,
-    handler: (c) => c.json({ error: 'Too many sign-in attempts. Try again later.' }, 429),
-  });
+/** Failed sign-ins a client address, and an account (a name, the admin's included), may make per window: enough for
+ * a person who mistypes, not for a guesser. The counts live in this process's memory (server/login-throttle.ts). */
+export const EXPLORER_LOGIN_LIMITS: LoginLimits = { perAddress: 20, perAccount: 10, windowMs: 15 * 60 * 1000 };
+const THROTTLED = 'Too many sign-in attempts. Try again later.';
 
-export function createExplorerApi(store: Store, queries: ExplorerQueries, accounts: ViewerAccounts): Hono<Env> {
+export function createExplorerApi(store: Store, queries: ExplorerQueries, accounts: ViewerAccounts, limits = EXPLORER_LOGIN_LIMITS): Hono<Env> {
   const api = new Hono<Env>().basePath(EXPLORER_API);
   const lookup = createIntentLookup(store);
 
@@ -41,20 +34,36 @@ export function createExplorerApi(store: Store, queries: ExplorerQueries, accoun
     throw error;
   });
 
-  api.post('/sign-in', limitBody(ACCOUNT_BODY_BYTES), signInThrottle(), async (c) => {
-    const body = await readJsonObject(c);
-    if (typeof body?.name !== 'string' || typeof body.password !== 'string') return c.json({ error: `'name' and 'password' must be strings` }, 400);
-    const token = await accounts.signIn(body.name.trim(), body.password);
-    if (!token) return c.json({ error: 'Wrong name or password.' }, 401);
-    setCookie(c, VIEWER_COOKIE, token, {
-      httpOnly: true,
-      sameSite: 'Strict',
-      path: '/sidelog',
-      secure: new URL(c.req.url).protocol === 'https:',
-      maxAge: VIEWER_SESSION_MS / 1000,
-    });
-    return c.json({ name: body.name.trim() });
-  });
+  // No body the explorer takes is larger than a sign-in's; the rest of its API reads none.
+  api.use('*', limitBody(ACCOUNT_BODY_BYTES));
+
+  const throttle = createLoginThrottle(limits, (c) => c.json({ error: THROTTLED }, 429));
+  api.post(
+    '/sign-in',
+    throttle.perAddress,
+    async (c, next) => {
+      const body = await readJsonObject(c);
+      if (typeof body?.name !== 'string' || typeof body.password !== 'string') return c.json({ error: `'name' and 'password' must be strings` }, 400);
+      c.set('loginAccount', body.name.trim());
+      c.set('password', body.password);
+      return next();
+    },
+    throttle.perAccount,
+    async (c) => {
+      const name = c.get('loginAccount');
+      const token = await accounts.signIn(name, c.get('password'));
+      if (!token) return c.json({ error: 'Wrong name or password.' }, 401);
+      c.set('signedIn', true);
+      setCookie(c, VIEWER_COOKIE, token, {
+        httpOnly: true,
+        sameSite: 'Strict',
+        path: '/sidelog',
+        secure: new URL(c.req.url).protocol === 'https:',
+        maxAge: VIEWER_SESSION_MS / 1000,
+      });
+      return c.json({ name });
+    },
+  );
 
   api.post('/sign-out', async (c) => {
     const token = getCookie(c, VIEWER_COOKIE);

@@ -66,13 +66,13 @@ export function createPartnerApi(store: PartnerStore, options: PartnerApiOptions
       const body = await readJson(c);
       const { email, password } = (body.ok && typeof body.value === 'object' && body.value !== null ? body.value : {}) as Record<string, unknown>;
       if (!body.ok) return c.json(failure('both', BAD_REQUEST), 400);
-      c.set('loginEmail', typeof email === 'string' ? email.trim().toLowerCase() : '');
+      c.set('loginAccount', typeof email === 'string' ? email.trim().toLowerCase() : '');
       c.set('password', typeof password === 'string' ? password : '');
       return next();
     },
     throttle.perAccount,
     async (c) => {
-      const result = await checkCredentials(store, c.get('loginEmail'), c.get('password'));
+      const result = await checkCredentials(store, c.get('loginAccount'), c.get('password'));
       // Failures answer 200: the portal reads `status` and shows `meta`; a non-2xx answer means the server failed.
       if (typeof result === 'string') return c.json(failure(result));
       const token = newToken();

@@ -1,16 +1,15 @@
 // Partner passwords, hashed with scrypt from node:crypto: `scrypt$<salt>$<hash>`, both base64url.
-// Verifying runs scrypt on libuv's thread pool (the async `scrypt`), so a burst of sign-in attempts costs the
-// collector on the same event loop nothing but the wait for a pool thread.
-import { randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
+// Hashing and verifying run scrypt on libuv's thread pool (the async `scrypt`), so a burst of sign-in attempts (or of
+// accounts made through the admin API) costs the collector on the same event loop nothing but the wait for a pool thread.
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 
 const KEY_LENGTH = 32;
 const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keyLength: number) => Promise<Buffer>;
 
-/** Only seeding the demo account hashes a password, once at start-up, so the blocking form is fine here. */
-export function hashPassword(password: string): string {
+export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  return `scrypt$${salt.toString('base64url')}$${scryptSync(password, salt, KEY_LENGTH).toString('base64url')}`;
+  return `scrypt$${salt.toString('base64url')}$${(await scryptAsync(password, salt, KEY_LENGTH)).toString('base64url')}`;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

@@ -13,7 +13,7 @@ export const VIEWER_SESSION_MS = 7 * 24 * 60 * 60 * 1000;
 export const MIN_PASSWORD = 8;
 
 /** Checked against when the name is unknown, so that an unknown name takes as long as a wrong password. */
-const UNKNOWN_NAME_HASH = hashPassword('');
+let unknownNameHash: Promise<string> | undefined;
 /** Compares in constant time: the hashes have one length whatever the texts'. */
 function sameSecret(a: string, b: string): boolean {
   return timingSafeEqual(Buffer.from(hashToken(a)), Buffer.from(hashToken(b)));
@@ -31,7 +31,7 @@ export function createViewerAccounts(store: ViewerStore, adminToken: string) {
   return {
     /** Adds the account, or sets a new password for it (which ends its sign-ins); the caller has checked accountProblem(). */
     async put(name: string, password: string): Promise<{ name: string; created: boolean }> {
-      return { name, created: await store.putViewer(name, hashPassword(password), new Date()) };
+      return { name, created: await store.putViewer(name, await hashPassword(password), new Date()) };
     },
 
     /** A new session token when the credentials are right. */
@@ -41,7 +41,7 @@ export function createViewerAccounts(store: ViewerStore, adminToken: string) {
       else {
         const hash = await store.viewerPasswordHash(name);
         // Hash anyway, so an unknown name takes as long as a wrong password.
-        ok = hash ? await verifyPassword(password, hash) : (await verifyPassword(password, UNKNOWN_NAME_HASH), false);
+        ok = hash ? await verifyPassword(password, hash) : (await verifyPassword(password, await (unknownNameHash ??= hashPassword(''))), false);
       }
       if (!ok) return undefined;
       const token = newToken();

@@ -1,8 +1,12 @@
 // The portal under its Content-Security-Policy in real Chromium: signing in, every view, Sidelog's worker and its
 // uploads run without a single violation, while a script the portal did not ship is refused. The security
-// headers are on the real responses, and other sites cannot frame the service.
+// headers are on the real responses, other sites cannot frame the service, and a page whose name is rebound to the
+// service (DNS rebinding) reads nothing from it.
+import { chromium } from 'playwright-core';
 import { expect, it } from 'vitest';
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.ts';
 import { VIEWS } from '../../app/routes/views.ts';
+import { PARTNER_API } from '../../portal/api.types.ts';
 import { signInAsDemo } from './portal.ts';
 import { useProductPage } from './product.ts';
 
@@ -69,4 +73,34 @@ it('is served on a *.localhost name (it resolves to loopback), and another origi
   await expect.poll(() => framed.url()).not.toBe('about:blank');
   // Chromium replaces a refused frame's document with its error page; the portal's form never appears.
   await expect.poll(() => framed.url()).toMatch(/^chrome-error:/);
+});
+
+it("refuses a page whose name was rebound to the service's address (DNS rebinding): its reads answer 421", async () => {
+  const port = new URL(e2e.product.url).port;
+  const attacker = `http://rebind.attacker.test:${port}`;
+  // The attacker's name resolves to the service's loopback address, as it does once rebound.
+  const browser = await chromium.launch({ executablePath: findChromium(), args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP rebind.attacker.test 127.0.0.1'] });
+  try {
+    const page = await browser.newPage();
+    // A page at the attacker's name, now rebound: the service refuses to serve it anything, the page included. (The
+    // attacker's own page, loaded before the rebinding, would run in this same origin; Chromium's own checks on
+    // public pages reaching loopback are not what this tests, so the page here is the refusal.)
+    const opened = await page.goto(`${attacker}/sidelog/`);
+    expect(opened!.status()).toBe(421);
+    // A script in that origin reads its "own" origin, which is now the service: the explorer, the portal, the APIs.
+    const paths = ['/sidelog/', '/sidelog/explorer/api/apps', '/sales', PARTNER_API.profile];
+    const reads = await page.evaluate(
+      (list) => Promise.all(list.map(async (path) => { const answer = await fetch(path); return { path, status: answer.status, body: await answer.text() }; })),
+      paths,
+    );
+    for (const read of reads) {
+      expect(read.status, read.path).toBe(421);
+      expect(JSON.parse(read.body), read.path).toEqual({ error: expect.stringContaining('rebind.attacker.test') });
+    }
+    // The same reads from the service's own address are answered (so the refusal is the Host's doing).
+    expect((await fetch(`${e2e.product.url}/sidelog/`)).status).toBe(200);
+    expect((await fetch(`${e2e.product.url}/sales`)).status).toBe(200);
+  } finally {
+    await browser.close();
+  }
 });

@@ -2,7 +2,7 @@
 // flood of unknown keys.
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { MAX_PAGE_SIZE, nextPageURL } from '../../../server/admin-pages.ts';
-import { MAX_REFUSED_KEYS, PRUNE_EVERY } from '../../../server/store.types.ts';
+import { MAX_REFUSED_KEYS, MAX_REQUEST_ROWS, PRUNE_EVERY } from '../../../server/store.types.ts';
 import { DEMO_APP_KEY } from '../../../server/demo.ts';
 import { ADMIN_TOKEN, createHarness, type Harness, device, logs } from './service-harness.ts';
 import { countRows, STORE_KINDS } from './test-databases.ts';
@@ -44,6 +44,35 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       expect(first.headers.get('Link')).toMatch(/rel="next"/);
       // The test clients follow the pages.
       expect((await service.admin(`logs?app=${DEMO_APP_KEY}`)).length).toBe(1500);
+    });
+
+    test("an app's logs come in order and alone, whether it holds most of the logs or few of them", async () => {
+      await service.admin('apps', { json: { key: 'other-app', enabled: true } });
+      const big = await service.session('big-app-session', 'other-app');
+      const small = await service.session('small-app-session');
+      for (const from of [0, 1000]) {
+        await service.wire('sendLogs', { session_id: big, logs: logs(100, from) }, 'other-app');
+        await service.wire('sendLogs', { session_id: small, logs: logs(5, from) });
+      }
+      const pages = async (app: string, limit: number) => {
+        const sizes: number[] = [];
+        const ats: number[] = [];
+        for (let path: string | undefined = `/sidelog/admin/api/logs?app=${app}&limit=${limit}`; path; ) {
+          const answer = await get(path);
+          const rows = (await answer.json()) as { at: number; session_uid: string }[];
+          sizes.push(rows.length);
+          ats.push(...rows.map((row) => row.at));
+          expect(new Set(rows.map((row) => row.session_uid))).toEqual(new Set(rows.length ? [app === DEMO_APP_KEY ? 'small-app-session' : 'big-app-session'] : []));
+          path = nextPageURL(answer.headers.get('Link'));
+        }
+        return { sizes, ats };
+      };
+      // 10 of 210 logs: read through its sessions.
+      expect(await pages(DEMO_APP_KEY, 3)).toEqual({ sizes: [3, 3, 3, 1], ats: [...logs(5, 0), ...logs(5, 1000)].map((log) => log.at) });
+      // 200 of 210: read by walking the logs.
+      const other = await pages('other-app', 60);
+      expect(other.sizes).toEqual([60, 60, 60, 20]);
+      expect(other.ats).toEqual([...logs(100, 0), ...logs(100, 1000)].map((log) => log.at));
     });
 
     test.each([
@@ -116,3 +145,24 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     // 2,100 requests, each a round trip or two to the database: room for a loaded machine (a bound, not a measurement).
   }, 60_000);
 });
+
+// On SQLite only: a hundred thousand requests are seconds there, minutes as PostgreSQL round trips (its pruning is
+// the same statement).
+test('the requests log keeps its newest rows: past MAX_REQUEST_ROWS the oldest go', async () => {
+  const service = await createHarness();
+  try {
+    const total = MAX_REQUEST_ROWS + PRUNE_EVERY + 100;
+    for (let i = 0; i < total; i++) await service.store.recordRequest(DEMO_APP_KEY, i === total - 1 ? 'sendIssue' : 'sendLogs', 200);
+    const count = await countRows(service.db, 'requests');
+    expect(count).toBeLessThanOrEqual(MAX_REQUEST_ROWS + PRUNE_EVERY);
+    expect(count).toBeLessThan(total);
+    const first = await service.app.request(`/sidelog/admin/api/requests?app=${DEMO_APP_KEY}&limit=1`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
+    // The oldest row left is past the rows pruned; the newest is kept.
+    const cursor = Number(/cursor=(\d+)/.exec(nextPageURL(first.headers.get('Link'))!)![1]);
+    expect(cursor).toBeGreaterThan(total - MAX_REQUEST_ROWS - PRUNE_EVERY);
+    const last = await service.app.request(`/sidelog/admin/api/requests?app=${DEMO_APP_KEY}&cursor=${total - 1}`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
+    expect(await last.json()).toEqual([expect.objectContaining({ operation: 'sendIssue' })]);
+  } finally {
+    await service.close();
+  }
+}, 120_000);

@@ -79,15 +79,32 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     });
 
     test('sign-in is throttled per address: past 20 failures in 15 minutes even the right token answers 429', async () => {
-      for (let i = 0; i < 20; i++) expect((await signIn('admin', `guess-${i}`)).status).toBe(401);
+      for (let i = 0; i < 20; i++) expect((await signIn(`guess-${i}`, `guess-${i}`)).status).toBe(401);
       const throttled = await service.app.request(`${API}/sign-in`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ name: 'admin', password: ADMIN_TOKEN }),
       });
       expect(throttled.status).toBe(429);
+      expect(Number(throttled.headers.get('Retry-After'))).toBeGreaterThan(0);
       expect(throttled.headers.get('Set-Cookie')).toBeNull();
       expect(await throttled.json()).toEqual({ error: 'Too many sign-in attempts. Try again later.' });
+    });
+
+    test('sign-in is throttled per account: past 10 failures on a name, its right password answers 429, other names go on', async () => {
+      await service.admin('viewers', { json: { name: 'support', password: 'long-enough-1' } });
+      for (let i = 0; i < 10; i++) expect((await signIn('support', `guess-${i}-password`)).status).toBe(401);
+      expect((await signIn(' support ', 'long-enough-1')).status).toBe(429);
+      expect((await signIn('admin', ADMIN_TOKEN)).status).toBe(200);
+    });
+
+    test('bodies over 4 KB answer 413 before they are read, on sign-in and on every other route', async () => {
+      const big = JSON.stringify({ name: 'admin', password: 'x'.repeat(5000) });
+      for (const path of ['/sign-in', '/sign-out', '/apps']) {
+        const answer = await service.app.request(`${API}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': String(big.length) }, body: big });
+        expect(answer.status).toBe(413);
+        expect(await answer.json()).toEqual({ error: expect.stringContaining('larger') });
+      }
     });
 
     test('a wrong password or token is refused, and so is a forged cookie', async () => {

@@ -1,5 +1,5 @@
-// The service exposed: security headers on real responses of every part, the Host allow-list, and faults that
-// answer JSON without a stack trace.
+// The service exposed: security headers on real responses of every part, and the Host allow-list. (Faults answering
+// JSON without a stack trace: service-errors.test.ts.)
 import { request } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,16 +1,20 @@
 // Partner tokens: only their hash is stored, sign-out revokes them, and the partner API's bodies are limited.
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { PARTNER_API } from '../../../portal/api.types.ts';
 import { DEMO_PARTNER } from '../../../server/demo.ts';
+import { TOKEN_LIFETIME_MS } from '../../../server/tokens.ts';
 import { createHarness, type Harness } from './service-harness.ts';
 
 let service: Harness;
 beforeEach(async () => {
   service = await createHarness();
 });
-afterEach(() => service.close());
+afterEach(() => {
+  vi.useRealTimers();
+  return service.close();
+});
 
 async function signIn(): Promise<string> {
   const answer = await service.app.request(PARTNER_API.auth, {
@@ -45,6 +49,18 @@ test('sign-out revokes the token: the views answer 401 to it, and a second sign-
   expect((await signOut(token)).status).toBe(401);
   // Only that token: the partner's other sessions go on.
   expect((await profile(other)).status).toBe(200);
+});
+
+test('a token lives 30 days: the day before it ends it signs in, past it the views answer 401', async () => {
+  expect(TOKEN_LIFETIME_MS).toBe(30 * 24 * 60 * 60 * 1000);
+  const signedInAt = Date.now();
+  const token = await signIn();
+  // Only Date is faked: the service's own timers and the database's callbacks run as ever.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(signedInAt + TOKEN_LIFETIME_MS - 24 * 60 * 60 * 1000);
+  expect((await profile(token)).status).toBe(200);
+  vi.setSystemTime(signedInAt + TOKEN_LIFETIME_MS + 60 * 1000);
+  expect((await profile(token)).status).toBe(401);
 });
 
 test('sign-out without a token answers 401', async () => {

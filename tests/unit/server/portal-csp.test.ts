@@ -1,5 +1,7 @@
 // The portal's Content-Security-Policy follows its build's settings: only the plugins it is configured with.
 import { expect, test } from 'vitest';
+import { ANALYTICS_TAG_URL } from '../../../app/plugins/analytics.ts';
+import { ONESIGNAL_SDK_URL } from '../../../app/plugins/onesignal.ts';
 import { portalCsp } from '../../../scripts/portal-csp.ts';
 
 const directive = (policy: string, name: string) => policy.split('; ').find((entry) => entry.startsWith(`${name} `));
@@ -27,4 +29,9 @@ test('each configured plugin adds its own hosts, and the API host its origin', (
   expect(directive(policy, 'connect-src')).toContain('https://api.partner.example');
   expect(directive(policy, 'style-src')).toContain('https://cdn.example');
   expect(directive(policy, 'frame-src')).toContain('https://crm.example');
+});
+
+test("the plugins' own script URLs are allowed by the policy that configures them, so the two cannot drift apart", () => {
+  const scripts = directive(portalCsp({ VITE_ONESIGNAL_APP_ID: 'app-id', VITE_ANALYTICS_COUNTER_ID: '123' }), 'script-src')!.split(' ');
+  for (const url of [ONESIGNAL_SDK_URL, ANALYTICS_TAG_URL]) expect(scripts).toContain(new URL(url).origin);
 });

@@ -39,6 +39,40 @@ test('a pass deletes the rows that arrived before the period, in batches, and ke
   await retention.stop();
 });
 
+test('issues, device-key changes and the requests log go by age too: those from before the period, not later ones', async () => {
+  const service = await createHarness();
+  cleanup = service.close;
+  const retention = startRetention(service.store, { days: 30, batch: 2, timer: false });
+  const t0 = new Date('2026-01-01T00:00:00Z');
+  const counts = async (): Promise<Record<string, number>> =>
+    Object.fromEntries(
+      await Promise.all(['issues', 'device-keys', 'requests'].map(async (list) => [list, (await service.admin<unknown[]>(`${list}?app=${DEMO_APP_KEY}`)).length])),
+    );
+  const collect = async (name: string) => {
+    const session_id = await service.session(name);
+    await service.wire('sendIssue', { session_id, uid: `${name}-issue`, title: 't', text: 'x', type: 'issue', url: '' });
+    await service.wire('setDeviceKey', { app_key: DEMO_APP_KEY, device_id: 'device-1', key: name, value: 'v' });
+  };
+  await collect('old');
+  await retention.runOnce(t0);
+  const old = await counts();
+  await collect('recent');
+  const all = await counts();
+  expect(Object.values(old).every((count) => count > 0)).toBe(true);
+
+  await retention.runOnce(new Date(t0.getTime() + 29 * DAY));
+  expect(await counts()).toEqual(all);
+  // 31 days on, what arrived before the first pass has gone, and only that.
+  expect(await retention.runOnce(new Date(t0.getTime() + 31 * DAY))).toBeGreaterThan(0);
+  const left = await counts();
+  expect(left.issues).toBe(all.issues - old.issues);
+  expect(left['device-keys']).toBe(all['device-keys'] - old['device-keys']);
+  expect(left.requests).toBe(all.requests - old.requests);
+  const issues = await service.admin<{ uid: string }[]>(`issues?app=${DEMO_APP_KEY}`);
+  expect(issues.map((issue) => issue.uid)).toEqual(['recent-issue']);
+  await retention.stop();
+});
+
 test('retention 0 keeps everything', async () => {
   const service = await createHarness();
   cleanup = service.close;
