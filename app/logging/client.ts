@@ -342,6 +342,9 @@ export class SidelogClient {
    * way to the engine (app/logging/engine-sink.ts); until then the device's data keeps the call for #start. */
   #setKey(key: string, value: DeviceKeyValue): void {
     const write = { sl: 'key' as const, key, value, seq: 0 };
+    // After close() a key is dropped as a log is (the queue warns of it): not kept in the device's data either,
+    // where the next page would send it.
+    if (this.#closed) return void this.#queue.send(write);
     const startup = this.#startup;
     if (startup) {
       startup.sanitiseWrite(write);

@@ -13,7 +13,7 @@ const printed = vi.hoisted(() => {
   return lines;
 });
 
-import { GAP_LOG_TAG, WAITING_LOG_CAP } from '../../../protocol/index.ts';
+import { GAP_LOG_TAG, STORAGE_KEYS, WAITING_LOG_CAP } from '../../../protocol/index.ts';
 import { logsOf, newApp } from './collector.ts';
 import { cleanUp, createSidelog, hideLocks, hideWorkers, initSidelog, startSidelog } from './sidelog.ts';
 import { internalsOf } from '../../../app/logging/internals.ts';
@@ -52,6 +52,8 @@ test('close() stores what was logged before it; log calls after it are dropped, 
   sidelog.sendLog({ text: 'after close too' });
   await closed;
   sidelog.log('long after close');
+  sidelog.setDeviceKey('after_close', 'dropped');
+  expect(localStorage.getItem(STORAGE_KEYS.deviceData) ?? '').not.toContain('after_close');
   expect(printed.filter((line) => line.includes('logs after close() are dropped'))).toHaveLength(1);
   await expect(sidelog.forceSendOnce()).rejects.toThrow('Sidelog has been closed.');
 
