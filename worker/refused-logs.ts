@@ -1,10 +1,11 @@
 // A batch the service refuses for what it holds (400, or 413 for its size) would be refused again on every
 // retry, and block every later log of its session. The uploader splits such a batch to find the log or logs
-// refused, and puts a marker in the place of each: a log of its own tag that says why, at the original's time
-// and level, so that the gap is visible on the service. A marker refused in turn shows that the refusal is not
-// about the data (a service or proxy refusing everything): the run stops and the rest is retried with backoff,
-// rather than every log becoming a marker. Failures of the service (5xx, timeouts, the network) are not
-// refusals: those batches stay as they are and are retried (docs/durability.md).
+// refused, and sends a marker in the place of each: a log of its own tag that says why, at the original's time
+// and level, so that the gap is visible on the service. The marker goes before the log is let go: a marker
+// refused in turn shows that the refusal is not about the data (a service or proxy refusing everything), so the
+// log is kept and the run retried with backoff, rather than any log being lost to it. Failures of the service
+// (5xx, timeouts, the network) are not refusals: those batches stay as they are and are retried
+// (docs/durability.md).
 import { REFUSED_LOG_TAG, type StoredLog } from '../protocol/index.ts';
 import { ServiceError } from './service-client.ts';
 
@@ -15,17 +16,14 @@ export function isRefusal(error: unknown): error is ServiceError {
   return error instanceof ServiceError && error.status !== undefined && REFUSING_STATUSES.has(error.status);
 }
 
-export const isRefusedMarker = (log: StoredLog) => log.tg === REFUSED_LOG_TAG;
-
 /** What a log holds, in characters, for the marker to tell how large the refused log was. */
 const sizeOf = (log: StoredLog) =>
   (log.t?.length ?? 0) + (log.tg?.length ?? 0) + (log.m?.length ?? 0) + (log.f?.length ?? 0) + (log.u?.length ?? 0);
 
-/** The marker standing for `log`: same row, session, time and level; the refusal's status and reason as its text. */
-export function refusedMarker(log: StoredLog, error: ServiceError): StoredLog & { id: number } {
+/** The marker standing for `log`: same session, time and level; the refusal's status and reason as its text. */
+export function refusedMarker(log: StoredLog, error: ServiceError): StoredLog {
   const reason = error.reason ? `: ${error.reason}` : '';
   return {
-    id: log.id!,
     sessionUUID: log.sessionUUID,
     x: log.x,
     at: log.at,

@@ -12,7 +12,8 @@ import {
 } from '../protocol/index.ts';
 import { toLogRecord } from './format.ts';
 import type { Guard } from './guard.ts';
-import { isRefusal, isRefusedMarker, refusedMarker } from './refused-logs.ts';
+import { isRefusal, refusedMarker } from './refused-logs.ts';
+import type { ServiceError } from './service-client.ts';
 import type { SidelogStorage } from './storage/storage.types.ts';
 import type { UploadTarget } from './upload-target.types.ts';
 
@@ -132,13 +133,8 @@ export function createUploader(deps: UploaderDeps): Uploader {
         const next = logsAfter(uuid, batch);
         // Read ahead: a batch that fails leaves the next unread for now, but its read must not be an unhandled rejection.
         next.catch(() => {});
-        if (await sendBatch(sessionId, batch, deleting)) batch = fit(await next);
-        else {
-          // A marker replaced a refused log: read from the oldest again, once what was accepted is gone, so that the
-          // marker goes before the logs after it.
-          await Promise.all(deleting.splice(0));
-          batch = fit(await storage.oldestLogs(uuid, UPLOAD_BATCH_SIZE));
-        }
+        await sendBatch(sessionId, batch, deleting);
+        batch = fit(await next);
       }
     } finally {
       // The run ends only once every accepted batch is deleted; a deletion that failed fails the run.
@@ -149,28 +145,37 @@ export function createUploader(deps: UploaderDeps): Uploader {
   /** The batch after `sent` (which stays stored until accepted): the session's logs after its last one. */
   const logsAfter = (uuid: string, sent: StoredLog[]) => storage.logsAfter(uuid, sent[sent.length - 1].id!, UPLOAD_BATCH_SIZE);
 
-  /** Sends a batch and, once accepted, starts deleting it (into `deleting`). A refused batch is split until the refused log is alone; it is
-   * replaced, in place, by a marker (refused-logs.ts). Returns false once it replaced one: the caller reads the
-   * session's oldest logs again, so that the marker goes before the logs after it, in the order of the calls. */
-  async function sendBatch(sessionId: number, logs: StoredLog[], deleting: Promise<void>[]): Promise<boolean> {
+  /** Sends a batch and, once accepted, starts deleting it (into `deleting`). A refused batch is split, halves in
+   * order, until the refused log is alone; a marker then goes in its place (refusedInPlace). Throws at the first
+   * failure that is not a refusal of the data, leaving the rest stored. */
+  async function sendBatch(sessionId: number, logs: StoredLog[], deleting: Promise<void>[]): Promise<void> {
     try {
       await target.sendLogs(sessionId, logs.map(toLogRecord));
     } catch (error) {
-      // A refused marker is small and well formed: the service refuses everything, so it is retried like a 5xx.
-      if (!isRefusal(error) || (logs.length === 1 && isRefusedMarker(logs[0]))) throw error;
-      if (logs.length === 1) {
-        debug(`Sidelog: the service refused a log (${message(error)}); a marker takes its place`);
-        await storage.putLog(refusedMarker(logs[0], error));
-        return false;
-      }
+      if (!isRefusal(error)) throw error;
+      if (logs.length === 1) return refusedInPlace(sessionId, logs[0], error, deleting);
       const half = Math.ceil(logs.length / 2);
-      return (await sendBatch(sessionId, logs.slice(0, half), deleting)) && sendBatch(sessionId, logs.slice(half), deleting);
+      await sendBatch(sessionId, logs.slice(0, half), deleting);
+      return sendBatch(sessionId, logs.slice(half), deleting);
     }
+    deleteSent(logs, deleting);
+  }
+
+  /** A log refused alone: its marker goes on its own, at once, so that it keeps the log's place on the wire. The
+   * service taking the marker shows it was the log it refused: the log is deleted. A marker refused in turn shows
+   * the refusal is not about the data (a service or proxy refusing everything, a session it no longer knows): the
+   * log stays stored and the run fails, to be retried with backoff like a 5xx (refused-logs.ts). */
+  async function refusedInPlace(sessionId: number, log: StoredLog, error: ServiceError, deleting: Promise<void>[]): Promise<void> {
+    await target.sendLogs(sessionId, [toLogRecord(refusedMarker(log, error))]);
+    debug(`Sidelog: the service refused a log (${message(error)}); a marker took its place`);
+    deleteSent([log], deleting);
+  }
+
+  function deleteSent(logs: StoredLog[], deleting: Promise<void>[]): void {
     const deleted = storage.deleteLogs(logs.map((log) => log.id!));
     // Awaited by sendLogsOf; handled here so that a failure is not reported as unhandled meanwhile.
     deleted.catch(() => {});
     deleting.push(deleted);
-    return true;
   }
 
   async function isEmpty(uuid: string): Promise<boolean> {

@@ -78,6 +78,10 @@ export class SidelogClient {
   #rescueTo: Pick<Rescue, 'appKey' | 'session'> | undefined;
   #startup: Startup | undefined;
   #namedDevice = false;
+  /** The queue's changes() when this run's rescue was last written. A closing tab has pagehide and then its hiding
+   * come one after the other: the same rescue written twice would double the time the closing tab needs
+   * (docs/durability.md). */
+  #rescuedAt: number | undefined;
 
   /** What the captures and the tests reach (app/logging/internals.ts). */
   readonly #internals: SidelogInternals = {
@@ -210,8 +214,9 @@ export class SidelogClient {
   #listenForLeaving(): void {
     const rescue = () => this.#rescue();
     const onVisibility = () => {
-      if (document.visibilityState === 'hidden') rescue();
-      else this.#startup?.removeRescue(this.#run);
+      if (document.visibilityState === 'hidden') return rescue();
+      this.#rescuedAt = undefined;
+      this.#startup?.removeRescue(this.#run);
     };
     addEventListener('pagehide', rescue);
     addEventListener('pageshow', onVisibility);
@@ -228,7 +233,11 @@ export class SidelogClient {
       const startup = this.#startup;
       if (!startup) return;
       startup.saveSessionLastAt(this.#queue.lastAt());
-      if (this.#rescueTo) startup.saveRescue({ ...this.#rescueTo, run: this.#run, writes: this.#queue.pending() });
+      const writes = this.#queue.pending();
+      const changes = this.#queue.changes();
+      if (!this.#rescueTo || changes === this.#rescuedAt) return;
+      startup.saveRescue({ ...this.#rescueTo, run: this.#run, writes });
+      this.#rescuedAt = changes;
     } catch (error) {
       this.#debug(`Sidelog could not keep the logs not yet stored: ${String(error)}`);
     }
@@ -342,6 +351,9 @@ export class SidelogClient {
    * way to the engine (app/logging/engine-sink.ts); until then the device's data keeps the call for #start. */
   #setKey(key: string, value: DeviceKeyValue): void {
     const write = { sl: 'key' as const, key, value, seq: 0 };
+    // After close() a key is dropped as a log is (the queue warns of it): not kept in the device's data either,
+    // where the next page would send it.
+    if (this.#closed) return void this.#queue.send(write);
     const startup = this.#startup;
     if (startup) {
       startup.sanitiseWrite(write);

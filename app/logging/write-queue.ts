@@ -61,6 +61,8 @@ export interface WriteQueue {
   pending(): WriteMessage[];
   /** From now on calls are dropped: `onDrop` hears of the first one. */
   seal(onDrop: () => void): void;
+  /** Grows whenever what pending() returns changes (after a flush): a rescue written since needs no writing again. */
+  changes(): number;
 }
 
 export function createWriteQueue(
@@ -85,10 +87,12 @@ export function createWriteQueue(
   let unconfirmedLogs = 0;
   const logCount = (message: WriteMessage) => (message.sl === 'logs' ? message.logs.x.length : 0);
   let sealed: (() => void) | undefined;
+  let changes = 0;
 
   /** Numbers the message as it goes to the engine: seq grows in the order the engine gets the writes, which
    * its storage relies on to skip rescued writes it stored already (docs/durability.md). */
   function deliverKept(message: WriteMessage): void {
+    changes++;
     message.seq = ++seq;
     unconfirmed.push(message);
     unconfirmedLogs += logCount(message);
@@ -119,6 +123,7 @@ export function createWriteQueue(
   /** The gap entry, as mode C writes it, goes first once the waiting logs are handed on. */
   function takeGap(): void {
     if (!gap) return;
+    changes++;
     const entry = { at: gap.start, x: gap.start, ll: LogLevel.Warning, tg: GAP_LOG_TAG, t: JSON.stringify(gap) };
     waiting.unshift({ sl: 'logs', seq: 0, logs: columnsOf([entry]) });
     waitingLogs += 1;
@@ -127,6 +132,7 @@ export function createWriteQueue(
 
   function emit(message: WriteMessage): void {
     if (sink) return deliverKept(message);
+    changes++;
     waiting.push(message);
     if (message.sl !== 'logs') return;
     waitingLogs += message.logs.x.length;
@@ -208,7 +214,10 @@ export function createWriteQueue(
     sendFirst(message) {
       const full = { ...message, seq: 0 } as WriteMessage;
       if (sink) deliverKept(full);
-      else waiting.unshift(full);
+      else {
+        changes++;
+        waiting.unshift(full);
+      }
       return full.seq;
     },
     lastSeq() {
@@ -230,6 +239,7 @@ export function createWriteQueue(
     confirm(stored) {
       const index = unconfirmed.findIndex((message) => message.seq === stored);
       const done = index < 0 ? [] : unconfirmed.splice(0, index + 1);
+      if (done.length > 0) changes++;
       for (const message of done) unconfirmedLogs -= logCount(message);
       return done;
     },
@@ -237,6 +247,10 @@ export function createWriteQueue(
       flush();
       takeGap();
       return [...unconfirmed, ...waiting];
+    },
+    changes() {
+      flush();
+      return changes;
     },
     seal(onDrop) {
       flush();

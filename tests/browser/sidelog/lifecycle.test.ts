@@ -13,9 +13,10 @@ const printed = vi.hoisted(() => {
   return lines;
 });
 
-import { GAP_LOG_TAG, WAITING_LOG_CAP } from '../../../protocol/index.ts';
+import { GAP_LOG_TAG, STORAGE_KEYS, WAITING_LOG_CAP } from '../../../protocol/index.ts';
 import { logsOf, newApp } from './collector.ts';
-import { cleanUp, createSidelog, initSidelog, startSidelog } from './sidelog.ts';
+import { cleanUp, createSidelog, hideLocks, hideWorkers, initSidelog, startSidelog } from './sidelog.ts';
+import { internalsOf } from '../../../app/logging/internals.ts';
 
 afterEach(cleanUp);
 
@@ -51,6 +52,8 @@ test('close() stores what was logged before it; log calls after it are dropped, 
   sidelog.sendLog({ text: 'after close too' });
   await closed;
   sidelog.log('long after close');
+  sidelog.setDeviceKey('after_close', 'dropped');
+  expect(localStorage.getItem(STORAGE_KEYS.deviceData) ?? '').not.toContain('after_close');
   expect(printed.filter((line) => line.includes('logs after close() are dropped'))).toHaveLength(1);
   await expect(sidelog.forceSendOnce()).rejects.toThrow('Sidelog has been closed.');
 
@@ -59,5 +62,22 @@ test('close() stores what was logged before it; log calls after it are dropped, 
   await later.forceSendOnce();
   await expect.poll(async () => (await logsOf(app)).map((log) => log.t), POLL).toEqual(
     Array.from({ length: 50 }, (_, i) => `before close ${i + 1}`),
+  );
+});
+
+test('in mode C, whose logs live only in the page, close() sends what was logged before it', async () => {
+  hideWorkers();
+  hideLocks();
+  const app = await newApp();
+  const sidelog = await startSidelog(app);
+  expect(sidelog.mode).toBe('C');
+  // Only what the uploader may send goes (docs/uploader.md): the device's status is known first.
+  await expect.poll(async () => (await internalsOf(sidelog).status()).isDeviceEnabled).toBe(true);
+  for (let i = 1; i <= 50; i++) sidelog.log(`mode C before close ${i}`);
+  await sidelog.close();
+
+  // Nothing else is left to send them: the engine, its memory and its uploader are gone with close().
+  await expect.poll(async () => (await logsOf(app)).map((log) => log.t), POLL).toEqual(
+    Array.from({ length: 50 }, (_, i) => `mode C before close ${i + 1}`),
   );
 });

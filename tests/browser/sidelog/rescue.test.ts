@@ -136,3 +136,48 @@ describe('a rescue handed to the next page', () => {
     expect(findRescues(app)).toEqual([]);
   });
 });
+
+describe('a page going away', () => {
+  /** The rescue keys localStorage was asked to write, while `during` runs. */
+  function rescueWrites(during: () => void): string[] {
+    const keys: string[] = [];
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (this: Storage, key: string, value: string) {
+      if (key.startsWith(RESCUE_PREFIX)) keys.push(key);
+      return setItem.call(this, key, value);
+    };
+    try {
+      during();
+    } finally {
+      Storage.prototype.setItem = setItem;
+    }
+    return keys;
+  }
+
+  test('writes its rescue once though pagehide and the hiding both come, and again once it logged more', async () => {
+    const app = await newApp(false);
+    const sidelog = await startSidelog(app);
+    // A closing tab: pagehide, then the hiding (the order Chromium gives a tab that closes itself).
+    Object.defineProperty(document, 'visibilityState', { get: () => 'hidden', configurable: true });
+    try {
+      const goingAway = () => {
+        dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }));
+        document.dispatchEvent(new Event('visibilitychange'));
+      };
+      const first = rescueWrites(() => {
+        for (let i = 1; i <= 100; i++) sidelog.log(`line ${i}`);
+        goingAway();
+      });
+      expect(first).toHaveLength(1);
+      const second = rescueWrites(() => {
+        sidelog.log('one more');
+        goingAway();
+      });
+      expect(second).toEqual(first);
+      const [kept] = findRescues(app);
+      expect(kept.writes.flatMap(rowsOfWrite).map((row) => row.t)).toEqual([...Array.from({ length: 100 }, (_, i) => `line ${i + 1}`), 'one more']);
+    } finally {
+      delete (document as { visibilityState?: unknown }).visibilityState;
+    }
+  });
+});
