@@ -16,6 +16,10 @@ export type WireOperation = keyof typeof WIRE_PATHS;
 /** The service's answer code for an app key it does not know. */
 export const INVALID_APP_CODE = -1004;
 
+/** The reason (400) the service gives for a `session_id` it does not hold, such as a session its retention deleted;
+ * the client registers the session again (docs/wire-format.md#session). */
+export const UNKNOWN_SESSION_REASON = 'unknown session_id';
+
 export interface DeviceStatusRequest {
   app_token: string;
   device: DeviceInfo;

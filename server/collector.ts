@@ -6,7 +6,7 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import { INVALID_APP_CODE, WIRE_PATHS, type WireOperation } from '../protocol/wire.ts';
+import { INVALID_APP_CODE, UNKNOWN_SESSION_REASON, WIRE_PATHS, type WireOperation } from '../protocol/wire.ts';
 import type { App, AppStore, CollectorStore } from './store.types.ts';
 import type { Hangs } from './hangs.ts';
 import { parseJson } from './json-body.ts';
@@ -132,7 +132,7 @@ export function createCollector(store: AppStore & CollectorStore, options: Colle
     });
   }
 
-  const unknownSession = { status: 400, error: 'unknown session_id' } as const;
+  const unknownSession = { status: 400, error: UNKNOWN_SESSION_REASON } as const;
 
   operation('getDeviceStatus', async ({ device }, app) => {
     await store.putDevice(app.key, device);

@@ -6,7 +6,7 @@
 // log is kept and the run retried with backoff, rather than any log being lost to it. Failures of the service
 // (5xx, timeouts, the network) are not refusals: those batches stay as they are and are retried
 // (docs/durability.md).
-import { REFUSED_LOG_TAG, type StoredLog } from '../protocol/index.ts';
+import { REFUSED_LOG_TAG, UNKNOWN_SESSION_REASON, type StoredLog } from '../protocol/index.ts';
 import { ServiceError } from './service-client.ts';
 
 /** Statuses that refuse the request's body itself, not the service being unwell. */
@@ -14,6 +14,12 @@ const REFUSING_STATUSES = new Set([400, 413]);
 
 export function isRefusal(error: unknown): error is ServiceError {
   return error instanceof ServiceError && error.status !== undefined && REFUSING_STATUSES.has(error.status);
+}
+
+/** A refusal of the session named, not of the data: the service no longer holds the session (its retention deleted
+ * it), so the session is registered again rather than its logs split and replaced (docs/uploader.md#refused-batches). */
+export function isUnknownSession(error: unknown): boolean {
+  return isRefusal(error) && error.status === 400 && error.reason === UNKNOWN_SESSION_REASON;
 }
 
 /** What a log holds, in characters, for the marker to tell how large the refused log was. */

@@ -12,7 +12,7 @@ import {
 } from '../protocol/index.ts';
 import { toLogRecord } from './format.ts';
 import type { Guard } from './guard.ts';
-import { isRefusal, refusedMarker } from './refused-logs.ts';
+import { isRefusal, isUnknownSession, refusedMarker } from './refused-logs.ts';
 import type { ServiceError } from './service-client.ts';
 import type { SidelogStorage } from './storage/storage.types.ts';
 import type { UploadTarget } from './upload-target.types.ts';
@@ -98,8 +98,19 @@ export function createUploader(deps: UploaderDeps): Uploader {
     return id;
   }
 
-  /** Uploads one session (docs/uploader.md#steps); throws at the first failure, leaving the rest stored. */
+  /** Uploads one session (docs/uploader.md#steps); throws at the first failure, leaving the rest stored. A session
+   * the service no longer holds (its retention deleted it while the logs waited) is registered again, once a run. */
   async function uploadSession(session: SessionRecord, force: boolean, active: Set<string>): Promise<void> {
+    try {
+      await uploadSessionOnce(session, force, active);
+    } catch (error) {
+      if (session.id === undefined || !isUnknownSession(error)) throw error;
+      debug(`Sidelog: the service no longer knows session ${session.uuid}; registering it again`);
+      await uploadSessionOnce({ ...session, id: undefined }, force, active);
+    }
+  }
+
+  async function uploadSessionOnce(session: SessionRecord, force: boolean, active: Set<string>): Promise<void> {
     const uuid = session.uuid;
     const issues = await storage.issues(uuid);
     const mayProcess = guard.canUpload();
@@ -152,7 +163,7 @@ export function createUploader(deps: UploaderDeps): Uploader {
     try {
       await target.sendLogs(sessionId, logs.map(toLogRecord));
     } catch (error) {
-      if (!isRefusal(error)) throw error;
+      if (!isRefusal(error) || isUnknownSession(error)) throw error;
       if (logs.length === 1) return refusedInPlace(sessionId, logs[0], error, deleting);
       const half = Math.ceil(logs.length / 2);
       await sendBatch(sessionId, logs.slice(0, half), deleting);

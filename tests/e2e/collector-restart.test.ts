@@ -1,6 +1,9 @@
 // The collector restarted while the page keeps logging (issue 7): what was logged while it was away is
-// kept in the browser and arrives, once, after it is back on the same port and database.
+// kept in the browser and arrives, once, after it is back on the same port and database. And the collector's
+// retention deleting the page's session meanwhile: the session is registered again (docs/uploader.md#refused-batches).
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createRetentionStore } from '../../server/sqlite/retention-store.ts';
 import { lineNumbers, logLines, oneTo, sendNow, sessionUUID, sidelogMode } from './page-sidelog.ts';
 import { startProduct, type Product } from './product.ts';
 
@@ -47,6 +50,40 @@ describe('the collector restarted while the page keeps logging', () => {
         expect(await linesOf(session, 'after')).toEqual(oneTo(100));
       }, DELIVERY);
       expect(await linesOf(session, 'before')).toEqual(oneTo(100));
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a session the collector's retention deleted meanwhile is registered again, and every later line arrives", async () => {
+    const context = await product.browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(`${product.url}/`);
+      await sidelogMode(page);
+      const session = await sessionUUID(page);
+      await logLines(page, 'kept', 50);
+      await sendNow(page);
+      await vi.waitFor(async () => expect(await linesOf(session, 'kept')).toEqual(oneTo(50)), DELIVERY);
+
+      // Retention as the collector runs it, with every row past its period: the session and its logs go.
+      await product.stopService();
+      const db = new Database(product.dbPath);
+      try {
+        const retention = createRetentionStore(db);
+        await retention.markRetention(new Date());
+        while ((await retention.pruneBefore(new Date(Date.now() + 60_000), 1_000)) > 0);
+        expect(db.prepare('SELECT COUNT(*) FROM sessions').pluck().get()).toBe(0);
+      } finally {
+        db.close();
+      }
+      await product.startServiceAgain();
+
+      // The page still holds the session's old id: its next batch is answered 400 'unknown session_id'.
+      await logLines(page, 'later', 300);
+      await sendNow(page);
+      await vi.waitFor(async () => expect(await linesOf(session, 'later')).toEqual(oneTo(300)), DELIVERY);
+      expect(await linesOf(session, 'kept')).toEqual([]);
     } finally {
       await context.close();
     }

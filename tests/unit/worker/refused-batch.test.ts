@@ -1,7 +1,7 @@
 // A batch the service refuses (400 or 413) is split until the refused logs are alone; each becomes a marker,
 // everything else is delivered once. Failures of the service itself are retried as before.
 import { describe, expect, test } from 'vitest';
-import { LogLevel, REFUSED_LOG_TAG, type LogRecord, type SessionPayload } from '../../../protocol/index.ts';
+import { LogLevel, REFUSED_LOG_TAG, UNKNOWN_SESSION_REASON, type LogRecord, type SessionPayload } from '../../../protocol/index.ts';
 import { createGuard } from '../../../worker/guard.ts';
 import { ServiceError, type ServiceClient } from '../../../worker/service-client.ts';
 import { createMemoryStorage } from '../../../worker/storage/memory-storage.ts';
@@ -117,4 +117,40 @@ test('a 5xx is not a refusal: nothing is split or replaced, and everything goes 
   service.setDown(false);
   await uploader.run({ force: false });
   expect(service.delivered.map((log) => log.t)).toEqual(normal(10));
+});
+
+test("a session the service no longer holds is registered again, and its logs go under the new id, none replaced", async () => {
+  const storage = createMemoryStorage();
+  const guard = createGuard();
+  guard.isDeviceEnabled = true;
+  // The service forgot session 1 (its retention deleted it); registering again gives 2.
+  let registered = 0;
+  const received: { session: number; texts: string[] }[] = [];
+  const client: ServiceClient = {
+    async call(operation, body) {
+      if (operation === 'sendSession') return { id: 1 + ++registered } as never;
+      const { session_id, logs } = body as { session_id: number; logs: LogRecord[] };
+      if (session_id === 1) throw new ServiceError('sendLogs answered 400', 400, UNKNOWN_SESSION_REASON);
+      received.push({ session: session_id, texts: logs.map((log) => log.t!) });
+      return {} as never;
+    },
+  };
+  const uploader = createUploader({
+    storage,
+    guard,
+    target: createWireTarget({ client, appKey: 'app-key', udid: 'device-1', issueURL: (uuid) => `http://svc/issue/${uuid}` }),
+    debug: () => {},
+    isOnline: () => true,
+    isLeader: () => true,
+    activeSessions: async () => new Set(['tab']),
+  });
+  await storage.ensureSession({ uuid: 'tab', payload: { session_uid: 'tab' } as SessionPayload });
+  await storage.setSessionId('tab', 1);
+  await storage.addLogs(normal(3).map((t, i) => ({ sessionUUID: 'tab', at: 1000 + i, x: `x${i}`, t })));
+  await uploader.run({ force: false });
+
+  expect(registered).toBe(1);
+  expect(received).toEqual([{ session: 2, texts: normal(3) }]);
+  expect(await storage.countLogs()).toBe(0);
+  expect((await storage.sessions()).find((session) => session.uuid === 'tab')?.id).toBe(2);
 });
