@@ -4,7 +4,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRetentionStore } from '../../server/sqlite/retention-store.ts';
-import { lineNumbers, logLines, oneTo, sendNow, sessionUUID, sidelogMode } from './page-sidelog.ts';
+import { lineNumbers, logLines, oneTo, openPortal, sendNow } from './page-sidelog.ts';
 import { startProduct, type Product } from './product.ts';
 
 let product: Product;
@@ -16,7 +16,7 @@ afterAll(() => product?.close());
 
 const DELIVERY = { timeout: 45_000, interval: 250 };
 
-async function linesOf(session: string | null, prefix: string): Promise<number[]> {
+async function linesOf(session: string, prefix: string): Promise<number[]> {
   const logs = (await product.admin.logs()).filter((log) => log.session_uid === session);
   return lineNumbers(logs.map((log) => log.t), prefix).sort((a, b) => a - b);
 }
@@ -26,9 +26,7 @@ describe('the collector restarted while the page keeps logging', () => {
     const context = await product.browser.newContext();
     try {
       const page = await context.newPage();
-      await page.goto(`${product.url}/`);
-      await sidelogMode(page);
-      const session = await sessionUUID(page);
+      const session = await openPortal(page, product.url);
 
       await logLines(page, 'before', 100);
       await sendNow(page);
@@ -59,9 +57,7 @@ describe('the collector restarted while the page keeps logging', () => {
     const context = await product.browser.newContext();
     try {
       const page = await context.newPage();
-      await page.goto(`${product.url}/`);
-      await sidelogMode(page);
-      const session = await sessionUUID(page);
+      const session = await openPortal(page, product.url);
       await logLines(page, 'kept', 50);
       await sendNow(page);
       await vi.waitFor(async () => expect(await linesOf(session, 'kept')).toEqual(oneTo(50)), DELIVERY);

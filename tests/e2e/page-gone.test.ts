@@ -2,7 +2,7 @@
 // reloaded in the middle of one. Every line arrives exactly once, and `at` never repeats within the session.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CollectedLog } from '../../server/db.ts';
-import { lineNumbers, logLines, oneTo, sendNow, sessionUUID, sidelogMode } from './page-sidelog.ts';
+import { lineNumbers, logLines, oneTo, openPortal, sendNow, sessionUUID, sidelogMode } from './page-sidelog.ts';
 import { startProduct, type Product } from './product.ts';
 
 let product: Product;
@@ -55,9 +55,7 @@ describe('a page that goes away right after logging', () => {
     const context = await product.browser.newContext();
     try {
       const page = await context.newPage();
-      await page.goto(`${product.url}/`);
-      await sidelogMode(page);
-      const session = await sessionUUID(page);
+      const session = await openPortal(page, product.url);
 
       // 1,000 lines, the reload asked for, 1,000 more in the same task: `at` runs well ahead of the clock.
       const reloaded = page.waitForEvent('load');

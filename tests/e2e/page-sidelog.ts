@@ -15,6 +15,13 @@ export async function sidelogMode(page: Page): Promise<string> {
   return (await handle.jsonValue()) as string;
 }
 
+/** Opens the portal at `url` in `page` and waits until Sidelog's engine has started; returns the tab's session uuid. */
+export async function openPortal(page: Page, url: string): Promise<string> {
+  await page.goto(`${url}/`);
+  await sidelogMode(page);
+  return (await sessionUUID(page))!;
+}
+
 /** Logs `count` lines `${prefix} ${i}` (i from 1) from the page with Sidelog.log. */
 export function logLines(page: Page, prefix: string, count: number): Promise<void> {
   return page.evaluate(

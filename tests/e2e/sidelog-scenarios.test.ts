@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import type { CollectedLog } from '../../server/db.ts';
-import { lineNumbers, logLines, oneTo, sendNow, sessionUUID, sidelogMode } from './page-sidelog.ts';
+import { lineNumbers, logLines, oneTo, openPortal, sendNow, sessionUUID, sidelogMode } from './page-sidelog.ts';
 import { useProductPage } from './product.ts';
 import { viewerText } from './viewer.ts';
 
@@ -15,11 +15,7 @@ const e2e = useProductPage();
 const DELIVERY = { timeout: 60_000, interval: 250 };
 const LONG = 120_000;
 
-async function openPortal(page: Page = e2e.page): Promise<string> {
-  await page.goto(`${e2e.product.url}/`);
-  await sidelogMode(page);
-  return (await sessionUUID(page))!;
-}
+const openPortalTab = (page: Page = e2e.page): Promise<string> => openPortal(page, e2e.product.url);
 const sessionLogs = async (session: string): Promise<CollectedLog[]> => (await e2e.product.admin.logs()).filter((log) => log.session_uid === session);
 const report = (scenario: string, sent: number, stored: number) => console.log(`Sidelog, ${scenario}: ${sent} sent, ${stored} stored`);
 
@@ -27,7 +23,7 @@ describe("Sidelog's own client against the collector", () => {
   it(
     'every API call arrives once, and every URL it returns opens a page showing what it names',
     async () => {
-      const session = await openPortal();
+      const session = await openPortalTab();
       const urls = await e2e.page.evaluate(async () => {
         const sdk = window.Sidelog;
         sdk.log('a debug line');
@@ -102,7 +98,7 @@ describe("Sidelog's own client against the collector", () => {
   it(
     'two tabs sharing one session (window.open copies sessionStorage) store every line of both',
     async () => {
-      const session = await openPortal();
+      const session = await openPortalTab();
       const [second] = await Promise.all([e2e.page.context().waitForEvent('page'), e2e.page.evaluate(() => void window.open(location.href))]);
       await sidelogMode(second);
       expect(await sessionUUID(second)).toBe(session);
@@ -123,7 +119,7 @@ describe("Sidelog's own client against the collector", () => {
   it(
     'a reload during a burst: every line of the burst and of the page after the reload arrives',
     async () => {
-      const session = await openPortal();
+      const session = await openPortalTab();
       // 2,000 calls in one task: `at` is strictly increasing, so it runs ahead of the clock.
       await logLines(e2e.page, 'before reload', 2000);
       await e2e.page.evaluate(() => window.Sidelog.settle());
@@ -148,7 +144,7 @@ describe("Sidelog's own client against the collector", () => {
   it(
     'lines with a line number of 12.5 or NaN among ten normal ones lose nothing',
     async () => {
-      const session = await openPortal();
+      const session = await openPortalTab();
       await e2e.page.evaluate(() => {
         const sdk = window.Sidelog;
         for (let n = 1; n <= 5; n++) sdk.log(`normal ${n}`);
@@ -173,7 +169,7 @@ describe("Sidelog's own client against the collector", () => {
   it(
     '200 lines of 30,000 characters arrive',
     async () => {
-      const session = await openPortal();
+      const session = await openPortalTab();
       await e2e.page.evaluate(() => {
         for (let n = 1; n <= 200; n++) window.Sidelog.log(`big ${n} ${'x'.repeat(30_000)}`);
       });
@@ -192,7 +188,7 @@ describe("Sidelog's own client against the collector", () => {
   it(
     '1,200 lines logged offline each arrive once when the page is back online',
     async () => {
-      const session = await openPortal();
+      const session = await openPortalTab();
       // Chromium's offline emulation reaches the page but not, reliably, its SharedWorker, which does the uploading;
       // so the collector is also stopped, which every upload from the worker meets as a network error.
       await e2e.page.context().setOffline(true);

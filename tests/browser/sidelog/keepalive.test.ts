@@ -2,18 +2,14 @@
 // fetch keepalive, in chunks small enough for the browser's 64 KiB keepalive budget.
 import { afterEach, expect, test } from 'vitest';
 import { batchesOf, logsOf, newApp } from './collector.ts';
-import { cleanUp, hideLocks, hideWorkers, startSidelog } from './sidelog.ts';
+import { cleanUp, startModeC } from './sidelog.ts';
 import { internalsOf } from '../../../app/logging/internals.ts';
 
 afterEach(cleanUp);
 
 test('mode C sends what it holds when the page is hidden, in chunks under 64 KiB', async () => {
-  hideWorkers();
-  hideLocks();
   const app = await newApp();
-  const sidelog = await startSidelog(app);
-  expect(sidelog.mode).toBe('C');
-  await expect.poll(async () => (await internalsOf(sidelog).status()).isDeviceEnabled).toBe(true);
+  const sidelog = await startModeC(app);
   const filler = 'ж'.repeat(400);
   for (let i = 0; i < 300; i++) sidelog.log(`line ${i}`, filler);
   await sidelog.settle();

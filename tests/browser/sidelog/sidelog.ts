@@ -1,7 +1,8 @@
 // Starting Sidelog in a test as a developer would, against the local collector, with the in-page
 // captures off so that only what the test logs is sent.
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { SidelogClient, type SidelogSeams } from '../../../app/logging/index.ts';
+import { internalsOf } from '../../../app/logging/internals.ts';
 import { apiURL, baseURL } from './collector.ts';
 
 export const quiet = {
@@ -50,6 +51,17 @@ export function hideWorkers() {
 /** Without Web Locks there is no leader election, so no multi-tab mode. */
 export function hideLocks() {
   Object.defineProperty(navigator, 'locks', { value: undefined, configurable: true });
+}
+
+/** Sidelog in mode C (no workers, no Web Locks), once its device's status is known: only then may it send
+ * (docs/uploader.md#guard). */
+export async function startModeC(appKey: string) {
+  hideWorkers();
+  hideLocks();
+  const sidelog = await startSidelog(appKey);
+  expect(sidelog.mode).toBe('C');
+  await expect.poll(async () => (await internalsOf(sidelog).status()).isDeviceEnabled).toBe(true);
+  return sidelog;
 }
 
 /** A worker script that loads but never answers, like a worker stuck at start-up. */
