@@ -5,6 +5,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Hono } from 'hono';
 
+/** The explorer loads only its own files and talks only to its own API; it has no plugin, no inline script or
+ * style, and no other origin to reach, so its policy is stricter than the portal's (docs/local-service.md#explorer). */
+export const EXPLORER_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
 /** The addresses the explorer answers; others under /sidelog/ stay 404s. */
 export const EXPLORER_ROUTES = /^\/sidelog\/(?:|sign-in|logs|sessions|issues|devices|(?:issues|devices)\/[^/]+|intent\/[^/]+\/(?:issue|session|device)\/[^/]+)$/;
 
@@ -16,6 +21,7 @@ export function createExplorerStatic(distDir: string): Hono {
     if (!EXPLORER_ROUTES.test(c.req.path)) return next();
     if (!existsSync(file)) return c.text('The explorer is not built: run `npm run build` (or `npm start`).', 503);
     c.header('Cache-Control', 'no-cache');
+    c.header('Content-Security-Policy', EXPLORER_CSP);
     return c.html(readFileSync(file, 'utf8'));
   });
   return pages;

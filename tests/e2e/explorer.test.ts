@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LogRecord } from '../../protocol/records.types.ts';
 import { appIdOf, bugfenderAppIdOf } from '../../server/app-id.ts';
+import { EXPLORER_CSP } from '../../server/explorer-static.ts';
 import { createCollectorClient } from './collector-client.ts';
 import { useProductPage } from './product.ts';
 import { explorerSettled, signInToExplorer, viewerText } from './viewer.ts';
@@ -394,23 +395,30 @@ describe('100,000 logs', () => {
   });
 });
 
-describe('a strict Content-Security-Policy', () => {
-  it('costs the explorer nothing: no inline script or style is refused', async () => {
-    const refused: string[] = [];
-    e2e.page.on('console', (message) => {
-      if (/Content Security Policy/.test(message.text())) refused.push(message.text());
+describe("the explorer's Content-Security-Policy", () => {
+  it('is sent with its pages, refuses nothing the explorer does, and refuses a script it did not ship', async () => {
+    await e2e.page.addInitScript(() => {
+      const seen: string[] = ((window as unknown as { cspViolations: string[] }).cspViolations = []);
+      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
     });
-    // The policy a hardened service would send, added to every answer.
-    await e2e.page.route('**/*', async (route) => {
-      const response = await route.fetch();
-      const csp = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'";
-      await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': csp } });
-    });
+    const violations = () => e2e.page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+    const answer = await e2e.page.goto(logsUrl());
+    expect(answer!.headers()['content-security-policy']).toBe(EXPLORER_CSP);
     await viewerText(e2e.page, logsUrl());
     await e2e.page.locator('.log-text').first().click();
     await e2e.page.locator('.log-json').waitFor();
     await viewerText(e2e.page, `${e2e.product.url}/sidelog/issues/issue-alpha?app=${APP_ID}`);
-    expect(refused).toEqual([]);
+    expect(await violations()).toEqual([]);
+
+    // In force: an inline script, as an injection would add, does not run.
+    await e2e.page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'document.body.dataset.injected = "ran"';
+      document.head.append(script);
+    });
+    await expect.poll(async () => (await violations()).length).toBeGreaterThan(0);
+    expect((await violations())[0]).toMatch(/^script-src/);
+    expect(await e2e.page.evaluate(() => document.body.dataset.injected)).toBeUndefined();
   });
 });
 

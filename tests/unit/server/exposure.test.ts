@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PARTNER_API } from '../../../portal/api.types.ts';
 import { allowedHosts, hostAllowed } from '../../../server/allowed-hosts.ts';
 import { DEMO_APP_KEY } from '../../../server/demo.ts';
+import { EXPLORER_CSP } from '../../../server/explorer-static.ts';
 import { startService, type RunningService } from '../../../server/service.ts';
 import { device } from './service-harness.ts';
 
@@ -68,8 +69,11 @@ describe('security headers', () => {
     expect(answer.headers.get('Referrer-Policy')).toBe('no-referrer');
   });
 
-  test("the portal's pages carry the policy its build wrote; the APIs only frame-ancestors", async () => {
+  test("the portal's pages carry the policy its build wrote, the explorer's its own; the APIs only frame-ancestors", async () => {
     expect((await fetch(`${service.url}/`)).headers.get('Content-Security-Policy')).toBe(POLICY);
+    for (const page of ['/sidelog/', '/sidelog/logs', '/sidelog/sign-in']) {
+      expect((await fetch(`${service.url}${page}`)).headers.get('Content-Security-Policy')).toBe(EXPLORER_CSP);
+    }
     expect((await fetch(`${service.url}${PARTNER_API.profile}`)).headers.get('Content-Security-Policy')).toBe("frame-ancestors 'none'");
   });
 });
