@@ -56,7 +56,8 @@ export interface DeviceKeyChange {
 export interface PartnerStore {
   addPartner(partner: { email: string; passwordHash: string }, views: Record<PartnerView, unknown>): Promise<number>;
   partnerByEmail(email: string): Promise<Partner | undefined>;
-  /** Keeps a token by its hash (server/tokens.ts); expired tokens are deleted on the way. */
+  /** Keeps a token by its hash (server/tokens.ts); expired tokens, and the partner's beyond its MAX_SIGN_INS newest,
+   * are deleted on the way. */
   addToken(tokenHash: string, partnerId: number, expiresAt: Date): Promise<void>;
   /** The partner a token belongs to, when it exists and has not expired. */
   partnerOfToken(tokenHash: string, now: Date): Promise<number | undefined>;
@@ -122,7 +123,8 @@ export interface ViewerStore {
   viewerPasswordHash(name: string): Promise<string | undefined>;
   /** Adds the account or sets its password; whether it is new. A new password ends the account's sign-ins. */
   putViewer(name: string, passwordHash: string, now: Date): Promise<boolean>;
-  /** Keeps a sign-in by its token's hash; expired ones are deleted on the way. */
+  /** Keeps a sign-in by its token's hash; expired ones, and the viewer's beyond its MAX_SIGN_INS newest, are deleted
+   * on the way. */
   addViewerSession(tokenHash: string, viewer: string, expiresAt: Date, now: Date): Promise<void>;
   viewerOfSession(tokenHash: string, now: Date): Promise<string | undefined>;
   deleteViewerSession(tokenHash: string): Promise<void>;
@@ -152,3 +154,6 @@ export const MAX_REFUSED_KEYS = 1_000;
 export const MAX_REFUSED_KEY_LENGTH = 128;
 /** Each store prunes those two tables every so many recorded requests (of its process) rather than on each one. */
 export const PRUNE_EVERY = 500;
+/** The sign-ins an account keeps valid at once (partner tokens, explorer cookies): a person's browsers and devices
+ * fit, while someone who holds a password cannot add rows without bound; a sign-in past it ends the oldest. */
+export const MAX_SIGN_INS = 50;

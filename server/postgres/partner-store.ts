@@ -1,7 +1,7 @@
 // The partner API's data in PostgreSQL: partners, their tokens (only a hash of each) and their views' data.
 import type pg from 'pg';
 import { now } from '../store-rows.ts';
-import type { PartnerStore } from '../store.types.ts';
+import { MAX_SIGN_INS, type PartnerStore } from '../store.types.ts';
 import { sql, transaction } from './client.ts';
 
 export function createPartnerStore(pool: pg.Pool): PartnerStore {
@@ -34,6 +34,12 @@ export function createPartnerStore(pool: pg.Pool): PartnerStore {
     async addToken(tokenHash, partnerId, expiresAt) {
       await run(`DELETE FROM partner_tokens WHERE expires_at <= $1`, now());
       await run(`INSERT INTO partner_tokens (token_hash, partner_id, expires_at) VALUES ($1, $2, $3)`, tokenHash, partnerId, expiresAt.toISOString());
+      await run(
+        `DELETE FROM partner_tokens WHERE partner_id = $1 AND token_hash NOT IN
+           (SELECT token_hash FROM partner_tokens WHERE partner_id = $1 ORDER BY expires_at DESC LIMIT $2)`,
+        partnerId,
+        MAX_SIGN_INS,
+      );
     },
     async partnerOfToken(tokenHash, at) {
       const row = await one<{ partner_id: number }>(`SELECT partner_id FROM partner_tokens WHERE token_hash = $1 AND expires_at > $2`, tokenHash, at.toISOString());

@@ -1,6 +1,6 @@
 // The explorer's viewer accounts and sign-ins in PostgreSQL (the rules are server/viewer-accounts.ts's).
 import type pg from 'pg';
-import type { ViewerStore } from '../store.types.ts';
+import { MAX_SIGN_INS, type ViewerStore } from '../store.types.ts';
 import { sql, transaction } from './client.ts';
 
 export function createViewerStore(pool: pg.Pool): ViewerStore {
@@ -27,6 +27,12 @@ export function createViewerStore(pool: pg.Pool): ViewerStore {
     async addViewerSession(tokenHash, viewer, expiresAt, now) {
       await run(`DELETE FROM viewer_sessions WHERE expires_at <= $1`, now.toISOString());
       await run(`INSERT INTO viewer_sessions (token_hash, viewer, expires_at) VALUES ($1, $2, $3)`, tokenHash, viewer, expiresAt.toISOString());
+      await run(
+        `DELETE FROM viewer_sessions WHERE viewer = $1 AND token_hash NOT IN
+           (SELECT token_hash FROM viewer_sessions WHERE viewer = $1 ORDER BY expires_at DESC LIMIT $2)`,
+        viewer,
+        MAX_SIGN_INS,
+      );
     },
     async viewerOfSession(tokenHash, now) {
       return (await one<{ viewer: string }>(`SELECT viewer FROM viewer_sessions WHERE token_hash = $1 AND expires_at > $2`, tokenHash, now.toISOString()))?.viewer;

@@ -1,6 +1,6 @@
 // The partner API's data in SQLite: partners, their tokens (only a hash of each) and their views' data.
 import type Database from 'better-sqlite3';
-import type { PartnerStore } from '../store.types.ts';
+import { MAX_SIGN_INS, type PartnerStore } from '../store.types.ts';
 import { now, queries, promised } from './rows.ts';
 
 export function createPartnerStore(db: Database.Database): PartnerStore {
@@ -28,6 +28,10 @@ export function createPartnerStore(db: Database.Database): PartnerStore {
       db.transaction(() => {
         db.prepare(`DELETE FROM partner_tokens WHERE expires_at <= ?`).run(now());
         db.prepare(`INSERT INTO partner_tokens (token_hash, partner_id, expires_at) VALUES (?, ?, ?)`).run(tokenHash, partnerId, expiresAt.toISOString());
+        db.prepare(
+          `DELETE FROM partner_tokens WHERE partner_id = ? AND token_hash NOT IN
+             (SELECT token_hash FROM partner_tokens WHERE partner_id = ? ORDER BY expires_at DESC, rowid DESC LIMIT ?)`,
+        ).run(partnerId, partnerId, MAX_SIGN_INS);
       })();
     },
     partnerOfToken(tokenHash, at) {

@@ -1,6 +1,6 @@
 // The explorer's viewer accounts and sign-ins in SQLite (the rules are server/viewer-accounts.ts's).
 import type Database from 'better-sqlite3';
-import type { ViewerStore } from '../store.types.ts';
+import { MAX_SIGN_INS, type ViewerStore } from '../store.types.ts';
 import { promised } from './rows.ts';
 
 export function createViewerStore(db: Database.Database): ViewerStore {
@@ -22,6 +22,10 @@ export function createViewerStore(db: Database.Database): ViewerStore {
     addViewerSession(tokenHash, viewer, expiresAt, now) {
       db.prepare(`DELETE FROM viewer_sessions WHERE expires_at <= ?`).run(now.toISOString());
       db.prepare(`INSERT INTO viewer_sessions (token_hash, viewer, expires_at) VALUES (?, ?, ?)`).run(tokenHash, viewer, expiresAt.toISOString());
+      db.prepare(
+        `DELETE FROM viewer_sessions WHERE viewer = ? AND token_hash NOT IN
+           (SELECT token_hash FROM viewer_sessions WHERE viewer = ? ORDER BY expires_at DESC, rowid DESC LIMIT ?)`,
+      ).run(viewer, viewer, MAX_SIGN_INS);
     },
     viewerOfSession(tokenHash, now) {
       const row = db.prepare(`SELECT viewer FROM viewer_sessions WHERE token_hash = ? AND expires_at > ?`).get(tokenHash, now.toISOString()) as

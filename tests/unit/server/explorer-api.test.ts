@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { appIdOf } from '../../../server/app-id.ts';
 import { DEMO_APP_KEY } from '../../../server/demo.ts';
+import { MAX_SIGN_INS } from '../../../server/store.types.ts';
 import { ADMIN_TOKEN, createHarness, type Harness } from './service-harness.ts';
 import { STORE_KINDS } from './test-databases.ts';
 
@@ -67,6 +68,14 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
         expect(answer.text).not.toContain('session-1');
       },
     );
+
+    test(`an account keeps its ${MAX_SIGN_INS} newest sign-ins: one more ends the oldest, and only it`, async () => {
+      await service.admin('viewers', { json: { name: 'support', password: 'long-enough-1' } });
+      const cookies: (string | null)[] = [];
+      for (let i = 0; i <= MAX_SIGN_INS; i++) cookies.push((await signIn('support', 'long-enough-1')).cookie);
+      expect((await get(`${API}/me`, cookies[0])).status).toBe(401);
+      for (const cookie of [cookies[1], cookies[MAX_SIGN_INS]]) expect((await get(`${API}/me`, cookie)).json()).toEqual({ name: 'support' });
+    });
 
     test('the admin token signs in as admin, with an HttpOnly, SameSite=Strict cookie', async () => {
       const { status, cookie } = await signIn('admin', ADMIN_TOKEN);

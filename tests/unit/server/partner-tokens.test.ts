@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { PARTNER_API } from '../../../portal/api.types.ts';
 import { DEMO_PARTNER } from '../../../server/demo.ts';
+import { MAX_SIGN_INS } from '../../../server/store.types.ts';
 import { TOKEN_LIFETIME_MS } from '../../../server/tokens.ts';
 import { createHarness, type Harness } from './service-harness.ts';
+import { STORE_KINDS } from './test-databases.ts';
 
 let service: Harness;
 beforeEach(async () => {
@@ -16,8 +18,8 @@ afterEach(() => {
   return service.close();
 });
 
-async function signIn(): Promise<string> {
-  const answer = await service.app.request(PARTNER_API.auth, {
+async function signIn(on: Harness = service): Promise<string> {
+  const answer = await on.app.request(PARTNER_API.auth, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(DEMO_PARTNER),
@@ -61,6 +63,19 @@ test('a token lives 30 days: the day before it ends it signs in, past it the vie
   expect((await profile(token)).status).toBe(200);
   vi.setSystemTime(signedInAt + TOKEN_LIFETIME_MS + 60 * 1000);
   expect((await profile(token)).status).toBe(401);
+});
+
+test.each(STORE_KINDS)(`on %s, a partner keeps the ${MAX_SIGN_INS} newest sign-ins: one more ends the oldest, and only it`, async (kind) => {
+  const own = await createHarness({ store: kind });
+  try {
+    const tokens: string[] = [];
+    for (let i = 0; i <= MAX_SIGN_INS; i++) tokens.push(await signIn(own));
+    const profileOf = (token: string) => own.app.request(PARTNER_API.profile, { headers: { Authorization: `Bearer ${token}` } });
+    expect((await profileOf(tokens[0])).status).toBe(401);
+    for (const token of [tokens[1], tokens[MAX_SIGN_INS]]) expect((await profileOf(token)).status).toBe(200);
+  } finally {
+    await own.close();
+  }
 });
 
 test('sign-out without a token answers 401', async () => {
