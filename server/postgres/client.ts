@@ -15,8 +15,10 @@ export function createPool(url: string, max = 10): pg.Pool {
 }
 
 /** PostgreSQL's text cannot hold U+0000, which SQLite stores; it becomes U+FFFD, as a lone surrogate does. */
+const withoutNul = (text: string) => (text.includes('\0') ? text.replaceAll('\0', '\uFFFD') : text);
+
 function storable(value: unknown): unknown {
-  if (typeof value === 'string') return value.includes('\0') ? value.replaceAll('\0', '\uFFFD') : value;
+  if (typeof value === 'string') return withoutNul(value);
   if (Array.isArray(value)) return value.map(storable);
   return value;
 }
@@ -25,9 +27,9 @@ function storable(value: unknown): unknown {
  * text column takes but `->>` refuses, so every U+0000 in its strings and keys becomes U+FFFD first. */
 export function storableJson(value: unknown): string {
   return JSON.stringify(value, (_key, item: unknown) => {
-    if (typeof item === 'string') return item.replaceAll('\0', '\uFFFD');
+    if (typeof item === 'string') return withoutNul(item);
     if (typeof item !== 'object' || item === null || Array.isArray(item)) return item;
-    return Object.fromEntries(Object.entries(item).map(([key, inner]) => [key.replaceAll('\0', '\uFFFD'), inner]));
+    return Object.fromEntries(Object.entries(item).map(([key, inner]) => [withoutNul(key), inner]));
   });
 }
 
