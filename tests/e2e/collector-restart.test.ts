@@ -2,6 +2,7 @@
 // kept in the browser and arrives, once, after it is back on the same port and database. And the collector's
 // retention deleting the page's session meanwhile: the session is registered again (docs/uploader.md#refused-batches).
 import Database from 'better-sqlite3';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRetentionStore } from '../../server/sqlite/retention-store.ts';
 import { lineNumbers, logLines, oneTo, openPortal, sendNow } from './page-sidelog.ts';
@@ -21,16 +22,21 @@ async function linesOf(session: string, prefix: string): Promise<number[]> {
   return lineNumbers(logs.map((log) => log.t), prefix).sort((a, b) => a - b);
 }
 
+/** A new tab of the portal in `context` that has logged `count` lines `${prefix} N`, each seen to arrive once. */
+async function tabThatDelivered(context: BrowserContext, prefix: string, count: number): Promise<{ page: Page; session: string }> {
+  const page = await context.newPage();
+  const session = await openPortal(page, product.url);
+  await logLines(page, prefix, count);
+  await sendNow(page);
+  await vi.waitFor(async () => expect(await linesOf(session, prefix)).toEqual(oneTo(count)), DELIVERY);
+  return { page, session };
+}
+
 describe('the collector restarted while the page keeps logging', () => {
   it('everything logged arrives once it is back', async () => {
     const context = await product.browser.newContext();
     try {
-      const page = await context.newPage();
-      const session = await openPortal(page, product.url);
-
-      await logLines(page, 'before', 100);
-      await sendNow(page);
-      await vi.waitFor(async () => expect(await linesOf(session, 'before')).toEqual(oneTo(100)), DELIVERY);
+      const { page, session } = await tabThatDelivered(context, 'before', 100);
 
       await product.stopService();
       // The page goes on logging, and its uploads fail meanwhile.
@@ -56,11 +62,7 @@ describe('the collector restarted while the page keeps logging', () => {
   it("a session the collector's retention deleted meanwhile is registered again, and every later line arrives", async () => {
     const context = await product.browser.newContext();
     try {
-      const page = await context.newPage();
-      const session = await openPortal(page, product.url);
-      await logLines(page, 'kept', 50);
-      await sendNow(page);
-      await vi.waitFor(async () => expect(await linesOf(session, 'kept')).toEqual(oneTo(50)), DELIVERY);
+      const { page, session } = await tabThatDelivered(context, 'kept', 50);
 
       // Retention as the collector runs it, with every row past its period: the session and its logs go.
       await product.stopService();
