@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { appIdOf } from '../server/app-id.ts';
-import { openStore } from '../server/db.ts';
+import { openStore } from '../server/sqlite/store.ts';
 import { startService } from '../server/service.ts';
 import { seedLogs } from './explorer-seed.ts';
 import { buildPages, photographExplorer } from './explorer-screenshot.ts';

@@ -6,7 +6,7 @@ import { cors } from 'hono/cors';
 import { WIRE_PATHS, type WireOperation } from '../protocol/wire.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './admin-pages.ts';
 import { ADMIN_BODY_BYTES, limitBody, readJsonObject } from './body-limits.ts';
-import { type AdminList, type FaultMode, type Store } from './db.ts';
+import { type AdminList, type FaultMode, type Store } from './sqlite/store.ts';
 import { putViewerAccount } from './explorer-api.ts';
 import { createIntentLookup } from './intent-lookup.ts';
 import { createViewerAccounts } from './viewer-accounts.ts';

@@ -4,7 +4,7 @@
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { ACCOUNT_BODY_BYTES, limitBody, readJsonObject } from './body-limits.ts';
-import type { App, Store } from './db.ts';
+import type { App, Store } from './sqlite/store.ts';
 import { streamExport } from './explorer-export.ts';
 import { FilterError, intParam, parseLogFilter } from './explorer-filters.ts';
 import { decodeCursor, ISSUE_TYPES, SESSION_SORTS, type ExplorerQueries, type SessionSort } from './explorer-queries.types.ts';

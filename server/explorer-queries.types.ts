@@ -1,4 +1,4 @@
-// The explorer's reads as one contract that each database implements: server/explorer-queries.ts (SQLite, FTS5)
+// The explorer's reads as one contract that each database implements: server/sqlite/explorer-queries.ts (SQLite, FTS5)
 // and server/postgres/explorer-queries.ts (PostgreSQL, tsvector). What both share lives here: the filters, the
 // keyset cursor, and rows back to the API's answers.
 import type { DeviceInfo, DeviceKeyValue, SessionPayload } from '../protocol/records.types.ts';

@@ -1,6 +1,6 @@
 // The log explorer (issue 15): its JSON API behind a viewer's sign-in, and its page at /sidelog/.
 import { Hono } from 'hono';
-import type { Store } from './db.ts';
+import type { Store } from './sqlite/store.ts';
 import { createExplorerApi } from './explorer-api.ts';
 import { createExplorerStatic } from './explorer-static.ts';
 import { createViewerAccounts } from './viewer-accounts.ts';

@@ -1,4 +1,4 @@
-// The explorer API's answers, shared by the service (server/explorer-queries.ts) and the explorer's page
+// The explorer API's answers, shared by the service (server/sqlite/explorer-queries.ts) and the explorer's page
 // (explorer/api.ts). No Node imports: the page's project compiles it too.
 
 /** A session's counts by level, in level order (Debug 0 … Fatal 5). */

@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import { createAdminApi } from './admin-api.ts';
 import { allowedHosts, hostAllowList } from './allowed-hosts.ts';
 import { createCollector } from './collector.ts';
-import { openDatabase, type Store } from './db.ts';
+import { openDatabase, type Store } from './sqlite/store.ts';
 import { createExplorer } from './explorer.ts';
 import { seedDemo } from './demo.ts';
 import { createHangs, type Hangs } from './hangs.ts';

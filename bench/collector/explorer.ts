@@ -3,7 +3,7 @@
 // and for searches, over HTTP as the page asks. The first round warms the caches and is not counted.
 import pg from 'pg';
 import { appIdOf } from '../../server/app-id.ts';
-import { isPostgresUrl, openDatabase } from '../../server/db.ts';
+import { isPostgresUrl, openDatabase } from '../../server/sqlite/store.ts';
 import { startService } from '../../server/service.ts';
 import { seedLogs } from '../explorer-seed.ts';
 import { explorerCookie } from '../explorer-cookie.ts';

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { openStore } from '../../../server/db.ts';
+import { openStore } from '../../../server/sqlite/store.ts';
 import { DEMO_APP_KEY, seedDemo } from '../../../server/demo.ts';
 import { startRetention } from '../../../server/retention.ts';
 import { createServiceApp } from '../../../server/service.ts';

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { LogLevel } from '../../../protocol/levels.ts';
 import type { LogRecord } from '../../../protocol/records.types.ts';
-import { openStore, sqliteOf, type Store } from '../../../server/db.ts';
+import { openStore, sqliteOf, type Store } from '../../../server/sqlite/store.ts';
 import { sessionPayload } from './service-harness.ts';
 import { createTestDatabase, openTestStore, STORE_KINDS, type TestDatabase } from './test-databases.ts';
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type Store } from '../../../server/db.ts';
+import { openDatabase, type Store } from '../../../server/sqlite/store.ts';
 import { TEMPLATE_DATABASE } from '../global-setup.ts';
 
 export type StoreKind = Store['kind'];

@@ -3,23 +3,23 @@
 // (server/store.types.ts) over it, one module each under server/sqlite/. The rest of the process holds no state of
 // its own, so a server database is another set of these stores, not another service.
 import Database from 'better-sqlite3';
-import { bugfenderAppIdOf } from './app-id.ts';
-import { logContentHash } from './log-hash.ts';
+import { bugfenderAppIdOf } from '../app-id.ts';
+import { logContentHash } from '../log-hash.ts';
 import { MIGRATIONS } from './schema.ts';
-import { createAppStore } from './sqlite/app-store.ts';
-import { createCollectedReads } from './sqlite/collected-reads.ts';
-import { createCollectorStore } from './sqlite/collector-store.ts';
-import { createPartnerStore } from './sqlite/partner-store.ts';
-import { createRetentionStore } from './sqlite/retention-store.ts';
-import { createViewerStore } from './sqlite/viewer-store.ts';
-import { searchIndexOf } from './sqlite/search-index.ts';
+import { createAppStore } from './app-store.ts';
+import { createCollectedReads } from './collected-reads.ts';
+import { createCollectorStore } from './collector-store.ts';
+import { createPartnerStore } from './partner-store.ts';
+import { createRetentionStore } from './retention-store.ts';
+import { createViewerStore } from './viewer-store.ts';
+import { searchIndexOf } from './search-index.ts';
 import { createExplorerQueries } from './explorer-queries.ts';
-import { checkDatabasePath, newerSchema, openFailure, StartupError } from './startup-checks.ts';
-import type { Store } from './store.types.ts';
+import { checkDatabasePath, newerSchema, openFailure, StartupError } from '../startup-checks.ts';
+import type { Store } from '../store.types.ts';
 
-export type * from './store.types.ts';
+export type * from '../store.types.ts';
 
-/** The SQLite handle behind each store openStore made, for the explorer's own queries (server/explorer-queries.ts). */
+/** The SQLite handle behind each store openStore made, for the explorer's own queries (server/sqlite/explorer-queries.ts). */
 const HANDLES = new WeakMap<Store, Database.Database>();
 export function sqliteOf(store: Store): Database.Database {
   const db = HANDLES.get(store);
@@ -39,7 +39,7 @@ export const isPostgresUrl = (db: string) => /^postgres(ql)?:\/\//i.test(db);
 export async function openDatabase(db: string, options: StoreOptions = {}): Promise<Store> {
   if (!isPostgresUrl(db)) return openStore(db, options);
   // Loaded only when asked for: the default (SQLite) never loads the PostgreSQL client.
-  const { openPostgresStore } = await import('./postgres/store.ts');
+  const { openPostgresStore } = await import('../postgres/store.ts');
   return openPostgresStore(db);
 }
 
@@ -50,7 +50,7 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
   let db: Database.Database | undefined;
   try {
     db = new Database(path);
-    // SQL functions a migration needs to compute what the process computes on insert (server/schema.ts).
+    // SQL functions a migration needs to compute what the process computes on insert (server/sqlite/schema.ts).
     db.function('sidelog_log_hash', { deterministic: true }, (x, t, m, tg, f, l, ll, u) =>
       logContentHash({ x, t, m, tg, f, l, ll, u } as Parameters<typeof logContentHash>[0]),
     );

@@ -1,4 +1,4 @@
-// The database schema as numbered migrations: each runs once, in order (server/db.ts tracks them with
+// The database schema as numbered migrations: each runs once, in order (server/sqlite/store.ts tracks them with
 // SQLite's user_version). Append new ones; never edit one that has shipped.
 
 /** The columns of `logs` as the first migration made them, which the rebuild for issue 11 keeps: frozen, as the
@@ -123,7 +123,7 @@ ${FIRST_LOG_COLUMNS}
   `,
   // Issue 11. Logs are deduplicated on (session, at, a hash of their content) instead of (session, at), which dropped
   // distinct logs sharing an `at`. SQLite cannot drop a table's UNIQUE constraint, so the table is rebuilt; existing
-  // rows get their hash from sidelog_log_hash(), which server/db.ts registers before migrating (server/log-hash.ts).
+  // rows get their hash from sidelog_log_hash(), which server/sqlite/store.ts registers before migrating (server/log-hash.ts).
   // Apps also get the appID the Bugfender SDK derives (base58; server/app-id.ts), so its URLs resolve, and each
   // request records the logs the collector skipped in it (JSON, NULL when none were).
   `
