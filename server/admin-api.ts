@@ -6,7 +6,7 @@ import { cors } from 'hono/cors';
 import { WIRE_PATHS, type WireOperation } from '../protocol/wire.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './admin-pages.ts';
 import { ADMIN_BODY_BYTES, limitBody, readJsonObject } from './body-limits.ts';
-import { type AdminList, type FaultMode, type Store } from './sqlite/store.ts';
+import type { AdminList, AppStore, CollectedReads, FaultMode, ViewerStore } from './store.types.ts';
 import { putViewerAccount } from './explorer-api.ts';
 import { createIntentLookup } from './intent-lookup.ts';
 import { createViewerAccounts } from './viewer-accounts.ts';
@@ -29,7 +29,7 @@ function pageOf(c: Context): { after: number; limit: number } | string {
   return { after: Number(cursor), limit: Number(limit) };
 }
 
-export function createAdminApi(store: Store, options: AdminOptions): Hono {
+export function createAdminApi(store: AppStore & CollectedReads & ViewerStore, options: AdminOptions): Hono {
   const admin = new Hono();
   const lookup = createIntentLookup(store);
   // Tests call it from pages on another origin; the bearer token, not cookies, is what guards it.

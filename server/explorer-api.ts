@@ -4,7 +4,7 @@
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { ACCOUNT_BODY_BYTES, limitBody, readJsonObject } from './body-limits.ts';
-import type { App, Store } from './sqlite/store.ts';
+import type { App, AppStore, CollectedReads } from './store.types.ts';
 import { streamExport } from './explorer-export.ts';
 import { FilterError, intParam, parseLogFilter } from './explorer-filters.ts';
 import { decodeCursor, ISSUE_TYPES, SESSION_SORTS, type ExplorerQueries, type SessionSort } from './explorer-queries.types.ts';
@@ -25,9 +25,9 @@ type Env = { Variables: LoginEnv['Variables'] & { viewer: string; app: App; pass
 export const EXPLORER_LOGIN_LIMITS: LoginLimits = { perAddress: 20, perAccount: 10, windowMs: 15 * 60 * 1000 };
 const THROTTLED = 'Too many sign-in attempts. Try again later.';
 
-export function createExplorerApi(store: Store, queries: ExplorerQueries, accounts: ViewerAccounts, limits = EXPLORER_LOGIN_LIMITS): Hono<Env> {
+export function createExplorerApi(apps: AppStore & CollectedReads, queries: ExplorerQueries, accounts: ViewerAccounts, limits = EXPLORER_LOGIN_LIMITS): Hono<Env> {
   const api = new Hono<Env>().basePath(EXPLORER_API);
-  const lookup = createIntentLookup(store);
+  const lookup = createIntentLookup(apps);
 
   api.onError((error, c) => {
     if (error instanceof FilterError) return c.json({ error: error.message }, 400);
@@ -96,7 +96,7 @@ export function createExplorerApi(store: Store, queries: ExplorerQueries, accoun
   });
 
   api.use('/apps/:appId/*', async (c, next) => {
-    const app = await store.appById(c.req.param('appId'));
+    const app = await apps.appById(c.req.param('appId'));
     if (!app) return c.json({ error: 'no such app' }, 404);
     c.set('app', app);
     await next();

@@ -7,7 +7,8 @@ import { Hono } from 'hono';
 import { createAdminApi } from './admin-api.ts';
 import { allowedHosts, hostAllowList } from './allowed-hosts.ts';
 import { createCollector } from './collector.ts';
-import { openDatabase, type Store } from './sqlite/store.ts';
+import { openStore } from './open-store.ts';
+import type { Store } from './store.types.ts';
 import { createExplorer } from './explorer.ts';
 import { seedDemo } from './demo.ts';
 import { createHangs, type Hangs } from './hangs.ts';
@@ -75,7 +76,7 @@ export function generateAdminToken(): string {
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const db = options.db ?? options.dbPath;
   if (db === undefined) throw new Error('startService needs `db`: a SQLite file or a postgres:// URL');
-  const store = await openDatabase(db, { maxBytes: options.maxDbBytes });
+  const store = await openStore(db, { maxBytes: options.maxDbBytes });
   try {
     await seedDemo(store);
   } catch (error) {

@@ -31,8 +31,6 @@ import {
 import { promised } from './rows.ts';
 import { searchIndexOf } from './search-index.ts';
 
-export * from '../explorer-queries.types.ts';
-
 /** A search box's words as an FTS5 query: each word quoted (so no word is taken for an operator), as a prefix. */
 export function ftsQuery(q: string): string | undefined {
   const words = searchWords(q);

@@ -1,10 +1,10 @@
-// Opening the service's database: SIDELOG_DB names a SQLite file (the default) or a PostgreSQL URL
-// (server/postgres/). For SQLite: checks that it can be used, migrates it, and composes the stores
-// (server/store.types.ts) over it, one module each under server/sqlite/. The rest of the process holds no state of
-// its own, so a server database is another set of these stores, not another service.
+// Opening SQLite's store (SIDELOG_DB names a file, the default): checks that the file can be used, migrates it
+// (server/sqlite/migrate.ts), and composes the stores (server/store.types.ts) over it, one module each in this
+// folder, with the explorer's queries (server/sqlite/explorer-queries.ts). server/open-store.ts chooses it.
 import Database from 'better-sqlite3';
 import { bugfenderAppIdOf } from '../app-id.ts';
 import { logContentHash } from '../log-hash.ts';
+import { migrate } from './migrate.ts';
 import { MIGRATIONS } from './schema.ts';
 import { createAppStore } from './app-store.ts';
 import { createCollectedReads } from './collected-reads.ts';
@@ -17,35 +17,22 @@ import { createExplorerQueries } from './explorer-queries.ts';
 import { checkDatabasePath, newerSchema, openFailure, StartupError } from '../startup-checks.ts';
 import type { Store } from '../store.types.ts';
 
-export type * from '../store.types.ts';
-
-/** The SQLite handle behind each store openStore made, for the explorer's own queries (server/sqlite/explorer-queries.ts). */
+/** The SQLite handle behind each store openSqliteStore made, for the explorer's own queries (server/sqlite/explorer-queries.ts). */
 const HANDLES = new WeakMap<Store, Database.Database>();
 export function sqliteOf(store: Store): Database.Database {
   const db = HANDLES.get(store);
-  if (!db) throw new Error('the store is not one openStore() made');
+  if (!db) throw new Error('the store is not one openSqliteStore() made');
   return db;
 }
 
-export interface StoreOptions {
-  /** A cap on the database file's size: past it writes fail as on a full disk (507) until rows are deleted (SQLite only). */
+export interface SqliteStoreOptions {
+  /** A cap on the database file's size: past it writes fail as on a full disk (507) until rows are deleted */
   maxBytes?: number;
-}
-
-/** Whether SIDELOG_DB (or startService's `db`) names a PostgreSQL server rather than a SQLite file. */
-export const isPostgresUrl = (db: string) => /^postgres(ql)?:\/\//i.test(db);
-
-/** The store SIDELOG_DB names: a postgres:// URL opens PostgreSQL, anything else is a SQLite file's path. */
-export async function openDatabase(db: string, options: StoreOptions = {}): Promise<Store> {
-  if (!isPostgresUrl(db)) return openStore(db, options);
-  // Loaded only when asked for: the default (SQLite) never loads the PostgreSQL client.
-  const { openPostgresStore } = await import('../postgres/store.ts');
-  return openPostgresStore(db);
 }
 
 /** Opens (creating and migrating as needed) the SQLite database at `path`, in WAL mode. Throws a StartupError
  * (server/startup-checks.ts) when the database cannot be used. */
-export function openStore(path: string, options: StoreOptions = {}): Store {
+export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): Store {
   checkDatabasePath(path);
   let db: Database.Database | undefined;
   try {
@@ -86,18 +73,4 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
   // Logs stored before a restart that the search index had not reached yet.
   searchIndexOf(opened).schedule();
   return store;
-}
-
-/** Brings the schema up to date: each migration runs once, in order, tracked by `user_version`. Each step takes
- * the write lock first (IMMEDIATE) and re-reads the version, so processes starting together migrate once. */
-function migrate(db: Database.Database): void {
-  const version = () => db.pragma('user_version', { simple: true }) as number;
-  while (version() < MIGRATIONS.length) {
-    db.transaction(() => {
-      const next = version();
-      if (next >= MIGRATIONS.length) return;
-      db.exec(MIGRATIONS[next]);
-      db.pragma(`user_version = ${next + 1}`);
-    }).immediate();
-  }
 }
