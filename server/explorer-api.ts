@@ -4,13 +4,13 @@
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { ACCOUNT_BODY_BYTES, limitBody, readJsonObject } from './body-limits.ts';
-import type { App, AppStore, CollectedReads } from './store.types.ts';
+import type { App, AppStore } from './store.types.ts';
 import { streamExport } from './explorer-export.ts';
 import { FilterError, intParam, parseLogFilter } from './explorer-filters.ts';
 import { decodeCursor, ISSUE_TYPES, SESSION_SORTS, type ExplorerQueries, type SessionSort } from './explorer-queries.types.ts';
-import { createIntentLookup } from './intent-lookup.ts';
 import { createLoginThrottle, type LoginEnv, type LoginLimits } from './login-throttle.ts';
 import { accountProblem, VIEWER_SESSION_MS, type ViewerAccounts } from './viewer-accounts.ts';
+import { wellFormed } from './wire-validation.ts';
 
 export const EXPLORER_API = '/sidelog/explorer/api';
 export const VIEWER_COOKIE = 'sidelog_viewer';
@@ -25,9 +25,8 @@ type Env = { Variables: LoginEnv['Variables'] & { viewer: string; app: App; pass
 export const EXPLORER_LOGIN_LIMITS: LoginLimits = { perAddress: 20, perAccount: 10, windowMs: 15 * 60 * 1000 };
 const THROTTLED = 'Too many sign-in attempts. Try again later.';
 
-export function createExplorerApi(apps: AppStore & CollectedReads, queries: ExplorerQueries, accounts: ViewerAccounts, limits = EXPLORER_LOGIN_LIMITS): Hono<Env> {
+export function createExplorerApi(apps: AppStore, queries: ExplorerQueries, accounts: ViewerAccounts, limits = EXPLORER_LOGIN_LIMITS): Hono<Env> {
   const api = new Hono<Env>().basePath(EXPLORER_API);
-  const lookup = createIntentLookup(apps);
 
   api.onError((error, c) => {
     if (error instanceof FilterError) return c.json({ error: error.message }, 400);
@@ -86,13 +85,24 @@ export function createExplorerApi(apps: AppStore & CollectedReads, queries: Expl
 
   api.get('/apps', async (c) => c.json(await queries.apps()));
 
-  /** A Sidelog or Bugfender appID, as intent URLs carry it, to the view it names, in Sidelog's form. */
+  /** A Sidelog or Bugfender appID, as intent URLs carry it, to the view it names, in Sidelog's form. Found with the
+   * explorer's own queries, which read one row or two, never the session's logs. Ids are looked up well-formed, as
+   * the collector stored them: a URL cannot carry a lone surrogate, which the collector stored as U+FFFD. */
   api.get('/intent/:appId/:kind/:id', async (c) => {
     const { appId, kind, id } = c.req.param();
-    const view =
-      kind === 'issue' ? await lookup.issue(appId, id) : kind === 'session' ? await lookup.session(appId, id) : kind === 'device' ? await lookup.device(appId, id) : undefined;
-    if (!view) return c.json({ error: `no such ${kind}` }, 404);
-    return c.json({ appId: view.app.appId, kind, id });
+    const app = await apps.appById(appId);
+    const uid = wellFormed(id);
+    const found = !app
+      ? undefined
+      : kind === 'issue'
+        ? await queries.issues.one(app.key, uid)
+        : kind === 'session'
+          ? await queries.sessions.one(app.key, uid)
+          : kind === 'device'
+            ? await queries.devices.one(app.key, uid)
+            : undefined;
+    if (!app || !found) return c.json({ error: `no such ${kind}` }, 404);
+    return c.json({ appId: app.appId, kind, id });
   });
 
   api.use('/apps/:appId/*', async (c, next) => {

@@ -1,11 +1,11 @@
 // The log explorer (issue 15): its JSON API behind a viewer's sign-in, and its page at /sidelog/.
 import { Hono } from 'hono';
-import type { AppStore, CollectedReads, Store, ViewerStore } from './store.types.ts';
+import type { AppStore, Store, ViewerStore } from './store.types.ts';
 import { createExplorerApi } from './explorer-api.ts';
 import { createExplorerStatic } from './explorer-static.ts';
 import { createViewerAccounts } from './viewer-accounts.ts';
 
-export function createExplorer(store: AppStore & CollectedReads & ViewerStore & Pick<Store, 'explorer'>, options: { adminToken: string; distDir: string }): Hono {
+export function createExplorer(store: AppStore & ViewerStore & Pick<Store, 'explorer'>, options: { adminToken: string; distDir: string }): Hono {
   const explorer = new Hono();
   explorer.route('/', createExplorerApi(store, store.explorer, createViewerAccounts(store, options.adminToken)));
   explorer.route('/', createExplorerStatic(options.distDir));
