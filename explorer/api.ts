@@ -1,6 +1,6 @@
-// The explorer's calls to its API (server/explorer-api.ts). A 401 means the sign-in is missing or over: the page
+// The explorer's calls to its API (server/explorer/api.ts). A 401 means the sign-in is missing or over: the page
 // goes to the sign-in, which brings it back here afterwards.
-import type { ExplorerDevice, ExplorerIssue, ExplorerLog, ExplorerSession, LogPage } from '../server/explorer.types.ts';
+import type { ExplorerDevice, ExplorerIssue, ExplorerLog, ExplorerSession, LogPage } from '../explorer-contract/api.types.ts';
 
 export type { ExplorerDevice, ExplorerIssue, ExplorerLog, ExplorerSession, LogPage };
 

@@ -7,9 +7,9 @@ import { WIRE_PATHS, type WireOperation } from '../protocol/wire.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './admin-pages.ts';
 import { ADMIN_BODY_BYTES, limitBody, readJsonObject } from './body-limits.ts';
 import type { AdminList, AppStore, CollectedReads, FaultMode, ViewerStore } from './store.types.ts';
-import { putViewerAccount } from './explorer-api.ts';
+import { putViewerAccount } from './explorer/api.ts';
 import { createIntentLookup } from './intent-lookup.ts';
-import { createViewerAccounts } from './viewer-accounts.ts';
+import { createViewerAccounts } from './explorer/viewer-accounts.ts';
 
 export const ADMIN_BASE = '/sidelog/admin/api';
 const FAULT_MODES: readonly FaultMode[] = ['none', 'error-500', 'error-400', 'error-413', 'hang', 'non-json'];
@@ -53,7 +53,7 @@ export function createAdminApi(store: AppStore & CollectedReads & ViewerStore, o
     return c.json(await store.putApp(body.key, body.enabled ?? true));
   });
 
-  // Accounts that may sign in to the explorer (server/viewer-accounts.ts).
+  // Accounts that may sign in to the explorer (server/explorer/viewer-accounts.ts).
   const viewers = createViewerAccounts(store, options.token);
   admin.post(`${ADMIN_BASE}/viewers`, (c) => putViewerAccount(c, viewers));
 

@@ -2,7 +2,7 @@
 // and server/postgres/explorer-queries.ts (PostgreSQL, tsvector). What both share lives here: the filters, the
 // keyset cursor, and rows back to the API's answers.
 import type { DeviceInfo, DeviceKeyValue, SessionPayload } from '../protocol/records.types.ts';
-import { LEVEL_COLUMNS, type ExplorerDevice, type ExplorerIssue, type ExplorerLog, type ExplorerSession, type LogPage } from './explorer.types.ts';
+import { LEVEL_COLUMNS, type ExplorerDevice, type ExplorerIssue, type ExplorerLog, type ExplorerSession, type LogPage } from '../explorer-contract/api.types.ts';
 
 export type { ExplorerDevice, ExplorerIssue, ExplorerLog, ExplorerSession, LogPage };
 

@@ -9,7 +9,7 @@ import { allowedHosts, hostAllowList } from './allowed-hosts.ts';
 import { createCollector } from './collector.ts';
 import { openStore } from './open-store.ts';
 import type { Store } from './store.types.ts';
-import { createExplorer } from './explorer.ts';
+import { createExplorer } from './explorer/explorer.ts';
 import { seedDemo } from './demo.ts';
 import { createHangs, type Hangs } from './hangs.ts';
 import type { LoginLimits } from './login-throttle.ts';

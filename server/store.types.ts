@@ -118,7 +118,7 @@ export interface RetentionStore {
   pruneBefore(cutoff: Date, batch: number): Promise<number>;
 }
 
-/** The explorer's viewer accounts and their sign-ins (server/viewer-accounts.ts holds the rules). */
+/** The explorer's viewer accounts and their sign-ins (server/explorer/viewer-accounts.ts holds the rules). */
 export interface ViewerStore {
   viewerPasswordHash(name: string): Promise<string | undefined>;
   /** Adds the account or sets its password; whether it is new. A new password ends the account's sign-ins. */

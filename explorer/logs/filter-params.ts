@@ -1,4 +1,4 @@
-// The log filters' parameters (server/explorer-filters.ts reads the same names), picked out of the address.
+// The log filters' parameters (explorer-contract/log-filters.ts reads the same names), picked out of the address.
 export const FILTER_NAMES = ['level', 'tag', 'q', 'key', 'value', 'from', 'to', 'session', 'device'] as const;
 
 /** The API query of the filters in `params` (other parameters of the address left out), in a stable order. */

@@ -178,7 +178,7 @@ ${FIRST_LOG_COLUMNS}
   );
   CREATE INDEX retention_marks_by_table ON retention_marks (table_name, at);
   `,
-  // The log explorer (server/explorer-*.ts): full-text search over log texts, per-session summaries kept by
+  // The log explorer (server/explorer/): full-text search over log texts, per-session summaries kept by
   // triggers so the sessions list never counts logs, indexes for keyset paging in time order (each index ends in
   // the rowid, so (x, at) serves "ORDER BY at DESC, id DESC" under an equality on x), and viewer accounts.
   `

@@ -3,14 +3,14 @@
 // sessions, issues, devices, exports, and the resolution of the Bugfender-shaped intent URLs.
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { ACCOUNT_BODY_BYTES, limitBody, readJsonObject } from './body-limits.ts';
-import type { App, AppStore } from './store.types.ts';
-import { streamExport } from './explorer-export.ts';
-import { FilterError, intParam, parseLogFilter } from './explorer-filters.ts';
-import { decodeCursor, ISSUE_TYPES, SESSION_SORTS, type ExplorerQueries, type SessionSort } from './explorer-queries.types.ts';
-import { createLoginThrottle, type LoginEnv, type LoginLimits } from './login-throttle.ts';
+import { ACCOUNT_BODY_BYTES, limitBody, readJsonObject } from '../body-limits.ts';
+import type { App, AppStore } from '../store.types.ts';
+import { streamExport } from './export.ts';
+import { FilterError, intParam, parseLogFilter } from '../../explorer-contract/log-filters.ts';
+import { decodeCursor, ISSUE_TYPES, SESSION_SORTS, type ExplorerQueries, type SessionSort } from '../explorer-queries.types.ts';
+import { createLoginThrottle, type LoginEnv, type LoginLimits } from '../login-throttle.ts';
 import { accountProblem, VIEWER_SESSION_MS, type ViewerAccounts } from './viewer-accounts.ts';
-import { wellFormed } from './wire-validation.ts';
+import { wellFormed } from '../wire-validation.ts';
 
 export const EXPLORER_API = '/sidelog/explorer/api';
 export const VIEWER_COOKIE = 'sidelog_viewer';

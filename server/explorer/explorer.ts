@@ -1,8 +1,8 @@
 // The log explorer (issue 15): its JSON API behind a viewer's sign-in, and its page at /sidelog/.
 import { Hono } from 'hono';
-import type { AppStore, Store, ViewerStore } from './store.types.ts';
-import { createExplorerApi } from './explorer-api.ts';
-import { createExplorerStatic } from './explorer-static.ts';
+import type { AppStore, Store, ViewerStore } from '../store.types.ts';
+import { createExplorerApi } from './api.ts';
+import { createExplorerStatic } from './static.ts';
 import { createViewerAccounts } from './viewer-accounts.ts';
 
 export function createExplorer(store: AppStore & ViewerStore & Pick<Store, 'explorer'>, options: { adminToken: string; distDir: string }): Hono {

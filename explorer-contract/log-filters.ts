@@ -2,7 +2,7 @@
 // the API's, parsed here with a clear error for anything malformed.
 //   level=error,fatal  tag=net (repeatable)  q=words  key=plan&value=gold  from=ISO|ms  to=ISO|ms  session=uid  device=udid
 import { LogLevel } from '../protocol/levels.ts';
-import type { LogFilter } from './explorer-queries.types.ts';
+import type { LogFilter } from '../server/explorer-queries.types.ts';
 
 const LEVEL_BY_NAME: Record<string, number> = Object.fromEntries(Object.entries(LogLevel).map(([name, level]) => [name.toLowerCase(), level]));
 
