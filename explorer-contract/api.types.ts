@@ -1,5 +1,18 @@
-// The explorer API's answers, shared by the service (server/sqlite/explorer-queries.ts) and the explorer's page
-// (explorer/api.ts). No Node imports: the page's project compiles it too.
+// The log explorer's API: its path, the values its parameters take and its answers, one contract compiled by the
+// service (server/explorer/) and by the explorer's page (explorer/), as portal/api.types.ts is the partner API's.
+// The log stream's filters are explorer-contract/log-filters.ts. Pure TypeScript: no DOM, no Node.
+import type { DeviceKeyValue } from '../protocol/records.types.ts';
+
+/** Where the API answers; GET and POST under it, JSON in and out (docs/local-service.md#explorer). */
+export const EXPLORER_API = '/sidelog/explorer/api';
+
+/** `GET /apps/{appID}/sessions?sort=` */
+export type SessionSort = 'last' | 'first' | 'logs' | 'errors' | 'issues';
+export const SESSION_SORTS: readonly SessionSort[] = ['last', 'first', 'logs', 'errors', 'issues'];
+
+/** `GET /apps/{appID}/issues?type=` lists some of these, comma-separated. */
+export const ISSUE_TYPES = ['issue', 'crash', 'user-feedback'] as const;
+export type IssueType = (typeof ISSUE_TYPES)[number];
 
 /** A session's counts by level, in level order (Debug 0 … Fatal 5). */
 export const LEVEL_COLUMNS = ['debug', 'warning', 'error', 'trace', 'info', 'fatal'] as const;
@@ -66,4 +79,34 @@ export interface ExplorerDevice {
   first_seen: string;
   last_seen: string;
   sessions: number;
+}
+
+/** `GET /apps`: every app, with how many sessions it has received. */
+export interface ExplorerApp {
+  key: string;
+  appId: string;
+  enabled: boolean;
+  sessions: number;
+}
+
+/** `GET /apps/{appID}/logs/{id}/around`: logs before and after one, in time order, the log among them. */
+export interface AroundLogs {
+  logs: ExplorerLog[];
+  target: ExplorerLog;
+}
+
+/** `GET /apps/{appID}/issues/{uid}`: the issue, with its session's logs around the moment it was sent. */
+export interface IssueDetail {
+  issue: ExplorerIssue;
+  around: AroundLogs | null;
+}
+
+/** `GET /apps/{appID}/devices/{udid}`: the device with its keys as they are now. */
+export type DeviceDetail = ExplorerDevice & { keys: { key: string; value: DeviceKeyValue }[] };
+
+/** `GET /intent/{appID}/{kind}/{id}`: the app an intent URL names, by Sidelog's appID, whichever form it came in. */
+export interface IntentTarget {
+  appId: string;
+  kind: 'issue' | 'session' | 'device';
+  id: string;
 }

@@ -6,13 +6,13 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { ACCOUNT_BODY_BYTES, limitBody, readJsonObject } from '../body-limits.ts';
 import type { App, AppStore } from '../store.types.ts';
 import { streamExport } from './export.ts';
-import { FilterError, intParam, parseLogFilter } from '../../explorer-contract/log-filters.ts';
-import { decodeCursor, ISSUE_TYPES, SESSION_SORTS, type ExplorerQueries, type SessionSort } from '../explorer-queries.types.ts';
+import { EXPLORER_API, ISSUE_TYPES, SESSION_SORTS, type SessionSort } from '../../explorer-contract/api.types.ts';
+import { FilterError, parseLogFilters } from '../../explorer-contract/log-filters.ts';
+import { decodeCursor, type ExplorerQueries, type LogFilter } from '../explorer-queries.types.ts';
 import { createLoginThrottle, type LoginEnv, type LoginLimits } from '../login-throttle.ts';
 import { accountProblem, VIEWER_SESSION_MS, type ViewerAccounts } from './viewer-accounts.ts';
 import { wellFormed } from '../wire-validation.ts';
 
-export const EXPLORER_API = '/sidelog/explorer/api';
 export const VIEWER_COOKIE = 'sidelog_viewer';
 
 const PAGE = 100;
@@ -24,6 +24,17 @@ type Env = { Variables: LoginEnv['Variables'] & { viewer: string; app: App; pass
  * a person who mistypes, not for a guesser. The counts live in this process's memory (server/login-throttle.ts). */
 export const EXPLORER_LOGIN_LIMITS: LoginLimits = { perAddress: 20, perAccount: 10, windowMs: 15 * 60 * 1000 };
 const THROTTLED = 'Too many sign-in attempts. Try again later.';
+
+/** A positive integer parameter, within bounds, or its default. */
+function intParam(query: URLSearchParams, name: string, fallback: number, max: number): number {
+  const value = query.get(name);
+  if (value === null || value === '') return fallback;
+  if (!/^\d+$/.test(value)) throw new FilterError(`'${name}' must be a whole number`);
+  return Math.min(Number(value), max);
+}
+
+/** The log filters of the query, on the app of the route. */
+const logFilter = (c: Context<Env>, query: URLSearchParams): LogFilter => ({ appKey: c.get('app').key, ...parseLogFilters(query) });
 
 export function createExplorerApi(apps: AppStore, queries: ExplorerQueries, accounts: ViewerAccounts, limits = EXPLORER_LOGIN_LIMITS): Hono<Env> {
   const api = new Hono<Env>().basePath(EXPLORER_API);
@@ -116,7 +127,7 @@ export function createExplorerApi(apps: AppStore, queries: ExplorerQueries, acco
 
   api.get('/apps/:appId/logs', async (c) => {
     const params = query(c);
-    const filter = parseLogFilter(c.get('app').key, params);
+    const filter = logFilter(c, params);
     const before = params.get('before');
     const cursor = before ? decodeCursor(before) : undefined;
     if (before && !cursor) throw new FilterError(`'before' is not a cursor this API gave`);
@@ -126,7 +137,7 @@ export function createExplorerApi(apps: AppStore, queries: ExplorerQueries, acco
   // Live tail: logs that arrived after `after` (a log id), oldest first; without `after`, where to start.
   api.get('/apps/:appId/logs/tail', async (c) => {
     const params = query(c);
-    const filter = parseLogFilter(c.get('app').key, params);
+    const filter = logFilter(c, params);
     const after = params.get('after');
     if (after === null || after === '') return c.json({ logs: [], last: await queries.lastLogId() });
     const afterId = intParam(params, 'after', 0, Number.MAX_SAFE_INTEGER);
@@ -140,7 +151,7 @@ export function createExplorerApi(apps: AppStore, queries: ExplorerQueries, acco
     const params = query(c);
     const format = params.get('format') ?? 'ndjson';
     if (format !== 'ndjson' && format !== 'csv') throw new FilterError(`'format' must be ndjson or csv`);
-    const filter = parseLogFilter(c.get('app').key, params);
+    const filter = logFilter(c, params);
     return streamExport(c, queries, filter, format, `sidelog-${c.get('app').appId}-logs`);
   });
 

@@ -2,7 +2,7 @@
 // answered in-process through Hono's app.request(), plus the bodies a Sidelog page would send.
 import { join } from 'node:path';
 import { readAllPages } from '../../../server/admin-pages.ts';
-import { EXPLORER_API } from '../../../server/explorer/api.ts';
+import { EXPLORER_API } from '../../../explorer-contract/api.types.ts';
 import { DEMO_APP_KEY, seedDemo } from '../../../server/demo.ts';
 import type { LoginLimits } from '../../../server/login-throttle.ts';
 import { createServiceApp } from '../../../server/service.ts';
