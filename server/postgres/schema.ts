@@ -154,4 +154,8 @@ export const PG_MIGRATIONS: readonly string[] = [
   CREATE TABLE viewers (name text PRIMARY KEY, password_hash text NOT NULL, created_at text NOT NULL);
   CREATE TABLE viewer_sessions (token_hash text PRIMARY KEY, viewer text NOT NULL, expires_at text NOT NULL);
   `,
+  // Fault injection is no longer the product's (the tests mount their own middleware): its table goes.
+  `
+  DROP TABLE IF EXISTS faults;
+  `,
 ];

@@ -272,4 +272,8 @@ ${FIRST_LOG_COLUMNS}
     INSERT INTO logs_fts (rowid, t) VALUES (new.id, new.t);
   END;
   `,
+  // Fault injection is no longer the product's (the tests mount their own middleware): its table goes.
+  `
+  DROP TABLE IF EXISTS faults;
+  `,
 ];

@@ -51,7 +51,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     if (version > MIGRATIONS.length) throw newerSchema(path, version, MIGRATIONS.length);
     migrate(db);
     // A write that changes nothing: fails now on a file SQLite can only read.
-    db.prepare('DELETE FROM faults WHERE 0').run();
+    db.prepare('DELETE FROM apps WHERE 0').run();
     if (options.maxBytes) db.pragma(`max_page_count = ${Math.max(1, Math.floor(options.maxBytes / (db.pragma('page_size', { simple: true }) as number)))}`);
   } catch (error) {
     db?.close();

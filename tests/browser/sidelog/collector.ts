@@ -1,4 +1,5 @@
-// The browser tests' view of the local collector: its admin API, as a developer would read it.
+// The browser tests' view of the local collector: its admin API, as a developer would read it, and the tests' fault
+// injection (tests/support/collector-faults.ts, mounted by tests/browser/global-setup.ts).
 import { inject } from 'vitest';
 
 const base = () => inject('collectorURL');
@@ -22,8 +23,10 @@ export async function newApp(enabled = true): Promise<string> {
 
 export type Fault = 'none' | 'error-500' | 'error-400' | 'error-413' | 'hang' | 'non-json';
 /** Makes the collector fail this app's requests (all, or the named operations) until set back to 'none'. */
-export const setFault = (app: string, mode: Fault, ops?: string[]) =>
-  admin('faults', { method: 'POST', body: JSON.stringify({ app, mode, ops }) });
+export async function setFault(app: string, mode: Fault, ops?: string[]): Promise<void> {
+  const response = await fetch(`${base()}/sidelog/test/faults`, { method: 'POST', headers: headers(), body: JSON.stringify({ app, mode, ops }) });
+  if (!response.ok) throw new Error(`faults: ${response.status} ${await response.text()}`);
+}
 
 const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
 
