@@ -1,4 +1,5 @@
-// The log explorer (issue 15): its JSON API behind a viewer's sign-in, and its page at /sidelog/.
+// The log explorer's server half (docs/local-service.md#explorer): its JSON API behind a viewer's sign-in, and its
+// page at /sidelog/.
 import { Hono } from 'hono';
 import type { AppStore, Store, ViewerStore } from '../store.types.ts';
 import { createExplorerApi } from './api.ts';
