@@ -6,7 +6,7 @@ import { EXPLORER_API } from '../../../explorer-contract/api.types.ts';
 import { DEMO_APP_KEY, seedDemo } from '../../../server/demo.ts';
 import type { LoginLimits } from '../../../server/login-throttle.ts';
 import { createServiceApp } from '../../../server/service.ts';
-import { FAULTS_PATH, mountCollectorFaults, type FaultMode } from '../../support/collector-faults.ts';
+import { FAULTS_PATH, mountCollectorFaults } from '../../support/collector-faults.ts';
 import type { DeviceInfo, LogRecord, SessionPayload } from '../../../protocol/records.types.ts';
 import { WIRE_PATHS, type WireOperation } from '../../../protocol/wire.ts';
 import { openTestStore, type StoreKind } from './test-databases.ts';
@@ -58,8 +58,8 @@ export async function createHarness(options: { faults?: boolean; distDir?: strin
   };
 
   /** With `faults: true`: makes the collector fail an app's requests (all, or the named operations) until set back
-   * to 'none' (`{ app, mode: FaultMode, ops? }`, tests/support/collector-faults.ts); the faults' route's answer. */
-  const setFault = (body: { app?: string; mode?: FaultMode | string; ops?: string[] }) =>
+   * to 'none' (`{ app, mode, ops? }`, a mode of FAULT_MODES in tests/support/collector-faults.ts); the route's answer. */
+  const setFault = (body: { app?: string; mode?: string; ops?: string[] }) =>
     app.request(FAULTS_PATH, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
   /** Registers a session and returns its id. */
