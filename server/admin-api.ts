@@ -1,23 +1,19 @@
-// The admin JSON API behind `Authorization: Bearer <adminToken>`: configures apps and injected faults, and reads
+// The admin JSON API behind `Authorization: Bearer <adminToken>`: configures apps and viewer accounts, and reads
 // back what the collector stored. The browser tests use it (tests/browser/sidelog/collector.ts).
 import { Hono, type Context } from 'hono';
 import { bearerAuth } from 'hono/bearer-auth';
 import { cors } from 'hono/cors';
-import { WIRE_PATHS, type WireOperation } from '../protocol/wire.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './admin-pages.ts';
 import { ADMIN_BODY_BYTES, limitBody, readJsonObject } from './body-limits.ts';
-import { type AdminList, type FaultMode, type Store } from './db.ts';
-import { putViewerAccount } from './explorer-api.ts';
+import type { AdminList, AppStore, CollectedReads, ViewerStore } from './store.types.ts';
+import { putViewerAccount } from './explorer/api.ts';
 import { createIntentLookup } from './intent-lookup.ts';
-import { createViewerAccounts } from './viewer-accounts.ts';
+import { createViewerAccounts } from './explorer/viewer-accounts.ts';
 
 export const ADMIN_BASE = '/sidelog/admin/api';
-const FAULT_MODES: readonly FaultMode[] = ['none', 'error-500', 'error-400', 'error-413', 'hang', 'non-json'];
-const OPERATIONS = Object.keys(WIRE_PATHS) as WireOperation[];
 
 export interface AdminOptions {
   token: string;
-  faults: boolean;
 }
 
 /** `?cursor=` (the last row id of the previous page, opaque to callers) and `?limit=` (1 to MAX_PAGE_SIZE). */
@@ -29,7 +25,7 @@ function pageOf(c: Context): { after: number; limit: number } | string {
   return { after: Number(cursor), limit: Number(limit) };
 }
 
-export function createAdminApi(store: Store, options: AdminOptions): Hono {
+export function createAdminApi(store: AppStore & CollectedReads & ViewerStore, options: AdminOptions): Hono {
   const admin = new Hono();
   const lookup = createIntentLookup(store);
   // Tests call it from pages on another origin; the bearer token, not cookies, is what guards it.
@@ -53,22 +49,9 @@ export function createAdminApi(store: Store, options: AdminOptions): Hono {
     return c.json(await store.putApp(body.key, body.enabled ?? true));
   });
 
-  // Accounts that may sign in to the explorer (server/viewer-accounts.ts).
+  // Accounts that may sign in to the explorer (server/explorer/viewer-accounts.ts).
   const viewers = createViewerAccounts(store, options.token);
   admin.post(`${ADMIN_BASE}/viewers`, (c) => putViewerAccount(c, viewers));
-
-  admin.post(`${ADMIN_BASE}/faults`, async (c) => {
-    if (!options.faults) return c.json({ error: 'fault injection is off (start the service with faults: true)' }, 404);
-    const body = await readJsonObject(c);
-    if (typeof body?.app !== 'string' || body.app === '') return c.json({ error: `'app' must be a non-empty string` }, 400);
-    if (!FAULT_MODES.includes(body.mode as FaultMode)) return c.json({ error: `'mode' must be one of ${FAULT_MODES.join(', ')}` }, 400);
-    const ops = body.ops ?? undefined;
-    if (ops !== undefined && (!Array.isArray(ops) || !ops.every((op) => OPERATIONS.includes(op)))) {
-      return c.json({ error: `'ops' must list operations among ${OPERATIONS.join(', ')}` }, 400);
-    }
-    await store.setFault(body.app, body.mode as FaultMode, ops as WireOperation[] | undefined);
-    return c.json({ app: body.app, mode: body.mode, ops: ops ?? null });
-  });
 
   /** The list endpoints: `?app=KEY`, answered in arrival order a page at a time (server/admin-pages.ts). */
   const LISTS: readonly AdminList[] = ['logs', 'batches', 'sessions', 'issues', 'device-keys', 'requests'];

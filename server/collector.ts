@@ -8,7 +8,6 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { INVALID_APP_CODE, UNKNOWN_SESSION_REASON, WIRE_PATHS, type WireOperation } from '../protocol/wire.ts';
 import type { App, AppStore, CollectorStore } from './store.types.ts';
-import type { Hangs } from './hangs.ts';
 import { parseJson } from './json-body.ts';
 import { checkRequest, type CheckedRequests, type SkippedLog } from './wire-validation.ts';
 
@@ -21,7 +20,7 @@ export const COLLECTOR_BASE = '/sidelog/api';
  */
 export const MAX_BODY_BYTES = 128 * 1024 * 1024;
 
-type Env = { Variables: { appKey?: string; recorded?: boolean; skipped?: SkippedLog[] } };
+type Env = { Variables: { appKey?: string; skipped?: SkippedLog[] } };
 
 /** An operation's work once its body is checked and its app is known: the answer, or a status and reason. */
 type Handle<Op extends WireOperation> = (request: CheckedRequests[Op], app: App) => Promise<object | { status: 400 | 401; error: string }>;
@@ -40,13 +39,7 @@ function keyInBody(op: WireOperation, body: unknown): string | undefined {
   return typeof key === 'string' && key !== '' ? key : undefined;
 }
 
-export interface CollectorOptions {
-  /** Whether the admin API may make this app's requests fail (for tests). */
-  faults: boolean;
-  hangs: Hangs;
-}
-
-export function createCollector(store: AppStore & CollectorStore, options: CollectorOptions): Hono<Env> {
+export function createCollector(store: AppStore & CollectorStore): Hono<Env> {
   const collector = new Hono<Env>();
   collector.use(
     `${COLLECTOR_BASE}/*`,
@@ -58,7 +51,6 @@ export function createCollector(store: AppStore & CollectorStore, options: Colle
     (op: WireOperation): MiddlewareHandler<Env> =>
     async (c, next) => {
       await next();
-      if (c.var.recorded) return;
       const skipped = c.var.skipped?.length ? c.var.skipped : undefined;
       await store.recordRequest(c.var.appKey ?? c.req.header('X-App-Token') ?? '', op, c.res.status, skipped);
     };
@@ -69,30 +61,6 @@ export function createCollector(store: AppStore & CollectorStore, options: Colle
   const unknownApp = (c: Context<Env>, op: WireOperation) =>
     op === 'getDeviceStatus' ? c.json({ error: { code: INVALID_APP_CODE } }) : c.json({ error: 'unknown app key' }, 401);
 
-  /** Fails the request as the admin API asked, before anything is stored; undefined when no fault is set. */
-  async function fault(c: Context<Env>, op: WireOperation, appKey: string): Promise<Response | undefined> {
-    if (!options.faults) return undefined;
-    switch (await store.fault(appKey, op)) {
-      case 'none':
-        return undefined;
-      case 'error-500':
-        return c.json({ error: 'injected fault' }, 500);
-      // A refusal of the body itself, as a validating collector or a proxy's size limit would answer it.
-      case 'error-400':
-        return c.json({ error: 'injected fault: body refused' }, 400);
-      case 'error-413':
-        return c.json({ error: 'injected fault: body too large' }, 413);
-      case 'non-json':
-        return c.html('<html><body>Service temporarily unavailable</body></html>', 200);
-      case 'hang':
-        // Recorded now: the answer never comes.
-        await store.recordRequest(appKey, op, 0);
-        c.set('recorded', true);
-        await options.hangs.wait(c.req.raw.signal);
-        return c.body(null, 503);
-    }
-  }
-
   /** A key in X-App-Token is checked before the body is read, so a stranger's body costs nothing to refuse. */
   const headerKey =
     (op: WireOperation): MiddlewareHandler<Env> =>
@@ -100,8 +68,6 @@ export function createCollector(store: AppStore & CollectorStore, options: Colle
       const appKey = c.req.header('X-App-Token') || undefined;
       if (appKey === undefined) return next();
       c.set('appKey', appKey);
-      const failed = await fault(c, op, appKey);
-      if (failed) return failed;
       if (!(await store.app(appKey))) return unknownApp(c, op);
       return next();
     };
@@ -118,8 +84,6 @@ export function createCollector(store: AppStore & CollectorStore, options: Colle
         appKey = keyInBody(op, parsed.value);
         if (appKey === undefined) return unknownApp(c, op);
         c.set('appKey', appKey);
-        const failed = await fault(c, op, appKey);
-        if (failed) return failed;
       }
       const app = await store.app(appKey);
       if (!app) return unknownApp(c, op);

@@ -7,10 +7,10 @@ import { Hono } from 'hono';
 import { createAdminApi } from './admin-api.ts';
 import { allowedHosts, hostAllowList } from './allowed-hosts.ts';
 import { createCollector } from './collector.ts';
-import { openDatabase, type Store } from './db.ts';
-import { createExplorer } from './explorer.ts';
+import { openStore } from './open-store.ts';
+import type { Store } from './store.types.ts';
+import { createExplorer } from './explorer/explorer.ts';
 import { seedDemo } from './demo.ts';
-import { createHangs, type Hangs } from './hangs.ts';
 import type { LoginLimits } from './login-throttle.ts';
 import { createPartnerApi } from './partner-api.ts';
 import { onServiceError } from './errors.ts';
@@ -26,8 +26,6 @@ export interface ServiceOptions {
   /** 0 (the default) takes a free port. */
   port?: number;
   host?: string;
-  /** Lets the admin API make the collector fail on purpose (tests only). */
-  faults?: boolean;
   /** Generated when not given. */
   adminToken?: string;
   /** The built portal; default `dist`. */
@@ -40,7 +38,13 @@ export interface ServiceOptions {
   retentionDays?: number;
   /** A cap on the database's size in bytes: past it writes answer 507 until retention deletes rows. */
   maxDbBytes?: number;
+  /** Mounts middleware or routes of the caller's ahead of the service's own routes (after the security headers and
+   * the host check), with the store: how the tests add machinery of theirs, such as fault injection, that the
+   * product does not carry. */
+  beforeRoutes?: BeforeRoutes;
 }
+
+export type BeforeRoutes = (app: Hono, store: Store) => void;
 
 export interface RunningService {
   /** http://HOST:PORT */
@@ -52,7 +56,7 @@ export interface RunningService {
 /** The whole service as one Hono app over a store, for tests that call `app.request()` without a socket. */
 export function createServiceApp(
   store: Store,
-  options: { adminToken: string; faults?: boolean; distDir?: string; hangs?: Hangs; loginLimits?: LoginLimits; allowedHosts?: string[] },
+  options: { adminToken: string; distDir?: string; loginLimits?: LoginLimits; allowedHosts?: string[]; beforeRoutes?: BeforeRoutes },
 ): Hono {
   const distDir = options.distDir ?? 'dist';
   const app = new Hono();
@@ -60,9 +64,10 @@ export function createServiceApp(
   // First, so that refusals of a foreign Host carry the headers too.
   app.use('*', securityHeaders(readPortalCsp(distDir)));
   app.use('*', hostAllowList(options.allowedHosts ?? allowedHosts(undefined, '127.0.0.1')));
+  options.beforeRoutes?.(app, store);
   app.route('/', createPartnerApi(store, { loginLimits: options.loginLimits }));
-  app.route('/', createCollector(store, { faults: options.faults ?? false, hangs: options.hangs ?? createHangs() }));
-  app.route('/', createAdminApi(store, { token: options.adminToken, faults: options.faults ?? false }));
+  app.route('/', createCollector(store));
+  app.route('/', createAdminApi(store, { token: options.adminToken }));
   app.route('/', createExplorer(store, { adminToken: options.adminToken, distDir }));
   app.route('/', createPortalStatic(distDir));
   return app;
@@ -75,7 +80,7 @@ export function generateAdminToken(): string {
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const db = options.db ?? options.dbPath;
   if (db === undefined) throw new Error('startService needs `db`: a SQLite file or a postgres:// URL');
-  const store = await openDatabase(db, { maxBytes: options.maxDbBytes });
+  const store = await openStore(db, { maxBytes: options.maxDbBytes });
   try {
     await seedDemo(store);
   } catch (error) {
@@ -84,15 +89,13 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   }
   const retention = startRetention(store, { days: options.retentionDays ?? DEFAULT_RETENTION_DAYS });
   const adminToken = options.adminToken ?? generateAdminToken();
-  const hangs = createHangs();
   const host = options.host ?? '127.0.0.1';
   const app = createServiceApp(store, {
     adminToken,
-    faults: options.faults,
     distDir: options.distDir,
-    hangs,
     loginLimits: options.loginLimits,
     allowedHosts: options.allowedHosts ?? allowedHosts(undefined, host),
+    beforeRoutes: options.beforeRoutes,
   });
 
   const { server, address } = await new Promise<{ server: ReturnType<typeof serve>; address: AddressInfo }>((resolve, reject) => {
@@ -112,9 +115,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     adminToken,
     close() {
       closing ??= new Promise<void>((resolve, reject) => {
-        hangs.releaseAll();
         server.close((error) => (error ? reject(error) : resolve()));
-        // Keep-alive sockets (and requests still in flight) would hold close() open.
+        // Keep-alive sockets (and requests still in flight, which see their signal abort) would hold close() open.
         if ('closeAllConnections' in server) server.closeAllConnections();
       })
         .finally(() => retention.stop())

@@ -6,7 +6,6 @@ import type { DeviceInfo, DeviceKeyValue, LogRecord, SessionPayload } from '../p
 import type { IssueRequest, SkippedLog, WireOperation } from '../protocol/wire.ts';
 import type { ExplorerQueries } from './explorer-queries.types.ts';
 
-export type FaultMode = 'none' | 'error-500' | 'error-400' | 'error-413' | 'hang' | 'non-json';
 export type PartnerView = 'profile' | 'sales' | 'stats' | 'warehouse' | 'support';
 
 export interface App {
@@ -66,15 +65,13 @@ export interface PartnerStore {
   partnerView(partnerId: number, view: PartnerView): Promise<unknown>;
 }
 
-/** The apps the collector serves, and the faults tests inject into them. */
+/** The apps the collector serves. */
 export interface AppStore {
   putApp(key: string, enabled: boolean): Promise<App>;
   app(key: string): Promise<App | undefined>;
   /** By Sidelog's appID or the Bugfender SDK's (server/app-id.ts). */
   appById(appId: string): Promise<App | undefined>;
   apps(): Promise<App[]>;
-  setFault(appKey: string, mode: FaultMode, ops: WireOperation[] | undefined): Promise<void>;
-  fault(appKey: string, op: WireOperation): Promise<FaultMode>;
 }
 
 /** What the collector writes. */
@@ -118,7 +115,7 @@ export interface RetentionStore {
   pruneBefore(cutoff: Date, batch: number): Promise<number>;
 }
 
-/** The explorer's viewer accounts and their sign-ins (server/viewer-accounts.ts holds the rules). */
+/** The explorer's viewer accounts and their sign-ins (server/explorer/viewer-accounts.ts holds the rules). */
 export interface ViewerStore {
   viewerPasswordHash(name: string): Promise<string | undefined>;
   /** Adds the account or sets its password; whether it is new. A new password ends the account's sign-ins. */

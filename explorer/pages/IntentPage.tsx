@@ -2,12 +2,13 @@
 // either form): resolved by the service to the app, then replaced by the matching view.
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
+import type { IntentTarget } from '../api.ts';
 import { useJson } from '../use-json.ts';
 import { href } from '../use-query.ts';
 
 export function IntentPage({ appId, kind, id }: { appId: string; kind: string; id: string }) {
   const [, navigate] = useLocation();
-  const resolved = useJson<{ appId: string; kind: string; id: string }>(`/intent/${encodeURIComponent(appId)}/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`);
+  const resolved = useJson<IntentTarget>(`/intent/${encodeURIComponent(appId)}/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`);
   useEffect(() => {
     if (resolved.state !== 'ready') return;
     const { appId: app } = resolved.data;

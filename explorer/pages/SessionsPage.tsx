@@ -2,7 +2,7 @@
 // sorted from the address.
 import type { FormEvent } from 'react';
 import { Link } from 'wouter';
-import type { ExplorerSession } from '../api.ts';
+import type { ExplorerSession, SessionSort } from '../api.ts';
 import { absoluteTime, LEVELS } from '../format.ts';
 import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
@@ -10,7 +10,7 @@ import { anyOf, Field, SelectField, SubmitButton } from '../Field.tsx';
 import { Results } from '../Results.tsx';
 import { href, useDraft, useQuery } from '../use-query.ts';
 
-const SORTS = [
+const SORTS: { value: SessionSort; label: string }[] = [
   { value: 'last', label: 'Last log, newest first' },
   { value: 'first', label: 'First log, newest first' },
   { value: 'logs', label: 'Most logs' },

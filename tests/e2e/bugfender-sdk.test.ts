@@ -3,7 +3,7 @@
 // cases that used to lose them. Each scenario prints what was sent and what was stored.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CollectedLog } from '../../server/db.ts';
+import type { CollectedLog } from '../../server/store.types.ts';
 import { DEMO_APP_KEY } from '../../server/demo.ts';
 import { startBugfenderSite, type BugfenderSite } from './bugfender-site.ts';
 import { lineNumbers, oneTo } from './page-sidelog.ts';

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LogRecord } from '../../protocol/records.types.ts';
 import { appIdOf, bugfenderAppIdOf } from '../../server/app-id.ts';
-import { EXPLORER_CSP } from '../../server/explorer-static.ts';
+import { EXPLORER_CSP } from '../../server/explorer/static.ts';
 import { createCollectorClient } from './collector-client.ts';
 import { useProductPage } from './product.ts';
 import { explorerSettled, signInToExplorer, viewerText } from './viewer.ts';

@@ -14,7 +14,7 @@ declare module 'vitest' {
 }
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const SOURCES = ['app', 'explorer', 'explorer.html', 'worker', 'protocol', 'portal', 'public', 'index.html', 'vite.config.ts', 'scripts/portal-csp.ts', 'package.json'];
+const SOURCES = ['app', 'explorer', 'explorer-contract', 'explorer.html', 'worker', 'protocol', 'portal', 'public', 'index.html', 'vite.config.ts', 'scripts/portal-csp.ts', 'package.json'];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;

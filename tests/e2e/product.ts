@@ -18,7 +18,7 @@ export interface Product {
   readonly url: string;
   /** What the collector received for the portal's app key. */
   readonly admin: AdminClient;
-  /** The admin API's token, for its other calls (apps, faults); it also signs in to the explorer as "admin". */
+  /** The admin API's token, for its other calls (apps, lists); it also signs in to the explorer as "admin". */
   readonly adminToken: string;
   /** The SQLite file, for a test that puts in rows as an earlier version of the collector stored them. */
   readonly dbPath: string;

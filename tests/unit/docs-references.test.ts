@@ -7,7 +7,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const SCANNED = ['app', 'worker', 'protocol', 'portal', 'server', 'scripts', 'bench', 'tests', 'public', 'docs', 'explorer'];
+const SCANNED = ['app', 'worker', 'protocol', 'portal', 'server', 'scripts', 'bench', 'tests', 'public', 'docs', 'explorer', 'explorer-contract'];
 const TOP_FILES = ['README.md', 'index.html', 'explorer.html', 'vite.config.ts', 'package.json'];
 const EXTENSIONS = /\.(ts|tsx|css|html|md|json)$/;
 const THIS_FILE = relative(ROOT, import.meta.filename);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import Database from 'better-sqlite3';
 import { afterEach, expect, test } from 'vitest';
-import { MIGRATIONS } from '../../../server/schema.ts';
+import { MIGRATIONS } from '../../../server/sqlite/schema.ts';
 
 let dir: string | undefined;
 afterEach(() => {

@@ -1,4 +1,4 @@
-// The database schema as numbered migrations: each runs once, in order (server/db.ts tracks them with
+// The database schema as numbered migrations: each runs once, in order (server/sqlite/store.ts tracks them with
 // SQLite's user_version). Append new ones; never edit one that has shipped.
 
 /** The columns of `logs` as the first migration made them, which the rebuild for issue 11 keeps: frozen, as the
@@ -123,7 +123,7 @@ ${FIRST_LOG_COLUMNS}
   `,
   // Issue 11. Logs are deduplicated on (session, at, a hash of their content) instead of (session, at), which dropped
   // distinct logs sharing an `at`. SQLite cannot drop a table's UNIQUE constraint, so the table is rebuilt; existing
-  // rows get their hash from sidelog_log_hash(), which server/db.ts registers before migrating (server/log-hash.ts).
+  // rows get their hash from sidelog_log_hash(), which server/sqlite/store.ts registers before migrating (server/log-hash.ts).
   // Apps also get the appID the Bugfender SDK derives (base58; server/app-id.ts), so its URLs resolve, and each
   // request records the logs the collector skipped in it (JSON, NULL when none were).
   `
@@ -178,7 +178,7 @@ ${FIRST_LOG_COLUMNS}
   );
   CREATE INDEX retention_marks_by_table ON retention_marks (table_name, at);
   `,
-  // The log explorer (server/explorer-*.ts): full-text search over log texts, per-session summaries kept by
+  // The log explorer (server/explorer/): full-text search over log texts, per-session summaries kept by
   // triggers so the sessions list never counts logs, indexes for keyset paging in time order (each index ends in
   // the rowid, so (x, at) serves "ORDER BY at DESC, id DESC" under an equality on x), and viewer accounts.
   `
@@ -271,5 +271,9 @@ ${FIRST_LOG_COLUMNS}
     INSERT INTO logs_fts (logs_fts, rowid, t) VALUES ('delete', old.id, old.t);
     INSERT INTO logs_fts (rowid, t) VALUES (new.id, new.t);
   END;
+  `,
+  // Fault injection is no longer the product's (the tests mount their own middleware): its table goes.
+  `
+  DROP TABLE IF EXISTS faults;
   `,
 ];

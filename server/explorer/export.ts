@@ -2,7 +2,7 @@
 // so that an export of a million logs never sits in memory.
 import type { Context } from 'hono';
 import { stream } from 'hono/streaming';
-import { allLogs, type ExplorerLog, type ExplorerQueries, type LogFilter } from './explorer-queries.types.ts';
+import { allLogs, type ExplorerLog, type ExplorerQueries, type LogFilter } from '../explorer-queries.types.ts';
 
 export type ExportFormat = 'ndjson' | 'csv';
 

@@ -1,10 +1,10 @@
 // The explorer's reads over SQLite (the contract, shared with PostgreSQL's: server/explorer-queries.types.ts),
-// straight SQL over the collector's tables (server/schema.ts). The log stream is in time
+// straight SQL over the collector's tables (server/sqlite/schema.ts). The log stream is in time
 // order, newest first, paged by keyset on (at, id): a page costs the same on the first screen and the ten
 // thousandth. Each filter is a clause; the indexes the last migration adds let the first page of any single
 // filter read only about a page of rows.
 import type Database from 'better-sqlite3';
-import type { DeviceKeyValue } from '../protocol/records.types.ts';
+import type { DeviceKeyValue } from '../../protocol/records.types.ts';
 import {
   deviceKeyValues,
   LEVELS,
@@ -27,11 +27,9 @@ import {
   type LogFilter,
   type LogPage,
   type SessionFilter,
-} from './explorer-queries.types.ts';
-import { promised } from './sqlite/rows.ts';
-import { searchIndexOf } from './sqlite/search-index.ts';
-
-export * from './explorer-queries.types.ts';
+} from '../explorer-queries.types.ts';
+import { promised } from './rows.ts';
+import { searchIndexOf } from './search-index.ts';
 
 /** A search box's words as an FTS5 query: each word quoted (so no word is taken for an operator), as a prefix. */
 export function ftsQuery(q: string): string | undefined {

@@ -2,9 +2,9 @@
 // as "admin". A sign-in makes a random token for an HttpOnly cookie; the database keeps only its SHA-256, so a
 // copy of the database signs no one in.
 import { timingSafeEqual } from 'node:crypto';
-import { hashPassword, verifyPassword } from './passwords.ts';
-import type { ViewerStore } from './store.types.ts';
-import { hashToken, newToken } from './tokens.ts';
+import { hashPassword, verifyPassword } from '../passwords.ts';
+import type { ViewerStore } from '../store.types.ts';
+import { hashToken, newToken } from '../tokens.ts';
 
 /** The name the admin token signs in as; no account may take it. */
 export const ADMIN_VIEWER = 'admin';

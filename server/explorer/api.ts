@@ -3,16 +3,16 @@
 // sessions, issues, devices, exports, and the resolution of the Bugfender-shaped intent URLs.
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { ACCOUNT_BODY_BYTES, limitBody, readJsonObject } from './body-limits.ts';
-import type { App, Store } from './db.ts';
-import { streamExport } from './explorer-export.ts';
-import { FilterError, intParam, parseLogFilter } from './explorer-filters.ts';
-import { decodeCursor, ISSUE_TYPES, SESSION_SORTS, type ExplorerQueries, type SessionSort } from './explorer-queries.types.ts';
-import { createIntentLookup } from './intent-lookup.ts';
-import { createLoginThrottle, type LoginEnv, type LoginLimits } from './login-throttle.ts';
+import { ACCOUNT_BODY_BYTES, limitBody, readJsonObject } from '../body-limits.ts';
+import type { App, AppStore } from '../store.types.ts';
+import { streamExport } from './export.ts';
+import { EXPLORER_API, ISSUE_TYPES, SESSION_SORTS, type SessionSort } from '../../explorer-contract/api.types.ts';
+import { FilterError, parseLogFilters } from '../../explorer-contract/log-filters.ts';
+import { decodeCursor, type ExplorerQueries, type LogFilter } from '../explorer-queries.types.ts';
+import { createLoginThrottle, type LoginEnv, type LoginLimits } from '../login-throttle.ts';
 import { accountProblem, VIEWER_SESSION_MS, type ViewerAccounts } from './viewer-accounts.ts';
+import { wellFormed } from '../wire-validation.ts';
 
-export const EXPLORER_API = '/sidelog/explorer/api';
 export const VIEWER_COOKIE = 'sidelog_viewer';
 
 const PAGE = 100;
@@ -25,9 +25,19 @@ type Env = { Variables: LoginEnv['Variables'] & { viewer: string; app: App; pass
 export const EXPLORER_LOGIN_LIMITS: LoginLimits = { perAddress: 20, perAccount: 10, windowMs: 15 * 60 * 1000 };
 const THROTTLED = 'Too many sign-in attempts. Try again later.';
 
-export function createExplorerApi(store: Store, queries: ExplorerQueries, accounts: ViewerAccounts, limits = EXPLORER_LOGIN_LIMITS): Hono<Env> {
+/** A positive integer parameter, within bounds, or its default. */
+function intParam(query: URLSearchParams, name: string, fallback: number, max: number): number {
+  const value = query.get(name);
+  if (value === null || value === '') return fallback;
+  if (!/^\d+$/.test(value)) throw new FilterError(`'${name}' must be a whole number`);
+  return Math.min(Number(value), max);
+}
+
+/** The log filters of the query, on the app of the route. */
+const logFilter = (c: Context<Env>, query: URLSearchParams): LogFilter => ({ appKey: c.get('app').key, ...parseLogFilters(query) });
+
+export function createExplorerApi(apps: AppStore, queries: ExplorerQueries, accounts: ViewerAccounts, limits = EXPLORER_LOGIN_LIMITS): Hono<Env> {
   const api = new Hono<Env>().basePath(EXPLORER_API);
-  const lookup = createIntentLookup(store);
 
   api.onError((error, c) => {
     if (error instanceof FilterError) return c.json({ error: error.message }, 400);
@@ -86,17 +96,28 @@ export function createExplorerApi(store: Store, queries: ExplorerQueries, accoun
 
   api.get('/apps', async (c) => c.json(await queries.apps()));
 
-  /** A Sidelog or Bugfender appID, as intent URLs carry it, to the view it names, in Sidelog's form. */
+  /** A Sidelog or Bugfender appID, as intent URLs carry it, to the view it names, in Sidelog's form. Found with the
+   * explorer's own queries, which read one row or two, never the session's logs. Ids are looked up well-formed, as
+   * the collector stored them: a URL cannot carry a lone surrogate, which the collector stored as U+FFFD. */
   api.get('/intent/:appId/:kind/:id', async (c) => {
     const { appId, kind, id } = c.req.param();
-    const view =
-      kind === 'issue' ? await lookup.issue(appId, id) : kind === 'session' ? await lookup.session(appId, id) : kind === 'device' ? await lookup.device(appId, id) : undefined;
-    if (!view) return c.json({ error: `no such ${kind}` }, 404);
-    return c.json({ appId: view.app.appId, kind, id });
+    const app = await apps.appById(appId);
+    const uid = wellFormed(id);
+    const found = !app
+      ? undefined
+      : kind === 'issue'
+        ? await queries.issues.one(app.key, uid)
+        : kind === 'session'
+          ? await queries.sessions.one(app.key, uid)
+          : kind === 'device'
+            ? await queries.devices.one(app.key, uid)
+            : undefined;
+    if (!app || !found) return c.json({ error: `no such ${kind}` }, 404);
+    return c.json({ appId: app.appId, kind, id });
   });
 
   api.use('/apps/:appId/*', async (c, next) => {
-    const app = await store.appById(c.req.param('appId'));
+    const app = await apps.appById(c.req.param('appId'));
     if (!app) return c.json({ error: 'no such app' }, 404);
     c.set('app', app);
     await next();
@@ -106,7 +127,7 @@ export function createExplorerApi(store: Store, queries: ExplorerQueries, accoun
 
   api.get('/apps/:appId/logs', async (c) => {
     const params = query(c);
-    const filter = parseLogFilter(c.get('app').key, params);
+    const filter = logFilter(c, params);
     const before = params.get('before');
     const cursor = before ? decodeCursor(before) : undefined;
     if (before && !cursor) throw new FilterError(`'before' is not a cursor this API gave`);
@@ -116,7 +137,7 @@ export function createExplorerApi(store: Store, queries: ExplorerQueries, accoun
   // Live tail: logs that arrived after `after` (a log id), oldest first; without `after`, where to start.
   api.get('/apps/:appId/logs/tail', async (c) => {
     const params = query(c);
-    const filter = parseLogFilter(c.get('app').key, params);
+    const filter = logFilter(c, params);
     const after = params.get('after');
     if (after === null || after === '') return c.json({ logs: [], last: await queries.lastLogId() });
     const afterId = intParam(params, 'after', 0, Number.MAX_SAFE_INTEGER);
@@ -130,7 +151,7 @@ export function createExplorerApi(store: Store, queries: ExplorerQueries, accoun
     const params = query(c);
     const format = params.get('format') ?? 'ndjson';
     if (format !== 'ndjson' && format !== 'csv') throw new FilterError(`'format' must be ndjson or csv`);
-    const filter = parseLogFilter(c.get('app').key, params);
+    const filter = logFilter(c, params);
     return streamExport(c, queries, filter, format, `sidelog-${c.get('app').appId}-logs`);
   });
 
