@@ -9,9 +9,9 @@ export interface ViewRoute {
 }
 
 export const VIEWS: readonly ViewRoute[] = [
-  { path: '/about', label: 'О партнере', Component: lazy(() => import('../views/AboutView.tsx')) },
-  { path: '/sales', label: 'Продажи', Component: lazy(() => import('../views/SalesView.tsx')) },
-  { path: '/stats', label: 'Статистика', Component: lazy(() => import('../views/StatsView.tsx')) },
-  { path: '/warehouse', label: 'Склад', Component: lazy(() => import('../views/WarehouseView.tsx')) },
-  { path: '/support', label: 'Поддержка', Component: lazy(() => import('../views/SupportView.tsx')) },
+  { path: '/about', label: 'О партнере', Component: lazy(() => import('./AboutView.tsx')) },
+  { path: '/sales', label: 'Продажи', Component: lazy(() => import('./SalesView.tsx')) },
+  { path: '/stats', label: 'Статистика', Component: lazy(() => import('./StatsView.tsx')) },
+  { path: '/warehouse', label: 'Склад', Component: lazy(() => import('./WarehouseView.tsx')) },
+  { path: '/support', label: 'Поддержка', Component: lazy(() => import('./SupportView.tsx')) },
 ];
