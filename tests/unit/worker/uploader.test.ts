@@ -4,6 +4,7 @@ import { LogLevel, type SessionPayload, type WireOperation } from '../../../prot
 import { createGuard } from '../../../worker/guard.ts';
 import type { ServiceClient } from '../../../worker/service-client.ts';
 import { createMemoryStorage } from '../../../worker/storage/memory-storage.ts';
+import { addLogs as storeLogs, sessionOf } from '../../helpers/storage.ts';
 import { createWireTarget } from '../../../worker/wire-target.ts';
 import { backoffDelay, createUploader } from '../../../worker/uploader.ts';
 
@@ -47,7 +48,7 @@ async function setUp({ enabled = true, leader = true, online = true } = {}) {
   });
   await storage.ensureSession({ uuid: 'tab', payload: payload('tab') });
   const addLogs = (count: number, sessionUUID = 'tab') =>
-    storage.addLogs(Array.from({ length: count }, (_, i) => ({ sessionUUID, at: i + 1, x: 'x', t: `line ${i}`, ll: LogLevel.Debug })));
+    storeLogs(storage, Array.from({ length: count }, (_, i) => ({ sessionUUID, at: i + 1, x: 'x', t: `line ${i}`, ll: LogLevel.Debug })));
   return { storage, guard, service, uploader, active, state, addLogs };
 }
 
@@ -63,7 +64,7 @@ describe('the uploader', () => {
     expect(service.calls[1].body.session_id).toBe(100);
     expect((service.calls[1].body.logs as Record<string, unknown>[])[0]).toEqual({ at: 1, x: 'x', t: 'line 0', ll: 0 });
     expect(await storage.countLogs()).toBe(0);
-    expect((await storage.getSession('tab'))?.id).toBe(100);
+    expect((await sessionOf(storage, 'tab'))?.id).toBe(100);
   });
 
   test('does nothing when offline, not leader, or the app is not valid', async () => {
