@@ -1,11 +1,12 @@
 // Mode C keeps its data in memory, so what is not uploaded when the page is hidden would be lost with
 // the page: it goes out with fetch keepalive, which outlives the page but allows under 64 KiB of
 // bodies in flight, so logs go in chunks, one after another, each deleted once accepted.
-import { KEEPALIVE_CHUNK_BYTES, UPLOAD_BATCH_SIZE, type StoredLog } from '../protocol/index.ts';
+import type { StoredLog } from '../protocol/index.ts';
 import { toLogRecord } from './format.ts';
 import type { Guard } from './guard.ts';
 import type { ServiceClient } from './service-client.ts';
 import type { SidelogStorage } from './storage/storage.types.ts';
+import { KEEPALIVE_CHUNK_BYTES, UPLOAD_BATCH_SIZE } from './tuning.ts';
 
 export interface KeepaliveDeps {
   storage: SidelogStorage;

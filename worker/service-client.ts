@@ -1,14 +1,8 @@
 // The logging service's five operations (docs/wire-format.md#requests). Every call has a timeout; only 200 and 304
 // count as success, and an answer that is not the JSON the operation promises is a failure too, so
 // that a lying server never makes the uploader delete what it has not really accepted.
-import {
-  REQUEST_TIMEOUT_MS,
-  WIRE_PATHS,
-  userAgent,
-  type WireAnswers,
-  type WireOperation,
-  type WireRequests,
-} from '../protocol/index.ts';
+import { WIRE_PATHS, userAgent, type WireAnswers, type WireOperation, type WireRequests } from '../protocol/index.ts';
+import { REQUEST_TIMEOUT_MS } from './tuning.ts';
 
 export interface ServiceClient {
   call<Op extends WireOperation>(operation: Op, body: WireRequests[Op], init?: { keepalive?: boolean }): Promise<WireAnswers[Op]>;

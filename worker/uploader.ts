@@ -1,20 +1,13 @@
 // The uploader (docs/uploader.md): runs every 15 s and whenever this engine becomes leader, only
 // when online, leader and not already running. Rows are deleted only after the service accepted them;
 // a failure leaves them stored and the next runs back off, doubling up to 5 minutes.
-import {
-  UPLOAD_BATCH_MAX_BYTES,
-  UPLOAD_BATCH_SIZE,
-  UPLOAD_INTERVAL_MS,
-  UPLOAD_MAX_BACKOFF_MS,
-  type LogRecord,
-  type SessionRecord,
-  type StoredLog,
-} from '../protocol/index.ts';
+import type { LogRecord, SessionRecord, StoredLog } from '../protocol/index.ts';
 import { toLogRecord } from './format.ts';
 import type { Guard } from './guard.ts';
 import { isRefusal, isUnknownSession, refusedMarker } from './refused-logs.ts';
 import type { ServiceError } from './service-client.ts';
 import type { SidelogStorage } from './storage/storage.types.ts';
+import { UPLOAD_BATCH_MAX_BYTES, UPLOAD_BATCH_SIZE, UPLOAD_INTERVAL_MS, UPLOAD_MAX_BACKOFF_MS } from './tuning.ts';
 import type { UploadTarget } from './upload-target.types.ts';
 
 export interface UploaderDeps {
