@@ -9,7 +9,7 @@ export async function addLogs(storage: SidelogStorage, logs: StoredLog[]): Promi
   await storage.addLogBatches([{ logs }]);
   if (logs.length === 0) return [];
   // Ids grow: the logs just added are the newest.
-  const all = await storage.oldestLogsOfAll(Number.MAX_SAFE_INTEGER);
+  const all = await storage.oldestLogsOfAll(await storage.countLogs());
   return all.slice(-logs.length).map((log) => log.id!);
 }
 
