@@ -1,6 +1,7 @@
 // One session's steps (docs/uploader.md#steps), one after another: register it if it has no id, send its issues,
 // its logs (worker/log-upload.ts) and its device keys, each deleted once accepted, and delete the session once
-// nothing of it is left. The first step the target does not accept stops the session, leaving the rest stored.
+// nothing of it is left. The first step the target does not accept stops the session, leaving the rest stored (a
+// refused batch does not: it is split around the refused logs).
 import type { SessionRecord } from '../protocol/index.ts';
 import type { Guard } from './guard.ts';
 import { createLogUpload } from './log-upload.ts';
