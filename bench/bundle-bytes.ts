@@ -15,7 +15,7 @@ const ON_DEMAND: Record<string, string> = {
   'app/logging/startup.ts': 'engine start-up, rescue (every init)',
   [IN_PAGE_ENGINE]: 'in-page engine (modes B and C)',
   'app/logging/capture/index.ts': "captures' loader (any capture on)",
-  'app/logging/feedback-dialog.ts': 'feedback dialog (getUserFeedback)',
+  'app/logging/feedback/feedback-dialog.ts': 'feedback dialog (getUserFeedback)',
   'app/logging/capture/console-capture.ts': 'console capture (overrideConsoleMethods)',
   'app/logging/capture/error-capture.ts': 'error handler (registerErrorHandler)',
   'app/logging/capture/browser-events.ts': 'browser events (logBrowserEvents)',

@@ -45,9 +45,13 @@ export interface IssueRequest {
   session_id: number;
 }
 
+/** The most logs one batch may hold: what the collector accepts from any client of the wire (@bugfender/sdk sends
+ * up to 500). Sidelog's own batch size is tuning, at most this (worker/tuning.ts). */
+export const MAX_LOGS_PER_BATCH = 500;
+
 export interface LogBatchRequest {
   session_id: number;
-  /** At most UPLOAD_BATCH_SIZE. */
+  /** At most MAX_LOGS_PER_BATCH. */
   logs: LogRecord[];
 }
 

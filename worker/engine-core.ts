@@ -41,15 +41,19 @@ export async function createEngineCore(config: EngineConfig): Promise<EngineCore
   const tabs = new Set<string>();
   const device = config.device;
 
+  const wire = {
+    client,
+    appKey: config.appKey,
+    udid: device.udid,
+    issueURL: (uuid: string) => intentURL.issue(config.baseURL, config.appID, uuid),
+  };
+  const target = createWireTarget(wire);
+  const keepaliveTarget = createWireTarget({ ...wire, keepalive: true });
+
   const uploader = createUploader({
     storage,
     guard,
-    target: createWireTarget({
-      client,
-      appKey: config.appKey,
-      udid: device.udid,
-      issueURL: (uuid) => intentURL.issue(config.baseURL, config.appID, uuid),
-    }),
+    target,
     debug,
     isOnline: () => navigator.onLine !== false,
     isLeader: () => leadership.isLeader(),
@@ -87,7 +91,7 @@ export async function createEngineCore(config: EngineConfig): Promise<EngineCore
     },
     async sendKeepalive() {
       await writer.settled();
-      await sendKeepalive({ storage, client, guard, debug });
+      await sendKeepalive({ storage, target: keepaliveTarget, guard, debug });
     },
     async status() {
       const [logs, issues, deviceKeys, sessions] = await Promise.all([

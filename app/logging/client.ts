@@ -11,7 +11,7 @@ import { captureCallSite } from './call-site.ts';
 import type { InstalledCaptures } from './capture/index.ts';
 import type { EngineHandle } from './engines/engine-handle.types.ts';
 import type { WorkerFactories } from './engines/worker-engine.ts';
-import type { FeedbackResult, FeedbackTexts } from './feedback-dialog.ts';
+import type { FeedbackResult, FeedbackTexts } from './feedback/feedback-dialog.ts';
 import { originalConsole } from './original-console.ts';
 import { randomHex } from './random-hex.ts';
 import { SDK_VERSION } from './sdk-version.ts';
@@ -372,7 +372,7 @@ export class SidelogClient {
 
   /** Shows the feedback dialog (its code loaded on the first call); a submitted form is sent as user feedback. */
   getUserFeedback = (texts?: FeedbackTexts): Promise<FeedbackResult> =>
-    import('./feedback-dialog.ts').then(({ showFeedbackDialog }) => showFeedbackDialog(texts, (subject, text) => this.sendUserFeedback(subject, text)));
+    import('./feedback/feedback-dialog.ts').then(({ showFeedbackDialog }) => showFeedbackDialog(texts, (subject, text) => this.sendUserFeedback(subject, text)));
 
   setForceEnabled = (enabled: boolean): Promise<void> => this.#ready().then(({ engine }) => engine.calls.setForceEnabled(enabled));
 

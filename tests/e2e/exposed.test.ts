@@ -5,7 +5,7 @@
 import { chromium } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.ts';
-import { VIEWS } from '../../app/routes/views.ts';
+import { VIEWS } from '../../app/views/views.ts';
 import { PARTNER_API } from '../../portal/api.types.ts';
 import { signInAsDemo } from './portal.ts';
 import { useProductPage } from './product.ts';
