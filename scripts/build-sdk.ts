@@ -61,9 +61,12 @@ function sourcePath(source: string, mapPath: string): string {
 
 async function buildCode(outDir: string): Promise<void> {
   // The page's code: the entry and a chunk for each part loaded on demand, minified, since a page without a bundler
-  // loads these files as they are (docs/package.md#the-build).
+  // loads these files as they are (docs/package.md#the-build). What the entry needs is in it, not in chunks of its own
+  // that the parts share: one file for a page's first load, at the price of the entry exporting them too (under
+  // minified names, and in no type).
   await build({
     input: { index: ENTRY },
+    preserveEntrySignatures: 'allow-extension',
     platform: 'browser',
     plugins: [workerBesideCode()],
     output: {
