@@ -1,7 +1,7 @@
 // `npm run build:sdk`: Sidelog as an npm package (docs/package.md#the-build). Writes packages/sidelog/dist/ (or the
 // dist/ of the package directory given): the page's ES modules, the worker as one self-contained file beside them,
 // and the types of the public API; `npm pack` in the package directory then gives the tarball.
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { generateDtsBundle } from 'dts-bundle-generator';
 import { build, RolldownMagicString, type Plugin } from 'rolldown';
@@ -109,12 +109,8 @@ export async function buildSdk(packageDir = PACKAGE_DIR): Promise<void> {
   buildTypes(outDir);
 }
 
-/** The package's version, which names its worker (app/logging/sdk-version.ts must say the same). */
-export function packageVersion(): string {
-  return (JSON.parse(readFileSync(join(PACKAGE_DIR, 'package.json'), 'utf8')) as { version: string }).version;
-}
-
 if (process.argv[1] && resolve(process.argv[1]) === import.meta.filename) {
-  await buildSdk(process.argv[2] ? resolve(process.argv[2]) : PACKAGE_DIR);
-  console.log(`Sidelog ${packageVersion()} built into ${relative(process.cwd(), join(process.argv[2] ?? PACKAGE_DIR, 'dist')) || '.'}`);
+  const packageDir = process.argv[2] ? resolve(process.argv[2]) : PACKAGE_DIR;
+  await buildSdk(packageDir);
+  console.log(`Sidelog built into ${relative(process.cwd(), join(packageDir, 'dist'))}`);
 }

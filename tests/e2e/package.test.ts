@@ -111,11 +111,12 @@ describe('the tarball', () => {
   it('holds ES modules, the types of the public API and the worker, and finds the worker relative to the module', async () => {
     const { stdout } = await promisify(execFile)('tar', ['-tzf', tarball]);
     const files = stdout.trim().split('\n').map((file) => file.replace(/^package\//, ''));
+    expect(files.filter((file) => !file.startsWith('dist/')).sort()).toEqual(['README.md', 'package.json']);
     expect(files.filter((file) => file.endsWith('.d.ts')).sort()).toEqual(['dist/index.d.ts', 'dist/sidelog-worker.d.ts']);
+    expect(files.filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.d.ts'))).toEqual([]);
     expect(files).toContain('dist/sidelog-worker.js');
-    expect(files.filter((file) => /\.(ts|tsx)$/.test(file) && !file.endsWith('.d.ts'))).toEqual([]);
     const { stdout: code } = await promisify(execFile)('tar', ['-xzOf', tarball, 'package/dist/startup.js']);
-    expect(code).toContain('new SharedWorker(new URL(`./sidelog-worker.js`,import.meta.url)');
+    expect(code).toMatch(/new SharedWorker\(new URL\((["'`])\.\/sidelog-worker\.js\1,\s*import\.meta\.url\)/);
     expect(code).not.toMatch(/new URL\(["'`]\//);
   });
 });
