@@ -1,6 +1,6 @@
-// Builds one page per contender with the project's own Vite (its JS API) and its default configuration, into a
-// directory of the run's own (two runs at once must not empty each other's), and returns the manifest that says which
-// chunks each page loads. Sidelog's pages import Sidelog as an app does: the package, packed and installed
+// Builds one page per contender with the project's own Vite (its JS API; Vite's defaults but for the pages' shells),
+// into a directory of the run's own (two runs at once must not empty each other's), and returns the manifest that says
+// which chunks each page loads. Sidelog's pages import Sidelog as an app does: the package, packed and installed
 // (scripts/pack-sdk.ts), so that the bytes and the costs measured are those of what a developer installs.
 import { join, resolve } from 'node:path';
 import { build, type Manifest, type Plugin } from 'vite';

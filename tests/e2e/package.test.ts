@@ -43,7 +43,7 @@ afterAll(async () => {
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
-/** The policy of the issue: scripts and workers from the page's origin only, connections to the collector only. */
+/** The strict policy (docs/package.md#checks): scripts and workers from the page's origin only, connections to the collector only. */
 const strictCsp = (collector: string, workers = "'self'") => `script-src 'self'; worker-src ${workers}; connect-src ${collector}`;
 
 async function serve(dir: string, csp: string): Promise<StaticSite> {
