@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 // One config for the portal's build and for the three test projects:
 // unit (Node), browser (real headless Chromium through Playwright), e2e (Node driving the running product).
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig, type Plugin } from 'vite';
@@ -28,6 +29,9 @@ function portalCspFile(): Plugin {
 
 export default defineConfig({
   plugins: [react(), portalCspFile()],
+  // The portal imports Sidelog by its package name, at the package's public entry (docs/package.md#exports), as any
+  // other app does; tsconfig.base.json's `paths` says the same to TypeScript.
+  resolve: { alias: [{ find: /^sidelog$/, replacement: fileURLToPath(new URL('./app/logging/index.ts', import.meta.url)) }] },
   // Two pages: the portal (index.html) and the Sidelog log explorer (explorer.html, served at /sidelog/).
   build: {
     outDir: 'dist',

@@ -58,7 +58,7 @@ const progress = (message: string) => process.stderr.write(`${message}\n`);
 
 progress('bench: building the pages…');
 const workDir = mkdtempSync(join(tmpdir(), 'sidelog-bench-'));
-const pages = await buildPages(join(workDir, 'pages'));
+const pages = await buildPages(workDir);
 const bytes = measureBundleBytes(pages, contenders);
 const service = await startService({ dbPath: join(workDir, 'bench.db'), port: 0, distDir: pages.outDir });
 const control = await startControlServer();

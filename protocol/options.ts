@@ -19,11 +19,17 @@ export interface SidelogOptions {
   registerErrorHandler?: boolean;
   /** Capture file, line and method for every level, not only Warning, Error, Trace and Fatal. */
   captureCallSite?: boolean;
+  /**
+   * Where the host serves Sidelog's worker script itself (a CDN in front of the site, a strict CSP): a URL of the
+   * page's own origin, absolute or relative to the page. Default: the worker file beside Sidelog's code.
+   */
+  workerURL?: string;
 }
 
-export type ResolvedOptions = Required<SidelogOptions>;
+/** Every option filled in, but `workerURL`, which is absent unless given. */
+export type ResolvedOptions = Required<Omit<SidelogOptions, 'workerURL'>> & Pick<SidelogOptions, 'workerURL'>;
 
-const STRING_OPTIONS = ['appKey', 'apiURL', 'baseURL', 'build', 'deviceName', 'version'] as const;
+const STRING_OPTIONS = ['appKey', 'apiURL', 'baseURL', 'build', 'deviceName', 'version', 'workerURL'] as const;
 const URL_OPTIONS = ['apiURL', 'baseURL'] as const;
 const BOOLEAN_OPTIONS = [
   'debug',

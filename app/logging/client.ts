@@ -6,7 +6,7 @@
 import { IssueType, LogLevel } from '../../protocol/levels.ts';
 import { SESSION_LOCK_PREFIX, WORKER_START_DEADLINE_MS } from '../../protocol/limits.ts';
 import { resolveOptions, validateDeviceKey, validateTitle, type ResolvedOptions } from '../../protocol/options.ts';
-import type { DeviceData, DeviceKeyValue, Rescue, SidelogMode } from '../../protocol/index.ts';
+import type { DeviceData, DeviceKeyValue, Rescue, SidelogMode, SidelogOptions } from '../../protocol/index.ts';
 import { captureCallSite } from './call-site.ts';
 import type { InstalledCaptures } from './capture/index.ts';
 import type { EngineHandle } from './engines/engine-handle.types.ts';
@@ -17,6 +17,7 @@ import { randomHex } from './random-hex.ts';
 import { SDK_VERSION } from './sdk-version.ts';
 import { registerInternals, type SidelogInternals } from './internals.ts';
 import type { Identity } from './startup.ts';
+import { resolveWorkerURL } from './worker-url.ts';
 import { createWriteQueue } from './write-queue.ts';
 
 /** What init loads (app/logging/startup.ts): held once loaded, for what must then run synchronously (a rescue). */
@@ -106,9 +107,10 @@ export class SidelogClient {
    * Starts Sidelog. Throws at once, with the specification's texts, on invalid options; the promise
    * resolves once the engine runs. Calls made before now are kept with their time and replayed.
    */
-  init(options: unknown): Promise<void> {
+  init(options: SidelogOptions): Promise<void> {
     if (this.#started) return this.#started.then(() => undefined);
     const resolved = resolveOptions(options, { origin: location.origin, deviceName: '' });
+    if (resolved.workerURL !== undefined) resolved.workerURL = resolveWorkerURL(resolved.workerURL, location.href);
     // The default device name is the start-up chunk's to make (#start); a name given, even blank, is kept.
     this.#namedDevice = (options as { deviceName?: unknown }).deviceName !== undefined;
     this.#options = resolved;
@@ -170,7 +172,7 @@ export class SidelogClient {
     this.#listenForLeaving();
     for (const rescue of findRescues(options.appKey).reverse()) this.#queue.sendFirst({ sl: 'rescued', rescue });
     const engine = await startEngine(
-      engineKinds(this.#seams.workers ?? startup.defaultWorkers),
+      engineKinds(this.#seams.workers ?? (options.workerURL ? startup.workersAt(options.workerURL) : startup.defaultWorkers)),
       {
         appKey: options.appKey,
         appID: identity.appID,

@@ -6,7 +6,7 @@ export { intentURL } from '../../protocol/wire.ts';
 export { engineSink, sanitiseWrite } from './engine-sink.ts';
 export { defaultDeviceName, deviceInfo, sessionPayload } from './device-info.ts';
 export { engineKinds, startEngine } from './engines/choose-engine.ts';
-export { defaultWorkers } from './engines/worker-engine.ts';
+export { defaultWorkers, workersAt } from './engines/worker-engine.ts';
 export { loadIdentity, saveDeviceData, type Identity } from './identity.ts';
 export { findRescues, removeRescue, saveRescue } from './rescue.ts';
 export { loadSessionLastAt, saveSessionLastAt } from './session-last-at.ts';

@@ -3,7 +3,7 @@
 //   opener: opens the logger (a tab opened by a script may close itself);
 //   logger: starts Sidelog as the bench page does, tells the bench it is ready, logs n lines and closes;
 //   reopen: starts Sidelog again, which stores what the logger rescued; forces one send.
-import { Sidelog } from '../../app/logging/index.ts';
+import { Sidelog } from 'sidelog';
 import { makeLines } from './lines.ts';
 import { QUIET_OPTIONS } from './quiet-options.ts';
 
