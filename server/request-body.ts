@@ -8,6 +8,14 @@ import type { Context } from 'hono';
  * bytes received, so a client may compress any body it could have sent plain. */
 export const DEFAULT_MAX_INFLATED_BYTES = 128 * 1024 * 1024;
 
+/** SIDELOG_MAX_INFLATED_MB as bytes, or undefined for the default; refuses anything else with a clear message. */
+export function maxInflatedBytes(setting: string | undefined): number | undefined {
+  if (setting === undefined || setting.trim() === '') return undefined;
+  const mb = Number(setting);
+  if (!Number.isFinite(mb) || mb <= 0) throw new Error(`SIDELOG_MAX_INFLATED_MB must be a number of megabytes, not '${setting}'`);
+  return Math.floor(mb * 1024 * 1024);
+}
+
 export type BodyRead<T> = { ok: true; body: T } | { ok: false; status: 400 | 413 | 415; error: string };
 
 type Coding = 'identity' | 'gzip';

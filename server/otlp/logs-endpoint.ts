@@ -27,6 +27,9 @@ export const OTLP_LOGS_PATH = '/v1/logs';
 const CODE = { invalidArgument: 3, resourceExhausted: 8, unavailable: 14, unauthenticated: 16 } as const;
 /** Seconds a client is asked to wait when the store cannot take a write. */
 const RETRY_AFTER_SECONDS = 5;
+/** OTLP/JSON spends three levels of JSON on each level of a value (`{"arrayValue": {"values": [`): room for
+ * MAX_VALUE_DEPTH levels of values below a record's own seven. */
+const MAX_OTLP_JSON_DEPTH = 64;
 /** How many rejected records the partialSuccess message names before it only counts them. */
 const NAMED_REJECTIONS = 10;
 
@@ -116,7 +119,7 @@ export function createOtlpLogsEndpoint(store: AppStore & CollectorStore, options
 
 function decode(encoding: OtlpEncoding, bytes: Uint8Array): { ok: true; value: unknown } | { ok: false; reason: string } {
   if (encoding === 'json') {
-    const parsed = parseJson(new TextDecoder().decode(bytes));
+    const parsed = parseJson(new TextDecoder().decode(bytes), MAX_OTLP_JSON_DEPTH);
     return parsed.ok ? parsed : { ok: false, reason: parsed.reason };
   }
   try {
