@@ -7,29 +7,9 @@
 // sequence's last value H, then list the transactions holding such a lock; once none of them does, every id up to H
 // is either visible or never will be. The check costs two small reads and never waits on a writer.
 import type pg from 'pg';
-import { now, toLog, toSession, type SessionRow } from '../store-rows.ts';
-import type { ForwardCursor, ForwardStore } from '../store.types.ts';
+import { now, toCursor, toLog, toSession, type CursorRow, type SessionRow } from '../store-rows.ts';
+import type { ForwardStore } from '../store.types.ts';
 import { sql } from './client.ts';
-
-interface CursorRow {
-  app_key: string;
-  last_id: number;
-  forwarded: number;
-  refused: number;
-  last_forwarded_at: string | null;
-  last_error: string | null;
-  last_error_at: string | null;
-}
-
-const toCursor = (row: CursorRow): ForwardCursor => ({
-  appKey: row.app_key,
-  lastId: row.last_id,
-  forwarded: row.forwarded,
-  refused: row.refused,
-  lastForwardedAt: row.last_forwarded_at,
-  lastError: row.last_error,
-  lastErrorAt: row.last_error_at,
-});
 
 /** The transactions (virtual ids) that hold a writer's lock on `logs`, other than this connection's. */
 const LOG_WRITERS = `SELECT coalesce(array_agg(DISTINCT virtualtransaction), '{}') AS writers FROM pg_locks

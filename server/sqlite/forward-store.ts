@@ -2,32 +2,14 @@
 // one writer at a time, and a log's id is one more than the highest stored when it is written, so every id up to the
 // highest visible is committed: that highest is the horizon.
 import type Database from 'better-sqlite3';
-import type { ForwardCursor, ForwardLog, ForwardStore } from '../store.types.ts';
+import { toCursor, type CursorRow } from '../store-rows.ts';
+import type { ForwardLog, ForwardStore } from '../store.types.ts';
 import { now, promised, queries, toLog, toSession, type SessionRow } from './rows.ts';
-
-interface CursorRow {
-  app_key: string;
-  last_id: number;
-  forwarded: number;
-  refused: number;
-  last_forwarded_at: string | null;
-  last_error: string | null;
-  last_error_at: string | null;
-}
-
-export const toCursor = (row: CursorRow): ForwardCursor => ({
-  appKey: row.app_key,
-  lastId: row.last_id,
-  forwarded: row.forwarded,
-  refused: row.refused,
-  lastForwardedAt: row.last_forwarded_at,
-  lastError: row.last_error,
-  lastErrorAt: row.last_error_at,
-});
 
 export function createForwardStore(db: Database.Database): ForwardStore {
   const { one, all } = queries(db);
   const maxLogId = db.prepare(`SELECT ifnull(max(id), 0) FROM logs`).pluck();
+  const highestCursor = db.prepare(`SELECT ifnull(max(last_id), 0) FROM forward_cursors`).pluck();
   const page = db.prepare(
     `SELECT l.id, l.session_id, l.x, l.t, l.m, l.at, l.tg, l.f, l.l, l.ll, l.u FROM logs l JOIN sessions s ON s.id = l.session_id
      WHERE l.id > ? AND l.id <= ? AND s.app_key = ? ORDER BY l.id LIMIT ?`,
@@ -79,13 +61,15 @@ export function createForwardStore(db: Database.Database): ForwardStore {
       return row && { holder: row.holder, expiresAt: new Date(row.expires_at).toISOString() };
     },
     forwardHorizon() {
+      const horizon = maxLogId.get() as number;
+      // Rows past the highest are gone (retention deleted every log): the next log takes the highest id + 1, so a
+      // cursor above it would pass over new logs. Cursors come back down to it, in one write with the check.
+      if ((highestCursor.get() as number) <= horizon) return horizon;
       return db.transaction(() => {
-        const horizon = maxLogId.get() as number;
-        // Rows past the highest are gone (retention deleted every log): the next log takes the highest id + 1, so a
-        // cursor above it would pass over new logs. Cursors come back down to it.
-        db.prepare(`UPDATE forward_cursors SET last_id = ? WHERE last_id > ?`).run(horizon, horizon);
-        return horizon;
-      })();
+        const highest = maxLogId.get() as number;
+        db.prepare(`UPDATE forward_cursors SET last_id = ? WHERE last_id > ?`).run(highest, highest);
+        return highest;
+      }).immediate();
     },
     forwardPage(appKey, after, upTo, limit) {
       const rows = page.all(after, upTo, appKey, limit) as (Record<string, unknown> & { id: number; session_id: number })[];
