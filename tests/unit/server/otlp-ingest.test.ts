@@ -148,6 +148,14 @@ describe('records refused alone, and refusals', () => {
     expect(await stored()).toEqual([]);
   });
 
+  test('503 with Retry-After when the store cannot take the write, a full disk included (OTLP clients retry 503, not 507)', async () => {
+    h.store.addLogs = () => Promise.reject(Object.assign(new Error('no space left'), { code: 'SQLITE_FULL' }));
+    const answer = await post(request(record({})));
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get('Retry-After')).toBe('5');
+    expect(await answer.json()).toEqual({ code: 14, message: 'the disk is full: nothing was stored; retry later' });
+  });
+
   test('a browser exporter’s preflight is answered, with the headers it sends allowed', async () => {
     const answer = await h.app.request('/v1/logs', {
       method: 'OPTIONS',
