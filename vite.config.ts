@@ -42,7 +42,22 @@ export default defineConfig({
   // Pre-bundled up front: found mid-run in browser mode, they were bundled again and the test page got
   // a second copy of React ("Invalid hook call") on a fresh checkout's first run.
   optimizeDeps: {
-    include: ['react', 'react/jsx-dev-runtime', 'react-dom/client', 'react-toastify', 'wouter', 'wouter/memory-location', 'zustand', 'zustand/vanilla'],
+    include: [
+      'react',
+      'react/jsx-dev-runtime',
+      'react-dom/client',
+      'react-toastify',
+      'wouter',
+      'wouter/memory-location',
+      'zustand',
+      'zustand/vanilla',
+      // The OpenTelemetry SDK that tests/browser/otlp/ runs in the page.
+      '@opentelemetry/api-logs',
+      '@opentelemetry/sdk-logs',
+      '@opentelemetry/resources',
+      '@opentelemetry/exporter-logs-otlp-http',
+      '@opentelemetry/exporter-logs-otlp-proto',
+    ],
   },
   test: {
     projects: [

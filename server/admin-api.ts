@@ -5,15 +5,19 @@ import { bearerAuth } from 'hono/bearer-auth';
 import { cors } from 'hono/cors';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './admin-pages.ts';
 import { ADMIN_BODY_BYTES, limitBody, readJsonObject } from './body-limits.ts';
-import type { AdminList, AppStore, CollectedReads, ViewerStore } from './store.types.ts';
+import type { AdminList, AppStore, CollectedReads, ForwardStore, ViewerStore } from './store.types.ts';
 import { putViewerAccount } from './explorer/api.ts';
 import { createIntentLookup } from './intent-lookup.ts';
 import { createViewerAccounts } from './explorer/viewer-accounts.ts';
+import type { ForwardSettings } from './otlp/forwarder.ts';
+import { mountForwardingAdmin } from './otlp/forwarding-admin.ts';
 
 export const ADMIN_BASE = '/sidelog/admin/api';
 
 export interface AdminOptions {
   token: string;
+  /** SIDELOG_FORWARD_OTLP and its companions, for the forwarding status. */
+  forward?: ForwardSettings;
 }
 
 /** `?cursor=` (the last row id of the previous page, opaque to callers) and `?limit=` (1 to MAX_PAGE_SIZE). */
@@ -25,7 +29,7 @@ function pageOf(c: Context): { after: number; limit: number } | string {
   return { after: Number(cursor), limit: Number(limit) };
 }
 
-export function createAdminApi(store: AppStore & CollectedReads & ViewerStore, options: AdminOptions): Hono {
+export function createAdminApi(store: AppStore & CollectedReads & ViewerStore & ForwardStore, options: AdminOptions): Hono {
   const admin = new Hono();
   const lookup = createIntentLookup(store);
   // Tests call it from pages on another origin; the bearer token, not cookies, is what guards it.
@@ -69,6 +73,9 @@ export function createAdminApi(store: AppStore & CollectedReads & ViewerStore, o
       return c.json(rows);
     });
   }
+
+  // Forwarding to OTLP endpoints: its status, and an app's own endpoint (server/otlp/forwarding-admin.ts).
+  mountForwardingAdmin(admin, ADMIN_BASE, store, options.forward ?? {});
 
   // Requests that named no known app, counted per key (the collector stores no row for each).
   admin.get(`${ADMIN_BASE}/refused-keys`, async (c) => c.json(await store.refusedKeys(MAX_PAGE_SIZE)));

@@ -14,6 +14,8 @@ import { seedDemo } from './demo.ts';
 import type { LoginLimits } from './login-throttle.ts';
 import { createPartnerApi } from './partner-api.ts';
 import { onServiceError } from './errors.ts';
+import { createOtlpLogsEndpoint } from './otlp/logs-endpoint.ts';
+import { startForwarder, type ForwarderOptions, type ForwardSettings } from './otlp/forwarder.ts';
 import { createPortalStatic } from './portal-static.ts';
 import { DEFAULT_RETENTION_DAYS, startRetention } from './retention.ts';
 import { readPortalCsp, securityHeaders } from './security-headers.ts';
@@ -38,6 +40,10 @@ export interface ServiceOptions {
   retentionDays?: number;
   /** A cap on the database's size in bytes: past it writes answer 507 until retention deletes rows. */
   maxDbBytes?: number;
+  /** The largest collector body once inflated (SIDELOG_MAX_INFLATED_MB); default DEFAULT_MAX_INFLATED_BYTES. */
+  maxInflatedBytes?: number;
+  /** Forwarding stored logs over OTLP (SIDELOG_FORWARD_OTLP…), and the forwarder's pacing. */
+  forward?: ForwarderOptions;
   /** Mounts middleware or routes of the caller's ahead of the service's own routes (after the security headers and
    * the host check), with the store: how the tests add machinery of theirs, such as fault injection, that the
    * product does not carry. */
@@ -56,7 +62,15 @@ export interface RunningService {
 /** The whole service as one Hono app over a store, for tests that call `app.request()` without a socket. */
 export function createServiceApp(
   store: Store,
-  options: { adminToken: string; distDir?: string; loginLimits?: LoginLimits; allowedHosts?: string[]; beforeRoutes?: BeforeRoutes },
+  options: {
+    adminToken: string;
+    distDir?: string;
+    loginLimits?: LoginLimits;
+    allowedHosts?: string[];
+    beforeRoutes?: BeforeRoutes;
+    maxInflatedBytes?: number;
+    forward?: ForwardSettings;
+  },
 ): Hono {
   const distDir = options.distDir ?? 'dist';
   const app = new Hono();
@@ -66,8 +80,9 @@ export function createServiceApp(
   app.use('*', hostAllowList(options.allowedHosts ?? allowedHosts(undefined, '127.0.0.1')));
   options.beforeRoutes?.(app, store);
   app.route('/', createPartnerApi(store, { loginLimits: options.loginLimits }));
-  app.route('/', createCollector(store));
-  app.route('/', createAdminApi(store, { token: options.adminToken }));
+  app.route('/', createCollector(store, { maxInflatedBytes: options.maxInflatedBytes }));
+  app.route('/', createOtlpLogsEndpoint(store, { maxInflatedBytes: options.maxInflatedBytes }));
+  app.route('/', createAdminApi(store, { token: options.adminToken, forward: options.forward }));
   app.route('/', createExplorer(store, { adminToken: options.adminToken, distDir }));
   app.route('/', createPortalStatic(distDir));
   return app;
@@ -88,6 +103,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     throw error;
   }
   const retention = startRetention(store, { days: options.retentionDays ?? DEFAULT_RETENTION_DAYS });
+  // Always running, so that an app's own endpoint set through the admin API is forwarded to without a restart.
+  const forwarder = startForwarder(store, options.forward ?? {});
   const adminToken = options.adminToken ?? generateAdminToken();
   const host = options.host ?? '127.0.0.1';
   const app = createServiceApp(store, {
@@ -96,6 +113,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     loginLimits: options.loginLimits,
     allowedHosts: options.allowedHosts ?? allowedHosts(undefined, host),
     beforeRoutes: options.beforeRoutes,
+    maxInflatedBytes: options.maxInflatedBytes,
+    forward: options.forward,
   });
 
   const { server, address } = await new Promise<{ server: ReturnType<typeof serve>; address: AddressInfo }>((resolve, reject) => {
@@ -104,6 +123,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   }).catch(async (error: unknown) => {
     // The port is taken, say: leave nothing open behind.
     await retention.stop();
+    await forwarder.stop();
     await store.close();
     throw error;
   });
@@ -120,6 +140,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         if ('closeAllConnections' in server) server.closeAllConnections();
       })
         .finally(() => retention.stop())
+        .finally(() => forwarder.stop())
         .finally(() => store.close());
       return closing;
     },

@@ -158,4 +158,19 @@ export const PG_MIGRATIONS: readonly string[] = [
   `
   DROP TABLE IF EXISTS faults;
   `,
+  // Issue 25: forwarding stored logs to OTLP endpoints (server/otlp/forwarder.ts), as on SQLite; the lease's expiry
+  // is the database's clock, so processes on several hosts agree on it.
+  `
+  CREATE TABLE forward_targets (app_key text PRIMARY KEY REFERENCES apps (key), url text NOT NULL, headers text NOT NULL);
+  CREATE TABLE forward_cursors (
+    app_key text PRIMARY KEY REFERENCES apps (key),
+    last_id bigint NOT NULL,
+    forwarded bigint NOT NULL,
+    refused bigint NOT NULL,
+    last_forwarded_at text,
+    last_error text,
+    last_error_at text
+  );
+  CREATE TABLE forward_lease (id integer PRIMARY KEY CHECK (id = 1), holder text NOT NULL, expires_at timestamptz NOT NULL);
+  `,
 ];

@@ -276,4 +276,28 @@ ${FIRST_LOG_COLUMNS}
   `
   DROP TABLE IF EXISTS faults;
   `,
+  // Issue 25: forwarding stored logs to OTLP endpoints (server/otlp/forwarder.ts). An app's own endpoint, each app's
+  // cursor (the highest log id forwarded, with counts and the last error, which the admin API shows), and the lease
+  // that lets one process forward at a time (expires_at in epoch milliseconds).
+  `
+  CREATE TABLE forward_targets (
+    app_key TEXT PRIMARY KEY REFERENCES apps (key),
+    url TEXT NOT NULL,
+    headers TEXT NOT NULL
+  );
+  CREATE TABLE forward_cursors (
+    app_key TEXT PRIMARY KEY REFERENCES apps (key),
+    last_id INTEGER NOT NULL,
+    forwarded INTEGER NOT NULL,
+    refused INTEGER NOT NULL,
+    last_forwarded_at TEXT,
+    last_error TEXT,
+    last_error_at TEXT
+  );
+  CREATE TABLE forward_lease (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    holder TEXT NOT NULL,
+    expires_at INTEGER NOT NULL
+  );
+  `,
 ];

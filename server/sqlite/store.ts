@@ -9,6 +9,7 @@ import { MIGRATIONS } from './schema.ts';
 import { createAppStore } from './app-store.ts';
 import { createCollectedReads } from './collected-reads.ts';
 import { createCollectorStore } from './collector-store.ts';
+import { createForwardStore } from './forward-store.ts';
 import { createPartnerStore } from './partner-store.ts';
 import { createRetentionStore } from './retention-store.ts';
 import { createViewerStore } from './viewer-store.ts';
@@ -66,6 +67,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     ...createCollectedReads(opened),
     ...createRetentionStore(opened),
     ...createViewerStore(opened),
+    ...createForwardStore(opened),
     explorer: createExplorerQueries(opened),
     close: async () => void opened.close(),
   };
