@@ -1,4 +1,4 @@
-// The log explorer (issue 15): its JSON API behind a viewer's sign-in, and its page at /sidelog/.
+// The log explorer (docs/local-service.md#explorer): its JSON API behind a viewer's sign-in, and its page at /sidelog/.
 import { Hono } from 'hono';
 import type { Store } from './db.ts';
 import { createExplorerApi } from './explorer-api.ts';

@@ -1,5 +1,5 @@
-// The log explorer in real Chromium against the running service (issue 15): the sign-in it needs, each filter
-// and their combination, search among 100,000 logs, links that restore a view, the live tail, exports, the
+// The log explorer in real Chromium against the running service (docs/local-service.md#explorer): the sign-in it needs,
+// each filter and their combination, search among 100,000 logs, links that restore a view, the live tail, exports, the
 // intent URLs, logged markup shown as text, and no serious accessibility violation on any page.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -1,4 +1,4 @@
-// Two tabs of the portal (issue 7): both tabs' sessions arrive, uploaded by one uploader, the
+// Two tabs of the portal (docs/modes.md#leadership): both tabs' sessions arrive, uploaded by one uploader, the
 // SharedWorker that both tabs share (mode A).
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
