@@ -211,17 +211,22 @@ describe('the stream', () => {
   });
 
   it('live tail shows a line logged after the page opened', async () => {
-    // The tail's polls are counted in the page, as they start: the count is current once the clock has been advanced.
+    // The tail's polls are counted in the page as they start, and those still waiting for their answer: a poll's next
+    // timer is set only once its answer is in.
     await e2e.page.context().addInitScript(() => {
-      const counted = window as unknown as { tailPolls: number };
+      const counted = window as unknown as { tailPolls: number; tailWaiting: number };
       counted.tailPolls = 0;
+      counted.tailWaiting = 0;
       const fetch = window.fetch;
       window.fetch = (input, init) => {
-        if (String(input instanceof Request ? input.url : input).includes('/logs/tail')) counted.tailPolls++;
-        return fetch(input, init);
+        if (!String(input instanceof Request ? input.url : input).includes('/logs/tail')) return fetch(input, init);
+        counted.tailPolls++;
+        counted.tailWaiting++;
+        return fetch(input, init).finally(() => counted.tailWaiting--);
       };
     });
     const tailPolls = () => e2e.page.evaluate(() => (window as unknown as { tailPolls: number }).tailPolls);
+    const noPollWaiting = () => e2e.page.waitForFunction(() => (window as unknown as { tailWaiting: number }).tailWaiting === 0);
     await e2e.page.clock.install();
     await viewerText(e2e.page, logsUrl({ session: 's-beta' }));
     await e2e.page.getByRole('button', { name: 'Live tail' }).click();
@@ -236,9 +241,13 @@ describe('the stream', () => {
 
     // Paused, the page asks for nothing; a line logged meanwhile shows once the tail resumes, none lost.
     await collector.logs(betaSession, [{ x: new Date().toISOString(), at: Date.now(), t: 'arrived while paused', ll: 4, tg: 'live' }]);
+    await noPollWaiting();
     const pollsBefore = await tailPolls();
     // Three of the tail's periods, each firing what falls due in it: a poll, had the tail not stopped.
-    for (let period = 0; period < 3; period++) await e2e.page.clock.fastForward(TAIL_EVERY_MS);
+    for (let period = 0; period < 3; period++) {
+      await e2e.page.clock.fastForward(TAIL_EVERY_MS);
+      await noPollWaiting();
+    }
     expect(await tailPolls()).toBe(pollsBefore);
     expect(await streamTexts(e2e.page)).not.toContain('arrived while paused');
     await e2e.page.getByRole('button', { name: 'Live tail' }).click();
