@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import { installUIEvents } from '../../../app/logging/capture/ui-events.ts';
+import { INPUT_DEBOUNCE_MS, installUIEvents } from '../../../app/logging/capture/ui-events.ts';
 import { LogLevel, UI_EVENT_TAG } from '../../../protocol/index.ts';
 import { captureOptions, createRecordingTarget } from './recording-target.ts';
 
@@ -107,12 +107,19 @@ describe('logUIEvents', () => {
     const recording = install();
     const email = render<HTMLInputElement>(LOGIN_FORM, 'email');
 
-    await userEvent.type(email, 'partner@example.com');
+    const typed = () => recording.parsed(UI_EVENT_TAG).filter((event) => event.event === 'input');
 
-    // The debounce is a second: wait for the line rather than for a time.
-    await expect
-      .poll(() => recording.parsed(UI_EVENT_TAG).filter((event) => event.event === 'input'), { timeout: 10_000 })
-      .toEqual([{ event: 'input', tag: 'input', id: 'email', text: 'Адрес email', selector: 'input#email', value: 'partner@example.com' }]);
+    // The pause is the capture's timer, run on a fake clock: nothing is recorded until it has passed.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      await userEvent.type(email, 'partner@example.com');
+      vi.advanceTimersByTime(INPUT_DEBOUNCE_MS - 1);
+      expect(typed()).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(typed()).toEqual([{ event: 'input', tag: 'input', id: 'email', text: 'Адрес email', selector: 'input#email', value: 'partner@example.com' }]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test('typing still waiting for a pause is recorded before the blur that ends it', async () => {
