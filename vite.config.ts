@@ -54,6 +54,9 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts'],
           // One throw-away PostgreSQL cluster for the run: the store tests run on SQLite and on PostgreSQL.
           globalSetup: ['tests/unit/global-setup.ts'],
+          // A file per core, not Vitest's one less: the store tests spend much of their time waiting on PostgreSQL,
+          // another process (docs/testing.md#order).
+          maxWorkers: '100%',
           // Some store tests send thousands of requests to a real PostgreSQL: on a busy 2-core machine that outlasts 5 s.
           testTimeout: 30_000,
         },
