@@ -3,7 +3,7 @@
 // intent URLs, logged markup shown as text, and no serious accessibility violation on any page.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Cookie, Page } from 'playwright-core';
+import type { Cookie, Download, Page } from 'playwright-core';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TAIL_EVERY_MS } from '../../explorer/logs/use-log-stream.ts';
 import type { LogRecord } from '../../protocol/records.types.ts';
@@ -68,6 +68,14 @@ async function tailUntil(page: Page, check: () => Promise<unknown>): Promise<voi
 }
 
 const logsUrl = (params: Record<string, string> = {}) => `${e2e.product.url}/sidelog/logs?${new URLSearchParams({ app: APP_ID, ...params })}`;
+
+/** A download's content. Read as a stream: the browser is the run's, on the other end of a connection, and its files
+ * have no path here. */
+async function downloadedText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
 
 /** The texts of the logs the stream shows, top to bottom. */
 async function streamTexts(page: Page): Promise<string[]> {
@@ -278,10 +286,10 @@ describe('the stream', () => {
     await viewerText(e2e.page, logsUrl({ level: 'error' }));
     const expected = newestFirst(ALL.filter((entry) => entry.ll === 2));
     const [ndjson] = await Promise.all([e2e.page.waitForEvent('download'), e2e.page.getByRole('link', { name: 'Export NDJSON' }).click()]);
-    const lines = readFileSync((await ndjson.path())!, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { t: string; ll: number });
+    const lines = (await downloadedText(ndjson)).trim().split('\n').map((line) => JSON.parse(line) as { t: string; ll: number });
     expect(lines.map((line) => line.t)).toEqual(expected);
     const [csv] = await Promise.all([e2e.page.waitForEvent('download'), e2e.page.getByRole('link', { name: 'Export CSV' }).click()]);
-    const rows = readFileSync((await csv.path())!, 'utf8').trim().split('\r\n');
+    const rows = (await downloadedText(csv)).trim().split('\r\n');
     expect(rows[0]).toBe('time,level,tag,text,file,line,method,url,session,device');
     expect(rows.slice(1).map((row) => row.split(',')[3])).toEqual(expected);
   });

@@ -31,7 +31,7 @@ describe('two tabs of the portal', () => {
       for (const tab of tabs) expect(await sidelogMode(tab)).toBe('A-shared');
       const sessions = await Promise.all(tabs.map(sessionUUID));
       expect(new Set(sessions).size).toBe(2);
-      const worker = await watchSharedWorkerRequests(product.browser);
+      const worker = await watchSharedWorkerRequests(product.browser, product.url);
 
       await Promise.all(tabs.map((tab, i) => logLines(tab, `tab ${i + 1} line`, 300)));
       for (const tab of tabs) await sendNow(tab);
