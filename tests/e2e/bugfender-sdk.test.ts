@@ -61,6 +61,7 @@ describe('@bugfender/sdk 2.4.0 against the collector', () => {
   it(
     'every API call arrives once, and every URL it returns opens a page showing what it names',
     async () => {
+      const startedAt = Date.now();
       const { context, page, session } = await openSdk();
       try {
         const urls = await page.evaluate(async () => {
@@ -105,6 +106,10 @@ describe('@bugfender/sdk 2.4.0 against the collector', () => {
         });
 
         const logs = await sessionLogs(session);
+        // Their times are the page's clock, which the ticks moved ahead: none before the test began, none past that
+        // clock's now.
+        const pageNow = await page.evaluate(() => Date.now());
+        for (const log of logs) expect(log.at >= startedAt && log.at <= pageNow, `${log.t} at ${log.at}`).toBe(true);
         const once = (text: string) => logs.filter((log) => log.t === text);
         for (const [text, level] of [
           ['a debug line', 0],
