@@ -90,7 +90,8 @@ export default defineConfig({
           sequence: { groupOrder: 3 },
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
-          // Builds the portal once (or reuses a fresh dist/); each file starts its own service and browser.
+          // Builds the portal once (or reuses a fresh dist/) and starts one Chromium for the run; each file starts its
+          // own service and connects to that Chromium.
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -45,7 +45,12 @@ export async function createEngineCore(config: EngineConfig, timings: EngineTimi
   if (config.resetStorage) await storage.clear();
   const guard = createGuard();
   const writer = createWriter({ storage, guard, onError: debug });
-  const client = createServiceClient({ apiURL: config.apiURL, appKey: config.appKey, sdkVersion: config.sdkVersion, timeoutMs: timings.requestTimeoutMs });
+  const client = createServiceClient({
+    apiURL: config.apiURL,
+    appKey: config.appKey,
+    sdkVersion: config.sdkVersion,
+    timeoutMs: timings.requestTimeoutMs,
+  });
   const tabs = new Set<string>();
   const device = config.device;
 
