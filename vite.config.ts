@@ -65,12 +65,17 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          // The projects run one after another: together, 2 cores left the browser tests' uploads timing out.
-          sequence: { groupOrder: 0 },
+          // The projects run one after another, unit first: together, 2 cores left the browser tests' uploads timing
+          // out. Not 0: a project of group 0 with one worker (Vitest's default on 2 cores, one less than the cores)
+          // goes into Vitest's own sequential group, which runs after every numbered one (docs/testing.md#order).
+          sequence: { groupOrder: 1 },
           environment: 'node',
           include: ['tests/unit/**/*.test.ts'],
           // One throw-away PostgreSQL cluster for the run: the store tests run on SQLite and on PostgreSQL.
           globalSetup: ['tests/unit/global-setup.ts'],
+          // A file per core, not Vitest's one less: the store tests spend much of their time waiting on PostgreSQL,
+          // another process (docs/testing.md#order).
+          maxWorkers: '100%',
           // Some store tests send thousands of requests to a real PostgreSQL: on a busy 2-core machine that outlasts 5 s.
           testTimeout: 30_000,
         },
@@ -79,7 +84,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'browser',
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
           include: ['tests/browser/**/*.test.{ts,tsx}'],
           // The local service (collector with fault injection) on a free port, for Sidelog's tests.
           globalSetup: ['tests/browser/global-setup.ts'],
@@ -101,10 +106,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 3 },
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
-          // Builds the portal once (or reuses a fresh dist/); each file starts its own service and browser.
+          // Builds the portal once (or reuses a fresh dist/) and starts one Chromium for the run; each file starts its
+          // own service and connects to that Chromium.
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

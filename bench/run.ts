@@ -1,4 +1,5 @@
-// `npm run bench` (README.md#benchmark): Sidelog's main-thread cost beside its peers, in headless Chromium.
+// `npm run bench` (docs/benchmarks.md#main-thread-cost): Sidelog's main-thread cost beside its peers, in headless
+// Chromium.
 // Builds the pages, serves them from the local service, runs every contender once per round (interleaved, a
 // fresh page and origin each time), prints a markdown table and writes the figures to bench/results/latest.json.
 //   --quick       2,000 calls and 2 rounds, for development, without the 100,000-line row

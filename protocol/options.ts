@@ -61,8 +61,8 @@ export const BASE_PATH = '/sidelog';
 const URL_PATTERN = /^https?:\/\//i;
 
 /**
- * Checks options as the specification says and returns them without undefined entries
- * and without blank build or version. Throws the specification's texts.
+ * Checks options as docs/api.md#options says and returns them without undefined entries
+ * and without blank build or version. Throws the texts of docs/errors.md#options.
  */
 export function validateOptions(input: unknown): SidelogOptions {
   const options = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;

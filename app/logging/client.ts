@@ -2,7 +2,7 @@
 // it takes the time, the level and the raw arguments (and, for warnings and worse, the raw stack),
 // appends them to the write queue and returns. The engine, in a worker where it can be, does the rest.
 // The page's first load takes from protocol/ only the modules it runs (not its index, which would bring every one
-// into the first chunk: README.md#benchmark); types come from the index, which costs nothing.
+// into the first chunk: docs/benchmarks.md#main-thread-cost); types come from the index, which costs nothing.
 import { IssueType, LogLevel } from '../../protocol/levels.ts';
 import { SESSION_LOCK_PREFIX, WORKER_START_DEADLINE_MS } from '../../protocol/limits.ts';
 import { resolveOptions, validateDeviceKey, validateTitle, type ResolvedOptions } from '../../protocol/options.ts';
@@ -104,7 +104,7 @@ export class SidelogClient {
   }
 
   /**
-   * Starts Sidelog. Throws at once, with the specification's texts, on invalid options; the promise
+   * Starts Sidelog. Throws at once, with the texts of docs/errors.md#options, on invalid options; the promise
    * resolves once the engine runs. Calls made before now are kept with their time and replayed.
    */
   init(options: SidelogOptions): Promise<void> {
@@ -281,7 +281,7 @@ export class SidelogClient {
    * One public log method, its level and what it prints through resolved once, here. It reads its `arguments`
    * in place, and pushes them onto the queue's buffer itself, rather than take a rest parameter or pass
    * `arguments` on: either way the call would allocate an object of its own, which is the larger part of what a
-   * log call costs the page (README.md#benchmark). Must never throw into the caller.
+   * log call costs the page (docs/benchmarks.md#main-thread-cost). Must never throw into the caller.
    */
   #logMethod(level: LogLevel): (...parts: unknown[]) => void {
     const client = this;

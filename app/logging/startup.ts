@@ -1,7 +1,7 @@
 // What init loads, as a chunk of its own: what starts the engine, and what the page needs only once it runs (the
 // rescue, the saved session time, sanitising device keys and issues, the fallback for uncloneable arguments). A page's first load is then Sidelog's
-// API and its write queue (README.md#benchmark); calls made while this loads wait in the queue, as they would for
-// a worker still starting.
+// API and its write queue (docs/benchmarks.md#main-thread-cost); calls made while this loads wait in the queue, as
+// they would for a worker still starting.
 export { intentURL } from '../../protocol/wire.ts';
 export { engineSink, sanitiseWrite } from './engine-sink.ts';
 export { defaultDeviceName, deviceInfo, sessionPayload } from './device-info.ts';

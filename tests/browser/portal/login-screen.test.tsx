@@ -36,7 +36,7 @@ afterEach(() => {
 });
 
 describe('the login screen', () => {
-  test('shows every text of the specification, labels tied to their inputs', async () => {
+  test('shows every text of the login screen, labels tied to their inputs', async () => {
     stubPartnerApi();
     renderApp('/');
     await expect.element(page.getByRole('img', { name: 'Логотип' })).toBeVisible();
