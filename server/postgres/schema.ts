@@ -158,7 +158,7 @@ export const PG_MIGRATIONS: readonly string[] = [
   `
   DROP TABLE IF EXISTS faults;
   `,
-  // Issue 25: forwarding stored logs to OTLP endpoints (server/otlp/forwarder.ts), as on SQLite; the lease's expiry
+  // Forwarding stored logs to OTLP endpoints (server/otlp/forwarder.ts), as on SQLite; the lease's expiry
   // is the database's clock, so processes on several hosts agree on it.
   `
   CREATE TABLE forward_targets (app_key text PRIMARY KEY REFERENCES apps (key), url text NOT NULL, headers text NOT NULL);

@@ -277,7 +277,7 @@ ${FIRST_LOG_COLUMNS}
   `
   DROP TABLE IF EXISTS faults;
   `,
-  // Issue 25: forwarding stored logs to OTLP endpoints (server/otlp/forwarder.ts). An app's own endpoint, each app's
+  // Forwarding stored logs to OTLP endpoints (server/otlp/forwarder.ts). An app's own endpoint, each app's
   // cursor (the highest log id forwarded, with counts and the last error, which the admin API shows), and the lease
   // that lets one process forward at a time (expires_at in epoch milliseconds).
   `

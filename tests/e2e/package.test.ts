@@ -1,4 +1,4 @@
-// Sidelog as an npm package (issue 24, docs/package.md). The tarball that `npm pack` makes of `npm run build:sdk`'s
+// Sidelog as an npm package (docs/package.md). The tarball that `npm pack` makes of `npm run build:sdk`'s
 // output passes publint and arethetypeswrong; and three apps that install it, each built by its own bundler (Vite with
 // React, webpack 5, none), run it in real Chromium as the portal does, served from an origin other than the
 // collector's and under a strict Content-Security-Policy. Packed once, each app built once, one Chromium.
