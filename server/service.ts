@@ -59,15 +59,16 @@ export function createServiceApp(
   options: { adminToken: string; distDir?: string; loginLimits?: LoginLimits; allowedHosts?: string[]; beforeRoutes?: BeforeRoutes },
 ): Hono {
   const distDir = options.distDir ?? 'dist';
+  const hosts = options.allowedHosts ?? allowedHosts(undefined, '127.0.0.1');
   const app = new Hono();
   app.onError(onServiceError);
   // First, so that refusals of a foreign Host carry the headers too.
   app.use('*', securityHeaders(readPortalCsp(distDir)));
-  app.use('*', hostAllowList(options.allowedHosts ?? allowedHosts(undefined, '127.0.0.1')));
+  app.use('*', hostAllowList(hosts));
   options.beforeRoutes?.(app, store);
   app.route('/', createPartnerApi(store, { loginLimits: options.loginLimits }));
   app.route('/', createCollector(store));
-  app.route('/', createAdminApi(store, { token: options.adminToken }));
+  app.route('/', createAdminApi(store, { token: options.adminToken, allowedHosts: hosts }));
   app.route('/', createExplorer(store, { adminToken: options.adminToken, distDir }));
   app.route('/', createPortalStatic(distDir));
   return app;
