@@ -13,7 +13,8 @@ import { createExplorer } from './explorer/explorer.ts';
 import { seedDemo } from './demo.ts';
 import type { LoginLimits } from './login-throttle.ts';
 import { createPartnerApi } from './partner-api.ts';
-import { onServiceError } from './errors.ts';
+import { serviceErrors } from './errors.ts';
+import { StartupError } from './startup-checks.ts';
 import { createPortalStatic } from './portal-static.ts';
 import { DEFAULT_RETENTION_DAYS, startRetention } from './retention.ts';
 import { readPortalCsp, securityHeaders } from './security-headers.ts';
@@ -61,7 +62,7 @@ export function createServiceApp(
   const distDir = options.distDir ?? 'dist';
   const hosts = options.allowedHosts ?? allowedHosts(undefined, '127.0.0.1');
   const app = new Hono();
-  app.onError(onServiceError);
+  app.onError(serviceErrors(store.location));
   // First, so that refusals of a foreign Host carry the headers too.
   app.use('*', securityHeaders(readPortalCsp(distDir)));
   app.use('*', hostAllowList(hosts));
@@ -86,7 +87,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     await seedDemo(store);
   } catch (error) {
     await store.close();
-    throw error;
+    // One line naming the database, as the opener's refusals do (server/startup-checks.ts).
+    throw new StartupError(store.location, (error as Error).message);
   }
   const retention = startRetention(store, { days: options.retentionDays ?? DEFAULT_RETENTION_DAYS });
   const adminToken = options.adminToken ?? generateAdminToken();

@@ -131,6 +131,8 @@ export interface ViewerStore {
 export interface Store extends PartnerStore, AppStore, CollectorStore, CollectedReads, RetentionStore, ViewerStore {
   /** Which database: for the start-up line and for tests that run on both. */
   readonly kind: 'sqlite' | 'postgres';
+  /** Where its data is, as messages name it: the SQLite file's path, or the PostgreSQL URL without its password. */
+  readonly location: string;
   explorer: ExplorerQueries;
   close(): Promise<void>;
 }
