@@ -6,6 +6,7 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createAdminApi } from './admin-api.ts';
 import { allowedHosts, hostAllowList } from './allowed-hosts.ts';
+import { identifyClients, type ProxySettings } from './client-address.ts';
 import { createCollector } from './collector.ts';
 import { openStore } from './open-store.ts';
 import type { Store } from './store.types.ts';
@@ -35,6 +36,8 @@ export interface ServiceOptions {
   loginLimits?: LoginLimits;
   /** Host names served (server/allowed-hosts.ts); default: `host` and the loopback names. */
   allowedHosts?: string[];
+  /** The reverse proxies in front, and the session cookie's Secure flag (server/client-address.ts). */
+  proxies?: ProxySettings;
   /** Days logs (and the other collected rows) are kept; 0 keeps them for ever. Default DEFAULT_RETENTION_DAYS. */
   retentionDays?: number;
   /** A cap on the database's size in bytes: past it writes answer 507 until retention deletes rows. */
@@ -57,7 +60,7 @@ export interface RunningService {
 /** The whole service as one Hono app over a store, for tests that call `app.request()` without a socket. */
 export function createServiceApp(
   store: Store,
-  options: { adminToken: string; distDir?: string; loginLimits?: LoginLimits; allowedHosts?: string[]; beforeRoutes?: BeforeRoutes },
+  options: { adminToken: string; distDir?: string; loginLimits?: LoginLimits; allowedHosts?: string[]; proxies?: ProxySettings; beforeRoutes?: BeforeRoutes },
 ): Hono {
   const distDir = options.distDir ?? 'dist';
   const hosts = options.allowedHosts ?? allowedHosts(undefined, '127.0.0.1');
@@ -66,6 +69,7 @@ export function createServiceApp(
   // First, so that refusals of a foreign Host carry the headers too.
   app.use('*', securityHeaders(readPortalCsp(distDir)));
   app.use('*', hostAllowList(hosts));
+  app.use('*', identifyClients(options.proxies));
   options.beforeRoutes?.(app, store);
   app.route('/', createPartnerApi(store, { loginLimits: options.loginLimits }));
   app.route('/', createCollector(store));
@@ -98,6 +102,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     distDir: options.distDir,
     loginLimits: options.loginLimits,
     allowedHosts: options.allowedHosts ?? allowedHosts(undefined, host),
+    proxies: options.proxies,
     beforeRoutes: options.beforeRoutes,
   });
 

@@ -9,6 +9,7 @@ import { streamExport } from './export.ts';
 import { EXPLORER_API, ISSUE_TYPES, SESSION_SORTS, type SessionSort } from '../../explorer-contract/api.types.ts';
 import { FilterError, parseLogFilters } from '../../explorer-contract/log-filters.ts';
 import { decodeCursor, type ExplorerQueries, type LogFilter } from '../explorer-queries.types.ts';
+import { secureCookies } from '../client-address.ts';
 import { jsonWritesFrom } from '../cross-site.ts';
 import { createLoginThrottle, type LoginEnv, type LoginLimits } from '../login-throttle.ts';
 import { accountProblem, VIEWER_SESSION_MS, type ViewerAccounts } from './viewer-accounts.ts';
@@ -71,7 +72,7 @@ export function createExplorerApi(apps: AppStore, queries: ExplorerQueries, acco
         httpOnly: true,
         sameSite: 'Strict',
         path: '/sidelog',
-        secure: new URL(c.req.url).protocol === 'https:',
+        secure: secureCookies(c),
         maxAge: VIEWER_SESSION_MS / 1000,
       });
       return c.json({ name });
