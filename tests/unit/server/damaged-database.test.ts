@@ -14,7 +14,7 @@ import { DEMO_APP_KEY } from '../../../server/demo.ts';
 import { createServiceApp } from '../../../server/service.ts';
 import { openSqliteStore } from '../../../server/sqlite/store.ts';
 import { StartupError } from '../../../server/startup-checks.ts';
-import { ADMIN_TOKEN, createHarness, logs } from './service-harness.ts';
+import { ADMIN_TOKEN, createHarness, logs, sessionPayload } from './service-harness.ts';
 
 const PAGE = 4096;
 const LOGS = 10_000;
@@ -24,6 +24,8 @@ let sound: string;
 /** Pages of it: the logs table's leaves, and how many pages the file has. */
 let logLeaves: number[];
 let pageCount: number;
+/** The root page of the index that keeps each log once: every stored batch reads it. */
+let dedupeRoot: number;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'sidelog-damaged-'));
@@ -41,6 +43,7 @@ beforeAll(async () => {
   const db = new Database(sound, { readonly: true });
   logLeaves = db.prepare(`SELECT pageno FROM dbstat WHERE name = 'logs' AND pagetype = 'leaf' ORDER BY pageno`).pluck().all() as number[];
   pageCount = db.pragma('page_count', { simple: true }) as number;
+  dedupeRoot = db.prepare(`SELECT rootpage FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'logs' AND sql IS NULL`).pluck().get() as number;
   db.close();
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -127,6 +130,29 @@ describe('a file larger than the check before start', () => {
       await store.close();
     }
   });
+});
+
+test('a batch that meets a damaged page answers 503 with Retry-After, so that its client keeps it and sends it again', async () => {
+  const errors: string[] = [];
+  vi.spyOn(console, 'error').mockImplementation((...parts: unknown[]) => void errors.push(parts.join(' ')));
+  const path = damaged('write', dedupeRoot, Buffer.alloc(PAGE));
+  const store = openSqliteStore(path, { fullCheckBytes: 0 });
+  try {
+    const app = createServiceApp(store, { adminToken: ADMIN_TOKEN, distDir: join(dir, 'no-dist') });
+    const session = await app.request('/sidelog/api/session', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-App-Token': DEMO_APP_KEY }, body: JSON.stringify(sessionPayload('s-damaged')) });
+    const { id: session_id } = (await session.json()) as { id: number };
+    const batch = await app.request('/sidelog/api/log/batch', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-App-Token': DEMO_APP_KEY },
+      body: JSON.stringify({ session_id, logs: logs(10, LOGS) }),
+    });
+    expect(batch.status).toBe(503);
+    expect(batch.headers.get('Retry-After')).toBe('60');
+    expect(errors).toContainEqual(expect.stringMatching(/^POST \/sidelog\/api\/log\/batch: 503 the database .+ is damaged/));
+  } finally {
+    vi.restoreAllMocks();
+    await store.close();
+  }
 });
 
 const sqlite3 = (() => {
