@@ -65,7 +65,7 @@ export function damagedDatabase(path: string, problems: string[]): StartupError 
   const more = problems.length > 1 ? ` and ${problems.length - 1} more` : '';
   return new StartupError(
     path,
-    `the database is damaged (quick_check: ${problems[0]}${more}): restore it from a backup, or recover it with sqlite3's .recover (docs/local-service.md#a-damaged-database)`,
+    `the database is damaged (quick_check: ${problems[0]}${more}): restore it from a backup, or recover it with the sqlite3 shell (docs/local-service.md#a-damaged-database)`,
   );
 }
 

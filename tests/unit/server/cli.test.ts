@@ -126,6 +126,6 @@ test('refuses to start on a damaged database (page 3 overwritten), in one line n
   closeSync(fd);
   const { code, stderr } = await refusal(dbPath);
   expect(code).toBe(1);
-  expect(stderr).toMatch(/^Sidelog cannot start: .+: the database is damaged \(quick_check: .+\): restore it from a backup, or recover it with sqlite3's \.recover \(docs\/local-service\.md#a-damaged-database\)\n$/);
+  expect(stderr).toMatch(/^Sidelog cannot start: .+: the database is damaged \(quick_check: .+\): restore it from a backup, or recover it with the sqlite3 shell \(docs\/local-service\.md#a-damaged-database\)\n$/);
   expect(stderr.startsWith(`Sidelog cannot start: ${dbPath}: `)).toBe(true);
 });

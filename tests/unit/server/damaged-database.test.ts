@@ -82,7 +82,7 @@ describe('at start', () => {
     expect(refusal).toBeInstanceOf(StartupError);
     const message = (refusal as Error).message;
     expect(message).toMatch(
-      new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: the database is damaged \\(quick_check: .+\\): restore it from a backup, or recover it with sqlite3's \\.recover \\(docs/local-service\\.md#a-damaged-database\\)$`),
+      new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: the database is damaged \\(quick_check: .+\\): restore it from a backup, or recover it with the sqlite3 shell \\(docs/local-service\\.md#a-damaged-database\\)$`),
     );
     expect(message).not.toContain('\n');
   });
