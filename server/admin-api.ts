@@ -4,6 +4,7 @@ import { Hono, type Context } from 'hono';
 import { bearerAuth } from 'hono/bearer-auth';
 import { cors } from 'hono/cors';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './admin-pages.ts';
+import { jsonWritesFrom } from './cross-site.ts';
 import { ADMIN_BODY_BYTES, limitBody, readJsonObject } from './body-limits.ts';
 import type { AdminList, AppStore, CollectedReads, ForwardStore, ViewerStore } from './store.types.ts';
 import { putViewerAccount } from './explorer/api.ts';
@@ -18,6 +19,8 @@ export interface AdminOptions {
   token: string;
   /** SIDELOG_FORWARD_OTLP and its companions, for the forwarding status. */
   forward?: ForwardSettings;
+  /** The host names served (server/allowed-hosts.ts): a browser page elsewhere may not change anything. */
+  allowedHosts: readonly string[];
 }
 
 /** `?cursor=` (the last row id of the previous page, opaque to callers) and `?limit=` (1 to MAX_PAGE_SIZE). */
@@ -44,6 +47,9 @@ export function createAdminApi(store: AppStore & CollectedReads & ViewerStore & 
     `${ADMIN_BASE}/*`,
     bearerAuth({ token: options.token, noAuthenticationHeader: unauthorized, invalidAuthenticationHeader: unauthorized, invalidToken: unauthorized }),
   );
+  // The token, which no browser adds by itself, is what guards it from other sites; pages on other ports of the
+  // served hosts may call it (server/cross-site.ts).
+  admin.use(`${ADMIN_BASE}/*`, jsonWritesFrom({ from: 'allowed-hosts', allowed: options.allowedHosts }));
 
   admin.get(`${ADMIN_BASE}/apps`, async (c) => c.json(await store.apps()));
   admin.post(`${ADMIN_BASE}/apps`, async (c) => {

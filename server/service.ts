@@ -6,6 +6,7 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createAdminApi } from './admin-api.ts';
 import { allowedHosts, hostAllowList } from './allowed-hosts.ts';
+import { identifyClients, type ProxySettings } from './client-address.ts';
 import { createCollector } from './collector.ts';
 import { openStore } from './open-store.ts';
 import type { Store } from './store.types.ts';
@@ -13,9 +14,10 @@ import { createExplorer } from './explorer/explorer.ts';
 import { seedDemo } from './demo.ts';
 import type { LoginLimits } from './login-throttle.ts';
 import { createPartnerApi } from './partner-api.ts';
-import { onServiceError } from './errors.ts';
+import { serviceErrors } from './errors.ts';
 import { createOtlpLogsEndpoint } from './otlp/logs-endpoint.ts';
 import { startForwarder, type ForwarderOptions, type ForwardSettings } from './otlp/forwarder.ts';
+import { StartupError } from './startup-checks.ts';
 import { createPortalStatic } from './portal-static.ts';
 import { DEFAULT_RETENTION_DAYS, startRetention } from './retention.ts';
 import { readPortalCsp, securityHeaders } from './security-headers.ts';
@@ -36,6 +38,8 @@ export interface ServiceOptions {
   loginLimits?: LoginLimits;
   /** Host names served (server/allowed-hosts.ts); default: `host` and the loopback names. */
   allowedHosts?: string[];
+  /** The reverse proxies in front, and the session cookie's Secure flag (server/client-address.ts). */
+  proxies?: ProxySettings;
   /** Days logs (and the other collected rows) are kept; 0 keeps them for ever. Default DEFAULT_RETENTION_DAYS. */
   retentionDays?: number;
   /** A cap on the database's size in bytes: past it writes answer 507 until retention deletes rows. */
@@ -67,22 +71,25 @@ export function createServiceApp(
     distDir?: string;
     loginLimits?: LoginLimits;
     allowedHosts?: string[];
+    proxies?: ProxySettings;
     beforeRoutes?: BeforeRoutes;
     maxInflatedBytes?: number;
     forward?: ForwardSettings;
   },
 ): Hono {
   const distDir = options.distDir ?? 'dist';
+  const hosts = options.allowedHosts ?? allowedHosts(undefined, '127.0.0.1');
   const app = new Hono();
-  app.onError(onServiceError);
+  app.onError(serviceErrors(store.location));
   // First, so that refusals of a foreign Host carry the headers too.
   app.use('*', securityHeaders(readPortalCsp(distDir)));
-  app.use('*', hostAllowList(options.allowedHosts ?? allowedHosts(undefined, '127.0.0.1')));
+  app.use('*', hostAllowList(hosts));
+  app.use('*', identifyClients(options.proxies));
   options.beforeRoutes?.(app, store);
   app.route('/', createPartnerApi(store, { loginLimits: options.loginLimits }));
   app.route('/', createCollector(store, { maxInflatedBytes: options.maxInflatedBytes }));
   app.route('/', createOtlpLogsEndpoint(store, { maxInflatedBytes: options.maxInflatedBytes }));
-  app.route('/', createAdminApi(store, { token: options.adminToken, forward: options.forward }));
+  app.route('/', createAdminApi(store, { token: options.adminToken, allowedHosts: hosts, forward: options.forward }));
   app.route('/', createExplorer(store, { adminToken: options.adminToken, distDir }));
   app.route('/', createPortalStatic(distDir));
   return app;
@@ -100,7 +107,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     await seedDemo(store);
   } catch (error) {
     await store.close();
-    throw error;
+    // One line naming the database, as the opener's refusals do (server/startup-checks.ts).
+    throw new StartupError(store.location, (error as Error).message);
   }
   const retention = startRetention(store, { days: options.retentionDays ?? DEFAULT_RETENTION_DAYS });
   // Always running, so that an app's own endpoint set through the admin API is forwarded to without a restart.
@@ -112,6 +120,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     distDir: options.distDir,
     loginLimits: options.loginLimits,
     allowedHosts: options.allowedHosts ?? allowedHosts(undefined, host),
+    proxies: options.proxies,
     beforeRoutes: options.beforeRoutes,
     maxInflatedBytes: options.maxInflatedBytes,
     forward: options.forward,

@@ -190,6 +190,8 @@ export interface ForwardStore {
 export interface Store extends PartnerStore, AppStore, CollectorStore, CollectedReads, RetentionStore, ViewerStore, ForwardStore {
   /** Which database: for the start-up line and for tests that run on both. */
   readonly kind: 'sqlite' | 'postgres';
+  /** Where its data is, as messages name it: the SQLite file's path, or the PostgreSQL URL without its password. */
+  readonly location: string;
   explorer: ExplorerQueries;
   close(): Promise<void>;
 }

@@ -31,6 +31,7 @@ export async function openPostgresStore(url: string, options: { poolSize?: numbe
   let closed: Promise<void> | undefined;
   return {
     kind: 'postgres',
+    location: label,
     ...createPartnerStore(pool),
     ...createAppStore(pool),
     ...createCollectorStore(pool, partitions),
