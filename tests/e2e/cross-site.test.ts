@@ -1,4 +1,4 @@
-// Cross-site request forgery against the explorer's sign-in and sign-out (issue 28), in real Chromium: pages of
+// Cross-site request forgery against the explorer's sign-in and sign-out, in real Chromium: pages of
 // another origin (another site, and another port on 127.0.0.1, which is the same site) post forms of each kind a
 // form can send (text/plain, form-encoded, multipart) and background fetches to the running service, at a viewer
 // who is signed in as the admin. The service refuses them all (403), and the admin stays signed in as the admin.

@@ -1,4 +1,4 @@
-// Ids as real clients send them (issue 28): a udid, session id or issue uid holding any of / ? # : @ & = + $ , ;, a
+// Ids as real clients send them: a udid, session id or issue uid holding any of / ? # : @ & = + $ , ;, a
 // space, a per cent sign or letters beyond ASCII opens on every page of the explorer that names it, in real Chromium
 // against the running service: the intent URLs of each kind, the device page, the issue page and the session's
 // logs, and the links between them. An id is encoded once in a URL and decoded once.

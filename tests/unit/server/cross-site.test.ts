@@ -1,4 +1,4 @@
-// Cross-site request forgery (issue 28): the routes that change state take only JSON, and refuse what a browser
+// Cross-site request forgery: the routes that change state take only JSON, and refuse what a browser
 // says came from another origin (the explorer's, which a cookie signs in) or from a host not served (the admin
 // API's, which a bearer token signs in); sign-out ends on the server the sign-in it carries, in its cookie or body.
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';

@@ -1,4 +1,4 @@
-// A damaged SQLite file (issue 28): damage in the middle of the file, as a failing disk or a bad copy leaves it, and
+// A damaged SQLite file: damage in the middle of the file, as a failing disk or a bad copy leaves it, and
 // on page 3, is refused at start with one line naming the path; a file larger than the check before start opens, is
 // checked while it serves, and a request that meets the damaged page answers 503 with a log line naming the path and
 // what to do; the recovery docs/local-service.md#a-damaged-database gives works (docs/local-service.md#a-damaged-database).

@@ -1,4 +1,4 @@
-// Sign-in from several client addresses, over real sockets (issue 28): guessers at one address cannot lock the admin
+// Sign-in from several client addresses, over real sockets: guessers at one address cannot lock the admin
 // (or a partner) out of another, while guessing from one address stays bounded; behind a trusted proxy the client's
 // address and scheme are the ones the proxy forwards, and the session cookie is Secure when the browser came over TLS.
 // Loopback answers from every 127.x.y.z, so each request picks the address it comes from.
