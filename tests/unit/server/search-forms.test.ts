@@ -2,6 +2,7 @@
 // database and a real PostgreSQL one: the query parsed as the API parses it, compiled by each store.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseLogFilters } from '../../../explorer-contract/log-filters.ts';
+import { CHEAT_SHEET } from '../../../explorer/logs/search-cheat-sheet.ts';
 import type { LogRecord } from '../../../protocol/records.types.ts';
 import type { Store } from '../../../server/store.types.ts';
 import { sessionPayload } from './service-harness.ts';
@@ -25,7 +26,7 @@ const ALL = LINES.map((line) => line.t);
 const but = (...texts: string[]) => ALL.filter((text) => !texts.includes(text));
 
 /** Each query and the texts of exactly the lines it finds (in any order here; the stream's order is checked once). */
-export const FORMS: [string, string[]][] = [
+const FORMS: [string, string[]][] = [
   ['gateway', ['502 Bad Gateway', 'the gateway bad response']],
   ['GATEWAY', ['502 Bad Gateway', 'the gateway bad response']],
   ['"gateway bad"', ['the gateway bad response']],
@@ -42,6 +43,7 @@ export const FORMS: [string, string[]][] = [
   ['level:error', ['502 Bad Gateway', 'timeout after 30 s', 'connection refused']],
   ['level:error -client.ts', ['connection refused']],
   ['level:debug', ['health check ok']],
+  ['tag:net', ['502 Bad Gateway', 'the gateway bad response', 'timeout after 30 s', 'connection refused']],
   ['tag:net gateway', ['502 Bad Gateway', 'the gateway bad response']],
   ['-tag:net', ['partner cabinet opened okay', 'Платёж отклонён', 'health check ok', 'user_id set to 42']],
   ['file:client', ['502 Bad Gateway', 'timeout after 30 s']],
@@ -57,6 +59,10 @@ export const FORMS: [string, string[]][] = [
   ['"bad gateway" OR level:info', ['502 Bad Gateway', 'partner cabinet opened okay']],
   ['nothing-like-this', []],
 ];
+
+test("the cheat sheet's examples are all among the forms run here", () => {
+  expect(FORMS.map(([q]) => q)).toEqual(expect.arrayContaining(CHEAT_SHEET.map((line) => line.example)));
+});
 
 describe.each(STORE_KINDS)('the query language on %s', (kind) => {
   let store: Store;
