@@ -1,5 +1,5 @@
 // The search box's query language (explorer-contract/search-query.ts): what each form parses to, and the error each
-// malformed query gets (the same texts as docs/errors.md#the-log-explorers-search).
+// malformed query gets (the same texts as docs/errors.md#explorer-search).
 import { describe, expect, test } from 'vitest';
 import { highlightTerms, MAX_SEARCH_TERMS, parseSearchQuery, SearchQueryError, type SearchClause } from '../../../explorer-contract/search-query.ts';
 
