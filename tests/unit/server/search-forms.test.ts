@@ -7,6 +7,9 @@ import type { LogRecord } from '../../../protocol/records.types.ts';
 import { createExplorerQueries } from '../../../server/sqlite/explorer-queries.ts';
 import { sqliteOf } from '../../../server/sqlite/store.ts';
 import type { Store } from '../../../server/store.types.ts';
+import pg from 'pg';
+import { parseSearchQuery } from '../../../explorer-contract/search-query.ts';
+import { searchSql } from '../../../server/postgres/search-sql.ts';
 import { sessionPayload } from './service-harness.ts';
 import { openTestStore, STORE_KINDS } from './test-databases.ts';
 
@@ -69,11 +72,14 @@ test("the cheat sheet's examples are all among the forms run here", () => {
 describe.each(STORE_KINDS)('the query language on %s', (kind) => {
   let store: Store;
   let close: () => Promise<void>;
+  let db: string;
   const find = async (q: string, queries = store.explorer) =>
     (await queries.logs({ appKey: APP, ...parseLogFilters(new URLSearchParams({ q })) }, { limit: 100 })).logs.map((log) => log.t!);
 
   beforeAll(async () => {
-    ({ store, close } = await openTestStore(kind));
+    let database;
+    ({ store, close, database } = await openTestStore(kind));
+    db = database.db;
     await store.putApp(APP, true);
     const sessions = {
       a: await store.putSession(APP, sessionPayload('search-forms-a', APP, 'device-1')),
@@ -94,6 +100,23 @@ describe.each(STORE_KINDS)('the query language on %s', (kind) => {
   test.runIf(kind === 'sqlite').each(FORMS)('%j finds the same lines read window by window', async (q, texts) => {
     const windowed = createExplorerQueries(sqliteOf(store), { commonMatches: 1 });
     expect((await find(q, windowed)).sort()).toEqual([...texts].sort());
+  });
+
+  // The trigram index's expression and the query's must be written alike, or PostgreSQL reads every log.
+  test.runIf(kind === 'postgres')('a word inside words and a file are looked up in the trigram index', async () => {
+    const client = new pg.Client(db);
+    await client.connect();
+    try {
+      await client.query('SET enable_seqscan = off');
+      for (const q of ['artner', 'file:client']) {
+        const values: unknown[] = [];
+        const where = searchSql(parseSearchQuery(q), APP, (value) => `$${values.push(value)}`);
+        const plan = (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN SELECT l.id FROM logs l WHERE ${where}`, values)).rows.map((row) => row['QUERY PLAN']).join('\n');
+        expect(plan, q).toMatch(/Bitmap Index Scan on \w*expr\w*/);
+      }
+    } finally {
+      await client.end();
+    }
   });
 
   test('the lines come newest first', async () => {
