@@ -8,6 +8,7 @@ import {
   LogLevel,
   STORAGE_KEYS,
   columnsOf,
+  keepText,
   rowsOf,
   type Rescue,
   type SessionPayload,
@@ -45,6 +46,7 @@ describe('a rescue', () => {
         ]),
         { sl: 'key', seq: 4, key: 'user', value: 7 },
       ]),
+      keepText,
     );
     const [found] = findRescues('app');
     expect(found).toMatchObject({ appKey: 'app', run: 'r1', session });
@@ -56,8 +58,8 @@ describe('a rescue', () => {
   });
 
   test("is found only by the same app's next page, until removed; one that cannot be read is dropped", () => {
-    saveRescue(rescue('mine', [logsWrite(1, [{ at: 1, t: 'a' }])]));
-    saveRescue(rescue('other-app', [logsWrite(1, [{ at: 1, t: 'b' }])], 'another'));
+    saveRescue(rescue('mine', [logsWrite(1, [{ at: 1, t: 'a' }])]), keepText);
+    saveRescue(rescue('other-app', [logsWrite(1, [{ at: 1, t: 'b' }])], 'another'), keepText);
     localStorage.setItem(`${RESCUE_PREFIX}broken`, '{not json');
     expect(findRescues('app').map((found) => found.run)).toEqual(['mine']);
     expect(localStorage.getItem(`${RESCUE_PREFIX}broken`)).toBeNull();
@@ -67,15 +69,15 @@ describe('a rescue', () => {
   });
 
   test('with nothing left to keep, the key goes', () => {
-    saveRescue(rescue('r1', [logsWrite(1, [{ at: 1, t: 'a' }])]));
-    saveRescue(rescue('r1', []));
+    saveRescue(rescue('r1', [logsWrite(1, [{ at: 1, t: 'a' }])]), keepText);
+    saveRescue(rescue('r1', []), keepText);
     expect(localStorage.getItem(`${RESCUE_PREFIX}r1`)).toBeNull();
   });
 
   test('an earlier rescue carried inside a later one is handed on once, while its own key is still there', () => {
     const earlier = rescue('r1', [logsWrite(1, [{ at: 1, t: 'from the first page' }])]);
-    saveRescue(earlier);
-    saveRescue(rescue('r2', [{ sl: 'rescued', seq: 1, rescue: earlier }, logsWrite(2, [{ at: 5, t: 'from the second page' }])]));
+    saveRescue(earlier, keepText);
+    saveRescue(rescue('r2', [{ sl: 'rescued', seq: 1, rescue: earlier }, logsWrite(2, [{ at: 5, t: 'from the second page' }])]), keepText);
     const found = findRescues('app');
     const texts = found.flatMap((one) => one.writes.flatMap((write) => rowsOfWrite(write).map((row) => row.t)));
     expect(texts.sort()).toEqual(['from the first page', 'from the second page']);
@@ -84,7 +86,7 @@ describe('a rescue', () => {
   test('too large for localStorage: the oldest writes give way to one gap entry over their times', () => {
     // 400 writes of one 32,000-character line: about 13 M characters, more than an origin's localStorage holds.
     const writes = Array.from({ length: 400 }, (_, i) => logsWrite(i + 1, [{ at: 1000 + i, t: `${i} `.padEnd(32_000, 'x') }]));
-    saveRescue(rescue('big', writes));
+    saveRescue(rescue('big', writes), keepText);
     const [found] = findRescues('app');
     const [gap, ...kept] = found.writes.flatMap(rowsOfWrite);
     expect(gap.tg).toBe(GAP_LOG_TAG);
@@ -115,12 +117,15 @@ describe('a rescue handed to the next page', () => {
     const [run, seq] = Object.entries(stored.runs!)[0];
     const at = stored.lastAt!;
     const write = (n: number, texts: string[]) => logsWrite(n, texts.map((t, i) => ({ at: at - texts.length + 1 + i, t })));
-    saveRescue({
-      appKey: app,
-      run,
-      session: stored.payload,
-      writes: [write(seq, ['stored by the first engine 1', 'stored by the first engine 2']), logsWrite(seq + 1, [{ at: at + 1, t: 'never stored' }])],
-    });
+    saveRescue(
+      {
+        appKey: app,
+        run,
+        session: stored.payload,
+        writes: [write(seq, ['stored by the first engine 1', 'stored by the first engine 2']), logsWrite(seq + 1, [{ at: at + 1, t: 'never stored' }])],
+      },
+      keepText,
+    );
 
     const next = await startSidelog(app);
     await next.settle();
