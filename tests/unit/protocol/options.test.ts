@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { BUILT_IN_NAMES, resolveOptions, validateDeviceKey, validateOptions, validateTitle } from '../../../protocol/index.ts';
 
@@ -34,6 +36,9 @@ describe('validateOptions (docs/api.md#options)', () => {
     for (const value of ['mask', true, 0, null]) {
       expect(() => validateOptions({ appKey: 'key', recordInputValues: value })).toThrow(
         new Error("'recordInputValues' option must be one of 'masked', 'none' or 'all'."),
+      );
+      expect(readFileSync(resolve(import.meta.dirname, '../../../docs/errors.md'), 'utf8')).toContain(
+        "`'recordInputValues' option must be one of 'masked', 'none' or 'all'.`",
       );
     }
   });
@@ -92,7 +97,12 @@ describe('device keys and titles', () => {
 
 describe("the 'redact' option (docs/privacy.md#adding-a-rule-on-the-page)", () => {
   const redact = (value: unknown) => resolveOptions({ appKey: 'key', redact: value }, env).redact;
-  const refused = (value: unknown, message: string) => expect(() => validateOptions({ appKey: 'key', redact: value })).toThrow(new Error(message));
+  const errors = readFileSync(resolve(import.meta.dirname, '../../../docs/errors.md'), 'utf8');
+  /** Refused with `message`, which docs/errors.md#options gives word for word (a rule's index as N, a name as X). */
+  const refused = (value: unknown, message: string) => {
+    expect(() => validateOptions({ appKey: 'key', redact: value })).toThrow(new Error(message));
+    expect(errors).toContain(`\`${message.replace(/\[\d+\]/, '[N]').replace("'address'", "'X'")}\``);
+  };
 
   test("an app's rules travel as plain data, a RegExp as its source and flags; built-ins all on unless named", () => {
     expect(redact({ rules: [{ name: 'order', pattern: 'ORD-\\d{6}' }, { name: 'ticket', pattern: /tk_[a-z]+/gi }] })).toEqual({
