@@ -133,20 +133,45 @@ export function isSecretName(name: string, where: 'url' | 'json'): boolean {
   return words.some((word) => STRONG.has(word) || (WEAK.has(word) && words.length > 1));
 }
 
-const URL_PARAMETER = String.raw`[?&;#][\w.\[\]%-]{1,64}=[^&#\s"'<>()\[\]]+`;
-const JSON_MEMBER = String.raw`"[\w.-]{1,64}"[ \t]*:[ \t]*"(?:[^"\\\n]|\\.){1,4096}"`;
+// Only the name is matched: most names are no secret, and a candidate refused is then short to search again. The value
+// is read in code, up to the character that ends it.
+const URL_PARAMETER = String.raw`[?&;#][\w.\[\]%-]{1,64}=`;
+const JSON_MEMBER = String.raw`"[\w.-]{1,64}"[ \t]*:[ \t]*"`;
+const URL_VALUE_END = /[&#\s"'<>()[\]]/;
+const JSON_VALUE_MAX = 4096;
+
+/** Where a URL parameter's value that starts at `from` ends. */
+function urlValueEnd(text: string, from: number): number {
+  let end = from;
+  while (end < text.length && !URL_VALUE_END.test(text[end])) end++;
+  return end;
+}
+
+/** Where the JSON string whose content starts at `from` closes (its closing quote), or -1 past JSON_VALUE_MAX. */
+function jsonStringEnd(text: string, from: number): number {
+  const last = Math.min(text.length, from + JSON_VALUE_MAX + 1);
+  for (let end = from; end < last; end++) {
+    const char = text[end];
+    if (char === '"') return end;
+    if (char === '\\') end++;
+    else if (char === '\n') return -1;
+  }
+  return -1;
+}
 
 const secret: Detector = {
   name: 'secret',
   source: `${URL_PARAMETER}|${JSON_MEMBER}`,
-  span(_text, index, candidate) {
+  span(text, index, candidate) {
+    const start = index + candidate.length;
     if (candidate[0] === '"') {
-      const nameEnd = candidate.indexOf('"', 1);
-      const open = candidate.indexOf('"', nameEnd + 1);
-      return isSecretName(candidate.slice(1, nameEnd), 'json') ? [index + open + 1, index + candidate.length - 1] : undefined;
+      if (!isSecretName(candidate.slice(1, candidate.indexOf('"', 1)), 'json')) return undefined;
+      const end = jsonStringEnd(text, start);
+      return end > start ? [start, end] : undefined;
     }
-    const equals = candidate.indexOf('=');
-    return isSecretName(candidate.slice(1, equals), 'url') ? [index + equals + 1, index + candidate.length] : undefined;
+    if (!isSecretName(candidate.slice(1, -1), 'url')) return undefined;
+    const end = urlValueEnd(text, start);
+    return end > start ? [start, end] : undefined;
   },
 };
 

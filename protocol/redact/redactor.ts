@@ -53,6 +53,8 @@ function run(pass: Pass, text: string): string {
     }
     out += `${text.slice(done, span[0])}[${detector.name}]`;
     done = span[1];
+    // A span may end past its candidate (a secret's value): the search goes on after it.
+    if (pattern.lastIndex < done) pattern.lastIndex = done;
   }
   return done === 0 && out === '' ? text : out + text.slice(done);
 }
