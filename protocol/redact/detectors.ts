@@ -140,11 +140,15 @@ const JSON_MEMBER = String.raw`"[\w.-]{1,64}"[ \t]*:[ \t]*"`;
 const URL_VALUE_END = /[&#\s"'<>()[\]]/;
 const JSON_VALUE_MAX = 4096;
 
+/** A stack frame's line and column after a script's URL (`app.js?token=…:12:3`): not part of the value. */
+const LINE_AND_COLUMN = /(?::\d+){1,2}$/;
+
 /** Where a URL parameter's value that starts at `from` ends. */
 function urlValueEnd(text: string, from: number): number {
   let end = from;
   while (end < text.length && !URL_VALUE_END.test(text[end])) end++;
-  return end;
+  const place = LINE_AND_COLUMN.exec(text.slice(from, end));
+  return place ? from + place.index : end;
 }
 
 /** Where the JSON string whose content starts at `from` closes (its closing quote), or -1 past JSON_VALUE_MAX. */

@@ -10,7 +10,7 @@ export const UNMASK_ATTRIBUTE = 'data-sidelog-unmask';
 /** The masked form: letters, digits and every other character of no separator's kind become •; white space and
  * ASCII punctuation stay, so the shape of an address, a phone number or a date still shows. */
 export function maskValue(value: string): string {
-  return value.replace(/[^\s!-/:-@\[-`{-~]/gu, '•');
+  return value.replace(/[^\s!-\/:-@\[-\x60{-~]/gu, '•');
 }
 
 /**

@@ -7,7 +7,9 @@ import {
   GAP_LOG_TAG,
   LogLevel,
   STORAGE_KEYS,
+  DEFAULT_REDACT,
   columnsOf,
+  createRedactor,
   keepText,
   rowsOf,
   type Rescue,
@@ -55,6 +57,32 @@ describe('a rescue', () => {
     expect(second).toMatchObject({ at: 11, t: 'huge tag', l: 4 });
     expect(second.tg).toHaveLength(FIELD_CAPS.tag + 1);
     expect(found.writes[1]).toEqual({ sl: 'key', seq: 4, key: 'user', value: 7 });
+  });
+
+  test("is redacted with the page's rules: texts, URLs, raw stacks, issues and keys, but not a value the app unmasked", () => {
+    const write = logsWrite(1, [
+      { at: 1, p: ['user', { email: 'ivan@shop.ru' }] },
+      { at: 2, t: '{"event":"input","value":"ivan@shop.ru"}' },
+    ]);
+    if (write.sl !== 'logs') throw new Error('a logs write');
+    write.logs.e[1].v = true;
+    write.logs.s[0] = 'Error\n    at pay (https://cdn.shop.ru/app.js?token=t0ken:12:3)';
+    write.logs.u = [[0, 'https://shop.ru/reset?token=t0ken']];
+    saveRescue(
+      rescue('r1', [
+        write,
+        { sl: 'issue', seq: 2, issue: { type: 'issue', title: 'From ivan@shop.ru', text: 'card 4111 1111 1111 1111', uuid: 'u' } },
+        { sl: 'key', seq: 3, key: 'contact', value: '+7 912 345 67 89' },
+      ]),
+      createRedactor(DEFAULT_REDACT),
+    );
+    const [found] = findRescues('app');
+    const [first, unmasked] = rowsOfWrite(found.writes[0]);
+    expect(first).toMatchObject({ t: 'user {"email":"[email]"}', u: 'https://shop.ru/reset?token=[secret]', s: 'Error\n    at pay (https://cdn.shop.ru/app.js?token=[secret]:12:3)' });
+    // The engine that stores it leaves it too.
+    expect(unmasked).toMatchObject({ t: '{"event":"input","value":"ivan@shop.ru"}', v: true });
+    expect(found.writes[1]).toMatchObject({ issue: { title: 'From [email]', text: 'card [card]' } });
+    expect(found.writes[2]).toMatchObject({ key: 'contact', value: '[phone]' });
   });
 
   test("is found only by the same app's next page, until removed; one that cannot be read is dropped", () => {

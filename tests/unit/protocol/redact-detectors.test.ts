@@ -85,6 +85,7 @@ const TABLES: Record<BuiltInName, { found: Row[]; left: string[] }> = {
       ['#access_token=ya29.a0Af&expires_in=3599', '#access_token=[secret]&expires_in=3599'],
       ['?X-Amz-Signature=9f2c&X-Amz-Credential=AKIA', '?X-Amz-Signature=[secret]&X-Amz-Credential=[secret]'],
       ['?password=hunter2', '?password=[secret]'],
+      ['    at pay (https://cdn.shop.ru/app.js?token=t0ken:12:3)', '    at pay (https://cdn.shop.ru/app.js?token=[secret]:12:3)'],
       ['?sessionId=77&auth=1', '?sessionId=[secret]&auth=[secret]'],
       ['{"login":"ivan","password":"hunter2"}', '{"login":"ivan","password":"[secret]"}'],
       ['{"apiKey":"k-123","refresh_token":"r\\"x"}', '{"apiKey":"[secret]","refresh_token":"[secret]"}'],
