@@ -5,7 +5,10 @@ import { formatValue } from './format-value.ts';
 import { isLogLevel, LogLevel } from './levels.ts';
 import { FIELD_CAPS, LOG_TEXT_CAP, LOG_TEXT_ELLIPSIS } from './limits.ts';
 import type { DeviceKeyValue, IssueData, LogRecord } from './records.types.ts';
-import { keepText, type Redact } from './redact/redactor.ts';
+import type { Redact } from './redact/redactor.ts';
+
+/** No redaction: the default of the functions below, for callers without rules. */
+const keepText: Redact = (text) => text;
 
 /** Turns any value into text as a log argument would read (protocol/format-value.ts); undefined only if nothing
  * works (a value whose own text throws). */

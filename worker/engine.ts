@@ -2,9 +2,7 @@
 // Comlink, and modes B and C call it directly in the page. Writes are formatted and sanitised here,
 // off the page's main thread where the engine runs in a worker.
 import {
-  createRedactor,
   DEFAULT_REDACT,
-  keepText,
   readColumns,
   sanitiseDeviceKey,
   sanitiseIssue,
@@ -12,13 +10,13 @@ import {
   type EngineApi,
   type EngineConfig,
   type EngineStatus,
-  type Redact,
   type SessionRecord,
   type StoredSink,
   type WriteMessage,
 } from '../protocol/index.ts';
 import { createCoreRegistry, type CoreRegistry, type EngineCore } from './engine-core.ts';
 import { toStoredLog } from './format.ts';
+import { createRedactor, keepText, type Redact } from '../protocol/redact/redactor.ts';
 
 export { createCoreRegistry } from './engine-core.ts';
 

@@ -1,7 +1,8 @@
 // Turns a log call as the page took it (RawLog) into a stored log record: the arguments formatted into
 // text, the raw stack parsed for file, line and method, every sanitising rule applied and every text redacted. This
 // is the work the page does not do per call; in modes A it runs in the worker.
-import { formatParts, keepText, sanitiseLog, type LogRecord, type RawLog, type Redact, type StoredLog } from '../protocol/index.ts';
+import { formatParts, sanitiseLog, type LogRecord, type RawLog, type StoredLog } from '../protocol/index.ts';
+import { keepText, type Redact } from '../protocol/redact/redactor.ts';
 
 export { formatParts, formatValue } from '../protocol/index.ts';
 

@@ -1,7 +1,8 @@
 // The redaction bench's worker (bench/redaction/run.ts): in a dedicated Worker, as Sidelog's engine runs, it times
 // the default rules over the lines it is sent, and the engine's own per-line step (format, sanitise, and redact or
 // not) over the same lines as log calls.
-import { createRedactor, DEFAULT_REDACT, keepText, LogLevel, type RawLog } from '../../protocol/index.ts';
+import { DEFAULT_REDACT, LogLevel, type RawLog } from '../../protocol/index.ts';
+import { createRedactor, keepText } from '../../protocol/redact/redactor.ts';
 import { toStoredLog } from '../../worker/format.ts';
 
 export interface RedactionFigures {

@@ -9,14 +9,13 @@ import {
   STORAGE_KEYS,
   DEFAULT_REDACT,
   columnsOf,
-  createRedactor,
-  keepText,
   rowsOf,
   type Rescue,
   type SessionPayload,
   type SessionRecord,
   type WriteMessage,
 } from '../../../protocol/index.ts';
+import { createRedactor, keepText } from '../../../protocol/redact/redactor.ts';
 import { RESCUE_PREFIX, findRescues, removeRescue, saveRescue } from '../../../app/logging/rescue.ts';
 import { logsOf, newApp } from './collector.ts';
 import { cleanUp, hideWorkers, startSidelog } from './sidelog.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_REDACT, FIELD_CAPS, IssueType, createRedactor, keepText, type WriteMessage } from '../../../protocol/index.ts';
+import { DEFAULT_REDACT, FIELD_CAPS, IssueType, type WriteMessage } from '../../../protocol/index.ts';
+import { createRedactor, keepText } from '../../../protocol/redact/redactor.ts';
 import { engineSink, sanitiseWrite } from '../../../app/logging/engine-sink.ts';
 
 describe("the page's writes on their way to the engine", () => {

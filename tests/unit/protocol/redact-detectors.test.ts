@@ -1,7 +1,8 @@
 // Each built-in detector on its own (docs/privacy.md#built-ins): what it finds, and the near misses it must leave,
 // then the near misses every built-in together must leave.
 import { describe, expect, test } from 'vitest';
-import { createRedactor, DEFAULT_REDACT, type BuiltInName } from '../../../protocol/index.ts';
+import { DEFAULT_REDACT, type BuiltInName } from '../../../protocol/index.ts';
+import { createRedactor } from '../../../protocol/redact/redactor.ts';
 import { passesIbanCheck, passesLuhn } from '../../../protocol/redact/checksums.ts';
 
 const only = (name: BuiltInName) => createRedactor({ builtIns: [name], rules: [] });

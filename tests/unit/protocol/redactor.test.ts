@@ -4,7 +4,6 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import {
-  createRedactor,
   DEFAULT_REDACT,
   FIELD_CAPS,
   LOG_TEXT_CAP,
@@ -13,6 +12,7 @@ import {
   sanitiseIssue,
   sanitiseLog,
 } from '../../../protocol/index.ts';
+import { createRedactor } from '../../../protocol/redact/redactor.ts';
 
 const defaults = createRedactor(DEFAULT_REDACT);
 const withRules = (redact: unknown) =>
