@@ -66,6 +66,13 @@ const TEXT_FIELDS = [
   ['u', FIELD_CAPS.url],
 ] as const;
 
+/** The page's URL stays the same over run after run of logs: it is redacted once for as long as it does. */
+let lastURL: { redact: Redact; text: string; redacted: string } | undefined;
+function redactURL(text: string, redact: Redact): string {
+  if (lastURL?.redact !== redact || lastURL.text !== text) lastURL = { redact, text, redacted: redact(text) };
+  return lastURL.redacted;
+}
+
 /** A log record as it may be stored: every rule of docs/limits.md#sanitising applied, and `redact` to every text but
  * one the app asked for verbatim (`v`: a field's value it unmasked, docs/privacy.md#typed-values). `x` and `at` are
  * taken as given. */
@@ -74,7 +81,7 @@ export function sanitiseLog(input: Record<string, unknown> & { at: number; x: st
   for (const [field, cap] of TEXT_FIELDS) {
     if (input[field] === undefined || input[field] === null) continue;
     const text = stringify(input[field]);
-    if (text !== undefined) log[field] = capText(redact(text), cap);
+    if (text !== undefined) log[field] = capText(field === 'u' ? redactURL(text, redact) : redact(text), cap);
   }
   if (input.t !== undefined && input.t !== null) {
     const text = stringify(input.t);
