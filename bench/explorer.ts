@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { appIdOf } from '../server/app-id.ts';
-import { openStore } from '../server/db.ts';
+import { openSqliteStore } from '../server/sqlite/store.ts';
 import { startService } from '../server/service.ts';
 import { seedLogs } from './explorer-seed.ts';
 import { buildPages, photographExplorer } from './explorer-screenshot.ts';
@@ -34,7 +34,7 @@ const dir = values.db ? undefined : mkdtempSync(join(tmpdir(), 'explorer-bench-'
 const dbPath = values.db ?? join(dir!, 'sidelog.db');
 const seeded = existsSync(dbPath);
 {
-  const store = openStore(dbPath);
+  const store = openSqliteStore(dbPath);
   if (!seeded) {
     const started = performance.now();
     await store.putApp(APP, true);

@@ -1,10 +1,9 @@
-// The explorer's calls to its API (server/explorer-api.ts). A 401 means the sign-in is missing or over: the page
-// goes to the sign-in, which brings it back here afterwards.
-import type { ExplorerDevice, ExplorerIssue, ExplorerLog, ExplorerSession, LogPage } from '../server/explorer.types.ts';
+// The explorer's calls to its API (server/explorer/api.ts; its answers are explorer-contract/api.types.ts). A 401
+// means the sign-in is missing or over: the page goes to the sign-in, which brings it back here afterwards.
+import { EXPLORER_API as API } from '../explorer-contract/api.types.ts';
 
-export type { ExplorerDevice, ExplorerIssue, ExplorerLog, ExplorerSession, LogPage };
-
-export const API = '/sidelog/explorer/api';
+export type * from '../explorer-contract/api.types.ts';
+export { API };
 
 export class ApiError extends Error {
   constructor(
@@ -38,19 +37,3 @@ export async function postJson<T>(path: string, body: unknown): Promise<{ status
   const response = await fetch(`${API}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   return { status: response.status, body: (await response.json().catch(() => ({}))) as T };
 }
-
-export interface AppSummary {
-  key: string;
-  appId: string;
-  enabled: boolean;
-  sessions: number;
-}
-export interface AroundLogs {
-  logs: ExplorerLog[];
-  target: ExplorerLog;
-}
-export interface IssueDetail {
-  issue: ExplorerIssue;
-  around: AroundLogs | null;
-}
-export type DeviceDetail = ExplorerDevice & { keys: { key: string; value: string | number | boolean | null }[] };

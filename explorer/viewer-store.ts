@@ -1,11 +1,11 @@
 // Who is signed in and which apps there are: asked once after sign-in, shared by every view.
 import { createStore, useStore } from 'zustand';
-import { getJson, type AppSummary } from './api.ts';
+import { getJson, type ExplorerApp } from './api.ts';
 
 export interface ViewerState {
   status: 'unknown' | 'signed-in' | 'signed-out';
   name: string;
-  apps: AppSummary[];
+  apps: ExplorerApp[];
   /** Asks the API who is signed in (a 401 means no one) and, if someone is, the apps. */
   check(): Promise<void>;
   signedOut(): void;
@@ -18,7 +18,7 @@ export const viewerStore = createStore<ViewerState>()((set) => ({
   async check() {
     try {
       const me = await getJson<{ name: string }>('/me');
-      const apps = await getJson<AppSummary[]>('/apps');
+      const apps = await getJson<ExplorerApp[]>('/apps');
       set({ status: 'signed-in', name: me.name, apps });
     } catch {
       set({ status: 'signed-out', name: '', apps: [] });

@@ -28,12 +28,18 @@ export interface SidelogOptions {
   recordInputValues?: RecordInputValues;
   /** The app's redaction rules, and which built-ins run (all by default). */
   redact?: RedactOption;
+  /**
+   * Where the host serves Sidelog's worker script itself (a CDN in front of the site, a strict CSP): a URL of the
+   * page's own origin, absolute or relative to the page. Default: the worker file beside Sidelog's code.
+   */
+  workerURL?: string;
 }
 
-/** Every option filled in; `redact` as the plain data that travels to the engine. */
-export type ResolvedOptions = Required<Omit<SidelogOptions, 'redact'>> & { redact: RedactConfig };
+/** Every option filled in, but `workerURL`, which is absent unless given; `redact` as the plain data that travels to
+ * the engine. */
+export type ResolvedOptions = Required<Omit<SidelogOptions, 'workerURL' | 'redact'>> & Pick<SidelogOptions, 'workerURL'> & { redact: RedactConfig };
 
-const STRING_OPTIONS = ['appKey', 'apiURL', 'baseURL', 'build', 'deviceName', 'version'] as const;
+const STRING_OPTIONS = ['appKey', 'apiURL', 'baseURL', 'build', 'deviceName', 'version', 'workerURL'] as const;
 const URL_OPTIONS = ['apiURL', 'baseURL'] as const;
 const BOOLEAN_OPTIONS = [
   'debug',
@@ -66,8 +72,8 @@ export const BASE_PATH = '/sidelog';
 const URL_PATTERN = /^https?:\/\//i;
 
 /**
- * Checks options as the specification says and returns them without undefined entries
- * and without blank build or version. Throws the specification's texts.
+ * Checks options as docs/api.md#options says and returns them without undefined entries
+ * and without blank build or version. Throws the texts of docs/errors.md#options.
  */
 export function validateOptions(input: unknown): SidelogOptions {
   const options = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;

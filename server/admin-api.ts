@@ -1,23 +1,26 @@
-// The admin JSON API behind `Authorization: Bearer <adminToken>`: configures apps and injected faults, and reads
+// The admin JSON API behind `Authorization: Bearer <adminToken>`: configures apps and viewer accounts, and reads
 // back what the collector stored. The browser tests use it (tests/browser/sidelog/collector.ts).
 import { Hono, type Context } from 'hono';
 import { bearerAuth } from 'hono/bearer-auth';
 import { cors } from 'hono/cors';
-import { WIRE_PATHS, type WireOperation } from '../protocol/wire.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './admin-pages.ts';
+import { jsonWritesFrom } from './cross-site.ts';
 import { ADMIN_BODY_BYTES, limitBody, readJsonObject } from './body-limits.ts';
-import { type AdminList, type FaultMode, type Store } from './db.ts';
-import { putViewerAccount } from './explorer-api.ts';
+import type { AdminList, AppStore, CollectedReads, ForwardStore, ViewerStore } from './store.types.ts';
+import { putViewerAccount } from './explorer/api.ts';
 import { createIntentLookup } from './intent-lookup.ts';
-import { createViewerAccounts } from './viewer-accounts.ts';
+import { createViewerAccounts } from './explorer/viewer-accounts.ts';
+import type { ForwardSettings } from './otlp/forwarder.ts';
+import { mountForwardingAdmin } from './otlp/forwarding-admin.ts';
 
 export const ADMIN_BASE = '/sidelog/admin/api';
-const FAULT_MODES: readonly FaultMode[] = ['none', 'error-500', 'error-400', 'error-413', 'hang', 'non-json'];
-const OPERATIONS = Object.keys(WIRE_PATHS) as WireOperation[];
 
 export interface AdminOptions {
   token: string;
-  faults: boolean;
+  /** SIDELOG_FORWARD_OTLP and its companions, for the forwarding status. */
+  forward?: ForwardSettings;
+  /** The host names served (server/allowed-hosts.ts): a browser page elsewhere may not change anything. */
+  allowedHosts: readonly string[];
 }
 
 /** `?cursor=` (the last row id of the previous page, opaque to callers) and `?limit=` (1 to MAX_PAGE_SIZE). */
@@ -29,7 +32,7 @@ function pageOf(c: Context): { after: number; limit: number } | string {
   return { after: Number(cursor), limit: Number(limit) };
 }
 
-export function createAdminApi(store: Store, options: AdminOptions): Hono {
+export function createAdminApi(store: AppStore & CollectedReads & ViewerStore & ForwardStore, options: AdminOptions): Hono {
   const admin = new Hono();
   const lookup = createIntentLookup(store);
   // Tests call it from pages on another origin; the bearer token, not cookies, is what guards it.
@@ -44,6 +47,9 @@ export function createAdminApi(store: Store, options: AdminOptions): Hono {
     `${ADMIN_BASE}/*`,
     bearerAuth({ token: options.token, noAuthenticationHeader: unauthorized, invalidAuthenticationHeader: unauthorized, invalidToken: unauthorized }),
   );
+  // The token, which no browser adds by itself, is what guards it from other sites; pages on other ports of the
+  // served hosts may call it (server/cross-site.ts).
+  admin.use(`${ADMIN_BASE}/*`, jsonWritesFrom({ from: 'allowed-hosts', allowed: options.allowedHosts }));
 
   admin.get(`${ADMIN_BASE}/apps`, async (c) => c.json(await store.apps()));
   admin.post(`${ADMIN_BASE}/apps`, async (c) => {
@@ -53,22 +59,9 @@ export function createAdminApi(store: Store, options: AdminOptions): Hono {
     return c.json(await store.putApp(body.key, body.enabled ?? true));
   });
 
-  // Accounts that may sign in to the explorer (server/viewer-accounts.ts).
+  // Accounts that may sign in to the explorer (server/explorer/viewer-accounts.ts).
   const viewers = createViewerAccounts(store, options.token);
   admin.post(`${ADMIN_BASE}/viewers`, (c) => putViewerAccount(c, viewers));
-
-  admin.post(`${ADMIN_BASE}/faults`, async (c) => {
-    if (!options.faults) return c.json({ error: 'fault injection is off (start the service with faults: true)' }, 404);
-    const body = await readJsonObject(c);
-    if (typeof body?.app !== 'string' || body.app === '') return c.json({ error: `'app' must be a non-empty string` }, 400);
-    if (!FAULT_MODES.includes(body.mode as FaultMode)) return c.json({ error: `'mode' must be one of ${FAULT_MODES.join(', ')}` }, 400);
-    const ops = body.ops ?? undefined;
-    if (ops !== undefined && (!Array.isArray(ops) || !ops.every((op) => OPERATIONS.includes(op)))) {
-      return c.json({ error: `'ops' must list operations among ${OPERATIONS.join(', ')}` }, 400);
-    }
-    await store.setFault(body.app, body.mode as FaultMode, ops as WireOperation[] | undefined);
-    return c.json({ app: body.app, mode: body.mode, ops: ops ?? null });
-  });
 
   /** The list endpoints: `?app=KEY`, answered in arrival order a page at a time (server/admin-pages.ts). */
   const LISTS: readonly AdminList[] = ['logs', 'batches', 'sessions', 'issues', 'device-keys', 'requests'];
@@ -86,6 +79,9 @@ export function createAdminApi(store: Store, options: AdminOptions): Hono {
       return c.json(rows);
     });
   }
+
+  // Forwarding to OTLP endpoints: its status, and an app's own endpoint (server/otlp/forwarding-admin.ts).
+  mountForwardingAdmin(admin, ADMIN_BASE, store, options.forward ?? {});
 
   // Requests that named no known app, counted per key (the collector stores no row for each).
   admin.get(`${ADMIN_BASE}/refused-keys`, async (c) => c.json(await store.refusedKeys(MAX_PAGE_SIZE)));

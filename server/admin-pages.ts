@@ -1,6 +1,6 @@
 // Pagination of the admin API's lists: `?cursor=&limit=`, an array a page, and `Link: <…>; rel="next"` while
-// more rows follow (the body keeps the shape it had before pagination). No Node imports: the browser tests and the
-// bench read lists with `readAllPages` too.
+// more rows follow (the body keeps the shape it had before pagination). The tests and the bench read lists with
+// `readAllPages`.
 
 /** Rows a page, unless `limit` asks for fewer. */
 export const DEFAULT_PAGE_SIZE = 1000;

@@ -1,15 +1,17 @@
 // The logging collector: the five operations of the wire format (docs/wire-format.md) under /sidelog/api, for any client of
 // it (Sidelog, the unmodified @bugfender/sdk). A request goes: the app key from X-App-Token, checked before the body
-// is read; the body, size-limited and parsed with a depth limit; the key from the body when no header named one;
-// the body checked field by field (server/wire-validation.ts); the operation. Logs are checked one at a time: one
-// that cannot be stored is skipped and named in the answer, never the batch refused for it.
+// is read; the body, size-limited, inflated when gzip-encoded (server/request-body.ts) and parsed with a depth limit;
+// the key from the body when no header named one; the body checked field by field (server/wire-validation.ts); the
+// operation. Logs are checked one at a time: one that cannot be stored is skipped and named in the answer, never the
+// batch refused for it. OTLP's /v1/logs is beside it, in server/otlp/.
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { INVALID_APP_CODE, UNKNOWN_SESSION_REASON, WIRE_PATHS, type WireOperation } from '../protocol/wire.ts';
 import type { App, AppStore, CollectorStore } from './store.types.ts';
-import type { Hangs } from './hangs.ts';
 import { parseJson } from './json-body.ts';
+import { ingestLogs } from './log-ingest.ts';
+import { DEFAULT_MAX_INFLATED_BYTES, readBodyText } from './request-body.ts';
 import { checkRequest, type CheckedRequests, type SkippedLog } from './wire-validation.ts';
 
 export const COLLECTOR_BASE = '/sidelog/api';
@@ -21,7 +23,7 @@ export const COLLECTOR_BASE = '/sidelog/api';
  */
 export const MAX_BODY_BYTES = 128 * 1024 * 1024;
 
-type Env = { Variables: { appKey?: string; recorded?: boolean; skipped?: SkippedLog[] } };
+type Env = { Variables: { appKey?: string; skipped?: SkippedLog[] } };
 
 /** An operation's work once its body is checked and its app is known: the answer, or a status and reason. */
 type Handle<Op extends WireOperation> = (request: CheckedRequests[Op], app: App) => Promise<object | { status: 400 | 401; error: string }>;
@@ -40,25 +42,24 @@ function keyInBody(op: WireOperation, body: unknown): string | undefined {
   return typeof key === 'string' && key !== '' ? key : undefined;
 }
 
+/** The headers a page may send the collector: Content-Encoding for gzip bodies (server/request-body.ts). */
+export const COLLECTOR_CORS = { origin: '*', allowMethods: ['POST', 'OPTIONS'], allowHeaders: ['Content-Type', 'Content-Encoding', 'X-App-Token', 'X-User-Agent'], maxAge: 600 };
+
 export interface CollectorOptions {
-  /** Whether the admin API may make this app's requests fail (for tests). */
-  faults: boolean;
-  hangs: Hangs;
+  /** The largest body once inflated (SIDELOG_MAX_INFLATED_MB); default DEFAULT_MAX_INFLATED_BYTES. */
+  maxInflatedBytes?: number;
 }
 
-export function createCollector(store: AppStore & CollectorStore, options: CollectorOptions): Hono<Env> {
+export function createCollector(store: AppStore & CollectorStore, options: CollectorOptions = {}): Hono<Env> {
   const collector = new Hono<Env>();
-  collector.use(
-    `${COLLECTOR_BASE}/*`,
-    cors({ origin: '*', allowMethods: ['POST', 'OPTIONS'], allowHeaders: ['Content-Type', 'X-App-Token', 'X-User-Agent'], maxAge: 600 }),
-  );
+  const maxInflatedBytes = options.maxInflatedBytes ?? DEFAULT_MAX_INFLATED_BYTES;
+  collector.use(`${COLLECTOR_BASE}/*`, cors(COLLECTOR_CORS));
 
   /** Records every request of the operation, whatever its answer, under the app key it named, with what it skipped. */
   const record =
     (op: WireOperation): MiddlewareHandler<Env> =>
     async (c, next) => {
       await next();
-      if (c.var.recorded) return;
       const skipped = c.var.skipped?.length ? c.var.skipped : undefined;
       await store.recordRequest(c.var.appKey ?? c.req.header('X-App-Token') ?? '', op, c.res.status, skipped);
     };
@@ -69,30 +70,6 @@ export function createCollector(store: AppStore & CollectorStore, options: Colle
   const unknownApp = (c: Context<Env>, op: WireOperation) =>
     op === 'getDeviceStatus' ? c.json({ error: { code: INVALID_APP_CODE } }) : c.json({ error: 'unknown app key' }, 401);
 
-  /** Fails the request as the admin API asked, before anything is stored; undefined when no fault is set. */
-  async function fault(c: Context<Env>, op: WireOperation, appKey: string): Promise<Response | undefined> {
-    if (!options.faults) return undefined;
-    switch (await store.fault(appKey, op)) {
-      case 'none':
-        return undefined;
-      case 'error-500':
-        return c.json({ error: 'injected fault' }, 500);
-      // A refusal of the body itself, as a validating collector or a proxy's size limit would answer it.
-      case 'error-400':
-        return c.json({ error: 'injected fault: body refused' }, 400);
-      case 'error-413':
-        return c.json({ error: 'injected fault: body too large' }, 413);
-      case 'non-json':
-        return c.html('<html><body>Service temporarily unavailable</body></html>', 200);
-      case 'hang':
-        // Recorded now: the answer never comes.
-        await store.recordRequest(appKey, op, 0);
-        c.set('recorded', true);
-        await options.hangs.wait(c.req.raw.signal);
-        return c.body(null, 503);
-    }
-  }
-
   /** A key in X-App-Token is checked before the body is read, so a stranger's body costs nothing to refuse. */
   const headerKey =
     (op: WireOperation): MiddlewareHandler<Env> =>
@@ -100,8 +77,6 @@ export function createCollector(store: AppStore & CollectorStore, options: Colle
       const appKey = c.req.header('X-App-Token') || undefined;
       if (appKey === undefined) return next();
       c.set('appKey', appKey);
-      const failed = await fault(c, op, appKey);
-      if (failed) return failed;
       if (!(await store.app(appKey))) return unknownApp(c, op);
       return next();
     };
@@ -110,16 +85,16 @@ export function createCollector(store: AppStore & CollectorStore, options: Colle
     const path = `${COLLECTOR_BASE}${WIRE_PATHS[op]}`;
     collector.use(path, record(op), headerKey(op), limit);
     collector.post(path, async (c) => {
-      // Any content type is read, so sendBeacon-style bodies work.
-      const parsed = parseJson(await c.req.text());
+      // Any content type is read, so sendBeacon-style bodies work; gzip-encoded or not.
+      const body = await readBodyText(c, maxInflatedBytes);
+      if (!body.ok) return c.json({ error: body.error }, body.status);
+      const parsed = parseJson(body.body);
       if (!parsed.ok) return c.json({ error: parsed.reason }, 400);
       let appKey = c.var.appKey;
       if (appKey === undefined) {
         appKey = keyInBody(op, parsed.value);
         if (appKey === undefined) return unknownApp(c, op);
         c.set('appKey', appKey);
-        const failed = await fault(c, op, appKey);
-        if (failed) return failed;
       }
       const app = await store.app(appKey);
       if (!app) return unknownApp(c, op);
@@ -146,7 +121,7 @@ export function createCollector(store: AppStore & CollectorStore, options: Colle
   });
   operation('sendLogs', async ({ session_id, logs, skipped }, app) => {
     if (!(await store.sessionById(app.key, session_id))) return unknownSession;
-    await store.addLogs(app.key, session_id, logs);
+    await ingestLogs(store, app, session_id, logs);
     if (skipped.length === 0) return {};
     // 200 all the same: the client deletes the batch, as it should, since nothing in it could ever be stored.
     return { skipped };

@@ -1,28 +1,28 @@
-// The explorer's reads as one contract that each database implements: server/explorer-queries.ts (SQLite, FTS5)
+// The explorer's reads as one contract that each database implements: server/sqlite/explorer-queries.ts (SQLite, FTS5)
 // and server/postgres/explorer-queries.ts (PostgreSQL, tsvector). What both share lives here: the filters, the
 // keyset cursor, and rows back to the API's answers.
-import type { DeviceInfo, DeviceKeyValue, SessionPayload } from '../protocol/records.types.ts';
-import { LEVEL_COLUMNS, type ExplorerDevice, type ExplorerIssue, type ExplorerLog, type ExplorerSession, type LogPage } from './explorer.types.ts';
+import type { DeviceInfo, SessionPayload } from '../protocol/records.types.ts';
+import {
+  LEVEL_COLUMNS,
+  type AroundLogs,
+  type DeviceDetail,
+  type ExplorerApp,
+  type ExplorerDevice,
+  type ExplorerIssue,
+  type ExplorerLog,
+  type ExplorerSession,
+  type LogPage,
+  type SessionSort,
+} from '../explorer-contract/api.types.ts';
+import type { LogFilters } from '../explorer-contract/log-filters.ts';
 
-export type { ExplorerDevice, ExplorerIssue, ExplorerLog, ExplorerSession, LogPage };
+export type { ExplorerApp, ExplorerDevice, ExplorerIssue, ExplorerLog, ExplorerSession, LogPage };
 
 export const LEVELS = [0, 1, 2, 3, 4, 5] as const;
 
-export interface LogFilter {
+/** The filters of the API's query (explorer-contract/log-filters.ts), on one app's logs. */
+export interface LogFilter extends LogFilters {
   appKey: string;
-  /** Any of these levels (a log without a level counts as Debug, 0). */
-  levels?: number[];
-  /** Any of these tags. */
-  tags?: string[];
-  /** Full-text search over the log's text: every word must occur (as a word or a word's start). */
-  q?: string;
-  /** Logs of devices whose key has this value now (the value as typed: "gold", 42, true). */
-  deviceKey?: { key: string; value: string };
-  /** Epoch milliseconds: from inclusive, to exclusive. */
-  from?: number;
-  to?: number;
-  session?: string;
-  device?: string;
 }
 
 /** Where a page ends: the (at, id) of its last (oldest) log. */
@@ -50,9 +50,6 @@ export function deviceKeyValues(typed: string): string[] {
   if (typed === 'true' || typed === 'false') values.add(typed);
   return [...values];
 }
-
-export type SessionSort = 'last' | 'first' | 'logs' | 'errors' | 'issues';
-export const SESSION_SORTS: readonly SessionSort[] = ['last', 'first', 'logs', 'errors', 'issues'];
 
 export interface SessionFilter {
   appKey: string;
@@ -85,8 +82,6 @@ export const SESSION_ORDER: Record<SessionSort, string> = {
   issues: `issues DESC, s.id DESC`,
 };
 
-export const ISSUE_TYPES = ['issue', 'crash', 'user-feedback'] as const;
-
 export interface IssueFilter {
   appKey: string;
   types?: string[];
@@ -103,13 +98,6 @@ export interface DeviceFilter {
   limit: number;
 }
 
-export interface ExplorerApp {
-  key: string;
-  appId: string;
-  enabled: boolean;
-  sessions: number;
-}
-
 export interface ExplorerQueries {
   /** Every app, with how many sessions it has received (apps that received nothing sort last). */
   apps(): Promise<ExplorerApp[]>;
@@ -120,7 +108,7 @@ export interface ExplorerQueries {
   /** The newest log id: where a live tail starts. */
   lastLogId(): Promise<number>;
   /** `count` logs before and after log `id` in its session, in time order (oldest first), the log among them. */
-  around(appKey: string, id: number, count: number): Promise<{ logs: ExplorerLog[]; target: ExplorerLog } | undefined>;
+  around(appKey: string, id: number, count: number): Promise<AroundLogs | undefined>;
   /** The log a session's issue is about: the `bf_issue` line Bugfender's SDK writes with the issue's uuid as text,
    * else the session's last log at or before the time the issue arrived. */
   issueLogId(sessionId: number, uid: string, receivedAt: string): Promise<number | undefined>;
@@ -139,7 +127,7 @@ export interface ExplorerQueries {
   };
   devices: {
     list(filter: DeviceFilter): Promise<{ devices: ExplorerDevice[]; more: boolean }>;
-    one(appKey: string, udid: string): Promise<(ExplorerDevice & { keys: { key: string; value: DeviceKeyValue }[] }) | undefined>;
+    one(appKey: string, udid: string): Promise<DeviceDetail | undefined>;
   };
 }
 

@@ -1,6 +1,7 @@
-// What the viewer pages and the admin API's read-by-id endpoints show, found from the URLs Sidelog hands out
-// (`{baseURL}/intent/{appID}/issue|session|device/{id}`), and those the Bugfender SDK returns, whose appID is the
-// base58 form (store.appById takes either). Ids are looked up well-formed, as the collector stored them: a URL
+// What the admin API's read-by-id endpoints show, each with its session's logs, found from the URLs Sidelog hands
+// out (`{baseURL}/intent/{appID}/issue|session|device/{id}`), and those the Bugfender SDK returns, whose appID is the
+// base58 form (store.appById takes either). The explorer resolves the same URLs with its own queries, which read no
+// log (server/explorer/api.ts). Ids are looked up well-formed, as the collector stored them: a URL
 // cannot carry a lone surrogate, which the collector stored as U+FFFD.
 import type { LogRecord } from '../protocol/records.types.ts';
 import type { App, AppStore, CollectedReads, DeviceKeyChange, StoredDevice, StoredIssue, StoredSession } from './store.types.ts';

@@ -2,7 +2,7 @@
 // does not name a log (two tabs sharing a session, or a page reloaded while `at` ran ahead of the clock, give two
 // different logs the same `at`), so the key is (session, at, this hash of everything else the log holds).
 import { createHash } from 'node:crypto';
-import type { StoredLogFields } from './explorer.types.ts';
+import type { StoredLogFields } from '../explorer-contract/api.types.ts';
 
 /** 128 bits of SHA-256 over the log's fields other than `at`, in a fixed order. */
 export function logContentHash({ x, t, m, tg, f, l, ll, u }: StoredLogFields): string {

@@ -29,7 +29,8 @@ interface WriteSource {
 }
 
 /** While writes keep coming (a page in the middle of a burst of logs), storing them waits: formatting and IndexedDB
- * would otherwise share the device's cores with the page's own work, which then runs slower (README.md#benchmark).
+ * would otherwise share the device's cores with the page's own work, which then runs slower
+ * (docs/benchmarks.md#main-thread-cost).
  * They are stored once none has come for QUIET_MS, or MAX_DEFER_MS after the first, or at once when a call needs
  * them (settle, a forced send, the page hidden, close). A page that goes away meanwhile still has them: it keeps
  * every write until told it is stored (docs/durability.md). */

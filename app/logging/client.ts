@@ -2,21 +2,22 @@
 // it takes the time, the level and the raw arguments (and, for warnings and worse, the raw stack),
 // appends them to the write queue and returns. The engine, in a worker where it can be, does the rest.
 // The page's first load takes from protocol/ only the modules it runs (not its index, which would bring every one
-// into the first chunk: README.md#benchmark); types come from the index, which costs nothing.
+// into the first chunk: docs/benchmarks.md#main-thread-cost); types come from the index, which costs nothing.
 import { IssueType, LogLevel } from '../../protocol/levels.ts';
 import { SESSION_LOCK_PREFIX, WORKER_START_DEADLINE_MS } from '../../protocol/limits.ts';
 import { resolveOptions, validateDeviceKey, validateTitle, type ResolvedOptions } from '../../protocol/options.ts';
-import type { DeviceData, DeviceKeyValue, Redact, Rescue, SidelogMode } from '../../protocol/index.ts';
+import type { DeviceData, DeviceKeyValue, Redact, Rescue, SidelogMode, SidelogOptions } from '../../protocol/index.ts';
 import { captureCallSite } from './call-site.ts';
 import type { InstalledCaptures } from './capture/index.ts';
 import type { EngineHandle } from './engines/engine-handle.types.ts';
 import type { WorkerFactories } from './engines/worker-engine.ts';
-import type { FeedbackResult, FeedbackTexts } from './feedback-dialog.ts';
+import type { FeedbackResult, FeedbackTexts } from './feedback/feedback-dialog.ts';
 import { originalConsole } from './original-console.ts';
 import { randomHex } from './random-hex.ts';
 import { SDK_VERSION } from './sdk-version.ts';
 import { registerInternals, type SidelogInternals } from './internals.ts';
 import type { Identity } from './startup.ts';
+import { resolveWorkerURL } from './worker-url.ts';
 import { createWriteQueue } from './write-queue.ts';
 
 /** What init loads (app/logging/startup.ts): held once loaded, for what must then run synchronously (a rescue). */
@@ -107,12 +108,13 @@ export class SidelogClient {
   }
 
   /**
-   * Starts Sidelog. Throws at once, with the specification's texts, on invalid options; the promise
+   * Starts Sidelog. Throws at once, with the texts of docs/errors.md#options, on invalid options; the promise
    * resolves once the engine runs. Calls made before now are kept with their time and replayed.
    */
-  init(options: unknown): Promise<void> {
+  init(options: SidelogOptions): Promise<void> {
     if (this.#started) return this.#started.then(() => undefined);
     const resolved = resolveOptions(options, { origin: location.origin, deviceName: '' });
+    if (resolved.workerURL !== undefined) resolved.workerURL = resolveWorkerURL(resolved.workerURL, location.href);
     // The default device name is the start-up chunk's to make (#start); a name given, even blank, is kept.
     this.#namedDevice = (options as { deviceName?: unknown }).deviceName !== undefined;
     this.#options = resolved;
@@ -178,7 +180,7 @@ export class SidelogClient {
     this.#listenForLeaving();
     for (const rescue of findRescues(options.appKey).reverse()) this.#queue.sendFirst({ sl: 'rescued', rescue });
     const engine = await startEngine(
-      engineKinds(this.#seams.workers ?? startup.defaultWorkers),
+      engineKinds(this.#seams.workers ?? (options.workerURL ? startup.workersAt(options.workerURL) : startup.defaultWorkers)),
       {
         appKey: options.appKey,
         appID: identity.appID,
@@ -288,7 +290,7 @@ export class SidelogClient {
    * One public log method, its level and what it prints through resolved once, here. It reads its `arguments`
    * in place, and pushes them onto the queue's buffer itself, rather than take a rest parameter or pass
    * `arguments` on: either way the call would allocate an object of its own, which is the larger part of what a
-   * log call costs the page (README.md#benchmark). Must never throw into the caller.
+   * log call costs the page (docs/benchmarks.md#main-thread-cost). Must never throw into the caller.
    */
   #logMethod(level: LogLevel): (...parts: unknown[]) => void {
     const client = this;
@@ -378,7 +380,7 @@ export class SidelogClient {
 
   /** Shows the feedback dialog (its code loaded on the first call); a submitted form is sent as user feedback. */
   getUserFeedback = (texts?: FeedbackTexts): Promise<FeedbackResult> =>
-    import('./feedback-dialog.ts').then(({ showFeedbackDialog }) => showFeedbackDialog(texts, (subject, text) => this.sendUserFeedback(subject, text)));
+    import('./feedback/feedback-dialog.ts').then(({ showFeedbackDialog }) => showFeedbackDialog(texts, (subject, text) => this.sendUserFeedback(subject, text)));
 
   setForceEnabled = (enabled: boolean): Promise<void> => this.#ready().then(({ engine }) => engine.calls.setForceEnabled(enabled));
 

@@ -3,7 +3,7 @@
 // and for searches, over HTTP as the page asks. The first round warms the caches and is not counted.
 import pg from 'pg';
 import { appIdOf } from '../../server/app-id.ts';
-import { isPostgresUrl, openDatabase } from '../../server/db.ts';
+import { isPostgresUrl, openStore } from '../../server/open-store.ts';
 import { startService } from '../../server/service.ts';
 import { seedLogs } from '../explorer-seed.ts';
 import { explorerCookie } from '../explorer-cookie.ts';
@@ -19,7 +19,7 @@ export const EXPLORER_CASES: [string, Record<string, string>][] = [
 ];
 
 export async function measureExplorer(db: string, options: { logs: number; rounds: number }): Promise<{ seedSeconds: number; medians: number[] }> {
-  const store = await openDatabase(db);
+  const store = await openStore(db);
   const seeding = performance.now();
   // Logs of the last days, so that PostgreSQL's daily partitions hold them as they would in use.
   const start = Date.now() - options.logs;

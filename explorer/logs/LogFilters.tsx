@@ -1,18 +1,13 @@
 // The log filters. Levels apply as they are ticked; the other fields when the form is submitted (Enter or
 // "Apply"). Every filter goes into the address, so the view is a link.
 import { useEffect, useState, type FormEvent } from 'react';
+import type { FilterName } from '../../explorer-contract/log-filters.ts';
 import { Field, SubmitButton } from '../Field.tsx';
 import { fromLocalInput, LEVELS, toLocalInput } from '../format.ts';
 import type { QueryChange } from '../use-query.ts';
 
-interface Fields {
-  q: string;
-  tag: string;
-  key: string;
-  value: string;
-  from: string;
-  to: string;
-}
+/** The form's text fields, by the names of the filters they set. */
+type Fields = Pick<Record<FilterName, string>, 'q' | 'tag' | 'key' | 'value' | 'from' | 'to'>;
 
 const fieldsOf = (params: URLSearchParams): Fields => ({
   q: params.get('q') ?? '',

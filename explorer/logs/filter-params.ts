@@ -1,5 +1,5 @@
-// The log filters' parameters (server/explorer-filters.ts reads the same names), picked out of the address.
-export const FILTER_NAMES = ['level', 'tag', 'q', 'key', 'value', 'from', 'to', 'session', 'device'] as const;
+// The log filters' parameters (explorer-contract/log-filters.ts names them), picked out of the address.
+import { FILTER_NAMES } from '../../explorer-contract/log-filters.ts';
 
 /** The API query of the filters in `params` (other parameters of the address left out), in a stable order. */
 export function filterQuery(params: URLSearchParams): string {

@@ -2,21 +2,23 @@
 // either form): resolved by the service to the app, then replaced by the matching view.
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
+import type { IntentTarget } from '../api.ts';
 import { useJson } from '../use-json.ts';
+import { devicePath, issuePath } from '../address.ts';
 import { href } from '../use-query.ts';
 
 export function IntentPage({ appId, kind, id }: { appId: string; kind: string; id: string }) {
   const [, navigate] = useLocation();
-  const resolved = useJson<{ appId: string; kind: string; id: string }>(`/intent/${encodeURIComponent(appId)}/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`);
+  const resolved = useJson<IntentTarget>(`/intent/${encodeURIComponent(appId)}/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`);
   useEffect(() => {
     if (resolved.state !== 'ready') return;
     const { appId: app } = resolved.data;
     const target =
       kind === 'issue'
-        ? href(`/issues/${encodeURIComponent(id)}`, app)
+        ? href(issuePath(id), app)
         : kind === 'session'
           ? href('/logs', app, { session: id })
-          : href(`/devices/${encodeURIComponent(id)}`, app);
+          : href(devicePath(id), app);
     navigate(target, { replace: true });
   }, [resolved, kind, id, navigate]);
   return (

@@ -1,14 +1,15 @@
 // Issues, crashes and user feedback in one list, newest first, filterable by type (and by session), paged by
 // keyset: "Older issues" asks for those before the page's last (`before` in the address, so a page is a link).
 import { Link } from 'wouter';
-import type { ExplorerIssue } from '../api.ts';
+import type { ExplorerIssue, IssueType } from '../api.ts';
 import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
 import { SelectField } from '../Field.tsx';
 import { Results } from '../Results.tsx';
+import { issuePath } from '../address.ts';
 import { href, useQuery } from '../use-query.ts';
 
-export const ISSUE_TYPE_LABELS: Record<string, string> = { issue: 'Issue', crash: 'Crash', 'user-feedback': 'User feedback' };
+export const ISSUE_TYPE_LABELS: Record<string, string> = { issue: 'Issue', crash: 'Crash', 'user-feedback': 'User feedback' } satisfies Record<IssueType, string>;
 const PAGE = 200;
 const TYPE_CHOICES = [{ value: '', label: 'All types' }, ...Object.entries(ISSUE_TYPE_LABELS).map(([value, label]) => ({ value, label }))];
 
@@ -52,7 +53,7 @@ export function IssuesPage() {
               {issues.map((issue) => (
                 <tr key={issue.uid}>
                   <td>
-                    <Link href={href(`/issues/${encodeURIComponent(issue.uid)}`, appId)}>{issue.title || '(untitled)'}</Link>
+                    <Link href={href(issuePath(issue.uid), appId)}>{issue.title || '(untitled)'}</Link>
                   </td>
                   <td>
                     <span className={`status issue-${issue.type}`}>{ISSUE_TYPE_LABELS[issue.type] ?? issue.type}</span>

@@ -1,12 +1,12 @@
-// The collector's apps in PostgreSQL, found by key or by either form of appID, and the faults tests inject.
+// The collector's apps in PostgreSQL, found by key or by either form of appID.
 import type pg from 'pg';
 import { appIdOf, bugfenderAppIdOf } from '../app-id.ts';
 import { toApp, type AppRow } from '../store-rows.ts';
-import type { AppStore, FaultMode } from '../store.types.ts';
+import type { AppStore } from '../store.types.ts';
 import { sql } from './client.ts';
 
 export function createAppStore(pool: pg.Pool): AppStore {
-  const { one, all, run } = sql(pool);
+  const { one, all } = sql(pool);
   const app = async (key: string) => {
     const row = await one<AppRow>(`SELECT key, app_id, enabled FROM apps WHERE key = $1`, key);
     return row && toApp(row);
@@ -30,22 +30,6 @@ export function createAppStore(pool: pg.Pool): AppStore {
     },
     async apps() {
       return (await all<AppRow>(`SELECT key, app_id, enabled FROM apps ORDER BY key`)).map(toApp);
-    },
-    async setFault(appKey, mode, ops) {
-      if (mode === 'none') await run(`DELETE FROM faults WHERE app_key = $1`, appKey);
-      else
-        await run(
-          `INSERT INTO faults (app_key, mode, ops) VALUES ($1, $2, $3) ON CONFLICT (app_key) DO UPDATE SET mode = excluded.mode, ops = excluded.ops`,
-          appKey,
-          mode,
-          ops ? JSON.stringify(ops) : null,
-        );
-    },
-    async fault(appKey, op) {
-      const row = await one<{ mode: FaultMode; ops: string | null }>(`SELECT mode, ops FROM faults WHERE app_key = $1`, appKey);
-      if (!row) return 'none';
-      if (row.ops && !(JSON.parse(row.ops) as string[]).includes(op)) return 'none';
-      return row.mode;
     },
   };
 }

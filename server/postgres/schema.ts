@@ -1,5 +1,5 @@
 // The PostgreSQL schema as numbered migrations, run once each, in order, on start (server/postgres/migrate.ts).
-// The same tables and columns as SQLite's (server/schema.ts), so that rows read back alike, with what a server
+// The same tables and columns as SQLite's (server/sqlite/schema.ts), so that rows read back alike, with what a server
 // database does better: `logs` is partitioned by day of `at` (retention drops whole days) and searched through a
 // tsvector with a GIN index; per-session counts are kept by the insert itself rather than by triggers.
 // Append new migrations; never edit one that has shipped.
@@ -153,5 +153,24 @@ export const PG_MIGRATIONS: readonly string[] = [
 
   CREATE TABLE viewers (name text PRIMARY KEY, password_hash text NOT NULL, created_at text NOT NULL);
   CREATE TABLE viewer_sessions (token_hash text PRIMARY KEY, viewer text NOT NULL, expires_at text NOT NULL);
+  `,
+  // Fault injection is no longer the product's (the tests mount their own middleware): its table goes.
+  `
+  DROP TABLE IF EXISTS faults;
+  `,
+  // Forwarding stored logs to OTLP endpoints (server/otlp/forwarder.ts), as on SQLite; the lease's expiry
+  // is the database's clock, so processes on several hosts agree on it.
+  `
+  CREATE TABLE forward_targets (app_key text PRIMARY KEY REFERENCES apps (key), url text NOT NULL, headers text NOT NULL);
+  CREATE TABLE forward_cursors (
+    app_key text PRIMARY KEY REFERENCES apps (key),
+    last_id bigint NOT NULL,
+    forwarded bigint NOT NULL,
+    refused bigint NOT NULL,
+    last_forwarded_at text,
+    last_error text,
+    last_error_at text
+  );
+  CREATE TABLE forward_lease (id integer PRIMARY KEY CHECK (id = 1), holder text NOT NULL, expires_at timestamptz NOT NULL);
   `,
 ];

@@ -1,4 +1,4 @@
-// The explorer's viewer accounts and sign-ins in PostgreSQL (the rules are server/viewer-accounts.ts's).
+// The explorer's viewer accounts and sign-ins in PostgreSQL (the rules are server/explorer/viewer-accounts.ts's).
 import type pg from 'pg';
 import { MAX_SIGN_INS, type ViewerStore } from '../store.types.ts';
 import { sql, transaction } from './client.ts';

@@ -1,7 +1,7 @@
-// The collector's apps in SQLite, found by key or by either form of appID, and the faults tests inject.
+// The collector's apps in SQLite, found by key or by either form of appID.
 import type Database from 'better-sqlite3';
 import { appIdOf, bugfenderAppIdOf } from '../app-id.ts';
-import type { AppStore, FaultMode } from '../store.types.ts';
+import type { AppStore } from '../store.types.ts';
 import { queries, toApp, type AppRow, promised } from './rows.ts';
 
 export function createAppStore(db: Database.Database): AppStore {
@@ -28,17 +28,6 @@ export function createAppStore(db: Database.Database): AppStore {
     },
     apps() {
       return all<AppRow>(`SELECT key, app_id, enabled FROM apps ORDER BY key`).map(toApp);
-    },
-    setFault(appKey, mode, ops) {
-      if (mode === 'none') db.prepare(`DELETE FROM faults WHERE app_key = ?`).run(appKey);
-      else
-        db.prepare(`INSERT OR REPLACE INTO faults (app_key, mode, ops) VALUES (?, ?, ?)`).run(appKey, mode, ops ? JSON.stringify(ops) : null);
-    },
-    fault(appKey, op) {
-      const row = one<{ mode: FaultMode; ops: string | null }>(`SELECT mode, ops FROM faults WHERE app_key = ?`, appKey);
-      if (!row) return 'none';
-      if (row.ops && !(JSON.parse(row.ops) as string[]).includes(op)) return 'none';
-      return row.mode;
     },
   });
 }

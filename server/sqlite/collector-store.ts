@@ -22,7 +22,7 @@ export function createCollectorStore(db: Database.Database): CollectorStore {
   const insertLog = db.prepare(
     `INSERT OR IGNORE INTO logs (session_id, x, t, m, at, tg, f, l, ll, u, content_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  // What the explorer's sessions list shows (server/schema.ts, session_stats), added once per batch.
+  // What the explorer's sessions list shows (server/sqlite/schema.ts, session_stats), added once per batch.
   const addSessionStats = db.prepare(
     `INSERT INTO session_stats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (session_id) DO UPDATE SET

@@ -1,4 +1,4 @@
-// The explorer's viewer accounts and sign-ins in SQLite (the rules are server/viewer-accounts.ts's).
+// The explorer's viewer accounts and sign-ins in SQLite (the rules are server/explorer/viewer-accounts.ts's).
 import type Database from 'better-sqlite3';
 import { MAX_SIGN_INS, type ViewerStore } from '../store.types.ts';
 import { promised } from './rows.ts';

@@ -1,16 +1,17 @@
 // Browser tests talk to the real local service (the logging collector), started here on a free
-// loopback port with a temporary database and fault injection switched on.
+// loopback port with a temporary database and the tests' fault injection mounted (tests/support/collector-faults.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startService } from '../../server/service.ts';
+import { mountCollectorFaults } from '../support/collector-faults.ts';
 
 import type {} from './provided.d.ts';
 
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'sidelog-browser-'));
-  const service = await startService({ dbPath: join(dir, 'sidelog.db'), faults: true });
+  const service = await startService({ dbPath: join(dir, 'sidelog.db'), beforeRoutes: mountCollectorFaults });
   project.provide('collectorURL', service.url);
   project.provide('adminToken', service.adminToken);
   return async () => {

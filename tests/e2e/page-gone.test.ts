@@ -1,7 +1,7 @@
-// A page that goes away right after logging (issue 12): its tab closed within milliseconds of a burst, or
+// A page that goes away right after logging (docs/durability.md): its tab closed within milliseconds of a burst, or
 // reloaded in the middle of one. Every line arrives exactly once, and `at` never repeats within the session.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CollectedLog } from '../../server/db.ts';
+import type { CollectedLog } from '../../server/store.types.ts';
 import { lineNumbers, logLines, oneTo, openPortal, sendNow, sessionUUID, sidelogMode } from './page-sidelog.ts';
 import { startProduct, type Product } from './product.ts';
 

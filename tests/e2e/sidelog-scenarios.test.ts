@@ -5,7 +5,7 @@
 // one (tests/unit/server/log-dedupe.test.ts); every line must arrive.
 import type { Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
-import type { CollectedLog } from '../../server/db.ts';
+import type { CollectedLog } from '../../server/store.types.ts';
 import { lineNumbers, logLines, oneTo, openPortal, sendNow, sessionUUID, sidelogMode } from './page-sidelog.ts';
 import { useProductPage } from './product.ts';
 import { viewerText } from './viewer.ts';

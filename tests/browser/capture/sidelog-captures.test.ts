@@ -2,7 +2,7 @@
 // capture options finds in the logging service, without writing any logging code.
 import { afterEach, describe, expect, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import { feedbackDialogRootForTests } from '../../../app/logging/feedback-dialog.ts';
+import { feedbackDialogRoot } from './feedback-root.ts';
 import { BROWSER_EVENT_TAG, IssueType, LogLevel, UI_EVENT_TAG } from '../../../protocol/index.ts';
 import { issuesOf, logsOf, newApp } from '../sidelog/collector.ts';
 import { cleanUp, startSidelog } from '../sidelog/sidelog.ts';
@@ -89,8 +89,8 @@ describe('Sidelog with its captures on', () => {
 
     const result = sidelog.getUserFeedback();
     // The dialog's code loads on the first call: it opens with the subject focused.
-    await expect.poll(() => feedbackDialogRootForTests()?.querySelector('[data-subject]')).toBeTruthy();
-    expect(feedbackDialogRootForTests()?.activeElement).toBe(feedbackDialogRootForTests()?.querySelector('[data-subject]'));
+    await expect.poll(() => feedbackDialogRoot()?.querySelector('[data-subject]')).toBeTruthy();
+    expect(feedbackDialogRoot()?.activeElement).toBe(feedbackDialogRoot()?.querySelector('[data-subject]'));
     await userEvent.keyboard('Печать не работает');
     await userEvent.tab();
     await userEvent.keyboard('Пустой лист');

@@ -43,7 +43,7 @@ describe('issues, crashes and feedback', () => {
     for (const url of urls) expect(url.startsWith(`${location.protocol}//`)).toBe(true);
   });
 
-  test('a title that is not a string throws the specification text; the text is stringified', async () => {
+  test('a title that is not a string throws its error text; the text is stringified', async () => {
     const sidelog = await startSidelog(await newApp());
     const error = "The crash/issue/feedback 'title' must be a string.";
     expect(() => sidelog.sendIssue(42 as unknown as string, 'x')).toThrow(error);

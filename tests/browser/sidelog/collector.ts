@@ -1,6 +1,6 @@
-// The browser tests' view of the local collector: its admin API, as a developer would read it.
+// The browser tests' view of the local collector: its admin API, as a developer would read it, and the tests' fault
+// injection (tests/support/collector-faults.ts, mounted by tests/browser/global-setup.ts).
 import { inject } from 'vitest';
-import { readAllPages } from '../../../server/admin-pages.ts';
 
 const base = () => inject('collectorURL');
 const headers = () => ({ Authorization: `Bearer ${inject('adminToken')}`, 'Content-Type': 'application/json' });
@@ -23,8 +23,10 @@ export async function newApp(enabled = true): Promise<string> {
 
 export type Fault = 'none' | 'error-500' | 'error-400' | 'error-413' | 'hang' | 'non-json';
 /** Makes the collector fail this app's requests (all, or the named operations) until set back to 'none'. */
-export const setFault = (app: string, mode: Fault, ops?: string[]) =>
-  admin('faults', { method: 'POST', body: JSON.stringify({ app, mode, ops }) });
+export async function setFault(app: string, mode: Fault, ops?: string[]): Promise<void> {
+  const response = await fetch(`${base()}/sidelog/test/faults`, { method: 'POST', headers: headers(), body: JSON.stringify({ app, mode, ops }) });
+  if (!response.ok) throw new Error(`faults: ${response.status} ${await response.text()}`);
+}
 
 const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
 
@@ -37,9 +39,18 @@ export interface CollectedLog {
   [field: string]: unknown;
 }
 
-/** A whole admin list, following its pages. */
-const list = <T>(name: string, app: string) =>
-  readAllPages<T>((path) => fetch(`${base()}${path}`, { headers: headers() }), `/sidelog/admin/api/${name}?${query({ app })}`);
+/** A whole admin list, following its pages (`Link: <…>; rel="next"`, docs/local-service.md#admin-api). The page
+ * compiles no server file, so this reads them as any client of the admin API would. */
+async function list<T>(name: string, app: string): Promise<T[]> {
+  const rows: T[] = [];
+  for (let path: string | undefined = `/sidelog/admin/api/${name}?${query({ app })}`; path; ) {
+    const response: Response = await fetch(`${base()}${path}`, { headers: headers() });
+    if (!response.ok) throw new Error(`admin ${path}: ${response.status} ${await response.text()}`);
+    rows.push(...((await response.json()) as T[]));
+    path = /<([^>]+)>\s*;\s*rel="?next"?/.exec(response.headers.get('Link') ?? '')?.[1];
+  }
+  return rows;
+}
 
 export const logsOf = (app: string) => list<CollectedLog>('logs', app);
 export const batchesOf = (app: string) => list<{ count: number; [field: string]: unknown }>('batches', app);

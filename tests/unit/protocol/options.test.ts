@@ -10,7 +10,7 @@ describe('validateOptions (docs/api.md#options)', () => {
     expect(() => validateOptions(options)).toThrow(new Error("Sidelog requires 'appKey' option to initialize."));
   });
 
-  test.each(['appKey', 'apiURL', 'build', 'baseURL', 'deviceName', 'version'])("'%s' must be a string", (name) => {
+  test.each(['appKey', 'apiURL', 'build', 'baseURL', 'deviceName', 'version', 'workerURL'])("'%s' must be a string", (name) => {
     expect(() => validateOptions({ appKey: 'key', [name]: 42 })).toThrow(new Error(`'${name}' option must be a string.`));
   });
 

@@ -138,7 +138,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
 
     test('sign-out ends the session', async () => {
       const { cookie } = await signIn('admin', ADMIN_TOKEN);
-      await service.app.request(`${API}/sign-out`, { method: 'POST', headers: { Cookie: cookie!.split(';')[0] } });
+      await service.app.request(`${API}/sign-out`, { method: 'POST', headers: { Cookie: cookie!.split(';')[0], 'Content-Type': 'application/json' }, body: '{}' });
       expect((await get(`${API}/apps`, cookie)).status).toBe(401);
     });
   });
@@ -150,8 +150,10 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     });
 
     test('an intent URL resolves to its app, and an unknown one is a 404', async () => {
-      expect((await get(`${API}/intent/${APP_ID}/session/session-1`, cookie)).json()).toEqual({ appId: APP_ID, kind: 'session', id: 'session-1' });
-      for (const path of ['issue/nope', 'session/nope', 'device/nope']) {
+      for (const [kind, id] of [['issue', 'issue-1'], ['session', 'session-1'], ['device', 'device-1']]) {
+        expect((await get(`${API}/intent/${APP_ID}/${kind}/${id}`, cookie)).json()).toEqual({ appId: APP_ID, kind, id });
+      }
+      for (const path of ['issue/nope', 'session/nope', 'device/nope', 'toString/session-1', 'logs/session-1']) {
         expect((await get(`${API}/intent/${APP_ID}/${path}`, cookie)).status).toBe(404);
         expect((await get(`${API}/intent/wrong-app-/${path}`, cookie)).status).toBe(404);
       }

@@ -3,8 +3,10 @@
 // with rare and with common words.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seedLogs } from '../../../bench/explorer-seed.ts';
-import { sqliteOf, type Store } from '../../../server/db.ts';
-import { createExplorerQueries, decodeCursor, type ExplorerLog, type ExplorerQueries, type LogFilter } from '../../../server/explorer-queries.ts';
+import { sqliteOf } from '../../../server/sqlite/store.ts';
+import type { Store } from '../../../server/store.types.ts';
+import { decodeCursor, type ExplorerLog, type ExplorerQueries, type LogFilter } from '../../../server/explorer-queries.types.ts';
+import { createExplorerQueries } from '../../../server/sqlite/explorer-queries.ts';
 import { openTestStore, STORE_KINDS } from './test-databases.ts';
 
 const APP = 'queries-app';

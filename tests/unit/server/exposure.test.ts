@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PARTNER_API } from '../../../portal/api.types.ts';
 import { allowedHosts, hostAllowed } from '../../../server/allowed-hosts.ts';
 import { DEMO_APP_KEY } from '../../../server/demo.ts';
-import { EXPLORER_CSP } from '../../../server/explorer-static.ts';
+import { EXPLORER_CSP } from '../../../server/explorer/static.ts';
 import { startService, type RunningService } from '../../../server/service.ts';
 import { device } from './service-harness.ts';
 

@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { WIRE_PATHS } from '../../../protocol/wire.ts';
-import { openStore } from '../../../server/db.ts';
+import { openSqliteStore } from '../../../server/sqlite/store.ts';
 import { DEMO_APP_KEY } from '../../../server/demo.ts';
 import { logContentHash } from '../../../server/log-hash.ts';
-import { MIGRATIONS } from '../../../server/schema.ts';
+import { MIGRATIONS } from '../../../server/sqlite/schema.ts';
 import { startService } from '../../../server/service.ts';
 import { createHarness, type Harness, logs, sessionPayload } from './service-harness.ts';
 import { createTestDatabase, STORE_KINDS } from './test-databases.ts';
@@ -66,7 +66,7 @@ describe('a database made before the content hash', () => {
     insert.run('2026-11-22T10:00:00.001Z', 'old two', 1001, null);
     old.close();
 
-    const store = openStore(path);
+    const store = openSqliteStore(path);
     try {
       expect((await store.sessionLogs(1)).map((log) => log.t)).toEqual(['old one', 'old two']);
       expect(await store.addLogs(DEMO_APP_KEY, 1, [{ x: '2026-11-22T10:00:00.000Z', t: 'old one', at: 1000, ll: 0, l: 3 }])).toBe(0);

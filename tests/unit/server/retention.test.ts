@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { openStore } from '../../../server/db.ts';
+import { openSqliteStore } from '../../../server/sqlite/store.ts';
 import { DEMO_APP_KEY, seedDemo } from '../../../server/demo.ts';
 import { startRetention } from '../../../server/retention.ts';
 import { createServiceApp } from '../../../server/service.ts';
@@ -84,7 +84,7 @@ test('retention 0 keeps everything', async () => {
 
 test('a full database answers 507 with a JSON error, no stack, and recovers once rows are deleted', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'sidelog-full-'));
-  const store = openStore(join(dir, 'sidelog.db'), { maxBytes: 512 * 1024 });
+  const store = openSqliteStore(join(dir, 'sidelog.db'), { maxBytes: 512 * 1024 });
   cleanup = () => {
     void store.close();
     rmSync(dir, { recursive: true, force: true });

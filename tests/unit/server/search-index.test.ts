@@ -4,7 +4,8 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { LogLevel } from '../../../protocol/levels.ts';
 import type { LogRecord } from '../../../protocol/records.types.ts';
-import { openStore, sqliteOf, type Store } from '../../../server/db.ts';
+import { openSqliteStore, sqliteOf } from '../../../server/sqlite/store.ts';
+import type { Store } from '../../../server/store.types.ts';
 import { sessionPayload } from './service-harness.ts';
 import { createTestDatabase, openTestStore, STORE_KINDS, type TestDatabase } from './test-databases.ts';
 
@@ -33,7 +34,7 @@ describe('the search index on SQLite', () => {
 
   beforeEach(async () => {
     database = await createTestDatabase('sqlite');
-    store = openStore(database.db);
+    store = openSqliteStore(database.db);
     await store.putApp(APP, true);
     sessionId = await store.putSession(APP, sessionPayload('search-session', APP));
   });

@@ -2,10 +2,11 @@
 // answered in-process through Hono's app.request(), plus the bodies a Sidelog page would send.
 import { join } from 'node:path';
 import { readAllPages } from '../../../server/admin-pages.ts';
-import { EXPLORER_API } from '../../../server/explorer-api.ts';
+import { EXPLORER_API } from '../../../explorer-contract/api.types.ts';
 import { DEMO_APP_KEY, seedDemo } from '../../../server/demo.ts';
 import type { LoginLimits } from '../../../server/login-throttle.ts';
 import { createServiceApp } from '../../../server/service.ts';
+import { FAULTS_PATH, mountCollectorFaults } from '../../support/collector-faults.ts';
 import type { DeviceInfo, LogRecord, SessionPayload } from '../../../protocol/records.types.ts';
 import { WIRE_PATHS, type WireOperation } from '../../../protocol/wire.ts';
 import { openTestStore, type StoreKind } from './test-databases.ts';
@@ -22,7 +23,7 @@ export async function createHarness(options: { faults?: boolean; distDir?: strin
   await seedDemo(store);
   const app = createServiceApp(store, {
     adminToken: ADMIN_TOKEN,
-    faults: options.faults,
+    beforeRoutes: options.faults ? mountCollectorFaults : undefined,
     distDir: options.distDir ?? join(dir, 'no-dist'),
     loginLimits: options.loginLimits,
   });
@@ -55,6 +56,11 @@ export async function createHarness(options: { faults?: boolean; distDir?: strin
     if (!response.ok) throw new Error(`admin ${path}: ${response.status} ${await response.text()}`);
     return (await response.json()) as T;
   };
+
+  /** With `faults: true`: makes the collector fail an app's requests (all, or the named operations) until set back
+   * to 'none' (`{ app, mode, ops? }`, a mode of FAULT_MODES in tests/support/collector-faults.ts); the route's answer. */
+  const setFault = (body: { app?: string; mode?: string; ops?: string[] }) =>
+    app.request(FAULTS_PATH, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
   /** Registers a session and returns its id. */
   const session = async (uid = `s-${crypto.randomUUID()}`, appKey = DEMO_APP_KEY) => {
@@ -108,6 +114,7 @@ export async function createHarness(options: { faults?: boolean; distDir?: strin
     wire,
     admin,
     session,
+    setFault,
     explore,
     /** A GET of the explorer's JSON API (`/apps/{appID}/sessions?language=…`) as the signed-in admin. */
     explorerGet,

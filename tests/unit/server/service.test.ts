@@ -1,5 +1,5 @@
 // The service as a process runs it: a real socket on a free port over a database file, closed cleanly even while
-// a 'hang' fault holds requests open.
+// a 'hang' fault (the tests' own, tests/support/collector-faults.ts) holds requests open.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import { DEMO_APP_KEY, DEMO_PARTNER } from '../../../server/demo.ts';
 import { startService, type RunningService } from '../../../server/service.ts';
 import { PARTNER_API } from '../../../portal/api.types.ts';
 import { WIRE_PATHS } from '../../../protocol/wire.ts';
+import { FAULTS_PATH, mountCollectorFaults } from '../../support/collector-faults.ts';
 import { device, logs, sessionPayload } from './service-harness.ts';
 
 let dir: string;
@@ -44,7 +45,7 @@ test('what was stored survives a restart over the same database', async () => {
 });
 
 test('a hang fault holds the request until the client gives up, and records it; other apps are answered meanwhile', async () => {
-  service = await startService({ dbPath: join(dir, 'sidelog.db'), faults: true, adminToken: 'admin' });
+  service = await startService({ dbPath: join(dir, 'sidelog.db'), beforeRoutes: mountCollectorFaults, adminToken: 'admin' });
   const admin = (path: string, body?: unknown) =>
     fetch(`${service!.url}/sidelog/admin/api/${path}`, {
       method: body === undefined ? 'GET' : 'POST',
@@ -52,7 +53,7 @@ test('a hang fault holds the request until the client gives up, and records it; 
       body: body === undefined ? undefined : JSON.stringify(body),
     }).then((r) => r.json());
   const { id: session_id } = await (await post(`${service.url}/sidelog/api/session`, sessionPayload('s'), { 'X-App-Token': DEMO_APP_KEY })).json();
-  await admin('faults', { app: DEMO_APP_KEY, mode: 'hang', ops: ['sendLogs'] });
+  await post(`${service.url}${FAULTS_PATH}`, { app: DEMO_APP_KEY, mode: 'hang', ops: ['sendLogs'] });
 
   const client = new AbortController();
   const hanging = post(`${service.url}/sidelog/api/log/batch`, { session_id, logs: logs(3) }, { 'X-App-Token': DEMO_APP_KEY }, client.signal);
@@ -71,12 +72,8 @@ test('a hang fault holds the request until the client gives up, and records it; 
 });
 
 test('close() returns even while a hang fault holds a request open', async () => {
-  service = await startService({ dbPath: join(dir, 'sidelog.db'), faults: true, adminToken: 'admin' });
-  await fetch(`${service.url}/sidelog/admin/api/faults`, {
-    method: 'POST',
-    headers: { Authorization: 'Bearer admin', 'Content-Type': 'application/json' },
-    body: JSON.stringify({ app: DEMO_APP_KEY, mode: 'hang' }),
-  });
+  service = await startService({ dbPath: join(dir, 'sidelog.db'), beforeRoutes: mountCollectorFaults, adminToken: 'admin' });
+  await post(`${service.url}${FAULTS_PATH}`, { app: DEMO_APP_KEY, mode: 'hang' });
   const hanging = post(`${service.url}/sidelog/api/app/device-status`, { app_token: DEMO_APP_KEY, device: device() }, { 'X-App-Token': DEMO_APP_KEY }).catch(
     () => 'connection closed',
   );

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type Store } from '../../../server/db.ts';
+import { openStore } from '../../../server/open-store.ts';
+import type { Store } from '../../../server/store.types.ts';
 import { TEMPLATE_DATABASE } from '../global-setup.ts';
 
 export type StoreKind = Store['kind'];
@@ -70,7 +71,7 @@ export async function countRows(db: string, table: string): Promise<number> {
 /** A store of the kind on a new database; closing it drops the database. */
 export async function openTestStore(kind: StoreKind): Promise<{ store: Store; database: TestDatabase; close(): Promise<void> }> {
   const database = await createTestDatabase(kind);
-  const store = await openDatabase(database.db);
+  const store = await openStore(database.db);
   return {
     store,
     database,

@@ -1,0 +1,112 @@
+// The log explorer's API: its path, the values its parameters take and its answers, one contract compiled by the
+// service (server/explorer/) and by the explorer's page (explorer/), as portal/api.types.ts is the partner API's.
+// The log stream's filters are explorer-contract/log-filters.ts. Pure TypeScript: no DOM, no Node.
+import type { DeviceKeyValue } from '../protocol/records.types.ts';
+
+/** Where the API answers; GET and POST under it, JSON in and out (docs/local-service.md#explorer). */
+export const EXPLORER_API = '/sidelog/explorer/api';
+
+/** `GET /apps/{appID}/sessions?sort=` */
+export type SessionSort = 'last' | 'first' | 'logs' | 'errors' | 'issues';
+export const SESSION_SORTS: readonly SessionSort[] = ['last', 'first', 'logs', 'errors', 'issues'];
+
+/** `GET /apps/{appID}/issues?type=` lists some of these, comma-separated. */
+export const ISSUE_TYPES = ['issue', 'crash', 'user-feedback'] as const;
+export type IssueType = (typeof ISSUE_TYPES)[number];
+
+/** A session's counts by level, in level order (Debug 0 … Fatal 5). */
+export const LEVEL_COLUMNS = ['debug', 'warning', 'error', 'trace', 'info', 'fatal'] as const;
+
+/** What a stored log holds besides its session and time, absent fields as null (as they come out of the database). */
+export interface StoredLogFields {
+  x: string;
+  t: string | null;
+  m: string | null;
+  tg: string | null;
+  f: string | null;
+  l: number | null;
+  ll: number | null;
+  u: string | null;
+}
+
+export interface ExplorerLog extends StoredLogFields {
+  id: number;
+  session_uid: string;
+  udid: string;
+  at: number;
+}
+
+export interface LogPage {
+  logs: ExplorerLog[];
+  /** Pass back as `before` for the next (older) page; null at the end. */
+  next: string | null;
+}
+
+export interface ExplorerSession {
+  session_uid: string;
+  udid: string;
+  device_name: string;
+  app_version: string;
+  app_build: string;
+  language: string;
+  sdk: string;
+  time: string;
+  first_at: number | null;
+  last_at: number | null;
+  counts: Record<(typeof LEVEL_COLUMNS)[number], number>;
+  total: number;
+  issues: number;
+}
+
+export interface ExplorerIssue {
+  id: number;
+  uid: string;
+  type: string;
+  title: string;
+  text: string;
+  url: string;
+  received_at: string;
+  session_uid: string;
+  udid: string;
+  device_name: string;
+}
+
+export interface ExplorerDevice {
+  udid: string;
+  name: string;
+  os_version: string;
+  language: string;
+  first_seen: string;
+  last_seen: string;
+  sessions: number;
+}
+
+/** `GET /apps`: every app, with how many sessions it has received. */
+export interface ExplorerApp {
+  key: string;
+  appId: string;
+  enabled: boolean;
+  sessions: number;
+}
+
+/** `GET /apps/{appID}/logs/{id}/around`: logs before and after one, in time order, the log among them. */
+export interface AroundLogs {
+  logs: ExplorerLog[];
+  target: ExplorerLog;
+}
+
+/** `GET /apps/{appID}/issues/{uid}`: the issue, with its session's logs around the moment it was sent. */
+export interface IssueDetail {
+  issue: ExplorerIssue;
+  around: AroundLogs | null;
+}
+
+/** `GET /apps/{appID}/devices/{udid}`: the device with its keys as they are now. */
+export type DeviceDetail = ExplorerDevice & { keys: { key: string; value: DeviceKeyValue }[] };
+
+/** `GET /intent/{appID}/{kind}/{id}`: the app an intent URL names, by Sidelog's appID, whichever form it came in. */
+export interface IntentTarget {
+  appId: string;
+  kind: 'issue' | 'session' | 'device';
+  id: string;
+}

@@ -1,0 +1,70 @@
+// The log stream's filters, named here once: the same names in the explorer page's address (so a view is a link)
+// and in the API's query (server/explorer/api.ts), parsed here with a clear error for anything malformed. A new
+// filter is a name in FILTER_NAMES, a field of LogFilters, its line in parseLogFilters, a field in the page's form
+// (explorer/logs/LogFilters.tsx) and its clause in each store's queries (server/sqlite|postgres/explorer-queries.ts).
+//   level=error,fatal  tag=net (repeatable)  q=words  key=plan&value=gold  from=ISO|ms  to=ISO|ms  session=uid  device=udid
+import { LogLevel } from '../protocol/levels.ts';
+
+export const FILTER_NAMES = ['level', 'tag', 'q', 'key', 'value', 'from', 'to', 'session', 'device'] as const;
+export type FilterName = (typeof FILTER_NAMES)[number];
+
+/** What the filters ask for; every field left out matches every log. */
+export interface LogFilters {
+  /** Any of these levels (a log without a level counts as Debug, 0). */
+  levels?: number[];
+  /** Any of these tags. */
+  tags?: string[];
+  /** Full-text search over the log's text: every word must occur (as a word or a word's start). */
+  q?: string;
+  /** Logs of devices whose key has this value now (the value as typed: "gold", 42, true). */
+  deviceKey?: { key: string; value: string };
+  /** Epoch milliseconds: from inclusive, to exclusive. */
+  from?: number;
+  to?: number;
+  session?: string;
+  device?: string;
+}
+
+/** A query's parameters, as URLSearchParams reads them in the page and in the service; only filter names are read. */
+export interface FilterParams {
+  get(name: FilterName): string | null;
+  getAll(name: FilterName): string[];
+}
+
+/** A query parameter the API cannot take: answered 400 with its message. */
+export class FilterError extends Error {}
+
+const LEVEL_BY_NAME: Record<string, number> = Object.fromEntries(Object.entries(LogLevel).map(([name, level]) => [name.toLowerCase(), level]));
+
+function time(name: FilterName, value: string | null): number | undefined {
+  if (value === null || value === '') return undefined;
+  const ms = /^-?\d+$/.test(value) ? Number(value) : Date.parse(value);
+  if (!Number.isFinite(ms)) throw new FilterError(`'${name}' must be an ISO date-time or epoch milliseconds`);
+  return ms;
+}
+
+/** The filters `query` names; throws FilterError. */
+export function parseLogFilters(query: FilterParams): LogFilters {
+  const filters: LogFilters = {};
+  const level = query.get('level');
+  if (level) {
+    filters.levels = level.split(',').map((name) => {
+      const value = LEVEL_BY_NAME[name.trim().toLowerCase()];
+      if (value === undefined) throw new FilterError(`'level' must list levels among ${Object.keys(LEVEL_BY_NAME).join(', ')}`);
+      return value;
+    });
+  }
+  const tags = query.getAll('tag').filter((tag) => tag !== '');
+  if (tags.length > 0) filters.tags = tags;
+  const q = query.get('q')?.trim();
+  if (q) filters.q = q;
+  const key = query.get('key');
+  if (key) filters.deviceKey = { key, value: query.get('value') ?? '' };
+  filters.from = time('from', query.get('from'));
+  filters.to = time('to', query.get('to'));
+  const session = query.get('session');
+  if (session) filters.session = session;
+  const device = query.get('device');
+  if (device) filters.device = device;
+  return filters;
+}

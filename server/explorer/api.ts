@@ -1,0 +1,254 @@
+// The explorer's JSON API under /sidelog/explorer/api: sign-in and sign-out, then (only for a signed-in viewer,
+// 401 otherwise) apps, the log stream with its filters and keyset pages, the live tail, the lines around a log,
+// sessions, issues, devices, exports, and the resolution of the Bugfender-shaped intent URLs.
+import { Hono, type Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { ACCOUNT_BODY_BYTES, limitBody, readJsonObject } from '../body-limits.ts';
+import type { App, AppStore } from '../store.types.ts';
+import { streamExport } from './export.ts';
+import { EXPLORER_API, ISSUE_TYPES, SESSION_SORTS, type SessionSort } from '../../explorer-contract/api.types.ts';
+import { FilterError, parseLogFilters } from '../../explorer-contract/log-filters.ts';
+import { decodeCursor, type ExplorerQueries, type LogFilter } from '../explorer-queries.types.ts';
+import { secureCookies } from '../client-address.ts';
+import { jsonWritesFrom } from '../cross-site.ts';
+import { createLoginThrottle, type LoginEnv, type LoginLimits } from '../login-throttle.ts';
+import { accountProblem, VIEWER_SESSION_MS, type ViewerAccounts } from './viewer-accounts.ts';
+import { wellFormed } from '../wire-validation.ts';
+
+export const VIEWER_COOKIE = 'sidelog_viewer';
+
+const PAGE = 100;
+const MAX_PAGE = 500;
+
+type Env = { Variables: LoginEnv['Variables'] & { viewer: string; app: App; password: string } };
+
+/** Failed sign-ins a client address, and an account (a name, the admin's included), may make per window: enough for
+ * a person who mistypes, not for a guesser. The counts live in this process's memory (server/login-throttle.ts). */
+export const EXPLORER_LOGIN_LIMITS: LoginLimits = { perAddress: 20, perAccount: 10, windowMs: 15 * 60 * 1000 };
+const THROTTLED = 'Too many sign-in attempts. Try again later.';
+
+/** A positive integer parameter, within bounds, or its default. */
+function intParam(query: URLSearchParams, name: string, fallback: number, max: number): number {
+  const value = query.get(name);
+  if (value === null || value === '') return fallback;
+  if (!/^\d+$/.test(value)) throw new FilterError(`'${name}' must be a whole number`);
+  return Math.min(Number(value), max);
+}
+
+/** The log filters of the query, on the app of the route. */
+const logFilter = (c: Context<Env>, query: URLSearchParams): LogFilter => ({ appKey: c.get('app').key, ...parseLogFilters(query) });
+
+export function createExplorerApi(apps: AppStore, queries: ExplorerQueries, accounts: ViewerAccounts, limits = EXPLORER_LOGIN_LIMITS): Hono<Env> {
+  const api = new Hono<Env>().basePath(EXPLORER_API);
+
+  api.onError((error, c) => {
+    if (error instanceof FilterError) return c.json({ error: error.message }, 400);
+    throw error;
+  });
+
+  // Its cookie signs a viewer in, so only its own pages may sign in or out (server/cross-site.ts).
+  api.use('*', jsonWritesFrom({ from: 'same-origin' }));
+  // No body the explorer takes is larger than a sign-in's; the rest of its API reads none.
+  api.use('*', limitBody(ACCOUNT_BODY_BYTES));
+
+  const throttle = createLoginThrottle(limits, (c) => c.json({ error: THROTTLED }, 429));
+  api.post(
+    '/sign-in',
+    throttle.perAddress,
+    async (c, next) => {
+      const body = await readJsonObject(c);
+      if (typeof body?.name !== 'string' || typeof body.password !== 'string') return c.json({ error: `'name' and 'password' must be strings` }, 400);
+      c.set('loginAccount', body.name.trim());
+      c.set('password', body.password);
+      return next();
+    },
+    throttle.perAccount,
+    async (c) => {
+      const name = c.get('loginAccount');
+      const token = await accounts.signIn(name, c.get('password'));
+      if (!token) return c.json({ error: 'Wrong name or password.' }, 401);
+      c.set('signedIn', true);
+      setCookie(c, VIEWER_COOKIE, token, {
+        httpOnly: true,
+        sameSite: 'Strict',
+        path: '/sidelog',
+        secure: secureCookies(c),
+        maxAge: VIEWER_SESSION_MS / 1000,
+      });
+      return c.json({ name });
+    },
+  );
+
+  // Ends on the server the sign-in the request carries, in its cookie or as `{ token }` in its body, and only then
+  // clears the cookie: a cleared cookie never leaves its token valid.
+  api.post('/sign-out', async (c) => {
+    const body = await readJsonObject(c);
+    const tokens = [getCookie(c, VIEWER_COOKIE), body?.token].filter((token): token is string => typeof token === 'string' && token !== '');
+    for (const token of tokens) await accounts.signOut(token);
+    deleteCookie(c, VIEWER_COOKIE, { path: '/sidelog' });
+    return c.json({ signedOut: true });
+  });
+
+  // Everything below needs a signed-in viewer.
+  api.use('*', async (c, next) => {
+    const token = getCookie(c, VIEWER_COOKIE);
+    const viewer = token && (await accounts.viewerOf(token));
+    if (!viewer) return c.json({ error: 'sign-in required' }, 401);
+    c.set('viewer', viewer);
+    c.header('Cache-Control', 'no-store');
+    await next();
+  });
+
+  api.get('/me', (c) => c.json({ name: c.get('viewer') }));
+
+  api.get('/apps', async (c) => c.json(await queries.apps()));
+
+  /** A Sidelog or Bugfender appID, as intent URLs carry it, to the view it names, in Sidelog's form. Found with the
+   * explorer's own queries, which read one row or two, never the session's logs. Ids are looked up well-formed, as
+   * the collector stored them: a URL cannot carry a lone surrogate, which the collector stored as U+FFFD. */
+  api.get('/intent/:appId/:kind/:id', async (c) => {
+    const { appId, kind, id } = c.req.param();
+    const app = await apps.appById(appId);
+    const uid = wellFormed(id);
+    const found = !app
+      ? undefined
+      : kind === 'issue'
+        ? await queries.issues.one(app.key, uid)
+        : kind === 'session'
+          ? await queries.sessions.one(app.key, uid)
+          : kind === 'device'
+            ? await queries.devices.one(app.key, uid)
+            : undefined;
+    if (!app || !found) return c.json({ error: `no such ${kind}` }, 404);
+    return c.json({ appId: app.appId, kind, id });
+  });
+
+  api.use('/apps/:appId/*', async (c, next) => {
+    const app = await apps.appById(c.req.param('appId'));
+    if (!app) return c.json({ error: 'no such app' }, 404);
+    c.set('app', app);
+    await next();
+  });
+
+  const query = (c: Context) => new URL(c.req.url).searchParams;
+
+  api.get('/apps/:appId/logs', async (c) => {
+    const params = query(c);
+    const filter = logFilter(c, params);
+    const before = params.get('before');
+    const cursor = before ? decodeCursor(before) : undefined;
+    if (before && !cursor) throw new FilterError(`'before' is not a cursor this API gave`);
+    return c.json(await queries.logs(filter, { before: cursor, limit: intParam(params, 'limit', PAGE, MAX_PAGE) }));
+  });
+
+  // Live tail: logs that arrived after `after` (a log id), oldest first; without `after`, where to start.
+  api.get('/apps/:appId/logs/tail', async (c) => {
+    const params = query(c);
+    const filter = logFilter(c, params);
+    const after = params.get('after');
+    if (after === null || after === '') return c.json({ logs: [], last: await queries.lastLogId() });
+    const afterId = intParam(params, 'after', 0, Number.MAX_SAFE_INTEGER);
+    const logs = await queries.arrivedAfter(filter, afterId, MAX_PAGE);
+    // With no match, the tail still moves on to the newest log, so the next poll does not read it all again.
+    const last = logs.length === MAX_PAGE ? logs.at(-1)!.id : Math.max(afterId, await queries.lastLogId());
+    return c.json({ logs, last });
+  });
+
+  api.get('/apps/:appId/logs/export', (c) => {
+    const params = query(c);
+    const format = params.get('format') ?? 'ndjson';
+    if (format !== 'ndjson' && format !== 'csv') throw new FilterError(`'format' must be ndjson or csv`);
+    const filter = logFilter(c, params);
+    return streamExport(c, queries, filter, format, `sidelog-${c.get('app').appId}-logs`);
+  });
+
+  api.get('/apps/:appId/logs/:id/around', async (c) => {
+    const id = Number(c.req.param('id'));
+    const found = Number.isSafeInteger(id) ? await queries.around(c.get('app').key, id, intParam(query(c), 'count', 25, 200)) : undefined;
+    return found ? c.json(found) : c.json({ error: 'no such log' }, 404);
+  });
+
+  api.get('/apps/:appId/tags', async (c) => c.json(await queries.tags()));
+  api.get('/apps/:appId/facets', async (c) => c.json(await queries.sessions.facets(c.get('app').key)));
+
+  api.get('/apps/:appId/sessions', async (c) => {
+    const params = query(c);
+    const sort = params.get('sort') ?? 'last';
+    if (!SESSION_SORTS.includes(sort as SessionSort)) throw new FilterError(`'sort' must be one of ${SESSION_SORTS.join(', ')}`);
+    const withFilter = params.get('with') || undefined;
+    if (withFilter !== undefined && withFilter !== 'issues' && withFilter !== 'errors') throw new FilterError(`'with' must be issues or errors`);
+    return c.json(
+      await queries.sessions.list({
+        appKey: c.get('app').key,
+        q: params.get('q') || undefined,
+        device: params.get('device') || undefined,
+        version: params.get('version') || undefined,
+        language: params.get('language') || undefined,
+        with: withFilter,
+        sort: sort as SessionSort,
+        offset: intParam(params, 'offset', 0, Number.MAX_SAFE_INTEGER),
+        limit: intParam(params, 'limit', PAGE, MAX_PAGE),
+      }),
+    );
+  });
+  api.get('/apps/:appId/sessions/:uid', async (c) => {
+    const session = await queries.sessions.one(c.get('app').key, c.req.param('uid'));
+    return session ? c.json(session) : c.json({ error: 'no such session' }, 404);
+  });
+
+  api.get('/apps/:appId/issues', async (c) => {
+    const params = query(c);
+    const types = (params.get('type') ?? '').split(',').filter(Boolean);
+    if (!types.every((type) => (ISSUE_TYPES as readonly string[]).includes(type))) throw new FilterError(`'type' must list types among ${ISSUE_TYPES.join(', ')}`);
+    const before = params.get('before');
+    return c.json(
+      await queries.issues.list({
+        appKey: c.get('app').key,
+        types,
+        session: params.get('session') || undefined,
+        q: params.get('q') || undefined,
+        before: before ? intParam(params, 'before', 0, Number.MAX_SAFE_INTEGER) : undefined,
+        limit: intParam(params, 'limit', PAGE, MAX_PAGE),
+      }),
+    );
+  });
+  // An issue, with its session's logs around the moment it was sent.
+  api.get('/apps/:appId/issues/:uid', async (c) => {
+    const app = c.get('app');
+    const found = await queries.issues.one(app.key, c.req.param('uid'));
+    if (!found) return c.json({ error: 'no such issue' }, 404);
+    const { session_id, ...issue } = found;
+    const logId = await queries.issueLogId(session_id, issue.uid, issue.received_at);
+    const around = logId === undefined ? undefined : await queries.around(app.key, logId, intParam(query(c), 'count', 25, 200));
+    return c.json({ issue, around: around ?? null });
+  });
+
+  api.get('/apps/:appId/devices', async (c) => {
+    const params = query(c);
+    return c.json(
+      await queries.devices.list({
+        appKey: c.get('app').key,
+        q: params.get('q') || undefined,
+        offset: intParam(params, 'offset', 0, Number.MAX_SAFE_INTEGER),
+        limit: intParam(params, 'limit', PAGE, MAX_PAGE),
+      }),
+    );
+  });
+  api.get('/apps/:appId/devices/:udid', async (c) => {
+    const device = await queries.devices.one(c.get('app').key, c.req.param('udid'));
+    return device ? c.json(device) : c.json({ error: 'no such device' }, 404);
+  });
+
+  api.all('*', (c) => c.json({ error: 'not found' }, 404));
+  return api;
+}
+
+/** The admin API's route that makes viewer accounts: `POST viewers { name, password }` (a new password for an
+ * existing name replaces the old one and ends its sign-ins). */
+export async function putViewerAccount(c: Context, accounts: ViewerAccounts): Promise<Response> {
+  const body = await readJsonObject(c);
+  const problem = accountProblem(body?.name, body?.password);
+  if (problem) return c.json({ error: problem }, 400);
+  const result = await accounts.put(body!.name as string, body!.password as string);
+  return c.json({ name: result.name }, result.created ? 201 : 200);
+}

@@ -1,0 +1,14 @@
+// The log explorer's server half (docs/local-service.md#explorer): its JSON API behind a viewer's sign-in, and its
+// page at /sidelog/.
+import { Hono } from 'hono';
+import type { AppStore, Store, ViewerStore } from '../store.types.ts';
+import { createExplorerApi } from './api.ts';
+import { createExplorerStatic } from './static.ts';
+import { createViewerAccounts } from './viewer-accounts.ts';
+
+export function createExplorer(store: AppStore & ViewerStore & Pick<Store, 'explorer'>, options: { adminToken: string; distDir: string }): Hono {
+  const explorer = new Hono();
+  explorer.route('/', createExplorerApi(store, store.explorer, createViewerAccounts(store, options.adminToken)));
+  explorer.route('/', createExplorerStatic(options.distDir));
+  return explorer;
+}

@@ -1,0 +1,63 @@
+// Who may read the explorer: viewer accounts (made through the admin API) and the admin token itself, signed in
+// as "admin". A sign-in makes a random token for an HttpOnly cookie; the database keeps only its SHA-256, so a
+// copy of the database signs no one in.
+import { timingSafeEqual } from 'node:crypto';
+import { hashPassword, verifyPassword } from '../passwords.ts';
+import type { ViewerStore } from '../store.types.ts';
+import { hashToken, newToken } from '../tokens.ts';
+
+/** The name the admin token signs in as; no account may take it. */
+export const ADMIN_VIEWER = 'admin';
+/** How long a sign-in lasts. */
+export const VIEWER_SESSION_MS = 7 * 24 * 60 * 60 * 1000;
+export const MIN_PASSWORD = 8;
+
+/** Checked against when the name is unknown, so that an unknown name takes as long as a wrong password. */
+let unknownNameHash: Promise<string> | undefined;
+/** Compares in constant time: the hashes have one length whatever the texts'. */
+function sameSecret(a: string, b: string): boolean {
+  return timingSafeEqual(Buffer.from(hashToken(a)), Buffer.from(hashToken(b)));
+}
+
+/** Why an account cannot be made, or undefined when it can. */
+export function accountProblem(name: unknown, password: unknown): string | undefined {
+  if (typeof name !== 'string' || !/^[\p{L}\p{N}._@-]{1,64}$/u.test(name)) return `'name' must be 1 to 64 letters, digits or . _ @ -`;
+  if (name.toLowerCase() === ADMIN_VIEWER) return `'${ADMIN_VIEWER}' is the admin token's name`;
+  if (typeof password !== 'string' || password.length < MIN_PASSWORD) return `'password' must be a string of at least ${MIN_PASSWORD} characters`;
+  return undefined;
+}
+
+export function createViewerAccounts(store: ViewerStore, adminToken: string) {
+  return {
+    /** Adds the account, or sets a new password for it (which ends its sign-ins); the caller has checked accountProblem(). */
+    async put(name: string, password: string): Promise<{ name: string; created: boolean }> {
+      return { name, created: await store.putViewer(name, await hashPassword(password), new Date()) };
+    },
+
+    /** A new session token when the credentials are right. */
+    async signIn(name: string, password: string, now = new Date()): Promise<string | undefined> {
+      let ok: boolean;
+      if (name === ADMIN_VIEWER) ok = sameSecret(password, adminToken);
+      else {
+        const hash = await store.viewerPasswordHash(name);
+        // Hash anyway, so an unknown name takes as long as a wrong password.
+        ok = hash ? await verifyPassword(password, hash) : (await verifyPassword(password, await (unknownNameHash ??= hashPassword(''))), false);
+      }
+      if (!ok) return undefined;
+      const token = newToken();
+      await store.addViewerSession(hashToken(token), name, new Date(now.getTime() + VIEWER_SESSION_MS), now);
+      return token;
+    },
+
+    /** The viewer a session token belongs to, while it lasts. */
+    viewerOf(token: string, now = new Date()): Promise<string | undefined> {
+      return store.viewerOfSession(hashToken(token), now);
+    },
+
+    signOut(token: string): Promise<void> {
+      return store.deleteViewerSession(hashToken(token));
+    },
+  };
+}
+
+export type ViewerAccounts = ReturnType<typeof createViewerAccounts>;

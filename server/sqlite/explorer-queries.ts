@@ -1,0 +1,377 @@
+// The explorer's reads over SQLite (the contract, shared with PostgreSQL's: server/explorer-queries.types.ts),
+// straight SQL over the collector's tables (server/sqlite/schema.ts). The log stream is in time
+// order, newest first, paged by keyset on (at, id): a page costs the same on the first screen and the ten
+// thousandth. Each filter is a clause; the indexes the last migration adds let the first page of any single
+// filter read only about a page of rows.
+import type Database from 'better-sqlite3';
+import type { DeviceKeyValue } from '../../protocol/records.types.ts';
+import {
+  deviceKeyValues,
+  LEVELS,
+  pageOf,
+  searchWords,
+  SESSION_ORDER,
+  SESSION_SELECT,
+  toExplorerDevice,
+  toExplorerSession,
+  type DeviceFilter,
+  type ExplorerDevice,
+  type ExplorerDeviceRow,
+  type ExplorerIssue,
+  type ExplorerLog,
+  type ExplorerQueries,
+  type ExplorerSession,
+  type ExplorerSessionRow,
+  type IssueFilter,
+  type LogCursor,
+  type LogFilter,
+  type LogPage,
+  type SessionFilter,
+} from '../explorer-queries.types.ts';
+import { promised } from './rows.ts';
+import { searchIndexOf } from './search-index.ts';
+
+/** A search box's words as an FTS5 query: each word quoted (so no word is taken for an operator), as a prefix. */
+export function ftsQuery(q: string): string | undefined {
+  const words = searchWords(q);
+  if (words.length === 0) return undefined;
+  return words.map((word) => `"${word}"*`).join(' ');
+}
+
+const LOG_COLUMNS = `l.id, s.session_uid, s.udid, l.x, l.at, l.t, l.m, l.tg, l.f, l.l, l.ll, l.u`;
+
+/** Sessions holding up to this many logs in all are read through the (session_id, at) index and sorted; more,
+ * and the scan goes down the time index instead, testing each log's session. */
+const SORTABLE_LOGS = 20_000;
+/** A search matching this many logs or more is run window by window (scanCommonWords) rather than as one set. */
+const COMMON_MATCHES = 5_000;
+
+/** The explorer's queries over the SQLite database; `tuning` lets tests reach the common-words path with few logs. */
+export function createExplorerQueries(db: Database.Database, tuning = { commonMatches: COMMON_MATCHES }): ExplorerQueries {
+  const { sessions, issues, devices, ...rest } = syncQueries(db, tuning);
+  return {
+    ...promised<Omit<ExplorerQueries, 'sessions' | 'issues' | 'devices'>>(rest),
+    sessions: promised<ExplorerQueries['sessions']>(sessions),
+    issues: promised<ExplorerQueries['issues']>(issues),
+    devices: promised<ExplorerQueries['devices']>(devices),
+  };
+}
+
+function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
+  // The index follows the logs a little behind; a search brings it up to date first (server/sqlite/search-index.ts).
+  const searchIndex = searchIndexOf(db);
+  const sessionsTotal = (ids: number[]) =>
+    ids.length === 0
+      ? 0
+      : (db.prepare(`SELECT ifnull(sum(total), 0) AS n FROM session_stats WHERE session_id IN (${ids.map(() => '?').join(', ')})`).get(...ids) as { n: number }).n;
+
+  /** The clause for logs of these sessions, driving the scan by them when they hold few logs. */
+  function inSessions(ids: number[]): string {
+    return `${sessionsTotal(ids) <= SORTABLE_LOGS ? '' : '+'}l.session_id IN (${ids.join(', ')})`;
+  }
+
+  /** The WHERE clause of a filter, and its parameters. The unary `+` keeps SQLite from driving the scan by an
+   * index that would then need a sort of everything it matched (the whole app, several levels). */
+  function where(filter: LogFilter, options: { commonWords?: boolean } = {}): { sql: string; params: unknown[] } | 'none' {
+    const clauses: string[] = [];
+    const params: unknown[] = [];
+    if (filter.session !== undefined) {
+      clauses.push(`l.session_id = (SELECT id FROM sessions WHERE app_key = ? AND session_uid = ?)`);
+      params.push(filter.appKey, filter.session);
+    } else if (filter.device !== undefined) {
+      const ids = (db.prepare(`SELECT id FROM sessions WHERE app_key = ? AND udid = ?`).all(filter.appKey, filter.device) as { id: number }[]).map((row) => row.id);
+      if (ids.length === 0) return 'none';
+      clauses.push(inSessions(ids));
+    } else {
+      clauses.push(`+l.session_id IN (SELECT id FROM sessions WHERE app_key = ?)`);
+      params.push(filter.appKey);
+    }
+    if (filter.deviceKey) {
+      const values = deviceKeyValues(filter.deviceKey.value);
+      const ids = (
+        db
+          .prepare(
+            `SELECT s.id FROM device_keys k JOIN sessions s ON s.app_key = k.app_key AND s.udid = k.udid
+             WHERE k.app_key = ? AND k.key = ? AND k.value IN (${values.map(() => '?').join(', ')})`,
+          )
+          .all(filter.appKey, filter.deviceKey.key, ...values) as { id: number }[]
+      ).map((row) => row.id);
+      if (ids.length === 0) return 'none';
+      clauses.push(inSessions(ids));
+    }
+    if (filter.levels && filter.levels.length < LEVELS.length) {
+      if (filter.levels.length === 0) return 'none';
+      const one = filter.levels.length === 1;
+      // Debug is also a log without a level.
+      const levels = filter.levels.includes(0) ? `ifnull(l.ll, 0)` : `${one ? '' : '+'}l.ll`;
+      clauses.push(`${levels} IN (${filter.levels.map(() => '?').join(', ')})`);
+      params.push(...filter.levels);
+    }
+    if (filter.tags && filter.tags.length > 0) {
+      clauses.push(`${filter.tags.length === 1 ? '' : '+'}l.tg IN (${filter.tags.map(() => '?').join(', ')})`);
+      params.push(...filter.tags);
+    }
+    if (filter.q !== undefined && !options.commonWords) {
+      searchIndex.catchUp();
+      const match = ftsQuery(filter.q);
+      if (match === undefined) return 'none';
+      // Few matches: SQLite looks them up once, into a set, and drives the scan by them.
+      clauses.push(`l.id IN (SELECT rowid FROM logs_fts WHERE logs_fts MATCH ?)`);
+      params.push(match);
+    }
+    if (filter.from !== undefined) {
+      clauses.push(`l.at >= ?`);
+      params.push(filter.from);
+    }
+    if (filter.to !== undefined) {
+      clauses.push(`l.at < ?`);
+      params.push(filter.to);
+    }
+    return { sql: clauses.join(' AND '), params };
+  }
+
+  const ftsCount = db.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM logs_fts WHERE logs_fts MATCH ? LIMIT ${tuning.commonMatches})`);
+  const ftsRange = db.prepare(`SELECT rowid AS id FROM logs_fts WHERE logs_fts MATCH ? AND rowid BETWEEN ? AND ?`);
+
+  /** A page of the other filters' logs, newest first. */
+  function scan(clause: { sql: string; params: unknown[] }, before: LogCursor | undefined, limit: number): ExplorerLog[] {
+    let sql = clause.sql;
+    const params = [...clause.params];
+    if (before) {
+      sql += ` AND l.at <= ? AND (l.at < ? OR l.id < ?)`;
+      params.push(before.at, before.at, before.id);
+    }
+    return db
+      .prepare(`SELECT ${LOG_COLUMNS} FROM logs l JOIN sessions s ON s.id = l.session_id WHERE ${sql} ORDER BY l.at DESC, l.id DESC LIMIT ?`)
+      .all(...params, limit) as ExplorerLog[];
+  }
+
+  /** Search for common words: the other filters' logs are read in windows of time, and each window's matches
+   * come from the full-text index by the window's id range (ids follow time closely, so the range is tight).
+   * Windows grow as they come back with few matches. */
+  function scanCommonWords(filter: LogFilter, match: string, before: LogCursor | undefined, limit: number): ExplorerLog[] {
+    const clause = where(filter, { commonWords: true });
+    if (clause === 'none') return [];
+    const found: ExplorerLog[] = [];
+    let window = Math.max(500, limit * 4);
+    let cursor = before;
+    while (found.length < limit) {
+      const candidates = scan(clause, cursor, window);
+      if (candidates.length === 0) break;
+      let low = Infinity;
+      let high = -Infinity;
+      for (const log of candidates) {
+        low = Math.min(low, log.id);
+        high = Math.max(high, log.id);
+      }
+      const matched = new Set((ftsRange.all(match, low, high) as { id: number }[]).map((row) => row.id));
+      for (const log of candidates) if (matched.has(log.id) && found.length < limit) found.push(log);
+      if (candidates.length < window) break;
+      cursor = candidates.at(-1)!;
+      window = Math.min(window * 2, 50_000);
+    }
+    return found;
+  }
+
+  /** One page of the filtered stream, newest first, older than `before` when given. */
+  function logs(filter: LogFilter, options: { before?: LogCursor; limit: number }): LogPage {
+    const match = filter.q === undefined ? undefined : ftsQuery(filter.q);
+    if (match !== undefined) searchIndex.catchUp();
+    const common = match !== undefined && (ftsCount.get(match) as { n: number }).n >= tuning.commonMatches;
+    let rows: ExplorerLog[];
+    if (common) rows = scanCommonWords(filter, match, options.before, options.limit + 1);
+    else {
+      const clause = where(filter);
+      if (clause === 'none') return { logs: [], next: null };
+      rows = scan(clause, options.before, options.limit + 1);
+    }
+    return pageOf(rows, options.limit);
+  }
+
+  /** Logs that arrived after log `afterId` (by arrival, whatever their time), oldest first: the live tail. */
+  function arrivedAfter(filter: LogFilter, afterId: number, limit: number): ExplorerLog[] {
+    const clause = where(filter);
+    if (clause === 'none') return [];
+    return db
+      .prepare(`SELECT ${LOG_COLUMNS} FROM logs l JOIN sessions s ON s.id = l.session_id WHERE ${clause.sql} AND l.id > ? ORDER BY l.id LIMIT ?`)
+      .all(...clause.params, afterId, limit) as ExplorerLog[];
+  }
+
+  /** The newest log id of the app: where a live tail starts. */
+  function lastLogId(): number {
+    return (db.prepare(`SELECT ifnull(max(id), 0) AS id FROM logs`).get() as { id: number }).id;
+  }
+
+  /** `count` logs before and after log `id` in its session, in time order (oldest first), the log among them. */
+  function around(appKey: string, id: number, count: number): { logs: ExplorerLog[]; target: ExplorerLog } | undefined {
+    const target = db
+      .prepare(`SELECT ${LOG_COLUMNS}, l.session_id FROM logs l JOIN sessions s ON s.id = l.session_id WHERE l.id = ? AND s.app_key = ?`)
+      .get(id, appKey) as (ExplorerLog & { session_id: number }) | undefined;
+    if (!target) return undefined;
+    const { session_id, ...log } = target;
+    const side = (op: '<' | '>', order: 'DESC' | 'ASC') =>
+      db
+        .prepare(
+          `SELECT ${LOG_COLUMNS} FROM logs l JOIN sessions s ON s.id = l.session_id
+           WHERE l.session_id = ? AND (l.at ${op} ? OR (l.at = ? AND l.id ${op} ?)) ORDER BY l.at ${order}, l.id ${order} LIMIT ?`,
+        )
+        .all(session_id, log.at, log.at, log.id, count) as ExplorerLog[];
+    return { logs: [...side('<', 'DESC').reverse(), log, ...side('>', 'ASC')], target: log };
+  }
+
+  /** The log a session's issue is about: the `bf_issue` line Bugfender's SDK writes with the issue's uuid as text,
+   * else the session's last log at or before the time the issue arrived. */
+  function issueLogId(sessionId: number, uid: string, receivedAt: string): number | undefined {
+    const marked = db.prepare(`SELECT id FROM logs WHERE session_id = ? AND tg = 'bf_issue' AND t = ?`).get(sessionId, uid) as { id: number } | undefined;
+    if (marked) return marked.id;
+    const before = db
+      .prepare(`SELECT id FROM logs WHERE session_id = ? AND at <= ? ORDER BY at DESC, id DESC LIMIT 1`)
+      .get(sessionId, Date.parse(receivedAt)) as { id: number } | undefined;
+    if (before) return before.id;
+    return (db.prepare(`SELECT id FROM logs WHERE session_id = ? ORDER BY at DESC, id DESC LIMIT 1`).get(sessionId) as { id: number } | undefined)?.id;
+  }
+
+  /** The tags logged (by any app), in order: one index seek per tag rather than a scan of every log. */
+  function tags(limit = 200): string[] {
+    return (
+      db
+        .prepare(
+          `WITH RECURSIVE tag (tg) AS (
+             SELECT min(tg) FROM logs WHERE tg > ''
+             UNION ALL SELECT (SELECT min(tg) FROM logs WHERE tg > tag.tg) FROM tag WHERE tag.tg IS NOT NULL
+           ) SELECT tg FROM tag WHERE tg IS NOT NULL LIMIT ?`,
+        )
+        .all(limit) as { tg: string }[]
+    ).map((row) => row.tg);
+  }
+
+  /** Every app, with how many sessions it has received (apps that received nothing sort last). */
+  function apps(): { key: string; appId: string; enabled: boolean; sessions: number }[] {
+    return (
+      db
+        .prepare(
+          `SELECT a.key, a.app_id, a.enabled, (SELECT count(*) FROM sessions s WHERE s.app_key = a.key) AS sessions FROM apps a
+           ORDER BY sessions = 0, a.key`,
+        )
+        .all() as { key: string; app_id: string; enabled: number; sessions: number }[]
+    ).map((row) => ({ key: row.key, appId: row.app_id, enabled: row.enabled === 1, sessions: row.sessions }));
+  }
+
+  return { apps, logs, arrivedAfter, lastLogId, around, issueLogId, tags, sessions: sessionQueries(db), issues: issueQueries(db), devices: deviceQueries(db) };
+}
+
+// ---- sessions ----
+
+function sessionQueries(db: Database.Database) {
+  return {
+    list(filter: SessionFilter): { sessions: ExplorerSession[]; more: boolean } {
+      const clauses = ['s.app_key = ?'];
+      const params: unknown[] = [filter.appKey];
+      if (filter.q) {
+        clauses.push(`(instr(s.session_uid, ?) OR instr(s.udid, ?) OR instr(lower(d.name), lower(?)))`);
+        params.push(filter.q, filter.q, filter.q);
+      }
+      if (filter.device) {
+        clauses.push('s.udid = ?');
+        params.push(filter.device);
+      }
+      if (filter.version) {
+        clauses.push(`json_extract(s.payload, '$.app_version.version') = ?`);
+        params.push(filter.version);
+      }
+      if (filter.language) {
+        clauses.push(`json_extract(s.payload, '$.language') = ?`);
+        params.push(filter.language);
+      }
+      if (filter.with === 'issues') clauses.push('EXISTS (SELECT 1 FROM issues i WHERE i.session_id = s.id)');
+      if (filter.with === 'errors') clauses.push('st.error + st.fatal > 0');
+      const rows = db
+        .prepare(`${SESSION_SELECT} WHERE ${clauses.join(' AND ')} ORDER BY ${SESSION_ORDER[filter.sort ?? 'last']} LIMIT ? OFFSET ?`)
+        .all(...params, filter.limit + 1, filter.offset ?? 0) as ExplorerSessionRow[];
+      return { sessions: rows.slice(0, filter.limit).map(toExplorerSession), more: rows.length > filter.limit };
+    },
+    one(appKey: string, uid: string): ExplorerSession | undefined {
+      const row = db.prepare(`${SESSION_SELECT} WHERE s.app_key = ? AND s.session_uid = ?`).get(appKey, uid) as ExplorerSessionRow | undefined;
+      return row && toExplorerSession(row);
+    },
+    /** The app versions and languages its sessions name (for the filter's choices). */
+    facets(appKey: string): { versions: string[]; languages: string[] } {
+      const distinct = (path: string) =>
+        (
+          db
+            .prepare(`SELECT DISTINCT json_extract(payload, ?) AS v FROM sessions WHERE app_key = ? AND v IS NOT NULL ORDER BY v LIMIT 100`)
+            .all(path, appKey) as { v: string }[]
+        ).map((row) => String(row.v));
+      return { versions: distinct('$.app_version.version'), languages: distinct('$.language') };
+    },
+  };
+}
+
+// ---- issues ----
+
+const ISSUE_SELECT = `SELECT i.id, i.uid, i.type, i.title, i.text, i.url, i.received_at, s.session_uid, s.udid, ifnull(d.name, '') AS device_name
+  FROM issues i JOIN sessions s ON s.id = i.session_id LEFT JOIN devices d ON d.app_key = s.app_key AND d.udid = s.udid`;
+
+function issueQueries(db: Database.Database) {
+  return {
+    /** Newest first, older than issue `before` when given. */
+    list(filter: IssueFilter): { issues: ExplorerIssue[]; next: number | null } {
+      const clauses = ['i.app_key = ?'];
+      const params: unknown[] = [filter.appKey];
+      if (filter.types && filter.types.length > 0) {
+        clauses.push(`i.type IN (${filter.types.map(() => '?').join(', ')})`);
+        params.push(...filter.types);
+      }
+      if (filter.session) {
+        clauses.push('s.session_uid = ?');
+        params.push(filter.session);
+      }
+      if (filter.q) {
+        clauses.push('(instr(lower(i.title), lower(?)) OR instr(lower(i.text), lower(?)))');
+        params.push(filter.q, filter.q);
+      }
+      if (filter.before !== undefined) {
+        clauses.push('i.id < ?');
+        params.push(filter.before);
+      }
+      const rows = db.prepare(`${ISSUE_SELECT} WHERE ${clauses.join(' AND ')} ORDER BY i.id DESC LIMIT ?`).all(...params, filter.limit + 1) as ExplorerIssue[];
+      const page = rows.slice(0, filter.limit);
+      return { issues: page, next: rows.length > filter.limit ? page.at(-1)!.id : null };
+    },
+    one(appKey: string, uid: string): (ExplorerIssue & { session_id: number }) | undefined {
+      return db
+        .prepare(`SELECT * FROM (${ISSUE_SELECT.replace('SELECT i.id,', 'SELECT i.id, i.session_id,')} WHERE i.app_key = ? AND i.uid = ?)`)
+        .get(appKey, uid) as (ExplorerIssue & { session_id: number }) | undefined;
+    },
+  };
+}
+
+// ---- devices ----
+
+
+function deviceQueries(db: Database.Database) {
+  const SELECT = `SELECT d.udid, d.name, d.info, d.first_seen, d.last_seen,
+      (SELECT count(*) FROM sessions s WHERE s.app_key = d.app_key AND s.udid = d.udid) AS sessions FROM devices d`;
+  return {
+    list(filter: DeviceFilter): { devices: ExplorerDevice[]; more: boolean } {
+      const clauses = ['d.app_key = ?'];
+      const params: unknown[] = [filter.appKey];
+      if (filter.q) {
+        clauses.push('(instr(d.udid, ?) OR instr(lower(d.name), lower(?)))');
+        params.push(filter.q, filter.q);
+      }
+      const rows = db
+        .prepare(`${SELECT} WHERE ${clauses.join(' AND ')} ORDER BY d.last_seen DESC, d.udid LIMIT ? OFFSET ?`)
+        .all(...params, filter.limit + 1, filter.offset ?? 0) as ExplorerDeviceRow[];
+      return { devices: rows.slice(0, filter.limit).map(toExplorerDevice), more: rows.length > filter.limit };
+    },
+    one(appKey: string, udid: string): (ExplorerDevice & { keys: { key: string; value: DeviceKeyValue }[] }) | undefined {
+      const row = db.prepare(`${SELECT} WHERE d.app_key = ? AND d.udid = ?`).get(appKey, udid) as ExplorerDeviceRow | undefined;
+      if (!row) return undefined;
+      const keys = (db.prepare(`SELECT key, value FROM device_keys WHERE app_key = ? AND udid = ? ORDER BY key`).all(appKey, udid) as { key: string; value: string }[]).map(
+        (key) => ({ key: key.key, value: JSON.parse(key.value) as DeviceKeyValue }),
+      );
+      return { ...toExplorerDevice(row), keys };
+    },
+  };
+}

@@ -1,0 +1,304 @@
+// The database schema as numbered migrations: each runs once, in order (server/sqlite/store.ts tracks them with
+// SQLite's user_version). Append new ones; never edit one that has shipped.
+
+/** The columns of `logs` as the first migration made them, which the second migration's rebuild (dedupe on content)
+ * keeps: frozen, as the migrations that use them are. */
+const FIRST_LOG_COLUMNS = `    id INTEGER PRIMARY KEY,
+    session_id INTEGER NOT NULL REFERENCES sessions (id),
+    x TEXT NOT NULL,
+    t TEXT,
+    m TEXT,
+    at REAL NOT NULL,
+    tg TEXT,
+    f TEXT,
+    l INTEGER,
+    ll INTEGER,
+    u TEXT,`;
+
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE partners (
+    id INTEGER PRIMARY KEY,
+    email TEXT NOT NULL UNIQUE,
+    password_hash TEXT NOT NULL
+  );
+  CREATE TABLE partner_tokens (
+    token TEXT PRIMARY KEY,
+    partner_id INTEGER NOT NULL REFERENCES partners (id),
+    expires_at TEXT NOT NULL
+  );
+  -- What each view of the portal shows a partner, as the JSON the partner API answers.
+  CREATE TABLE partner_views (
+    partner_id INTEGER NOT NULL REFERENCES partners (id),
+    view TEXT NOT NULL,
+    data TEXT NOT NULL,
+    PRIMARY KEY (partner_id, view)
+  );
+
+  CREATE TABLE apps (
+    key TEXT PRIMARY KEY,
+    app_id TEXT NOT NULL,
+    enabled INTEGER NOT NULL
+  );
+  CREATE INDEX apps_by_app_id ON apps (app_id);
+  -- Injected failures for tests; ops NULL means every operation.
+  CREATE TABLE faults (
+    app_key TEXT PRIMARY KEY,
+    mode TEXT NOT NULL,
+    ops TEXT
+  );
+  -- Every request the collector received, accepted or not; app_key is whatever key the request named.
+  CREATE TABLE requests (
+    id INTEGER PRIMARY KEY,
+    app_key TEXT NOT NULL,
+    operation TEXT NOT NULL,
+    status INTEGER NOT NULL,
+    received_at TEXT NOT NULL
+  );
+  CREATE INDEX requests_by_app ON requests (app_key, id);
+
+  CREATE TABLE devices (
+    app_key TEXT NOT NULL,
+    udid TEXT NOT NULL,
+    name TEXT NOT NULL,
+    info TEXT,
+    first_seen TEXT NOT NULL,
+    last_seen TEXT NOT NULL,
+    PRIMARY KEY (app_key, udid)
+  );
+  -- A device's keys as they stand now; device_key_changes keeps every call, in arrival order.
+  CREATE TABLE device_keys (
+    app_key TEXT NOT NULL,
+    udid TEXT NOT NULL,
+    key TEXT NOT NULL,
+    value TEXT NOT NULL,
+    PRIMARY KEY (app_key, udid, key)
+  );
+  CREATE TABLE device_key_changes (
+    id INTEGER PRIMARY KEY,
+    app_key TEXT NOT NULL,
+    udid TEXT NOT NULL,
+    key TEXT NOT NULL,
+    value TEXT NOT NULL,
+    received_at TEXT NOT NULL
+  );
+  CREATE INDEX device_key_changes_by_app ON device_key_changes (app_key, id);
+
+  CREATE TABLE sessions (
+    id INTEGER PRIMARY KEY,
+    app_key TEXT NOT NULL,
+    session_uid TEXT NOT NULL,
+    udid TEXT NOT NULL,
+    time TEXT NOT NULL,
+    received_at TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    UNIQUE (app_key, session_uid)
+  );
+  CREATE INDEX sessions_by_device ON sessions (app_key, udid);
+  -- Delivery is at least once: a resent batch must not add rows, hence UNIQUE (session_id, at).
+  CREATE TABLE logs (
+${FIRST_LOG_COLUMNS}
+    UNIQUE (session_id, at)
+  );
+  CREATE TABLE log_batches (
+    id INTEGER PRIMARY KEY,
+    app_key TEXT NOT NULL,
+    session_id INTEGER NOT NULL REFERENCES sessions (id),
+    count INTEGER NOT NULL,
+    stored INTEGER NOT NULL
+  );
+  CREATE INDEX log_batches_by_app ON log_batches (app_key, id);
+  CREATE TABLE issues (
+    id INTEGER PRIMARY KEY,
+    app_key TEXT NOT NULL,
+    uid TEXT NOT NULL,
+    session_id INTEGER NOT NULL REFERENCES sessions (id),
+    url TEXT NOT NULL,
+    title TEXT NOT NULL,
+    text TEXT NOT NULL,
+    type TEXT NOT NULL,
+    received_at TEXT NOT NULL,
+    UNIQUE (app_key, uid)
+  );
+  `,
+  // Dedupe on content. Logs are deduplicated on (session, at, a hash of their content) instead of (session, at), which
+  // dropped distinct logs sharing an `at`. SQLite cannot drop a table's UNIQUE constraint, so the table is rebuilt;
+  // existing rows get their hash from sidelog_log_hash(), which server/sqlite/store.ts registers before migrating
+  // (server/log-hash.ts).
+  // Apps also get the appID the Bugfender SDK derives (base58; server/app-id.ts), so its URLs resolve, and each
+  // request records the logs the collector skipped in it (JSON, NULL when none were).
+  `
+  CREATE TABLE logs_by_content (
+${FIRST_LOG_COLUMNS}
+    content_hash TEXT NOT NULL,
+    UNIQUE (session_id, at, content_hash)
+  );
+  INSERT INTO logs_by_content (id, session_id, x, t, m, at, tg, f, l, ll, u, content_hash)
+    SELECT id, session_id, x, t, m, at, tg, f, l, ll, u, sidelog_log_hash(x, t, m, tg, f, l, ll, u) FROM logs;
+  DROP TABLE logs;
+  ALTER TABLE logs_by_content RENAME TO logs;
+
+  ALTER TABLE apps ADD COLUMN bugfender_app_id TEXT;
+  UPDATE apps SET bugfender_app_id = sidelog_bugfender_app_id(key);
+  CREATE INDEX apps_by_bugfender_app_id ON apps (bugfender_app_id);
+
+  ALTER TABLE requests ADD COLUMN skipped TEXT;
+  `,
+  // The service under abuse (README.md#running-it-exposed).
+  `
+  -- Partner tokens are kept only as their SHA-256, so a copy of the database signs no one in. Tokens issued
+  -- before this migration were stored in plaintext; they are dropped and their partners sign in again.
+  DROP TABLE partner_tokens;
+  CREATE TABLE partner_tokens (
+    token_hash TEXT PRIMARY KEY,
+    partner_id INTEGER NOT NULL REFERENCES partners (id),
+    expires_at TEXT NOT NULL
+  );
+  CREATE INDEX partner_tokens_by_expiry ON partner_tokens (expires_at);
+
+  -- Requests naming a key no app has are counted here, one row per (key, operation, status), instead of one
+  -- row each in requests: a flood of made-up keys adds counts, not rows. recordRequest keeps it small.
+  CREATE TABLE refused_keys (
+    app_key TEXT NOT NULL,
+    operation TEXT NOT NULL,
+    status INTEGER NOT NULL,
+    count INTEGER NOT NULL,
+    last_seen TEXT NOT NULL,
+    PRIMARY KEY (app_key, operation, status)
+  );
+  CREATE INDEX refused_keys_by_last_seen ON refused_keys (last_seen);
+
+  -- Retention (server/retention.ts): now and then the highest row id of each kept table, with the time. Rows
+  -- at or below a mark older than the retention period arrived before it and are deleted, in small batches.
+  -- Rows carry no arrival time of their own (a log's time is the client's clock), hence the marks.
+  CREATE TABLE retention_marks (
+    id INTEGER PRIMARY KEY,
+    at TEXT NOT NULL,
+    table_name TEXT NOT NULL,
+    max_id INTEGER NOT NULL
+  );
+  CREATE INDEX retention_marks_by_table ON retention_marks (table_name, at);
+  `,
+  // The log explorer (server/explorer/): full-text search over log texts, per-session summaries kept by
+  // triggers so the sessions list never counts logs, indexes for keyset paging in time order (each index ends in
+  // the rowid, so (x, at) serves "ORDER BY at DESC, id DESC" under an equality on x), and viewer accounts.
+  `
+  CREATE VIRTUAL TABLE logs_fts USING fts5 (t, content = 'logs', content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 2');
+  INSERT INTO logs_fts (logs_fts) VALUES ('rebuild');
+  CREATE TRIGGER logs_fts_insert AFTER INSERT ON logs BEGIN
+    INSERT INTO logs_fts (rowid, t) VALUES (new.id, new.t);
+  END;
+  CREATE TRIGGER logs_fts_delete AFTER DELETE ON logs BEGIN
+    INSERT INTO logs_fts (logs_fts, rowid, t) VALUES ('delete', old.id, old.t);
+  END;
+  CREATE TRIGGER logs_fts_update AFTER UPDATE OF t ON logs BEGIN
+    INSERT INTO logs_fts (logs_fts, rowid, t) VALUES ('delete', old.id, old.t);
+    INSERT INTO logs_fts (rowid, t) VALUES (new.id, new.t);
+  END;
+
+  CREATE TABLE session_stats (
+    session_id INTEGER PRIMARY KEY REFERENCES sessions (id),
+    first_at REAL NOT NULL,
+    last_at REAL NOT NULL,
+    total INTEGER NOT NULL,
+    debug INTEGER NOT NULL,
+    warning INTEGER NOT NULL,
+    error INTEGER NOT NULL,
+    trace INTEGER NOT NULL,
+    info INTEGER NOT NULL,
+    fatal INTEGER NOT NULL
+  );
+  INSERT INTO session_stats
+    SELECT session_id, min(at), max(at), count(*), sum(ifnull(ll, 0) = 0), sum(ifnull(ll, 0) = 1), sum(ifnull(ll, 0) = 2), sum(ifnull(ll, 0) = 3), sum(ifnull(ll, 0) = 4), sum(ifnull(ll, 0) = 5)
+    FROM logs GROUP BY session_id;
+  CREATE TRIGGER session_stats_insert AFTER INSERT ON logs BEGIN
+    INSERT INTO session_stats VALUES (new.session_id, new.at, new.at, 1,
+      ifnull(new.ll, 0) = 0, ifnull(new.ll, 0) = 1, ifnull(new.ll, 0) = 2, ifnull(new.ll, 0) = 3, ifnull(new.ll, 0) = 4, ifnull(new.ll, 0) = 5)
+    ON CONFLICT (session_id) DO UPDATE SET
+      first_at = min(first_at, excluded.first_at), last_at = max(last_at, excluded.last_at), total = total + 1,
+      debug = debug + excluded.debug, warning = warning + excluded.warning, error = error + excluded.error,
+      trace = trace + excluded.trace, info = info + excluded.info, fatal = fatal + excluded.fatal;
+  END;
+  -- Retention deletes old logs, and then sessions left empty: the counts follow (first_at stays the first seen).
+  CREATE TRIGGER session_stats_delete AFTER DELETE ON logs BEGIN
+    UPDATE session_stats SET total = total - 1,
+      debug = debug - (ifnull(old.ll, 0) = 0), warning = warning - (ifnull(old.ll, 0) = 1), error = error - (ifnull(old.ll, 0) = 2),
+      trace = trace - (ifnull(old.ll, 0) = 3), info = info - (ifnull(old.ll, 0) = 4), fatal = fatal - (ifnull(old.ll, 0) = 5)
+    WHERE session_id = old.session_id;
+  END;
+  CREATE TRIGGER session_stats_session_delete BEFORE DELETE ON sessions BEGIN
+    DELETE FROM session_stats WHERE session_id = old.id;
+  END;
+
+  CREATE INDEX logs_by_time ON logs (at);
+  CREATE INDEX logs_by_level ON logs (ll, at);
+  CREATE INDEX logs_by_tag ON logs (tg, at);
+  CREATE INDEX sessions_by_app ON sessions (app_key, id);
+  CREATE INDEX issues_by_session ON issues (session_id);
+  CREATE INDEX issues_by_app ON issues (app_key, id);
+  CREATE INDEX device_keys_by_value ON device_keys (app_key, key, value);
+
+  CREATE TABLE viewers (
+    name TEXT PRIMARY KEY,
+    password_hash TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  -- Signed-in viewers: only a SHA-256 of each cookie's token is kept, so the table alone signs no one in.
+  CREATE TABLE viewer_sessions (
+    token_hash TEXT PRIMARY KEY,
+    viewer TEXT NOT NULL,
+    expires_at TEXT NOT NULL
+  );
+  `,
+  // Ingest no longer pays for search as it stores (server/sqlite/search-index.ts). The full-text index follows the
+  // logs a little behind, up to search_progress.indexed_to, and a search first brings it up to date; so the insert
+  // trigger goes, and the delete and update triggers touch only logs already indexed (FTS5 must not be told to
+  // delete what it never held). The sessions' counts are added once per batch by the collector store instead of
+  // once per log by a trigger.
+  `
+  DROP TRIGGER logs_fts_insert;
+  DROP TRIGGER logs_fts_delete;
+  DROP TRIGGER logs_fts_update;
+  DROP TRIGGER session_stats_insert;
+  CREATE TABLE search_progress (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    indexed_to INTEGER NOT NULL
+  );
+  INSERT INTO search_progress VALUES (1, (SELECT ifnull(max(id), 0) FROM logs));
+  CREATE TRIGGER logs_fts_delete AFTER DELETE ON logs WHEN old.id <= (SELECT indexed_to FROM search_progress) BEGIN
+    INSERT INTO logs_fts (logs_fts, rowid, t) VALUES ('delete', old.id, old.t);
+  END;
+  CREATE TRIGGER logs_fts_update AFTER UPDATE OF t ON logs WHEN old.id <= (SELECT indexed_to FROM search_progress) BEGIN
+    INSERT INTO logs_fts (logs_fts, rowid, t) VALUES ('delete', old.id, old.t);
+    INSERT INTO logs_fts (rowid, t) VALUES (new.id, new.t);
+  END;
+  `,
+  // Fault injection is no longer the product's (the tests mount their own middleware): its table goes.
+  `
+  DROP TABLE IF EXISTS faults;
+  `,
+  // Forwarding stored logs to OTLP endpoints (server/otlp/forwarder.ts). An app's own endpoint, each app's
+  // cursor (the highest log id forwarded, with counts and the last error, which the admin API shows), and the lease
+  // that lets one process forward at a time (expires_at in epoch milliseconds).
+  `
+  CREATE TABLE forward_targets (
+    app_key TEXT PRIMARY KEY REFERENCES apps (key),
+    url TEXT NOT NULL,
+    headers TEXT NOT NULL
+  );
+  CREATE TABLE forward_cursors (
+    app_key TEXT PRIMARY KEY REFERENCES apps (key),
+    last_id INTEGER NOT NULL,
+    forwarded INTEGER NOT NULL,
+    refused INTEGER NOT NULL,
+    last_forwarded_at TEXT,
+    last_error TEXT,
+    last_error_at TEXT
+  );
+  CREATE TABLE forward_lease (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    holder TEXT NOT NULL,
+    expires_at INTEGER NOT NULL
+  );
+  `,
+];

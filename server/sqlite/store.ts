@@ -1,0 +1,85 @@
+// Opening SQLite's store (SIDELOG_DB names a file, the default): checks that the file can be used, migrates it
+// (server/sqlite/migrate.ts), and composes the stores (server/store.types.ts) over it, one module each in this
+// folder, with the explorer's queries (server/sqlite/explorer-queries.ts). server/open-store.ts chooses it.
+import Database from 'better-sqlite3';
+import { bugfenderAppIdOf } from '../app-id.ts';
+import { logContentHash } from '../log-hash.ts';
+import { migrate } from './migrate.ts';
+import { MIGRATIONS } from './schema.ts';
+import { createAppStore } from './app-store.ts';
+import { createCollectedReads } from './collected-reads.ts';
+import { createCollectorStore } from './collector-store.ts';
+import { createForwardStore } from './forward-store.ts';
+import { createPartnerStore } from './partner-store.ts';
+import { createRetentionStore } from './retention-store.ts';
+import { createViewerStore } from './viewer-store.ts';
+import { searchIndexOf } from './search-index.ts';
+import { createExplorerQueries } from './explorer-queries.ts';
+import { checkDatabasePath, newerSchema, openFailure, StartupError } from '../startup-checks.ts';
+import { checkIntegrity } from './integrity.ts';
+import type { Store } from '../store.types.ts';
+
+/** The SQLite handle behind each store openSqliteStore made, for the explorer's own queries (server/sqlite/explorer-queries.ts). */
+const HANDLES = new WeakMap<Store, Database.Database>();
+export function sqliteOf(store: Store): Database.Database {
+  const db = HANDLES.get(store);
+  if (!db) throw new Error('the store is not one openSqliteStore() made');
+  return db;
+}
+
+export interface SqliteStoreOptions {
+  /** A cap on the database file's size: past it writes fail as on a full disk (507) until rows are deleted */
+  maxBytes?: number;
+  /** Files up to this size are checked for damage before the store opens, larger ones while it serves
+   * (server/sqlite/integrity.ts); FULL_CHECK_BYTES when not given. */
+  fullCheckBytes?: number;
+}
+
+/** Opens (creating and migrating as needed) the SQLite database at `path`, in WAL mode. Throws a StartupError
+ * (server/startup-checks.ts) when the database cannot be used. */
+export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): Store {
+  checkDatabasePath(path);
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(path);
+    // SQL functions a migration needs to compute what the process computes on insert (server/sqlite/schema.ts).
+    db.function('sidelog_log_hash', { deterministic: true }, (x, t, m, tg, f, l, ll, u) =>
+      logContentHash({ x, t, m, tg, f, l, ll, u } as Parameters<typeof logContentHash>[0]),
+    );
+    db.function('sidelog_bugfender_app_id', { deterministic: true }, (key) => bugfenderAppIdOf(String(key)));
+    db.pragma('journal_mode = WAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    // Reads the schema, so a file whose header passes but whose schema does not fails here, not on first use.
+    db.prepare('SELECT count(*) FROM sqlite_master').get();
+    const version = db.pragma('user_version', { simple: true }) as number;
+    if (version > MIGRATIONS.length) throw newerSchema(path, version, MIGRATIONS.length);
+    // Before migrating: a damaged file is refused as it was found.
+    void checkIntegrity(db, path, options.fullCheckBytes);
+    migrate(db);
+    // A write that changes nothing: fails now on a file SQLite can only read.
+    db.prepare('DELETE FROM apps WHERE 0').run();
+    if (options.maxBytes) db.pragma(`max_page_count = ${Math.max(1, Math.floor(options.maxBytes / (db.pragma('page_size', { simple: true }) as number)))}`);
+  } catch (error) {
+    db?.close();
+    throw error instanceof StartupError ? error : openFailure(path, error);
+  }
+  const opened = db;
+  const store: Store = {
+    kind: 'sqlite',
+    location: path,
+    ...createPartnerStore(opened),
+    ...createAppStore(opened),
+    ...createCollectorStore(opened),
+    ...createCollectedReads(opened),
+    ...createRetentionStore(opened),
+    ...createViewerStore(opened),
+    ...createForwardStore(opened),
+    explorer: createExplorerQueries(opened),
+    close: async () => void opened.close(),
+  };
+  HANDLES.set(store, opened);
+  // Logs stored before a restart that the search index had not reached yet.
+  searchIndexOf(opened).schedule();
+  return store;
+}
