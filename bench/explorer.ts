@@ -78,7 +78,7 @@ async function measure(label: string, db: string, seeded: boolean, dir: string |
       ['search: file:app (every log)', { q: 'file:app' }],
       ['search: infix, rare (xotic)', { q: 'xotic' }],
       ['search: infix, common (ayment, 1 in 6)', { q: 'ayment' }],
-      ['search: payment -timeout', { q: 'payment -timeout' }],
+      ['search: an exclusion (order -payment)', { q: 'order -payment' }],
       ['search: opened OR closed', { q: 'opened OR closed' }],
     ];
 
