@@ -13,8 +13,8 @@ export const CHEAT_SHEET: readonly { example: string; meaning: string }[] = [
   { example: 'file:client', meaning: 'the file contains it' },
   { example: 'method:send', meaning: 'the method contains it' },
   { example: 'url:/cabinet', meaning: 'the URL contains it' },
-  { example: 'device:device-2', meaning: "the device's udid" },
-  { example: 'session:search-forms-a', meaning: "the session's uid" },
+  { example: 'device:iphone-15', meaning: "the device's udid" },
+  { example: 'session:9f1c2d7a', meaning: "the session's uid" },
   { example: 'key.email:ann@example.com', meaning: 'devices whose key has this value' },
   { example: 'level:error -client.ts', meaning: 'terms side by side must all match' },
 ];

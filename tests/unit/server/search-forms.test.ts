@@ -16,7 +16,7 @@ import { openTestStore, STORE_KINDS } from './test-databases.ts';
 const APP = 'search-forms-app';
 const START = Date.UTC(2026, 10, 1);
 
-/** The seeded lines, oldest first; session a is on device-1, session b on device-2 (whose email key is set). */
+/** The seeded lines, oldest first; session a is on pixel-7, session b on iphone-15 (whose email key is set). */
 const LINES: (Partial<LogRecord> & { t: string; session: 'a' | 'b' })[] = [
   { t: '502 Bad Gateway', ll: 2, tg: 'net', f: 'src/client.ts', m: 'send', u: 'https://shop.test/api/pay', session: 'a' },
   { t: 'the gateway bad response', ll: 1, tg: 'net', f: 'proxy.ts', m: 'relay', u: 'https://shop.test/api/relay', session: 'a' },
@@ -57,8 +57,8 @@ const FORMS: [string, string[]][] = [
   ['method:SIGN', ['user_id set to 42']],
   ['url:/cabinet', ['partner cabinet opened okay']],
   ['url:wss', ['connection refused']],
-  ['device:device-2', ['partner cabinet opened okay', 'Платёж отклонён', 'timeout after 30 s', 'user_id set to 42']],
-  ['session:search-forms-a', ['502 Bad Gateway', 'the gateway bad response', 'health check ok', 'connection refused']],
+  ['device:iphone-15', ['partner cabinet opened okay', 'Платёж отклонён', 'timeout after 30 s', 'user_id set to 42']],
+  ['session:9f1c2d7a', ['502 Bad Gateway', 'the gateway bad response', 'health check ok', 'connection refused']],
   ['key.email:ann@example.com', ['partner cabinet opened okay', 'Платёж отклонён', 'timeout after 30 s', 'user_id set to 42']],
   ['key.email:bob@example.com', []],
   ['"bad gateway" OR level:info', ['502 Bad Gateway', 'partner cabinet opened okay']],
@@ -82,10 +82,10 @@ describe.each(STORE_KINDS)('the query language on %s', (kind) => {
     db = database.db;
     await store.putApp(APP, true);
     const sessions = {
-      a: await store.putSession(APP, sessionPayload('search-forms-a', APP, 'device-1')),
-      b: await store.putSession(APP, sessionPayload('search-forms-b', APP, 'device-2')),
+      a: await store.putSession(APP, sessionPayload('9f1c2d7a', APP, 'pixel-7')),
+      b: await store.putSession(APP, sessionPayload('4e8b0c61', APP, 'iphone-15')),
     };
-    await store.setDeviceKey(APP, 'device-2', 'email', 'ann@example.com');
+    await store.setDeviceKey(APP, 'iphone-15', 'email', 'ann@example.com');
     for (const [i, { session, ...line }] of LINES.entries()) {
       await store.addLogs(APP, sessions[session], [{ x: new Date(START + i).toISOString(), at: START + i, ...line }]);
     }
