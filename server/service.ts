@@ -17,6 +17,7 @@ import { onServiceError } from './errors.ts';
 import { createPortalStatic } from './portal-static.ts';
 import { DEFAULT_RETENTION_DAYS, startRetention } from './retention.ts';
 import { readPortalCsp, securityHeaders } from './security-headers.ts';
+import { startNotifier } from './webhooks/notifier.ts';
 
 export interface ServiceOptions {
   /** The database: a SQLite file's path (created with its directory when missing) or a postgres:// URL. */
@@ -88,6 +89,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     throw error;
   }
   const retention = startRetention(store, { days: options.retentionDays ?? DEFAULT_RETENTION_DAYS });
+  const notifier = startNotifier(store);
   const adminToken = options.adminToken ?? generateAdminToken();
   const host = options.host ?? '127.0.0.1';
   const app = createServiceApp(store, {
@@ -104,6 +106,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   }).catch(async (error: unknown) => {
     // The port is taken, say: leave nothing open behind.
     await retention.stop();
+    await notifier.stop();
     await store.close();
     throw error;
   });
@@ -120,6 +123,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         if ('closeAllConnections' in server) server.closeAllConnections();
       })
         .finally(() => retention.stop())
+        .finally(() => notifier.stop())
         .finally(() => store.close());
       return closing;
     },
