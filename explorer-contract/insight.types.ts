@@ -4,6 +4,9 @@
 import type { DeviceKeyValue } from '../protocol/records.types.ts';
 import type { ExplorerIssue, ExplorerLog } from './api.types.ts';
 
+/** The name the admin token signs in to the explorer as; the admin alone sees and sets webhooks. */
+export const ADMIN_VIEWER = 'admin';
+
 /** `GET /apps/{appID}/patterns?{filters}`: the lines of the query grouped into templates (docs/explorer.md#patterns). */
 export interface LogPattern {
   /** Tokens with what varies as `<*>`. */

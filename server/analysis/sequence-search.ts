@@ -12,6 +12,10 @@ const LISTED = 200;
 
 export class TooManyLines extends Error {}
 
+/** Texts in the answer are cut to this: a line says what it is in its start. */
+const LINE_CHARS = 300;
+const cut = (log: ExplorerLog): ExplorerLog => (log.t && log.t.length > LINE_CHARS ? { ...log, t: log.t.slice(0, LINE_CHARS) } : log);
+
 /** Time order, and within one time the order the lines were stored. */
 const earlier = (x: ExplorerLog, y: ExplorerLog) => x.at - y.at || x.id - y.id;
 
@@ -48,7 +52,7 @@ export async function findSequences(queries: ExplorerQueries, filter: LogFilter,
   const matches: SequenceMatch[] = [];
   for (const [session_uid, lines] of sessions) {
     const found = firstSequence(lines.a, lines.b, withinMs);
-    if (found) matches.push({ session_uid, udid: found.a.udid, ...found });
+    if (found) matches.push({ session_uid, udid: found.a.udid, a: cut(found.a), b: cut(found.b) });
   }
   matches.sort((x, y) => earlier(y.a, x.a));
   return { sessions: matches.slice(0, LISTED), total: matches.length, matched: { a: linesA.length, b: linesB.length } };

@@ -246,7 +246,7 @@ describe('the stream', () => {
 });
 
 describe('issues, sessions and devices', () => {
-  it('issues list issues, crashes and feedback, by type; one opens with its session logs around it', async () => {
+  it('issues list issues, crashes and feedback, grouped, by type; a group opens to its occurrences, one to its session logs around it', async () => {
     const all = await viewerText(e2e.page, `${e2e.product.url}/sidelog/issues?app=${APP_ID}`);
     expect(all).toContain('Checkout crashed');
     expect(all).toContain('Love the new cart');
@@ -258,27 +258,32 @@ describe('issues, sessions and devices', () => {
     await e2e.page.getByRole('link', { name: 'Checkout crashed' }).click();
     await explorerSettled(e2e.page);
     expect(await e2e.page.getByRole('heading', { level: 1 }).innerText()).toBe('Checkout crashed');
+    await e2e.page.locator('.occurrences-table').getByRole('link', { name: 'Checkout crashed' }).click();
+    await explorerSettled(e2e.page);
+    expect(await e2e.page.getByRole('heading', { level: 1 }).innerText()).toBe('Checkout crashed');
     const around = e2e.page.getByRole('list', { name: "The session's logs around the issue" });
     expect(await around.locator('[aria-current=true] .log-text').innerText()).toBe('issue-alpha');
   });
 
-  it('past 200 issues, "Older issues" pages on to the rest, and the page is a link', async () => {
+  it('past 200 occurrences of a group, "Older occurrences" pages on to the rest, and the page is a link', async () => {
     const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, ISSUES_APP);
     await collector.createApp();
     const session = await collector.session('s-issues', 'd-issues');
     for (let i = 0; i < 201; i += 1) await collector.issue(session, { uid: `many-${i}`, title: `Issue number ${i}`, text: 'one of many', type: 'issue' });
     await viewerText(e2e.page, `${e2e.product.url}/sidelog/issues?app=${appIdOf(ISSUES_APP)}`);
-    const rows = e2e.page.locator('.issues-table tbody tr');
+    await e2e.page.getByRole('link', { name: 'Issue number <*>' }).click();
+    await explorerSettled(e2e.page);
+    const rows = e2e.page.locator('.occurrences-table tbody tr');
     expect(await rows.count()).toBe(200);
     expect(await rows.first().locator('td').first().innerText()).toBe('Issue number 200');
-    await e2e.page.getByRole('button', { name: 'Older issues' }).click();
+    await e2e.page.getByRole('button', { name: 'Older occurrences' }).click();
     await vi.waitFor(async () => expect(await rows.allInnerTexts()).toEqual([expect.stringContaining('Issue number 0')]));
-    expect(await e2e.page.getByRole('button', { name: 'Older issues' }).count()).toBe(0);
+    expect(await e2e.page.getByRole('button', { name: 'Older occurrences' }).count()).toBe(0);
 
     const shared = e2e.page.url();
     expect(await viewerText(e2e.page, shared)).toContain('Issue number 0');
     expect(await rows.count()).toBe(1);
-    await e2e.page.getByRole('button', { name: 'Newest issues' }).click();
+    await e2e.page.getByRole('button', { name: 'Newest occurrences' }).click();
     await vi.waitFor(async () => expect(await rows.count()).toBe(200));
   });
 
