@@ -1,6 +1,6 @@
 // A term of a sequence search (docs/explorer.md#sessions-by-sequence): search words, as the stream's search box takes
 // them, or a pattern from the Patterns view (its tokens, `<*>` for what varies). A pattern is looked up in the store
-// by its plain words, then each line found is checked against the pattern's tokens exactly as Drain reads the line.
+// by its plain words, then each line found is checked against the pattern's tokens as Drain reads the line.
 import type { ExplorerLog } from '../explorer-queries.types.ts';
 import { drainTokens } from './drain.ts';
 import { WILDCARD } from './variables.ts';
@@ -21,19 +21,28 @@ export function plainWords(template: string): string[] {
     .filter((word) => /^[\p{L}\p{N}]+$/u.test(word));
 }
 
+/** A pattern's token against a line's (masked) token: `<*>` matches any token, and inside a token (`user_<*>`,
+ * `<*>ms`) any characters; the rest must be equal. */
+function tokenMatcher(token: string): (lineToken: string) => boolean {
+  if (token === WILDCARD) return () => true;
+  if (!token.includes(WILDCARD)) return (lineToken) => lineToken === token;
+  const glob = new RegExp(`^${token.split(WILDCARD).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 's');
+  return (lineToken) => glob.test(lineToken);
+}
+
 /** The term `text` names, or why it cannot be searched for. */
 export function termOf(text: string): Term | string {
   const trimmed = text.trim();
   if (trimmed === '') return 'is empty';
   if (!trimmed.includes(WILDCARD)) return { q: trimmed, matches: () => true };
-  const tokens = trimmed.split(/\s+/);
   const words = plainWords(trimmed);
   if (words.length === 0) return 'is a pattern with no plain word to look its lines up by';
+  const tokens = trimmed.split(/\s+/).map(tokenMatcher);
   return {
     q: words.join(' '),
     matches(log) {
       const line = drainTokens(log.t ?? '');
-      return line.length === tokens.length && tokens.every((token, i) => token === WILDCARD || token === line[i]);
+      return line.length === tokens.length && tokens.every((matches, i) => matches(line[i]!));
     },
   };
 }
