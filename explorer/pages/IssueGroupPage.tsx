@@ -2,17 +2,16 @@
 // its status and the buttons that change it, its story, and its occurrences, newest first, paged by keyset.
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { postJson, refusal, type GroupOccurrences, type IssueGroup, type IssueGroupStatus } from '../api.ts';
+import { postJson, refusal, type IssueGroup, type IssueGroupStatus } from '../api.ts';
 import { absoluteTime } from '../format.ts';
 import { Layout } from '../Layout.tsx';
 import { LoadState } from '../LoadState.tsx';
-import { Results } from '../Results.tsx';
+import { IssueList, TypeBadge } from '../insight/IssueList.tsx';
 import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
-import { href, useQuery } from '../use-query.ts';
-import { StatusBadge, TypeBadge } from './IssuesPage.tsx';
+import { href } from '../use-query.ts';
+import { StatusBadge } from './IssuesPage.tsx';
 
-const PAGE = 200;
 /** The buttons a status offers: the other two. */
 const ACTIONS: Record<IssueGroupStatus, { status: IssueGroupStatus; label: string }[]> = {
   open: [
@@ -28,61 +27,6 @@ const ACTIONS: Record<IssueGroupStatus, { status: IssueGroupStatus; label: strin
     { status: 'resolved', label: 'Resolve' },
   ],
 };
-
-function Occurrences({ appId, group }: { appId: string; group: IssueGroup }) {
-  const [params, change] = useQuery();
-  const before = params.get('before') ?? '';
-  const query = new URLSearchParams({ limit: String(PAGE) });
-  if (before) query.set('before', before);
-  const list = useJson<GroupOccurrences>(`/apps/${encodeURIComponent(appId)}/issue-groups/${group.id}/occurrences?${query}`);
-  return (
-    <>
-      <Results loaded={list} items={(data) => data.issues} empty="No occurrence is kept (retention deleted them).">
-        {(issues) => (
-          <table className="table occurrences-table">
-            <caption>{before ? 'Older occurrences, newest first' : 'Newest first'}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Title</th>
-                <th scope="col">Device</th>
-                <th scope="col">Session</th>
-                <th scope="col">Received</th>
-              </tr>
-            </thead>
-            <tbody>
-              {issues.map((issue) => (
-                <tr key={issue.uid}>
-                  <td>
-                    <Link href={href(`/issues/${encodeURIComponent(issue.uid)}`, appId)}>{issue.title || '(untitled)'}</Link>
-                  </td>
-                  <td>
-                    <Link href={href(`/devices/${encodeURIComponent(issue.udid)}`, appId)}>{issue.device_name || issue.udid}</Link>
-                  </td>
-                  <td>
-                    <Link href={href('/logs', appId, { session: issue.session_uid })}>{issue.session_uid}</Link>
-                  </td>
-                  <td className="nowrap">{absoluteTime(Date.parse(issue.received_at))}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </Results>
-      <div className="actions">
-        {before ? (
-          <button type="button" className="button" onClick={() => change({ before: undefined })}>
-            Newest occurrences
-          </button>
-        ) : null}
-        {list.state === 'ready' && list.data.next !== null ? (
-          <button type="button" className="button" onClick={() => change({ before: String(list.data.next) })}>
-            Older occurrences
-          </button>
-        ) : null}
-      </div>
-    </>
-  );
-}
 
 export function IssueGroupPage({ id }: { id: string }) {
   const appId = useAppId();
@@ -157,7 +101,7 @@ export function IssueGroupPage({ id }: { id: string }) {
         </Link>
       </p>
       <h2>Occurrences</h2>
-      <Occurrences appId={appId} group={group} />
+      <IssueList appId={appId} path={`/apps/${encodeURIComponent(appId)}/issue-groups/${group.id}/occurrences?`} noun="occurrences" empty="No occurrence is kept (retention deleted them)." />
     </Layout>
   );
 }

@@ -7,7 +7,7 @@ import { AroundView } from '../logs/AroundView.tsx';
 import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
 import { href } from '../use-query.ts';
-import { ISSUE_TYPE_LABELS } from './IssuesPage.tsx';
+import { ISSUE_TYPE_LABELS } from '../insight/IssueList.tsx';
 
 export function IssuePage({ uid }: { uid: string }) {
   const appId = useAppId();

@@ -3,23 +3,21 @@
 // list), that session's issues one by one instead, newest first, paged by keyset.
 import type { FormEvent } from 'react';
 import { Link } from 'wouter';
-import type { ExplorerIssue, IssueGroup, IssueType } from '../api.ts';
+import type { IssueGroup } from '../api.ts';
+import { IssueList, ISSUE_TYPE_LABELS, TypeBadge } from '../insight/IssueList.tsx';
 import { absoluteTime } from '../format.ts';
 import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
 import { Field, SelectField, SubmitButton } from '../Field.tsx';
+import { Pager } from '../Pager.tsx';
 import { Results } from '../Results.tsx';
 import { href, useDraft, useQuery } from '../use-query.ts';
 
-export const ISSUE_TYPE_LABELS: Record<string, string> = { issue: 'Issue', crash: 'Crash', 'user-feedback': 'User feedback' } satisfies Record<IssueType, string>;
 export const STATUS_LABELS: Record<IssueGroup['status'], string> = { open: 'Open', resolved: 'Resolved', muted: 'Muted' };
 const PAGE = 100;
-const SESSION_PAGE = 200;
 const TYPE_CHOICES = [{ value: '', label: 'All types' }, ...Object.entries(ISSUE_TYPE_LABELS).map(([value, label]) => ({ value, label }))];
 const STATUS_CHOICES = [...Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label })), { value: 'all', label: 'Any status' }];
 
-/** An issue group's type, as a badge. */
-export const TypeBadge = ({ type }: { type: string }) => <span className={`status issue-${type}`}>{ISSUE_TYPE_LABELS[type] ?? type}</span>;
 export const StatusBadge = ({ status }: { status: IssueGroup['status'] }) => <span className={`status group-${status}`}>{STATUS_LABELS[status]}</span>;
 
 function Groups({ appId, params, change }: { appId: string; params: URLSearchParams; change(changes: Record<string, string | undefined>): void }) {
@@ -88,28 +86,16 @@ function Groups({ appId, params, change }: { appId: string; params: URLSearchPar
           </table>
         )}
       </Results>
-      <div className="actions">
-        {offset > 0 ? (
-          <button type="button" className="button" onClick={() => change({ offset: undefined })}>
-            First issues
-          </button>
-        ) : null}
-        {list.state === 'ready' && list.data.more ? (
-          <button type="button" className="button" onClick={() => change({ offset: String(offset + PAGE) })}>
-            More issues
-          </button>
-        ) : null}
-      </div>
+      <Pager
+        back={offset > 0 && { label: 'First issues', go: () => change({ offset: undefined }) }}
+        forward={list.state === 'ready' && list.data.more && { label: 'More issues', go: () => change({ offset: String(offset + PAGE) }) }}
+      />
     </>
   );
 }
 
 /** One session's issues, one by one. */
-function SessionIssues({ appId, session, params, change }: { appId: string; session: string; params: URLSearchParams; change(changes: Record<string, string | undefined>): void }) {
-  const before = params.get('before') ?? '';
-  const query = new URLSearchParams({ limit: String(SESSION_PAGE), session });
-  if (before) query.set('before', before);
-  const list = useJson<{ issues: ExplorerIssue[]; next: number | null }>(`/apps/${encodeURIComponent(appId)}/issues?${query}`);
+function SessionIssues({ appId, session, change }: { appId: string; session: string; change(changes: Record<string, string | undefined>): void }) {
   return (
     <>
       <p className="scope">
@@ -120,47 +106,7 @@ function SessionIssues({ appId, session, params, change }: { appId: string; sess
           </button>
         </span>
       </p>
-      <Results loaded={list} items={(data) => data.issues} empty="No issues.">
-        {(issues) => (
-          <table className="table issues-table">
-            <caption>The session's issues, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Title</th>
-                <th scope="col">Type</th>
-                <th scope="col">Device</th>
-                <th scope="col">Received</th>
-              </tr>
-            </thead>
-            <tbody>
-              {issues.map((issue) => (
-                <tr key={issue.uid}>
-                  <td>
-                    <Link href={href(`/issues/${encodeURIComponent(issue.uid)}`, appId)}>{issue.title || '(untitled)'}</Link>
-                  </td>
-                  <td>
-                    <TypeBadge type={issue.type} />
-                  </td>
-                  <td>{issue.device_name || issue.udid}</td>
-                  <td className="nowrap">{absoluteTime(Date.parse(issue.received_at))}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </Results>
-      <div className="actions">
-        {before ? (
-          <button type="button" className="button" onClick={() => change({ before: undefined })}>
-            Newest issues
-          </button>
-        ) : null}
-        {list.state === 'ready' && list.data.next !== null ? (
-          <button type="button" className="button" onClick={() => change({ before: String(list.data.next) })}>
-            Older issues
-          </button>
-        ) : null}
-      </div>
+      <IssueList appId={appId} path={`/apps/${encodeURIComponent(appId)}/issues?${new URLSearchParams({ session })}&`} noun="issues" empty="No issues." />
     </>
   );
 }
@@ -169,6 +115,6 @@ export function IssuesPage() {
   const appId = useAppId()!;
   const [params, change] = useQuery();
   const session = params.get('session');
-  return session ? <SessionIssues appId={appId} session={session} params={params} change={change} /> : <Groups appId={appId} params={params} change={change} />;
+  return session ? <SessionIssues appId={appId} session={session} change={change} /> : <Groups appId={appId} params={params} change={change} />;
 }
 

@@ -161,9 +161,9 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
       await e2e.page.getByRole('link', { name: 'Checkout <*> failed' }).click();
       await explorerSettled(e2e.page);
       expect(await rows(e2e.page, '.occurrences-table')).toEqual([
-        ['Checkout 3 failed', 'Chrome on Linux', 'crash-3', expect.any(String)],
-        ['Checkout 2 failed', 'Chrome on Linux', 'crash-2', expect.any(String)],
-        ['Checkout 1 failed', 'Chrome on Linux', 'crash-1', expect.any(String)],
+        ['Checkout 3 failed', 'Crash', 'Chrome on Linux', 'crash-3', expect.any(String)],
+        ['Checkout 2 failed', 'Crash', 'Chrome on Linux', 'crash-2', expect.any(String)],
+        ['Checkout 1 failed', 'Crash', 'Chrome on Linux', 'crash-1', expect.any(String)],
       ]);
       expect(await e2e.page.locator('.facts').innerText()).toContain('pay (/assets/index-<*>.js)');
       await vi.waitFor(() => expect(received).toEqual([{ event: 'issue_group.new', group: 'Checkout <*> failed', occurrences: 1 }]), { timeout: 15_000 });
