@@ -1,14 +1,17 @@
 // The logging collector: the five operations of the wire format (docs/wire-format.md) under /sidelog/api, for any client of
 // it (Sidelog, the unmodified @bugfender/sdk). A request goes: the app key from X-App-Token, checked before the body
-// is read; the body, size-limited and parsed with a depth limit; the key from the body when no header named one;
-// the body checked field by field (server/wire-validation.ts); the operation. Logs are checked one at a time: one
-// that cannot be stored is skipped and named in the answer, never the batch refused for it.
+// is read; the body, size-limited, inflated when gzip-encoded (server/request-body.ts) and parsed with a depth limit;
+// the key from the body when no header named one; the body checked field by field (server/wire-validation.ts); the
+// operation. Logs are checked one at a time: one that cannot be stored is skipped and named in the answer, never the
+// batch refused for it. OTLP's /v1/logs is beside it, in server/otlp/.
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { INVALID_APP_CODE, UNKNOWN_SESSION_REASON, WIRE_PATHS, type WireOperation } from '../protocol/wire.ts';
 import type { App, AppStore, CollectorStore } from './store.types.ts';
 import { parseJson } from './json-body.ts';
+import { ingestLogs } from './log-ingest.ts';
+import { DEFAULT_MAX_INFLATED_BYTES, readBodyText } from './request-body.ts';
 import { checkRequest, type CheckedRequests, type SkippedLog } from './wire-validation.ts';
 
 export const COLLECTOR_BASE = '/sidelog/api';
@@ -39,12 +42,18 @@ function keyInBody(op: WireOperation, body: unknown): string | undefined {
   return typeof key === 'string' && key !== '' ? key : undefined;
 }
 
-export function createCollector(store: AppStore & CollectorStore): Hono<Env> {
+/** The headers a page may send the collector: Content-Encoding for gzip bodies (server/request-body.ts). */
+export const COLLECTOR_CORS = { origin: '*', allowMethods: ['POST', 'OPTIONS'], allowHeaders: ['Content-Type', 'Content-Encoding', 'X-App-Token', 'X-User-Agent'], maxAge: 600 };
+
+export interface CollectorOptions {
+  /** The largest body once inflated (SIDELOG_MAX_INFLATED_MB); default DEFAULT_MAX_INFLATED_BYTES. */
+  maxInflatedBytes?: number;
+}
+
+export function createCollector(store: AppStore & CollectorStore, options: CollectorOptions = {}): Hono<Env> {
   const collector = new Hono<Env>();
-  collector.use(
-    `${COLLECTOR_BASE}/*`,
-    cors({ origin: '*', allowMethods: ['POST', 'OPTIONS'], allowHeaders: ['Content-Type', 'X-App-Token', 'X-User-Agent'], maxAge: 600 }),
-  );
+  const maxInflatedBytes = options.maxInflatedBytes ?? DEFAULT_MAX_INFLATED_BYTES;
+  collector.use(`${COLLECTOR_BASE}/*`, cors(COLLECTOR_CORS));
 
   /** Records every request of the operation, whatever its answer, under the app key it named, with what it skipped. */
   const record =
@@ -76,8 +85,10 @@ export function createCollector(store: AppStore & CollectorStore): Hono<Env> {
     const path = `${COLLECTOR_BASE}${WIRE_PATHS[op]}`;
     collector.use(path, record(op), headerKey(op), limit);
     collector.post(path, async (c) => {
-      // Any content type is read, so sendBeacon-style bodies work.
-      const parsed = parseJson(await c.req.text());
+      // Any content type is read, so sendBeacon-style bodies work; gzip-encoded or not.
+      const body = await readBodyText(c, maxInflatedBytes);
+      if (!body.ok) return c.json({ error: body.error }, body.status);
+      const parsed = parseJson(body.body);
       if (!parsed.ok) return c.json({ error: parsed.reason }, 400);
       let appKey = c.var.appKey;
       if (appKey === undefined) {
@@ -110,7 +121,7 @@ export function createCollector(store: AppStore & CollectorStore): Hono<Env> {
   });
   operation('sendLogs', async ({ session_id, logs, skipped }, app) => {
     if (!(await store.sessionById(app.key, session_id))) return unknownSession;
-    await store.addLogs(app.key, session_id, logs);
+    await ingestLogs(store, app, session_id, logs);
     if (skipped.length === 0) return {};
     // 200 all the same: the client deletes the batch, as it should, since nothing in it could ever be stored.
     return { skipped };

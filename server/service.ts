@@ -6,6 +6,7 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createAdminApi } from './admin-api.ts';
 import { allowedHosts, hostAllowList } from './allowed-hosts.ts';
+import { identifyClients, type ProxySettings } from './client-address.ts';
 import { createCollector } from './collector.ts';
 import { openStore } from './open-store.ts';
 import type { Store } from './store.types.ts';
@@ -13,7 +14,10 @@ import { createExplorer } from './explorer/explorer.ts';
 import { seedDemo } from './demo.ts';
 import type { LoginLimits } from './login-throttle.ts';
 import { createPartnerApi } from './partner-api.ts';
-import { onServiceError } from './errors.ts';
+import { serviceErrors } from './errors.ts';
+import { createOtlpLogsEndpoint } from './otlp/logs-endpoint.ts';
+import { startForwarder, type ForwarderOptions, type ForwardSettings } from './otlp/forwarder.ts';
+import { StartupError } from './startup-checks.ts';
 import { createPortalStatic } from './portal-static.ts';
 import { DEFAULT_RETENTION_DAYS, startRetention } from './retention.ts';
 import { readPortalCsp, securityHeaders } from './security-headers.ts';
@@ -35,10 +39,16 @@ export interface ServiceOptions {
   loginLimits?: LoginLimits;
   /** Host names served (server/allowed-hosts.ts); default: `host` and the loopback names. */
   allowedHosts?: string[];
+  /** The reverse proxies in front, and the session cookie's Secure flag (server/client-address.ts). */
+  proxies?: ProxySettings;
   /** Days logs (and the other collected rows) are kept; 0 keeps them for ever. Default DEFAULT_RETENTION_DAYS. */
   retentionDays?: number;
   /** A cap on the database's size in bytes: past it writes answer 507 until retention deletes rows. */
   maxDbBytes?: number;
+  /** The largest collector body once inflated (SIDELOG_MAX_INFLATED_MB); default DEFAULT_MAX_INFLATED_BYTES. */
+  maxInflatedBytes?: number;
+  /** Forwarding stored logs over OTLP (SIDELOG_FORWARD_OTLP…), and the forwarder's pacing. */
+  forward?: ForwarderOptions;
   /** Mounts middleware or routes of the caller's ahead of the service's own routes (after the security headers and
    * the host check), with the store: how the tests add machinery of theirs, such as fault injection, that the
    * product does not carry. */
@@ -57,18 +67,30 @@ export interface RunningService {
 /** The whole service as one Hono app over a store, for tests that call `app.request()` without a socket. */
 export function createServiceApp(
   store: Store,
-  options: { adminToken: string; distDir?: string; loginLimits?: LoginLimits; allowedHosts?: string[]; beforeRoutes?: BeforeRoutes },
+  options: {
+    adminToken: string;
+    distDir?: string;
+    loginLimits?: LoginLimits;
+    allowedHosts?: string[];
+    proxies?: ProxySettings;
+    beforeRoutes?: BeforeRoutes;
+    maxInflatedBytes?: number;
+    forward?: ForwardSettings;
+  },
 ): Hono {
   const distDir = options.distDir ?? 'dist';
+  const hosts = options.allowedHosts ?? allowedHosts(undefined, '127.0.0.1');
   const app = new Hono();
-  app.onError(onServiceError);
+  app.onError(serviceErrors(store.location));
   // First, so that refusals of a foreign Host carry the headers too.
   app.use('*', securityHeaders(readPortalCsp(distDir)));
-  app.use('*', hostAllowList(options.allowedHosts ?? allowedHosts(undefined, '127.0.0.1')));
+  app.use('*', hostAllowList(hosts));
+  app.use('*', identifyClients(options.proxies));
   options.beforeRoutes?.(app, store);
   app.route('/', createPartnerApi(store, { loginLimits: options.loginLimits }));
-  app.route('/', createCollector(store));
-  app.route('/', createAdminApi(store, { token: options.adminToken }));
+  app.route('/', createCollector(store, { maxInflatedBytes: options.maxInflatedBytes }));
+  app.route('/', createOtlpLogsEndpoint(store, { maxInflatedBytes: options.maxInflatedBytes }));
+  app.route('/', createAdminApi(store, { token: options.adminToken, allowedHosts: hosts, forward: options.forward }));
   app.route('/', createExplorer(store, { adminToken: options.adminToken, distDir }));
   app.route('/', createPortalStatic(distDir));
   return app;
@@ -86,10 +108,13 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     await seedDemo(store);
   } catch (error) {
     await store.close();
-    throw error;
+    // One line naming the database, as the opener's refusals do (server/startup-checks.ts).
+    throw new StartupError(store.location, (error as Error).message);
   }
   const retention = startRetention(store, { days: options.retentionDays ?? DEFAULT_RETENTION_DAYS });
   const notifier = startNotifier(store);
+  // Always running, so that an app's own endpoint set through the admin API is forwarded to without a restart.
+  const forwarder = startForwarder(store, options.forward ?? {});
   const adminToken = options.adminToken ?? generateAdminToken();
   const host = options.host ?? '127.0.0.1';
   const app = createServiceApp(store, {
@@ -97,7 +122,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     distDir: options.distDir,
     loginLimits: options.loginLimits,
     allowedHosts: options.allowedHosts ?? allowedHosts(undefined, host),
+    proxies: options.proxies,
     beforeRoutes: options.beforeRoutes,
+    maxInflatedBytes: options.maxInflatedBytes,
+    forward: options.forward,
   });
 
   const { server, address } = await new Promise<{ server: ReturnType<typeof serve>; address: AddressInfo }>((resolve, reject) => {
@@ -107,6 +135,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     // The port is taken, say: leave nothing open behind.
     await retention.stop();
     await notifier.stop();
+    await forwarder.stop();
     await store.close();
     throw error;
   });
@@ -124,6 +153,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       })
         .finally(() => retention.stop())
         .finally(() => notifier.stop())
+        .finally(() => forwarder.stop())
         .finally(() => store.close());
       return closing;
     },

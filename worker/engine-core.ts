@@ -30,14 +30,27 @@ export interface EngineCore {
   close(): Promise<void>;
 }
 
-export async function createEngineCore(config: EngineConfig): Promise<EngineCore> {
+/** The engine's clocks. The product leaves them at protocol/limits.ts's values; a test's own worker entry shortens them,
+ * so that a test of an upload tick or of a request given up need not wait 15 s or 10 s (docs/testing.md#clocks). */
+export interface EngineTimings {
+  uploadIntervalMs?: number;
+  maxBackoffMs?: number;
+  requestTimeoutMs?: number;
+}
+
+export async function createEngineCore(config: EngineConfig, timings: EngineTimings = {}): Promise<EngineCore> {
   const debugSinks = new Set<DebugSink>();
   const debug = (message: string) => debugSinks.forEach((sink) => sink(message));
   const storage = config.storage === 'indexeddb' ? createDexieStorage() : createMemoryStorage();
   if (config.resetStorage) await storage.clear();
   const guard = createGuard();
   const writer = createWriter({ storage, guard, onError: debug });
-  const client = createServiceClient({ apiURL: config.apiURL, appKey: config.appKey, sdkVersion: config.sdkVersion });
+  const client = createServiceClient({
+    apiURL: config.apiURL,
+    appKey: config.appKey,
+    sdkVersion: config.sdkVersion,
+    timeoutMs: timings.requestTimeoutMs,
+  });
   const tabs = new Set<string>();
   const device = config.device;
 
@@ -58,6 +71,8 @@ export async function createEngineCore(config: EngineConfig): Promise<EngineCore
     isOnline: () => navigator.onLine !== false,
     isLeader: () => leadership.isLeader(),
     activeSessions: async () => new Set([...tabs, ...(await activeSessionLocks())]),
+    intervalMs: timings.uploadIntervalMs,
+    maxBackoffMs: timings.maxBackoffMs,
   });
   const leadership = createLeadership({
     name: LEADER_LOCK_PREFIX + config.appID,
@@ -127,13 +142,13 @@ export interface CoreRegistry {
   release(appKey: string, core: EngineCore): Promise<void>;
 }
 
-export function createCoreRegistry(): CoreRegistry {
+export function createCoreRegistry(timings: EngineTimings = {}): CoreRegistry {
   const cores = new Map<string, Promise<EngineCore>>();
   return {
     get(config) {
       let core = cores.get(config.appKey);
       if (!core) {
-        core = createEngineCore(config);
+        core = createEngineCore(config, timings);
         core.catch(() => cores.delete(config.appKey));
         cores.set(config.appKey, core);
       }

@@ -1,6 +1,7 @@
 // Issues one by one (a group's occurrences, a session's issues), newest first, a page at a time by keyset: `before`
 // in the address is the last issue of the page before, so a page is a link.
 import { Link } from 'wouter';
+import { devicePath, issuePath } from '../address.ts';
 import type { GroupOccurrences, IssueType } from '../api.ts';
 import { absoluteTime } from '../format.ts';
 import { Pager } from '../Pager.tsx';
@@ -41,13 +42,13 @@ export function IssueList({ appId, path, noun, empty }: { appId: string; path: s
               {issues.map((issue) => (
                 <tr key={issue.uid}>
                   <td>
-                    <Link href={href(`/issues/${encodeURIComponent(issue.uid)}`, appId)}>{issue.title || '(untitled)'}</Link>
+                    <Link href={href(issuePath(issue.uid), appId)}>{issue.title || '(untitled)'}</Link>
                   </td>
                   <td>
                     <TypeBadge type={issue.type} />
                   </td>
                   <td>
-                    <Link href={href(`/devices/${encodeURIComponent(issue.udid)}`, appId)}>{issue.device_name || issue.udid}</Link>
+                    <Link href={href(devicePath(issue.udid), appId)}>{issue.device_name || issue.udid}</Link>
                   </td>
                   <td>
                     <Link href={href('/logs', appId, { session: issue.session_uid })}>{issue.session_uid}</Link>

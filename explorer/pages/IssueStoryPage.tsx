@@ -2,6 +2,7 @@
 // (each line's time from the occurrence), and the patterns that come before it far more often than at the end of
 // sessions without it.
 import { Link } from 'wouter';
+import { issuePath } from '../address.ts';
 import type { IssueStory, StoryOccurrence, StoryPattern } from '../api.ts';
 import { absoluteTime, levelOf } from '../format.ts';
 import { Layout } from '../Layout.tsx';
@@ -62,7 +63,7 @@ function Occurrence({ appId, occurrence, story }: { appId: string; occurrence: S
   return (
     <section className="story-occurrence" aria-label={`Before ${issue.uid}`}>
       <h3>
-        <Link href={href(`/issues/${encodeURIComponent(issue.uid)}`, appId)}>{issue.title || '(untitled)'}</Link>{' '}
+        <Link href={href(issuePath(issue.uid), appId)}>{issue.title || '(untitled)'}</Link>{' '}
         <span className="muted">
           on {issue.device_name || issue.udid}, {absoluteTime(Date.parse(issue.received_at))}, session{' '}
           <Link href={href('/logs', appId, { session: issue.session_uid })}>{issue.session_uid}</Link>

@@ -2,6 +2,7 @@
 // time, A and B as search words or as patterns (with <*>). The search is the address: a=…&b=…&within=seconds&from&to.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
+import { devicePath } from '../address.ts';
 import type { SequencesAnswer } from '../api.ts';
 import { Field, SubmitButton } from '../Field.tsx';
 import { absoluteTime, fromLocalInput, toLocalInput } from '../format.ts';
@@ -102,7 +103,7 @@ export function SequencesPage() {
                         </Link>
                       </td>
                       <td>
-                        <Link href={href(`/devices/${encodeURIComponent(match.udid)}`, appId)}>{match.udid}</Link>
+                        <Link href={href(devicePath(match.udid), appId)}>{match.udid}</Link>
                       </td>
                       <td>
                         <span className="nowrap">{absoluteTime(match.a.at)}</span> <span className="sequence-line">{match.a.t}</span>

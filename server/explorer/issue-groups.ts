@@ -9,7 +9,6 @@ import { readJsonObject } from '../body-limits.ts';
 import type { ExplorerQueries } from '../explorer-queries.types.ts';
 import type { IssueGroupStore } from '../store.types.ts';
 import { intParam, type ExplorerEnv } from './api.ts';
-import { jsonOnly } from './json-only.ts';
 
 const PAGE = 100;
 const MAX_PAGE = 500;
@@ -68,7 +67,7 @@ export function createIssueGroupRoutes(store: IssueGroupStore, queries: Explorer
     return c.json(await issueStory(queries, store, c.get('app').key, group, intParam(params(c), 'lines', STORY_LINES, 100) || STORY_LINES));
   });
 
-  routes.post('/apps/:appId/issue-groups/:id/status', jsonOnly, async (c) => {
+  routes.post('/apps/:appId/issue-groups/:id/status', async (c) => {
     const body = await readJsonObject(c);
     const status = body?.status;
     if (!ISSUE_GROUP_STATUSES.includes(status as IssueGroupStatus)) return c.json({ error: `'status' must be one of ${ISSUE_GROUP_STATUSES.join(', ')}` }, 400);

@@ -6,7 +6,6 @@ import type { SavedView } from '../../explorer-contract/insight.types.ts';
 import { readJsonObject } from '../body-limits.ts';
 import type { SavedViewStore } from '../store.types.ts';
 import type { ExplorerEnv } from './api.ts';
-import { jsonOnly } from './json-only.ts';
 import { ADMIN_VIEWER } from './viewer-accounts.ts';
 
 export const MAX_VIEW_NAME = 100;
@@ -27,14 +26,14 @@ function viewOf(body: Record<string, unknown> | undefined): Pick<SavedView, 'nam
 export function createSavedViewRoutes(store: SavedViewStore): Hono<ExplorerEnv> {
   const routes = new Hono<ExplorerEnv>();
   routes.get('/apps/:appId/views', async (c) => c.json(await store.savedViews(c.get('app').key, c.get('viewer'))));
-  routes.post('/apps/:appId/views', jsonOnly, async (c) => {
+  routes.post('/apps/:appId/views', async (c) => {
     const view = viewOf(await readJsonObject(c));
     if (typeof view === 'string') return c.json({ error: view }, 400);
     const saved: SavedView = { id: nanoid(), ...view, owner: c.get('viewer'), created_at: new Date().toISOString() };
     await store.addSavedView(c.get('app').key, saved);
     return c.json(saved, 201);
   });
-  routes.delete('/apps/:appId/views/:id', jsonOnly, async (c) => {
+  routes.delete('/apps/:appId/views/:id', async (c) => {
     const viewer = c.get('viewer');
     const deleted = await store.deleteSavedView(c.get('app').key, c.req.param('id'), viewer, viewer === ADMIN_VIEWER);
     return deleted ? c.json({ deleted: true }) : c.json({ error: 'no such view of yours' }, 404);

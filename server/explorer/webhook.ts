@@ -5,7 +5,6 @@ import { readJsonObject } from '../body-limits.ts';
 import type { WebhookStore } from '../store.types.ts';
 import { webhookUrlProblem } from '../webhooks/webhook-url.ts';
 import type { ExplorerEnv } from './api.ts';
-import { jsonOnly } from './json-only.ts';
 import { ADMIN_VIEWER } from './viewer-accounts.ts';
 
 export function createWebhookRoutes(store: WebhookStore): Hono<ExplorerEnv> {
@@ -15,7 +14,7 @@ export function createWebhookRoutes(store: WebhookStore): Hono<ExplorerEnv> {
     await next();
   });
   routes.get('/apps/:appId/webhook', async (c) => c.json(await store.webhook(c.get('app').key)));
-  routes.post('/apps/:appId/webhook', jsonOnly, async (c) => {
+  routes.post('/apps/:appId/webhook', async (c) => {
     const body = await readJsonObject(c);
     const url = body?.url;
     if (url !== null) {

@@ -158,7 +158,22 @@ export const PG_MIGRATIONS: readonly string[] = [
   `
   DROP TABLE IF EXISTS faults;
   `,
-  // Issue 26, as SQLite's (server/sqlite/schema.ts): issue groups (the issues stored before are grouped when the store
+  // Forwarding stored logs to OTLP endpoints (server/otlp/forwarder.ts), as on SQLite; the lease's expiry
+  // is the database's clock, so processes on several hosts agree on it.
+  `
+  CREATE TABLE forward_targets (app_key text PRIMARY KEY REFERENCES apps (key), url text NOT NULL, headers text NOT NULL);
+  CREATE TABLE forward_cursors (
+    app_key text PRIMARY KEY REFERENCES apps (key),
+    last_id bigint NOT NULL,
+    forwarded bigint NOT NULL,
+    refused bigint NOT NULL,
+    last_forwarded_at text,
+    last_error text,
+    last_error_at text
+  );
+  CREATE TABLE forward_lease (id integer PRIMARY KEY CHECK (id = 1), holder text NOT NULL, expires_at timestamptz NOT NULL);
+  `,
+  // As SQLite's (server/sqlite/schema.ts): issue groups (the issues stored before are grouped when the store
   // opens, server/postgres/store.ts), the apps' webhooks and their outbox, saved views, an index for key history.
   `
   CREATE TABLE issue_groups (

@@ -8,6 +8,7 @@ import { createPool } from './client.ts';
 import { createCollectedReads } from './collected-reads.ts';
 import { createCollectorStore } from './collector-store.ts';
 import { createPgExplorerQueries } from './explorer-queries.ts';
+import { createForwardStore } from './forward-store.ts';
 import { migrate } from './migrate.ts';
 import { createPartitions } from './partitions.ts';
 import { createPartnerStore } from './partner-store.ts';
@@ -33,12 +34,14 @@ export async function openPostgresStore(url: string, options: { poolSize?: numbe
   let closed: Promise<void> | undefined;
   const store: Store = {
     kind: 'postgres',
+    location: label,
     ...createPartnerStore(pool),
     ...createAppStore(pool),
     ...createCollectorStore(pool, partitions),
     ...createCollectedReads(pool),
     ...createRetentionStore(pool, partitions),
     ...createViewerStore(pool),
+    ...createForwardStore(pool),
     ...createIssueGroupStore(pool),
     ...createWebhookStore(pool),
     ...createSavedViewStore(pool),

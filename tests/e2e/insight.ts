@@ -1,4 +1,4 @@
-// The explorer's views beyond the stream (issue 26, docs/explorer.md), in real Chromium against the running service on
+// The explorer's views beyond the stream (docs/explorer.md), in real Chromium against the running service on
 // one store (insight-sqlite.test.ts, insight-postgres.test.ts run it on each): patterns group known templates and
 // mark a new one; issue groups count occurrences, and a resolved group reopens; the webhook is called once per new
 // group and once per reopening; an issue's story shows the lines before each occurrence and what stands out; a

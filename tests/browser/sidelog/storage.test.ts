@@ -14,7 +14,7 @@ const testDatabase = () => `bf_sdk_test_${crypto.randomUUID()}`;
 const payload = { session_uid: 's1' } as SessionPayload;
 
 describe('the Dexie storage', () => {
-  test('opens IndexedDB version 20 with the four tables of the specification', async () => {
+  test('opens IndexedDB version 20 with its four tables (docs/storage.md#browser-database)', async () => {
     const name = testDatabase();
     const storage = createDexieStorage(name);
     await storage.countLogs();
