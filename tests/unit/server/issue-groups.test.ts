@@ -218,6 +218,34 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     expect((await explorer<SavedView[]>('/views')).body).toEqual([mine]);
   });
 
+  test('a group’s status, a saved view and the webhook change only from the explorer’s own page, with JSON: 403 and 415 change nothing', async () => {
+    const group = await groupOf(await sendIssue('d-9', 'Refund 4 failed'));
+    const view = (await explorer<SavedView>('/views', { json: { name: 'Kept', path: '/logs', query: '' } })).body;
+    const webhook = (await explorer('/webhook', { json: { url: 'https://hooks.example/kept' } })).body;
+    const writes: [string, string, unknown][] = [
+      ['POST', `/issue-groups/${group.id}/status`, { status: 'resolved' }],
+      ['POST', '/views', { name: 'Planted', path: '/logs', query: '' }],
+      ['DELETE', `/views/${view.id}`, {}],
+      ['POST', '/webhook', { url: 'https://attacker.example/hook' }],
+    ];
+    const refusals = [
+      [403, { 'Sec-Fetch-Site': 'cross-site', 'Content-Type': 'application/json' }],
+      [403, { Origin: 'http://localhost:8081', 'Content-Type': 'application/json' }],
+      [415, { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/x-www-form-urlencoded' }],
+      [415, { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'text/plain' }],
+    ] as const;
+    for (const [method, path, body] of writes) {
+      for (const [status, headers] of refusals) {
+        const answer = await service.app.request(`http://localhost${EXPLORER_API}/apps/${APP_ID}${path}`, { method, headers: { Cookie: cookie, ...headers }, body: JSON.stringify(body) });
+        expect(answer.status, `${method} ${path} ${JSON.stringify(headers)}`).toBe(status);
+      }
+    }
+    expect((await groupOf('issue-' + issues)).status).toBe('open');
+    expect((await explorer<SavedView[]>('/views')).body.map((found) => found.name)).toContain('Kept');
+    expect((await explorer<SavedView[]>('/views')).body.map((found) => found.name)).not.toContain('Planted');
+    expect((await explorer('/webhook')).body).toEqual(webhook);
+  });
+
   test('a device’s key history, each change with the value before it; a device is found by a key value, past or present', async () => {
     for (const value of ['ann@shop.example', 'ann.b@shop.example', null]) {
       await service.wire('setDeviceKey', { app_key: DEMO_APP_KEY, device_id: 'd-keys', key: 'email', value });
