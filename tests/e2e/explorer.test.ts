@@ -491,11 +491,23 @@ describe('accessibility', () => {
     ['device', `/sidelog/devices/d-alpha?app=${APP_ID}`],
     ['lines around', `/sidelog/logs?app=${APP_ID}&session=s-alpha`],
     ['unknown intent', `/sidelog/intent/${APP_ID}/issue/nope`],
+    ['patterns', `/sidelog/patterns?app=${APP_ID}&from=${new Date(T0).toISOString()}&to=${new Date(T0 + 3_600_000).toISOString()}`],
+    ['issue group', `/sidelog/issues?app=${APP_ID}`],
+    ['story', `/sidelog/issues?app=${APP_ID}`],
+    ['sequences', `/sidelog/sequences?app=${APP_ID}&a=alpha+debug&b=alpha+error&within=300`],
+    // The admin's alone (the e2e viewer has none): signed in as the admin on its form.
+    ['settings', `/sidelog/settings?app=${APP_ID}`],
   ];
   it.each(pages)('axe-core finds no serious or critical violation on the %s page', async (name, path) => {
     if (name === 'sign-in') {
       await e2e.page.goto(`${e2e.product.url}${path}`);
       await e2e.page.getByRole('button', { name: 'Sign in' }).waitFor();
+    } else if (name === 'settings') {
+      await e2e.page.context().clearCookies();
+      await e2e.page.goto(`${e2e.product.url}${path}`);
+      await signInToExplorer(e2e.page, { name: 'admin', password: e2e.product.adminToken });
+      await explorerSettled(e2e.page);
+      await e2e.page.getByLabel('Webhook URL').waitFor();
     } else {
       await e2e.page.context().addCookies(signedIn);
       await viewerText(e2e.page, `${e2e.product.url}${path}`);
@@ -507,7 +519,19 @@ describe('accessibility', () => {
         await explorerSettled(e2e.page);
         await e2e.page.getByRole('list', { name: 'Lines around the log' }).waitFor();
       }
+      if (name === 'issue group' || name === 'story') {
+        await e2e.page.getByRole('link', { name: 'Checkout crashed' }).click();
+        await e2e.page.locator('.occurrences-table').waitFor();
+      }
+      if (name === 'story') {
+        await e2e.page.getByRole('link', { name: 'What comes before it' }).click();
+        await e2e.page.getByRole('region', { name: 'Before issue-alpha' }).waitFor();
+      }
+      if (name === 'sequences') await e2e.page.locator('.sequences-table').waitFor();
+      if (name === 'patterns') await e2e.page.locator('.patterns-table').waitFor();
     }
+    // The saved views opened where a page has them, so their form is checked too.
+    if (await e2e.page.locator('.saved-views summary').count()) await e2e.page.locator('.saved-views summary').click();
     // Evaluated through DevTools, which a strict CSP does not stop (an injected <script> it would).
     await e2e.page.evaluate(axeSource);
     const violations = await e2e.page.evaluate(async () => {
