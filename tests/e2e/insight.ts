@@ -7,13 +7,13 @@
 // collector, small: a few sessions an app, an app per view, so that no view sees another's lines.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Cookie, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LogRecord } from '../../protocol/records.types.ts';
 import { appIdOf } from '../../server/app-id.ts';
 import { createCollectorClient } from './collector-client.ts';
 import { useProductPage, type ProductDatabase } from './product.ts';
-import { explorerSettled, signInToExplorer, viewerText } from './viewer.ts';
+import { explorerSettled, signInToExplorer, viewerCookies, viewerText } from './viewer.ts';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -46,7 +46,12 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
   const issues = () => createCollectorClient(e2e.product.url, e2e.product.adminToken, ISSUES_APP);
   const crashText = (n: number) => `Error: Checkout ${n} failed\nURL: https://shop.example/cart\nLine: 3\nStack: Error: Checkout ${n} failed\n    at pay (https://shop.example/assets/index-a1b2c3d4.js:${n}:7)`;
 
+  /** The e2e viewer's sign-in, made once; each test starts with it (viewerText still signs in should the explorer ask). */
+  let signedIn: Cookie[] = [];
+  beforeEach(() => e2e.page.context().addCookies(signedIn));
+
   beforeAll(async () => {
+    signedIn = await viewerCookies(e2e.product.browser, e2e.product.url);
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
 
