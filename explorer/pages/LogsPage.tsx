@@ -7,6 +7,7 @@ import { filterQuery } from '../logs/filter-params.ts';
 import { LogFilters } from '../logs/LogFilters.tsx';
 import { SearchHighlight } from '../logs/Highlighted.tsx';
 import { LogList } from '../logs/LogList.tsx';
+import { SavedViews } from '../insight/SavedViews.tsx';
 import { MAX_ROWS, useLogStream } from '../logs/use-log-stream.ts';
 import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
@@ -81,6 +82,9 @@ function Stream({ appId, params }: { appId: string; params: URLSearchParams }) {
         <button type="button" className={stream.tailing ? 'button button-primary' : 'button'} aria-pressed={stream.tailing} onClick={() => stream.setTailing(!stream.tailing)}>
           {stream.tailing ? 'Pause live tail' : 'Live tail'}
         </button>
+        <Link className="button" href={`/patterns?${params}`}>
+          Patterns
+        </Link>
         <a className="button" href={exportHref('ndjson')} download>
           Export NDJSON
         </a>
@@ -108,6 +112,7 @@ export function LogsPage() {
   if (around) return <Around appId={appId} id={around} />;
   return (
     <>
+      <SavedViews appId={appId} />
       <LogFilters params={params} change={change} tags={tags.state === 'ready' ? tags.data : []} />
       <Scope params={params} change={change} />
       <Stream appId={appId} params={params} />
