@@ -1,4 +1,5 @@
 // Sidelog's options: their type, defaults and validation (docs/api.md#options, docs/errors.md#options).
+import { resolveOtlp, type OtlpConfig, type OtlpOptions } from './otlp-options.ts';
 
 export interface SidelogOptions {
   /** The app's key on the logging service. Required. */
@@ -24,10 +25,13 @@ export interface SidelogOptions {
    * page's own origin, absolute or relative to the page. Default: the worker file beside Sidelog's code.
    */
   workerURL?: string;
+
+  /** Upload to this OTLP/HTTP endpoint instead of the logging service (docs/opentelemetry.md#sidelog-uploads-otlp). */
+  otlp?: OtlpOptions;
 }
 
-/** Every option filled in, but `workerURL`, which is absent unless given. */
-export type ResolvedOptions = Required<Omit<SidelogOptions, 'workerURL'>> & Pick<SidelogOptions, 'workerURL'>;
+/** Every option filled in, but `workerURL`, which is absent unless given, and `otlp`, filled in only when given. */
+export type ResolvedOptions = Required<Omit<SidelogOptions, 'workerURL' | 'otlp'>> & Pick<SidelogOptions, 'workerURL'> & { otlp?: OtlpConfig };
 
 const STRING_OPTIONS = ['appKey', 'apiURL', 'baseURL', 'build', 'deviceName', 'version', 'workerURL'] as const;
 const URL_OPTIONS = ['apiURL', 'baseURL'] as const;
@@ -85,6 +89,7 @@ export function validateOptions(input: unknown): SidelogOptions {
       throw new Error(`'${name}' option must be a boolean.`);
     }
   }
+  resolveOtlp(options.otlp);
   const valid: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(options)) {
     if (value !== undefined) valid[name] = value;
@@ -112,6 +117,7 @@ export function resolveOptions(input: unknown, env: OptionEnvironment): Resolved
     baseURL: env.origin + BASE_PATH,
     deviceName: env.deviceName,
     ...valid,
+    otlp: resolveOtlp(valid.otlp),
   };
   resolved.apiURL = resolved.apiURL.replace(/\/+$/, '');
   resolved.baseURL = resolved.baseURL.replace(/\/+$/, '');
