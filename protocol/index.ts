@@ -10,3 +10,5 @@ export * from './engine.types.ts';
 export * from './log-columns.ts';
 export * from './older-columns.ts';
 export * from './format-value.ts';
+export * from './otlp-options.ts';
+export * from './otlp-logs.ts';
