@@ -185,6 +185,7 @@ export class SidelogClient {
         resetStorage: identity.appChanged,
         run: this.#run,
         sessionLastAt,
+        otlp: options.otlp,
       },
       options.debug ? (message) => this.#debug(message) : undefined,
       this.#seams.workerDeadlineMs ?? WORKER_START_DEADLINE_MS,
