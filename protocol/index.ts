@@ -11,4 +11,3 @@ export * from './log-columns.ts';
 export * from './older-columns.ts';
 export * from './format-value.ts';
 export * from './otlp-options.ts';
-export * from './otlp-logs.ts';

@@ -3,16 +3,10 @@
 // (docs/uploader.md#targets-and-outcomes). OTLP has no sessions, devices or issues of its own: registering a session
 // and setting a device key are accepted here without a request (the session is each record's `session.id`, the
 // device's keys are on each request's resource), and an issue is a record of its own.
-import {
-  otlpIssue,
-  otlpLog,
-  otlpRequest,
-  otlpResource,
-  type BrowserFacts,
-  type DeviceData,
-  type OtlpConfig,
-  type OtlpLogRecord,
-} from '../protocol/index.ts';
+import type { DeviceData, OtlpConfig } from '../protocol/index.ts';
+// Not through protocol/index.ts: what only this target uses stays in its own chunk, which only an engine given
+// `otlp` loads (README.md#benchmark).
+import { otlpIssue, otlpLog, otlpRequest, otlpResource, type BrowserFacts, type OtlpLogRecord } from '../protocol/otlp-logs.ts';
 import { createBodyEncoder, fetchEncoded } from './request-body.ts';
 import { retryAfterOf } from './retry-after.ts';
 import { KEEPALIVE_CHUNK_BYTES, REQUEST_TIMEOUT_MS } from './tuning.ts';

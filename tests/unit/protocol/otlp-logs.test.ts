@@ -5,17 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import {
-  IssueType,
-  LogLevel,
-  otlpIssue,
-  otlpLog,
-  otlpRequest,
-  otlpResource,
-  type IssueData,
-  type LogRecord,
-  type SessionPayload,
-} from '../../../protocol/index.ts';
+import { IssueType, LogLevel, type IssueData, type LogRecord, type SessionPayload } from '../../../protocol/index.ts';
+import { otlpIssue, otlpLog, otlpRequest, otlpResource } from '../../../protocol/otlp-logs.ts';
 import { decodeLogsRequest, type DecodedKeyValue, type DecodedLogRecord, type DecodedRequest } from '../../support/otlp-decode.ts';
 
 const ROOT = join(import.meta.dirname, '../../..');
