@@ -98,6 +98,7 @@ export async function createEngineCore(config: EngineConfig, timings: EngineTimi
     onForceRequest: () => void uploader.run({ force: true }),
   });
   // An OTLP backend has no device status to ask: the page that named it enabled every device.
+  guard.isDeviceEnabled = config.otlp !== undefined;
   const deviceStatus = config.otlp
     ? undefined
     : createDeviceStatusChecker({
@@ -109,7 +110,6 @@ export async function createEngineCore(config: EngineConfig, timings: EngineTimi
         // A device the service has just enabled need not wait for the next tick.
         onChange: () => void uploader.run({ force: false }),
       });
-  guard.isDeviceEnabled = !deviceStatus;
   deviceStatus?.start();
   uploader.start();
 

@@ -6,6 +6,8 @@
 // are forced.
 import { afterEach, describe, expect, inject, test } from 'vitest';
 import type { SidelogClient } from '../../../app/logging/index.ts';
+import type { internalsOf } from '../../../app/logging/internals.ts';
+import type { EngineStatus } from '../../../protocol/index.ts';
 import { STORAGE_KEYS } from '../../../protocol/limits.ts';
 import type { Received } from '../../helpers/otlp-received.types.ts';
 import { quiet } from './sidelog.ts';
@@ -24,8 +26,12 @@ async function setReceiver(bucket: string, state: { down?: boolean; refuseConten
 /** A page that loads Sidelog, on this page's origin. */
 const TAB_PAGE = new URL('./tab.html', import.meta.url).href;
 
+type TabWindow = Window & { SidelogClient?: typeof SidelogClient; sidelog?: SidelogClient; internalsOf?: typeof internalsOf };
+
 interface Tab {
   sidelog(): SidelogClient;
+  /** The engine's status, as the page's Sidelog reads it. */
+  status(): Promise<EngineStatus>;
   /** Reloads the page and starts Sidelog again with the same options. */
   reload(): Promise<void>;
   /** Takes the page away, as a tab closing does, without closing Sidelog. */
@@ -39,7 +45,7 @@ async function openTab(options: Record<string, unknown>): Promise<Tab> {
   const frame = document.createElement('iframe');
   opened.push(frame);
   const start = async () => {
-    const view = frame.contentWindow as Window & { SidelogClient?: typeof SidelogClient; sidelog?: SidelogClient };
+    const view = frame.contentWindow as TabWindow;
     await expect.poll(() => view.SidelogClient, POLL).toBeDefined();
     view.sidelog = new view.SidelogClient!();
     await view.sidelog.init(options);
@@ -52,7 +58,11 @@ async function openTab(options: Record<string, unknown>): Promise<Tab> {
   await loading;
   await start();
   return {
-    sidelog: () => (frame.contentWindow as Window & { sidelog: SidelogClient }).sidelog,
+    sidelog: () => (frame.contentWindow as TabWindow).sidelog!,
+    status: () => {
+      const view = frame.contentWindow as TabWindow;
+      return view.internalsOf!(view.sidelog!).status();
+    },
     async reload() {
       const reloading = loaded();
       frame.contentWindow!.location.reload();
@@ -65,7 +75,7 @@ async function openTab(options: Record<string, unknown>): Promise<Tab> {
 
 afterEach(async () => {
   for (const frame of opened.splice(0)) {
-    await (frame.contentWindow as (Window & { sidelog?: SidelogClient }) | null)?.sidelog?.close();
+    await (frame.contentWindow as TabWindow | null)?.sidelog?.close();
     frame.remove();
   }
 });
@@ -116,6 +126,8 @@ describe('Sidelog uploading OTLP', () => {
   test('the records carry what docs/opentelemetry.md maps, the browser included, with the device keys on the resource', async () => {
     const bucket = crypto.randomUUID();
     const tab = await openTab({ ...otlpOptions(bucket), version: '2.4.1', build: '311' });
+    // No device status to wait for: naming an OTLP endpoint enables the device.
+    expect(await tab.status()).toMatchObject({ isAppValid: true, isDeviceEnabled: true });
     const sidelog = tab.sidelog();
     sidelog.setDeviceKey('plan', 'gold');
     sidelog.sendLog({ level: 1, tag: 'shop', text: 'cart opened', file: 'app.js', line: 42, method: 'openCart', url: 'https://shop.example/cart' });
