@@ -1,6 +1,6 @@
-// Bytes a contender's uploads put on the wire (README.md#benchmark): what was sent, and the same uncompressed and
-// gzipped, whichever of the two was sent (the other is worked out here with zlib at its default level, the level of
-// CompressionStream's gzip in Chromium). Counted for the wire format by a middleware ahead of the local service's
+// Bytes a contender's uploads put on the wire (docs/benchmarks.md#main-thread-cost): what was sent, and the same
+// uncompressed and gzipped, whichever of the two was sent (the other is worked out here with zlib at its default
+// level, the level of CompressionStream's gzip in Chromium). Counted for the wire format by a middleware ahead of the local service's
 // routes, per app key, and for OTLP at the bench's intake (bench/control-server.ts).
 import type { Hono } from 'hono';
 import { gunzipSync, gzipSync } from 'node:zlib';

@@ -5,7 +5,7 @@
 // device's keys are on each request's resource), and an issue is a record of its own.
 import type { DeviceData, OtlpConfig } from '../protocol/index.ts';
 // Not through protocol/index.ts: what only this target uses stays in its own chunk, which only an engine given
-// `otlp` loads (README.md#benchmark).
+// `otlp` loads (docs/benchmarks.md#otlp-and-gzip).
 import { otlpIssue, otlpLog, otlpRequest, otlpResource, type BrowserFacts, type OtlpLogRecord } from '../protocol/otlp-logs.ts';
 import { createBodyEncoder, fetchEncoded } from './request-body.ts';
 import { retryAfterOf } from './retry-after.ts';

@@ -5,7 +5,7 @@
 // so that it can be reloaded and taken away as a tab is (pagehide, its worker connection gone); no fixed waits: sends
 // are forced.
 import { afterEach, describe, expect, inject, test } from 'vitest';
-import type { SidelogClient } from '../../../app/logging/index.ts';
+import type { SidelogClient, SidelogOptions } from '../../../app/logging/index.ts';
 import type { internalsOf } from '../../../app/logging/internals.ts';
 import type { EngineStatus } from '../../../protocol/index.ts';
 import { STORAGE_KEYS } from '../../../protocol/limits.ts';
@@ -41,7 +41,7 @@ interface Tab {
 const opened: HTMLIFrameElement[] = [];
 
 /** A page of its own that starts Sidelog with `options`, as an app would. */
-async function openTab(options: Record<string, unknown>): Promise<Tab> {
+async function openTab(options: SidelogOptions): Promise<Tab> {
   const frame = document.createElement('iframe');
   opened.push(frame);
   const start = async () => {
@@ -87,7 +87,7 @@ function logLines(sidelog: SidelogClient, prefix: string, count: number): string
   return lines;
 }
 
-const otlpOptions = (bucket: string, otlp: Record<string, unknown> = {}) => ({
+const otlpOptions = (bucket: string, otlp: Partial<NonNullable<SidelogOptions['otlp']>> = {}): SidelogOptions => ({
   appKey: `otlp-${bucket}`,
   ...quiet,
   otlp: { url: `${receiverURL(bucket)}/v1/logs`, serviceName: 'shop-web', ...otlp },
