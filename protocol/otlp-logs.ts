@@ -3,6 +3,7 @@
 // log data model and the semantic conventions; where these have no name for a Sidelog field, it goes under `sidelog.`.
 // Pure data: the engine's OTLP target (worker/otlp-target.ts) sends it.
 import { IssueType, LogLevel } from './levels.ts';
+import { FIELD_ATTRIBUTES, SDK_NAME, SESSION_ATTRIBUTE, SEVERITIES, SIDELOG_RESOURCE_ATTRIBUTES } from './otlp-names.ts';
 import type { DeviceData, DeviceKeyValue, IssueData, LogRecord, SessionPayload } from './records.types.ts';
 
 // OTLP/JSON (opentelemetry/proto/logs/v1/logs.proto): camelCase fields, 64-bit integers as decimal strings, enums as
@@ -30,16 +31,6 @@ export interface ExportLogsRequest {
   resourceLogs: { resource: { attributes: KeyValue[] }; scopeLogs: { scope: { name: string; version: string }; logRecords: OtlpLogRecord[] }[] }[];
 }
 
-/** The log data model's severities, with its short names as the text. */
-export const SEVERITIES: Record<LogLevel, { number: number; text: string }> = {
-  [LogLevel.Trace]: { number: 1, text: 'TRACE' },
-  [LogLevel.Debug]: { number: 5, text: 'DEBUG' },
-  [LogLevel.Info]: { number: 9, text: 'INFO' },
-  [LogLevel.Warning]: { number: 13, text: 'WARN' },
-  [LogLevel.Error]: { number: 17, text: 'ERROR' },
-  [LogLevel.Fatal]: { number: 21, text: 'FATAL' },
-};
-
 /** Issues, crashes and feedback are events: their event name, and the level they are shown at. */
 export const ISSUE_EVENTS: Record<IssueType, { name: string; level: LogLevel }> = {
   [IssueType.Issue]: { name: 'sidelog.issue', level: LogLevel.Warning },
@@ -55,8 +46,6 @@ export interface BrowserFacts {
   userAgent?: string;
 }
 
-/** The instrumentation scope of every record: Sidelog itself. */
-export const SCOPE_NAME = 'sidelog';
 
 const string = (value: string): AnyValue => ({ stringValue: value });
 
@@ -93,12 +82,12 @@ export function otlpLog(log: LogRecord, sessionUUID: string): OtlpLogRecord {
     ...severity(log.ll),
     body: string(log.t ?? ''),
     attributes: attributes([
-      ['sidelog.tag', log.tg],
-      ['code.file.path', log.f],
-      ['code.line.number', log.l],
-      ['code.function.name', log.m],
-      ['browser.document.url.full', log.u],
-      ['session.id', sessionUUID],
+      [FIELD_ATTRIBUTES.tg[0], log.tg],
+      [FIELD_ATTRIBUTES.f[0], log.f],
+      [FIELD_ATTRIBUTES.l[0], log.l],
+      [FIELD_ATTRIBUTES.m[0], log.m],
+      [FIELD_ATTRIBUTES.u[0], log.u],
+      [SESSION_ATTRIBUTE, sessionUUID],
     ]),
   };
 }
@@ -117,14 +106,14 @@ export function otlpIssue(issue: IssueData, sessionUUID: string, now: number): O
       ['event.name', event.name],
       [crash ? 'exception.message' : 'sidelog.issue.title', issue.title],
       ['sidelog.issue.id', issue.uuid],
-      ['session.id', sessionUUID],
+      [SESSION_ATTRIBUTE, sessionUUID],
     ]),
     eventName: event.name,
   };
 }
 
 /** The resource: the app and the device as the session registered them, the browser, and the device's keys as they
- * stand when sent (under their own names; Sidelog's names win a clash). */
+ * stand when sent (under their own names; Sidelog's names, SIDELOG_RESOURCE_ATTRIBUTES, win a clash). */
 export function otlpResource(session: SessionPayload, serviceName: string, browser: BrowserFacts, deviceKeys: DeviceData): KeyValue[] {
   const own = attributes([
     ['service.name', serviceName],
@@ -137,15 +126,16 @@ export function otlpResource(session: SessionPayload, serviceName: string, brows
     ['browser.platform', browser.platform],
     ['browser.mobile', browser.mobile],
     ['user_agent.original', browser.userAgent],
-    ['telemetry.sdk.name', SCOPE_NAME],
+    ['telemetry.sdk.name', SDK_NAME],
     ['telemetry.sdk.language', 'webjs'],
     ['telemetry.sdk.version', session.sdk_version],
   ]);
-  const taken = new Set(own.map((attribute) => attribute.key));
-  return [...own, ...attributes(Object.entries(deviceKeys).filter(([key]) => !taken.has(key)))];
+  // A key under one of Sidelog's names is never sent, whether or not this browser gives that name a value: a Sidelog
+  // service reads every other attribute of this resource back as a device key.
+  return [...own, ...attributes(Object.entries(deviceKeys).filter(([key]) => !SIDELOG_RESOURCE_ATTRIBUTES.includes(key)))];
 }
 
 /** One request: one resource (a session's), one scope, the records in order. */
 export function otlpRequest(resource: KeyValue[], sdkVersion: string, logRecords: OtlpLogRecord[]): ExportLogsRequest {
-  return { resourceLogs: [{ resource: { attributes: resource }, scopeLogs: [{ scope: { name: SCOPE_NAME, version: sdkVersion }, logRecords }] }] };
+  return { resourceLogs: [{ resource: { attributes: resource }, scopeLogs: [{ scope: { name: SDK_NAME, version: sdkVersion }, logRecords }] }] };
 }

@@ -4,7 +4,8 @@
 // refused whole (400); a record that cannot be read is rejected alone, by its index in the request.
 import type { LogLevel } from '../../protocol/levels.ts';
 import type { SkippedLog } from '../../protocol/wire.ts';
-import { FIELD_ATTRIBUTES, SESSION_ATTRIBUTE, levelOfSeverity, levelOfSeverityText } from './otlp-mapping.ts';
+import { FIELD_ATTRIBUTES, SDK_NAME, SESSION_ATTRIBUTE, SIDELOG_RESOURCE_ATTRIBUTES } from '../../protocol/otlp-names.ts';
+import { levelOfSeverity, levelOfSeverityText } from './otlp-mapping.ts';
 
 /** Nesting of attribute values (arrays and maps in each other) deeper than this rejects the record. */
 export const MAX_VALUE_DEPTH = 16;
@@ -14,6 +15,9 @@ export const MAX_SESSIONS_PER_REQUEST = 100;
 /** The records of one session: its registration as a wire client sends it, and its logs as wire logs. */
 export interface SessionGroup {
   session: Record<string, unknown>;
+  /** The session's device keys are those of its registration, whole (a resource Sidelog's engine sent): the device's
+   * other keys were removed. */
+  keysWhole: boolean;
   logs: { index: number; log: Record<string, unknown> }[];
 }
 
@@ -137,6 +141,13 @@ function sessionUid(facts: ResourceFacts, recordSession: string | undefined, at:
 }
 
 /** The session's registration, as a wire client would send it (checked afterwards as one). */
+/** The device keys a resource carries: every attribute but Sidelog's own, when Sidelog's engine sent it
+ * (docs/opentelemetry.md#device-keys-read-back); none from any other exporter. */
+function deviceKeysOf(attrs: { [key: string]: Value }): { [key: string]: Value } | undefined {
+  if (attrs['telemetry.sdk.name'] !== SDK_NAME) return undefined;
+  return Object.fromEntries(Object.entries(attrs).filter(([key]) => !SIDELOG_RESOURCE_ATTRIBUTES.includes(key) && key !== SESSION_ATTRIBUTE));
+}
+
 function sessionPayload(facts: ResourceFacts, uid: string, at: number, appKey: string): Record<string, unknown> {
   const { attrs, service, instance } = facts;
   const version = text(attrs['service.version']) ?? '';
@@ -158,7 +169,7 @@ function sessionPayload(facts: ResourceFacts, uid: string, at: number, appKey: s
       sdk_version: sdkVersion,
       version,
       build: '',
-      key_values: {},
+      key_values: deviceKeysOf(attrs) ?? {},
     },
     app_version: { app: { key: appKey }, version, build: '' },
     // The resource whole, for whoever reads the session.
@@ -236,7 +247,7 @@ export function logsFromOtlp(request: unknown, appKey: string): Mapped {
             let group = groups.get(mapped.session);
             if (!group) {
               if (groups.size >= MAX_SESSIONS_PER_REQUEST) throw new Refused(`the request names more than ${MAX_SESSIONS_PER_REQUEST} sessions`);
-              group = { session: sessionPayload(facts, mapped.session, mapped.at, appKey), logs: [] };
+              group = { session: sessionPayload(facts, mapped.session, mapped.at, appKey), keysWhole: deviceKeysOf(facts.attrs) !== undefined, logs: [] };
               groups.set(mapped.session, group);
             }
             group.logs.push({ index: at, log: mapped.log });

@@ -141,7 +141,7 @@ describe('Sidelog uploading OTLP', () => {
       severityNumber: 13,
       severityText: 'WARN',
       body: 'cart opened',
-      attributes: { 'sidelog.tag': 'shop', 'code.file.path': 'app.js', 'code.line.number': '42', 'code.function.name': 'openCart', 'browser.document.url.full': 'https://shop.example/cart' },
+      attributes: { 'sidelog.tag': 'shop', 'code.file.path': 'app.js', 'code.line.number': '42', 'code.function.name': 'openCart', 'url.full': 'https://shop.example/cart' },
       scope: { name: 'sidelog' },
     });
     expect(crash).toMatchObject({ eventName: 'sidelog.crash', severityNumber: 17, body: 'Error: cart is undefined', attributes: { 'exception.message': 'TypeError: cart is undefined', 'session.id': session } });
