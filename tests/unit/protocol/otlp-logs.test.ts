@@ -122,14 +122,22 @@ describe('docs/opentelemetry.md, row by row', () => {
 
 describe('the mapping', () => {
   test('device keys keep their types, a removed one is left out, and none takes the place of a name of Sidelog', () => {
-    const keys = otlpResource(session, 'shop-web', {}, { beta: true, ratio: 0.5, gone: null, 'service.name': 'not this', 'device.id': 'nor this' });
+    const keys = otlpResource(session, 'shop-web', {}, {
+      beta: true,
+      ratio: 0.5,
+      gone: null,
+      'service.name': 'not this',
+      'device.id': 'nor this',
+      'browser.platform': 'nor this, though this browser gives none',
+    });
     const value = (key: string) => keys.filter((one) => one.key === key).map((one) => one.value);
     expect(value('beta')).toEqual([{ boolValue: true }]);
     expect(value('ratio')).toEqual([{ doubleValue: 0.5 }]);
     expect(value('gone')).toEqual([]);
     expect(value('service.name')).toEqual([{ stringValue: 'shop-web' }]);
     expect(value('device.id')).toEqual([{ stringValue: session.device.udid }]);
-    // The client hints a browser does not give are left out.
+    // The client hints a browser does not give are left out, and no device key takes their name: a Sidelog service
+    // would read it back as a key.
     expect(keys.map((one) => one.key)).not.toContain('browser.platform');
   });
 
