@@ -140,14 +140,17 @@ function sessionUid(facts: ResourceFacts, recordSession: string | undefined, at:
   return `otlp:${facts.service}:day:${day(at)}`;
 }
 
-/** The session's registration, as a wire client would send it (checked afterwards as one). */
-/** The device keys a resource carries: every attribute but Sidelog's own, when Sidelog's engine sent it
- * (docs/opentelemetry.md#device-keys-read-back); none from any other exporter. */
-function deviceKeysOf(attrs: { [key: string]: Value }): { [key: string]: Value } | undefined {
-  if (attrs['telemetry.sdk.name'] !== SDK_NAME) return undefined;
+/** Whether Sidelog's engine sent the resource: then it carries the device's keys, whole
+ * (docs/opentelemetry.md#device-keys-read-back); another exporter's carries none. */
+const fromSidelog = (attrs: { [key: string]: Value }) => attrs['telemetry.sdk.name'] === SDK_NAME;
+
+/** The device keys a resource carries: every attribute of Sidelog's resource but Sidelog's own names. */
+function deviceKeysOf(attrs: { [key: string]: Value }): { [key: string]: Value } {
+  if (!fromSidelog(attrs)) return {};
   return Object.fromEntries(Object.entries(attrs).filter(([key]) => !SIDELOG_RESOURCE_ATTRIBUTES.includes(key) && key !== SESSION_ATTRIBUTE));
 }
 
+/** The session's registration, as a wire client would send it (checked afterwards as one). */
 function sessionPayload(facts: ResourceFacts, uid: string, at: number, appKey: string): Record<string, unknown> {
   const { attrs, service, instance } = facts;
   const version = text(attrs['service.version']) ?? '';
@@ -169,7 +172,7 @@ function sessionPayload(facts: ResourceFacts, uid: string, at: number, appKey: s
       sdk_version: sdkVersion,
       version,
       build: '',
-      key_values: deviceKeysOf(attrs) ?? {},
+      key_values: deviceKeysOf(attrs),
     },
     app_version: { app: { key: appKey }, version, build: '' },
     // The resource whole, for whoever reads the session.
@@ -247,7 +250,7 @@ export function logsFromOtlp(request: unknown, appKey: string): Mapped {
             let group = groups.get(mapped.session);
             if (!group) {
               if (groups.size >= MAX_SESSIONS_PER_REQUEST) throw new Refused(`the request names more than ${MAX_SESSIONS_PER_REQUEST} sessions`);
-              group = { session: sessionPayload(facts, mapped.session, mapped.at, appKey), keysWhole: deviceKeysOf(facts.attrs) !== undefined, logs: [] };
+              group = { session: sessionPayload(facts, mapped.session, mapped.at, appKey), keysWhole: fromSidelog(facts.attrs), logs: [] };
               groups.set(mapped.session, group);
             }
             group.logs.push({ index: at, log: mapped.log });
