@@ -4,7 +4,7 @@
 // refused whole (400); a record that cannot be read is rejected alone, by its index in the request.
 import type { LogLevel } from '../../protocol/levels.ts';
 import type { SkippedLog } from '../../protocol/wire.ts';
-import { FIELD_ATTRIBUTES, SDK_NAME, SESSION_ATTRIBUTE, SIDELOG_RESOURCE_ATTRIBUTES } from '../../protocol/otlp-names.ts';
+import { FIELD_ATTRIBUTES, RECORD_UID_ATTRIBUTE, SDK_NAME, SESSION_ATTRIBUTE, SIDELOG_RESOURCE_ATTRIBUTES } from '../../protocol/otlp-names.ts';
 import { levelOfSeverity, levelOfSeverityText } from './otlp-mapping.ts';
 
 /** Nesting of attribute values (arrays and maps in each other) deeper than this rejects the record. */
@@ -205,6 +205,9 @@ function mapRecord(record: unknown, scope: Scope, facts: ResourceFacts): { log: 
   }
   if (log.tg === undefined && scope.name) log.tg = scope.name;
   const session = text(take(attrs, [SESSION_ATTRIBUTE]) ?? null) || undefined;
+  // A forwarder's id for dropping its own resends: the collector drops them by content already
+  // (docs/opentelemetry.md#one-table-both-ways), and kept after the body it would make each copy a log of its own.
+  take(attrs, [RECORD_UID_ATTRIBUTE]);
 
   // What has no field of its own is kept after the body, as JSON: nothing the client sent is dropped.
   Object.assign(extras, attrs);

@@ -98,6 +98,14 @@ describe('the mapping table', () => {
     expect((await stored()).map((log) => [log.t, log.tg, log.ll])).toEqual([['over protobuf', 'proto', 4]]);
   });
 
+  test("a forwarder's log.record.uid is not kept after the body, and its resend is stored once", async () => {
+    const forwarded = (uid: string) =>
+      sdkRecords((logger) => logger.emit({ timestamp: AT, body: 'forwarded', attributes: { 'sidelog.tag': 'shop', 'log.record.uid': uid } }));
+    expect((await post(json(forwarded('app-41')))).status).toBe(200);
+    expect((await post(json(forwarded('app-41')))).status).toBe(200);
+    expect((await stored()).map((log) => [log.t, log.tg])).toEqual([['forwarded', 'shop']]);
+  });
+
   test('without a session or an instance id, one session per service and UTC day of the record', async () => {
     const records = sdkRecords(
       (logger) => {
