@@ -13,6 +13,7 @@ import { MAX_LOGS_PER_BATCH } from '../../protocol/wire.ts';
 import { COLLECTOR_CORS, MAX_BODY_BYTES } from '../collector.ts';
 import { storageFault } from '../errors.ts';
 import { parseJson } from '../json-body.ts';
+import { redactorOf, redactRequest } from '../ingest-redaction.ts';
 import { ingestLogs } from '../log-ingest.ts';
 import { DEFAULT_MAX_INFLATED_BYTES, readBodyBytes } from '../request-body.ts';
 import type { App, AppStore, CollectorStore } from '../store.types.ts';
@@ -135,7 +136,7 @@ async function storeGroup(store: CollectorStore, app: App, group: SessionGroup):
   const rejected: SkippedLog[] = [];
   const session = checkRequest('sendSession', group.session);
   if (!session.ok) return group.logs.map(({ index }) => ({ index, reason: `its session: ${session.reason}` }));
-  const sessionId = await store.putSession(app.key, session.value);
+  const sessionId = await store.putSession(app.key, redactRequest('sendSession', session.value, redactorOf(app)));
   let batch: LogRecord[] = [];
   for (const { index, log } of group.logs) {
     const coerced = coerceLog(log);

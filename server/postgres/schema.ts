@@ -173,4 +173,8 @@ export const PG_MIGRATIONS: readonly string[] = [
   );
   CREATE TABLE forward_lease (id integer PRIMARY KEY CHECK (id = 1), holder text NOT NULL, expires_at timestamptz NOT NULL);
   `,
+  // An app's rule set for redaction at ingest (docs/privacy.md#on-the-service), as JSON; NULL for none.
+  `
+  ALTER TABLE apps ADD COLUMN redact text;
+  `,
 ];

@@ -301,4 +301,8 @@ ${FIRST_LOG_COLUMNS}
     expires_at INTEGER NOT NULL
   );
   `,
+  // An app's rule set for redaction at ingest (docs/privacy.md#on-the-service), as JSON; NULL for none.
+  `
+  ALTER TABLE apps ADD COLUMN redact TEXT;
+  `,
 ];
