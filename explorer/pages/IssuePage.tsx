@@ -8,6 +8,7 @@ import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
 import { devicePath } from '../address.ts';
 import { href } from '../use-query.ts';
+import { RedactedText } from '../RedactedText.tsx';
 import { ISSUE_TYPE_LABELS } from './IssuesPage.tsx';
 
 export function IssuePage({ uid }: { uid: string }) {
@@ -40,7 +41,9 @@ export function IssuePage({ uid }: { uid: string }) {
         </dd>
       </dl>
       <h2>Text</h2>
-      <pre className="issue-text">{issue.text}</pre>
+      <pre className="issue-text">
+        <RedactedText text={issue.text} />
+      </pre>
       <h2>The session's logs around it</h2>
       {around ? <AroundView around={around} appId={appId} label="The session's logs around the issue" /> : <p className="muted">The session has no logs.</p>}
     </Layout>

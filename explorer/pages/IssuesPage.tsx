@@ -8,6 +8,7 @@ import { SelectField } from '../Field.tsx';
 import { Results } from '../Results.tsx';
 import { issuePath } from '../address.ts';
 import { href, useQuery } from '../use-query.ts';
+import { RedactedText } from '../RedactedText.tsx';
 
 export const ISSUE_TYPE_LABELS: Record<string, string> = { issue: 'Issue', crash: 'Crash', 'user-feedback': 'User feedback' } satisfies Record<IssueType, string>;
 const PAGE = 200;
@@ -53,7 +54,7 @@ export function IssuesPage() {
               {issues.map((issue) => (
                 <tr key={issue.uid}>
                   <td>
-                    <Link href={href(issuePath(issue.uid), appId)}>{issue.title || '(untitled)'}</Link>
+                    <Link href={href(issuePath(issue.uid), appId)}>{issue.title ? <RedactedText text={issue.title} /> : '(untitled)'}</Link>
                   </td>
                   <td>
                     <span className={`status issue-${issue.type}`}>{ISSUE_TYPE_LABELS[issue.type] ?? issue.type}</span>

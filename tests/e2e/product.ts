@@ -29,10 +29,11 @@ export interface Product {
   close(): Promise<void>;
 }
 
-export async function startProduct(): Promise<Product> {
+/** `db`: a postgres:// URL to run on PostgreSQL instead of a SQLite file of its own. */
+export async function startProduct(store: { db?: string } = {}): Promise<Product> {
   const dir = mkdtempSync(join(tmpdir(), 'portal-e2e-db-'));
   const adminToken = generateAdminToken();
-  const options = { dbPath: join(dir, 'sidelog.db'), distDir: inject('distDir'), adminToken };
+  const options = { dbPath: join(dir, 'sidelog.db'), db: store.db, distDir: inject('distDir'), adminToken };
   let service: RunningService | undefined = await startService({ ...options, port: 0 });
   const url = service.url;
   const account = await fetch(`${url}/sidelog/admin/api/viewers`, {

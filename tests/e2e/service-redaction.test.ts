@@ -1,0 +1,104 @@
+// Redaction at ingest (docs/privacy.md#on-the-service), end to end on SQLite and on PostgreSQL: the unmodified
+// @bugfender/sdk, which redacts nothing itself, logs a card number and an address to an app given a rule set through the
+// admin API, and an OTLP record carries an address; the stored rows hold the replacements, and the explorer shows
+// each one as a marked token (docs/privacy.md#in-the-explorer).
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startThrowawayPostgres, type ThrowawayPostgres } from '../../scripts/postgres.ts';
+import { appIdOf } from '../../server/app-id.ts';
+import { createAdminClient } from './admin-client.ts';
+import { startBugfenderSite, type BugfenderSite } from './bugfender-site.ts';
+import { startProduct, type Product } from './product.ts';
+import { viewerText } from './viewer.ts';
+
+const APP = 'redacting-app';
+const EMAIL = 'ivan.petrov@partner-shop.ru';
+const CARD = '4111 1111 1111 1111';
+/** Raw values, as any part of a stored row or a page could hold them. */
+const RAW = /ivan\.petrov|4111/;
+
+let site: BugfenderSite;
+let postgres: ThrowawayPostgres;
+beforeAll(async () => {
+  [site, postgres] = await Promise.all([startBugfenderSite(), startThrowawayPostgres()]);
+});
+afterAll(async () => {
+  await site?.close();
+  postgres?.stop();
+});
+
+/** The SDK uploads on a 15 s timer in the page, driven with Playwright's clock as tests/e2e/bugfender-sdk.test.ts
+ * does (docs/testing.md#clocks): each tick is one upload run, repeated until `check` passes. */
+async function uploadUntil(page: Page, check: () => Promise<void>): Promise<void> {
+  for (let tick = 1; ; tick++) {
+    await page.clock.fastForward(15_000);
+    try {
+      return await vi.waitFor(check, { timeout: 1_000, interval: 100 });
+    } catch (error) {
+      if (tick === 60) throw error;
+    }
+  }
+}
+
+describe.each(['sqlite', 'postgres'] as const)('on %s', (kind) => {
+  let product: Product;
+  beforeAll(async () => {
+    product = await startProduct(kind === 'postgres' ? { db: postgres.url } : {});
+    const created = await fetch(`${product.url}/sidelog/admin/api/apps`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${product.adminToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ key: APP, redact: { builtIns: ['email', 'card'] } }),
+    });
+    expect(created.status).toBe(200);
+  });
+  afterAll(() => product?.close());
+
+  it('the SDK\'s logs, issue and device key, and an OTLP record, are stored with [card] and [email]; the explorer marks them', async () => {
+    const admin = createAdminClient(() => product.url, product.adminToken, APP);
+    const context = await product.browser.newContext();
+    try {
+      await context.clock.install();
+      const page = await site.open(context, product.url, APP);
+      const { session, issue } = await page.evaluate(
+        async ({ email, card }) => {
+          const sdk = window.Bugfender;
+          sdk.log(`paid with ${card} by ${email}`);
+          sdk.setDeviceKey('contact', email);
+          const issueURL = await sdk.sendIssue(`Refund for ${email}`, `card ${card}`);
+          return { session: (await sdk.getSessionURL()).split('/').pop()!, issue: issueURL.split('/').pop()! };
+        },
+        { email: EMAIL, card: CARD },
+      );
+      const otlp = await fetch(`${product.url}/v1/logs`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-App-Token': APP },
+        body: JSON.stringify({ resourceLogs: [{ resource: { attributes: [] }, scopeLogs: [{ logRecords: [{ timeUnixNano: `${Date.now()}000000`, body: { stringValue: `otlp export for ${EMAIL}` } }] }] }] }),
+      });
+      expect(otlp.status).toBe(200);
+
+      await uploadUntil(page, async () => {
+        expect((await admin.logs()).map((log) => log.t)).toContain('paid with [card] by [email]');
+        expect(await admin.issues()).toHaveLength(1);
+        expect((await admin.deviceKeys()).map((change) => change.value)).toContain('[email]');
+      });
+      const logs = await admin.logs();
+      expect(logs.map((log) => log.t)).toContain('otlp export for [email]');
+      const issues = await admin.issues();
+      expect(issues.map((stored) => [stored.title, stored.text])).toEqual([['Refund for [email]', 'card [card]']]);
+      expect(JSON.stringify([logs, issues, await admin.deviceKeys(), await admin.sessions()])).not.toMatch(RAW);
+
+      const explorer = await context.newPage();
+      const sessionText = await viewerText(explorer, `${product.url}/sidelog/intent/${appIdOf(APP)}/session/${session}`);
+      expect(sessionText).toContain('paid with [card] by [email]');
+      const row = explorer.locator('.log-row', { hasText: 'paid with' });
+      await expect.poll(() => row.locator('mark.redacted').evaluateAll((marks) => marks.map((mark) => [mark.textContent, mark.getAttribute('title')]))).toEqual([
+        ['[card]', 'redacted: card'],
+        ['[email]', 'redacted: email'],
+      ]);
+      await viewerText(explorer, `${product.url}/sidelog/intent/${appIdOf(APP)}/issue/${issue}`);
+      expect(await explorer.locator('.issue-text mark.redacted').getAttribute('title')).toBe('redacted: card');
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+});
