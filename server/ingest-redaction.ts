@@ -2,7 +2,7 @@
 // to every free-text field of every operation, before it is stored, with the very function the engine uses on the
 // page (protocol/redact/). Ids (a device's udid, a session's uid, an issue's uid, the app key) and times are kept:
 // they are how the rows find each other.
-import type { DeviceData, DeviceInfo, DeviceKeyValue, LogRecord } from '../protocol/records.types.ts';
+import type { DeviceData, DeviceInfo, DeviceKeyValue, LogRecord, SessionPayload } from '../protocol/records.types.ts';
 import { createRedactor, keepText, type Redact } from '../protocol/redact/redactor.ts';
 import type { WireOperation } from '../protocol/wire.ts';
 import type { App } from './store.types.ts';
@@ -46,32 +46,36 @@ function redactKeyValue(value: DeviceKeyValue, redact: Redact): DeviceKeyValue {
   return redacted === String(value) ? value : redacted;
 }
 
-/** Every string in a session's or device's fields (which keep what a client sent beyond the known ones), but the
- * members named in `kept`. */
-function redactTexts(value: unknown, redact: Redact, kept: ReadonlySet<string>): unknown {
-  if (typeof value === 'string') return redact(value);
-  if (Array.isArray(value)) return value.map((item) => redactTexts(item, redact, kept));
+/** Every string in a value of a session's or device's (which keep what a client sent beyond the known fields). */
+function redactTexts<T>(value: T, redact: Redact): T {
+  if (typeof value === 'string') return redact(value) as T;
+  if (Array.isArray(value)) return value.map((item) => redactTexts(item, redact)) as T;
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, kept.has(name) ? item : redactTexts(item, redact, kept)]));
+  return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, redactTexts(item, redact)])) as T;
 }
 
-const DEVICE_IDS = new Set(['udid', 'key_values']);
-const SESSION_IDS = new Set(['session_uid', 'time', 'device', 'key']);
-
-function redactDevice(device: DeviceInfo, redact: Redact): DeviceInfo {
+function redactDevice({ udid, key_values, ...texts }: DeviceInfo, redact: Redact): DeviceInfo {
   const keyValues: DeviceData = {};
-  for (const [name, value] of Object.entries(device.key_values)) keyValues[redact(name)] = redactKeyValue(value, redact);
-  return { ...(redactTexts(device, redact, DEVICE_IDS) as DeviceInfo), key_values: keyValues };
+  for (const [name, value] of Object.entries(key_values)) keyValues[redact(name)] = redactKeyValue(value, redact);
+  return { ...redactTexts(texts, redact), udid, key_values: keyValues };
+}
+
+function redactSession({ session_uid, time, device, app_version, ...texts }: SessionPayload, redact: Redact): SessionPayload {
+  return {
+    ...redactTexts(texts, redact),
+    session_uid,
+    time,
+    device: redactDevice(device, redact),
+    // Absent when the client sent none (server/wire-validation.ts); its app key is an id.
+    ...(app_version && { app_version: { ...redactTexts(app_version, redact), app: app_version.app } }),
+  };
 }
 
 type Redactions = { [Op in WireOperation]: (request: CheckedRequests[Op], redact: Redact) => CheckedRequests[Op] };
 
 const REDACTIONS: Redactions = {
   getDeviceStatus: (request, redact) => ({ ...request, device: redactDevice(request.device, redact) }),
-  sendSession: (session, redact) => ({
-    ...(redactTexts(session, redact, SESSION_IDS) as typeof session),
-    device: redactDevice(session.device, redact),
-  }),
+  sendSession: redactSession,
   sendIssue: (issue, redact) => ({ ...issue, url: issue.url && redact(issue.url), title: redact(issue.title), text: redact(issue.text) }),
   // A batch's logs are redacted where every protocol's logs are stored (server/log-ingest.ts).
   sendLogs: (batch) => batch,

@@ -1,13 +1,13 @@
 // Redaction at ingest (docs/privacy.md#on-the-service), end to end on SQLite and on PostgreSQL: the unmodified
 // @bugfender/sdk, which redacts nothing itself, logs a card number and an address to an app given a rule set through the
-// admin API, and an OTLP record carries an address; the stored rows hold the replacements, and the explorer shows
-// each one as a marked token (docs/privacy.md#in-the-explorer).
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+// admin API (its uploads driven with Playwright's clock, tests/e2e/bugfender-site.ts), and an OTLP record carries an
+// address; the stored rows hold the replacements, and the explorer shows each one as a marked token
+// (docs/privacy.md#in-the-explorer).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../../scripts/postgres.ts';
 import { appIdOf } from '../../server/app-id.ts';
 import { createAdminClient } from './admin-client.ts';
-import { startBugfenderSite, type BugfenderSite } from './bugfender-site.ts';
+import { startBugfenderSite, uploadUntil, type BugfenderSite } from './bugfender-site.ts';
 import { startProduct, type Product } from './product.ts';
 import { viewerText } from './viewer.ts';
 
@@ -26,19 +26,6 @@ afterAll(async () => {
   await site?.close();
   postgres?.stop();
 });
-
-/** The SDK uploads on a 15 s timer in the page, driven with Playwright's clock as tests/e2e/bugfender-sdk.test.ts
- * does (docs/testing.md#clocks): each tick is one upload run, repeated until `check` passes. */
-async function uploadUntil(page: Page, check: () => Promise<void>): Promise<void> {
-  for (let tick = 1; ; tick++) {
-    await page.clock.fastForward(15_000);
-    try {
-      return await vi.waitFor(check, { timeout: 1_000, interval: 100 });
-    } catch (error) {
-      if (tick === 60) throw error;
-    }
-  }
-}
 
 describe.each(['sqlite', 'postgres'] as const)('on %s', (kind) => {
   let product: Product;
