@@ -23,7 +23,7 @@ export function IssuePage({ uid }: { uid: string }) {
   }
   const { issue, around } = detail.data;
   return (
-    <Layout title={issue.title || '(untitled)'}>
+    <Layout title={issue.title || '(untitled)'} heading={issue.title ? <RedactedText text={issue.title} /> : undefined}>
       <dl className="facts card">
         <dt>Type</dt>
         <dd>

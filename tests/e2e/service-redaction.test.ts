@@ -83,6 +83,7 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (kind) => {
         ['[email]', 'redacted: email'],
       ]);
       await viewerText(explorer, `${product.url}/sidelog/intent/${appIdOf(APP)}/issue/${issue}`);
+      expect(await explorer.locator('main h1 mark.redacted').getAttribute('title')).toBe('redacted: email');
       expect(await explorer.locator('.issue-text mark.redacted').getAttribute('title')).toBe('redacted: card');
     } finally {
       await context.close();
