@@ -7,7 +7,8 @@ import { resolveRedact, type RedactConfig } from '../protocol/redact/redact-opti
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './admin-pages.ts';
 import { jsonWritesFrom } from './cross-site.ts';
 import { ADMIN_BODY_BYTES, limitBody, readJsonObject } from './body-limits.ts';
-import type { AdminList, AppStore, CollectedReads, ForwardStore, ViewerStore } from './store.types.ts';
+import type { AdminList, AppStore, CollectedReads, ForwardStore, ViewerStore, WebhookStore } from './store.types.ts';
+import { createAdminWebhooks } from './webhooks/admin-webhooks.ts';
 import { putViewerAccount } from './explorer/api.ts';
 import { createIntentLookup } from './intent-lookup.ts';
 import { createViewerAccounts } from './explorer/viewer-accounts.ts';
@@ -44,7 +45,10 @@ function redactOfBody(input: unknown): RedactConfig | null | undefined | string 
   }
 }
 
-export function createAdminApi(store: AppStore & CollectedReads & ViewerStore & ForwardStore, options: AdminOptions): Hono {
+export function createAdminApi(
+  store: AppStore & CollectedReads & ViewerStore & ForwardStore & WebhookStore,
+  options: AdminOptions,
+): Hono {
   const admin = new Hono();
   const lookup = createIntentLookup(store);
   // Tests call it from pages on another origin; the bearer token, not cookies, is what guards it.
@@ -76,6 +80,9 @@ export function createAdminApi(store: AppStore & CollectedReads & ViewerStore & 
   // Accounts that may sign in to the explorer (server/explorer/viewer-accounts.ts).
   const viewers = createViewerAccounts(store, options.token);
   admin.post(`${ADMIN_BASE}/viewers`, (c) => putViewerAccount(c, viewers));
+
+  // Each app's webhook for new and reopened issue groups (docs/explorer.md#the-webhook).
+  admin.route(ADMIN_BASE, createAdminWebhooks(store));
 
   /** The list endpoints: `?app=KEY`, answered in arrival order a page at a time (server/admin-pages.ts). */
   const LISTS: readonly AdminList[] = ['logs', 'batches', 'sessions', 'issues', 'device-keys', 'requests'];

@@ -6,6 +6,7 @@ import { AroundView } from '../logs/AroundView.tsx';
 import { filterQuery } from '../logs/filter-params.ts';
 import { LogFilters } from '../logs/LogFilters.tsx';
 import { LogList } from '../logs/LogList.tsx';
+import { SavedViews } from '../insight/SavedViews.tsx';
 import { MAX_ROWS, useLogStream } from '../logs/use-log-stream.ts';
 import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
@@ -80,6 +81,9 @@ function Stream({ appId, params }: { appId: string; params: URLSearchParams }) {
         <button type="button" className={stream.tailing ? 'button button-primary' : 'button'} aria-pressed={stream.tailing} onClick={() => stream.setTailing(!stream.tailing)}>
           {stream.tailing ? 'Pause live tail' : 'Live tail'}
         </button>
+        <Link className="button" href={`/patterns?${params}`}>
+          Patterns
+        </Link>
         <a className="button" href={exportHref('ndjson')} download>
           Export NDJSON
         </a>
@@ -103,6 +107,7 @@ export function LogsPage() {
   if (around) return <Around appId={appId} id={around} />;
   return (
     <>
+      <SavedViews appId={appId} />
       <LogFilters params={params} change={change} tags={tags.state === 'ready' ? tags.data : []} />
       <Scope params={params} change={change} />
       <Stream appId={appId} params={params} />

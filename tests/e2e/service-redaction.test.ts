@@ -4,11 +4,11 @@
 // address; the stored rows hold the replacements, and the explorer shows each one as a marked token
 // (docs/privacy.md#in-the-explorer).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startThrowawayPostgres, type ThrowawayPostgres } from '../../scripts/postgres.ts';
+import { startThrowawayPostgres } from '../../scripts/postgres.ts';
 import { appIdOf } from '../../server/app-id.ts';
 import { createAdminClient } from './admin-client.ts';
 import { startBugfenderSite, uploadUntil, type BugfenderSite } from './bugfender-site.ts';
-import { startProduct, type Product } from './product.ts';
+import { startProduct, type Product, type ProductDatabase } from './product.ts';
 import { viewerText } from './viewer.ts';
 
 const APP = 'redacting-app';
@@ -18,19 +18,21 @@ const CARD = '4111 1111 1111 1111';
 const RAW = /ivan\.petrov|4111/;
 
 let site: BugfenderSite;
-let postgres: ThrowawayPostgres;
 beforeAll(async () => {
-  [site, postgres] = await Promise.all([startBugfenderSite(), startThrowawayPostgres()]);
+  site = await startBugfenderSite();
 });
-afterAll(async () => {
-  await site?.close();
-  postgres?.stop();
-});
+afterAll(() => site?.close());
+
+/** PostgreSQL: a throw-away cluster of the product's own, stopped as it closes. */
+async function postgresDatabase(): Promise<ProductDatabase> {
+  const cluster = await startThrowawayPostgres();
+  return { db: cluster.url, drop: async () => cluster.stop() };
+}
 
 describe.each(['sqlite', 'postgres'] as const)('on %s', (kind) => {
   let product: Product;
   beforeAll(async () => {
-    product = await startProduct(kind === 'postgres' ? { db: postgres.url } : {});
+    product = await startProduct(kind === 'postgres' ? await postgresDatabase() : undefined);
     const created = await fetch(`${product.url}/sidelog/admin/api/apps`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${product.adminToken}`, 'Content-Type': 'application/json' },
