@@ -1,6 +1,6 @@
-// One log in the stream: level (colour and word), absolute and relative time, tag, text (long texts collapsed),
-// file:line and method, URL. Opening it shows the log as pretty-printed JSON and ways on: the lines around it,
-// its session, its device, and for a `bf_issue` line (the Bugfender SDK's mark of an issue) the issue.
+// One log in the stream: level (colour and word), absolute and relative time, tag, text (long texts collapsed; the
+// search's hits marked), file:line and method, URL. Opening it shows the log as pretty-printed JSON and ways on: the
+// lines around it, its session, its device, and for a `bf_issue` line (the Bugfender SDK's mark of an issue) the issue.
 // Everything logged is rendered as text by React, never as markup.
 import { Link } from 'wouter';
 import type { ExplorerLog } from '../api.ts';
@@ -8,6 +8,7 @@ import { absoluteTime, isoTime, levelOf, relativeTime } from '../format.ts';
 import { devicePath, issuePath } from '../address.ts';
 import { href } from '../use-query.ts';
 import { RedactedText } from '../RedactedText.tsx';
+import { Highlighted } from './Highlighted.tsx';
 
 const LONG = 300;
 
@@ -39,7 +40,7 @@ export function LogRow({ log, appId, open, onToggle, now, highlight = false }: {
           </span>
         ) : null}
         <button type="button" className="log-text" aria-expanded={open} aria-controls={detailsId} onClick={onToggle}>
-          <span className={long && !open ? 'is-collapsed' : undefined}>{long && !open ? <RedactedText text={`${text.slice(0, LONG)}…`} /> : text ? <RedactedText text={text} /> : '(no text)'}</span>
+          <span className={long && !open ? 'is-collapsed' : undefined}>{long && !open ? <><Highlighted text={text.slice(0, LONG)} />…</> : text ? <Highlighted text={text} /> : '(no text)'}</span>
         </button>
         {log.tg === 'bf_issue' && log.t ? (
           // Named after its issue: a session of several issues has several of these links.
