@@ -84,6 +84,14 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (kind) => {
         ['[card]', 'redacted: card'],
         ['[email]', 'redacted: email'],
       ]);
+      // A search's hit is marked beside them.
+      await viewerText(explorer, `${product.url}/sidelog/logs?${new URLSearchParams({ app: appIdOf(APP), q: 'paid' })}`);
+      const hit = explorer.locator('.log-row', { hasText: 'paid with' });
+      expect(await hit.locator('mark').evaluateAll((marks) => marks.map((mark) => [mark.textContent, mark.className]))).toEqual([
+        ['paid', ''],
+        ['[card]', 'redacted'],
+        ['[email]', 'redacted'],
+      ]);
       await viewerText(explorer, `${product.url}/sidelog/intent/${appIdOf(APP)}/issue/${issue}`);
       expect(await explorer.locator('main h1 mark.redacted').getAttribute('title')).toBe('redacted: email');
       expect(await explorer.locator('.issue-text mark.redacted').getAttribute('title')).toBe('redacted: card');
