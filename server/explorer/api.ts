@@ -140,7 +140,11 @@ export function createExplorerApi(apps: AppStore, queries: ExplorerQueries, acco
     const before = params.get('before');
     const cursor = before ? decodeCursor(before) : undefined;
     if (before && !cursor) throw new FilterError(`'before' is not a cursor this API gave`);
-    return c.json(await queries.logs(filter, { before: cursor, limit: intParam(params, 'limit', PAGE, MAX_PAGE) }));
+    const limit = intParam(params, 'limit', PAGE, MAX_PAGE);
+    if (cursor) return c.json(await queries.logs(filter, { before: cursor, limit }));
+    // Read first: every log past it arrived after the page, so a tail started from it shows them.
+    const tail = await queries.lastLogId();
+    return c.json({ ...(await queries.logs(filter, { limit })), tail });
   });
 
   // Live tail: logs that arrived after `after` (a log id) up to the horizon, oldest first; without `after`, where to

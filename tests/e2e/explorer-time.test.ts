@@ -1,8 +1,9 @@
 // Times in the explorer, in real Chromium against the running service (docs/explorer-views.md#time): one format on
 // every page, in the viewer's zone with its name shown, UTC at a switch; the range presets; the From and To fields
-// wide enough for their whole value.
+// wide enough for their whole value. And the live tail: from the rows shown, never in the future.
 import type { Browser, BrowserContext, Cookie, Page } from 'playwright-core';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TAIL_EVERY_MS } from '../../explorer/logs/use-log-stream.ts';
 import type { LogRecord } from '../../protocol/records.types.ts';
 import { appIdOf } from '../../server/app-id.ts';
 import { createCollectorClient } from './collector-client.ts';
@@ -120,4 +121,31 @@ describe('range', () => {
 
 function presetMs(label: string): number {
   return { 'Last 15 min': 15, 'Last 1 h': 60, 'Last 24 h': 24 * 60, 'Last 7 d': 7 * 24 * 60 }[label]! * MINUTE;
+}
+
+describe('live tail', () => {
+  it('shows the lines logged between the view\'s load and the click, and a tailed line never reads as the future', async () => {
+    await e2e.page.context().addCookies(signedIn);
+    const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, APP);
+    const session = await collector.session('s-tail', 'd-tail');
+    await e2e.page.clock.install();
+    await viewerText(e2e.page, url('/logs', { session: 's-tail' }));
+    // Logged after the view was read, before Live tail is clicked; the second a little ahead of the page's clock.
+    await collector.logs(session, [log(Date.now(), 'before the click'), log(Date.now() + 3_000, 'ahead of the clock')]);
+    await e2e.page.getByRole('button', { name: 'Live tail' }).click();
+    await tailUntil(e2e.page, () => e2e.page.getByRole('button', { name: 'ahead of the clock' }).waitFor({ timeout: 500 }));
+    expect(await e2e.page.locator('.log-list .log-text').allInnerTexts()).toEqual(['ahead of the clock', 'before the click']);
+    expect(await e2e.page.locator('.log-list .log-ago').allInnerTexts()).toEqual(['now', expect.stringMatching(/ago$|^now$/)]);
+  });
+});
+
+/** Fires the tail's next poll at once (Playwright's clock, installed before the page loads) until `check` passes. */
+async function tailUntil(page: Page, check: () => Promise<unknown>): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      await page.clock.fastForward(TAIL_EVERY_MS);
+      await check();
+    },
+    { timeout: 30_000, interval: 50 },
+  );
 }
