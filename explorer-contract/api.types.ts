@@ -40,6 +40,9 @@ export interface LogPage {
   logs: ExplorerLog[];
   /** Pass back as `before` for the next (older) page; null at the end. */
   next: string | null;
+  /** The first page only: the tail's horizon, read just before the page; a live tail starts after it
+   * (docs/explorer-views.md#live-tail). */
+  tail?: number;
 }
 
 export interface ExplorerSession {

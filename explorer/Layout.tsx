@@ -5,6 +5,8 @@ import { Logo } from '../app/ui/Logo.tsx';
 import { ADMIN_VIEWER, postJson } from './api.ts';
 import { useAppId } from './use-app.ts';
 import { href } from './use-query.ts';
+import { zoneLabel } from './format.ts';
+import { useZone, zoneStore } from './time-zone.ts';
 import { useViewer, viewerStore } from './viewer-store.ts';
 
 const VIEWS = [
@@ -17,6 +19,19 @@ const VIEWS = [
 ];
 /** The admin's own: the app's settings (its webhook). */
 const ADMIN_VIEWS = [{ path: '/settings', label: 'Settings' }];
+
+/** The zone every time is written in, and the switch to UTC and back. */
+function ZoneSwitch() {
+  const zone = useZone();
+  return (
+    <label className="zone-switch">
+      <input type="checkbox" checked={zone === 'utc'} onChange={(event) => zoneStore.getState().setZone(event.target.checked ? 'utc' : 'local')} />
+      <span>
+        UTC <span className="muted">(times in {zoneLabel(zone)})</span>
+      </span>
+    </label>
+  );
+}
 
 function AppPicker({ appId }: { appId: string | undefined }) {
   const apps = useViewer((state) => state.apps);
@@ -71,6 +86,7 @@ export function Layout({ title, heading, wide = false, children }: { title: stri
             ))}
           </ul>
         </nav>
+        <ZoneSwitch />
         <span className="muted viewer-name">{name}</span>
         <button
           type="button"

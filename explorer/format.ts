@@ -1,4 +1,7 @@
-// How the explorer writes levels and times.
+// How the explorer writes levels and times: every time on every page is written here, in one format, in the zone the
+// viewer chose (docs/explorer-views.md#time).
+import { zoneStore, type Zone } from './time-zone.ts';
+
 export const LEVELS = [
   { value: 0, name: 'debug', label: 'Debug' },
   { value: 1, name: 'warning', label: 'Warning' },
@@ -10,11 +13,34 @@ export const LEVELS = [
 
 export const levelOf = (ll: number | null) => LEVELS[ll ?? 0] ?? LEVELS[0];
 
-/** 2026-11-23 17:05:09.123, in the viewer's time zone. */
-export function absoluteTime(ms: number): string {
+export type { Zone };
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** The parts of a time in a zone: year, month, day, hours, minutes, seconds, milliseconds. */
+function partsOf(ms: number, zone: Zone): number[] {
   const d = new Date(ms);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}.${String(d.getMilliseconds()).padStart(3, '0')}`;
+  return zone === 'utc'
+    ? [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds()]
+    : [d.getFullYear(), d.getMonth() + 1, d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds(), d.getMilliseconds()];
+}
+
+/** 2026-11-23 17:05:09.123, in `zone` (by default the viewer's choice as it stands; a component that should follow
+ * the switch as it moves renders explorer/Time.tsx or reads useZone); an ISO string is read first. */
+export function absoluteTime(time: number | string, zone: Zone = zoneStore.getState().zone): string {
+  const ms = typeof time === 'string' ? Date.parse(time) : time;
+  if (!Number.isFinite(ms) || Number.isNaN(new Date(ms).getTime())) return String(time);
+  const [year, month, day, hours, minutes, seconds, millis] = partsOf(ms, zone) as [number, number, number, number, number, number, number];
+  return `${year}-${two(month)}-${two(day)} ${two(hours)}:${two(minutes)}:${two(seconds)}.${String(millis).padStart(3, '0')}`;
+}
+
+/** How the page names `zone`: "UTC", or the viewer's zone with its offset now, "Europe/Berlin, UTC+01:00". */
+export function zoneLabel(zone: Zone, now = Date.now()): string {
+  if (zone === 'utc') return 'UTC';
+  const offset = -new Date(now).getTimezoneOffset();
+  const sign = offset < 0 ? '-' : '+';
+  const name = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return `${name}, UTC${sign}${two(Math.floor(Math.abs(offset) / 60))}:${two(Math.abs(offset) % 60)}`;
 }
 
 /** The ISO form of a time for a `dateTime` attribute, or undefined past the dates JavaScript knows (the collector
@@ -34,22 +60,24 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 1000],
 ];
 
-/** "3 minutes ago", from `now`. */
+/** "3 minutes ago", from `now`. Never in the future: the page's `now` moves on every few seconds while rows keep
+ * arriving, and a device's clock a little ahead of the viewer's is no news; so a later time reads "now". */
 export function relativeTime(ms: number, now = Date.now()): string {
-  const delta = ms - now;
+  const delta = Math.min(0, ms - now);
   for (const [unit, size] of UNITS) if (Math.abs(delta) >= size || unit === 'second') return relative.format(Math.round(delta / size), unit);
   return '';
 }
 
-/** An ISO time as a datetime-local input shows it, and back. */
-export function toLocalInput(iso: string | null): string {
+/** An ISO time (or epoch milliseconds) as a datetime-local input shows it in `zone`, and back. */
+export function toLocalInput(iso: string | null, zone: Zone = zoneStore.getState().zone): string {
   if (!iso) return '';
   const ms = /^\d+$/.test(iso) ? Number(iso) : Date.parse(iso);
   if (!Number.isFinite(ms)) return '';
-  return absoluteTime(ms).replace(' ', 'T').slice(0, 19);
+  return absoluteTime(ms, zone).replace(' ', 'T').slice(0, 19);
 }
-export function fromLocalInput(value: string): string | undefined {
+export function fromLocalInput(value: string, zone: Zone = zoneStore.getState().zone): string | undefined {
   if (!value) return undefined;
-  const ms = new Date(value).getTime();
+  // Without a zone, Date reads a date-time as local; with a 'Z', as UTC.
+  const ms = new Date(zone === 'utc' ? `${value.length === 16 ? `${value}:00` : value}Z` : value).getTime();
   return Number.isFinite(ms) ? new Date(ms).toISOString() : undefined;
 }

@@ -100,9 +100,11 @@ export interface ExplorerQueries {
   apps(): Promise<ExplorerApp[]>;
   /** One page of the filtered stream, newest first, older than `before` when given. */
   logs(filter: LogFilter, options: { before?: LogCursor; limit: number }): Promise<LogPage>;
-  /** Logs that arrived after log `afterId` (by arrival, whatever their time), oldest first: the live tail. */
-  arrivedAfter(filter: LogFilter, afterId: number, limit: number): Promise<ExplorerLog[]>;
-  /** The newest log id: where a live tail starts. */
+  /** Logs that arrived after log `afterId` and up to `upTo` (by arrival, whatever their time), oldest first: the live
+   * tail. */
+  arrivedAfter(filter: LogFilter, afterId: number, upTo: number, limit: number): Promise<ExplorerLog[]>;
+  /** The highest log id up to which every log is visible or never will be (docs/explorer-views.md#live-tail): where
+   * a live tail starts, and how far a poll of it reads. */
   lastLogId(): Promise<number>;
   /** `count` logs before and after log `id` in its session, in time order (oldest first), the log among them. */
   around(appKey: string, id: number, count: number): Promise<AroundLogs | undefined>;

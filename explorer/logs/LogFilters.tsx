@@ -3,29 +3,40 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { FilterName } from '../../explorer-contract/log-filters.ts';
 import { Field, SubmitButton } from '../Field.tsx';
-import { fromLocalInput, LEVELS, toLocalInput } from '../format.ts';
+import { fromLocalInput, LEVELS, toLocalInput, zoneLabel, type Zone } from '../format.ts';
+import { useZone } from '../time-zone.ts';
 import { SearchHelp } from './SearchHelp.tsx';
 import type { QueryChange } from '../use-query.ts';
+
+/** A preset sets the range from that long ago, open-ended, as absolute times: a link to it names the same moments
+ * whenever it is opened (docs/explorer-views.md#time). */
+export const TIME_PRESETS = [
+  { label: 'Last 15 min', ms: 15 * 60_000 },
+  { label: 'Last 1 h', ms: 3600_000 },
+  { label: 'Last 24 h', ms: 24 * 3600_000 },
+  { label: 'Last 7 d', ms: 7 * 24 * 3600_000 },
+] as const;
 
 /** The form's text fields, by the names of the filters they set. */
 type Fields = Pick<Record<FilterName, string>, 'q' | 'tag' | 'key' | 'value' | 'from' | 'to'>;
 
-const fieldsOf = (params: URLSearchParams): Fields => ({
+const fieldsOf = (params: URLSearchParams, zone: Zone): Fields => ({
   q: params.get('q') ?? '',
   tag: params.getAll('tag').join(', '),
   key: params.get('key') ?? '',
   value: params.get('value') ?? '',
-  from: toLocalInput(params.get('from')),
-  to: toLocalInput(params.get('to')),
+  from: toLocalInput(params.get('from'), zone),
+  to: toLocalInput(params.get('to'), zone),
 });
 
 export function LogFilters({ params, change, tags }: { params: URLSearchParams; change(changes: QueryChange): void; tags: string[] }) {
-  const [fields, setFields] = useState(() => fieldsOf(params));
-  // Back and forward (or a link) change the address: the fields follow it.
+  const zone = useZone();
+  const [fields, setFields] = useState(() => fieldsOf(params, zone));
+  // Back and forward (or a link) change the address, and the viewer the zone: the fields follow them.
   const search = params.toString();
   useEffect(() => {
-    setFields(fieldsOf(new URLSearchParams(search)));
-  }, [search]);
+    setFields(fieldsOf(new URLSearchParams(search), zone));
+  }, [search, zone]);
   const levels = new Set((params.get('level') ?? '').split(',').filter(Boolean));
   const set = (name: keyof Fields) => (event: { target: { value: string } }) => setFields((current) => ({ ...current, [name]: event.target.value }));
 
@@ -36,8 +47,8 @@ export function LogFilters({ params, change, tags }: { params: URLSearchParams; 
       tag: fields.tag.split(',').map((tag) => tag.trim()).filter(Boolean),
       key: fields.key.trim(),
       value: fields.key.trim() ? fields.value : '',
-      from: fromLocalInput(fields.from),
-      to: fromLocalInput(fields.to),
+      from: fromLocalInput(fields.from, zone),
+      to: fromLocalInput(fields.to, zone),
     });
   }
 
@@ -82,13 +93,20 @@ export function LogFilters({ params, change, tags }: { params: URLSearchParams; 
         </Field>
         <Field label="Device key">{(id) => <input id={id} value={fields.key} onChange={set('key')} placeholder="user_id" />}</Field>
         <Field label="Key value">{(id) => <input id={id} value={fields.value} onChange={set('value')} />}</Field>
-        <Field label="From" time>
+        <Field label={`From (${zoneLabel(zone)})`} time>
           {(id) => <input id={id} type="datetime-local" step="1" value={fields.from} onChange={set('from')} />}
         </Field>
-        <Field label="To" time>
+        <Field label={`To (${zoneLabel(zone)})`} time>
           {(id) => <input id={id} type="datetime-local" step="1" value={fields.to} onChange={set('to')} />}
         </Field>
         <SubmitButton>Apply</SubmitButton>
+      </div>
+      <div className="time-presets" role="group" aria-label="Time range">
+        {TIME_PRESETS.map((preset) => (
+          <button key={preset.label} type="button" className="button button-quiet" onClick={() => change({ from: new Date(Date.now() - preset.ms).toISOString(), to: undefined })}>
+            {preset.label}
+          </button>
+        ))}
       </div>
     </form>
   );

@@ -9,6 +9,7 @@ import { devicePath, issuePath } from '../address.ts';
 import { href } from '../use-query.ts';
 import { RedactedText } from '../RedactedText.tsx';
 import { Highlighted } from './Highlighted.tsx';
+import { useZone } from '../time-zone.ts';
 
 const LONG = 300;
 
@@ -20,18 +21,19 @@ export function LogRow({ log, appId, open, onToggle, now, highlight = false }: {
   now: number;
   highlight?: boolean;
 }) {
+  const zone = useZone();
   const level = levelOf(log.ll);
   const text = log.t ?? '';
   const long = text.length > LONG || text.includes('\n');
   const place = log.f ? `${log.f}${log.l ? `:${log.l}` : ''}` : '';
   const detailsId = `log-${log.id}-details`;
   return (
-    <article className={`log-row level-${level.name}${highlight ? ' is-target' : ''}${open ? ' is-open' : ''}`} aria-label={`${level.label} log ${absoluteTime(log.at)}`}>
+    <article className={`log-row level-${level.name}${highlight ? ' is-target' : ''}${open ? ' is-open' : ''}`} aria-label={`${level.label} log ${absoluteTime(log.at, zone)}`}>
       <div className="log-line">
         <span className={`level-badge level-${level.name}`}>{level.label}</span>
         <time className="log-time" dateTime={isoTime(log.at)}>
           {/* A space, not only a margin, so that a screen reader (or a copy) does not run the two times together. */}
-          {absoluteTime(log.at)}{' '}
+          {absoluteTime(log.at, zone)}{' '}
           <span className="muted log-ago">{relativeTime(log.at, now)}</span>
         </time>
         {log.tg ? (

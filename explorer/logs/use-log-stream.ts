@@ -37,7 +37,8 @@ export function useLogStream(appId: string, filters: string): LogStream {
   const [arrived, setArrived] = useState(0);
   const generation = useRef(0);
   const busy = useRef(false);
-  /** The last log id the tail has seen, kept across a pause so that resuming shows what arrived meanwhile. */
+  /** The last log id the tail has seen, from the first page's on (docs/explorer-views.md#live-tail), kept across a
+   * pause so that resuming shows what arrived meanwhile. */
   const tailAfter = useRef<number | undefined>(undefined);
 
   /** Reads a page of the stream (`before` a cursor, or the newest); `apply` takes it in unless the app or the
@@ -77,7 +78,10 @@ export function useLogStream(appId: string, filters: string): LogStream {
     setNext(null);
     setError('');
     setArrived(0);
-    readPage(null, (page) => setLogs(page.logs));
+    readPage(null, (page) => {
+      tailAfter.current = page.tail;
+      setLogs(page.logs);
+    });
   }, [readPage]);
 
   const loadMore = useCallback(() => {
@@ -85,8 +89,8 @@ export function useLogStream(appId: string, filters: string): LogStream {
     readPage(next, (page) => setLogs((shown) => [...shown, ...page.logs]));
   }, [readPage, next, logs.length]);
 
-  // The live tail: where the stream ends now (or where a paused tail stopped), then every TAIL_EVERY_MS what arrived
-  // after it.
+  // The live tail: from where the first page was read (or where a paused tail stopped), every TAIL_EVERY_MS what
+  // arrived after it.
   useEffect(() => {
     if (!tailing) return;
     const mine = generation.current;
@@ -103,7 +107,7 @@ export function useLogStream(appId: string, filters: string): LogStream {
           const fresh = [...answer.logs].reverse();
           setArrived((count) => count + fresh.length);
           setLogs((shown) => {
-            const known = new Set(shown.slice(0, fresh.length * 2 + 50).map((log) => log.id));
+            const known = new Set(shown.map((log) => log.id));
             const all = [...fresh.filter((log) => !known.has(log.id)), ...shown];
             if (all.length <= TAIL_KEEP) return all;
             const kept = all.slice(0, TAIL_KEEP);

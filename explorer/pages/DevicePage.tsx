@@ -1,9 +1,9 @@
 // One device: what it reported, its keys as they stand and every change of them, and its sessions.
 import { Link } from 'wouter';
 import type { DeviceDetail, ExplorerSession } from '../api.ts';
-import { absoluteTime } from '../format.ts';
 import { KeyHistory } from '../insight/KeyHistory.tsx';
 import { Layout } from '../Layout.tsx';
+import { Time } from '../Time.tsx';
 import { LoadState } from '../LoadState.tsx';
 import { Results } from '../Results.tsx';
 import { useAppId } from '../use-app.ts';
@@ -33,9 +33,9 @@ export function DevicePage({ udid }: { udid: string }) {
         <dt>Language</dt>
         <dd>{d.language}</dd>
         <dt>First seen</dt>
-        <dd>{new Date(d.first_seen).toLocaleString('en-GB')}</dd>
+        <dd><Time value={d.first_seen} /></dd>
         <dt>Last seen</dt>
-        <dd>{new Date(d.last_seen).toLocaleString('en-GB')}</dd>
+        <dd><Time value={d.last_seen} /></dd>
       </dl>
       <p>
         <Link className="button" href={href('/logs', appId, { device: d.udid })}>
@@ -76,7 +76,7 @@ export function DevicePage({ udid }: { udid: string }) {
               <li key={session.session_uid}>
                 <Link href={href('/logs', appId, { session: session.session_uid })}>{session.session_uid}</Link>{' '}
                 <span className="muted">
-                  {session.last_at === null ? 'no logs' : `${session.total} logs, last ${absoluteTime(session.last_at)}`}, version {session.app_version}
+                  {session.last_at === null ? 'no logs' : <>{session.total} logs, last <Time value={session.last_at} /></>}, version {session.app_version}
                 </span>
               </li>
             ))}

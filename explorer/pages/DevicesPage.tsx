@@ -5,6 +5,7 @@ import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
 import { Field, SubmitButton } from '../Field.tsx';
 import { Results } from '../Results.tsx';
+import { Time } from '../Time.tsx';
 import { devicePath } from '../address.ts';
 import { href, useDraft, useQuery } from '../use-query.ts';
 
@@ -52,7 +53,7 @@ export function DevicesPage() {
                   <td className="mono">{device.udid}</td>
                   <td>{device.os_version}</td>
                   <td>{device.language}</td>
-                  <td>{new Date(device.last_seen).toLocaleString('en-GB')}</td>
+                  <td><Time value={device.last_seen} /></td>
                   <td className="num">{device.sessions}</td>
                 </tr>
               ))}

@@ -2,6 +2,7 @@
 import { Link } from 'wouter';
 import type { IssueDetail, IssueGroup } from '../api.ts';
 import { Layout } from '../Layout.tsx';
+import { Time } from '../Time.tsx';
 import { LoadState } from '../LoadState.tsx';
 import { AroundView } from '../logs/AroundView.tsx';
 import { useAppId } from '../use-app.ts';
@@ -40,7 +41,7 @@ export function IssuePage({ uid }: { uid: string }) {
           </>
         ) : null}
         <dt>Received</dt>
-        <dd>{new Date(issue.received_at).toLocaleString('en-GB')}</dd>
+        <dd><Time value={issue.received_at} /></dd>
         <dt>Session</dt>
         <dd>
           <Link href={href('/logs', appId, { session: issue.session_uid })}>{issue.session_uid}</Link>

@@ -5,12 +5,12 @@ import type { FormEvent } from 'react';
 import { Link } from 'wouter';
 import type { IssueGroup } from '../api.ts';
 import { IssueList, ISSUE_TYPE_LABELS, TypeBadge } from '../insight/IssueList.tsx';
-import { absoluteTime } from '../format.ts';
 import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
 import { Field, SelectField, SubmitButton } from '../Field.tsx';
 import { Pager } from '../Pager.tsx';
 import { Results } from '../Results.tsx';
+import { Time } from '../Time.tsx';
 import { href, useDraft, useQuery } from '../use-query.ts';
 import { RedactedText } from '../RedactedText.tsx';
 
@@ -83,8 +83,8 @@ function Groups({ appId, params, change }: { appId: string; params: URLSearchPar
                   </td>
                   <td className="num">{group.occurrences.toLocaleString('en')}</td>
                   <td className="num">{group.devices.toLocaleString('en')}</td>
-                  <td className="nowrap">{absoluteTime(Date.parse(group.first_seen))}</td>
-                  <td className="nowrap">{absoluteTime(Date.parse(group.last_seen))}</td>
+                  <td className="nowrap"><Time value={group.first_seen} /></td>
+                  <td className="nowrap"><Time value={group.last_seen} /></td>
                 </tr>
               ))}
             </tbody>

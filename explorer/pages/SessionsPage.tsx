@@ -3,11 +3,12 @@
 import type { FormEvent } from 'react';
 import { Link } from 'wouter';
 import type { ExplorerSession, SessionSort } from '../api.ts';
-import { absoluteTime, LEVELS } from '../format.ts';
+import { LEVELS } from '../format.ts';
 import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
 import { anyOf, Field, SelectField, SubmitButton } from '../Field.tsx';
 import { Results } from '../Results.tsx';
+import { Time } from '../Time.tsx';
 import { devicePath } from '../address.ts';
 import { href, useDraft, useQuery } from '../use-query.ts';
 
@@ -103,8 +104,8 @@ export function SessionsPage() {
                       {session.app_version} <span className="muted">({session.app_build})</span>
                     </td>
                     <td>{session.language}</td>
-                    <td>{session.first_at === null ? '—' : absoluteTime(session.first_at)}</td>
-                    <td>{session.last_at === null ? '—' : absoluteTime(session.last_at)}</td>
+                    <td>{session.first_at === null ? '—' : <Time value={session.first_at} />}</td>
+                    <td>{session.last_at === null ? '—' : <Time value={session.last_at} />}</td>
                     <td>
                       <Counts session={session} />
                     </td>

@@ -140,19 +140,25 @@ export function createExplorerApi(apps: AppStore, queries: ExplorerQueries, acco
     const before = params.get('before');
     const cursor = before ? decodeCursor(before) : undefined;
     if (before && !cursor) throw new FilterError(`'before' is not a cursor this API gave`);
-    return c.json(await queries.logs(filter, { before: cursor, limit: intParam(params, 'limit', PAGE, MAX_PAGE) }));
+    const limit = intParam(params, 'limit', PAGE, MAX_PAGE);
+    if (cursor) return c.json(await queries.logs(filter, { before: cursor, limit }));
+    // Read first: every log past it arrived after the page, so a tail started from it shows them.
+    const tail = await queries.lastLogId();
+    return c.json({ ...(await queries.logs(filter, { limit })), tail });
   });
 
-  // Live tail: logs that arrived after `after` (a log id), oldest first; without `after`, where to start.
+  // Live tail: logs that arrived after `after` (a log id) up to the horizon, oldest first; without `after`, where to
+  // start (docs/explorer-views.md#live-tail).
   api.get('/apps/:appId/logs/tail', async (c) => {
     const params = query(c);
     const filter = logFilter(c, params);
     const after = params.get('after');
-    if (after === null || after === '') return c.json({ logs: [], last: await queries.lastLogId() });
+    const horizon = await queries.lastLogId();
+    if (after === null || after === '') return c.json({ logs: [], last: horizon });
     const afterId = intParam(params, 'after', 0, Number.MAX_SAFE_INTEGER);
-    const logs = await queries.arrivedAfter(filter, afterId, MAX_PAGE);
-    // With no match, the tail still moves on to the newest log, so the next poll does not read it all again.
-    const last = logs.length === MAX_PAGE ? logs.at(-1)!.id : Math.max(afterId, await queries.lastLogId());
+    const logs = await queries.arrivedAfter(filter, afterId, horizon, MAX_PAGE);
+    // With no match, the tail still moves on to the horizon, so the next poll does not read it all again.
+    const last = logs.length === MAX_PAGE ? logs.at(-1)!.id : Math.max(afterId, horizon);
     return c.json({ logs, last });
   });
 

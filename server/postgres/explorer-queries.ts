@@ -3,6 +3,7 @@
 // Search is server/postgres/search-sql.ts: the `tsv` column (to_tsvector 'simple' of the text, GIN-indexed) for
 // words and phrases, and pg_trgm's index of text, file, method, URL and tag for words inside words.
 import type pg from 'pg';
+import { createLogHorizon } from './log-horizon.ts';
 import {
   deviceKeyValues,
   LEVELS,
@@ -32,6 +33,7 @@ function parameters() {
 
 export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
   const { one, all } = sql(pool);
+  const horizon = createLogHorizon(pool);
 
   /** The WHERE clause of a filter, or 'none' when nothing can match. */
   async function where(filter: LogFilter, p: ReturnType<typeof parameters>): Promise<string | 'none'> {
@@ -120,18 +122,17 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
       );
       return pageOf(rows, options.limit);
     },
-    async arrivedAfter(filter, afterId, limit) {
+    async arrivedAfter(filter, afterId, upTo, limit) {
       const p = parameters();
       const clause = await where(filter, p);
       if (clause === 'none') return [];
       return all<ExplorerLog>(
-        `SELECT ${LOG_COLUMNS} FROM logs l JOIN sessions s ON s.id = l.session_id WHERE ${clause} AND l.id > ${p.add(afterId)} ORDER BY l.id LIMIT ${p.add(limit)}`,
+        `SELECT ${LOG_COLUMNS} FROM logs l JOIN sessions s ON s.id = l.session_id WHERE ${clause} AND l.id > ${p.add(afterId)} AND l.id <= ${p.add(upTo)} ORDER BY l.id LIMIT ${p.add(limit)}`,
         ...p.values,
       );
     },
-    async lastLogId() {
-      return (await one<{ id: number }>(`SELECT coalesce(max(id), 0) AS id FROM logs`))!.id;
-    },
+    // Not max(id): batches commit out of id order (server/postgres/log-horizon.ts).
+    lastLogId: horizon,
     around,
     async issueLogId(sessionId, uid, receivedAt) {
       const marked = await one<{ id: number }>(`SELECT id FROM logs WHERE session_id = $1 AND tg = 'bf_issue' AND t = $2 LIMIT 1`, sessionId, uid);

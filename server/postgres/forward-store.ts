@@ -1,25 +1,15 @@
 // Forwarding's state in PostgreSQL (server/otlp/forwarder.ts): apps' own endpoints, cursors, and the lease that lets
 // one of many processes forward at a time (its expiry on the database's clock).
-//
-// The horizon. Log ids come from a sequence as each batch is written, and batches from several connections commit in
-// any order: a cursor that moved past the highest id visible could pass over a lower id whose batch commits after.
-// Every writer of `logs` holds a lock on the table from before it takes its first id until it commits, so: read the
-// sequence's last value H, then list the transactions holding such a lock; once none of them does, every id up to H
-// is either visible or never will be. The check costs two small reads and never waits on a writer.
+// Its horizon is the log horizon (server/postgres/log-horizon.ts).
 import type pg from 'pg';
 import { now, toCursor, toLog, toSession, type CursorRow, type SessionRow } from '../store-rows.ts';
 import type { ForwardStore } from '../store.types.ts';
 import { sql } from './client.ts';
-
-/** The transactions (virtual ids) that hold a writer's lock on `logs`, other than this connection's. */
-const LOG_WRITERS = `SELECT coalesce(array_agg(DISTINCT virtualtransaction), '{}') AS writers FROM pg_locks
-  WHERE locktype = 'relation' AND relation = 'logs'::regclass AND mode = 'RowExclusiveLock' AND pid <> pg_backend_pid()`;
+import { createLogHorizon } from './log-horizon.ts';
 
 export function createForwardStore(pool: pg.Pool): ForwardStore {
   const { one, all, run } = sql(pool);
-  /** The sequence's last value when last read, and the writers that might still commit ids up to it. */
-  let pending: { horizon: number; writers: string[] } | undefined;
-  let safe = 0;
+  const horizon = createLogHorizon(pool);
 
   return {
     async forwardTargets() {
@@ -54,21 +44,7 @@ export function createForwardStore(pool: pg.Pool): ForwardStore {
       const row = await one<{ holder: string; expires_at: Date }>(`SELECT holder, expires_at FROM forward_lease WHERE expires_at >= now()`);
       return row && { holder: row.holder, expiresAt: row.expires_at.toISOString() };
     },
-    async forwardHorizon() {
-      if (pending) {
-        const still = await one<{ n: number }>(
-          `SELECT count(*) AS n FROM pg_locks WHERE locktype = 'relation' AND relation = 'logs'::regclass AND virtualtransaction = ANY($1::text[])`,
-          pending.writers,
-        );
-        if (still?.n === 0) safe = Math.max(safe, pending.horizon);
-      }
-      // First the sequence, then the writers: a writer holding an id up to it took its lock before it.
-      const sequence = await one<{ last: number }>(`SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS last FROM logs_id_seq`);
-      const writers = (await one<{ writers: string[] }>(LOG_WRITERS))?.writers ?? [];
-      pending = { horizon: sequence?.last ?? 0, writers };
-      if (writers.length === 0) safe = Math.max(safe, pending.horizon);
-      return safe;
-    },
+    forwardHorizon: horizon,
     async forwardPage(appKey, after, upTo, limit) {
       const rows = await all<Record<string, unknown> & { id: number; session_id: number }>(
         `SELECT l.id, l.session_id, l.x, l.t, l.m, l.at, l.tg, l.f, l.l, l.ll, l.u FROM logs l JOIN sessions s ON s.id = l.session_id

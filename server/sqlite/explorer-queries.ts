@@ -195,15 +195,15 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
   }
 
   /** Logs that arrived after log `afterId` (by arrival, whatever their time), oldest first: the live tail. */
-  function arrivedAfter(filter: LogFilter, afterId: number, limit: number): ExplorerLog[] {
+  function arrivedAfter(filter: LogFilter, afterId: number, upTo: number, limit: number): ExplorerLog[] {
     const clause = where(filter);
     if (clause === 'none') return [];
     return db
-      .prepare(`SELECT ${LOG_COLUMNS} FROM logs l JOIN sessions s ON s.id = l.session_id WHERE ${clause.sql} AND l.id > ? ORDER BY l.id LIMIT ?`)
-      .all(...clause.params, afterId, limit) as ExplorerLog[];
+      .prepare(`SELECT ${LOG_COLUMNS} FROM logs l JOIN sessions s ON s.id = l.session_id WHERE ${clause.sql} AND l.id > ? AND l.id <= ? ORDER BY l.id LIMIT ?`)
+      .all(...clause.params, afterId, upTo, limit) as ExplorerLog[];
   }
 
-  /** The newest log id of the app: where a live tail starts. */
+  /** The newest log id: SQLite has one writer at a time, so every id up to the highest visible is committed. */
   function lastLogId(): number {
     return (db.prepare(`SELECT ifnull(max(id), 0) AS id FROM logs`).get() as { id: number }).id;
   }

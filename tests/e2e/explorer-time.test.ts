@@ -1,0 +1,151 @@
+// Times in the explorer, in real Chromium against the running service (docs/explorer-views.md#time): one format on
+// every page, in the viewer's zone with its name shown, UTC at a switch; the range presets; the From and To fields
+// wide enough for their whole value. And the live tail: from the rows shown, never in the future.
+import type { Browser, BrowserContext, Cookie, Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TAIL_EVERY_MS } from '../../explorer/logs/use-log-stream.ts';
+import type { LogRecord } from '../../protocol/records.types.ts';
+import { appIdOf } from '../../server/app-id.ts';
+import { createCollectorClient } from './collector-client.ts';
+import { useProductPage } from './product.ts';
+import { explorerSettled, viewerCookies, viewerText } from './viewer.ts';
+
+const e2e = useProductPage();
+const APP = 'explorer-time-app';
+const APP_ID = appIdOf(APP);
+/** A moment a day before the page's clock (installed at NOW) with the logs around it. */
+const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
+const T0 = Date.UTC(2026, 10, 20, 10, 0, 0);
+const MINUTE = 60_000;
+const log = (at: number, t: string): LogRecord => ({ x: new Date(at).toISOString(), at, t, ll: 4, tg: 'time' }) as LogRecord;
+/** Times before NOW, by how long before. */
+const AGO = { '5 min': NOW - 5 * MINUTE, '30 min': NOW - 30 * MINUTE, '2 h': NOW - 120 * MINUTE, '2 d': NOW - 2 * 24 * 60 * MINUTE };
+
+let signedIn: Cookie[] = [];
+beforeAll(async () => {
+  signedIn = await viewerCookies(e2e.product.browser, e2e.product.url);
+  const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, APP);
+  await collector.createApp();
+  const session = await collector.session('s-time', 'd-time');
+  await collector.logs(session, [log(T0, 'the first line'), ...Object.entries(AGO).map(([ago, at]) => log(at, `logged ${ago} before`))]);
+  await collector.issue(session, { uid: 'issue-time', title: 'Time issue', text: 'text', type: 'crash' });
+});
+
+/** A context whose zone is Tokyo (UTC+9, no summer time), signed in; closed after the test. */
+let own: BrowserContext | undefined;
+afterEach(() => own?.close());
+async function tokyoPage(browser: Browser): Promise<Page> {
+  own = await browser.newContext({ timezoneId: 'Asia/Tokyo' });
+  await own.addCookies(signedIn);
+  return own.newPage();
+}
+
+const url = (path: string, params: Record<string, string> = {}) => `${e2e.product.url}/sidelog${path}?${new URLSearchParams({ app: APP_ID, ...params })}`;
+/** The one format; a log's time is followed by its relative time. */
+const FORMAT = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}($| \S)/;
+
+describe('time zone and format', () => {
+  it("every page writes times in one format, in the viewer's zone, which it names; the switch writes them in UTC, and stays", async () => {
+    const page = await tokyoPage(e2e.product.browser);
+    await viewerText(page, url('/logs', { q: 'first' }));
+    expect(await page.getByText('(times in Asia/Tokyo, UTC+09:00)').count()).toBe(1);
+    const row = page.locator('.log-row').first();
+    expect(await row.locator('time').innerText()).toMatch(/^2026-11-20 19:00:00\.000 /);
+    for (const path of ['/sessions', '/issues', '/issues/issue-time', '/devices', '/devices/d-time']) {
+      await viewerText(page, url(path));
+      const times = await page.locator('main time').allInnerTexts();
+      expect(times.length, path).toBeGreaterThan(0);
+      for (const time of times) expect(time, path).toMatch(FORMAT);
+    }
+
+    await viewerText(page, url('/logs', { q: 'first', from: new Date(T0 - 5_000).toISOString() }));
+    expect(await page.getByLabel('From (Asia/Tokyo, UTC+09:00)').inputValue()).toBe('2026-11-20T18:59:55');
+    await page.getByRole('checkbox', { name: /UTC/ }).check();
+    expect(await page.getByText('(times in UTC)').count()).toBe(1);
+    expect(await row.locator('time').innerText()).toMatch(/^2026-11-20 10:00:00\.000 /);
+    expect(await page.getByLabel('From (UTC)').inputValue()).toBe('2026-11-20T09:59:55');
+    // A time typed in UTC means that moment.
+    await page.getByLabel('From (UTC)').fill('2026-11-20T10:00:01');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL((address) => address.searchParams.get('from') === '2026-11-20T10:00:01.000Z');
+
+    await page.reload();
+    await explorerSettled(page);
+    expect(await page.getByRole('checkbox', { name: /UTC/ }).isChecked()).toBe(true);
+  });
+});
+
+describe('range', () => {
+  it('each preset sets the range that long before now, and the stream shows exactly what falls in it', async () => {
+    await e2e.page.context().addCookies(signedIn);
+    await e2e.page.clock.install({ time: NOW });
+    await viewerText(e2e.page, url('/logs', { tag: 'time' }));
+    const expected: [string, string[]][] = [
+      ['Last 15 min', ['logged 5 min before']],
+      ['Last 1 h', ['logged 5 min before', 'logged 30 min before']],
+      ['Last 24 h', ['logged 5 min before', 'logged 30 min before', 'logged 2 h before']],
+      ['Last 7 d', ['logged 5 min before', 'logged 30 min before', 'logged 2 h before', 'the first line', 'logged 2 d before']],
+    ];
+    for (const [preset, texts] of expected) {
+      await e2e.page.getByRole('button', { name: preset }).click();
+      await explorerSettled(e2e.page);
+      const from = new URL(e2e.page.url()).searchParams.get('from');
+      // The page's clock runs on from NOW, by the time the test takes.
+      expect(Date.parse(from!), preset).toBeGreaterThanOrEqual(NOW - presetMs(preset));
+      expect(Date.parse(from!), preset).toBeLessThan(NOW - presetMs(preset) + MINUTE);
+      await expect.poll(() => e2e.page.locator('.log-list .log-text').allInnerTexts(), { timeout: 5_000 }).toEqual(texts);
+    }
+  });
+
+  it('the From and To fields show their whole value, seconds included, at 1440 px and narrower', async () => {
+    await e2e.page.context().addCookies(signedIn);
+    await viewerText(e2e.page, url('/logs', { from: '2026-12-28T23:58:59.000Z', to: '2026-12-29T23:59:59.000Z' }));
+    for (const width of [1920, 1440, 1280, 1024, 800]) {
+      await e2e.page.setViewportSize({ width, height: 900 });
+      for (const field of ['From', 'To']) {
+        const input = e2e.page.getByLabel(new RegExp(`^${field} \\(`));
+        // What the value needs: the same input, alone, at its own width.
+        const [shown, needed] = await input.evaluate((element) => {
+          const alone = element.cloneNode() as HTMLInputElement;
+          alone.style.cssText = 'position: absolute; width: max-content; visibility: hidden';
+          document.body.append(alone);
+          const width = alone.getBoundingClientRect().width;
+          alone.remove();
+          return [element.getBoundingClientRect().width, width];
+        });
+        expect(shown, `${field} at ${width} px`).toBeGreaterThanOrEqual(needed - 0.5);
+      }
+    }
+  });
+});
+
+function presetMs(label: string): number {
+  return { 'Last 15 min': 15, 'Last 1 h': 60, 'Last 24 h': 24 * 60, 'Last 7 d': 7 * 24 * 60 }[label]! * MINUTE;
+}
+
+describe('live tail', () => {
+  it('shows the lines logged between the view\'s load and the click, and a tailed line never reads as the future', async () => {
+    await e2e.page.context().addCookies(signedIn);
+    const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, APP);
+    const session = await collector.session('s-tail', 'd-tail');
+    await e2e.page.clock.install();
+    await viewerText(e2e.page, url('/logs', { session: 's-tail' }));
+    // Logged after the view was read, before Live tail is clicked; the second a little ahead of the page's clock.
+    await collector.logs(session, [log(Date.now(), 'before the click'), log(Date.now() + 3_000, 'ahead of the clock')]);
+    await e2e.page.getByRole('button', { name: 'Live tail' }).click();
+    await tailUntil(e2e.page, () => e2e.page.getByRole('button', { name: 'ahead of the clock' }).waitFor({ timeout: 500 }));
+    expect(await e2e.page.locator('.log-list .log-text').allInnerTexts()).toEqual(['ahead of the clock', 'before the click']);
+    expect(await e2e.page.locator('.log-list .log-ago').allInnerTexts()).toEqual(['now', expect.stringMatching(/ago$|^now$/)]);
+  });
+});
+
+/** Fires the tail's next poll at once (Playwright's clock, installed before the page loads) until `check` passes. */
+async function tailUntil(page: Page, check: () => Promise<unknown>): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      await page.clock.fastForward(TAIL_EVERY_MS);
+      await check();
+    },
+    { timeout: 30_000, interval: 50 },
+  );
+}

@@ -1,0 +1,30 @@
+// How the explorer writes times (explorer/format.ts): one format, in the viewer's zone or UTC, and a relative time that
+// never reads as the future.
+import { describe, expect, test } from 'vitest';
+import { absoluteTime, fromLocalInput, relativeTime, toLocalInput } from '../../../explorer/format.ts';
+
+const T = Date.UTC(2026, 10, 23, 17, 5, 9, 123);
+
+describe('absolute times', () => {
+  test('in UTC, and from an ISO string the same', () => {
+    expect(absoluteTime(T, 'utc')).toBe('2026-11-23 17:05:09.123');
+    expect(absoluteTime(new Date(T).toISOString(), 'utc')).toBe('2026-11-23 17:05:09.123');
+  });
+
+  test('a datetime-local value in UTC goes back to the same moment', () => {
+    expect(toLocalInput(new Date(T).toISOString(), 'utc')).toBe('2026-11-23T17:05:09');
+    expect(fromLocalInput('2026-11-23T17:05:09', 'utc')).toBe('2026-11-23T17:05:09.000Z');
+    expect(fromLocalInput('2026-11-23T17:05', 'utc')).toBe('2026-11-23T17:05:00.000Z');
+  });
+});
+
+describe('relative times', () => {
+  test('the past reads as the past', () => {
+    expect(relativeTime(T - 3 * 60_000, T)).toBe('3 minutes ago');
+  });
+
+  test('a time after the page\'s clock reads "now", never "in 3 seconds"', () => {
+    expect(relativeTime(T + 3_000, T)).toBe('now');
+    expect(relativeTime(T + 14_000, T)).toBe('now');
+  });
+});
