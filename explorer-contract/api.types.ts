@@ -110,3 +110,23 @@ export interface IntentTarget {
   kind: 'issue' | 'session' | 'device';
   id: string;
 }
+
+/** `GET /apps/{appID}/logs/volume?<filters>`: the filtered logs counted by time and level, for the histogram
+ * (docs/volume-and-counts.md#volume). */
+export interface LogVolume {
+  /** Each bucket's width; buckets start at whole multiples of it since the epoch, so they line up in UTC. */
+  bucketMs: number;
+  /** Every bucket from the first to the last, the empty ones too, oldest first; `levels[n]` counts level n (Debug 0
+   * … Fatal 5, a log without a level as Debug), as LEVEL_COLUMNS orders them. */
+  buckets: { at: number; levels: number[] }[];
+}
+
+/** `GET /apps/{appID}/logs/count?<filters>`: how many logs match, exact up to `COUNT_CAP`; past it `capped` is true
+ * and `count` is the cap (docs/volume-and-counts.md#counts). */
+export interface LogCount {
+  count: number;
+  capped: boolean;
+}
+
+/** Counting stops here: beyond it a count costs a scan of everything matched and says no more to a person. */
+export const COUNT_CAP = 100_000;

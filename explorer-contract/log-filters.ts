@@ -2,11 +2,14 @@
 // and in the API's query (server/explorer/api.ts), parsed here with a clear error for anything malformed. A new
 // filter is a name in FILTER_NAMES, a field of LogFilters, its line in parseLogFilters, a field in the page's form
 // (explorer/logs/LogFilters.tsx) and its clause in each store's queries (server/sqlite|postgres/explorer-queries.ts).
-//   level=error,fatal  tag=net (repeatable)  q=words  key=plan&value=gold  from=ISO|ms  to=ISO|ms  session=uid  device=udid
+//   level=error,fatal|none  tag=net (repeatable)  q=words  key=plan&value=gold  from=ISO|ms  to=ISO|ms  session=uid  device=udid
 import { LogLevel } from '../protocol/levels.ts';
 
 export const FILTER_NAMES = ['level', 'tag', 'q', 'key', 'value', 'from', 'to', 'session', 'device'] as const;
 export type FilterName = (typeof FILTER_NAMES)[number];
+
+/** `level=none`: the viewer unticked every level. */
+export const NO_LEVEL = 'none';
 
 /** What the filters ask for; every field left out matches every log. */
 export interface LogFilters {
@@ -47,7 +50,9 @@ function time(name: FilterName, value: string | null): number | undefined {
 export function parseLogFilters(query: FilterParams): LogFilters {
   const filters: LogFilters = {};
   const level = query.get('level');
-  if (level) {
+  // Every level unticked: no log, said so, rather than no filter (docs/volume-and-counts.md#no-level).
+  if (level === NO_LEVEL) filters.levels = [];
+  else if (level) {
     filters.levels = level.split(',').map((name) => {
       const value = LEVEL_BY_NAME[name.trim().toLowerCase()];
       if (value === undefined) throw new FilterError(`'level' must list levels among ${Object.keys(LEVEL_BY_NAME).join(', ')}`);

@@ -103,6 +103,13 @@ export interface ExplorerQueries {
   apps(): Promise<ExplorerApp[]>;
   /** One page of the filtered stream, newest first, older than `before` when given. */
   logs(filter: LogFilter, options: { before?: LogCursor; limit: number }): Promise<LogPage>;
+  /** The first and last time among the filter's logs; undefined when none match. */
+  timeSpan(filter: LogFilter): Promise<{ first: number; last: number } | undefined>;
+  /** The filter's logs counted per bucket of `bucketMs` (bucket n holds n * bucketMs up to the next) and level (a
+   * log without a level as Debug, 0); only the non-empty pairs (server/explorer/volume.ts lays them out). */
+  volume(filter: LogFilter, bucketMs: number): Promise<{ bucket: number; level: number; n: number }[]>;
+  /** How many logs the filter matches, counting no further than `cap` + 1. */
+  count(filter: LogFilter, cap: number): Promise<number>;
   /** Logs that arrived after log `afterId` (by arrival, whatever their time), oldest first: the live tail. */
   arrivedAfter(filter: LogFilter, afterId: number, limit: number): Promise<ExplorerLog[]>;
   /** The newest log id: where a live tail starts. */
@@ -112,8 +119,8 @@ export interface ExplorerQueries {
   /** The log a session's issue is about: the `bf_issue` line Bugfender's SDK writes with the issue's uuid as text,
    * else the session's last log at or before the time the issue arrived. */
   issueLogId(sessionId: number, uid: string, receivedAt: string): Promise<number | undefined>;
-  /** The tags logged (by any app), in order. */
-  tags(limit?: number): Promise<string[]>;
+  /** The tags an app's logs carry, in order. */
+  tags(appKey: string, limit?: number): Promise<string[]>;
   sessions: {
     list(filter: SessionFilter): Promise<{ sessions: ExplorerSession[]; more: boolean }>;
     one(appKey: string, uid: string): Promise<ExplorerSession | undefined>;

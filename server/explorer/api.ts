@@ -1,12 +1,12 @@
 // The explorer's JSON API under /sidelog/explorer/api: sign-in and sign-out, then (only for a signed-in viewer,
-// 401 otherwise) apps, the log stream with its filters and keyset pages, the live tail, the lines around a log,
+// 401 otherwise) apps, the log stream with its filters and keyset pages, its volume and count, the live tail, the lines around a log,
 // sessions, issues, devices, exports, and the resolution of the Bugfender-shaped intent URLs.
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { ACCOUNT_BODY_BYTES, limitBody, readJsonObject } from '../body-limits.ts';
 import type { App, AppStore } from '../store.types.ts';
 import { streamExport } from './export.ts';
-import { EXPLORER_API, ISSUE_TYPES, SESSION_SORTS, type SessionSort } from '../../explorer-contract/api.types.ts';
+import { COUNT_CAP, EXPLORER_API, ISSUE_TYPES, SESSION_SORTS, type LogCount, type SessionSort } from '../../explorer-contract/api.types.ts';
 import { FilterError, parseLogFilters } from '../../explorer-contract/log-filters.ts';
 import { decodeCursor, type ExplorerQueries, type LogFilter } from '../explorer-queries.types.ts';
 import { secureCookies } from '../client-address.ts';
@@ -14,6 +14,7 @@ import { jsonWritesFrom } from '../cross-site.ts';
 import { createLoginThrottle, type LoginEnv, type LoginLimits } from '../login-throttle.ts';
 import { accountProblem, VIEWER_SESSION_MS, type ViewerAccounts } from './viewer-accounts.ts';
 import { wellFormed } from '../wire-validation.ts';
+import { logVolume } from './volume.ts';
 
 export const VIEWER_COOKIE = 'sidelog_viewer';
 
@@ -154,6 +155,13 @@ export function createExplorerApi(apps: AppStore, queries: ExplorerQueries, acco
     return c.json({ logs, last });
   });
 
+  api.get('/apps/:appId/logs/volume', async (c) => c.json(await logVolume(queries, logFilter(c, query(c)))));
+
+  api.get('/apps/:appId/logs/count', async (c) => {
+    const count = await queries.count(logFilter(c, query(c)), COUNT_CAP);
+    return c.json({ count: Math.min(count, COUNT_CAP), capped: count > COUNT_CAP } satisfies LogCount);
+  });
+
   api.get('/apps/:appId/logs/export', (c) => {
     const params = query(c);
     const format = params.get('format') ?? 'ndjson';
@@ -168,7 +176,7 @@ export function createExplorerApi(apps: AppStore, queries: ExplorerQueries, acco
     return found ? c.json(found) : c.json({ error: 'no such log' }, 404);
   });
 
-  api.get('/apps/:appId/tags', async (c) => c.json(await queries.tags()));
+  api.get('/apps/:appId/tags', async (c) => c.json(await queries.tags(c.get('app').key)));
   api.get('/apps/:appId/facets', async (c) => c.json(await queries.sessions.facets(c.get('app').key)));
 
   api.get('/apps/:appId/sessions', async (c) => {

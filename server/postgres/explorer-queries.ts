@@ -130,6 +130,30 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
       );
       return pageOf(rows, options.limit);
     },
+    async timeSpan(filter) {
+      const p = parameters();
+      const clause = await where(filter, p);
+      if (clause === 'none') return undefined;
+      // Each end read down the time index, as the stream's first page is.
+      const end = async (order: 'ASC' | 'DESC') => (await one<{ at: number }>(`SELECT l.at FROM logs l WHERE ${clause} ORDER BY l.at ${order} LIMIT 1`, ...p.values))?.at;
+      const first = await end('ASC');
+      return first === undefined ? undefined : { first, last: (await end('DESC'))! };
+    },
+    async volume(filter, bucketMs) {
+      const p = parameters();
+      const clause = await where(filter, p);
+      if (clause === 'none') return [];
+      return all<{ bucket: number; level: number; n: number }>(
+        `SELECT floor(l.at / ${p.add(bucketMs)})::float8 AS bucket, coalesce(l.ll, 0) AS level, count(*)::int AS n FROM logs l WHERE ${clause} GROUP BY 1, 2`,
+        ...p.values,
+      );
+    },
+    async count(filter, cap) {
+      const p = parameters();
+      const clause = await where(filter, p);
+      if (clause === 'none') return 0;
+      return (await one<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM logs l WHERE ${clause} LIMIT ${p.add(cap + 1)}) AS matched`, ...p.values))!.n;
+    },
     async arrivedAfter(filter, afterId, limit) {
       const p = parameters();
       const clause = await where(filter, p);
@@ -154,13 +178,17 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
       if (before) return before.id;
       return (await one<{ id: number }>(`SELECT id FROM logs WHERE session_id = $1 ORDER BY at DESC, id DESC LIMIT 1`, sessionId))?.id;
     },
-    async tags(limit = 200) {
-      // One index seek per tag (a loose index scan) rather than a scan of every log. COLLATE "C" orders as SQLite does.
+    async tags(appKey, limit = 200) {
+      // One index seek per tag (a loose index scan) rather than a scan of every log, each tag kept when one of its logs
+      // is the app's. COLLATE "C" orders as SQLite does.
       const rows = await all<{ tg: string }>(
         `WITH RECURSIVE tag (tg) AS (
            SELECT min(tg COLLATE "C") FROM logs WHERE tg > ''
            UNION ALL SELECT (SELECT min(tg COLLATE "C") FROM logs WHERE tg > tag.tg) FROM tag WHERE tag.tg IS NOT NULL
-         ) SELECT tg FROM tag WHERE tg IS NOT NULL LIMIT $1`,
+         ) SELECT tg FROM tag WHERE tg IS NOT NULL
+             AND EXISTS (SELECT 1 FROM logs l WHERE l.tg = tag.tg AND l.session_id IN (SELECT id FROM sessions WHERE app_key = $1))
+           LIMIT $2`,
+        appKey,
         limit,
       );
       return rows.map((row) => row.tg);

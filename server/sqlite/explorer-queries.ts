@@ -188,6 +188,33 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
     return pageOf(rows, options.limit);
   }
 
+  /** The first and last time among the filter's logs: each an end of the time index, read as the stream's page is. */
+  function timeSpan(filter: LogFilter): { first: number; last: number } | undefined {
+    const clause = where(filter);
+    if (clause === 'none') return undefined;
+    const end = (order: 'ASC' | 'DESC') =>
+      (db.prepare(`SELECT l.at FROM logs l WHERE ${clause.sql} ORDER BY l.at ${order} LIMIT 1`).get(...clause.params) as { at: number } | undefined)?.at;
+    const first = end('ASC');
+    return first === undefined ? undefined : { first, last: end('DESC')! };
+  }
+
+  /** The histogram's counts: one GROUP BY over the filter's logs (floor, not integer division, for times before 1970). */
+  function volume(filter: LogFilter, bucketMs: number): { bucket: number; level: number; n: number }[] {
+    const clause = where(filter);
+    if (clause === 'none') return [];
+    return db
+      .prepare(
+        `SELECT CAST(floor(l.at * 1.0 / ?) AS INTEGER) AS bucket, ifnull(l.ll, 0) AS level, count(*) AS n FROM logs l WHERE ${clause.sql} GROUP BY bucket, level`,
+      )
+      .all(bucketMs, ...clause.params) as { bucket: number; level: number; n: number }[];
+  }
+
+  function count(filter: LogFilter, cap: number): number {
+    const clause = where(filter);
+    if (clause === 'none') return 0;
+    return (db.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM logs l WHERE ${clause.sql} LIMIT ?)`).get(...clause.params, cap + 1) as { n: number }).n;
+  }
+
   /** Logs that arrived after log `afterId` (by arrival, whatever their time), oldest first: the live tail. */
   function arrivedAfter(filter: LogFilter, afterId: number, limit: number): ExplorerLog[] {
     const clause = where(filter);
@@ -231,17 +258,20 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
     return (db.prepare(`SELECT id FROM logs WHERE session_id = ? ORDER BY at DESC, id DESC LIMIT 1`).get(sessionId) as { id: number } | undefined)?.id;
   }
 
-  /** The tags logged (by any app), in order: one index seek per tag rather than a scan of every log. */
-  function tags(limit = 200): string[] {
+  /** The tags an app's logs carry, in order: one index seek per tag logged by any app (a loose index scan), each kept
+   * when one of its logs is the app's, rather than a scan of every log. */
+  function tags(appKey: string, limit = 200): string[] {
     return (
       db
         .prepare(
           `WITH RECURSIVE tag (tg) AS (
              SELECT min(tg) FROM logs WHERE tg > ''
              UNION ALL SELECT (SELECT min(tg) FROM logs WHERE tg > tag.tg) FROM tag WHERE tag.tg IS NOT NULL
-           ) SELECT tg FROM tag WHERE tg IS NOT NULL LIMIT ?`,
+           ) SELECT tg FROM tag WHERE tg IS NOT NULL
+               AND EXISTS (SELECT 1 FROM logs l WHERE l.tg = tag.tg AND l.session_id IN (SELECT id FROM sessions WHERE app_key = ?))
+             LIMIT ?`,
         )
-        .all(limit) as { tg: string }[]
+        .all(appKey, limit) as { tg: string }[]
     ).map((row) => row.tg);
   }
 
@@ -257,7 +287,7 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
     ).map((row) => ({ key: row.key, appId: row.app_id, enabled: row.enabled === 1, sessions: row.sessions }));
   }
 
-  return { apps, logs, arrivedAfter, lastLogId, around, issueLogId, tags, sessions: sessionQueries(db), issues: issueQueries(db), devices: deviceQueries(db) };
+  return { apps, logs, timeSpan, volume, count, arrivedAfter, lastLogId, around, issueLogId, tags, sessions: sessionQueries(db), issues: issueQueries(db), devices: deviceQueries(db) };
 }
 
 // ---- sessions ----

@@ -46,6 +46,11 @@ describe('the log filters', () => {
     expect(sent.getAll('tag')).toEqual(['net', 'ui']);
   });
 
+  test('level=none asks for no level at all, where no level parameter asks for every one', () => {
+    expect(parseLogFilters(new URLSearchParams('level=none'))).toEqual({ levels: [] });
+    expect(parseLogFilters(new URLSearchParams(''))).toEqual({});
+  });
+
   test.each([
     ['level=loud', /'level' must list levels among debug, warning, error, trace, info, fatal/],
     ['from=yesterday', /'from' must be an ISO date-time or epoch milliseconds/],

@@ -1,12 +1,13 @@
 // The explorer's query layer over a real SQLite database and a real PostgreSQL one, the same tests on each: keyset
 // pages that cover the stream exactly once, in time order, under each filter and their combination, and search
-// with rare and with common words.
+// with rare and with common words; the histogram's buckets and the count.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seedLogs } from '../../../bench/explorer-seed.ts';
 import { sqliteOf } from '../../../server/sqlite/store.ts';
 import type { Store } from '../../../server/store.types.ts';
 import { decodeCursor, type ExplorerLog, type ExplorerQueries, type LogFilter } from '../../../server/explorer-queries.types.ts';
 import { createExplorerQueries } from '../../../server/sqlite/explorer-queries.ts';
+import { logVolume } from '../../../server/explorer/volume.ts';
 import { openTestStore, STORE_KINDS } from './test-databases.ts';
 
 const APP = 'queries-app';
@@ -106,6 +107,56 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     test('a device key no device has, and an empty search, match nothing', async () => {
       expect(await readAll({ appKey: APP, deviceKey: { key: 'plan', value: 'silver' } })).toEqual([]);
       expect(await readAll({ appKey: APP, q: '!!!' })).toEqual([]);
+    });
+  });
+
+  // Before 'around and tail', whose late arrivals change the app's logs.
+  describe('volume and count', () => {
+    const filters: [string, Omit<LogFilter, 'appKey'>][] = [
+      ['every log', {}],
+      ['levels and a word', { levels: [1, 2], q: 'pay' }],
+      ['a range', { from: START + 2500, to: START + 7000 }],
+      ['a device', { device: 'device-1', tags: ['net'] }],
+    ];
+    test.each(filters)('%s: the buckets count each log once, in its second and level, and sum to the count', async (_, filter) => {
+      const expected = await readAll({ appKey: APP, ...filter });
+      const volume = await logVolume(queries, { appKey: APP, ...filter });
+      // 12 s of logs, one a millisecond: one-second buckets.
+      expect(volume.bucketMs).toBe(1000);
+      const counted = new Map<string, number>();
+      for (const log of expected) {
+        const key = `${Math.floor(log.at / 1000) * 1000}/${log.ll ?? 0}`;
+        counted.set(key, (counted.get(key) ?? 0) + 1);
+      }
+      for (const bucket of volume.buckets)
+        bucket.levels.forEach((n, level) => expect(n, `${bucket.at}/${level}`).toBe(counted.get(`${bucket.at}/${level}`) ?? 0));
+      expect(volume.buckets.flatMap((bucket) => bucket.levels).reduce((sum, n) => sum + n, 0)).toBe(expected.length);
+      expect(await queries.count({ appKey: APP, ...filter }, 100_000)).toBe(expected.length);
+    });
+
+    test('a range asked for lays out every bucket of it, the empty ones too', async () => {
+      const volume = await logVolume(queries, { appKey: APP, from: START - 30_000, to: START + 30_000 });
+      expect(volume.bucketMs).toBe(1000);
+      expect(volume.buckets.map((bucket) => bucket.at)).toEqual(Array.from({ length: 60 }, (_, index) => START - 30_000 + index * 1000));
+    });
+
+    test('counting stops one past the cap', async () => {
+      expect(await queries.count({ appKey: APP }, 500)).toBe(501);
+      expect(await queries.count({ appKey: APP, session: 'no-such-session' }, 500)).toBe(0);
+    });
+
+    test('nothing matched: no buckets', async () => {
+      expect(await logVolume(queries, { appKey: APP, q: 'nosuchword' })).toEqual({ bucketMs: 0, buckets: [] });
+    });
+  });
+
+  describe('tags', () => {
+    test("an app's tag suggestions are its own tags, none only another app logged", async () => {
+      const own = await queries.tags(APP);
+      expect(own).toEqual([...new Set(everything.map((log) => log.tg).filter((tag): tag is string => !!tag))].sort());
+      await store.addLogs('other-app', (await store.session('other-app', 'session-0'))!.id, [{ x: '2026-11-01T00:00:00.000Z', at: 5, t: 'theirs', tg: 'only-theirs' }]);
+      expect(await queries.tags(APP)).toEqual(own);
+      expect(await queries.tags('other-app')).toContain('only-theirs');
     });
   });
 
