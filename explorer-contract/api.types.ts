@@ -130,3 +130,23 @@ export interface LogCount {
 
 /** Counting stops here: beyond it a count costs a scan of everything matched and says no more to a person. */
 export const COUNT_CAP = 100_000;
+
+/** A value of a facet and how many of the view's logs have it; `label` is how a person knows it (a device's name). */
+export interface FacetValue {
+  value: string;
+  count: number;
+  label?: string;
+}
+
+/** `GET /apps/{appID}/logs/facets?<filters>`: the view's logs counted by each facet, the most common values first, and
+ * how many devices and sessions they come from (docs/facets.md). */
+export interface LogFacets {
+  level: FacetValue[];
+  tag: FacetValue[];
+  file: FacetValue[];
+  device: FacetValue[];
+  version: FacetValue[];
+  language: FacetValue[];
+  devices: number;
+  sessions: number;
+}

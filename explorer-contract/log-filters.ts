@@ -3,9 +3,11 @@
 // filter is a name in FILTER_NAMES, a field of LogFilters, its line in parseLogFilters, a field in the page's form
 // (explorer/logs/LogFilters.tsx) and its clause in each store's queries (server/sqlite|postgres/explorer-queries.ts).
 //   level=error,fatal|none  tag=net (repeatable)  q=words  key=plan&value=gold  from=ISO|ms  to=ISO|ms  session=uid  device=udid
+//   file=checkout.ts (repeatable)  -tag=net  -file=checkout.ts  -device=udid (each repeatable: logs with none of them;
+//   docs/facets.md#exclusion)
 import { LogLevel } from '../protocol/levels.ts';
 
-export const FILTER_NAMES = ['level', 'tag', 'q', 'key', 'value', 'from', 'to', 'session', 'device'] as const;
+export const FILTER_NAMES = ['level', 'tag', 'q', 'key', 'value', 'from', 'to', 'session', 'device', 'file', '-tag', '-file', '-device'] as const;
 export type FilterName = (typeof FILTER_NAMES)[number];
 
 /** `level=none`: the viewer unticked every level. */
@@ -26,6 +28,10 @@ export interface LogFilters {
   to?: number;
   session?: string;
   device?: string;
+  /** Any of these files (the log's `f`). */
+  files?: string[];
+  /** Logs with none of these: a log without a tag or file is kept. */
+  exclude?: { tags?: string[]; files?: string[]; devices?: string[] };
 }
 
 /** A query's parameters, as URLSearchParams reads them in the page and in the service; only filter names are read. */
@@ -38,12 +44,20 @@ export interface FilterParams {
 export class FilterError extends Error {}
 
 const LEVEL_BY_NAME: Record<string, number> = Object.fromEntries(Object.entries(LogLevel).map(([name, level]) => [name.toLowerCase(), level]));
+/** Each level's name in the `level` parameter, by its value: 'debug' at 0 … 'fatal' at 5. */
+export const LOG_LEVEL_NAMES: readonly string[] = Object.entries(LEVEL_BY_NAME).reduce<string[]>((names, [name, level]) => ((names[level] = name), names), []);
 
 function time(name: FilterName, value: string | null): number | undefined {
   if (value === null || value === '') return undefined;
   const ms = /^-?\d+$/.test(value) ? Number(value) : Date.parse(value);
   if (!Number.isFinite(ms)) throw new FilterError(`'${name}' must be an ISO date-time or epoch milliseconds`);
   return ms;
+}
+
+/** A repeatable parameter's non-empty values, or undefined when there are none. */
+function all(query: FilterParams, name: FilterName): string[] | undefined {
+  const values = query.getAll(name).filter((value) => value !== '');
+  return values.length > 0 ? values : undefined;
 }
 
 /** The filters `query` names; throws FilterError. */
@@ -71,5 +85,9 @@ export function parseLogFilters(query: FilterParams): LogFilters {
   if (session) filters.session = session;
   const device = query.get('device');
   if (device) filters.device = device;
+  const files = all(query, 'file');
+  if (files) filters.files = files;
+  const exclude = { tags: all(query, '-tag'), files: all(query, '-file'), devices: all(query, '-device') };
+  if (exclude.tags || exclude.files || exclude.devices) filters.exclude = Object.fromEntries(Object.entries(exclude).filter(([, values]) => values));
   return filters;
 }

@@ -98,6 +98,19 @@ export interface DeviceFilter {
   limit: number;
 }
 
+/** What the facets count logs by, in the store. */
+export type FacetField = 'level' | 'tag' | 'file' | 'session';
+/** Its expression in SQL, the same in both dialects. */
+export const FACET_COLUMNS: Record<FacetField, string> = { level: 'coalesce(l.ll, 0)', tag: 'l.tg', file: 'l.f', session: 'l.session_id' };
+
+export interface SessionFacts {
+  id: number;
+  udid: string;
+  device_name: string | null;
+  version: string | null;
+  language: string | null;
+}
+
 export interface ExplorerQueries {
   /** Every app, with how many sessions it has received (apps that received nothing sort last). */
   apps(): Promise<ExplorerApp[]>;
@@ -110,6 +123,11 @@ export interface ExplorerQueries {
   volume(filter: LogFilter, bucketMs: number): Promise<{ bucket: number; level: number; n: number }[]>;
   /** How many logs the filter matches, counting no further than `cap` + 1. */
   count(filter: LogFilter, cap: number): Promise<number>;
+  /** The filter's logs counted by a field, the largest counts first, at most `limit` values (docs/facets.md). A log
+   * without a level counts as Debug; `session` gives the session's row id. */
+  groupCounts(filter: LogFilter, by: FacetField, limit: number): Promise<{ value: string | number | null; n: number }[]>;
+  /** The device, its name, app version and language of each session of `ids` of the app. */
+  sessionFacts(appKey: string, ids: number[]): Promise<SessionFacts[]>;
   /** Logs that arrived after log `afterId` (by arrival, whatever their time), oldest first: the live tail. */
   arrivedAfter(filter: LogFilter, afterId: number, limit: number): Promise<ExplorerLog[]>;
   /** The newest log id: where a live tail starts. */

@@ -1,5 +1,5 @@
 // The explorer's JSON API under /sidelog/explorer/api: sign-in and sign-out, then (only for a signed-in viewer,
-// 401 otherwise) apps, the log stream with its filters and keyset pages, its volume and count, the live tail, the lines around a log,
+// 401 otherwise) apps, the log stream with its filters and keyset pages, its volume, count and facets, the live tail, the lines around a log,
 // sessions, issues, devices, exports, and the resolution of the Bugfender-shaped intent URLs.
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
@@ -14,6 +14,7 @@ import { jsonWritesFrom } from '../cross-site.ts';
 import { createLoginThrottle, type LoginEnv, type LoginLimits } from '../login-throttle.ts';
 import { accountProblem, VIEWER_SESSION_MS, type ViewerAccounts } from './viewer-accounts.ts';
 import { wellFormed } from '../wire-validation.ts';
+import { logFacets } from './facets.ts';
 import { logVolume } from './volume.ts';
 
 export const VIEWER_COOKIE = 'sidelog_viewer';
@@ -156,6 +157,8 @@ export function createExplorerApi(apps: AppStore, queries: ExplorerQueries, acco
   });
 
   api.get('/apps/:appId/logs/volume', async (c) => c.json(await logVolume(queries, logFilter(c, query(c)))));
+
+  api.get('/apps/:appId/logs/facets', async (c) => c.json(await logFacets(queries, logFilter(c, query(c)))));
 
   api.get('/apps/:appId/logs/count', async (c) => {
     const count = await queries.count(logFilter(c, query(c)), COUNT_CAP);

@@ -17,8 +17,10 @@ import {
   type ExplorerLog,
   type ExplorerQueries,
   type ExplorerSessionRow,
+  FACET_COLUMNS,
   type LogCursor,
   type LogFilter,
+  type SessionFacts,
 } from '../explorer-queries.types.ts';
 import { sql } from './client.ts';
 
@@ -71,6 +73,13 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
       clauses.push(`(l.ll = ANY (${p.add(filter.levels)}::int[])${none})`);
     }
     if (filter.tags && filter.tags.length > 0) clauses.push(`l.tg = ANY (${p.add(filter.tags)}::text[])`);
+    if (filter.files) clauses.push(`l.f = ANY (${p.add(filter.files)}::text[])`);
+    const { tags: notTags, files: notFiles, devices: notDevices } = filter.exclude ?? {};
+    if (notTags) clauses.push(`NOT (coalesce(l.tg, '') = ANY (${p.add(notTags)}::text[]))`);
+    if (notFiles) clauses.push(`NOT (coalesce(l.f, '') = ANY (${p.add(notFiles)}::text[]))`);
+    if (notDevices) {
+      clauses.push(`l.session_id NOT IN (SELECT id FROM sessions WHERE app_key = ${p.add(filter.appKey)} AND udid = ANY (${p.add(notDevices)}::text[]))`);
+    }
     if (filter.q !== undefined) {
       const query = tsQuery(filter.q);
       if (query === undefined) return 'none';
@@ -153,6 +162,24 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
       const clause = await where(filter, p);
       if (clause === 'none') return 0;
       return (await one<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM logs l WHERE ${clause} LIMIT ${p.add(cap + 1)}) AS matched`, ...p.values))!.n;
+    },
+    async groupCounts(filter, by, limit) {
+      const p = parameters();
+      const clause = await where(filter, p);
+      if (clause === 'none') return [];
+      return all<{ value: string | number | null; n: number }>(
+        `SELECT ${FACET_COLUMNS[by]} AS value, count(*)::int AS n FROM logs l WHERE ${clause} GROUP BY 1 ORDER BY n DESC LIMIT ${p.add(limit)}`,
+        ...p.values,
+      );
+    },
+    async sessionFacts(appKey, ids) {
+      return all<SessionFacts>(
+        `SELECT s.id, s.udid, d.name AS device_name, s.payload::json -> 'app_version' ->> 'version' AS version, s.payload::json ->> 'language' AS language
+         FROM sessions s LEFT JOIN devices d ON d.app_key = s.app_key AND d.udid = s.udid
+         WHERE s.app_key = $1 AND s.id = ANY ($2::int[])`,
+        appKey,
+        ids,
+      );
     },
     async arrivedAfter(filter, afterId, limit) {
       const p = parameters();

@@ -25,7 +25,10 @@ import {
   type IssueFilter,
   type LogCursor,
   type LogFilter,
+  FACET_COLUMNS,
+  type FacetField,
   type LogPage,
+  type SessionFacts,
   type SessionFilter,
 } from '../explorer-queries.types.ts';
 import { promised } from './rows.ts';
@@ -110,6 +113,23 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
     if (filter.tags && filter.tags.length > 0) {
       clauses.push(`${filter.tags.length === 1 ? '' : '+'}l.tg IN (${filter.tags.map(() => '?').join(', ')})`);
       params.push(...filter.tags);
+    }
+    if (filter.files) {
+      clauses.push(`+l.f IN (${filter.files.map(() => '?').join(', ')})`);
+      params.push(...filter.files);
+    }
+    const { tags: notTags, files: notFiles, devices: notDevices } = filter.exclude ?? {};
+    if (notTags) {
+      clauses.push(`ifnull(l.tg, '') NOT IN (${notTags.map(() => '?').join(', ')})`);
+      params.push(...notTags);
+    }
+    if (notFiles) {
+      clauses.push(`ifnull(l.f, '') NOT IN (${notFiles.map(() => '?').join(', ')})`);
+      params.push(...notFiles);
+    }
+    if (notDevices) {
+      clauses.push(`l.session_id NOT IN (SELECT id FROM sessions WHERE app_key = ? AND udid IN (${notDevices.map(() => '?').join(', ')}))`);
+      params.push(filter.appKey, ...notDevices);
     }
     if (filter.q !== undefined && !options.commonWords) {
       searchIndex.catchUp();
@@ -215,6 +235,24 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
     return (db.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM logs l WHERE ${clause.sql} LIMIT ?)`).get(...clause.params, cap + 1) as { n: number }).n;
   }
 
+  function groupCounts(filter: LogFilter, by: FacetField, limit: number): { value: string | number | null; n: number }[] {
+    const clause = where(filter);
+    if (clause === 'none') return [];
+    return db
+      .prepare(`SELECT ${FACET_COLUMNS[by]} AS value, count(*) AS n FROM logs l WHERE ${clause.sql} GROUP BY 1 ORDER BY n DESC LIMIT ?`)
+      .all(...clause.params, limit) as { value: string | number | null; n: number }[];
+  }
+
+  function sessionFacts(appKey: string, ids: number[]): SessionFacts[] {
+    return db
+      .prepare(
+        `SELECT s.id, s.udid, d.name AS device_name, json_extract(s.payload, '$.app_version.version') AS version, json_extract(s.payload, '$.language') AS language
+         FROM sessions s LEFT JOIN devices d ON d.app_key = s.app_key AND d.udid = s.udid
+         WHERE s.app_key = ? AND s.id IN (SELECT value FROM json_each(?))`,
+      )
+      .all(appKey, JSON.stringify(ids)) as SessionFacts[];
+  }
+
   /** Logs that arrived after log `afterId` (by arrival, whatever their time), oldest first: the live tail. */
   function arrivedAfter(filter: LogFilter, afterId: number, limit: number): ExplorerLog[] {
     const clause = where(filter);
@@ -287,7 +325,7 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
     ).map((row) => ({ key: row.key, appId: row.app_id, enabled: row.enabled === 1, sessions: row.sessions }));
   }
 
-  return { apps, logs, timeSpan, volume, count, arrivedAfter, lastLogId, around, issueLogId, tags, sessions: sessionQueries(db), issues: issueQueries(db), devices: deviceQueries(db) };
+  return { apps, logs, timeSpan, volume, count, groupCounts, sessionFacts, arrivedAfter, lastLogId, around, issueLogId, tags, sessions: sessionQueries(db), issues: issueQueries(db), devices: deviceQueries(db) };
 }
 
 // ---- sessions ----

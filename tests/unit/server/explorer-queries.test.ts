@@ -7,6 +7,7 @@ import { sqliteOf } from '../../../server/sqlite/store.ts';
 import type { Store } from '../../../server/store.types.ts';
 import { decodeCursor, type ExplorerLog, type ExplorerQueries, type LogFilter } from '../../../server/explorer-queries.types.ts';
 import { createExplorerQueries } from '../../../server/sqlite/explorer-queries.ts';
+import { logFacets } from '../../../server/explorer/facets.ts';
 import { logVolume } from '../../../server/explorer/volume.ts';
 import { openTestStore, STORE_KINDS } from './test-databases.ts';
 
@@ -75,6 +76,10 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       ['rare word', { q: 'needle' }, (log) => /\bneedle\b/.test(log.t ?? '')],
       ['common word', { q: 'payment' }, (log) => /\bpayment\b/.test(log.t ?? '')],
       ['word start', { q: 'pay' }, (log) => /\bpay/.test(log.t ?? '')],
+      ['a file', { files: ['app.ts'] }, (log) => log.f === 'app.ts'],
+      ['not a tag', { exclude: { tags: ['net'] } }, (log) => log.tg !== 'net'],
+      ['not these tags nor a device', { exclude: { tags: ['net', 'ui'], devices: ['device-1'] } }, (log) => !['net', 'ui'].includes(log.tg!) && log.udid !== 'device-1'],
+      ['a level, not a tag', { levels: [2], exclude: { tags: ['cart'] } }, (log) => log.ll === 2 && log.tg !== 'cart'],
       [
         'all combined',
         { levels: [0, 4], tags: ['net', 'ui', 'cart'], q: 'order', device: 'device-1', from: START + 6000 },
@@ -147,6 +152,34 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
 
     test('nothing matched: no buckets', async () => {
       expect(await logVolume(queries, { appKey: APP, q: 'nosuchword' })).toEqual({ bucketMs: 0, buckets: [] });
+    });
+  });
+
+  describe('facets', () => {
+    const facetFilters: [string, Omit<LogFilter, 'appKey'>][] = [
+      ['every log', {}],
+      ['errors of a word', { levels: [2], q: 'pay' }],
+      ['not a device', { exclude: { devices: ['device-1'] } }],
+    ];
+    test.each(facetFilters)('%s: each value counts its logs exactly, and the devices and sessions they come from', async (_, filter) => {
+      const expected = await readAll({ appKey: APP, ...filter });
+      const facets = await logFacets(queries, { appKey: APP, ...filter });
+      const countBy = (key: (log: ExplorerLog) => string | null) => {
+        const counts = new Map<string, number>();
+        for (const log of expected) {
+          const value = key(log);
+          if (value) counts.set(value, (counts.get(value) ?? 0) + 1);
+        }
+        return counts;
+      };
+      const asMap = (values: { value: string; count: number }[]) => new Map(values.map((value) => [value.value, value.count]));
+      expect(asMap(facets.level)).toEqual(countBy((log) => ['debug', 'warning', 'error', 'trace', 'info', 'fatal'][log.ll ?? 0]!));
+      expect(asMap(facets.tag)).toEqual(countBy((log) => log.tg));
+      expect(asMap(facets.file)).toEqual(countBy((log) => log.f));
+      expect(asMap(facets.device)).toEqual(countBy((log) => log.udid));
+      expect(facets.devices).toBe(new Set(expected.map((log) => log.udid)).size);
+      expect(facets.sessions).toBe(new Set(expected.map((log) => log.session_uid)).size);
+      expect(facets.tag.map((value) => value.count)).toEqual([...facets.tag.map((value) => value.count)].sort((a, b) => b - a));
     });
   });
 
