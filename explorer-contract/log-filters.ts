@@ -3,11 +3,12 @@
 // filter is a name in FILTER_NAMES, a field of LogFilters, its line in parseLogFilters, a field in the page's form
 // (explorer/logs/LogFilters.tsx) and its clause in each store's queries (server/sqlite|postgres/explorer-queries.ts).
 //   level=error,fatal|none  tag=net (repeatable)  q=words  key=plan&value=gold  from=ISO|ms  to=ISO|ms  session=uid  device=udid
-//   file=checkout.ts (repeatable)  -tag=net  -file=checkout.ts  -device=udid (each repeatable: logs with none of them;
+//   file=checkout.ts  url=https://…  (each repeatable)  -tag=net  -file=checkout.ts  -url=https://…  -device=udid
+//   (each repeatable: logs with none of them;
 //   docs/facets.md#exclusion)
 import { LogLevel } from '../protocol/levels.ts';
 
-export const FILTER_NAMES = ['level', 'tag', 'q', 'key', 'value', 'from', 'to', 'session', 'device', 'file', '-tag', '-file', '-device'] as const;
+export const FILTER_NAMES = ['level', 'tag', 'q', 'key', 'value', 'from', 'to', 'session', 'device', 'file', 'url', '-tag', '-file', '-url', '-device'] as const;
 export type FilterName = (typeof FILTER_NAMES)[number];
 
 /** `level=none`: the viewer unticked every level. */
@@ -30,8 +31,10 @@ export interface LogFilters {
   device?: string;
   /** Any of these files (the log's `f`). */
   files?: string[];
-  /** Logs with none of these: a log without a tag or file is kept. */
-  exclude?: { tags?: string[]; files?: string[]; devices?: string[] };
+  /** Any of these URLs (the log's `u`). */
+  urls?: string[];
+  /** Logs with none of these: a log without a tag, file or URL is kept. */
+  exclude?: { tags?: string[]; files?: string[]; urls?: string[]; devices?: string[] };
 }
 
 /** A query's parameters, as URLSearchParams reads them in the page and in the service; only filter names are read. */
@@ -87,7 +90,9 @@ export function parseLogFilters(query: FilterParams): LogFilters {
   if (device) filters.device = device;
   const files = all(query, 'file');
   if (files) filters.files = files;
-  const exclude = { tags: all(query, '-tag'), files: all(query, '-file'), devices: all(query, '-device') };
-  if (exclude.tags || exclude.files || exclude.devices) filters.exclude = Object.fromEntries(Object.entries(exclude).filter(([, values]) => values));
+  const urls = all(query, 'url');
+  if (urls) filters.urls = urls;
+  const exclude = { tags: all(query, '-tag'), files: all(query, '-file'), urls: all(query, '-url'), devices: all(query, '-device') };
+  if (Object.values(exclude).some(Boolean)) filters.exclude = Object.fromEntries(Object.entries(exclude).filter(([, values]) => values));
   return filters;
 }

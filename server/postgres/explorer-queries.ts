@@ -74,9 +74,12 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
     }
     if (filter.tags && filter.tags.length > 0) clauses.push(`l.tg = ANY (${p.add(filter.tags)}::text[])`);
     if (filter.files) clauses.push(`l.f = ANY (${p.add(filter.files)}::text[])`);
-    const { tags: notTags, files: notFiles, devices: notDevices } = filter.exclude ?? {};
-    if (notTags) clauses.push(`NOT (coalesce(l.tg, '') = ANY (${p.add(notTags)}::text[]))`);
-    if (notFiles) clauses.push(`NOT (coalesce(l.f, '') = ANY (${p.add(notFiles)}::text[]))`);
+    if (filter.urls) clauses.push(`l.u = ANY (${p.add(filter.urls)}::text[])`);
+    const { devices: notDevices, ...notColumns } = filter.exclude ?? {};
+    for (const [name, column] of [['tags', 'tg'], ['files', 'f'], ['urls', 'u']] as const) {
+      const values = notColumns[name];
+      if (values) clauses.push(`NOT (coalesce(l.${column}, '') = ANY (${p.add(values)}::text[]))`);
+    }
     if (notDevices) {
       clauses.push(`l.session_id NOT IN (SELECT id FROM sessions WHERE app_key = ${p.add(filter.appKey)} AND udid = ANY (${p.add(notDevices)}::text[]))`);
     }

@@ -118,14 +118,16 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
       clauses.push(`+l.f IN (${filter.files.map(() => '?').join(', ')})`);
       params.push(...filter.files);
     }
-    const { tags: notTags, files: notFiles, devices: notDevices } = filter.exclude ?? {};
-    if (notTags) {
-      clauses.push(`ifnull(l.tg, '') NOT IN (${notTags.map(() => '?').join(', ')})`);
-      params.push(...notTags);
+    if (filter.urls) {
+      clauses.push(`l.u IN (${filter.urls.map(() => '?').join(', ')})`);
+      params.push(...filter.urls);
     }
-    if (notFiles) {
-      clauses.push(`ifnull(l.f, '') NOT IN (${notFiles.map(() => '?').join(', ')})`);
-      params.push(...notFiles);
+    const { devices: notDevices, ...notColumns } = filter.exclude ?? {};
+    for (const [name, column] of [['tags', 'tg'], ['files', 'f'], ['urls', 'u']] as const) {
+      const values = notColumns[name];
+      if (!values) continue;
+      clauses.push(`ifnull(l.${column}, '') NOT IN (${values.map(() => '?').join(', ')})`);
+      params.push(...values);
     }
     if (notDevices) {
       clauses.push(`l.session_id NOT IN (SELECT id FROM sessions WHERE app_key = ? AND udid IN (${notDevices.map(() => '?').join(', ')}))`);

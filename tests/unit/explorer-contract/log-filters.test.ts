@@ -16,8 +16,10 @@ const SAMPLE: Record<FilterName, string> = {
   session: 'session-1',
   device: 'device-1',
   file: 'checkout.ts',
+  url: 'https://shop.example/cart',
   '-tag': 'ui',
   '-file': 'boot.ts',
+  '-url': 'https://shop.example/',
   '-device': 'device-2',
 };
 
@@ -34,7 +36,8 @@ describe('the log filters', () => {
       session: 'session-1',
       device: 'device-1',
       files: ['checkout.ts'],
-      exclude: { tags: ['ui'], files: ['boot.ts'], devices: ['device-2'] },
+      urls: ['https://shop.example/cart'],
+      exclude: { tags: ['ui'], files: ['boot.ts'], urls: ['https://shop.example/'], devices: ['device-2'] },
     });
     // Each name on its own counts: the parse without it is another filter.
     for (const name of FILTER_NAMES) {

@@ -15,6 +15,8 @@ const APP = 'queries-app';
 const COUNT = 12_000;
 /** seedLogs logs one a millisecond from here. */
 const START = Date.UTC(2026, 10, 1);
+/** The URL of one log only. */
+const URL_OF_ONE = 'https://shop.example/one';
 describe.each(STORE_KINDS)('on %s', (kind) => {
   let store: Store;
   let closeStore: () => Promise<void>;
@@ -26,7 +28,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     ({ store, close: closeStore } = await openTestStore(kind));
     await store.putApp(APP, true);
     await store.putApp('other-app', true);
-    await seedLogs(store, { appKey: APP, logs: COUNT, sessions: 6, special: new Map([[4321, { t: 'the needle in the haystack' }]]) });
+    await seedLogs(store, { appKey: APP, logs: COUNT, sessions: 6, special: new Map([[4321, { t: 'the needle in the haystack' }], [4322, { u: URL_OF_ONE }]]) });
     // Another app's logs never show in this one's.
     await seedLogs(store, { appKey: 'other-app', logs: 300, sessions: 1 });
     await store.setDeviceKey(APP, 'device-1', 'plan', 'gold');
@@ -80,6 +82,8 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       ['not a tag', { exclude: { tags: ['net'] } }, (log) => log.tg !== 'net'],
       ['not these tags nor a device', { exclude: { tags: ['net', 'ui'], devices: ['device-1'] } }, (log) => !['net', 'ui'].includes(log.tg!) && log.udid !== 'device-1'],
       ['a level, not a tag', { levels: [2], exclude: { tags: ['cart'] } }, (log) => log.ll === 2 && log.tg !== 'cart'],
+      ['a URL', { urls: [URL_OF_ONE] }, (log) => log.u === URL_OF_ONE],
+      ['not a URL', { exclude: { urls: [URL_OF_ONE] } }, (log) => log.u !== URL_OF_ONE],
       [
         'all combined',
         { levels: [0, 4], tags: ['net', 'ui', 'cart'], q: 'order', device: 'device-1', from: START + 6000 },
