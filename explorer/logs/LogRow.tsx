@@ -1,12 +1,13 @@
 // One log in the stream: level (colour and word), absolute and relative time, tag, text (long texts collapsed),
 // file:line and method, URL. Opening it shows the log as pretty-printed JSON and ways on: the lines around it,
-// its session, its device, and for a `bf_issue` line (the Bugfender SDK's mark of an issue) the issue.
+// its session, its device, its fields to filter by or hide, and for a `bf_issue` line (the Bugfender SDK's mark of an issue) the issue.
 // Everything logged is rendered as text by React, never as markup.
 import { Link } from 'wouter';
 import type { ExplorerLog } from '../api.ts';
 import { absoluteTime, isoTime, levelOf, relativeTime } from '../format.ts';
 import { devicePath, issuePath } from '../address.ts';
 import { href } from '../use-query.ts';
+import { RowRefine } from './RowRefine.tsx';
 
 const LONG = 300;
 
@@ -61,6 +62,7 @@ export function LogRow({ log, appId, open, onToggle, now, highlight = false }: {
               Device
             </Link>
           </div>
+          <RowRefine log={log} />
           <pre className="log-json">{JSON.stringify(log, null, 2)}</pre>
         </div>
       ) : null}

@@ -3,6 +3,7 @@
 import { Link } from 'wouter';
 import { API, type AroundLogs } from '../api.ts';
 import { AroundView } from '../logs/AroundView.tsx';
+import { FacetPanel } from '../logs/FacetPanel.tsx';
 import { filterQuery } from '../logs/filter-params.ts';
 import { Histogram } from '../logs/Histogram.tsx';
 import { streamStatus, useLogCount } from '../logs/log-count.ts';
@@ -105,7 +106,12 @@ export function LogsPage() {
     <>
       <LogFilters params={params} change={change} tags={tags.state === 'ready' ? tags.data : []} />
       <Scope params={params} change={change} />
-      <Stream appId={appId} params={params} change={change} />
+      <div className="logs-with-facets">
+        <div>
+          <Stream appId={appId} params={params} change={change} />
+        </div>
+        <FacetPanel appId={appId} filters={filterQuery(params)} />
+      </div>
     </>
   );
 }

@@ -1,5 +1,5 @@
 // The log explorer in real Chromium against the running service (docs/local-service.md#explorer): the sign-in it needs,
-// each filter and their combination, search among 100,000 logs, links that restore a view, the live tail, exports, the
+// each filter and their combination, the volume, count and facets of a view, search among 100,000 logs, links that restore a view, the live tail, exports, the
 // intent URLs, logged markup shown as text, and no serious accessibility violation on any page.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -211,6 +211,60 @@ describe('volume and count', () => {
     expect(sum(await barCounts())).toBe(4);
     // The From field shows it too (in this machine's zone, the browser's).
     expect(fromLocalInput(await e2e.page.getByLabel('From').inputValue())).toBe(new Date(T0 + 120_000).toISOString());
+  });
+});
+
+describe('facets', () => {
+  startSignedIn();
+  const panel = () => e2e.page.getByRole('complementary', { name: 'Facets' });
+  /** A facet's values and their counts, as the panel lists them. */
+  async function facet(title: string): Promise<Record<string, number>> {
+    const section = panel().getByRole('region', { name: title, exact: true });
+    await section.waitFor();
+    const labels = await section.locator('.facet-label').allInnerTexts();
+    const counts = await section.locator('.facet-count').allInnerTexts();
+    return Object.fromEntries(labels.map((label, index) => [label, Number(counts[index]!.replaceAll(',', ''))]));
+  }
+  const who = () => panel().locator('.facet-who').innerText();
+
+  it('count each value exactly, with the devices and sessions matched, and follow the query', async () => {
+    await viewerText(e2e.page, logsUrl());
+    await vi.waitFor(async () => expect(await who()).toBe('2 devices, 2 sessions'));
+    expect(await facet('Level')).toEqual({ Error: 3, Debug: 2, Info: 2, Warning: 1 });
+    expect(await facet('Tag')).toEqual({ boot: 2, net: 2, ui: 2, bf_issue: 1, pay: 1 });
+    expect(await facet('File')).toEqual({ 'checkout.ts': 8 });
+    // Both devices carry the same name: their counts, most first.
+    expect(await panel().getByRole('region', { name: 'Device', exact: true }).locator('.facet-count').allInnerTexts()).toEqual(['5', '3']);
+
+    await viewerText(e2e.page, logsUrl({ tag: 'net' }));
+    await vi.waitFor(async () => expect(await facet('Level')).toEqual({ Warning: 1, Error: 1 }));
+    await viewerText(e2e.page, logsUrl({ session: 's-beta' }));
+    await vi.waitFor(async () => expect(await who()).toBe('1 device, 1 session'));
+    expect(await facet('Tag')).toEqual({ boot: 1, net: 1, ui: 1 });
+  });
+
+  it('a value in the panel or in a log shows only it or hides it, and a hidden value can be shown again', async () => {
+    await viewerText(e2e.page, logsUrl());
+    await panel().getByRole('button', { name: 'Show only tag net', exact: true }).click();
+    await vi.waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALL.filter((entry) => entry.tg === 'net'))));
+    expect(new URL(e2e.page.url()).searchParams.getAll('tag')).toEqual(['net']);
+
+    await viewerText(e2e.page, logsUrl());
+    await panel().getByRole('button', { name: 'Hide tag boot', exact: true }).click();
+    await vi.waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALL.filter((entry) => entry.tg !== 'boot'))));
+    expect(new URL(e2e.page.url()).searchParams.getAll('-tag')).toEqual(['boot']);
+    // From an opened log: the newest, "beta debug idle", tagged ui.
+    await e2e.page.getByRole('button', { name: 'beta debug idle', exact: true }).click();
+    await e2e.page.getByRole('list', { name: 'Filter by this log' }).getByRole('button', { name: 'Hide tag ui', exact: true }).click();
+    await vi.waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALL.filter((entry) => !['boot', 'ui'].includes(entry.tg!)))));
+    await panel().getByRole('button', { name: 'Show only level Error', exact: true }).click();
+    await vi.waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALL.filter((entry) => entry.ll === 2))));
+    await vi.waitFor(async () => expect(await facet('Level')).toEqual({ Error: 3 }));
+    // Hidden values are listed, and each can be shown again.
+    await panel().getByRole('button', { name: 'Remove hidden tag ui', exact: true }).click();
+    await panel().getByRole('button', { name: 'Remove hidden tag boot', exact: true }).click();
+    await vi.waitFor(() => expect(new URL(e2e.page.url()).searchParams.getAll('-tag')).toEqual([]));
+    await vi.waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALL.filter((entry) => entry.ll === 2))));
   });
 });
 
