@@ -7,7 +7,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './admin-pages.ts';
 import { jsonWritesFrom } from './cross-site.ts';
 import { ADMIN_BODY_BYTES, limitBody, readJsonObject } from './body-limits.ts';
 import type { AdminList, AppStore, CollectedReads, ForwardStore, ViewerStore } from './store.types.ts';
-import { putViewerAccount } from './explorer/api.ts';
+import { limitViewerApps, putViewerAccount } from './explorer/api.ts';
 import { createIntentLookup } from './intent-lookup.ts';
 import { createViewerAccounts } from './explorer/viewer-accounts.ts';
 import type { ForwardSettings } from './otlp/forwarder.ts';
@@ -62,6 +62,7 @@ export function createAdminApi(store: AppStore & CollectedReads & ViewerStore & 
   // Accounts that may sign in to the explorer (server/explorer/viewer-accounts.ts).
   const viewers = createViewerAccounts(store, options.token);
   admin.post(`${ADMIN_BASE}/viewers`, (c) => putViewerAccount(c, viewers));
+  admin.post(`${ADMIN_BASE}/viewers/:name/apps`, (c) => limitViewerApps(c, viewers, store));
 
   /** The list endpoints: `?app=KEY`, answered in arrival order a page at a time (server/admin-pages.ts). */
   const LISTS: readonly AdminList[] = ['logs', 'batches', 'sessions', 'issues', 'device-keys', 'requests'];

@@ -173,4 +173,8 @@ export const PG_MIGRATIONS: readonly string[] = [
   );
   CREATE TABLE forward_lease (id integer PRIMARY KEY CHECK (id = 1), holder text NOT NULL, expires_at timestamptz NOT NULL);
   `,
+  // Per-app access (docs/local-service.md#per-app-access), as on SQLite: NULL, every app; else a JSON array of app keys.
+  `
+  ALTER TABLE viewers ADD COLUMN apps text;
+  `,
 ];

@@ -301,4 +301,9 @@ ${FIRST_LOG_COLUMNS}
     expires_at INTEGER NOT NULL
   );
   `,
+  // Per-app access (docs/local-service.md#per-app-access): NULL, every app; else a JSON
+  // array of the app keys the viewer may read.
+  `
+  ALTER TABLE viewers ADD COLUMN apps TEXT;
+  `,
 ];
