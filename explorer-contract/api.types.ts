@@ -33,6 +33,8 @@ export interface ExplorerLog extends StoredLogFields {
   id: number;
   session_uid: string;
   udid: string;
+  /** The device's name, '' when it sent none: who the log is from. */
+  device_name: string;
   at: number;
 }
 

@@ -1,5 +1,5 @@
 // One log in the stream: level (colour and word), absolute and relative time, tag, text (long texts collapsed),
-// file:line and method, URL. Opening it shows the log as pretty-printed JSON and ways on: the lines around it,
+// who it is from (device and session), file:line and method, URL. Opening it shows the log as pretty-printed JSON and ways on: the lines around it,
 // its session, its device, its fields to filter by or hide, and for a `bf_issue` line (the Bugfender SDK's mark of an issue) the issue.
 // Everything logged is rendered as text by React, never as markup.
 import { Link } from 'wouter';
@@ -7,6 +7,7 @@ import type { ExplorerLog } from '../api.ts';
 import { absoluteTime, isoTime, levelOf, relativeTime } from '../format.ts';
 import { devicePath, issuePath } from '../address.ts';
 import { href } from '../use-query.ts';
+import { LogWho } from './LogWho.tsx';
 import { RowRefine } from './RowRefine.tsx';
 
 const LONG = 300;
@@ -45,6 +46,7 @@ export function LogRow({ log, appId, open, onToggle, now, highlight = false }: {
         ) : null}
       </div>
       <div className="log-meta muted">
+        <LogWho log={log} appId={appId} />
         {place ? <span className="log-place">{place}</span> : null}
         {log.m ? <span className="log-method">{log.m}()</span> : null}
         {log.u ? <span className="log-url">{log.u}</span> : null}

@@ -24,7 +24,9 @@ import {
 } from '../explorer-queries.types.ts';
 import { sql } from './client.ts';
 
-const LOG_COLUMNS = `l.id, s.session_uid, s.udid, l.x, l.at, l.t, l.m, l.tg, l.f, l.l, l.ll, l.u`;
+const LOG_COLUMNS = `l.id, s.session_uid, s.udid, coalesce(d.name, '') AS device_name, l.x, l.at, l.t, l.m, l.tg, l.f, l.l, l.ll, l.u`;
+/** The logs with their sessions and devices, as LOG_COLUMNS reads them. */
+const LOG_FROM = `logs l JOIN sessions s ON s.id = l.session_id LEFT JOIN devices d ON d.app_key = s.app_key AND d.udid = s.udid`;
 
 /** Collects a statement's parameters as $1, $2, … */
 function parameters() {
@@ -102,7 +104,7 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
 
   const around: ExplorerQueries['around'] = async (appKey, id, count) => {
     const target = await one<ExplorerLog & { session_id: number }>(
-      `SELECT ${LOG_COLUMNS}, l.session_id FROM logs l JOIN sessions s ON s.id = l.session_id WHERE l.id = $1 AND s.app_key = $2`,
+      `SELECT ${LOG_COLUMNS}, l.session_id FROM ${LOG_FROM} WHERE l.id = $1 AND s.app_key = $2`,
       id,
       appKey,
     );
@@ -110,7 +112,7 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
     const { session_id, ...log } = target;
     const side = (op: '<' | '>', order: 'DESC' | 'ASC') =>
       all<ExplorerLog>(
-        `SELECT ${LOG_COLUMNS} FROM logs l JOIN sessions s ON s.id = l.session_id
+        `SELECT ${LOG_COLUMNS} FROM ${LOG_FROM}
          WHERE l.session_id = $1 AND (l.at, l.id) ${op} ($2, $3) ORDER BY l.at ${order}, l.id ${order} LIMIT $4`,
         session_id,
         log.at,
@@ -137,7 +139,7 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
       const before: LogCursor | undefined = options.before;
       if (before) clause += ` AND (l.at, l.id) < (${p.add(before.at)}, ${p.add(before.id)})`;
       const rows = await all<ExplorerLog>(
-        `SELECT ${LOG_COLUMNS} FROM logs l JOIN sessions s ON s.id = l.session_id WHERE ${clause} ORDER BY l.at DESC, l.id DESC LIMIT ${p.add(options.limit + 1)}`,
+        `SELECT ${LOG_COLUMNS} FROM ${LOG_FROM} WHERE ${clause} ORDER BY l.at DESC, l.id DESC LIMIT ${p.add(options.limit + 1)}`,
         ...p.values,
       );
       return pageOf(rows, options.limit);
@@ -189,7 +191,7 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
       const clause = await where(filter, p);
       if (clause === 'none') return [];
       return all<ExplorerLog>(
-        `SELECT ${LOG_COLUMNS} FROM logs l JOIN sessions s ON s.id = l.session_id WHERE ${clause} AND l.id > ${p.add(afterId)} ORDER BY l.id LIMIT ${p.add(limit)}`,
+        `SELECT ${LOG_COLUMNS} FROM ${LOG_FROM} WHERE ${clause} AND l.id > ${p.add(afterId)} ORDER BY l.id LIMIT ${p.add(limit)}`,
         ...p.values,
       );
     },

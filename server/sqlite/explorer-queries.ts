@@ -41,7 +41,9 @@ export function ftsQuery(q: string): string | undefined {
   return words.map((word) => `"${word}"*`).join(' ');
 }
 
-const LOG_COLUMNS = `l.id, s.session_uid, s.udid, l.x, l.at, l.t, l.m, l.tg, l.f, l.l, l.ll, l.u`;
+const LOG_COLUMNS = `l.id, s.session_uid, s.udid, coalesce(d.name, '') AS device_name, l.x, l.at, l.t, l.m, l.tg, l.f, l.l, l.ll, l.u`;
+/** The logs with their sessions and devices, as LOG_COLUMNS reads them. */
+const LOG_FROM = `logs l JOIN sessions s ON s.id = l.session_id LEFT JOIN devices d ON d.app_key = s.app_key AND d.udid = s.udid`;
 
 /** Sessions holding up to this many logs in all are read through the (session_id, at) index and sorted; more,
  * and the scan goes down the time index instead, testing each log's session. */
@@ -164,7 +166,7 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
       params.push(before.at, before.at, before.id);
     }
     return db
-      .prepare(`SELECT ${LOG_COLUMNS} FROM logs l JOIN sessions s ON s.id = l.session_id WHERE ${sql} ORDER BY l.at DESC, l.id DESC LIMIT ?`)
+      .prepare(`SELECT ${LOG_COLUMNS} FROM ${LOG_FROM} WHERE ${sql} ORDER BY l.at DESC, l.id DESC LIMIT ?`)
       .all(...params, limit) as ExplorerLog[];
   }
 
@@ -260,7 +262,7 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
     const clause = where(filter);
     if (clause === 'none') return [];
     return db
-      .prepare(`SELECT ${LOG_COLUMNS} FROM logs l JOIN sessions s ON s.id = l.session_id WHERE ${clause.sql} AND l.id > ? ORDER BY l.id LIMIT ?`)
+      .prepare(`SELECT ${LOG_COLUMNS} FROM ${LOG_FROM} WHERE ${clause.sql} AND l.id > ? ORDER BY l.id LIMIT ?`)
       .all(...clause.params, afterId, limit) as ExplorerLog[];
   }
 
@@ -272,14 +274,14 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
   /** `count` logs before and after log `id` in its session, in time order (oldest first), the log among them. */
   function around(appKey: string, id: number, count: number): { logs: ExplorerLog[]; target: ExplorerLog } | undefined {
     const target = db
-      .prepare(`SELECT ${LOG_COLUMNS}, l.session_id FROM logs l JOIN sessions s ON s.id = l.session_id WHERE l.id = ? AND s.app_key = ?`)
+      .prepare(`SELECT ${LOG_COLUMNS}, l.session_id FROM ${LOG_FROM} WHERE l.id = ? AND s.app_key = ?`)
       .get(id, appKey) as (ExplorerLog & { session_id: number }) | undefined;
     if (!target) return undefined;
     const { session_id, ...log } = target;
     const side = (op: '<' | '>', order: 'DESC' | 'ASC') =>
       db
         .prepare(
-          `SELECT ${LOG_COLUMNS} FROM logs l JOIN sessions s ON s.id = l.session_id
+          `SELECT ${LOG_COLUMNS} FROM ${LOG_FROM}
            WHERE l.session_id = ? AND (l.at ${op} ? OR (l.at = ? AND l.id ${op} ?)) ORDER BY l.at ${order}, l.id ${order} LIMIT ?`,
         )
         .all(session_id, log.at, log.at, log.id, count) as ExplorerLog[];

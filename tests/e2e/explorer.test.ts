@@ -243,6 +243,19 @@ describe('facets', () => {
     expect(await facet('Tag')).toEqual({ boot: 1, net: 1, ui: 1 });
   });
 
+  it("each row says who it is from, its device's name and its session's marker, which opens the session", async () => {
+    await viewerText(e2e.page, logsUrl());
+    const rows = e2e.page.locator('.log-list .log-row');
+    await rows.first().waitFor();
+    expect(await rows.locator('.log-device').allInnerTexts()).toEqual(ALL.map(() => 'Chrome on Linux'));
+    const markers = await rows.locator('.log-session').evaluateAll((links) => links.map((link) => link.getAttribute('aria-label')));
+    expect(markers).toEqual([...BETA.map(() => 'Session s-beta'), ...ALPHA.map(() => 'Session s-alpha')]);
+    await e2e.page.getByRole('link', { name: 'Session s-alpha' }).first().click();
+    await vi.waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALPHA)));
+    expect(new URL(e2e.page.url()).searchParams.get('session')).toBe('s-alpha');
+    await vi.waitFor(async () => expect(await who()).toBe('1 device, 1 session'));
+  });
+
   it('a value in the panel or in a log shows only it or hides it, and a hidden value can be shown again', async () => {
     await viewerText(e2e.page, logsUrl());
     await panel().getByRole('button', { name: 'Show only tag net', exact: true }).click();
