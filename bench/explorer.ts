@@ -1,7 +1,9 @@
 // `npm run bench:explorer`: how fast the explorer's first page answers over a million logs. Seeds 1,000,000 logs
 // (through the Store, as the collector stores them) into a fresh database, starts the service on it, signs in,
 // and times GET …/logs for the first page (100 logs) of each single filter and of full-text searches, over HTTP
-// as the page asks. Prints a markdown table (median and slowest of the rounds). A measurement, not a test.
+// as the page asks; then the histogram, facets and count (bench/explorer-aggregates.ts) on that SQLite database and on
+// the same logs in a throw-away PostgreSQL cluster (--no-postgres to skip it). Prints markdown tables (median and
+// slowest of the rounds). A measurement, not a test.
 //   npm run bench:explorer                      # 1,000,000 logs, 7 rounds
 //   npm run bench:explorer -- --logs 200000 --rounds 3 --db /tmp/explorer.db   (a --db kept is reused, not reseeded)
 //   npm run bench:explorer -- --screenshot docs/explorer.png   (also photographs the explorer in headless Chromium)
@@ -12,6 +14,10 @@ import { parseArgs } from 'node:util';
 import { appIdOf } from '../server/app-id.ts';
 import { openSqliteStore } from '../server/sqlite/store.ts';
 import { startService } from '../server/service.ts';
+import pg from 'pg';
+import { openStore } from '../server/open-store.ts';
+import { startThrowawayPostgres } from '../scripts/postgres.ts';
+import { AGGREGATE_CASES, measureAggregates } from './explorer-aggregates.ts';
 import { seedLogs } from './explorer-seed.ts';
 import { buildPages, photographExplorer } from './explorer-screenshot.ts';
 import { explorerCookie } from './explorer-cookie.ts';
@@ -22,7 +28,9 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '7' },
     db: { type: 'string' },
     screenshot: { type: 'string' },
+    postgres: { type: 'boolean', default: true },
   },
+  allowNegative: true,
 });
 const LOGS = Number(values.logs);
 const ROUNDS = Number(values.rounds);
@@ -46,6 +54,37 @@ const seeded = existsSync(dbPath);
 }
 
 const adminToken = 'explorer-bench-token';
+
+/** The same logs seeded into a throw-away PostgreSQL cluster, and the aggregates timed on a service over it. */
+async function onPostgres(): Promise<{ median: number; max: number }[]> {
+  const cluster = await startThrowawayPostgres({ durable: true });
+  try {
+    const admin = new pg.Client(cluster.url);
+    await admin.connect();
+    await admin.query('CREATE DATABASE explorer_bench');
+    await admin.end();
+    const db = cluster.database('explorer_bench');
+    const store = await openStore(db);
+    const started = performance.now();
+    await store.putApp(APP, true);
+    await seedLogs(store, { appKey: APP, logs: LOGS, start: START });
+    await store.close();
+    console.log(`Seeded ${LOGS.toLocaleString('en')} logs into PostgreSQL in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+    // The planner's statistics, which autovacuum would gather a minute or so after the load.
+    const analyze = new pg.Client(db);
+    await analyze.connect();
+    await analyze.query('ANALYZE');
+    await analyze.end();
+    const service = await startService({ db, adminToken, retentionDays: 0 });
+    try {
+      return await measureAggregates(service.url, await explorerCookie(service.url, adminToken), APP, ROUNDS);
+    } finally {
+      await service.close();
+    }
+  } finally {
+    cluster.stop();
+  }
+}
 // The pages are built only for the screenshot; the figures need only the API.
 const distDir = values.screenshot ? await buildPages() : undefined;
 const service = await startService({ dbPath, adminToken, distDir });
@@ -95,6 +134,15 @@ try {
   console.log('| filter | logs on the page | median ms | slowest ms |');
   console.log('|---|--:|--:|--:|');
   for (const row of rows) console.log(`| ${row.name} | ${row.count} | ${row.median.toFixed(1)} | ${row.max.toFixed(1)} |`);
+
+  const aggregates = [{ store: 'SQLite', results: await measureAggregates(service.url, cookie, APP, ROUNDS) }];
+  if (values.postgres) aggregates.push({ store: 'PostgreSQL', results: await onPostgres() });
+  console.log(`\n${LOGS.toLocaleString('en')} logs, the histogram, facets and count over HTTP, ${ROUNDS} rounds (median / slowest ms):\n`);
+  console.log(`| query | ${aggregates.map((row) => row.store).join(' | ')} |`);
+  console.log(`|---|${aggregates.map(() => '--:').join('|')}|`);
+  AGGREGATE_CASES.forEach(([name], i) =>
+    console.log(`| ${name} | ${aggregates.map((row) => `${row.results[i]!.median.toFixed(0)} / ${row.results[i]!.max.toFixed(0)}`).join(' | ')} |`),
+  );
 
   if (values.screenshot) {
     await photographExplorer(service.url, adminToken, appIdOf(APP), values.screenshot);
