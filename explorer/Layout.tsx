@@ -2,17 +2,21 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Logo } from '../app/ui/Logo.tsx';
-import { postJson } from './api.ts';
+import { ADMIN_VIEWER, postJson } from './api.ts';
 import { useAppId } from './use-app.ts';
 import { href } from './use-query.ts';
 import { useViewer, viewerStore } from './viewer-store.ts';
 
 const VIEWS = [
   { path: '/logs', label: 'Logs' },
+  { path: '/patterns', label: 'Patterns' },
   { path: '/sessions', label: 'Sessions' },
+  { path: '/sequences', label: 'Sequences' },
   { path: '/issues', label: 'Issues' },
   { path: '/devices', label: 'Devices' },
 ];
+/** The admin's own: the app's settings (its webhook). */
+const ADMIN_VIEWS = [{ path: '/settings', label: 'Settings' }];
 
 function AppPicker({ appId }: { appId: string | undefined }) {
   const apps = useViewer((state) => state.apps);
@@ -57,9 +61,9 @@ export function Layout({ title, wide = false, children }: { title: string; wide?
         <AppPicker appId={appId} />
         <nav aria-label="Explorer views">
           <ul className="portal-nav">
-            {VIEWS.map((view) => (
+            {[...VIEWS, ...(name === ADMIN_VIEWER ? ADMIN_VIEWS : [])].map((view) => (
               <li key={view.path}>
-                <Link href={appId ? href(view.path, appId) : view.path} aria-current={location.startsWith(view.path) ? 'page' : undefined}>
+                <Link href={appId ? href(view.path, appId) : view.path} aria-current={location === view.path || location.startsWith(`${view.path}/`) ? 'page' : undefined}>
                   {view.label}
                 </Link>
               </li>

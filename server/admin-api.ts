@@ -6,7 +6,8 @@ import { cors } from 'hono/cors';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './admin-pages.ts';
 import { jsonWritesFrom } from './cross-site.ts';
 import { ADMIN_BODY_BYTES, limitBody, readJsonObject } from './body-limits.ts';
-import type { AdminList, AppStore, CollectedReads, ForwardStore, ViewerStore } from './store.types.ts';
+import type { AdminList, AppStore, CollectedReads, ForwardStore, ViewerStore, WebhookStore } from './store.types.ts';
+import { createAdminWebhooks } from './webhooks/admin-webhooks.ts';
 import { limitViewerApps, putViewerAccount } from './explorer/api.ts';
 import { createIntentLookup } from './intent-lookup.ts';
 import { createViewerAccounts } from './explorer/viewer-accounts.ts';
@@ -32,7 +33,10 @@ function pageOf(c: Context): { after: number; limit: number } | string {
   return { after: Number(cursor), limit: Number(limit) };
 }
 
-export function createAdminApi(store: AppStore & CollectedReads & ViewerStore & ForwardStore, options: AdminOptions): Hono {
+export function createAdminApi(
+  store: AppStore & CollectedReads & ViewerStore & ForwardStore & WebhookStore,
+  options: AdminOptions,
+): Hono {
   const admin = new Hono();
   const lookup = createIntentLookup(store);
   // Tests call it from pages on another origin; the bearer token, not cookies, is what guards it.
@@ -63,6 +67,9 @@ export function createAdminApi(store: AppStore & CollectedReads & ViewerStore & 
   const viewers = createViewerAccounts(store, options.token);
   admin.post(`${ADMIN_BASE}/viewers`, (c) => putViewerAccount(c, viewers));
   admin.post(`${ADMIN_BASE}/viewers/:name/apps`, (c) => limitViewerApps(c, viewers, store));
+
+  // Each app's webhook for new and reopened issue groups (docs/explorer.md#the-webhook).
+  admin.route(ADMIN_BASE, createAdminWebhooks(store));
 
   /** The list endpoints: `?app=KEY`, answered in arrival order a page at a time (server/admin-pages.ts). */
   const LISTS: readonly AdminList[] = ['logs', 'batches', 'sessions', 'issues', 'device-keys', 'requests'];

@@ -5,6 +5,8 @@
 import type { DeviceInfo, DeviceKeyValue, LogRecord, SessionPayload } from '../protocol/records.types.ts';
 import type { IssueRequest, SkippedLog, WireOperation } from '../protocol/wire.ts';
 import type { ExplorerQueries } from './explorer-queries.types.ts';
+import type { ExplorerIssue } from '../explorer-contract/api.types.ts';
+import type { KeyHistoryEntry, IssueGroup, IssueGroupStatus, SavedView, WebhookSetting } from '../explorer-contract/insight.types.ts';
 
 export type PartnerView = 'profile' | 'sales' | 'stats' | 'warehouse' | 'support';
 
@@ -131,6 +133,71 @@ export interface ViewerStore {
   setViewerApps(name: string, apps: string[] | null): Promise<boolean>;
 }
 
+export interface IssueGroupFilter {
+  appKey: string;
+  /** Title (the group's or its newest occurrence's) contains, case-insensitively. */
+  q?: string;
+  types?: string[];
+  statuses?: IssueGroupStatus[];
+  offset?: number;
+  limit: number;
+}
+
+/** Issue groups (docs/explorer.md#issue-groups): CollectorStore.addIssue groups each new issue in its transaction
+ * (and queues the app's webhook when the group is new or reopens); the explorer reads and triages them. */
+export interface IssueGroupStore {
+  /** Most recently seen first. */
+  issueGroups(filter: IssueGroupFilter): Promise<{ groups: IssueGroup[]; more: boolean }>;
+  issueGroup(appKey: string, id: number): Promise<IssueGroup | undefined>;
+  /** The group of the issue with this uid. */
+  groupOfIssue(appKey: string, uid: string): Promise<IssueGroup | undefined>;
+  /** Newest first, older than issue `before` when given; texts cut to 300 characters. */
+  groupOccurrences(appKey: string, id: number, options: { before?: number; limit: number }): Promise<{ issues: (ExplorerIssue & { session_id: number })[]; next: number | null }>;
+  /** Sessions with logs and no issue of the group, most recently active first. */
+  sessionsWithoutGroup(appKey: string, id: number, limit: number): Promise<string[]>;
+  setIssueGroupStatus(appKey: string, id: number, status: IssueGroupStatus, by: string, now: Date): Promise<IssueGroup | undefined>;
+  /** Groups up to `limit` issues stored before groups were kept (never notifying); how many it grouped. */
+  groupUngroupedIssues(limit: number): Promise<number>;
+}
+
+/** A notification waiting in the outbox (docs/explorer.md#the-webhook), with the app's webhook URL. */
+export interface PendingNotification {
+  id: number;
+  appKey: string;
+  event: string;
+  payload: string;
+  attempts: number;
+  url: string;
+}
+
+/** The apps' webhooks and the outbox of their notifications, delivered by server/webhooks/notifier.ts. */
+export interface WebhookStore {
+  webhook(appKey: string): Promise<WebhookSetting>;
+  /** Sets the URL, with the origin the explorer's links in payloads start with; null removes it and its pending
+   * notifications. */
+  setWebhook(appKey: string, hook: { url: string; origin: string } | null, now: Date): Promise<void>;
+  /** Takes up to `limit` notifications due at `now` (epoch ms), oldest first, for `leaseMs`: another process does not
+   * take them meanwhile. */
+  claimNotifications(now: number, limit: number, leaseMs: number): Promise<PendingNotification[]>;
+  /** Delivered, or failed: tried again at `retryAt`, or given up when it is null. `status` is what the webhook shows. */
+  notificationDone(id: number, outcome: { status: string; retryAt?: number | null }, now: Date): Promise<void>;
+}
+
+/** Saved views of the explorer (docs/explorer.md#saved-views). */
+export interface SavedViewStore {
+  /** The viewer's own and the shared ones, by name. */
+  savedViews(appKey: string, viewer: string): Promise<SavedView[]>;
+  addSavedView(appKey: string, view: SavedView): Promise<void>;
+  /** Deletes a view its owner (or the admin, `anyOwner`) may delete; whether it did. */
+  deleteSavedView(appKey: string, id: string, viewer: string, anyOwner: boolean): Promise<boolean>;
+}
+
+/** Every change of a device's keys, as the collector kept them (device_key_changes), oldest first, at most `limit`
+ * (the newest). */
+export interface DeviceHistoryStore {
+  deviceKeyHistory(appKey: string, udid: string, limit: number): Promise<KeyHistoryEntry[]>;
+}
+
 /** An app's own forwarding endpoint (docs/opentelemetry.md#the-collector-forwards), set through the admin API. */
 export interface ForwardTarget {
   appKey: string;
@@ -191,7 +258,18 @@ export interface ForwardStore {
 }
 
 /** Everything the service keeps, as one database serves it, with the explorer's reads over it. */
-export interface Store extends PartnerStore, AppStore, CollectorStore, CollectedReads, RetentionStore, ViewerStore, ForwardStore {
+export interface Store
+  extends PartnerStore,
+    AppStore,
+    CollectorStore,
+    CollectedReads,
+    RetentionStore,
+    ViewerStore,
+    ForwardStore,
+    IssueGroupStore,
+    WebhookStore,
+    SavedViewStore,
+    DeviceHistoryStore {
   /** Which database: for the start-up line and for tests that run on both. */
   readonly kind: 'sqlite' | 'postgres';
   /** Where its data is, as messages name it: the SQLite file's path, or the PostgreSQL URL without its password. */

@@ -6,7 +6,7 @@
 import { IssueType, LogLevel } from '../../protocol/levels.ts';
 import { SESSION_LOCK_PREFIX, WORKER_START_DEADLINE_MS } from '../../protocol/limits.ts';
 import { resolveOptions, validateDeviceKey, validateTitle, type ResolvedOptions } from '../../protocol/options.ts';
-import type { DeviceData, DeviceKeyValue, Rescue, SidelogMode, SidelogOptions } from '../../protocol/index.ts';
+import type { DeviceData, DeviceKeyValue, Redact, Rescue, SidelogMode, SidelogOptions } from '../../protocol/index.ts';
 import { captureCallSite } from './call-site.ts';
 import type { InstalledCaptures } from './capture/index.ts';
 import type { EngineHandle } from './engines/engine-handle.types.ts';
@@ -68,7 +68,8 @@ export class SidelogClient {
   #settleStarted!: (started: Promise<Started>) => void;
   #engine: EngineHandle | undefined;
   #deviceData: DeviceData = {};
-  /** Keys set or removed before the start-up chunk loaded, in order: applied to the stored device data then. */
+  /** Keys set or removed before the start-up chunk loaded and the stored keys were read, in order: applied to the
+   * stored device data then. */
   readonly #keysBeforeStart: { key: string; value: DeviceKeyValue }[] = [];
   #teardown: (() => void)[] = [];
   /** Closing twice must not call into a worker the first close already terminated. */
@@ -78,6 +79,9 @@ export class SidelogClient {
   /** Known once init has loaded the identity: what a rescue needs to be stored by a later page. */
   #rescueTo: Pick<Rescue, 'appKey' | 'session'> | undefined;
   #startup: Startup | undefined;
+  /** The page's own use of the rules the engine gets (docs/privacy.md#where-redaction-runs): for what the page keeps
+   * in localStorage, the device keys and a rescue. Never for a log call. */
+  #redact: Redact | undefined;
   #namedDevice = false;
   /** The queue's changes() when this run's rescue was last written. A closing tab has pagehide and then its hiding
    * come one after the other: the same rescue written twice would double the time the closing tab needs
@@ -87,7 +91,7 @@ export class SidelogClient {
   /** What the captures and the tests reach (app/logging/internals.ts). */
   readonly #internals: SidelogInternals = {
     record: (level, parts, site) => this.#record(level, parts, site),
-    recordEvent: (level, tag, text, time) => this.#sendFields({ level, tag, text }, time),
+    recordEvent: (level, tag, text, time, verbatim) => this.#sendFields({ level, tag, text }, time, verbatim),
     sendCrash: (title, text) => this.sendCrash(title, text),
     status: () => this.#ready().then(({ engine }) => engine.calls.status()),
   };
@@ -152,14 +156,18 @@ export class SidelogClient {
   async #start(options: ResolvedOptions): Promise<Started> {
     const startup = await import('./startup.ts');
     const { deviceInfo, engineKinds, findRescues, loadIdentity, loadSessionLastAt, saveDeviceData, sessionPayload, startEngine } = startup;
-    this.#startup = startup;
+    const redact = startup.createRedactor(options.redact);
     if (!this.#namedDevice) options.deviceName = startup.defaultDeviceName();
     const identity = await loadIdentity(options.appKey);
-    this.#deviceData = { ...identity.deviceData };
-    for (const change of this.#keysBeforeStart.splice(0)) {
-      const { key, value } = startup.sanitiseWrite({ sl: 'key', seq: 0, ...change }) as { key: string; value: DeviceKeyValue };
+    // The keys an earlier page kept, perhaps under other rules, are redacted with this page's, as are those set since.
+    const kept = Object.entries(identity.deviceData).map(([key, value]) => ({ key, value }));
+    for (const change of [...kept, ...this.#keysBeforeStart.splice(0)]) {
+      const { key, value } = startup.sanitiseWrite({ sl: 'key', seq: 0, ...change }, redact) as { key: string; value: DeviceKeyValue };
       this.#applyKey(key, value);
     }
+    // From here on a key set goes to the device data at once (#setKey).
+    this.#startup = startup;
+    this.#redact = redact;
     saveDeviceData(this.#deviceData);
     this.#holdSession(identity.sessionUUID);
     const device = deviceInfo(options, identity.udid, this.#deviceData);
@@ -185,6 +193,8 @@ export class SidelogClient {
         resetStorage: identity.appChanged,
         run: this.#run,
         sessionLastAt,
+        otlp: options.otlp,
+        redact: options.redact,
       },
       options.debug ? (message) => this.#debug(message) : undefined,
       this.#seams.workerDeadlineMs ?? WORKER_START_DEADLINE_MS,
@@ -192,7 +202,7 @@ export class SidelogClient {
       (seq) => this.#stored(seq),
     );
     this.#engine = engine;
-    this.#queue.attach(startup.engineSink(engine.sink));
+    this.#queue.attach(startup.engineSink(engine.sink, redact));
     this.#listenForHiding(engine);
     return { options, identity, engine, startup };
   }
@@ -237,8 +247,8 @@ export class SidelogClient {
       startup.saveSessionLastAt(this.#queue.lastAt());
       const writes = this.#queue.pending();
       const changes = this.#queue.changes();
-      if (!this.#rescueTo || changes === this.#rescuedAt) return;
-      startup.saveRescue({ ...this.#rescueTo, run: this.#run, writes });
+      if (!this.#rescueTo || !this.#redact || changes === this.#rescuedAt) return;
+      startup.saveRescue({ ...this.#rescueTo, run: this.#run, writes }, this.#redact);
       this.#rescuedAt = changes;
     } catch (error) {
       this.#debug(`Sidelog could not keep the logs not yet stored: ${String(error)}`);
@@ -312,14 +322,11 @@ export class SidelogClient {
   /** A log line with explicit fields; never captures a call site. */
   sendLog = (fields: LogFields): void => this.#sendFields(fields);
 
-  #sendFields(fields: LogFields, time?: number): void {
+  /** `verbatim`: the text is a value the app asked for as typed, which no rule redacts (a UI event's, only). */
+  #sendFields(fields: LogFields, time?: number, verbatim?: boolean): void {
     try {
-      this.#queue.logFields(
-        time ?? Date.now(),
-        fields.level ?? LogLevel.Debug,
-        { t: fields.text, tg: fields.tag, m: fields.method, f: fields.file, l: fields.line },
-        fields.url,
-      );
+      const raw = { t: fields.text, tg: fields.tag, m: fields.method, f: fields.file, l: fields.line };
+      this.#queue.logFields(time ?? Date.now(), fields.level ?? LogLevel.Debug, verbatim ? { ...raw, v: true } : raw, fields.url);
     } catch {
       // As for every log call.
     }
@@ -357,8 +364,8 @@ export class SidelogClient {
     // where the next page would send it.
     if (this.#closed) return void this.#queue.send(write);
     const startup = this.#startup;
-    if (startup) {
-      startup.sanitiseWrite(write);
+    if (startup && this.#redact) {
+      startup.sanitiseWrite(write, this.#redact);
       this.#applyKey(write.key, write.value);
       startup.saveDeviceData(this.#deviceData);
     } else {

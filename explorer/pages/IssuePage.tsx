@@ -1,6 +1,6 @@
 // One issue, crash or feedback: what was sent, and its session's logs around the moment it was sent.
 import { Link } from 'wouter';
-import type { IssueDetail } from '../api.ts';
+import type { IssueDetail, IssueGroup } from '../api.ts';
 import { Layout } from '../Layout.tsx';
 import { LoadState } from '../LoadState.tsx';
 import { AroundView } from '../logs/AroundView.tsx';
@@ -8,11 +8,12 @@ import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
 import { devicePath } from '../address.ts';
 import { href } from '../use-query.ts';
-import { ISSUE_TYPE_LABELS } from './IssuesPage.tsx';
+import { ISSUE_TYPE_LABELS } from '../insight/IssueList.tsx';
 
 export function IssuePage({ uid }: { uid: string }) {
   const appId = useAppId();
   const detail = useJson<IssueDetail>(appId ? `/apps/${encodeURIComponent(appId)}/issues/${encodeURIComponent(uid)}` : null);
+  const group = useJson<IssueGroup>(appId ? `/apps/${encodeURIComponent(appId)}/issues/${encodeURIComponent(uid)}/group` : null);
   if (detail.state !== 'ready' || !appId) {
     return (
       <Layout title={detail.state === 'failed' ? 'Issue not found' : 'Issue'}>
@@ -28,6 +29,15 @@ export function IssuePage({ uid }: { uid: string }) {
         <dd>
           <span className={`status issue-${issue.type}`}>{ISSUE_TYPE_LABELS[issue.type] ?? issue.type}</span>
         </dd>
+        {group.state === 'ready' ? (
+          <>
+            <dt>Group</dt>
+            <dd>
+              <Link href={href(`/issue-groups/${group.data.id}`, appId)}>{group.data.title || '(untitled)'}</Link>{' '}
+              <span className="muted">({group.data.occurrences.toLocaleString('en')} occurrences)</span>
+            </dd>
+          </>
+        ) : null}
         <dt>Received</dt>
         <dd>{new Date(issue.received_at).toLocaleString('en-GB')}</dd>
         <dt>Session</dt>

@@ -9,6 +9,7 @@ import { Histogram } from '../logs/Histogram.tsx';
 import { streamStatus, useLogCount } from '../logs/log-count.ts';
 import { LogFilters } from '../logs/LogFilters.tsx';
 import { LogList } from '../logs/LogList.tsx';
+import { SavedViews } from '../insight/SavedViews.tsx';
 import { MAX_ROWS, useLogStream } from '../logs/use-log-stream.ts';
 import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
@@ -81,6 +82,9 @@ function Stream({ appId, params, change }: { appId: string; params: URLSearchPar
         <button type="button" className={stream.tailing ? 'button button-primary' : 'button'} aria-pressed={stream.tailing} onClick={() => stream.setTailing(!stream.tailing)}>
           {stream.tailing ? 'Pause live tail' : 'Live tail'}
         </button>
+        <Link className="button" href={`/patterns?${params}`}>
+          Patterns
+        </Link>
         <a className="button" href={exportHref('ndjson')} download>
           Export NDJSON
         </a>
@@ -104,6 +108,7 @@ export function LogsPage() {
   if (around) return <Around appId={appId} id={around} />;
   return (
     <>
+      <SavedViews appId={appId} />
       <LogFilters params={params} change={change} tags={tags.state === 'ready' ? tags.data : []} />
       <Scope params={params} change={change} />
       <div className="logs-with-facets">

@@ -22,7 +22,8 @@ export const VIEWER_COOKIE = 'sidelog_viewer';
 const PAGE = 100;
 const MAX_PAGE = 500;
 
-type Env = { Variables: LoginEnv['Variables'] & { viewer: string; allowedApps: ReadonlySet<string> | undefined; app: App; password: string } };
+export type ExplorerEnv = { Variables: LoginEnv['Variables'] & { viewer: string; allowedApps: ReadonlySet<string> | undefined; app: App; password: string } };
+type Env = ExplorerEnv;
 
 /** Whether the signed-in viewer may read the app (docs/local-service.md#per-app-access): an app it may not read is
  * answered as one that does not exist. */
@@ -34,7 +35,7 @@ export const EXPLORER_LOGIN_LIMITS: LoginLimits = { perAddress: 20, perAccount: 
 const THROTTLED = 'Too many sign-in attempts. Try again later.';
 
 /** A positive integer parameter, within bounds, or its default. */
-function intParam(query: URLSearchParams, name: string, fallback: number, max: number): number {
+export function intParam(query: URLSearchParams, name: string, fallback: number, max: number): number {
   const value = query.get(name);
   if (value === null || value === '') return fallback;
   if (!/^\d+$/.test(value)) throw new FilterError(`'${name}' must be a whole number`);
@@ -42,9 +43,10 @@ function intParam(query: URLSearchParams, name: string, fallback: number, max: n
 }
 
 /** The log filters of the query, on the app of the route. */
-const logFilter = (c: Context<Env>, query: URLSearchParams): LogFilter => ({ appKey: c.get('app').key, ...parseLogFilters(query) });
+export const logFilter = (c: Context<Env>, query: URLSearchParams): LogFilter => ({ appKey: c.get('app').key, ...parseLogFilters(query) });
 
-export function createExplorerApi(apps: AppStore, queries: ExplorerQueries, accounts: ViewerAccounts, limits = EXPLORER_LOGIN_LIMITS): Hono<Env> {
+/** `more`: routes of the explorer's other views (server/explorer/insight.ts), behind the same sign-in and app. */
+export function createExplorerApi(apps: AppStore, queries: ExplorerQueries, accounts: ViewerAccounts, limits = EXPLORER_LOGIN_LIMITS, more?: Hono<Env>): Hono<Env> {
   const api = new Hono<Env>().basePath(EXPLORER_API);
 
   api.onError((error, c) => {
@@ -256,6 +258,7 @@ export function createExplorerApi(apps: AppStore, queries: ExplorerQueries, acco
     return device ? c.json(device) : c.json({ error: 'no such device' }, 404);
   });
 
+  if (more) api.route('/', more);
   api.all('*', (c) => c.json({ error: 'not found' }, 404));
   return api;
 }

@@ -289,8 +289,11 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
         const p = parameters();
         const clauses = [`d.app_key = ${p.add(filter.appKey)}`];
         if (filter.q) {
+          // Or a value of its keys, as they stand or as they were (docs/explorer.md#device-key-history).
           const q = p.add(filter.q);
-          clauses.push(`(strpos(d.udid, ${q}) > 0 OR ${contains('d.name', q)})`);
+          clauses.push(`(strpos(d.udid, ${q}) > 0 OR ${contains('d.name', q)}
+            OR EXISTS (SELECT 1 FROM device_keys k WHERE k.app_key = d.app_key AND k.udid = d.udid AND ${contains('k.value', q)})
+            OR EXISTS (SELECT 1 FROM device_key_changes c WHERE c.app_key = d.app_key AND c.udid = d.udid AND ${contains('c.value', q)}))`);
         }
         const rows = await all<ExplorerDeviceRow>(
           `${DEVICE_SELECT} WHERE ${clauses.join(' AND ')} ORDER BY d.last_seen DESC, d.udid LIMIT ${p.add(filter.limit + 1)} OFFSET ${p.add(filter.offset ?? 0)}`,

@@ -14,6 +14,9 @@ import { createPartitions } from './partitions.ts';
 import { createPartnerStore } from './partner-store.ts';
 import { createRetentionStore } from './retention-store.ts';
 import { createViewerStore } from './viewer-store.ts';
+import { createIssueGroupStore, groupStoredIssues } from './issue-groups.ts';
+import { createSavedViewStore } from './saved-views.ts';
+import { createWebhookStore } from './webhooks.ts';
 
 export async function openPostgresStore(url: string, options: { poolSize?: number } = {}): Promise<Store> {
   const label = databaseLabel(url);
@@ -29,7 +32,7 @@ export async function openPostgresStore(url: string, options: { poolSize?: numbe
   // Today's and tomorrow's partitions now, so that the first batches do not wait to make them.
   await partitions.ensure([Date.now(), Date.now() + 24 * 60 * 60 * 1000]);
   let closed: Promise<void> | undefined;
-  return {
+  const store: Store = {
     kind: 'postgres',
     location: label,
     ...createPartnerStore(pool),
@@ -39,7 +42,13 @@ export async function openPostgresStore(url: string, options: { poolSize?: numbe
     ...createRetentionStore(pool, partitions),
     ...createViewerStore(pool),
     ...createForwardStore(pool),
+    ...createIssueGroupStore(pool),
+    ...createWebhookStore(pool),
+    ...createSavedViewStore(pool),
     explorer: createPgExplorerQueries(pool),
     close: () => (closed ??= pool.end()),
   };
+  // Issues stored before issue groups were kept.
+  await groupStoredIssues(store);
+  return store;
 }

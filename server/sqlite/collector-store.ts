@@ -6,6 +6,7 @@ import { logContentHash } from '../log-hash.ts';
 import { MAX_REFUSED_KEYS, MAX_REFUSED_KEY_LENGTH, MAX_REQUEST_ROWS, PRUNE_EVERY, type CollectorStore } from '../store.types.ts';
 import { now, queries, toSession, type SessionRow, promised } from './rows.ts';
 import { searchIndexOf } from './search-index.ts';
+import { createIssueGrouping } from './issue-groups.ts';
 
 export function createCollectorStore(db: Database.Database): CollectorStore {
   const { one } = queries(db);
@@ -32,6 +33,7 @@ export function createCollectorStore(db: Database.Database): CollectorStore {
   );
   const searchIndex = searchIndexOf(db);
   const insertBatch = db.prepare(`INSERT INTO log_batches (app_key, session_id, count, stored) VALUES (?, ?, ?, ?)`);
+  const groupIssue = createIssueGrouping(db);
 
   const isApp = db.prepare(`SELECT 1 FROM apps WHERE key = ?`).pluck();
   const insertRequest = db.prepare(`INSERT INTO requests (app_key, operation, status, received_at, skipped) VALUES (?, ?, ?, ?, ?)`);
@@ -86,12 +88,16 @@ export function createCollectorStore(db: Database.Database): CollectorStore {
       return stored;
     },
     addIssue(appKey, issue) {
-      const result = db
-        .prepare(
-          `INSERT OR IGNORE INTO issues (app_key, uid, session_id, url, title, text, type, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(appKey, issue.uid, issue.session_id, issue.url ?? '', issue.title, issue.text, issue.type, now());
-      return result.changes === 1;
+      return db.transaction(() => {
+        const result = db
+          .prepare(
+            `INSERT OR IGNORE INTO issues (app_key, uid, session_id, url, title, text, type, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+          )
+          .run(appKey, issue.uid, issue.session_id, issue.url ?? '', issue.title, issue.text, issue.type, now());
+        // A new issue joins its group (docs/explorer.md#issue-groups).
+        if (result.changes === 1) groupIssue(Number(result.lastInsertRowid), true);
+        return result.changes === 1;
+      })();
     },
     setDeviceKey(appKey, udid, key, value) {
       db.transaction(() => {

@@ -429,8 +429,11 @@ function deviceQueries(db: Database.Database) {
       const clauses = ['d.app_key = ?'];
       const params: unknown[] = [filter.appKey];
       if (filter.q) {
-        clauses.push('(instr(d.udid, ?) OR instr(lower(d.name), lower(?)))');
-        params.push(filter.q, filter.q);
+        // Or a value of its keys, as they stand or as they were (docs/explorer.md#device-key-history).
+        clauses.push(`(instr(d.udid, ?) OR instr(lower(d.name), lower(?))
+          OR EXISTS (SELECT 1 FROM device_keys k WHERE k.app_key = d.app_key AND k.udid = d.udid AND instr(lower(k.value), lower(?)))
+          OR EXISTS (SELECT 1 FROM device_key_changes c WHERE c.app_key = d.app_key AND c.udid = d.udid AND instr(lower(c.value), lower(?))))`);
+        params.push(filter.q, filter.q, filter.q, filter.q);
       }
       const rows = db
         .prepare(`${SELECT} WHERE ${clauses.join(' AND ')} ORDER BY d.last_seen DESC, d.udid LIMIT ? OFFSET ?`)

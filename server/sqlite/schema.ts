@@ -301,6 +301,72 @@ ${FIRST_LOG_COLUMNS}
     expires_at INTEGER NOT NULL
   );
   `,
+  // Issue groups (docs/explorer.md#issue-groups), kept as each issue is stored; the issues stored before
+  // are grouped when the store opens (server/sqlite/issue-groups.ts), through the same code. The app's webhook and
+  // the outbox of its notifications (docs/explorer.md#the-webhook), saved views, and an index for a device's key
+  // history.
+  `
+  CREATE TABLE issue_groups (
+    id INTEGER PRIMARY KEY,
+    app_key TEXT NOT NULL,
+    fingerprint TEXT NOT NULL,
+    type TEXT NOT NULL,
+    title TEXT NOT NULL,
+    top_frame TEXT NOT NULL,
+    last_title TEXT NOT NULL,
+    status TEXT NOT NULL,
+    occurrences INTEGER NOT NULL,
+    devices INTEGER NOT NULL,
+    first_seen TEXT NOT NULL,
+    last_seen TEXT NOT NULL,
+    status_changed_at TEXT,
+    status_by TEXT,
+    UNIQUE (app_key, fingerprint)
+  );
+  CREATE INDEX issue_groups_by_last_seen ON issue_groups (app_key, last_seen);
+  CREATE TABLE issue_group_devices (
+    group_id INTEGER NOT NULL REFERENCES issue_groups (id),
+    udid TEXT NOT NULL,
+    PRIMARY KEY (group_id, udid)
+  );
+  ALTER TABLE issues ADD COLUMN group_id INTEGER REFERENCES issue_groups (id);
+  CREATE INDEX issues_by_group ON issues (group_id, id);
+  CREATE INDEX issues_ungrouped ON issues (id) WHERE group_id IS NULL;
+
+  CREATE TABLE app_webhooks (
+    app_key TEXT PRIMARY KEY,
+    url TEXT NOT NULL,
+    origin TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    last_status TEXT,
+    last_at TEXT
+  );
+  -- Times are epoch milliseconds.
+  CREATE TABLE webhook_outbox (
+    id INTEGER PRIMARY KEY,
+    app_key TEXT NOT NULL,
+    event TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    attempts INTEGER NOT NULL,
+    next_at INTEGER NOT NULL,
+    claimed_until INTEGER
+  );
+  CREATE INDEX webhook_outbox_by_due ON webhook_outbox (next_at);
+
+  CREATE TABLE saved_views (
+    id TEXT PRIMARY KEY,
+    app_key TEXT NOT NULL,
+    owner TEXT NOT NULL,
+    shared INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    path TEXT NOT NULL,
+    query TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX saved_views_by_app ON saved_views (app_key, name);
+
+  CREATE INDEX device_key_changes_by_device ON device_key_changes (app_key, udid, id);
+  `,
   // Per-app access (docs/local-service.md#per-app-access): NULL, every app; else a JSON
   // array of the app keys the viewer may read.
   `

@@ -15,6 +15,9 @@ import { createRetentionStore } from './retention-store.ts';
 import { createViewerStore } from './viewer-store.ts';
 import { searchIndexOf } from './search-index.ts';
 import { createExplorerQueries } from './explorer-queries.ts';
+import { createIssueGroupStore, groupStoredIssues } from './issue-groups.ts';
+import { createSavedViewStore } from './saved-views.ts';
+import { createWebhookStore } from './webhooks.ts';
 import { checkDatabasePath, newerSchema, openFailure, StartupError } from '../startup-checks.ts';
 import { checkIntegrity } from './integrity.ts';
 import type { Store } from '../store.types.ts';
@@ -57,6 +60,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     // Before migrating: a damaged file is refused as it was found.
     void checkIntegrity(db, path, options.fullCheckBytes);
     migrate(db);
+    groupStoredIssues(db);
     // A write that changes nothing: fails now on a file SQLite can only read.
     db.prepare('DELETE FROM apps WHERE 0').run();
     if (options.maxBytes) db.pragma(`max_page_count = ${Math.max(1, Math.floor(options.maxBytes / (db.pragma('page_size', { simple: true }) as number)))}`);
@@ -75,11 +79,15 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     ...createRetentionStore(opened),
     ...createViewerStore(opened),
     ...createForwardStore(opened),
+    ...createIssueGroupStore(opened),
+    ...createWebhookStore(opened),
+    ...createSavedViewStore(opened),
     explorer: createExplorerQueries(opened),
     close: async () => void opened.close(),
   };
   HANDLES.set(store, opened);
   // Logs stored before a restart that the search index had not reached yet.
   searchIndexOf(opened).schedule();
+
   return store;
 }

@@ -44,9 +44,28 @@ describe('Sidelog with its captures on', () => {
     const logs = await logsOf(app);
     expect(logs).toContainEqual(expect.objectContaining({ t: 'stock is low {"sku":"A-1"}', ll: LogLevel.Warning }));
     expect(logs).toContainEqual(expect.objectContaining({ tg: BROWSER_EVENT_TAG, t: expect.stringContaining('"pushState"') }));
-    expect(logs).toContainEqual(expect.objectContaining({ tg: UI_EVENT_TAG, t: expect.stringContaining('"value":"partner@example.com"') }));
+    expect(logs).toContainEqual(expect.objectContaining({ tg: UI_EVENT_TAG, t: expect.stringContaining('"value":"•••••••@•••••••.•••"') }));
     expect(logs).toContainEqual(expect.objectContaining({ tg: UI_EVENT_TAG, t: expect.stringContaining('"id":"password"') }));
     expect(JSON.stringify(logs)).not.toContain(secret);
+    expect(JSON.stringify(logs)).not.toContain('partner@example.com');
+  });
+
+  test("a field marked data-sidelog-unmask arrives as typed; with 'all', other fields go through the rules; console lines too", async () => {
+    const app = await newApp();
+    const sidelog = await startSidelog(app, { ...CAPTURES_ON, recordInputValues: 'all' });
+    document.body.innerHTML = `<input id="email" type="email" data-sidelog-unmask><input id="contact">`;
+
+    await userEvent.type(document.getElementById('email')!, 'partner@example.com');
+    await userEvent.type(document.getElementById('contact')!, 'ivan@shop.ru, +7 912 345 67 89');
+    await userEvent.tab();
+    console.log('signed in as', 'partner@example.com');
+    await sidelog.forceSendOnce();
+
+    await expect.poll(async () => (await logsOf(app)).filter((log) => log.t?.includes('"event":"input"')).length, POLL).toBe(2);
+    const logs = await logsOf(app);
+    const typed = logs.filter((log) => log.t?.includes('"event":"input"')).map((log) => JSON.parse(log.t!).value);
+    expect(typed).toEqual(['partner@example.com', '[email], [phone]']);
+    expect(logs).toContainEqual(expect.objectContaining({ t: 'signed in as [email]' }));
   });
 
   test('an uncaught error arrives as a crash', async () => {

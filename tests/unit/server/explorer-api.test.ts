@@ -239,14 +239,18 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       const limited = (await signIn('limited', 'long-enough-1')).cookie;
       const admin = (await signIn('admin', ADMIN_TOKEN)).cookie;
       const routes = appRoutes();
-      // The logs and their volume, count, facets, tail, export and lines around; tags; sessions; issues; devices; intents.
-      expect(routes.length).toBeGreaterThanOrEqual(14);
+      // The logs and their volume, count, facets, tail, export and lines around; tags; sessions; issues; devices; intents;
+      // the issue groups, patterns, sequences, saved views, key history and webhook.
+      expect(routes.length).toBeGreaterThanOrEqual(20);
       for (const route of routes) {
+        // Refused by the access rule, as an app that does not exist, and nothing of its data in the answer.
         const answer = await get(`${API}${route}`, limited);
-        expect(answer.status, route).toBe(404);
+        expect([answer.status, answer.json().error], route).toEqual([404, route.startsWith('/intent/') ? 'no such session' : 'no such app']);
         expect(answer.text, route).not.toMatch(/clicked|plain line|session-1|device-1|Broken|cart\.ts/);
+        // The admin reaches the same route (some answer 400 for parameters this walk does not give).
         const asAdmin = await get(`${API}${route}`, admin);
-        expect(asAdmin.status, `${route} as the admin: ${asAdmin.text}`).toBe(200);
+        expect(asAdmin.status, `${route} as the admin: ${asAdmin.text}`).toBeLessThan(500);
+        expect(asAdmin.text, `${route} as the admin`).not.toContain('no such app');
       }
       expect((await get(`${API}/apps`, limited)).json().map((app: { key: string }) => app.key)).toEqual(['allowed-app']);
 
