@@ -2,11 +2,11 @@
 // and in the API's query (server/explorer/api.ts), parsed here with a clear error for anything malformed. A new
 // filter is a name in FILTER_NAMES, a field of LogFilters, its line in parseLogFilters, a field in the page's form
 // (explorer/logs/LogFilters.tsx) and its clause in each store's queries (server/sqlite|postgres/explorer-queries.ts).
-//   level=error,fatal|none  tag=net (repeatable)  q=words  key=plan&value=gold  from=ISO|ms  to=ISO|ms  session=uid  device=udid
+//   level=error,fatal|none  tag=net (repeatable)  q=query  key=plan&value=gold  from=ISO|ms  to=ISO|ms  session=uid  device=udid
 //   file=checkout.ts  url=https://…  (each repeatable)  -tag=net  -file=checkout.ts  -url=https://…  -device=udid
-//   (each repeatable: logs with none of them;
-//   docs/facets.md#exclusion)
+//   (each repeatable: logs with none of them; docs/facets.md#exclusion)
 import { LogLevel } from '../protocol/levels.ts';
+import { parseSearchQuery, SearchQueryError, type SearchQuery } from './search-query.ts';
 
 export const FILTER_NAMES = ['level', 'tag', 'q', 'key', 'value', 'from', 'to', 'session', 'device', 'file', 'url', '-tag', '-file', '-url', '-device'] as const;
 export type FilterName = (typeof FILTER_NAMES)[number];
@@ -20,8 +20,10 @@ export interface LogFilters {
   levels?: number[];
   /** Any of these tags. */
   tags?: string[];
-  /** Full-text search over the log's text: every word must occur (as a word or a word's start). */
+  /** The search box's query as typed (docs/explorer.md#search), */
   q?: string;
+  /** and as parsed: what the stores compile. */
+  search?: SearchQuery;
   /** Logs of devices whose key has this value now (the value as typed: "gold", 42, true). */
   deviceKey?: { key: string; value: string };
   /** Epoch milliseconds: from inclusive, to exclusive. */
@@ -79,7 +81,14 @@ export function parseLogFilters(query: FilterParams): LogFilters {
   const tags = query.getAll('tag').filter((tag) => tag !== '');
   if (tags.length > 0) filters.tags = tags;
   const q = query.get('q')?.trim();
-  if (q) filters.q = q;
+  if (q) {
+    filters.q = q;
+    try {
+      filters.search = parseSearchQuery(q);
+    } catch (error) {
+      throw error instanceof SearchQueryError ? new FilterError(error.message) : error;
+    }
+  }
   const key = query.get('key');
   if (key) filters.deviceKey = { key, value: query.get('value') ?? '' };
   filters.from = time('from', query.get('from'));

@@ -40,9 +40,6 @@ export function decodeCursor(value: string): LogCursor | undefined {
   return Number.isFinite(cursor.at) && Number.isSafeInteger(cursor.id) ? cursor : undefined;
 }
 
-/** A search box's words: letters, digits and underscores; each must occur as a word or a word's start. */
-export const searchWords = (q: string): string[] => q.match(/[\p{L}\p{N}_]+/gu) ?? [];
-
 /** A device-key value as the table stores it (JSON), from what a person typed. */
 export function deviceKeyValues(typed: string): string[] {
   const values = new Set([JSON.stringify(typed)]);

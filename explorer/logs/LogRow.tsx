@@ -1,12 +1,14 @@
-// One log in the stream: level (colour and word), absolute and relative time, tag, text (long texts collapsed),
-// who it is from (device and session), file:line and method, URL. Opening it shows the log as pretty-printed JSON and ways on: the lines around it,
-// its session, its device, its fields to filter by or hide, and for a `bf_issue` line (the Bugfender SDK's mark of an issue) the issue.
+// One log in the stream: level (colour and word), absolute and relative time, tag, text (long texts collapsed; the
+// search's hits marked), who it is from (device and session), file:line and method, URL. Opening it shows the log as
+// pretty-printed JSON and ways on: the lines around it, its session, its device, its fields to filter by or hide, and
+// for a `bf_issue` line (the Bugfender SDK's mark of an issue) the issue.
 // Everything logged is rendered as text by React, never as markup.
 import { Link } from 'wouter';
 import type { ExplorerLog } from '../api.ts';
 import { absoluteTime, isoTime, levelOf, relativeTime } from '../format.ts';
 import { devicePath, issuePath } from '../address.ts';
 import { href } from '../use-query.ts';
+import { Highlighted } from './Highlighted.tsx';
 import { LogWho } from './LogWho.tsx';
 import { RowRefine } from './RowRefine.tsx';
 
@@ -36,7 +38,7 @@ export function LogRow({ log, appId, open, onToggle, now, highlight = false }: {
         </time>
         {log.tg ? <span className="log-tag">{log.tg}</span> : null}
         <button type="button" className="log-text" aria-expanded={open} aria-controls={detailsId} onClick={onToggle}>
-          <span className={long && !open ? 'is-collapsed' : undefined}>{long && !open ? `${text.slice(0, LONG)}…` : text || '(no text)'}</span>
+          <span className={long && !open ? 'is-collapsed' : undefined}>{long && !open ? <><Highlighted text={text.slice(0, LONG)} />…</> : text ? <Highlighted text={text} /> : '(no text)'}</span>
         </button>
         {log.tg === 'bf_issue' && log.t ? (
           // Named after its issue: a session of several issues has several of these links.

@@ -8,6 +8,7 @@ import { filterQuery } from '../logs/filter-params.ts';
 import { Histogram } from '../logs/Histogram.tsx';
 import { streamStatus, useLogCount } from '../logs/log-count.ts';
 import { LogFilters } from '../logs/LogFilters.tsx';
+import { SearchHighlight } from '../logs/Highlighted.tsx';
 import { LogList } from '../logs/LogList.tsx';
 import { SavedViews } from '../insight/SavedViews.tsx';
 import { MAX_ROWS, useLogStream } from '../logs/use-log-stream.ts';
@@ -94,7 +95,11 @@ function Stream({ appId, params, change }: { appId: string; params: URLSearchPar
       </div>
       {stream.error ? <p className="notice-error">{stream.error}</p> : null}
       {!stream.loading && !stream.error && stream.logs.length === 0 ? <p className="muted">No logs match these filters.</p> : null}
-      {stream.logs.length > 0 ? <LogList logs={stream.logs} appId={appId} more={stream.more && !stream.full} onEnd={stream.loadMore} label="Logs" /> : null}
+      {stream.logs.length > 0 ? (
+        <SearchHighlight q={params.get('q') ?? ''}>
+          <LogList logs={stream.logs} appId={appId} more={stream.more && !stream.full} onEnd={stream.loadMore} label="Logs" />
+        </SearchHighlight>
+      ) : null}
       {stream.full ? <p className="muted">The list holds at most {MAX_ROWS.toLocaleString('en')} logs: narrow the filters or the time range to go further.</p> : null}
     </>
   );

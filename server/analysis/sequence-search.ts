@@ -22,7 +22,7 @@ const earlier = (x: ExplorerLog, y: ExplorerLog) => x.at - y.at || x.id - y.id;
 async function linesOf(queries: ExplorerQueries, filter: LogFilter, term: Term, which: string): Promise<ExplorerLog[]> {
   const lines: ExplorerLog[] = [];
   let read = 0;
-  for await (const page of allLogs(queries, { ...filter, q: term.q }, 5_000)) {
+  for await (const page of allLogs(queries, { ...filter, q: term.q, search: term.search }, 5_000)) {
     read += page.length;
     if (read > MAX_TERM_LINES) throw new TooManyLines(`${which} matches more than ${MAX_TERM_LINES.toLocaleString('en')} lines in this range: narrow the range or the term`);
     for (const log of page) if (term.matches(log)) lines.push(log);

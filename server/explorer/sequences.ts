@@ -15,7 +15,7 @@ export function createSequenceRoutes(queries: ExplorerQueries): Hono<ExplorerEnv
   const routes = new Hono<ExplorerEnv>();
   routes.get('/apps/:appId/sequences', async (c) => {
     const params = new URL(c.req.url).searchParams;
-    const { q: _search, ...filter } = logFilter(c, params);
+    const { q: _q, search: _search, ...filter } = logFilter(c, params);
     const [a, b] = (['a', 'b'] as const).map((name) => {
       const term = termOf(params.get(name) ?? '');
       if (typeof term === 'string') throw new FilterError(`'${name}' ${term}`);

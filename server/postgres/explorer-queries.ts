@@ -1,13 +1,12 @@
 // The explorer's reads over PostgreSQL (the contract: server/explorer-queries.types.ts). The log stream is in time
 // order, newest first, paged by keyset on (at, id), as in SQLite; each filter is a clause with its parameters.
-// Full-text search is the `tsv` column (to_tsvector 'simple' of the text, GIN-indexed): each word of the search box
-// must occur as a word or a word's start (`word:*`).
+// Search is server/postgres/search-sql.ts: the `tsv` column (to_tsvector 'simple' of the text, GIN-indexed) for
+// words and phrases, and pg_trgm's index of text, file, method, URL and tag for words inside words.
 import type pg from 'pg';
 import {
   deviceKeyValues,
   LEVELS,
   pageOf,
-  searchWords,
   SESSION_ORDER,
   SESSION_SELECT,
   toExplorerDevice,
@@ -23,6 +22,7 @@ import {
   type SessionFacts,
 } from '../explorer-queries.types.ts';
 import { sql } from './client.ts';
+import { searchSql } from './search-sql.ts';
 
 const LOG_COLUMNS = `l.id, s.session_uid, s.udid, coalesce(d.name, '') AS device_name, l.x, l.at, l.t, l.m, l.tg, l.f, l.l, l.ll, l.u`;
 /** The logs with their sessions and devices, as LOG_COLUMNS reads them. */
@@ -32,12 +32,6 @@ const LOG_FROM = `logs l JOIN sessions s ON s.id = l.session_id LEFT JOIN device
 function parameters() {
   const values: unknown[] = [];
   return { values, add: (value: unknown) => `$${values.push(value)}` };
-}
-
-/** The search box's words as a tsquery: each word (letters, digits, _ only, so never an operator) as a prefix. */
-export function tsQuery(q: string): string | undefined {
-  const words = searchWords(q).map((word) => word.toLowerCase());
-  return words.length === 0 ? undefined : words.map((word) => `${word}:*`).join(' & ');
 }
 
 export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
@@ -85,11 +79,7 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
     if (notDevices) {
       clauses.push(`l.session_id NOT IN (SELECT id FROM sessions WHERE app_key = ${p.add(filter.appKey)} AND udid = ANY (${p.add(notDevices)}::text[]))`);
     }
-    if (filter.q !== undefined) {
-      const query = tsQuery(filter.q);
-      if (query === undefined) return 'none';
-      clauses.push(`l.tsv @@ to_tsquery('simple', ${p.add(query)})`);
-    }
+    if (filter.search !== undefined && filter.search.groups.length > 0) clauses.push(searchSql(filter.search, filter.appKey, p.add));
     if (filter.from !== undefined) clauses.push(`l.at >= ${p.add(filter.from)}`);
     if (filter.to !== undefined) clauses.push(`l.at < ${p.add(filter.to)}`);
     return clauses.join(' AND ');

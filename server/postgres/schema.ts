@@ -236,6 +236,12 @@ export const PG_MIGRATIONS: readonly string[] = [
 
   CREATE INDEX device_key_changes_by_device ON device_key_changes (app_key, udid, id);
   `,
+  // Words found inside other words (docs/explorer.md#search): pg_trgm's trigrams of the text, file, method, URL and
+  // tag of each log, as one text (the expression server/postgres/search-sql.ts searches, written the same).
+  `
+  CREATE EXTENSION IF NOT EXISTS pg_trgm;
+  CREATE INDEX logs_infix ON logs USING gin ((coalesce(t, '') || ' ' || coalesce(f, '') || ' ' || coalesce(m, '') || ' ' || coalesce(u, '') || ' ' || coalesce(tg, '')) gin_trgm_ops);
+  `,
   // Per-app access (docs/local-service.md#per-app-access), as on SQLite: NULL, every app; else a JSON array of app keys.
   `
   ALTER TABLE viewers ADD COLUMN apps text;

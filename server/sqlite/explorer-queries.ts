@@ -9,7 +9,6 @@ import {
   deviceKeyValues,
   LEVELS,
   pageOf,
-  searchWords,
   SESSION_ORDER,
   SESSION_SELECT,
   toExplorerDevice,
@@ -32,14 +31,9 @@ import {
   type SessionFilter,
 } from '../explorer-queries.types.ts';
 import { promised } from './rows.ts';
+import type { SearchQuery } from '../../explorer-contract/search-query.ts';
 import { searchIndexOf } from './search-index.ts';
-
-/** A search box's words as an FTS5 query: each word quoted (so no word is taken for an operator), as a prefix. */
-export function ftsQuery(q: string): string | undefined {
-  const words = searchWords(q);
-  if (words.length === 0) return undefined;
-  return words.map((word) => `"${word}"*`).join(' ');
-}
+import { indexMatch, searchSql } from './search-sql.ts';
 
 const LOG_COLUMNS = `l.id, s.session_uid, s.udid, coalesce(d.name, '') AS device_name, l.x, l.at, l.t, l.m, l.tg, l.f, l.l, l.ll, l.u`;
 /** The logs with their sessions and devices, as LOG_COLUMNS reads them. */
@@ -135,13 +129,12 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
       clauses.push(`l.session_id NOT IN (SELECT id FROM sessions WHERE app_key = ? AND udid IN (${notDevices.map(() => '?').join(', ')}))`);
       params.push(filter.appKey, ...notDevices);
     }
-    if (filter.q !== undefined && !options.commonWords) {
+    if (filter.search !== undefined && filter.search.groups.length > 0 && !options.commonWords) {
       searchIndex.catchUp();
-      const match = ftsQuery(filter.q);
-      if (match === undefined) return 'none';
-      // Few matches: SQLite looks them up once, into a set, and drives the scan by them.
-      clauses.push(`l.id IN (SELECT rowid FROM logs_fts WHERE logs_fts MATCH ?)`);
-      params.push(match);
+      // Few matches: SQLite looks each index term up once, into a set, and drives the scan by them.
+      const search = searchSql(filter.search, filter.appKey);
+      clauses.push(search.sql);
+      params.push(...search.params);
     }
     if (filter.from !== undefined) {
       clauses.push(`l.at >= ?`);
@@ -154,8 +147,21 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
     return { sql: clauses.join(' AND '), params };
   }
 
-  const ftsCount = db.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM logs_fts WHERE logs_fts MATCH ? LIMIT ${tuning.commonMatches})`);
-  const ftsRange = db.prepare(`SELECT rowid AS id FROM logs_fts WHERE logs_fts MATCH ? AND rowid BETWEEN ? AND ?`);
+  const indexCount = {
+    logs_fts: db.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM logs_fts WHERE logs_fts MATCH ? LIMIT ${tuning.commonMatches})`).pluck(),
+    logs_infix: db.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM logs_infix WHERE logs_infix MATCH ? LIMIT ${tuning.commonMatches})`).pluck(),
+  };
+
+  /** Whether a search is better run window by window: it looks terms up in an index, and none of the terms every
+   * log must match is rare (one rare term makes the set of candidates small). */
+  function common(search: SearchQuery): boolean {
+    const lookups = search.groups.flat().filter((clause) => indexMatch(clause.term) !== undefined);
+    if (lookups.length === 0) return false;
+    return !search.groups.some((group) => {
+      const index = group.length === 1 && !group[0]!.negated ? indexMatch(group[0]!.term) : undefined;
+      return index !== undefined && (indexCount[index.table].get(index.match) as number) < tuning.commonMatches;
+    });
+  }
 
   /** A page of the other filters' logs, newest first. */
   function scan(clause: { sql: string; params: unknown[] }, before: LogCursor | undefined, limit: number): ExplorerLog[] {
@@ -171,9 +177,9 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
   }
 
   /** Search for common words: the other filters' logs are read in windows of time, and each window's matches
-   * come from the full-text index by the window's id range (ids follow time closely, so the range is tight).
+   * come from the indexes by the window's id range (ids follow time closely, so the range is tight).
    * Windows grow as they come back with few matches. */
-  function scanCommonWords(filter: LogFilter, match: string, before: LogCursor | undefined, limit: number): ExplorerLog[] {
+  function scanCommonWords(filter: LogFilter, search: SearchQuery, before: LogCursor | undefined, limit: number): ExplorerLog[] {
     const clause = where(filter, { commonWords: true });
     if (clause === 'none') return [];
     const found: ExplorerLog[] = [];
@@ -188,7 +194,8 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
         low = Math.min(low, log.id);
         high = Math.max(high, log.id);
       }
-      const matched = new Set((ftsRange.all(match, low, high) as { id: number }[]).map((row) => row.id));
+      const inWindow = searchSql(search, filter.appKey, { low, high });
+      const matched = new Set(db.prepare(`SELECT l.id FROM logs l WHERE l.id BETWEEN ? AND ? AND ${inWindow.sql}`).pluck().all(low, high, ...inWindow.params) as number[]);
       for (const log of candidates) if (matched.has(log.id) && found.length < limit) found.push(log);
       if (candidates.length < window) break;
       cursor = candidates.at(-1)!;
@@ -199,11 +206,10 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
 
   /** One page of the filtered stream, newest first, older than `before` when given. */
   function logs(filter: LogFilter, options: { before?: LogCursor; limit: number }): LogPage {
-    const match = filter.q === undefined ? undefined : ftsQuery(filter.q);
-    if (match !== undefined) searchIndex.catchUp();
-    const common = match !== undefined && (ftsCount.get(match) as { n: number }).n >= tuning.commonMatches;
+    const search = filter.search?.groups.length ? filter.search : undefined;
+    if (search) searchIndex.catchUp();
     let rows: ExplorerLog[];
-    if (common) rows = scanCommonWords(filter, match, options.before, options.limit + 1);
+    if (search && common(search)) rows = scanCommonWords(filter, search, options.before, options.limit + 1);
     else {
       const clause = where(filter);
       if (clause === 'none') return { logs: [], next: null };

@@ -367,6 +367,19 @@ ${FIRST_LOG_COLUMNS}
 
   CREATE INDEX device_key_changes_by_device ON device_key_changes (app_key, udid, id);
   `,
+  // The trigram index for words found inside other words (docs/explorer.md#search): the text, file, method, URL and
+  // tag of each log, kept with the word index by server/sqlite/search-index.ts, up to search_progress.indexed_to.
+  `
+  CREATE VIRTUAL TABLE logs_infix USING fts5 (t, f, m, u, tg, content = 'logs', content_rowid = 'id', tokenize = 'trigram');
+  INSERT INTO logs_infix (rowid, t, f, m, u, tg) SELECT id, t, f, m, u, tg FROM logs WHERE id <= (SELECT indexed_to FROM search_progress);
+  CREATE TRIGGER logs_infix_delete AFTER DELETE ON logs WHEN old.id <= (SELECT indexed_to FROM search_progress) BEGIN
+    INSERT INTO logs_infix (logs_infix, rowid, t, f, m, u, tg) VALUES ('delete', old.id, old.t, old.f, old.m, old.u, old.tg);
+  END;
+  CREATE TRIGGER logs_infix_update AFTER UPDATE OF t, f, m, u, tg ON logs WHEN old.id <= (SELECT indexed_to FROM search_progress) BEGIN
+    INSERT INTO logs_infix (logs_infix, rowid, t, f, m, u, tg) VALUES ('delete', old.id, old.t, old.f, old.m, old.u, old.tg);
+    INSERT INTO logs_infix (rowid, t, f, m, u, tg) VALUES (new.id, new.t, new.f, new.m, new.u, new.tg);
+  END;
+  `,
   // Per-app access (docs/local-service.md#per-app-access): NULL, every app; else a JSON
   // array of the app keys the viewer may read.
   `

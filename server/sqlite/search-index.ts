@@ -1,5 +1,5 @@
-// The full-text index of log texts (logs_fts), kept a little behind the logs instead of in the collector's
-// transaction: indexing cost a log about as much as storing it with every other index, and a client waits on
+// The full-text indexes of logs (logs_fts, the words of the text; logs_infix, trigrams of the text, file, method,
+// URL and tag), kept a little behind the logs instead of in the collector's transaction: indexing cost a log about as much as storing it with every other index, and a client waits on
 // its batch's answer, while nobody waits on the index until they search. Logs up to search_progress.indexed_to
 // are indexed. After each stored batch the index catches up in small steps, between requests; a search first
 // brings it up to date itself, so it always sees every stored log.
@@ -31,6 +31,8 @@ function createSearchIndex(db: Database.Database): SearchIndex {
   const indexedTo = db.prepare(`SELECT indexed_to FROM search_progress`).pluck();
   const lastId = db.prepare(`SELECT ifnull(max(id), 0) FROM logs`).pluck();
   const index = db.prepare(`INSERT INTO logs_fts (rowid, t) SELECT id, t FROM logs WHERE id > ? AND id <= ? ORDER BY id`);
+  // Words inside words (server/sqlite/search-sql.ts): the same logs by trigrams, of their text, file, method, URL and tag.
+  const indexInfix = db.prepare(`INSERT INTO logs_infix (rowid, t, f, m, u, tg) SELECT id, t, f, m, u, tg FROM logs WHERE id > ? AND id <= ? ORDER BY id`);
   const advance = db.prepare(`UPDATE search_progress SET indexed_to = ?`);
   /** Indexes up to `limit` pending logs (ids are in rowid order, and ids only grow); true when some remain. */
   const step = db.transaction((limit: number): boolean => {
@@ -39,6 +41,7 @@ function createSearchIndex(db: Database.Database): SearchIndex {
     if (last <= from) return false;
     const to = Math.min(last, from + limit);
     index.run(from, to);
+    indexInfix.run(from, to);
     advance.run(to);
     return to < last;
   });

@@ -10,6 +10,10 @@ import { createExplorerQueries } from '../../../server/sqlite/explorer-queries.t
 import { logFacets } from '../../../server/explorer/facets.ts';
 import { logVolume } from '../../../server/explorer/volume.ts';
 import { openTestStore, STORE_KINDS } from './test-databases.ts';
+import { parseSearchQuery } from '../../../explorer-contract/search-query.ts';
+
+/** A search as the API gives it to the stores: typed, and parsed. */
+const searching = (q: string) => ({ q, search: parseSearchQuery(q) });
 
 const APP = 'queries-app';
 const COUNT = 12_000;
@@ -75,9 +79,9 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       ['device', { device: 'device-1' }, (log) => log.udid === 'device-1'],
       ['device key', { deviceKey: { key: 'plan', value: 'gold' } }, (log) => log.udid === 'device-1'],
       ['time range', { from: START + 100, to: START + 150 }, (log) => log.at >= START + 100 && log.at < START + 150],
-      ['rare word', { q: 'needle' }, (log) => /\bneedle\b/.test(log.t ?? '')],
-      ['common word', { q: 'payment' }, (log) => /\bpayment\b/.test(log.t ?? '')],
-      ['word start', { q: 'pay' }, (log) => /\bpay/.test(log.t ?? '')],
+      ['rare word', { ...searching('needle') }, (log) => /\bneedle\b/.test(log.t ?? '')],
+      ['common word', { ...searching('payment') }, (log) => /\bpayment\b/.test(log.t ?? '')],
+      ['word start', { ...searching('pay') }, (log) => /\bpay/.test(log.t ?? '')],
       ['a file', { files: ['app.ts'] }, (log) => log.f === 'app.ts'],
       ['not a tag', { exclude: { tags: ['net'] } }, (log) => log.tg !== 'net'],
       ['not these tags nor a device', { exclude: { tags: ['net', 'ui'], devices: ['device-1'] } }, (log) => !['net', 'ui'].includes(log.tg!) && log.udid !== 'device-1'],
@@ -86,7 +90,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       ['not a URL', { exclude: { urls: [URL_OF_ONE] } }, (log) => log.u !== URL_OF_ONE],
       [
         'all combined',
-        { levels: [0, 4], tags: ['net', 'ui', 'cart'], q: 'order', device: 'device-1', from: START + 6000 },
+        { levels: [0, 4], tags: ['net', 'ui', 'cart'], ...searching('order'), device: 'device-1', from: START + 6000 },
         (log) => [0, 4].includes(log.ll!) && ['net', 'ui', 'cart'].includes(log.tg!) && /\border\b/.test(log.t!) && log.udid === 'device-1' && log.at >= START + 6000,
       ],
     ];
@@ -99,7 +103,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     // SQLite reads common words window by window; PostgreSQL has one plan.
     test.runIf(kind === 'sqlite')('a search reads the same whether its words count as rare or as common', async () => {
       const windowed = createExplorerQueries(sqliteOf(store), { commonMatches: 10 });
-      for (const filter of [{ q: 'payment' }, { q: 'pay', levels: [4] }, { q: 'order', session: 'session-3' }]) {
+      for (const filter of [{ ...searching('payment') }, { ...searching('pay'), levels: [4] }, { ...searching('order'), session: 'session-3' }]) {
         const expected = await readAll({ appKey: APP, ...filter });
         expect(expected.length).toBeGreaterThan(100);
         let before;
@@ -115,7 +119,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
 
     test('a device key no device has, and an empty search, match nothing', async () => {
       expect(await readAll({ appKey: APP, deviceKey: { key: 'plan', value: 'silver' } })).toEqual([]);
-      expect(await readAll({ appKey: APP, q: '!!!' })).toEqual([]);
+      expect(await readAll({ appKey: APP, ...searching('!!!') })).toEqual([]);
     });
   });
 
@@ -123,7 +127,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
   describe('volume and count', () => {
     const filters: [string, Omit<LogFilter, 'appKey'>][] = [
       ['every log', {}],
-      ['levels and a word', { levels: [1, 2], q: 'pay' }],
+      ['levels and a word', { levels: [1, 2], ...searching('pay') }],
       ['a range', { from: START + 2500, to: START + 7000 }],
       ['a device', { device: 'device-1', tags: ['net'] }],
     ];
@@ -155,14 +159,14 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     });
 
     test('nothing matched: no buckets', async () => {
-      expect(await logVolume(queries, { appKey: APP, q: 'nosuchword' })).toEqual({ bucketMs: 0, buckets: [] });
+      expect(await logVolume(queries, { appKey: APP, ...searching('nosuchword') })).toEqual({ bucketMs: 0, buckets: [] });
     });
   });
 
   describe('facets', () => {
     const facetFilters: [string, Omit<LogFilter, 'appKey'>][] = [
       ['every log', {}],
-      ['errors of a word', { levels: [2], q: 'pay' }],
+      ['errors of a word', { levels: [2], ...searching('pay') }],
       ['not a device', { exclude: { devices: ['device-1'] } }],
     ];
     test.each(facetFilters)('%s: each value counts its logs exactly, and the devices and sessions they come from', async (_, filter) => {

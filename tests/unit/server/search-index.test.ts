@@ -6,6 +6,7 @@ import type { LogLevel } from '../../../protocol/levels.ts';
 import type { LogRecord } from '../../../protocol/records.types.ts';
 import { openSqliteStore, sqliteOf } from '../../../server/sqlite/store.ts';
 import type { Store } from '../../../server/store.types.ts';
+import { parseSearchQuery } from '../../../explorer-contract/search-query.ts';
 import { sessionPayload } from './service-harness.ts';
 import { createTestDatabase, openTestStore, STORE_KINDS, type TestDatabase } from './test-databases.ts';
 
@@ -29,8 +30,10 @@ describe('the search index on SQLite', () => {
       lastId: db.prepare(`SELECT max(id) FROM logs`).pluck().get() as number,
     };
   };
-  const integrity = () => sqliteOf(store).prepare(`INSERT INTO logs_fts (logs_fts, rank) VALUES ('integrity-check', 1)`).run();
-  const search = async (q: string) => (await store.explorer.logs({ appKey: APP, q }, { limit: 100 })).logs.map((log) => log.t);
+  const integrity = () => {
+    for (const index of ['logs_fts', 'logs_infix']) sqliteOf(store).prepare(`INSERT INTO ${index} (${index}, rank) VALUES ('integrity-check', 1)`).run();
+  };
+  const search = async (q: string) => (await store.explorer.logs({ appKey: APP, q, search: parseSearchQuery(q) }, { limit: 100 })).logs.map((log) => log.t);
 
   beforeEach(async () => {
     database = await createTestDatabase('sqlite');
@@ -62,7 +65,7 @@ describe('the search index on SQLite', () => {
 
   test('deleting logs the index has not reached leaves it sound, and they are never found', async () => {
     await store.addLogs(APP, sessionId, logs(0, 10, (i) => `kept haystack ${i}`));
-    await store.explorer.logs({ appKey: APP, q: 'haystack' }, { limit: 1 });
+    await search('haystack');
     await store.addLogs(APP, sessionId, logs(10, 10, (i) => `dropped haystack ${i}`));
     const db = sqliteOf(store);
     // One indexed log and every log not yet indexed go, as retention would take them.
