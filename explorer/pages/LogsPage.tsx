@@ -1,5 +1,5 @@
-// The log stream of an app, a session or a device, with its filters, volume, count, live tail and export; or, with `around`,
-// the lines around one log.
+// The log stream of an app, a session or a device, with its filters, volume, count, facets, live tail and export;
+// or, with `around`, the lines around one log.
 import { Link } from 'wouter';
 import { API, type AroundLogs } from '../api.ts';
 import { AroundView } from '../logs/AroundView.tsx';

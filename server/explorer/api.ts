@@ -1,6 +1,7 @@
 // The explorer's JSON API under /sidelog/explorer/api: sign-in and sign-out, then (only for a signed-in viewer,
-// 401 otherwise) apps, the log stream with its filters and keyset pages, its volume, count and facets, the live tail, the lines around a log,
-// sessions, issues, devices, exports, and the resolution of the Bugfender-shaped intent URLs.
+// 401 otherwise) apps, the log stream with its filters and keyset pages, its volume, count and facets, the live tail,
+// the lines around a log, sessions, issues, devices, exports, and the resolution of the Bugfender-shaped intent URLs;
+// each app only for a viewer allowed to read it.
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { ACCOUNT_BODY_BYTES, limitBody, readJsonObject } from '../body-limits.ts';
