@@ -36,7 +36,8 @@ function AppPicker({ appId }: { appId: string | undefined }) {
   );
 }
 
-export function Layout({ title, wide = false, children }: { title: string; wide?: boolean; children: ReactNode }) {
+/** `heading`: the title as the page shows it, when it is more than its text (the document's title is text). */
+export function Layout({ title, heading, wide = false, children }: { title: string; heading?: ReactNode; wide?: boolean; children: ReactNode }) {
   const [location, navigate] = useLocation();
   const appId = useAppId();
   const name = useViewer((state) => state.name);
@@ -84,7 +85,7 @@ export function Layout({ title, wide = false, children }: { title: string; wide?
         </button>
       </header>
       <main ref={main} id="content" className={wide ? 'portal-content explorer-content-wide' : 'portal-content'} tabIndex={-1}>
-        <h1>{title}</h1>
+        <h1>{heading ?? title}</h1>
         {appId ? children : <p className="muted">No app yet: apps appear here once the admin API creates them.</p>}
       </main>
     </div>

@@ -10,6 +10,7 @@ import { cors } from 'hono/cors';
 import { INVALID_APP_CODE, UNKNOWN_SESSION_REASON, WIRE_PATHS, type WireOperation } from '../protocol/wire.ts';
 import type { App, AppStore, CollectorStore } from './store.types.ts';
 import { parseJson } from './json-body.ts';
+import { redactorOf, redactRequest } from './ingest-redaction.ts';
 import { ingestLogs } from './log-ingest.ts';
 import { DEFAULT_MAX_INFLATED_BYTES, readBodyText } from './request-body.ts';
 import { checkRequest, type CheckedRequests, type SkippedLog } from './wire-validation.ts';
@@ -101,7 +102,8 @@ export function createCollector(store: AppStore & CollectorStore, options: Colle
       const checked = checkRequest(op, parsed.value);
       if (!checked.ok) return c.json({ error: checked.reason }, 400);
       if ('skipped' in checked.value) c.set('skipped', checked.value.skipped);
-      const answer = await handle(checked.value, app);
+      // Every operation's free text is redacted with the app's rules before it is stored.
+      const answer = await handle(redactRequest(op, checked.value, redactorOf(app)), app);
       if ('status' in answer && 'error' in answer) return c.json({ error: answer.error }, answer.status);
       return c.json(answer);
     });

@@ -3,6 +3,7 @@
 // server/postgres/ (a server, for several processes). Every method answers a promise, since a server database
 // answers over a socket; the SQLite store answers at once (better-sqlite3 is synchronous).
 import type { DeviceInfo, DeviceKeyValue, LogRecord, SessionPayload } from '../protocol/records.types.ts';
+import type { RedactConfig } from '../protocol/redact/redact-options.ts';
 import type { IssueRequest, SkippedLog, WireOperation } from '../protocol/wire.ts';
 import type { ExplorerQueries } from './explorer-queries.types.ts';
 import type { ExplorerIssue } from '../explorer-contract/api.types.ts';
@@ -14,6 +15,8 @@ export interface App {
   key: string;
   appId: string;
   enabled: boolean;
+  /** The rule set the collector redacts the app's data with at ingest (docs/privacy.md#on-the-service); none when absent. */
+  redact?: RedactConfig;
 }
 export interface Partner {
   id: number;
@@ -69,7 +72,8 @@ export interface PartnerStore {
 
 /** The apps the collector serves. */
 export interface AppStore {
-  putApp(key: string, enabled: boolean): Promise<App>;
+  /** Creates or updates the app; `redact` undefined keeps its rule set, null removes it. */
+  putApp(key: string, enabled: boolean, redact?: RedactConfig | null): Promise<App>;
   app(key: string): Promise<App | undefined>;
   /** By Sidelog's appID or the Bugfender SDK's (server/app-id.ts). */
   appById(appId: string): Promise<App | undefined>;

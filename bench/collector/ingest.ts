@@ -16,12 +16,12 @@ export interface IngestResult {
 
 const WORDS = ['opened', 'closed', 'request', 'answered', 'retry', 'timeout', 'clicked', 'saved', 'loaded', 'failed', 'order', 'payment'];
 
-function batchBody(sessionId: number, client: number, index: number): string {
+function batchBody(sessionId: number, client: number, index: number, texts: readonly string[] | undefined): string {
   const start = Date.now() - 60_000 + index * BATCH;
   const logs = Array.from({ length: BATCH }, (_, i) => ({
     x: new Date(start + i).toISOString(),
     at: start + i,
-    t: `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} client ${client} batch ${index} line ${i}`,
+    t: texts ? texts[(index * BATCH + i) % texts.length] : `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} client ${client} batch ${index} line ${i}`,
     ll: i % 20 === 0 ? 2 : i % 3 === 0 ? 4 : 0,
     tg: ['ui', 'net', 'cart', 'auth'][i % 4],
     m: 'handle',
@@ -34,7 +34,8 @@ function batchBody(sessionId: number, client: number, index: number): string {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 
-export async function measureIngest(url: string, options: { clients: number; batches: number; label: string }): Promise<IngestResult> {
+/** `texts`: the logs' texts, in turn, instead of the default short words. */
+export async function measureIngest(url: string, options: { clients: number; batches: number; label: string; texts?: readonly string[] }): Promise<IngestResult> {
   const post = (path: string, body: string) =>
     fetch(`${url}/sidelog/api${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-App-Token': DEMO_APP_KEY }, body });
   const perClient = Math.ceil(options.batches / options.clients);
@@ -42,7 +43,7 @@ export async function measureIngest(url: string, options: { clients: number; bat
   for (let client = 0; client < options.clients; client++) {
     const answer = await post(WIRE_PATHS.sendSession, JSON.stringify(sessionPayload(`${options.label}-${client}-${Date.now()}`, DEMO_APP_KEY, `device-${client}`)));
     const { id } = (await answer.json()) as { id: number };
-    bodies.push(Array.from({ length: perClient }, (_, index) => batchBody(id, client, index)));
+    bodies.push(Array.from({ length: perClient }, (_, index) => batchBody(id, client, index, options.texts)));
   }
   const times: number[] = [];
   const started = performance.now();

@@ -7,6 +7,7 @@
 // A measurement: nothing in it passes or fails.
 //   npm run bench:collector                         # 160,000 logs a run, 1,000,000 for the explorer (a few minutes)
 //   npm run bench:collector -- --batches 80 --explorer-logs 100000   (while developing)
+//   npm run bench:collector -- --redaction          # ingest with a service-side rule set against none, only
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +17,7 @@ import { startThrowawayPostgres, type ThrowawayPostgres } from '../../scripts/po
 import { startServiceProcess } from '../../scripts/service-process.ts';
 import { EXPLORER_CASES, measureExplorer } from './explorer.ts';
 import { BATCH, measureIngest, type IngestResult } from './ingest.ts';
+import { measureRedaction, REDACTION_CASES } from './redaction.ts';
 
 const { values } = parseArgs({
   options: {
@@ -23,6 +25,8 @@ const { values } = parseArgs({
     'explorer-logs': { type: 'string', default: '1000000' },
     rounds: { type: 'string', default: '5' },
     out: { type: 'string', default: 'bench/results/collector.json' },
+    /** Only the ingest with a service-side rule set against none (bench/collector/redaction.ts). */
+    redaction: { type: 'boolean', default: false },
   },
 });
 const BATCHES = Number(values.batches);
@@ -50,7 +54,33 @@ const STORES: { name: string; db: () => Promise<string>; processes: number }[] =
   { name: 'PostgreSQL, 2 processes', db: newPostgresDatabase, processes: 2 },
 ];
 
-try {
+/** `--redaction`: SQLite and PostgreSQL, one process each, 8 clients; prints its table and stops. */
+async function redactionOnly(): Promise<void> {
+  const adminToken = 'bench-admin-token';
+  const clients = CLIENTS[0]!;
+  const rows: string[] = [];
+  for (const store of STORES.slice(0, 2)) {
+    const service = await startServiceProcess({ SIDELOG_DB: await store.db(), SIDELOG_ADMIN_TOKEN: adminToken, SIDELOG_RETENTION_DAYS: '0' });
+    try {
+      const measured = await measureRedaction(service.url, adminToken, { clients, batches: BATCHES, rounds: ROUNDS, label: store.name });
+      REDACTION_CASES.forEach(([name], i) => {
+        const { logsPerSecond, p50 } = measured[i]!;
+        rows.push(`| ${store.name} | ${name} | ${Math.round(logsPerSecond).toLocaleString('en')} | ${p50.toFixed(1)} |`);
+        console.error(`${store.name}, ${name}: ${Math.round(logsPerSecond).toLocaleString('en')} logs/s`);
+      });
+    } finally {
+      await service.stop();
+    }
+  }
+  const machine = `${availableParallelism()} cores (${cpus()[0]?.model.trim()}), Node ${process.version}`;
+  console.log(`\nIngest of mixed text, ${(BATCHES * BATCH).toLocaleString('en')} logs a round in batches of ${BATCH}, ${clients} clients, median of ${ROUNDS} rounds; ${machine}\n`);
+  console.log('| store | rule set | logs/s | p50 ms per batch |');
+  console.log('|---|---|--:|--:|');
+  for (const row of rows) console.log(row);
+}
+
+/** The whole bench: ingest on each store, then the explorer. */
+async function everything(): Promise<void> {
   const ingest: { store: string; clients: number; result: IngestResult }[] = [];
   for (const store of STORES) {
     for (const clients of CLIENTS) {
@@ -89,6 +119,10 @@ try {
 
   mkdirSync(join(values.out, '..'), { recursive: true });
   writeFileSync(values.out, JSON.stringify({ date: new Date().toISOString(), machine, batches: BATCHES, explorerLogs: EXPLORER_LOGS, ingest, explorer }, null, 2));
+}
+
+try {
+  await (values.redaction ? redactionOnly() : everything());
 } finally {
   cluster?.stop();
   rmSync(dir, { recursive: true, force: true });

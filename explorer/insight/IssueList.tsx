@@ -8,6 +8,7 @@ import { Pager } from '../Pager.tsx';
 import { Results } from '../Results.tsx';
 import { useJson } from '../use-json.ts';
 import { href, useQuery } from '../use-query.ts';
+import { RedactedText } from '../RedactedText.tsx';
 
 export const ISSUE_TYPE_LABELS: Record<string, string> = { issue: 'Issue', crash: 'Crash', 'user-feedback': 'User feedback' } satisfies Record<IssueType, string>;
 /** An issue's type, as a badge. */
@@ -42,7 +43,7 @@ export function IssueList({ appId, path, noun, empty }: { appId: string; path: s
               {issues.map((issue) => (
                 <tr key={issue.uid}>
                   <td>
-                    <Link href={href(issuePath(issue.uid), appId)}>{issue.title || '(untitled)'}</Link>
+                    <Link href={href(issuePath(issue.uid), appId)}>{issue.title ? <RedactedText text={issue.title} /> : '(untitled)'}</Link>
                   </td>
                   <td>
                     <TypeBadge type={issue.type} />

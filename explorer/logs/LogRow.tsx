@@ -8,6 +8,7 @@ import type { ExplorerLog } from '../api.ts';
 import { absoluteTime, isoTime, levelOf, relativeTime } from '../format.ts';
 import { devicePath, issuePath } from '../address.ts';
 import { href } from '../use-query.ts';
+import { RedactedText } from '../RedactedText.tsx';
 import { Highlighted } from './Highlighted.tsx';
 import { LogWho } from './LogWho.tsx';
 import { RowRefine } from './RowRefine.tsx';
@@ -36,7 +37,11 @@ export function LogRow({ log, appId, open, onToggle, now, highlight = false }: {
           {absoluteTime(log.at)}{' '}
           <span className="muted log-ago">{relativeTime(log.at, now)}</span>
         </time>
-        {log.tg ? <span className="log-tag">{log.tg}</span> : null}
+        {log.tg ? (
+          <span className="log-tag">
+            <RedactedText text={log.tg} />
+          </span>
+        ) : null}
         <button type="button" className="log-text" aria-expanded={open} aria-controls={detailsId} onClick={onToggle}>
           <span className={long && !open ? 'is-collapsed' : undefined}>{long && !open ? <><Highlighted text={text.slice(0, LONG)} />…</> : text ? <Highlighted text={text} /> : '(no text)'}</span>
         </button>
@@ -49,9 +54,22 @@ export function LogRow({ log, appId, open, onToggle, now, highlight = false }: {
       </div>
       <div className="log-meta muted">
         <LogWho log={log} appId={appId} />
-        {place ? <span className="log-place">{place}</span> : null}
-        {log.m ? <span className="log-method">{log.m}()</span> : null}
-        {log.u ? <span className="log-url">{log.u}</span> : null}
+        {place ? (
+          <span className="log-place">
+            <RedactedText text={place} />
+          </span>
+        ) : null}
+        {log.m ? (
+          <span className="log-method">
+            <RedactedText text={log.m} />
+            ()
+          </span>
+        ) : null}
+        {log.u ? (
+          <span className="log-url">
+            <RedactedText text={log.u} />
+          </span>
+        ) : null}
       </div>
       {open ? (
         <div id={detailsId} className="log-details">

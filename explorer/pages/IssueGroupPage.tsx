@@ -11,6 +11,7 @@ import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
 import { href } from '../use-query.ts';
 import { StatusBadge } from './IssuesPage.tsx';
+import { RedactedText } from '../RedactedText.tsx';
 
 /** The buttons a status offers: the other two. */
 const ACTIONS: Record<IssueGroupStatus, { status: IssueGroupStatus; label: string }[]> = {
@@ -48,7 +49,7 @@ export function IssueGroupPage({ id }: { id: string }) {
     setVersion((current) => current + 1);
   }
   return (
-    <Layout title={group.title || '(untitled)'}>
+    <Layout title={group.title || '(untitled)'} heading={group.title ? <RedactedText text={group.title} /> : undefined}>
       <p>
         <Link href={href('/issues', appId)}>All issues</Link>
       </p>
@@ -82,7 +83,9 @@ export function IssueGroupPage({ id }: { id: string }) {
         <dt>Last seen</dt>
         <dd>{absoluteTime(Date.parse(group.last_seen))}</dd>
         <dt>Latest title</dt>
-        <dd>{group.last_title}</dd>
+        <dd>
+          <RedactedText text={group.last_title} />
+        </dd>
         {group.top_frame ? (
           <>
             <dt>Top frame</dt>

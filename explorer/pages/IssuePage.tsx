@@ -8,6 +8,7 @@ import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
 import { devicePath } from '../address.ts';
 import { href } from '../use-query.ts';
+import { RedactedText } from '../RedactedText.tsx';
 import { ISSUE_TYPE_LABELS } from '../insight/IssueList.tsx';
 
 export function IssuePage({ uid }: { uid: string }) {
@@ -23,7 +24,7 @@ export function IssuePage({ uid }: { uid: string }) {
   }
   const { issue, around } = detail.data;
   return (
-    <Layout title={issue.title || '(untitled)'}>
+    <Layout title={issue.title || '(untitled)'} heading={issue.title ? <RedactedText text={issue.title} /> : undefined}>
       <dl className="facts card">
         <dt>Type</dt>
         <dd>
@@ -50,7 +51,9 @@ export function IssuePage({ uid }: { uid: string }) {
         </dd>
       </dl>
       <h2>Text</h2>
-      <pre className="issue-text">{issue.text}</pre>
+      <pre className="issue-text">
+        <RedactedText text={issue.text} />
+      </pre>
       <h2>The session's logs around it</h2>
       {around ? <AroundView around={around} appId={appId} label="The session's logs around the issue" /> : <p className="muted">The session has no logs.</p>}
     </Layout>

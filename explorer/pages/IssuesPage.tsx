@@ -12,6 +12,7 @@ import { Field, SelectField, SubmitButton } from '../Field.tsx';
 import { Pager } from '../Pager.tsx';
 import { Results } from '../Results.tsx';
 import { href, useDraft, useQuery } from '../use-query.ts';
+import { RedactedText } from '../RedactedText.tsx';
 
 export const STATUS_LABELS: Record<IssueGroup['status'], string> = { open: 'Open', resolved: 'Resolved', muted: 'Muted' };
 const PAGE = 100;
@@ -67,8 +68,12 @@ function Groups({ appId, params, change }: { appId: string; params: URLSearchPar
               {groups.map((group) => (
                 <tr key={group.id}>
                   <td>
-                    <Link href={href(`/issue-groups/${group.id}`, appId)}>{group.title || '(untitled)'}</Link>
-                    {group.last_title !== group.title ? <div className="muted">latest: {group.last_title}</div> : null}
+                    <Link href={href(`/issue-groups/${group.id}`, appId)}>{group.title ? <RedactedText text={group.title} /> : '(untitled)'}</Link>
+                    {group.last_title !== group.title ? (
+                      <div className="muted">
+                        latest: <RedactedText text={group.last_title} />
+                      </div>
+                    ) : null}
                   </td>
                   <td>
                     <TypeBadge type={group.type} />

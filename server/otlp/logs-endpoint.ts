@@ -13,6 +13,7 @@ import { MAX_LOGS_PER_BATCH } from '../../protocol/wire.ts';
 import { COLLECTOR_CORS, MAX_BODY_BYTES } from '../collector.ts';
 import { storageFault } from '../errors.ts';
 import { parseJson } from '../json-body.ts';
+import { redactorOf, redactRequest } from '../ingest-redaction.ts';
 import { ingestLogs } from '../log-ingest.ts';
 import { DEFAULT_MAX_INFLATED_BYTES, readBodyBytes } from '../request-body.ts';
 import type { App, AppStore, CollectedReads, CollectorStore } from '../store.types.ts';
@@ -146,8 +147,10 @@ async function storeGroup(store: OtlpStore, app: App, group: SessionGroup): Prom
   const rejected: SkippedLog[] = [];
   const session = checkRequest('sendSession', group.session);
   if (!session.ok) return group.logs.map(({ index }) => ({ index, reason: `its session: ${session.reason}` }));
-  const sessionId = await store.putSession(app.key, session.value);
-  if (group.keysWhole) await syncDeviceKeys(store, app, session.value.device.udid, session.value.device.key_values);
+  // Redacted with the app's rules before it is stored, its device's keys with it (server/ingest-redaction.ts).
+  const redacted = redactRequest('sendSession', session.value, redactorOf(app));
+  const sessionId = await store.putSession(app.key, redacted);
+  if (group.keysWhole) await syncDeviceKeys(store, app, redacted.device.udid, redacted.device.key_values);
   let batch: LogRecord[] = [];
   for (const { index, log } of group.logs) {
     const coerced = coerceLog(log);

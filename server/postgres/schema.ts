@@ -242,6 +242,10 @@ export const PG_MIGRATIONS: readonly string[] = [
   CREATE EXTENSION IF NOT EXISTS pg_trgm;
   CREATE INDEX logs_infix ON logs USING gin ((coalesce(t, '') || ' ' || coalesce(f, '') || ' ' || coalesce(m, '') || ' ' || coalesce(u, '') || ' ' || coalesce(tg, '')) gin_trgm_ops);
   `,
+  // An app's rule set for redaction at ingest (docs/privacy.md#on-the-service), as JSON; NULL for none.
+  `
+  ALTER TABLE apps ADD COLUMN redact text;
+  `,
   // Per-app access (docs/local-service.md#per-app-access), as on SQLite: NULL, every app; else a JSON array of app keys.
   `
   ALTER TABLE viewers ADD COLUMN apps text;

@@ -380,6 +380,10 @@ ${FIRST_LOG_COLUMNS}
     INSERT INTO logs_infix (rowid, t, f, m, u, tg) VALUES (new.id, new.t, new.f, new.m, new.u, new.tg);
   END;
   `,
+  // An app's rule set for redaction at ingest (docs/privacy.md#on-the-service), as JSON; NULL for none.
+  `
+  ALTER TABLE apps ADD COLUMN redact TEXT;
+  `,
   // Per-app access (docs/local-service.md#per-app-access): NULL, every app; else a JSON
   // array of the app keys the viewer may read.
   `
