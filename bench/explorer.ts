@@ -1,7 +1,9 @@
 // `npm run bench:explorer`: how fast the explorer's first page answers over a million logs. Seeds 1,000,000 logs
 // (through the Store, as the collector stores them) into a fresh database, starts the service on it, signs in,
 // and times GET …/logs for the first page (100 logs) of each single filter and of searches in the query language
-// (docs/explorer.md#search), over HTTP as the page asks, then GET …/patterns over the last hour (docs/explorer.md#patterns). Prints markdown tables
+// (docs/explorer.md#search), over HTTP as the page asks, then GET …/patterns over the last hour
+// (docs/explorer.md#patterns), then the histogram, facets and count of a view (bench/explorer-aggregates.ts,
+// docs/volume-and-counts.md). Prints markdown tables
 // (median and slowest of the rounds). A measurement, not a test.
 //   npm run bench:explorer                      # 1,000,000 logs, 7 rounds, SQLite
 //   npm run bench:explorer -- --store postgres  # the same on a throw-away PostgreSQL cluster (scripts/postgres.ts)
@@ -16,6 +18,7 @@ import { startThrowawayPostgres, type ThrowawayPostgres } from '../scripts/postg
 import { appIdOf } from '../server/app-id.ts';
 import { isPostgresUrl, openStore } from '../server/open-store.ts';
 import { startService } from '../server/service.ts';
+import { AGGREGATE_CASES, measureAggregates } from './explorer-aggregates.ts';
 import { seedLogs } from './explorer-seed.ts';
 import { buildPages, photographExplorer } from './explorer-screenshot.ts';
 import { explorerCookie } from './explorer-cookie.ts';
@@ -145,6 +148,13 @@ try {
     const { median, max, answer } = await timed<{ sampled: number; patterns: unknown[] }>(name, url);
     console.log(`| ${name} | ${answer.sampled.toLocaleString('en')} | ${answer.patterns.length} | ${median.toFixed(1)} | ${max.toFixed(1)} |`);
   }
+
+  // The histogram, facets and count of a view (bench/explorer-aggregates.ts).
+  const aggregates = await measureAggregates(service.url, cookie, APP, ROUNDS);
+  console.log(`\nThe histogram, facets and count over HTTP, ${ROUNDS} rounds:\n`);
+  console.log('| query | median ms | slowest ms |');
+  console.log('|---|--:|--:|');
+  AGGREGATE_CASES.forEach(([name], i) => console.log(`| ${name} | ${aggregates[i]!.median.toFixed(1)} | ${aggregates[i]!.max.toFixed(1)} |`));
 
   if (values.screenshot) {
     await photographExplorer(service.url, adminToken, appIdOf(APP), values.screenshot);

@@ -33,6 +33,8 @@ export interface ExplorerLog extends StoredLogFields {
   id: number;
   session_uid: string;
   udid: string;
+  /** The device's name, '' when it sent none: who the log is from. */
+  device_name: string;
   at: number;
 }
 
@@ -112,4 +114,44 @@ export interface IntentTarget {
   appId: string;
   kind: 'issue' | 'session' | 'device';
   id: string;
+}
+
+/** `GET /apps/{appID}/logs/volume?<filters>`: the filtered logs counted by time and level, for the histogram
+ * (docs/volume-and-counts.md#volume). */
+export interface LogVolume {
+  /** Each bucket's width; buckets start at whole multiples of it since the epoch, so they line up in UTC. */
+  bucketMs: number;
+  /** Every bucket from the first to the last, the empty ones too, oldest first; `levels[n]` counts level n (Debug 0
+   * … Fatal 5, a log without a level as Debug), as LEVEL_COLUMNS orders them. */
+  buckets: { at: number; levels: number[] }[];
+}
+
+/** `GET /apps/{appID}/logs/count?<filters>`: how many logs match, exact up to `COUNT_CAP`; past it `capped` is true
+ * and `count` is the cap (docs/volume-and-counts.md#counts). */
+export interface LogCount {
+  count: number;
+  capped: boolean;
+}
+
+/** Counting stops here: beyond it a count costs a scan of everything matched and says no more to a person. */
+export const COUNT_CAP = 100_000;
+
+/** A value of a facet and how many of the view's logs have it; `label` is how a person knows it (a device's name). */
+export interface FacetValue {
+  value: string;
+  count: number;
+  label?: string;
+}
+
+/** `GET /apps/{appID}/logs/facets?<filters>`: the view's logs counted by each facet, the most common values first, and
+ * how many devices and sessions they come from (docs/facets.md). */
+export interface LogFacets {
+  level: FacetValue[];
+  tag: FacetValue[];
+  file: FacetValue[];
+  device: FacetValue[];
+  version: FacetValue[];
+  language: FacetValue[];
+  devices: number;
+  sessions: number;
 }

@@ -2,12 +2,17 @@
 // and in the API's query (server/explorer/api.ts), parsed here with a clear error for anything malformed. A new
 // filter is a name in FILTER_NAMES, a field of LogFilters, its line in parseLogFilters, a field in the page's form
 // (explorer/logs/LogFilters.tsx) and its clause in each store's queries (server/sqlite|postgres/explorer-queries.ts).
-//   level=error,fatal  tag=net (repeatable)  q=query  key=plan&value=gold  from=ISO|ms  to=ISO|ms  session=uid  device=udid
+//   level=error,fatal|none  tag=net (repeatable)  q=query  key=plan&value=gold  from=ISO|ms  to=ISO|ms  session=uid  device=udid
+//   file=checkout.ts  url=https://…  (each repeatable)  -tag=net  -file=checkout.ts  -url=https://…  -device=udid
+//   (each repeatable: logs with none of them; docs/facets.md#exclusion)
 import { LogLevel } from '../protocol/levels.ts';
 import { parseSearchQuery, SearchQueryError, type SearchQuery } from './search-query.ts';
 
-export const FILTER_NAMES = ['level', 'tag', 'q', 'key', 'value', 'from', 'to', 'session', 'device'] as const;
+export const FILTER_NAMES = ['level', 'tag', 'q', 'key', 'value', 'from', 'to', 'session', 'device', 'file', 'url', '-tag', '-file', '-url', '-device'] as const;
 export type FilterName = (typeof FILTER_NAMES)[number];
+
+/** `level=none`: the viewer unticked every level. */
+export const NO_LEVEL = 'none';
 
 /** What the filters ask for; every field left out matches every log. */
 export interface LogFilters {
@@ -26,6 +31,12 @@ export interface LogFilters {
   to?: number;
   session?: string;
   device?: string;
+  /** Any of these files (the log's `f`). */
+  files?: string[];
+  /** Any of these URLs (the log's `u`). */
+  urls?: string[];
+  /** Logs with none of these: a log without a tag, file or URL is kept. */
+  exclude?: { tags?: string[]; files?: string[]; urls?: string[]; devices?: string[] };
 }
 
 /** A query's parameters, as URLSearchParams reads them in the page and in the service; only filter names are read. */
@@ -38,6 +49,8 @@ export interface FilterParams {
 export class FilterError extends Error {}
 
 const LEVEL_BY_NAME: Record<string, number> = Object.fromEntries(Object.entries(LogLevel).map(([name, level]) => [name.toLowerCase(), level]));
+/** Each level's name in the `level` parameter, by its value: 'debug' at 0 … 'fatal' at 5. */
+export const LOG_LEVEL_NAMES: readonly string[] = Object.entries(LEVEL_BY_NAME).reduce<string[]>((names, [name, level]) => ((names[level] = name), names), []);
 
 function time(name: FilterName, value: string | null): number | undefined {
   if (value === null || value === '') return undefined;
@@ -46,11 +59,19 @@ function time(name: FilterName, value: string | null): number | undefined {
   return ms;
 }
 
+/** A repeatable parameter's non-empty values, or undefined when there are none. */
+function all(query: FilterParams, name: FilterName): string[] | undefined {
+  const values = query.getAll(name).filter((value) => value !== '');
+  return values.length > 0 ? values : undefined;
+}
+
 /** The filters `query` names; throws FilterError. */
 export function parseLogFilters(query: FilterParams): LogFilters {
   const filters: LogFilters = {};
   const level = query.get('level');
-  if (level) {
+  // Every level unticked: no log, said so, rather than no filter (docs/volume-and-counts.md#no-level).
+  if (level === NO_LEVEL) filters.levels = [];
+  else if (level) {
     filters.levels = level.split(',').map((name) => {
       const value = LEVEL_BY_NAME[name.trim().toLowerCase()];
       if (value === undefined) throw new FilterError(`'level' must list levels among ${Object.keys(LEVEL_BY_NAME).join(', ')}`);
@@ -76,5 +97,11 @@ export function parseLogFilters(query: FilterParams): LogFilters {
   if (session) filters.session = session;
   const device = query.get('device');
   if (device) filters.device = device;
+  const files = all(query, 'file');
+  if (files) filters.files = files;
+  const urls = all(query, 'url');
+  if (urls) filters.urls = urls;
+  const exclude = { tags: all(query, '-tag'), files: all(query, '-file'), urls: all(query, '-url'), devices: all(query, '-device') };
+  if (Object.values(exclude).some(Boolean)) filters.exclude = Object.fromEntries(Object.entries(exclude).filter(([, values]) => values));
   return filters;
 }

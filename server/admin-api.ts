@@ -9,7 +9,7 @@ import { jsonWritesFrom } from './cross-site.ts';
 import { ADMIN_BODY_BYTES, limitBody, readJsonObject } from './body-limits.ts';
 import type { AdminList, AppStore, CollectedReads, ForwardStore, ViewerStore, WebhookStore } from './store.types.ts';
 import { createAdminWebhooks } from './webhooks/admin-webhooks.ts';
-import { putViewerAccount } from './explorer/api.ts';
+import { limitViewerApps, putViewerAccount } from './explorer/api.ts';
 import { createIntentLookup } from './intent-lookup.ts';
 import { createViewerAccounts } from './explorer/viewer-accounts.ts';
 import type { ForwardSettings } from './otlp/forwarder.ts';
@@ -80,6 +80,7 @@ export function createAdminApi(
   // Accounts that may sign in to the explorer (server/explorer/viewer-accounts.ts).
   const viewers = createViewerAccounts(store, options.token);
   admin.post(`${ADMIN_BASE}/viewers`, (c) => putViewerAccount(c, viewers));
+  admin.post(`${ADMIN_BASE}/viewers/:name/apps`, (c) => limitViewerApps(c, viewers, store));
 
   // Each app's webhook for new and reopened issue groups (docs/explorer.md#the-webhook).
   admin.route(ADMIN_BASE, createAdminWebhooks(store));

@@ -95,11 +95,36 @@ export interface DeviceFilter {
   limit: number;
 }
 
+/** What the facets count logs by, in the store. */
+export type FacetField = 'level' | 'tag' | 'file' | 'session';
+/** Its expression in SQL, the same in both dialects. */
+export const FACET_COLUMNS: Record<FacetField, string> = { level: 'coalesce(l.ll, 0)', tag: 'l.tg', file: 'l.f', session: 'l.session_id' };
+
+export interface SessionFacts {
+  id: number;
+  udid: string;
+  device_name: string | null;
+  version: string | null;
+  language: string | null;
+}
+
 export interface ExplorerQueries {
   /** Every app, with how many sessions it has received (apps that received nothing sort last). */
   apps(): Promise<ExplorerApp[]>;
   /** One page of the filtered stream, newest first, older than `before` when given. */
   logs(filter: LogFilter, options: { before?: LogCursor; limit: number }): Promise<LogPage>;
+  /** The first and last time among the filter's logs; undefined when none match. */
+  timeSpan(filter: LogFilter): Promise<{ first: number; last: number } | undefined>;
+  /** The filter's logs counted per bucket of `bucketMs` (bucket n holds n * bucketMs up to the next) and level (a
+   * log without a level as Debug, 0); only the non-empty pairs (server/explorer/volume.ts lays them out). */
+  volume(filter: LogFilter, bucketMs: number): Promise<{ bucket: number; level: number; n: number }[]>;
+  /** How many logs the filter matches, counting no further than `cap` + 1. */
+  count(filter: LogFilter, cap: number): Promise<number>;
+  /** The filter's logs counted by a field, the largest counts first, at most `limit` values (docs/facets.md). A log
+   * without a level counts as Debug; `session` gives the session's row id. */
+  groupCounts(filter: LogFilter, by: FacetField, limit: number): Promise<{ value: string | number | null; n: number }[]>;
+  /** The device, its name, app version and language of each session of `ids` of the app. */
+  sessionFacts(appKey: string, ids: number[]): Promise<SessionFacts[]>;
   /** Logs that arrived after log `afterId` and up to `upTo` (by arrival, whatever their time), oldest first: the live
    * tail. */
   arrivedAfter(filter: LogFilter, afterId: number, upTo: number, limit: number): Promise<ExplorerLog[]>;
@@ -111,8 +136,8 @@ export interface ExplorerQueries {
   /** The log a session's issue is about: the `bf_issue` line Bugfender's SDK writes with the issue's uuid as text,
    * else the session's last log at or before the time the issue arrived. */
   issueLogId(sessionId: number, uid: string, receivedAt: string): Promise<number | undefined>;
-  /** The tags logged (by any app), in order. */
-  tags(limit?: number): Promise<string[]>;
+  /** The tags an app's logs carry, in order. */
+  tags(appKey: string, limit?: number): Promise<string[]>;
   sessions: {
     list(filter: SessionFilter): Promise<{ sessions: ExplorerSession[]; more: boolean }>;
     one(appKey: string, uid: string): Promise<ExplorerSession | undefined>;

@@ -131,6 +131,10 @@ export interface ViewerStore {
   addViewerSession(tokenHash: string, viewer: string, expiresAt: Date, now: Date): Promise<void>;
   viewerOfSession(tokenHash: string, now: Date): Promise<string | undefined>;
   deleteViewerSession(tokenHash: string): Promise<void>;
+  /** The app keys the viewer may read; undefined for every app (the default). */
+  viewerApps(name: string): Promise<string[] | undefined>;
+  /** Limits the viewer to these app keys, or with null lifts the limit; false when there is no such viewer. */
+  setViewerApps(name: string, apps: string[] | null): Promise<boolean>;
 }
 
 export interface IssueGroupFilter {

@@ -1,7 +1,7 @@
 // The log filters. Levels apply as they are ticked; the other fields when the form is submitted (Enter or
 // "Apply"). Every filter goes into the address, so the view is a link.
 import { useEffect, useState, type FormEvent } from 'react';
-import type { FilterName } from '../../explorer-contract/log-filters.ts';
+import { NO_LEVEL, type FilterName } from '../../explorer-contract/log-filters.ts';
 import { Field, SubmitButton } from '../Field.tsx';
 import { fromLocalInput, LEVELS, toLocalInput, zoneLabel, type Zone } from '../format.ts';
 import { useZone } from '../time-zone.ts';
@@ -56,7 +56,7 @@ export function LogFilters({ params, change, tags }: { params: URLSearchParams; 
     // No level parameter means every level.
     const shown = (level: string) => levels.size === 0 || levels.has(level);
     const next = LEVELS.map((level) => level.name).filter((level) => (level === name ? on : shown(level)));
-    change({ level: next.length === 0 || next.length === LEVELS.length ? undefined : next.join(',') });
+    change({ level: next.length === 0 ? NO_LEVEL : next.length === LEVELS.length ? undefined : next.join(',') });
   }
 
   return (
@@ -69,6 +69,11 @@ export function LogFilters({ params, change, tags }: { params: URLSearchParams; 
             {level.label}
           </label>
         ))}
+        {levels.has(NO_LEVEL) ? (
+          <p className="notice-error" role="status">
+            No level is ticked, so no log is shown: tick a level to see its logs.
+          </p>
+        ) : null}
       </fieldset>
       <div className="filter-fields">
         <Field label="Search text" wide>

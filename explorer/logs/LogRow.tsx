@@ -1,6 +1,7 @@
 // One log in the stream: level (colour and word), absolute and relative time, tag, text (long texts collapsed; the
-// search's hits marked), file:line and method, URL. Opening it shows the log as pretty-printed JSON and ways on: the
-// lines around it, its session, its device, and for a `bf_issue` line (the Bugfender SDK's mark of an issue) the issue.
+// search's hits marked), who it is from (device and session), file:line and method, URL. Opening it shows the log as
+// pretty-printed JSON and ways on: the lines around it, its session, its device, its fields to filter by or hide, and
+// for a `bf_issue` line (the Bugfender SDK's mark of an issue) the issue.
 // Everything logged is rendered as text by React, never as markup.
 import { Link } from 'wouter';
 import type { ExplorerLog } from '../api.ts';
@@ -10,6 +11,8 @@ import { href } from '../use-query.ts';
 import { RedactedText } from '../RedactedText.tsx';
 import { Highlighted } from './Highlighted.tsx';
 import { useZone } from '../time-zone.ts';
+import { LogWho } from './LogWho.tsx';
+import { RowRefine } from './RowRefine.tsx';
 
 const LONG = 300;
 
@@ -52,6 +55,7 @@ export function LogRow({ log, appId, open, onToggle, now, highlight = false }: {
         ) : null}
       </div>
       <div className="log-meta muted">
+        <LogWho log={log} appId={appId} />
         {place ? (
           <span className="log-place">
             <RedactedText text={place} />
@@ -82,6 +86,7 @@ export function LogRow({ log, appId, open, onToggle, now, highlight = false }: {
               Device
             </Link>
           </div>
+          <RowRefine log={log} />
           <pre className="log-json">{JSON.stringify(log, null, 2)}</pre>
         </div>
       ) : null}

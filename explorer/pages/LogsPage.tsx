@@ -1,9 +1,12 @@
-// The log stream of an app, a session or a device, with its filters, live tail and export; or, with `around`,
-// the lines around one log.
+// The log stream of an app, a session or a device, with its filters, volume, count, facets, live tail and export;
+// or, with `around`, the lines around one log.
 import { Link } from 'wouter';
 import { API, type AroundLogs } from '../api.ts';
 import { AroundView } from '../logs/AroundView.tsx';
+import { FacetPanel } from '../logs/FacetPanel.tsx';
 import { filterQuery } from '../logs/filter-params.ts';
+import { Histogram } from '../logs/Histogram.tsx';
+import { streamStatus, useLogCount } from '../logs/log-count.ts';
 import { LogFilters } from '../logs/LogFilters.tsx';
 import { SearchHighlight } from '../logs/Highlighted.tsx';
 import { LogList } from '../logs/LogList.tsx';
@@ -11,7 +14,7 @@ import { SavedViews } from '../insight/SavedViews.tsx';
 import { MAX_ROWS, useLogStream } from '../logs/use-log-stream.ts';
 import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
-import { href, useQuery } from '../use-query.ts';
+import { href, useQuery, type QueryChange } from '../use-query.ts';
 
 function Around({ appId, id }: { appId: string; id: string }) {
   const around = useJson<AroundLogs>(`/apps/${encodeURIComponent(appId)}/logs/${encodeURIComponent(id)}/around?count=50`);
@@ -65,19 +68,17 @@ function Scope({ params, change }: { params: URLSearchParams; change(changes: Re
   );
 }
 
-function Stream({ appId, params }: { appId: string; params: URLSearchParams }) {
+function Stream({ appId, params, change }: { appId: string; params: URLSearchParams; change(changes: QueryChange): void }) {
   const filters = filterQuery(params);
   const stream = useLogStream(appId, filters);
+  const count = useLogCount(appId, filters);
   const exportHref = (format: string) => `${API}/apps/${encodeURIComponent(appId)}/logs/export?${filters}${filters ? '&' : ''}format=${format}`;
   return (
     <>
+      <Histogram appId={appId} filters={filters} change={change} />
       <div className="stream-toolbar">
         <p className="muted" role="status" aria-live="polite">
-          {stream.error
-            ? ''
-            : stream.loading && stream.logs.length === 0
-              ? 'Loading…'
-              : `${stream.logs.length.toLocaleString('en')}${stream.more ? '+' : ''} logs${stream.tailing ? `, ${stream.arrived.toLocaleString('en')} new while tailing` : ''}`}
+          {streamStatus(stream, count)}
         </p>
         <button type="button" className={stream.tailing ? 'button button-primary' : 'button'} aria-pressed={stream.tailing} onClick={() => stream.setTailing(!stream.tailing)}>
           {stream.tailing ? 'Pause live tail' : 'Live tail'}
@@ -115,7 +116,12 @@ export function LogsPage() {
       <SavedViews appId={appId} />
       <LogFilters params={params} change={change} tags={tags.state === 'ready' ? tags.data : []} />
       <Scope params={params} change={change} />
-      <Stream appId={appId} params={params} />
+      <div className="logs-with-facets">
+        <div>
+          <Stream appId={appId} params={params} change={change} />
+        </div>
+        <FacetPanel appId={appId} filters={filterQuery(params)} />
+      </div>
     </>
   );
 }

@@ -1,12 +1,13 @@
 // The explorer's JSON API under /sidelog/explorer/api: sign-in and sign-out, then (only for a signed-in viewer,
-// 401 otherwise) apps, the log stream with its filters and keyset pages, the live tail, the lines around a log,
-// sessions, issues, devices, exports, and the resolution of the Bugfender-shaped intent URLs.
+// 401 otherwise) apps, the log stream with its filters and keyset pages, its volume, count and facets, the live tail,
+// the lines around a log, sessions, issues, devices, exports, and the resolution of the Bugfender-shaped intent URLs;
+// each app only for a viewer allowed to read it.
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { ACCOUNT_BODY_BYTES, limitBody, readJsonObject } from '../body-limits.ts';
 import type { App, AppStore } from '../store.types.ts';
 import { streamExport } from './export.ts';
-import { EXPLORER_API, ISSUE_TYPES, SESSION_SORTS, type SessionSort } from '../../explorer-contract/api.types.ts';
+import { COUNT_CAP, EXPLORER_API, ISSUE_TYPES, SESSION_SORTS, type LogCount, type SessionSort } from '../../explorer-contract/api.types.ts';
 import { FilterError, parseLogFilters } from '../../explorer-contract/log-filters.ts';
 import { decodeCursor, type ExplorerQueries, type LogFilter } from '../explorer-queries.types.ts';
 import { secureCookies } from '../client-address.ts';
@@ -14,14 +15,20 @@ import { jsonWritesFrom } from '../cross-site.ts';
 import { createLoginThrottle, type LoginEnv, type LoginLimits } from '../login-throttle.ts';
 import { accountProblem, VIEWER_SESSION_MS, type ViewerAccounts } from './viewer-accounts.ts';
 import { wellFormed } from '../wire-validation.ts';
+import { logFacets } from './facets.ts';
+import { logVolume } from './volume.ts';
 
 export const VIEWER_COOKIE = 'sidelog_viewer';
 
 const PAGE = 100;
 const MAX_PAGE = 500;
 
-export type ExplorerEnv = { Variables: LoginEnv['Variables'] & { viewer: string; app: App; password: string } };
+export type ExplorerEnv = { Variables: LoginEnv['Variables'] & { viewer: string; allowedApps: ReadonlySet<string> | undefined; app: App; password: string } };
 type Env = ExplorerEnv;
+
+/** Whether the signed-in viewer may read the app (docs/local-service.md#per-app-access): an app it may not read is
+ * answered as one that does not exist. */
+const mayRead = (c: Context<Env>, app: App | undefined): app is App => app !== undefined && (c.get('allowedApps')?.has(app.key) ?? true);
 
 /** Failed sign-ins a client address, and an account (a name, the admin's included), may make per window: enough for
  * a person who mistypes, not for a guesser. The counts live in this process's memory (server/login-throttle.ts). */
@@ -97,20 +104,22 @@ export function createExplorerApi(apps: AppStore, queries: ExplorerQueries, acco
     const viewer = token && (await accounts.viewerOf(token));
     if (!viewer) return c.json({ error: 'sign-in required' }, 401);
     c.set('viewer', viewer);
+    c.set('allowedApps', await accounts.appsOf(viewer));
     c.header('Cache-Control', 'no-store');
     await next();
   });
 
   api.get('/me', (c) => c.json({ name: c.get('viewer') }));
 
-  api.get('/apps', async (c) => c.json(await queries.apps()));
+  api.get('/apps', async (c) => c.json((await queries.apps()).filter((app) => c.get('allowedApps')?.has(app.key) ?? true)));
 
   /** A Sidelog or Bugfender appID, as intent URLs carry it, to the view it names, in Sidelog's form. Found with the
    * explorer's own queries, which read one row or two, never the session's logs. Ids are looked up well-formed, as
    * the collector stored them: a URL cannot carry a lone surrogate, which the collector stored as U+FFFD. */
   api.get('/intent/:appId/:kind/:id', async (c) => {
     const { appId, kind, id } = c.req.param();
-    const app = await apps.appById(appId);
+    const named = await apps.appById(appId);
+    const app = mayRead(c, named) ? named : undefined;
     const uid = wellFormed(id);
     const found = !app
       ? undefined
@@ -127,7 +136,7 @@ export function createExplorerApi(apps: AppStore, queries: ExplorerQueries, acco
 
   api.use('/apps/:appId/*', async (c, next) => {
     const app = await apps.appById(c.req.param('appId'));
-    if (!app) return c.json({ error: 'no such app' }, 404);
+    if (!mayRead(c, app)) return c.json({ error: 'no such app' }, 404);
     c.set('app', app);
     await next();
   });
@@ -162,6 +171,15 @@ export function createExplorerApi(apps: AppStore, queries: ExplorerQueries, acco
     return c.json({ logs, last });
   });
 
+  api.get('/apps/:appId/logs/volume', async (c) => c.json(await logVolume(queries, logFilter(c, query(c)))));
+
+  api.get('/apps/:appId/logs/facets', async (c) => c.json(await logFacets(queries, logFilter(c, query(c)))));
+
+  api.get('/apps/:appId/logs/count', async (c) => {
+    const count = await queries.count(logFilter(c, query(c)), COUNT_CAP);
+    return c.json({ count: Math.min(count, COUNT_CAP), capped: count > COUNT_CAP } satisfies LogCount);
+  });
+
   api.get('/apps/:appId/logs/export', (c) => {
     const params = query(c);
     const format = params.get('format') ?? 'ndjson';
@@ -176,7 +194,7 @@ export function createExplorerApi(apps: AppStore, queries: ExplorerQueries, acco
     return found ? c.json(found) : c.json({ error: 'no such log' }, 404);
   });
 
-  api.get('/apps/:appId/tags', async (c) => c.json(await queries.tags()));
+  api.get('/apps/:appId/tags', async (c) => c.json(await queries.tags(c.get('app').key)));
   api.get('/apps/:appId/facets', async (c) => c.json(await queries.sessions.facets(c.get('app').key)));
 
   api.get('/apps/:appId/sessions', async (c) => {
@@ -260,4 +278,20 @@ export async function putViewerAccount(c: Context, accounts: ViewerAccounts): Pr
   if (problem) return c.json({ error: problem }, 400);
   const result = await accounts.put(body!.name as string, body!.password as string);
   return c.json({ name: result.name }, result.created ? 201 : 200);
+}
+
+/** The admin API's route that limits a viewer account to some apps: `POST viewers/{name}/apps { apps: [key, …] }`, or
+ * `{ apps: null }` for every app again (docs/local-service.md#per-app-access). Each key must name an app. */
+export async function limitViewerApps(c: Context, accounts: ViewerAccounts, apps: AppStore): Promise<Response> {
+  const body = await readJsonObject(c);
+  const keys = body?.apps;
+  if (keys !== null && !(Array.isArray(keys) && keys.every((key) => typeof key === 'string' && key !== ''))) {
+    return c.json({ error: `'apps' must be a list of app keys, or null for every app` }, 400);
+  }
+  const unknown = [];
+  for (const key of keys ?? []) if (!(await apps.app(key as string))) unknown.push(key as string);
+  if (unknown.length > 0) return c.json({ error: `no such app: ${unknown.join(', ')}` }, 400);
+  const name = c.req.param('name')!;
+  if (!(await accounts.limitApps(name, keys === null ? null : [...new Set(keys as string[])]))) return c.json({ error: 'no such viewer' }, 404);
+  return c.json({ name, apps: keys === null ? null : [...new Set(keys as string[])] });
 }

@@ -55,6 +55,18 @@ export function createViewerAccounts(store: ViewerStore, adminToken: string) {
       return store.viewerOfSession(hashToken(token), now);
     },
 
+    /** The app keys the viewer may read, or undefined for every app (the admin's, and an account's by default). */
+    async appsOf(viewer: string): Promise<ReadonlySet<string> | undefined> {
+      if (viewer === ADMIN_VIEWER) return undefined;
+      const apps = await store.viewerApps(viewer);
+      return apps && new Set(apps);
+    },
+
+    /** Limits the account to these app keys, or with null lifts the limit; false when there is no such account. */
+    limitApps(name: string, apps: string[] | null): Promise<boolean> {
+      return store.setViewerApps(name, apps);
+    },
+
     signOut(token: string): Promise<void> {
       return store.deleteViewerSession(hashToken(token));
     },

@@ -17,13 +17,17 @@ import {
   type ExplorerLog,
   type ExplorerQueries,
   type ExplorerSessionRow,
+  FACET_COLUMNS,
   type LogCursor,
   type LogFilter,
+  type SessionFacts,
 } from '../explorer-queries.types.ts';
 import { sql } from './client.ts';
 import { searchSql } from './search-sql.ts';
 
-const LOG_COLUMNS = `l.id, s.session_uid, s.udid, l.x, l.at, l.t, l.m, l.tg, l.f, l.l, l.ll, l.u`;
+const LOG_COLUMNS = `l.id, s.session_uid, s.udid, coalesce(d.name, '') AS device_name, l.x, l.at, l.t, l.m, l.tg, l.f, l.l, l.ll, l.u`;
+/** The logs with their sessions and devices, as LOG_COLUMNS reads them. */
+const LOG_FROM = `logs l JOIN sessions s ON s.id = l.session_id LEFT JOIN devices d ON d.app_key = s.app_key AND d.udid = s.udid`;
 
 /** Collects a statement's parameters as $1, $2, … */
 function parameters() {
@@ -67,6 +71,16 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
       clauses.push(`(l.ll = ANY (${p.add(filter.levels)}::int[])${none})`);
     }
     if (filter.tags && filter.tags.length > 0) clauses.push(`l.tg = ANY (${p.add(filter.tags)}::text[])`);
+    if (filter.files) clauses.push(`l.f = ANY (${p.add(filter.files)}::text[])`);
+    if (filter.urls) clauses.push(`l.u = ANY (${p.add(filter.urls)}::text[])`);
+    const { devices: notDevices, ...notColumns } = filter.exclude ?? {};
+    for (const [name, column] of [['tags', 'tg'], ['files', 'f'], ['urls', 'u']] as const) {
+      const values = notColumns[name];
+      if (values) clauses.push(`NOT (coalesce(l.${column}, '') = ANY (${p.add(values)}::text[]))`);
+    }
+    if (notDevices) {
+      clauses.push(`l.session_id NOT IN (SELECT id FROM sessions WHERE app_key = ${p.add(filter.appKey)} AND udid = ANY (${p.add(notDevices)}::text[]))`);
+    }
     if (filter.search !== undefined && filter.search.groups.length > 0) clauses.push(searchSql(filter.search, filter.appKey, p.add));
     if (filter.from !== undefined) clauses.push(`l.at >= ${p.add(filter.from)}`);
     if (filter.to !== undefined) clauses.push(`l.at < ${p.add(filter.to)}`);
@@ -82,7 +96,7 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
 
   const around: ExplorerQueries['around'] = async (appKey, id, count) => {
     const target = await one<ExplorerLog & { session_id: number }>(
-      `SELECT ${LOG_COLUMNS}, l.session_id FROM logs l JOIN sessions s ON s.id = l.session_id WHERE l.id = $1 AND s.app_key = $2`,
+      `SELECT ${LOG_COLUMNS}, l.session_id FROM ${LOG_FROM} WHERE l.id = $1 AND s.app_key = $2`,
       id,
       appKey,
     );
@@ -90,7 +104,7 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
     const { session_id, ...log } = target;
     const side = (op: '<' | '>', order: 'DESC' | 'ASC') =>
       all<ExplorerLog>(
-        `SELECT ${LOG_COLUMNS} FROM logs l JOIN sessions s ON s.id = l.session_id
+        `SELECT ${LOG_COLUMNS} FROM ${LOG_FROM}
          WHERE l.session_id = $1 AND (l.at, l.id) ${op} ($2, $3) ORDER BY l.at ${order}, l.id ${order} LIMIT $4`,
         session_id,
         log.at,
@@ -117,17 +131,59 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
       const before: LogCursor | undefined = options.before;
       if (before) clause += ` AND (l.at, l.id) < (${p.add(before.at)}, ${p.add(before.id)})`;
       const rows = await all<ExplorerLog>(
-        `SELECT ${LOG_COLUMNS} FROM logs l JOIN sessions s ON s.id = l.session_id WHERE ${clause} ORDER BY l.at DESC, l.id DESC LIMIT ${p.add(options.limit + 1)}`,
+        `SELECT ${LOG_COLUMNS} FROM ${LOG_FROM} WHERE ${clause} ORDER BY l.at DESC, l.id DESC LIMIT ${p.add(options.limit + 1)}`,
         ...p.values,
       );
       return pageOf(rows, options.limit);
+    },
+    async timeSpan(filter) {
+      const p = parameters();
+      const clause = await where(filter, p);
+      if (clause === 'none') return undefined;
+      // Each end read down the time index, as the stream's first page is.
+      const end = async (order: 'ASC' | 'DESC') => (await one<{ at: number }>(`SELECT l.at FROM logs l WHERE ${clause} ORDER BY l.at ${order} LIMIT 1`, ...p.values))?.at;
+      const first = await end('ASC');
+      return first === undefined ? undefined : { first, last: (await end('DESC'))! };
+    },
+    async volume(filter, bucketMs) {
+      const p = parameters();
+      const clause = await where(filter, p);
+      if (clause === 'none') return [];
+      return all<{ bucket: number; level: number; n: number }>(
+        `SELECT floor(l.at / ${p.add(bucketMs)})::float8 AS bucket, coalesce(l.ll, 0) AS level, count(*)::int AS n FROM logs l WHERE ${clause} GROUP BY 1, 2`,
+        ...p.values,
+      );
+    },
+    async count(filter, cap) {
+      const p = parameters();
+      const clause = await where(filter, p);
+      if (clause === 'none') return 0;
+      return (await one<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM logs l WHERE ${clause} LIMIT ${p.add(cap + 1)}) AS matched`, ...p.values))!.n;
+    },
+    async groupCounts(filter, by, limit) {
+      const p = parameters();
+      const clause = await where(filter, p);
+      if (clause === 'none') return [];
+      return all<{ value: string | number | null; n: number }>(
+        `SELECT ${FACET_COLUMNS[by]} AS value, count(*)::int AS n FROM logs l WHERE ${clause} GROUP BY 1 ORDER BY n DESC LIMIT ${p.add(limit)}`,
+        ...p.values,
+      );
+    },
+    async sessionFacts(appKey, ids) {
+      return all<SessionFacts>(
+        `SELECT s.id, s.udid, d.name AS device_name, s.payload::json -> 'app_version' ->> 'version' AS version, s.payload::json ->> 'language' AS language
+         FROM sessions s LEFT JOIN devices d ON d.app_key = s.app_key AND d.udid = s.udid
+         WHERE s.app_key = $1 AND s.id = ANY ($2::int[])`,
+        appKey,
+        ids,
+      );
     },
     async arrivedAfter(filter, afterId, upTo, limit) {
       const p = parameters();
       const clause = await where(filter, p);
       if (clause === 'none') return [];
       return all<ExplorerLog>(
-        `SELECT ${LOG_COLUMNS} FROM logs l JOIN sessions s ON s.id = l.session_id WHERE ${clause} AND l.id > ${p.add(afterId)} AND l.id <= ${p.add(upTo)} ORDER BY l.id LIMIT ${p.add(limit)}`,
+        `SELECT ${LOG_COLUMNS} FROM ${LOG_FROM} WHERE ${clause} AND l.id > ${p.add(afterId)} AND l.id <= ${p.add(upTo)} ORDER BY l.id LIMIT ${p.add(limit)}`,
         ...p.values,
       );
     },
@@ -145,13 +201,17 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
       if (before) return before.id;
       return (await one<{ id: number }>(`SELECT id FROM logs WHERE session_id = $1 ORDER BY at DESC, id DESC LIMIT 1`, sessionId))?.id;
     },
-    async tags(limit = 200) {
-      // One index seek per tag (a loose index scan) rather than a scan of every log. COLLATE "C" orders as SQLite does.
+    async tags(appKey, limit = 200) {
+      // One index seek per tag (a loose index scan) rather than a scan of every log, each tag kept when one of its logs
+      // is the app's. COLLATE "C" orders as SQLite does.
       const rows = await all<{ tg: string }>(
         `WITH RECURSIVE tag (tg) AS (
            SELECT min(tg COLLATE "C") FROM logs WHERE tg > ''
            UNION ALL SELECT (SELECT min(tg COLLATE "C") FROM logs WHERE tg > tag.tg) FROM tag WHERE tag.tg IS NOT NULL
-         ) SELECT tg FROM tag WHERE tg IS NOT NULL LIMIT $1`,
+         ) SELECT tg FROM tag WHERE tg IS NOT NULL
+             AND EXISTS (SELECT 1 FROM logs l WHERE l.tg = tag.tg AND l.session_id IN (SELECT id FROM sessions WHERE app_key = $1))
+           LIMIT $2`,
+        appKey,
         limit,
       );
       return rows.map((row) => row.tg);

@@ -246,4 +246,8 @@ export const PG_MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE apps ADD COLUMN redact text;
   `,
+  // Per-app access (docs/local-service.md#per-app-access), as on SQLite: NULL, every app; else a JSON array of app keys.
+  `
+  ALTER TABLE viewers ADD COLUMN apps text;
+  `,
 ];

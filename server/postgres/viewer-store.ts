@@ -37,6 +37,13 @@ export function createViewerStore(pool: pg.Pool): ViewerStore {
     async viewerOfSession(tokenHash, now) {
       return (await one<{ viewer: string }>(`SELECT viewer FROM viewer_sessions WHERE token_hash = $1 AND expires_at > $2`, tokenHash, now.toISOString()))?.viewer;
     },
+    async viewerApps(name) {
+      const row = await one<{ apps: string | null }>(`SELECT apps FROM viewers WHERE name = $1`, name);
+      return row?.apps ? (JSON.parse(row.apps) as string[]) : undefined;
+    },
+    async setViewerApps(name, apps) {
+      return (await run(`UPDATE viewers SET apps = $1 WHERE name = $2`, apps === null ? null : JSON.stringify(apps), name)) > 0;
+    },
     async deleteViewerSession(tokenHash) {
       await run(`DELETE FROM viewer_sessions WHERE token_hash = $1`, tokenHash);
     },

@@ -24,7 +24,10 @@ import {
   type IssueFilter,
   type LogCursor,
   type LogFilter,
+  FACET_COLUMNS,
+  type FacetField,
   type LogPage,
+  type SessionFacts,
   type SessionFilter,
 } from '../explorer-queries.types.ts';
 import { promised } from './rows.ts';
@@ -32,7 +35,9 @@ import type { SearchQuery } from '../../explorer-contract/search-query.ts';
 import { searchIndexOf } from './search-index.ts';
 import { indexMatch, searchSql } from './search-sql.ts';
 
-const LOG_COLUMNS = `l.id, s.session_uid, s.udid, l.x, l.at, l.t, l.m, l.tg, l.f, l.l, l.ll, l.u`;
+const LOG_COLUMNS = `l.id, s.session_uid, s.udid, coalesce(d.name, '') AS device_name, l.x, l.at, l.t, l.m, l.tg, l.f, l.l, l.ll, l.u`;
+/** The logs with their sessions and devices, as LOG_COLUMNS reads them. */
+const LOG_FROM = `logs l JOIN sessions s ON s.id = l.session_id LEFT JOIN devices d ON d.app_key = s.app_key AND d.udid = s.udid`;
 
 /** Sessions holding up to this many logs in all are read through the (session_id, at) index and sorted; more,
  * and the scan goes down the time index instead, testing each log's session. */
@@ -105,6 +110,25 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
       clauses.push(`${filter.tags.length === 1 ? '' : '+'}l.tg IN (${filter.tags.map(() => '?').join(', ')})`);
       params.push(...filter.tags);
     }
+    if (filter.files) {
+      clauses.push(`+l.f IN (${filter.files.map(() => '?').join(', ')})`);
+      params.push(...filter.files);
+    }
+    if (filter.urls) {
+      clauses.push(`l.u IN (${filter.urls.map(() => '?').join(', ')})`);
+      params.push(...filter.urls);
+    }
+    const { devices: notDevices, ...notColumns } = filter.exclude ?? {};
+    for (const [name, column] of [['tags', 'tg'], ['files', 'f'], ['urls', 'u']] as const) {
+      const values = notColumns[name];
+      if (!values) continue;
+      clauses.push(`ifnull(l.${column}, '') NOT IN (${values.map(() => '?').join(', ')})`);
+      params.push(...values);
+    }
+    if (notDevices) {
+      clauses.push(`l.session_id NOT IN (SELECT id FROM sessions WHERE app_key = ? AND udid IN (${notDevices.map(() => '?').join(', ')}))`);
+      params.push(filter.appKey, ...notDevices);
+    }
     if (filter.search !== undefined && filter.search.groups.length > 0 && !options.commonWords) {
       searchIndex.catchUp();
       // Few matches: SQLite looks each index term up once, into a set, and drives the scan by them.
@@ -148,7 +172,7 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
       params.push(before.at, before.at, before.id);
     }
     return db
-      .prepare(`SELECT ${LOG_COLUMNS} FROM logs l JOIN sessions s ON s.id = l.session_id WHERE ${sql} ORDER BY l.at DESC, l.id DESC LIMIT ?`)
+      .prepare(`SELECT ${LOG_COLUMNS} FROM ${LOG_FROM} WHERE ${sql} ORDER BY l.at DESC, l.id DESC LIMIT ?`)
       .all(...params, limit) as ExplorerLog[];
   }
 
@@ -194,12 +218,57 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
     return pageOf(rows, options.limit);
   }
 
+  /** The first and last time among the filter's logs: each an end of the time index, read as the stream's page is. */
+  function timeSpan(filter: LogFilter): { first: number; last: number } | undefined {
+    const clause = where(filter);
+    if (clause === 'none') return undefined;
+    const end = (order: 'ASC' | 'DESC') =>
+      (db.prepare(`SELECT l.at FROM logs l WHERE ${clause.sql} ORDER BY l.at ${order} LIMIT 1`).get(...clause.params) as { at: number } | undefined)?.at;
+    const first = end('ASC');
+    return first === undefined ? undefined : { first, last: end('DESC')! };
+  }
+
+  /** The histogram's counts: one GROUP BY over the filter's logs (floor, not integer division, for times before 1970). */
+  function volume(filter: LogFilter, bucketMs: number): { bucket: number; level: number; n: number }[] {
+    const clause = where(filter);
+    if (clause === 'none') return [];
+    return db
+      .prepare(
+        `SELECT CAST(floor(l.at * 1.0 / ?) AS INTEGER) AS bucket, ifnull(l.ll, 0) AS level, count(*) AS n FROM logs l WHERE ${clause.sql} GROUP BY bucket, level`,
+      )
+      .all(bucketMs, ...clause.params) as { bucket: number; level: number; n: number }[];
+  }
+
+  function count(filter: LogFilter, cap: number): number {
+    const clause = where(filter);
+    if (clause === 'none') return 0;
+    return (db.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM logs l WHERE ${clause.sql} LIMIT ?)`).get(...clause.params, cap + 1) as { n: number }).n;
+  }
+
+  function groupCounts(filter: LogFilter, by: FacetField, limit: number): { value: string | number | null; n: number }[] {
+    const clause = where(filter);
+    if (clause === 'none') return [];
+    return db
+      .prepare(`SELECT ${FACET_COLUMNS[by]} AS value, count(*) AS n FROM logs l WHERE ${clause.sql} GROUP BY 1 ORDER BY n DESC LIMIT ?`)
+      .all(...clause.params, limit) as { value: string | number | null; n: number }[];
+  }
+
+  function sessionFacts(appKey: string, ids: number[]): SessionFacts[] {
+    return db
+      .prepare(
+        `SELECT s.id, s.udid, d.name AS device_name, json_extract(s.payload, '$.app_version.version') AS version, json_extract(s.payload, '$.language') AS language
+         FROM sessions s LEFT JOIN devices d ON d.app_key = s.app_key AND d.udid = s.udid
+         WHERE s.app_key = ? AND s.id IN (SELECT value FROM json_each(?))`,
+      )
+      .all(appKey, JSON.stringify(ids)) as SessionFacts[];
+  }
+
   /** Logs that arrived after log `afterId` (by arrival, whatever their time), oldest first: the live tail. */
   function arrivedAfter(filter: LogFilter, afterId: number, upTo: number, limit: number): ExplorerLog[] {
     const clause = where(filter);
     if (clause === 'none') return [];
     return db
-      .prepare(`SELECT ${LOG_COLUMNS} FROM logs l JOIN sessions s ON s.id = l.session_id WHERE ${clause.sql} AND l.id > ? AND l.id <= ? ORDER BY l.id LIMIT ?`)
+      .prepare(`SELECT ${LOG_COLUMNS} FROM ${LOG_FROM} WHERE ${clause.sql} AND l.id > ? AND l.id <= ? ORDER BY l.id LIMIT ?`)
       .all(...clause.params, afterId, upTo, limit) as ExplorerLog[];
   }
 
@@ -211,14 +280,14 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
   /** `count` logs before and after log `id` in its session, in time order (oldest first), the log among them. */
   function around(appKey: string, id: number, count: number): { logs: ExplorerLog[]; target: ExplorerLog } | undefined {
     const target = db
-      .prepare(`SELECT ${LOG_COLUMNS}, l.session_id FROM logs l JOIN sessions s ON s.id = l.session_id WHERE l.id = ? AND s.app_key = ?`)
+      .prepare(`SELECT ${LOG_COLUMNS}, l.session_id FROM ${LOG_FROM} WHERE l.id = ? AND s.app_key = ?`)
       .get(id, appKey) as (ExplorerLog & { session_id: number }) | undefined;
     if (!target) return undefined;
     const { session_id, ...log } = target;
     const side = (op: '<' | '>', order: 'DESC' | 'ASC') =>
       db
         .prepare(
-          `SELECT ${LOG_COLUMNS} FROM logs l JOIN sessions s ON s.id = l.session_id
+          `SELECT ${LOG_COLUMNS} FROM ${LOG_FROM}
            WHERE l.session_id = ? AND (l.at ${op} ? OR (l.at = ? AND l.id ${op} ?)) ORDER BY l.at ${order}, l.id ${order} LIMIT ?`,
         )
         .all(session_id, log.at, log.at, log.id, count) as ExplorerLog[];
@@ -237,17 +306,20 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
     return (db.prepare(`SELECT id FROM logs WHERE session_id = ? ORDER BY at DESC, id DESC LIMIT 1`).get(sessionId) as { id: number } | undefined)?.id;
   }
 
-  /** The tags logged (by any app), in order: one index seek per tag rather than a scan of every log. */
-  function tags(limit = 200): string[] {
+  /** The tags an app's logs carry, in order: one index seek per tag logged by any app (a loose index scan), each kept
+   * when one of its logs is the app's, rather than a scan of every log. */
+  function tags(appKey: string, limit = 200): string[] {
     return (
       db
         .prepare(
           `WITH RECURSIVE tag (tg) AS (
              SELECT min(tg) FROM logs WHERE tg > ''
              UNION ALL SELECT (SELECT min(tg) FROM logs WHERE tg > tag.tg) FROM tag WHERE tag.tg IS NOT NULL
-           ) SELECT tg FROM tag WHERE tg IS NOT NULL LIMIT ?`,
+           ) SELECT tg FROM tag WHERE tg IS NOT NULL
+               AND EXISTS (SELECT 1 FROM logs l WHERE l.tg = tag.tg AND l.session_id IN (SELECT id FROM sessions WHERE app_key = ?))
+             LIMIT ?`,
         )
-        .all(limit) as { tg: string }[]
+        .all(appKey, limit) as { tg: string }[]
     ).map((row) => row.tg);
   }
 
@@ -263,7 +335,7 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
     ).map((row) => ({ key: row.key, appId: row.app_id, enabled: row.enabled === 1, sessions: row.sessions }));
   }
 
-  return { apps, logs, arrivedAfter, lastLogId, around, issueLogId, tags, sessions: sessionQueries(db), issues: issueQueries(db), devices: deviceQueries(db) };
+  return { apps, logs, timeSpan, volume, count, groupCounts, sessionFacts, arrivedAfter, lastLogId, around, issueLogId, tags, sessions: sessionQueries(db), issues: issueQueries(db), devices: deviceQueries(db) };
 }
 
 // ---- sessions ----

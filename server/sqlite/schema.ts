@@ -384,4 +384,9 @@ ${FIRST_LOG_COLUMNS}
   `
   ALTER TABLE apps ADD COLUMN redact TEXT;
   `,
+  // Per-app access (docs/local-service.md#per-app-access): NULL, every app; else a JSON
+  // array of the app keys the viewer may read.
+  `
+  ALTER TABLE viewers ADD COLUMN apps TEXT;
+  `,
 ];

@@ -33,6 +33,13 @@ export function createViewerStore(db: Database.Database): ViewerStore {
         | undefined;
       return row?.viewer;
     },
+    viewerApps(name) {
+      const row = db.prepare(`SELECT apps FROM viewers WHERE name = ?`).get(name) as { apps: string | null } | undefined;
+      return row?.apps ? (JSON.parse(row.apps) as string[]) : undefined;
+    },
+    setViewerApps(name, apps) {
+      return db.prepare(`UPDATE viewers SET apps = ? WHERE name = ?`).run(apps === null ? null : JSON.stringify(apps), name).changes > 0;
+    },
     deleteViewerSession(tokenHash) {
       db.prepare(`DELETE FROM viewer_sessions WHERE token_hash = ?`).run(tokenHash);
     },

@@ -15,6 +15,12 @@ const SAMPLE: Record<FilterName, string> = {
   to: '1790000000000',
   session: 'session-1',
   device: 'device-1',
+  file: 'checkout.ts',
+  url: 'https://shop.example/cart',
+  '-tag': 'ui',
+  '-file': 'boot.ts',
+  '-url': 'https://shop.example/',
+  '-device': 'device-2',
 };
 
 describe('the log filters', () => {
@@ -30,6 +36,9 @@ describe('the log filters', () => {
       to: 1_790_000_000_000,
       session: 'session-1',
       device: 'device-1',
+      files: ['checkout.ts'],
+      urls: ['https://shop.example/cart'],
+      exclude: { tags: ['ui'], files: ['boot.ts'], urls: ['https://shop.example/'], devices: ['device-2'] },
     });
     // Each name on its own counts: the parse without it is another filter.
     for (const name of FILTER_NAMES) {
@@ -45,6 +54,12 @@ describe('the log filters', () => {
     const sent = new URLSearchParams(filterQuery(address));
     expect([...new Set(sent.keys())].sort()).toEqual(FILTER_NAMES.filter((name) => name !== 'q').sort());
     expect(sent.getAll('tag')).toEqual(['net', 'ui']);
+    expect(sent.getAll('-tag')).toEqual(['ui']);
+  });
+
+  test('level=none asks for no level at all, where no level parameter asks for every one', () => {
+    expect(parseLogFilters(new URLSearchParams('level=none'))).toEqual({ levels: [] });
+    expect(parseLogFilters(new URLSearchParams(''))).toEqual({});
   });
 
   test.each([

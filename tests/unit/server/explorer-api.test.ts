@@ -207,6 +207,65 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     });
   });
 
+  describe('per-app access', () => {
+    /** Every explorer route that reads an app's data, with ids of the demo app's data in its parameters. */
+    const appRoutes = () =>
+      [...new Set(service.app.routes.filter((route) => route.method === 'GET' && /^\/sidelog\/explorer\/api\/(apps|intent)\/:appId/.test(route.path)).map((route) => route.path))].map((path) =>
+        path
+          .slice(API.length)
+          .replace(':appId', APP_ID)
+          .replace(':kind/:id', 'session/session-1')
+          .replace(':id', '1')
+          .replace('/sessions/:uid', '/sessions/session-1')
+          .replace('/issues/:uid', '/issues/issue-1')
+          .replace(':udid', 'device-1')
+          .replace('/*', '/logs'),
+      );
+
+    /** A POST of the admin API, whatever its answer. */
+    async function adminPost(path: string, json: unknown) {
+      const answer = await service.app.request(`/sidelog/admin/api/${path}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(json),
+      });
+      return { status: answer.status, json: await answer.json() };
+    }
+
+    test("a viewer limited to other apps reads none of this app's data by any route, and the admin API can lift the limit", async () => {
+      await service.admin('apps', { json: { key: 'allowed-app' } });
+      await service.admin('viewers', { json: { name: 'limited', password: 'long-enough-1' } });
+      expect(await adminPost('viewers/limited/apps', { apps: ['allowed-app'] })).toEqual({ status: 200, json: { name: 'limited', apps: ['allowed-app'] } });
+      const limited = (await signIn('limited', 'long-enough-1')).cookie;
+      const admin = (await signIn('admin', ADMIN_TOKEN)).cookie;
+      const routes = appRoutes();
+      // The logs and their volume, count, facets, tail, export and lines around; tags; sessions; issues; devices; intents;
+      // the issue groups, patterns, sequences, saved views, key history and webhook.
+      expect(routes.length).toBeGreaterThanOrEqual(20);
+      for (const route of routes) {
+        // Refused by the access rule, as an app that does not exist, and nothing of its data in the answer.
+        const answer = await get(`${API}${route}`, limited);
+        expect([answer.status, answer.json().error], route).toEqual([404, route.startsWith('/intent/') ? 'no such session' : 'no such app']);
+        expect(answer.text, route).not.toMatch(/clicked|plain line|session-1|device-1|Broken|cart\.ts/);
+        // The admin reaches the same route (some answer 400 for parameters this walk does not give).
+        const asAdmin = await get(`${API}${route}`, admin);
+        expect(asAdmin.status, `${route} as the admin: ${asAdmin.text}`).toBeLessThan(500);
+        expect(asAdmin.text, `${route} as the admin`).not.toContain('no such app');
+      }
+      expect((await get(`${API}/apps`, limited)).json().map((app: { key: string }) => app.key)).toEqual(['allowed-app']);
+
+      expect((await adminPost('viewers/limited/apps', { apps: null })).status).toBe(200);
+      expect((await get(`${API}/apps/${APP_ID}/logs`, limited)).text).toContain('plain line');
+    });
+
+    test('the admin API refuses a limit that names no viewer, an unknown app or no list', async () => {
+      await service.admin('viewers', { json: { name: 'limited', password: 'long-enough-1' } });
+      expect((await adminPost('viewers/nobody/apps', { apps: [DEMO_APP_KEY] })).status).toBe(404);
+      expect(await adminPost('viewers/limited/apps', { apps: ['no-such-app'] })).toEqual({ status: 400, json: { error: 'no such app: no-such-app' } });
+      expect((await adminPost('viewers/limited/apps', { apps: 'all' })).status).toBe(400);
+    });
+  });
+
   describe('a large export', () => {
     test('is written a page at a time, every filtered log once, newest first', async () => {
       const session_id = await service.session('session-big');

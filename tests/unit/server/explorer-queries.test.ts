@@ -1,6 +1,7 @@
 // The explorer's query layer over a real SQLite database and a real PostgreSQL one, the same tests on each: keyset
 // pages that cover the stream exactly once, in time order, under each filter and their combination, and search
-// with rare and with common words; the tail, exact on PostgreSQL whatever order batches commit in.
+// with rare and with common words; the histogram's buckets and the count; the tail, exact on PostgreSQL whatever
+// order batches commit in.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seedLogs } from '../../../bench/explorer-seed.ts';
@@ -8,6 +9,8 @@ import { sqliteOf } from '../../../server/sqlite/store.ts';
 import type { Store } from '../../../server/store.types.ts';
 import { decodeCursor, type ExplorerLog, type ExplorerQueries, type LogFilter } from '../../../server/explorer-queries.types.ts';
 import { createExplorerQueries } from '../../../server/sqlite/explorer-queries.ts';
+import { logFacets } from '../../../server/explorer/facets.ts';
+import { logVolume } from '../../../server/explorer/volume.ts';
 import { openTestStore, STORE_KINDS, type TestDatabase } from './test-databases.ts';
 import { parseSearchQuery } from '../../../explorer-contract/search-query.ts';
 
@@ -18,6 +21,8 @@ const APP = 'queries-app';
 const COUNT = 12_000;
 /** seedLogs logs one a millisecond from here. */
 const START = Date.UTC(2026, 10, 1);
+/** The URL of one log only. */
+const URL_OF_ONE = 'https://shop.example/one';
 describe.each(STORE_KINDS)('on %s', (kind) => {
   let store: Store;
   let closeStore: () => Promise<void>;
@@ -30,7 +35,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     ({ store, database, close: closeStore } = await openTestStore(kind));
     await store.putApp(APP, true);
     await store.putApp('other-app', true);
-    await seedLogs(store, { appKey: APP, logs: COUNT, sessions: 6, special: new Map([[4321, { t: 'the needle in the haystack' }]]) });
+    await seedLogs(store, { appKey: APP, logs: COUNT, sessions: 6, special: new Map([[4321, { t: 'the needle in the haystack' }], [4322, { u: URL_OF_ONE }]]) });
     // Another app's logs never show in this one's.
     await seedLogs(store, { appKey: 'other-app', logs: 300, sessions: 1 });
     await store.setDeviceKey(APP, 'device-1', 'plan', 'gold');
@@ -80,6 +85,12 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       ['rare word', { ...searching('needle') }, (log) => /\bneedle\b/.test(log.t ?? '')],
       ['common word', { ...searching('payment') }, (log) => /\bpayment\b/.test(log.t ?? '')],
       ['word start', { ...searching('pay') }, (log) => /\bpay/.test(log.t ?? '')],
+      ['a file', { files: ['app.ts'] }, (log) => log.f === 'app.ts'],
+      ['not a tag', { exclude: { tags: ['net'] } }, (log) => log.tg !== 'net'],
+      ['not these tags nor a device', { exclude: { tags: ['net', 'ui'], devices: ['device-1'] } }, (log) => !['net', 'ui'].includes(log.tg!) && log.udid !== 'device-1'],
+      ['a level, not a tag', { levels: [2], exclude: { tags: ['cart'] } }, (log) => log.ll === 2 && log.tg !== 'cart'],
+      ['a URL', { urls: [URL_OF_ONE] }, (log) => log.u === URL_OF_ONE],
+      ['not a URL', { exclude: { urls: [URL_OF_ONE] } }, (log) => log.u !== URL_OF_ONE],
       [
         'all combined',
         { levels: [0, 4], tags: ['net', 'ui', 'cart'], ...searching('order'), device: 'device-1', from: START + 6000 },
@@ -112,6 +123,84 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     test('a device key no device has, and an empty search, match nothing', async () => {
       expect(await readAll({ appKey: APP, deviceKey: { key: 'plan', value: 'silver' } })).toEqual([]);
       expect(await readAll({ appKey: APP, ...searching('!!!') })).toEqual([]);
+    });
+  });
+
+  // Before 'around and tail', whose late arrivals change the app's logs.
+  describe('volume and count', () => {
+    const filters: [string, Omit<LogFilter, 'appKey'>][] = [
+      ['every log', {}],
+      ['levels and a word', { levels: [1, 2], ...searching('pay') }],
+      ['a range', { from: START + 2500, to: START + 7000 }],
+      ['a device', { device: 'device-1', tags: ['net'] }],
+    ];
+    test.each(filters)('%s: the buckets count each log once, in its second and level, and sum to the count', async (_, filter) => {
+      const expected = await readAll({ appKey: APP, ...filter });
+      const volume = await logVolume(queries, { appKey: APP, ...filter });
+      // 12 s of logs, one a millisecond: one-second buckets.
+      expect(volume.bucketMs).toBe(1000);
+      const counted = new Map<string, number>();
+      for (const log of expected) {
+        const key = `${Math.floor(log.at / 1000) * 1000}/${log.ll ?? 0}`;
+        counted.set(key, (counted.get(key) ?? 0) + 1);
+      }
+      for (const bucket of volume.buckets)
+        bucket.levels.forEach((n, level) => expect(n, `${bucket.at}/${level}`).toBe(counted.get(`${bucket.at}/${level}`) ?? 0));
+      expect(volume.buckets.flatMap((bucket) => bucket.levels).reduce((sum, n) => sum + n, 0)).toBe(expected.length);
+      expect(await queries.count({ appKey: APP, ...filter }, 100_000)).toBe(expected.length);
+    });
+
+    test('a range asked for lays out every bucket of it, the empty ones too', async () => {
+      const volume = await logVolume(queries, { appKey: APP, from: START - 30_000, to: START + 30_000 });
+      expect(volume.bucketMs).toBe(1000);
+      expect(volume.buckets.map((bucket) => bucket.at)).toEqual(Array.from({ length: 60 }, (_, index) => START - 30_000 + index * 1000));
+    });
+
+    test('counting stops one past the cap', async () => {
+      expect(await queries.count({ appKey: APP }, 500)).toBe(501);
+      expect(await queries.count({ appKey: APP, session: 'no-such-session' }, 500)).toBe(0);
+    });
+
+    test('nothing matched: no buckets', async () => {
+      expect(await logVolume(queries, { appKey: APP, ...searching('nosuchword') })).toEqual({ bucketMs: 0, buckets: [] });
+    });
+  });
+
+  describe('facets', () => {
+    const facetFilters: [string, Omit<LogFilter, 'appKey'>][] = [
+      ['every log', {}],
+      ['errors of a word', { levels: [2], ...searching('pay') }],
+      ['not a device', { exclude: { devices: ['device-1'] } }],
+    ];
+    test.each(facetFilters)('%s: each value counts its logs exactly, and the devices and sessions they come from', async (_, filter) => {
+      const expected = await readAll({ appKey: APP, ...filter });
+      const facets = await logFacets(queries, { appKey: APP, ...filter });
+      const countBy = (key: (log: ExplorerLog) => string | null) => {
+        const counts = new Map<string, number>();
+        for (const log of expected) {
+          const value = key(log);
+          if (value) counts.set(value, (counts.get(value) ?? 0) + 1);
+        }
+        return counts;
+      };
+      const asMap = (values: { value: string; count: number }[]) => new Map(values.map((value) => [value.value, value.count]));
+      expect(asMap(facets.level)).toEqual(countBy((log) => ['debug', 'warning', 'error', 'trace', 'info', 'fatal'][log.ll ?? 0]!));
+      expect(asMap(facets.tag)).toEqual(countBy((log) => log.tg));
+      expect(asMap(facets.file)).toEqual(countBy((log) => log.f));
+      expect(asMap(facets.device)).toEqual(countBy((log) => log.udid));
+      expect(facets.devices).toBe(new Set(expected.map((log) => log.udid)).size);
+      expect(facets.sessions).toBe(new Set(expected.map((log) => log.session_uid)).size);
+      expect(facets.tag.map((value) => value.count)).toEqual([...facets.tag.map((value) => value.count)].sort((a, b) => b - a));
+    });
+  });
+
+  describe('tags', () => {
+    test("an app's tag suggestions are its own tags, none only another app logged", async () => {
+      const own = await queries.tags(APP);
+      expect(own).toEqual([...new Set(everything.map((log) => log.tg).filter((tag): tag is string => !!tag))].sort());
+      await store.addLogs('other-app', (await store.session('other-app', 'session-0'))!.id, [{ x: '2026-11-01T00:00:00.000Z', at: 5, t: 'theirs', tg: 'only-theirs' }]);
+      expect(await queries.tags(APP)).toEqual(own);
+      expect(await queries.tags('other-app')).toContain('only-theirs');
     });
   });
 

@@ -1,0 +1,92 @@
+// The facet panel beside the stream (docs/facets.md): the view's logs counted by level, tag, file, device, app
+// version and language, how many devices and sessions they come from, and what the view hides. It follows the query:
+// a new address, a new count. Each value of a field the filters know can be shown alone or hidden.
+import type { LogFacets } from '../api.ts';
+import { LEVELS } from '../format.ts';
+import { useJson } from '../use-json.ts';
+import { useQuery } from '../use-query.ts';
+import { RefineButtons } from './RefineButtons.tsx';
+import type { Refinable } from './refine.ts';
+
+const FACETS: { key: keyof Omit<LogFacets, 'devices' | 'sessions'>; title: string; field?: Refinable }[] = [
+  { key: 'level', title: 'Level', field: 'level' },
+  { key: 'tag', title: 'Tag', field: 'tag' },
+  { key: 'file', title: 'File', field: 'file' },
+  { key: 'device', title: 'Device', field: 'device' },
+  { key: 'version', title: 'App version' },
+  { key: 'language', title: 'Language' },
+];
+
+/** What the address shows alone or hides beyond the form's own fields, each removable. */
+const REFINEMENTS = [
+  ['file', 'File'],
+  ['url', 'URL'],
+  ['-tag', 'Hidden tag'],
+  ['-file', 'Hidden file'],
+  ['-url', 'Hidden URL'],
+  ['-device', 'Hidden device'],
+] as const;
+
+const count = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+const levelLabel = (name: string) => LEVELS.find((level) => level.name === name)?.label ?? name;
+
+function Refinements() {
+  const [params, change] = useQuery();
+  const chips = REFINEMENTS.flatMap(([name, title]) => params.getAll(name).map((value) => ({ name, title, value })));
+  if (chips.length === 0) return null;
+  return (
+    <ul className="facet-refinements">
+      {chips.map(({ name, title, value }) => (
+        <li key={`${name}=${value}`} className="chip">
+          {title} <strong>{value}</strong>
+          <button
+            type="button"
+            className="chip-remove"
+            aria-label={`Remove ${title.toLowerCase()} ${value}`}
+            onClick={() => change({ [name]: params.getAll(name).filter((other) => other !== value) })}
+          >
+            ×
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function FacetPanel({ appId, filters }: { appId: string; filters: string }) {
+  const facets = useJson<LogFacets>(`/apps/${encodeURIComponent(appId)}/logs/facets?${filters}`);
+  return (
+    <aside className="facet-panel card" aria-label="Facets">
+      <Refinements />
+      {/* A query the service refuses: the stream above says why, once. */}
+      {facets.state === 'ready' ? (
+        <>
+          <p className="facet-who">
+            {count(facets.data.devices, 'device', 'devices')}, {count(facets.data.sessions, 'session', 'sessions')}
+          </p>
+          {FACETS.map(({ key, title, field }) =>
+            facets.data[key].length === 0 ? null : (
+              <section key={key} className="facet" aria-label={title}>
+                <h3>{title}</h3>
+                <ul>
+                  {facets.data[key].map((value) => {
+                    const label = key === 'level' ? levelLabel(value.value) : (value.label ?? value.value);
+                    return (
+                      <li key={value.value} className="facet-value">
+                        <span className="facet-label" title={value.value}>
+                          {label}
+                        </span>
+                        <span className="facet-count">{value.count.toLocaleString('en')}</span>
+                        {field ? <RefineButtons field={field} value={value.value} name={`${title.toLowerCase()} ${label}`} /> : null}
+                      </li>
+                    );
+                  })}
+                </ul>
+              </section>
+            ),
+          )}
+        </>
+      ) : null}
+    </aside>
+  );
+}

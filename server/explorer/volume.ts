@@ -1,0 +1,37 @@
+// The histogram's buckets: a width that gives at most MAX_BUCKETS over the range asked (or, without one, over the
+// matched logs' own first and last times), and the store's counts per (bucket, level) laid out as every bucket of the
+// range, the empty ones too (docs/volume-and-counts.md#volume).
+import type { LogVolume } from '../../explorer-contract/api.types.ts';
+import type { ExplorerQueries, LogFilter } from '../explorer-queries.types.ts';
+
+export const MAX_BUCKETS = 60;
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** Widths a person reads at a glance; past the last, whole days. */
+const WIDTHS = [1, 2, 5, 10, 15, 30].map((n) => n * SECOND).concat([1, 2, 5, 10, 15, 30].map((n) => n * MINUTE), [1, 2, 3, 6, 12].map((n) => n * HOUR), [1, 2, 7].map((n) => n * DAY));
+
+/** The narrowest width that covers [first, last] in MAX_BUCKETS buckets or fewer. */
+export function bucketWidth(first: number, last: number): number {
+  const buckets = (width: number) => Math.floor(last / width) - Math.floor(first / width) + 1;
+  const width = WIDTHS.find((candidate) => buckets(candidate) <= MAX_BUCKETS);
+  if (width !== undefined) return width;
+  let days = Math.ceil((last - first) / DAY / MAX_BUCKETS);
+  while (buckets(days * DAY) > MAX_BUCKETS) days++;
+  return days * DAY;
+}
+
+/** The histogram of `filter`'s logs. A range's `to` is exclusive, so its last bucket is the one holding to - 1. */
+export async function logVolume(queries: ExplorerQueries, filter: LogFilter): Promise<LogVolume> {
+  const span = await queries.timeSpan(filter);
+  if (!span) return { bucketMs: 0, buckets: [] };
+  const first = filter.from ?? span.first;
+  const last = filter.to !== undefined ? Math.max(first, filter.to - 1) : span.last;
+  const bucketMs = bucketWidth(first, last);
+  const start = Math.floor(first / bucketMs);
+  const buckets = Array.from({ length: Math.floor(last / bucketMs) - start + 1 }, (_, index) => ({ at: (start + index) * bucketMs, levels: [0, 0, 0, 0, 0, 0] }));
+  for (const row of await queries.volume(filter, bucketMs)) buckets[row.bucket - start]!.levels[row.level]! += row.n;
+  return { bucketMs, buckets };
+}
