@@ -17,6 +17,40 @@ function reach(value: string | null): number {
   return value !== null && Number.isSafeInteger(lines) && lines >= 0 ? Math.min(lines, AROUND_MAX) : CONTEXT_STEP;
 }
 
+/** One side's button to reach CONTEXT_STEP lines further, or why there is none. */
+function Extend({
+  side,
+  reached,
+  more,
+  change,
+}: {
+  side: 'older' | 'newer';
+  reached: number;
+  more: boolean;
+  change(changes: QueryChange): void;
+}) {
+  if (more && reached < AROUND_MAX) {
+    return (
+      <p>
+        <button
+          type="button"
+          className="button"
+          onClick={() => change({ [side]: String(Math.min(reached + CONTEXT_STEP, AROUND_MAX)) })}
+        >
+          Show {CONTEXT_STEP} {side} lines
+        </button>
+      </p>
+    );
+  }
+  return (
+    <p className="muted">
+      {more
+        ? `More ${side} lines: open the session to see them.`
+        : `The session’s ${side === 'older' ? 'oldest' : 'newest'} line.`}
+    </p>
+  );
+}
+
 export function Context({
   appId,
   id,
@@ -41,8 +75,6 @@ export function Context({
   }, [loaded]);
   const around = shown && String(shown.target.id) === id ? shown : null;
   const back = withChanges(params.toString(), { around: undefined, older: undefined, newer: undefined }).toString();
-  const extend = (side: 'older' | 'newer', lines: number) =>
-    change({ [side]: String(Math.min(lines + CONTEXT_STEP, AROUND_MAX)) });
   return (
     <section aria-labelledby="around-title" className="context">
       <h2 id="around-title">Lines around the log</h2>
@@ -59,25 +91,9 @@ export function Context({
       {loaded.state === 'failed' ? <p className="notice-error">{loaded.message}</p> : null}
       {around ? (
         <>
-          {around.moreNewer && newer < AROUND_MAX ? (
-            <button type="button" className="button" onClick={() => extend('newer', newer)}>
-              Show {CONTEXT_STEP} newer lines
-            </button>
-          ) : (
-            <p className="muted">
-              {around.moreNewer ? 'More newer lines: open the session to see them.' : 'The session’s newest line.'}
-            </p>
-          )}
+          <Extend side="newer" reached={newer} more={around.moreNewer} change={change} />
           <AroundView around={around} appId={appId} label="Lines around the log" newestFirst />
-          {around.moreOlder && older < AROUND_MAX ? (
-            <button type="button" className="button" onClick={() => extend('older', older)}>
-              Show {CONTEXT_STEP} older lines
-            </button>
-          ) : (
-            <p className="muted">
-              {around.moreOlder ? 'More older lines: open the session to see them.' : 'The session’s oldest line.'}
-            </p>
-          )}
+          <Extend side="older" reached={older} more={around.moreOlder} change={change} />
         </>
       ) : loaded.state === 'loading' ? (
         <p className="muted" role="status">
