@@ -76,7 +76,7 @@ export function Context({
   const around = shown && String(shown.target.id) === id ? shown : null;
   const back = withChanges(params.toString(), { around: undefined, older: undefined, newer: undefined }).toString();
   return (
-    <section aria-labelledby="around-title" className="context">
+    <section aria-labelledby="around-title">
       <h2 id="around-title">Lines around the log</h2>
       <p>
         <Link href={`${location}?${back}`}>Back to the stream</Link>
