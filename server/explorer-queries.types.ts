@@ -16,7 +16,7 @@ import {
 } from '../explorer-contract/api.types.ts';
 import type { LogFilters } from '../explorer-contract/log-filters.ts';
 
-export type { ExplorerApp, ExplorerDevice, ExplorerIssue, ExplorerLog, ExplorerSession, LogPage };
+export type { AroundLogs, ExplorerApp, ExplorerDevice, ExplorerIssue, ExplorerLog, ExplorerSession, LogPage };
 
 export const LEVELS = [0, 1, 2, 3, 4, 5] as const;
 
@@ -98,7 +98,12 @@ export interface DeviceFilter {
 /** What the facets count logs by, in the store. */
 export type FacetField = 'level' | 'tag' | 'file' | 'session';
 /** Its expression in SQL, the same in both dialects. */
-export const FACET_COLUMNS: Record<FacetField, string> = { level: 'coalesce(l.ll, 0)', tag: 'l.tg', file: 'l.f', session: 'l.session_id' };
+export const FACET_COLUMNS: Record<FacetField, string> = {
+  level: 'coalesce(l.ll, 0)',
+  tag: 'l.tg',
+  file: 'l.f',
+  session: 'l.session_id',
+};
 
 export interface SessionFacts {
   id: number;
@@ -122,7 +127,11 @@ export interface ExplorerQueries {
   count(filter: LogFilter, cap: number): Promise<number>;
   /** The filter's logs counted by a field, the largest counts first, at most `limit` values (docs/facets.md). A log
    * without a level counts as Debug; `session` gives the session's row id. */
-  groupCounts(filter: LogFilter, by: FacetField, limit: number): Promise<{ value: string | number | null; n: number }[]>;
+  groupCounts(
+    filter: LogFilter,
+    by: FacetField,
+    limit: number,
+  ): Promise<{ value: string | number | null; n: number }[]>;
   /** The device, its name, app version and language of each session of `ids` of the app. */
   sessionFacts(appKey: string, ids: number[]): Promise<SessionFacts[]>;
   /** Logs that arrived after log `afterId` and up to `upTo` (by arrival, whatever their time), oldest first: the live
@@ -131,8 +140,9 @@ export interface ExplorerQueries {
   /** The highest log id up to which every log is visible or never will be (docs/explorer-views.md#live-tail): where
    * a live tail starts, and how far a poll of it reads. */
   lastLogId(): Promise<number>;
-  /** `count` logs before and after log `id` in its session, in time order (oldest first), the log among them. */
-  around(appKey: string, id: number, count: number): Promise<AroundLogs | undefined>;
+  /** Up to `older` logs before and `newer` (by default `older`) after log `id` in its session, in time order (oldest
+   * first), the log among them, and whether more lie beyond each end (docs/explorer-views.md#context). */
+  around(appKey: string, id: number, older: number, newer?: number): Promise<AroundLogs | undefined>;
   /** The log a session's issue is about: the `bf_issue` line Bugfender's SDK writes with the issue's uuid as text,
    * else the session's last log at or before the time the issue arrived. */
   issueLogId(sessionId: number, uid: string, receivedAt: string): Promise<number | undefined>;
@@ -156,7 +166,11 @@ export interface ExplorerQueries {
 }
 
 /** Every log of the filter, newest first, read a page at a time (for exports that must not hold it all). */
-export async function* allLogs(queries: ExplorerQueries, filter: LogFilter, pageSize = 1_000): AsyncGenerator<ExplorerLog[]> {
+export async function* allLogs(
+  queries: ExplorerQueries,
+  filter: LogFilter,
+  pageSize = 1_000,
+): AsyncGenerator<ExplorerLog[]> {
   let before: LogCursor | undefined;
   for (;;) {
     const page = await queries.logs(filter, { before, limit: pageSize });
@@ -164,6 +178,22 @@ export async function* allLogs(queries: ExplorerQueries, filter: LogFilter, page
     if (!page.next) return;
     before = decodeCursor(page.next);
   }
+}
+
+/** The lines around `target` from its neighbours read one past `older` and `newer` (nearest first each side). */
+export function aroundOf(
+  target: ExplorerLog,
+  before: ExplorerLog[],
+  after: ExplorerLog[],
+  older: number,
+  newer: number,
+): AroundLogs {
+  return {
+    logs: [...before.slice(0, older).reverse(), target, ...after.slice(0, newer)],
+    target,
+    moreOlder: before.length > older,
+    moreNewer: after.length > newer,
+  };
 }
 
 /** Ends a page: `limit + 1` rows were asked for, so one more means there is a next page. */

@@ -3,11 +3,11 @@
 // pretty-printed JSON and ways on: the lines around it, its session, its device, its fields to filter by or hide, and
 // for a `bf_issue` line (the Bugfender SDK's mark of an issue) the issue.
 // Everything logged is rendered as text by React, never as markup.
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import type { ExplorerLog } from '../api.ts';
 import { absoluteTime, isoTime, levelOf, relativeTime } from '../format.ts';
 import { devicePath, issuePath } from '../address.ts';
-import { href } from '../use-query.ts';
+import { href, withChanges } from '../use-query.ts';
 import { RedactedText } from '../RedactedText.tsx';
 import { Highlighted } from './Highlighted.tsx';
 import { useZone } from '../time-zone.ts';
@@ -25,6 +25,7 @@ export function LogRow({ log, appId, open, onToggle, now, highlight = false }: {
   highlight?: boolean;
 }) {
   const zone = useZone();
+  const search = useSearch();
   const level = levelOf(log.ll);
   const text = log.t ?? '';
   const long = text.length > LONG || text.includes('\n');
@@ -76,7 +77,8 @@ export function LogRow({ log, appId, open, onToggle, now, highlight = false }: {
       {open ? (
         <div id={detailsId} className="log-details">
           <div className="actions">
-            <Link className="button" href={href('/logs', appId, { around: String(log.id) })}>
+            {/* The view's filters kept, so that Back returns to them (docs/explorer-views.md#context). */}
+            <Link className="button" href={`/logs?${withChanges(search, { app: appId, around: String(log.id), older: undefined, newer: undefined })}`}>
               Lines around
             </Link>
             <Link className="button" href={href('/logs', appId, { session: log.session_uid })}>

@@ -7,7 +7,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seedLogs } from '../../../bench/explorer-seed.ts';
 import { sqliteOf } from '../../../server/sqlite/store.ts';
 import type { Store } from '../../../server/store.types.ts';
-import { decodeCursor, type ExplorerLog, type ExplorerQueries, type LogFilter } from '../../../server/explorer-queries.types.ts';
+import {
+  decodeCursor,
+  type ExplorerLog,
+  type ExplorerQueries,
+  type LogFilter,
+} from '../../../server/explorer-queries.types.ts';
 import { createExplorerQueries } from '../../../server/sqlite/explorer-queries.ts';
 import { logFacets } from '../../../server/explorer/facets.ts';
 import { logVolume } from '../../../server/explorer/volume.ts';
@@ -35,7 +40,15 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     ({ store, database, close: closeStore } = await openTestStore(kind));
     await store.putApp(APP, true);
     await store.putApp('other-app', true);
-    await seedLogs(store, { appKey: APP, logs: COUNT, sessions: 6, special: new Map([[4321, { t: 'the needle in the haystack' }], [4322, { u: URL_OF_ONE }]]) });
+    await seedLogs(store, {
+      appKey: APP,
+      logs: COUNT,
+      sessions: 6,
+      special: new Map([
+        [4321, { t: 'the needle in the haystack' }],
+        [4322, { u: URL_OF_ONE }],
+      ]),
+    });
     // Another app's logs never show in this one's.
     await seedLogs(store, { appKey: 'other-app', logs: 300, sessions: 1 });
     await store.setDeviceKey(APP, 'device-1', 'plan', 'gold');
@@ -68,7 +81,10 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     });
 
     test('a page ends with no cursor when nothing is left', async () => {
-      expect(await queries.logs({ appKey: APP, session: 'no-such-session' }, { limit: 10 })).toEqual({ logs: [], next: null });
+      expect(await queries.logs({ appKey: APP, session: 'no-such-session' }, { limit: 10 })).toEqual({
+        logs: [],
+        next: null,
+      });
     });
   });
 
@@ -87,14 +103,23 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       ['word start', { ...searching('pay') }, (log) => /\bpay/.test(log.t ?? '')],
       ['a file', { files: ['app.ts'] }, (log) => log.f === 'app.ts'],
       ['not a tag', { exclude: { tags: ['net'] } }, (log) => log.tg !== 'net'],
-      ['not these tags nor a device', { exclude: { tags: ['net', 'ui'], devices: ['device-1'] } }, (log) => !['net', 'ui'].includes(log.tg!) && log.udid !== 'device-1'],
+      [
+        'not these tags nor a device',
+        { exclude: { tags: ['net', 'ui'], devices: ['device-1'] } },
+        (log) => !['net', 'ui'].includes(log.tg!) && log.udid !== 'device-1',
+      ],
       ['a level, not a tag', { levels: [2], exclude: { tags: ['cart'] } }, (log) => log.ll === 2 && log.tg !== 'cart'],
       ['a URL', { urls: [URL_OF_ONE] }, (log) => log.u === URL_OF_ONE],
       ['not a URL', { exclude: { urls: [URL_OF_ONE] } }, (log) => log.u !== URL_OF_ONE],
       [
         'all combined',
         { levels: [0, 4], tags: ['net', 'ui', 'cart'], ...searching('order'), device: 'device-1', from: START + 6000 },
-        (log) => [0, 4].includes(log.ll!) && ['net', 'ui', 'cart'].includes(log.tg!) && /\border\b/.test(log.t!) && log.udid === 'device-1' && log.at >= START + 6000,
+        (log) =>
+          [0, 4].includes(log.ll!) &&
+          ['net', 'ui', 'cart'].includes(log.tg!) &&
+          /\border\b/.test(log.t!) &&
+          log.udid === 'device-1' &&
+          log.at >= START + 6000,
       ],
     ];
     test.each(cases)('%s: exactly the matching logs, in order, across pages', async (_, filter, matches) => {
@@ -106,7 +131,11 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     // SQLite reads common words window by window; PostgreSQL has one plan.
     test.runIf(kind === 'sqlite')('a search reads the same whether its words count as rare or as common', async () => {
       const windowed = createExplorerQueries(sqliteOf(store), { commonMatches: 10 });
-      for (const filter of [{ ...searching('payment') }, { ...searching('pay'), levels: [4] }, { ...searching('order'), session: 'session-3' }]) {
+      for (const filter of [
+        { ...searching('payment') },
+        { ...searching('pay'), levels: [4] },
+        { ...searching('order'), session: 'session-3' },
+      ]) {
         const expected = await readAll({ appKey: APP, ...filter });
         expect(expected.length).toBeGreaterThan(100);
         let before;
@@ -134,26 +163,33 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       ['a range', { from: START + 2500, to: START + 7000 }],
       ['a device', { device: 'device-1', tags: ['net'] }],
     ];
-    test.each(filters)('%s: the buckets count each log once, in its second and level, and sum to the count', async (_, filter) => {
-      const expected = await readAll({ appKey: APP, ...filter });
-      const volume = await logVolume(queries, { appKey: APP, ...filter });
-      // 12 s of logs, one a millisecond: one-second buckets.
-      expect(volume.bucketMs).toBe(1000);
-      const counted = new Map<string, number>();
-      for (const log of expected) {
-        const key = `${Math.floor(log.at / 1000) * 1000}/${log.ll ?? 0}`;
-        counted.set(key, (counted.get(key) ?? 0) + 1);
-      }
-      for (const bucket of volume.buckets)
-        bucket.levels.forEach((n, level) => expect(n, `${bucket.at}/${level}`).toBe(counted.get(`${bucket.at}/${level}`) ?? 0));
-      expect(volume.buckets.flatMap((bucket) => bucket.levels).reduce((sum, n) => sum + n, 0)).toBe(expected.length);
-      expect(await queries.count({ appKey: APP, ...filter }, 100_000)).toBe(expected.length);
-    });
+    test.each(filters)(
+      '%s: the buckets count each log once, in its second and level, and sum to the count',
+      async (_, filter) => {
+        const expected = await readAll({ appKey: APP, ...filter });
+        const volume = await logVolume(queries, { appKey: APP, ...filter });
+        // 12 s of logs, one a millisecond: one-second buckets.
+        expect(volume.bucketMs).toBe(1000);
+        const counted = new Map<string, number>();
+        for (const log of expected) {
+          const key = `${Math.floor(log.at / 1000) * 1000}/${log.ll ?? 0}`;
+          counted.set(key, (counted.get(key) ?? 0) + 1);
+        }
+        for (const bucket of volume.buckets)
+          bucket.levels.forEach((n, level) =>
+            expect(n, `${bucket.at}/${level}`).toBe(counted.get(`${bucket.at}/${level}`) ?? 0),
+          );
+        expect(volume.buckets.flatMap((bucket) => bucket.levels).reduce((sum, n) => sum + n, 0)).toBe(expected.length);
+        expect(await queries.count({ appKey: APP, ...filter }, 100_000)).toBe(expected.length);
+      },
+    );
 
     test('a range asked for lays out every bucket of it, the empty ones too', async () => {
       const volume = await logVolume(queries, { appKey: APP, from: START - 30_000, to: START + 30_000 });
       expect(volume.bucketMs).toBe(1000);
-      expect(volume.buckets.map((bucket) => bucket.at)).toEqual(Array.from({ length: 60 }, (_, index) => START - 30_000 + index * 1000));
+      expect(volume.buckets.map((bucket) => bucket.at)).toEqual(
+        Array.from({ length: 60 }, (_, index) => START - 30_000 + index * 1000),
+      );
     });
 
     test('counting stops one past the cap', async () => {
@@ -162,7 +198,10 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     });
 
     test('nothing matched: no buckets', async () => {
-      expect(await logVolume(queries, { appKey: APP, ...searching('nosuchword') })).toEqual({ bucketMs: 0, buckets: [] });
+      expect(await logVolume(queries, { appKey: APP, ...searching('nosuchword') })).toEqual({
+        bucketMs: 0,
+        buckets: [],
+      });
     });
   });
 
@@ -172,33 +211,43 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       ['errors of a word', { levels: [2], ...searching('pay') }],
       ['not a device', { exclude: { devices: ['device-1'] } }],
     ];
-    test.each(facetFilters)('%s: each value counts its logs exactly, and the devices and sessions they come from', async (_, filter) => {
-      const expected = await readAll({ appKey: APP, ...filter });
-      const facets = await logFacets(queries, { appKey: APP, ...filter });
-      const countBy = (key: (log: ExplorerLog) => string | null) => {
-        const counts = new Map<string, number>();
-        for (const log of expected) {
-          const value = key(log);
-          if (value) counts.set(value, (counts.get(value) ?? 0) + 1);
-        }
-        return counts;
-      };
-      const asMap = (values: { value: string; count: number }[]) => new Map(values.map((value) => [value.value, value.count]));
-      expect(asMap(facets.level)).toEqual(countBy((log) => ['debug', 'warning', 'error', 'trace', 'info', 'fatal'][log.ll ?? 0]!));
-      expect(asMap(facets.tag)).toEqual(countBy((log) => log.tg));
-      expect(asMap(facets.file)).toEqual(countBy((log) => log.f));
-      expect(asMap(facets.device)).toEqual(countBy((log) => log.udid));
-      expect(facets.devices).toBe(new Set(expected.map((log) => log.udid)).size);
-      expect(facets.sessions).toBe(new Set(expected.map((log) => log.session_uid)).size);
-      expect(facets.tag.map((value) => value.count)).toEqual([...facets.tag.map((value) => value.count)].sort((a, b) => b - a));
-    });
+    test.each(facetFilters)(
+      '%s: each value counts its logs exactly, and the devices and sessions they come from',
+      async (_, filter) => {
+        const expected = await readAll({ appKey: APP, ...filter });
+        const facets = await logFacets(queries, { appKey: APP, ...filter });
+        const countBy = (key: (log: ExplorerLog) => string | null) => {
+          const counts = new Map<string, number>();
+          for (const log of expected) {
+            const value = key(log);
+            if (value) counts.set(value, (counts.get(value) ?? 0) + 1);
+          }
+          return counts;
+        };
+        const asMap = (values: { value: string; count: number }[]) =>
+          new Map(values.map((value) => [value.value, value.count]));
+        expect(asMap(facets.level)).toEqual(
+          countBy((log) => ['debug', 'warning', 'error', 'trace', 'info', 'fatal'][log.ll ?? 0]!),
+        );
+        expect(asMap(facets.tag)).toEqual(countBy((log) => log.tg));
+        expect(asMap(facets.file)).toEqual(countBy((log) => log.f));
+        expect(asMap(facets.device)).toEqual(countBy((log) => log.udid));
+        expect(facets.devices).toBe(new Set(expected.map((log) => log.udid)).size);
+        expect(facets.sessions).toBe(new Set(expected.map((log) => log.session_uid)).size);
+        expect(facets.tag.map((value) => value.count)).toEqual(
+          [...facets.tag.map((value) => value.count)].sort((a, b) => b - a),
+        );
+      },
+    );
   });
 
   describe('tags', () => {
     test("an app's tag suggestions are its own tags, none only another app logged", async () => {
       const own = await queries.tags(APP);
       expect(own).toEqual([...new Set(everything.map((log) => log.tg).filter((tag): tag is string => !!tag))].sort());
-      await store.addLogs('other-app', (await store.session('other-app', 'session-0'))!.id, [{ x: '2026-11-01T00:00:00.000Z', at: 5, t: 'theirs', tg: 'only-theirs' }]);
+      await store.addLogs('other-app', (await store.session('other-app', 'session-0'))!.id, [
+        { x: '2026-11-01T00:00:00.000Z', at: 5, t: 'theirs', tg: 'only-theirs' },
+      ]);
       expect(await queries.tags(APP)).toEqual(own);
       expect(await queries.tags('other-app')).toContain('only-theirs');
     });
@@ -209,8 +258,43 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       const target = everything.find((log) => log.t === 'the needle in the haystack')!;
       const session = everything.filter((log) => log.session_uid === target.session_uid).reverse();
       const at = session.findIndex((log) => log.id === target.id);
-      expect(await queries.around(APP, target.id, 3)).toEqual({ target, logs: session.slice(at - 3, at + 4) });
+      expect(await queries.around(APP, target.id, 3)).toEqual({
+        target,
+        logs: session.slice(at - 3, at + 4),
+        moreOlder: true,
+        moreNewer: true,
+      });
       expect(await queries.around('other-app', target.id, 3)).toBeUndefined();
+    });
+
+    test('the lines around a log extend each side on its own, and say when a side reaches the end of the session', async () => {
+      const target = everything.find((log) => log.t === 'the needle in the haystack')!;
+      const session = everything.filter((log) => log.session_uid === target.session_uid).reverse();
+      const at = session.findIndex((log) => log.id === target.id);
+      expect(await queries.around(APP, target.id, 2, 5)).toEqual({
+        target,
+        logs: session.slice(at - 2, at + 6),
+        moreOlder: true,
+        moreNewer: true,
+      });
+      // Exactly as many older lines as the session has: none left beyond, with nothing lost.
+      expect(await queries.around(APP, target.id, at, 0)).toEqual({
+        target,
+        logs: session.slice(0, at + 1),
+        moreOlder: false,
+        moreNewer: true,
+      });
+      expect(await queries.around(APP, target.id, at - 1, 0)).toMatchObject({
+        logs: session.slice(1, at + 1),
+        moreOlder: true,
+      });
+      const newest = session.at(-1)!;
+      expect(await queries.around(APP, newest.id, 1, 10)).toEqual({
+        target: newest,
+        logs: session.slice(-2),
+        moreOlder: true,
+        moreNewer: false,
+      });
     });
 
     test('the tail gives what arrived after an id, oldest first, filtered', async () => {
@@ -220,36 +304,53 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
         { x: '2020-01-01T00:00:00.001Z', at: 2, t: 'late debug', ll: 0, tg: 'net' },
       ]);
       const upTo = await queries.lastLogId();
-      expect((await queries.arrivedAfter({ appKey: APP }, last, upTo, 10)).map((log) => log.t)).toEqual(['late arrival', 'late debug']);
-      expect((await queries.arrivedAfter({ appKey: APP, levels: [2] }, last, upTo, 10)).map((log) => log.t)).toEqual(['late arrival']);
+      expect((await queries.arrivedAfter({ appKey: APP }, last, upTo, 10)).map((log) => log.t)).toEqual([
+        'late arrival',
+        'late debug',
+      ]);
+      expect((await queries.arrivedAfter({ appKey: APP, levels: [2] }, last, upTo, 10)).map((log) => log.t)).toEqual([
+        'late arrival',
+      ]);
       expect(await queries.arrivedAfter({ appKey: APP }, last, last, 10)).toEqual([]);
     });
 
     // The tail's protocol as the API runs it (server/explorer/api.ts): read up to the horizon, move on to it.
-    test.runIf(kind === 'postgres')('the tail misses no batch that commits after a later one, though its ids are lower', async () => {
-      const session = (await store.session(APP, 'session-1'))!.id;
-      let after = await queries.lastLogId();
-      const seen: string[] = [];
-      const poll = async () => {
-        const horizon = await queries.lastLogId();
-        seen.push(...(await queries.arrivedAfter({ appKey: APP, session: 'session-1' }, after, horizon, 500)).map((log) => log.t!));
-        after = Math.max(after, horizon);
-      };
-      const writer = new pg.Client(database.db);
-      await writer.connect();
-      try {
-        await writer.query('BEGIN');
-        // Today's partition, which exists: making one would wait for the open transaction.
-        await writer.query(`INSERT INTO logs (session_id, x, t, at, content_hash) VALUES ($1, 'x', 'committed last', $2, 'slow batch')`, [session, Date.now()]);
-        await store.addLogs(APP, session, [{ x: new Date().toISOString(), at: Date.now() + 1, t: 'committed first', ll: 4 }]);
-        await poll();
-        await writer.query('COMMIT');
-        await poll();
-        await poll();
-      } finally {
-        await writer.end();
-      }
-      expect(seen.sort()).toEqual(['committed first', 'committed last']);
-    });
+    test.runIf(kind === 'postgres')(
+      'the tail misses no batch that commits after a later one, though its ids are lower',
+      async () => {
+        const session = (await store.session(APP, 'session-1'))!.id;
+        let after = await queries.lastLogId();
+        const seen: string[] = [];
+        const poll = async () => {
+          const horizon = await queries.lastLogId();
+          seen.push(
+            ...(await queries.arrivedAfter({ appKey: APP, session: 'session-1' }, after, horizon, 500)).map(
+              (log) => log.t!,
+            ),
+          );
+          after = Math.max(after, horizon);
+        };
+        const writer = new pg.Client(database.db);
+        await writer.connect();
+        try {
+          await writer.query('BEGIN');
+          // Today's partition, which exists: making one would wait for the open transaction.
+          await writer.query(
+            `INSERT INTO logs (session_id, x, t, at, content_hash) VALUES ($1, 'x', 'committed last', $2, 'slow batch')`,
+            [session, Date.now()],
+          );
+          await store.addLogs(APP, session, [
+            { x: new Date().toISOString(), at: Date.now() + 1, t: 'committed first', ll: 4 },
+          ]);
+          await poll();
+          await writer.query('COMMIT');
+          await poll();
+          await poll();
+        } finally {
+          await writer.end();
+        }
+        expect(seen.sort()).toEqual(['committed first', 'committed last']);
+      },
+    );
   });
 });
