@@ -2,11 +2,13 @@
 // it (Sidelog, the unmodified @bugfender/sdk). A request goes: the app key from X-App-Token, checked before the body
 // is read; the body, size-limited and parsed with a depth limit; the key from the body when no header named one;
 // the body checked field by field (server/wire-validation.ts); the operation. Logs are checked one at a time: one
-// that cannot be stored is skipped and named in the answer, never the batch refused for it.
+// that cannot be stored is skipped and named in the answer, never the batch refused for it. Past a bound on the work it
+// holds, a request is refused at once with 503 and Retry-After (server/admission.ts).
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { INVALID_APP_CODE, UNKNOWN_SESSION_REASON, WIRE_PATHS, type WireOperation } from '../protocol/wire.ts';
+import { createAdmission, type AdmissionLimits } from './admission.ts';
 import type { App, AppStore, CollectorStore } from './store.types.ts';
 import { parseJson } from './json-body.ts';
 import { checkRequest, type CheckedRequests, type SkippedLog } from './wire-validation.ts';
@@ -39,8 +41,9 @@ function keyInBody(op: WireOperation, body: unknown): string | undefined {
   return typeof key === 'string' && key !== '' ? key : undefined;
 }
 
-export function createCollector(store: AppStore & CollectorStore): Hono<Env> {
+export function createCollector(store: AppStore & CollectorStore, limits?: AdmissionLimits): Hono<Env> {
   const collector = new Hono<Env>();
+  const admission = createAdmission(limits);
   collector.use(
     `${COLLECTOR_BASE}/*`,
     cors({ origin: '*', allowMethods: ['POST', 'OPTIONS'], allowHeaders: ['Content-Type', 'X-App-Token', 'X-User-Agent'], maxAge: 600 }),
@@ -74,7 +77,7 @@ export function createCollector(store: AppStore & CollectorStore): Hono<Env> {
 
   function operation<Op extends WireOperation>(op: Op, handle: Handle<Op>) {
     const path = `${COLLECTOR_BASE}${WIRE_PATHS[op]}`;
-    collector.use(path, record(op), headerKey(op), limit);
+    collector.use(path, record(op), admission.admit, headerKey(op), limit);
     collector.post(path, async (c) => {
       // Any content type is read, so sendBeacon-style bodies work.
       const parsed = parseJson(await c.req.text());
@@ -110,7 +113,12 @@ export function createCollector(store: AppStore & CollectorStore): Hono<Env> {
   });
   operation('sendLogs', async ({ session_id, logs, skipped }, app) => {
     if (!(await store.sessionById(app.key, session_id))) return unknownSession;
-    await store.addLogs(app.key, session_id, logs);
+    const release = admission.holdLogs(logs.length);
+    try {
+      await store.addLogs(app.key, session_id, logs);
+    } finally {
+      release();
+    }
     if (skipped.length === 0) return {};
     // 200 all the same: the client deletes the batch, as it should, since nothing in it could ever be stored.
     return { skipped };

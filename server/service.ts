@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createAdminApi } from './admin-api.ts';
+import type { AdmissionLimits } from './admission.ts';
 import { allowedHosts, hostAllowList } from './allowed-hosts.ts';
 import { createCollector } from './collector.ts';
 import { openStore } from './open-store.ts';
@@ -38,6 +39,8 @@ export interface ServiceOptions {
   retentionDays?: number;
   /** A cap on the database's size in bytes: past it writes answer 507 until retention deletes rows. */
   maxDbBytes?: number;
+  /** The collector's back-pressure (server/admission.ts); DEFAULT_ADMISSION_LIMITS when not given. */
+  collectorLimits?: AdmissionLimits;
   /** Mounts middleware or routes of the caller's ahead of the service's own routes (after the security headers and
    * the host check), with the store: how the tests add machinery of theirs, such as fault injection, that the
    * product does not carry. */
@@ -56,7 +59,14 @@ export interface RunningService {
 /** The whole service as one Hono app over a store, for tests that call `app.request()` without a socket. */
 export function createServiceApp(
   store: Store,
-  options: { adminToken: string; distDir?: string; loginLimits?: LoginLimits; allowedHosts?: string[]; beforeRoutes?: BeforeRoutes },
+  options: {
+    adminToken: string;
+    distDir?: string;
+    loginLimits?: LoginLimits;
+    collectorLimits?: AdmissionLimits;
+    allowedHosts?: string[];
+    beforeRoutes?: BeforeRoutes;
+  },
 ): Hono {
   const distDir = options.distDir ?? 'dist';
   const app = new Hono();
@@ -66,7 +76,7 @@ export function createServiceApp(
   app.use('*', hostAllowList(options.allowedHosts ?? allowedHosts(undefined, '127.0.0.1')));
   options.beforeRoutes?.(app, store);
   app.route('/', createPartnerApi(store, { loginLimits: options.loginLimits }));
-  app.route('/', createCollector(store));
+  app.route('/', createCollector(store, options.collectorLimits));
   app.route('/', createAdminApi(store, { token: options.adminToken }));
   app.route('/', createExplorer(store, { adminToken: options.adminToken, distDir }));
   app.route('/', createPortalStatic(distDir));
@@ -94,6 +104,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     adminToken,
     distDir: options.distDir,
     loginLimits: options.loginLimits,
+    collectorLimits: options.collectorLimits,
     allowedHosts: options.allowedHosts ?? allowedHosts(undefined, host),
     beforeRoutes: options.beforeRoutes,
   });

@@ -37,6 +37,8 @@ export async function openPostgresStore(url: string, options: { poolSize?: numbe
     ...createRetentionStore(pool, partitions),
     ...createViewerStore(pool),
     explorer: createPgExplorerQueries(pool),
+    // Each write is committed by the time its promise resolves, the tsvector with its row.
+    settled: async () => undefined,
     close: () => (closed ??= pool.end()),
   };
 }

@@ -2,15 +2,21 @@
 import type Database from 'better-sqlite3';
 import { appIdOf, bugfenderAppIdOf } from '../app-id.ts';
 import type { AppStore } from '../store.types.ts';
-import { queries, toApp, type AppRow, promised } from './rows.ts';
+import { queries, toApp, type AppRow, promised, type Sync } from './rows.ts';
 
 export function createAppStore(db: Database.Database): AppStore {
+  return promised<AppStore>(appStoreSync(db));
+}
+
+export function appStoreSync(db: Database.Database): Sync<AppStore> {
   const { one, all } = queries(db);
+  // Every collector request looks its app up: prepared once.
+  const appRow = db.prepare(`SELECT key, app_id, enabled FROM apps WHERE key = ?`);
   const app = (key: string) => {
-    const row = one<AppRow>(`SELECT key, app_id, enabled FROM apps WHERE key = ?`, key);
+    const row = appRow.get(key) as AppRow | undefined;
     return row && toApp(row);
   };
-  return promised<AppStore>({
+  return {
     putApp(key, enabled) {
       db.prepare(
         `INSERT INTO apps (key, app_id, bugfender_app_id, enabled) VALUES (?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET enabled = excluded.enabled`,
@@ -29,5 +35,5 @@ export function createAppStore(db: Database.Database): AppStore {
     apps() {
       return all<AppRow>(`SELECT key, app_id, enabled FROM apps ORDER BY key`).map(toApp);
     },
-  });
+  };
 }

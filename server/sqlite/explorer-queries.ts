@@ -29,7 +29,6 @@ import {
   type SessionFilter,
 } from '../explorer-queries.types.ts';
 import { promised } from './rows.ts';
-import { searchIndexOf } from './search-index.ts';
 
 /** A search box's words as an FTS5 query: each word quoted (so no word is taken for an operator), as a prefix. */
 export function ftsQuery(q: string): string | undefined {
@@ -43,6 +42,8 @@ const LOG_COLUMNS = `l.id, s.session_uid, s.udid, l.x, l.at, l.t, l.m, l.tg, l.f
 /** Sessions holding up to this many logs in all are read through the (session_id, at) index and sorted; more,
  * and the scan goes down the time index instead, testing each log's session. */
 const SORTABLE_LOGS = 20_000;
+/** The levels logs_by_level holds (server/sqlite/schema.ts, the migration of issue 27). */
+const RARE_LEVELS: readonly number[] = [1, 2, 3, 5];
 /** A search matching this many logs or more is run window by window (scanCommonWords) rather than as one set. */
 const COMMON_MATCHES = 5_000;
 
@@ -58,8 +59,7 @@ export function createExplorerQueries(db: Database.Database, tuning = { commonMa
 }
 
 function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
-  // The index follows the logs a little behind; a search brings it up to date first (server/sqlite/search-index.ts).
-  const searchIndex = searchIndexOf(db);
+  // A search reads what the index holds, which the writer thread keeps up to date (server/sqlite/search-index.ts).
   const sessionsTotal = (ids: number[]) =>
     ids.length === 0
       ? 0
@@ -105,6 +105,8 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
       // Debug is also a log without a level.
       const levels = filter.levels.includes(0) ? `ifnull(l.ll, 0)` : `${one ? '' : '+'}l.ll`;
       clauses.push(`${levels} IN (${filter.levels.map(() => '?').join(', ')})`);
+      // The level index holds only these levels: naming them, as its definition does, lets SQLite use it.
+      if (one && RARE_LEVELS.includes(filter.levels[0]!)) clauses.push(`l.ll IN (${RARE_LEVELS.join(', ')})`);
       params.push(...filter.levels);
     }
     if (filter.tags && filter.tags.length > 0) {
@@ -112,7 +114,6 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
       params.push(...filter.tags);
     }
     if (filter.q !== undefined && !options.commonWords) {
-      searchIndex.catchUp();
       const match = ftsQuery(filter.q);
       if (match === undefined) return 'none';
       // Few matches: SQLite looks them up once, into a set, and drives the scan by them.
@@ -176,7 +177,6 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
   /** One page of the filtered stream, newest first, older than `before` when given. */
   function logs(filter: LogFilter, options: { before?: LogCursor; limit: number }): LogPage {
     const match = filter.q === undefined ? undefined : ftsQuery(filter.q);
-    if (match !== undefined) searchIndex.catchUp();
     const common = match !== undefined && (ftsCount.get(match) as { n: number }).n >= tuning.commonMatches;
     let rows: ExplorerLog[];
     if (common) rows = scanCommonWords(filter, match, options.before, options.limit + 1);

@@ -1,14 +1,18 @@
 // Retention's marks and deletes in SQLite (server/retention.ts): rows carry no arrival time of their own, so now
 // and then the highest id of each table is noted with the time, and rows at or below a mark older than the period go.
 import type Database from 'better-sqlite3';
-import { promised } from './rows.ts';
+import { promised, type Sync } from './rows.ts';
 import type { RetentionStore } from '../store.types.ts';
 
 /** What retention deletes by age, in this order. Sessions go after them, once nothing refers to them. */
 const RETAINED_TABLES = ['logs', 'log_batches', 'issues', 'device_key_changes', 'requests'] as const;
 
 export function createRetentionStore(db: Database.Database): RetentionStore {
-  return promised<RetentionStore>({
+  return promised<RetentionStore>(retentionStoreSync(db));
+}
+
+export function retentionStoreSync(db: Database.Database): Sync<RetentionStore> {
+  return {
     markRetention(at) {
       db.transaction(() => {
         for (const table of RETAINED_TABLES) {
@@ -40,5 +44,5 @@ export function createRetentionStore(db: Database.Database): RetentionStore {
         )
         .run(before, batch).changes;
     },
-  });
+  };
 }

@@ -1,0 +1,238 @@
+// SQLite's writer thread (server/sqlite/writer.ts starts it): one connection a database, on which every write of the
+// stores runs, by name (writer.types.ts), off the event loop that answers requests. Group commit: the writes that
+// arrived while the last transaction ran are committed together, each in a savepoint of its own, and each is answered
+// only after that commit. Then the search index catches up by a bounded step, and only then do the answers go, so that
+// a log is searchable when acknowledged unless the index has fallen behind. docs/local-service.md#the-writer-thread
+import { parentPort } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+import { storageFault } from '../errors.ts';
+import { appStoreSync } from './app-store.ts';
+import { collectorStoreSync, logCount, type LogParams } from './collector-store.ts';
+import { partnerStoreSync } from './partner-store.ts';
+import { retentionStoreSync } from './retention-store.ts';
+import { createSearchIndex, type SearchIndex } from './search-index.ts';
+import { viewerStoreSync } from './viewer-store.ts';
+import { MAINTENANCE_METHODS, WRITE_METHODS, type FromWriter, type OpenOptions, type Outcome, type ToWriter, type WriteMethod, type WriterError } from './writer.types.ts';
+
+/** A group takes the writes waiting, up to about this many logs (more wait for the next): bounds how long a
+ * transaction holds the lock and how long its first write waits for its answer. */
+const GROUP_LOGS = 16_000;
+/** The search index's step after a group indexes at least as many logs as the group stored, and at least this many,
+ * so that it keeps up with any load; and at most INDEX_STEP_MAX, so that a backlog never holds answers long. */
+const INDEX_STEP = 2_000;
+const INDEX_STEP_MAX = 20_000;
+/** After a failed index step (a full disk), the next waits this long, or for the next group that commits. */
+const INDEX_RETRY_MS = 1_000;
+const CHECKPOINT_PAGES = 10_000;
+/** The collector's writes stop this share of SIDELOG_MAX_DB_MB short of it, which retention's deletes may use. */
+const RESERVE_SHARE = 0.02;
+
+type Request = Exclude<ToWriter, { type: 'open' }>;
+type Methods = Record<WriteMethod, (...args: unknown[]) => unknown>;
+
+interface Connection {
+  db: Database.Database;
+  methods: Methods;
+  index: SearchIndex;
+  queue: Request[];
+  /** Settles waiting for the index to reach a log id. */
+  settling: { id: number; target: number }[];
+  /** max_page_count for the collector's writes, and for retention's: SIDELOG_MAX_DB_MB less its reserve, and all of it. */
+  pages?: { writes: number; maintenance: number };
+  indexRetryAt: number;
+}
+
+const port = parentPort!;
+const connections = new Map<number, Connection>();
+const post = (message: FromWriter) => port.postMessage(message);
+
+function asError(error: unknown): WriterError {
+  const code = (error as { code?: unknown } | null)?.code;
+  return { message: (error as Error)?.message ?? String(error), ...(typeof code === 'string' ? { code } : {}) };
+}
+
+/** Errors of writes nobody waits on (the requests log) and of the index's catch-up, one line per minute at most. */
+const lastLogged = new Map<string, number>();
+function logOnce(what: string, error: unknown): void {
+  const key = `${what} ${asError(error).code ?? ''}`;
+  const now = Date.now();
+  if ((lastLogged.get(key) ?? 0) > now - 60_000) return;
+  lastLogged.set(key, now);
+  const fault = storageFault(error);
+  console.error(`sqlite writer: ${what}:`, fault ? `${fault.status} ${(error as Error).message}` : error);
+}
+
+function open(id: number, options: OpenOptions): void {
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(options.path);
+    db.pragma('busy_timeout = 5000');
+    db.pragma('foreign_keys = ON');
+    // An acknowledged batch survives a power loss: each group's commit waits for the disk (docs/local-service.md#the-writer-thread).
+    db.pragma(`synchronous = ${process.env.WT_SYNC ?? 'FULL'}`);
+    // Checkpoints (this connection's, after a commit) every 40 MB of log rather than 4: a page written by many
+    // groups goes to the database file once, and the file is synced ten times less often.
+    db.pragma(`wal_autocheckpoint = ${CHECKPOINT_PAGES}`);
+    const stores = { ...partnerStoreSync(db), ...appStoreSync(db), ...collectorStoreSync(db), ...retentionStoreSync(db), ...viewerStoreSync(db) };
+    const methods = Object.fromEntries(WRITE_METHODS.map((name) => [name, stores[name]])) as Methods;
+    const pages = options.maxPages ? { writes: Math.max(1, Math.floor(options.maxPages * (1 - RESERVE_SHARE))), maintenance: options.maxPages } : undefined;
+    const connection: Connection = { db, methods, index: createSearchIndex(db), queue: [], settling: [], pages, indexRetryAt: 0 };
+    setPages(connection, 'writes');
+    connections.set(id, connection);
+    post({ type: 'opened', db: id });
+    schedule();
+  } catch (error) {
+    db?.close();
+    post({ type: 'opened', db: id, error: asError(error) });
+  }
+}
+
+let scheduled = false;
+function schedule(): void {
+  if (scheduled) return;
+  scheduled = true;
+  // After the messages already waiting are taken in: they join this turn's group.
+  setImmediate(turn);
+}
+
+function turn(): void {
+  scheduled = false;
+  let retryIn = Infinity;
+  for (const [id, connection] of connections) {
+    const outcomes: Outcome[] = [];
+    const stored = runQueue(id, connection, outcomes);
+    catchUp(connection, stored);
+    for (let i = connection.settling.length - 1; i >= 0; i--) {
+      const settle = connection.settling[i]!;
+      // A settle does not wait on an index that cannot advance (a full disk): it answers with what is indexed.
+      if (!connection.db.open || connection.indexRetryAt > 0 || connection.index.indexedTo() >= settle.target) {
+        outcomes.push({ id: settle.id, ok: true, value: undefined });
+        connection.settling.splice(i, 1);
+      }
+    }
+    if (outcomes.length > 0) post({ type: 'done', outcomes });
+    if (!connection.db.open) connections.delete(id);
+    else if (connection.queue.length > 0) retryIn = 0;
+    else if (connection.settling.length > 0 || connection.index.behind() > 0) retryIn = Math.min(retryIn, Math.max(0, connection.indexRetryAt - Date.now()));
+  }
+  if (retryIn === 0) schedule();
+  else if (retryIn < Infinity) setTimeout(schedule, retryIn);
+}
+
+/** Takes what the head of the queue allows in one turn: a group of writes, or a maintenance write alone, or a settle
+ * or a close. How many logs it stored. */
+function runQueue(id: number, connection: Connection, outcomes: Outcome[]): number {
+  const { queue, db } = connection;
+  const head = queue[0];
+  if (!head) return 0;
+  if (head.type === 'close') {
+    queue.shift();
+    db.close();
+    outcomes.push({ id: head.id, ok: true, value: undefined });
+    // Writes sent after the close (none should be) fail.
+    for (const late of queue.splice(0)) if (late.type !== 'write' || late.reply) outcomes.push({ id: late.id, ok: false, error: { message: `database ${id} is closed` } });
+    return 0;
+  }
+  if (head.type === 'settle') {
+    queue.shift();
+    if (head.index) connection.settling.push({ id: head.id, target: lastLogId(db) });
+    else outcomes.push({ id: head.id, ok: true, value: undefined });
+    return 0;
+  }
+  if (MAINTENANCE_METHODS.includes(head.method)) {
+    queue.shift();
+    setPages(connection, 'maintenance');
+    try {
+      outcomes.push({ id: head.id, ok: true, value: connection.methods[head.method](...head.args) });
+    } catch (error) {
+      outcomes.push({ id: head.id, ok: false, error: asError(error) });
+    } finally {
+      setPages(connection, 'writes');
+    }
+    return 0;
+  }
+  const group: Extract<Request, { type: 'write' }>[] = [];
+  let logs = 0;
+  while (queue[0]?.type === 'write' && !MAINTENANCE_METHODS.includes(queue[0].method) && (group.length === 0 || logs < GROUP_LOGS)) {
+    const write = queue.shift() as Extract<Request, { type: 'write' }>;
+    group.push(write);
+    logs += write.method === 'addLogParams' ? logCount(write.args[2] as LogParams) : 1;
+  }
+  return commitGroup(connection, group, outcomes);
+}
+
+/** One transaction for the group, a savepoint for each write in it: a write that fails alone (a bug) fails alone;
+ * one that takes the transaction with it (a full disk) fails the group. How many logs were stored. */
+function commitGroup(connection: Connection, group: Extract<Request, { type: 'write' }>[], outcomes: Outcome[]): number {
+  const { db, methods } = connection;
+  const results: ({ ok: true; value: unknown } | { ok: false; error: WriterError })[] = [];
+  let failed: WriterError | undefined;
+  try {
+    db.prepare('BEGIN IMMEDIATE').run();
+  } catch (error) {
+    failed = asError(error);
+  }
+  for (const write of failed ? [] : group) {
+    try {
+      results.push({ ok: true, value: db.transaction(() => methods[write.method](...write.args))() });
+    } catch (error) {
+      if (!write.reply) logOnce(write.method, error);
+      results.push({ ok: false, error: asError(error) });
+      // SQLite ends the whole transaction on some errors (a full disk, I/O): then nothing of the group is stored.
+      if (!db.inTransaction) {
+        failed = asError(error);
+        break;
+      }
+    }
+  }
+  if (!failed) {
+    try {
+      db.prepare('COMMIT').run();
+    } catch (error) {
+      failed = asError(error);
+      if (db.inTransaction) db.prepare('ROLLBACK').run();
+    }
+  }
+  let stored = 0;
+  group.forEach((write, i) => {
+    const result = failed ? { ok: false as const, error: failed } : results[i]!;
+    if (result.ok && write.method === 'addLogParams') stored += result.value as number;
+    if (failed && !write.reply) logOnce(write.method, failed);
+    if (write.reply) outcomes.push({ id: write.id, ...result });
+  });
+  return stored;
+}
+
+/** The index's step after a group: at least what the group stored, so the index keeps pace whatever the load. */
+function catchUp(connection: Connection, stored: number): void {
+  if (!connection.db.open || (stored === 0 && Date.now() < connection.indexRetryAt)) return;
+  try {
+    // The index is made again from the logs after any loss: its step need not wait for the disk.
+    connection.db.pragma('synchronous = NORMAL');
+    connection.index.step(Math.min(INDEX_STEP_MAX, Math.max(INDEX_STEP, stored)));
+    connection.indexRetryAt = 0;
+  } catch (error) {
+    // A full disk, most likely: searches see what is indexed, and the catch-up resumes once there is room.
+    logOnce('the search index', error);
+    connection.indexRetryAt = Date.now() + INDEX_RETRY_MS;
+  } finally {
+    connection.db.pragma(`synchronous = ${process.env.WT_SYNC ?? 'FULL'}`);
+  }
+}
+
+function setPages(connection: Connection, kind: 'writes' | 'maintenance'): void {
+  if (connection.pages) connection.db.pragma(`max_page_count = ${connection.pages[kind]}`);
+}
+
+const lastLogId = (db: Database.Database) => db.prepare(`SELECT ifnull(max(id), 0) FROM logs`).pluck().get() as number;
+
+port.on('message', (message: ToWriter) => {
+  if (message.type === 'open') return open(message.db, message.options);
+  const connection = connections.get(message.db);
+  if (!connection) {
+    if (message.type !== 'write' || message.reply) post({ type: 'done', outcomes: [{ id: message.id, ok: false, error: { message: `database ${message.db} is not open` } }] });
+    return;
+  }
+  connection.queue.push(message);
+  schedule();
+});
