@@ -69,7 +69,7 @@ function open(id: number, options: OpenOptions): void {
     db.pragma('busy_timeout = 5000');
     db.pragma('foreign_keys = ON');
     // An acknowledged batch survives a power loss: each group's commit waits for the disk (docs/local-service.md#the-writer-thread).
-    db.pragma(`synchronous = ${process.env.WT_SYNC ?? 'FULL'}`);
+    db.pragma('synchronous = FULL');
     // Checkpoints (this connection's, after a commit) every 40 MB of log rather than 4: a page written by many
     // groups goes to the database file once, and the file is synced ten times less often.
     db.pragma(`wal_autocheckpoint = ${CHECKPOINT_PAGES}`);
@@ -216,7 +216,7 @@ function catchUp(connection: Connection, stored: number): void {
     logOnce('the search index', error);
     connection.indexRetryAt = Date.now() + INDEX_RETRY_MS;
   } finally {
-    connection.db.pragma(`synchronous = ${process.env.WT_SYNC ?? 'FULL'}`);
+    connection.db.pragma('synchronous = FULL');
   }
 }
 
