@@ -1,11 +1,11 @@
 // The collector's back-pressure: past a bound on the work it holds, it refuses a request at once (503 with
 // Retry-After) rather than queue it behind seconds of others. Both clients retry on a 503: Sidelog's uploader keeps
 // the batch and backs off, the Bugfender SDK sends again at its next tick. docs/local-service.md#back-pressure
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 
 export interface AdmissionLimits {
   /** Logs of batches received and not yet answered: past it, a new request is refused. At about 100,000 logs a second
-   * on one core, 20,000 are some 200 ms of work, so an accepted batch is answered within about that. */
+   * a core, 20,000 are some 200 ms of work, so an accepted batch is answered within about that. */
   logs: number;
   /** Requests of any operation received and not yet answered (each holds its body in memory). */
   requests: number;
@@ -15,36 +15,41 @@ export const DEFAULT_ADMISSION_LIMITS: AdmissionLimits = { logs: 20_000, request
 /** Seconds a refused client is asked to wait. */
 export const RETRY_AFTER_SECONDS = 1;
 
+type AdmissionEnv = { Variables: { heldLogs?: { count: number } } };
+
 export interface Admission {
-  /** Refuses the request when the collector holds as much as the limits allow; else counts it until answered. */
-  admit: MiddlewareHandler;
-  /** Counts a batch's logs as held until `done` is called (its answer is made). */
-  holdLogs(count: number): () => void;
+  /** Refuses the request when the collector holds as much as the limits allow; else holds it until it is answered,
+   * counting `logs` logs for it (the most its body may hold, since it is not read yet). */
+  admit(logs: number): MiddlewareHandler<AdmissionEnv>;
+  /** Once the body is read: the request holds `count` logs rather than the most it could. */
+  holdLogs(c: Context<AdmissionEnv>, count: number): void;
 }
 
 export function createAdmission(limits: AdmissionLimits = DEFAULT_ADMISSION_LIMITS): Admission {
   let requests = 0;
   let logs = 0;
   return {
-    async admit(c, next) {
-      if (requests >= limits.requests || logs >= limits.logs) {
+    admit: (most) => async (c, next) => {
+      if (requests >= limits.requests || (most > 0 && logs + most > limits.logs)) {
         c.header('Retry-After', String(RETRY_AFTER_SECONDS));
         return c.json({ error: 'the collector is busy: nothing was stored; retry after the time Retry-After gives' }, 503);
       }
+      const held = { count: most };
       requests++;
+      logs += held.count;
+      c.set('heldLogs', held);
       try {
         await next();
       } finally {
         requests--;
+        logs -= held.count;
       }
     },
-    holdLogs(count) {
-      logs += count;
-      let held = true;
-      return () => {
-        if (held) logs -= count;
-        held = false;
-      };
+    holdLogs(c, count) {
+      const held = c.get('heldLogs');
+      if (!held || count > held.count) return;
+      logs -= held.count - count;
+      held.count = count;
     },
   };
 }

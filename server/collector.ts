@@ -7,6 +7,7 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
+import { UPLOAD_BATCH_SIZE } from '../protocol/limits.ts';
 import { INVALID_APP_CODE, UNKNOWN_SESSION_REASON, WIRE_PATHS, type WireOperation } from '../protocol/wire.ts';
 import { createAdmission, type AdmissionLimits } from './admission.ts';
 import type { App, AppStore, CollectorStore } from './store.types.ts';
@@ -22,10 +23,10 @@ export const COLLECTOR_BASE = '/sidelog/api';
  */
 export const MAX_BODY_BYTES = 128 * 1024 * 1024;
 
-type Env = { Variables: { appKey?: string; skipped?: SkippedLog[] } };
+type Env = { Variables: { appKey?: string; skipped?: SkippedLog[]; heldLogs?: { count: number } } };
 
 /** An operation's work once its body is checked and its app is known: the answer, or a status and reason. */
-type Handle<Op extends WireOperation> = (request: CheckedRequests[Op], app: App) => Promise<object | { status: 400 | 401; error: string }>;
+type Handle<Op extends WireOperation> = (request: CheckedRequests[Op], app: App, c: Context<Env>) => Promise<object | { status: 400 | 401; error: string }>;
 
 /** The app key a body names, for requests that come without X-App-Token. */
 const bodyAppKey: { [Op in WireOperation]: (body: Record<string, any>) => unknown } = {
@@ -77,7 +78,9 @@ export function createCollector(store: AppStore & CollectorStore, limits?: Admis
 
   function operation<Op extends WireOperation>(op: Op, handle: Handle<Op>) {
     const path = `${COLLECTOR_BASE}${WIRE_PATHS[op]}`;
-    collector.use(path, record(op), admission.admit, headerKey(op), limit);
+    // A batch counts as the most logs one may hold until its body is read, so that batches arriving together cannot
+    // all pass before any is counted.
+    collector.use(path, record(op), admission.admit(op === 'sendLogs' ? UPLOAD_BATCH_SIZE : 0), headerKey(op), limit);
     collector.post(path, async (c) => {
       // Any content type is read, so sendBeacon-style bodies work.
       const parsed = parseJson(await c.req.text());
@@ -93,7 +96,7 @@ export function createCollector(store: AppStore & CollectorStore, limits?: Admis
       const checked = checkRequest(op, parsed.value);
       if (!checked.ok) return c.json({ error: checked.reason }, 400);
       if ('skipped' in checked.value) c.set('skipped', checked.value.skipped);
-      const answer = await handle(checked.value, app);
+      const answer = await handle(checked.value, app, c);
       if ('status' in answer && 'error' in answer) return c.json({ error: answer.error }, answer.status);
       return c.json(answer);
     });
@@ -111,14 +114,10 @@ export function createCollector(store: AppStore & CollectorStore, limits?: Admis
     await store.addIssue(app.key, issue);
     return {};
   });
-  operation('sendLogs', async ({ session_id, logs, skipped }, app) => {
+  operation('sendLogs', async ({ session_id, logs, skipped }, app, c) => {
+    admission.holdLogs(c, logs.length);
     if (!(await store.sessionById(app.key, session_id))) return unknownSession;
-    const release = admission.holdLogs(logs.length);
-    try {
-      await store.addLogs(app.key, session_id, logs);
-    } finally {
-      release();
-    }
+    await store.addLogs(app.key, session_id, logs);
     if (skipped.length === 0) return {};
     // 200 all the same: the client deletes the batch, as it should, since nothing in it could ever be stored.
     return { skipped };

@@ -24,6 +24,8 @@ const INDEX_STEP_MAX = 20_000;
 /** After a failed index step (a full disk), the next waits this long, or for the next group that commits. */
 const INDEX_RETRY_MS = 1_000;
 const CHECKPOINT_PAGES = 10_000;
+/** How long a group waits for the write lock that another process holds before its writes answer 503. */
+const BUSY_TIMEOUT_MS = 5_000;
 /** The collector's writes stop this share of SIDELOG_MAX_DB_MB short of it, which retention's deletes may use. */
 const RESERVE_SHARE = 0.02;
 
@@ -40,6 +42,8 @@ interface Connection {
   /** max_page_count for the collector's writes, and for retention's: SIDELOG_MAX_DB_MB less its reserve, and all of it. */
   pages?: { writes: number; maintenance: number };
   indexRetryAt: number;
+  /** The last group could not take the write lock. */
+  busy: boolean;
 }
 
 const port = parentPort!;
@@ -66,7 +70,7 @@ function open(id: number, options: OpenOptions): void {
   let db: Database.Database | undefined;
   try {
     db = new Database(options.path);
-    db.pragma('busy_timeout = 5000');
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.pragma('foreign_keys = ON');
     // An acknowledged batch survives a power loss: each group's commit waits for the disk (docs/local-service.md#the-writer-thread).
     db.pragma('synchronous = FULL');
@@ -76,7 +80,7 @@ function open(id: number, options: OpenOptions): void {
     const stores = { ...partnerStoreSync(db), ...appStoreSync(db), ...collectorStoreSync(db), ...retentionStoreSync(db), ...viewerStoreSync(db) };
     const methods = Object.fromEntries(WRITE_METHODS.map((name) => [name, stores[name]])) as Methods;
     const pages = options.maxPages ? { writes: Math.max(1, Math.floor(options.maxPages * (1 - RESERVE_SHARE))), maintenance: options.maxPages } : undefined;
-    const connection: Connection = { db, methods, index: createSearchIndex(db), queue: [], settling: [], pages, indexRetryAt: 0 };
+    const connection: Connection = { db, methods, index: createSearchIndex(db), queue: [], settling: [], pages, indexRetryAt: 0, busy: false };
     setPages(connection, 'writes');
     connections.set(id, connection);
     post({ type: 'opened', db: id });
@@ -158,7 +162,16 @@ function runQueue(id: number, connection: Connection, outcomes: Outcome[]): numb
     group.push(write);
     logs += write.method === 'addLogParams' ? logCount(write.args[2] as LogParams) : 1;
   }
-  return commitGroup(connection, group, outcomes);
+  const stored = commitGroup(connection, group, outcomes);
+  // The lock did not come within the busy timeout (another process holds it): what waited behind this group would
+  // wait as long again, so it is answered now, as busy, and the clients retry.
+  if (connection.busy) {
+    connection.busy = false;
+    for (const late of queue.splice(0).filter((request) => request.type === 'write')) {
+      if (late.reply) outcomes.push({ id: late.id, ok: false, error: { message: 'database is locked', code: 'SQLITE_BUSY' } });
+    }
+  }
+  return stored;
 }
 
 /** One transaction for the group, a savepoint for each write in it: a write that fails alone (a bug) fails alone;
@@ -171,6 +184,7 @@ function commitGroup(connection: Connection, group: Extract<Request, { type: 'wr
     db.prepare('BEGIN IMMEDIATE').run();
   } catch (error) {
     failed = asError(error);
+    connection.busy = failed.code === 'SQLITE_BUSY';
   }
   for (const write of failed ? [] : group) {
     try {
@@ -205,18 +219,22 @@ function commitGroup(connection: Connection, group: Extract<Request, { type: 'wr
 
 /** The index's step after a group: at least what the group stored, so the index keeps pace whatever the load. */
 function catchUp(connection: Connection, stored: number): void {
-  if (!connection.db.open || (stored === 0 && Date.now() < connection.indexRetryAt)) return;
+  // Asking first takes no lock: a step waits for the lock only when it has work.
+  if (!connection.db.open || (stored === 0 && (Date.now() < connection.indexRetryAt || connection.index.behind() === 0))) return;
   try {
-    // The index is made again from the logs after any loss: its step need not wait for the disk.
+    // The index is made again from the logs after any loss: its step need not wait for the disk, nor for a lock that
+    // another process holds (it tries again later), so that the group's answers never wait on either.
     connection.db.pragma('synchronous = NORMAL');
+    connection.db.pragma('busy_timeout = 0');
     connection.index.step(Math.min(INDEX_STEP_MAX, Math.max(INDEX_STEP, stored)));
     connection.indexRetryAt = 0;
   } catch (error) {
     // A full disk, most likely: searches see what is indexed, and the catch-up resumes once there is room.
-    logOnce('the search index', error);
+    if (asError(error).code !== 'SQLITE_BUSY') logOnce('the search index', error);
     connection.indexRetryAt = Date.now() + INDEX_RETRY_MS;
   } finally {
     connection.db.pragma('synchronous = FULL');
+    connection.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   }
 }
 
