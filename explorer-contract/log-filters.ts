@@ -14,7 +14,8 @@ export interface LogFilters {
   levels?: number[];
   /** Any of these tags. */
   tags?: string[];
-  /** Full-text search over the log's text: every word must occur (as a word or a word's start). */
+  /** Full-text search over the log's text: every word must occur, as a word or (from MIN_PREFIX characters) a word's
+   * start; at most MAX_SEARCH_WORDS words. */
   q?: string;
   /** Logs of devices whose key has this value now (the value as typed: "gold", 42, true). */
   deviceKey?: { key: string; value: string };
@@ -33,6 +34,15 @@ export interface FilterParams {
 
 /** A query parameter the API cannot take: answered 400 with its message. */
 export class FilterError extends Error {}
+
+/** A search box's words: letters, digits and underscores; each must occur as a word, or, from MIN_PREFIX characters
+ * on, as a word's start. */
+export const searchWords = (q: string): string[] => q.match(/[\p{L}\p{N}_]+/gu) ?? [];
+/** The most words a search may hold: each is a lookup in the index, and a query of hundreds of words is an attack, not
+ * a search (docs/local-service.md#search-bounds). */
+export const MAX_SEARCH_WORDS = 8;
+/** Shorter words match whole words only: `a*` would match most of the index. */
+export const MIN_PREFIX = 3;
 
 const LEVEL_BY_NAME: Record<string, number> = Object.fromEntries(Object.entries(LogLevel).map(([name, level]) => [name.toLowerCase(), level]));
 
@@ -57,7 +67,10 @@ export function parseLogFilters(query: FilterParams): LogFilters {
   const tags = query.getAll('tag').filter((tag) => tag !== '');
   if (tags.length > 0) filters.tags = tags;
   const q = query.get('q')?.trim();
-  if (q) filters.q = q;
+  if (q) {
+    if (searchWords(q).length > MAX_SEARCH_WORDS) throw new FilterError(`'q' holds at most ${MAX_SEARCH_WORDS} words: search for fewer`);
+    filters.q = q;
+  }
   const key = query.get('key');
   if (key) filters.deviceKey = { key, value: query.get('value') ?? '' };
   filters.from = time('from', query.get('from'));

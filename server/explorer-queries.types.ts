@@ -40,8 +40,7 @@ export function decodeCursor(value: string): LogCursor | undefined {
   return Number.isFinite(cursor.at) && Number.isSafeInteger(cursor.id) ? cursor : undefined;
 }
 
-/** A search box's words: letters, digits and underscores; each must occur as a word or a word's start. */
-export const searchWords = (q: string): string[] => q.match(/[\p{L}\p{N}_]+/gu) ?? [];
+export { MIN_PREFIX, searchWords } from '../explorer-contract/log-filters.ts';
 
 /** A device-key value as the table stores it (JSON), from what a person typed. */
 export function deviceKeyValues(typed: string): string[] {
@@ -101,8 +100,10 @@ export interface DeviceFilter {
 export interface ExplorerQueries {
   /** Every app, with how many sessions it has received (apps that received nothing sort last). */
   apps(): Promise<ExplorerApp[]>;
-  /** One page of the filtered stream, newest first, older than `before` when given. */
-  logs(filter: LogFilter, options: { before?: LogCursor; limit: number }): Promise<LogPage>;
+  /** One page of the filtered stream, newest first, older than `before` when given. With `within` (ms), a page whose
+   * reading would take longer ends early: it holds the logs found so far (maybe none), and `next` goes on from where
+   * it stopped; so a page may hold fewer than `limit` logs and still have a `next`. */
+  logs(filter: LogFilter, options: { before?: LogCursor; limit: number; within?: number }): Promise<LogPage>;
   /** Logs that arrived after log `afterId` (by arrival, whatever their time), oldest first: the live tail. */
   arrivedAfter(filter: LogFilter, afterId: number, limit: number): Promise<ExplorerLog[]>;
   /** The newest log id: where a live tail starts. */
@@ -131,12 +132,13 @@ export interface ExplorerQueries {
   };
 }
 
-/** Every log of the filter, newest first, read a page at a time (for exports that must not hold it all). */
-export async function* allLogs(queries: ExplorerQueries, filter: LogFilter, pageSize = 1_000): AsyncGenerator<ExplorerLog[]> {
+/** Every log of the filter, newest first, read a page at a time (for exports that must not hold it all), each page
+ * read `within` ms at the most: a page that ends early, maybe empty, is yielded all the same. */
+export async function* allLogs(queries: ExplorerQueries, filter: LogFilter, pageSize: number, within: number): AsyncGenerator<ExplorerLog[]> {
   let before: LogCursor | undefined;
   for (;;) {
-    const page = await queries.logs(filter, { before, limit: pageSize });
-    if (page.logs.length > 0) yield page.logs;
+    const page = await queries.logs(filter, { before, limit: pageSize, within });
+    yield page.logs;
     if (!page.next) return;
     before = decodeCursor(page.next);
   }

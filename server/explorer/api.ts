@@ -17,6 +17,12 @@ export const VIEWER_COOKIE = 'sidelog_viewer';
 
 const PAGE = 100;
 const MAX_PAGE = 500;
+/** How long a page of the log stream may read (docs/local-service.md#search-bounds): past it, the page ends with what it
+ * found; one that found nothing answers 422. */
+export const PAGE_BUDGET_MS = 1_000;
+const TOO_COSTLY = 'This search reads too much for one page: narrow it with a time range, a level, a tag or a session, or use longer words.';
+/** PostgreSQL's code for a statement stopped by its statement_timeout (server/postgres/store.ts). */
+const STATEMENT_TIMEOUT = '57014';
 
 type Env = { Variables: LoginEnv['Variables'] & { viewer: string; app: App; password: string } };
 
@@ -36,11 +42,18 @@ function intParam(query: URLSearchParams, name: string, fallback: number, max: n
 /** The log filters of the query, on the app of the route. */
 const logFilter = (c: Context<Env>, query: URLSearchParams): LogFilter => ({ appKey: c.get('app').key, ...parseLogFilters(query) });
 
-export function createExplorerApi(apps: AppStore, queries: ExplorerQueries, accounts: ViewerAccounts, limits = EXPLORER_LOGIN_LIMITS): Hono<Env> {
+export function createExplorerApi(
+  apps: AppStore,
+  queries: ExplorerQueries,
+  accounts: ViewerAccounts,
+  limits = EXPLORER_LOGIN_LIMITS,
+  pageBudgetMs = PAGE_BUDGET_MS,
+): Hono<Env> {
   const api = new Hono<Env>().basePath(EXPLORER_API);
 
   api.onError((error, c) => {
     if (error instanceof FilterError) return c.json({ error: error.message }, 400);
+    if ((error as { code?: unknown }).code === STATEMENT_TIMEOUT) return c.json({ error: TOO_COSTLY }, 422);
     throw error;
   });
 
@@ -131,7 +144,10 @@ export function createExplorerApi(apps: AppStore, queries: ExplorerQueries, acco
     const before = params.get('before');
     const cursor = before ? decodeCursor(before) : undefined;
     if (before && !cursor) throw new FilterError(`'before' is not a cursor this API gave`);
-    return c.json(await queries.logs(filter, { before: cursor, limit: intParam(params, 'limit', PAGE, MAX_PAGE) }));
+    const page = await queries.logs(filter, { before: cursor, limit: intParam(params, 'limit', PAGE, MAX_PAGE), within: pageBudgetMs });
+    // Ended by its budget before it found anything: the search, not the page, has to change.
+    if (page.logs.length === 0 && page.next !== null) return c.json({ error: TOO_COSTLY }, 422);
+    return c.json(page);
   });
 
   // Live tail: logs that arrived after `after` (a log id), oldest first; without `after`, where to start.

@@ -11,6 +11,8 @@ export type ExportFormat = 'ndjson' | 'csv';
 
 /** Logs a step reads and writes: a few milliseconds of the event loop. */
 export const EXPORT_PAGE = 1_000;
+/** A step that reads a search window by window stops after this long, and the next step goes on from there. */
+export const EXPORT_STEP_MS = 50;
 
 const CSV_COLUMNS = ['time', 'level', 'tag', 'text', 'file', 'line', 'method', 'url', 'session', 'device'] as const;
 const LEVEL_NAMES = ['debug', 'warning', 'error', 'trace', 'info', 'fatal'];
@@ -29,7 +31,7 @@ export function exportLine(log: ExplorerLog, format: ExportFormat): string {
 }
 
 export async function streamExport(c: Context, queries: ExplorerQueries, filter: LogFilter, format: ExportFormat, name: string): Promise<Response> {
-  const pages = allLogs(queries, filter, EXPORT_PAGE);
+  const pages = allLogs(queries, filter, EXPORT_PAGE, EXPORT_STEP_MS);
   // Read before the status is sent: a database that fails here answers 503 or 507 as any request would.
   const first = await pages.next();
   const encoder = new TextEncoder();

@@ -6,6 +6,7 @@ import type pg from 'pg';
 import {
   deviceKeyValues,
   LEVELS,
+  MIN_PREFIX,
   pageOf,
   searchWords,
   SESSION_ORDER,
@@ -30,10 +31,11 @@ function parameters() {
   return { values, add: (value: unknown) => `$${values.push(value)}` };
 }
 
-/** The search box's words as a tsquery: each word (letters, digits, _ only, so never an operator) as a prefix. */
+/** The search box's words as a tsquery: each word (letters, digits, _ only, so never an operator) as a prefix from
+ * MIN_PREFIX characters on. */
 export function tsQuery(q: string): string | undefined {
   const words = searchWords(q).map((word) => word.toLowerCase());
-  return words.length === 0 ? undefined : words.map((word) => `${word}:*`).join(' & ');
+  return words.length === 0 ? undefined : words.map((word) => `${word}${word.length >= MIN_PREFIX ? ':*' : ''}`).join(' & ');
 }
 
 export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {

@@ -14,13 +14,21 @@ import { createPartnerStore } from './partner-store.ts';
 import { createRetentionStore } from './retention-store.ts';
 import { createViewerStore } from './viewer-store.ts';
 
+/** The explorer's reads have a pool of their own, so that the collector's connections never wait behind them, and each
+ * of their statements stops past EXPLORER_STATEMENT_MS (the explorer's API answers 422): no search holds the database
+ * for long. docs/local-service.md#search-bounds */
+const EXPLORER_POOL = 4;
+const EXPLORER_STATEMENT_MS = 2_000;
+
 export async function openPostgresStore(url: string, options: { poolSize?: number } = {}): Promise<Store> {
   const label = databaseLabel(url);
   const pool = createPool(url, options.poolSize);
+  const reads = createPool(url, EXPLORER_POOL, { statementTimeoutMs: EXPLORER_STATEMENT_MS });
   try {
     await migrate(pool, label);
   } catch (error) {
     await pool.end().catch(() => undefined);
+    await reads.end().catch(() => undefined);
     if (error instanceof StartupError) throw error;
     throw new StartupError(label, `cannot open the PostgreSQL database (${(error as Error).message || String(error)})`);
   }
@@ -36,9 +44,9 @@ export async function openPostgresStore(url: string, options: { poolSize?: numbe
     ...createCollectedReads(pool),
     ...createRetentionStore(pool, partitions),
     ...createViewerStore(pool),
-    explorer: createPgExplorerQueries(pool),
+    explorer: createPgExplorerQueries(reads),
     // Each write is committed by the time its promise resolves, the tsvector with its row.
     settled: async () => undefined,
-    close: () => (closed ??= pool.end()),
+    close: () => (closed ??= Promise.all([pool.end(), reads.end()]).then(() => undefined)),
   };
 }

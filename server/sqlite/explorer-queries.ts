@@ -7,7 +7,9 @@ import type Database from 'better-sqlite3';
 import type { DeviceKeyValue } from '../../protocol/records.types.ts';
 import {
   deviceKeyValues,
+  encodeCursor,
   LEVELS,
+  MIN_PREFIX,
   pageOf,
   searchWords,
   SESSION_ORDER,
@@ -30,11 +32,12 @@ import {
 } from '../explorer-queries.types.ts';
 import { promised } from './rows.ts';
 
-/** A search box's words as an FTS5 query: each word quoted (so no word is taken for an operator), as a prefix. */
+/** A search box's words as an FTS5 query: each word quoted (so no word is taken for an operator), as a prefix from
+ * MIN_PREFIX characters on. */
 export function ftsQuery(q: string): string | undefined {
   const words = searchWords(q);
   if (words.length === 0) return undefined;
-  return words.map((word) => `"${word}"*`).join(' ');
+  return words.map((word) => `"${word}"${word.length >= MIN_PREFIX ? '*' : ''}`).join(' ');
 }
 
 const LOG_COLUMNS = `l.id, s.session_uid, s.udid, l.x, l.at, l.t, l.m, l.tg, l.f, l.l, l.ll, l.u`;
@@ -149,14 +152,15 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
 
   /** Search for common words: the other filters' logs are read in windows of time, and each window's matches
    * come from the full-text index by the window's id range (ids follow time closely, so the range is tight).
-   * Windows grow as they come back with few matches. */
-  function scanCommonWords(filter: LogFilter, match: string, before: LogCursor | undefined, limit: number): ExplorerLog[] {
+   * Windows grow as they come back with few matches. Past `deadline`, the page ends with what it found, its `next` at
+   * the last log read, so that no page reads for longer than its caller allows. */
+  function scanCommonWords(filter: LogFilter, match: string, before: LogCursor | undefined, limit: number, deadline: number): LogPage {
     const clause = where(filter, { commonWords: true });
-    if (clause === 'none') return [];
+    if (clause === 'none') return { logs: [], next: null };
     const found: ExplorerLog[] = [];
     let window = Math.max(500, limit * 4);
     let cursor = before;
-    while (found.length < limit) {
+    while (found.length <= limit) {
       const candidates = scan(clause, cursor, window);
       if (candidates.length === 0) break;
       let low = Infinity;
@@ -166,26 +170,24 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
         high = Math.max(high, log.id);
       }
       const matched = new Set((ftsRange.all(match, low, high) as { id: number }[]).map((row) => row.id));
-      for (const log of candidates) if (matched.has(log.id) && found.length < limit) found.push(log);
+      for (const log of candidates) if (matched.has(log.id) && found.length <= limit) found.push(log);
       if (candidates.length < window) break;
       cursor = candidates.at(-1)!;
+      if (performance.now() > deadline) return { logs: found, next: encodeCursor(cursor) };
       window = Math.min(window * 2, 50_000);
     }
-    return found;
+    return pageOf(found, limit);
   }
 
-  /** One page of the filtered stream, newest first, older than `before` when given. */
-  function logs(filter: LogFilter, options: { before?: LogCursor; limit: number }): LogPage {
+  /** One page of the filtered stream, newest first, older than `before` when given; read for `within` ms at most
+   * where it is read in windows (ExplorerQueries.logs). */
+  function logs(filter: LogFilter, options: { before?: LogCursor; limit: number; within?: number }): LogPage {
     const match = filter.q === undefined ? undefined : ftsQuery(filter.q);
     const common = match !== undefined && (ftsCount.get(match) as { n: number }).n >= tuning.commonMatches;
-    let rows: ExplorerLog[];
-    if (common) rows = scanCommonWords(filter, match, options.before, options.limit + 1);
-    else {
-      const clause = where(filter);
-      if (clause === 'none') return { logs: [], next: null };
-      rows = scan(clause, options.before, options.limit + 1);
-    }
-    return pageOf(rows, options.limit);
+    if (common) return scanCommonWords(filter, match, options.before, options.limit, performance.now() + (options.within ?? Infinity));
+    const clause = where(filter);
+    if (clause === 'none') return { logs: [], next: null };
+    return pageOf(scan(clause, options.before, options.limit + 1), options.limit);
   }
 
   /** Logs that arrived after log `afterId` (by arrival, whatever their time), oldest first: the live tail. */
