@@ -1,8 +1,9 @@
 // Log retention (SIDELOG_RETENTION_DAYS, 30 by default; 0 keeps everything): every few minutes the service notes
 // how far each table has grown (Store.markRetention) and deletes what arrived more than the retention period ago,
 // a small batch per step with a turn of the event loop between steps, so that ingest never waits on more than one
-// batch's delete.
+// batch's delete. It runs on a full disk too (docs/local-service.md#a-full-disk): that is when it is needed.
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { storageFault } from './errors.ts';
 import type { RetentionStore } from './store.types.ts';
 
 export const DEFAULT_RETENTION_DAYS = 30;
@@ -33,7 +34,11 @@ export function startRetention(store: RetentionStore, options: { days: number; i
 
   async function pass(now: Date): Promise<number> {
     if (options.days <= 0) return 0;
-    await store.markRetention(now);
+    // A full disk may refuse the mark (a few rows); the deletes that free room must run all the same.
+    await store.markRetention(now).catch((error: unknown) => {
+      if (!storageFault(error)) throw error;
+      console.error('retention: could not note the marks of this pass (deleting by the older ones):', (error as Error).message);
+    });
     const cutoff = new Date(now.getTime() - options.days * DAY_MS);
     let deleted = 0;
     for (;;) {

@@ -23,7 +23,6 @@ const INDEX_STEP = 2_000;
 const INDEX_STEP_MAX = 20_000;
 /** After a failed index step (a full disk), the next waits this long, or for the next group that commits. */
 const INDEX_RETRY_MS = 1_000;
-const CHECKPOINT_PAGES = 10_000;
 /** How long a group waits for the write lock that another process holds before its writes answer 503. */
 const BUSY_TIMEOUT_MS = 5_000;
 /** The collector's writes stop this share of SIDELOG_MAX_DB_MB short of it, which retention's deletes may use. */
@@ -74,9 +73,6 @@ function open(id: number, options: OpenOptions): void {
     db.pragma('foreign_keys = ON');
     // An acknowledged batch survives a power loss: each group's commit waits for the disk (docs/local-service.md#the-writer-thread).
     db.pragma('synchronous = FULL');
-    // Checkpoints (this connection's, after a commit) every 40 MB of log rather than 4: a page written by many
-    // groups goes to the database file once, and the file is synced ten times less often.
-    db.pragma(`wal_autocheckpoint = ${CHECKPOINT_PAGES}`);
     const stores = { ...partnerStoreSync(db), ...appStoreSync(db), ...collectorStoreSync(db), ...retentionStoreSync(db), ...viewerStoreSync(db) };
     const methods = Object.fromEntries(WRITE_METHODS.map((name) => [name, stores[name]])) as Methods;
     const pages = options.maxPages ? { writes: Math.max(1, Math.floor(options.maxPages * (1 - RESERVE_SHARE))), maintenance: options.maxPages } : undefined;
