@@ -15,7 +15,7 @@ export function createPool(url: string, max = 10, options: { statementTimeoutMs?
 }
 
 /** PostgreSQL's text cannot hold U+0000, which SQLite stores; it becomes U+FFFD, as a lone surrogate does. */
-const withoutNul = (text: string) => (text.includes('\0') ? text.replaceAll('\0', '\uFFFD') : text);
+export const withoutNul = (text: string) => (text.includes('\0') ? text.replaceAll('\0', '\uFFFD') : text);
 
 function storable(value: unknown): unknown {
   if (typeof value === 'string') return withoutNul(value);

@@ -11,6 +11,7 @@ import { createPgExplorerQueries } from './explorer-queries.ts';
 import { migrate } from './migrate.ts';
 import { createPartitions } from './partitions.ts';
 import { createPartnerStore } from './partner-store.ts';
+import { keepStatistics } from './statistics.ts';
 import { createRetentionStore } from './retention-store.ts';
 import { createViewerStore } from './viewer-store.ts';
 
@@ -33,6 +34,7 @@ export async function openPostgresStore(url: string, options: { poolSize?: numbe
     throw new StartupError(label, `cannot open the PostgreSQL database (${(error as Error).message || String(error)})`);
   }
   const partitions = createPartitions(pool);
+  const statistics = keepStatistics(pool);
   // Today's and tomorrow's partitions now, so that the first batches do not wait to make them.
   await partitions.ensure([Date.now(), Date.now() + 24 * 60 * 60 * 1000]);
   let closed: Promise<void> | undefined;
@@ -40,13 +42,19 @@ export async function openPostgresStore(url: string, options: { poolSize?: numbe
     kind: 'postgres',
     ...createPartnerStore(pool),
     ...createAppStore(pool),
-    ...createCollectorStore(pool, partitions),
+    ...createCollectorStore(pool, partitions, statistics),
     ...createCollectedReads(pool),
     ...createRetentionStore(pool, partitions),
     ...createViewerStore(pool),
     explorer: createPgExplorerQueries(reads),
-    // Each write is committed by the time its promise resolves, the tsvector with its row.
-    settled: async () => undefined,
-    close: () => (closed ??= Promise.all([pool.end(), reads.end()]).then(() => undefined)),
+    // Each write is committed by the time its promise resolves, the tsvector with its row; the planner's statistics
+    // follow the logs (server/postgres/statistics.ts).
+    settled: () => statistics.settled(),
+    close: () =>
+      (closed ??= (async () => {
+        statistics.stop();
+        await statistics.settled();
+        await Promise.all([pool.end(), reads.end()]);
+      })()),
   };
 }
