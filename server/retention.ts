@@ -10,6 +10,8 @@ export const DEFAULT_RETENTION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Rows deleted per step: a few milliseconds of SQLite's time. */
 export const RETENTION_BATCH = 2000;
+/** The smallest step, to which a full database brings it. */
+const MIN_BATCH = 20;
 /** How often marks are taken and old rows deleted; also how precise the age of a deleted row is. */
 export const RETENTION_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -41,9 +43,19 @@ export function startRetention(store: RetentionStore, options: { days: number; i
     });
     const cutoff = new Date(now.getTime() - options.days * DAY_MS);
     let deleted = 0;
+    let size = batch;
     for (;;) {
       if (stopped) return deleted;
-      const step = await store.pruneBefore(cutoff, batch);
+      let step: number;
+      try {
+        step = await store.pruneBefore(cutoff, size);
+      } catch (error) {
+        // A delete needs some room of its own (the search index notes what it drops): on a full database, smaller
+        // steps, until one fits and frees room for the next.
+        if (storageFault(error)?.status !== 507 || size <= MIN_BATCH) throw error;
+        size = Math.max(MIN_BATCH, Math.floor(size / 4));
+        continue;
+      }
       if (step === 0) return deleted;
       deleted += step;
       await yieldToEventLoop();

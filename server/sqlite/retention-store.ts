@@ -30,7 +30,11 @@ export function retentionStoreSync(db: Database.Database): Sync<RetentionStore> 
           .pluck()
           .get(table, before) as number | undefined;
         if (!mark) continue;
-        const { changes } = db.prepare(`DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE id <= ? ORDER BY id LIMIT ?)`).run(mark, batch);
+        // The newest row stays, however old: SQLite gives a new row the highest id plus one, so a table emptied would
+        // give its next rows ids it gave before, which older marks and the search index's indexed_to still name.
+        const { changes } = db
+          .prepare(`DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE id <= ? AND id < (SELECT max(id) FROM ${table}) ORDER BY id LIMIT ?)`)
+          .run(mark, batch);
         if (changes > 0) return changes;
         // Marks older than the one in use are of no more use.
         db.prepare(`DELETE FROM retention_marks WHERE table_name = ? AND at < (SELECT at FROM retention_marks WHERE table_name = ? AND at <= ? ORDER BY at DESC LIMIT 1)`).run(table, table, before);

@@ -9,6 +9,9 @@ import type Database from 'better-sqlite3';
 export interface SearchIndex {
   /** Indexes up to `limit` of the logs not yet indexed, in one transaction; how many it indexed. */
   step(limit: number): number;
+  /** Merges the index's segments, writing about `pages` pages at most: writes to the index never merge by themselves
+   * (the migration of issue 28), so that a delete on a full database needs no room for a merge. */
+  merge(pages: number): void;
   /** How many stored logs are not indexed yet (by id; ids only grow). */
   behind(): number;
   /** The highest log id indexed. */
@@ -20,6 +23,8 @@ export function createSearchIndex(db: Database.Database): SearchIndex {
   const lastId = db.prepare(`SELECT ifnull(max(id), 0) FROM logs`).pluck();
   const index = db.prepare(`INSERT INTO logs_fts (rowid, t) SELECT id, t FROM logs WHERE id > ? AND id <= ? ORDER BY id`);
   const advance = db.prepare(`UPDATE search_progress SET indexed_to = ?`);
+  // A positive count merges only where a level holds enough segments to be worth it (FTS5's usermerge, 4).
+  const mergeStep = db.prepare(`INSERT INTO logs_fts (logs_fts, rank) VALUES ('merge', ?)`);
   // IMMEDIATE: with several processes on one file, a step reads indexed_to under the write lock, so no two index a log.
   const step = db.transaction((limit: number): number => {
     const from = indexedTo.get() as number;
@@ -31,6 +36,7 @@ export function createSearchIndex(db: Database.Database): SearchIndex {
   });
   return {
     step: (limit) => step.immediate(limit),
+    merge: (pages) => void mergeStep.run(pages),
     behind: () => Math.max(0, (lastId.get() as number) - (indexedTo.get() as number)),
     indexedTo: () => indexedTo.get() as number,
   };

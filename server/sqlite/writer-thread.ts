@@ -21,12 +21,16 @@ const GROUP_LOGS = 16_000;
  * so that it keeps up with any load; and at most INDEX_STEP_MAX, so that a backlog never holds answers long. */
 const INDEX_STEP = 2_000;
 const INDEX_STEP_MAX = 20_000;
+/** Pages an index merge writes at most, after each index step. */
+const MERGE_PAGES = 200;
 /** After a failed index step (a full disk), the next waits this long, or for the next group that commits. */
 const INDEX_RETRY_MS = 1_000;
 /** How long a group waits for the write lock that another process holds before its writes answer 503. */
 const BUSY_TIMEOUT_MS = 5_000;
-/** The collector's writes stop this share of SIDELOG_MAX_DB_MB short of it, which retention's deletes may use. */
+/** The collector's writes stop this share of SIDELOG_MAX_DB_MB short of it (at least RESERVE_PAGES, at most a tenth),
+ * which retention's deletes may use: they note what they drop in the search index. */
 const RESERVE_SHARE = 0.02;
+const RESERVE_PAGES = 16;
 
 type Request = Exclude<ToWriter, { type: 'open' }>;
 type Methods = Record<WriteMethod, (...args: unknown[]) => unknown>;
@@ -75,7 +79,8 @@ function open(id: number, options: OpenOptions): void {
     db.pragma('synchronous = FULL');
     const stores = { ...partnerStoreSync(db), ...appStoreSync(db), ...collectorStoreSync(db), ...retentionStoreSync(db), ...viewerStoreSync(db) };
     const methods = Object.fromEntries(WRITE_METHODS.map((name) => [name, stores[name]])) as Methods;
-    const pages = options.maxPages ? { writes: Math.max(1, Math.floor(options.maxPages * (1 - RESERVE_SHARE))), maintenance: options.maxPages } : undefined;
+    const reserve = options.maxPages ? Math.min(Math.floor(options.maxPages / 10), Math.max(RESERVE_PAGES, Math.ceil(options.maxPages * RESERVE_SHARE))) : 0;
+    const pages = options.maxPages ? { writes: Math.max(1, options.maxPages - reserve), maintenance: options.maxPages } : undefined;
     const connection: Connection = { db, methods, index: createSearchIndex(db), queue: [], settling: [], pages, indexRetryAt: 0, busy: false };
     setPages(connection, 'writes');
     connections.set(id, connection);
@@ -222,7 +227,9 @@ function catchUp(connection: Connection, stored: number): void {
     // another process holds (it tries again later), so that the group's answers never wait on either.
     connection.db.pragma('synchronous = NORMAL');
     connection.db.pragma('busy_timeout = 0');
-    connection.index.step(Math.min(INDEX_STEP_MAX, Math.max(INDEX_STEP, stored)));
+    const indexed = connection.index.step(Math.min(INDEX_STEP_MAX, Math.max(INDEX_STEP, stored)));
+    // Merging keeps searches reading few segments; it is the first thing a full database goes without.
+    if (indexed > 0) connection.index.merge(MERGE_PAGES);
     connection.indexRetryAt = 0;
   } catch (error) {
     // A full disk, most likely: searches see what is indexed, and the catch-up resumes once there is room.
