@@ -22,7 +22,7 @@ const GROUP_LOGS = 16_000;
 const INDEX_STEP = 2_000;
 const INDEX_STEP_MAX = 20_000;
 /** Pages an index merge writes at most, after each index step. */
-const MERGE_PAGES = 200;
+const MERGE_PAGES = 500;
 /** After a failed index step (a full disk), the next waits this long, or for the next group that commits. */
 const INDEX_RETRY_MS = 1_000;
 /** How long a group waits for the write lock that another process holds before its writes answer 503. */
