@@ -168,8 +168,10 @@ function runQueue(id: number, connection: Connection, outcomes: Outcome[]): numb
   // wait as long again, so it is answered now, as busy, and the clients retry.
   if (connection.busy) {
     connection.busy = false;
-    for (const late of queue.splice(0).filter((request) => request.type === 'write')) {
-      if (late.reply) outcomes.push({ id: late.id, ok: false, error: { message: 'database is locked', code: 'SQLITE_BUSY' } });
+    const waiting = queue.splice(0);
+    for (const late of waiting) {
+      if (late.type !== 'write') queue.push(late);
+      else if (late.reply) outcomes.push({ id: late.id, ok: false, error: { message: 'database is locked', code: 'SQLITE_BUSY' } });
     }
   }
   return stored;
@@ -228,9 +230,15 @@ function catchUp(connection: Connection, stored: number): void {
     connection.db.pragma('synchronous = NORMAL');
     connection.db.pragma('busy_timeout = 0');
     const indexed = connection.index.step(Math.min(INDEX_STEP_MAX, Math.max(INDEX_STEP, stored)));
-    // Merging keeps searches reading few segments; it is the first thing a full database goes without.
-    if (indexed > 0) connection.index.merge(MERGE_PAGES);
     connection.indexRetryAt = 0;
+    // Merging keeps searches reading few segments; it is the first thing a full database goes without.
+    if (indexed > 0) {
+      try {
+        connection.index.merge(MERGE_PAGES);
+      } catch (error) {
+        if (asError(error).code !== 'SQLITE_BUSY') logOnce('merging the search index', error);
+      }
+    }
   } catch (error) {
     // A full disk, most likely: searches see what is indexed, and the catch-up resumes once there is room.
     if (asError(error).code !== 'SQLITE_BUSY') logOnce('the search index', error);
