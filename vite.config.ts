@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 // One config for the portal's build and for the three test projects:
 // unit (Node), browser (real headless Chromium through Playwright), e2e (Node driving the running product).
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig, type Plugin } from 'vite';
@@ -28,6 +29,9 @@ function portalCspFile(): Plugin {
 
 export default defineConfig({
   plugins: [react(), portalCspFile()],
+  // The portal imports Sidelog by its package name, at the package's public entry (docs/package.md#exports), as any
+  // other app does; tsconfig.base.json's `paths` says the same to TypeScript.
+  resolve: { alias: [{ find: /^sidelog$/, replacement: fileURLToPath(new URL('./app/logging/index.ts', import.meta.url)) }] },
   // Two pages: the portal (index.html) and the Sidelog log explorer (explorer.html, served at /sidelog/).
   build: {
     outDir: 'dist',
@@ -38,7 +42,22 @@ export default defineConfig({
   // Pre-bundled up front: found mid-run in browser mode, they were bundled again and the test page got
   // a second copy of React ("Invalid hook call") on a fresh checkout's first run.
   optimizeDeps: {
-    include: ['react', 'react/jsx-dev-runtime', 'react-dom/client', 'react-toastify', 'wouter', 'wouter/memory-location', 'zustand', 'zustand/vanilla'],
+    include: [
+      'react',
+      'react/jsx-dev-runtime',
+      'react-dom/client',
+      'react-toastify',
+      'wouter',
+      'wouter/memory-location',
+      'zustand',
+      'zustand/vanilla',
+      // The OpenTelemetry SDK that tests/browser/otlp/ runs in the page.
+      '@opentelemetry/api-logs',
+      '@opentelemetry/sdk-logs',
+      '@opentelemetry/resources',
+      '@opentelemetry/exporter-logs-otlp-http',
+      '@opentelemetry/exporter-logs-otlp-proto',
+    ],
   },
   test: {
     projects: [
@@ -46,12 +65,17 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          // The projects run one after another: together, 2 cores left the browser tests' uploads timing out.
-          sequence: { groupOrder: 0 },
+          // The projects run one after another, unit first: together, 2 cores left the browser tests' uploads timing
+          // out. Not 0: a project of group 0 with one worker (Vitest's default on 2 cores, one less than the cores)
+          // goes into Vitest's own sequential group, which runs after every numbered one (docs/testing.md#order).
+          sequence: { groupOrder: 1 },
           environment: 'node',
           include: ['tests/unit/**/*.test.ts'],
           // One throw-away PostgreSQL cluster for the run: the store tests run on SQLite and on PostgreSQL.
           globalSetup: ['tests/unit/global-setup.ts'],
+          // A file per core, not Vitest's one less: the store tests spend much of their time waiting on PostgreSQL,
+          // another process (docs/testing.md#order).
+          maxWorkers: '100%',
           // Some store tests send thousands of requests to a real PostgreSQL: on a busy 2-core machine that outlasts 5 s.
           testTimeout: 30_000,
         },
@@ -60,7 +84,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'browser',
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
           include: ['tests/browser/**/*.test.{ts,tsx}'],
           // The local service (collector with fault injection) on a free port, for Sidelog's tests.
           globalSetup: ['tests/browser/global-setup.ts'],
@@ -82,10 +106,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 3 },
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
-          // Builds the portal once (or reuses a fresh dist/); each file starts its own service and browser.
+          // Builds the portal once (or reuses a fresh dist/) and starts one Chromium for the run; each file starts its
+          // own service and connects to that Chromium.
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

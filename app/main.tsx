@@ -1,8 +1,8 @@
 // The portal's entry: start the plugins (never waiting for them), then render the routes.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { Sidelog } from 'sidelog';
 import { config } from './config.ts';
-import { Sidelog } from './logging/index.ts';
 import { startPlugins } from './plugins/start-plugins.ts';
 import { App } from './routes/App.tsx';
 import './styles/portal.css';

@@ -1,8 +1,11 @@
-// Builds one page per contender with the project's own Vite (its JS API), into a directory of the run's own (two
-// runs at once must not empty each other's), and returns the manifest that says which chunks each page loads.
-import { resolve } from 'node:path';
+// Builds one page per contender with the project's own Vite (its JS API; Vite's defaults but for the pages' shells),
+// into a directory of the run's own (two runs at once must not empty each other's), and returns the manifest that says
+// which chunks each page loads. Sidelog's pages import Sidelog as an app does: the package, packed and installed
+// (scripts/pack-sdk.ts), so that the bytes and the costs measured are those of what a developer installs.
+import { join, resolve } from 'node:path';
 import { build, type Manifest, type Plugin } from 'vite';
 import { readFile } from 'node:fs/promises';
+import { installSdk, packSdk } from '../scripts/pack-sdk.ts';
 import type { PageName } from './contenders.ts';
 
 export const PAGES: PageName[] = ['noop', 'bare', 'console', 'sidelog', 'bugfender', 'datadog', 'closed-tab'];
@@ -34,15 +37,18 @@ export interface BuiltPages {
   manifest: Manifest;
 }
 
-export async function buildPages(outDir: string): Promise<BuiltPages> {
+/** Builds the pages into `workDir`/pages, with Sidelog packed and installed in `workDir`. */
+export async function buildPages(workDir: string): Promise<BuiltPages> {
   const root = resolve(import.meta.dirname, 'pages');
+  const outDir = join(workDir, 'pages');
+  const sidelog = installSdk(await packSdk(workDir), join(workDir, 'app'));
   await build({
     root,
     configFile: false,
     logLevel: 'warn',
     plugins: [pageShells(root)],
-    // Sidelog's workers are module workers that share chunks, as in the portal's own build.
-    worker: { format: 'es' },
+    // The pages are the bench's, not in an app's directory: 'sidelog' is found where it was installed.
+    resolve: { alias: [{ find: /^sidelog$/, replacement: sidelog }] },
     build: {
       outDir,
       emptyOutDir: true,

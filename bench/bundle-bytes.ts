@@ -9,18 +9,20 @@ import type { Manifest } from 'vite';
 import type { ContenderSpec } from './contenders.ts';
 import type { BuiltPages } from './build-pages.ts';
 
-/** What each of Sidelog's on-demand chunks is, by the source file it is imported as; loaded when. */
-const IN_PAGE_ENGINE = 'worker/engine.ts';
+/** What each of Sidelog's on-demand chunks is, by the package's file it is imported as (docs/package.md#the-build);
+ * loaded when. */
+const IN_PAGE_ENGINE = 'engine.js';
 const ON_DEMAND: Record<string, string> = {
-  'app/logging/startup.ts': 'engine start-up, rescue (every init)',
+  'startup.js': 'engine start-up, rescue (every init)',
   [IN_PAGE_ENGINE]: 'in-page engine (modes B and C)',
-  'app/logging/capture/index.ts': "captures' loader (any capture on)",
-  'app/logging/feedback-dialog.ts': 'feedback dialog (getUserFeedback)',
-  'app/logging/capture/console-capture.ts': 'console capture (overrideConsoleMethods)',
-  'app/logging/capture/error-capture.ts': 'error handler (registerErrorHandler)',
-  'app/logging/capture/browser-events.ts': 'browser events (logBrowserEvents)',
-  'app/logging/capture/ui-events.ts': 'UI events (logUIEvents)',
+  'capture.js': "captures' loader (any capture on)",
+  'feedback-dialog.js': 'feedback dialog (getUserFeedback)',
+  'console-capture.js': 'console capture (overrideConsoleMethods)',
+  'error-capture.js': 'error handler (registerErrorHandler)',
+  'browser-events.js': 'browser events (logBrowserEvents)',
+  'ui-events.js': 'UI events (logUIEvents)',
 };
+const PACKAGE_FILES = '/node_modules/sidelog/dist/';
 
 function gzipBytes(outDir: string, file: string): number {
   return gzipSync(readFileSync(join(outDir, file)), { level: 9 }).length;
@@ -37,6 +39,12 @@ function closure(manifest: Manifest, keys: string[], seen = new Set<string>()): 
 }
 
 const sourceOf = (manifest: Manifest, key: string) => (manifest[key]!.src ?? key).replace(/^(\.\.\/)+/, '');
+/** The package's file a chunk was made from (`startup.js`), or its source when it is not Sidelog's. */
+function sidelogFileOf(manifest: Manifest, key: string): string {
+  const source = sourceOf(manifest, key);
+  const at = source.lastIndexOf(PACKAGE_FILES);
+  return at === -1 ? source : source.slice(at + PACKAGE_FILES.length);
+}
 
 /** Every chunk a page may import dynamically, at any depth, by manifest key. */
 function dynamicEntries(manifest: Manifest, statics: Set<string>): string[] {
@@ -75,7 +83,7 @@ export function measureBundleBytes({ outDir, manifest }: BuiltPages, contenders:
   const mainThread: Record<string, number> = {};
   for (const spec of contenders) {
     const statics = closure(manifest, [`${spec.page}.html`]);
-    const engine = spec.inPageEngine ? dynamicEntries(manifest, statics).filter((key) => sourceOf(manifest, key) === IN_PAGE_ENGINE) : [];
+    const engine = spec.inPageEngine ? dynamicEntries(manifest, statics).filter((key) => sidelogFileOf(manifest, key) === IN_PAGE_ENGINE) : [];
     const added = [...closure(manifest, [...statics, ...engine])].filter((key) => !floorChunks.has(key) || key === `${spec.page}.html`);
     const bytes = added.reduce((sum, key) => sum + gzipBytes(outDir, manifest[key]!.file), 0);
     mainThread[spec.id] = Math.max(0, bytes - pageOwnCode);
@@ -83,12 +91,12 @@ export function measureBundleBytes({ outDir, manifest }: BuiltPages, contenders:
   const sidelogStatics = closure(manifest, ['sidelog.html']);
   const onDemandKeys = dynamicEntries(manifest, sidelogStatics);
   const sidelogOnDemand = onDemandKeys.map((key) => {
-    const source = sourceOf(manifest, key);
+    const source = sidelogFileOf(manifest, key);
     const own = [...closure(manifest, [key])].filter((chunk) => !sidelogStatics.has(chunk));
     return { label: ON_DEMAND[source] ?? source, bytes: own.reduce((sum, chunk) => sum + gzipBytes(outDir, manifest[chunk]!.file), 0) };
   });
   const workerFile = [...sidelogStatics, ...onDemandKeys]
     .flatMap((key) => manifest[key]?.assets ?? [])
-    .find((file) => file.includes('shared-entry'));
+    .find((file) => file.includes('sidelog-worker'));
   return { mainThread, sidelogOnDemand, sidelogWorker: workerFile ? gzipBytes(outDir, workerFile) : 0 };
 }

@@ -1,4 +1,4 @@
-// `npm run bench -- --closed-tab` (issue 12, docs/durability.md): the largest burst that survives its tab closing
+// `npm run bench -- --closed-tab` (docs/durability.md#measured): the largest burst that survives its tab closing
 // in the very task that logged it. Each trial is a fresh origin and app: a tab logs n lines (as the main bench's
 // burst: short text and a small object) and closes itself; a tab of the same origin opened after it starts Sidelog
 // and forces a send; the trial survives if every line arrives. n doubles from 2,000 until a trial loses lines,

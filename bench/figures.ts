@@ -1,4 +1,5 @@
-// Each contender's figures over the rounds (issue 8's five figures), and their ratios to the peer and the floor.
+// Each contender's figures over the rounds (the five of docs/benchmarks.md#main-thread-cost), and their ratios to the
+// peer and the floor.
 import { BARE, FLOOR, PEER, type ContenderSpec } from './contenders.ts';
 import type { PageRun } from './measure-page.ts';
 import { ratio, summarise, type Summary } from './summary.ts';

@@ -1,4 +1,5 @@
-// `npm run bench` (README.md#benchmark): Sidelog's main-thread cost beside its peers, in headless Chromium.
+// `npm run bench` (docs/benchmarks.md#main-thread-cost): Sidelog's main-thread cost beside its peers, in headless
+// Chromium.
 // Builds the pages, serves them from the local service, runs every contender once per round (interleaved, a
 // fresh page and origin each time), prints a markdown table and writes the figures to bench/results/latest.json.
 //   --quick       2,000 calls and 2 rounds, for development, without the 100,000-line row
@@ -58,7 +59,7 @@ const progress = (message: string) => process.stderr.write(`${message}\n`);
 
 progress('bench: building the pages…');
 const workDir = mkdtempSync(join(tmpdir(), 'sidelog-bench-'));
-const pages = await buildPages(join(workDir, 'pages'));
+const pages = await buildPages(workDir);
 const bytes = measureBundleBytes(pages, contenders);
 const service = await startService({ dbPath: join(workDir, 'bench.db'), port: 0, distDir: pages.outDir });
 const control = await startControlServer();

@@ -2,6 +2,7 @@
 // but the sign-in needs a signed-in viewer; without one the sign-in opens and, after it, the view asked for.
 import { useEffect, type ReactNode } from 'react';
 import { Redirect, Route, Router, Switch, useLocation, useSearch } from 'wouter';
+import { idParam, useAddressPath, useAddressSearch } from './address.ts';
 import { setSignInRequired } from './api.ts';
 import { Layout } from './Layout.tsx';
 import { DevicePage } from './pages/DevicePage.tsx';
@@ -51,14 +52,14 @@ function Pages() {
           <IssuesPage />
         </Layout>
       </Route>
-      <Route path="/issues/:uid">{(params) => <IssuePage uid={params.uid} />}</Route>
+      <Route path="/issues/:uid">{(params) => <IssuePage uid={idParam(params.uid)} />}</Route>
       <Route path="/devices">
         <Layout title="Devices">
           <DevicesPage />
         </Layout>
       </Route>
-      <Route path="/devices/:udid">{(params) => <DevicePage udid={params.udid} />}</Route>
-      <Route path="/intent/:appId/:kind/:id">{(params) => <IntentPage appId={params.appId} kind={params.kind} id={params.id} />}</Route>
+      <Route path="/devices/:udid">{(params) => <DevicePage udid={idParam(params.udid)} />}</Route>
+      <Route path="/intent/:appId/:kind/:id">{(params) => <IntentPage appId={idParam(params.appId)} kind={idParam(params.kind)} id={idParam(params.id)} />}</Route>
       <Route>
         <Redirect to="/logs" replace />
       </Route>
@@ -82,7 +83,8 @@ function SignInRedirects() {
 
 export function ExplorerApp() {
   return (
-    <Router base={BASE}>
+    // The address as the browser holds it, each id then decoded once (explorer/address.ts).
+    <Router base={BASE} hook={useAddressPath} searchHook={useAddressSearch}>
       <SignInRedirects />
       <Switch>
         <Route path="/sign-in">

@@ -4,7 +4,6 @@
 export const LOGIN_TIMEOUT_MS = 10_000;
 export const PRINT_DELAY_MS = 500;
 export const PUSH_SETUP_TIMEOUT_MS = 30_000;
-export const SESSION_DAYS_REMEMBERED = 365;
 export const SESSION_DAYS_FORGOTTEN = 1;
 export const TOAST_DEFAULTS = { autoClose: 3000, position: 'bottom-right', pauseOnHover: true } as const;
 export const TOAST_TYPES = ['success', 'error', 'info', 'warning', 'default'] as const;

@@ -6,6 +6,7 @@
 import type { DeviceInfo, DeviceKeyValue, SessionPayload } from './records.types.ts';
 import type { IssueType } from './levels.ts';
 import type { LogColumns } from './log-columns.ts';
+import type { RedactConfig } from './redact/redact-options.ts';
 
 /** The operation modes (docs/modes.md#modes), with mode A split by the kind of worker that carries it. */
 export type SidelogMode = 'A-shared' | 'A-dedicated' | 'B' | 'C';
@@ -58,6 +59,9 @@ export interface EngineConfig {
   storage: 'indexeddb' | 'memory';
   /** 'lock': tabs elect one uploader with Web Locks; 'always': this engine uploads its own data (mode C). */
   leadership: 'lock' | 'always';
+  /** The rules this page's writes are redacted with before they are stored (docs/privacy.md#redaction); every
+   * built-in when not given. */
+  redact?: RedactConfig;
 }
 
 /** What the engine reports about itself; for the page's `debug` output and for tests. */

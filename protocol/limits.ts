@@ -1,20 +1,11 @@
-// Every business constant, in one place (docs/limits.md#constants).
+// The constants the page and the engine share, and those of the browser storage they keep compatible with
+// @bugfender/sdk (docs/limits.md#constants). What the wire allows is in wire.ts; the engine's tuning, in
+// worker/tuning.ts.
 
 export const DATABASE_NAME = 'bf_sdk';
 /** Dexie versions: V1 stored an issue's text under `markdown`; V2 renamed it to `text`. */
 export const DATABASE_VERSION_V1 = 10;
 export const DATABASE_VERSION_V2 = 20;
-
-export const UPLOAD_BATCH_SIZE = 500;
-/** A batch also stays under this many bytes of JSON: 500 logs near the text cap would be ~50 MB, which
- * services refuse (the local one answers 413 over 5 MB) and which would then be retried for ever. */
-export const UPLOAD_BATCH_MAX_BYTES = 4_000_000;
-export const UPLOAD_INTERVAL_MS = 15_000;
-/** Consecutive upload failures double the interval up to this. */
-export const UPLOAD_MAX_BACKOFF_MS = 300_000;
-export const DEVICE_STATUS_INTERVAL_MS = 300_000;
-/** Every request to the logging service gives up after this. */
-export const REQUEST_TIMEOUT_MS = 10_000;
 
 export const IN_MEMORY_LOG_CAP = 3000;
 /** Logs made before an engine exists (init not called yet, or no engine started) wait in the page, at most this
@@ -49,8 +40,6 @@ export const FIELD_CAPS = {
 
 /** A worker that has not answered its first call by then is abandoned for the next mode down. */
 export const WORKER_START_DEADLINE_MS = 4_000;
-/** fetch keepalive bodies must stay under 64 KiB in total; one chunk stays well below. */
-export const KEEPALIVE_CHUNK_BYTES = 60_000;
 
 /** Browser storage keys (docs/storage.md#browser-storage-keys): persistent ones in localStorage, per-tab ones in sessionStorage. */
 export const STORAGE_KEYS = {

@@ -20,11 +20,14 @@ export interface RawLog {
   l?: unknown;
   /** The page's URL. */
   u?: unknown;
+  /** The text is a value the app asked for as typed (a field with data-sidelog-unmask): no rule redacts it
+   * (docs/privacy.md#typed-values). Only Sidelog's own UI events set it. */
+  v?: true;
 }
 
 /** The explicit fields of a sendLog call (or of an event Sidelog logs itself); `ll` only when the call gave a level
  * other than one of the six numbers (a level's name, say), which then overrides the `ll` column. */
-export type RawFields = Pick<RawLog, 't' | 'tg' | 'm' | 'f' | 'l'> & { ll?: unknown };
+export type RawFields = Pick<RawLog, 't' | 'tg' | 'm' | 'f' | 'l' | 'v'> & { ll?: unknown };
 
 /**
  * A buffer of log calls as flat columns, index i being the i-th call in call order. The page appends to a few
@@ -117,8 +120,9 @@ export function columnsOf(rows: RawLog[]): LogColumns {
       if (!known) columns.e[i] = { ll: row.ll };
     } else {
       columns.c.push(callCode(level, -1));
-      const { t, tg, m, f, l } = row;
-      columns.e[i] = known ? { t, tg, m, f, l } : { t, tg, m, f, l, ll: row.ll };
+      const { t, tg, m, f, l, v } = row;
+      const fields: RawFields = v ? { t, tg, m, f, l, v } : { t, tg, m, f, l };
+      columns.e[i] = known ? fields : { ...fields, ll: row.ll };
     }
   });
   if (!follows) columns.at = ats;

@@ -1,6 +1,6 @@
 // Logs writes in the layouts earlier versions of the page wrote, which a rescue left in localStorage can still hold
 // (docs/durability.md): read by the engine and by the page that hands a rescue on, never by a log call, so the page's
-// first load does without it (README.md#benchmark).
+// first load does without it (docs/benchmarks.md#main-thread-cost).
 import type { LogLevel } from './levels.ts';
 import { rowsOf, type LogColumns, type RawFields, type RawLog } from './log-columns.ts';
 

@@ -1,4 +1,9 @@
 // Sidelog's options: their type, defaults and validation (docs/api.md#options, docs/errors.md#options).
+import { resolveRedact, type RedactConfig, type RedactOption } from './redact/redact-options.ts';
+
+/** What a UI event records of a typed value (docs/privacy.md#typed-values). */
+export const RECORD_INPUT_VALUES = ['masked', 'none', 'all'] as const;
+export type RecordInputValues = (typeof RECORD_INPUT_VALUES)[number];
 
 export interface SidelogOptions {
   /** The app's key on the logging service. Required. */
@@ -19,11 +24,22 @@ export interface SidelogOptions {
   registerErrorHandler?: boolean;
   /** Capture file, line and method for every level, not only Warning, Error, Trace and Fatal. */
   captureCallSite?: boolean;
+  /** What a UI event records of what is typed: its shape (default), nothing, or the value itself. */
+  recordInputValues?: RecordInputValues;
+  /** The app's redaction rules, and which built-ins run (all by default). */
+  redact?: RedactOption;
+  /**
+   * Where the host serves Sidelog's worker script itself (a CDN in front of the site, a strict CSP): a URL of the
+   * page's own origin, absolute or relative to the page. Default: the worker file beside Sidelog's code.
+   */
+  workerURL?: string;
 }
 
-export type ResolvedOptions = Required<SidelogOptions>;
+/** Every option filled in, but `workerURL`, which is absent unless given; `redact` as the plain data that travels to
+ * the engine. */
+export type ResolvedOptions = Required<Omit<SidelogOptions, 'workerURL' | 'redact'>> & Pick<SidelogOptions, 'workerURL'> & { redact: RedactConfig };
 
-const STRING_OPTIONS = ['appKey', 'apiURL', 'baseURL', 'build', 'deviceName', 'version'] as const;
+const STRING_OPTIONS = ['appKey', 'apiURL', 'baseURL', 'build', 'deviceName', 'version', 'workerURL'] as const;
 const URL_OPTIONS = ['apiURL', 'baseURL'] as const;
 const BOOLEAN_OPTIONS = [
   'debug',
@@ -47,6 +63,7 @@ export const DEFAULT_OPTIONS = {
   logUIEvents: true,
   registerErrorHandler: true,
   captureCallSite: false,
+  recordInputValues: 'masked',
 } as const satisfies Partial<SidelogOptions>;
 
 export const API_PATH = '/sidelog/api';
@@ -55,8 +72,8 @@ export const BASE_PATH = '/sidelog';
 const URL_PATTERN = /^https?:\/\//i;
 
 /**
- * Checks options as the specification says and returns them without undefined entries
- * and without blank build or version. Throws the specification's texts.
+ * Checks options as docs/api.md#options says and returns them without undefined entries
+ * and without blank build or version. Throws the texts of docs/errors.md#options.
  */
 export function validateOptions(input: unknown): SidelogOptions {
   const options = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
@@ -79,6 +96,10 @@ export function validateOptions(input: unknown): SidelogOptions {
       throw new Error(`'${name}' option must be a boolean.`);
     }
   }
+  if (options.recordInputValues !== undefined && !(RECORD_INPUT_VALUES as readonly unknown[]).includes(options.recordInputValues)) {
+    throw new Error("'recordInputValues' option must be one of 'masked', 'none' or 'all'.");
+  }
+  resolveRedact(options.redact);
   const valid: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(options)) {
     if (value !== undefined) valid[name] = value;
@@ -106,6 +127,7 @@ export function resolveOptions(input: unknown, env: OptionEnvironment): Resolved
     baseURL: env.origin + BASE_PATH,
     deviceName: env.deviceName,
     ...valid,
+    redact: resolveRedact(valid.redact),
   };
   resolved.apiURL = resolved.apiURL.replace(/\/+$/, '');
   resolved.baseURL = resolved.baseURL.replace(/\/+$/, '');

@@ -1,9 +1,14 @@
 // Sanitising before storage (docs/limits.md#sanitising): odd values are converted, never silently dropped
-// unless they cannot be turned into text at all.
+// unless they cannot be turned into text at all; every text is redacted (docs/privacy.md#redaction) before it is cut, so
+// that a cut cannot leave half of what a rule would have found.
 import { formatValue } from './format-value.ts';
 import { isLogLevel, LogLevel } from './levels.ts';
 import { FIELD_CAPS, LOG_TEXT_CAP, LOG_TEXT_ELLIPSIS } from './limits.ts';
 import type { DeviceKeyValue, IssueData, LogRecord } from './records.types.ts';
+import type { Redact } from './redact/redactor.ts';
+
+/** No redaction: the default of the functions below, for callers without rules. */
+const keepText: Redact = (text) => text;
 
 /** Turns any value into text as a log argument would read (protocol/format-value.ts); undefined only if nothing
  * works (a value whose own text throws). */
@@ -61,17 +66,26 @@ const TEXT_FIELDS = [
   ['u', FIELD_CAPS.url],
 ] as const;
 
-/** A log record as it may be stored: every rule of docs/limits.md#sanitising applied. `x` and `at` are taken as given. */
-export function sanitiseLog(input: Record<string, unknown> & { at: number; x: string }): LogRecord {
+/** The page's URL stays the same over run after run of logs: it is redacted once for as long as it does. */
+let lastURL: { redact: Redact; text: string; redacted: string } | undefined;
+function redactURL(text: string, redact: Redact): string {
+  if (lastURL?.redact !== redact || lastURL.text !== text) lastURL = { redact, text, redacted: redact(text) };
+  return lastURL.redacted;
+}
+
+/** A log record as it may be stored: every rule of docs/limits.md#sanitising applied, and `redact` to every text but
+ * one the app asked for verbatim (`v`: a field's value it unmasked, docs/privacy.md#typed-values). `x` and `at` are
+ * taken as given. */
+export function sanitiseLog(input: Record<string, unknown> & { at: number; x: string; v?: unknown }, redact: Redact = keepText): LogRecord {
   const log: LogRecord = { x: input.x, at: input.at };
   for (const [field, cap] of TEXT_FIELDS) {
     if (input[field] === undefined || input[field] === null) continue;
     const text = stringify(input[field]);
-    if (text !== undefined) log[field] = capText(text, cap);
+    if (text !== undefined) log[field] = capText(field === 'u' ? redactURL(text, redact) : redact(text), cap);
   }
   if (input.t !== undefined && input.t !== null) {
     const text = stringify(input.t);
-    if (text !== undefined) log.t = capText(text);
+    if (text !== undefined) log.t = capText(input.v === true ? text : redact(text));
   }
   const line = toLine(input.l);
   if (line !== undefined) log.l = line;
@@ -80,20 +94,25 @@ export function sanitiseLog(input: Record<string, unknown> & { at: number; x: st
   return log;
 }
 
-/** Issue title and text are stringified and capped. */
-export function sanitiseIssue(data: { title: unknown; text: unknown; type: IssueData['type']; uuid: string }): IssueData {
+/** Issue title and text are stringified, redacted and capped. */
+export function sanitiseIssue(data: { title: unknown; text: unknown; type: IssueData['type']; uuid: string }, redact: Redact = keepText): IssueData {
   return {
-    title: capText(stringify(data.title) ?? '', FIELD_CAPS.issueTitle),
-    text: capText(stringify(data.text) ?? '', FIELD_CAPS.issueText),
+    title: capText(redact(stringify(data.title) ?? ''), FIELD_CAPS.issueTitle),
+    text: capText(redact(stringify(data.text) ?? ''), FIELD_CAPS.issueText),
     type: data.type,
     uuid: data.uuid,
   };
 }
 
-/** Device key names are stringified; values stay if boolean or number, else are stringified; texts are capped. */
-export function sanitiseDeviceKey(key: unknown, value: unknown): { key: string; value: DeviceKeyValue } {
-  const name = capText(stringify(key) ?? '', FIELD_CAPS.deviceKeyName);
-  if (typeof value === 'boolean' || typeof value === 'number') return { key: name, value };
+/** Device key names are stringified; values stay if boolean or number, else are stringified; texts are redacted and
+ * capped. A number a rule finds (a card number given as one) becomes the text that replaces it. */
+export function sanitiseDeviceKey(key: unknown, value: unknown, redact: Redact = keepText): { key: string; value: DeviceKeyValue } {
+  const name = capText(redact(stringify(key) ?? ''), FIELD_CAPS.deviceKeyName);
+  if (typeof value === 'boolean') return { key: name, value };
+  if (typeof value === 'number') {
+    const redacted = redact(String(value));
+    return { key: name, value: redacted === String(value) ? value : redacted };
+  }
   const text = typeof value === 'string' ? value : (stringify(value) ?? '');
-  return { key: name, value: capText(text, FIELD_CAPS.deviceKeyValue) };
+  return { key: name, value: capText(redact(text), FIELD_CAPS.deviceKeyValue) };
 }

@@ -45,9 +45,13 @@ export interface IssueRequest {
   session_id: number;
 }
 
+/** The most logs one batch may hold: what the collector accepts from any client of the wire (@bugfender/sdk sends
+ * up to 500). Sidelog's own batch size is tuning, at most this (worker/tuning.ts). */
+export const MAX_LOGS_PER_BATCH = 500;
+
 export interface LogBatchRequest {
   session_id: number;
-  /** At most UPLOAD_BATCH_SIZE. */
+  /** At most MAX_LOGS_PER_BATCH. */
   logs: LogRecord[];
 }
 
@@ -90,9 +94,9 @@ export function userAgent(sdkVersion: string): string {
   return `sidelog-web/${sdkVersion}`;
 }
 
-/** Links to the service's pages. */
+/** Links to the service's pages, each id encoded once as a path segment (docs/wire-format.md#appid-and-intent-urls). */
 export const intentURL = {
-  issue: (baseURL: string, appID: string, uuid: string) => `${baseURL}/intent/${appID}/issue/${uuid}`,
-  session: (baseURL: string, appID: string, uuid: string) => `${baseURL}/intent/${appID}/session/${uuid}`,
-  device: (baseURL: string, appID: string, udid: string) => `${baseURL}/intent/${appID}/device/${udid}`,
+  issue: (baseURL: string, appID: string, uuid: string) => `${baseURL}/intent/${appID}/issue/${encodeURIComponent(uuid)}`,
+  session: (baseURL: string, appID: string, uuid: string) => `${baseURL}/intent/${appID}/session/${encodeURIComponent(uuid)}`,
+  device: (baseURL: string, appID: string, udid: string) => `${baseURL}/intent/${appID}/device/${encodeURIComponent(udid)}`,
 };

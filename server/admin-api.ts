@@ -4,16 +4,23 @@ import { Hono, type Context } from 'hono';
 import { bearerAuth } from 'hono/bearer-auth';
 import { cors } from 'hono/cors';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './admin-pages.ts';
+import { jsonWritesFrom } from './cross-site.ts';
 import { ADMIN_BODY_BYTES, limitBody, readJsonObject } from './body-limits.ts';
-import type { AdminList, AppStore, CollectedReads, ViewerStore } from './store.types.ts';
+import type { AdminList, AppStore, CollectedReads, ForwardStore, ViewerStore } from './store.types.ts';
 import { putViewerAccount } from './explorer/api.ts';
 import { createIntentLookup } from './intent-lookup.ts';
 import { createViewerAccounts } from './explorer/viewer-accounts.ts';
+import type { ForwardSettings } from './otlp/forwarder.ts';
+import { mountForwardingAdmin } from './otlp/forwarding-admin.ts';
 
 export const ADMIN_BASE = '/sidelog/admin/api';
 
 export interface AdminOptions {
   token: string;
+  /** SIDELOG_FORWARD_OTLP and its companions, for the forwarding status. */
+  forward?: ForwardSettings;
+  /** The host names served (server/allowed-hosts.ts): a browser page elsewhere may not change anything. */
+  allowedHosts: readonly string[];
 }
 
 /** `?cursor=` (the last row id of the previous page, opaque to callers) and `?limit=` (1 to MAX_PAGE_SIZE). */
@@ -25,7 +32,7 @@ function pageOf(c: Context): { after: number; limit: number } | string {
   return { after: Number(cursor), limit: Number(limit) };
 }
 
-export function createAdminApi(store: AppStore & CollectedReads & ViewerStore, options: AdminOptions): Hono {
+export function createAdminApi(store: AppStore & CollectedReads & ViewerStore & ForwardStore, options: AdminOptions): Hono {
   const admin = new Hono();
   const lookup = createIntentLookup(store);
   // Tests call it from pages on another origin; the bearer token, not cookies, is what guards it.
@@ -40,6 +47,9 @@ export function createAdminApi(store: AppStore & CollectedReads & ViewerStore, o
     `${ADMIN_BASE}/*`,
     bearerAuth({ token: options.token, noAuthenticationHeader: unauthorized, invalidAuthenticationHeader: unauthorized, invalidToken: unauthorized }),
   );
+  // The token, which no browser adds by itself, is what guards it from other sites; pages on other ports of the
+  // served hosts may call it (server/cross-site.ts).
+  admin.use(`${ADMIN_BASE}/*`, jsonWritesFrom({ from: 'allowed-hosts', allowed: options.allowedHosts }));
 
   admin.get(`${ADMIN_BASE}/apps`, async (c) => c.json(await store.apps()));
   admin.post(`${ADMIN_BASE}/apps`, async (c) => {
@@ -69,6 +79,9 @@ export function createAdminApi(store: AppStore & CollectedReads & ViewerStore, o
       return c.json(rows);
     });
   }
+
+  // Forwarding to OTLP endpoints: its status, and an app's own endpoint (server/otlp/forwarding-admin.ts).
+  mountForwardingAdmin(admin, ADMIN_BASE, store, options.forward ?? {});
 
   // Requests that named no known app, counted per key (the collector stores no row for each).
   admin.get(`${ADMIN_BASE}/refused-keys`, async (c) => c.json(await store.refusedKeys(MAX_PAGE_SIZE)));

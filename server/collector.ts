@@ -1,17 +1,19 @@
 // The logging collector: the five operations of the wire format (docs/wire-format.md) under /sidelog/api, for any client of
 // it (Sidelog, the unmodified @bugfender/sdk). A request goes: the app key from X-App-Token, checked before the body
-// is read; the body, size-limited and parsed with a depth limit; the key from the body when no header named one;
-// the body checked field by field (server/wire-validation.ts); the operation. Logs are checked one at a time: one
-// that cannot be stored is skipped and named in the answer, never the batch refused for it. Past a bound on the work it
-// holds, a request is refused at once with 503 and Retry-After (server/admission.ts).
+// is read; the body, size-limited, inflated when gzip-encoded (server/request-body.ts) and parsed with a depth limit;
+// the key from the body when no header named one; the body checked field by field (server/wire-validation.ts); the
+// operation. Logs are checked one at a time: one that cannot be stored is skipped and named in the answer, never the
+// batch refused for it. Past a bound on the work it holds, a request is refused at once with 503 and Retry-After
+// (server/admission.ts). OTLP's /v1/logs is beside it, in server/otlp/.
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import { UPLOAD_BATCH_SIZE } from '../protocol/limits.ts';
-import { INVALID_APP_CODE, UNKNOWN_SESSION_REASON, WIRE_PATHS, type WireOperation } from '../protocol/wire.ts';
+import { INVALID_APP_CODE, MAX_LOGS_PER_BATCH, UNKNOWN_SESSION_REASON, WIRE_PATHS, type WireOperation } from '../protocol/wire.ts';
 import { createAdmission, type AdmissionLimits } from './admission.ts';
 import type { App, AppStore, CollectorStore } from './store.types.ts';
 import { parseJson } from './json-body.ts';
+import { ingestLogs } from './log-ingest.ts';
+import { DEFAULT_MAX_INFLATED_BYTES, readBodyText } from './request-body.ts';
 import { checkRequest, type CheckedRequests, type SkippedLog } from './wire-validation.ts';
 
 export const COLLECTOR_BASE = '/sidelog/api';
@@ -42,13 +44,21 @@ function keyInBody(op: WireOperation, body: unknown): string | undefined {
   return typeof key === 'string' && key !== '' ? key : undefined;
 }
 
-export function createCollector(store: AppStore & CollectorStore, limits?: AdmissionLimits): Hono<Env> {
+/** The headers a page may send the collector: Content-Encoding for gzip bodies (server/request-body.ts). */
+export const COLLECTOR_CORS = { origin: '*', allowMethods: ['POST', 'OPTIONS'], allowHeaders: ['Content-Type', 'Content-Encoding', 'X-App-Token', 'X-User-Agent'], maxAge: 600 };
+
+export interface CollectorOptions {
+  /** The largest body once inflated (SIDELOG_MAX_INFLATED_MB); default DEFAULT_MAX_INFLATED_BYTES. */
+  maxInflatedBytes?: number;
+  /** The back-pressure's bounds (server/admission.ts); DEFAULT_ADMISSION_LIMITS when not given. */
+  limits?: AdmissionLimits;
+}
+
+export function createCollector(store: AppStore & CollectorStore, options: CollectorOptions = {}): Hono<Env> {
   const collector = new Hono<Env>();
-  const admission = createAdmission(limits);
-  collector.use(
-    `${COLLECTOR_BASE}/*`,
-    cors({ origin: '*', allowMethods: ['POST', 'OPTIONS'], allowHeaders: ['Content-Type', 'X-App-Token', 'X-User-Agent'], maxAge: 600 }),
-  );
+  const maxInflatedBytes = options.maxInflatedBytes ?? DEFAULT_MAX_INFLATED_BYTES;
+  const admission = createAdmission(options.limits);
+  collector.use(`${COLLECTOR_BASE}/*`, cors(COLLECTOR_CORS));
 
   /** Records every request of the operation, whatever its answer, under the app key it named, with what it skipped. */
   const record =
@@ -80,10 +90,12 @@ export function createCollector(store: AppStore & CollectorStore, limits?: Admis
     const path = `${COLLECTOR_BASE}${WIRE_PATHS[op]}`;
     // A batch counts as the most logs one may hold until its body is read, so that batches arriving together cannot
     // all pass before any is counted.
-    collector.use(path, record(op), admission.admit(op === 'sendLogs' ? UPLOAD_BATCH_SIZE : 0), headerKey(op), limit);
+    collector.use(path, record(op), admission.admit(op === 'sendLogs' ? MAX_LOGS_PER_BATCH : 0), headerKey(op), limit);
     collector.post(path, async (c) => {
-      // Any content type is read, so sendBeacon-style bodies work.
-      const parsed = parseJson(await c.req.text());
+      // Any content type is read, so sendBeacon-style bodies work; gzip-encoded or not.
+      const body = await readBodyText(c, maxInflatedBytes);
+      if (!body.ok) return c.json({ error: body.error }, body.status);
+      const parsed = parseJson(body.body);
       if (!parsed.ok) return c.json({ error: parsed.reason }, 400);
       let appKey = c.var.appKey;
       if (appKey === undefined) {
@@ -117,7 +129,7 @@ export function createCollector(store: AppStore & CollectorStore, limits?: Admis
   operation('sendLogs', async ({ session_id, logs, skipped }, app, c) => {
     admission.holdLogs(c, logs.length);
     if (!(await store.sessionById(app.key, session_id))) return unknownSession;
-    await store.addLogs(app.key, session_id, logs);
+    await ingestLogs(store, app, session_id, logs);
     if (skipped.length === 0) return {};
     // 200 all the same: the client deletes the batch, as it should, since nothing in it could ever be stored.
     return { skipped };

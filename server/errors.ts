@@ -32,3 +32,24 @@ export const onServiceError: ErrorHandler = (error, c) => {
   }
   return c.json({ error: 'internal error' }, 500);
 };
+
+/** Did the request meet a damaged page (SQLite's SQLITE_CORRUPT or SQLITE_NOTADB, PostgreSQL's data_corrupted or
+ * index_corrupted)? Nothing was read or stored, and only the operator can mend it. */
+export function isDamage(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB' || code === 'XX001' || code === 'XX002');
+}
+
+/** The service's error handler: onServiceError's, but a request that met a damaged page answers 503, and the log
+ * says which database and what to do (docs/local-service.md#a-damaged-database). */
+export function serviceErrors(database: string): ErrorHandler {
+  return (error, c) => {
+    if (!isDamage(error)) return onServiceError(error, c);
+    console.error(
+      `${c.req.method} ${c.req.path}: 503 the database ${database} is damaged (${(error as Error).message}): stop the service, then restore it from a backup or recover it (docs/local-service.md#a-damaged-database)`,
+    );
+    // Damage does not clear by itself: clients come back later, not at once.
+    c.header('Retry-After', '60');
+    return c.json({ error: 'the database is damaged: nothing was read or stored; retry later' }, 503);
+  };
+}

@@ -1,11 +1,17 @@
 // The local service's command line (`npm start` runs it after building the portal). Configured by environment:
 // PORT (8080), HOST (127.0.0.1), SIDELOG_DB (data/sidelog.db, or a postgres:// URL), SIDELOG_ADMIN_TOKEN (generated
 // when unset), SIDELOG_ALLOWED_HOSTS (HOST and the loopback names), SIDELOG_RETENTION_DAYS (30), SIDELOG_MAX_DB_MB
-// (no cap), SIDELOG_PROCESSES (1; more runs that many workers on the port, server/processes.ts).
+// (no cap), SIDELOG_TRUSTED_PROXIES (none), SIDELOG_SECURE_COOKIES (when the request came over TLS), SIDELOG_PROCESSES
+// (1; more runs that many workers on the port, server/processes.ts), SIDELOG_MAX_INFLATED_MB (128), SIDELOG_FORWARD_OTLP
+// with SIDELOG_FORWARD_OTLP_HEADERS and SIDELOG_FORWARD_OTLP_PROTOCOL (none: no forwarding).
 import { allowedHosts } from './allowed-hosts.ts';
 import { appIdOf } from './app-id.ts';
+import { secureCookiesSetting, trustedProxies } from './client-address.ts';
 import { DEMO_APP_KEY, DEMO_PARTNER } from './demo.ts';
+import { forwardSettings } from './otlp/forward-settings.ts';
+import { withoutCredentials } from './otlp/forwarding-admin.ts';
 import { isFirstWorker, isWorker, processCount, runPrimary } from './processes.ts';
+import { maxInflatedBytes } from './request-body.ts';
 import { retentionDays } from './retention.ts';
 import { generateAdminToken, startService } from './service.ts';
 import { databaseLabel, StartupError } from './startup-checks.ts';
@@ -44,6 +50,9 @@ async function serve(): Promise<void> {
         adminToken: process.env.SIDELOG_ADMIN_TOKEN || undefined,
         retentionDays: retentionDays(process.env.SIDELOG_RETENTION_DAYS),
         maxDbBytes: maxDbMB ? maxDbMB * 1024 * 1024 : undefined,
+        maxInflatedBytes: maxInflatedBytes(process.env.SIDELOG_MAX_INFLATED_MB),
+        forward: forwardSettings(process.env),
+        proxies: { trustedProxies: trustedProxies(process.env.SIDELOG_TRUSTED_PROXIES), secureCookies: secureCookiesSetting(process.env.SIDELOG_SECURE_COOKIES) },
       });
     })
     // One line an operator can act on (the database and what is wrong with it, or the port taken), no stack.
@@ -57,6 +66,7 @@ async function serve(): Promise<void> {
     console.log(`Sidelog explorer: ${service.url}/sidelog/ (sign in as admin with the admin token)`);
     console.log(`  admin API:      ${service.url}/sidelog/admin/api/ with Authorization: Bearer ${service.adminToken}`);
     console.log(`  database:       ${databaseLabel(db)}${processes > 1 ? ` (${processes} processes)` : ''}`);
+    if (process.env.SIDELOG_FORWARD_OTLP) console.log(`  forwarding to:  ${withoutCredentials(process.env.SIDELOG_FORWARD_OTLP)} (status: ${service.url}/sidelog/admin/api/forwarding)`);
   }
 
   let stopping = false;

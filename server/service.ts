@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import { createAdminApi } from './admin-api.ts';
 import type { AdmissionLimits } from './admission.ts';
 import { allowedHosts, hostAllowList } from './allowed-hosts.ts';
+import { identifyClients, type ProxySettings } from './client-address.ts';
 import { createCollector } from './collector.ts';
 import { openStore } from './open-store.ts';
 import type { Store } from './store.types.ts';
@@ -14,7 +15,10 @@ import { createExplorer } from './explorer/explorer.ts';
 import { seedDemo } from './demo.ts';
 import type { LoginLimits } from './login-throttle.ts';
 import { createPartnerApi } from './partner-api.ts';
-import { onServiceError } from './errors.ts';
+import { serviceErrors } from './errors.ts';
+import { createOtlpLogsEndpoint } from './otlp/logs-endpoint.ts';
+import { startForwarder, type ForwarderOptions, type ForwardSettings } from './otlp/forwarder.ts';
+import { StartupError } from './startup-checks.ts';
 import { createPortalStatic } from './portal-static.ts';
 import { DEFAULT_RETENTION_DAYS, startRetention } from './retention.ts';
 import { readPortalCsp, securityHeaders } from './security-headers.ts';
@@ -35,12 +39,18 @@ export interface ServiceOptions {
   loginLimits?: LoginLimits;
   /** Host names served (server/allowed-hosts.ts); default: `host` and the loopback names. */
   allowedHosts?: string[];
+  /** The reverse proxies in front, and the session cookie's Secure flag (server/client-address.ts). */
+  proxies?: ProxySettings;
   /** Days logs (and the other collected rows) are kept; 0 keeps them for ever. Default DEFAULT_RETENTION_DAYS. */
   retentionDays?: number;
   /** A cap on the database's size in bytes: past it writes answer 507 until retention deletes rows. */
   maxDbBytes?: number;
   /** The collector's back-pressure (server/admission.ts); DEFAULT_ADMISSION_LIMITS when not given. */
   collectorLimits?: AdmissionLimits;
+  /** The largest collector body once inflated (SIDELOG_MAX_INFLATED_MB); default DEFAULT_MAX_INFLATED_BYTES. */
+  maxInflatedBytes?: number;
+  /** Forwarding stored logs over OTLP (SIDELOG_FORWARD_OTLP…), and the forwarder's pacing. */
+  forward?: ForwarderOptions;
   /** Mounts middleware or routes of the caller's ahead of the service's own routes (after the security headers and
    * the host check), with the store: how the tests add machinery of theirs, such as fault injection, that the
    * product does not carry. */
@@ -65,19 +75,25 @@ export function createServiceApp(
     loginLimits?: LoginLimits;
     collectorLimits?: AdmissionLimits;
     allowedHosts?: string[];
+    proxies?: ProxySettings;
     beforeRoutes?: BeforeRoutes;
+    maxInflatedBytes?: number;
+    forward?: ForwardSettings;
   },
 ): Hono {
   const distDir = options.distDir ?? 'dist';
+  const hosts = options.allowedHosts ?? allowedHosts(undefined, '127.0.0.1');
   const app = new Hono();
-  app.onError(onServiceError);
+  app.onError(serviceErrors(store.location));
   // First, so that refusals of a foreign Host carry the headers too.
   app.use('*', securityHeaders(readPortalCsp(distDir)));
-  app.use('*', hostAllowList(options.allowedHosts ?? allowedHosts(undefined, '127.0.0.1')));
+  app.use('*', hostAllowList(hosts));
+  app.use('*', identifyClients(options.proxies));
   options.beforeRoutes?.(app, store);
   app.route('/', createPartnerApi(store, { loginLimits: options.loginLimits }));
-  app.route('/', createCollector(store, options.collectorLimits));
-  app.route('/', createAdminApi(store, { token: options.adminToken }));
+  app.route('/', createCollector(store, { maxInflatedBytes: options.maxInflatedBytes, limits: options.collectorLimits }));
+  app.route('/', createOtlpLogsEndpoint(store, { maxInflatedBytes: options.maxInflatedBytes }));
+  app.route('/', createAdminApi(store, { token: options.adminToken, allowedHosts: hosts, forward: options.forward }));
   app.route('/', createExplorer(store, { adminToken: options.adminToken, distDir }));
   app.route('/', createPortalStatic(distDir));
   return app;
@@ -95,9 +111,12 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     await seedDemo(store);
   } catch (error) {
     await store.close();
-    throw error;
+    // One line naming the database, as the opener's refusals do (server/startup-checks.ts).
+    throw new StartupError(store.location, (error as Error).message);
   }
   const retention = startRetention(store, { days: options.retentionDays ?? DEFAULT_RETENTION_DAYS });
+  // Always running, so that an app's own endpoint set through the admin API is forwarded to without a restart.
+  const forwarder = startForwarder(store, options.forward ?? {});
   const adminToken = options.adminToken ?? generateAdminToken();
   const host = options.host ?? '127.0.0.1';
   const app = createServiceApp(store, {
@@ -106,7 +125,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     loginLimits: options.loginLimits,
     collectorLimits: options.collectorLimits,
     allowedHosts: options.allowedHosts ?? allowedHosts(undefined, host),
+    proxies: options.proxies,
     beforeRoutes: options.beforeRoutes,
+    maxInflatedBytes: options.maxInflatedBytes,
+    forward: options.forward,
   });
 
   const { server, address } = await new Promise<{ server: ReturnType<typeof serve>; address: AddressInfo }>((resolve, reject) => {
@@ -115,6 +137,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   }).catch(async (error: unknown) => {
     // The port is taken, say: leave nothing open behind.
     await retention.stop();
+    await forwarder.stop();
     await store.close();
     throw error;
   });
@@ -131,6 +154,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         if ('closeAllConnections' in server) server.closeAllConnections();
       })
         .finally(() => retention.stop())
+        .finally(() => forwarder.stop())
         .finally(() => store.close());
       return closing;
     },

@@ -1,7 +1,7 @@
 // Rows of either database's tables back to the records the stores answer with: both keep the same columns.
 import type { DeviceKeyValue, LogRecord, SessionPayload } from '../protocol/records.types.ts';
 import type { SkippedLog } from '../protocol/wire.ts';
-import type { AdminList, App, StoredSession } from './store.types.ts';
+import type { AdminList, App, ForwardCursor, StoredSession } from './store.types.ts';
 
 export const now = () => new Date().toISOString();
 
@@ -36,3 +36,23 @@ export const LIST_ROW: Record<AdminList, (row: Record<string, unknown>) => unkno
   'device-keys': (row) => ({ device_id: row.udid, key: row.key, value: JSON.parse(row.value as string) as DeviceKeyValue }),
   requests: ({ skipped, ...row }) => (skipped === null ? row : { ...row, skipped: JSON.parse(skipped as string) as SkippedLog[] }),
 };
+
+/** A row of `forward_cursors` (server/otlp/forwarder.ts). */
+export interface CursorRow {
+  app_key: string;
+  last_id: number;
+  forwarded: number;
+  refused: number;
+  last_forwarded_at: string | null;
+  last_error: string | null;
+  last_error_at: string | null;
+}
+export const toCursor = (row: CursorRow): ForwardCursor => ({
+  appKey: row.app_key,
+  lastId: row.last_id,
+  forwarded: row.forwarded,
+  refused: row.refused,
+  lastForwardedAt: row.last_forwarded_at,
+  lastError: row.last_error,
+  lastErrorAt: row.last_error_at,
+});

@@ -80,7 +80,7 @@ export interface CollectorStore {
    * a batch that could not be stored, which the answer named; one naming an unknown key only counts in `refused_keys`
    * (at most MAX_REFUSED_KEYS rows). SQLite resolves once the row is queued for the next group commit: nobody's answer
    * waits on the requests log. */
-  recordRequest(appKey: string, op: WireOperation, status: number, skipped?: SkippedLog[]): Promise<void>;
+  recordRequest(appKey: string, op: CollectorOperation, status: number, skipped?: SkippedLog[]): Promise<void>;
   putDevice(appKey: string, device: DeviceInfo): Promise<void>;
   /** The session's id; registering the same session_uid again returns the same id. */
   putSession(appKey: string, session: SessionPayload): Promise<number>;
@@ -128,10 +128,71 @@ export interface ViewerStore {
   deleteViewerSession(tokenHash: string): Promise<void>;
 }
 
+/** An app's own forwarding endpoint (docs/opentelemetry.md#the-collector-forwards), set through the admin API. */
+export interface ForwardTarget {
+  appKey: string;
+  url: string;
+  headers: Record<string, string>;
+}
+/** How far an app's logs have been forwarded: the highest log id sent and acknowledged, and what went wrong last. */
+export interface ForwardCursor {
+  appKey: string;
+  lastId: number;
+  /** Records sent and acknowledged, and records the endpoint refused (they are not sent again). */
+  forwarded: number;
+  refused: number;
+  lastForwardedAt: string | null;
+  lastError: string | null;
+  lastErrorAt: string | null;
+}
+/** What the forwarder moves its cursor by: a page acknowledged (`lastId`, counts added), or an error noted. */
+export interface ForwardProgress {
+  lastId?: number;
+  forwarded?: number;
+  refused?: number;
+  /** A message notes an error; null clears it. */
+  error?: string | null;
+}
+/** A stored log as the forwarder reads it: its id and session, and its fields. */
+export interface ForwardLog extends LogRecord {
+  id: number;
+  session_id: number;
+}
+export interface ForwardPage {
+  logs: ForwardLog[];
+  /** The sessions the logs belong to, by id. */
+  sessions: StoredSession[];
+}
+
+/** Forwarding stored logs to OTLP endpoints (server/otlp/forwarder.ts): the apps' own endpoints, each app's cursor,
+ * and the lease that lets one process forward at a time. */
+export interface ForwardStore {
+  forwardTargets(): Promise<ForwardTarget[]>;
+  /** Sets the app's own endpoint, or with null removes it (the app then follows SIDELOG_FORWARD_OTLP). */
+  setForwardTarget(appKey: string, target: { url: string; headers: Record<string, string> } | null): Promise<void>;
+  /** Takes the lease for `holder`, or renews it, for `ms` more; whether `holder` holds it. A lease not renewed in
+   * time passes to the next process that asks. */
+  claimForwarding(holder: string, ms: number): Promise<boolean>;
+  releaseForwarding(holder: string): Promise<void>;
+  /** Who holds the lease, when anyone does. */
+  forwardingHolder(): Promise<{ holder: string; expiresAt: string } | undefined>;
+  /** A log id below which every log that will ever be visible already is: a cursor may move up to it without
+   * passing a log still being written. */
+  forwardHorizon(): Promise<number>;
+  /** Up to `limit` logs of the app with ids in (after, upTo], in id order, with their sessions. */
+  forwardPage(appKey: string, after: number, upTo: number, limit: number): Promise<ForwardPage>;
+  forwardCursors(): Promise<ForwardCursor[]>;
+  saveForwardCursor(appKey: string, progress: ForwardProgress): Promise<void>;
+  /** How many of the app's logs are stored past `after`, counting no further than `cap`. */
+  forwardLag(appKey: string, after: number, cap: number): Promise<number>;
+}
+
 /** Everything the service keeps, as one database serves it, with the explorer's reads over it. */
-export interface Store extends PartnerStore, AppStore, CollectorStore, CollectedReads, RetentionStore, ViewerStore {
+export interface Store extends PartnerStore, AppStore, CollectorStore, CollectedReads, RetentionStore, ViewerStore, ForwardStore {
   /** Which database: for the start-up line and for tests that run on both. */
   readonly kind: 'sqlite' | 'postgres';
+  /** Where its data is, as messages name it: the SQLite file's path, or the PostgreSQL URL without its password. */
+  readonly location: string;
   explorer: ExplorerQueries;
   /** Resolves once every write made before it is committed and readable, the search index included: SQLite writes in
    * a thread of its own and indexes a step behind (docs/local-service.md#the-writer-thread); PostgreSQL at once. */
@@ -139,10 +200,13 @@ export interface Store extends PartnerStore, AppStore, CollectorStore, Collected
   close(): Promise<void>;
 }
 
+/** What a row of `requests` names: an operation of the wire format, or OTLP's logs export (POST /v1/logs). */
+export type CollectorOperation = WireOperation | 'otlpLogs';
+
 export type AdminList = 'logs' | 'batches' | 'sessions' | 'issues' | 'device-keys' | 'requests';
 export interface RefusedKey {
   app_key: string;
-  operation: WireOperation;
+  operation: CollectorOperation;
   status: number;
   count: number;
   last_seen: string;

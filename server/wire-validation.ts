@@ -3,8 +3,8 @@
 // type, or the reason it was refused (the collector answers 400). What is stored can always be displayed: strings are
 // well-formed, numbers finite, and a field whose meaning is clear is coerced instead of refused (see `coerceLog`).
 import { IssueType, type LogLevel } from '../protocol/levels.ts';
-import { UPLOAD_BATCH_SIZE } from '../protocol/limits.ts';
 import type { DeviceData, DeviceInfo, LogRecord } from '../protocol/records.types.ts';
+import { MAX_LOGS_PER_BATCH } from '../protocol/wire.ts';
 import type { DeviceKeyRequest, DeviceStatusRequest, IssueRequest, LogBatchRequest, SessionRequest, SkippedLog, WireRequests } from '../protocol/wire.ts';
 
 export type { SkippedLog };
@@ -191,7 +191,7 @@ const CHECKS: { [Op in keyof CheckedRequests]: (body: Fields) => CheckedRequests
   sendLogs(body): CheckedLogBatch {
     const session_id = integer(body.session_id, 'session_id');
     if (!Array.isArray(body.logs)) throw new Refused(`'logs' must be an array`);
-    if (body.logs.length > UPLOAD_BATCH_SIZE) throw new Refused(`'logs' holds more than ${UPLOAD_BATCH_SIZE} records`);
+    if (body.logs.length > MAX_LOGS_PER_BATCH) throw new Refused(`'logs' holds more than ${MAX_LOGS_PER_BATCH} records`);
     const logs: LogRecord[] = [];
     const skipped: SkippedLog[] = [];
     body.logs.forEach((entry, index) => {

@@ -1,8 +1,9 @@
 // Device status (docs/uploader.md#device-status): asked at start and then every 5 minutes. The answer sets the guard's flags;
 // a failed check changes nothing and is only reported in debug mode.
-import { DEVICE_STATUS_INTERVAL_MS, INVALID_APP_CODE, type DeviceInfo } from '../protocol/index.ts';
+import { INVALID_APP_CODE, type DeviceInfo } from '../protocol/index.ts';
 import type { Guard } from './guard.ts';
 import type { ServiceClient } from './service-client.ts';
+import { DEVICE_STATUS_INTERVAL_MS } from './tuning.ts';
 
 export interface DeviceStatusChecker {
   start(): void;

@@ -30,30 +30,49 @@ export interface EngineCore {
   close(): Promise<void>;
 }
 
-export async function createEngineCore(config: EngineConfig): Promise<EngineCore> {
+/** The engine's clocks. The product leaves them at protocol/limits.ts's values; a test's own worker entry shortens them,
+ * so that a test of an upload tick or of a request given up need not wait 15 s or 10 s (docs/testing.md#clocks). */
+export interface EngineTimings {
+  uploadIntervalMs?: number;
+  maxBackoffMs?: number;
+  requestTimeoutMs?: number;
+}
+
+export async function createEngineCore(config: EngineConfig, timings: EngineTimings = {}): Promise<EngineCore> {
   const debugSinks = new Set<DebugSink>();
   const debug = (message: string) => debugSinks.forEach((sink) => sink(message));
   const storage = config.storage === 'indexeddb' ? createDexieStorage() : createMemoryStorage();
   if (config.resetStorage) await storage.clear();
   const guard = createGuard();
   const writer = createWriter({ storage, guard, onError: debug });
-  const client = createServiceClient({ apiURL: config.apiURL, appKey: config.appKey, sdkVersion: config.sdkVersion });
+  const client = createServiceClient({
+    apiURL: config.apiURL,
+    appKey: config.appKey,
+    sdkVersion: config.sdkVersion,
+    timeoutMs: timings.requestTimeoutMs,
+  });
   const tabs = new Set<string>();
   const device = config.device;
+
+  const wire = {
+    client,
+    appKey: config.appKey,
+    udid: device.udid,
+    issueURL: (uuid: string) => intentURL.issue(config.baseURL, config.appID, uuid),
+  };
+  const target = createWireTarget(wire);
+  const keepaliveTarget = createWireTarget({ ...wire, keepalive: true });
 
   const uploader = createUploader({
     storage,
     guard,
-    target: createWireTarget({
-      client,
-      appKey: config.appKey,
-      udid: device.udid,
-      issueURL: (uuid) => intentURL.issue(config.baseURL, config.appID, uuid),
-    }),
+    target,
     debug,
     isOnline: () => navigator.onLine !== false,
     isLeader: () => leadership.isLeader(),
     activeSessions: async () => new Set([...tabs, ...(await activeSessionLocks())]),
+    intervalMs: timings.uploadIntervalMs,
+    maxBackoffMs: timings.maxBackoffMs,
   });
   const leadership = createLeadership({
     name: LEADER_LOCK_PREFIX + config.appID,
@@ -87,7 +106,7 @@ export async function createEngineCore(config: EngineConfig): Promise<EngineCore
     },
     async sendKeepalive() {
       await writer.settled();
-      await sendKeepalive({ storage, client, guard, debug });
+      await sendKeepalive({ storage, target: keepaliveTarget, guard, debug });
     },
     async status() {
       const [logs, issues, deviceKeys, sessions] = await Promise.all([
@@ -123,13 +142,13 @@ export interface CoreRegistry {
   release(appKey: string, core: EngineCore): Promise<void>;
 }
 
-export function createCoreRegistry(): CoreRegistry {
+export function createCoreRegistry(timings: EngineTimings = {}): CoreRegistry {
   const cores = new Map<string, Promise<EngineCore>>();
   return {
     get(config) {
       let core = cores.get(config.appKey);
       if (!core) {
-        core = createEngineCore(config);
+        core = createEngineCore(config, timings);
         core.catch(() => cores.delete(config.appKey));
         cores.set(config.appKey, core);
       }

@@ -2,7 +2,9 @@
 // Comlink, and modes B and C call it directly in the page. Writes are formatted and sanitised here,
 // off the page's main thread where the engine runs in a worker.
 import {
+  DEFAULT_REDACT,
   readColumns,
+  sanitiseDeviceKey,
   sanitiseIssue,
   type DebugSink,
   type EngineApi,
@@ -14,6 +16,7 @@ import {
 } from '../protocol/index.ts';
 import { createCoreRegistry, type CoreRegistry, type EngineCore } from './engine-core.ts';
 import { toStoredLog } from './format.ts';
+import { createRedactor, keepText, type Redact } from '../protocol/redact/redactor.ts';
 
 export { createCoreRegistry } from './engine-core.ts';
 
@@ -26,7 +29,8 @@ interface WriteSource {
 }
 
 /** While writes keep coming (a page in the middle of a burst of logs), storing them waits: formatting and IndexedDB
- * would otherwise share the device's cores with the page's own work, which then runs slower (README.md#benchmark).
+ * would otherwise share the device's cores with the page's own work, which then runs slower
+ * (docs/benchmarks.md#main-thread-cost).
  * They are stored once none has come for QUIET_MS, or MAX_DEFER_MS after the first, or at once when a call needs
  * them (settle, a forced send, the page hidden, close). A page that goes away meanwhile still has them: it keeps
  * every write until told it is stored (docs/durability.md). */
@@ -38,6 +42,8 @@ export function createEngine(cores: CoreRegistry = createCoreRegistry()): Engine
   let config: EngineConfig | undefined;
   let debugSink: DebugSink | undefined;
   let storedSink: StoredSink | undefined;
+  /** This tab's rules (docs/privacy.md#redaction): a SharedWorker's tabs may each bring their own. */
+  let redact: Redact = keepText;
   /** The page learns what is stored at most once per store step: the latest seq, after the step that stores it. */
   let latestSeq = 0;
   let telling = false;
@@ -107,20 +113,25 @@ export function createEngine(cores: CoreRegistry = createCoreRegistry()): Engine
     switch (message.sl) {
       case 'logs':
         core.writer.addLogs(
-          readColumns(message.logs).map((raw) => toStoredLog(raw, by.sessionUUID)),
+          readColumns(message.logs).map((raw) => toStoredLog(raw, by.sessionUUID, redact)),
           { run: by.run, seq: message.seq, session: by.session },
         );
         break;
       case 'issue':
-        core.writer.addIssue({ sessionUUID: by.sessionUUID, data: sanitiseIssue(message.issue) });
+        core.writer.addIssue({ sessionUUID: by.sessionUUID, data: sanitiseIssue(message.issue, redact) });
         // Adding an issue triggers one forced send (docs/uploader.md#when-it-runs).
         void core.forceSend();
         break;
-      case 'key':
-        core.device.key_values[message.key] = message.value;
-        if (message.value === null) delete core.device.key_values[message.key];
-        core.writer.addDeviceKey({ sessionUUID: by.sessionUUID, data: { key: message.key, value: message.value } });
+      case 'key': {
+        // The page redacted it already, for its own copy in localStorage (app/logging/engine-sink.ts); again here
+        // for a page that did not.
+        const sane = sanitiseDeviceKey(message.key, message.value ?? '', redact);
+        const data = { key: sane.key, value: message.value === null ? null : sane.value };
+        core.device.key_values[data.key] = data.value;
+        if (data.value === null) delete core.device.key_values[data.key];
+        core.writer.addDeviceKey({ sessionUUID: by.sessionUUID, data });
         break;
+      }
       case 'rescued': {
         const { session, run, writes } = message.rescue;
         const record: SessionRecord = { uuid: session.session_uid, payload: session };
@@ -133,6 +144,7 @@ export function createEngine(cores: CoreRegistry = createCoreRegistry()): Engine
 
   return {
     async start(given, debug, stored) {
+      redact = createRedactor(given.redact ?? DEFAULT_REDACT);
       const fresh = await cores.get(given);
       // A tab of a core that already ran may still carry news of an app change.
       if (given.resetStorage && fresh.tabs.size > 0) await fresh.storage.clear();

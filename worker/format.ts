@@ -1,7 +1,8 @@
 // Turns a log call as the page took it (RawLog) into a stored log record: the arguments formatted into
-// text, the raw stack parsed for file, line and method, every sanitising rule applied. This is the work
-// the page does not do per call; in modes A it runs in the worker.
+// text, the raw stack parsed for file, line and method, every sanitising rule applied and every text redacted. This
+// is the work the page does not do per call; in modes A it runs in the worker.
 import { formatParts, sanitiseLog, type LogRecord, type RawLog, type StoredLog } from '../protocol/index.ts';
+import { keepText, type Redact } from '../protocol/redact/redactor.ts';
 
 export { formatParts, formatValue } from '../protocol/index.ts';
 
@@ -26,19 +27,23 @@ export function parseCallSite(stack: string): CallSite {
   return {};
 }
 
-export function toStoredLog(raw: RawLog, sessionUUID: string): StoredLog {
+export function toStoredLog(raw: RawLog, sessionUUID: string, redact: Redact = keepText): StoredLog {
   const site = raw.s ? parseCallSite(raw.s) : {};
-  const record = sanitiseLog({
-    x: new Date(Number.isFinite(raw.x) ? raw.x : raw.at).toISOString(),
-    at: raw.at,
-    t: raw.p ? formatParts(raw.p) : raw.t,
-    tg: raw.tg,
-    m: raw.m ?? site.method,
-    f: raw.f ?? site.file,
-    l: raw.l ?? site.line,
-    ll: raw.ll,
-    u: raw.u,
-  });
+  const record = sanitiseLog(
+    {
+      x: new Date(Number.isFinite(raw.x) ? raw.x : raw.at).toISOString(),
+      at: raw.at,
+      t: raw.p ? formatParts(raw.p) : raw.t,
+      tg: raw.tg,
+      m: raw.m ?? site.method,
+      f: raw.f ?? site.file,
+      l: raw.l ?? site.line,
+      ll: raw.ll,
+      u: raw.u,
+      v: raw.v,
+    },
+    redact,
+  );
   return { ...record, sessionUUID };
 }
 

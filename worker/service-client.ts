@@ -1,14 +1,8 @@
 // The logging service's five operations (docs/wire-format.md#requests). Every call has a timeout; only 200 and 304
 // count as success, and an answer that is not the JSON the operation promises is a failure too, so
 // that a lying server never makes the uploader delete what it has not really accepted.
-import {
-  REQUEST_TIMEOUT_MS,
-  WIRE_PATHS,
-  userAgent,
-  type WireAnswers,
-  type WireOperation,
-  type WireRequests,
-} from '../protocol/index.ts';
+import { WIRE_PATHS, userAgent, type WireAnswers, type WireOperation, type WireRequests } from '../protocol/index.ts';
+import { REQUEST_TIMEOUT_MS } from './tuning.ts';
 
 export interface ServiceClient {
   call<Op extends WireOperation>(operation: Op, body: WireRequests[Op], init?: { keepalive?: boolean }): Promise<WireAnswers[Op]>;
@@ -23,13 +17,15 @@ export interface ServiceClientOptions {
 }
 
 /** Rejected calls carry no detail of the service's answer (docs/errors.md#sidelog-at-run-time), only what went wrong for debug output,
- * and, for an answer with an error status, that status and the service's own reason (its `error` text). */
+ * and, for an answer with an error status, that status, the service's own reason (its `error` text) and how long it
+ * asked to be left alone (`Retry-After`). What they mean is the wire target's to say (worker/wire-target.ts). */
 export class ServiceError extends Error {
   override name = 'ServiceError';
   constructor(
     message: string,
     readonly status?: number,
     readonly reason?: string,
+    readonly retryAfterMs?: number,
   ) {
     super(message);
   }
@@ -47,6 +43,15 @@ async function reasonOf(response: Response): Promise<string | undefined> {
   } catch {
     return undefined;
   }
+}
+
+/** `Retry-After` in milliseconds: a number of seconds, or an HTTP date. */
+function retryAfterOf(response: Response): number | undefined {
+  const value = response.headers.get('Retry-After')?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const when = Date.parse(value);
+  return Number.isNaN(when) ? undefined : Math.max(0, when - Date.now());
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -82,7 +87,8 @@ export function createServiceClient({
       });
       if (response.status !== 200 && response.status !== 304) {
         const reason = await reasonOf(response);
-        throw new ServiceError(`${operation} answered ${response.status}${reason ? ` (${reason})` : ''}`, response.status, reason);
+        const message = `${operation} answered ${response.status}${reason ? ` (${reason})` : ''}`;
+        throw new ServiceError(message, response.status, reason, retryAfterOf(response));
       }
       const text = await response.text();
       let answer: unknown = {};

@@ -14,7 +14,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-/** Reads the answer's fields the specification names: status, data.token, data.id, meta (or data.meta). */
+/** Reads the answer's fields the portal relies on (docs/portal.md#login-screen): status, data.token, data.id, meta
+ * (or data.meta). */
 export function readAuthAnswer(body: unknown): LoginResult {
   if (!isRecord(body)) return { kind: 'unreachable' };
   const { status, data } = body;

@@ -3,7 +3,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { revokeToken } from '../api/logout.ts';
 import { config } from '../config.ts';
-import { VIEWS } from '../routes/views.ts';
+import { VIEWS } from '../views/views.ts';
 import { sessionStore } from '../session/session.ts';
 import { Logo } from '../ui/Logo.tsx';
 

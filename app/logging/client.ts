@@ -2,21 +2,22 @@
 // it takes the time, the level and the raw arguments (and, for warnings and worse, the raw stack),
 // appends them to the write queue and returns. The engine, in a worker where it can be, does the rest.
 // The page's first load takes from protocol/ only the modules it runs (not its index, which would bring every one
-// into the first chunk: README.md#benchmark); types come from the index, which costs nothing.
+// into the first chunk: docs/benchmarks.md#main-thread-cost); types come from the index, which costs nothing.
 import { IssueType, LogLevel } from '../../protocol/levels.ts';
 import { SESSION_LOCK_PREFIX, WORKER_START_DEADLINE_MS } from '../../protocol/limits.ts';
 import { resolveOptions, validateDeviceKey, validateTitle, type ResolvedOptions } from '../../protocol/options.ts';
-import type { DeviceData, DeviceKeyValue, Rescue, SidelogMode } from '../../protocol/index.ts';
+import type { DeviceData, DeviceKeyValue, Redact, Rescue, SidelogMode, SidelogOptions } from '../../protocol/index.ts';
 import { captureCallSite } from './call-site.ts';
 import type { InstalledCaptures } from './capture/index.ts';
 import type { EngineHandle } from './engines/engine-handle.types.ts';
 import type { WorkerFactories } from './engines/worker-engine.ts';
-import type { FeedbackResult, FeedbackTexts } from './feedback-dialog.ts';
+import type { FeedbackResult, FeedbackTexts } from './feedback/feedback-dialog.ts';
 import { originalConsole } from './original-console.ts';
 import { randomHex } from './random-hex.ts';
 import { SDK_VERSION } from './sdk-version.ts';
 import { registerInternals, type SidelogInternals } from './internals.ts';
 import type { Identity } from './startup.ts';
+import { resolveWorkerURL } from './worker-url.ts';
 import { createWriteQueue } from './write-queue.ts';
 
 /** What init loads (app/logging/startup.ts): held once loaded, for what must then run synchronously (a rescue). */
@@ -67,7 +68,8 @@ export class SidelogClient {
   #settleStarted!: (started: Promise<Started>) => void;
   #engine: EngineHandle | undefined;
   #deviceData: DeviceData = {};
-  /** Keys set or removed before the start-up chunk loaded, in order: applied to the stored device data then. */
+  /** Keys set or removed before the start-up chunk loaded and the stored keys were read, in order: applied to the
+   * stored device data then. */
   readonly #keysBeforeStart: { key: string; value: DeviceKeyValue }[] = [];
   #teardown: (() => void)[] = [];
   /** Closing twice must not call into a worker the first close already terminated. */
@@ -77,6 +79,9 @@ export class SidelogClient {
   /** Known once init has loaded the identity: what a rescue needs to be stored by a later page. */
   #rescueTo: Pick<Rescue, 'appKey' | 'session'> | undefined;
   #startup: Startup | undefined;
+  /** The page's own use of the rules the engine gets (docs/privacy.md#where-redaction-runs): for what the page keeps
+   * in localStorage, the device keys and a rescue. Never for a log call. */
+  #redact: Redact | undefined;
   #namedDevice = false;
   /** The queue's changes() when this run's rescue was last written. A closing tab has pagehide and then its hiding
    * come one after the other: the same rescue written twice would double the time the closing tab needs
@@ -86,7 +91,7 @@ export class SidelogClient {
   /** What the captures and the tests reach (app/logging/internals.ts). */
   readonly #internals: SidelogInternals = {
     record: (level, parts, site) => this.#record(level, parts, site),
-    recordEvent: (level, tag, text, time) => this.#sendFields({ level, tag, text }, time),
+    recordEvent: (level, tag, text, time, verbatim) => this.#sendFields({ level, tag, text }, time, verbatim),
     sendCrash: (title, text) => this.sendCrash(title, text),
     status: () => this.#ready().then(({ engine }) => engine.calls.status()),
   };
@@ -103,12 +108,13 @@ export class SidelogClient {
   }
 
   /**
-   * Starts Sidelog. Throws at once, with the specification's texts, on invalid options; the promise
+   * Starts Sidelog. Throws at once, with the texts of docs/errors.md#options, on invalid options; the promise
    * resolves once the engine runs. Calls made before now are kept with their time and replayed.
    */
-  init(options: unknown): Promise<void> {
+  init(options: SidelogOptions): Promise<void> {
     if (this.#started) return this.#started.then(() => undefined);
     const resolved = resolveOptions(options, { origin: location.origin, deviceName: '' });
+    if (resolved.workerURL !== undefined) resolved.workerURL = resolveWorkerURL(resolved.workerURL, location.href);
     // The default device name is the start-up chunk's to make (#start); a name given, even blank, is kept.
     this.#namedDevice = (options as { deviceName?: unknown }).deviceName !== undefined;
     this.#options = resolved;
@@ -150,14 +156,18 @@ export class SidelogClient {
   async #start(options: ResolvedOptions): Promise<Started> {
     const startup = await import('./startup.ts');
     const { deviceInfo, engineKinds, findRescues, loadIdentity, loadSessionLastAt, saveDeviceData, sessionPayload, startEngine } = startup;
-    this.#startup = startup;
+    const redact = startup.createRedactor(options.redact);
     if (!this.#namedDevice) options.deviceName = startup.defaultDeviceName();
     const identity = await loadIdentity(options.appKey);
-    this.#deviceData = { ...identity.deviceData };
-    for (const change of this.#keysBeforeStart.splice(0)) {
-      const { key, value } = startup.sanitiseWrite({ sl: 'key', seq: 0, ...change }) as { key: string; value: DeviceKeyValue };
+    // The keys an earlier page kept, perhaps under other rules, are redacted with this page's, as are those set since.
+    const kept = Object.entries(identity.deviceData).map(([key, value]) => ({ key, value }));
+    for (const change of [...kept, ...this.#keysBeforeStart.splice(0)]) {
+      const { key, value } = startup.sanitiseWrite({ sl: 'key', seq: 0, ...change }, redact) as { key: string; value: DeviceKeyValue };
       this.#applyKey(key, value);
     }
+    // From here on a key set goes to the device data at once (#setKey).
+    this.#startup = startup;
+    this.#redact = redact;
     saveDeviceData(this.#deviceData);
     this.#holdSession(identity.sessionUUID);
     const device = deviceInfo(options, identity.udid, this.#deviceData);
@@ -170,7 +180,7 @@ export class SidelogClient {
     this.#listenForLeaving();
     for (const rescue of findRescues(options.appKey).reverse()) this.#queue.sendFirst({ sl: 'rescued', rescue });
     const engine = await startEngine(
-      engineKinds(this.#seams.workers ?? startup.defaultWorkers),
+      engineKinds(this.#seams.workers ?? (options.workerURL ? startup.workersAt(options.workerURL) : startup.defaultWorkers)),
       {
         appKey: options.appKey,
         appID: identity.appID,
@@ -183,6 +193,7 @@ export class SidelogClient {
         resetStorage: identity.appChanged,
         run: this.#run,
         sessionLastAt,
+        redact: options.redact,
       },
       options.debug ? (message) => this.#debug(message) : undefined,
       this.#seams.workerDeadlineMs ?? WORKER_START_DEADLINE_MS,
@@ -190,7 +201,7 @@ export class SidelogClient {
       (seq) => this.#stored(seq),
     );
     this.#engine = engine;
-    this.#queue.attach(startup.engineSink(engine.sink));
+    this.#queue.attach(startup.engineSink(engine.sink, redact));
     this.#listenForHiding(engine);
     return { options, identity, engine, startup };
   }
@@ -235,8 +246,8 @@ export class SidelogClient {
       startup.saveSessionLastAt(this.#queue.lastAt());
       const writes = this.#queue.pending();
       const changes = this.#queue.changes();
-      if (!this.#rescueTo || changes === this.#rescuedAt) return;
-      startup.saveRescue({ ...this.#rescueTo, run: this.#run, writes });
+      if (!this.#rescueTo || !this.#redact || changes === this.#rescuedAt) return;
+      startup.saveRescue({ ...this.#rescueTo, run: this.#run, writes }, this.#redact);
       this.#rescuedAt = changes;
     } catch (error) {
       this.#debug(`Sidelog could not keep the logs not yet stored: ${String(error)}`);
@@ -279,7 +290,7 @@ export class SidelogClient {
    * One public log method, its level and what it prints through resolved once, here. It reads its `arguments`
    * in place, and pushes them onto the queue's buffer itself, rather than take a rest parameter or pass
    * `arguments` on: either way the call would allocate an object of its own, which is the larger part of what a
-   * log call costs the page (README.md#benchmark). Must never throw into the caller.
+   * log call costs the page (docs/benchmarks.md#main-thread-cost). Must never throw into the caller.
    */
   #logMethod(level: LogLevel): (...parts: unknown[]) => void {
     const client = this;
@@ -310,14 +321,11 @@ export class SidelogClient {
   /** A log line with explicit fields; never captures a call site. */
   sendLog = (fields: LogFields): void => this.#sendFields(fields);
 
-  #sendFields(fields: LogFields, time?: number): void {
+  /** `verbatim`: the text is a value the app asked for as typed, which no rule redacts (a UI event's, only). */
+  #sendFields(fields: LogFields, time?: number, verbatim?: boolean): void {
     try {
-      this.#queue.logFields(
-        time ?? Date.now(),
-        fields.level ?? LogLevel.Debug,
-        { t: fields.text, tg: fields.tag, m: fields.method, f: fields.file, l: fields.line },
-        fields.url,
-      );
+      const raw = { t: fields.text, tg: fields.tag, m: fields.method, f: fields.file, l: fields.line };
+      this.#queue.logFields(time ?? Date.now(), fields.level ?? LogLevel.Debug, verbatim ? { ...raw, v: true } : raw, fields.url);
     } catch {
       // As for every log call.
     }
@@ -355,8 +363,8 @@ export class SidelogClient {
     // where the next page would send it.
     if (this.#closed) return void this.#queue.send(write);
     const startup = this.#startup;
-    if (startup) {
-      startup.sanitiseWrite(write);
+    if (startup && this.#redact) {
+      startup.sanitiseWrite(write, this.#redact);
       this.#applyKey(write.key, write.value);
       startup.saveDeviceData(this.#deviceData);
     } else {
@@ -372,7 +380,7 @@ export class SidelogClient {
 
   /** Shows the feedback dialog (its code loaded on the first call); a submitted form is sent as user feedback. */
   getUserFeedback = (texts?: FeedbackTexts): Promise<FeedbackResult> =>
-    import('./feedback-dialog.ts').then(({ showFeedbackDialog }) => showFeedbackDialog(texts, (subject, text) => this.sendUserFeedback(subject, text)));
+    import('./feedback/feedback-dialog.ts').then(({ showFeedbackDialog }) => showFeedbackDialog(texts, (subject, text) => this.sendUserFeedback(subject, text)));
 
   setForceEnabled = (enabled: boolean): Promise<void> => this.#ready().then(({ engine }) => engine.calls.setForceEnabled(enabled));
 

@@ -1,4 +1,5 @@
-// The device info and session payload sent to the service, with exactly the specification's fields.
+// The device info and session payload sent to the service, with exactly the fields of docs/wire-format.md#device and
+// docs/wire-format.md#session.
 import type { DeviceData, DeviceInfo, ResolvedOptions, SessionPayload } from '../../protocol/index.ts';
 import { SDK_VERSION } from './sdk-version.ts';
 

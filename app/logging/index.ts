@@ -3,7 +3,7 @@ import { SidelogClient } from './client.ts';
 
 export { SidelogClient } from './client.ts';
 export type { LogFields, SidelogSeams } from './client.ts';
-export type { FeedbackResult, FeedbackTexts } from './feedback-dialog.ts';
+export type { FeedbackResult, FeedbackTexts } from './feedback/feedback-dialog.ts';
 export { LogLevel } from '../../protocol/levels.ts';
 export type { SidelogMode, SidelogOptions, EngineStatus } from '../../protocol/index.ts';
 

@@ -1,7 +1,9 @@
 // What a page keeps as it goes away (docs/durability.md): the writes its engine has not confirmed stored go to
 // localStorage, which takes them synchronously inside the pagehide handler and outlives the tab (a worker,
 // IndexedDB from the page and fetch keepalive cannot promise that). The next page of the origin that starts
-// Sidelog for the same app hands them to its engine, which skips any its first engine did store after all.
+// Sidelog for the same app hands them to its engine, which skips any its first engine did store after all. What is
+// kept is redacted first, with the rules the page got at init (docs/privacy.md#where-redaction-runs): the writes
+// the page holds are raw, and only here, as it goes, does it pay for redacting them.
 import {
   GAP_LOG_TAG,
   atsOf,
@@ -12,6 +14,7 @@ import {
   sanitiseIssue,
   sanitiseLog,
   type RawLog,
+  type Redact,
   type Rescue,
   type WriteMessage,
 } from '../../protocol/index.ts';
@@ -28,34 +31,35 @@ function storage(): Storage | undefined {
   }
 }
 
-/** A logs write as text only, every field capped as the engine would: arguments formatted, nothing that JSON
- * cannot hold, and no field so large it would crowd the rest out of localStorage. */
-function textRow(row: RawLog): RawLog {
-  const { x: _x, ...sane } = sanitiseLog({
-    at: row.at,
-    x: '',
-    t: row.p ? formatParts(row.p) : row.t,
-    tg: row.tg,
-    m: row.m,
-    f: row.f,
-    l: row.l,
-    ll: row.ll,
-    u: row.u,
-  });
-  return { ...sane, x: row.x, ll: sane.ll ?? LogLevel.Debug, ...(row.s !== undefined && { s: row.s }) };
+/** A logs write as text only, every field capped and redacted as the engine would: arguments formatted, nothing that
+ * JSON cannot hold, and no field so large it would crowd the rest out of localStorage. The raw stack, which the
+ * engine parses, is redacted too (a script's URL may carry a token); `v` stays, so that the engine leaves the text. */
+function textRow(row: RawLog, redact: Redact): RawLog {
+  const { x: _x, ...sane } = sanitiseLog(
+    { at: row.at, x: '', t: row.p ? formatParts(row.p) : row.t, tg: row.tg, m: row.m, f: row.f, l: row.l, ll: row.ll, u: row.u, v: row.v },
+    redact,
+  );
+  return {
+    ...sane,
+    x: row.x,
+    ll: sane.ll ?? LogLevel.Debug,
+    ...(row.s !== undefined && { s: redact(row.s) }),
+    ...(row.v === true && { v: true }),
+  };
 }
 
-function asText(write: WriteMessage): WriteMessage {
+function asText(write: WriteMessage, redact: Redact): WriteMessage {
   switch (write.sl) {
     case 'logs':
-      return { ...write, logs: columnsOf(readColumns(write.logs).map(textRow)) };
+      return { ...write, logs: columnsOf(readColumns(write.logs).map((row) => textRow(row, redact))) };
     case 'issue':
-      return { ...write, issue: { ...write.issue, ...sanitiseIssue(write.issue) } };
+      return { ...write, issue: { ...write.issue, ...sanitiseIssue(write.issue, redact) } };
     case 'rescued':
-      return { ...write, rescue: { ...write.rescue, writes: write.rescue.writes.map(asText) } };
+      // An earlier page's rescue, redacted by its rules: this page's apply too.
+      return { ...write, rescue: { ...write.rescue, writes: write.rescue.writes.map((inner) => asText(inner, redact)) } };
     case 'key':
       // One set before the engine ran may not be sanitised yet (app/logging/engine-sink.ts).
-      return sanitiseWrite({ ...write });
+      return sanitiseWrite({ ...write }, redact);
   }
 }
 
@@ -71,15 +75,15 @@ function gapWrite(seq: number, times: number[]): WriteMessage {
 }
 
 /**
- * Keeps `rescue` under its run's key, synchronously. When localStorage is full the oldest writes give way,
+ * Keeps `rescue`, redacted, under its run's key, synchronously. When localStorage is full the oldest writes give way,
  * half at a time, to one gap entry (as the engine's storage does); nothing to keep removes the key.
  */
-export function saveRescue(rescue: Rescue): void {
+export function saveRescue(rescue: Rescue, redact: Redact): void {
   const local = storage();
   if (!local) return;
   const key = RESCUE_PREFIX + rescue.run;
   if (rescue.writes.length === 0) return local.removeItem(key);
-  let writes = rescue.writes.map(asText);
+  let writes = rescue.writes.map((write) => asText(write, redact));
   let dropped: WriteMessage[] = [];
   for (;;) {
     const kept = dropped.length > 0 && timesOf(dropped).length > 0 ? [gapWrite(writes[0].seq, timesOf(dropped)), ...writes] : writes;

@@ -32,7 +32,7 @@ export interface WriteQueue {
   /** Appends a log call of `count` arguments made at time `x`: its level and raw stack if it took one (the page's
    * URL is the queue's to read); returns the array the caller pushes its `count` arguments onto, at once. The
    * public log methods push their own `arguments` themselves: handing `arguments` to another function would make
-   * V8 build the object, an allocation per call (README.md#benchmark). */
+   * V8 build the object, an allocation per call (docs/benchmarks.md#main-thread-cost). */
   open(x: number, ll: LogLevel, count: number, stack: string | undefined): unknown[];
   /** As open, with the arguments given. */
   log(x: number, ll: LogLevel, parts: ArrayLike<unknown>, stack: string | undefined): void;

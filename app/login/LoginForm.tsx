@@ -1,10 +1,10 @@
 // The login form: validation on submit, the login call and its outcomes (docs/portal.md#login-screen,
 // docs/errors.md#portal). The form is marked disabled from submit to the end of handling.
 import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { Sidelog } from 'sidelog';
 import { useLocation } from 'wouter';
 import { login } from '../api/login.ts';
 import { config } from '../config.ts';
-import { Sidelog } from '../logging/index.ts';
 import { sessionStore } from '../session/session.ts';
 import { LOGIN_TEXTS, validateLogin, type FieldFlags } from './validate-login.ts';
 

@@ -11,7 +11,7 @@ export const LOGIN_TEXTS = {
   emailInvalid: 'Некорректный адрес email.',
   passwordMissing: 'Не указан пароль.',
   unreachable: 'Сервер не отвечает. Попробуйте повторить попытку поздне.',
-  /** Shown only when a refusal carries no message of its own (the specification is silent). */
+  /** Shown only when a refusal carries no message of its own: a text of our own (docs/portal.md#login-screen). */
   refusedWithoutMessage: 'Не удалось войти. Проверьте адрес email и пароль.',
   adBlockNotice:
     'Пожалуйста, не используйте блокировщики рекламы и расширения браузера на этом сайте: с ними работа кабинета не гарантируется.',

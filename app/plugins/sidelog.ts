@@ -1,6 +1,6 @@
 // Sidelog, the remote logging service, started with the portal's app key. Never awaited: the page
 // renders at once, and a failed start is reported without stopping the portal.
-import { Sidelog } from '../logging/index.ts';
+import { Sidelog } from 'sidelog';
 
 export function startSidelog(appKey: string): void {
   try {

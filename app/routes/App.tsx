@@ -6,7 +6,7 @@ import { PortalLayout } from '../layout/PortalLayout.tsx';
 import LoginScreen from '../login/LoginScreen.tsx';
 import { Toasts } from '../toasts/Toasts.tsx';
 import { RequireSession } from './RequireSession.tsx';
-import { VIEWS } from './views.ts';
+import { VIEWS } from '../views/views.ts';
 
 /** Vite's base ('/') as wouter expects it: no trailing slash. */
 const BASE = import.meta.env.BASE_URL.replace(/\/$/, '');

@@ -1,5 +1,5 @@
-// Where toasts appear: react-toastify's container with the specification's defaults (3000 ms,
-// bottom-right, pause on hover).
+// Where toasts appear: react-toastify's container with the portal's defaults (3000 ms, bottom-right, pause on hover:
+// docs/portal.md#toasts).
 import { ToastContainer } from 'react-toastify';
 import { TOAST_DEFAULTS } from '../../portal/constants.ts';
 

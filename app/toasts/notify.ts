@@ -5,7 +5,7 @@ import type { TOAST_POSITIONS, TOAST_TYPES } from '../../portal/constants.ts';
 export type ToastType = (typeof TOAST_TYPES)[number];
 export type ToastPlace = (typeof TOAST_POSITIONS)[number];
 
-/** The specification's 'top' and 'bottom' are react-toastify's centred positions. */
+/** The portal's 'top' and 'bottom' (docs/portal.md#toasts) are react-toastify's centred positions. */
 const PLACES: Record<ToastPlace, ToastPosition> = {
   'top-right': 'top-right',
   top: 'top-center',

@@ -1,7 +1,7 @@
 // Support: how to reach the partner desk, and the feedback dialog of Sidelog (docs/portal.md#views).
 import { useState } from 'react';
+import { Sidelog } from 'sidelog';
 import { PARTNER_API, type SupportData } from '../../portal/api.types.ts';
-import { Sidelog } from '../logging/index.ts';
 import { notify } from '../toasts/notify.ts';
 import { DataState } from './DataState.tsx';
 import { usePartnerData } from './use-partner-data.ts';

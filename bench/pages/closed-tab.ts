@@ -1,9 +1,9 @@
-// `npm run bench -- --closed-tab` (issue 12): a tab that logs a burst and closes itself in the same task, then a
-// tab of the same origin opened after it. Three roles, by `role`:
+// `npm run bench -- --closed-tab` (docs/durability.md#measured): a tab that logs a burst and closes itself in the
+// same task, then a tab of the same origin opened after it. Three roles, by `role`:
 //   opener: opens the logger (a tab opened by a script may close itself);
 //   logger: starts Sidelog as the bench page does, tells the bench it is ready, logs n lines and closes;
 //   reopen: starts Sidelog again, which stores what the logger rescued; forces one send.
-import { Sidelog } from '../../app/logging/index.ts';
+import { Sidelog } from 'sidelog';
 import { makeLines } from './lines.ts';
 import { QUIET_OPTIONS } from './quiet-options.ts';
 

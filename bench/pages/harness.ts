@@ -1,4 +1,4 @@
-// What every bench page does around its contender (README.md#benchmark):
+// What every bench page does around its contender (docs/benchmarks.md#main-thread-cost):
 // start the logger as its documentation says, wait until it is quiet, tell the bench it is ready (the bench
 // reads Chromium's main-thread task time and answers), run the burst, tell the bench (it answers 3 s later,
 // after reading the task time again), then report the figures only the page can see, and force a send.

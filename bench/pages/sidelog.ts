@@ -1,6 +1,6 @@
 // Sidelog with default options (it logs to this origin's /sidelog/api, the local service that serves the page),
 // its captures off. `hide` forces a mode by hiding what the modes above it need, as a browser without it would.
-import { Sidelog } from '../../app/logging/index.ts';
+import { Sidelog } from 'sidelog';
 import { runBench } from './harness.ts';
 import { QUIET_OPTIONS } from './quiet-options.ts';
 

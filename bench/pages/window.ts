@@ -1,2 +1,3 @@
-/** The window after the burst over which main-thread time and long tasks are counted (README.md#benchmark). */
+/** The window after the burst over which main-thread time and long tasks are counted
+ * (docs/benchmarks.md#main-thread-cost). */
 export const AFTER_MS = 3000;

@@ -5,6 +5,7 @@
 import { Link } from 'wouter';
 import type { ExplorerLog } from '../api.ts';
 import { absoluteTime, isoTime, levelOf, relativeTime } from '../format.ts';
+import { devicePath, issuePath } from '../address.ts';
 import { href } from '../use-query.ts';
 
 const LONG = 300;
@@ -37,7 +38,7 @@ export function LogRow({ log, appId, open, onToggle, now, highlight = false }: {
         </button>
         {log.tg === 'bf_issue' && log.t ? (
           // Named after its issue: a session of several issues has several of these links.
-          <Link className="log-issue-link" aria-label={`Open issue ${log.t}`} href={href(`/issues/${encodeURIComponent(log.t)}`, appId)}>
+          <Link className="log-issue-link" aria-label={`Open issue ${log.t}`} href={href(issuePath(log.t), appId)}>
             Open issue
           </Link>
         ) : null}
@@ -56,7 +57,7 @@ export function LogRow({ log, appId, open, onToggle, now, highlight = false }: {
             <Link className="button" href={href('/logs', appId, { session: log.session_uid })}>
               Session
             </Link>
-            <Link className="button" href={href(`/devices/${encodeURIComponent(log.udid)}`, appId)}>
+            <Link className="button" href={href(devicePath(log.udid), appId)}>
               Device
             </Link>
           </div>

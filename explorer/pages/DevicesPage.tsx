@@ -5,6 +5,7 @@ import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
 import { Field, SubmitButton } from '../Field.tsx';
 import { Results } from '../Results.tsx';
+import { devicePath } from '../address.ts';
 import { href, useDraft, useQuery } from '../use-query.ts';
 
 export function DevicesPage() {
@@ -46,7 +47,7 @@ export function DevicesPage() {
               {devices.map((device) => (
                 <tr key={device.udid}>
                   <td>
-                    <Link href={href(`/devices/${encodeURIComponent(device.udid)}`, appId)}>{device.name || '(unnamed)'}</Link>
+                    <Link href={href(devicePath(device.udid), appId)}>{device.name || '(unnamed)'}</Link>
                   </td>
                   <td className="mono">{device.udid}</td>
                   <td>{device.os_version}</td>

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import type { IntentTarget } from '../api.ts';
 import { useJson } from '../use-json.ts';
+import { devicePath, issuePath } from '../address.ts';
 import { href } from '../use-query.ts';
 
 export function IntentPage({ appId, kind, id }: { appId: string; kind: string; id: string }) {
@@ -14,10 +15,10 @@ export function IntentPage({ appId, kind, id }: { appId: string; kind: string; i
     const { appId: app } = resolved.data;
     const target =
       kind === 'issue'
-        ? href(`/issues/${encodeURIComponent(id)}`, app)
+        ? href(issuePath(id), app)
         : kind === 'session'
           ? href('/logs', app, { session: id })
-          : href(`/devices/${encodeURIComponent(id)}`, app);
+          : href(devicePath(id), app);
     navigate(target, { replace: true });
   }, [resolved, kind, id, navigate]);
   return (

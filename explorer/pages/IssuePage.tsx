@@ -6,6 +6,7 @@ import { LoadState } from '../LoadState.tsx';
 import { AroundView } from '../logs/AroundView.tsx';
 import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
+import { devicePath } from '../address.ts';
 import { href } from '../use-query.ts';
 import { ISSUE_TYPE_LABELS } from './IssuesPage.tsx';
 
@@ -35,7 +36,7 @@ export function IssuePage({ uid }: { uid: string }) {
         </dd>
         <dt>Device</dt>
         <dd>
-          <Link href={href(`/devices/${encodeURIComponent(issue.udid)}`, appId)}>{issue.device_name || issue.udid}</Link>
+          <Link href={href(devicePath(issue.udid), appId)}>{issue.device_name || issue.udid}</Link>
         </dd>
       </dl>
       <h2>Text</h2>

@@ -6,6 +6,7 @@ import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
 import { SelectField } from '../Field.tsx';
 import { Results } from '../Results.tsx';
+import { issuePath } from '../address.ts';
 import { href, useQuery } from '../use-query.ts';
 
 export const ISSUE_TYPE_LABELS: Record<string, string> = { issue: 'Issue', crash: 'Crash', 'user-feedback': 'User feedback' } satisfies Record<IssueType, string>;
@@ -52,7 +53,7 @@ export function IssuesPage() {
               {issues.map((issue) => (
                 <tr key={issue.uid}>
                   <td>
-                    <Link href={href(`/issues/${encodeURIComponent(issue.uid)}`, appId)}>{issue.title || '(untitled)'}</Link>
+                    <Link href={href(issuePath(issue.uid), appId)}>{issue.title || '(untitled)'}</Link>
                   </td>
                   <td>
                     <span className={`status issue-${issue.type}`}>{ISSUE_TYPE_LABELS[issue.type] ?? issue.type}</span>

@@ -8,6 +8,7 @@ import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
 import { anyOf, Field, SelectField, SubmitButton } from '../Field.tsx';
 import { Results } from '../Results.tsx';
+import { devicePath } from '../address.ts';
 import { href, useDraft, useQuery } from '../use-query.ts';
 
 const SORTS: { value: SessionSort; label: string }[] = [
@@ -96,7 +97,7 @@ export function SessionsPage() {
                       <Link href={href('/logs', appId, { session: session.session_uid })}>{session.session_uid}</Link>
                     </td>
                     <td>
-                      <Link href={href(`/devices/${encodeURIComponent(session.udid)}`, appId)}>{session.device_name || session.udid}</Link>
+                      <Link href={href(devicePath(session.udid), appId)}>{session.device_name || session.udid}</Link>
                     </td>
                     <td>
                       {session.app_version} <span className="muted">({session.app_build})</span>

@@ -9,6 +9,8 @@ import { streamExport } from './export.ts';
 import { EXPLORER_API, ISSUE_TYPES, SESSION_SORTS, type SessionSort } from '../../explorer-contract/api.types.ts';
 import { FilterError, parseLogFilters } from '../../explorer-contract/log-filters.ts';
 import { decodeCursor, type ExplorerQueries, type LogFilter } from '../explorer-queries.types.ts';
+import { secureCookies } from '../client-address.ts';
+import { jsonWritesFrom } from '../cross-site.ts';
 import { createLoginThrottle, type LoginEnv, type LoginLimits } from '../login-throttle.ts';
 import { accountProblem, VIEWER_SESSION_MS, type ViewerAccounts } from './viewer-accounts.ts';
 import { wellFormed } from '../wire-validation.ts';
@@ -57,6 +59,8 @@ export function createExplorerApi(
     throw error;
   });
 
+  // Its cookie signs a viewer in, so only its own pages may sign in or out (server/cross-site.ts).
+  api.use('*', jsonWritesFrom({ from: 'same-origin' }));
   // No body the explorer takes is larger than a sign-in's; the rest of its API reads none.
   api.use('*', limitBody(ACCOUNT_BODY_BYTES));
 
@@ -81,16 +85,19 @@ export function createExplorerApi(
         httpOnly: true,
         sameSite: 'Strict',
         path: '/sidelog',
-        secure: new URL(c.req.url).protocol === 'https:',
+        secure: secureCookies(c),
         maxAge: VIEWER_SESSION_MS / 1000,
       });
       return c.json({ name });
     },
   );
 
+  // Ends on the server the sign-in the request carries, in its cookie or as `{ token }` in its body, and only then
+  // clears the cookie: a cleared cookie never leaves its token valid.
   api.post('/sign-out', async (c) => {
-    const token = getCookie(c, VIEWER_COOKIE);
-    if (token) await accounts.signOut(token);
+    const body = await readJsonObject(c);
+    const tokens = [getCookie(c, VIEWER_COOKIE), body?.token].filter((token): token is string => typeof token === 'string' && token !== '');
+    for (const token of tokens) await accounts.signOut(token);
     deleteCookie(c, VIEWER_COOKIE, { path: '/sidelog' });
     return c.json({ signedOut: true });
   });

@@ -23,7 +23,7 @@ import {
 } from '../explorer-queries.types.ts';
 import { sql } from './client.ts';
 
-/** The levels logs_by_level holds (server/postgres/schema.ts, the migration of issue 27). */
+/** The levels logs_by_level holds (server/postgres/schema.ts, the migration that made it partial). */
 const RARE_LEVELS: readonly number[] = [1, 2, 3, 5];
 
 const LOG_COLUMNS = `l.id, s.session_uid, s.udid, l.x, l.at, l.t, l.m, l.tg, l.f, l.l, l.ll, l.u`;

@@ -158,7 +158,22 @@ export const PG_MIGRATIONS: readonly string[] = [
   `
   DROP TABLE IF EXISTS faults;
   `,
-  // Issue 27: every index on logs costs each stored log (about 2 µs of the server's CPU each). (session_id, at, id)
+  // Forwarding stored logs to OTLP endpoints (server/otlp/forwarder.ts), as on SQLite; the lease's expiry
+  // is the database's clock, so processes on several hosts agree on it.
+  `
+  CREATE TABLE forward_targets (app_key text PRIMARY KEY REFERENCES apps (key), url text NOT NULL, headers text NOT NULL);
+  CREATE TABLE forward_cursors (
+    app_key text PRIMARY KEY REFERENCES apps (key),
+    last_id bigint NOT NULL,
+    forwarded bigint NOT NULL,
+    refused bigint NOT NULL,
+    last_forwarded_at text,
+    last_error text,
+    last_error_at text
+  );
+  CREATE TABLE forward_lease (id integer PRIMARY KEY CHECK (id = 1), holder text NOT NULL, expires_at timestamptz NOT NULL);
+  `,
+  // Every index on logs costs each stored log (about 2 µs of the server's CPU each). (session_id, at, id)
   // goes: the unique key (session_id, at, content_hash) orders a session's logs by time as well. The level index keeps
   // only the rarer levels, which a filter needs it for; the explorer names them in its query
   // (server/postgres/explorer-queries.ts, RARE_LEVELS), as SQLite's does.

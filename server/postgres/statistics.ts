@@ -1,4 +1,4 @@
-// The planner's statistics (issue 27). Autovacuum analyses a table once 50 rows and a tenth of it have changed, and
+// The planner's statistics. Autovacuum analyses a table once 50 rows and a tenth of it have changed, and
 // never analyses a partitioned table's parent: a service of a few dozen sessions had none for `sessions`, and the
 // explorer's pages read the whole app (0.5 s a page, 117 s for an export that takes 3.4 s with them). So the store
 // analyses the tables the explorer's plans depend on itself: after migrating, when this process has stored 1,000,

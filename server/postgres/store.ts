@@ -8,6 +8,7 @@ import { createPool } from './client.ts';
 import { createCollectedReads } from './collected-reads.ts';
 import { createCollectorStore } from './collector-store.ts';
 import { createPgExplorerQueries } from './explorer-queries.ts';
+import { createForwardStore } from './forward-store.ts';
 import { migrate } from './migrate.ts';
 import { createPartitions } from './partitions.ts';
 import { createPartnerStore } from './partner-store.ts';
@@ -40,12 +41,14 @@ export async function openPostgresStore(url: string, options: { poolSize?: numbe
   let closed: Promise<void> | undefined;
   return {
     kind: 'postgres',
+    location: label,
     ...createPartnerStore(pool),
     ...createAppStore(pool),
     ...createCollectorStore(pool, partitions, statistics),
     ...createCollectedReads(pool),
     ...createRetentionStore(pool, partitions),
     ...createViewerStore(pool),
+    ...createForwardStore(pool),
     explorer: createPgExplorerQueries(reads),
     // Each write is committed by the time its promise resolves, the tsvector with its row; the planner's statistics
     // follow the logs (server/postgres/statistics.ts).

@@ -45,7 +45,7 @@ const LOG_COLUMNS = `l.id, s.session_uid, s.udid, l.x, l.at, l.t, l.m, l.tg, l.f
 /** Sessions holding up to this many logs in all are read through the (session_id, at) index and sorted; more,
  * and the scan goes down the time index instead, testing each log's session. */
 const SORTABLE_LOGS = 20_000;
-/** The levels logs_by_level holds (server/sqlite/schema.ts, the migration of issue 27). */
+/** The levels logs_by_level holds (server/sqlite/schema.ts, the migration that made it partial). */
 const RARE_LEVELS: readonly number[] = [1, 2, 3, 5];
 /** A search matching this many logs or more is run window by window (scanCommonWords) rather than as one set. */
 const COMMON_MATCHES = 5_000;

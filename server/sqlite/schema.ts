@@ -1,8 +1,8 @@
 // The database schema as numbered migrations: each runs once, in order (server/sqlite/store.ts tracks them with
 // SQLite's user_version). Append new ones; never edit one that has shipped.
 
-/** The columns of `logs` as the first migration made them, which the rebuild for issue 11 keeps: frozen, as the
- * migrations that use them are. */
+/** The columns of `logs` as the first migration made them, which the second migration's rebuild (dedupe on content)
+ * keeps: frozen, as the migrations that use them are. */
 const FIRST_LOG_COLUMNS = `    id INTEGER PRIMARY KEY,
     session_id INTEGER NOT NULL REFERENCES sessions (id),
     x TEXT NOT NULL,
@@ -121,9 +121,10 @@ ${FIRST_LOG_COLUMNS}
     UNIQUE (app_key, uid)
   );
   `,
-  // Issue 11. Logs are deduplicated on (session, at, a hash of their content) instead of (session, at), which dropped
-  // distinct logs sharing an `at`. SQLite cannot drop a table's UNIQUE constraint, so the table is rebuilt; existing
-  // rows get their hash from sidelog_log_hash(), which server/sqlite/store.ts registers before migrating (server/log-hash.ts).
+  // Dedupe on content. Logs are deduplicated on (session, at, a hash of their content) instead of (session, at), which
+  // dropped distinct logs sharing an `at`. SQLite cannot drop a table's UNIQUE constraint, so the table is rebuilt;
+  // existing rows get their hash from sidelog_log_hash(), which server/sqlite/store.ts registers before migrating
+  // (server/log-hash.ts).
   // Apps also get the appID the Bugfender SDK derives (base58; server/app-id.ts), so its URLs resolve, and each
   // request records the logs the collector skipped in it (JSON, NULL when none were).
   `
@@ -143,7 +144,7 @@ ${FIRST_LOG_COLUMNS}
 
   ALTER TABLE requests ADD COLUMN skipped TEXT;
   `,
-  // Issue 13: the service under abuse.
+  // The service under abuse (README.md#running-it-exposed).
   `
   -- Partner tokens are kept only as their SHA-256, so a copy of the database signs no one in. Tokens issued
   -- before this migration were stored in plaintext; they are dropped and their partners sign in again.
@@ -276,7 +277,31 @@ ${FIRST_LOG_COLUMNS}
   `
   DROP TABLE IF EXISTS faults;
   `,
-  // Issue 27: every index on logs costs each stored log. The level index keeps only the rarer levels (warning, error,
+  // Forwarding stored logs to OTLP endpoints (server/otlp/forwarder.ts). An app's own endpoint, each app's
+  // cursor (the highest log id forwarded, with counts and the last error, which the admin API shows), and the lease
+  // that lets one process forward at a time (expires_at in epoch milliseconds).
+  `
+  CREATE TABLE forward_targets (
+    app_key TEXT PRIMARY KEY REFERENCES apps (key),
+    url TEXT NOT NULL,
+    headers TEXT NOT NULL
+  );
+  CREATE TABLE forward_cursors (
+    app_key TEXT PRIMARY KEY REFERENCES apps (key),
+    last_id INTEGER NOT NULL,
+    forwarded INTEGER NOT NULL,
+    refused INTEGER NOT NULL,
+    last_forwarded_at TEXT,
+    last_error TEXT,
+    last_error_at TEXT
+  );
+  CREATE TABLE forward_lease (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    holder TEXT NOT NULL,
+    expires_at INTEGER NOT NULL
+  );
+  `,
+  // Every index on logs costs each stored log. The level index keeps only the rarer levels (warning, error,
   // trace, fatal), which a filter needs it for; debug and info are most logs, and a page of them is found by walking
   // the time index. The explorer names the index's levels in its query so that SQLite uses it
   // (server/sqlite/explorer-queries.ts, RARE_LEVELS).
@@ -284,7 +309,7 @@ ${FIRST_LOG_COLUMNS}
   DROP INDEX logs_by_level;
   CREATE INDEX logs_by_level ON logs (ll, at) WHERE ll IN (1, 2, 3, 5);
   `,
-  // Issue 28: FTS5 merges its segments as part of any write to the index, and a merge needs room for its output: on a
+  // FTS5 merges its segments as part of any write to the index, and a merge needs room for its output: on a
   // full database even retention's delete of twenty logs (which notes their removal in the index) failed. Writes to
   // the index never merge now; the writer thread merges in bounded steps of its own, when there is room
   // (server/sqlite/search-index.ts).

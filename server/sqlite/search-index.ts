@@ -10,7 +10,7 @@ export interface SearchIndex {
   /** Indexes up to `limit` of the logs not yet indexed, in one transaction; how many it indexed. */
   step(limit: number): number;
   /** Merges the index's segments, writing about `pages` pages at most: writes to the index never merge by themselves
-   * (the migration of issue 28), so that a delete on a full database needs no room for a merge. */
+   * (the migration that turned automerge off), so that a delete on a full database needs no room for a merge. */
   merge(pages: number): void;
   /** How many stored logs are not indexed yet (by id; ids only grow). */
   behind(): number;

@@ -9,6 +9,7 @@ import { MIGRATIONS } from './schema.ts';
 import { createAppStore } from './app-store.ts';
 import { createCollectedReads } from './collected-reads.ts';
 import { createCollectorStore } from './collector-store.ts';
+import { createForwardStore } from './forward-store.ts';
 import { createPartnerStore } from './partner-store.ts';
 import { createRetentionStore } from './retention-store.ts';
 import { createViewerStore } from './viewer-store.ts';
@@ -16,6 +17,7 @@ import { createExplorerQueries } from './explorer-queries.ts';
 import { startWriter } from './writer.ts';
 import { afterRequestsLog, storeWrites } from './store-writes.ts';
 import { checkDatabasePath, newerSchema, openFailure, StartupError } from '../startup-checks.ts';
+import { checkIntegrity } from './integrity.ts';
 import type { Store } from '../store.types.ts';
 
 /** The SQLite handle behind each store openSqliteStore made, for the explorer's own queries (server/sqlite/explorer-queries.ts). */
@@ -29,6 +31,9 @@ export function sqliteOf(store: Store): Database.Database {
 export interface SqliteStoreOptions {
   /** A cap on the database file's size: past it writes fail as on a full disk (507) until rows are deleted */
   maxBytes?: number;
+  /** Files up to this size are checked for damage before the store opens, larger ones while it serves
+   * (server/sqlite/integrity.ts); FULL_CHECK_BYTES when not given. */
+  fullCheckBytes?: number;
 }
 
 /** Opens (creating and migrating as needed) the SQLite database at `path`, in WAL mode. Throws a StartupError
@@ -51,6 +56,8 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     db.prepare('SELECT count(*) FROM sqlite_master').get();
     const version = db.pragma('user_version', { simple: true }) as number;
     if (version > MIGRATIONS.length) throw newerSchema(path, version, MIGRATIONS.length);
+    // Before migrating: a damaged file is refused as it was found.
+    void checkIntegrity(db, path, options.fullCheckBytes);
     migrate(db);
     // A write that changes nothing: fails now on a file SQLite can only read.
     db.prepare('DELETE FROM apps WHERE 0').run();
@@ -67,12 +74,14 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   const reads = createCollectedReads(opened);
   const store: Store = {
     kind: 'sqlite',
+    location: path,
     ...createPartnerStore(opened),
     ...createAppStore(opened),
     ...createCollectorStore(opened),
     ...reads,
     ...createRetentionStore(opened),
     ...createViewerStore(opened),
+    ...createForwardStore(opened),
     ...storeWrites(writer),
     ...afterRequestsLog(writer, reads),
     explorer: createExplorerQueries(opened),

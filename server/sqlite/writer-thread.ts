@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { storageFault } from '../errors.ts';
 import { appStoreSync } from './app-store.ts';
 import { collectorStoreSync, logCount, type LogParams } from './collector-store.ts';
+import { forwardStoreSync } from './forward-store.ts';
 import { partnerStoreSync } from './partner-store.ts';
 import { retentionStoreSync } from './retention-store.ts';
 import { createSearchIndex, type SearchIndex } from './search-index.ts';
@@ -77,7 +78,7 @@ function open(id: number, options: OpenOptions): void {
     db.pragma('foreign_keys = ON');
     // An acknowledged batch survives a power loss: each group's commit waits for the disk (docs/local-service.md#the-writer-thread).
     db.pragma('synchronous = FULL');
-    const stores = { ...partnerStoreSync(db), ...appStoreSync(db), ...collectorStoreSync(db), ...retentionStoreSync(db), ...viewerStoreSync(db) };
+    const stores = { ...partnerStoreSync(db), ...appStoreSync(db), ...collectorStoreSync(db), ...retentionStoreSync(db), ...viewerStoreSync(db), ...forwardStoreSync(db) };
     const methods = Object.fromEntries(WRITE_METHODS.map((name) => [name, stores[name]])) as Methods;
     const reserve = options.maxPages ? Math.min(Math.floor(options.maxPages / 10), Math.max(RESERVE_PAGES, Math.ceil(options.maxPages * RESERVE_SHARE))) : 0;
     const pages = options.maxPages ? { writes: Math.max(1, options.maxPages - reserve), maintenance: options.maxPages } : undefined;

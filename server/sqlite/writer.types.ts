@@ -20,6 +20,11 @@ export const WRITE_METHODS = [
   'deleteViewerSession',
   'markRetention',
   'pruneBefore',
+  'setForwardTarget',
+  'claimForwarding',
+  'releaseForwarding',
+  'forwardHorizon',
+  'saveForwardCursor',
 ] as const;
 export type WriteMethod = (typeof WRITE_METHODS)[number];
 

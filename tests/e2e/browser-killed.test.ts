@@ -1,6 +1,7 @@
-// The browser killed 1.5 s into a first visit (issue 12): localStorage, with the app id, may not have reached
-// the disk yet while the browser database has. Restarted on the same profile, Sidelog must not take the
-// missing app id for an app change and wipe the database: every line the first visit stored arrives, once.
+// The browser killed 1.5 s into a first visit (docs/durability.md#no-wipe-on-a-first-visit-crash): localStorage, with
+// the app id, may not have reached the disk yet while the browser database has. Restarted on the same profile, Sidelog
+// must not take the missing app id for an app change and wipe the database: every line the first visit stored
+// arrives, once.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

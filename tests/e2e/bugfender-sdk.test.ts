@@ -20,16 +20,38 @@ afterAll(async () => {
   await product?.close();
 });
 
-// The SDK uploads on a 15 s timer (forceSendOnce only marks the next run), one batch of 500 per session a run.
-const DELIVERY = { timeout: 100_000, interval: 500 };
-const LONG = 180_000;
+// The SDK uploads on a 15 s timer (a setInterval in the page; forceSendOnce only marks the next run), one batch of 500
+// per session a run. The test drives that timer with Playwright's clock instead of waiting for it: installed before
+// the SDK loads, it runs in step with real time (so the SDK's own short timers and its log times, `new Date()` in the
+// page, go on as usual), and each tick jumps it 15 s ahead. The stored times run ahead of the wall clock by the ticks
+// taken, minutes at most.
+const SDK_UPLOAD_INTERVAL_MS = 15_000;
+/** How long one tick's run is given to show its result before the next tick; a tick that comes while the SDK's run
+ * is still under way is skipped by the SDK, so ticking again early loses nothing. */
+const RUN = { timeout: 1_000, interval: 100 };
+const MAX_TICKS = 60;
+const LONG = 120_000;
 
-/** A fresh browser profile (its own IndexedDB, so its own device and session) with the SDK's page open. */
+/** A fresh browser profile (its own IndexedDB, so its own device and session) with the SDK's page open, its clock
+ * under the test's hand. */
 async function openSdk(): Promise<{ context: BrowserContext; page: Page; session: string }> {
   const context = await product.browser.newContext();
+  await context.clock.install();
   const page = await site.open(context, product.url, DEMO_APP_KEY);
   const sessionURL = await page.evaluate(() => window.Bugfender.getSessionURL());
   return { context, page, session: sessionURL.split('/').pop()! };
+}
+
+/** Ticks the SDK's upload timer until `check` passes (what the runs sent has arrived), and returns its result. */
+async function uploadUntil<T>(page: Page, check: () => Promise<T>): Promise<T> {
+  for (let tick = 1; ; tick++) {
+    await page.clock.fastForward(SDK_UPLOAD_INTERVAL_MS);
+    try {
+      return await vi.waitFor(check, RUN);
+    } catch (error) {
+      if (tick === MAX_TICKS) throw error;
+    }
+  }
 }
 
 const sessionLogs = async (session: string): Promise<CollectedLog[]> => (await product.admin.logs()).filter((log) => log.session_uid === session);
@@ -39,6 +61,7 @@ describe('@bugfender/sdk 2.4.0 against the collector', () => {
   it(
     'every API call arrives once, and every URL it returns opens a page showing what it names',
     async () => {
+      const startedAt = Date.now();
       const { context, page, session } = await openSdk();
       try {
         const urls = await page.evaluate(async () => {
@@ -62,11 +85,11 @@ describe('@bugfender/sdk 2.4.0 against the collector', () => {
             session: await sdk.getSessionURL(),
           };
         });
-        await vi.waitFor(async () => {
+        await uploadUntil(page, async () => {
           expect((await product.admin.issues()).filter((issue) => issue.session_uid === session)).toHaveLength(3);
           expect((await sessionLogs(session)).map((log) => log.t)).toContain('a sendLog line');
           expect((await product.admin.deviceKeys()).map((change) => change.key)).toContain('temporary');
-        }, DELIVERY);
+        });
 
         // Removed in a later upload than the one that set it, and the feedback modal, as a person fills it in.
         await page.evaluate(() => window.Bugfender.removeDeviceKey('temporary'));
@@ -77,12 +100,16 @@ describe('@bugfender/sdk 2.4.0 against the collector', () => {
         const answer = await modal;
         expect(answer).toEqual({ isSent: true, feedbackURL: expect.any(String) });
         const modalURL = (answer as { feedbackURL: string }).feedbackURL;
-        await vi.waitFor(async () => {
+        await uploadUntil(page, async () => {
           expect((await product.admin.issues()).filter((issue) => issue.session_uid === session)).toHaveLength(4);
           expect((await product.admin.deviceKeys()).filter((change) => change.key === 'temporary')).toHaveLength(2);
-        }, DELIVERY);
+        });
 
         const logs = await sessionLogs(session);
+        // Their times are the page's clock, which the ticks moved ahead: none before the test began, none past that
+        // clock's now.
+        const pageNow = await page.evaluate(() => Date.now());
+        for (const log of logs) expect(log.at >= startedAt && log.at <= pageNow, `${log.t} at ${log.at}`).toBe(true);
         const once = (text: string) => logs.filter((log) => log.t === text);
         for (const [text, level] of [
           ['a debug line', 0],
@@ -175,11 +202,11 @@ describe('@bugfender/sdk 2.4.0 against the collector', () => {
             }, `tab ${i + 1} line`),
           ),
         );
-        const texts = await vi.waitFor(async () => {
+        const texts = await uploadUntil(page, async () => {
           const texts = (await sessionLogs(session)).map((log) => log.t);
           for (const i of [1, 2]) expect(lineNumbers(texts, `tab ${i} line`)).toHaveLength(300);
           return texts;
-        }, DELIVERY);
+        });
         for (const i of [1, 2]) expect(lineNumbers(texts, `tab ${i} line`).sort((a, b) => a - b)).toEqual(oneTo(300));
         report('two tabs, one session', 600, lineNumbers(texts, 'tab 1 line').length + lineNumbers(texts, 'tab 2 line').length);
         // How many of them share their at with a line of the other tab: what deduplicating on at alone lost.
@@ -206,17 +233,17 @@ describe('@bugfender/sdk 2.4.0 against the collector', () => {
           sdk.sendLog({ text: 'poisoned NaN', line: NaN });
           for (let n = 6; n <= 10; n++) sdk.log(`normal ${n}`);
         });
-        const logs = await vi.waitFor(async () => {
+        const logs = await uploadUntil(page, async () => {
           const logs = await sessionLogs(session);
           expect(lineNumbers(logs.map((log) => log.t), 'normal')).toHaveLength(10);
           return logs;
-        }, DELIVERY);
+        });
         expect(lineNumbers(logs.map((log) => log.t), 'normal').sort((a, b) => a - b)).toEqual(oneTo(10));
         expect(logs.find((log) => log.t === 'poisoned 12.5')?.l).toBe(13);
         expect(logs.find((log) => log.t === 'poisoned NaN')).toEqual(expect.not.objectContaining({ l: expect.anything() }));
         // The session is not blocked: a line logged afterwards arrives too.
         await page.evaluate(() => window.Bugfender.log('after the poison'));
-        await vi.waitFor(async () => expect((await sessionLogs(session)).map((log) => log.t)).toContain('after the poison'), DELIVERY);
+        await uploadUntil(page, async () => expect((await sessionLogs(session)).map((log) => log.t)).toContain('after the poison'));
         const stored = (await sessionLogs(session)).filter((log) => /^(normal|poisoned|after)/.test(log.t ?? '')).length;
         report('poisoned lines among ten normal ones, then one more', 13, stored);
       } finally {
@@ -234,11 +261,11 @@ describe('@bugfender/sdk 2.4.0 against the collector', () => {
         await page.evaluate(() => {
           for (let n = 1; n <= 200; n++) window.Bugfender.log(`big ${n} ${'x'.repeat(30_000)}`);
         });
-        const big = await vi.waitFor(async () => {
+        const big = await uploadUntil(page, async () => {
           const big = (await sessionLogs(session)).filter((log) => log.t?.startsWith('big '));
           expect(big).toHaveLength(200);
           return big;
-        }, DELIVERY);
+        });
         expect(big.every((log) => log.t!.length > 30_000)).toBe(true);
         expect(new Set(big.map((log) => log.t!.split(' ')[1])).size).toBe(200);
         report('200 lines of 30,000 characters', 200, big.length);
@@ -258,21 +285,24 @@ describe('@bugfender/sdk 2.4.0 against the collector', () => {
         await page.evaluate(() => {
           for (let n = 1; n <= 1200; n++) window.Bugfender.log(`offline ${n}`);
         });
-        // Past one upload tick while offline: nothing may go, and nothing may be lost.
-        await page.waitForTimeout(16_000);
+        // Past one upload tick while offline, which the SDK sees (navigator.onLine), so that its run sends nothing:
+        // nothing may go, and nothing may be lost.
+        expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+        await page.clock.fastForward(SDK_UPLOAD_INTERVAL_MS);
         expect(lineNumbers((await sessionLogs(session)).map((log) => log.t), 'offline')).toEqual([]);
         await context.setOffline(false);
-        const texts = await vi.waitFor(async () => {
+        // 500 a run: three runs at least.
+        const texts = await uploadUntil(page, async () => {
           const texts = (await sessionLogs(session)).map((log) => log.t);
           expect(lineNumbers(texts, 'offline')).toHaveLength(1200);
           return texts;
-        }, { timeout: 150_000, interval: 1000 });
+        });
         expect(lineNumbers(texts, 'offline').sort((a, b) => a - b)).toEqual(oneTo(1200));
         report('1,200 lines offline', 1200, lineNumbers(texts, 'offline').length);
       } finally {
         await context.close();
       }
     },
-    240_000,
+    LONG,
   );
 });

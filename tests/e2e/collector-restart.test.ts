@@ -1,6 +1,7 @@
-// The collector restarted while the page keeps logging (issue 7): what was logged while it was away is
-// kept in the browser and arrives, once, after it is back on the same port and database. And the collector's
-// retention deleting the page's session meanwhile: the session is registered again (docs/uploader.md#refused-batches).
+// The collector restarted while the page keeps logging (docs/uploader.md#failures-and-back-off): what was logged while
+// it was away is kept in the browser and arrives, once, after it is back on the same port and database. And the
+// collector's retention deleting the page's session meanwhile: the session is registered again
+// (docs/uploader.md#refused-batches).
 import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,16 +1,17 @@
-// The log explorer in real Chromium against the running service (issue 15): the sign-in it needs, each filter
-// and their combination, search among 100,000 logs, links that restore a view, the live tail, exports, the
+// The log explorer in real Chromium against the running service (docs/local-service.md#explorer): the sign-in it needs,
+// each filter and their combination, search among 100,000 logs, links that restore a view, the live tail, exports, the
 // intent URLs, logged markup shown as text, and no serious accessibility violation on any page.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Cookie, Download, Page } from 'playwright-core';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TAIL_EVERY_MS } from '../../explorer/logs/use-log-stream.ts';
 import type { LogRecord } from '../../protocol/records.types.ts';
 import { appIdOf, bugfenderAppIdOf } from '../../server/app-id.ts';
 import { EXPLORER_CSP } from '../../server/explorer/static.ts';
 import { createCollectorClient } from './collector-client.ts';
 import { useProductPage } from './product.ts';
-import { explorerSettled, signInToExplorer, viewerText } from './viewer.ts';
+import { explorerSettled, signInToExplorer, viewerCookies, viewerText } from './viewer.ts';
 
 const e2e = useProductPage();
 
@@ -35,7 +36,10 @@ const ALL = [...ALPHA, ...BETA];
 const newestFirst = (logs: LogRecord[]) => [...logs].sort((a, b) => b.at - a.at).map((entry) => entry.t);
 
 let betaSession: number;
+/** The e2e viewer's sign-in, made once: a test that is not about signing in starts with it (startSignedIn). */
+let signedIn: Cookie[] = [];
 beforeAll(async () => {
+  signedIn = await viewerCookies(e2e.product.browser, e2e.product.url);
   const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, APP);
   await collector.createApp();
   const alpha = await collector.session('s-alpha', 'd-alpha');
@@ -48,7 +52,30 @@ beforeAll(async () => {
   await collector.deviceKey('d-beta', 'plan', 'silver');
 });
 
+/** Each test of the describe block starts signed in; viewerText still signs in should the explorer ask. */
+const startSignedIn = () => beforeEach(() => e2e.page.context().addCookies(signedIn));
+
+/** Drives the live tail's poll timer with Playwright's clock (installed before the page loads) until `check` passes:
+ * each step fires the next poll at once instead of waiting its 0.7 s. */
+async function tailUntil(page: Page, check: () => Promise<unknown>): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      await page.clock.fastForward(TAIL_EVERY_MS);
+      await check();
+    },
+    { timeout: 30_000, interval: 50 },
+  );
+}
+
 const logsUrl = (params: Record<string, string> = {}) => `${e2e.product.url}/sidelog/logs?${new URLSearchParams({ app: APP_ID, ...params })}`;
+
+/** A download's content. Read as a stream: the browser is the run's, on the other end of a connection, and its files
+ * have no path here. */
+async function downloadedText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
 
 /** The texts of the logs the stream shows, top to bottom. */
 async function streamTexts(page: Page): Promise<string[]> {
@@ -89,6 +116,7 @@ describe('sign-in', () => {
 });
 
 describe('filters', () => {
+  startSignedIn();
   const cases: [string, Record<string, string>, LogRecord[]][] = [
     ['levels', { level: 'error,fatal' }, ALL.filter((entry) => entry.ll === 2)],
     ['tag', { tag: 'net' }, ALL.filter((entry) => entry.tg === 'net')],
@@ -126,6 +154,7 @@ describe('filters', () => {
 });
 
 describe('the stream', () => {
+  startSignedIn();
   it('a log opens to its JSON, and shows the lines around it in its session', async () => {
     await viewerText(e2e.page, logsUrl({ q: 'declined' }));
     await e2e.page.getByRole('button', { name: 'alpha error payment declined' }).click();
@@ -190,25 +219,44 @@ describe('the stream', () => {
   });
 
   it('live tail shows a line logged after the page opened', async () => {
+    // The tail's polls are counted in the page as they start, and those still waiting for their answer: a poll's next
+    // timer is set only once its answer is in.
+    await e2e.page.context().addInitScript(() => {
+      const counted = window as unknown as { tailPolls: number; tailWaiting: number };
+      counted.tailPolls = 0;
+      counted.tailWaiting = 0;
+      const fetch = window.fetch;
+      window.fetch = (input, init) => {
+        if (!String(input instanceof Request ? input.url : input).includes('/logs/tail')) return fetch(input, init);
+        counted.tailPolls++;
+        counted.tailWaiting++;
+        return fetch(input, init).finally(() => counted.tailWaiting--);
+      };
+    });
+    const tailPolls = () => e2e.page.evaluate(() => (window as unknown as { tailPolls: number }).tailPolls);
+    const noPollWaiting = () => e2e.page.waitForFunction(() => (window as unknown as { tailWaiting: number }).tailWaiting === 0);
+    await e2e.page.clock.install();
     await viewerText(e2e.page, logsUrl({ session: 's-beta' }));
     await e2e.page.getByRole('button', { name: 'Live tail' }).click();
     // Give the tail its starting point before the line is sent.
     await e2e.page.waitForResponse((response) => response.url().includes('/logs/tail'));
     const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, APP);
     await collector.logs(betaSession, [{ x: new Date().toISOString(), at: Date.now(), t: 'arrived while tailing', ll: 4, tg: 'live' }]);
-    await e2e.page.getByRole('button', { name: 'arrived while tailing' }).waitFor({ timeout: 5_000 });
+    await tailUntil(e2e.page, () => e2e.page.getByRole('button', { name: 'arrived while tailing' }).waitFor({ timeout: 500 }));
     expect((await streamTexts(e2e.page))[0]).toBe('arrived while tailing');
     await e2e.page.getByRole('button', { name: 'Pause live tail' }).click();
     await e2e.page.getByRole('button', { name: 'Live tail' }).waitFor();
 
     // Paused, the page asks for nothing; a line logged meanwhile shows once the tail resumes, none lost.
-    const polls: string[] = [];
-    e2e.page.on('request', (request) => {
-      if (request.url().includes('/logs/tail')) polls.push(request.url());
-    });
     await collector.logs(betaSession, [{ x: new Date().toISOString(), at: Date.now(), t: 'arrived while paused', ll: 4, tg: 'live' }]);
-    await e2e.page.waitForTimeout(2_000); // a few of the tail's 0.7 s polls, had it not stopped
-    expect(polls).toEqual([]);
+    await noPollWaiting();
+    const pollsBefore = await tailPolls();
+    // Three of the tail's periods, each firing what falls due in it: a poll, had the tail not stopped.
+    for (let period = 0; period < 3; period++) {
+      await e2e.page.clock.fastForward(TAIL_EVERY_MS);
+      await noPollWaiting();
+    }
+    expect(await tailPolls()).toBe(pollsBefore);
     expect(await streamTexts(e2e.page)).not.toContain('arrived while paused');
     await e2e.page.getByRole('button', { name: 'Live tail' }).click();
     await e2e.page.getByRole('button', { name: 'arrived while paused' }).waitFor({ timeout: 5_000 });
@@ -219,13 +267,15 @@ describe('the stream', () => {
     const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, TAIL_APP);
     await collector.createApp();
     const session = await collector.session('s-tail', 'd-tail');
+    await e2e.page.clock.install();
     await viewerText(e2e.page, `${e2e.product.url}/sidelog/logs?app=${appIdOf(TAIL_APP)}`);
     await e2e.page.getByRole('button', { name: 'Live tail' }).click();
     await e2e.page.waitForResponse((response) => response.url().includes('/logs/tail'));
     const now = Date.now();
     await collector.logs(session, Array.from({ length: 2_500 }, (_, i) => ({ x: new Date(now + i).toISOString(), at: now + i, t: `tail line ${i}`, ll: 4, tg: 'tail' })));
     const status = e2e.page.locator('.stream-toolbar [role=status]');
-    await status.filter({ hasText: '2,500 new' }).waitFor({ timeout: 30_000 });
+    // A poll takes what arrived a page at a time: several polls.
+    await tailUntil(e2e.page, () => status.filter({ hasText: '2,500 new' }).waitFor({ timeout: 500 }));
     // The newest 2,000 are kept; the older ones are a page away (the "+"), read again if the viewer scrolls there.
     expect(await status.innerText()).toBe('2,000+ logs, 2,500 new while tailing');
     expect((await streamTexts(e2e.page))[0]).toBe('tail line 2499');
@@ -236,16 +286,17 @@ describe('the stream', () => {
     await viewerText(e2e.page, logsUrl({ level: 'error' }));
     const expected = newestFirst(ALL.filter((entry) => entry.ll === 2));
     const [ndjson] = await Promise.all([e2e.page.waitForEvent('download'), e2e.page.getByRole('link', { name: 'Export NDJSON' }).click()]);
-    const lines = readFileSync((await ndjson.path())!, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { t: string; ll: number });
+    const lines = (await downloadedText(ndjson)).trim().split('\n').map((line) => JSON.parse(line) as { t: string; ll: number });
     expect(lines.map((line) => line.t)).toEqual(expected);
     const [csv] = await Promise.all([e2e.page.waitForEvent('download'), e2e.page.getByRole('link', { name: 'Export CSV' }).click()]);
-    const rows = readFileSync((await csv.path())!, 'utf8').trim().split('\r\n');
+    const rows = (await downloadedText(csv)).trim().split('\r\n');
     expect(rows[0]).toBe('time,level,tag,text,file,line,method,url,session,device');
     expect(rows.slice(1).map((row) => row.split(',')[3])).toEqual(expected);
   });
 });
 
 describe('issues, sessions and devices', () => {
+  startSignedIn();
   it('issues list issues, crashes and feedback, by type; one opens with its session logs around it', async () => {
     const all = await viewerText(e2e.page, `${e2e.product.url}/sidelog/issues?app=${APP_ID}`);
     expect(all).toContain('Checkout crashed');
@@ -350,6 +401,7 @@ describe('intent URLs', () => {
 });
 
 describe('100,000 logs', () => {
+  startSignedIn();
   beforeAll(async () => {
     const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, BIG_APP);
     await collector.createApp();
@@ -440,6 +492,7 @@ describe('accessibility', () => {
       await e2e.page.goto(`${e2e.product.url}${path}`);
       await e2e.page.getByRole('button', { name: 'Sign in' }).waitFor();
     } else {
+      await e2e.page.context().addCookies(signedIn);
       await viewerText(e2e.page, `${e2e.product.url}${path}`);
       // A log opened, so its details are checked too.
       if (name === 'logs') await e2e.page.locator('.log-text').first().click();

@@ -5,30 +5,22 @@
 import { chromium } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.ts';
-import { VIEWS } from '../../app/routes/views.ts';
+import { VIEWS } from '../../app/views/views.ts';
 import { PARTNER_API } from '../../portal/api.types.ts';
+import { cspViolations, watchCspViolations } from './csp-violations.ts';
 import { signInAsDemo } from './portal.ts';
 import { useProductPage } from './product.ts';
 
 declare global {
   interface Window {
-    cspViolations?: string[];
     inlineRan?: boolean;
   }
 }
 
 const e2e = useProductPage();
 
-/** Records every CSP violation in every document of the page, from before its first script. */
-async function watchViolations() {
-  await e2e.page.addInitScript(() => {
-    window.cspViolations = [];
-    document.addEventListener('securitypolicyviolation', (event) => window.cspViolations!.push(`${event.violatedDirective} ${event.blockedURI}`));
-  });
-}
-
 it('signs in and shows every view with no CSP violation, and refuses a script the portal did not ship', async () => {
-  await watchViolations();
+  await watchCspViolations(e2e.page);
   const first = await e2e.page.goto(`${e2e.product.url}/`);
   const headers = first!.headers();
   expect(headers['content-security-policy']).toContain("script-src 'self'");
@@ -44,7 +36,7 @@ it('signs in and shows every view with no CSP violation, and refuses a script th
   }
   // Sidelog started in its worker and reached the collector (a connection the policy must allow).
   await expect.poll(async () => (await e2e.product.admin.requests()).length, { timeout: 20_000 }).toBeGreaterThan(0);
-  expect(await e2e.page.evaluate(() => window.cspViolations)).toEqual([]);
+  expect(await cspViolations(e2e.page)).toEqual([]);
 
   // The policy is in force: an inline script, as an injection would add, does not run.
   await e2e.page.evaluate(() => {
@@ -52,9 +44,9 @@ it('signs in and shows every view with no CSP violation, and refuses a script th
     script.textContent = 'window.inlineRan = true';
     document.head.append(script);
   });
-  await expect.poll(() => e2e.page.evaluate(() => window.cspViolations!.length)).toBeGreaterThan(0);
+  await expect.poll(() => cspViolations(e2e.page).then((seen) => seen.length)).toBeGreaterThan(0);
   expect(await e2e.page.evaluate(() => window.inlineRan)).toBeUndefined();
-  expect((await e2e.page.evaluate(() => window.cspViolations!))[0]).toMatch(/^script-src/);
+  expect((await cspViolations(e2e.page))[0]).toMatch(/^script-src/);
 });
 
 it('is served on a *.localhost name (it resolves to loopback), and another origin cannot frame it', async () => {

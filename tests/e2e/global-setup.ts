@@ -1,15 +1,20 @@
 // End-to-end tests drive the built portal: build it once per run into a temporary directory, or reuse
-// dist/ when it is newer than every source the build reads (as `npm start` does).
+// dist/ when it is newer than every source the build reads (as `npm start` does). One Chromium serves the whole run:
+// each file connects to it and makes its own contexts, which share nothing.
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The built portal that each test file's service serves. */
     distDir: string;
+    /** The run's Chromium, for `chromium.connect` (tests/e2e/product.ts). */
+    browserEndpoint: string;
   }
 }
 
@@ -30,15 +35,22 @@ function freshDist(): string | undefined {
   return statSync(index).mtimeMs > sources ? join(ROOT, 'dist') : undefined;
 }
 
-export default async function setup(project: TestProject) {
+/** The built portal's directory, and what deletes it once the run is over (nothing for a reused dist/). */
+async function builtPortal(): Promise<{ distDir: string; remove(): void }> {
   const reused = freshDist();
-  if (reused) {
-    project.provide('distDir', reused);
-    return;
-  }
+  if (reused) return { distDir: reused, remove: () => {} };
   // A directory of our own: dist/ may be in use by `npm start` or another run.
   const outDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   await build({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-  project.provide('distDir', outDir);
-  return () => rmSync(outDir, { recursive: true, force: true });
+  return { distDir: outDir, remove: () => rmSync(outDir, { recursive: true, force: true }) };
+}
+
+export default async function setup(project: TestProject) {
+  const [portal, browser] = await Promise.all([builtPortal(), chromium.launchServer({ executablePath: findChromium(), args: CHROMIUM_ARGS })]);
+  project.provide('distDir', portal.distDir);
+  project.provide('browserEndpoint', browser.wsEndpoint());
+  return async () => {
+    await browser.close();
+    portal.remove();
+  };
 }

@@ -1,5 +1,5 @@
-// Issues and user feedback from the portal (issue 7): sendIssue's URL opens the viewer page of that
-// issue, and feedback a user types into the dialog arrives as user feedback.
+// Issues and user feedback from the portal (docs/api.md#issues-crashes-and-feedback): sendIssue's URL opens the viewer
+// page of that issue, and feedback a user types into the dialog arrives as user feedback.
 import { describe, expect, it, vi } from 'vitest';
 import { IssueType } from '../../protocol/levels.ts';
 import { sidelogMode } from './page-sidelog.ts';

@@ -1,7 +1,7 @@
-// Logs written in the portal reach the collector (issue 7): every line once, in batches of at most 500,
+// Logs written in the portal reach the collector (docs/uploader.md): every line once, in batches of at most 500,
 // and the signed-in partner's id as the device key user_id.
 import { describe, expect, it, vi } from 'vitest';
-import { UPLOAD_BATCH_SIZE } from '../../protocol/limits.ts';
+import { UPLOAD_BATCH_SIZE } from '../../worker/tuning.ts';
 import { deviceUdid, lineNumbers, logLines, oneTo, sendNow, sessionUUID, sidelogMode } from './page-sidelog.ts';
 import { signInAsDemo } from './portal.ts';
 import { useProductPage } from './product.ts';

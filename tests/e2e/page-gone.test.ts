@@ -1,4 +1,4 @@
-// A page that goes away right after logging (issue 12): its tab closed within milliseconds of a burst, or
+// A page that goes away right after logging (docs/durability.md): its tab closed within milliseconds of a burst, or
 // reloaded in the middle of one. Every line arrives exactly once, and `at` never repeats within the session.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CollectedLog } from '../../server/store.types.ts';

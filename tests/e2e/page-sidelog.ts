@@ -1,6 +1,6 @@
 // Sidelog as the portal exposes it on `window` (app/main.tsx), driven from the test through page.evaluate.
 import type { Page } from 'playwright-core';
-import type { SidelogClient } from '../../app/logging/index.ts';
+import type { SidelogClient } from 'sidelog';
 import { STORAGE_KEYS } from '../../protocol/limits.ts';
 
 declare global {

@@ -1,11 +1,10 @@
 // The running product for one test file: the local service on a free port with a temporary database,
-// serving the portal built by global-setup, and one headless Chromium to drive it.
+// serving the portal built by global-setup, and the run's headless Chromium (global-setup) to drive it.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.ts';
 import { DEMO_APP_KEY } from '../../server/demo.ts';
 import { generateAdminToken, startService, type RunningService } from '../../server/service.ts';
 import { createAdminClient, type AdminClient } from './admin-client.ts';
@@ -43,7 +42,8 @@ export async function startProduct(): Promise<Product> {
   });
   if (!account.ok) throw new Error(`creating the e2e viewer account: ${account.status} ${await account.text()}`);
   const port = Number(new URL(url).port);
-  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+  // Closing this connection closes the contexts the file made, and leaves the run's Chromium to the next file.
+  const browser = await chromium.connect(inject('browserEndpoint'));
 
   return {
     url,

@@ -1,5 +1,6 @@
-// Watches the requests of the browser's one SharedWorker through the DevTools protocol: Playwright's
-// request events cover pages (and their dedicated workers), not shared workers.
+// Watches the requests of an origin's one SharedWorker through the DevTools protocol: Playwright's request events
+// cover pages (and their dedicated workers), not shared workers. The browser is the run's: other files' services,
+// each on a port of its own, are other origins.
 import type { Browser } from 'playwright-core';
 
 export interface WorkerRequests {
@@ -13,12 +14,12 @@ interface ProtocolMessage {
   params?: { request?: { url: string; postData?: string } };
 }
 
-/** Attaches to the browser's shared worker; throws unless there is exactly one. */
-export async function watchSharedWorkerRequests(browser: Browser): Promise<WorkerRequests> {
+/** Attaches to the shared worker of `origin`; throws unless there is exactly one. */
+export async function watchSharedWorkerRequests(browser: Browser, origin: string): Promise<WorkerRequests> {
   const cdp = await browser.newBrowserCDPSession();
   const { targetInfos } = await cdp.send('Target.getTargets');
-  const workers = targetInfos.filter((target) => target.type === 'shared_worker');
-  if (workers.length !== 1) throw new Error(`Expected one shared worker, found ${workers.length}`);
+  const workers = targetInfos.filter((target) => target.type === 'shared_worker' && target.url.startsWith(`${origin}/`));
+  if (workers.length !== 1) throw new Error(`Expected one shared worker of ${origin}, found ${workers.length}`);
 
   const requests: { url: string; postData?: string }[] = [];
   cdp.on('Target.receivedMessageFromTarget', (event) => {

@@ -1,6 +1,7 @@
-// The explorer shows whatever the collector keeps (issue 11): any JSON value a client sends is refused or stored as
-// something a page can show, and the pages do show it, in real Chromium. One row goes straight into the database as
-// an earlier collector stored it (an `at` past the dates JavaScript knows), which the log list must survive too.
+// The explorer shows whatever the collector keeps (docs/local-service.md#collector): any JSON value a client sends is
+// refused or stored as something a page can show, and the pages do show it, in real Chromium. One row goes straight
+// into the database as an earlier collector stored it (an `at` past the dates JavaScript knows), which the log list
+// must survive too.
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appIdOf } from '../../server/app-id.ts';

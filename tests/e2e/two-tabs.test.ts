@@ -1,4 +1,4 @@
-// Two tabs of the portal (issue 7): both tabs' sessions arrive, uploaded by one uploader, the
+// Two tabs of the portal (docs/modes.md#leadership): both tabs' sessions arrive, uploaded by one uploader, the
 // SharedWorker that both tabs share (mode A).
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -31,7 +31,7 @@ describe('two tabs of the portal', () => {
       for (const tab of tabs) expect(await sidelogMode(tab)).toBe('A-shared');
       const sessions = await Promise.all(tabs.map(sessionUUID));
       expect(new Set(sessions).size).toBe(2);
-      const worker = await watchSharedWorkerRequests(product.browser);
+      const worker = await watchSharedWorkerRequests(product.browser, product.url);
 
       await Promise.all(tabs.map((tab, i) => logLines(tab, `tab ${i + 1} line`, 300)));
       for (const tab of tabs) await sendNow(tab);

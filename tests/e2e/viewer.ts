@@ -1,6 +1,6 @@
 // The Sidelog explorer as a person meets it: open a URL of it, sign in if the sign-in comes up (as the product's
 // e2e viewer account), and read what the view shows once it has loaded.
-import type { Page } from 'playwright-core';
+import type { Browser, Cookie, Page } from 'playwright-core';
 import { E2E_VIEWER } from './product.ts';
 
 /** Signs in on the explorer's sign-in form (the page must be showing it) and waits until it has left it. */
@@ -34,4 +34,18 @@ export async function viewerLinkTarget(page: Page, url: string, linkText: string
   const href = await page.getByRole('link', { name: linkText, exact: true }).getAttribute('href');
   if (href === null) throw new Error(`${url} has a link "${linkText}" that goes nowhere`);
   return new URL(href, page.url()).href;
+}
+
+/** Signs in once, on the explorer's own form in a context of its own, and returns the sign-in's cookies, for tests that
+ * are not about signing in to start signed in (`context.addCookies`). */
+export async function viewerCookies(browser: Browser, serviceURL: string): Promise<Cookie[]> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(`${serviceURL}/sidelog/sign-in`);
+    await signInToExplorer(page);
+    return await context.cookies();
+  } finally {
+    await context.close();
+  }
 }

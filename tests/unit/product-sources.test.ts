@@ -10,9 +10,6 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const PRODUCT = ['app', 'worker', 'protocol', 'portal', 'explorer', 'explorer-contract', 'server', 'scripts'];
 const SOURCE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
 
-/** Names made for tests that are being removed by work running beside this rule; empty it once they are gone. */
-const BEING_REMOVED: readonly string[] = ['feedbackDialogRootForTests'];
-
 function sourcesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
@@ -83,7 +80,7 @@ describe('the product', () => {
     const found = sources.flatMap(({ path, text }) => {
       const { names, strings } = namesAndStrings(path, text);
       return [
-        ...names.filter((name) => madeForTests(name) && !BEING_REMOVED.includes(name)).map((name) => `${path}: ${name}`),
+        ...names.filter((name) => madeForTests(name)).map((name) => `${path}: ${name}`),
         ...strings.filter((value) => /\/faults\b/.test(value)).map((value) => `${path}: '${value}'`),
       ];
     });

@@ -47,8 +47,6 @@ class SidelogDatabase extends Dexie {
 export function createDexieStorage(name = DATABASE_NAME): SidelogStorage {
   const db = new SidelogDatabase(name);
   return {
-    // One transaction: a quota error leaves none of the batch stored.
-    addLogs: (logs) => db.transaction('rw', db.logs, () => db.logs.bulkAdd(logs, { allKeys: true })),
     addLogBatches: (batches) =>
       db.transaction('rw', db.logs, db.sessions, async () => {
         const uuids = sessionsOf(batches);
@@ -100,9 +98,7 @@ export function createDexieStorage(name = DATABASE_NAME): SidelogStorage {
         if (!stored) await db.sessions.add(session);
         else if ((session.lastAt ?? -Infinity) > (stored.lastAt ?? -Infinity)) await db.sessions.update(session.uuid, { lastAt: session.lastAt });
       }),
-    putSession: async (session) => void (await db.sessions.put(session)),
     setSessionId: async (uuid, id) => void (await db.sessions.update(uuid, { id })),
-    getSession: (uuid) => db.sessions.get(uuid),
     sessions: () => db.sessions.toArray(),
     deleteSession: (uuid) => db.sessions.delete(uuid),
 

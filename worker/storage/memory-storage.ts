@@ -51,10 +51,6 @@ export function createMemoryStorage(logCap = IN_MEMORY_LOG_CAP): SidelogStorage 
   const deviceKeys = createTable<DeviceKeyRecord>();
   const sessions = new Map<string, SessionRecord>();
   return {
-    async addLogs(batch) {
-      if (logs.count() + batch.length > logCap) throw quotaError(IN_MEMORY_QUOTA_MESSAGE);
-      return batch.map((log) => logs.add(log));
-    },
     async addLogBatches(batches) {
       const placed = placeBatches(batches, new Map(sessionsOf(batches).map((uuid) => [uuid, sessions.get(uuid)])));
       if (logs.count() + placed.logs.length > logCap) throw quotaError(IN_MEMORY_QUOTA_MESSAGE);
@@ -83,14 +79,9 @@ export function createMemoryStorage(logCap = IN_MEMORY_LOG_CAP): SidelogStorage 
       if (!stored) sessions.set(session.uuid, { ...session });
       else if ((session.lastAt ?? -Infinity) > (stored.lastAt ?? -Infinity)) stored.lastAt = session.lastAt;
     },
-    putSession: async (session) => void sessions.set(session.uuid, { ...session }),
     async setSessionId(uuid, id) {
       const stored = sessions.get(uuid);
       if (stored) stored.id = id;
-    },
-    getSession: async (uuid) => {
-      const session = sessions.get(uuid);
-      return session && { ...session };
     },
     sessions: async () => [...sessions.values()].map((session) => ({ ...session })),
     deleteSession: async (uuid) => void sessions.delete(uuid),

@@ -9,8 +9,6 @@ export interface QuotaError extends Error {
 }
 
 export interface SidelogStorage {
-  /** Adds logs in order, all or none; rejects with a QuotaError when they do not fit. Returns their ids. */
-  addLogs(logs: StoredLog[]): Promise<number[]>;
   /** Stores a page's writes of logs in one transaction with their sessions, all or none; a batch already
    * stored by its run is skipped and `at` is kept increasing per session (log-batches.ts). Rejects with a
    * QuotaError when they do not fit. */
@@ -40,10 +38,8 @@ export interface SidelogStorage {
   /** Adds the session if it is not stored yet; never overwrites a stored one (it may hold a server id), but
    * raises its `lastAt` to the given one. */
   ensureSession(session: SessionRecord): Promise<void>;
-  putSession(session: SessionRecord): Promise<void>;
   /** Sets the id the service gave the session, leaving the rest of the stored record as it is by then. */
   setSessionId(uuid: string, id: number): Promise<void>;
-  getSession(uuid: string): Promise<SessionRecord | undefined>;
   sessions(): Promise<SessionRecord[]>;
   deleteSession(uuid: string): Promise<void>;
 

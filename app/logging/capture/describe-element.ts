@@ -9,6 +9,7 @@ export interface ElementDescription {
 }
 
 export const IGNORE_ATTRIBUTE = 'data-sidelog-ignore';
+export const PRIVATE_ATTRIBUTE = 'data-sidelog-private';
 export const SHORT_TEXT_MAX = 80;
 const SELECTOR_MAX_DEPTH = 8;
 
@@ -37,14 +38,13 @@ export function isIgnored(event: Event): boolean {
   return false;
 }
 
-/**
- * Fields whose value is never recorded: passwords, and what autofill marks as secrets
- * (a "show password" toggle turns type=password into text, autocomplete keeps saying it).
- */
-export function isSecretField(element: Element): boolean {
-  if (element instanceof HTMLInputElement && element.type === 'password') return true;
-  const autocomplete = element.getAttribute('autocomplete') ?? '';
-  return /password|one-time-code|cc-/i.test(autocomplete);
+/** True when the event passed through an element marked data-sidelog-private, shadow roots included: nothing of
+ * that subtree is read, not even what describes the element (docs/privacy.md#typed-values). */
+export function isPrivate(event: Event): boolean {
+  for (const node of event.composedPath()) {
+    if (node instanceof Element && node.hasAttribute(PRIVATE_ATTRIBUTE)) return true;
+  }
+  return false;
 }
 
 /** At most SHORT_TEXT_MAX characters, whitespace collapsed, with an ellipsis when cut. */
@@ -53,7 +53,8 @@ export function truncate(text: string): string {
   return collapsed.length > SHORT_TEXT_MAX ? `${collapsed.slice(0, SHORT_TEXT_MAX - 1)}…` : collapsed;
 }
 
-/** A label for the element, never a form field's value (buttons made of <input> excepted). */
+/** A label for the element, never a form field's value (buttons made of <input> excepted), nor what is typed into
+ * an editable element, nor the text of a private subtree inside it. */
 function shortText(element: Element): string {
   const label = element.getAttribute('aria-label');
   if (label) return truncate(label);
@@ -62,14 +63,21 @@ function shortText(element: Element): string {
     return truncate((isButton ? element.value : '') || element.placeholder || element.title);
   }
   if (element instanceof HTMLTextAreaElement) return truncate(element.placeholder || element.title);
+  if (element instanceof HTMLElement && element.isContentEditable) return truncate(element.title);
   // Read text nodes only until there is enough: a click on a large container must not copy the page.
   let text = '';
-  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, skipPrivate);
   for (let node = walker.nextNode(); node && text.length <= SHORT_TEXT_MAX * 2; node = walker.nextNode()) {
-    text += `${node.nodeValue ?? ''} `;
+    if (node.nodeType === Node.TEXT_NODE) text += `${node.nodeValue ?? ''} `;
   }
   return truncate(text || element.getAttribute('alt') || element.getAttribute('title') || '');
 }
+
+/** A private or editable subtree is passed over whole. */
+const skipPrivate: NodeFilter = (node) =>
+  node instanceof Element && (node.hasAttribute(PRIVATE_ATTRIBUTE) || (node instanceof HTMLElement && node.isContentEditable))
+    ? NodeFilter.FILTER_REJECT
+    : NodeFilter.FILTER_ACCEPT;
 
 /** e.g. 'form#login > div.row:nth-of-type(2) > button'; stops at the first ancestor with an id. */
 export function selectorPath(element: Element): string {

@@ -1,5 +1,5 @@
 // The in-page captures, each switched on by its option. Each is its own chunk, loaded only when its option is on,
-// so that a page with a capture off never downloads it (README.md#benchmark: the bytes a page loads).
+// so that a page with a capture off never downloads it (docs/benchmarks.md#main-thread-cost: the bytes a page loads).
 import type { ResolvedOptions } from '../../../protocol/index.ts';
 import type { CaptureTarget, InstallCapture } from './capture.types.ts';
 

@@ -1,8 +1,11 @@
 // logUIEvents: clicks, focus, blur, form submits and typing, as Info lines tagged UI_EVENT_TAG
 // whose text is JSON ({ event, tag, id, text, selector, value? }). Typing is recorded once per
-// pause (INPUT_DEBOUNCE_MS) per field. A password field's value is never read.
+// pause (INPUT_DEBOUNCE_MS) per field, with the value's shape unless the app asked for more
+// (app/logging/capture/typed-value.ts). An event inside data-sidelog-private is recorded as
+// { event, private: true }: nothing of that element is read.
 import { LogLevel, UI_EVENT_TAG } from '../../../protocol/index.ts';
-import { describeElement, eventElement, isIgnored, isSecretField, truncate } from './describe-element.ts';
+import { describeElement, eventElement, isIgnored, isPrivate } from './describe-element.ts';
+import { typedValue } from './typed-value.ts';
 import type { InstallCapture } from './capture.types.ts';
 
 export const INPUT_DEBOUNCE_MS = 1000;
@@ -14,11 +17,17 @@ const LISTENING = { capture: true, passive: true } as const;
 interface PendingInput {
   timer: ReturnType<typeof setTimeout>;
   time: number;
+  /** Decided as the event came, through its whole path (shadow roots included). */
+  private: boolean;
 }
 
-export const installUIEvents: InstallCapture = (target) => {
-  const record = (event: string, element: Element, extra: Record<string, unknown> = {}, time?: number) =>
-    target.recordEvent(LogLevel.Info, UI_EVENT_TAG, JSON.stringify({ event, ...describeElement(element), ...extra }), time);
+export const installUIEvents: InstallCapture = (target, options) => {
+  const record = (event: string, element: Element, hidden: boolean, time?: number) => {
+    if (hidden) return target.recordEvent(LogLevel.Info, UI_EVENT_TAG, JSON.stringify({ event, private: true }), time);
+    const { value, verbatim } = event === 'input' ? typedValue(element, options.recordInputValues) : {};
+    const text = JSON.stringify({ event, ...describeElement(element), ...(value !== undefined && { value }) });
+    target.recordEvent(LogLevel.Info, UI_EVENT_TAG, text, time, verbatim);
+  };
 
   const pending = new Map<Element, PendingInput>();
 
@@ -27,7 +36,7 @@ export const installUIEvents: InstallCapture = (target) => {
     if (!typed) return;
     clearTimeout(typed.timer);
     pending.delete(element);
-    record('input', element, typedValue(element), typed.time);
+    record('input', element, typed.private, typed.time);
   };
 
   const onInput = (event: Event) => {
@@ -36,7 +45,7 @@ export const installUIEvents: InstallCapture = (target) => {
     if (!element) return;
     const earlier = pending.get(element);
     if (earlier) clearTimeout(earlier.timer);
-    pending.set(element, { time: Date.now(), timer: setTimeout(() => recordInput(element), INPUT_DEBOUNCE_MS) });
+    pending.set(element, { time: Date.now(), private: isPrivate(event), timer: setTimeout(() => recordInput(element), INPUT_DEBOUNCE_MS) });
   };
 
   /** Typing still waiting for its pause is recorded first, so that the lines keep the user's order. */
@@ -51,7 +60,7 @@ export const installUIEvents: InstallCapture = (target) => {
     const element = eventElement(event);
     if (!element) return;
     if (name === 'blur' || name === 'submit') flushInputs(element);
-    record(name, element);
+    record(name, element, isPrivate(event));
   };
 
   const handlers: [string, (event: Event) => void][] = [
@@ -68,12 +77,3 @@ export const installUIEvents: InstallCapture = (target) => {
     flushInputs();
   };
 };
-
-/** What was typed, cut short; nothing for a password or another secret field. */
-function typedValue(element: Element): { value?: string } {
-  if (isSecretField(element)) return {};
-  if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) {
-    return { value: truncate(element.value) };
-  }
-  return {};
-}

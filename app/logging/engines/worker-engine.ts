@@ -5,6 +5,7 @@
 // depends on the writes before it names the last one posted, and the engine waits for it (engine.types.ts).
 import * as Comlink from 'comlink';
 import type { DebugSink, StoredSink, WorkerEngineApi } from '../../../protocol/index.ts';
+import { SDK_VERSION } from '../sdk-version.ts';
 import { withDeadline } from './deadline.ts';
 import type { EngineHandle, EngineKind, PageEngineConfig } from './engine-handle.types.ts';
 
@@ -77,11 +78,30 @@ export interface WorkerFactories {
   dedicated: () => Worker;
 }
 
-/** The real workers; `new URL(…, import.meta.url)` must stay literal here for Vite to bundle them. */
+/**
+ * The worker's name: one per Sidelog version, so that every tab of the origin running this version finds the same
+ * SharedWorker, whichever build of the app it loaded, and a tab of another version starts its own
+ * (docs/package.md#the-worker-across-deploys).
+ */
+export const WORKER_NAME = `sidelog-${SDK_VERSION}`;
+
+/**
+ * The real workers. Each `new …Worker(new URL('…', import.meta.url), { type: 'module', … })` must stay literal, its
+ * options an object with a literal `type`, for bundlers to find the worker and emit it as a file of its own; the
+ * package's build points the URL at the worker file beside it (docs/package.md#the-worker).
+ */
 export const defaultWorkers: WorkerFactories = {
-  shared: () => new SharedWorker(new URL('../../../worker/shared-entry.ts', import.meta.url), { type: 'module', name: 'sidelog' }),
-  dedicated: () => new Worker(new URL('../../../worker/dedicated-entry.ts', import.meta.url), { type: 'module', name: 'sidelog' }),
+  shared: () => new SharedWorker(new URL('../../../worker/worker-entry.ts', import.meta.url), { type: 'module', name: WORKER_NAME }),
+  dedicated: () => new Worker(new URL('../../../worker/worker-entry.ts', import.meta.url), { type: 'module', name: WORKER_NAME }),
 };
+
+/** The workers from a script the host serves itself (the `workerURL` option, docs/package.md#serving-the-worker-yourself). */
+export function workersAt(url: string): WorkerFactories {
+  return {
+    shared: () => new SharedWorker(url, { type: 'module', name: WORKER_NAME }),
+    dedicated: () => new Worker(url, { type: 'module', name: WORKER_NAME }),
+  };
+}
 
 export function sharedWorkerKind(workers: WorkerFactories): EngineKind {
   return {

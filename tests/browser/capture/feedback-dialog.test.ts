@@ -1,24 +1,25 @@
 // The feedback dialog as a user meets it. Its shadow root is closed, so the test reaches it
-// through the seam the module exports for tests, and Playwright cannot locate anything inside it:
+// through the roots kept as they are attached (feedback-root.ts), and Playwright cannot locate anything inside it:
 // the user types with the keyboard into what has focus, and clicks with the mouse at the place
 // where an element is drawn.
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { installUIEvents } from '../../../app/logging/capture/ui-events.ts';
-import { feedbackDialogRootForTests, showFeedbackDialog } from '../../../app/logging/feedback-dialog.ts';
+import { showFeedbackDialog } from '../../../app/logging/feedback/feedback-dialog.ts';
 import { requireElement } from '../../../app/logging/feedback/require-element.ts';
+import { feedbackDialogRoot } from './feedback-root.ts';
 import { captureOptions, createRecordingTarget } from './recording-target.ts';
 
 const FEEDBACK_URL = 'http://127.0.0.1/sidelog/intent/abc/issue/42';
 
 afterEach(async () => {
   // A test that left its dialog open closes it, so the next one starts alone.
-  const root = feedbackDialogRootForTests();
+  const root = feedbackDialogRoot();
   if (root) root.querySelector<HTMLButtonElement>('[data-close]')?.click();
 });
 
 function dialog() {
-  const root = feedbackDialogRootForTests();
+  const root = feedbackDialogRoot();
   if (!root) throw new Error('no feedback dialog is open');
   return {
     root,
@@ -90,7 +91,7 @@ describe('the feedback dialog', () => {
     await expect(result).resolves.toEqual({ isSent: true, feedbackURL: FEEDBACK_URL });
     expect(submit).toHaveBeenCalledExactlyOnceWith('Cannot print', 'The sales page prints an empty sheet.');
     expect(hosts()).toHaveLength(0);
-    expect(feedbackDialogRootForTests()).toBeUndefined();
+    expect(feedbackDialogRoot()).toBeUndefined();
   });
 
   test('a failed submit resolves isSent false', async () => {

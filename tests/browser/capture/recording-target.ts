@@ -7,6 +7,8 @@ export interface RecordedEvent {
   tag: string;
   text: string;
   time?: number;
+  /** Set only when the capture asked the engine to leave the text as typed. */
+  verbatim?: true;
 }
 
 export function createRecordingTarget() {
@@ -15,7 +17,7 @@ export function createRecordingTarget() {
   const crashes: { title: string; text: string }[] = [];
   const target: CaptureTarget = {
     record: (level, parts, site) => void records.push({ level, parts, site }),
-    recordEvent: (level, tag, text, time) => void events.push({ level, tag, text, time }),
+    recordEvent: (level, tag, text, time, verbatim) => void events.push({ level, tag, text, time, ...(verbatim && { verbatim }) }),
     sendCrash: (title, text) => {
       crashes.push({ title, text });
       return Promise.resolve(`http://sidelog.test/crash/${crashes.length}`);

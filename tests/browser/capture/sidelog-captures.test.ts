@@ -2,7 +2,7 @@
 // capture options finds in the logging service, without writing any logging code.
 import { afterEach, describe, expect, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import { feedbackDialogRootForTests } from '../../../app/logging/feedback-dialog.ts';
+import { feedbackDialogRoot } from './feedback-root.ts';
 import { BROWSER_EVENT_TAG, IssueType, LogLevel, UI_EVENT_TAG } from '../../../protocol/index.ts';
 import { issuesOf, logsOf, newApp } from '../sidelog/collector.ts';
 import { cleanUp, startSidelog } from '../sidelog/sidelog.ts';
@@ -44,9 +44,28 @@ describe('Sidelog with its captures on', () => {
     const logs = await logsOf(app);
     expect(logs).toContainEqual(expect.objectContaining({ t: 'stock is low {"sku":"A-1"}', ll: LogLevel.Warning }));
     expect(logs).toContainEqual(expect.objectContaining({ tg: BROWSER_EVENT_TAG, t: expect.stringContaining('"pushState"') }));
-    expect(logs).toContainEqual(expect.objectContaining({ tg: UI_EVENT_TAG, t: expect.stringContaining('"value":"partner@example.com"') }));
+    expect(logs).toContainEqual(expect.objectContaining({ tg: UI_EVENT_TAG, t: expect.stringContaining('"value":"•••••••@•••••••.•••"') }));
     expect(logs).toContainEqual(expect.objectContaining({ tg: UI_EVENT_TAG, t: expect.stringContaining('"id":"password"') }));
     expect(JSON.stringify(logs)).not.toContain(secret);
+    expect(JSON.stringify(logs)).not.toContain('partner@example.com');
+  });
+
+  test("a field marked data-sidelog-unmask arrives as typed; with 'all', other fields go through the rules; console lines too", async () => {
+    const app = await newApp();
+    const sidelog = await startSidelog(app, { ...CAPTURES_ON, recordInputValues: 'all' });
+    document.body.innerHTML = `<input id="email" type="email" data-sidelog-unmask><input id="contact">`;
+
+    await userEvent.type(document.getElementById('email')!, 'partner@example.com');
+    await userEvent.type(document.getElementById('contact')!, 'ivan@shop.ru, +7 912 345 67 89');
+    await userEvent.tab();
+    console.log('signed in as', 'partner@example.com');
+    await sidelog.forceSendOnce();
+
+    await expect.poll(async () => (await logsOf(app)).filter((log) => log.t?.includes('"event":"input"')).length, POLL).toBe(2);
+    const logs = await logsOf(app);
+    const typed = logs.filter((log) => log.t?.includes('"event":"input"')).map((log) => JSON.parse(log.t!).value);
+    expect(typed).toEqual(['partner@example.com', '[email], [phone]']);
+    expect(logs).toContainEqual(expect.objectContaining({ t: 'signed in as [email]' }));
   });
 
   test('an uncaught error arrives as a crash', async () => {
@@ -70,8 +89,8 @@ describe('Sidelog with its captures on', () => {
 
     const result = sidelog.getUserFeedback();
     // The dialog's code loads on the first call: it opens with the subject focused.
-    await expect.poll(() => feedbackDialogRootForTests()?.querySelector('[data-subject]')).toBeTruthy();
-    expect(feedbackDialogRootForTests()?.activeElement).toBe(feedbackDialogRootForTests()?.querySelector('[data-subject]'));
+    await expect.poll(() => feedbackDialogRoot()?.querySelector('[data-subject]')).toBeTruthy();
+    expect(feedbackDialogRoot()?.activeElement).toBe(feedbackDialogRoot()?.querySelector('[data-subject]'));
     await userEvent.keyboard('Печать не работает');
     await userEvent.tab();
     await userEvent.keyboard('Пустой лист');

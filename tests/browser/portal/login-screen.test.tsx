@@ -1,13 +1,13 @@
 // The login screen as a partner meets it (docs/portal.md#login-screen).
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { Sidelog } from '../../../app/logging/index.ts';
+import { Sidelog } from 'sidelog';
 import { LOGIN_TIMEOUT_MS } from '../../../portal/constants.ts';
 import { PARTNER_API } from '../../../portal/api.types.ts';
 import { stubPartnerApi } from './fake-partner-api.ts';
 import { cleanUpPortal, renderApp } from './render.tsx';
 
-vi.mock('../../../app/logging/index.ts', () => ({
+vi.mock('sidelog', () => ({
   Sidelog: { setDeviceKey: vi.fn(), getUserFeedback: vi.fn(), init: vi.fn(async () => {}) },
 }));
 
@@ -36,7 +36,7 @@ afterEach(() => {
 });
 
 describe('the login screen', () => {
-  test('shows every text of the specification, labels tied to their inputs', async () => {
+  test('shows every text of the login screen, labels tied to their inputs', async () => {
     stubPartnerApi();
     renderApp('/');
     await expect.element(page.getByRole('img', { name: 'Логотип' })).toBeVisible();

@@ -1,15 +1,15 @@
 // The start-up plugins (docs/portal.md#start-up): nothing loads unconfigured; OneSignal's
 // 30 s setup deadline; the analytics tag's options; the CRM script's per-minute cache-busting value.
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { Sidelog } from 'sidelog';
 import { readConfig, type PortalConfig } from '../../../app/config.ts';
-import { Sidelog } from '../../../app/logging/index.ts';
 import { ANALYTICS_TAG_URL, startAnalytics } from '../../../app/plugins/analytics.ts';
 import { crmWidgetSrc, startCrmWidget } from '../../../app/plugins/crm-widget.ts';
 import { ONESIGNAL_NOT_SETUP, ONESIGNAL_SDK_URL, startOneSignal } from '../../../app/plugins/onesignal.ts';
 import { startPlugins } from '../../../app/plugins/start-plugins.ts';
 import { PUSH_SETUP_TIMEOUT_MS } from '../../../portal/constants.ts';
 
-vi.mock('../../../app/logging/index.ts', () => ({
+vi.mock('sidelog', () => ({
   Sidelog: { init: vi.fn(async () => {}), setDeviceKey: vi.fn(), getUserFeedback: vi.fn() },
 }));
 

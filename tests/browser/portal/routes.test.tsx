@@ -6,7 +6,7 @@ import { PARTNER_API } from '../../../portal/api.types.ts';
 import { stubPartnerApi } from './fake-partner-api.ts';
 import { cleanUpPortal, renderApp, storeSession } from './render.tsx';
 
-vi.mock('../../../app/logging/index.ts', () => ({
+vi.mock('sidelog', () => ({
   Sidelog: { setDeviceKey: vi.fn(), getUserFeedback: vi.fn(async () => ({ isSent: false })), init: vi.fn(async () => {}) },
 }));
 

@@ -2,13 +2,13 @@
 // dialog from Support, and a service that cannot answer.
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { Sidelog } from '../../../app/logging/index.ts';
+import { Sidelog } from 'sidelog';
 import { PRINT_HIDDEN } from '../../../app/print/index.ts';
 import { formatDate } from '../../../app/session/token-date.ts';
 import { stubPartnerApi } from './fake-partner-api.ts';
 import { cleanUpPortal, renderApp, storeSession } from './render.tsx';
 
-vi.mock('../../../app/logging/index.ts', () => ({
+vi.mock('sidelog', () => ({
   Sidelog: { setDeviceKey: vi.fn(), getUserFeedback: vi.fn(), init: vi.fn(async () => {}) },
 }));
 

@@ -1,7 +1,8 @@
-// A failing, slow or lying service leaves the data stored, and it all arrives once the service recovers.
+// A failing, slow or lying service leaves the data stored, and it all arrives once the service recovers. The engine runs
+// on the quick worker, whose requests are given up after 1 s: a hanging service is waited for that long, not 10 s.
 import { afterEach, describe, expect, test } from 'vitest';
 import { logsOf, newApp, requestsOf, setFault, type Fault } from './collector.ts';
-import { cleanUp, startSidelog } from './sidelog.ts';
+import { cleanUp, startQuickSidelog } from './sidelog.ts';
 import { internalsOf } from '../../../app/logging/internals.ts';
 
 afterEach(async () => {
@@ -15,7 +16,7 @@ describe.each<Fault>(['error-500', 'hang', 'non-json'])('the service answering %
     const app = await newApp();
     await setFault(app, fault, ['sendLogs']);
     try {
-      const sidelog = await startSidelog(app);
+      const sidelog = await startQuickSidelog(app);
       for (let i = 0; i < 20; i++) sidelog.log(`kept ${i}`);
       await sidelog.forceSendOnce();
       // The forced run tried and failed.

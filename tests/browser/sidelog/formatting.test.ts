@@ -70,3 +70,23 @@ test('bigint, function, symbol, Error, Date, Map, cycles and a DOM node read the
   ];
   for (const [mode] of MODES) expect(byMode[mode], mode).toEqual(expected);
 });
+
+test('an object changed one task after it was logged reads as it was logged, in modes A, B and C', async () => {
+  for (const [mode, hide] of MODES.filter(([mode]) => mode !== 'A-dedicated')) {
+    hide();
+    const app = await newApp();
+    const sidelog = await startSidelog(app);
+    expect(sidelog.mode).toBe(mode);
+    const cart = { n: 1, items: ['tea'] };
+    sidelog.log('cart', cart);
+    // The next task: the call's buffer has gone to the engine (on a microtask); the engine has not stored it yet.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    cart.n = 2;
+    cart.items.push('cake');
+    await sidelog.forceSendOnce();
+    await expect
+      .poll(async () => (await logsOf(app)).map((log) => log.t), { timeout: 15_000, message: mode })
+      .toEqual(['cart {"n":1,"items":["tea"]}']);
+    await cleanUp();
+  }
+});

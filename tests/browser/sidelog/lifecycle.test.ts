@@ -1,5 +1,6 @@
-// Before init and after close (issue 12): logs made before there is an engine wait in a bounded queue, the
-// oldest giving way to one gap entry; close() stores what was logged before it; calls after it are dropped.
+// Before init and after close (docs/durability.md#before-init-and-after-close): logs made before there is an engine
+// wait in a bounded queue, the oldest giving way to one gap entry; close() stores what was logged before it; calls
+// after it are dropped.
 import { afterEach, expect, test, vi } from 'vitest';
 
 // Sidelog prints through the console as it was when Sidelog loaded: record it before anything imports it. The

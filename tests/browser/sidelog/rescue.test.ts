@@ -7,6 +7,7 @@ import {
   GAP_LOG_TAG,
   LogLevel,
   STORAGE_KEYS,
+  DEFAULT_REDACT,
   columnsOf,
   rowsOf,
   type Rescue,
@@ -14,6 +15,7 @@ import {
   type SessionRecord,
   type WriteMessage,
 } from '../../../protocol/index.ts';
+import { createRedactor, keepText } from '../../../protocol/redact/redactor.ts';
 import { RESCUE_PREFIX, findRescues, removeRescue, saveRescue } from '../../../app/logging/rescue.ts';
 import { logsOf, newApp } from './collector.ts';
 import { cleanUp, hideWorkers, startSidelog } from './sidelog.ts';
@@ -45,6 +47,7 @@ describe('a rescue', () => {
         ]),
         { sl: 'key', seq: 4, key: 'user', value: 7 },
       ]),
+      keepText,
     );
     const [found] = findRescues('app');
     expect(found).toMatchObject({ appKey: 'app', run: 'r1', session });
@@ -55,9 +58,35 @@ describe('a rescue', () => {
     expect(found.writes[1]).toEqual({ sl: 'key', seq: 4, key: 'user', value: 7 });
   });
 
+  test("is redacted with the page's rules: texts, URLs, raw stacks, issues and keys, but not a value the app unmasked", () => {
+    const write = logsWrite(1, [
+      { at: 1, p: ['user', { email: 'ivan@shop.ru' }] },
+      { at: 2, t: '{"event":"input","value":"ivan@shop.ru"}' },
+    ]);
+    if (write.sl !== 'logs') throw new Error('a logs write');
+    write.logs.e[1].v = true;
+    write.logs.s[0] = 'Error\n    at pay (https://cdn.shop.ru/app.js?token=t0ken:12:3)';
+    write.logs.u = [[0, 'https://shop.ru/reset?token=t0ken']];
+    saveRescue(
+      rescue('r1', [
+        write,
+        { sl: 'issue', seq: 2, issue: { type: 'issue', title: 'From ivan@shop.ru', text: 'card 4111 1111 1111 1111', uuid: 'u' } },
+        { sl: 'key', seq: 3, key: 'contact', value: '+7 912 345 67 89' },
+      ]),
+      createRedactor(DEFAULT_REDACT),
+    );
+    const [found] = findRescues('app');
+    const [first, unmasked] = rowsOfWrite(found.writes[0]);
+    expect(first).toMatchObject({ t: 'user {"email":"[email]"}', u: 'https://shop.ru/reset?token=[secret]', s: 'Error\n    at pay (https://cdn.shop.ru/app.js?token=[secret]:12:3)' });
+    // The engine that stores it leaves it too.
+    expect(unmasked).toMatchObject({ t: '{"event":"input","value":"ivan@shop.ru"}', v: true });
+    expect(found.writes[1]).toMatchObject({ issue: { title: 'From [email]', text: 'card [card]' } });
+    expect(found.writes[2]).toMatchObject({ key: 'contact', value: '[phone]' });
+  });
+
   test("is found only by the same app's next page, until removed; one that cannot be read is dropped", () => {
-    saveRescue(rescue('mine', [logsWrite(1, [{ at: 1, t: 'a' }])]));
-    saveRescue(rescue('other-app', [logsWrite(1, [{ at: 1, t: 'b' }])], 'another'));
+    saveRescue(rescue('mine', [logsWrite(1, [{ at: 1, t: 'a' }])]), keepText);
+    saveRescue(rescue('other-app', [logsWrite(1, [{ at: 1, t: 'b' }])], 'another'), keepText);
     localStorage.setItem(`${RESCUE_PREFIX}broken`, '{not json');
     expect(findRescues('app').map((found) => found.run)).toEqual(['mine']);
     expect(localStorage.getItem(`${RESCUE_PREFIX}broken`)).toBeNull();
@@ -67,15 +96,15 @@ describe('a rescue', () => {
   });
 
   test('with nothing left to keep, the key goes', () => {
-    saveRescue(rescue('r1', [logsWrite(1, [{ at: 1, t: 'a' }])]));
-    saveRescue(rescue('r1', []));
+    saveRescue(rescue('r1', [logsWrite(1, [{ at: 1, t: 'a' }])]), keepText);
+    saveRescue(rescue('r1', []), keepText);
     expect(localStorage.getItem(`${RESCUE_PREFIX}r1`)).toBeNull();
   });
 
   test('an earlier rescue carried inside a later one is handed on once, while its own key is still there', () => {
     const earlier = rescue('r1', [logsWrite(1, [{ at: 1, t: 'from the first page' }])]);
-    saveRescue(earlier);
-    saveRescue(rescue('r2', [{ sl: 'rescued', seq: 1, rescue: earlier }, logsWrite(2, [{ at: 5, t: 'from the second page' }])]));
+    saveRescue(earlier, keepText);
+    saveRescue(rescue('r2', [{ sl: 'rescued', seq: 1, rescue: earlier }, logsWrite(2, [{ at: 5, t: 'from the second page' }])]), keepText);
     const found = findRescues('app');
     const texts = found.flatMap((one) => one.writes.flatMap((write) => rowsOfWrite(write).map((row) => row.t)));
     expect(texts.sort()).toEqual(['from the first page', 'from the second page']);
@@ -84,7 +113,7 @@ describe('a rescue', () => {
   test('too large for localStorage: the oldest writes give way to one gap entry over their times', () => {
     // 400 writes of one 32,000-character line: about 13 M characters, more than an origin's localStorage holds.
     const writes = Array.from({ length: 400 }, (_, i) => logsWrite(i + 1, [{ at: 1000 + i, t: `${i} `.padEnd(32_000, 'x') }]));
-    saveRescue(rescue('big', writes));
+    saveRescue(rescue('big', writes), keepText);
     const [found] = findRescues('app');
     const [gap, ...kept] = found.writes.flatMap(rowsOfWrite);
     expect(gap.tg).toBe(GAP_LOG_TAG);
@@ -115,12 +144,15 @@ describe('a rescue handed to the next page', () => {
     const [run, seq] = Object.entries(stored.runs!)[0];
     const at = stored.lastAt!;
     const write = (n: number, texts: string[]) => logsWrite(n, texts.map((t, i) => ({ at: at - texts.length + 1 + i, t })));
-    saveRescue({
-      appKey: app,
-      run,
-      session: stored.payload,
-      writes: [write(seq, ['stored by the first engine 1', 'stored by the first engine 2']), logsWrite(seq + 1, [{ at: at + 1, t: 'never stored' }])],
-    });
+    saveRescue(
+      {
+        appKey: app,
+        run,
+        session: stored.payload,
+        writes: [write(seq, ['stored by the first engine 1', 'stored by the first engine 2']), logsWrite(seq + 1, [{ at: at + 1, t: 'never stored' }])],
+      },
+      keepText,
+    );
 
     const next = await startSidelog(app);
     await next.settle();

@@ -2,6 +2,7 @@
 // captures off so that only what the test logs is sent.
 import { expect, vi } from 'vitest';
 import { SidelogClient, type SidelogSeams } from '../../../app/logging/index.ts';
+import type { WorkerFactories } from '../../../app/logging/engines/worker-engine.ts';
 import { internalsOf } from '../../../app/logging/internals.ts';
 import { apiURL, baseURL } from './collector.ts';
 
@@ -61,6 +62,19 @@ export async function startModeC(appKey: string) {
   const sidelog = await startSidelog(appKey);
   expect(sidelog.mode).toBe('C');
   await expect.poll(async () => (await internalsOf(sidelog).status()).isDeviceEnabled).toBe(true);
+  return sidelog;
+}
+
+/** The real engine with short clocks (quick-worker.ts), for a test that would otherwise wait on the product's. */
+export const quickWorkers: WorkerFactories = {
+  shared: () => new SharedWorker(new URL('./quick-worker.ts', import.meta.url), { type: 'module', name: 'sidelog-quick' }),
+  dedicated: () => new Worker(new URL('./quick-worker.ts', import.meta.url), { type: 'module', name: 'sidelog-quick' }),
+};
+
+/** Sidelog on the quick worker; throws if it fell back to an engine in the page, whose clocks are the product's. */
+export async function startQuickSidelog(appKey: string) {
+  const sidelog = await startSidelog(appKey, {}, { workers: quickWorkers });
+  expect(sidelog.mode).toBe('A-shared');
   return sidelog;
 }
 

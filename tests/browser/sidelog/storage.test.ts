@@ -4,6 +4,7 @@ import Dexie from 'dexie';
 import { afterEach, describe, expect, test } from 'vitest';
 import { LogLevel, STORAGE_KEYS, type SessionPayload } from '../../../protocol/index.ts';
 import { createDexieStorage } from '../../../worker/storage/dexie-storage.ts';
+import { addLogs, sessionOf } from '../../helpers/storage.ts';
 import { logsOf, newApp } from './collector.ts';
 import { cleanUp, hideWorkers, startSidelog } from './sidelog.ts';
 
@@ -13,7 +14,7 @@ const testDatabase = () => `bf_sdk_test_${crypto.randomUUID()}`;
 const payload = { session_uid: 's1' } as SessionPayload;
 
 describe('the Dexie storage', () => {
-  test('opens IndexedDB version 20 with the four tables of the specification', async () => {
+  test('opens IndexedDB version 20 with its four tables (docs/storage.md#browser-database)', async () => {
     const name = testDatabase();
     const storage = createDexieStorage(name);
     await storage.countLogs();
@@ -33,7 +34,7 @@ describe('the Dexie storage', () => {
 
   test('keeps what it is given: logs in order, issues, device keys and sessions, and deletes by id', async () => {
     const storage = createDexieStorage(testDatabase());
-    const ids = await storage.addLogs([
+    const ids = await addLogs(storage, [
       { sessionUUID: 's1', x: '2026-11-22T10:00:00.000Z', at: 1, t: 'first', ll: LogLevel.Info },
       { sessionUUID: 's2', x: '2026-11-22T10:00:00.001Z', at: 2, t: 'other session' },
       { sessionUUID: 's1', x: '2026-11-22T10:00:00.002Z', at: 3, t: 'second', tg: 'cart', f: 'app.js', l: 4, m: 'pay', u: 'http://x/' },
@@ -46,11 +47,11 @@ describe('the Dexie storage', () => {
     await storage.addIssue({ sessionUUID: 's1', data: { title: 'T', text: 'X', type: 'crash', uuid: 'u1' } });
     await storage.addDeviceKey({ sessionUUID: 's1', data: { key: 'user_id', value: 42 } });
     await storage.ensureSession({ uuid: 's1', payload });
-    await storage.putSession({ uuid: 's1', id: 9, payload });
+    await storage.setSessionId('s1', 9);
     await storage.ensureSession({ uuid: 's1', payload });
     expect(await storage.issues('s1')).toMatchObject([{ data: { title: 'T', text: 'X', type: 'crash', uuid: 'u1' } }]);
     expect(await storage.deviceKeys('s1')).toMatchObject([{ data: { key: 'user_id', value: 42 } }]);
-    expect(await storage.getSession('s1')).toEqual({ uuid: 's1', id: 9, payload });
+    expect(await sessionOf(storage, 's1')).toEqual({ uuid: 's1', id: 9, payload });
 
     await storage.deleteLogs([ids[0]]);
     expect([await storage.countLogs('s1'), await storage.countLogs()]).toEqual([1, 2]);
@@ -60,13 +61,13 @@ describe('the Dexie storage', () => {
   test('deletes exactly the logs it is named, a whole uploaded batch at once or around a log of another session', async () => {
     const storage = createDexieStorage(testDatabase());
     const log = (sessionUUID: string, t: string) => ({ sessionUUID, x: '2026-11-22T10:00:00.000Z', at: 1, t });
-    const [a, b, , d, e] = await storage.addLogs([log('s1', 'a'), log('s1', 'b'), log('s2', 'other tab'), log('s1', 'd'), log('s1', 'e')]);
+    const [a, b, , d, e] = await addLogs(storage, [log('s1', 'a'), log('s1', 'b'), log('s2', 'other tab'), log('s1', 'd'), log('s1', 'e')]);
     await storage.deleteLogs([a, b]);
     expect((await storage.oldestLogsOfAll(10)).map((row) => row.t)).toEqual(['other tab', 'd', 'e']);
     // b is gone already, and the range from it to e holds the other tab's log.
     await storage.deleteLogs([d, e, b]);
     expect((await storage.oldestLogsOfAll(10)).map((row) => row.t)).toEqual(['other tab']);
-    await storage.addLogs([log('s1', 'f')]);
+    await addLogs(storage, [log('s1', 'f')]);
     await storage.deleteLogs([a, e + 1]);
     expect((await storage.oldestLogsOfAll(10)).map((row) => row.t)).toEqual(['other tab']);
     storage.close();
@@ -75,7 +76,7 @@ describe('the Dexie storage', () => {
   test('reads the logs of a session after a given one, in order, past logs of other sessions between them', async () => {
     const storage = createDexieStorage(testDatabase());
     const log = (sessionUUID: string, t: string) => ({ sessionUUID, x: '2026-11-22T10:00:00.000Z', at: 1, t });
-    const [a, , b, , , c] = await storage.addLogs([log('s1', 'a'), log('s2', 'x'), log('s1', 'b'), log('s2', 'y'), log('s2', 'z'), log('s1', 'c')]);
+    const [a, , b, , , c] = await addLogs(storage, [log('s1', 'a'), log('s2', 'x'), log('s1', 'b'), log('s2', 'y'), log('s2', 'z'), log('s1', 'c')]);
     const after = async (id: number) => (await storage.logsAfter('s1', id, 2)).map((row) => row.t);
     expect(await after(0)).toEqual(['a']);
     expect(await after(a)).toEqual(['b']);

@@ -2,7 +2,7 @@
 import Dexie from 'dexie';
 import { afterEach, describe, expect, test } from 'vitest';
 import { batchesOf, deviceKeysOf, issuesOf, logsOf, newApp, requestsOf, sessionsOf } from './collector.ts';
-import { cleanUp, startSidelog } from './sidelog.ts';
+import { cleanUp, startQuickSidelog, startSidelog } from './sidelog.ts';
 import { internalsOf } from '../../../app/logging/internals.ts';
 import { STORAGE_KEYS } from '../../../protocol/limits.ts';
 
@@ -40,10 +40,11 @@ describe('uploads', () => {
 
   test('a device the service has not enabled keeps its logs until an issue forces one send', async () => {
     const app = await newApp(false);
-    const sidelog = await startSidelog(app);
+    // The uploader runs on its own every 15 s; the quick worker's, every 250 ms.
+    const sidelog = await startQuickSidelog(app);
     sidelog.log('kept until an issue');
     await sidelog.settle();
-    // The uploader runs on its own every 15 s: let one run pass, and see that it kept the log.
+    // Let one run pass, and see that it kept the log.
     const runs = (await internalsOf(sidelog).status()).uploadRuns;
     await expect.poll(async () => (await internalsOf(sidelog).status()).uploadRuns, POLL).toBeGreaterThan(runs);
     expect((await internalsOf(sidelog).status()).pending.logs).toBe(1);

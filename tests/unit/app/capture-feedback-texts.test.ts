@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { DEFAULT_FEEDBACK_TEXTS, resolveFeedbackTexts } from '../../../app/logging/feedback/feedback-texts.ts';
 
 describe('feedback dialog texts', () => {
-  test('default to the specification’s words', () => {
+  test('default to the dialog’s own words (docs/api.md#feedback-dialog)', () => {
     expect(resolveFeedbackTexts(undefined)).toEqual({
       title: 'Feedback',
       hint: 'Please insert your feedback here and click send',

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { resolveOptions, validateDeviceKey, validateOptions, validateTitle } from '../../../protocol/index.ts';
+import { BUILT_IN_NAMES, resolveOptions, validateDeviceKey, validateOptions, validateTitle } from '../../../protocol/index.ts';
 
 const env = { origin: 'http://127.0.0.1:8080', deviceName: 'Chromium 156 (Linux)' };
 
@@ -8,7 +10,7 @@ describe('validateOptions (docs/api.md#options)', () => {
     expect(() => validateOptions(options)).toThrow(new Error("Sidelog requires 'appKey' option to initialize."));
   });
 
-  test.each(['appKey', 'apiURL', 'build', 'baseURL', 'deviceName', 'version'])("'%s' must be a string", (name) => {
+  test.each(['appKey', 'apiURL', 'build', 'baseURL', 'deviceName', 'version', 'workerURL'])("'%s' must be a string", (name) => {
     expect(() => validateOptions({ appKey: 'key', [name]: 42 })).toThrow(new Error(`'${name}' option must be a string.`));
   });
 
@@ -28,6 +30,18 @@ describe('validateOptions (docs/api.md#options)', () => {
       expect(validateOptions({ appKey: 'key', [name]: false })).toMatchObject({ [name]: false });
     },
   );
+
+  test("'recordInputValues' is one of 'masked', 'none' or 'all'", () => {
+    for (const value of ['masked', 'none', 'all']) expect(validateOptions({ appKey: 'key', recordInputValues: value })).toMatchObject({ recordInputValues: value });
+    for (const value of ['mask', true, 0, null]) {
+      expect(() => validateOptions({ appKey: 'key', recordInputValues: value })).toThrow(
+        new Error("'recordInputValues' option must be one of 'masked', 'none' or 'all'."),
+      );
+      expect(readFileSync(resolve(import.meta.dirname, '../../../docs/errors.md'), 'utf8')).toContain(
+        "`'recordInputValues' option must be one of 'masked', 'none' or 'all'.`",
+      );
+    }
+  });
 
   test('undefined options are dropped', () => {
     expect(validateOptions({ appKey: 'key', apiURL: undefined, debug: undefined })).toEqual({ appKey: 'key' });
@@ -57,6 +71,8 @@ describe('resolveOptions', () => {
       logUIEvents: true,
       registerErrorHandler: true,
       captureCallSite: false,
+      recordInputValues: 'masked',
+      redact: { builtIns: [...BUILT_IN_NAMES], rules: [] },
     });
   });
 
@@ -76,5 +92,47 @@ describe('device keys and titles', () => {
     expect(() => validateTitle(undefined)).toThrow(new Error("The crash/issue/feedback 'title' must be a string."));
     expect(() => validateTitle({ title: 'x' })).toThrow(new Error("The crash/issue/feedback 'title' must be a string."));
     expect(() => validateTitle('')).not.toThrow();
+  });
+});
+
+describe("the 'redact' option (docs/privacy.md#adding-a-rule-on-the-page)", () => {
+  const redact = (value: unknown) => resolveOptions({ appKey: 'key', redact: value }, env).redact;
+  const errors = readFileSync(resolve(import.meta.dirname, '../../../docs/errors.md'), 'utf8');
+  /** Refused with `message`, which docs/errors.md#options gives word for word (a rule's index as N, a name as X). */
+  const refused = (value: unknown, message: string) => {
+    expect(() => validateOptions({ appKey: 'key', redact: value })).toThrow(new Error(message));
+    expect(errors).toContain(`\`${message.replace(/\[\d+\]/, '[N]').replace("'address'", "'X'")}\``);
+  };
+
+  test("an app's rules travel as plain data, a RegExp as its source and flags; built-ins all on unless named", () => {
+    expect(redact({ rules: [{ name: 'order', pattern: 'ORD-\\d{6}' }, { name: 'ticket', pattern: /tk_[a-z]+/gi }] })).toEqual({
+      builtIns: [...BUILT_IN_NAMES],
+      rules: [
+        { name: 'order', source: 'ORD-\\d{6}', flags: '' },
+        { name: 'ticket', source: 'tk_[a-z]+', flags: 'i' },
+      ],
+    });
+    expect(redact({ rules: [{ name: 'order', pattern: 'ord-\\d+', flags: 'i' }] }).rules).toEqual([{ name: 'order', source: 'ord-\\d+', flags: 'i' }]);
+    expect(redact({ builtIns: false })).toEqual({ builtIns: [], rules: [] });
+    expect(redact({ builtIns: ['phone', 'email'] })).toEqual({ builtIns: ['email', 'phone'], rules: [] });
+    expect(structuredClone(redact({ rules: [{ name: 'x', pattern: /x/ }] }))).toEqual(redact({ rules: [{ name: 'x', pattern: /x/ }] }));
+  });
+
+  test('each mistake has its own text (docs/errors.md#options)', () => {
+    refused('all', "'redact' option must be an object.");
+    refused([], "'redact' option must be an object.");
+    refused({ rules: {} }, "'redact.rules' option must be an array.");
+    refused({ rules: Array.from({ length: 33 }, (_, i) => ({ name: `r${i}`, pattern: 'x' })) }, "'redact.rules' option may hold at most 32 rules.");
+    refused({ rules: ['x'] }, "'redact.rules[0]' must be an object with a name and a pattern.");
+    refused({ rules: [{ name: 'a b', pattern: 'x' }] }, "'redact.rules[0].name' must be 1 to 32 letters, digits, '_' or '-'.");
+    refused({ rules: [{ name: 'ok', pattern: 'x' }, { name: '', pattern: 'x' }] }, "'redact.rules[1].name' must be 1 to 32 letters, digits, '_' or '-'.");
+    refused({ rules: [{ name: 'n'.repeat(33), pattern: 'x' }] }, "'redact.rules[0].name' must be 1 to 32 letters, digits, '_' or '-'.");
+    refused({ rules: [{ name: 'order', pattern: 42 }] }, "'redact.rules[0].pattern' must be a RegExp or a non-empty string.");
+    refused({ rules: [{ name: 'order', pattern: '' }] }, "'redact.rules[0].pattern' must be a RegExp or a non-empty string.");
+    refused({ rules: [{ name: 'order', pattern: 'ORD-(\\d+' }] }, "'redact.rules[0].pattern' is not a valid regular expression.");
+    refused({ rules: [{ name: 'order', pattern: 'x', flags: 'g' }] }, "'redact.rules[0].flags' may hold only the flags i, m, s, u and v.");
+    refused({ rules: [{ name: 'order', pattern: '\\d*' }] }, "'redact.rules[0].pattern' must not match an empty text.");
+    refused({ builtIns: true }, "'redact.builtIns' option must be false or an array of built-in names.");
+    refused({ builtIns: ['email', 'address'] }, "'redact.builtIns' option names an unknown built-in 'address' (known: email, card, iban, jwt, credential, secret, phone).");
   });
 });

@@ -106,3 +106,32 @@ test('a SIDELOG_RETENTION_DAYS that is not a number of days refuses to start, in
   expect(code).toBe(1);
   expect(stderr).toBe(`Sidelog cannot start: SIDELOG_RETENTION_DAYS must be a number of days (0 keeps logs for ever), not 'a month'\n`);
 });
+
+test('SIDELOG_TRUSTED_PROXIES: behind the proxy named, a sign-in the proxy says came over TLS sets a Secure cookie', async () => {
+  dir = mkdtempSync(join(tmpdir(), 'sidelog-cli-settings-'));
+  service = await startServiceProcess({ SIDELOG_DB: join(dir, 'sidelog.db'), SIDELOG_ADMIN_TOKEN: ADMIN, SIDELOG_TRUSTED_PROXIES: '127.0.0.1, 10.0.0.0/8' });
+  const signIn = (proto: string) =>
+    fetch(`${service!.url}/sidelog/explorer/api/sign-in`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-Proto': proto, 'X-Forwarded-For': '203.0.113.9' },
+      body: JSON.stringify({ name: 'admin', password: ADMIN }),
+    });
+  expect((await signIn('https')).headers.get('Set-Cookie')).toMatch(/; Secure/);
+  expect((await signIn('http')).headers.get('Set-Cookie')).not.toMatch(/Secure/);
+});
+
+test.each([
+  ['SIDELOG_TRUSTED_PROXIES', 'proxy.internal', `SIDELOG_TRUSTED_PROXIES must list IP addresses or networks (10.0.0.0/8), not 'proxy.internal'`],
+  ['SIDELOG_SECURE_COOKIES', 'yes', `SIDELOG_SECURE_COOKIES must be true or false, not 'yes'`],
+])('a %s of %j refuses to start, in one line', async (name, value, message) => {
+  dir = mkdtempSync(join(tmpdir(), 'sidelog-cli-settings-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SIDELOG_DB: join(dir, 'sidelog.db'), [name]: value },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const [code] = await once(child, 'exit');
+  expect(code).toBe(1);
+  expect(stderr).toBe(`Sidelog cannot start: ${message}\n`);
+});

@@ -1,13 +1,14 @@
 // `server/main.ts` as `npm start` runs it: configured by environment, prints what a developer needs, and closes
 // cleanly on SIGTERM.
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import Database from 'better-sqlite3';
 import { afterEach, expect, test } from 'vitest';
 import { MIGRATIONS } from '../../../server/sqlite/schema.ts';
+import { openSqliteStore } from '../../../server/sqlite/store.ts';
 
 let dir: string | undefined;
 afterEach(() => {
@@ -114,4 +115,17 @@ test('refuses to start on a file that is not a database, without a stack trace',
   const { code, stderr } = await refusal(dbPath);
   expect(code).toBe(1);
   expect(stderr).toBe(`Sidelog cannot start: ${dbPath}: not a SQLite database, or corrupt (file is not a database)\n`);
+});
+
+test('refuses to start on a damaged database (page 3 overwritten), in one line naming the path and what to do', async () => {
+  const dbPath = join(directory(true), 'sidelog.db');
+  await openSqliteStore(dbPath).close();
+  chmodSync(dbPath, 0o666);
+  const fd = openSync(dbPath, 'r+');
+  writeSync(fd, Buffer.alloc(4096, 0x41), 0, 4096, 2 * 4096);
+  closeSync(fd);
+  const { code, stderr } = await refusal(dbPath);
+  expect(code).toBe(1);
+  expect(stderr).toMatch(/^Sidelog cannot start: .+: the database is damaged \(quick_check: .+\): restore it from a backup, or recover it with the sqlite3 shell \(docs\/local-service\.md#a-damaged-database\)\n$/);
+  expect(stderr.startsWith(`Sidelog cannot start: ${dbPath}: `)).toBe(true);
 });

@@ -138,7 +138,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
 
     test('sign-out ends the session', async () => {
       const { cookie } = await signIn('admin', ADMIN_TOKEN);
-      await service.app.request(`${API}/sign-out`, { method: 'POST', headers: { Cookie: cookie!.split(';')[0] } });
+      await service.app.request(`${API}/sign-out`, { method: 'POST', headers: { Cookie: cookie!.split(';')[0], 'Content-Type': 'application/json' }, body: '{}' });
       expect((await get(`${API}/apps`, cookie)).status).toBe(401);
     });
   });

@@ -1,4 +1,4 @@
-// No reader stops the writers (issue 27): on SQLite, while an export of 50,000 logs streams and adversarial searches
+// No reader stops the writers: on SQLite, while an export of 50,000 logs streams and adversarial searches
 // run, the event loop turns at least once for every page the export writes (each page is a step of its own, so the
 // longest block is one page's work), and batches sent to the collector meanwhile, and the searches, are answered
 // before the export ends. Counted in turns of the event loop, not in milliseconds: nothing here depends on the

@@ -1,6 +1,7 @@
 // A failure inside the service reaches the client as a short JSON error with a status that says what to do, never
-// as a stack trace or the error's own text: a bug answers 500, a read-only or busy database 503 with Retry-After,
-// a full disk 507, in the partner API, the collector and the explorer's API alike.
+// as a stack trace or the error's own text: a bug answers 500, a read-only, busy or damaged database 503 with
+// Retry-After (SQLite's SQLITE_CORRUPT, PostgreSQL's data_corrupted XX001), a full disk 507, in the partner API, the
+// collector and the explorer's API alike.
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { PARTNER_API } from '../../../portal/api.types.ts';
 import { DEMO_PARTNER } from '../../../server/demo.ts';
@@ -35,6 +36,8 @@ test.each([
   ['SQLITE_READONLY', 503],
   ['SQLITE_BUSY', 503],
   ['SQLITE_FULL', 507],
+  ['SQLITE_CORRUPT', 503],
+  ['XX001', 503],
 ] as const)('a sign-in whose token cannot be stored (%s) answers %i JSON, without the error', async (code, status) => {
   service.store.addToken = () => Promise.reject(fault(code));
   const answer = await signIn();

@@ -3,6 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { LogLevel, type SessionPayload, type StoredLog } from '../../../protocol/index.ts';
 import { createMemoryStorage } from '../../../worker/storage/memory-storage.ts';
+import { sessionOf } from '../../helpers/storage.ts';
 
 const log = (at: number, t: string): StoredLog => ({ sessionUUID: 's1', x: 'x', at, t, ll: LogLevel.Debug });
 const session = { uuid: 's1', payload: { session_uid: 's1' } as SessionPayload };
@@ -25,7 +26,7 @@ describe('a page run’s writes of logs', () => {
       { logs: [log(12, 'c')], mark: { run: 'r2', seq: 1 } },
     ]);
     expect(await texts(storage)).toEqual([['a', 10], ['b', 11], ['c', 12]]);
-    expect((await storage.getSession('s1'))?.runs).toEqual({ r1: 2, r2: 1 });
+    expect((await sessionOf(storage, 's1'))?.runs).toEqual({ r1: 2, r2: 1 });
   });
 
   test('a write that never reached an engine (seq 0), or only part of one, is stored and marks nothing', async () => {
@@ -35,7 +36,7 @@ describe('a page run’s writes of logs', () => {
       { logs: [log(11, 'b')], mark: { run: 'r1', seq: 3 }, partial: true },
     ]);
     expect(await texts(storage)).toEqual([['a', 10], ['b', 11]]);
-    expect((await storage.getSession('s1'))?.runs).toBeUndefined();
+    expect((await sessionOf(storage, 's1'))?.runs).toBeUndefined();
   });
 
   test('`at` at or below the session’s last is moved just above it: after a reload, from another tab, or a rescue', async () => {
@@ -51,21 +52,21 @@ describe('a page run’s writes of logs', () => {
       ['reloaded 2', 104],
       ['reloaded 3', 200],
     ]);
-    expect((await storage.getSession('s1'))?.lastAt).toBe(200);
+    expect((await sessionOf(storage, 's1'))?.lastAt).toBe(200);
   });
 
   test('a rescued session the uploader deleted meanwhile is stored again, with the rescued logs', async () => {
     const storage = createMemoryStorage();
     await storage.addLogBatches([{ logs: [log(5, 'rescued')], mark: { run: 'r1', seq: 4, session } }]);
     expect(await texts(storage)).toEqual([['rescued', 5]]);
-    expect(await storage.getSession('s1')).toMatchObject({ uuid: 's1', lastAt: 5, runs: { r1: 4 } });
+    expect(await sessionOf(storage, 's1')).toMatchObject({ uuid: 's1', lastAt: 5, runs: { r1: 4 } });
   });
 
   test('a session’s lastAt is raised, never lowered, by a page that knew a higher one', async () => {
     const storage = await stored();
     await storage.ensureSession({ ...session, lastAt: 500 });
     await storage.ensureSession({ ...session, lastAt: 400 });
-    expect((await storage.getSession('s1'))?.lastAt).toBe(500);
+    expect((await sessionOf(storage, 's1'))?.lastAt).toBe(500);
     await storage.addLogBatches([{ logs: [log(10, 'a')] }]);
     expect(await texts(storage)).toEqual([['a', 501]]);
   });

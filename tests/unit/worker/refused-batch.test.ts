@@ -5,6 +5,7 @@ import { LogLevel, REFUSED_LOG_TAG, UNKNOWN_SESSION_REASON, type LogRecord, type
 import { createGuard } from '../../../worker/guard.ts';
 import { ServiceError, type ServiceClient } from '../../../worker/service-client.ts';
 import { createMemoryStorage } from '../../../worker/storage/memory-storage.ts';
+import { addLogs } from '../../helpers/storage.ts';
 import { createWireTarget } from '../../../worker/wire-target.ts';
 import { createUploader } from '../../../worker/uploader.ts';
 
@@ -49,7 +50,7 @@ async function setUp(service: ReturnType<typeof refusingService>, texts: string[
     activeSessions: async () => new Set(['tab']),
   });
   await storage.ensureSession({ uuid: 'tab', payload: { session_uid: 'tab' } as SessionPayload });
-  await storage.addLogs(texts.map((t, i) => ({ sessionUUID: 'tab', at: 1000 + i, x: `x${i}`, t, ll: i % 2 ? LogLevel.Error : LogLevel.Info })));
+  await addLogs(storage, texts.map((t, i) => ({ sessionUUID: 'tab', at: 1000 + i, x: `x${i}`, t, ll: i % 2 ? LogLevel.Error : LogLevel.Info })));
   return { storage, uploader };
 }
 
@@ -146,7 +147,7 @@ test("a session the service no longer holds is registered again, and its logs go
   });
   await storage.ensureSession({ uuid: 'tab', payload: { session_uid: 'tab' } as SessionPayload });
   await storage.setSessionId('tab', 1);
-  await storage.addLogs(normal(3).map((t, i) => ({ sessionUUID: 'tab', at: 1000 + i, x: `x${i}`, t })));
+  await addLogs(storage, normal(3).map((t, i) => ({ sessionUUID: 'tab', at: 1000 + i, x: `x${i}`, t })));
   await uploader.run({ force: false });
 
   expect(registered).toBe(1);

@@ -4,8 +4,10 @@ import { LogLevel, type SessionPayload, type WireOperation } from '../../../prot
 import { createGuard } from '../../../worker/guard.ts';
 import type { ServiceClient } from '../../../worker/service-client.ts';
 import { createMemoryStorage } from '../../../worker/storage/memory-storage.ts';
+import { addLogs as storeLogs, sessionOf } from '../../helpers/storage.ts';
 import { createWireTarget } from '../../../worker/wire-target.ts';
 import { backoffDelay, createUploader } from '../../../worker/uploader.ts';
+import type { Outcome, UploadTarget } from '../../../worker/upload-target.types.ts';
 
 interface Call {
   operation: WireOperation;
@@ -47,7 +49,7 @@ async function setUp({ enabled = true, leader = true, online = true } = {}) {
   });
   await storage.ensureSession({ uuid: 'tab', payload: payload('tab') });
   const addLogs = (count: number, sessionUUID = 'tab') =>
-    storage.addLogs(Array.from({ length: count }, (_, i) => ({ sessionUUID, at: i + 1, x: 'x', t: `line ${i}`, ll: LogLevel.Debug })));
+    storeLogs(storage, Array.from({ length: count }, (_, i) => ({ sessionUUID, at: i + 1, x: 'x', t: `line ${i}`, ll: LogLevel.Debug })));
   return { storage, guard, service, uploader, active, state, addLogs };
 }
 
@@ -63,7 +65,7 @@ describe('the uploader', () => {
     expect(service.calls[1].body.session_id).toBe(100);
     expect((service.calls[1].body.logs as Record<string, unknown>[])[0]).toEqual({ at: 1, x: 'x', t: 'line 0', ll: 0 });
     expect(await storage.countLogs()).toBe(0);
-    expect((await storage.getSession('tab'))?.id).toBe(100);
+    expect((await sessionOf(storage, 'tab'))?.id).toBe(100);
   });
 
   test('does nothing when offline, not leader, or the app is not valid', async () => {
@@ -225,11 +227,91 @@ describe('the uploader on a clock', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect(uploader.runs()).toBe(4);
   });
+
+  test('a target that asks to be left alone (Retry-After) is sent nothing sooner, at most for the longest backoff', async () => {
+    const { target, sent, script } = scriptedTarget();
+    script.logs = () => ({ outcome: 'retry-later', reason: 'overloaded', afterMs: 120_000 });
+    const { uploader } = await overTarget(target);
+    uploader.start();
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(sent.batches).toHaveLength(1);
+    // One failure alone would wait 30 s; the target asked for 120 s.
+    await vi.advanceTimersByTimeAsync(119_999);
+    expect(sent.batches).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sent.batches).toHaveLength(2);
+    // An hour asked for is held to the longest backoff, 5 minutes.
+    script.logs = () => ({ outcome: 'retry-later', reason: 'maintenance', afterMs: 3_600_000 });
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(sent.batches).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(300_000);
+    expect(sent.batches).toHaveLength(4);
+    await uploader.stop();
+  });
+});
+
+/** A target that is not the wire (as an OpenTelemetry one would be): it answers each step as the test scripts, and
+ * counts what it was sent. */
+function scriptedTarget() {
+  const sent = { sessions: 0, issues: 0, batches: [] as string[][], keys: 0 };
+  const script = { logs: (): Outcome<{ dropped?: { count: number; reason: string } }> => ({ outcome: 'accepted' }), issue: (): Outcome => ({ outcome: 'accepted' }) };
+  const target: UploadTarget = {
+    registerSession: async () => (sent.sessions++, { outcome: 'accepted', sessionId: 1 }),
+    sendIssue: async () => (sent.issues++, script.issue()),
+    sendLogs: async (_id, logs) => (sent.batches.push(logs.map((log) => log.t!)), script.logs()),
+    sendKey: async () => (sent.keys++, { outcome: 'accepted' }),
+  };
+  return { target, sent, script };
+}
+
+async function overTarget(target: UploadTarget) {
+  const storage = createMemoryStorage();
+  const guard = createGuard();
+  guard.isDeviceEnabled = true;
+  const debug: string[] = [];
+  const uploader = createUploader({
+    storage,
+    guard,
+    target,
+    debug: (message) => debug.push(message),
+    isOnline: () => true,
+    isLeader: () => true,
+    activeSessions: async () => new Set(['tab']),
+  });
+  await storage.ensureSession({ uuid: 'tab', payload: payload('tab') });
+  await storeLogs(storage, ['a', 'b', 'c'].map((t, i) => ({ sessionUUID: 'tab', at: i + 1, x: 'x', t })));
+  return { storage, uploader, debug };
+}
+
+describe('the uploader over any target', () => {
+  test('a batch the target took, letting some of its logs go (a partial success), is deleted whole and not sent again', async () => {
+    const { target, sent, script } = scriptedTarget();
+    script.logs = () => ({ outcome: 'accepted', dropped: { count: 2, reason: 'rejected by the backend' } });
+    const { storage, uploader, debug } = await overTarget(target);
+    await uploader.run({ force: false });
+    await uploader.run({ force: false });
+    expect(sent.batches).toEqual([['a', 'b', 'c']]);
+    expect(await storage.countLogs()).toBe(0);
+    expect(debug).toContain('Sidelog: the service took a batch of 3 logs but did not keep 2: rejected by the backend');
+  });
+
+  test('an issue the target refuses stops its session: the issue and the logs after it stay for the next run', async () => {
+    const { target, sent, script } = scriptedTarget();
+    script.issue = () => ({ outcome: 'refused', reason: 'no issues here' });
+    const { storage, uploader, debug } = await overTarget(target);
+    await storage.addIssue({ sessionUUID: 'tab', data: { title: 't', text: '', type: 'issue', uuid: 'i' } });
+    await uploader.run({ force: false });
+    expect([sent.issues, sent.batches.length, await storage.countIssues(), await storage.countLogs()]).toEqual([1, 0, 1, 3]);
+    expect(debug).toContain('Sidelog could not upload session tab: no issues here');
+    script.issue = () => ({ outcome: 'accepted' });
+    await uploader.run({ force: false });
+    expect([await storage.countIssues(), await storage.countLogs()]).toEqual([0, 0]);
+  });
 });
 
 describe('batches by size', () => {
   test('a batch of long logs stays under the byte limit, and one log larger than it still goes alone', async () => {
-    const { fitBatch } = await import('../../../worker/uploader.ts');
+    const { fitBatch } = await import('../../../worker/log-upload.ts');
     const long = (at: number) => ({ sessionUUID: 's', at, x: 'x', t: 'я'.repeat(32_000) });
     const logs = Array.from({ length: 500 }, (_, i) => long(i));
     const batch = fitBatch(logs);
@@ -252,5 +334,20 @@ describe('keepalive chunks', () => {
       expect(chunk.length).toBeLessThanOrEqual(500);
     }
     expect(chunks.flat().map((l) => l.at)).toEqual(logs.map((l) => l.at).filter((at) => at !== 99));
+  });
+
+  test('go through the target given (its keepalive flavour), registering first; a chunk not taken stops the send, leaving the rest', async () => {
+    const { sendKeepalive } = await import('../../../worker/keepalive.ts');
+    const { target, sent, script } = scriptedTarget();
+    const { storage } = await overTarget(target);
+    await storeLogs(storage, Array.from({ length: 40 }, (_, i) => ({ sessionUUID: 'tab', at: 10 + i, x: 'x', t: 'ж'.repeat(2_000) })));
+    let chunks = 0;
+    script.logs = () => (++chunks === 2 ? { outcome: 'retry-later', reason: 'offline' } : { outcome: 'accepted' });
+    const debug: string[] = [];
+    await sendKeepalive({ storage, target, guard: { canUpload: () => true }, debug: (message) => debug.push(message) });
+    expect(sent.sessions).toBe(1);
+    expect(sent.batches).toHaveLength(2);
+    expect(await storage.countLogs()).toBe(43 - sent.batches[0].length);
+    expect(debug).toEqual(['Sidelog could not send logs as the page was hidden: offline']);
   });
 });

@@ -4,6 +4,7 @@ import { GAP_LOG_TAG, IN_MEMORY_LOG_CAP, LogLevel, type StoredLog } from '../../
 import { createGuard } from '../../../worker/guard.ts';
 import { createMemoryStorage } from '../../../worker/storage/memory-storage.ts';
 import { createWriter } from '../../../worker/writer.ts';
+import { addLogs } from '../../helpers/storage.ts';
 
 const log = (at: number, sessionUUID = 's1'): StoredLog => ({ sessionUUID, x: new Date(at).toISOString(), at, t: `line ${at}`, ll: LogLevel.Debug });
 const range = (from: number, count: number, session?: string) => Array.from({ length: count }, (_, i) => log(from + i, session));
@@ -19,8 +20,8 @@ function setUp() {
 describe('the in-memory log table', () => {
   test(`refuses additions beyond ${IN_MEMORY_LOG_CAP} entries with 'InMemory storage quota exceeded'`, async () => {
     const storage = createMemoryStorage();
-    await storage.addLogs(range(0, IN_MEMORY_LOG_CAP));
-    await expect(storage.addLogs([log(99_999)])).rejects.toMatchObject({ name: 'QuotaExceededError', message: 'InMemory storage quota exceeded' });
+    await addLogs(storage, range(0, IN_MEMORY_LOG_CAP));
+    await expect(addLogs(storage, [log(99_999)])).rejects.toMatchObject({ name: 'QuotaExceededError', message: 'InMemory storage quota exceeded' });
     expect(await storage.countLogs()).toBe(IN_MEMORY_LOG_CAP);
   });
 });

@@ -1,10 +1,10 @@
 // The feedback dialog (docs/api.md#feedback-dialog). One at a time: a
 // request while it is open gets the same pending result.
-import { createDialogView, type DialogView } from './feedback/dialog-view.ts';
-import { resolveFeedbackTexts } from './feedback/feedback-texts.ts';
-import type { FeedbackResult, FeedbackTexts } from './feedback/feedback.types.ts';
+import { createDialogView, type DialogView } from './dialog-view.ts';
+import { resolveFeedbackTexts } from './feedback-texts.ts';
+import type { FeedbackResult, FeedbackTexts } from './feedback.types.ts';
 
-export type { FeedbackResult, FeedbackTexts } from './feedback/feedback.types.ts';
+export type { FeedbackResult, FeedbackTexts } from './feedback.types.ts';
 
 let pending: Promise<FeedbackResult> | undefined;
 let openView: DialogView | undefined;
@@ -63,9 +63,4 @@ export function showFeedbackDialog(
     throw error;
   }
   return pending;
-}
-
-/** For tests only: the open dialog's closed shadow root, which nothing else can reach. */
-export function feedbackDialogRootForTests(): ShadowRoot | undefined {
-  return openView?.root;
 }

@@ -1,0 +1,133 @@
+// Redaction in the engine, in every mode (docs/privacy.md#where-redaction-runs): the same calls leave the same
+// redacted texts in IndexedDB and at the collector, whichever mode ran them; the page's rescue in localStorage is
+// redacted with the same rules.
+import Dexie from 'dexie';
+import { afterEach, describe, expect, test } from 'vitest';
+import { LogLevel, STORAGE_KEYS, type SidelogMode } from '../../../protocol/index.ts';
+import { RESCUE_PREFIX } from '../../../app/logging/rescue.ts';
+import type { SidelogClient } from '../../../app/logging/index.ts';
+import { deviceKeysOf, issuesOf, logsOf, newApp, sessionsOf, setFault } from './collector.ts';
+import { cleanUp, hideLocks, hideSharedWorker, hideWorkers, startSidelog } from './sidelog.ts';
+
+const EMAIL = 'ivan.petrov@partner-shop.ru';
+const PHONE = '+7 (912) 345-67-89';
+const CARD = '4111 1111 1111 1111';
+const RAW = [EMAIL, PHONE, CARD, 't0ken', 'c0de', 'abcdef1234567890', 'ORD-000123'];
+
+/** Console capture on (its arguments are redacted too), and one rule of the app's. */
+const OPTIONS = { overrideConsoleMethods: true, redact: { rules: [{ name: 'order', pattern: 'ORD-\\d+' }] } };
+
+/** The same calls in every mode: every kind of free text there is. */
+function makeCalls(sidelog: SidelogClient): Promise<string> {
+  sidelog.log('user', { email: EMAIL, phone: PHONE });
+  sidelog.info('paid with', CARD, 'for ORD-000123');
+  sidelog.sendLog({
+    level: LogLevel.Info,
+    tag: `tag ${EMAIL}`,
+    method: `pay ${PHONE}`,
+    file: 'https://cdn.shop.ru/app.js?token=t0ken',
+    line: 7,
+    text: 'Authorization: Bearer abcdef1234567890',
+    url: 'https://shop.ru/cb?code=c0de&lang=ru',
+  });
+  console.info('console', EMAIL);
+  sidelog.setDeviceKey(`contact ${EMAIL}`, PHONE);
+  return sidelog.sendIssue(`From ${EMAIL}`, `card ${CARD}`);
+}
+
+const EXPECTED_LOGS = [
+  { t: 'user {"email":"[email]","phone":"[phone]"}' },
+  { t: 'paid with [card] for [order]' },
+  {
+    t: 'Authorization: Bearer [credential]',
+    tg: 'tag [email]',
+    m: 'pay [phone]',
+    f: 'https://cdn.shop.ru/app.js?token=[secret]',
+    l: 7,
+    u: 'https://shop.ru/cb?code=[secret]&lang=ru',
+  },
+  { t: 'console [email]' },
+];
+
+const withoutRaw = (what: unknown) => {
+  const text = JSON.stringify(what);
+  return RAW.filter((raw) => text.includes(raw));
+};
+
+async function browserDatabase(): Promise<unknown[]> {
+  const db = new Dexie('bf_sdk');
+  await db.open();
+  const rows = await Promise.all(['logs', 'issues', 'devicekeys', 'sessions'].map((table) => db.table(table).toArray()));
+  db.close();
+  return rows.flat();
+}
+
+afterEach(cleanUp);
+
+const MODES: [SidelogMode, () => void][] = [
+  ['A-shared', () => {}],
+  ['A-dedicated', hideSharedWorker],
+  ['B', hideWorkers],
+  [
+    'C',
+    () => {
+      hideWorkers();
+      hideLocks();
+    },
+  ],
+];
+
+describe('the same calls, redacted the same in every mode', () => {
+  test.each(MODES)('mode %s', async (mode, hide) => {
+    hide();
+    const app = await newApp();
+    // The collector refuses everything at first, so that what the engine stored stays in IndexedDB to be read.
+    if (mode !== 'C') await setFault(app, 'error-500');
+    const sidelog = await startSidelog(app, OPTIONS);
+    expect(sidelog.mode).toBe(mode);
+
+    const issueURL = makeCalls(sidelog);
+    await sidelog.settle();
+    if (mode !== 'C') {
+      const stored = await browserDatabase();
+      expect(withoutRaw(stored)).toEqual([]);
+      expect(JSON.stringify(stored)).toContain('"t":"user {\\"email\\":\\"[email]\\",\\"phone\\":\\"[phone]\\"}"');
+      await setFault(app, 'none');
+    }
+    expect(withoutRaw(localStorage.getItem(STORAGE_KEYS.deviceData))).toEqual([]);
+    await issueURL;
+    await sidelog.forceSendOnce();
+
+    await expect.poll(async () => (await logsOf(app)).length, { timeout: 20_000 }).toBe(EXPECTED_LOGS.length);
+    const logs = await logsOf(app);
+    expect(logs.map(({ t, tg, m, f, l, u }) => (tg ? { t, tg, m, f, l, u } : { t }))).toEqual(EXPECTED_LOGS);
+    await expect.poll(async () => (await issuesOf(app)).length, { timeout: 20_000 }).toBe(1);
+    expect(await issuesOf(app)).toMatchObject([{ title: 'From [email]', text: 'card [card]' }]);
+    await expect.poll(async () => (await deviceKeysOf(app)).length, { timeout: 20_000 }).toBe(1);
+    expect(await deviceKeysOf(app)).toMatchObject([{ key: 'contact [email]', value: '[phone]' }]);
+    expect(withoutRaw([logs, await issuesOf(app), await deviceKeysOf(app), await sessionsOf(app)])).toEqual([]);
+  });
+});
+
+describe("the page's rescue", () => {
+  test('what the page keeps in localStorage as it goes is redacted with the rules it got at init', async () => {
+    const app = await newApp();
+    const sidelog = await startSidelog(app, OPTIONS);
+
+    // Logged and, in the same task, the page goes: none of it is confirmed stored yet.
+    sidelog.log('user', { email: EMAIL, phone: PHONE });
+    sidelog.info('paid with', CARD, 'for ORD-000123');
+    sidelog.warn('token in a stack', new Error('failed at https://cdn.shop.ru/app.js?token=t0ken'));
+    void sidelog.sendIssue(`From ${EMAIL}`, `card ${CARD}`);
+    dispatchEvent(new PageTransitionEvent('pagehide'));
+
+    const keys = Object.keys(localStorage).filter((key) => key.startsWith(RESCUE_PREFIX));
+    const kept = keys.map((key) => localStorage.getItem(key)).join('\n');
+    for (const key of keys) localStorage.removeItem(key);
+    expect(kept).toContain('user {\\"email\\":\\"[email]\\",\\"phone\\":\\"[phone]\\"}');
+    expect(kept).toContain('paid with [card] for [order]');
+    expect(kept).toContain('From [email]');
+    expect(kept).toContain('token=[secret]');
+    expect(withoutRaw(kept)).toEqual([]);
+  });
+});

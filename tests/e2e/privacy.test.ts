@@ -1,0 +1,155 @@
+// What a partner types into the portal, with Sidelog's default options (docs/privacy.md): the login form's fields
+// and the support view's feedback form. The raw values appear nowhere Sidelog keeps anything (the browser
+// database, the rescue in localStorage, the collector's rows); the typing events do, with the values' shapes. A field
+// the app marks data-sidelog-unmask arrives as typed.
+import type { Page } from 'playwright-core';
+import { describe, expect, it, vi } from 'vitest';
+import { LOGIN_TEXTS } from '../../app/login/validate-login.ts';
+import { UI_EVENT_TAG } from '../../protocol/limits.ts';
+import { IssueType } from '../../protocol/levels.ts';
+import { DEMO_APP_KEY } from '../../server/demo.ts';
+import { openPortal, sendNow } from './page-sidelog.ts';
+import { signInAsDemo } from './portal.ts';
+import { useProductPage } from './product.ts';
+
+const e2e = useProductPage();
+
+const DELIVERY = { timeout: 45_000, interval: 250 };
+const EMAIL = 'ivan.petrov@partner-shop.ru';
+const PHONE = '+7 (912) 345-67-89';
+const CARD = '4111 1111 1111 1111';
+const PASSWORD = 'Pa55-never-read';
+const RAW = [EMAIL, PHONE, CARD, PASSWORD, 'ivan.petrov', '345-67-89', '4111 1111', '4111111111111111'];
+/** The shapes the typing events hold instead (docs/privacy.md#typed-values). */
+const SHAPES = ['••••.••••••@•••••••-••••.••', '+• (•••) •••-••-••', '•••• •••• •••• ••••'];
+
+const rawIn = (text: string) => RAW.filter((raw) => text.includes(raw));
+
+/** Everything the browser database holds, as JSON: logs, issues, device keys and sessions. */
+function browserDatabase(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const done = <T>(request: IDBRequest<T>) =>
+      new Promise<T>((resolve, reject) => {
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+    const db = await done(indexedDB.open('bf_sdk'));
+    const tables = await Promise.all(['logs', 'issues', 'devicekeys', 'sessions'].map((name) => done(db.transaction(name).objectStore(name).getAll())));
+    db.close();
+    return JSON.stringify(tables);
+  });
+}
+
+/** The rescues in localStorage, as the page wrote them. */
+function rescues(page: Page): Promise<string> {
+  return page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('bf_rescue_')).map((key) => localStorage.getItem(key)).join('\n'));
+}
+
+const emailField = () => e2e.page.getByLabel(LOGIN_TEXTS.emailLabel);
+
+/** Types `text` into the login form's email field as a user would, then leaves the field (which records the typing). */
+async function typeIntoEmail(text: string) {
+  await emailField().fill('');
+  await emailField().pressSequentially(text);
+  await e2e.page.keyboard.press('Tab');
+}
+
+async function setDemoAppEnabled(enabled: boolean) {
+  const response = await fetch(`${e2e.product.url}/sidelog/admin/api/apps`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${e2e.product.adminToken}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ key: DEMO_APP_KEY, enabled }),
+  });
+  expect(response.status).toBe(200);
+}
+
+describe('what a partner types, with the default options', () => {
+  it('leaves no raw value in the browser database, the rescue or the collector; the typing events arrive masked', async () => {
+    // Not enabled: nothing is uploaded until the test forces it, so the browser database still holds what was stored.
+    await setDemoAppEnabled(false);
+    try {
+      const session = await openPortal(e2e.page, e2e.product.url);
+
+      // The login form: a password, and an address, a phone number and a card number, one after the other.
+      await e2e.page.getByLabel(LOGIN_TEXTS.passwordLabel).pressSequentially(PASSWORD);
+      await typeIntoEmail(EMAIL);
+      await typeIntoEmail(PHONE);
+      await emailField().fill('');
+      await emailField().pressSequentially(CARD);
+      // The page goes as the user leaves the field: what the engine has not confirmed yet is rescued, the card
+      // number's typing event and the app's own console line with the same values among it.
+      await e2e.page.evaluate(
+        ([email, phone, card]) => {
+          (document.activeElement as HTMLElement).blur();
+          console.log('partner typed', { email, phone, card });
+          dispatchEvent(new PageTransitionEvent('pagehide'));
+        },
+        [EMAIL, PHONE, CARD],
+      );
+      const rescued = await rescues(e2e.page);
+      expect(rescued).toContain(UI_EVENT_TAG);
+      expect(rescued).toContain(SHAPES[2]);
+      expect(rescued).toContain('partner typed {\\"email\\":\\"[email]\\",\\"phone\\":\\"[phone]\\",\\"card\\":\\"[card]\\"}');
+      expect(rawIn(rescued)).toEqual([]);
+
+      // The support view's form: the feedback dialog, while the collector is away, so the feedback stays stored.
+      await signInAsDemo(e2e.page, e2e.product.url);
+      await e2e.page.getByRole('link', { name: 'Поддержка' }).click();
+      await e2e.page.getByRole('button', { name: 'Оставить отзыв' }).click();
+      // The dialog lives in a closed shadow root: a user's keyboard reaches it, subject first.
+      await e2e.page.waitForFunction(() => document.activeElement?.matches('[data-sidelog-feedback]'));
+      await e2e.product.stopService();
+      try {
+        await e2e.page.keyboard.type(`Связаться: ${EMAIL}`);
+        await e2e.page.keyboard.press('Tab');
+        await e2e.page.keyboard.type(`Телефон ${PHONE}, карта ${CARD}`);
+        await e2e.page.keyboard.press('Tab');
+        await e2e.page.keyboard.press('Enter');
+        await e2e.page.getByText('Спасибо! Сообщение отправлено.').waitFor();
+        await e2e.page.evaluate(() => window.Sidelog.settle());
+
+        const stored = await browserDatabase(e2e.page);
+        expect(rawIn(stored)).toEqual([]);
+        for (const shape of SHAPES) expect(stored).toContain(shape);
+        expect(stored).toContain('"title":"Связаться: [email]"');
+        expect(stored).toContain('"text":"Телефон [phone], карта [card]"');
+      } finally {
+        await e2e.product.startServiceAgain();
+      }
+
+      await sendNow(e2e.page);
+      await vi.waitFor(async () => {
+        const feedback = (await e2e.product.admin.issues()).filter((issue) => issue.session_uid === session && issue.type === IssueType.UserFeedback);
+        expect(feedback.map(({ title, text }) => ({ title, text }))).toEqual([{ title: 'Связаться: [email]', text: 'Телефон [phone], карта [card]' }]);
+      }, DELIVERY);
+      await vi.waitFor(async () => {
+        const typed = (await e2e.product.admin.logs()).filter((log) => log.session_uid === session && log.t?.includes('"event":"input"'));
+        expect(typed.map((log) => JSON.parse(log.t!).value)).toEqual(expect.arrayContaining(SHAPES));
+      }, DELIVERY);
+      const collected = JSON.stringify([
+        await e2e.product.admin.logs(),
+        await e2e.product.admin.issues(),
+        await e2e.product.admin.deviceKeys(),
+        await e2e.product.admin.sessions(),
+      ]);
+      expect(collected).toContain('partner typed {\\"email\\":\\"[email]\\"');
+      expect(rawIn(collected)).toEqual([]);
+    } finally {
+      await setDemoAppEnabled(true);
+    }
+  });
+
+  it('a field the app marks data-sidelog-unmask arrives as typed', async () => {
+    const session = await openPortal(e2e.page, e2e.product.url);
+    // As an app would mark it in its markup; the portal itself marks no field.
+    await emailField().evaluate((field) => field.setAttribute('data-sidelog-unmask', ''));
+
+    await typeIntoEmail(EMAIL);
+    await sendNow(e2e.page);
+
+    await vi.waitFor(async () => {
+      const typed = (await e2e.product.admin.logs()).filter((log) => log.session_uid === session && log.t?.includes('"event":"input"'));
+      expect(typed.map((log) => JSON.parse(log.t!).value)).toContain(EMAIL);
+    }, DELIVERY);
+  });
+});
