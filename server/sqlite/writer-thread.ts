@@ -5,7 +5,7 @@
 // a log is searchable when acknowledged unless the index has fallen behind. docs/local-service.md#the-writer-thread
 import { parentPort } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { storageFault } from '../errors.ts';
+import { isDamage, storageFault } from '../errors.ts';
 import { appStoreSync } from './app-store.ts';
 import { collectorStoreSync, logCount, type LogParams } from './collector-store.ts';
 import { forwardStoreSync } from './forward-store.ts';
@@ -37,6 +37,8 @@ type Request = Exclude<ToWriter, { type: 'open' }>;
 type Methods = Record<WriteMethod, (...args: unknown[]) => unknown>;
 
 interface Connection {
+  /** The file, as log lines name it. */
+  path: string;
   db: Database.Database;
   methods: Methods;
   index: SearchIndex;
@@ -59,13 +61,20 @@ function asError(error: unknown): WriterError {
   return { message: (error as Error)?.message ?? String(error), ...(typeof code === 'string' ? { code } : {}) };
 }
 
-/** Errors of writes nobody waits on (the requests log) and of the index's catch-up, one line per minute at most. */
+/** Errors of writes nobody waits on (the requests log) and of the thread's own work (the index's catch-up), one line
+ * per minute at most; a damaged page named as the service's error handler names it (server/errors.ts). */
 const lastLogged = new Map<string, number>();
-function logOnce(what: string, error: unknown): void {
-  const key = `${what} ${asError(error).code ?? ''}`;
+function logOnce(connection: Connection, what: string, error: unknown): void {
+  const key = `${connection.path} ${what} ${asError(error).code ?? ''}`;
   const now = Date.now();
   if ((lastLogged.get(key) ?? 0) > now - 60_000) return;
   lastLogged.set(key, now);
+  if (isDamage(error)) {
+    console.error(
+      `sqlite writer: ${what}: the database ${connection.path} is damaged (${(error as Error).message}): stop the service, then restore it from a backup or recover it (docs/local-service.md#a-damaged-database)`,
+    );
+    return;
+  }
   const fault = storageFault(error);
   console.error(`sqlite writer: ${what}:`, fault ? `${fault.status} ${(error as Error).message}` : error);
 }
@@ -82,7 +91,7 @@ function open(id: number, options: OpenOptions): void {
     const methods = Object.fromEntries(WRITE_METHODS.map((name) => [name, stores[name]])) as Methods;
     const reserve = options.maxPages ? Math.min(Math.floor(options.maxPages / 10), Math.max(RESERVE_PAGES, Math.ceil(options.maxPages * RESERVE_SHARE))) : 0;
     const pages = options.maxPages ? { writes: Math.max(1, options.maxPages - reserve), maintenance: options.maxPages } : undefined;
-    const connection: Connection = { db, methods, index: createSearchIndex(db), queue: [], settling: [], pages, indexRetryAt: 0, busy: false };
+    const connection: Connection = { path: options.path, db, methods, index: createSearchIndex(db), queue: [], settling: [], pages, indexRetryAt: 0, busy: false };
     setPages(connection, 'writes');
     connections.set(id, connection);
     post({ type: 'opened', db: id });
@@ -104,25 +113,45 @@ function schedule(): void {
 function turn(): void {
   scheduled = false;
   let retryIn = Infinity;
-  for (const [id, connection] of connections) {
-    const outcomes: Outcome[] = [];
-    const stored = runQueue(id, connection, outcomes);
-    catchUp(connection, stored);
-    for (let i = connection.settling.length - 1; i >= 0; i--) {
-      const settle = connection.settling[i]!;
-      // A settle does not wait on an index that cannot advance (a full disk): it answers with what is indexed.
-      if (!connection.db.open || connection.indexRetryAt > 0 || connection.index.indexedTo() >= settle.target) {
-        outcomes.push({ id: settle.id, ok: true, value: undefined });
-        connection.settling.splice(i, 1);
-      }
-    }
-    if (outcomes.length > 0) post({ type: 'done', outcomes });
-    if (!connection.db.open) connections.delete(id);
-    else if (connection.queue.length > 0) retryIn = 0;
-    else if (connection.settling.length > 0 || connection.index.behind() > 0) retryIn = Math.min(retryIn, Math.max(0, connection.indexRetryAt - Date.now()));
-  }
+  for (const [id, connection] of connections) retryIn = Math.min(retryIn, serve(id, connection));
   if (retryIn === 0) schedule();
   else if (retryIn < Infinity) setTimeout(schedule, retryIn);
+}
+
+/** One turn of a database: a group (or what heads its queue), the index's step, the settles it satisfies. In how many
+ * ms it wants another turn (Infinity: when a message comes). A damaged page where the thread reads for itself (the
+ * highest log id, the index's progress) is logged, and the index waits as on a full disk: the writes that meet the
+ * damage answer 503 (server/errors.ts), everything else goes on, and the thread never dies of it. */
+function serve(id: number, connection: Connection): number {
+  const outcomes: Outcome[] = [];
+  let retryIn = Infinity;
+  try {
+    const stored = runQueue(id, connection, outcomes);
+    catchUp(connection, stored);
+    answerSettles(connection, outcomes);
+    if (!connection.db.open) connections.delete(id);
+    else if (connection.queue.length > 0) retryIn = 0;
+    else if (connection.settling.length > 0 || connection.index.behind() > 0) retryIn = Math.max(0, connection.indexRetryAt - Date.now());
+  } catch (error) {
+    logOnce(connection, 'the search index', error);
+    connection.indexRetryAt = Date.now() + INDEX_RETRY_MS;
+    answerSettles(connection, outcomes);
+    retryIn = connection.queue.length > 0 ? 0 : INDEX_RETRY_MS;
+  }
+  if (outcomes.length > 0) post({ type: 'done', outcomes });
+  return retryIn;
+}
+
+function answerSettles(connection: Connection, outcomes: Outcome[]): void {
+  // A settle does not wait on an index that cannot advance (a full disk, a damaged page): it answers with what is indexed.
+  const stuck = !connection.db.open || connection.indexRetryAt > 0;
+  for (let i = connection.settling.length - 1; i >= 0; i--) {
+    const settle = connection.settling[i]!;
+    if (stuck || connection.index.indexedTo() >= settle.target) {
+      outcomes.push({ id: settle.id, ok: true, value: undefined });
+      connection.settling.splice(i, 1);
+    }
+  }
 }
 
 /** Takes what the head of the queue allows in one turn: a group of writes, or a maintenance write alone, or a settle
@@ -141,7 +170,9 @@ function runQueue(id: number, connection: Connection, outcomes: Outcome[]): numb
   }
   if (head.type === 'settle') {
     queue.shift();
-    if (head.index) connection.settling.push({ id: head.id, target: lastLogId(db) });
+    // Waits for the index when asked, and when the highest log id can be read at all.
+    const target = head.index ? lastLogIdOrNone(connection) : undefined;
+    if (target !== undefined) connection.settling.push({ id: head.id, target });
     else outcomes.push({ id: head.id, ok: true, value: undefined });
     return 0;
   }
@@ -194,7 +225,7 @@ function commitGroup(connection: Connection, group: Extract<Request, { type: 'wr
     try {
       results.push({ ok: true, value: db.transaction(() => methods[write.method](...write.args))() });
     } catch (error) {
-      if (!write.reply) logOnce(write.method, error);
+      if (!write.reply) logOnce(connection, write.method, error);
       results.push({ ok: false, error: asError(error) });
       // SQLite ends the whole transaction on some errors (a full disk, I/O): then nothing of the group is stored.
       if (!db.inTransaction) {
@@ -215,7 +246,7 @@ function commitGroup(connection: Connection, group: Extract<Request, { type: 'wr
   group.forEach((write, i) => {
     const result = failed ? { ok: false as const, error: failed } : results[i]!;
     if (result.ok && write.method === 'addLogParams') stored += result.value as number;
-    if (failed && !write.reply) logOnce(write.method, failed);
+    if (failed && !write.reply) logOnce(connection, write.method, failed);
     if (write.reply) outcomes.push({ id: write.id, ...result });
   });
   return stored;
@@ -223,7 +254,7 @@ function commitGroup(connection: Connection, group: Extract<Request, { type: 'wr
 
 /** The index's step after a group: at least what the group stored, so the index keeps pace whatever the load. */
 function catchUp(connection: Connection, stored: number): void {
-  // Asking first takes no lock: a step waits for the lock only when it has work.
+  // Asking first takes no lock: a step waits for the lock only when it has work. (A damaged page here is serve()'s.)
   if (!connection.db.open || (stored === 0 && (Date.now() < connection.indexRetryAt || connection.index.behind() === 0))) return;
   try {
     // The index is made again from the logs after any loss: its step need not wait for the disk, nor for a lock that
@@ -237,12 +268,12 @@ function catchUp(connection: Connection, stored: number): void {
       try {
         connection.index.merge(MERGE_PAGES);
       } catch (error) {
-        if (asError(error).code !== 'SQLITE_BUSY') logOnce('merging the search index', error);
+        if (asError(error).code !== 'SQLITE_BUSY') logOnce(connection, 'merging the search index', error);
       }
     }
   } catch (error) {
     // A full disk, most likely: searches see what is indexed, and the catch-up resumes once there is room.
-    if (asError(error).code !== 'SQLITE_BUSY') logOnce('the search index', error);
+    if (asError(error).code !== 'SQLITE_BUSY') logOnce(connection, 'the search index', error);
     connection.indexRetryAt = Date.now() + INDEX_RETRY_MS;
   } finally {
     connection.db.pragma('synchronous = FULL');
@@ -254,7 +285,15 @@ function setPages(connection: Connection, kind: 'writes' | 'maintenance'): void 
   if (connection.pages) connection.db.pragma(`max_page_count = ${connection.pages[kind]}`);
 }
 
-const lastLogId = (db: Database.Database) => db.prepare(`SELECT ifnull(max(id), 0) FROM logs`).pluck().get() as number;
+function lastLogIdOrNone(connection: Connection): number | undefined {
+  try {
+    return connection.db.prepare(`SELECT ifnull(max(id), 0) FROM logs`).pluck().get() as number;
+  } catch (error) {
+    logOnce(connection, 'the highest log id', error);
+    connection.indexRetryAt = Date.now() + INDEX_RETRY_MS;
+    return undefined;
+  }
+}
 
 port.on('message', (message: ToWriter) => {
   if (message.type === 'open') return open(message.db, message.options);
