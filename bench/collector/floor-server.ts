@@ -1,4 +1,4 @@
-// The floor of `npm run bench:collector` (issue 27): the least a collector on one Node process and SQLite can do per
+// The floor of `npm run bench:collector`: the least a collector on one Node process and SQLite can do per
 // batch. A bare node:http server that parses the same bodies and inserts their logs into better-sqlite3 (WAL, SQLite's
 // default `synchronous`, one transaction a batch, one prepared statement, no index, no check, no dedupe). The bench
 // reads the service's logs/s against it in the same run. Started as a child process: prints its URL on stdout.

@@ -1,4 +1,4 @@
-// Ack to search visibility under load (issue 27): while the bench's clients send their batches, a probe sends one log
+// Ack to search visibility under load: while the bench's clients send their batches, a probe sends one log
 // at a time holding a word nothing else holds, and once the collector acknowledged it, searches the explorer for that
 // word every POLL_MS until the log is found. The time from the acknowledgement to the first search that finds it is
 // one sample; the next probe follows PAUSE_MS later.

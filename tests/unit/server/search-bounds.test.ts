@@ -63,7 +63,7 @@ test('on SQLite, a page whose budget ends before it found anything answers 422 w
     // Queries that read common words window by window (as 5,000 matches would), and an API that gives a page no time.
     const queries = createExplorerQueries(sqliteOf(service.store), { commonMatches: 10 });
     const api = createExplorerApi(service.store, queries, createViewerAccounts(service.store, ADMIN_TOKEN), EXPLORER_LOGIN_LIMITS, 0);
-    const signIn = await api.request('/sidelog/explorer/api/sign-in', { method: 'POST', body: JSON.stringify({ name: 'admin', password: ADMIN_TOKEN }) });
+    const signIn = await api.request('/sidelog/explorer/api/sign-in', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'admin', password: ADMIN_TOKEN }) });
     const cookie = signIn.headers.get('Set-Cookie')!.split(';')[0]!;
     const answer = await api.request(`/sidelog/explorer/api/apps/${appIdOf(DEMO_APP_KEY)}/logs?q=needle`, { headers: { Cookie: cookie } });
     expect(answer.status).toBe(422);
