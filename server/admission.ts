@@ -1,6 +1,7 @@
 // The collector's back-pressure: past a bound on the work it holds, it refuses a request at once (503 with
 // Retry-After) rather than queue it behind seconds of others. Both clients retry on a 503: Sidelog's uploader keeps
-// the batch and backs off, the Bugfender SDK sends again at its next tick. docs/local-service.md#back-pressure
+// the batch and backs off, the Bugfender SDK sends again at its next tick; so do OTLP's exporters, whose /v1/logs
+// shares the bound with the wire format's operations. docs/local-service.md#back-pressure
 import type { Context, MiddlewareHandler } from 'hono';
 
 export interface AdmissionLimits {
@@ -17,10 +18,14 @@ export const RETRY_AFTER_SECONDS = 1;
 
 type AdmissionEnv = { Variables: { heldLogs?: { count: number } } };
 
+/** What a refusal says; the answer's form is the caller's (OTLP answers in its own encoding). */
+export const BUSY_ERROR = 'the collector is busy: nothing was stored; retry after the time Retry-After gives';
+const refuseAsJson = (c: Context) => c.json({ error: BUSY_ERROR }, 503);
+
 export interface Admission {
   /** Refuses the request when the collector holds as much as the limits allow; else holds it until it is answered,
-   * counting `logs` logs for it (the most its body may hold, since it is not read yet). */
-  admit(logs: number): MiddlewareHandler<AdmissionEnv>;
+   * counting `logs` logs for it (the most its body may hold, since it is not read yet); `refuse` writes the 503. */
+  admit(logs: number, refuse?: (c: Context) => Response): MiddlewareHandler<AdmissionEnv>;
   /** Once the body is read: the request holds `count` logs rather than the most it could. */
   holdLogs(c: Context<AdmissionEnv>, count: number): void;
 }
@@ -29,10 +34,10 @@ export function createAdmission(limits: AdmissionLimits = DEFAULT_ADMISSION_LIMI
   let requests = 0;
   let logs = 0;
   return {
-    admit: (most) => async (c, next) => {
+    admit: (most, refuse = refuseAsJson) => async (c, next) => {
       if (requests >= limits.requests || (most > 0 && logs + most > limits.logs)) {
         c.header('Retry-After', String(RETRY_AFTER_SECONDS));
-        return c.json({ error: 'the collector is busy: nothing was stored; retry after the time Retry-After gives' }, 503);
+        return refuse(c);
       }
       const held = { count: most };
       requests++;

@@ -9,7 +9,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { INVALID_APP_CODE, MAX_LOGS_PER_BATCH, UNKNOWN_SESSION_REASON, WIRE_PATHS, type WireOperation } from '../protocol/wire.ts';
-import { createAdmission, type AdmissionLimits } from './admission.ts';
+import { createAdmission, type Admission } from './admission.ts';
 import type { App, AppStore, CollectorStore } from './store.types.ts';
 import { parseJson } from './json-body.ts';
 import { ingestLogs } from './log-ingest.ts';
@@ -50,14 +50,14 @@ export const COLLECTOR_CORS = { origin: '*', allowMethods: ['POST', 'OPTIONS'], 
 export interface CollectorOptions {
   /** The largest body once inflated (SIDELOG_MAX_INFLATED_MB); default DEFAULT_MAX_INFLATED_BYTES. */
   maxInflatedBytes?: number;
-  /** The back-pressure's bounds (server/admission.ts); DEFAULT_ADMISSION_LIMITS when not given. */
-  limits?: AdmissionLimits;
+  /** The back-pressure (server/admission.ts), shared with OTLP's endpoint; one with the default bounds when not given. */
+  admission?: Admission;
 }
 
 export function createCollector(store: AppStore & CollectorStore, options: CollectorOptions = {}): Hono<Env> {
   const collector = new Hono<Env>();
   const maxInflatedBytes = options.maxInflatedBytes ?? DEFAULT_MAX_INFLATED_BYTES;
-  const admission = createAdmission(options.limits);
+  const admission = options.admission ?? createAdmission();
   collector.use(`${COLLECTOR_BASE}/*`, cors(COLLECTOR_CORS));
 
   /** Records every request of the operation, whatever its answer, under the app key it named, with what it skipped. */

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createAdminApi } from './admin-api.ts';
-import type { AdmissionLimits } from './admission.ts';
+import { createAdmission, type AdmissionLimits } from './admission.ts';
 import { allowedHosts, hostAllowList } from './allowed-hosts.ts';
 import { identifyClients, type ProxySettings } from './client-address.ts';
 import { createCollector } from './collector.ts';
@@ -91,8 +91,10 @@ export function createServiceApp(
   app.use('*', identifyClients(options.proxies));
   options.beforeRoutes?.(app, store);
   app.route('/', createPartnerApi(store, { loginLimits: options.loginLimits }));
-  app.route('/', createCollector(store, { maxInflatedBytes: options.maxInflatedBytes, limits: options.collectorLimits }));
-  app.route('/', createOtlpLogsEndpoint(store, { maxInflatedBytes: options.maxInflatedBytes }));
+  // One bound on the work in flight, whichever protocol brings the logs.
+  const admission = createAdmission(options.collectorLimits);
+  app.route('/', createCollector(store, { maxInflatedBytes: options.maxInflatedBytes, admission }));
+  app.route('/', createOtlpLogsEndpoint(store, { maxInflatedBytes: options.maxInflatedBytes, admission }));
   app.route('/', createAdminApi(store, { token: options.adminToken, allowedHosts: hosts, forward: options.forward }));
   app.route('/', createExplorer(store, { adminToken: options.adminToken, distDir }));
   app.route('/', createPortalStatic(distDir));

@@ -1,7 +1,7 @@
 // The collector's back-pressure (server/admission.ts, docs/local-service.md#back-pressure) on both stores: while the
 // database cannot take writes (another connection holds its write lock), batches wait; past the bound on logs in
 // flight, the next are refused at once with 503 and Retry-After, nothing of them stored; once the database takes
-// writes again, every batch the collector accepted is answered 200 and stored.
+// writes again, every batch the collector accepted is answered 200 and stored. OTLP's /v1/logs shares the bound.
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { expect, test } from 'vitest';
@@ -56,6 +56,15 @@ test.each(STORE_KINDS)('on %s, past the bound the collector answers 503 with Ret
       expect(refused!.headers.get('Retry-After')).toBe('1');
       expect(await refused!.json()).toEqual({ error: expect.stringContaining('busy') });
     }
+    // OTLP's endpoint is refused as well, in its own form, while the bound is full.
+    const otlp = await app.request('/v1/logs', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-App-Token': DEMO_APP_KEY },
+      body: JSON.stringify({ resourceLogs: [{ scopeLogs: [{ logRecords: [{ timeUnixNano: String(Date.now() * 1e6), body: { stringValue: 'otlp while busy' } }] }] }] }),
+    });
+    expect(otlp.status).toBe(503);
+    expect(otlp.headers.get('Retry-After')).toBe('1');
+    expect(await otlp.json()).toEqual({ code: 14, message: expect.stringContaining('busy') });
 
     await lock.release();
     await Promise.all(sent);
