@@ -21,6 +21,7 @@ const ON_DEMAND: Record<string, string> = {
   'error-capture.js': 'error handler (registerErrorHandler)',
   'browser-events.js': 'browser events (logBrowserEvents)',
   'ui-events.js': 'UI events (logUIEvents)',
+  'otlp-target.js': 'OTLP target (modes B and C, with otlp)',
 };
 const PACKAGE_FILES = '/node_modules/sidelog/dist/';
 
@@ -90,9 +91,14 @@ export function measureBundleBytes({ outDir, manifest }: BuiltPages, contenders:
   }
   const sidelogStatics = closure(manifest, ['sidelog.html']);
   const onDemandKeys = dynamicEntries(manifest, sidelogStatics);
+  const engineKey = onDemandKeys.find((key) => sidelogFileOf(manifest, key) === IN_PAGE_ENGINE);
+  const engineChunks = engineKey ? closure(manifest, [engineKey]) : new Set<string>();
   const sidelogOnDemand = onDemandKeys.map((key) => {
     const source = sidelogFileOf(manifest, key);
-    const own = [...closure(manifest, [key])].filter((chunk) => !sidelogStatics.has(chunk));
+    // What the in-page engine loads on demand (the OTLP target) comes after it: the engine's chunks are not its own.
+    const afterEngine = key !== engineKey && [...engineChunks].some((chunk) => !sidelogStatics.has(chunk) && manifest[chunk]?.dynamicImports?.includes(key));
+    const loadedWith = afterEngine ? new Set([...sidelogStatics, ...engineChunks]) : sidelogStatics;
+    const own = [...closure(manifest, [key])].filter((chunk) => !loadedWith.has(chunk));
     return { label: ON_DEMAND[source] ?? source, bytes: own.reduce((sum, chunk) => sum + gzipBytes(outDir, manifest[chunk]!.file), 0) };
   });
   const workerFile = [...sidelogStatics, ...onDemandKeys]

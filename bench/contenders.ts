@@ -11,8 +11,9 @@ export interface ContenderSpec {
   query?: Record<string, string>;
   /** Where a stored line is seen: its IndexedDB ('bf_sdk' logs), the intake it sends to, or nowhere (not stored). */
   durable: 'indexeddb' | 'intake' | 'none';
-  /** Where delivered lines are counted: the local collector (after a forced send), the bench's intake, or nowhere. */
-  delivery: 'collector' | 'intake' | 'none';
+  /** Where delivered lines are counted: the local collector (after a forced send), the bench's intake (from the
+   * burst on), its OTLP intake (after a forced send), or nowhere. */
+  delivery: 'collector' | 'intake' | 'otlp' | 'none';
   /**
    * Whether, once the wait for delivery is over, a line not delivered is lost: true where the forced send (or
    * leaving the page) sends everything there is. @bugfender/sdk's forced send sends one 500-line batch at its
@@ -83,6 +84,15 @@ export const CONTENDERS: ContenderSpec[] = [
     deliveryIsFinal: true,
   },
   {
+    id: 'sidelog-a-otlp',
+    label: 'Sidelog A, SharedWorker, OTLP',
+    page: 'sidelog',
+    query: { otlp: '1' },
+    durable: 'indexeddb',
+    delivery: 'otlp',
+    deliveryIsFinal: true,
+  },
+  {
     id: 'sidelog-a-shared-100k',
     label: 'Sidelog A, SharedWorker, 100,000 lines',
     page: 'sidelog',
@@ -109,5 +119,6 @@ export const EXPECTED_MODE: Record<string, string> = {
   'sidelog-b': 'B',
   'sidelog-c': 'C',
   'sidelog-a-callsite': 'A-shared',
+  'sidelog-a-otlp': 'A-shared',
   'sidelog-a-shared-100k': 'A-shared',
 };

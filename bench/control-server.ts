@@ -1,9 +1,10 @@
 // The bench's own loopback server, beside the local service: the pages report each step here (with fetch,
 // so nothing needs the DevTools Runtime domain) and wait for the answer, which is how the bench tells a page
-// to go on; and it is the intake for contenders whose wire format differs from the collector's (Datadog),
-// which it counts line by line.
+// to go on; and it is the intake for contenders whose wire format differs from the collector's (Datadog's, and
+// OTLP/HTTP's JSON at `/otlp/{page}/v1/logs`, gzipped or not), which it counts line by line.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { countBody, noBytes, type UploadBytes } from './upload-bytes.ts';
 
 export interface Step<T> {
   /** What the page posted. */
@@ -17,6 +18,8 @@ export interface Intake {
   firstArrival: Map<string, number>;
   /** Lines received, duplicates included. */
   lines: number;
+  /** Its request bodies' bytes (OTLP's). */
+  bytes: UploadBytes;
 }
 
 export interface ControlServer {
@@ -29,13 +32,20 @@ export interface ControlServer {
 
 const CORS = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*', 'Access-Control-Allow-Methods': 'POST, OPTIONS' };
 
-function readBody(request: IncomingMessage): Promise<string> {
+function readBody(request: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('end', () => resolve(Buffer.concat(chunks)));
     request.on('error', reject);
   });
+}
+
+/** The bodies of an OTLP/JSON logs request's records. */
+function otlpBodies(request: { resourceLogs?: { scopeLogs?: { logRecords?: { body?: { stringValue?: string } }[] }[] }[] }): string[] {
+  return (request.resourceLogs ?? []).flatMap((resource) =>
+    (resource.scopeLogs ?? []).flatMap((scope) => (scope.logRecords ?? []).map((record) => String(record.body?.stringValue))),
+  );
 }
 
 export async function startControlServer(): Promise<ControlServer> {
@@ -44,25 +54,32 @@ export async function startControlServer(): Promise<ControlServer> {
   const intakes = new Map<string, Intake>();
   const intake = (page: string) => {
     let found = intakes.get(page);
-    if (!found) intakes.set(page, (found = { firstArrival: new Map(), lines: 0 }));
+    if (!found) intakes.set(page, (found = { firstArrival: new Map(), lines: 0, bytes: noBytes() }));
     return found;
+  };
+  const arrived = (into: Intake, message: string, now: number) => {
+    into.lines++;
+    if (!into.firstArrival.has(message)) into.firstArrival.set(message, now);
   };
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
     if (request.method === 'OPTIONS') return response.writeHead(204, CORS).end();
     const [, kind, page, step] = new URL(request.url ?? '/', 'http://x').pathname.split('/');
-    const text = await readBody(request);
+    const body = await readBody(request);
+    const text = body.toString('utf8');
     if (kind === 'dd' && page) {
       // Datadog's intake format: one JSON log per line.
       const now = Date.now();
-      const into = intake(page);
       for (const line of text.split('\n')) {
-        if (!line.trim()) continue;
-        into.lines++;
-        const message = String((JSON.parse(line) as { message?: unknown }).message);
-        if (!into.firstArrival.has(message)) into.firstArrival.set(message, now);
+        if (line.trim()) arrived(intake(page), String((JSON.parse(line) as { message?: unknown }).message), now);
       }
       return response.writeHead(202, CORS).end('{}');
+    }
+    if (kind === 'otlp' && page) {
+      const now = Date.now();
+      const plain = countBody(intake(page).bytes, body, request.headers['content-encoding']);
+      for (const message of otlpBodies(JSON.parse(plain.toString('utf8')))) arrived(intake(page), message, now);
+      return response.writeHead(200, { ...CORS, 'Content-Type': 'application/json' }).end('{}');
     }
     if (kind === 'step' && page && step) {
       const key = `${page}/${step}`;

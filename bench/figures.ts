@@ -30,6 +30,8 @@ export interface ContenderFigures {
     duplicated: Summary;
     /** Gzip bytes of main-thread JavaScript added to the page. */
     gzipBytes: number;
+    /** Bytes its uploads put on the wire (bench/upload-bytes.ts): as sent, and the same uncompressed and gzipped. */
+    upload: { sent: Summary; plain: Summary; gzip: Summary };
   };
   ratios: {
     toPeer: Record<RatioFigure, number | null>;
@@ -74,6 +76,11 @@ export function computeFigures(contenders: ContenderSpec[], rounds: RoundRuns, r
         lost: pick((page) => page.lost),
         duplicated: pick((page) => page.duplicated),
         gzipBytes: gzip[spec.id] ?? 0,
+        upload: {
+          sent: pick((page) => page.uploadBytes?.sent ?? null),
+          plain: pick((page) => page.uploadBytes?.plain ?? null),
+          gzip: pick((page) => page.uploadBytes?.gzip ?? null),
+        },
       },
       errors: rounds.flatMap((round, index) => {
         const failed = round.get(spec.id);

@@ -7,6 +7,7 @@ import { createCollectorAdmin, intakeDelivery, type Delivery } from './collector
 import { EXPECTED_MODE, type ContenderSpec } from './contenders.ts';
 import type { ControlServer } from './control-server.ts';
 import { AFTER_MS } from './pages/window.ts';
+import type { UploadBytes } from './upload-bytes.ts';
 
 /** Long enough for the 100,000-line row's result step: its wait to be durable (up to 30 s) and then its whole upload. */
 const STEP_TIMEOUT_MS = 180_000;
@@ -24,6 +25,8 @@ export interface PageRun {
   /** Lines that will never arrive (where the forced send sends all there is), else null. */
   lost: number | null;
   duplicated: number | null;
+  /** What its uploads put on the wire, where the bench sees them (the collector, or its OTLP intake). */
+  uploadBytes: UploadBytes | null;
   mode?: string;
 }
 
@@ -32,6 +35,8 @@ export interface BenchContext {
   control: ControlServer;
   serviceURL: string;
   collector: ReturnType<typeof createCollectorAdmin>;
+  /** The bytes the collector has received from an app (bench/upload-bytes.ts). */
+  collectorBytes: (appKey: string) => UploadBytes;
   count: number;
   /** With `--profile DIR`: each page's CPU profile over the burst and the window after it is written there. */
   profileDir?: string;
@@ -87,6 +92,7 @@ export async function measurePage(context: BenchContext, spec: ContenderSpec, ro
     let delivery: Delivery | undefined;
     let sentFrom = body.forcedAtEpoch;
     if (spec.delivery === 'collector') delivery = await collector.delivery(appKey, count);
+    if (spec.delivery === 'otlp') delivery = await intakeDelivery(control.intake(page), count);
     if (spec.delivery === 'intake') {
       // It sends on its own, from the burst on: there is no forced send to count from.
       sentFrom = body.burstStartEpoch;
@@ -108,6 +114,7 @@ export async function measurePage(context: BenchContext, spec: ContenderSpec, ro
       delivered: delivery ? delivery.delivered : null,
       lost: delivery && spec.deliveryIsFinal ? delivery.missing : null,
       duplicated: delivery ? delivery.duplicated : null,
+      uploadBytes: spec.delivery === 'collector' ? context.collectorBytes(appKey) : spec.delivery === 'otlp' ? control.intake(page).bytes : null,
       mode: body.mode,
     };
   } finally {

@@ -27,6 +27,7 @@ import { describeMachine } from './machine.ts';
 import { measurePage, type PageRun } from './measure-page.ts';
 import { AFTER_MS } from './pages/window.ts';
 import { renderTable } from './table.ts';
+import { countCollectorBytes } from './upload-bytes.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -61,11 +62,20 @@ progress('bench: building the pages…');
 const workDir = mkdtempSync(join(tmpdir(), 'sidelog-bench-'));
 const pages = await buildPages(workDir);
 const bytes = measureBundleBytes(pages, contenders);
-const service = await startService({ dbPath: join(workDir, 'bench.db'), port: 0, distDir: pages.outDir });
+const collectorBytes = countCollectorBytes();
+const service = await startService({ dbPath: join(workDir, 'bench.db'), port: 0, distDir: pages.outDir, beforeRoutes: collectorBytes.mount });
 const control = await startControlServer();
 const browser = await launchBrowser();
 try {
-  const context = { browser, control, serviceURL: service.url, collector: createCollectorAdmin(service.url, service.adminToken), count, profileDir };
+  const context = {
+    browser,
+    control,
+    serviceURL: service.url,
+    collector: createCollectorAdmin(service.url, service.adminToken),
+    collectorBytes: collectorBytes.of,
+    count,
+    profileDir,
+  };
   if (closedTab) {
     const { trials, largest } = await findLargestSurvivingBurst(context, progress);
     const machine = describeMachine(browser.version);

@@ -25,6 +25,15 @@ function times(value: number | null): string {
   return `${number(value, value >= 100 ? 0 : value >= 10 ? 1 : 2)}×`;
 }
 
+/** Median KB its uploads took uncompressed and gzipped, the one sent in bold. */
+function uploaded(row: ContenderFigures): string {
+  const { sent, plain, gzip } = row.figures.upload;
+  if (sent.median === null || plain.median === null || gzip.median === null) return '—';
+  const kb = (bytes: number) => number(bytes / 1024, 0);
+  const gzipped = sent.median === gzip.median && sent.median !== plain.median;
+  return gzipped ? `${kb(plain.median)} / **${kb(gzip.median)}**` : `**${kb(plain.median)}** / ${kb(gzip.median)}`;
+}
+
 /** Fewest lines delivered in a round, and most lost and duplicated. */
 function deliveredLostDuplicated(row: ContenderFigures): string {
   const { delivered, lost, duplicated } = row.figures;
@@ -35,8 +44,8 @@ function deliveredLostDuplicated(row: ContenderFigures): string {
 export function renderTable(rows: ContenderFigures[], sidelogWorkerGzip: number, sidelogOnDemand: OnDemandChunk[]): string {
   const kb = (bytes: number) => number(bytes / 1024, 1);
   const lines = [
-    '| contender | µs per call, calls | µs per call, full | blocking ms | durable ms | delivered ms | delivered / lost / dup | main-thread KB gz |',
-    '|---|--:|--:|--:|--:|--:|--:|--:|',
+    '| contender | µs per call, calls | µs per call, full | blocking ms | durable ms | delivered ms | delivered / lost / dup | uploaded KB, plain / gzip | main-thread KB gz |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|',
     ...rows.map((row) =>
       [
         row.label,
@@ -46,11 +55,12 @@ export function renderTable(rows: ContenderFigures[], sidelogWorkerGzip: number,
         cell(row.figures.durableMs),
         cell(row.figures.deliveredMs),
         deliveredLostDuplicated(row),
+        uploaded(row),
         kb(row.figures.gzipBytes),
       ].join(' | '),
     ).map((line) => `| ${line} |`),
-    `| Sidelog's worker (off the main thread) | | | | | | | ${kb(sidelogWorkerGzip)} |`,
-    ...sidelogOnDemand.map((chunk) => `| Sidelog on demand: ${chunk.label} | | | | | | | ${kb(chunk.bytes)} |`),
+    `| Sidelog's worker (off the main thread) | | | | | | | | ${kb(sidelogWorkerGzip)} |`,
+    ...sidelogOnDemand.map((chunk) => `| Sidelog on demand: ${chunk.label} | | | | | | | | ${kb(chunk.bytes)} |`),
     '',
     '| contender | calls × floor | full × bare logger | calls × Bugfender | full × Bugfender | blocking × Bugfender | durable × Bugfender | delivered × Bugfender | KB × Bugfender |',
     '|---|--:|--:|--:|--:|--:|--:|--:|--:|',
@@ -69,7 +79,8 @@ export function renderTable(rows: ContenderFigures[], sidelogWorkerGzip: number,
         ].join(' | ')} |`,
     ),
   ];
-  if (rows.some((row) => Object.values(row.figures).some((figure) => typeof figure === 'object' && figure.median !== null && figure.values.includes(null))))
+  lines.push('', 'Uploaded KB: request bodies at the collector or the OTLP intake, the form sent in bold, the other worked out with zlib.');
+  if (rows.some((row) => Object.values(row.figures).some((figure) => typeof figure === 'object' && 'median' in figure && figure.median !== null && figure.values.includes(null))))
     lines.push('', '¹ not every round had this figure (not all lines stored or delivered in that round, or the round failed).');
   return lines.join('\n');
 }

@@ -2,8 +2,9 @@
 // and in the API's query (server/explorer/api.ts), parsed here with a clear error for anything malformed. A new
 // filter is a name in FILTER_NAMES, a field of LogFilters, its line in parseLogFilters, a field in the page's form
 // (explorer/logs/LogFilters.tsx) and its clause in each store's queries (server/sqlite|postgres/explorer-queries.ts).
-//   level=error,fatal  tag=net (repeatable)  q=words  key=plan&value=gold  from=ISO|ms  to=ISO|ms  session=uid  device=udid
+//   level=error,fatal  tag=net (repeatable)  q=query  key=plan&value=gold  from=ISO|ms  to=ISO|ms  session=uid  device=udid
 import { LogLevel } from '../protocol/levels.ts';
+import { parseSearchQuery, SearchQueryError, type SearchQuery } from './search-query.ts';
 
 export const FILTER_NAMES = ['level', 'tag', 'q', 'key', 'value', 'from', 'to', 'session', 'device'] as const;
 export type FilterName = (typeof FILTER_NAMES)[number];
@@ -14,9 +15,10 @@ export interface LogFilters {
   levels?: number[];
   /** Any of these tags. */
   tags?: string[];
-  /** Full-text search over the log's text: every word must occur, as a word or (from MIN_PREFIX characters) a word's
-   * start; at most MAX_SEARCH_WORDS words. */
+  /** The search box's query as typed (docs/explorer.md#search), */
   q?: string;
+  /** and as parsed: what the stores compile. */
+  search?: SearchQuery;
   /** Logs of devices whose key has this value now (the value as typed: "gold", 42, true). */
   deviceKey?: { key: string; value: string };
   /** Epoch milliseconds: from inclusive, to exclusive. */
@@ -34,15 +36,6 @@ export interface FilterParams {
 
 /** A query parameter the API cannot take: answered 400 with its message. */
 export class FilterError extends Error {}
-
-/** A search box's words: letters, digits and underscores; each must occur as a word, or, from MIN_PREFIX characters
- * on, as a word's start. */
-export const searchWords = (q: string): string[] => q.match(/[\p{L}\p{N}_]+/gu) ?? [];
-/** The most words a search may hold: each is a lookup in the index, and a query of hundreds of words is an attack, not
- * a search (docs/local-service.md#search-bounds). */
-export const MAX_SEARCH_WORDS = 8;
-/** Shorter words match whole words only: `a*` would match most of the index. */
-export const MIN_PREFIX = 3;
 
 const LEVEL_BY_NAME: Record<string, number> = Object.fromEntries(Object.entries(LogLevel).map(([name, level]) => [name.toLowerCase(), level]));
 
@@ -68,8 +61,12 @@ export function parseLogFilters(query: FilterParams): LogFilters {
   if (tags.length > 0) filters.tags = tags;
   const q = query.get('q')?.trim();
   if (q) {
-    if (searchWords(q).length > MAX_SEARCH_WORDS) throw new FilterError(`'q' holds at most ${MAX_SEARCH_WORDS} words: search for fewer`);
     filters.q = q;
+    try {
+      filters.search = parseSearchQuery(q);
+    } catch (error) {
+      throw error instanceof SearchQueryError ? new FilterError(error.message) : error;
+    }
   }
   const key = query.get('key');
   if (key) filters.deviceKey = { key, value: query.get('value') ?? '' };

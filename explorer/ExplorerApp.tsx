@@ -8,10 +8,15 @@ import { Layout } from './Layout.tsx';
 import { DevicePage } from './pages/DevicePage.tsx';
 import { DevicesPage } from './pages/DevicesPage.tsx';
 import { IntentPage } from './pages/IntentPage.tsx';
+import { IssueGroupPage } from './pages/IssueGroupPage.tsx';
 import { IssuePage } from './pages/IssuePage.tsx';
+import { IssueStoryPage } from './pages/IssueStoryPage.tsx';
 import { IssuesPage } from './pages/IssuesPage.tsx';
 import { LogsPage } from './pages/LogsPage.tsx';
+import { PatternsPage } from './pages/PatternsPage.tsx';
+import { SequencesPage } from './pages/SequencesPage.tsx';
 import { SessionsPage } from './pages/SessionsPage.tsx';
+import { SettingsPage } from './pages/SettingsPage.tsx';
 import { SignInPage } from './pages/SignInPage.tsx';
 import { useViewer, viewerStore } from './viewer-store.ts';
 
@@ -40,6 +45,23 @@ function Pages() {
       <Route path="/logs">
         <Layout title="Logs" wide>
           <LogsPage />
+        </Layout>
+      </Route>
+      <Route path="/patterns">
+        <Layout title="Patterns" wide>
+          <PatternsPage />
+        </Layout>
+      </Route>
+      <Route path="/sequences">
+        <Layout title="Sessions by sequence" wide>
+          <SequencesPage />
+        </Layout>
+      </Route>
+      <Route path="/issue-groups/:id">{(params) => <IssueGroupPage id={params.id} />}</Route>
+      <Route path="/issue-groups/:id/story">{(params) => <IssueStoryPage id={params.id} />}</Route>
+      <Route path="/settings">
+        <Layout title="Settings">
+          <SettingsPage />
         </Layout>
       </Route>
       <Route path="/sessions">

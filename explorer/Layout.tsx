@@ -2,17 +2,21 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Logo } from '../app/ui/Logo.tsx';
-import { postJson } from './api.ts';
+import { ADMIN_VIEWER, postJson } from './api.ts';
 import { useAppId } from './use-app.ts';
 import { href } from './use-query.ts';
 import { useViewer, viewerStore } from './viewer-store.ts';
 
 const VIEWS = [
   { path: '/logs', label: 'Logs' },
+  { path: '/patterns', label: 'Patterns' },
   { path: '/sessions', label: 'Sessions' },
+  { path: '/sequences', label: 'Sequences' },
   { path: '/issues', label: 'Issues' },
   { path: '/devices', label: 'Devices' },
 ];
+/** The admin's own: the app's settings (its webhook). */
+const ADMIN_VIEWS = [{ path: '/settings', label: 'Settings' }];
 
 function AppPicker({ appId }: { appId: string | undefined }) {
   const apps = useViewer((state) => state.apps);
@@ -32,7 +36,8 @@ function AppPicker({ appId }: { appId: string | undefined }) {
   );
 }
 
-export function Layout({ title, wide = false, children }: { title: string; wide?: boolean; children: ReactNode }) {
+/** `heading`: the title as the page shows it, when it is more than its text (the document's title is text). */
+export function Layout({ title, heading, wide = false, children }: { title: string; heading?: ReactNode; wide?: boolean; children: ReactNode }) {
   const [location, navigate] = useLocation();
   const appId = useAppId();
   const name = useViewer((state) => state.name);
@@ -57,9 +62,9 @@ export function Layout({ title, wide = false, children }: { title: string; wide?
         <AppPicker appId={appId} />
         <nav aria-label="Explorer views">
           <ul className="portal-nav">
-            {VIEWS.map((view) => (
+            {[...VIEWS, ...(name === ADMIN_VIEWER ? ADMIN_VIEWS : [])].map((view) => (
               <li key={view.path}>
-                <Link href={appId ? href(view.path, appId) : view.path} aria-current={location.startsWith(view.path) ? 'page' : undefined}>
+                <Link href={appId ? href(view.path, appId) : view.path} aria-current={location === view.path || location.startsWith(`${view.path}/`) ? 'page' : undefined}>
                   {view.label}
                 </Link>
               </li>
@@ -80,7 +85,7 @@ export function Layout({ title, wide = false, children }: { title: string; wide?
         </button>
       </header>
       <main ref={main} id="content" className={wide ? 'portal-content explorer-content-wide' : 'portal-content'} tabIndex={-1}>
-        <h1>{title}</h1>
+        <h1>{heading ?? title}</h1>
         {appId ? children : <p className="muted">No app yet: apps appear here once the admin API creates them.</p>}
       </main>
     </div>

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { ExplorerApp } from './ExplorerApp.tsx';
 import '../app/styles/portal.css';
 import './explorer.css';
+import './insight/insight.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

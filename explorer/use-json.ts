@@ -4,7 +4,8 @@ import { getJson } from './api.ts';
 
 export type Loaded<T> = { state: 'loading' } | { state: 'ready'; data: T } | { state: 'failed'; message: string };
 
-export function useJson<T>(path: string | null): Loaded<T> {
+/** `version`: a change reads the path again (after the page changed what it shows). */
+export function useJson<T>(path: string | null, version = 0): Loaded<T> {
   const [loaded, setLoaded] = useState<Loaded<T>>({ state: 'loading' });
   useEffect(() => {
     if (path === null) return;
@@ -17,6 +18,6 @@ export function useJson<T>(path: string | null): Loaded<T> {
       },
     );
     return () => abort.abort();
-  }, [path]);
+  }, [path, version]);
   return loaded;
 }

@@ -6,6 +6,7 @@
 import type { DeviceInfo, DeviceKeyValue, SessionPayload } from './records.types.ts';
 import type { IssueType } from './levels.ts';
 import type { LogColumns } from './log-columns.ts';
+import type { OtlpConfig } from './otlp-options.ts';
 import type { RedactConfig } from './redact/redact-options.ts';
 
 /** The operation modes (docs/modes.md#modes), with mode A split by the kind of worker that carries it. */
@@ -59,6 +60,8 @@ export interface EngineConfig {
   storage: 'indexeddb' | 'memory';
   /** 'lock': tabs elect one uploader with Web Locks; 'always': this engine uploads its own data (mode C). */
   leadership: 'lock' | 'always';
+  /** Upload over OTLP/HTTP instead of the logging service's wire (docs/opentelemetry.md#sidelog-uploads-otlp). */
+  otlp?: OtlpConfig;
   /** The rules this page's writes are redacted with before they are stored (docs/privacy.md#redaction); every
    * built-in when not given. */
   redact?: RedactConfig;

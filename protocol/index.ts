@@ -10,6 +10,7 @@ export * from './engine.types.ts';
 export * from './log-columns.ts';
 export * from './older-columns.ts';
 export * from './format-value.ts';
+export * from './otlp-options.ts';
 export * from './redact/redact-options.ts';
 // The redaction function and its detectors are imported from protocol/redact/redactor.ts by what runs them (the
 // engine, the page's start-up), so that no chunk that only needs a constant from here carries them.

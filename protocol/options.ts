@@ -1,4 +1,5 @@
 // Sidelog's options: their type, defaults and validation (docs/api.md#options, docs/errors.md#options).
+import { resolveOtlp, type OtlpConfig, type OtlpOptions } from './otlp-options.ts';
 import { resolveRedact, type RedactConfig, type RedactOption } from './redact/redact-options.ts';
 
 /** What a UI event records of a typed value (docs/privacy.md#typed-values). */
@@ -33,11 +34,15 @@ export interface SidelogOptions {
    * page's own origin, absolute or relative to the page. Default: the worker file beside Sidelog's code.
    */
   workerURL?: string;
+
+  /** Upload to this OTLP/HTTP endpoint instead of the logging service (docs/opentelemetry.md#sidelog-uploads-otlp). */
+  otlp?: OtlpOptions;
 }
 
-/** Every option filled in, but `workerURL`, which is absent unless given; `redact` as the plain data that travels to
- * the engine. */
-export type ResolvedOptions = Required<Omit<SidelogOptions, 'workerURL' | 'redact'>> & Pick<SidelogOptions, 'workerURL'> & { redact: RedactConfig };
+/** Every option filled in, but `workerURL`, which is absent unless given, and `otlp`, filled in only when given;
+ * `redact` as the plain data that travels to the engine. */
+export type ResolvedOptions = Required<Omit<SidelogOptions, 'workerURL' | 'otlp' | 'redact'>> &
+  Pick<SidelogOptions, 'workerURL'> & { otlp?: OtlpConfig; redact: RedactConfig };
 
 const STRING_OPTIONS = ['appKey', 'apiURL', 'baseURL', 'build', 'deviceName', 'version', 'workerURL'] as const;
 const URL_OPTIONS = ['apiURL', 'baseURL'] as const;
@@ -96,6 +101,7 @@ export function validateOptions(input: unknown): SidelogOptions {
       throw new Error(`'${name}' option must be a boolean.`);
     }
   }
+  resolveOtlp(options.otlp);
   if (options.recordInputValues !== undefined && !(RECORD_INPUT_VALUES as readonly unknown[]).includes(options.recordInputValues)) {
     throw new Error("'recordInputValues' option must be one of 'masked', 'none' or 'all'.");
   }
@@ -127,6 +133,7 @@ export function resolveOptions(input: unknown, env: OptionEnvironment): Resolved
     baseURL: env.origin + BASE_PATH,
     deviceName: env.deviceName,
     ...valid,
+    otlp: resolveOtlp(valid.otlp),
     redact: resolveRedact(valid.redact),
   };
   resolved.apiURL = resolved.apiURL.replace(/\/+$/, '');

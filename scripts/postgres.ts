@@ -89,7 +89,9 @@ export async function startThrowawayPostgres(options: { durable?: boolean } = {}
     const result = spawnSync(command, fullArgs, { cwd: dir, encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`${tool} failed (${result.status}): ${result.stderr || result.stdout || result.error}`);
   };
-  run('initdb', ['-D', data, '-U', 'sidelog', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
+  // Sorting as C (by code point), but letters classed and case-folded as Unicode: search finds "платёж" in "Платёж"
+  // (docs/explorer.md#search).
+  run('initdb', ['-D', data, '-U', 'sidelog', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--lc-ctype=C.UTF-8', '--no-sync']);
   const port = await freePort();
   const settings = [
     `-p ${port}`,

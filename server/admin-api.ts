@@ -3,10 +3,12 @@
 import { Hono, type Context } from 'hono';
 import { bearerAuth } from 'hono/bearer-auth';
 import { cors } from 'hono/cors';
+import { resolveRedact, type RedactConfig } from '../protocol/redact/redact-options.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './admin-pages.ts';
 import { jsonWritesFrom } from './cross-site.ts';
 import { ADMIN_BODY_BYTES, limitBody, readJsonObject } from './body-limits.ts';
-import type { AdminList, AppStore, CollectedReads, ForwardStore, ViewerStore } from './store.types.ts';
+import type { AdminList, AppStore, CollectedReads, ForwardStore, ViewerStore, WebhookStore } from './store.types.ts';
+import { createAdminWebhooks } from './webhooks/admin-webhooks.ts';
 import { putViewerAccount } from './explorer/api.ts';
 import { createIntentLookup } from './intent-lookup.ts';
 import { createViewerAccounts } from './explorer/viewer-accounts.ts';
@@ -32,7 +34,21 @@ function pageOf(c: Context): { after: number; limit: number } | string {
   return { after: Number(cursor), limit: Number(limit) };
 }
 
-export function createAdminApi(store: AppStore & CollectedReads & ViewerStore & ForwardStore, options: AdminOptions): Hono {
+/** An app's `redact`: absent keeps the app's rule set, null removes it, else it is checked as the page checks its
+ * option (docs/privacy.md#on-the-service); a string is the reason it was refused (docs/errors.md#admin-api). */
+function redactOfBody(input: unknown): RedactConfig | null | undefined | string {
+  if (input === undefined || input === null) return input;
+  try {
+    return resolveRedact(input);
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+export function createAdminApi(
+  store: AppStore & CollectedReads & ViewerStore & ForwardStore & WebhookStore,
+  options: AdminOptions,
+): Hono {
   const admin = new Hono();
   const lookup = createIntentLookup(store);
   // Tests call it from pages on another origin; the bearer token, not cookies, is what guards it.
@@ -56,12 +72,17 @@ export function createAdminApi(store: AppStore & CollectedReads & ViewerStore & 
     const body = await readJsonObject(c);
     if (typeof body?.key !== 'string' || body.key === '') return c.json({ error: `'key' must be a non-empty string` }, 400);
     if (body.enabled !== undefined && typeof body.enabled !== 'boolean') return c.json({ error: `'enabled' must be a boolean` }, 400);
-    return c.json(await store.putApp(body.key, body.enabled ?? true));
+    const redact = redactOfBody(body.redact);
+    if (typeof redact === 'string') return c.json({ error: redact }, 400);
+    return c.json(await store.putApp(body.key, body.enabled ?? true, redact));
   });
 
   // Accounts that may sign in to the explorer (server/explorer/viewer-accounts.ts).
   const viewers = createViewerAccounts(store, options.token);
   admin.post(`${ADMIN_BASE}/viewers`, (c) => putViewerAccount(c, viewers));
+
+  // Each app's webhook for new and reopened issue groups (docs/explorer.md#the-webhook).
+  admin.route(ADMIN_BASE, createAdminWebhooks(store));
 
   /** The list endpoints: `?app=KEY`, answered in arrival order a page at a time (server/admin-pages.ts). */
   const LISTS: readonly AdminList[] = ['logs', 'batches', 'sessions', 'issues', 'device-keys', 'requests'];

@@ -12,6 +12,7 @@ import { INVALID_APP_CODE, MAX_LOGS_PER_BATCH, UNKNOWN_SESSION_REASON, WIRE_PATH
 import { createAdmission, type Admission } from './admission.ts';
 import type { App, AppStore, CollectorStore } from './store.types.ts';
 import { parseJson } from './json-body.ts';
+import { redactorOf, redactRequest } from './ingest-redaction.ts';
 import { ingestLogs } from './log-ingest.ts';
 import { DEFAULT_MAX_INFLATED_BYTES, readBodyText } from './request-body.ts';
 import { checkRequest, type CheckedRequests, type SkippedLog } from './wire-validation.ts';
@@ -108,7 +109,8 @@ export function createCollector(store: AppStore & CollectorStore, options: Colle
       const checked = checkRequest(op, parsed.value);
       if (!checked.ok) return c.json({ error: checked.reason }, 400);
       if ('skipped' in checked.value) c.set('skipped', checked.value.skipped);
-      const answer = await handle(checked.value, app, c);
+      // Every operation's free text is redacted with the app's rules before it is stored.
+      const answer = await handle(redactRequest(op, checked.value, redactorOf(app)), app, c);
       if ('status' in answer && 'error' in answer) return c.json({ error: answer.error }, answer.status);
       return c.json(answer);
     });

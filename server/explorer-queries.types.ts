@@ -40,8 +40,6 @@ export function decodeCursor(value: string): LogCursor | undefined {
   return Number.isFinite(cursor.at) && Number.isSafeInteger(cursor.id) ? cursor : undefined;
 }
 
-export { MIN_PREFIX, searchWords } from '../explorer-contract/log-filters.ts';
-
 /** A device-key value as the table stores it (JSON), from what a person typed. */
 export function deviceKeyValues(typed: string): string[] {
   const values = new Set([JSON.stringify(typed)]);
@@ -133,8 +131,8 @@ export interface ExplorerQueries {
 }
 
 /** Every log of the filter, newest first, read a page at a time (for exports that must not hold it all), each page
- * read `within` ms at the most: a page that ends early, maybe empty, is yielded all the same. */
-export async function* allLogs(queries: ExplorerQueries, filter: LogFilter, pageSize: number, within: number): AsyncGenerator<ExplorerLog[]> {
+ * read `within` ms at the most when given: a page that ends early, maybe empty, is yielded all the same. */
+export async function* allLogs(queries: ExplorerQueries, filter: LogFilter, pageSize: number, within?: number): AsyncGenerator<ExplorerLog[]> {
   let before: LogCursor | undefined;
   for (;;) {
     const page = await queries.logs(filter, { before, limit: pageSize, within });

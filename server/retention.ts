@@ -10,8 +10,9 @@ export const DEFAULT_RETENTION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Rows deleted per step: a few milliseconds of SQLite's time. */
 export const RETENTION_BATCH = 2000;
-/** The smallest step, to which a full database brings it. */
-const MIN_BATCH = 20;
+/** The smallest step, to which a full database brings it: one row, whose notes in the trigram index (a delete entry
+ * per trigram of its text, file, method, URL and tag) take a few KB. */
+const MIN_BATCH = 1;
 /** How often marks are taken and old rows deleted; also how precise the age of a deleted row is. */
 export const RETENTION_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -50,14 +51,15 @@ export function startRetention(store: RetentionStore, options: { days: number; i
       try {
         step = await store.pruneBefore(cutoff, size);
       } catch (error) {
-        // A delete needs some room of its own (the search index notes what it drops): on a full database, smaller
-        // steps, until one fits and frees room for the next.
+        // A delete needs some room of its own (the search indexes note what it drops): on a full database, smaller
+        // steps, until one fits and frees room for the next, which may be larger again.
         if (storageFault(error)?.status !== 507 || size <= MIN_BATCH) throw error;
         size = Math.max(MIN_BATCH, Math.floor(size / 4));
         continue;
       }
       if (step === 0) return deleted;
       deleted += step;
+      size = Math.min(batch, size * 4);
       await yieldToEventLoop();
     }
   }

@@ -22,6 +22,7 @@ import { StartupError } from './startup-checks.ts';
 import { createPortalStatic } from './portal-static.ts';
 import { DEFAULT_RETENTION_DAYS, startRetention } from './retention.ts';
 import { readPortalCsp, securityHeaders } from './security-headers.ts';
+import { startNotifier } from './webhooks/notifier.ts';
 
 export interface ServiceOptions {
   /** The database: a SQLite file's path (created with its directory when missing) or a postgres:// URL. */
@@ -117,6 +118,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     throw new StartupError(store.location, (error as Error).message);
   }
   const retention = startRetention(store, { days: options.retentionDays ?? DEFAULT_RETENTION_DAYS });
+  const notifier = startNotifier(store);
   // Always running, so that an app's own endpoint set through the admin API is forwarded to without a restart.
   const forwarder = startForwarder(store, options.forward ?? {});
   const adminToken = options.adminToken ?? generateAdminToken();
@@ -139,6 +141,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   }).catch(async (error: unknown) => {
     // The port is taken, say: leave nothing open behind.
     await retention.stop();
+    await notifier.stop();
     await forwarder.stop();
     await store.close();
     throw error;
@@ -156,6 +159,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         if ('closeAllConnections' in server) server.closeAllConnections();
       })
         .finally(() => retention.stop())
+        .finally(() => notifier.stop())
         .finally(() => forwarder.stop())
         .finally(() => store.close());
       return closing;

@@ -1,5 +1,6 @@
 // Rows of either database's tables back to the records the stores answer with: both keep the same columns.
 import type { DeviceKeyValue, LogRecord, SessionPayload } from '../protocol/records.types.ts';
+import type { RedactConfig } from '../protocol/redact/redact-options.ts';
 import type { SkippedLog } from '../protocol/wire.ts';
 import type { AdminList, App, ForwardCursor, StoredSession } from './store.types.ts';
 
@@ -24,8 +25,15 @@ export interface SessionRow {
 }
 export const toSession = (row: SessionRow): StoredSession => ({ ...row, payload: JSON.parse(row.payload) as SessionPayload });
 
-export type AppRow = { key: string; app_id: string; enabled: number };
-export const toApp = (row: AppRow): App => ({ key: row.key, appId: row.app_id, enabled: row.enabled === 1 });
+export type AppRow = { key: string; app_id: string; enabled: number; redact: string | null };
+/** The columns an AppRow is read from. */
+export const APP_COLUMNS = 'key, app_id, enabled, redact';
+export const toApp = (row: AppRow): App => ({
+  key: row.key,
+  appId: row.app_id,
+  enabled: row.enabled === 1,
+  ...(row.redact === null ? {} : { redact: JSON.parse(row.redact) as RedactConfig }),
+});
 
 /** An admin list page's row as the full list answered it before pagination. */
 export const LIST_ROW: Record<AdminList, (row: Record<string, unknown>) => unknown> = {

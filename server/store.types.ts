@@ -3,8 +3,11 @@
 // server/postgres/ (a server, for several processes). Every method answers a promise, since a server database
 // answers over a socket; the SQLite store answers at once (better-sqlite3 is synchronous).
 import type { DeviceInfo, DeviceKeyValue, LogRecord, SessionPayload } from '../protocol/records.types.ts';
+import type { RedactConfig } from '../protocol/redact/redact-options.ts';
 import type { IssueRequest, SkippedLog, WireOperation } from '../protocol/wire.ts';
 import type { ExplorerQueries } from './explorer-queries.types.ts';
+import type { ExplorerIssue } from '../explorer-contract/api.types.ts';
+import type { KeyHistoryEntry, IssueGroup, IssueGroupStatus, SavedView, WebhookSetting } from '../explorer-contract/insight.types.ts';
 
 export type PartnerView = 'profile' | 'sales' | 'stats' | 'warehouse' | 'support';
 
@@ -12,6 +15,8 @@ export interface App {
   key: string;
   appId: string;
   enabled: boolean;
+  /** The rule set the collector redacts the app's data with at ingest (docs/privacy.md#on-the-service); none when absent. */
+  redact?: RedactConfig;
 }
 export interface Partner {
   id: number;
@@ -67,7 +72,8 @@ export interface PartnerStore {
 
 /** The apps the collector serves. */
 export interface AppStore {
-  putApp(key: string, enabled: boolean): Promise<App>;
+  /** Creates or updates the app; `redact` undefined keeps its rule set, null removes it. */
+  putApp(key: string, enabled: boolean, redact?: RedactConfig | null): Promise<App>;
   app(key: string): Promise<App | undefined>;
   /** By Sidelog's appID or the Bugfender SDK's (server/app-id.ts). */
   appById(appId: string): Promise<App | undefined>;
@@ -126,6 +132,71 @@ export interface ViewerStore {
   addViewerSession(tokenHash: string, viewer: string, expiresAt: Date, now: Date): Promise<void>;
   viewerOfSession(tokenHash: string, now: Date): Promise<string | undefined>;
   deleteViewerSession(tokenHash: string): Promise<void>;
+}
+
+export interface IssueGroupFilter {
+  appKey: string;
+  /** Title (the group's or its newest occurrence's) contains, case-insensitively. */
+  q?: string;
+  types?: string[];
+  statuses?: IssueGroupStatus[];
+  offset?: number;
+  limit: number;
+}
+
+/** Issue groups (docs/explorer.md#issue-groups): CollectorStore.addIssue groups each new issue in its transaction
+ * (and queues the app's webhook when the group is new or reopens); the explorer reads and triages them. */
+export interface IssueGroupStore {
+  /** Most recently seen first. */
+  issueGroups(filter: IssueGroupFilter): Promise<{ groups: IssueGroup[]; more: boolean }>;
+  issueGroup(appKey: string, id: number): Promise<IssueGroup | undefined>;
+  /** The group of the issue with this uid. */
+  groupOfIssue(appKey: string, uid: string): Promise<IssueGroup | undefined>;
+  /** Newest first, older than issue `before` when given; texts cut to 300 characters. */
+  groupOccurrences(appKey: string, id: number, options: { before?: number; limit: number }): Promise<{ issues: (ExplorerIssue & { session_id: number })[]; next: number | null }>;
+  /** Sessions with logs and no issue of the group, most recently active first. */
+  sessionsWithoutGroup(appKey: string, id: number, limit: number): Promise<string[]>;
+  setIssueGroupStatus(appKey: string, id: number, status: IssueGroupStatus, by: string, now: Date): Promise<IssueGroup | undefined>;
+  /** Groups up to `limit` issues stored before groups were kept (never notifying); how many it grouped. */
+  groupUngroupedIssues(limit: number): Promise<number>;
+}
+
+/** A notification waiting in the outbox (docs/explorer.md#the-webhook), with the app's webhook URL. */
+export interface PendingNotification {
+  id: number;
+  appKey: string;
+  event: string;
+  payload: string;
+  attempts: number;
+  url: string;
+}
+
+/** The apps' webhooks and the outbox of their notifications, delivered by server/webhooks/notifier.ts. */
+export interface WebhookStore {
+  webhook(appKey: string): Promise<WebhookSetting>;
+  /** Sets the URL, with the origin the explorer's links in payloads start with; null removes it and its pending
+   * notifications. */
+  setWebhook(appKey: string, hook: { url: string; origin: string } | null, now: Date): Promise<void>;
+  /** Takes up to `limit` notifications due at `now` (epoch ms), oldest first, for `leaseMs`: another process does not
+   * take them meanwhile. */
+  claimNotifications(now: number, limit: number, leaseMs: number): Promise<PendingNotification[]>;
+  /** Delivered, or failed: tried again at `retryAt`, or given up when it is null. `status` is what the webhook shows. */
+  notificationDone(id: number, outcome: { status: string; retryAt?: number | null }, now: Date): Promise<void>;
+}
+
+/** Saved views of the explorer (docs/explorer.md#saved-views). */
+export interface SavedViewStore {
+  /** The viewer's own and the shared ones, by name. */
+  savedViews(appKey: string, viewer: string): Promise<SavedView[]>;
+  addSavedView(appKey: string, view: SavedView): Promise<void>;
+  /** Deletes a view its owner (or the admin, `anyOwner`) may delete; whether it did. */
+  deleteSavedView(appKey: string, id: string, viewer: string, anyOwner: boolean): Promise<boolean>;
+}
+
+/** Every change of a device's keys, as the collector kept them (device_key_changes), oldest first, at most `limit`
+ * (the newest). */
+export interface DeviceHistoryStore {
+  deviceKeyHistory(appKey: string, udid: string, limit: number): Promise<KeyHistoryEntry[]>;
 }
 
 /** An app's own forwarding endpoint (docs/opentelemetry.md#the-collector-forwards), set through the admin API. */
@@ -188,7 +259,18 @@ export interface ForwardStore {
 }
 
 /** Everything the service keeps, as one database serves it, with the explorer's reads over it. */
-export interface Store extends PartnerStore, AppStore, CollectorStore, CollectedReads, RetentionStore, ViewerStore, ForwardStore {
+export interface Store
+  extends PartnerStore,
+    AppStore,
+    CollectorStore,
+    CollectedReads,
+    RetentionStore,
+    ViewerStore,
+    ForwardStore,
+    IssueGroupStore,
+    WebhookStore,
+    SavedViewStore,
+    DeviceHistoryStore {
   /** Which database: for the start-up line and for tests that run on both. */
   readonly kind: 'sqlite' | 'postgres';
   /** Where its data is, as messages name it: the SQLite file's path, or the PostgreSQL URL without its password. */

@@ -5,10 +5,11 @@ import { createDeviceStatusChecker } from './device-status.ts';
 import { createGuard, type Guard } from './guard.ts';
 import { sendKeepalive } from './keepalive.ts';
 import { activeSessionLocks, createLeadership } from './leadership.ts';
-import { createServiceClient } from './service-client.ts';
+import { createServiceClient, type ServiceClient } from './service-client.ts';
 import { createDexieStorage } from './storage/dexie-storage.ts';
 import { createMemoryStorage } from './storage/memory-storage.ts';
 import type { SidelogStorage } from './storage/storage.types.ts';
+import type { UploadTarget } from './upload-target.types.ts';
 import { createUploader } from './uploader.ts';
 import { createWireTarget } from './wire-target.ts';
 import { createWriter, type Writer } from './writer.ts';
@@ -38,6 +39,29 @@ export interface EngineTimings {
   requestTimeoutMs?: number;
 }
 
+/** Where the uploader sends, and the keepalive flavour of it: the OTLP endpoint the page named, or the logging
+ * service's wire. */
+async function createTargets(
+  config: EngineConfig,
+  client: ServiceClient,
+  device: DeviceInfo,
+  timings: EngineTimings,
+): Promise<{ target: UploadTarget; keepalive: UploadTarget }> {
+  if (config.otlp) {
+    // Loaded only where asked for: modes B and C load the engine into the page.
+    const { browserFacts, createOtlpTarget } = await import('./otlp-target.ts');
+    const otlp = { otlp: config.otlp, browser: browserFacts(), deviceKeys: () => device.key_values, timeoutMs: timings.requestTimeoutMs };
+    return { target: createOtlpTarget(otlp), keepalive: createOtlpTarget({ ...otlp, keepalive: true }) };
+  }
+  const wire = {
+    client,
+    appKey: config.appKey,
+    udid: device.udid,
+    issueURL: (uuid: string) => intentURL.issue(config.baseURL, config.appID, uuid),
+  };
+  return { target: createWireTarget(wire), keepalive: createWireTarget({ ...wire, keepalive: true }) };
+}
+
 export async function createEngineCore(config: EngineConfig, timings: EngineTimings = {}): Promise<EngineCore> {
   const debugSinks = new Set<DebugSink>();
   const debug = (message: string) => debugSinks.forEach((sink) => sink(message));
@@ -54,14 +78,7 @@ export async function createEngineCore(config: EngineConfig, timings: EngineTimi
   const tabs = new Set<string>();
   const device = config.device;
 
-  const wire = {
-    client,
-    appKey: config.appKey,
-    udid: device.udid,
-    issueURL: (uuid: string) => intentURL.issue(config.baseURL, config.appID, uuid),
-  };
-  const target = createWireTarget(wire);
-  const keepaliveTarget = createWireTarget({ ...wire, keepalive: true });
+  const { target, keepalive: keepaliveTarget } = await createTargets(config, client, device, timings);
 
   const uploader = createUploader({
     storage,
@@ -80,16 +97,20 @@ export async function createEngineCore(config: EngineConfig, timings: EngineTimi
     onLeader: (force) => void uploader.run({ force }),
     onForceRequest: () => void uploader.run({ force: true }),
   });
-  const deviceStatus = createDeviceStatusChecker({
-    client,
-    guard,
-    device,
-    appKey: config.appKey,
-    debug,
-    // A device the service has just enabled need not wait for the next tick.
-    onChange: () => void uploader.run({ force: false }),
-  });
-  deviceStatus.start();
+  // An OTLP backend has no device status to ask: the page that named it enabled every device.
+  guard.isDeviceEnabled = config.otlp !== undefined;
+  const deviceStatus = config.otlp
+    ? undefined
+    : createDeviceStatusChecker({
+        client,
+        guard,
+        device,
+        appKey: config.appKey,
+        debug,
+        // A device the service has just enabled need not wait for the next tick.
+        onChange: () => void uploader.run({ force: false }),
+      });
+  deviceStatus?.start();
   uploader.start();
 
   return {
@@ -125,7 +146,7 @@ export async function createEngineCore(config: EngineConfig, timings: EngineTimi
       };
     },
     async close() {
-      deviceStatus.stop();
+      deviceStatus?.stop();
       leadership.close();
       // Storage closes only after the run under way and the pending writes are done with it.
       await uploader.stop();

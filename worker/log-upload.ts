@@ -6,7 +6,7 @@ import { toLogRecord } from './format.ts';
 import { refusedMarker } from './refused-logs.ts';
 import type { SidelogStorage } from './storage/storage.types.ts';
 import { UPLOAD_BATCH_MAX_BYTES, UPLOAD_BATCH_SIZE } from './tuning.ts';
-import type { Refused, Setback, UploadTarget } from './upload-target.types.ts';
+import type { Refused, RegisteredSession, Setback, UploadTarget } from './upload-target.types.ts';
 
 export interface LogUploadDeps {
   storage: SidelogStorage;
@@ -42,9 +42,9 @@ export function fitBatch(logs: StoredLog[], maxBytes = UPLOAD_BATCH_MAX_BYTES): 
 /** The leading logs that go in one batch (fitBatch). */
 const fit = (logs: StoredLog[]) => logs.slice(0, fitBatch(logs).length);
 
-/** Sends a session's logs under its id; resolves once every accepted batch is deleted, to the setback that stopped
+/** Sends a registered session's logs; resolves once every accepted batch is deleted, to the setback that stopped
  * it, if any (the logs from the one it stopped at stay stored). */
-export type LogUpload = (uuid: string, sessionId: number) => Promise<Setback | undefined>;
+export type LogUpload = (session: RegisteredSession) => Promise<Setback | undefined>;
 
 export function createLogUpload({ storage, target, debug }: LogUploadDeps): LogUpload {
   /** The batch after `sent` (which stays stored until accepted): the session's logs after its last one. */
@@ -52,24 +52,24 @@ export function createLogUpload({ storage, target, debug }: LogUploadDeps): LogU
 
   /** Sends a batch and, once accepted, starts deleting it (into `deleting`). A refused batch is split, halves in
    * order, until the refused log is alone; a marker then goes in its place (refusedInPlace). */
-  async function sendBatch(sessionId: number, logs: StoredLog[], deleting: Promise<void>[]): Promise<Setback | undefined> {
-    const sent = await target.sendLogs(sessionId, logs.map(toLogRecord));
+  async function sendBatch(session: RegisteredSession, logs: StoredLog[], deleting: Promise<void>[]): Promise<Setback | undefined> {
+    const sent = await target.sendLogs(session, logs.map(toLogRecord));
     if (sent.outcome === 'accepted') {
       if (sent.dropped) debug(`Sidelog: the service took a batch of ${logs.length} logs but did not keep ${sent.dropped.count}: ${sent.dropped.reason}`);
       deleteSent(logs, deleting);
       return undefined;
     }
     if (sent.outcome !== 'refused') return sent;
-    if (logs.length === 1) return refusedInPlace(sessionId, logs[0], sent, deleting);
+    if (logs.length === 1) return refusedInPlace(session, logs[0], sent, deleting);
     const half = Math.ceil(logs.length / 2);
-    return (await sendBatch(sessionId, logs.slice(0, half), deleting)) ?? sendBatch(sessionId, logs.slice(half), deleting);
+    return (await sendBatch(session, logs.slice(0, half), deleting)) ?? sendBatch(session, logs.slice(half), deleting);
   }
 
   /** A log refused alone: its marker goes on its own, at once, so that it keeps the log's place on the wire. The
    * target taking the marker shows it was the log it refused: the log is deleted. A marker refused in turn (or not
    * taken at all) shows the refusal is not about the data: the log stays stored and the session stops there. */
-  async function refusedInPlace(sessionId: number, log: StoredLog, refusal: Refused, deleting: Promise<void>[]): Promise<Setback | undefined> {
-    const sent = await target.sendLogs(sessionId, [toLogRecord(refusedMarker(log, refusal.reason))]);
+  async function refusedInPlace(session: RegisteredSession, log: StoredLog, refusal: Refused, deleting: Promise<void>[]): Promise<Setback | undefined> {
+    const sent = await target.sendLogs(session, [toLogRecord(refusedMarker(log, refusal.reason))]);
     if (sent.outcome !== 'accepted') return sent;
     debug(`Sidelog: the service refused a log (${refusal.reason}); a marker took its place`);
     deleteSent([log], deleting);
@@ -83,15 +83,15 @@ export function createLogUpload({ storage, target, debug }: LogUploadDeps): LogU
     deleting.push(deleted);
   }
 
-  return async (uuid, sessionId) => {
+  return async (session) => {
     const deleting: Promise<void>[] = [];
     try {
-      let batch = fit(await storage.oldestLogs(uuid, UPLOAD_BATCH_SIZE));
+      let batch = fit(await storage.oldestLogs(session.uuid, UPLOAD_BATCH_SIZE));
       while (batch.length > 0) {
-        const next = logsAfter(uuid, batch);
+        const next = logsAfter(session.uuid, batch);
         // Read ahead: a batch that stops the session leaves the next unread, but its read must not be an unhandled rejection.
         next.catch(() => {});
-        const setback = await sendBatch(sessionId, batch, deleting);
+        const setback = await sendBatch(session, batch, deleting);
         if (setback) return setback;
         batch = fit(await next);
       }

@@ -1,7 +1,10 @@
 // The logging service's five operations (docs/wire-format.md#requests). Every call has a timeout; only 200 and 304
 // count as success, and an answer that is not the JSON the operation promises is a failure too, so
-// that a lying server never makes the uploader delete what it has not really accepted.
+// that a lying server never makes the uploader delete what it has not really accepted. Bodies are gzipped once the
+// service says it takes them (worker/request-body.ts).
 import { WIRE_PATHS, userAgent, type WireAnswers, type WireOperation, type WireRequests } from '../protocol/index.ts';
+import { createBodyEncoder, fetchEncoded } from './request-body.ts';
+import { retryAfterOf } from './retry-after.ts';
 import { REQUEST_TIMEOUT_MS } from './tuning.ts';
 
 export interface ServiceClient {
@@ -45,15 +48,6 @@ async function reasonOf(response: Response): Promise<string | undefined> {
   }
 }
 
-/** `Retry-After` in milliseconds: a number of seconds, or an HTTP date. */
-function retryAfterOf(response: Response): number | undefined {
-  const value = response.headers.get('Retry-After')?.trim();
-  if (!value) return undefined;
-  if (/^\d+$/.test(value)) return Number(value) * 1000;
-  const when = Date.parse(value);
-  return Number.isNaN(when) ? undefined : Math.max(0, when - Date.now());
-}
-
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The shape each operation's answer must have to count as accepted. */
@@ -72,16 +66,17 @@ export function createServiceClient({
   timeoutMs = REQUEST_TIMEOUT_MS,
   fetch: fetchImpl = (...args) => fetch(...args),
 }: ServiceClientOptions): ServiceClient {
+  // Bugfender's own service may not take gzip: only once this one says it does.
+  const encoder = createBodyEncoder('when-offered');
   return {
     async call(operation, body, init) {
-      const response = await fetchImpl(apiURL + WIRE_PATHS[operation], {
+      const response = await fetchEncoded(fetchImpl, encoder, apiURL + WIRE_PATHS[operation], JSON.stringify(body), {
         method: 'POST',
         headers: {
           'Content-Type': 'application/json;charset=UTF-8',
           'X-App-Token': appKey,
           'X-User-Agent': userAgent(sdkVersion),
         },
-        body: JSON.stringify(body),
         signal: AbortSignal.timeout(timeoutMs),
         keepalive: init?.keepalive,
       });

@@ -6,7 +6,7 @@ import type { SessionRecord } from '../protocol/index.ts';
 import type { Guard } from './guard.ts';
 import { createLogUpload } from './log-upload.ts';
 import type { SidelogStorage } from './storage/storage.types.ts';
-import type { Outcome, Setback, UploadTarget } from './upload-target.types.ts';
+import type { Outcome, RegisteredSession, Setback, UploadTarget } from './upload-target.types.ts';
 
 export interface SessionUploadDeps {
   storage: SidelogStorage;
@@ -28,11 +28,13 @@ export function createSessionUpload({ storage, guard, target, debug }: SessionUp
   }
 
   /** Registers the session if it has no id yet, and stores the id it is given. */
-  async function register(session: SessionRecord): Promise<Outcome<{ sessionId: number }>> {
-    if (session.id !== undefined) return { outcome: 'accepted', sessionId: session.id };
+  async function register(session: SessionRecord): Promise<Outcome<{ session: RegisteredSession }>> {
+    const ofId = (id: number) => ({ outcome: 'accepted' as const, session: { id, uuid: session.uuid, payload: session.payload } });
+    if (session.id !== undefined) return ofId(session.id);
     const registered = await target.registerSession(session.payload);
-    if (registered.outcome === 'accepted') await storage.setSessionId(session.uuid, registered.sessionId);
-    return registered;
+    if (registered.outcome !== 'accepted') return registered;
+    await storage.setSessionId(session.uuid, registered.sessionId);
+    return ofId(registered.sessionId);
   }
 
   async function uploadOnce(session: SessionRecord, force: boolean, active: Set<string>): Promise<Setback | undefined> {
@@ -45,13 +47,12 @@ export function createSessionUpload({ storage, guard, target, debug }: SessionUp
     if (issues.length > 0 || pendingLogs > 0 || keys.length > 0) {
       const registered = await register(session);
       if (registered.outcome !== 'accepted') return registered;
-      const { sessionId } = registered;
       for (const issue of issues) {
-        const sent = await target.sendIssue(sessionId, issue.data);
+        const sent = await target.sendIssue(registered.session, issue.data);
         if (sent.outcome !== 'accepted') return sent;
         await storage.deleteIssues([issue.id!]);
       }
-      const stopped = sendLogs ? await uploadLogs(uuid, sessionId) : undefined;
+      const stopped = sendLogs ? await uploadLogs(registered.session) : undefined;
       if (stopped) return stopped;
       for (const { id, data } of keys) {
         const sent = await target.sendKey(data.key, data.value);

@@ -3,8 +3,16 @@
 // an outcome, whatever its transport: it does not reject. What its statuses mean stays inside it: the logging
 // service's wire format is one target (worker/wire-target.ts); another backend is one more file that implements this.
 // Mode C's send as the page is hidden goes through a keepalive flavour of the same target, whose requests outlive
-// the page (worker/keepalive.ts).
+// the page (worker/keepalive.ts). OTLP/HTTP is the other target (worker/otlp-target.ts).
 import type { DeviceKeyValue, IssueData, LogRecord, SessionPayload } from '../protocol/index.ts';
+
+/** The session a step belongs to: the id the target gave it, and Sidelog's own record of it (its uuid, and what
+ * registered it), which a target without sessions of its own sends with each step instead. */
+export interface RegisteredSession {
+  id: number;
+  uuid: string;
+  payload: SessionPayload;
+}
 
 /** The target took it: the uploader deletes it. */
 export interface Accepted {
@@ -52,8 +60,8 @@ export interface UploadTarget {
   /** Registers a session: accepted with the id the target gave it, which comes back with each later step (a target
    * without sessions of its own may give any number). */
   registerSession(payload: SessionPayload): Promise<Outcome<{ sessionId: number }>>;
-  sendIssue(sessionId: number, issue: IssueData): Promise<Outcome>;
+  sendIssue(session: RegisteredSession, issue: IssueData): Promise<Outcome>;
   /** At most UPLOAD_BATCH_SIZE logs (worker/tuning.ts), oldest first. */
-  sendLogs(sessionId: number, logs: LogRecord[]): Promise<Outcome<{ dropped?: Dropped }>>;
+  sendLogs(session: RegisteredSession, logs: LogRecord[]): Promise<Outcome<{ dropped?: Dropped }>>;
   sendKey(key: string, value: DeviceKeyValue): Promise<Outcome>;
 }

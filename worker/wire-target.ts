@@ -53,12 +53,12 @@ export function createWireTarget({ client, appKey, udid, issueURL, keepalive }: 
   const init = keepalive ? { keepalive } : undefined;
   return {
     registerSession: (payload) => outcomeOf(() => client.call('sendSession', payload, init), (answer) => ({ sessionId: answer.id })),
-    sendIssue: (sessionId, { uuid, title, text, type }) =>
+    sendIssue: (session, { uuid, title, text, type }) =>
       outcomeOf(
-        () => client.call('sendIssue', { uid: uuid, url: issueURL(uuid), title, text, app: { key: appKey }, type, session_id: sessionId }, init),
+        () => client.call('sendIssue', { uid: uuid, url: issueURL(uuid), title, text, app: { key: appKey }, type, session_id: session.id }, init),
         nothing,
       ),
-    sendLogs: (sessionId, logs) => outcomeOf(() => client.call('sendLogs', { session_id: sessionId, logs }, init), droppedOf),
+    sendLogs: (session, logs) => outcomeOf(() => client.call('sendLogs', { session_id: session.id, logs }, init), droppedOf),
     sendKey: (key, value) => outcomeOf(() => client.call('setDeviceKey', { app_key: appKey, device_id: udid, key, value }, init), nothing),
   };
 }

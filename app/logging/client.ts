@@ -193,6 +193,7 @@ export class SidelogClient {
         resetStorage: identity.appChanged,
         run: this.#run,
         sessionLastAt,
+        otlp: options.otlp,
         redact: options.redact,
       },
       options.debug ? (message) => this.#debug(message) : undefined,

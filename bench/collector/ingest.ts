@@ -21,12 +21,12 @@ export interface IngestResult {
 
 const WORDS = ['opened', 'closed', 'request', 'answered', 'retry', 'timeout', 'clicked', 'saved', 'loaded', 'failed', 'order', 'payment'];
 
-function batchBody(sessionId: number, client: number, index: number): string {
+function batchBody(sessionId: number, client: number, index: number, texts: readonly string[] | undefined): string {
   const start = Date.now() - 60_000 + index * BATCH;
   const logs = Array.from({ length: BATCH }, (_, i) => ({
     x: new Date(start + i).toISOString(),
     at: start + i,
-    t: `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} client ${client} batch ${index} line ${i}`,
+    t: texts ? texts[(index * BATCH + i) % texts.length] : `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} client ${client} batch ${index} line ${i}`,
     ll: i % 20 === 0 ? 2 : i % 3 === 0 ? 4 : 0,
     tg: ['ui', 'net', 'cart', 'auth'][i % 4],
     m: 'handle',
@@ -49,12 +49,13 @@ export async function registerSession(url: string, uid: string, udid: string): P
   return ((await answer.json()) as { id: number }).id;
 }
 
-export async function measureIngest(url: string, options: { clients: number; batches: number; label: string }): Promise<IngestResult> {
+/** `texts`: the logs' texts, in turn, instead of the default short words. */
+export async function measureIngest(url: string, options: { clients: number; batches: number; label: string; texts?: readonly string[] }): Promise<IngestResult> {
   const perClient = Math.ceil(options.batches / options.clients);
   const bodies: string[][] = [];
   for (let client = 0; client < options.clients; client++) {
     const id = await registerSession(url, `${options.label}-${client}-${Date.now()}`, `device-${client}`);
-    bodies.push(Array.from({ length: perClient }, (_, index) => batchBody(id, client, index)));
+    bodies.push(Array.from({ length: perClient }, (_, index) => batchBody(id, client, index, options.texts)));
   }
   const times: number[] = [];
   let refused = 0;

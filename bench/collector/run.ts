@@ -9,6 +9,7 @@
 // writes bench/results/collector.json. A measurement: nothing in it passes or fails.
 //   npm run bench:collector                         # 160,000 logs a run, 1,000,000 for the explorer (a few minutes)
 //   npm run bench:collector -- --batches 80 --explorer-logs 100000 --only sqlite   (while developing)
+//   npm run bench:collector -- --redaction          # ingest with a service-side rule set against none, only
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,6 +25,7 @@ import { explorerCookie } from '../explorer-cookie.ts';
 import { treeCpuSeconds } from './cpu.ts';
 import { EXPLORER_CASES, measureExplorer } from './explorer.ts';
 import { BATCH, measureIngest, percentile, registerSession, type IngestResult } from './ingest.ts';
+import { measureRedaction, REDACTION_CASES } from './redaction.ts';
 import { startVisibilityProbe } from './visibility.ts';
 
 const { values } = parseArgs({
@@ -35,6 +37,8 @@ const { values } = parseArgs({
     /** Comma-separated: floor, sqlite, postgres, postgres2, explorer. */
     only: { type: 'string', default: 'floor,sqlite,postgres,postgres2,explorer' },
     out: { type: 'string', default: 'bench/results/collector.json' },
+    /** Only the ingest with a service-side rule set against none (bench/collector/redaction.ts). */
+    redaction: { type: 'boolean', default: false },
   },
 });
 const BATCHES = Number(values.batches);
@@ -117,7 +121,32 @@ interface IngestRow {
   loadAverage: number;
 }
 
-try {
+/** `--redaction`: SQLite and PostgreSQL, one process each, 8 clients; prints its table and stops. */
+async function redactionOnly(): Promise<void> {
+  const clients = CLIENTS[0]!;
+  const rows: string[] = [];
+  for (const target of TARGETS.filter((t) => t.key === 'sqlite' || t.key === 'postgres')) {
+    const running = await target.start();
+    try {
+      const measured = await measureRedaction(running.url, ADMIN_TOKEN, { clients, batches: BATCHES, rounds: ROUNDS, label: target.name });
+      REDACTION_CASES.forEach(([name], i) => {
+        const { logsPerSecond, p50 } = measured[i]!;
+        rows.push(`| ${target.name} | ${name} | ${Math.round(logsPerSecond).toLocaleString('en')} | ${p50.toFixed(1)} |`);
+        console.error(`${target.name}, ${name}: ${Math.round(logsPerSecond).toLocaleString('en')} logs/s`);
+      });
+    } finally {
+      await running.stop();
+    }
+  }
+  const machine = `${availableParallelism()} cores (${cpus()[0]?.model.trim()}), Node ${process.version}`;
+  console.log(`\nIngest of mixed text, ${(BATCHES * BATCH).toLocaleString('en')} logs a round in batches of ${BATCH}, ${clients} clients, median of ${ROUNDS} rounds; ${machine}\n`);
+  console.log('| store | rule set | logs/s | p50 ms per batch |');
+  console.log('|---|---|--:|--:|');
+  for (const row of rows) console.log(row);
+}
+
+/** The whole bench: ingest on each target, then the explorer. */
+async function everything(): Promise<void> {
   const ingest: IngestRow[] = [];
   for (const target of TARGETS.filter((t) => ONLY.has(t.key))) {
     for (const clients of CLIENTS) {
@@ -191,6 +220,10 @@ try {
 
   mkdirSync(join(values.out, '..'), { recursive: true });
   writeFileSync(values.out, JSON.stringify({ date: new Date().toISOString(), machine, batches: BATCHES, explorerLogs: EXPLORER_LOGS, ingest, explorer }, null, 2));
+}
+
+try {
+  await (values.redaction ? redactionOnly() : everything());
 } finally {
   cluster?.stop();
   rmSync(dir, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 // Sidelog with default options (it logs to this origin's /sidelog/api, the local service that serves the page),
-// its captures off. `hide` forces a mode by hiding what the modes above it need, as a browser without it would.
+// its captures off. `hide` forces a mode by hiding what the modes above it need, as a browser without it would;
+// `otlp` has it upload OTLP to the bench's intake instead (bench/control-server.ts).
 import { Sidelog } from 'sidelog';
 import { runBench } from './harness.ts';
 import { QUIET_OPTIONS } from './quiet-options.ts';
@@ -17,6 +18,7 @@ void runBench({
       appKey: params.get('appKey')!,
       ...QUIET_OPTIONS,
       captureCallSite: params.get('callsite') === '1',
+      ...(params.get('otlp') === '1' && { otlp: { url: `${params.get('control')}/otlp/${params.get('page')}/v1/logs` } }),
     });
     return { mode: Sidelog.mode };
   },

@@ -4,6 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { FilterName } from '../../explorer-contract/log-filters.ts';
 import { Field, SubmitButton } from '../Field.tsx';
 import { fromLocalInput, LEVELS, toLocalInput } from '../format.ts';
+import { SearchHelp } from './SearchHelp.tsx';
 import type { QueryChange } from '../use-query.ts';
 
 /** The form's text fields, by the names of the filters they set. */
@@ -60,7 +61,12 @@ export function LogFilters({ params, change, tags }: { params: URLSearchParams; 
       </fieldset>
       <div className="filter-fields">
         <Field label="Search text" wide>
-          {(id) => <input id={id} type="search" value={fields.q} onChange={set('q')} placeholder="words in the log's text" />}
+          {(id) => (
+            <div className="search-box">
+              <input id={id} type="search" value={fields.q} onChange={set('q')} placeholder='words, "a phrase", -word, level:error' />
+              <SearchHelp id={`${id}-help`} />
+            </div>
+          )}
         </Field>
         <Field label="Tags">
           {(id) => (

@@ -1,12 +1,14 @@
-// One log in the stream: level (colour and word), absolute and relative time, tag, text (long texts collapsed),
-// file:line and method, URL. Opening it shows the log as pretty-printed JSON and ways on: the lines around it,
-// its session, its device, and for a `bf_issue` line (the Bugfender SDK's mark of an issue) the issue.
+// One log in the stream: level (colour and word), absolute and relative time, tag, text (long texts collapsed; the
+// search's hits marked), file:line and method, URL. Opening it shows the log as pretty-printed JSON and ways on: the
+// lines around it, its session, its device, and for a `bf_issue` line (the Bugfender SDK's mark of an issue) the issue.
 // Everything logged is rendered as text by React, never as markup.
 import { Link } from 'wouter';
 import type { ExplorerLog } from '../api.ts';
 import { absoluteTime, isoTime, levelOf, relativeTime } from '../format.ts';
 import { devicePath, issuePath } from '../address.ts';
 import { href } from '../use-query.ts';
+import { RedactedText } from '../RedactedText.tsx';
+import { Highlighted } from './Highlighted.tsx';
 
 const LONG = 300;
 
@@ -32,9 +34,13 @@ export function LogRow({ log, appId, open, onToggle, now, highlight = false }: {
           {absoluteTime(log.at)}{' '}
           <span className="muted log-ago">{relativeTime(log.at, now)}</span>
         </time>
-        {log.tg ? <span className="log-tag">{log.tg}</span> : null}
+        {log.tg ? (
+          <span className="log-tag">
+            <RedactedText text={log.tg} />
+          </span>
+        ) : null}
         <button type="button" className="log-text" aria-expanded={open} aria-controls={detailsId} onClick={onToggle}>
-          <span className={long && !open ? 'is-collapsed' : undefined}>{long && !open ? `${text.slice(0, LONG)}…` : text || '(no text)'}</span>
+          <span className={long && !open ? 'is-collapsed' : undefined}>{long && !open ? <><Highlighted text={text.slice(0, LONG)} />…</> : text ? <Highlighted text={text} /> : '(no text)'}</span>
         </button>
         {log.tg === 'bf_issue' && log.t ? (
           // Named after its issue: a session of several issues has several of these links.
@@ -44,9 +50,22 @@ export function LogRow({ log, appId, open, onToggle, now, highlight = false }: {
         ) : null}
       </div>
       <div className="log-meta muted">
-        {place ? <span className="log-place">{place}</span> : null}
-        {log.m ? <span className="log-method">{log.m}()</span> : null}
-        {log.u ? <span className="log-url">{log.u}</span> : null}
+        {place ? (
+          <span className="log-place">
+            <RedactedText text={place} />
+          </span>
+        ) : null}
+        {log.m ? (
+          <span className="log-method">
+            <RedactedText text={log.m} />
+            ()
+          </span>
+        ) : null}
+        {log.u ? (
+          <span className="log-url">
+            <RedactedText text={log.u} />
+          </span>
+        ) : null}
       </div>
       {open ? (
         <div id={detailsId} className="log-details">

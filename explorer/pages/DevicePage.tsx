@@ -1,7 +1,8 @@
-// One device: what it reported, its keys as they stand, and its sessions.
+// One device: what it reported, its keys as they stand and every change of them, and its sessions.
 import { Link } from 'wouter';
 import type { DeviceDetail, ExplorerSession } from '../api.ts';
 import { absoluteTime } from '../format.ts';
+import { KeyHistory } from '../insight/KeyHistory.tsx';
 import { Layout } from '../Layout.tsx';
 import { LoadState } from '../LoadState.tsx';
 import { Results } from '../Results.tsx';
@@ -64,6 +65,8 @@ export function DevicePage({ udid }: { udid: string }) {
           </tbody>
         </table>
       )}
+      <h2>Key history</h2>
+      <KeyHistory appId={appId} udid={d.udid} />
       <h2>Sessions</h2>
       {/* Until they come, a status says so: a reader (or a test) knows the page is not complete yet. */}
       <Results loaded={sessions} items={(data) => data.sessions} empty="No sessions.">

@@ -1,4 +1,4 @@
-// The app's devices, most recently seen first.
+// The app's devices, most recently seen first; found by name, udid, or a value of their keys, now or before (an email).
 import { Link } from 'wouter';
 import type { ExplorerDevice } from '../api.ts';
 import { useAppId } from '../use-app.ts';
@@ -25,7 +25,7 @@ export function DevicesPage() {
           change({ q: q.trim() });
         }}
       >
-        <Field label="Device name or udid" wide>
+        <Field label="Device name, udid or key value" wide>
           {(id) => <input id={id} type="search" value={q} onChange={(event) => setQ(event.target.value)} />}
         </Field>
         <SubmitButton>Search</SubmitButton>

@@ -1,6 +1,6 @@
 // One issue, crash or feedback: what was sent, and its session's logs around the moment it was sent.
 import { Link } from 'wouter';
-import type { IssueDetail } from '../api.ts';
+import type { IssueDetail, IssueGroup } from '../api.ts';
 import { Layout } from '../Layout.tsx';
 import { LoadState } from '../LoadState.tsx';
 import { AroundView } from '../logs/AroundView.tsx';
@@ -8,11 +8,13 @@ import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
 import { devicePath } from '../address.ts';
 import { href } from '../use-query.ts';
-import { ISSUE_TYPE_LABELS } from './IssuesPage.tsx';
+import { RedactedText } from '../RedactedText.tsx';
+import { ISSUE_TYPE_LABELS } from '../insight/IssueList.tsx';
 
 export function IssuePage({ uid }: { uid: string }) {
   const appId = useAppId();
   const detail = useJson<IssueDetail>(appId ? `/apps/${encodeURIComponent(appId)}/issues/${encodeURIComponent(uid)}` : null);
+  const group = useJson<IssueGroup>(appId ? `/apps/${encodeURIComponent(appId)}/issues/${encodeURIComponent(uid)}/group` : null);
   if (detail.state !== 'ready' || !appId) {
     return (
       <Layout title={detail.state === 'failed' ? 'Issue not found' : 'Issue'}>
@@ -22,12 +24,21 @@ export function IssuePage({ uid }: { uid: string }) {
   }
   const { issue, around } = detail.data;
   return (
-    <Layout title={issue.title || '(untitled)'}>
+    <Layout title={issue.title || '(untitled)'} heading={issue.title ? <RedactedText text={issue.title} /> : undefined}>
       <dl className="facts card">
         <dt>Type</dt>
         <dd>
           <span className={`status issue-${issue.type}`}>{ISSUE_TYPE_LABELS[issue.type] ?? issue.type}</span>
         </dd>
+        {group.state === 'ready' ? (
+          <>
+            <dt>Group</dt>
+            <dd>
+              <Link href={href(`/issue-groups/${group.data.id}`, appId)}>{group.data.title || '(untitled)'}</Link>{' '}
+              <span className="muted">({group.data.occurrences.toLocaleString('en')} occurrences)</span>
+            </dd>
+          </>
+        ) : null}
         <dt>Received</dt>
         <dd>{new Date(issue.received_at).toLocaleString('en-GB')}</dd>
         <dt>Session</dt>
@@ -40,7 +51,9 @@ export function IssuePage({ uid }: { uid: string }) {
         </dd>
       </dl>
       <h2>Text</h2>
-      <pre className="issue-text">{issue.text}</pre>
+      <pre className="issue-text">
+        <RedactedText text={issue.text} />
+      </pre>
       <h2>The session's logs around it</h2>
       {around ? <AroundView around={around} appId={appId} label="The session's logs around the issue" /> : <p className="muted">The session has no logs.</p>}
     </Layout>

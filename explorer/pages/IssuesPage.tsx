@@ -1,83 +1,125 @@
-// Issues, crashes and user feedback in one list, newest first, filterable by type (and by session), paged by
-// keyset: "Older issues" asks for those before the page's last (`before` in the address, so a page is a link).
+// Issues grouped by fingerprint (docs/explorer.md#issue-groups), most recently seen first: searched by title, by
+// type and status (open by default), a page of 100 at a time. With `session` in the address (from the sessions
+// list), that session's issues one by one instead, newest first, paged by keyset.
+import type { FormEvent } from 'react';
 import { Link } from 'wouter';
-import type { ExplorerIssue, IssueType } from '../api.ts';
+import type { IssueGroup } from '../api.ts';
+import { IssueList, ISSUE_TYPE_LABELS, TypeBadge } from '../insight/IssueList.tsx';
+import { absoluteTime } from '../format.ts';
 import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
-import { SelectField } from '../Field.tsx';
+import { Field, SelectField, SubmitButton } from '../Field.tsx';
+import { Pager } from '../Pager.tsx';
 import { Results } from '../Results.tsx';
-import { issuePath } from '../address.ts';
-import { href, useQuery } from '../use-query.ts';
+import { href, useDraft, useQuery } from '../use-query.ts';
+import { RedactedText } from '../RedactedText.tsx';
 
-export const ISSUE_TYPE_LABELS: Record<string, string> = { issue: 'Issue', crash: 'Crash', 'user-feedback': 'User feedback' } satisfies Record<IssueType, string>;
-const PAGE = 200;
+export const STATUS_LABELS: Record<IssueGroup['status'], string> = { open: 'Open', resolved: 'Resolved', muted: 'Muted' };
+const PAGE = 100;
 const TYPE_CHOICES = [{ value: '', label: 'All types' }, ...Object.entries(ISSUE_TYPE_LABELS).map(([value, label]) => ({ value, label }))];
+const STATUS_CHOICES = [...Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label })), { value: 'all', label: 'Any status' }];
 
-export function IssuesPage() {
-  const appId = useAppId()!;
-  const [params, change] = useQuery();
+export const StatusBadge = ({ status }: { status: IssueGroup['status'] }) => <span className={`status group-${status}`}>{STATUS_LABELS[status]}</span>;
+
+function Groups({ appId, params, change }: { appId: string; params: URLSearchParams; change(changes: Record<string, string | undefined>): void }) {
+  const [q, setQ] = useDraft(params, 'q');
   const type = params.get('type') ?? '';
-  const session = params.get('session') ?? '';
-  const before = params.get('before') ?? '';
-  const query = new URLSearchParams({ limit: String(PAGE) });
+  const status = params.get('status') || 'open';
+  const offset = Number(params.get('offset') ?? 0) || 0;
+  const query = new URLSearchParams({ limit: String(PAGE), offset: String(offset) });
+  if (params.get('q')) query.set('q', params.get('q')!);
   if (type) query.set('type', type);
-  if (session) query.set('session', session);
-  if (before) query.set('before', before);
-  const list = useJson<{ issues: ExplorerIssue[]; next: number | null }>(`/apps/${encodeURIComponent(appId)}/issues?${query}`);
+  if (status !== 'all') query.set('status', status);
+  const list = useJson<{ groups: IssueGroup[]; more: boolean }>(`/apps/${encodeURIComponent(appId)}/issue-groups?${query}`);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    change({ q: q.trim(), offset: undefined });
+  };
   return (
     <>
-      <div className="card issue-filters">
-        <SelectField label="Type" value={type} choices={TYPE_CHOICES} onChange={(value) => change({ type: value, before: undefined })} />
-        {session ? (
-          <span className="chip">
-            Session <strong>{session}</strong>
-            <button type="button" className="chip-remove" aria-label="Issues of every session" onClick={() => change({ session: undefined, before: undefined })}>
-              ×
-            </button>
-          </span>
-        ) : null}
-      </div>
-      <Results loaded={list} items={(data) => data.issues} empty="No issues.">
-        {(issues) => (
+      <form className="card issue-filters" aria-label="Issue filters" onSubmit={submit}>
+        <Field label="Title" wide>
+          {(id) => <input id={id} type="search" value={q} onChange={(event) => setQ(event.target.value)} placeholder="words of the title" />}
+        </Field>
+        <SelectField label="Type" value={type} choices={TYPE_CHOICES} onChange={(value) => change({ type: value, offset: undefined })} />
+        <SelectField label="Status" value={status} choices={STATUS_CHOICES} onChange={(value) => change({ status: value === 'open' ? undefined : value, offset: undefined })} />
+        <SubmitButton>Search</SubmitButton>
+      </form>
+      <Results loaded={list} items={(data) => data.groups} empty="No issues.">
+        {(groups) => (
           <table className="table issues-table">
-            <caption>{before ? 'Older issues, newest first' : 'Newest first'}</caption>
+            <caption>Issues grouped by fingerprint, most recently seen first</caption>
             <thead>
               <tr>
                 <th scope="col">Title</th>
                 <th scope="col">Type</th>
-                <th scope="col">Device</th>
-                <th scope="col">Received</th>
+                <th scope="col">Status</th>
+                <th scope="col" className="num">
+                  Occurrences
+                </th>
+                <th scope="col" className="num">
+                  Devices
+                </th>
+                <th scope="col">First seen</th>
+                <th scope="col">Last seen</th>
               </tr>
             </thead>
             <tbody>
-              {issues.map((issue) => (
-                <tr key={issue.uid}>
+              {groups.map((group) => (
+                <tr key={group.id}>
                   <td>
-                    <Link href={href(issuePath(issue.uid), appId)}>{issue.title || '(untitled)'}</Link>
+                    <Link href={href(`/issue-groups/${group.id}`, appId)}>{group.title ? <RedactedText text={group.title} /> : '(untitled)'}</Link>
+                    {group.last_title !== group.title ? (
+                      <div className="muted">
+                        latest: <RedactedText text={group.last_title} />
+                      </div>
+                    ) : null}
                   </td>
                   <td>
-                    <span className={`status issue-${issue.type}`}>{ISSUE_TYPE_LABELS[issue.type] ?? issue.type}</span>
+                    <TypeBadge type={group.type} />
                   </td>
-                  <td>{issue.device_name || issue.udid}</td>
-                  <td>{new Date(issue.received_at).toLocaleString('en-GB')}</td>
+                  <td>
+                    <StatusBadge status={group.status} />
+                  </td>
+                  <td className="num">{group.occurrences.toLocaleString('en')}</td>
+                  <td className="num">{group.devices.toLocaleString('en')}</td>
+                  <td className="nowrap">{absoluteTime(Date.parse(group.first_seen))}</td>
+                  <td className="nowrap">{absoluteTime(Date.parse(group.last_seen))}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         )}
       </Results>
-      <div className="actions">
-        {before ? (
-          <button type="button" className="button" onClick={() => change({ before: undefined })}>
-            Newest issues
-          </button>
-        ) : null}
-        {list.state === 'ready' && list.data.next !== null ? (
-          <button type="button" className="button" onClick={() => change({ before: String(list.data.next) })}>
-            Older issues
-          </button>
-        ) : null}
-      </div>
+      <Pager
+        back={offset > 0 && { label: 'First issues', go: () => change({ offset: undefined }) }}
+        forward={list.state === 'ready' && list.data.more && { label: 'More issues', go: () => change({ offset: String(offset + PAGE) }) }}
+      />
     </>
   );
 }
+
+/** One session's issues, one by one. */
+function SessionIssues({ appId, session, change }: { appId: string; session: string; change(changes: Record<string, string | undefined>): void }) {
+  return (
+    <>
+      <p className="scope">
+        <span className="chip">
+          Session <strong>{session}</strong>
+          <button type="button" className="chip-remove" aria-label="Issues of every session" onClick={() => change({ session: undefined, before: undefined })}>
+            ×
+          </button>
+        </span>
+      </p>
+      <IssueList appId={appId} path={`/apps/${encodeURIComponent(appId)}/issues?${new URLSearchParams({ session })}&`} noun="issues" empty="No issues." />
+    </>
+  );
+}
+
+export function IssuesPage() {
+  const appId = useAppId()!;
+  const [params, change] = useQuery();
+  const session = params.get('session');
+  return session ? <SessionIssues appId={appId} session={session} change={change} /> : <Groups appId={appId} params={params} change={change} />;
+}
+

@@ -5,7 +5,9 @@ import { API, type AroundLogs } from '../api.ts';
 import { AroundView } from '../logs/AroundView.tsx';
 import { filterQuery } from '../logs/filter-params.ts';
 import { LogFilters } from '../logs/LogFilters.tsx';
+import { SearchHighlight } from '../logs/Highlighted.tsx';
 import { LogList } from '../logs/LogList.tsx';
+import { SavedViews } from '../insight/SavedViews.tsx';
 import { MAX_ROWS, useLogStream } from '../logs/use-log-stream.ts';
 import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
@@ -80,6 +82,9 @@ function Stream({ appId, params }: { appId: string; params: URLSearchParams }) {
         <button type="button" className={stream.tailing ? 'button button-primary' : 'button'} aria-pressed={stream.tailing} onClick={() => stream.setTailing(!stream.tailing)}>
           {stream.tailing ? 'Pause live tail' : 'Live tail'}
         </button>
+        <Link className="button" href={`/patterns?${params}`}>
+          Patterns
+        </Link>
         <a className="button" href={exportHref('ndjson')} download>
           Export NDJSON
         </a>
@@ -89,7 +94,11 @@ function Stream({ appId, params }: { appId: string; params: URLSearchParams }) {
       </div>
       {stream.error ? <p className="notice-error">{stream.error}</p> : null}
       {!stream.loading && !stream.error && stream.logs.length === 0 ? <p className="muted">No logs match these filters.</p> : null}
-      {stream.logs.length > 0 ? <LogList logs={stream.logs} appId={appId} more={stream.more && !stream.full} onEnd={stream.loadMore} label="Logs" /> : null}
+      {stream.logs.length > 0 ? (
+        <SearchHighlight q={params.get('q') ?? ''}>
+          <LogList logs={stream.logs} appId={appId} more={stream.more && !stream.full} onEnd={stream.loadMore} label="Logs" />
+        </SearchHighlight>
+      ) : null}
       {stream.full ? <p className="muted">The list holds at most {MAX_ROWS.toLocaleString('en')} logs: narrow the filters or the time range to go further.</p> : null}
     </>
   );
@@ -103,6 +112,7 @@ export function LogsPage() {
   if (around) return <Around appId={appId} id={around} />;
   return (
     <>
+      <SavedViews appId={appId} />
       <LogFilters params={params} change={change} tags={tags.state === 'ready' ? tags.data : []} />
       <Scope params={params} change={change} />
       <Stream appId={appId} params={params} />

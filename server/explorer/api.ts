@@ -26,7 +26,8 @@ const TOO_COSTLY = 'This search reads too much for one page: narrow it with a ti
 /** PostgreSQL's code for a statement stopped by its statement_timeout (server/postgres/store.ts). */
 const STATEMENT_TIMEOUT = '57014';
 
-type Env = { Variables: LoginEnv['Variables'] & { viewer: string; app: App; password: string } };
+export type ExplorerEnv = { Variables: LoginEnv['Variables'] & { viewer: string; app: App; password: string } };
+type Env = ExplorerEnv;
 
 /** Failed sign-ins a client address, and an account (a name, the admin's included), may make per window: enough for
  * a person who mistypes, not for a guesser. The counts live in this process's memory (server/login-throttle.ts). */
@@ -34,7 +35,7 @@ export const EXPLORER_LOGIN_LIMITS: LoginLimits = { perAddress: 20, perAccount: 
 const THROTTLED = 'Too many sign-in attempts. Try again later.';
 
 /** A positive integer parameter, within bounds, or its default. */
-function intParam(query: URLSearchParams, name: string, fallback: number, max: number): number {
+export function intParam(query: URLSearchParams, name: string, fallback: number, max: number): number {
   const value = query.get(name);
   if (value === null || value === '') return fallback;
   if (!/^\d+$/.test(value)) throw new FilterError(`'${name}' must be a whole number`);
@@ -42,13 +43,15 @@ function intParam(query: URLSearchParams, name: string, fallback: number, max: n
 }
 
 /** The log filters of the query, on the app of the route. */
-const logFilter = (c: Context<Env>, query: URLSearchParams): LogFilter => ({ appKey: c.get('app').key, ...parseLogFilters(query) });
+export const logFilter = (c: Context<Env>, query: URLSearchParams): LogFilter => ({ appKey: c.get('app').key, ...parseLogFilters(query) });
 
+/** `more`: routes of the explorer's other views (server/explorer/insight.ts), behind the same sign-in and app. */
 export function createExplorerApi(
   apps: AppStore,
   queries: ExplorerQueries,
   accounts: ViewerAccounts,
   limits = EXPLORER_LOGIN_LIMITS,
+  more?: Hono<Env>,
   pageBudgetMs = PAGE_BUDGET_MS,
 ): Hono<Env> {
   const api = new Hono<Env>().basePath(EXPLORER_API);
@@ -255,6 +258,7 @@ export function createExplorerApi(
     return device ? c.json(device) : c.json({ error: 'no such device' }, 404);
   });
 
+  if (more) api.route('/', more);
   api.all('*', (c) => c.json({ error: 'not found' }, 404));
   return api;
 }

@@ -2,13 +2,15 @@
 // page at /sidelog/.
 import { Hono } from 'hono';
 import type { AppStore, Store, ViewerStore } from '../store.types.ts';
-import { createExplorerApi } from './api.ts';
+import { createExplorerApi, EXPLORER_LOGIN_LIMITS } from './api.ts';
+import { createInsightRoutes, type InsightStore } from './insight.ts';
 import { createExplorerStatic } from './static.ts';
 import { createViewerAccounts } from './viewer-accounts.ts';
 
-export function createExplorer(store: AppStore & ViewerStore & Pick<Store, 'explorer'>, options: { adminToken: string; distDir: string }): Hono {
+export function createExplorer(store: AppStore & ViewerStore & InsightStore & Pick<Store, 'explorer'>, options: { adminToken: string; distDir: string }): Hono {
   const explorer = new Hono();
-  explorer.route('/', createExplorerApi(store, store.explorer, createViewerAccounts(store, options.adminToken)));
+  const more = createInsightRoutes(store, store.explorer);
+  explorer.route('/', createExplorerApi(store, store.explorer, createViewerAccounts(store, options.adminToken), EXPLORER_LOGIN_LIMITS, more));
   explorer.route('/', createExplorerStatic(options.distDir));
   return explorer;
 }

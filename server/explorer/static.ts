@@ -11,7 +11,8 @@ export const EXPLORER_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 /** The addresses the explorer answers; others under /sidelog/ stay 404s. */
-export const EXPLORER_ROUTES = /^\/sidelog\/(?:|sign-in|logs|sessions|issues|devices|(?:issues|devices)\/[^/]+|intent\/[^/]+\/(?:issue|session|device)\/[^/]+)$/;
+export const EXPLORER_ROUTES =
+  /^\/sidelog\/(?:|sign-in|logs|patterns|sessions|sequences|issues|devices|settings|(?:issues|devices)\/[^/]+|issue-groups\/\d+(?:\/story)?|intent\/[^/]+\/(?:issue|session|device)\/[^/]+)$/;
 
 export function createExplorerStatic(distDir: string): Hono {
   const file = join(resolve(distDir), 'explorer.html');

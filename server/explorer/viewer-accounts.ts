@@ -2,12 +2,13 @@
 // as "admin". A sign-in makes a random token for an HttpOnly cookie; the database keeps only its SHA-256, so a
 // copy of the database signs no one in.
 import { timingSafeEqual } from 'node:crypto';
+import { ADMIN_VIEWER } from '../../explorer-contract/insight.types.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
 import type { ViewerStore } from '../store.types.ts';
 import { hashToken, newToken } from '../tokens.ts';
 
 /** The name the admin token signs in as; no account may take it. */
-export const ADMIN_VIEWER = 'admin';
+export { ADMIN_VIEWER };
 /** How long a sign-in lasts. */
 export const VIEWER_SESSION_MS = 7 * 24 * 60 * 60 * 1000;
 export const MIN_PASSWORD = 8;

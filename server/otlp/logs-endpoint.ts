@@ -9,19 +9,23 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import type { LogRecord } from '../../protocol/records.types.ts';
+import type { DeviceData, LogRecord } from '../../protocol/records.types.ts';
 import { MAX_LOGS_PER_BATCH } from '../../protocol/wire.ts';
 import { BUSY_ERROR, createAdmission, type Admission } from '../admission.ts';
 import { COLLECTOR_CORS, MAX_BODY_BYTES } from '../collector.ts';
 import { storageFault } from '../errors.ts';
 import { parseJson } from '../json-body.ts';
+import { redactorOf, redactRequest } from '../ingest-redaction.ts';
 import { ingestLogs } from '../log-ingest.ts';
 import { DEFAULT_MAX_INFLATED_BYTES, readBodyBytes } from '../request-body.ts';
-import type { App, AppStore, CollectorStore } from '../store.types.ts';
+import type { App, AppStore, CollectedReads, CollectorStore } from '../store.types.ts';
 import { checkRequest, coerceLog, type SkippedLog } from '../wire-validation.ts';
 import { logsFromOtlp, type SessionGroup } from './logs-from-otlp.ts';
 import { decodeLogsRequest, encodeLogsResponse, encodeStatus } from './otlp-proto.ts';
 import { OTLP_CONTENT_TYPES, type OtlpEncoding, type OtlpLogsResponse } from './otlp.types.ts';
+
+/** What storing OTLP takes of a store: the collector's writes, and a device's keys to compare with. */
+type OtlpStore = CollectorStore & Pick<CollectedReads, 'deviceKeys'>;
 
 export const OTLP_LOGS_PATH = '/v1/logs';
 
@@ -68,7 +72,7 @@ function partialSuccess(rejected: SkippedLog[]): OtlpLogsResponse {
   return { partialSuccess: { rejectedLogRecords: rejected.length, errorMessage: named.join('; ') } };
 }
 
-export function createOtlpLogsEndpoint(store: AppStore & CollectorStore, options: OtlpLogsOptions = {}): Hono<Env> {
+export function createOtlpLogsEndpoint(store: AppStore & OtlpStore, options: OtlpLogsOptions = {}): Hono<Env> {
   const endpoint = new Hono<Env>();
   const maxInflatedBytes = options.maxInflatedBytes ?? DEFAULT_MAX_INFLATED_BYTES;
   const admission = options.admission ?? createAdmission();
@@ -138,12 +142,23 @@ function decode(encoding: OtlpEncoding, bytes: Uint8Array): { ok: true; value: u
   }
 }
 
+/** Makes the device's stored keys those of `keys`: only what changed is written, so a request that changes nothing
+ * writes nothing (docs/opentelemetry.md#device-keys-read-back). */
+async function syncDeviceKeys(store: OtlpStore, app: App, udid: string, keys: DeviceData): Promise<void> {
+  const stored = new Map((await store.deviceKeys(app.key, udid)).map(({ key, value }) => [key, value]));
+  for (const [key, value] of Object.entries(keys)) if (stored.get(key) !== value) await store.setDeviceKey(app.key, udid, key, value);
+  for (const key of stored.keys()) if (!(key in keys)) await store.setDeviceKey(app.key, udid, key, null);
+}
+
 /** Registers the group's session and stores its logs, checked one by one as the wire's are; what it rejected. */
-async function storeGroup(store: CollectorStore, app: App, group: SessionGroup): Promise<SkippedLog[]> {
+async function storeGroup(store: OtlpStore, app: App, group: SessionGroup): Promise<SkippedLog[]> {
   const rejected: SkippedLog[] = [];
   const session = checkRequest('sendSession', group.session);
   if (!session.ok) return group.logs.map(({ index }) => ({ index, reason: `its session: ${session.reason}` }));
-  const sessionId = await store.putSession(app.key, session.value);
+  // Redacted with the app's rules before it is stored, its device's keys with it (server/ingest-redaction.ts).
+  const redacted = redactRequest('sendSession', session.value, redactorOf(app));
+  const sessionId = await store.putSession(app.key, redacted);
+  if (group.keysWhole) await syncDeviceKeys(store, app, redacted.device.udid, redacted.device.key_values);
   let batch: LogRecord[] = [];
   for (const { index, log } of group.logs) {
     const coerced = coerceLog(log);

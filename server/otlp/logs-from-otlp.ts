@@ -4,7 +4,8 @@
 // refused whole (400); a record that cannot be read is rejected alone, by its index in the request.
 import type { LogLevel } from '../../protocol/levels.ts';
 import type { SkippedLog } from '../../protocol/wire.ts';
-import { FIELD_ATTRIBUTES, SESSION_ATTRIBUTE, levelOfSeverity, levelOfSeverityText } from './otlp-mapping.ts';
+import { FIELD_ATTRIBUTES, RECORD_UID_ATTRIBUTE, SDK_NAME, SESSION_ATTRIBUTE, SIDELOG_RESOURCE_ATTRIBUTES } from '../../protocol/otlp-names.ts';
+import { levelOfSeverity, levelOfSeverityText } from './otlp-mapping.ts';
 
 /** Nesting of attribute values (arrays and maps in each other) deeper than this rejects the record. */
 export const MAX_VALUE_DEPTH = 16;
@@ -14,6 +15,9 @@ export const MAX_SESSIONS_PER_REQUEST = 100;
 /** The records of one session: its registration as a wire client sends it, and its logs as wire logs. */
 export interface SessionGroup {
   session: Record<string, unknown>;
+  /** The session's device keys are those of its registration, whole (a resource Sidelog's engine sent): the device's
+   * other keys were removed. */
+  keysWhole: boolean;
   logs: { index: number; log: Record<string, unknown> }[];
 }
 
@@ -136,6 +140,16 @@ function sessionUid(facts: ResourceFacts, recordSession: string | undefined, at:
   return `otlp:${facts.service}:day:${day(at)}`;
 }
 
+/** Whether Sidelog's engine sent the resource: then it carries the device's keys, whole
+ * (docs/opentelemetry.md#device-keys-read-back); another exporter's carries none. */
+const fromSidelog = (attrs: { [key: string]: Value }) => attrs['telemetry.sdk.name'] === SDK_NAME;
+
+/** The device keys a resource carries: every attribute of Sidelog's resource but Sidelog's own names. */
+function deviceKeysOf(attrs: { [key: string]: Value }): { [key: string]: Value } {
+  if (!fromSidelog(attrs)) return {};
+  return Object.fromEntries(Object.entries(attrs).filter(([key]) => !SIDELOG_RESOURCE_ATTRIBUTES.includes(key) && key !== SESSION_ATTRIBUTE));
+}
+
 /** The session's registration, as a wire client would send it (checked afterwards as one). */
 function sessionPayload(facts: ResourceFacts, uid: string, at: number, appKey: string): Record<string, unknown> {
   const { attrs, service, instance } = facts;
@@ -158,7 +172,7 @@ function sessionPayload(facts: ResourceFacts, uid: string, at: number, appKey: s
       sdk_version: sdkVersion,
       version,
       build: '',
-      key_values: {},
+      key_values: deviceKeysOf(attrs),
     },
     app_version: { app: { key: appKey }, version, build: '' },
     // The resource whole, for whoever reads the session.
@@ -191,6 +205,9 @@ function mapRecord(record: unknown, scope: Scope, facts: ResourceFacts): { log: 
   }
   if (log.tg === undefined && scope.name) log.tg = scope.name;
   const session = text(take(attrs, [SESSION_ATTRIBUTE]) ?? null) || undefined;
+  // A forwarder's id for dropping its own resends: the collector drops them by content already
+  // (docs/opentelemetry.md#one-table-both-ways), and kept after the body it would make each copy a log of its own.
+  take(attrs, [RECORD_UID_ATTRIBUTE]);
 
   // What has no field of its own is kept after the body, as JSON: nothing the client sent is dropped.
   Object.assign(extras, attrs);
@@ -236,7 +253,7 @@ export function logsFromOtlp(request: unknown, appKey: string): Mapped {
             let group = groups.get(mapped.session);
             if (!group) {
               if (groups.size >= MAX_SESSIONS_PER_REQUEST) throw new Refused(`the request names more than ${MAX_SESSIONS_PER_REQUEST} sessions`);
-              group = { session: sessionPayload(facts, mapped.session, mapped.at, appKey), logs: [] };
+              group = { session: sessionPayload(facts, mapped.session, mapped.at, appKey), keysWhole: fromSidelog(facts.attrs), logs: [] };
               groups.set(mapped.session, group);
             }
             group.logs.push({ index: at, log: mapped.log });

@@ -1,7 +1,7 @@
 // Stored logs as an OTLP logs request, for the forwarder (docs/opentelemetry.md#the-collector-forwards): one resource
-// per session, its records in id order; each field by the table of server/otlp/otlp-mapping.ts.
+// per session, its records in id order; each field by the table of protocol/otlp-names.ts.
 import type { App, ForwardLog, StoredSession } from '../store.types.ts';
-import { FIELD_ATTRIBUTES, RECORD_UID_ATTRIBUTE, SESSION_ATTRIBUTE, SEVERITY_OF_LEVEL } from './otlp-mapping.ts';
+import { FIELD_ATTRIBUTES, RECORD_UID_ATTRIBUTE, SESSION_ATTRIBUTE, SEVERITIES } from '../../protocol/otlp-names.ts';
 import type { OtlpAnyValue, OtlpKeyValue, OtlpLogRecord, OtlpLogsRequest, OtlpResourceLogs } from './otlp.types.ts';
 
 /** A JavaScript value as an AnyValue. */
@@ -44,8 +44,8 @@ function resourceOf(app: App, session: StoredSession | undefined): OtlpResourceL
 
 function recordOf(app: App, log: ForwardLog): OtlpLogRecord {
   const record: OtlpLogRecord = { timeUnixNano: nanos(log.at) };
-  if (log.ll !== undefined && log.ll in SEVERITY_OF_LEVEL) {
-    const severity = SEVERITY_OF_LEVEL[log.ll];
+  if (log.ll !== undefined && log.ll in SEVERITIES) {
+    const severity = SEVERITIES[log.ll];
     record.severityNumber = severity.number;
     record.severityText = severity.text;
   }

@@ -9,6 +9,7 @@ import { logContentHash } from '../log-hash.ts';
 import { now, toSession, type SessionRow } from '../store-rows.ts';
 import { MAX_REFUSED_KEYS, MAX_REFUSED_KEY_LENGTH, MAX_REQUEST_ROWS, PRUNE_EVERY, type CollectorStore } from '../store.types.ts';
 import { sql, storableJson, transaction, withoutNul, type Queryable } from './client.ts';
+import { groupIssue } from './issue-groups.ts';
 import type { Partitions } from './partitions.ts';
 import type { Statistics } from './statistics.ts';
 
@@ -128,19 +129,23 @@ export function createCollectorStore(pool: pg.Pool, partitions: Partitions, stat
       return stored;
     },
     async addIssue(appKey, issue) {
-      const added = await run(
-        `INSERT INTO issues (app_key, uid, session_id, url, title, text, type, received_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-         ON CONFLICT (app_key, uid) DO NOTHING`,
-        appKey,
-        issue.uid,
-        issue.session_id,
-        issue.url ?? '',
-        issue.title,
-        issue.text,
-        issue.type,
-        now(),
-      );
-      return added === 1;
+      return transaction(pool, async (client) => {
+        const added = await sql(client).one<{ id: number }>(
+          `INSERT INTO issues (app_key, uid, session_id, url, title, text, type, received_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+           ON CONFLICT (app_key, uid) DO NOTHING RETURNING id`,
+          appKey,
+          issue.uid,
+          issue.session_id,
+          issue.url ?? '',
+          issue.title,
+          issue.text,
+          issue.type,
+          now(),
+        );
+        // A new issue joins its group (docs/explorer.md#issue-groups).
+        if (added) await groupIssue(client, added.id, true);
+        return added !== undefined;
+      });
     },
     async setDeviceKey(appKey, udid, key, value) {
       await transaction(pool, async (client) => {

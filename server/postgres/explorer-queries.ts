@@ -1,14 +1,12 @@
 // The explorer's reads over PostgreSQL (the contract: server/explorer-queries.types.ts). The log stream is in time
 // order, newest first, paged by keyset on (at, id), as in SQLite; each filter is a clause with its parameters.
-// Full-text search is the `tsv` column (to_tsvector 'simple' of the text, GIN-indexed): each word of the search box
-// must occur as a word or a word's start (`word:*`).
+// Search is server/postgres/search-sql.ts: the `tsv` column (to_tsvector 'simple' of the text, GIN-indexed) for
+// words and phrases, and pg_trgm's index of text, file, method, URL and tag for words inside words.
 import type pg from 'pg';
 import {
   deviceKeyValues,
   LEVELS,
-  MIN_PREFIX,
   pageOf,
-  searchWords,
   SESSION_ORDER,
   SESSION_SELECT,
   toExplorerDevice,
@@ -22,6 +20,7 @@ import {
   type LogFilter,
 } from '../explorer-queries.types.ts';
 import { sql } from './client.ts';
+import { searchSql } from './search-sql.ts';
 
 /** The levels logs_by_level holds (server/postgres/schema.ts, the migration that made it partial). */
 const RARE_LEVELS: readonly number[] = [1, 2, 3, 5];
@@ -32,13 +31,6 @@ const LOG_COLUMNS = `l.id, s.session_uid, s.udid, l.x, l.at, l.t, l.m, l.tg, l.f
 function parameters() {
   const values: unknown[] = [];
   return { values, add: (value: unknown) => `$${values.push(value)}` };
-}
-
-/** The search box's words as a tsquery: each word (letters, digits, _ only, so never an operator) as a prefix from
- * MIN_PREFIX characters on. */
-export function tsQuery(q: string): string | undefined {
-  const words = searchWords(q).map((word) => word.toLowerCase());
-  return words.length === 0 ? undefined : words.map((word) => `${word}${word.length >= MIN_PREFIX ? ':*' : ''}`).join(' & ');
 }
 
 export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
@@ -81,11 +73,7 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
       if (filter.levels.every((level) => RARE_LEVELS.includes(level))) clauses.push(`l.ll IN (${RARE_LEVELS.join(', ')})`);
     }
     if (filter.tags && filter.tags.length > 0) clauses.push(`l.tg = ANY (${p.add(filter.tags)}::text[])`);
-    if (filter.q !== undefined) {
-      const query = tsQuery(filter.q);
-      if (query === undefined) return 'none';
-      clauses.push(`l.tsv @@ to_tsquery('simple', ${p.add(query)})`);
-    }
+    if (filter.search !== undefined && filter.search.groups.length > 0) clauses.push(searchSql(filter.search, filter.appKey, p.add));
     if (filter.from !== undefined) clauses.push(`l.at >= ${p.add(filter.from)}`);
     if (filter.to !== undefined) clauses.push(`l.at < ${p.add(filter.to)}`);
     return clauses.join(' AND ');
@@ -239,8 +227,11 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
         const p = parameters();
         const clauses = [`d.app_key = ${p.add(filter.appKey)}`];
         if (filter.q) {
+          // Or a value of its keys, as they stand or as they were (docs/explorer.md#device-key-history).
           const q = p.add(filter.q);
-          clauses.push(`(strpos(d.udid, ${q}) > 0 OR ${contains('d.name', q)})`);
+          clauses.push(`(strpos(d.udid, ${q}) > 0 OR ${contains('d.name', q)}
+            OR EXISTS (SELECT 1 FROM device_keys k WHERE k.app_key = d.app_key AND k.udid = d.udid AND ${contains('k.value', q)})
+            OR EXISTS (SELECT 1 FROM device_key_changes c WHERE c.app_key = d.app_key AND c.udid = d.udid AND ${contains('c.value', q)}))`);
         }
         const rows = await all<ExplorerDeviceRow>(
           `${DEVICE_SELECT} WHERE ${clauses.join(' AND ')} ORDER BY d.last_seen DESC, d.udid LIMIT ${p.add(filter.limit + 1)} OFFSET ${p.add(filter.offset ?? 0)}`,

@@ -43,6 +43,13 @@ export function createPartitions(pool: pg.Pool): Partitions {
       const from = day * DAY_MS;
       const to = from + DAY_MS;
       const name = nameOf(day);
+      // Creating the partition checks the default one under this lock anyway; taken before our own look, it makes
+      // that look final: a concurrent insert into the default partition either committed before it, and is seen
+      // and moved, or waits until the partition exists. Without it a row committed between the look and the
+      // CREATE failed the CREATE (23514), and the batch that needed the day with it.
+      // In the CREATE's own order, the parent first, so that no reader holding the parent waits on us in a cycle.
+      await client.query('LOCK TABLE ONLY logs IN ACCESS EXCLUSIVE MODE');
+      await client.query('LOCK TABLE logs_default IN ACCESS EXCLUSIVE MODE');
       const { rows } = await client.query(`SELECT 1 FROM logs_default WHERE at >= $1 AND at < $2 LIMIT 1`, [from, to]);
       if (rows.length === 0) {
         await client.query(`CREATE TABLE ${name} PARTITION OF logs FOR VALUES FROM (${from}) TO (${to})`);

@@ -173,6 +173,79 @@ export const PG_MIGRATIONS: readonly string[] = [
   );
   CREATE TABLE forward_lease (id integer PRIMARY KEY CHECK (id = 1), holder text NOT NULL, expires_at timestamptz NOT NULL);
   `,
+  // As SQLite's (server/sqlite/schema.ts): issue groups (the issues stored before are grouped when the store
+  // opens, server/postgres/store.ts), the apps' webhooks and their outbox, saved views, an index for key history.
+  `
+  CREATE TABLE issue_groups (
+    id serial PRIMARY KEY,
+    app_key text NOT NULL,
+    fingerprint text NOT NULL,
+    type text NOT NULL,
+    title text NOT NULL,
+    top_frame text NOT NULL,
+    last_title text NOT NULL,
+    status text NOT NULL,
+    occurrences integer NOT NULL,
+    devices integer NOT NULL,
+    first_seen text NOT NULL,
+    last_seen text NOT NULL,
+    status_changed_at text,
+    status_by text,
+    UNIQUE (app_key, fingerprint)
+  );
+  CREATE INDEX issue_groups_by_last_seen ON issue_groups (app_key, last_seen);
+  CREATE TABLE issue_group_devices (
+    group_id integer NOT NULL REFERENCES issue_groups (id),
+    udid text NOT NULL,
+    PRIMARY KEY (group_id, udid)
+  );
+  ALTER TABLE issues ADD COLUMN group_id integer REFERENCES issue_groups (id);
+  CREATE INDEX issues_by_group ON issues (group_id, id);
+  CREATE INDEX issues_ungrouped ON issues (id) WHERE group_id IS NULL;
+
+  CREATE TABLE app_webhooks (
+    app_key text PRIMARY KEY,
+    url text NOT NULL,
+    origin text NOT NULL,
+    updated_at text NOT NULL,
+    last_status text,
+    last_at text
+  );
+  CREATE TABLE webhook_outbox (
+    id bigserial PRIMARY KEY,
+    app_key text NOT NULL,
+    event text NOT NULL,
+    payload text NOT NULL,
+    attempts integer NOT NULL,
+    next_at bigint NOT NULL,
+    claimed_until bigint
+  );
+  CREATE INDEX webhook_outbox_by_due ON webhook_outbox (next_at);
+
+  CREATE TABLE saved_views (
+    id text PRIMARY KEY,
+    app_key text NOT NULL,
+    owner text NOT NULL,
+    shared integer NOT NULL,
+    name text NOT NULL,
+    path text NOT NULL,
+    query text NOT NULL,
+    created_at text NOT NULL
+  );
+  CREATE INDEX saved_views_by_app ON saved_views (app_key, name);
+
+  CREATE INDEX device_key_changes_by_device ON device_key_changes (app_key, udid, id);
+  `,
+  // Words found inside other words (docs/explorer.md#search): pg_trgm's trigrams of the text, file, method, URL and
+  // tag of each log, as one text (the expression server/postgres/search-sql.ts searches, written the same).
+  `
+  CREATE EXTENSION IF NOT EXISTS pg_trgm;
+  CREATE INDEX logs_infix ON logs USING gin ((coalesce(t, '') || ' ' || coalesce(f, '') || ' ' || coalesce(m, '') || ' ' || coalesce(u, '') || ' ' || coalesce(tg, '')) gin_trgm_ops);
+  `,
+  // An app's rule set for redaction at ingest (docs/privacy.md#on-the-service), as JSON; NULL for none.
+  `
+  ALTER TABLE apps ADD COLUMN redact text;
+  `,
   // Every index on logs costs each stored log (about 2 µs of the server's CPU each). (session_id, at, id)
   // goes: the unique key (session_id, at, content_hash) orders a session's logs by time as well. The level index keeps
   // only the rarer levels, which a filter needs it for; the explorer names them in its query

@@ -15,6 +15,9 @@ import { createPartnerStore } from './partner-store.ts';
 import { keepStatistics } from './statistics.ts';
 import { createRetentionStore } from './retention-store.ts';
 import { createViewerStore } from './viewer-store.ts';
+import { createIssueGroupStore, groupStoredIssues } from './issue-groups.ts';
+import { createSavedViewStore } from './saved-views.ts';
+import { createWebhookStore } from './webhooks.ts';
 
 /** The explorer's reads have a pool of their own, so that the collector's connections never wait behind them, and each
  * of their statements stops past EXPLORER_STATEMENT_MS (the explorer's API answers 422): no search holds the database
@@ -39,7 +42,7 @@ export async function openPostgresStore(url: string, options: { poolSize?: numbe
   // Today's and tomorrow's partitions now, so that the first batches do not wait to make them.
   await partitions.ensure([Date.now(), Date.now() + 24 * 60 * 60 * 1000]);
   let closed: Promise<void> | undefined;
-  return {
+  const store: Store = {
     kind: 'postgres',
     location: label,
     ...createPartnerStore(pool),
@@ -49,6 +52,9 @@ export async function openPostgresStore(url: string, options: { poolSize?: numbe
     ...createRetentionStore(pool, partitions),
     ...createViewerStore(pool),
     ...createForwardStore(pool),
+    ...createIssueGroupStore(pool),
+    ...createWebhookStore(pool),
+    ...createSavedViewStore(pool),
     explorer: createPgExplorerQueries(reads),
     // Each write is committed by the time its promise resolves, the tsvector with its row; the planner's statistics
     // follow the logs (server/postgres/statistics.ts).
@@ -60,4 +66,7 @@ export async function openPostgresStore(url: string, options: { poolSize?: numbe
         await Promise.all([pool.end(), reads.end()]);
       })()),
   };
+  // Issues stored before issue groups were kept.
+  await groupStoredIssues(store);
+  return store;
 }

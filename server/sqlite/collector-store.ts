@@ -6,6 +6,7 @@ import type { DeviceInfo, LogRecord } from '../../protocol/records.types.ts';
 import { logContentHash } from '../log-hash.ts';
 import { MAX_REFUSED_KEYS, MAX_REFUSED_KEY_LENGTH, MAX_REQUEST_ROWS, PRUNE_EVERY, type CollectorStore } from '../store.types.ts';
 import { now, toSession, type SessionRow, promised, type Sync } from './rows.ts';
+import { createIssueGrouping } from './issue-groups.ts';
 
 /** The columns of a log's row, in the order of LogParams. */
 const LOG_COLUMNS = ['session_id', 'x', 't', 'm', 'at', 'tg', 'f', 'l', 'll', 'u', 'content_hash'] as const;
@@ -87,6 +88,7 @@ export function collectorStoreSync(db: Database.Database): CollectorWrites {
        trace = trace + excluded.trace, info = info + excluded.info, fatal = fatal + excluded.fatal`,
   );
   const insertBatch = db.prepare(`INSERT INTO log_batches (app_key, session_id, count, stored) VALUES (?, ?, ?, ?)`);
+  const groupIssue = createIssueGrouping(db);
 
   const isApp = db.prepare(`SELECT 1 FROM apps WHERE key = ?`).pluck();
   const insertRequest = db.prepare(`INSERT INTO requests (app_key, operation, status, received_at, skipped) VALUES (?, ?, ?, ?, ?)`);
@@ -147,12 +149,16 @@ export function collectorStoreSync(db: Database.Database): CollectorWrites {
     addLogs: (appKey, sessionId, logs) => addLogParams(appKey, sessionId, logParams(sessionId, logs)),
     addLogParams,
     addIssue(appKey, issue) {
-      const result = db
-        .prepare(
-          `INSERT OR IGNORE INTO issues (app_key, uid, session_id, url, title, text, type, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(appKey, issue.uid, issue.session_id, issue.url ?? '', issue.title, issue.text, issue.type, now());
-      return result.changes === 1;
+      return db.transaction(() => {
+        const result = db
+          .prepare(
+            `INSERT OR IGNORE INTO issues (app_key, uid, session_id, url, title, text, type, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+          )
+          .run(appKey, issue.uid, issue.session_id, issue.url ?? '', issue.title, issue.text, issue.type, now());
+        // A new issue joins its group (docs/explorer.md#issue-groups).
+        if (result.changes === 1) groupIssue(Number(result.lastInsertRowid), true);
+        return result.changes === 1;
+      })();
     },
     setDeviceKey(appKey, udid, key, value) {
       db.transaction(() => {

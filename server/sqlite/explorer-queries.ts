@@ -9,9 +9,7 @@ import {
   deviceKeyValues,
   encodeCursor,
   LEVELS,
-  MIN_PREFIX,
   pageOf,
-  searchWords,
   SESSION_ORDER,
   SESSION_SELECT,
   toExplorerDevice,
@@ -31,14 +29,8 @@ import {
   type SessionFilter,
 } from '../explorer-queries.types.ts';
 import { promised } from './rows.ts';
-
-/** A search box's words as an FTS5 query: each word quoted (so no word is taken for an operator), as a prefix from
- * MIN_PREFIX characters on. */
-export function ftsQuery(q: string): string | undefined {
-  const words = searchWords(q);
-  if (words.length === 0) return undefined;
-  return words.map((word) => `"${word}"${word.length >= MIN_PREFIX ? '*' : ''}`).join(' ');
-}
+import type { SearchQuery } from '../../explorer-contract/search-query.ts';
+import { indexMatch, searchSql } from './search-sql.ts';
 
 const LOG_COLUMNS = `l.id, s.session_uid, s.udid, l.x, l.at, l.t, l.m, l.tg, l.f, l.l, l.ll, l.u`;
 
@@ -116,12 +108,11 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
       clauses.push(`${filter.tags.length === 1 ? '' : '+'}l.tg IN (${filter.tags.map(() => '?').join(', ')})`);
       params.push(...filter.tags);
     }
-    if (filter.q !== undefined && !options.commonWords) {
-      const match = ftsQuery(filter.q);
-      if (match === undefined) return 'none';
-      // Few matches: SQLite looks them up once, into a set, and drives the scan by them.
-      clauses.push(`l.id IN (SELECT rowid FROM logs_fts WHERE logs_fts MATCH ?)`);
-      params.push(match);
+    if (filter.search !== undefined && filter.search.groups.length > 0 && !options.commonWords) {
+      // Few matches: SQLite looks each index term up once, into a set, and drives the scan by them.
+      const search = searchSql(filter.search, filter.appKey);
+      clauses.push(search.sql);
+      params.push(...search.params);
     }
     if (filter.from !== undefined) {
       clauses.push(`l.at >= ?`);
@@ -134,8 +125,21 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
     return { sql: clauses.join(' AND '), params };
   }
 
-  const ftsCount = db.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM logs_fts WHERE logs_fts MATCH ? LIMIT ${tuning.commonMatches})`);
-  const ftsRange = db.prepare(`SELECT rowid AS id FROM logs_fts WHERE logs_fts MATCH ? AND rowid BETWEEN ? AND ?`);
+  const indexCount = {
+    logs_fts: db.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM logs_fts WHERE logs_fts MATCH ? LIMIT ${tuning.commonMatches})`).pluck(),
+    logs_infix: db.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM logs_infix WHERE logs_infix MATCH ? LIMIT ${tuning.commonMatches})`).pluck(),
+  };
+
+  /** Whether a search is better run window by window: it looks terms up in an index, and none of the terms every
+   * log must match is rare (one rare term makes the set of candidates small). */
+  function common(search: SearchQuery): boolean {
+    const lookups = search.groups.flat().filter((clause) => indexMatch(clause.term) !== undefined);
+    if (lookups.length === 0) return false;
+    return !search.groups.some((group) => {
+      const index = group.length === 1 && !group[0]!.negated ? indexMatch(group[0]!.term) : undefined;
+      return index !== undefined && (indexCount[index.table].get(index.match) as number) < tuning.commonMatches;
+    });
+  }
 
   /** A page of the other filters' logs, newest first. */
   function scan(clause: { sql: string; params: unknown[] }, before: LogCursor | undefined, limit: number): ExplorerLog[] {
@@ -151,10 +155,10 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
   }
 
   /** Search for common words: the other filters' logs are read in windows of time, and each window's matches
-   * come from the full-text index by the window's id range (ids follow time closely, so the range is tight).
+   * come from the indexes by the window's id range (ids follow time closely, so the range is tight).
    * Windows grow as they come back with few matches. Past `deadline`, the page ends with what it found, its `next` at
    * the last log read, so that no page reads for longer than its caller allows. */
-  function scanCommonWords(filter: LogFilter, match: string, before: LogCursor | undefined, limit: number, deadline: number): LogPage {
+  function scanCommonWords(filter: LogFilter, search: SearchQuery, before: LogCursor | undefined, limit: number, deadline: number): LogPage {
     const clause = where(filter, { commonWords: true });
     if (clause === 'none') return { logs: [], next: null };
     const found: ExplorerLog[] = [];
@@ -169,7 +173,8 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
         low = Math.min(low, log.id);
         high = Math.max(high, log.id);
       }
-      const matched = new Set((ftsRange.all(match, low, high) as { id: number }[]).map((row) => row.id));
+      const inWindow = searchSql(search, filter.appKey, { low, high });
+      const matched = new Set(db.prepare(`SELECT l.id FROM logs l WHERE l.id BETWEEN ? AND ? AND ${inWindow.sql}`).pluck().all(low, high, ...inWindow.params) as number[]);
       for (const log of candidates) if (matched.has(log.id) && found.length <= limit) found.push(log);
       if (candidates.length < window) break;
       cursor = candidates.at(-1)!;
@@ -182,9 +187,8 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
   /** One page of the filtered stream, newest first, older than `before` when given; read for `within` ms at most
    * where it is read in windows (ExplorerQueries.logs). */
   function logs(filter: LogFilter, options: { before?: LogCursor; limit: number; within?: number }): LogPage {
-    const match = filter.q === undefined ? undefined : ftsQuery(filter.q);
-    const common = match !== undefined && (ftsCount.get(match) as { n: number }).n >= tuning.commonMatches;
-    if (common) return scanCommonWords(filter, match, options.before, options.limit, performance.now() + (options.within ?? Infinity));
+    const search = filter.search?.groups.length ? filter.search : undefined;
+    if (search && common(search)) return scanCommonWords(filter, search, options.before, options.limit, performance.now() + (options.within ?? Infinity));
     const clause = where(filter);
     if (clause === 'none') return { logs: [], next: null };
     return pageOf(scan(clause, options.before, options.limit + 1), options.limit);
@@ -359,8 +363,11 @@ function deviceQueries(db: Database.Database) {
       const clauses = ['d.app_key = ?'];
       const params: unknown[] = [filter.appKey];
       if (filter.q) {
-        clauses.push('(instr(d.udid, ?) OR instr(lower(d.name), lower(?)))');
-        params.push(filter.q, filter.q);
+        // Or a value of its keys, as they stand or as they were (docs/explorer.md#device-key-history).
+        clauses.push(`(instr(d.udid, ?) OR instr(lower(d.name), lower(?))
+          OR EXISTS (SELECT 1 FROM device_keys k WHERE k.app_key = d.app_key AND k.udid = d.udid AND instr(lower(k.value), lower(?)))
+          OR EXISTS (SELECT 1 FROM device_key_changes c WHERE c.app_key = d.app_key AND c.udid = d.udid AND instr(lower(c.value), lower(?))))`);
+        params.push(filter.q, filter.q, filter.q, filter.q);
       }
       const rows = db
         .prepare(`${SELECT} WHERE ${clauses.join(' AND ')} ORDER BY d.last_seen DESC, d.udid LIMIT ? OFFSET ?`)

@@ -301,6 +301,89 @@ ${FIRST_LOG_COLUMNS}
     expires_at INTEGER NOT NULL
   );
   `,
+  // Issue groups (docs/explorer.md#issue-groups), kept as each issue is stored; the issues stored before
+  // are grouped when the store opens (server/sqlite/issue-groups.ts), through the same code. The app's webhook and
+  // the outbox of its notifications (docs/explorer.md#the-webhook), saved views, and an index for a device's key
+  // history.
+  `
+  CREATE TABLE issue_groups (
+    id INTEGER PRIMARY KEY,
+    app_key TEXT NOT NULL,
+    fingerprint TEXT NOT NULL,
+    type TEXT NOT NULL,
+    title TEXT NOT NULL,
+    top_frame TEXT NOT NULL,
+    last_title TEXT NOT NULL,
+    status TEXT NOT NULL,
+    occurrences INTEGER NOT NULL,
+    devices INTEGER NOT NULL,
+    first_seen TEXT NOT NULL,
+    last_seen TEXT NOT NULL,
+    status_changed_at TEXT,
+    status_by TEXT,
+    UNIQUE (app_key, fingerprint)
+  );
+  CREATE INDEX issue_groups_by_last_seen ON issue_groups (app_key, last_seen);
+  CREATE TABLE issue_group_devices (
+    group_id INTEGER NOT NULL REFERENCES issue_groups (id),
+    udid TEXT NOT NULL,
+    PRIMARY KEY (group_id, udid)
+  );
+  ALTER TABLE issues ADD COLUMN group_id INTEGER REFERENCES issue_groups (id);
+  CREATE INDEX issues_by_group ON issues (group_id, id);
+  CREATE INDEX issues_ungrouped ON issues (id) WHERE group_id IS NULL;
+
+  CREATE TABLE app_webhooks (
+    app_key TEXT PRIMARY KEY,
+    url TEXT NOT NULL,
+    origin TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    last_status TEXT,
+    last_at TEXT
+  );
+  -- Times are epoch milliseconds.
+  CREATE TABLE webhook_outbox (
+    id INTEGER PRIMARY KEY,
+    app_key TEXT NOT NULL,
+    event TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    attempts INTEGER NOT NULL,
+    next_at INTEGER NOT NULL,
+    claimed_until INTEGER
+  );
+  CREATE INDEX webhook_outbox_by_due ON webhook_outbox (next_at);
+
+  CREATE TABLE saved_views (
+    id TEXT PRIMARY KEY,
+    app_key TEXT NOT NULL,
+    owner TEXT NOT NULL,
+    shared INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    path TEXT NOT NULL,
+    query TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX saved_views_by_app ON saved_views (app_key, name);
+
+  CREATE INDEX device_key_changes_by_device ON device_key_changes (app_key, udid, id);
+  `,
+  // The trigram index for words found inside other words (docs/explorer.md#search): the text, file, method, URL and
+  // tag of each log, kept with the word index by server/sqlite/search-index.ts, up to search_progress.indexed_to.
+  `
+  CREATE VIRTUAL TABLE logs_infix USING fts5 (t, f, m, u, tg, content = 'logs', content_rowid = 'id', tokenize = 'trigram');
+  INSERT INTO logs_infix (rowid, t, f, m, u, tg) SELECT id, t, f, m, u, tg FROM logs WHERE id <= (SELECT indexed_to FROM search_progress);
+  CREATE TRIGGER logs_infix_delete AFTER DELETE ON logs WHEN old.id <= (SELECT indexed_to FROM search_progress) BEGIN
+    INSERT INTO logs_infix (logs_infix, rowid, t, f, m, u, tg) VALUES ('delete', old.id, old.t, old.f, old.m, old.u, old.tg);
+  END;
+  CREATE TRIGGER logs_infix_update AFTER UPDATE OF t, f, m, u, tg ON logs WHEN old.id <= (SELECT indexed_to FROM search_progress) BEGIN
+    INSERT INTO logs_infix (logs_infix, rowid, t, f, m, u, tg) VALUES ('delete', old.id, old.t, old.f, old.m, old.u, old.tg);
+    INSERT INTO logs_infix (rowid, t, f, m, u, tg) VALUES (new.id, new.t, new.f, new.m, new.u, new.tg);
+  END;
+  `,
+  // An app's rule set for redaction at ingest (docs/privacy.md#on-the-service), as JSON; NULL for none.
+  `
+  ALTER TABLE apps ADD COLUMN redact TEXT;
+  `,
   // Every index on logs costs each stored log. The level index keeps only the rarer levels (warning, error,
   // trace, fatal), which a filter needs it for; debug and info are most logs, and a page of them is found by walking
   // the time index. The explorer names the index's levels in its query so that SQLite uses it
@@ -309,12 +392,17 @@ ${FIRST_LOG_COLUMNS}
   DROP INDEX logs_by_level;
   CREATE INDEX logs_by_level ON logs (ll, at) WHERE ll IN (1, 2, 3, 5);
   `,
-  // FTS5 merges its segments as part of any write to the index, and a merge needs room for its output: on a
-  // full database even retention's delete of twenty logs (which notes their removal in the index) failed. Writes to
-  // the index never merge now; the writer thread merges in bounded steps of its own, when there is room
-  // (server/sqlite/search-index.ts).
+  // FTS5 merges its segments as part of any write to an index, and a merge needs room for its output: on a
+  // full database even retention's delete of twenty logs (which notes their removal in the indexes) failed. Writes to
+  // the word index (logs_fts) and the trigram index (logs_infix) never merge now; the writer thread merges both in
+  // bounded steps of its own, when there is room (server/sqlite/search-index.ts). The trigram index removes a deleted
+  // log's entries where they are (secure-delete) instead of adding a note of each of its trigrams: with notes, a
+  // delete of one log took more room than the log freed, and retention could never empty a full file.
   `
   INSERT INTO logs_fts (logs_fts, rank) VALUES ('automerge', 0);
   INSERT INTO logs_fts (logs_fts, rank) VALUES ('crisismerge', 1000000);
+  INSERT INTO logs_infix (logs_infix, rank) VALUES ('automerge', 0);
+  INSERT INTO logs_infix (logs_infix, rank) VALUES ('crisismerge', 1000000);
+  INSERT INTO logs_infix (logs_infix, rank) VALUES ('secure-delete', 1);
   `,
 ];

@@ -2,12 +2,23 @@
 // contracts name (server/store.types.ts), each answered once committed. A batch's logs are hashed here, on the
 // service's thread, which parses and checks them too, so that the two threads share the work of a batch; the requests
 // log is sent without waiting. docs/local-service.md#the-writer-thread
-import type { AppStore, CollectedReads, CollectorStore, ForwardStore, PartnerStore, RetentionStore, ViewerStore } from '../store.types.ts';
+import type {
+  AppStore,
+  CollectedReads,
+  CollectorStore,
+  ForwardStore,
+  IssueGroupStore,
+  PartnerStore,
+  RetentionStore,
+  SavedViewStore,
+  ViewerStore,
+  WebhookStore,
+} from '../store.types.ts';
 import { logParams } from './collector-store.ts';
 import type { Writer } from './writer.ts';
 import { WRITE_METHODS, type WriteMethod } from './writer.types.ts';
 
-type Stores = PartnerStore & AppStore & CollectorStore & RetentionStore & ViewerStore & ForwardStore;
+type Stores = PartnerStore & AppStore & CollectorStore & RetentionStore & ViewerStore & ForwardStore & IssueGroupStore & WebhookStore & SavedViewStore;
 export type StoreWrites = Pick<Stores, Exclude<WriteMethod, 'addLogParams'> | 'addLogs'>;
 
 export function storeWrites(writer: Writer): StoreWrites {

@@ -16,6 +16,9 @@ import { createViewerStore } from './viewer-store.ts';
 import { createExplorerQueries } from './explorer-queries.ts';
 import { startWriter } from './writer.ts';
 import { afterRequestsLog, storeWrites } from './store-writes.ts';
+import { createIssueGroupStore, groupStoredIssues } from './issue-groups.ts';
+import { createSavedViewStore } from './saved-views.ts';
+import { createWebhookStore } from './webhooks.ts';
 import { checkDatabasePath, newerSchema, openFailure, StartupError } from '../startup-checks.ts';
 import { checkIntegrity } from './integrity.ts';
 import type { Store } from '../store.types.ts';
@@ -59,6 +62,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     // Before migrating: a damaged file is refused as it was found.
     void checkIntegrity(db, path, options.fullCheckBytes);
     migrate(db);
+    groupStoredIssues(db);
     // A write that changes nothing: fails now on a file SQLite can only read.
     db.prepare('DELETE FROM apps WHERE 0').run();
     // The writer thread checkpoints: this connection never makes a read wait on one.
@@ -82,6 +86,9 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     ...createRetentionStore(opened),
     ...createViewerStore(opened),
     ...createForwardStore(opened),
+    ...createIssueGroupStore(opened),
+    ...createWebhookStore(opened),
+    ...createSavedViewStore(opened),
     ...storeWrites(writer),
     ...afterRequestsLog(writer, reads),
     explorer: createExplorerQueries(opened),

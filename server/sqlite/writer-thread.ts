@@ -9,10 +9,13 @@ import { isDamage, storageFault } from '../errors.ts';
 import { appStoreSync } from './app-store.ts';
 import { collectorStoreSync, logCount, type LogParams } from './collector-store.ts';
 import { forwardStoreSync } from './forward-store.ts';
+import { issueGroupStoreSync } from './issue-groups.ts';
 import { partnerStoreSync } from './partner-store.ts';
 import { retentionStoreSync } from './retention-store.ts';
+import { savedViewStoreSync } from './saved-views.ts';
 import { createSearchIndex, type SearchIndex } from './search-index.ts';
 import { viewerStoreSync } from './viewer-store.ts';
+import { webhookStoreSync } from './webhooks.ts';
 import { MAINTENANCE_METHODS, WRITE_METHODS, type FromWriter, type OpenOptions, type Outcome, type ToWriter, type WriteMethod, type WriterError } from './writer.types.ts';
 
 /** A group takes the writes waiting, up to about this many logs (more wait for the next): bounds how long a
@@ -87,7 +90,17 @@ function open(id: number, options: OpenOptions): void {
     db.pragma('foreign_keys = ON');
     // An acknowledged batch survives a power loss: each group's commit waits for the disk (docs/local-service.md#the-writer-thread).
     db.pragma('synchronous = FULL');
-    const stores = { ...partnerStoreSync(db), ...appStoreSync(db), ...collectorStoreSync(db), ...retentionStoreSync(db), ...viewerStoreSync(db), ...forwardStoreSync(db) };
+    const stores = {
+      ...partnerStoreSync(db),
+      ...appStoreSync(db),
+      ...collectorStoreSync(db),
+      ...retentionStoreSync(db),
+      ...viewerStoreSync(db),
+      ...forwardStoreSync(db),
+      ...issueGroupStoreSync(db),
+      ...webhookStoreSync(db),
+      ...savedViewStoreSync(db),
+    };
     const methods = Object.fromEntries(WRITE_METHODS.map((name) => [name, stores[name]])) as Methods;
     const reserve = options.maxPages ? Math.min(Math.floor(options.maxPages / 10), Math.max(RESERVE_PAGES, Math.ceil(options.maxPages * RESERVE_SHARE))) : 0;
     const pages = options.maxPages ? { writes: Math.max(1, options.maxPages - reserve), maintenance: options.maxPages } : undefined;

@@ -25,6 +25,13 @@ export const WRITE_METHODS = [
   'releaseForwarding',
   'forwardHorizon',
   'saveForwardCursor',
+  'setIssueGroupStatus',
+  'groupUngroupedIssues',
+  'setWebhook',
+  'claimNotifications',
+  'notificationDone',
+  'addSavedView',
+  'deleteSavedView',
 ] as const;
 export type WriteMethod = (typeof WRITE_METHODS)[number];
 

@@ -12,7 +12,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'bench-smoke-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const FIGURES = ['callUs', 'fullUs', 'tbtMs', 'durableMs', 'deliveredMs', 'delivered', 'lost', 'duplicated', 'gzipBytes'];
+const FIGURES = ['callUs', 'fullUs', 'tbtMs', 'durableMs', 'deliveredMs', 'delivered', 'lost', 'duplicated', 'gzipBytes', 'upload'];
 const QUICK_CALLS = 2000;
 
 interface Summary {
@@ -42,7 +42,12 @@ test('npm run bench -- --quick --rounds 1 writes every contender and every figur
   expect(report.sidelogWorkerGzipBytes).toBeGreaterThan(0);
   // What a page loads only on demand is listed apart from its first load, each part with its bytes.
   expect(report.sidelogOnDemandGzipBytes.map((chunk) => chunk.label)).toEqual(
-    expect.arrayContaining(['engine start-up, rescue (every init)', 'in-page engine (modes B and C)', 'feedback dialog (getUserFeedback)']),
+    expect.arrayContaining([
+      'engine start-up, rescue (every init)',
+      'in-page engine (modes B and C)',
+      'OTLP target (modes B and C, with otlp)',
+      'feedback dialog (getUserFeedback)',
+    ]),
   );
   for (const chunk of report.sidelogOnDemandGzipBytes) expect(chunk.bytes, chunk.label).toBeGreaterThan(0);
   // A quick run leaves out the rows with a burst of their own size.
@@ -59,7 +64,14 @@ test('npm run bench -- --quick --rounds 1 writes every contender and every figur
   }
 
   const sidelog = report.contenders.filter((row) => row.id.startsWith('sidelog-'));
-  expect(sidelog.map((row) => row.mode)).toEqual(['A-shared', 'A-dedicated', 'B', 'C', 'A-shared']);
+  expect(sidelog.map((row) => [row.id, row.mode])).toEqual([
+    ['sidelog-a-shared', 'A-shared'],
+    ['sidelog-a-dedicated', 'A-dedicated'],
+    ['sidelog-b', 'B'],
+    ['sidelog-c', 'C'],
+    ['sidelog-a-callsite', 'A-shared'],
+    ['sidelog-a-otlp', 'A-shared'],
+  ]);
   for (const row of sidelog) {
     const figures = row.figures as Record<string, Summary>;
     expect(figures.delivered!.values, row.id).toEqual([QUICK_CALLS]);
@@ -69,5 +81,9 @@ test('npm run bench -- --quick --rounds 1 writes every contender and every figur
     // Mode C keeps its lines in memory: they are durable only once delivered.
     if (row.id !== 'sidelog-c') expect(figures.durableMs!.median, row.id).toEqual(expect.any(Number));
     expect(row.figures.gzipBytes, row.id).toBeGreaterThan(0);
+    // What its uploads put on the wire, counted at the collector or, over OTLP, at the bench's intake.
+    const upload = row.figures.upload as unknown as Record<'sent' | 'plain' | 'gzip', Summary>;
+    expect(upload.sent.median, row.id).toBeGreaterThan(0);
+    expect(upload.gzip.median!, row.id).toBeLessThan(upload.plain.median!);
   }
 });

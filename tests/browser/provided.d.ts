@@ -5,5 +5,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     collectorURL: string;
     adminToken: string;
+    otlpReceiverURL: string;
   }
 }

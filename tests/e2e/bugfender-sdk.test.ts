@@ -2,10 +2,10 @@
 // call arrives once, every URL it returns opens a viewer page showing what it names, and no line is lost in the
 // cases that used to lose them. Each scenario prints what was sent and what was stored.
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CollectedLog } from '../../server/store.types.ts';
 import { DEMO_APP_KEY } from '../../server/demo.ts';
-import { startBugfenderSite, type BugfenderSite } from './bugfender-site.ts';
+import { SDK_UPLOAD_INTERVAL_MS, startBugfenderSite, uploadUntil, type BugfenderSite } from './bugfender-site.ts';
 import { lineNumbers, oneTo } from './page-sidelog.ts';
 import { startProduct, type Product } from './product.ts';
 import { viewerLinkTarget, viewerText } from './viewer.ts';
@@ -20,16 +20,6 @@ afterAll(async () => {
   await product?.close();
 });
 
-// The SDK uploads on a 15 s timer (a setInterval in the page; forceSendOnce only marks the next run), one batch of 500
-// per session a run. The test drives that timer with Playwright's clock instead of waiting for it: installed before
-// the SDK loads, it runs in step with real time (so the SDK's own short timers and its log times, `new Date()` in the
-// page, go on as usual), and each tick jumps it 15 s ahead. The stored times run ahead of the wall clock by the ticks
-// taken, minutes at most.
-const SDK_UPLOAD_INTERVAL_MS = 15_000;
-/** How long one tick's run is given to show its result before the next tick; a tick that comes while the SDK's run
- * is still under way is skipped by the SDK, so ticking again early loses nothing. */
-const RUN = { timeout: 1_000, interval: 100 };
-const MAX_TICKS = 60;
 const LONG = 120_000;
 
 /** A fresh browser profile (its own IndexedDB, so its own device and session) with the SDK's page open, its clock
@@ -40,18 +30,6 @@ async function openSdk(): Promise<{ context: BrowserContext; page: Page; session
   const page = await site.open(context, product.url, DEMO_APP_KEY);
   const sessionURL = await page.evaluate(() => window.Bugfender.getSessionURL());
   return { context, page, session: sessionURL.split('/').pop()! };
-}
-
-/** Ticks the SDK's upload timer until `check` passes (what the runs sent has arrived), and returns its result. */
-async function uploadUntil<T>(page: Page, check: () => Promise<T>): Promise<T> {
-  for (let tick = 1; ; tick++) {
-    await page.clock.fastForward(SDK_UPLOAD_INTERVAL_MS);
-    try {
-      return await vi.waitFor(check, RUN);
-    } catch (error) {
-      if (tick === MAX_TICKS) throw error;
-    }
-  }
 }
 
 const sessionLogs = async (session: string): Promise<CollectedLog[]> => (await product.admin.logs()).filter((log) => log.session_uid === session);
@@ -173,7 +151,12 @@ describe('@bugfender/sdk 2.4.0 against the collector', () => {
         expect(deviceText).toContain('plan');
         expect(deviceText).toContain('"gold"');
         expect(deviceText).toMatch(/OS\s+Linux/);
-        expect(deviceText).not.toContain('temporary');
+        // The keys as they stand lack the removed key; its history keeps it, set and then removed.
+        expect(await viewer.locator('.keys-table').innerText()).not.toContain('temporary');
+        expect(await viewer.locator('.key-history-table tbody tr', { hasText: 'temporary' }).allInnerTexts()).toEqual([
+          expect.stringMatching(/temporary\s+\(none\)\s+"soon gone"/),
+          expect.stringMatching(/temporary\s+"soon gone"\s+\(removed\)/),
+        ]);
         expect(deviceText).toContain(session);
         // The bf_issue line in the session's log links to its issue.
         const issueLink = await viewerLinkTarget(viewer, urls.session, `Open issue ${urls.issue.split('/').pop()!}`);

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
+import { vi } from 'vitest';
 import { build } from 'vite';
 import { serveDirectory } from './static-site.ts';
 
@@ -32,4 +33,27 @@ export async function startBugfenderSite(): Promise<BugfenderSite> {
       rmSync(outDir, { recursive: true, force: true });
     },
   };
+}
+
+// The SDK uploads on a 15 s timer (a setInterval in the page; forceSendOnce only marks the next run), one batch of 500
+// per session a run. A test drives that timer with Playwright's clock instead of waiting for it: installed before
+// the SDK loads, it runs in step with real time (so the SDK's own short timers and its log times, `new Date()` in the
+// page, go on as usual), and each tick jumps it 15 s ahead. The stored times run ahead of the wall clock by the ticks
+// taken, minutes at most.
+export const SDK_UPLOAD_INTERVAL_MS = 15_000;
+/** How long one tick's run is given to show its result before the next tick; a tick that comes while the SDK's run
+ * is still under way is skipped by the SDK, so ticking again early loses nothing. */
+const RUN = { timeout: 1_000, interval: 100 };
+const MAX_TICKS = 60;
+
+/** Ticks the SDK's upload timer until `check` passes (what the runs sent has arrived), and returns its result. */
+export async function uploadUntil<T>(page: Page, check: () => Promise<T>): Promise<T> {
+  for (let tick = 1; ; tick++) {
+    await page.clock.fastForward(SDK_UPLOAD_INTERVAL_MS);
+    try {
+      return await vi.waitFor(check, RUN);
+    } catch (error) {
+      if (tick === MAX_TICKS) throw error;
+    }
+  }
 }

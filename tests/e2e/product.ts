@@ -19,7 +19,8 @@ export interface Product {
   readonly admin: AdminClient;
   /** The admin API's token, for its other calls (apps, lists); it also signs in to the explorer as "admin". */
   readonly adminToken: string;
-  /** The SQLite file, for a test that puts in rows as an earlier version of the collector stored them. */
+  /** The SQLite file (or the postgres:// URL), for a test that puts in rows as an earlier version of the collector
+   * stored them. */
   readonly dbPath: string;
   browser: Browser;
   /** Stops the service (the browser keeps running). */
@@ -29,10 +30,17 @@ export interface Product {
   close(): Promise<void>;
 }
 
-export async function startProduct(): Promise<Product> {
+/** The product's database: by default a SQLite file of its own; `db` names another (a postgres:// URL), which
+ * `drop` deletes when the product closes. */
+export interface ProductDatabase {
+  db: string;
+  drop(): Promise<void>;
+}
+
+export async function startProduct(database?: ProductDatabase): Promise<Product> {
   const dir = mkdtempSync(join(tmpdir(), 'portal-e2e-db-'));
   const adminToken = generateAdminToken();
-  const options = { dbPath: join(dir, 'sidelog.db'), distDir: inject('distDir'), adminToken };
+  const options = { dbPath: database?.db ?? join(dir, 'sidelog.db'), distDir: inject('distDir'), adminToken };
   let service: RunningService | undefined = await startService({ ...options, port: 0 });
   const url = service.url;
   const account = await fetch(`${url}/sidelog/admin/api/viewers`, {
@@ -61,18 +69,20 @@ export async function startProduct(): Promise<Product> {
     async close() {
       await browser.close();
       await service?.close();
+      await database?.drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };
 }
 
-/** One product for the test file, and a fresh browser context and page for each test. */
-export function useProductPage(): { readonly product: Product; readonly page: Page } {
+/** One product for the test file, and a fresh browser context and page for each test; `database` opens another
+ * database than a SQLite file for it. */
+export function useProductPage(database?: () => Promise<ProductDatabase>): { readonly product: Product; readonly page: Page } {
   let product: Product | undefined;
   let context: BrowserContext | undefined;
   let page: Page | undefined;
   beforeAll(async () => {
-    product = await startProduct();
+    product = await startProduct(await database?.());
   });
   afterAll(() => product?.close());
   beforeEach(async () => {

@@ -89,7 +89,12 @@ describe("Sidelog's own client against the collector", () => {
       expect(await viewerText(viewer, urls.session)).toContain('a sendLog line');
       const deviceText = await viewerText(viewer, urls.device);
       expect(deviceText).toContain('"gold"');
-      expect(deviceText).not.toContain('temporary');
+      // The keys as they stand lack the removed key; its history keeps it, set and then removed.
+      expect(await viewer.locator('.keys-table').innerText()).not.toContain('temporary');
+      expect(await viewer.locator('.key-history-table tbody tr', { hasText: 'temporary' }).allInnerTexts()).toEqual([
+        expect.stringMatching(/temporary\s+\(none\)\s+"soon gone"/),
+        expect.stringMatching(/temporary\s+"soon gone"\s+\(removed\)/),
+      ]);
       report('API calls (6 levels and sendLog; issue, crash, 2 feedback)', 7 + 4, logs.filter((log) => /line$/.test(log.t ?? '')).length + issues.length);
     },
     LONG,

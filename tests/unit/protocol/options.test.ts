@@ -95,6 +95,32 @@ describe('device keys and titles', () => {
   });
 });
 
+describe("the 'otlp' option (docs/opentelemetry.md#sidelog-uploads-otlp)", () => {
+  const url = 'https://otel.example.com/v1/logs';
+  const withOtlp = (otlp: unknown) => () => validateOptions({ appKey: 'key', otlp });
+
+  test("is filled in: no headers, gzip, the conventions' unknown service", () => {
+    expect(resolveOptions({ appKey: 'key', otlp: { url } }, env).otlp).toEqual({ url, headers: {}, compression: 'gzip', serviceName: 'unknown_service' });
+    const given = { url, headers: { Authorization: 'Basic c2hvcA==' }, compression: 'none', serviceName: ' shop-web ' };
+    expect(resolveOptions({ appKey: 'key', otlp: given }, env).otlp).toEqual({ ...given, serviceName: 'shop-web' });
+    expect(resolveOptions({ appKey: 'key' }, env).otlp).toBeUndefined();
+  });
+
+  test.each([
+    ['an object', [null, 'https://otel.example.com', [url]], "'otlp' option must be an object."],
+    ['a url', [{}, { url: 'otel.example.com/v1/logs' }, { url: 42 }], "'otlp.url' option must be a valid URL."],
+    [
+      'headers of names to strings',
+      [{ url, headers: 'Authorization: x' }, { url, headers: { Authorization: 1 } }, { url, headers: { 'Bad Name': 'x' } }, { url, headers: { A: 'x\r\nB: y' } }],
+      "'otlp.headers' option must map header names to strings.",
+    ],
+    ['a compression', [{ url, compression: 'br' }, { url, compression: true }], "'otlp.compression' option must be 'gzip' or 'none'."],
+    ['a serviceName', [{ url, serviceName: 7 }], "'otlp.serviceName' option must be a string."],
+  ])('must have %s', (_what, values, text) => {
+    for (const value of values) expect(withOtlp(value), JSON.stringify(value)).toThrow(new Error(text));
+  });
+});
+
 describe("the 'redact' option (docs/privacy.md#adding-a-rule-on-the-page)", () => {
   const redact = (value: unknown) => resolveOptions({ appKey: 'key', redact: value }, env).redact;
   const errors = readFileSync(resolve(import.meta.dirname, '../../../docs/errors.md'), 'utf8');

@@ -8,6 +8,10 @@ import type { Store } from '../../../server/store.types.ts';
 import { decodeCursor, type ExplorerLog, type ExplorerQueries, type LogFilter } from '../../../server/explorer-queries.types.ts';
 import { createExplorerQueries } from '../../../server/sqlite/explorer-queries.ts';
 import { openTestStore, STORE_KINDS } from './test-databases.ts';
+import { parseSearchQuery } from '../../../explorer-contract/search-query.ts';
+
+/** A search as the API gives it to the stores: typed, and parsed. */
+const searching = (q: string) => ({ q, search: parseSearchQuery(q) });
 
 const APP = 'queries-app';
 const COUNT = 12_000;
@@ -71,12 +75,12 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       ['device', { device: 'device-1' }, (log) => log.udid === 'device-1'],
       ['device key', { deviceKey: { key: 'plan', value: 'gold' } }, (log) => log.udid === 'device-1'],
       ['time range', { from: START + 100, to: START + 150 }, (log) => log.at >= START + 100 && log.at < START + 150],
-      ['rare word', { q: 'needle' }, (log) => /\bneedle\b/.test(log.t ?? '')],
-      ['common word', { q: 'payment' }, (log) => /\bpayment\b/.test(log.t ?? '')],
-      ['word start', { q: 'pay' }, (log) => /\bpay/.test(log.t ?? '')],
+      ['rare word', { ...searching('needle') }, (log) => /\bneedle\b/.test(log.t ?? '')],
+      ['common word', { ...searching('payment') }, (log) => /\bpayment\b/.test(log.t ?? '')],
+      ['word start', { ...searching('pay') }, (log) => /\bpay/.test(log.t ?? '')],
       [
         'all combined',
-        { levels: [0, 4], tags: ['net', 'ui', 'cart'], q: 'order', device: 'device-1', from: START + 6000 },
+        { levels: [0, 4], tags: ['net', 'ui', 'cart'], ...searching('order'), device: 'device-1', from: START + 6000 },
         (log) => [0, 4].includes(log.ll!) && ['net', 'ui', 'cart'].includes(log.tg!) && /\border\b/.test(log.t!) && log.udid === 'device-1' && log.at >= START + 6000,
       ],
     ];
@@ -89,7 +93,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     // SQLite reads common words window by window; PostgreSQL has one plan.
     test.runIf(kind === 'sqlite')('a search reads the same whether its words count as rare or as common', async () => {
       const windowed = createExplorerQueries(sqliteOf(store), { commonMatches: 10 });
-      for (const filter of [{ q: 'payment' }, { q: 'pay', levels: [4] }, { q: 'order', session: 'session-3' }]) {
+      for (const filter of [{ ...searching('payment') }, { ...searching('pay'), levels: [4] }, { ...searching('order'), session: 'session-3' }]) {
         const expected = await readAll({ appKey: APP, ...filter });
         expect(expected.length).toBeGreaterThan(100);
         let before;
@@ -105,7 +109,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
 
     test.runIf(kind === 'sqlite')('a search read within a budget ends its pages early and goes on from where each stopped: the same logs', async () => {
       const windowed = createExplorerQueries(sqliteOf(store), { commonMatches: 10 });
-      for (const filter of [{ q: 'payment' }, { q: 'order', session: 'session-3' }]) {
+      for (const filter of [searching('payment'), { ...searching('order'), session: 'session-3' }]) {
         const expected = await readAll({ appKey: APP, ...filter });
         let before;
         let pages = 0;
@@ -124,7 +128,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
 
     test('a device key no device has, and an empty search, match nothing', async () => {
       expect(await readAll({ appKey: APP, deviceKey: { key: 'plan', value: 'silver' } })).toEqual([]);
-      expect(await readAll({ appKey: APP, q: '!!!' })).toEqual([]);
+      expect(await readAll({ appKey: APP, ...searching('!!!') })).toEqual([]);
     });
   });
 

@@ -114,7 +114,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
         severityText: expect.any(String),
         body: stored.t,
         attributes: {
-          tag: stored.tg,
+          'sidelog.tag': stored.tg,
           'code.file.path': 'cart.ts',
           'code.line.number': stored.l,
           'code.function.name': 'pay',

@@ -1,6 +1,7 @@
 // The collector takes OTLP (docs/opentelemetry.md#the-collector-takes-otlp): bodies made by OpenTelemetry's own SDK and
 // serializers, JSON and protobuf, are stored as Sidelog logs by the mapping table, in the session the table names; a
-// record that cannot be stored is named in partialSuccess while the others are stored; the refusals follow OTLP/HTTP.
+// record that cannot be stored is named in partialSuccess while the others are stored; the refusals follow OTLP/HTTP; a
+// resource Sidelog's engine sent gives the device its keys.
 import { gzipSync } from 'node:zlib';
 import { SeverityNumber } from '@opentelemetry/api-logs';
 import { JsonLogsSerializer, ProtobufLogsSerializer } from '@opentelemetry/otlp-transformer';
@@ -97,6 +98,14 @@ describe('the mapping table', () => {
     expect((await stored()).map((log) => [log.t, log.tg, log.ll])).toEqual([['over protobuf', 'proto', 4]]);
   });
 
+  test("a forwarder's log.record.uid is not kept after the body, and its resend is stored once", async () => {
+    const forwarded = (uid: string) =>
+      sdkRecords((logger) => logger.emit({ timestamp: AT, body: 'forwarded', attributes: { 'sidelog.tag': 'shop', 'log.record.uid': uid } }));
+    expect((await post(json(forwarded('app-41')))).status).toBe(200);
+    expect((await post(json(forwarded('app-41')))).status).toBe(200);
+    expect((await stored()).map((log) => [log.t, log.tg])).toEqual([['forwarded', 'shop']]);
+  });
+
   test('without a session or an instance id, one session per service and UTC day of the record', async () => {
     const records = sdkRecords(
       (logger) => {
@@ -112,6 +121,40 @@ describe('the mapping table', () => {
       ['early', 'otlp:kiosk:day:2026-11-21'],
       ['its own', 'web-session-9'],
     ]);
+  });
+});
+
+describe("a resource Sidelog's engine sent: the device's keys", () => {
+  const value = (item: string | number) => (typeof item === 'string' ? { stringValue: item } : { intValue: String(item) });
+  const request = (resource: Record<string, string | number>, body: string) =>
+    JSON.stringify({
+      resourceLogs: [
+        {
+          resource: { attributes: Object.entries(resource).map(([key, item]) => ({ key, value: value(item) })) },
+          scopeLogs: [{ scope: { name: 'sidelog' }, logRecords: [{ timeUnixNano: String(AT * 1e6), body: { stringValue: body } }] }],
+        },
+      ],
+    });
+  const sidelogResource = { 'service.name': 'shop', 'telemetry.sdk.name': 'sidelog', 'device.id': 'udid-7', 'browser.language': 'ru-RU' };
+  const changes = async () => (await h.admin<{ device_id: string; key: string; value: unknown }[]>(`device-keys?app=${DEMO_APP_KEY}`)).map((row) => [row.device_id, row.key, row.value]);
+
+  test('are set from it, written only when they change, and removed when it no longer carries them', async () => {
+    expect((await post(request({ ...sidelogResource, plan: 'gold', visits: 3 }, 'first'))).status).toBe(200);
+    expect((await post(request({ ...sidelogResource, plan: 'gold', visits: 3 }, 'second'))).status).toBe(200);
+    expect(await changes()).toEqual([
+      ['udid-7', 'plan', 'gold'],
+      ['udid-7', 'visits', 3],
+    ]);
+    expect((await post(request({ ...sidelogResource, visits: 4 }, 'third'))).status).toBe(200);
+    expect((await changes()).slice(2)).toEqual([
+      ['udid-7', 'visits', 4],
+      ['udid-7', 'plan', null],
+    ]);
+  });
+
+  test("another exporter's resource gives no keys", async () => {
+    expect((await post(request({ 'service.name': 'shop', 'device.id': 'udid-8', 'host.name': 'kiosk-1' }, 'line'))).status).toBe(200);
+    expect(await changes()).toEqual([]);
   });
 });
 

@@ -6,7 +6,7 @@
 import Database from 'better-sqlite3';
 import { expect, test } from 'vitest';
 import { explorerCookie } from '../../../bench/explorer-cookie.ts';
-import { MAX_SEARCH_WORDS } from '../../../explorer-contract/log-filters.ts';
+import { MAX_SEARCH_TERMS } from '../../../explorer-contract/search-query.ts';
 import { WIRE_PATHS } from '../../../protocol/wire.ts';
 import { appIdOf } from '../../../server/app-id.ts';
 import { DEMO_APP_KEY, seedDemo } from '../../../server/demo.ts';
@@ -70,7 +70,7 @@ test('on SQLite, an export of 50,000 logs and adversarial searches leave the col
     const searches = (async () => {
       const refused = await fetch(`${appLogs}?q=${encodeURIComponent(tooManyWords)}`, { headers: { Cookie: cookie } });
       expect(refused.status).toBe(400);
-      const short = await fetch(`${appLogs}?q=${encodeURIComponent('a b c a b c a b'.split(' ').slice(0, MAX_SEARCH_WORDS).join(' '))}`, { headers: { Cookie: cookie } });
+      const short = await fetch(`${appLogs}?q=${encodeURIComponent('a b c a b c a b'.split(' ').slice(0, MAX_SEARCH_TERMS).join(' '))}`, { headers: { Cookie: cookie } });
       expect(short.status).toBe(200);
       answered.push('searches');
     })();

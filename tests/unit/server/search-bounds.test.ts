@@ -1,8 +1,8 @@
-// A search is bounded in cost (docs/local-service.md#search-bounds): at most MAX_SEARCH_WORDS words, else 400; words
-// shorter than MIN_PREFIX match whole words only; and a page that its budget ends before it found anything answers
+// A search is bounded in cost (docs/local-service.md#search-bounds): at most MAX_SEARCH_TERMS terms, else 400; words
+// shorter than MIN_INFIX match whole words only; and a page that its budget ends before it found anything answers
 // 422 with what to do, where a larger budget finds the logs. On both stores where both apply.
 import { describe, expect, test } from 'vitest';
-import { MAX_SEARCH_WORDS } from '../../../explorer-contract/log-filters.ts';
+import { MAX_SEARCH_TERMS, parseSearchQuery } from '../../../explorer-contract/search-query.ts';
 import { appIdOf } from '../../../server/app-id.ts';
 import { createExplorerApi } from '../../../server/explorer/api.ts';
 import { createViewerAccounts } from '../../../server/explorer/viewer-accounts.ts';
@@ -17,33 +17,34 @@ const APP = 'bounded-app';
 const texts = ['a b c', 'apple banana', 'an ab abc', 'abcd'];
 
 describe.each(STORE_KINDS)('on %s', (kind) => {
-  test(`a search of more than ${MAX_SEARCH_WORDS} words answers 400 saying so; one of ${MAX_SEARCH_WORDS} answers 200`, async () => {
+  test(`a search of more than ${MAX_SEARCH_TERMS} terms answers 400 saying so; one of ${MAX_SEARCH_TERMS} answers 200`, async () => {
     const service = await createHarness({ store: kind });
     try {
       const words = (n: number) => Array.from({ length: n }, (_, i) => String.fromCharCode(97 + (i % 26))).join(' ');
       const refused = await service.explorerGet(`/apps/${appIdOf(DEMO_APP_KEY)}/logs?q=${encodeURIComponent(words(200))}`);
       expect(refused.status).toBe(400);
-      expect(JSON.parse(refused.body)).toEqual({ error: `'q' holds at most ${MAX_SEARCH_WORDS} words: search for fewer` });
-      expect((await service.explorerGet(`/apps/${appIdOf(DEMO_APP_KEY)}/logs?q=${encodeURIComponent(words(MAX_SEARCH_WORDS + 1))}`)).status).toBe(400);
-      expect((await service.explorerGet(`/apps/${appIdOf(DEMO_APP_KEY)}/logs?q=${encodeURIComponent(words(MAX_SEARCH_WORDS))}`)).status).toBe(200);
+      expect(JSON.parse(refused.body)).toEqual({ error: `The search holds at most ${MAX_SEARCH_TERMS} terms (a phrase counts its words): search for fewer` });
+      expect((await service.explorerGet(`/apps/${appIdOf(DEMO_APP_KEY)}/logs?q=${encodeURIComponent(words(MAX_SEARCH_TERMS + 1))}`)).status).toBe(400);
+      expect((await service.explorerGet(`/apps/${appIdOf(DEMO_APP_KEY)}/logs?q=${encodeURIComponent(words(MAX_SEARCH_TERMS))}`)).status).toBe(200);
     } finally {
       await service.close();
     }
   });
 
-  test('words of one or two characters match whole words; longer ones also the start of a word', async () => {
+  test('words of one or two characters match whole words; longer ones also inside a word', async () => {
     const { store, close } = await openTestStore(kind);
     try {
       await store.putApp(APP, true);
       const session = await store.putSession(APP, { session_uid: 's', device: { udid: 'd' }, time: '2026-01-01T00:00:00Z' } as never);
       await store.addLogs(APP, session, logs(texts.length).map((log, i) => ({ ...log, t: texts[i] })));
       await store.settled();
-      const search = async (q: string) => (await store.explorer.logs({ appKey: APP, q }, { limit: 10 })).logs.map((log) => log.t).sort();
+      const search = async (q: string) => (await store.explorer.logs({ appKey: APP, q, search: parseSearchQuery(q) }, { limit: 10 })).logs.map((log) => log.t).sort();
       expect(await search('a')).toEqual(['a b c']);
       expect(await search('ab')).toEqual(['an ab abc']);
       expect(await search('abc')).toEqual(['abcd', 'an ab abc']);
-      expect(await search('app b')).toEqual([]);
-      expect(await search('app banana')).toEqual(['apple banana']);
+      expect(await search('ppl')).toEqual(['apple banana']);
+      expect(await search('ppl b')).toEqual([]);
+      expect(await search('ppl banana')).toEqual(['apple banana']);
     } finally {
       await close();
     }
@@ -62,7 +63,7 @@ test('on SQLite, a page whose budget ends before it found anything answers 422 w
     }
     // Queries that read common words window by window (as 5,000 matches would), and an API that gives a page no time.
     const queries = createExplorerQueries(sqliteOf(service.store), { commonMatches: 10 });
-    const api = createExplorerApi(service.store, queries, createViewerAccounts(service.store, ADMIN_TOKEN), EXPLORER_LOGIN_LIMITS, 0);
+    const api = createExplorerApi(service.store, queries, createViewerAccounts(service.store, ADMIN_TOKEN), EXPLORER_LOGIN_LIMITS, undefined, 0);
     const signIn = await api.request('/sidelog/explorer/api/sign-in', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'admin', password: ADMIN_TOKEN }) });
     const cookie = signIn.headers.get('Set-Cookie')!.split(';')[0]!;
     const answer = await api.request(`/sidelog/explorer/api/apps/${appIdOf(DEMO_APP_KEY)}/logs?q=needle`, { headers: { Cookie: cookie } });

@@ -10,6 +10,7 @@ import { DEMO_APP_KEY } from '../../../server/demo.ts';
 import { createExplorerQueries } from '../../../server/sqlite/explorer-queries.ts';
 import { openSqliteStore, sqliteOf } from '../../../server/sqlite/store.ts';
 import type { Store } from '../../../server/store.types.ts';
+import { parseSearchQuery } from '../../../explorer-contract/search-query.ts';
 import { createHarness, sessionPayload } from './service-harness.ts';
 import { createTestDatabase, openTestStore, STORE_KINDS, type TestDatabase } from './test-databases.ts';
 
@@ -26,13 +27,15 @@ const progress = (db: Database.Database) => ({
   indexedTo: db.prepare(`SELECT indexed_to FROM search_progress`).pluck().get() as number,
   lastId: db.prepare(`SELECT ifnull(max(id), 0) FROM logs`).pluck().get() as number,
 });
-const integrity = (db: Database.Database) => db.prepare(`INSERT INTO logs_fts (logs_fts, rank) VALUES ('integrity-check', 1)`).run();
+const integrity = (db: Database.Database) => {
+  for (const index of ['logs_fts', 'logs_infix']) db.prepare(`INSERT INTO ${index} (${index}, rank) VALUES ('integrity-check', 1)`).run();
+};
 
 describe('the search index on SQLite', () => {
   let database: TestDatabase;
   let store: Store;
   let sessionId: number;
-  const search = async (q: string, on = store) => (await on.explorer.logs({ appKey: APP, q }, { limit: 100 })).logs.map((log) => log.t);
+  const search = async (q: string, on = store) => (await on.explorer.logs({ appKey: APP, q, search: parseSearchQuery(q) }, { limit: 100 })).logs.map((log) => log.t);
 
   beforeEach(async () => {
     database = await createTestDatabase('sqlite');
@@ -54,7 +57,7 @@ describe('the search index on SQLite', () => {
     const insert = raw.prepare(`INSERT INTO logs (session_id, x, at, t, content_hash) VALUES (?, ?, ?, ?, ?)`);
     for (const [i, log] of logs(10, 5, (i) => `unindexed haystack ${i}`).entries()) insert.run(sessionId, log.x, log.at, log.t, `hash-${i}`);
     const queries = createExplorerQueries(raw);
-    const found = (await queries.logs({ appKey: APP, q: 'haystack' }, { limit: 100 })).logs;
+    const found = (await queries.logs({ appKey: APP, q: 'haystack', search: parseSearchQuery('haystack') }, { limit: 100 })).logs;
     expect(found).toHaveLength(10);
     expect(progress(raw).indexedTo).toBeLessThan(progress(raw).lastId);
     raw.close();
@@ -99,7 +102,7 @@ test('on SQLite, a log is searchable once its batch is acknowledged, with 8 clie
           const answer = await service.wire('sendLogs', { session_id, logs: batch });
           expect(answer.status).toBe(200);
           // Right after the answer, from the service's own reads: no wait, no retry.
-          const found = await service.store.explorer.logs({ appKey: DEMO_APP_KEY, q: word }, { limit: 1 });
+          const found = await service.store.explorer.logs({ appKey: DEMO_APP_KEY, q: word, search: parseSearchQuery(word) }, { limit: 1 });
           if (found.logs.length === 0) missed.push(word);
         }
       }),
@@ -143,9 +146,9 @@ test('on SQLite, retention that expires every log keeps the newest, so that ids 
     await store.addLogs(APP, sessionId, logs(0, 50, (i) => `expired haystack ${i}`));
     await store.markRetention(new Date('2026-01-01T00:00:00Z'));
     while ((await store.pruneBefore(new Date('2026-02-01T00:00:00Z'), 20)) > 0);
-    expect(await store.explorer.logs({ appKey: APP, q: 'expired' }, { limit: 100 }).then((page) => page.logs.map((log) => log.t))).toEqual(['expired haystack 49']);
+    expect(await store.explorer.logs({ appKey: APP, q: 'expired', search: parseSearchQuery('expired') }, { limit: 100 }).then((page) => page.logs.map((log) => log.t))).toEqual(['expired haystack 49']);
     await store.addLogs(APP, sessionId, logs(100, 10, (i) => `fresh needle ${i}`));
-    expect((await store.explorer.logs({ appKey: APP, q: 'needle' }, { limit: 100 })).logs).toHaveLength(10);
+    expect((await store.explorer.logs({ appKey: APP, q: 'needle', search: parseSearchQuery('needle') }, { limit: 100 })).logs).toHaveLength(10);
     await store.close();
     const raw = new Database(database.db);
     expect(() => integrity(raw)).not.toThrow();

@@ -1,0 +1,145 @@
+// The search box's query language (docs/explorer.md#search), parsed once into a tree that the page (to highlight
+// hits) and each store (to compile it: server/sqlite/search-sql.ts, server/postgres/search-sql.ts) share:
+//   words  "a phrase"  -word  -"a phrase"  timeout OR refused  level:error  tag:net  file:client.ts  method:send
+//   url:/checkout  device:<udid>  session:<uid>  key.email:ann@example.com  field:"a value with spaces"
+// Terms side by side must all match; OR (in capitals) joins the terms either side of it into one group, any of which
+// may match, and binds tighter than the space: `a b OR c` is a AND (b OR c). There are no parentheses.
+import { LogLevel } from '../protocol/levels.ts';
+
+/** The most terms a query may hold (a phrase counts its words): each is a lookup in an index, and a query of hundreds
+ * of terms is an attack, not a search. */
+export const MAX_SEARCH_TERMS = 8;
+/** A word this long or longer matches anywhere inside a word (trigram index); a shorter one only as a whole word,
+ * since a one- or two-letter fragment would match most logs. */
+export const MIN_INFIX = 3;
+
+/** The fields `field:value` may name, besides `key.<name>` (a device key). */
+export const SEARCH_FIELDS = ['level', 'tag', 'file', 'method', 'url', 'device', 'session'] as const;
+export type SearchField = (typeof SEARCH_FIELDS)[number];
+
+export type SearchTerm =
+  /** Text anywhere in the log's text, file, method, URL or tag, from MIN_INFIX characters; else a whole word of its text. */
+  | { kind: 'word'; text: string }
+  /** These words of the log's text, one after the other. */
+  | { kind: 'phrase'; words: string[] }
+  /** A level (a log without one is Debug, 0). */
+  | { kind: 'level'; level: number }
+  /** tag, device, session: equal; file, method, url: contains (case-insensitive). */
+  | { kind: 'field'; field: Exclude<SearchField, 'level'>; value: string }
+  /** Logs of devices whose key `key` has this value now (as typed: "gold", 42, true). */
+  | { kind: 'key'; key: string; value: string };
+
+export interface SearchClause {
+  negated: boolean;
+  term: SearchTerm;
+}
+
+/** Every group must match; a group matches when any of its clauses does. */
+export interface SearchQuery {
+  groups: SearchClause[][];
+}
+
+/** A query the language cannot take; the API answers it 400 with its message (docs/errors.md). */
+export class SearchQueryError extends Error {}
+
+const LEVEL_BY_NAME: Record<string, number> = Object.fromEntries(Object.entries(LogLevel).map(([name, level]) => [name.toLowerCase(), level]));
+const WORDS = /[\p{L}\p{N}_]+/gu;
+/** The words of a text as the word indexes split it: letters, digits and underscores. */
+export const wordsOf = (text: string): string[] => text.match(WORDS) ?? [];
+
+/** One token of the query: a term (maybe negated) or the OR between two. */
+type Token = { or: true } | { or: false; clause: SearchClause };
+
+/** Reads a quoted text starting at `at` (on the opening quote): the text and where reading goes on. */
+function quoted(q: string, at: number): { text: string; end: number } {
+  const close = q.indexOf('"', at + 1);
+  if (close < 0) throw new SearchQueryError(`A quote in the search is not closed: close it, as in "bad gateway"`);
+  return { text: q.slice(at + 1, close), end: close + 1 };
+}
+
+function fieldTerm(name: string, value: string): SearchTerm {
+  if (value === '') throw new SearchQueryError(`'${name}:' needs a value, as in ${name}:${name === 'level' ? 'error' : 'value'}`);
+  if (name.startsWith('key.')) return { kind: 'key', key: name.slice(4), value };
+  if (name === 'level') {
+    const level = LEVEL_BY_NAME[value.toLowerCase()];
+    if (level === undefined) throw new SearchQueryError(`'level:' takes one of ${Object.keys(LEVEL_BY_NAME).join(', ')}`);
+    return { kind: 'level', level };
+  }
+  return { kind: 'field', field: name as Exclude<SearchField, 'level'>, value };
+}
+
+function tokens(q: string): Token[] {
+  const found: Token[] = [];
+  let at = 0;
+  while (at < q.length) {
+    if (/\s/.test(q[at]!)) {
+      at++;
+      continue;
+    }
+    const negated = q[at] === '-' && at + 1 < q.length && !/\s/.test(q[at + 1]!);
+    if (negated) at++;
+    let term: SearchTerm;
+    if (q[at] === '"') {
+      const { text, end } = quoted(q, at);
+      at = end;
+      const words = wordsOf(text);
+      if (words.length === 0) throw new SearchQueryError(`A phrase needs a letter or a digit, as in "bad gateway"`);
+      term = { kind: 'phrase', words };
+    } else {
+      const field = /^([A-Za-z]+|key\.[^\s:"]+):/.exec(q.slice(at));
+      const name = field?.[1]!.toLowerCase();
+      if (field && name && (name.startsWith('key.') || (SEARCH_FIELDS as readonly string[]).includes(name))) {
+        at += field[0].length;
+        let value: string;
+        if (q[at] === '"') ({ text: value, end: at } = quoted(q, at));
+        else {
+          const end = q.slice(at).search(/\s/);
+          value = end < 0 ? q.slice(at) : q.slice(at, at + end);
+          at += value.length;
+        }
+        term = fieldTerm(name.startsWith('key.') ? `key.${field[1]!.slice(4)}` : name, value);
+      } else {
+        const end = q.slice(at).search(/[\s"]/);
+        const text = end < 0 ? q.slice(at) : q.slice(at, at + end);
+        at += text.length;
+        if (text === 'OR' && !negated) {
+          found.push({ or: true });
+          continue;
+        }
+        if (text.length < MIN_INFIX && wordsOf(text).length === 0)
+          throw new SearchQueryError(`'${text}' has no letter or digit: words under ${MIN_INFIX} characters must be letters or digits`);
+        term = { kind: 'word', text };
+      }
+    }
+    found.push({ or: false, clause: { negated, term } });
+  }
+  return found;
+}
+
+const cost = (term: SearchTerm) => (term.kind === 'phrase' ? term.words.length : term.kind === 'word' && term.text.length < MIN_INFIX ? wordsOf(term.text).length : 1);
+
+/** The query `q` names; throws SearchQueryError. An empty query has no groups (it matches every log). */
+export function parseSearchQuery(q: string): SearchQuery {
+  const groups: SearchClause[][] = [];
+  let joining = false;
+  let terms = 0;
+  for (const token of tokens(q)) {
+    if (token.or) {
+      if (groups.length === 0 || joining) throw new SearchQueryError(`OR needs a term on each side, as in timeout OR refused`);
+      joining = true;
+      continue;
+    }
+    terms += cost(token.clause.term);
+    if (joining) groups.at(-1)!.push(token.clause);
+    else groups.push([token.clause]);
+    joining = false;
+  }
+  if (joining) throw new SearchQueryError(`OR needs a term on each side, as in timeout OR refused`);
+  if (terms > MAX_SEARCH_TERMS) throw new SearchQueryError(`The search holds at most ${MAX_SEARCH_TERMS} terms (a phrase counts its words): search for fewer`);
+  return { groups };
+}
+
+/** The texts a row's text is searched for, to highlight them: the words and phrases not negated. */
+export function highlightTerms(query: SearchQuery): Extract<SearchTerm, { kind: 'word' | 'phrase' }>[] {
+  return query.groups.flat().flatMap((clause) => (!clause.negated && (clause.term.kind === 'word' || clause.term.kind === 'phrase') ? [clause.term] : []));
+}

@@ -1,0 +1,72 @@
+// Saved views (docs/explorer.md#saved-views): the view as it is in the address, kept under a name, the viewer's own
+// or shared with every viewer; each a link that restores it.
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { ADMIN_VIEWER, postJson, refusal, type SavedView } from '../api.ts';
+import { Field } from '../Field.tsx';
+import { useJson } from '../use-json.ts';
+import { useViewer } from '../viewer-store.ts';
+
+export function SavedViews({ appId }: { appId: string }) {
+  const [location] = useLocation();
+  const search = useSearch();
+  const viewer = useViewer((state) => state.name);
+  const [version, setVersion] = useState(0);
+  const views = useJson<SavedView[]>(`/apps/${encodeURIComponent(appId)}/views`, version);
+  const [name, setName] = useState('');
+  const [shared, setShared] = useState(false);
+  const [problem, setProblem] = useState('');
+  const list = views.state === 'ready' ? views.data : [];
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const answer = await postJson<SavedView>(`/apps/${encodeURIComponent(appId)}/views`, { name, path: location, query: search, shared });
+    if (answer.status !== 201) return setProblem(refusal(answer));
+    setProblem('');
+    setName('');
+    setVersion((current) => current + 1);
+  }
+
+  async function remove(view: SavedView) {
+    const answer = await postJson(`/apps/${encodeURIComponent(appId)}/views/${encodeURIComponent(view.id)}`, {}, 'DELETE');
+    if (answer.status !== 200) return setProblem(refusal(answer));
+    setVersion((current) => current + 1);
+  }
+
+  return (
+    <details className="saved-views card">
+      <summary>Saved views{list.length > 0 ? ` (${list.length})` : ''}</summary>
+      {list.length === 0 ? (
+        <p className="muted">{views.state === 'ready' ? 'None yet.' : 'Loading…'}</p>
+      ) : (
+        <ul className="saved-view-list" aria-label="Saved views">
+          {list.map((view) => (
+            <li key={view.id}>
+              <Link href={`${view.path}${view.query ? `?${view.query}` : ''}`}>{view.name}</Link>
+              <span className="muted">{view.shared ? ` shared by ${view.owner}` : ' yours'}</span>
+              {view.owner === viewer || viewer === ADMIN_VIEWER ? (
+                <button type="button" className="chip-remove" aria-label={`Delete the saved view ${view.name}`} onClick={() => void remove(view)}>
+                  ×
+                </button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <form className="saved-view-form" onSubmit={(event) => void save(event)} aria-label="Save this view">
+        <Field label="Name of this view">{(id) => <input id={id} value={name} maxLength={100} required onChange={(event) => setName(event.target.value)} />}</Field>
+        <label className="checkbox">
+          <input type="checkbox" checked={shared} onChange={(event) => setShared(event.target.checked)} /> Shared with every viewer
+        </label>
+        <button type="submit" className="button">
+          Save view
+        </button>
+      </form>
+      {problem ? (
+        <p className="notice-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </details>
+  );
+}

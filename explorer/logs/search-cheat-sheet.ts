@@ -1,0 +1,20 @@
+// The search box's cheat sheet: each form of the query language with an example, shown beside the search box
+// (explorer/logs/SearchHelp.tsx) and in docs/explorer.md#search; tests run every example on both stores.
+export const CHEAT_SHEET: readonly { example: string; meaning: string }[] = [
+  { example: 'gateway', meaning: 'the word, anywhere in the text, file, method, URL or tag, in any case' },
+  { example: 'artner', meaning: 'from 3 characters, also inside words: finds "partner"' },
+  { example: 'ok', meaning: 'under 3 characters, whole words of the text only' },
+  { example: '"bad gateway"', meaning: 'a phrase: these words one after the other' },
+  { example: '-gateway', meaning: 'without the word' },
+  { example: '-"health check"', meaning: 'without the phrase' },
+  { example: 'timeout OR refused', meaning: 'either; OR joins the terms either side of it' },
+  { example: 'level:error', meaning: 'the level: debug, warning, error, trace, info or fatal' },
+  { example: 'tag:net', meaning: 'the tag, exactly' },
+  { example: 'file:client', meaning: 'the file contains it' },
+  { example: 'method:send', meaning: 'the method contains it' },
+  { example: 'url:/cabinet', meaning: 'the URL contains it' },
+  { example: 'device:iphone-15', meaning: "the device's udid" },
+  { example: 'session:9f1c2d7a', meaning: "the session's uid" },
+  { example: 'key.email:ann@example.com', meaning: 'devices whose key has this value' },
+  { example: 'level:error -client.ts', meaning: 'terms side by side must all match' },
+];

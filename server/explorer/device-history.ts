@@ -1,0 +1,13 @@
+// `GET /apps/{appID}/devices/{udid}/key-history`: every change of a device's keys (docs/explorer.md#device-key-history).
+import { Hono } from 'hono';
+import type { DeviceHistoryStore } from '../store.types.ts';
+import type { ExplorerEnv } from './api.ts';
+
+/** The newest changes shown: far more than a device sets in normal use. */
+export const KEY_HISTORY_LIMIT = 1_000;
+
+export function createDeviceHistoryRoutes(store: DeviceHistoryStore): Hono<ExplorerEnv> {
+  const routes = new Hono<ExplorerEnv>();
+  routes.get('/apps/:appId/devices/:udid/key-history', async (c) => c.json(await store.deviceKeyHistory(c.get('app').key, c.req.param('udid'), KEY_HISTORY_LIMIT)));
+  return routes;
+}

@@ -1,0 +1,84 @@
+// Issue groups in the explorer (docs/explorer.md#issue-groups): the list (searched by title, by type and status), a
+// group, its occurrences, its story, the group of one issue, and the status a viewer sets (open, resolved, muted).
+import { Hono, type Context } from 'hono';
+import { ISSUE_TYPES } from '../../explorer-contract/api.types.ts';
+import { ISSUE_GROUP_STATUSES, type IssueGroupStatus } from '../../explorer-contract/insight.types.ts';
+import { FilterError } from '../../explorer-contract/log-filters.ts';
+import { issueStory, STORY_LINES } from '../analysis/issue-story.ts';
+import { readJsonObject } from '../body-limits.ts';
+import type { ExplorerQueries } from '../explorer-queries.types.ts';
+import type { IssueGroupStore } from '../store.types.ts';
+import { intParam, type ExplorerEnv } from './api.ts';
+
+const PAGE = 100;
+const MAX_PAGE = 500;
+
+/** Values of a comma-separated parameter, each one of `allowed`. */
+function listParam<T extends string>(params: URLSearchParams, name: string, allowed: readonly T[]): T[] {
+  const values = (params.get(name) ?? '').split(',').filter(Boolean);
+  if (!values.every((value) => (allowed as readonly string[]).includes(value))) throw new FilterError(`'${name}' must list values among ${allowed.join(', ')}`);
+  return values as T[];
+}
+
+export function createIssueGroupRoutes(store: IssueGroupStore, queries: ExplorerQueries): Hono<ExplorerEnv> {
+  const routes = new Hono<ExplorerEnv>();
+  const params = (c: Context) => new URL(c.req.url).searchParams;
+  /** The group the route names, in the route's app. */
+  const groupOf = (c: Context<ExplorerEnv>) => {
+    const id = c.req.param('id') ?? '';
+    return /^\d{1,15}$/.test(id) ? store.issueGroup(c.get('app').key, Number(id)) : Promise.resolve(undefined);
+  };
+  const noGroup = (c: Context) => c.json({ error: 'no such issue group' }, 404);
+
+  routes.get('/apps/:appId/issue-groups', async (c) => {
+    const query = params(c);
+    return c.json(
+      await store.issueGroups({
+        appKey: c.get('app').key,
+        q: query.get('q')?.trim() || undefined,
+        types: listParam(query, 'type', ISSUE_TYPES),
+        statuses: listParam(query, 'status', ISSUE_GROUP_STATUSES),
+        offset: intParam(query, 'offset', 0, Number.MAX_SAFE_INTEGER),
+        limit: intParam(query, 'limit', PAGE, MAX_PAGE),
+      }),
+    );
+  });
+
+  routes.get('/apps/:appId/issue-groups/:id', async (c) => {
+    const group = await groupOf(c);
+    return group ? c.json(group) : noGroup(c);
+  });
+
+  routes.get('/apps/:appId/issue-groups/:id/occurrences', async (c) => {
+    const group = await groupOf(c);
+    if (!group) return noGroup(c);
+    const query = params(c);
+    const before = query.get('before');
+    const { issues, next } = await store.groupOccurrences(c.get('app').key, group.id, {
+      before: before ? intParam(query, 'before', 0, Number.MAX_SAFE_INTEGER) : undefined,
+      limit: intParam(query, 'limit', PAGE, MAX_PAGE),
+    });
+    return c.json({ issues: issues.map(({ session_id: _session, ...issue }) => issue), next });
+  });
+
+  routes.get('/apps/:appId/issue-groups/:id/story', async (c) => {
+    const group = await groupOf(c);
+    if (!group) return noGroup(c);
+    return c.json(await issueStory(queries, store, c.get('app').key, group, intParam(params(c), 'lines', STORY_LINES, 100) || STORY_LINES));
+  });
+
+  routes.post('/apps/:appId/issue-groups/:id/status', async (c) => {
+    const body = await readJsonObject(c);
+    const status = body?.status;
+    if (!ISSUE_GROUP_STATUSES.includes(status as IssueGroupStatus)) return c.json({ error: `'status' must be one of ${ISSUE_GROUP_STATUSES.join(', ')}` }, 400);
+    const group = await groupOf(c);
+    if (!group) return noGroup(c);
+    return c.json(await store.setIssueGroupStatus(c.get('app').key, group.id, status as IssueGroupStatus, c.get('viewer'), new Date()));
+  });
+
+  routes.get('/apps/:appId/issues/:uid/group', async (c) => {
+    const group = await store.groupOfIssue(c.get('app').key, c.req.param('uid'));
+    return group ? c.json(group) : noGroup(c);
+  });
+  return routes;
+}

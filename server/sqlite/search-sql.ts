@@ -1,0 +1,74 @@
+// The search box's query (explorer-contract/search-query.ts) as a WHERE clause over `logs l` in SQLite
+// (docs/explorer.md#search). Words from MIN_INFIX characters go to the trigram index logs_infix (text, file, method,
+// URL and tag, any part of a word); phrases and shorter words to the word index logs_fts (the text's words). Each
+// index term is a set of rowids; with `window`, each set is read only over a range of ids (the scan of common terms,
+// server/sqlite/explorer-queries.ts).
+import { MIN_INFIX, wordsOf, type SearchQuery, type SearchTerm } from '../../explorer-contract/search-query.ts';
+import { deviceKeyValues } from '../explorer-queries.types.ts';
+
+export interface SqlClause {
+  sql: string;
+  params: unknown[];
+}
+
+/** FTS5's string: in double quotes, a double quote doubled; so nothing in it is read as an operator. */
+const ftsString = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+/** The index and MATCH expression a term is looked up by, or undefined when the term is a column test. */
+export function indexMatch(term: SearchTerm): { table: 'logs_fts' | 'logs_infix'; match: string } | undefined {
+  switch (term.kind) {
+    case 'word':
+      return term.text.length >= MIN_INFIX
+        ? { table: 'logs_infix', match: ftsString(term.text) }
+        : { table: 'logs_fts', match: wordsOf(term.text).map(ftsString).join(' ') };
+    case 'phrase':
+      return { table: 'logs_fts', match: ftsString(term.words.join(' ')) };
+    case 'field':
+      if ((term.field === 'file' || term.field === 'method' || term.field === 'url') && term.value.length >= MIN_INFIX)
+        return { table: 'logs_infix', match: `${{ file: 'f', method: 'm', url: 'u' }[term.field]} : ${ftsString(term.value)}` };
+      return undefined;
+    default:
+      return undefined;
+  }
+}
+
+const COLUMN = { tag: 'l.tg', file: 'l.f', method: 'l.m', url: 'l.u' } as const;
+
+function termSql(term: SearchTerm, appKey: string, window: boolean): SqlClause {
+  const index = indexMatch(term);
+  if (index) return { sql: `l.id IN (SELECT rowid FROM ${index.table} WHERE ${index.table} MATCH ?${window ? ' AND rowid BETWEEN ? AND ?' : ''})`, params: [index.match] };
+  switch (term.kind) {
+    case 'level':
+      return { sql: `ifnull(l.ll, 0) = ?`, params: [term.level] };
+    case 'key':
+      return {
+        sql: `l.session_id IN (SELECT s.id FROM device_keys k JOIN sessions s ON s.app_key = k.app_key AND s.udid = k.udid
+              WHERE k.app_key = ? AND k.key = ? AND k.value IN (${deviceKeyValues(term.value).map(() => '?').join(', ')}))`,
+        params: [appKey, term.key, ...deviceKeyValues(term.value)],
+      };
+    case 'field':
+      if (term.field === 'device') return { sql: `l.session_id IN (SELECT id FROM sessions WHERE app_key = ? AND udid = ?)`, params: [appKey, term.value] };
+      if (term.field === 'session') return { sql: `l.session_id IN (SELECT id FROM sessions WHERE app_key = ? AND session_uid = ?)`, params: [appKey, term.value] };
+      if (term.field === 'tag') return { sql: `l.tg = ?`, params: [term.value] };
+      // A value under MIN_INFIX characters: contained in the column, read row by row.
+      return { sql: `instr(lower(ifnull(${COLUMN[term.field]}, '')), lower(?)) > 0`, params: [term.value] };
+    default:
+      throw new Error(`a word or phrase has an index`);
+  }
+}
+
+/** The clause matching the query's logs of app `appKey`; with `window`, each index lookup reads only that range of ids. */
+export function searchSql(query: SearchQuery, appKey: string, window?: { low: number; high: number }): SqlClause {
+  const params: unknown[] = [];
+  const groups = query.groups.map((group) => {
+    const alternatives = group.map(({ negated, term }) => {
+      const clause = termSql(term, appKey, window !== undefined);
+      params.push(...clause.params);
+      if (window && indexMatch(term)) params.push(window.low, window.high);
+      // A log without a tag, file… is still one that does not hold the value.
+      return negated ? `(${clause.sql}) IS NOT TRUE` : clause.sql;
+    });
+    return alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' OR ')})`;
+  });
+  return { sql: groups.join(' AND '), params };
+}

@@ -1,0 +1,83 @@
+// Delivers the notifications that new and reopened issue groups queue for their app's webhook
+// (docs/explorer.md#the-webhook). It runs beside the collector, never in its requests: storing an issue only adds a
+// row to the outbox, in the issue's own transaction, and this loop sends it. Delivery is at least once: a
+// notification leaves the outbox when its webhook answered 2xx, and is tried again with a growing delay otherwise,
+// up to MAX_ATTEMPTS. One process at a time holds each (a lease), so several processes never send one twice unless a
+// process dies mid-delivery.
+import type { PendingNotification, WebhookStore } from '../store.types.ts';
+
+/** How often the outbox is looked at: a notification leaves within about this of its issue. */
+export const NOTIFIER_INTERVAL_MS = 1_000;
+export const DELIVERY_TIMEOUT_MS = 10_000;
+export const MAX_ATTEMPTS = 12;
+/** Taken per look; a claim lasts long enough for all of them to time out one after the other. */
+const BATCH = 10;
+const LEASE_MS = BATCH * DELIVERY_TIMEOUT_MS + 10_000;
+
+/** After the nth failure: 1 s, 2 s, 4 s … at most 10 minutes (about 40 minutes in all before giving up). */
+export const retryDelay = (failures: number) => Math.min(1_000 * 2 ** (failures - 1), 10 * 60_000);
+
+export interface Notifier {
+  /** Sends what is due at `now`; how many it tried. */
+  deliverDue(now?: number): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export function startNotifier(store: WebhookStore, options: { intervalMs?: number; timer?: boolean } = {}): Notifier {
+  async function deliver(notification: PendingNotification, now: number): Promise<void> {
+    let status: string;
+    let delivered = false;
+    try {
+      const response = await fetch(notification.url, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'User-Agent': 'sidelog-webhook/1',
+          'X-Sidelog-Event': notification.event,
+          'X-Sidelog-Delivery': String(notification.id),
+        },
+        body: notification.payload,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+      });
+      await response.body?.cancel();
+      status = String(response.status);
+      delivered = response.ok;
+    } catch (error) {
+      status = (error as Error).name === 'TimeoutError' ? `no answer in ${DELIVERY_TIMEOUT_MS / 1000} s` : `failed: ${(error as Error).message}`;
+    }
+    const failures = notification.attempts + 1;
+    const retryAt = delivered || failures >= MAX_ATTEMPTS ? null : now + retryDelay(failures);
+    const shown = delivered ? status : retryAt === null ? `${status}; gave up after ${failures} attempts` : `${status}; will retry`;
+    await store.notificationDone(notification.id, { status: shown, retryAt }, new Date());
+  }
+
+  async function deliverDue(now = Date.now()): Promise<number> {
+    const due = await store.claimNotifications(now, BATCH, LEASE_MS);
+    // In order: a receiver sees an app's notifications as they were queued (a failed one is retried after later ones).
+    for (const notification of due) await deliver(notification, now);
+    return due.length;
+  }
+
+  let stopped = false;
+  let running: Promise<unknown> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const tick = () => {
+    running = deliverDue()
+      .catch((error: unknown) => console.error('webhook notifier:', (error as Error).message))
+      .finally(() => {
+        if (!stopped) schedule();
+      });
+  };
+  // Unref'd: the notifier alone keeps no process alive.
+  const schedule = () => (timer = setTimeout(tick, options.intervalMs ?? NOTIFIER_INTERVAL_MS)).unref();
+  if (options.timer !== false) schedule();
+  return {
+    deliverDue,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

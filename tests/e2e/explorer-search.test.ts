@@ -1,0 +1,99 @@
+// The search box in real Chromium against the running service (docs/explorer.md#search): a query typed in the box
+// finds exactly its lines, its hits are marked in the rows, the "?" opens the cheat sheet, a query the language cannot
+// take is answered with its error, and the page stays free of serious accessibility violations with both showing.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Cookie, Page } from 'playwright-core';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CHEAT_SHEET } from '../../explorer/logs/search-cheat-sheet.ts';
+import type { LogRecord } from '../../protocol/records.types.ts';
+import { appIdOf } from '../../server/app-id.ts';
+import { createCollectorClient } from './collector-client.ts';
+import { useProductPage } from './product.ts';
+import { explorerSettled, viewerCookies, viewerText } from './viewer.ts';
+
+const e2e = useProductPage();
+
+const APP = 'explorer-search-e2e';
+const APP_ID = appIdOf(APP);
+const T0 = Date.UTC(2026, 10, 20, 10, 0, 0);
+const line = (minute: number, t: string, ll: number, f: string, tg = 'net'): LogRecord =>
+  ({ x: new Date(T0 + minute * 60_000).toISOString(), at: T0 + minute * 60_000, t, ll, tg, f, m: 'send', u: 'https://shop.test/api' }) as LogRecord;
+const LINES = [
+  line(0, '502 Bad Gateway', 2, 'src/client.ts'),
+  line(1, 'the gateway bad response', 1, 'proxy.ts'),
+  line(2, 'partner cabinet opened', 4, 'app.ts', 'ui'),
+  line(3, 'timeout after 30 s', 2, 'src/client.ts'),
+];
+
+let signedIn: Cookie[] = [];
+beforeAll(async () => {
+  const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, APP);
+  await collector.createApp();
+  await collector.logs(await collector.session('s-search', 'd-search'), LINES);
+  signedIn = await viewerCookies(e2e.product.browser, e2e.product.url);
+});
+
+/** Types `q` in the search box and applies it, as a person would; gives the rows' texts, top to bottom. */
+async function search(page: Page, q: string): Promise<string[]> {
+  await page.getByLabel('Search text').fill(q);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.waitForURL((url) => url.searchParams.get('q') === q);
+  await explorerSettled(page);
+  await page.waitForFunction(() => document.querySelector('.log-list') !== null || /No logs match|notice-error/.test(document.body.innerHTML));
+  return page.locator('.log-list .log-text').allInnerTexts();
+}
+
+/** The marked parts of each row's text, top to bottom. */
+const marks = (page: Page) => page.locator('.log-list .log-text').evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('mark')].map((mark) => mark.textContent)));
+
+describe('the search box', () => {
+  beforeEach(async () => {
+    await e2e.page.context().addCookies(signedIn);
+    await viewerText(e2e.page, `${e2e.product.url}/sidelog/logs?app=${APP_ID}`);
+  });
+
+  it('a phrase finds its words in order only, and marks them', async () => {
+    expect(await search(e2e.page, '"bad gateway"')).toEqual(['502 Bad Gateway']);
+    expect(await marks(e2e.page)).toEqual([['Bad Gateway']]);
+    expect(await search(e2e.page, '"gateway bad"')).toEqual(['the gateway bad response']);
+  });
+
+  it('a word inside words, a file, an exclusion and OR each find exactly their lines, the hits marked', async () => {
+    expect(await search(e2e.page, 'artner')).toEqual(['partner cabinet opened']);
+    expect(await marks(e2e.page)).toEqual([['artner']]);
+    expect(await search(e2e.page, 'client.ts')).toEqual(['timeout after 30 s', '502 Bad Gateway']);
+    expect(await search(e2e.page, 'gateway -"bad gateway"')).toEqual(['the gateway bad response']);
+    expect(await marks(e2e.page)).toEqual([['gateway']]);
+    expect(await search(e2e.page, 'level:error timeout OR gateway')).toEqual(['timeout after 30 s', '502 Bad Gateway']);
+    expect(await marks(e2e.page)).toEqual([['timeout'], ['Gateway']]);
+  });
+
+  it('a query the language cannot take shows its error and keeps the query to mend', async () => {
+    await search(e2e.page, '"bad gateway');
+    await e2e.page.getByText('A quote in the search is not closed: close it, as in "bad gateway"').waitFor();
+    expect(await e2e.page.getByLabel('Search text').inputValue()).toBe('"bad gateway');
+  });
+
+  it('the "?" beside the box opens the cheat sheet, and Escape closes it', async () => {
+    const sheet = e2e.page.getByRole('dialog', { name: 'Search syntax' });
+    expect(await sheet.isVisible()).toBe(false);
+    await e2e.page.getByRole('button', { name: 'Search syntax' }).click();
+    await sheet.waitFor();
+    expect(await sheet.locator('code').allInnerTexts()).toEqual(CHEAT_SHEET.map((entry) => entry.example));
+    await e2e.page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'hidden' });
+  });
+
+  it('axe-core finds no serious or critical violation with hits marked and the cheat sheet open', async () => {
+    await search(e2e.page, 'gateway');
+    await e2e.page.getByRole('button', { name: 'Search syntax' }).click();
+    await e2e.page.getByRole('dialog', { name: 'Search syntax' }).waitFor();
+    await e2e.page.evaluate(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
+    const violations = await e2e.page.evaluate(async () => {
+      const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
+      return result.violations.map(({ id, impact, nodes }) => ({ id, impact, targets: nodes.map((node) => node.target.join(' ')) }));
+    });
+    expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
+  });
+});

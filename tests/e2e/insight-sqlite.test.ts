@@ -1,0 +1,4 @@
+// The explorer's views beyond the stream on SQLite (tests/e2e/insight.ts).
+import { describeInsight } from './insight.ts';
+
+describeInsight();

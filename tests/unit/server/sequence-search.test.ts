@@ -1,0 +1,70 @@
+// The pure parts of sessions by sequence and of an issue's story (docs/explorer.md#sessions-by-sequence,
+// docs/explorer.md#an-issues-story): the walk that finds A then B within T in a session, the terms, the ratio.
+import { describe, expect, test } from 'vitest';
+import type { ExplorerLog } from '../../../server/explorer-queries.types.ts';
+import { standsOut, supportRatio } from '../../../server/analysis/issue-story.ts';
+import { firstSequence } from '../../../server/analysis/sequence-search.ts';
+import { plainWords, termOf, type Term } from '../../../server/analysis/terms.ts';
+
+let ids = 0;
+const log = (at: number, t = '', id = ++ids) => ({ id, at, t }) as ExplorerLog;
+const found = (a: ExplorerLog[], b: ExplorerLog[], within: number) => {
+  const pair = firstSequence(a, b, within);
+  return pair && [pair.a.at, pair.b.at];
+};
+
+describe('A then B within T, in one session', () => {
+  test.each([
+    ['B after A within T', [0], [100], 300, [0, 100]],
+    ['B exactly T after A', [0], [300], 300, [0, 300]],
+    ['B too late', [0], [301], 300, undefined],
+    ['B only before A', [100], [0], 300, undefined],
+    ['a later A that has a B in time', [0, 1_000], [1_200], 300, [1_000, 1_200]],
+    ['the nearest B after each A', [0, 500], [50, 900], 300, [0, 50]],
+    ['no A', [], [5], 300, undefined],
+  ] as const)('%s', (_, a, b, within, expected) => {
+    expect(found(a.map((at) => log(at)), b.map((at) => log(at)), within)).toEqual(expected);
+  });
+
+  test('at one time, B counts only when it was stored after A', () => {
+    expect(found([log(10, '', 2)], [log(10, '', 1)], 300)).toBeUndefined();
+    expect(found([log(10, '', 1)], [log(10, '', 2)], 300)).toEqual([10, 10]);
+  });
+});
+
+describe('terms', () => {
+  const term = (text: string) => termOf(text) as Term;
+
+  test('search words go to the store as they are', () => {
+    expect(term('payment failed').q).toBe('payment failed');
+    expect(term('payment failed').matches(log(0, 'anything the store found'))).toBe(true);
+  });
+
+  test('a pattern is looked up by its plain words and matched token by token', () => {
+    const pattern = term('payment <*> failed for card <*>:');
+    expect(pattern.q).toBe('payment failed for card');
+    expect(pattern.matches(log(0, 'payment 42 failed for card visa:'))).toBe(true);
+    expect(pattern.matches(log(0, 'payment 42 failed for card visa: retrying'))).toBe(false);
+    expect(pattern.matches(log(0, 'payment 42 failed for bank visa:'))).toBe(false);
+    const glued = term('user_<*> signed in');
+    expect(['user_12 signed in', 'user_ann signed in', 'admin signed in'].map((text) => glued.matches(log(0, text)))).toEqual([true, true, false]);
+    expect(plainWords('user_<*> signed (in) from <*>ms a.b')).toEqual(['signed', 'in', 'from']);
+  });
+
+  test('an empty term, or a pattern with no plain word, cannot be searched for', () => {
+    expect(termOf('  ')).toBe('is empty');
+    expect(typeof termOf('<*> <*>ms')).toBe('string');
+  });
+});
+
+describe('what stands out before an issue', () => {
+  test('the ratio of shares, smoothed by one, and the minimum support', () => {
+    expect(supportRatio(3, 4, 0, 3)).toBe(3);
+    expect(supportRatio(4, 4, 3, 3)).toBe(1);
+    expect(standsOut({ before: 3, ratio: 3 }, 4, 3)).toBe(true);
+    // Before one occurrence only, or too rarely, or with nothing to compare with.
+    expect(standsOut({ before: 1, ratio: 10 }, 1, 9)).toBe(false);
+    expect(standsOut({ before: 2, ratio: 10 }, 10, 9)).toBe(false);
+    expect(standsOut({ before: 3, ratio: 3 }, 3, 0)).toBe(false);
+  });
+});
