@@ -51,6 +51,10 @@ interface Connection {
   /** max_page_count for the collector's writes, and for retention's: SIDELOG_MAX_DB_MB less its reserve, and all of it. */
   pages?: { writes: number; maintenance: number };
   indexRetryAt: number;
+  /** Set when an index step met a full database: the step it may take now, halved at each failure and doubled after
+   * each success until the index has caught up, so that a backlog whose index needs more room than is free still
+   * goes in as far as the room allows (docs/local-service.md#a-full-disk). */
+  indexFull?: { limit: number };
   /** The last group could not take the write lock. */
   busy: boolean;
 }
@@ -269,13 +273,17 @@ function commitGroup(connection: Connection, group: Extract<Request, { type: 'wr
 function catchUp(connection: Connection, stored: number): void {
   // Asking first takes no lock: a step waits for the lock only when it has work. (A damaged page here is serve()'s.)
   if (!connection.db.open || (stored === 0 && (Date.now() < connection.indexRetryAt || connection.index.behind() === 0))) return;
+  let limit = 0;
   try {
     // The index is made again from the logs after any loss: its step need not wait for the disk, nor for a lock that
     // another process holds (it tries again later), so that the group's answers never wait on either.
     connection.db.pragma('synchronous = NORMAL');
     connection.db.pragma('busy_timeout = 0');
-    const indexed = connection.index.step(Math.min(INDEX_STEP_MAX, Math.max(INDEX_STEP, stored)));
+    const wanted = Math.min(INDEX_STEP_MAX, Math.max(INDEX_STEP, stored));
+    limit = connection.indexFull?.limit ?? wanted;
+    const indexed = connection.index.step(limit);
     connection.indexRetryAt = 0;
+    if (connection.indexFull) connection.indexFull = connection.index.behind() === 0 ? undefined : { limit: Math.min(wanted, limit * 2) };
     // Merging keeps searches reading few segments; it is the first thing a full database goes without.
     if (indexed > 0) {
       try {
@@ -285,8 +293,10 @@ function catchUp(connection: Connection, stored: number): void {
       }
     }
   } catch (error) {
-    // A full disk, most likely: searches see what is indexed, and the catch-up resumes once there is room.
-    if (asError(error).code !== 'SQLITE_BUSY') logOnce(connection, 'the search index', error);
+    // A full disk, most likely: searches see what is indexed, and the catch-up resumes, in smaller steps, once there is room.
+    const code = asError(error).code;
+    if (code === 'SQLITE_FULL') connection.indexFull = { limit: Math.max(1, Math.floor(limit / 2)) };
+    if (code !== 'SQLITE_BUSY') logOnce(connection, 'the search index', error);
     connection.indexRetryAt = Date.now() + INDEX_RETRY_MS;
   } finally {
     connection.db.pragma('synchronous = FULL');
