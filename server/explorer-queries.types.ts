@@ -116,8 +116,10 @@ export interface SessionFacts {
 export interface ExplorerQueries {
   /** Every app, with how many sessions it has received (apps that received nothing sort last). */
   apps(): Promise<ExplorerApp[]>;
-  /** One page of the filtered stream, newest first, older than `before` when given. */
-  logs(filter: LogFilter, options: { before?: LogCursor; limit: number }): Promise<LogPage>;
+  /** One page of the filtered stream, newest first, older than `before` when given. With `within` (ms), a page whose
+   * reading would take longer ends early: it holds the logs found so far (maybe none), and `next` goes on from where
+   * it stopped; so a page may hold fewer than `limit` logs and still have a `next`. */
+  logs(filter: LogFilter, options: { before?: LogCursor; limit: number; within?: number }): Promise<LogPage>;
   /** The first and last time among the filter's logs; undefined when none match. */
   timeSpan(filter: LogFilter): Promise<{ first: number; last: number } | undefined>;
   /** The filter's logs counted per bucket of `bucketMs` (bucket n holds n * bucketMs up to the next) and level (a
@@ -165,16 +167,13 @@ export interface ExplorerQueries {
   };
 }
 
-/** Every log of the filter, newest first, read a page at a time (for exports that must not hold it all). */
-export async function* allLogs(
-  queries: ExplorerQueries,
-  filter: LogFilter,
-  pageSize = 1_000,
-): AsyncGenerator<ExplorerLog[]> {
+/** Every log of the filter, newest first, read a page at a time (for exports that must not hold it all), each page
+ * read `within` ms at the most when given: a page that ends early, maybe empty, is yielded all the same. */
+export async function* allLogs(queries: ExplorerQueries, filter: LogFilter, pageSize: number, within?: number): AsyncGenerator<ExplorerLog[]> {
   let before: LogCursor | undefined;
   for (;;) {
-    const page = await queries.logs(filter, { before, limit: pageSize });
-    if (page.logs.length > 0) yield page.logs;
+    const page = await queries.logs(filter, { before, limit: pageSize, within });
+    yield page.logs;
     if (!page.next) return;
     before = decodeCursor(page.next);
   }

@@ -30,6 +30,12 @@ export const VIEWER_COOKIE = 'sidelog_viewer';
 
 const PAGE = 100;
 const MAX_PAGE = 500;
+/** How long a page of the log stream may read (docs/local-service.md#search-bounds): past it, the page ends with what it
+ * found; one that found nothing answers 422. */
+export const PAGE_BUDGET_MS = 1_000;
+const TOO_COSTLY = 'This search reads too much for one page: narrow it with a time range, a level, a tag or a session, or use longer words.';
+/** PostgreSQL's code for a statement stopped by its statement_timeout (server/postgres/store.ts). */
+const STATEMENT_TIMEOUT = '57014';
 
 export type ExplorerEnv = {
   Variables: LoginEnv['Variables'] & {
@@ -72,11 +78,13 @@ export function createExplorerApi(
   accounts: ViewerAccounts,
   limits = EXPLORER_LOGIN_LIMITS,
   more?: Hono<Env>,
+  pageBudgetMs = PAGE_BUDGET_MS,
 ): Hono<Env> {
   const api = new Hono<Env>().basePath(EXPLORER_API);
 
   api.onError((error, c) => {
     if (error instanceof FilterError) return c.json({ error: error.message }, 400);
+    if ((error as { code?: unknown }).code === STATEMENT_TIMEOUT) return c.json({ error: TOO_COSTLY }, 422);
     throw error;
   });
 
@@ -180,10 +188,12 @@ export function createExplorerApi(
     const cursor = before ? decodeCursor(before) : undefined;
     if (before && !cursor) throw new FilterError(`'before' is not a cursor this API gave`);
     const limit = intParam(params, 'limit', PAGE, MAX_PAGE);
-    if (cursor) return c.json(await queries.logs(filter, { before: cursor, limit }));
     // Read first: every log past it arrived after the page, so a tail started from it shows them.
-    const tail = await queries.lastLogId();
-    return c.json({ ...(await queries.logs(filter, { limit })), tail });
+    const tail = cursor ? undefined : await queries.lastLogId();
+    const page = await queries.logs(filter, { before: cursor, limit, within: pageBudgetMs });
+    // Ended by its budget before it found anything: the search, not the page, has to change.
+    if (page.logs.length === 0 && page.next !== null) return c.json({ error: TOO_COSTLY }, 422);
+    return c.json(tail === undefined ? page : { ...page, tail });
   });
 
   // Live tail: logs that arrived after `after` (a log id) up to the horizon, oldest first; without `after`, where to

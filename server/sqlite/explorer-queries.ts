@@ -8,6 +8,7 @@ import type { DeviceKeyValue } from '../../protocol/records.types.ts';
 import {
   aroundOf,
   deviceKeyValues,
+  encodeCursor,
   LEVELS,
   pageOf,
   SESSION_ORDER,
@@ -34,7 +35,6 @@ import {
 } from '../explorer-queries.types.ts';
 import { promised } from './rows.ts';
 import type { SearchQuery } from '../../explorer-contract/search-query.ts';
-import { searchIndexOf } from './search-index.ts';
 import { indexMatch, searchSql } from './search-sql.ts';
 
 const LOG_COLUMNS = `l.id, s.session_uid, s.udid, coalesce(d.name, '') AS device_name, l.x, l.at, l.t, l.m, l.tg, l.f, l.l, l.ll, l.u`;
@@ -44,6 +44,8 @@ const LOG_FROM = `logs l JOIN sessions s ON s.id = l.session_id LEFT JOIN device
 /** Sessions holding up to this many logs in all are read through the (session_id, at) index and sorted; more,
  * and the scan goes down the time index instead, testing each log's session. */
 const SORTABLE_LOGS = 20_000;
+/** The levels logs_by_level holds (server/sqlite/schema.ts, the migration that made it partial). */
+const RARE_LEVELS: readonly number[] = [1, 2, 3, 5];
 /** A search matching this many logs or more is run window by window (scanCommonWords) rather than as one set. */
 const COMMON_MATCHES = 5_000;
 
@@ -62,8 +64,7 @@ export function createExplorerQueries(
 }
 
 function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
-  // The index follows the logs a little behind; a search brings it up to date first (server/sqlite/search-index.ts).
-  const searchIndex = searchIndexOf(db);
+  // A search reads what the index holds, which the writer thread keeps up to date (server/sqlite/search-index.ts).
   const sessionsTotal = (ids: number[]) =>
     ids.length === 0
       ? 0
@@ -122,6 +123,8 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
       // Debug is also a log without a level.
       const levels = filter.levels.includes(0) ? `ifnull(l.ll, 0)` : `${one ? '' : '+'}l.ll`;
       clauses.push(`${levels} IN (${filter.levels.map(() => '?').join(', ')})`);
+      // The level index holds only these levels: naming them, as its definition does, lets SQLite use it.
+      if (one && RARE_LEVELS.includes(filter.levels[0]!)) clauses.push(`l.ll IN (${RARE_LEVELS.join(', ')})`);
       params.push(...filter.levels);
     }
     if (filter.tags && filter.tags.length > 0) {
@@ -154,7 +157,6 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
       params.push(filter.appKey, ...notDevices);
     }
     if (filter.search !== undefined && filter.search.groups.length > 0 && !options.commonWords) {
-      searchIndex.catchUp();
       // Few matches: SQLite looks each index term up once, into a set, and drives the scan by them.
       const search = searchSql(filter.search, filter.appKey);
       clauses.push(search.sql);
@@ -214,19 +216,15 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
 
   /** Search for common words: the other filters' logs are read in windows of time, and each window's matches
    * come from the indexes by the window's id range (ids follow time closely, so the range is tight).
-   * Windows grow as they come back with few matches. */
-  function scanCommonWords(
-    filter: LogFilter,
-    search: SearchQuery,
-    before: LogCursor | undefined,
-    limit: number,
-  ): ExplorerLog[] {
+   * Windows grow as they come back with few matches. Past `deadline`, the page ends with what it found, its `next` at
+   * the last log read, so that no page reads for longer than its caller allows. */
+  function scanCommonWords(filter: LogFilter, search: SearchQuery, before: LogCursor | undefined, limit: number, deadline: number): LogPage {
     const clause = where(filter, { commonWords: true });
-    if (clause === 'none') return [];
+    if (clause === 'none') return { logs: [], next: null };
     const found: ExplorerLog[] = [];
     let window = Math.max(500, limit * 4);
     let cursor = before;
-    while (found.length < limit) {
+    while (found.length <= limit) {
       const candidates = scan(clause, cursor, window);
       if (candidates.length === 0) break;
       let low = Infinity;
@@ -236,32 +234,24 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
         high = Math.max(high, log.id);
       }
       const inWindow = searchSql(search, filter.appKey, { low, high });
-      const matched = new Set(
-        db
-          .prepare(`SELECT l.id FROM logs l WHERE l.id BETWEEN ? AND ? AND ${inWindow.sql}`)
-          .pluck()
-          .all(low, high, ...inWindow.params) as number[],
-      );
-      for (const log of candidates) if (matched.has(log.id) && found.length < limit) found.push(log);
+      const matched = new Set(db.prepare(`SELECT l.id FROM logs l WHERE l.id BETWEEN ? AND ? AND ${inWindow.sql}`).pluck().all(low, high, ...inWindow.params) as number[]);
+      for (const log of candidates) if (matched.has(log.id) && found.length <= limit) found.push(log);
       if (candidates.length < window) break;
       cursor = candidates.at(-1)!;
+      if (performance.now() > deadline) return { logs: found, next: encodeCursor(cursor) };
       window = Math.min(window * 2, 50_000);
     }
-    return found;
+    return pageOf(found, limit);
   }
 
-  /** One page of the filtered stream, newest first, older than `before` when given. */
-  function logs(filter: LogFilter, options: { before?: LogCursor; limit: number }): LogPage {
+  /** One page of the filtered stream, newest first, older than `before` when given; read for `within` ms at most
+   * where it is read in windows (ExplorerQueries.logs). */
+  function logs(filter: LogFilter, options: { before?: LogCursor; limit: number; within?: number }): LogPage {
     const search = filter.search?.groups.length ? filter.search : undefined;
-    if (search) searchIndex.catchUp();
-    let rows: ExplorerLog[];
-    if (search && common(search)) rows = scanCommonWords(filter, search, options.before, options.limit + 1);
-    else {
-      const clause = where(filter);
-      if (clause === 'none') return { logs: [], next: null };
-      rows = scan(clause, options.before, options.limit + 1);
-    }
-    return pageOf(rows, options.limit);
+    if (search && common(search)) return scanCommonWords(filter, search, options.before, options.limit, performance.now() + (options.within ?? Infinity));
+    const clause = where(filter);
+    if (clause === 'none') return { logs: [], next: null };
+    return pageOf(scan(clause, options.before, options.limit + 1), options.limit);
   }
 
   /** The first and last time among the filter's logs: each an end of the time index, read as the stream's page is. */

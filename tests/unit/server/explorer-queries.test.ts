@@ -149,6 +149,25 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       }
     });
 
+    test.runIf(kind === 'sqlite')('a search read within a budget ends its pages early and goes on from where each stopped: the same logs', async () => {
+      const windowed = createExplorerQueries(sqliteOf(store), { commonMatches: 10 });
+      for (const filter of [searching('payment'), { ...searching('order'), session: 'session-3' }]) {
+        const expected = await readAll({ appKey: APP, ...filter });
+        let before;
+        let pages = 0;
+        const all: ExplorerLog[] = [];
+        do {
+          // No time at all: every page ends after its first window.
+          const page = await windowed.logs({ appKey: APP, ...filter }, { before, limit: 100, within: 0 });
+          pages++;
+          all.push(...page.logs);
+          before = page.next ? decodeCursor(page.next) : undefined;
+        } while (before);
+        expect(all).toEqual(expected);
+        expect(pages).toBeGreaterThan(Math.ceil(expected.length / 100));
+      }
+    });
+
     test('a device key no device has, and an empty search, match nothing', async () => {
       expect(await readAll({ appKey: APP, deviceKey: { key: 'plan', value: 'silver' } })).toEqual([]);
       expect(await readAll({ appKey: APP, ...searching('!!!') })).toEqual([]);
