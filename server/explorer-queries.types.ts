@@ -4,6 +4,7 @@
 import type { DeviceInfo, SessionPayload } from '../protocol/records.types.ts';
 import {
   LEVEL_COLUMNS,
+  LIST_TEXT_CHARS,
   type AroundLogs,
   type DeviceDetail,
   type ExplorerApp,
@@ -17,6 +18,20 @@ import {
 import type { LogFilters } from '../explorer-contract/log-filters.ts';
 
 export type { ExplorerApp, ExplorerDevice, ExplorerIssue, ExplorerLog, ExplorerSession, LogPage };
+
+/** A store's log columns as a list reads them: the text cut in SQL, so that a long line never leaves the database for
+ * a list, and its whole length when it was cut (docs/explorer-views.md#long-lines). `cut` and `length` are the
+ * store's SQL for the first LIST_TEXT_CHARS characters of a text and its length in characters. */
+export function listLogColumns(
+  columns: string,
+  cut: (text: string, chars: number) => string,
+  length: (text: string) => string,
+): string {
+  return columns.replace(
+    'l.t,',
+    `${cut('l.t', LIST_TEXT_CHARS)} AS t, CASE WHEN ${length('l.t')} > ${LIST_TEXT_CHARS} THEN ${length('l.t')} END AS t_length,`,
+  );
+}
 
 export const LEVELS = [0, 1, 2, 3, 4, 5] as const;
 
@@ -98,7 +113,12 @@ export interface DeviceFilter {
 /** What the facets count logs by, in the store. */
 export type FacetField = 'level' | 'tag' | 'file' | 'session';
 /** Its expression in SQL, the same in both dialects. */
-export const FACET_COLUMNS: Record<FacetField, string> = { level: 'coalesce(l.ll, 0)', tag: 'l.tg', file: 'l.f', session: 'l.session_id' };
+export const FACET_COLUMNS: Record<FacetField, string> = {
+  level: 'coalesce(l.ll, 0)',
+  tag: 'l.tg',
+  file: 'l.f',
+  session: 'l.session_id',
+};
 
 export interface SessionFacts {
   id: number;
@@ -111,8 +131,9 @@ export interface SessionFacts {
 export interface ExplorerQueries {
   /** Every app, with how many sessions it has received (apps that received nothing sort last). */
   apps(): Promise<ExplorerApp[]>;
-  /** One page of the filtered stream, newest first, older than `before` when given. */
-  logs(filter: LogFilter, options: { before?: LogCursor; limit: number }): Promise<LogPage>;
+  /** One page of the filtered stream, newest first, older than `before` when given; with `cut`, texts as a list sends
+   * them (listLogColumns), else whole (an export). */
+  logs(filter: LogFilter, options: { before?: LogCursor; limit: number; cut?: boolean }): Promise<LogPage>;
   /** The first and last time among the filter's logs; undefined when none match. */
   timeSpan(filter: LogFilter): Promise<{ first: number; last: number } | undefined>;
   /** The filter's logs counted per bucket of `bucketMs` (bucket n holds n * bucketMs up to the next) and level (a
@@ -122,7 +143,11 @@ export interface ExplorerQueries {
   count(filter: LogFilter, cap: number): Promise<number>;
   /** The filter's logs counted by a field, the largest counts first, at most `limit` values (docs/facets.md). A log
    * without a level counts as Debug; `session` gives the session's row id. */
-  groupCounts(filter: LogFilter, by: FacetField, limit: number): Promise<{ value: string | number | null; n: number }[]>;
+  groupCounts(
+    filter: LogFilter,
+    by: FacetField,
+    limit: number,
+  ): Promise<{ value: string | number | null; n: number }[]>;
   /** The device, its name, app version and language of each session of `ids` of the app. */
   sessionFacts(appKey: string, ids: number[]): Promise<SessionFacts[]>;
   /** Logs that arrived after log `afterId` and up to `upTo` (by arrival, whatever their time), oldest first: the live
@@ -131,10 +156,13 @@ export interface ExplorerQueries {
   /** The highest log id up to which every log is visible or never will be (docs/explorer-views.md#live-tail): where
    * a live tail starts, and how far a poll of it reads. */
   lastLogId(): Promise<number>;
-  /** `count` logs before and after log `id` in its session, in time order (oldest first), the log among them. */
+  /** `count` logs before and after log `id` in its session, in time order (oldest first), the log among them; texts as
+   * a list sends them (listLogColumns), as the live tail's are. */
   around(appKey: string, id: number, count: number): Promise<AroundLogs | undefined>;
   /** The log a session's issue is about: the `bf_issue` line Bugfender's SDK writes with the issue's uuid as text,
    * else the session's last log at or before the time the issue arrived. */
+  /** One log's whole text (null when it has none); undefined when the app has no such log. */
+  logText(appKey: string, id: number): Promise<{ t: string | null } | undefined>;
   issueLogId(sessionId: number, uid: string, receivedAt: string): Promise<number | undefined>;
   /** The tags an app's logs carry, in order. */
   tags(appKey: string, limit?: number): Promise<string[]>;
@@ -156,7 +184,11 @@ export interface ExplorerQueries {
 }
 
 /** Every log of the filter, newest first, read a page at a time (for exports that must not hold it all). */
-export async function* allLogs(queries: ExplorerQueries, filter: LogFilter, pageSize = 1_000): AsyncGenerator<ExplorerLog[]> {
+export async function* allLogs(
+  queries: ExplorerQueries,
+  filter: LogFilter,
+  pageSize = 1_000,
+): AsyncGenerator<ExplorerLog[]> {
   let before: LogCursor | undefined;
   for (;;) {
     const page = await queries.logs(filter, { before, limit: pageSize });

@@ -7,7 +7,14 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { ACCOUNT_BODY_BYTES, limitBody, readJsonObject } from '../body-limits.ts';
 import type { App, AppStore } from '../store.types.ts';
 import { streamExport } from './export.ts';
-import { COUNT_CAP, EXPLORER_API, ISSUE_TYPES, SESSION_SORTS, type LogCount, type SessionSort } from '../../explorer-contract/api.types.ts';
+import {
+  COUNT_CAP,
+  EXPLORER_API,
+  ISSUE_TYPES,
+  SESSION_SORTS,
+  type LogCount,
+  type SessionSort,
+} from '../../explorer-contract/api.types.ts';
 import { FilterError, parseLogFilters } from '../../explorer-contract/log-filters.ts';
 import { decodeCursor, type ExplorerQueries, type LogFilter } from '../explorer-queries.types.ts';
 import { secureCookies } from '../client-address.ts';
@@ -23,12 +30,20 @@ export const VIEWER_COOKIE = 'sidelog_viewer';
 const PAGE = 100;
 const MAX_PAGE = 500;
 
-export type ExplorerEnv = { Variables: LoginEnv['Variables'] & { viewer: string; allowedApps: ReadonlySet<string> | undefined; app: App; password: string } };
+export type ExplorerEnv = {
+  Variables: LoginEnv['Variables'] & {
+    viewer: string;
+    allowedApps: ReadonlySet<string> | undefined;
+    app: App;
+    password: string;
+  };
+};
 type Env = ExplorerEnv;
 
 /** Whether the signed-in viewer may read the app (docs/local-service.md#per-app-access): an app it may not read is
  * answered as one that does not exist. */
-const mayRead = (c: Context<Env>, app: App | undefined): app is App => app !== undefined && (c.get('allowedApps')?.has(app.key) ?? true);
+const mayRead = (c: Context<Env>, app: App | undefined): app is App =>
+  app !== undefined && (c.get('allowedApps')?.has(app.key) ?? true);
 
 /** Failed sign-ins a client address, and an account (a name, the admin's included), may make per window: enough for
  * a person who mistypes, not for a guesser. The counts live in this process's memory (server/login-throttle.ts). */
@@ -44,10 +59,19 @@ export function intParam(query: URLSearchParams, name: string, fallback: number,
 }
 
 /** The log filters of the query, on the app of the route. */
-export const logFilter = (c: Context<Env>, query: URLSearchParams): LogFilter => ({ appKey: c.get('app').key, ...parseLogFilters(query) });
+export const logFilter = (c: Context<Env>, query: URLSearchParams): LogFilter => ({
+  appKey: c.get('app').key,
+  ...parseLogFilters(query),
+});
 
 /** `more`: routes of the explorer's other views (server/explorer/insight.ts), behind the same sign-in and app. */
-export function createExplorerApi(apps: AppStore, queries: ExplorerQueries, accounts: ViewerAccounts, limits = EXPLORER_LOGIN_LIMITS, more?: Hono<Env>): Hono<Env> {
+export function createExplorerApi(
+  apps: AppStore,
+  queries: ExplorerQueries,
+  accounts: ViewerAccounts,
+  limits = EXPLORER_LOGIN_LIMITS,
+  more?: Hono<Env>,
+): Hono<Env> {
   const api = new Hono<Env>().basePath(EXPLORER_API);
 
   api.onError((error, c) => {
@@ -66,7 +90,8 @@ export function createExplorerApi(apps: AppStore, queries: ExplorerQueries, acco
     throttle.perAddress,
     async (c, next) => {
       const body = await readJsonObject(c);
-      if (typeof body?.name !== 'string' || typeof body.password !== 'string') return c.json({ error: `'name' and 'password' must be strings` }, 400);
+      if (typeof body?.name !== 'string' || typeof body.password !== 'string')
+        return c.json({ error: `'name' and 'password' must be strings` }, 400);
       c.set('loginAccount', body.name.trim());
       c.set('password', body.password);
       return next();
@@ -92,7 +117,9 @@ export function createExplorerApi(apps: AppStore, queries: ExplorerQueries, acco
   // clears the cookie: a cleared cookie never leaves its token valid.
   api.post('/sign-out', async (c) => {
     const body = await readJsonObject(c);
-    const tokens = [getCookie(c, VIEWER_COOKIE), body?.token].filter((token): token is string => typeof token === 'string' && token !== '');
+    const tokens = [getCookie(c, VIEWER_COOKIE), body?.token].filter(
+      (token): token is string => typeof token === 'string' && token !== '',
+    );
     for (const token of tokens) await accounts.signOut(token);
     deleteCookie(c, VIEWER_COOKIE, { path: '/sidelog' });
     return c.json({ signedOut: true });
@@ -111,7 +138,9 @@ export function createExplorerApi(apps: AppStore, queries: ExplorerQueries, acco
 
   api.get('/me', (c) => c.json({ name: c.get('viewer') }));
 
-  api.get('/apps', async (c) => c.json((await queries.apps()).filter((app) => c.get('allowedApps')?.has(app.key) ?? true)));
+  api.get('/apps', async (c) =>
+    c.json((await queries.apps()).filter((app) => c.get('allowedApps')?.has(app.key) ?? true)),
+  );
 
   /** A Sidelog or Bugfender appID, as intent URLs carry it, to the view it names, in Sidelog's form. Found with the
    * explorer's own queries, which read one row or two, never the session's logs. Ids are looked up well-formed, as
@@ -150,10 +179,10 @@ export function createExplorerApi(apps: AppStore, queries: ExplorerQueries, acco
     const cursor = before ? decodeCursor(before) : undefined;
     if (before && !cursor) throw new FilterError(`'before' is not a cursor this API gave`);
     const limit = intParam(params, 'limit', PAGE, MAX_PAGE);
-    if (cursor) return c.json(await queries.logs(filter, { before: cursor, limit }));
+    if (cursor) return c.json(await queries.logs(filter, { before: cursor, limit, cut: true }));
     // Read first: every log past it arrived after the page, so a tail started from it shows them.
     const tail = await queries.lastLogId();
-    return c.json({ ...(await queries.logs(filter, { limit })), tail });
+    return c.json({ ...(await queries.logs(filter, { limit, cut: true })), tail });
   });
 
   // Live tail: logs that arrived after `after` (a log id) up to the horizon, oldest first; without `after`, where to
@@ -190,8 +219,19 @@ export function createExplorerApi(apps: AppStore, queries: ExplorerQueries, acco
 
   api.get('/apps/:appId/logs/:id/around', async (c) => {
     const id = Number(c.req.param('id'));
-    const found = Number.isSafeInteger(id) ? await queries.around(c.get('app').key, id, intParam(query(c), 'count', 25, 200)) : undefined;
+    const found = Number.isSafeInteger(id)
+      ? await queries.around(c.get('app').key, id, intParam(query(c), 'count', 25, 200))
+      : undefined;
     return found ? c.json(found) : c.json({ error: 'no such log' }, 404);
+  });
+
+  // One log's whole text, which lists send cut (docs/explorer-views.md#long-lines): plain text, as it was logged.
+  api.get('/apps/:appId/logs/:id/text', async (c) => {
+    const id = Number(c.req.param('id'));
+    const found = Number.isSafeInteger(id) ? await queries.logText(c.get('app').key, id) : undefined;
+    if (!found) return c.json({ error: 'no such log' }, 404);
+    c.header('Cache-Control', 'no-store');
+    return c.text(found.t ?? '');
   });
 
   api.get('/apps/:appId/tags', async (c) => c.json(await queries.tags(c.get('app').key)));
@@ -200,9 +240,11 @@ export function createExplorerApi(apps: AppStore, queries: ExplorerQueries, acco
   api.get('/apps/:appId/sessions', async (c) => {
     const params = query(c);
     const sort = params.get('sort') ?? 'last';
-    if (!SESSION_SORTS.includes(sort as SessionSort)) throw new FilterError(`'sort' must be one of ${SESSION_SORTS.join(', ')}`);
+    if (!SESSION_SORTS.includes(sort as SessionSort))
+      throw new FilterError(`'sort' must be one of ${SESSION_SORTS.join(', ')}`);
     const withFilter = params.get('with') || undefined;
-    if (withFilter !== undefined && withFilter !== 'issues' && withFilter !== 'errors') throw new FilterError(`'with' must be issues or errors`);
+    if (withFilter !== undefined && withFilter !== 'issues' && withFilter !== 'errors')
+      throw new FilterError(`'with' must be issues or errors`);
     return c.json(
       await queries.sessions.list({
         appKey: c.get('app').key,
@@ -225,7 +267,8 @@ export function createExplorerApi(apps: AppStore, queries: ExplorerQueries, acco
   api.get('/apps/:appId/issues', async (c) => {
     const params = query(c);
     const types = (params.get('type') ?? '').split(',').filter(Boolean);
-    if (!types.every((type) => (ISSUE_TYPES as readonly string[]).includes(type))) throw new FilterError(`'type' must list types among ${ISSUE_TYPES.join(', ')}`);
+    if (!types.every((type) => (ISSUE_TYPES as readonly string[]).includes(type)))
+      throw new FilterError(`'type' must list types among ${ISSUE_TYPES.join(', ')}`);
     const before = params.get('before');
     return c.json(
       await queries.issues.list({
@@ -245,7 +288,8 @@ export function createExplorerApi(apps: AppStore, queries: ExplorerQueries, acco
     if (!found) return c.json({ error: 'no such issue' }, 404);
     const { session_id, ...issue } = found;
     const logId = await queries.issueLogId(session_id, issue.uid, issue.received_at);
-    const around = logId === undefined ? undefined : await queries.around(app.key, logId, intParam(query(c), 'count', 25, 200));
+    const around =
+      logId === undefined ? undefined : await queries.around(app.key, logId, intParam(query(c), 'count', 25, 200));
     return c.json({ issue, around: around ?? null });
   });
 
@@ -292,6 +336,7 @@ export async function limitViewerApps(c: Context, accounts: ViewerAccounts, apps
   for (const key of keys ?? []) if (!(await apps.app(key as string))) unknown.push(key as string);
   if (unknown.length > 0) return c.json({ error: `no such app: ${unknown.join(', ')}` }, 400);
   const name = c.req.param('name')!;
-  if (!(await accounts.limitApps(name, keys === null ? null : [...new Set(keys as string[])]))) return c.json({ error: 'no such viewer' }, 404);
+  if (!(await accounts.limitApps(name, keys === null ? null : [...new Set(keys as string[])])))
+    return c.json({ error: 'no such viewer' }, 404);
   return c.json({ name, apps: keys === null ? null : [...new Set(keys as string[])] });
 }

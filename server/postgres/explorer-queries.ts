@@ -7,6 +7,7 @@ import { createLogHorizon } from './log-horizon.ts';
 import {
   deviceKeyValues,
   LEVELS,
+  listLogColumns,
   pageOf,
   SESSION_ORDER,
   SESSION_SELECT,
@@ -26,6 +27,12 @@ import { sql } from './client.ts';
 import { searchSql } from './search-sql.ts';
 
 const LOG_COLUMNS = `l.id, s.session_uid, s.udid, coalesce(d.name, '') AS device_name, l.x, l.at, l.t, l.m, l.tg, l.f, l.l, l.ll, l.u`;
+/** LOG_COLUMNS for a list (docs/explorer-views.md#long-lines). */
+const LIST_LOG_COLUMNS = listLogColumns(
+  LOG_COLUMNS,
+  (text, chars) => `left(${text}, ${chars})`,
+  (text) => `char_length(${text})`,
+);
 /** The logs with their sessions and devices, as LOG_COLUMNS reads them. */
 const LOG_FROM = `logs l JOIN sessions s ON s.id = l.session_id LEFT JOIN devices d ON d.app_key = s.app_key AND d.udid = s.udid`;
 
@@ -43,9 +50,17 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
   async function where(filter: LogFilter, p: ReturnType<typeof parameters>): Promise<string | 'none'> {
     const clauses: string[] = [];
     if (filter.session !== undefined) {
-      clauses.push(`l.session_id = (SELECT id FROM sessions WHERE app_key = ${p.add(filter.appKey)} AND session_uid = ${p.add(filter.session)})`);
+      clauses.push(
+        `l.session_id = (SELECT id FROM sessions WHERE app_key = ${p.add(filter.appKey)} AND session_uid = ${p.add(filter.session)})`,
+      );
     } else if (filter.device !== undefined) {
-      const ids = (await all<{ id: number }>(`SELECT id FROM sessions WHERE app_key = $1 AND udid = $2`, filter.appKey, filter.device)).map((row) => row.id);
+      const ids = (
+        await all<{ id: number }>(
+          `SELECT id FROM sessions WHERE app_key = $1 AND udid = $2`,
+          filter.appKey,
+          filter.device,
+        )
+      ).map((row) => row.id);
       if (ids.length === 0) return 'none';
       clauses.push(`l.session_id = ANY (${p.add(ids)}::int[])`);
     } else {
@@ -74,14 +89,21 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
     if (filter.files) clauses.push(`l.f = ANY (${p.add(filter.files)}::text[])`);
     if (filter.urls) clauses.push(`l.u = ANY (${p.add(filter.urls)}::text[])`);
     const { devices: notDevices, ...notColumns } = filter.exclude ?? {};
-    for (const [name, column] of [['tags', 'tg'], ['files', 'f'], ['urls', 'u']] as const) {
+    for (const [name, column] of [
+      ['tags', 'tg'],
+      ['files', 'f'],
+      ['urls', 'u'],
+    ] as const) {
       const values = notColumns[name];
       if (values) clauses.push(`NOT (coalesce(l.${column}, '') = ANY (${p.add(values)}::text[]))`);
     }
     if (notDevices) {
-      clauses.push(`l.session_id NOT IN (SELECT id FROM sessions WHERE app_key = ${p.add(filter.appKey)} AND udid = ANY (${p.add(notDevices)}::text[]))`);
+      clauses.push(
+        `l.session_id NOT IN (SELECT id FROM sessions WHERE app_key = ${p.add(filter.appKey)} AND udid = ANY (${p.add(notDevices)}::text[]))`,
+      );
     }
-    if (filter.search !== undefined && filter.search.groups.length > 0) clauses.push(searchSql(filter.search, filter.appKey, p.add));
+    if (filter.search !== undefined && filter.search.groups.length > 0)
+      clauses.push(searchSql(filter.search, filter.appKey, p.add));
     if (filter.from !== undefined) clauses.push(`l.at >= ${p.add(filter.from)}`);
     if (filter.to !== undefined) clauses.push(`l.at < ${p.add(filter.to)}`);
     return clauses.join(' AND ');
@@ -96,7 +118,7 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
 
   const around: ExplorerQueries['around'] = async (appKey, id, count) => {
     const target = await one<ExplorerLog & { session_id: number }>(
-      `SELECT ${LOG_COLUMNS}, l.session_id FROM ${LOG_FROM} WHERE l.id = $1 AND s.app_key = $2`,
+      `SELECT ${LIST_LOG_COLUMNS}, l.session_id FROM ${LOG_FROM} WHERE l.id = $1 AND s.app_key = $2`,
       id,
       appKey,
     );
@@ -104,7 +126,7 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
     const { session_id, ...log } = target;
     const side = (op: '<' | '>', order: 'DESC' | 'ASC') =>
       all<ExplorerLog>(
-        `SELECT ${LOG_COLUMNS} FROM ${LOG_FROM}
+        `SELECT ${LIST_LOG_COLUMNS} FROM ${LOG_FROM}
          WHERE l.session_id = $1 AND (l.at, l.id) ${op} ($2, $3) ORDER BY l.at ${order}, l.id ${order} LIMIT $4`,
         session_id,
         log.at,
@@ -121,8 +143,15 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
         `SELECT a.key, a.app_id, a.enabled, (SELECT count(*) FROM sessions s WHERE s.app_key = a.key) AS sessions FROM apps a`,
       );
       // Apps that received nothing last, then by key (as SQLite's byte order sorts them).
-      rows.sort((a, b) => Number(a.sessions === 0) - Number(b.sessions === 0) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-      return rows.map((row) => ({ key: row.key, appId: row.app_id, enabled: row.enabled === 1, sessions: row.sessions }));
+      rows.sort(
+        (a, b) => Number(a.sessions === 0) - Number(b.sessions === 0) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+      );
+      return rows.map((row) => ({
+        key: row.key,
+        appId: row.app_id,
+        enabled: row.enabled === 1,
+        sessions: row.sessions,
+      }));
     },
     async logs(filter, options) {
       const p = parameters();
@@ -131,7 +160,7 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
       const before: LogCursor | undefined = options.before;
       if (before) clause += ` AND (l.at, l.id) < (${p.add(before.at)}, ${p.add(before.id)})`;
       const rows = await all<ExplorerLog>(
-        `SELECT ${LOG_COLUMNS} FROM ${LOG_FROM} WHERE ${clause} ORDER BY l.at DESC, l.id DESC LIMIT ${p.add(options.limit + 1)}`,
+        `SELECT ${options.cut ? LIST_LOG_COLUMNS : LOG_COLUMNS} FROM ${LOG_FROM} WHERE ${clause} ORDER BY l.at DESC, l.id DESC LIMIT ${p.add(options.limit + 1)}`,
         ...p.values,
       );
       return pageOf(rows, options.limit);
@@ -141,7 +170,13 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
       const clause = await where(filter, p);
       if (clause === 'none') return undefined;
       // Each end read down the time index, as the stream's first page is.
-      const end = async (order: 'ASC' | 'DESC') => (await one<{ at: number }>(`SELECT l.at FROM logs l WHERE ${clause} ORDER BY l.at ${order} LIMIT 1`, ...p.values))?.at;
+      const end = async (order: 'ASC' | 'DESC') =>
+        (
+          await one<{ at: number }>(
+            `SELECT l.at FROM logs l WHERE ${clause} ORDER BY l.at ${order} LIMIT 1`,
+            ...p.values,
+          )
+        )?.at;
       const first = await end('ASC');
       return first === undefined ? undefined : { first, last: (await end('DESC'))! };
     },
@@ -158,7 +193,10 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
       const p = parameters();
       const clause = await where(filter, p);
       if (clause === 'none') return 0;
-      return (await one<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM logs l WHERE ${clause} LIMIT ${p.add(cap + 1)}) AS matched`, ...p.values))!.n;
+      return (await one<{ n: number }>(
+        `SELECT count(*)::int AS n FROM (SELECT 1 FROM logs l WHERE ${clause} LIMIT ${p.add(cap + 1)}) AS matched`,
+        ...p.values,
+      ))!.n;
     },
     async groupCounts(filter, by, limit) {
       const p = parameters();
@@ -183,15 +221,22 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
       const clause = await where(filter, p);
       if (clause === 'none') return [];
       return all<ExplorerLog>(
-        `SELECT ${LOG_COLUMNS} FROM ${LOG_FROM} WHERE ${clause} AND l.id > ${p.add(afterId)} AND l.id <= ${p.add(upTo)} ORDER BY l.id LIMIT ${p.add(limit)}`,
+        `SELECT ${LIST_LOG_COLUMNS} FROM ${LOG_FROM} WHERE ${clause} AND l.id > ${p.add(afterId)} AND l.id <= ${p.add(upTo)} ORDER BY l.id LIMIT ${p.add(limit)}`,
         ...p.values,
       );
     },
     // Not max(id): batches commit out of id order (server/postgres/log-horizon.ts).
     lastLogId: horizon,
     around,
+    async logText(appKey, id) {
+      return one<{ t: string | null }>(`SELECT l.t FROM ${LOG_FROM} WHERE l.id = $1 AND s.app_key = $2`, id, appKey);
+    },
     async issueLogId(sessionId, uid, receivedAt) {
-      const marked = await one<{ id: number }>(`SELECT id FROM logs WHERE session_id = $1 AND tg = 'bf_issue' AND t = $2 LIMIT 1`, sessionId, uid);
+      const marked = await one<{ id: number }>(
+        `SELECT id FROM logs WHERE session_id = $1 AND tg = 'bf_issue' AND t = $2 LIMIT 1`,
+        sessionId,
+        uid,
+      );
       if (marked) return marked.id;
       const before = await one<{ id: number }>(
         `SELECT id FROM logs WHERE session_id = $1 AND at <= $2 ORDER BY at DESC, id DESC LIMIT 1`,
@@ -199,7 +244,12 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
         Date.parse(receivedAt),
       );
       if (before) return before.id;
-      return (await one<{ id: number }>(`SELECT id FROM logs WHERE session_id = $1 ORDER BY at DESC, id DESC LIMIT 1`, sessionId))?.id;
+      return (
+        await one<{ id: number }>(
+          `SELECT id FROM logs WHERE session_id = $1 ORDER BY at DESC, id DESC LIMIT 1`,
+          sessionId,
+        )
+      )?.id;
     },
     async tags(appKey, limit = 200) {
       // One index seek per tag (a loose index scan) rather than a scan of every log, each tag kept when one of its logs
@@ -236,7 +286,11 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
         return { sessions: rows.slice(0, filter.limit).map(toExplorerSession), more: rows.length > filter.limit };
       },
       async one(appKey, uid) {
-        const row = await one<ExplorerSessionRow>(`${SESSION_SELECT} WHERE s.app_key = $1 AND s.session_uid = $2`, appKey, uid);
+        const row = await one<ExplorerSessionRow>(
+          `${SESSION_SELECT} WHERE s.app_key = $1 AND s.session_uid = $2`,
+          appKey,
+          uid,
+        );
         return row && toExplorerSession(row);
       },
       async facets(appKey) {
@@ -272,7 +326,11 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
         return { issues: page, next: rows.length > filter.limit ? page.at(-1)!.id : null };
       },
       async one(appKey, uid) {
-        return one<ExplorerIssue & { session_id: number }>(`${ISSUE_SELECT} WHERE i.app_key = $1 AND i.uid = $2`, appKey, uid);
+        return one<ExplorerIssue & { session_id: number }>(
+          `${ISSUE_SELECT} WHERE i.app_key = $1 AND i.uid = $2`,
+          appKey,
+          uid,
+        );
       },
     },
     devices: {
@@ -295,7 +353,11 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
       async one(appKey, udid) {
         const row = await one<ExplorerDeviceRow>(`${DEVICE_SELECT} WHERE d.app_key = $1 AND d.udid = $2`, appKey, udid);
         if (!row) return undefined;
-        const keys = await all<{ key: string; value: string }>(`SELECT key, value FROM device_keys WHERE app_key = $1 AND udid = $2 ORDER BY key`, appKey, udid);
+        const keys = await all<{ key: string; value: string }>(
+          `SELECT key, value FROM device_keys WHERE app_key = $1 AND udid = $2 ORDER BY key`,
+          appKey,
+          udid,
+        );
         return { ...toExplorerDevice(row), keys: keys.map((key) => ({ key: key.key, value: JSON.parse(key.value) })) };
       },
     },

@@ -8,6 +8,7 @@ import type { DeviceKeyValue } from '../../protocol/records.types.ts';
 import {
   deviceKeyValues,
   LEVELS,
+  listLogColumns,
   pageOf,
   SESSION_ORDER,
   SESSION_SELECT,
@@ -36,6 +37,12 @@ import { searchIndexOf } from './search-index.ts';
 import { indexMatch, searchSql } from './search-sql.ts';
 
 const LOG_COLUMNS = `l.id, s.session_uid, s.udid, coalesce(d.name, '') AS device_name, l.x, l.at, l.t, l.m, l.tg, l.f, l.l, l.ll, l.u`;
+/** LOG_COLUMNS for a list (docs/explorer-views.md#long-lines). */
+const LIST_LOG_COLUMNS = listLogColumns(
+  LOG_COLUMNS,
+  (text, chars) => `substr(${text}, 1, ${chars})`,
+  (text) => `length(${text})`,
+);
 /** The logs with their sessions and devices, as LOG_COLUMNS reads them. */
 const LOG_FROM = `logs l JOIN sessions s ON s.id = l.session_id LEFT JOIN devices d ON d.app_key = s.app_key AND d.udid = s.udid`;
 
@@ -46,7 +53,10 @@ const SORTABLE_LOGS = 20_000;
 const COMMON_MATCHES = 5_000;
 
 /** The explorer's queries over the SQLite database; `tuning` lets tests reach the common-words path with few logs. */
-export function createExplorerQueries(db: Database.Database, tuning = { commonMatches: COMMON_MATCHES }): ExplorerQueries {
+export function createExplorerQueries(
+  db: Database.Database,
+  tuning = { commonMatches: COMMON_MATCHES },
+): ExplorerQueries {
   const { sessions, issues, devices, ...rest } = syncQueries(db, tuning);
   return {
     ...promised<Omit<ExplorerQueries, 'sessions' | 'issues' | 'devices'>>(rest),
@@ -62,7 +72,13 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
   const sessionsTotal = (ids: number[]) =>
     ids.length === 0
       ? 0
-      : (db.prepare(`SELECT ifnull(sum(total), 0) AS n FROM session_stats WHERE session_id IN (${ids.map(() => '?').join(', ')})`).get(...ids) as { n: number }).n;
+      : (
+          db
+            .prepare(
+              `SELECT ifnull(sum(total), 0) AS n FROM session_stats WHERE session_id IN (${ids.map(() => '?').join(', ')})`,
+            )
+            .get(...ids) as { n: number }
+        ).n;
 
   /** The clause for logs of these sessions, driving the scan by them when they hold few logs. */
   function inSessions(ids: number[]): string {
@@ -71,14 +87,21 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
 
   /** The WHERE clause of a filter, and its parameters. The unary `+` keeps SQLite from driving the scan by an
    * index that would then need a sort of everything it matched (the whole app, several levels). */
-  function where(filter: LogFilter, options: { commonWords?: boolean } = {}): { sql: string; params: unknown[] } | 'none' {
+  function where(
+    filter: LogFilter,
+    options: { commonWords?: boolean } = {},
+  ): { sql: string; params: unknown[] } | 'none' {
     const clauses: string[] = [];
     const params: unknown[] = [];
     if (filter.session !== undefined) {
       clauses.push(`l.session_id = (SELECT id FROM sessions WHERE app_key = ? AND session_uid = ?)`);
       params.push(filter.appKey, filter.session);
     } else if (filter.device !== undefined) {
-      const ids = (db.prepare(`SELECT id FROM sessions WHERE app_key = ? AND udid = ?`).all(filter.appKey, filter.device) as { id: number }[]).map((row) => row.id);
+      const ids = (
+        db.prepare(`SELECT id FROM sessions WHERE app_key = ? AND udid = ?`).all(filter.appKey, filter.device) as {
+          id: number;
+        }[]
+      ).map((row) => row.id);
       if (ids.length === 0) return 'none';
       clauses.push(inSessions(ids));
     } else {
@@ -119,14 +142,20 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
       params.push(...filter.urls);
     }
     const { devices: notDevices, ...notColumns } = filter.exclude ?? {};
-    for (const [name, column] of [['tags', 'tg'], ['files', 'f'], ['urls', 'u']] as const) {
+    for (const [name, column] of [
+      ['tags', 'tg'],
+      ['files', 'f'],
+      ['urls', 'u'],
+    ] as const) {
       const values = notColumns[name];
       if (!values) continue;
       clauses.push(`ifnull(l.${column}, '') NOT IN (${values.map(() => '?').join(', ')})`);
       params.push(...values);
     }
     if (notDevices) {
-      clauses.push(`l.session_id NOT IN (SELECT id FROM sessions WHERE app_key = ? AND udid IN (${notDevices.map(() => '?').join(', ')}))`);
+      clauses.push(
+        `l.session_id NOT IN (SELECT id FROM sessions WHERE app_key = ? AND udid IN (${notDevices.map(() => '?').join(', ')}))`,
+      );
       params.push(filter.appKey, ...notDevices);
     }
     if (filter.search !== undefined && filter.search.groups.length > 0 && !options.commonWords) {
@@ -148,8 +177,16 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
   }
 
   const indexCount = {
-    logs_fts: db.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM logs_fts WHERE logs_fts MATCH ? LIMIT ${tuning.commonMatches})`).pluck(),
-    logs_infix: db.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM logs_infix WHERE logs_infix MATCH ? LIMIT ${tuning.commonMatches})`).pluck(),
+    logs_fts: db
+      .prepare(
+        `SELECT count(*) AS n FROM (SELECT 1 FROM logs_fts WHERE logs_fts MATCH ? LIMIT ${tuning.commonMatches})`,
+      )
+      .pluck(),
+    logs_infix: db
+      .prepare(
+        `SELECT count(*) AS n FROM (SELECT 1 FROM logs_infix WHERE logs_infix MATCH ? LIMIT ${tuning.commonMatches})`,
+      )
+      .pluck(),
   };
 
   /** Whether a search is better run window by window: it looks terms up in an index, and none of the terms every
@@ -164,7 +201,12 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
   }
 
   /** A page of the other filters' logs, newest first. */
-  function scan(clause: { sql: string; params: unknown[] }, before: LogCursor | undefined, limit: number): ExplorerLog[] {
+  function scan(
+    clause: { sql: string; params: unknown[] },
+    before: LogCursor | undefined,
+    limit: number,
+    columns = LOG_COLUMNS,
+  ): ExplorerLog[] {
     let sql = clause.sql;
     const params = [...clause.params];
     if (before) {
@@ -172,21 +214,27 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
       params.push(before.at, before.at, before.id);
     }
     return db
-      .prepare(`SELECT ${LOG_COLUMNS} FROM ${LOG_FROM} WHERE ${sql} ORDER BY l.at DESC, l.id DESC LIMIT ?`)
+      .prepare(`SELECT ${columns} FROM ${LOG_FROM} WHERE ${sql} ORDER BY l.at DESC, l.id DESC LIMIT ?`)
       .all(...params, limit) as ExplorerLog[];
   }
 
   /** Search for common words: the other filters' logs are read in windows of time, and each window's matches
    * come from the indexes by the window's id range (ids follow time closely, so the range is tight).
    * Windows grow as they come back with few matches. */
-  function scanCommonWords(filter: LogFilter, search: SearchQuery, before: LogCursor | undefined, limit: number): ExplorerLog[] {
+  function scanCommonWords(
+    filter: LogFilter,
+    search: SearchQuery,
+    before: LogCursor | undefined,
+    limit: number,
+    columns: string,
+  ): ExplorerLog[] {
     const clause = where(filter, { commonWords: true });
     if (clause === 'none') return [];
     const found: ExplorerLog[] = [];
     let window = Math.max(500, limit * 4);
     let cursor = before;
     while (found.length < limit) {
-      const candidates = scan(clause, cursor, window);
+      const candidates = scan(clause, cursor, window, columns);
       if (candidates.length === 0) break;
       let low = Infinity;
       let high = -Infinity;
@@ -195,7 +243,12 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
         high = Math.max(high, log.id);
       }
       const inWindow = searchSql(search, filter.appKey, { low, high });
-      const matched = new Set(db.prepare(`SELECT l.id FROM logs l WHERE l.id BETWEEN ? AND ? AND ${inWindow.sql}`).pluck().all(low, high, ...inWindow.params) as number[]);
+      const matched = new Set(
+        db
+          .prepare(`SELECT l.id FROM logs l WHERE l.id BETWEEN ? AND ? AND ${inWindow.sql}`)
+          .pluck()
+          .all(low, high, ...inWindow.params) as number[],
+      );
       for (const log of candidates) if (matched.has(log.id) && found.length < limit) found.push(log);
       if (candidates.length < window) break;
       cursor = candidates.at(-1)!;
@@ -205,15 +258,16 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
   }
 
   /** One page of the filtered stream, newest first, older than `before` when given. */
-  function logs(filter: LogFilter, options: { before?: LogCursor; limit: number }): LogPage {
+  function logs(filter: LogFilter, options: { before?: LogCursor; limit: number; cut?: boolean }): LogPage {
+    const columns = options.cut ? LIST_LOG_COLUMNS : LOG_COLUMNS;
     const search = filter.search?.groups.length ? filter.search : undefined;
     if (search) searchIndex.catchUp();
     let rows: ExplorerLog[];
-    if (search && common(search)) rows = scanCommonWords(filter, search, options.before, options.limit + 1);
+    if (search && common(search)) rows = scanCommonWords(filter, search, options.before, options.limit + 1, columns);
     else {
       const clause = where(filter);
       if (clause === 'none') return { logs: [], next: null };
-      rows = scan(clause, options.before, options.limit + 1);
+      rows = scan(clause, options.before, options.limit + 1, columns);
     }
     return pageOf(rows, options.limit);
   }
@@ -223,7 +277,11 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
     const clause = where(filter);
     if (clause === 'none') return undefined;
     const end = (order: 'ASC' | 'DESC') =>
-      (db.prepare(`SELECT l.at FROM logs l WHERE ${clause.sql} ORDER BY l.at ${order} LIMIT 1`).get(...clause.params) as { at: number } | undefined)?.at;
+      (
+        db
+          .prepare(`SELECT l.at FROM logs l WHERE ${clause.sql} ORDER BY l.at ${order} LIMIT 1`)
+          .get(...clause.params) as { at: number } | undefined
+      )?.at;
     const first = end('ASC');
     return first === undefined ? undefined : { first, last: end('DESC')! };
   }
@@ -242,14 +300,24 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
   function count(filter: LogFilter, cap: number): number {
     const clause = where(filter);
     if (clause === 'none') return 0;
-    return (db.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM logs l WHERE ${clause.sql} LIMIT ?)`).get(...clause.params, cap + 1) as { n: number }).n;
+    return (
+      db
+        .prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM logs l WHERE ${clause.sql} LIMIT ?)`)
+        .get(...clause.params, cap + 1) as { n: number }
+    ).n;
   }
 
-  function groupCounts(filter: LogFilter, by: FacetField, limit: number): { value: string | number | null; n: number }[] {
+  function groupCounts(
+    filter: LogFilter,
+    by: FacetField,
+    limit: number,
+  ): { value: string | number | null; n: number }[] {
     const clause = where(filter);
     if (clause === 'none') return [];
     return db
-      .prepare(`SELECT ${FACET_COLUMNS[by]} AS value, count(*) AS n FROM logs l WHERE ${clause.sql} GROUP BY 1 ORDER BY n DESC LIMIT ?`)
+      .prepare(
+        `SELECT ${FACET_COLUMNS[by]} AS value, count(*) AS n FROM logs l WHERE ${clause.sql} GROUP BY 1 ORDER BY n DESC LIMIT ?`,
+      )
       .all(...clause.params, limit) as { value: string | number | null; n: number }[];
   }
 
@@ -268,7 +336,9 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
     const clause = where(filter);
     if (clause === 'none') return [];
     return db
-      .prepare(`SELECT ${LOG_COLUMNS} FROM ${LOG_FROM} WHERE ${clause.sql} AND l.id > ? AND l.id <= ? ORDER BY l.id LIMIT ?`)
+      .prepare(
+        `SELECT ${LIST_LOG_COLUMNS} FROM ${LOG_FROM} WHERE ${clause.sql} AND l.id > ? AND l.id <= ? ORDER BY l.id LIMIT ?`,
+      )
       .all(...clause.params, afterId, upTo, limit) as ExplorerLog[];
   }
 
@@ -280,30 +350,41 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
   /** `count` logs before and after log `id` in its session, in time order (oldest first), the log among them. */
   function around(appKey: string, id: number, count: number): { logs: ExplorerLog[]; target: ExplorerLog } | undefined {
     const target = db
-      .prepare(`SELECT ${LOG_COLUMNS}, l.session_id FROM ${LOG_FROM} WHERE l.id = ? AND s.app_key = ?`)
+      .prepare(`SELECT ${LIST_LOG_COLUMNS}, l.session_id FROM ${LOG_FROM} WHERE l.id = ? AND s.app_key = ?`)
       .get(id, appKey) as (ExplorerLog & { session_id: number }) | undefined;
     if (!target) return undefined;
     const { session_id, ...log } = target;
     const side = (op: '<' | '>', order: 'DESC' | 'ASC') =>
       db
         .prepare(
-          `SELECT ${LOG_COLUMNS} FROM ${LOG_FROM}
+          `SELECT ${LIST_LOG_COLUMNS} FROM ${LOG_FROM}
            WHERE l.session_id = ? AND (l.at ${op} ? OR (l.at = ? AND l.id ${op} ?)) ORDER BY l.at ${order}, l.id ${order} LIMIT ?`,
         )
         .all(session_id, log.at, log.at, log.id, count) as ExplorerLog[];
     return { logs: [...side('<', 'DESC').reverse(), log, ...side('>', 'ASC')], target: log };
   }
 
+  /** One log's whole text: undefined when the app has no such log. */
+  function logText(appKey: string, id: number): { t: string | null } | undefined {
+    return db.prepare(`SELECT l.t FROM ${LOG_FROM} WHERE l.id = ? AND s.app_key = ?`).get(id, appKey) as
+      { t: string | null } | undefined;
+  }
+
   /** The log a session's issue is about: the `bf_issue` line Bugfender's SDK writes with the issue's uuid as text,
    * else the session's last log at or before the time the issue arrived. */
   function issueLogId(sessionId: number, uid: string, receivedAt: string): number | undefined {
-    const marked = db.prepare(`SELECT id FROM logs WHERE session_id = ? AND tg = 'bf_issue' AND t = ?`).get(sessionId, uid) as { id: number } | undefined;
+    const marked = db
+      .prepare(`SELECT id FROM logs WHERE session_id = ? AND tg = 'bf_issue' AND t = ?`)
+      .get(sessionId, uid) as { id: number } | undefined;
     if (marked) return marked.id;
     const before = db
       .prepare(`SELECT id FROM logs WHERE session_id = ? AND at <= ? ORDER BY at DESC, id DESC LIMIT 1`)
       .get(sessionId, Date.parse(receivedAt)) as { id: number } | undefined;
     if (before) return before.id;
-    return (db.prepare(`SELECT id FROM logs WHERE session_id = ? ORDER BY at DESC, id DESC LIMIT 1`).get(sessionId) as { id: number } | undefined)?.id;
+    return (
+      db.prepare(`SELECT id FROM logs WHERE session_id = ? ORDER BY at DESC, id DESC LIMIT 1`).get(sessionId) as
+        { id: number } | undefined
+    )?.id;
   }
 
   /** The tags an app's logs carry, in order: one index seek per tag logged by any app (a loose index scan), each kept
@@ -335,7 +416,24 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
     ).map((row) => ({ key: row.key, appId: row.app_id, enabled: row.enabled === 1, sessions: row.sessions }));
   }
 
-  return { apps, logs, timeSpan, volume, count, groupCounts, sessionFacts, arrivedAfter, lastLogId, around, issueLogId, tags, sessions: sessionQueries(db), issues: issueQueries(db), devices: deviceQueries(db) };
+  return {
+    apps,
+    logs,
+    timeSpan,
+    volume,
+    count,
+    groupCounts,
+    sessionFacts,
+    arrivedAfter,
+    lastLogId,
+    around,
+    logText,
+    issueLogId,
+    tags,
+    sessions: sessionQueries(db),
+    issues: issueQueries(db),
+    devices: deviceQueries(db),
+  };
 }
 
 // ---- sessions ----
@@ -364,12 +462,15 @@ function sessionQueries(db: Database.Database) {
       if (filter.with === 'issues') clauses.push('EXISTS (SELECT 1 FROM issues i WHERE i.session_id = s.id)');
       if (filter.with === 'errors') clauses.push('st.error + st.fatal > 0');
       const rows = db
-        .prepare(`${SESSION_SELECT} WHERE ${clauses.join(' AND ')} ORDER BY ${SESSION_ORDER[filter.sort ?? 'last']} LIMIT ? OFFSET ?`)
+        .prepare(
+          `${SESSION_SELECT} WHERE ${clauses.join(' AND ')} ORDER BY ${SESSION_ORDER[filter.sort ?? 'last']} LIMIT ? OFFSET ?`,
+        )
         .all(...params, filter.limit + 1, filter.offset ?? 0) as ExplorerSessionRow[];
       return { sessions: rows.slice(0, filter.limit).map(toExplorerSession), more: rows.length > filter.limit };
     },
     one(appKey: string, uid: string): ExplorerSession | undefined {
-      const row = db.prepare(`${SESSION_SELECT} WHERE s.app_key = ? AND s.session_uid = ?`).get(appKey, uid) as ExplorerSessionRow | undefined;
+      const row = db.prepare(`${SESSION_SELECT} WHERE s.app_key = ? AND s.session_uid = ?`).get(appKey, uid) as
+        ExplorerSessionRow | undefined;
       return row && toExplorerSession(row);
     },
     /** The app versions and languages its sessions name (for the filter's choices). */
@@ -377,7 +478,9 @@ function sessionQueries(db: Database.Database) {
       const distinct = (path: string) =>
         (
           db
-            .prepare(`SELECT DISTINCT json_extract(payload, ?) AS v FROM sessions WHERE app_key = ? AND v IS NOT NULL ORDER BY v LIMIT 100`)
+            .prepare(
+              `SELECT DISTINCT json_extract(payload, ?) AS v FROM sessions WHERE app_key = ? AND v IS NOT NULL ORDER BY v LIMIT 100`,
+            )
             .all(path, appKey) as { v: string }[]
         ).map((row) => String(row.v));
       return { versions: distinct('$.app_version.version'), languages: distinct('$.language') };
@@ -412,20 +515,23 @@ function issueQueries(db: Database.Database) {
         clauses.push('i.id < ?');
         params.push(filter.before);
       }
-      const rows = db.prepare(`${ISSUE_SELECT} WHERE ${clauses.join(' AND ')} ORDER BY i.id DESC LIMIT ?`).all(...params, filter.limit + 1) as ExplorerIssue[];
+      const rows = db
+        .prepare(`${ISSUE_SELECT} WHERE ${clauses.join(' AND ')} ORDER BY i.id DESC LIMIT ?`)
+        .all(...params, filter.limit + 1) as ExplorerIssue[];
       const page = rows.slice(0, filter.limit);
       return { issues: page, next: rows.length > filter.limit ? page.at(-1)!.id : null };
     },
     one(appKey: string, uid: string): (ExplorerIssue & { session_id: number }) | undefined {
       return db
-        .prepare(`SELECT * FROM (${ISSUE_SELECT.replace('SELECT i.id,', 'SELECT i.id, i.session_id,')} WHERE i.app_key = ? AND i.uid = ?)`)
+        .prepare(
+          `SELECT * FROM (${ISSUE_SELECT.replace('SELECT i.id,', 'SELECT i.id, i.session_id,')} WHERE i.app_key = ? AND i.uid = ?)`,
+        )
         .get(appKey, uid) as (ExplorerIssue & { session_id: number }) | undefined;
     },
   };
 }
 
 // ---- devices ----
-
 
 function deviceQueries(db: Database.Database) {
   const SELECT = `SELECT d.udid, d.name, d.info, d.first_seen, d.last_seen,
@@ -446,12 +552,18 @@ function deviceQueries(db: Database.Database) {
         .all(...params, filter.limit + 1, filter.offset ?? 0) as ExplorerDeviceRow[];
       return { devices: rows.slice(0, filter.limit).map(toExplorerDevice), more: rows.length > filter.limit };
     },
-    one(appKey: string, udid: string): (ExplorerDevice & { keys: { key: string; value: DeviceKeyValue }[] }) | undefined {
-      const row = db.prepare(`${SELECT} WHERE d.app_key = ? AND d.udid = ?`).get(appKey, udid) as ExplorerDeviceRow | undefined;
+    one(
+      appKey: string,
+      udid: string,
+    ): (ExplorerDevice & { keys: { key: string; value: DeviceKeyValue }[] }) | undefined {
+      const row = db.prepare(`${SELECT} WHERE d.app_key = ? AND d.udid = ?`).get(appKey, udid) as
+        ExplorerDeviceRow | undefined;
       if (!row) return undefined;
-      const keys = (db.prepare(`SELECT key, value FROM device_keys WHERE app_key = ? AND udid = ? ORDER BY key`).all(appKey, udid) as { key: string; value: string }[]).map(
-        (key) => ({ key: key.key, value: JSON.parse(key.value) as DeviceKeyValue }),
-      );
+      const keys = (
+        db
+          .prepare(`SELECT key, value FROM device_keys WHERE app_key = ? AND udid = ? ORDER BY key`)
+          .all(appKey, udid) as { key: string; value: string }[]
+      ).map((key) => ({ key: key.key, value: JSON.parse(key.value) as DeviceKeyValue }));
       return { ...toExplorerDevice(row), keys };
     },
   };

@@ -1,18 +1,24 @@
 // The explorer's query layer over a real SQLite database and a real PostgreSQL one, the same tests on each: keyset
 // pages that cover the stream exactly once, in time order, under each filter and their combination, and search
 // with rare and with common words; the histogram's buckets and the count; the tail, exact on PostgreSQL whatever
-// order batches commit in.
+// order batches commit in; long lines cut in every list, whole in an export and on demand.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seedLogs } from '../../../bench/explorer-seed.ts';
 import { sqliteOf } from '../../../server/sqlite/store.ts';
 import type { Store } from '../../../server/store.types.ts';
-import { decodeCursor, type ExplorerLog, type ExplorerQueries, type LogFilter } from '../../../server/explorer-queries.types.ts';
+import {
+  decodeCursor,
+  type ExplorerLog,
+  type ExplorerQueries,
+  type LogFilter,
+} from '../../../server/explorer-queries.types.ts';
 import { createExplorerQueries } from '../../../server/sqlite/explorer-queries.ts';
 import { logFacets } from '../../../server/explorer/facets.ts';
 import { logVolume } from '../../../server/explorer/volume.ts';
 import { openTestStore, STORE_KINDS, type TestDatabase } from './test-databases.ts';
 import { parseSearchQuery } from '../../../explorer-contract/search-query.ts';
+import { LIST_TEXT_CHARS } from '../../../explorer-contract/api.types.ts';
 
 /** A search as the API gives it to the stores: typed, and parsed. */
 const searching = (q: string) => ({ q, search: parseSearchQuery(q) });
@@ -35,7 +41,15 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     ({ store, database, close: closeStore } = await openTestStore(kind));
     await store.putApp(APP, true);
     await store.putApp('other-app', true);
-    await seedLogs(store, { appKey: APP, logs: COUNT, sessions: 6, special: new Map([[4321, { t: 'the needle in the haystack' }], [4322, { u: URL_OF_ONE }]]) });
+    await seedLogs(store, {
+      appKey: APP,
+      logs: COUNT,
+      sessions: 6,
+      special: new Map([
+        [4321, { t: 'the needle in the haystack' }],
+        [4322, { u: URL_OF_ONE }],
+      ]),
+    });
     // Another app's logs never show in this one's.
     await seedLogs(store, { appKey: 'other-app', logs: 300, sessions: 1 });
     await store.setDeviceKey(APP, 'device-1', 'plan', 'gold');
@@ -49,7 +63,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     const all: ExplorerLog[] = [];
     let before;
     for (;;) {
-      const page = await queries.logs(filter, { before, limit });
+      const page = await queries.logs(filter, { before, limit, cut: true });
       expect(page.logs.length).toBeLessThanOrEqual(limit);
       all.push(...page.logs);
       if (!page.next) return all;
@@ -68,7 +82,10 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     });
 
     test('a page ends with no cursor when nothing is left', async () => {
-      expect(await queries.logs({ appKey: APP, session: 'no-such-session' }, { limit: 10 })).toEqual({ logs: [], next: null });
+      expect(await queries.logs({ appKey: APP, session: 'no-such-session' }, { limit: 10 })).toEqual({
+        logs: [],
+        next: null,
+      });
     });
   });
 
@@ -87,14 +104,23 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       ['word start', { ...searching('pay') }, (log) => /\bpay/.test(log.t ?? '')],
       ['a file', { files: ['app.ts'] }, (log) => log.f === 'app.ts'],
       ['not a tag', { exclude: { tags: ['net'] } }, (log) => log.tg !== 'net'],
-      ['not these tags nor a device', { exclude: { tags: ['net', 'ui'], devices: ['device-1'] } }, (log) => !['net', 'ui'].includes(log.tg!) && log.udid !== 'device-1'],
+      [
+        'not these tags nor a device',
+        { exclude: { tags: ['net', 'ui'], devices: ['device-1'] } },
+        (log) => !['net', 'ui'].includes(log.tg!) && log.udid !== 'device-1',
+      ],
       ['a level, not a tag', { levels: [2], exclude: { tags: ['cart'] } }, (log) => log.ll === 2 && log.tg !== 'cart'],
       ['a URL', { urls: [URL_OF_ONE] }, (log) => log.u === URL_OF_ONE],
       ['not a URL', { exclude: { urls: [URL_OF_ONE] } }, (log) => log.u !== URL_OF_ONE],
       [
         'all combined',
         { levels: [0, 4], tags: ['net', 'ui', 'cart'], ...searching('order'), device: 'device-1', from: START + 6000 },
-        (log) => [0, 4].includes(log.ll!) && ['net', 'ui', 'cart'].includes(log.tg!) && /\border\b/.test(log.t!) && log.udid === 'device-1' && log.at >= START + 6000,
+        (log) =>
+          [0, 4].includes(log.ll!) &&
+          ['net', 'ui', 'cart'].includes(log.tg!) &&
+          /\border\b/.test(log.t!) &&
+          log.udid === 'device-1' &&
+          log.at >= START + 6000,
       ],
     ];
     test.each(cases)('%s: exactly the matching logs, in order, across pages', async (_, filter, matches) => {
@@ -106,13 +132,17 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     // SQLite reads common words window by window; PostgreSQL has one plan.
     test.runIf(kind === 'sqlite')('a search reads the same whether its words count as rare or as common', async () => {
       const windowed = createExplorerQueries(sqliteOf(store), { commonMatches: 10 });
-      for (const filter of [{ ...searching('payment') }, { ...searching('pay'), levels: [4] }, { ...searching('order'), session: 'session-3' }]) {
+      for (const filter of [
+        { ...searching('payment') },
+        { ...searching('pay'), levels: [4] },
+        { ...searching('order'), session: 'session-3' },
+      ]) {
         const expected = await readAll({ appKey: APP, ...filter });
         expect(expected.length).toBeGreaterThan(100);
         let before;
         const all: ExplorerLog[] = [];
         do {
-          const page = await windowed.logs({ appKey: APP, ...filter }, { before, limit: 100 });
+          const page = await windowed.logs({ appKey: APP, ...filter }, { before, limit: 100, cut: true });
           all.push(...page.logs);
           before = page.next ? decodeCursor(page.next) : undefined;
         } while (before);
@@ -134,26 +164,33 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       ['a range', { from: START + 2500, to: START + 7000 }],
       ['a device', { device: 'device-1', tags: ['net'] }],
     ];
-    test.each(filters)('%s: the buckets count each log once, in its second and level, and sum to the count', async (_, filter) => {
-      const expected = await readAll({ appKey: APP, ...filter });
-      const volume = await logVolume(queries, { appKey: APP, ...filter });
-      // 12 s of logs, one a millisecond: one-second buckets.
-      expect(volume.bucketMs).toBe(1000);
-      const counted = new Map<string, number>();
-      for (const log of expected) {
-        const key = `${Math.floor(log.at / 1000) * 1000}/${log.ll ?? 0}`;
-        counted.set(key, (counted.get(key) ?? 0) + 1);
-      }
-      for (const bucket of volume.buckets)
-        bucket.levels.forEach((n, level) => expect(n, `${bucket.at}/${level}`).toBe(counted.get(`${bucket.at}/${level}`) ?? 0));
-      expect(volume.buckets.flatMap((bucket) => bucket.levels).reduce((sum, n) => sum + n, 0)).toBe(expected.length);
-      expect(await queries.count({ appKey: APP, ...filter }, 100_000)).toBe(expected.length);
-    });
+    test.each(filters)(
+      '%s: the buckets count each log once, in its second and level, and sum to the count',
+      async (_, filter) => {
+        const expected = await readAll({ appKey: APP, ...filter });
+        const volume = await logVolume(queries, { appKey: APP, ...filter });
+        // 12 s of logs, one a millisecond: one-second buckets.
+        expect(volume.bucketMs).toBe(1000);
+        const counted = new Map<string, number>();
+        for (const log of expected) {
+          const key = `${Math.floor(log.at / 1000) * 1000}/${log.ll ?? 0}`;
+          counted.set(key, (counted.get(key) ?? 0) + 1);
+        }
+        for (const bucket of volume.buckets)
+          bucket.levels.forEach((n, level) =>
+            expect(n, `${bucket.at}/${level}`).toBe(counted.get(`${bucket.at}/${level}`) ?? 0),
+          );
+        expect(volume.buckets.flatMap((bucket) => bucket.levels).reduce((sum, n) => sum + n, 0)).toBe(expected.length);
+        expect(await queries.count({ appKey: APP, ...filter }, 100_000)).toBe(expected.length);
+      },
+    );
 
     test('a range asked for lays out every bucket of it, the empty ones too', async () => {
       const volume = await logVolume(queries, { appKey: APP, from: START - 30_000, to: START + 30_000 });
       expect(volume.bucketMs).toBe(1000);
-      expect(volume.buckets.map((bucket) => bucket.at)).toEqual(Array.from({ length: 60 }, (_, index) => START - 30_000 + index * 1000));
+      expect(volume.buckets.map((bucket) => bucket.at)).toEqual(
+        Array.from({ length: 60 }, (_, index) => START - 30_000 + index * 1000),
+      );
     });
 
     test('counting stops one past the cap', async () => {
@@ -162,7 +199,10 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     });
 
     test('nothing matched: no buckets', async () => {
-      expect(await logVolume(queries, { appKey: APP, ...searching('nosuchword') })).toEqual({ bucketMs: 0, buckets: [] });
+      expect(await logVolume(queries, { appKey: APP, ...searching('nosuchword') })).toEqual({
+        bucketMs: 0,
+        buckets: [],
+      });
     });
   });
 
@@ -172,33 +212,43 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       ['errors of a word', { levels: [2], ...searching('pay') }],
       ['not a device', { exclude: { devices: ['device-1'] } }],
     ];
-    test.each(facetFilters)('%s: each value counts its logs exactly, and the devices and sessions they come from', async (_, filter) => {
-      const expected = await readAll({ appKey: APP, ...filter });
-      const facets = await logFacets(queries, { appKey: APP, ...filter });
-      const countBy = (key: (log: ExplorerLog) => string | null) => {
-        const counts = new Map<string, number>();
-        for (const log of expected) {
-          const value = key(log);
-          if (value) counts.set(value, (counts.get(value) ?? 0) + 1);
-        }
-        return counts;
-      };
-      const asMap = (values: { value: string; count: number }[]) => new Map(values.map((value) => [value.value, value.count]));
-      expect(asMap(facets.level)).toEqual(countBy((log) => ['debug', 'warning', 'error', 'trace', 'info', 'fatal'][log.ll ?? 0]!));
-      expect(asMap(facets.tag)).toEqual(countBy((log) => log.tg));
-      expect(asMap(facets.file)).toEqual(countBy((log) => log.f));
-      expect(asMap(facets.device)).toEqual(countBy((log) => log.udid));
-      expect(facets.devices).toBe(new Set(expected.map((log) => log.udid)).size);
-      expect(facets.sessions).toBe(new Set(expected.map((log) => log.session_uid)).size);
-      expect(facets.tag.map((value) => value.count)).toEqual([...facets.tag.map((value) => value.count)].sort((a, b) => b - a));
-    });
+    test.each(facetFilters)(
+      '%s: each value counts its logs exactly, and the devices and sessions they come from',
+      async (_, filter) => {
+        const expected = await readAll({ appKey: APP, ...filter });
+        const facets = await logFacets(queries, { appKey: APP, ...filter });
+        const countBy = (key: (log: ExplorerLog) => string | null) => {
+          const counts = new Map<string, number>();
+          for (const log of expected) {
+            const value = key(log);
+            if (value) counts.set(value, (counts.get(value) ?? 0) + 1);
+          }
+          return counts;
+        };
+        const asMap = (values: { value: string; count: number }[]) =>
+          new Map(values.map((value) => [value.value, value.count]));
+        expect(asMap(facets.level)).toEqual(
+          countBy((log) => ['debug', 'warning', 'error', 'trace', 'info', 'fatal'][log.ll ?? 0]!),
+        );
+        expect(asMap(facets.tag)).toEqual(countBy((log) => log.tg));
+        expect(asMap(facets.file)).toEqual(countBy((log) => log.f));
+        expect(asMap(facets.device)).toEqual(countBy((log) => log.udid));
+        expect(facets.devices).toBe(new Set(expected.map((log) => log.udid)).size);
+        expect(facets.sessions).toBe(new Set(expected.map((log) => log.session_uid)).size);
+        expect(facets.tag.map((value) => value.count)).toEqual(
+          [...facets.tag.map((value) => value.count)].sort((a, b) => b - a),
+        );
+      },
+    );
   });
 
   describe('tags', () => {
     test("an app's tag suggestions are its own tags, none only another app logged", async () => {
       const own = await queries.tags(APP);
       expect(own).toEqual([...new Set(everything.map((log) => log.tg).filter((tag): tag is string => !!tag))].sort());
-      await store.addLogs('other-app', (await store.session('other-app', 'session-0'))!.id, [{ x: '2026-11-01T00:00:00.000Z', at: 5, t: 'theirs', tg: 'only-theirs' }]);
+      await store.addLogs('other-app', (await store.session('other-app', 'session-0'))!.id, [
+        { x: '2026-11-01T00:00:00.000Z', at: 5, t: 'theirs', tg: 'only-theirs' },
+      ]);
       expect(await queries.tags(APP)).toEqual(own);
       expect(await queries.tags('other-app')).toContain('only-theirs');
     });
@@ -220,36 +270,88 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
         { x: '2020-01-01T00:00:00.001Z', at: 2, t: 'late debug', ll: 0, tg: 'net' },
       ]);
       const upTo = await queries.lastLogId();
-      expect((await queries.arrivedAfter({ appKey: APP }, last, upTo, 10)).map((log) => log.t)).toEqual(['late arrival', 'late debug']);
-      expect((await queries.arrivedAfter({ appKey: APP, levels: [2] }, last, upTo, 10)).map((log) => log.t)).toEqual(['late arrival']);
+      expect((await queries.arrivedAfter({ appKey: APP }, last, upTo, 10)).map((log) => log.t)).toEqual([
+        'late arrival',
+        'late debug',
+      ]);
+      expect((await queries.arrivedAfter({ appKey: APP, levels: [2] }, last, upTo, 10)).map((log) => log.t)).toEqual([
+        'late arrival',
+      ]);
       expect(await queries.arrivedAfter({ appKey: APP }, last, last, 10)).toEqual([]);
     });
 
     // The tail's protocol as the API runs it (server/explorer/api.ts): read up to the horizon, move on to it.
-    test.runIf(kind === 'postgres')('the tail misses no batch that commits after a later one, though its ids are lower', async () => {
-      const session = (await store.session(APP, 'session-1'))!.id;
-      let after = await queries.lastLogId();
-      const seen: string[] = [];
-      const poll = async () => {
-        const horizon = await queries.lastLogId();
-        seen.push(...(await queries.arrivedAfter({ appKey: APP, session: 'session-1' }, after, horizon, 500)).map((log) => log.t!));
-        after = Math.max(after, horizon);
-      };
-      const writer = new pg.Client(database.db);
-      await writer.connect();
-      try {
-        await writer.query('BEGIN');
-        // Today's partition, which exists: making one would wait for the open transaction.
-        await writer.query(`INSERT INTO logs (session_id, x, t, at, content_hash) VALUES ($1, 'x', 'committed last', $2, 'slow batch')`, [session, Date.now()]);
-        await store.addLogs(APP, session, [{ x: new Date().toISOString(), at: Date.now() + 1, t: 'committed first', ll: 4 }]);
-        await poll();
-        await writer.query('COMMIT');
-        await poll();
-        await poll();
-      } finally {
-        await writer.end();
-      }
-      expect(seen.sort()).toEqual(['committed first', 'committed last']);
+    test.runIf(kind === 'postgres')(
+      'the tail misses no batch that commits after a later one, though its ids are lower',
+      async () => {
+        const session = (await store.session(APP, 'session-1'))!.id;
+        let after = await queries.lastLogId();
+        const seen: string[] = [];
+        const poll = async () => {
+          const horizon = await queries.lastLogId();
+          seen.push(
+            ...(await queries.arrivedAfter({ appKey: APP, session: 'session-1' }, after, horizon, 500)).map(
+              (log) => log.t!,
+            ),
+          );
+          after = Math.max(after, horizon);
+        };
+        const writer = new pg.Client(database.db);
+        await writer.connect();
+        try {
+          await writer.query('BEGIN');
+          // Today's partition, which exists: making one would wait for the open transaction.
+          await writer.query(
+            `INSERT INTO logs (session_id, x, t, at, content_hash) VALUES ($1, 'x', 'committed last', $2, 'slow batch')`,
+            [session, Date.now()],
+          );
+          await store.addLogs(APP, session, [
+            { x: new Date().toISOString(), at: Date.now() + 1, t: 'committed first', ll: 4 },
+          ]);
+          await poll();
+          await writer.query('COMMIT');
+          await poll();
+          await poll();
+        } finally {
+          await writer.end();
+        }
+        expect(seen.sort()).toEqual(['committed first', 'committed last']);
+      },
+    );
+  });
+
+  describe('long lines', () => {
+    // Two bytes a character in UTF-8: the cut and the length count characters, not bytes.
+    const LONG = 'ключ '.repeat(3_000);
+    const LONG_APP = 'long-lines-app';
+    let long: ExplorerLog;
+    beforeAll(async () => {
+      await store.putApp(LONG_APP, true);
+      await seedLogs(store, { appKey: LONG_APP, logs: 3, sessions: 1, special: new Map([[1, { t: LONG }]]) });
+      long = (await queries.logs({ appKey: LONG_APP }, { limit: 10 })).logs.find((log) => log.t === LONG)!;
+    });
+
+    test('lists send the text cut with its whole length; a short text whole, with no length', async () => {
+      const listed = (await queries.logs({ appKey: LONG_APP }, { limit: 10, cut: true })).logs;
+      expect(listed.find((log) => log.id === long.id)).toMatchObject({
+        t: LONG.slice(0, LIST_TEXT_CHARS),
+        t_length: LONG.length,
+      });
+      expect(listed.filter((log) => log.id !== long.id).map((log) => log.t_length)).toEqual([null, null]);
+      const around = (await queries.around(LONG_APP, long.id, 5))!;
+      expect(around.target).toMatchObject({ t: LONG.slice(0, LIST_TEXT_CHARS), t_length: LONG.length });
+      const tail = await queries.arrivedAfter({ appKey: LONG_APP }, 0, await queries.lastLogId(), 10);
+      expect(tail.find((log) => log.id === long.id)).toMatchObject({
+        t: LONG.slice(0, LIST_TEXT_CHARS),
+        t_length: LONG.length,
+      });
+    });
+
+    test('an export reads the text whole, and one log gives its whole text', async () => {
+      expect(long.t).toBe(LONG);
+      expect(long).not.toHaveProperty('t_length');
+      expect(await queries.logText(LONG_APP, long.id)).toEqual({ t: LONG });
+      expect(await queries.logText(APP, long.id)).toBeUndefined();
     });
   });
 });
