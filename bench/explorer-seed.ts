@@ -2,9 +2,7 @@
 // explorer's triggers and indexes see them as in real use), in batches of 5,000 per transaction. On SQLite the
 // search index is then brought up to date, as a service left idle for a moment would have it.
 import type { LogRecord, SessionPayload } from '../protocol/records.types.ts';
-import { sqliteOf } from '../server/sqlite/store.ts';
 import type { Store } from '../server/store.types.ts';
-import { searchIndexOf } from '../server/sqlite/search-index.ts';
 
 const TAGS = ['ui', 'net', 'cart', 'auth', 'sync', 'js_event', 'render', 'storage'];
 const WORDS = ['opened', 'closed', 'request', 'answered', 'retry', 'timeout', 'clicked', 'saved', 'loaded', 'failed', 'order', 'payment'];
@@ -88,6 +86,6 @@ export async function seedLogs(store: Store, options: SeedOptions): Promise<{ se
     }
     for (const [id, logs] of bySession) await store.addLogs(options.appKey, id, logs);
   }
-  if (store.kind === 'sqlite') searchIndexOf(sqliteOf(store)).catchUp();
+  await store.settled();
   return { sessions: sessions.map((session) => session.uid), devices };
 }

@@ -101,10 +101,16 @@ export interface ExplorerApp {
   sessions: number;
 }
 
-/** `GET /apps/{appID}/logs/{id}/around`: logs before and after one, in time order, the log among them. */
+/** The most lines of context on either side of a log that one read gives (docs/explorer-views.md#context). */
+export const AROUND_MAX = 1000;
+
+/** `GET /apps/{appID}/logs/{id}/around?older=N&newer=N`: logs before and after one in its session, in time order,
+ * the log among them, and whether the session has more beyond each end. */
 export interface AroundLogs {
   logs: ExplorerLog[];
   target: ExplorerLog;
+  moreOlder: boolean;
+  moreNewer: boolean;
 }
 
 /** `GET /apps/{appID}/issues/{uid}`: the issue, with its session's logs around the moment it was sent. */

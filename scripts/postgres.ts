@@ -3,7 +3,7 @@
 // Debian, as scripts/chromium.ts does for Chromium. PostgreSQL refuses to run as root, so as root the cluster is
 // made and run by the `postgres` user that the package creates.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { delimiter, join } from 'node:path';
@@ -54,6 +54,8 @@ export interface ThrowawayPostgres {
   url: string;
   /** A URL of the same cluster naming another database. */
   database(name: string): string;
+  /** The server's main process (the postmaster), whose children are its backends: for the bench's CPU figures. */
+  pid(): number;
   stop(): void;
 }
 
@@ -104,6 +106,7 @@ export async function startThrowawayPostgres(options: { durable?: boolean } = {}
   return {
     url: `${base}/postgres`,
     database: (name) => `${base}/${name}`,
+    pid: () => Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
     stop() {
       if (stopped) return;
       stopped = true;

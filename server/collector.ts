@@ -3,11 +3,13 @@
 // is read; the body, size-limited, inflated when gzip-encoded (server/request-body.ts) and parsed with a depth limit;
 // the key from the body when no header named one; the body checked field by field (server/wire-validation.ts); the
 // operation. Logs are checked one at a time: one that cannot be stored is skipped and named in the answer, never the
-// batch refused for it. OTLP's /v1/logs is beside it, in server/otlp/.
+// batch refused for it. Past a bound on the work it holds, a request is refused at once with 503 and Retry-After
+// (server/admission.ts). OTLP's /v1/logs is beside it, in server/otlp/.
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import { INVALID_APP_CODE, UNKNOWN_SESSION_REASON, WIRE_PATHS, type WireOperation } from '../protocol/wire.ts';
+import { INVALID_APP_CODE, MAX_LOGS_PER_BATCH, UNKNOWN_SESSION_REASON, WIRE_PATHS, type WireOperation } from '../protocol/wire.ts';
+import { createAdmission, type Admission } from './admission.ts';
 import type { App, AppStore, CollectorStore } from './store.types.ts';
 import { parseJson } from './json-body.ts';
 import { redactorOf, redactRequest } from './ingest-redaction.ts';
@@ -24,10 +26,10 @@ export const COLLECTOR_BASE = '/sidelog/api';
  */
 export const MAX_BODY_BYTES = 128 * 1024 * 1024;
 
-type Env = { Variables: { appKey?: string; skipped?: SkippedLog[] } };
+type Env = { Variables: { appKey?: string; skipped?: SkippedLog[]; heldLogs?: { count: number } } };
 
 /** An operation's work once its body is checked and its app is known: the answer, or a status and reason. */
-type Handle<Op extends WireOperation> = (request: CheckedRequests[Op], app: App) => Promise<object | { status: 400 | 401; error: string }>;
+type Handle<Op extends WireOperation> = (request: CheckedRequests[Op], app: App, c: Context<Env>) => Promise<object | { status: 400 | 401; error: string }>;
 
 /** The app key a body names, for requests that come without X-App-Token. */
 const bodyAppKey: { [Op in WireOperation]: (body: Record<string, any>) => unknown } = {
@@ -49,11 +51,14 @@ export const COLLECTOR_CORS = { origin: '*', allowMethods: ['POST', 'OPTIONS'], 
 export interface CollectorOptions {
   /** The largest body once inflated (SIDELOG_MAX_INFLATED_MB); default DEFAULT_MAX_INFLATED_BYTES. */
   maxInflatedBytes?: number;
+  /** The back-pressure (server/admission.ts), shared with OTLP's endpoint; one with the default bounds when not given. */
+  admission?: Admission;
 }
 
 export function createCollector(store: AppStore & CollectorStore, options: CollectorOptions = {}): Hono<Env> {
   const collector = new Hono<Env>();
   const maxInflatedBytes = options.maxInflatedBytes ?? DEFAULT_MAX_INFLATED_BYTES;
+  const admission = options.admission ?? createAdmission();
   collector.use(`${COLLECTOR_BASE}/*`, cors(COLLECTOR_CORS));
 
   /** Records every request of the operation, whatever its answer, under the app key it named, with what it skipped. */
@@ -84,7 +89,9 @@ export function createCollector(store: AppStore & CollectorStore, options: Colle
 
   function operation<Op extends WireOperation>(op: Op, handle: Handle<Op>) {
     const path = `${COLLECTOR_BASE}${WIRE_PATHS[op]}`;
-    collector.use(path, record(op), headerKey(op), limit);
+    // A batch counts as the most logs one may hold until its body is read, so that batches arriving together cannot
+    // all pass before any is counted.
+    collector.use(path, record(op), admission.admit(op === 'sendLogs' ? MAX_LOGS_PER_BATCH : 0), headerKey(op), limit);
     collector.post(path, async (c) => {
       // Any content type is read, so sendBeacon-style bodies work; gzip-encoded or not.
       const body = await readBodyText(c, maxInflatedBytes);
@@ -103,7 +110,7 @@ export function createCollector(store: AppStore & CollectorStore, options: Colle
       if (!checked.ok) return c.json({ error: checked.reason }, 400);
       if ('skipped' in checked.value) c.set('skipped', checked.value.skipped);
       // Every operation's free text is redacted with the app's rules before it is stored.
-      const answer = await handle(redactRequest(op, checked.value, redactorOf(app)), app);
+      const answer = await handle(redactRequest(op, checked.value, redactorOf(app)), app, c);
       if ('status' in answer && 'error' in answer) return c.json({ error: answer.error }, answer.status);
       return c.json(answer);
     });
@@ -121,7 +128,8 @@ export function createCollector(store: AppStore & CollectorStore, options: Colle
     await store.addIssue(app.key, issue);
     return {};
   });
-  operation('sendLogs', async ({ session_id, logs, skipped }, app) => {
+  operation('sendLogs', async ({ session_id, logs, skipped }, app, c) => {
+    admission.holdLogs(c, logs.length);
     if (!(await store.sessionById(app.key, session_id))) return unknownSession;
     await ingestLogs(store, app, session_id, logs);
     if (skipped.length === 0) return {};

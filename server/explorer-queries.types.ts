@@ -17,20 +17,13 @@ import {
 } from '../explorer-contract/api.types.ts';
 import type { LogFilters } from '../explorer-contract/log-filters.ts';
 
-export type { ExplorerApp, ExplorerDevice, ExplorerIssue, ExplorerLog, ExplorerSession, LogPage };
+export type { AroundLogs, ExplorerApp, ExplorerDevice, ExplorerIssue, ExplorerLog, ExplorerSession, LogPage };
 
 /** A store's log columns as a list reads them: the text cut in SQL, so that a long line never leaves the database for
  * a list, and its whole length when it was cut (docs/explorer-views.md#long-lines). `cut` and `length` are the
  * store's SQL for the first LIST_TEXT_CHARS characters of a text and its length in characters. */
-export function listLogColumns(
-  columns: string,
-  cut: (text: string, chars: number) => string,
-  length: (text: string) => string,
-): string {
-  return columns.replace(
-    'l.t,',
-    `${cut('l.t', LIST_TEXT_CHARS)} AS t, CASE WHEN ${length('l.t')} > ${LIST_TEXT_CHARS} THEN ${length('l.t')} END AS t_length,`,
-  );
+export function listLogColumns(columns: string, cut: (text: string, chars: number) => string, length: (text: string) => string): string {
+  return columns.replace('l.t,', `${cut('l.t', LIST_TEXT_CHARS)} AS t, CASE WHEN ${length('l.t')} > ${LIST_TEXT_CHARS} THEN ${length('l.t')} END AS t_length,`);
 }
 
 export const LEVELS = [0, 1, 2, 3, 4, 5] as const;
@@ -131,9 +124,11 @@ export interface SessionFacts {
 export interface ExplorerQueries {
   /** Every app, with how many sessions it has received (apps that received nothing sort last). */
   apps(): Promise<ExplorerApp[]>;
-  /** One page of the filtered stream, newest first, older than `before` when given; with `cut`, texts as a list sends
+  /** One page of the filtered stream, newest first, older than `before` when given. With `within` (ms), a page whose
+   * reading would take longer ends early: it holds the logs found so far (maybe none), and `next` goes on from where
+   * it stopped; so a page may hold fewer than `limit` logs and still have a `next`. With `cut`, texts as a list sends
    * them (listLogColumns), else whole (an export). */
-  logs(filter: LogFilter, options: { before?: LogCursor; limit: number; cut?: boolean }): Promise<LogPage>;
+  logs(filter: LogFilter, options: { before?: LogCursor; limit: number; within?: number; cut?: boolean }): Promise<LogPage>;
   /** The first and last time among the filter's logs; undefined when none match. */
   timeSpan(filter: LogFilter): Promise<{ first: number; last: number } | undefined>;
   /** The filter's logs counted per bucket of `bucketMs` (bucket n holds n * bucketMs up to the next) and level (a
@@ -156,9 +151,9 @@ export interface ExplorerQueries {
   /** The highest log id up to which every log is visible or never will be (docs/explorer-views.md#live-tail): where
    * a live tail starts, and how far a poll of it reads. */
   lastLogId(): Promise<number>;
-  /** `count` logs before and after log `id` in its session, in time order (oldest first), the log among them; texts as
-   * a list sends them (listLogColumns), as the live tail's are. */
-  around(appKey: string, id: number, count: number): Promise<AroundLogs | undefined>;
+  /** Up to `older` logs before and `newer` (by default `older`) after log `id` in its session, in time order (oldest
+   * first), the log among them, and whether more lie beyond each end (docs/explorer-views.md#context). */
+  around(appKey: string, id: number, older: number, newer?: number): Promise<AroundLogs | undefined>;
   /** The log a session's issue is about: the `bf_issue` line Bugfender's SDK writes with the issue's uuid as text,
    * else the session's last log at or before the time the issue arrived. */
   /** One log's whole text (null when it has none); undefined when the app has no such log. */
@@ -183,19 +178,32 @@ export interface ExplorerQueries {
   };
 }
 
-/** Every log of the filter, newest first, read a page at a time (for exports that must not hold it all). */
-export async function* allLogs(
-  queries: ExplorerQueries,
-  filter: LogFilter,
-  pageSize = 1_000,
-): AsyncGenerator<ExplorerLog[]> {
+/** Every log of the filter, newest first, read a page at a time (for exports that must not hold it all), each page
+ * read `within` ms at the most when given: a page that ends early, maybe empty, is yielded all the same. */
+export async function* allLogs(queries: ExplorerQueries, filter: LogFilter, pageSize: number, within?: number): AsyncGenerator<ExplorerLog[]> {
   let before: LogCursor | undefined;
   for (;;) {
-    const page = await queries.logs(filter, { before, limit: pageSize });
-    if (page.logs.length > 0) yield page.logs;
+    const page = await queries.logs(filter, { before, limit: pageSize, within });
+    yield page.logs;
     if (!page.next) return;
     before = decodeCursor(page.next);
   }
+}
+
+/** The lines around `target` from its neighbours read one past `older` and `newer` (nearest first each side). */
+export function aroundOf(
+  target: ExplorerLog,
+  before: ExplorerLog[],
+  after: ExplorerLog[],
+  older: number,
+  newer: number,
+): AroundLogs {
+  return {
+    logs: [...before.slice(0, older).reverse(), target, ...after.slice(0, newer)],
+    target,
+    moreOlder: before.length > older,
+    moreNewer: after.length > newer,
+  };
 }
 
 /** Ends a page: `limit + 1` rows were asked for, so one more means there is a next page. */

@@ -1,13 +1,11 @@
 // The content half of a log's dedupe key. Delivery is at least once, so a resent log must be recognised; `at` alone
 // does not name a log (two tabs sharing a session, or a page reloaded while `at` ran ahead of the clock, give two
 // different logs the same `at`), so the key is (session, at, this hash of everything else the log holds).
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { StoredLogFields } from '../explorer-contract/api.types.ts';
 
-/** 128 bits of SHA-256 over the log's fields other than `at`, in a fixed order. */
+/** 128 bits of SHA-256 over the log's fields other than `at`, in a fixed order. `crypto.hash`, one call, costs less
+ * than a Hash object per log; the value is the same. */
 export function logContentHash({ x, t, m, tg, f, l, ll, u }: StoredLogFields): string {
-  return createHash('sha256')
-    .update(JSON.stringify([x, t, m, tg, f, l, ll, u]))
-    .digest('base64url')
-    .slice(0, 22);
+  return hash('sha256', JSON.stringify([x, t, m, tg, f, l, ll, u]), 'base64url').slice(0, 22);
 }

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createAdminApi } from './admin-api.ts';
+import { createAdmission, type AdmissionLimits } from './admission.ts';
 import { allowedHosts, hostAllowList } from './allowed-hosts.ts';
 import { identifyClients, type ProxySettings } from './client-address.ts';
 import { createCollector } from './collector.ts';
@@ -45,6 +46,8 @@ export interface ServiceOptions {
   retentionDays?: number;
   /** A cap on the database's size in bytes: past it writes answer 507 until retention deletes rows. */
   maxDbBytes?: number;
+  /** The collector's back-pressure (server/admission.ts); DEFAULT_ADMISSION_LIMITS when not given. */
+  collectorLimits?: AdmissionLimits;
   /** The largest collector body once inflated (SIDELOG_MAX_INFLATED_MB); default DEFAULT_MAX_INFLATED_BYTES. */
   maxInflatedBytes?: number;
   /** Forwarding stored logs over OTLP (SIDELOG_FORWARD_OTLP…), and the forwarder's pacing. */
@@ -71,6 +74,7 @@ export function createServiceApp(
     adminToken: string;
     distDir?: string;
     loginLimits?: LoginLimits;
+    collectorLimits?: AdmissionLimits;
     allowedHosts?: string[];
     proxies?: ProxySettings;
     beforeRoutes?: BeforeRoutes;
@@ -88,8 +92,10 @@ export function createServiceApp(
   app.use('*', identifyClients(options.proxies));
   options.beforeRoutes?.(app, store);
   app.route('/', createPartnerApi(store, { loginLimits: options.loginLimits }));
-  app.route('/', createCollector(store, { maxInflatedBytes: options.maxInflatedBytes }));
-  app.route('/', createOtlpLogsEndpoint(store, { maxInflatedBytes: options.maxInflatedBytes }));
+  // One bound on the work in flight, whichever protocol brings the logs.
+  const admission = createAdmission(options.collectorLimits);
+  app.route('/', createCollector(store, { maxInflatedBytes: options.maxInflatedBytes, admission }));
+  app.route('/', createOtlpLogsEndpoint(store, { maxInflatedBytes: options.maxInflatedBytes, admission }));
   app.route('/', createAdminApi(store, { token: options.adminToken, allowedHosts: hosts, forward: options.forward }));
   app.route('/', createExplorer(store, { adminToken: options.adminToken, distDir }));
   app.route('/', createPortalStatic(distDir));
@@ -121,6 +127,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     adminToken,
     distDir: options.distDir,
     loginLimits: options.loginLimits,
+    collectorLimits: options.collectorLimits,
     allowedHosts: options.allowedHosts ?? allowedHosts(undefined, host),
     proxies: options.proxies,
     beforeRoutes: options.beforeRoutes,

@@ -84,7 +84,8 @@ export interface AppStore {
 export interface CollectorStore {
   /** A known app's request is a row of `requests` (the newest MAX_REQUEST_ROWS are kept), with `skipped`, the logs of
    * a batch that could not be stored, which the answer named; one naming an unknown key only counts in `refused_keys`
-   * (at most MAX_REFUSED_KEYS rows). */
+   * (at most MAX_REFUSED_KEYS rows). SQLite resolves once the row is queued for the next group commit: nobody's answer
+   * waits on the requests log. */
   recordRequest(appKey: string, op: CollectorOperation, status: number, skipped?: SkippedLog[]): Promise<void>;
   putDevice(appKey: string, device: DeviceInfo): Promise<void>;
   /** The session's id; registering the same session_uid again returns the same id. */
@@ -279,6 +280,9 @@ export interface Store
   /** Where its data is, as messages name it: the SQLite file's path, or the PostgreSQL URL without its password. */
   readonly location: string;
   explorer: ExplorerQueries;
+  /** Resolves once every write made before it is committed and readable, the search index included: SQLite writes in
+   * a thread of its own and indexes a step behind (docs/local-service.md#the-writer-thread); PostgreSQL at once. */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -1,6 +1,7 @@
 // The collector's ingest under load: `clients` concurrent clients, each with its own session, each sending its
 // share of batches of 500 logs one after another (as Sidelog's uploader does: the next batch once the last was
-// answered). Bodies are made before the clock starts, so the figure is the service's, not the JSON writer's.
+// answered). Bodies are made before the clock starts, so the figure is the service's, not the JSON writer's. A 503
+// (back-pressure) is retried after its Retry-After, as both clients do; its time counts in the batch's.
 import { WIRE_PATHS } from '../../protocol/wire.ts';
 import { DEMO_APP_KEY } from '../../server/demo.ts';
 import { sessionPayload } from '../../tests/unit/server/service-harness.ts';
@@ -9,9 +10,13 @@ export const BATCH = 500;
 
 export interface IngestResult {
   logsPerSecond: number;
+  /** Per batch, from its first sending to its acknowledgement, retries included. */
   p50: number;
   p99: number;
   batches: number;
+  /** Answers of 503 (back-pressure) that a batch was retried after. */
+  refused: number;
+  seconds: number;
 }
 
 const WORDS = ['opened', 'closed', 'request', 'answered', 'retry', 'timeout', 'clicked', 'saved', 'loaded', 'failed', 'order', 'payment'];
@@ -32,33 +37,46 @@ function batchBody(sessionId: number, client: number, index: number, texts: read
   return JSON.stringify({ session_id: sessionId, logs });
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
+export const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
+
+const post = (url: string, path: string, body: string) =>
+  fetch(`${url}/sidelog/api${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-App-Token': DEMO_APP_KEY }, body });
+
+/** A new session on the service, as a client registers one: its id. */
+export async function registerSession(url: string, uid: string, udid: string): Promise<number> {
+  const answer = await post(url, WIRE_PATHS.sendSession, JSON.stringify(sessionPayload(uid, DEMO_APP_KEY, udid)));
+  return ((await answer.json()) as { id: number }).id;
+}
 
 /** `texts`: the logs' texts, in turn, instead of the default short words. */
 export async function measureIngest(url: string, options: { clients: number; batches: number; label: string; texts?: readonly string[] }): Promise<IngestResult> {
-  const post = (path: string, body: string) =>
-    fetch(`${url}/sidelog/api${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-App-Token': DEMO_APP_KEY }, body });
   const perClient = Math.ceil(options.batches / options.clients);
   const bodies: string[][] = [];
   for (let client = 0; client < options.clients; client++) {
-    const answer = await post(WIRE_PATHS.sendSession, JSON.stringify(sessionPayload(`${options.label}-${client}-${Date.now()}`, DEMO_APP_KEY, `device-${client}`)));
-    const { id } = (await answer.json()) as { id: number };
+    const id = await registerSession(url, `${options.label}-${client}-${Date.now()}`, `device-${client}`);
     bodies.push(Array.from({ length: perClient }, (_, index) => batchBody(id, client, index, options.texts)));
   }
   const times: number[] = [];
+  let refused = 0;
   const started = performance.now();
   await Promise.all(
     bodies.map(async (batches) => {
       for (const body of batches) {
         const sent = performance.now();
-        const answer = await post(WIRE_PATHS.sendLogs, body);
-        await answer.arrayBuffer();
-        if (answer.status !== 200) throw new Error(`${options.label}: a batch answered ${answer.status}`);
+        for (;;) {
+          const answer = await post(url, WIRE_PATHS.sendLogs, body);
+          await answer.arrayBuffer();
+          if (answer.status === 200) break;
+          if (answer.status !== 503) throw new Error(`${options.label}: a batch answered ${answer.status}`);
+          refused++;
+          await new Promise((resolve) => setTimeout(resolve, Number(answer.headers.get('Retry-After') ?? 1) * 1000));
+        }
         times.push(performance.now() - sent);
       }
     }),
   );
   const seconds = (performance.now() - started) / 1000;
   times.sort((x, y) => x - y);
-  return { logsPerSecond: (times.length * BATCH) / seconds, p50: percentile(times, 50), p99: percentile(times, 99), batches: times.length };
+  return { logsPerSecond: (times.length * BATCH) / seconds, p50: percentile(times, 50), p99: percentile(times, 99), batches: times.length, refused, seconds };
 }

@@ -1,29 +1,41 @@
 // `npm run bench:collector`: the collector's ingest and the explorer's first page, on SQLite and on PostgreSQL.
-// Ingest: logs/s and the p50/p99 time of a batch of 500, for SQLite with one process, PostgreSQL with one and with
-// two (SIDELOG_PROCESSES=2), under 8 and 32 concurrent clients; each service is the command line in a child
-// process, so the load generator (this process) does not share its event loop. PostgreSQL is a throw-away cluster
-// (scripts/postgres.ts) with its durable defaults (fsync on), as SQLite's WAL is. Explorer: the first page of a
-// filter and of searches over 1,000,000 logs on each store. Prints markdown tables; writes bench/results/collector.json.
-// A measurement: nothing in it passes or fails.
+// Ingest: logs/s and the p50/p99 time of a batch of 500, under 8, 32 and 64 concurrent clients, for the floor (a bare
+// node:http server into better-sqlite3, bench/collector/floor-server.ts), SQLite with one process, PostgreSQL with
+// one and with two (SIDELOG_PROCESSES=2); with, for the stores, the time from a log's acknowledgement to the first
+// search that finds it (bench/collector/visibility.ts) and the CPU each spends per 1,000 logs (the service's
+// processes, and PostgreSQL's server). Each service is a child process, so the load generator (this process) does not
+// share its event loop. PostgreSQL is a throw-away cluster (scripts/postgres.ts) with its durable defaults (fsync on).
+// Explorer: the first page of a filter and of searches over 1,000,000 logs on each store. Prints markdown tables;
+// writes bench/results/collector.json. A measurement: nothing in it passes or fails.
 //   npm run bench:collector                         # 160,000 logs a run, 1,000,000 for the explorer (a few minutes)
-//   npm run bench:collector -- --batches 80 --explorer-logs 100000   (while developing)
+//   npm run bench:collector -- --batches 80 --explorer-logs 100000 --only sqlite   (while developing)
 //   npm run bench:collector -- --redaction          # ingest with a service-side rule set against none, only
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../../scripts/postgres.ts';
 import { startServiceProcess } from '../../scripts/service-process.ts';
+import { appIdOf } from '../../server/app-id.ts';
+import { DEMO_APP_KEY } from '../../server/demo.ts';
+import { explorerCookie } from '../explorer-cookie.ts';
+import { treeCpuSeconds } from './cpu.ts';
 import { EXPLORER_CASES, measureExplorer } from './explorer.ts';
-import { BATCH, measureIngest, type IngestResult } from './ingest.ts';
+import { BATCH, measureIngest, percentile, registerSession, type IngestResult } from './ingest.ts';
 import { measureRedaction, REDACTION_CASES } from './redaction.ts';
+import { startVisibilityProbe } from './visibility.ts';
 
 const { values } = parseArgs({
   options: {
     batches: { type: 'string', default: '320' },
     'explorer-logs': { type: 'string', default: '1000000' },
     rounds: { type: 'string', default: '5' },
+    clients: { type: 'string', default: '8,32,64' },
+    /** Comma-separated: floor, sqlite, postgres, postgres2, explorer. */
+    only: { type: 'string', default: 'floor,sqlite,postgres,postgres2,explorer' },
     out: { type: 'string', default: 'bench/results/collector.json' },
     /** Only the ingest with a service-side rule set against none (bench/collector/redaction.ts). */
     redaction: { type: 'boolean', default: false },
@@ -32,7 +44,10 @@ const { values } = parseArgs({
 const BATCHES = Number(values.batches);
 const EXPLORER_LOGS = Number(values['explorer-logs']);
 const ROUNDS = Number(values.rounds);
-const CLIENTS = [8, 32];
+const CLIENTS = values.clients.split(',').map(Number);
+const ONLY = new Set(values.only.split(','));
+const ADMIN_TOKEN = 'collector-bench-token';
+const ROOT = resolve(import.meta.dirname, '../..');
 
 const dir = mkdtempSync(join(tmpdir(), 'collector-bench-'));
 let cluster: ThrowawayPostgres | undefined;
@@ -48,28 +63,79 @@ async function newPostgresDatabase(): Promise<string> {
   return cluster.database(name);
 }
 
-const STORES: { name: string; db: () => Promise<string>; processes: number }[] = [
-  { name: 'SQLite, 1 process', db: async () => join(dir, `ingest-${++databases}.db`), processes: 1 },
-  { name: 'PostgreSQL, 1 process', db: newPostgresDatabase, processes: 1 },
-  { name: 'PostgreSQL, 2 processes', db: newPostgresDatabase, processes: 2 },
+interface Running {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+async function startFloor(db: string): Promise<Running> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/collector/floor-server.ts', db], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  child.stdout!.setEncoding('utf8');
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    child.stdout!.on('data', (chunk: string) => {
+      const match = /floor: (http:\S+)/.exec(chunk);
+      if (match) resolveUrl(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`the floor exited (${code}) before starting`)));
+  });
+  return {
+    url,
+    child,
+    async stop() {
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+interface Target {
+  key: string;
+  name: string;
+  start(): Promise<Running>;
+  /** Has search, and so a visibility probe. */
+  searchable: boolean;
+  postgres: boolean;
+}
+
+const service = (db: string, processes: number) =>
+  startServiceProcess({ SIDELOG_DB: db, SIDELOG_PROCESSES: String(processes), SIDELOG_RETENTION_DAYS: '0', SIDELOG_ADMIN_TOKEN: ADMIN_TOKEN });
+
+const TARGETS: Target[] = [
+  { key: 'floor', name: 'Floor: node:http + better-sqlite3, no index', start: () => startFloor(join(dir, `floor-${++databases}.db`)), searchable: false, postgres: false },
+  { key: 'sqlite', name: 'SQLite, 1 process', start: () => service(join(dir, `ingest-${++databases}.db`), 1), searchable: true, postgres: false },
+  { key: 'postgres', name: 'PostgreSQL, 1 process', start: async () => service(await newPostgresDatabase(), 1), searchable: true, postgres: true },
+  { key: 'postgres2', name: 'PostgreSQL, 2 processes', start: async () => service(await newPostgresDatabase(), 2), searchable: true, postgres: true },
 ];
+
+interface IngestRow {
+  store: string;
+  clients: number;
+  result: IngestResult;
+  /** Ack to search visibility, ms, sorted; empty for the floor. */
+  visible: number[];
+  /** CPU ms per 1,000 logs: the service's processes, and the database server's (PostgreSQL). */
+  cpuService: number;
+  cpuDatabase: number;
+  loadAverage: number;
+}
 
 /** `--redaction`: SQLite and PostgreSQL, one process each, 8 clients; prints its table and stops. */
 async function redactionOnly(): Promise<void> {
-  const adminToken = 'bench-admin-token';
   const clients = CLIENTS[0]!;
   const rows: string[] = [];
-  for (const store of STORES.slice(0, 2)) {
-    const service = await startServiceProcess({ SIDELOG_DB: await store.db(), SIDELOG_ADMIN_TOKEN: adminToken, SIDELOG_RETENTION_DAYS: '0' });
+  for (const target of TARGETS.filter((t) => t.key === 'sqlite' || t.key === 'postgres')) {
+    const running = await target.start();
     try {
-      const measured = await measureRedaction(service.url, adminToken, { clients, batches: BATCHES, rounds: ROUNDS, label: store.name });
+      const measured = await measureRedaction(running.url, ADMIN_TOKEN, { clients, batches: BATCHES, rounds: ROUNDS, label: target.name });
       REDACTION_CASES.forEach(([name], i) => {
         const { logsPerSecond, p50 } = measured[i]!;
-        rows.push(`| ${store.name} | ${name} | ${Math.round(logsPerSecond).toLocaleString('en')} | ${p50.toFixed(1)} |`);
-        console.error(`${store.name}, ${name}: ${Math.round(logsPerSecond).toLocaleString('en')} logs/s`);
+        rows.push(`| ${target.name} | ${name} | ${Math.round(logsPerSecond).toLocaleString('en')} | ${p50.toFixed(1)} |`);
+        console.error(`${target.name}, ${name}: ${Math.round(logsPerSecond).toLocaleString('en')} logs/s`);
       });
     } finally {
-      await service.stop();
+      await running.stop();
     }
   }
   const machine = `${availableParallelism()} cores (${cpus()[0]?.model.trim()}), Node ${process.version}`;
@@ -79,43 +145,78 @@ async function redactionOnly(): Promise<void> {
   for (const row of rows) console.log(row);
 }
 
-/** The whole bench: ingest on each store, then the explorer. */
+/** The whole bench: ingest on each target, then the explorer. */
 async function everything(): Promise<void> {
-  const ingest: { store: string; clients: number; result: IngestResult }[] = [];
-  for (const store of STORES) {
+  const ingest: IngestRow[] = [];
+  for (const target of TARGETS.filter((t) => ONLY.has(t.key))) {
     for (const clients of CLIENTS) {
-      const service = await startServiceProcess({ SIDELOG_DB: await store.db(), SIDELOG_PROCESSES: String(store.processes), SIDELOG_RETENTION_DAYS: '0' });
+      const running = await target.start();
       try {
-        const result = await measureIngest(service.url, { clients, batches: BATCHES, label: `${store.name}-${clients}` });
-        ingest.push({ store: store.name, clients, result });
-        console.error(`${store.name}, ${clients} clients: ${Math.round(result.logsPerSecond).toLocaleString('en')} logs/s`);
+        const probe = target.searchable
+          ? startVisibilityProbe(running.url, {
+              cookie: await explorerCookie(running.url, ADMIN_TOKEN),
+              appId: appIdOf(DEMO_APP_KEY),
+              sessionId: await registerSession(running.url, `visibility-${clients}-${Date.now()}`, 'probe-device'),
+            })
+          : undefined;
+        const cpu = () => treeCpuSeconds(running.child.pid!) + (target.postgres ? treeCpuSeconds(cluster!.pid()) : 0);
+        const serviceBefore = treeCpuSeconds(running.child.pid!);
+        const before = cpu();
+        const result = await measureIngest(running.url, { clients, batches: BATCHES, label: `${target.key}-${clients}` });
+        // The probe in flight is found once the index has caught up with the load: its CPU counts as the load's.
+        const visible = (await probe?.stop()) ?? [];
+        const serviceSeconds = treeCpuSeconds(running.child.pid!) - serviceBefore;
+        const totalSeconds = cpu() - before;
+        const thousands = (result.batches * BATCH) / 1000;
+        ingest.push({
+          store: target.name,
+          clients,
+          result,
+          visible,
+          cpuService: (serviceSeconds * 1000) / thousands,
+          cpuDatabase: ((totalSeconds - serviceSeconds) * 1000) / thousands,
+          loadAverage: loadavg()[0]!,
+        });
+        console.error(`${target.name}, ${clients} clients: ${Math.round(result.logsPerSecond).toLocaleString('en')} logs/s, p99 ${result.p99.toFixed(0)} ms`);
       } finally {
-        await service.stop();
+        await running.stop();
       }
     }
   }
 
   const explorer: { store: string; seedSeconds: number; medians: number[] }[] = [];
-  for (const [name, db] of [
-    ['SQLite', join(dir, 'explorer.db')],
-    ['PostgreSQL', await newPostgresDatabase()],
-  ] as const) {
-    const measured = await measureExplorer(db, { logs: EXPLORER_LOGS, rounds: ROUNDS });
-    explorer.push({ store: name, ...measured });
-    console.error(`${name}: ${EXPLORER_LOGS.toLocaleString('en')} logs seeded in ${measured.seedSeconds.toFixed(0)} s`);
+  if (ONLY.has('explorer')) {
+    for (const [name, db] of [
+      ['SQLite', join(dir, 'explorer.db')],
+      ['PostgreSQL', await newPostgresDatabase()],
+    ] as const) {
+      const measured = await measureExplorer(db, { logs: EXPLORER_LOGS, rounds: ROUNDS });
+      explorer.push({ store: name, ...measured });
+      console.error(`${name}: ${EXPLORER_LOGS.toLocaleString('en')} logs seeded in ${measured.seedSeconds.toFixed(0)} s`);
+    }
   }
 
   const machine = `${availableParallelism()} cores (${cpus()[0]?.model.trim()}), Node ${process.version}`;
+  const floor = new Map(ingest.filter((row) => row.store.startsWith('Floor')).map((row) => [row.clients, row.result.logsPerSecond]));
+  const ms = (value: number) => (Number.isNaN(value) ? '—' : value < 10 ? value.toFixed(1) : Math.round(value).toLocaleString('en'));
   console.log(`\nIngest: ${(BATCHES * BATCH).toLocaleString('en')} logs a run in batches of ${BATCH}; ${machine}\n`);
-  console.log('| store | clients | logs/s | p50 ms per batch | p99 ms per batch |');
-  console.log('|---|--:|--:|--:|--:|');
-  for (const { store, clients, result } of ingest) {
-    console.log(`| ${store} | ${clients} | ${Math.round(result.logsPerSecond).toLocaleString('en')} | ${result.p50.toFixed(1)} | ${result.p99.toFixed(1)} |`);
+  console.log('| store | clients | logs/s | × floor | p50 ms per batch | p99 ms per batch | 503s | ack to search p50 ms | p99 ms | CPU ms per 1,000 logs (service + database) | load |');
+  console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
+  for (const row of ingest) {
+    const { result } = row;
+    const ratio = floor.get(row.clients) ? (result.logsPerSecond / floor.get(row.clients)!).toFixed(2) : '—';
+    const cpu = row.cpuDatabase > 0.05 ? `${ms(row.cpuService)} + ${ms(row.cpuDatabase)}` : ms(row.cpuService);
+    console.log(
+      `| ${row.store} | ${row.clients} | ${Math.round(result.logsPerSecond).toLocaleString('en')} | ${ratio} | ${ms(result.p50)} | ${ms(result.p99)} | ${result.refused} | ` +
+        `${ms(percentile(row.visible, 50))} | ${ms(percentile(row.visible, 99))} | ${cpu} | ${row.loadAverage.toFixed(1)} |`,
+    );
   }
-  console.log(`\nExplorer: first page of 100 over ${EXPLORER_LOGS.toLocaleString('en')} logs, median of ${ROUNDS} rounds, ms\n`);
-  console.log(`| query | ${explorer.map((row) => row.store).join(' | ')} |`);
-  console.log(`|---|${explorer.map(() => '--:').join('|')}|`);
-  EXPLORER_CASES.forEach(([name], i) => console.log(`| ${name} | ${explorer.map((row) => row.medians[i]!.toFixed(1)).join(' | ')} |`));
+  if (explorer.length > 0) {
+    console.log(`\nExplorer: first page of 100 over ${EXPLORER_LOGS.toLocaleString('en')} logs, median of ${ROUNDS} rounds, ms\n`);
+    console.log(`| query | ${explorer.map((row) => row.store).join(' | ')} |`);
+    console.log(`|---|${explorer.map(() => '--:').join('|')}|`);
+    EXPLORER_CASES.forEach(([name], i) => console.log(`| ${name} | ${explorer.map((row) => row.medians[i]!.toFixed(1)).join(' | ')} |`));
+  }
 
   mkdirSync(join(values.out, '..'), { recursive: true });
   writeFileSync(values.out, JSON.stringify({ date: new Date().toISOString(), machine, batches: BATCHES, explorerLogs: EXPLORER_LOGS, ingest, explorer }, null, 2));

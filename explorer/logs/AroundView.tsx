@@ -1,9 +1,20 @@
-// The lines around a chosen log, in its session and in time order, the log itself marked.
+// The lines around a chosen log, in its session, in time order (or newest first, as the stream is), the log itself
+// marked: on an issue's page and in the stream's context (Context.tsx).
 import { useEffect, useRef, useState } from 'react';
 import type { AroundLogs } from '../api.ts';
 import { LogRow } from './LogRow.tsx';
 
-export function AroundView({ around, appId, label }: { around: AroundLogs; appId: string; label: string }) {
+export function AroundView({
+  around,
+  appId,
+  label,
+  newestFirst = false,
+}: {
+  around: AroundLogs;
+  appId: string;
+  label: string;
+  newestFirst?: boolean;
+}) {
   const [open, setOpen] = useState<number | null>(around.target.id);
   const target = useRef<HTMLLIElement>(null);
   // (A block, not an expression: scrollIntoView returns a promise in newer Chromium, which React would take for a clean-up.)
@@ -13,9 +24,20 @@ export function AroundView({ around, appId, label }: { around: AroundLogs; appId
   const now = Date.now();
   return (
     <ol className="around-list" aria-label={label}>
-      {around.logs.map((log) => (
-        <li key={log.id} ref={log.id === around.target.id ? target : undefined} aria-current={log.id === around.target.id ? 'true' : undefined}>
-          <LogRow log={log} appId={appId} now={now} highlight={log.id === around.target.id} open={open === log.id} onToggle={() => setOpen(open === log.id ? null : log.id)} />
+      {(newestFirst ? [...around.logs].reverse() : around.logs).map((log) => (
+        <li
+          key={log.id}
+          ref={log.id === around.target.id ? target : undefined}
+          aria-current={log.id === around.target.id ? 'true' : undefined}
+        >
+          <LogRow
+            log={log}
+            appId={appId}
+            now={now}
+            highlight={log.id === around.target.id}
+            open={open === log.id}
+            onToggle={() => setOpen(open === log.id ? null : log.id)}
+          />
         </li>
       ))}
     </ol>

@@ -3,11 +3,11 @@
 // pretty-printed JSON and ways on: the lines around it, its session, its device, its fields to filter by or hide, and
 // for a `bf_issue` line (the Bugfender SDK's mark of an issue) the issue.
 // Everything logged is rendered as text by React, never as markup.
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import type { ExplorerLog } from '../api.ts';
 import { absoluteTime, isoTime, levelOf, relativeTime } from '../format.ts';
 import { devicePath, issuePath } from '../address.ts';
-import { href } from '../use-query.ts';
+import { href, withChanges } from '../use-query.ts';
 import { RedactedText } from '../RedactedText.tsx';
 import { Highlighted } from './Highlighted.tsx';
 import { useZone } from '../time-zone.ts';
@@ -17,14 +17,7 @@ import { ShowAll } from './ShowAll.tsx';
 
 const LONG = 300;
 
-export function LogRow({
-  log,
-  appId,
-  open,
-  onToggle,
-  now,
-  highlight = false,
-}: {
+export function LogRow({ log, appId, open, onToggle, now, highlight = false }: {
   log: ExplorerLog;
   appId: string;
   open: boolean;
@@ -33,21 +26,20 @@ export function LogRow({
   highlight?: boolean;
 }) {
   const zone = useZone();
+  const search = useSearch();
   const level = levelOf(log.ll);
   const text = log.t ?? '';
   const long = text.length > LONG || text.includes('\n');
   const place = log.f ? `${log.f}${log.l ? `:${log.l}` : ''}` : '';
   const detailsId = `log-${log.id}-details`;
   return (
-    <article
-      className={`log-row level-${level.name}${highlight ? ' is-target' : ''}${open ? ' is-open' : ''}`}
-      aria-label={`${level.label} log ${absoluteTime(log.at, zone)}`}
-    >
+    <article className={`log-row level-${level.name}${highlight ? ' is-target' : ''}${open ? ' is-open' : ''}`} aria-label={`${level.label} log ${absoluteTime(log.at, zone)}`}>
       <div className="log-line">
         <span className={`level-badge level-${level.name}`}>{level.label}</span>
         <time className="log-time" dateTime={isoTime(log.at)}>
           {/* A space, not only a margin, so that a screen reader (or a copy) does not run the two times together. */}
-          {absoluteTime(log.at, zone)} <span className="muted log-ago">{relativeTime(log.at, now)}</span>
+          {absoluteTime(log.at, zone)}{' '}
+          <span className="muted log-ago">{relativeTime(log.at, now)}</span>
         </time>
         {log.tg ? (
           <span className="log-tag">
@@ -55,17 +47,7 @@ export function LogRow({
           </span>
         ) : null}
         <button type="button" className="log-text" aria-expanded={open} aria-controls={detailsId} onClick={onToggle}>
-          <span className={long && !open ? 'is-collapsed' : undefined}>
-            {long && !open ? (
-              <>
-                <Highlighted text={text.slice(0, LONG)} />…
-              </>
-            ) : text ? (
-              <Highlighted text={text} />
-            ) : (
-              '(no text)'
-            )}
-          </span>
+          <span className={long && !open ? 'is-collapsed' : undefined}>{long && !open ? <><Highlighted text={text.slice(0, LONG)} />…</> : text ? <Highlighted text={text} /> : '(no text)'}</span>
         </button>
         <ShowAll log={log} appId={appId} />
         {log.tg === 'bf_issue' && log.t ? (
@@ -97,7 +79,8 @@ export function LogRow({
       {open ? (
         <div id={detailsId} className="log-details">
           <div className="actions">
-            <Link className="button" href={href('/logs', appId, { around: String(log.id) })}>
+            {/* The view's filters kept, so that Back returns to them (docs/explorer-views.md#context). */}
+            <Link className="button" href={`/logs?${withChanges(search, { app: appId, around: String(log.id), older: undefined, newer: undefined })}`}>
               Lines around
             </Link>
             <Link className="button" href={href('/logs', appId, { session: log.session_uid })}>

@@ -1,8 +1,8 @@
 // The log stream of an app, a session or a device, with its filters, volume, count, facets, live tail and export;
-// or, with `around`, the lines around one log.
+// or, with `around`, the lines around one log in the stream's place, under the same filters.
 import { Link } from 'wouter';
-import { API, type AroundLogs } from '../api.ts';
-import { AroundView } from '../logs/AroundView.tsx';
+import { API } from '../api.ts';
+import { Context } from '../logs/Context.tsx';
 import { FacetPanel } from '../logs/FacetPanel.tsx';
 import { filterQuery } from '../logs/filter-params.ts';
 import { Histogram } from '../logs/Histogram.tsx';
@@ -14,33 +14,7 @@ import { SavedViews } from '../insight/SavedViews.tsx';
 import { MAX_ROWS, useLogStream } from '../logs/use-log-stream.ts';
 import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
-import { href, useQuery, type QueryChange } from '../use-query.ts';
-
-function Around({ appId, id }: { appId: string; id: string }) {
-  const around = useJson<AroundLogs>(`/apps/${encodeURIComponent(appId)}/logs/${encodeURIComponent(id)}/around?count=50`);
-  return (
-    <section aria-labelledby="around-title">
-      <h2 id="around-title">Lines around the log</h2>
-      <p>
-        <Link href={href('/logs', appId)}>Back to the stream</Link>
-      </p>
-      {around.state === 'ready' ? (
-        <>
-          <p className="muted">
-            Session <Link href={href('/logs', appId, { session: around.data.target.session_uid })}>{around.data.target.session_uid}</Link>
-          </p>
-          <AroundView around={around.data} appId={appId} label="Lines around the log" />
-        </>
-      ) : around.state === 'failed' ? (
-        <p className="notice-error">{around.message}</p>
-      ) : (
-        <p className="muted" role="status">
-          Loading…
-        </p>
-      )}
-    </section>
-  );
-}
+import { useQuery, type QueryChange } from '../use-query.ts';
 
 function Scope({ params, change }: { params: URLSearchParams; change(changes: Record<string, undefined>): void }) {
   const session = params.get('session');
@@ -51,7 +25,12 @@ function Scope({ params, change }: { params: URLSearchParams; change(changes: Re
       {session ? (
         <span className="chip">
           Session <strong>{session}</strong>
-          <button type="button" className="chip-remove" aria-label={`Show all sessions, not only ${session}`} onClick={() => change({ session: undefined })}>
+          <button
+            type="button"
+            className="chip-remove"
+            aria-label={`Show all sessions, not only ${session}`}
+            onClick={() => change({ session: undefined })}
+          >
             ×
           </button>
         </span>
@@ -59,7 +38,12 @@ function Scope({ params, change }: { params: URLSearchParams; change(changes: Re
       {device ? (
         <span className="chip">
           Device <strong>{device}</strong>
-          <button type="button" className="chip-remove" aria-label={`Show all devices, not only ${device}`} onClick={() => change({ device: undefined })}>
+          <button
+            type="button"
+            className="chip-remove"
+            aria-label={`Show all devices, not only ${device}`}
+            onClick={() => change({ device: undefined })}
+          >
             ×
           </button>
         </span>
@@ -68,11 +52,20 @@ function Scope({ params, change }: { params: URLSearchParams; change(changes: Re
   );
 }
 
-function Stream({ appId, params, change }: { appId: string; params: URLSearchParams; change(changes: QueryChange): void }) {
+function Stream({
+  appId,
+  params,
+  change,
+}: {
+  appId: string;
+  params: URLSearchParams;
+  change(changes: QueryChange): void;
+}) {
   const filters = filterQuery(params);
   const stream = useLogStream(appId, filters);
   const count = useLogCount(appId, filters);
-  const exportHref = (format: string) => `${API}/apps/${encodeURIComponent(appId)}/logs/export?${filters}${filters ? '&' : ''}format=${format}`;
+  const exportHref = (format: string) =>
+    `${API}/apps/${encodeURIComponent(appId)}/logs/export?${filters}${filters ? '&' : ''}format=${format}`;
   return (
     <>
       <Histogram appId={appId} filters={filters} change={change} />
@@ -80,7 +73,12 @@ function Stream({ appId, params, change }: { appId: string; params: URLSearchPar
         <p className="muted" role="status" aria-live="polite">
           {streamStatus(stream, count)}
         </p>
-        <button type="button" className={stream.tailing ? 'button button-primary' : 'button'} aria-pressed={stream.tailing} onClick={() => stream.setTailing(!stream.tailing)}>
+        <button
+          type="button"
+          className={stream.tailing ? 'button button-primary' : 'button'}
+          aria-pressed={stream.tailing}
+          onClick={() => stream.setTailing(!stream.tailing)}
+        >
           {stream.tailing ? 'Pause live tail' : 'Live tail'}
         </button>
         <Link className="button" href={`/patterns?${params}`}>
@@ -94,13 +92,26 @@ function Stream({ appId, params, change }: { appId: string; params: URLSearchPar
         </a>
       </div>
       {stream.error ? <p className="notice-error">{stream.error}</p> : null}
-      {!stream.loading && !stream.error && stream.logs.length === 0 ? <p className="muted">No logs match these filters.</p> : null}
+      {!stream.loading && !stream.error && stream.logs.length === 0 ? (
+        <p className="muted">No logs match these filters.</p>
+      ) : null}
       {stream.logs.length > 0 ? (
         <SearchHighlight q={params.get('q') ?? ''}>
-          <LogList logs={stream.logs} appId={appId} more={stream.more && !stream.full} onEnd={stream.loadMore} label="Logs" />
+          <LogList
+            logs={stream.logs}
+            appId={appId}
+            more={stream.more && !stream.full}
+            onEnd={stream.loadMore}
+            label="Logs"
+          />
         </SearchHighlight>
       ) : null}
-      {stream.full ? <p className="muted">The list holds at most {MAX_ROWS.toLocaleString('en')} logs: narrow the filters or the time range to go further.</p> : null}
+      {stream.full ? (
+        <p className="muted">
+          The list holds at most {MAX_ROWS.toLocaleString('en')} logs: narrow the filters or the time range to go
+          further.
+        </p>
+      ) : null}
     </>
   );
 }
@@ -110,7 +121,6 @@ export function LogsPage() {
   const [params, change] = useQuery();
   const tags = useJson<string[]>(`/apps/${encodeURIComponent(appId)}/tags`);
   const around = params.get('around');
-  if (around) return <Around appId={appId} id={around} />;
   return (
     <>
       <SavedViews appId={appId} />
@@ -118,9 +128,13 @@ export function LogsPage() {
       <Scope params={params} change={change} />
       <div className="logs-with-facets">
         <div>
-          <Stream appId={appId} params={params} change={change} />
+          {around ? (
+            <Context appId={appId} id={around} params={params} change={change} />
+          ) : (
+            <Stream appId={appId} params={params} change={change} />
+          )}
         </div>
-        <FacetPanel appId={appId} filters={filterQuery(params)} />
+        {around ? null : <FacetPanel appId={appId} filters={filterQuery(params)} />}
       </div>
     </>
   );

@@ -8,6 +8,7 @@ import { ACCOUNT_BODY_BYTES, limitBody, readJsonObject } from '../body-limits.ts
 import type { App, AppStore } from '../store.types.ts';
 import { streamExport } from './export.ts';
 import {
+  AROUND_MAX,
   COUNT_CAP,
   EXPLORER_API,
   ISSUE_TYPES,
@@ -29,6 +30,12 @@ export const VIEWER_COOKIE = 'sidelog_viewer';
 
 const PAGE = 100;
 const MAX_PAGE = 500;
+/** How long a page of the log stream may read (docs/local-service.md#search-bounds): past it, the page ends with what it
+ * found; one that found nothing answers 422. */
+export const PAGE_BUDGET_MS = 1_000;
+const TOO_COSTLY = 'This search reads too much for one page: narrow it with a time range, a level, a tag or a session, or use longer words.';
+/** PostgreSQL's code for a statement stopped by its statement_timeout (server/postgres/store.ts). */
+const STATEMENT_TIMEOUT = '57014';
 
 export type ExplorerEnv = {
   Variables: LoginEnv['Variables'] & {
@@ -71,11 +78,13 @@ export function createExplorerApi(
   accounts: ViewerAccounts,
   limits = EXPLORER_LOGIN_LIMITS,
   more?: Hono<Env>,
+  pageBudgetMs = PAGE_BUDGET_MS,
 ): Hono<Env> {
   const api = new Hono<Env>().basePath(EXPLORER_API);
 
   api.onError((error, c) => {
     if (error instanceof FilterError) return c.json({ error: error.message }, 400);
+    if ((error as { code?: unknown }).code === STATEMENT_TIMEOUT) return c.json({ error: TOO_COSTLY }, 422);
     throw error;
   });
 
@@ -179,10 +188,12 @@ export function createExplorerApi(
     const cursor = before ? decodeCursor(before) : undefined;
     if (before && !cursor) throw new FilterError(`'before' is not a cursor this API gave`);
     const limit = intParam(params, 'limit', PAGE, MAX_PAGE);
-    if (cursor) return c.json(await queries.logs(filter, { before: cursor, limit, cut: true }));
     // Read first: every log past it arrived after the page, so a tail started from it shows them.
-    const tail = await queries.lastLogId();
-    return c.json({ ...(await queries.logs(filter, { limit, cut: true })), tail });
+    const tail = cursor ? undefined : await queries.lastLogId();
+    const page = await queries.logs(filter, { before: cursor, limit, within: pageBudgetMs, cut: true });
+    // Ended by its budget before it found anything: the search, not the page, has to change.
+    if (page.logs.length === 0 && page.next !== null) return c.json({ error: TOO_COSTLY }, 422);
+    return c.json(tail === undefined ? page : { ...page, tail });
   });
 
   // Live tail: logs that arrived after `after` (a log id) up to the horizon, oldest first; without `after`, where to
@@ -219,9 +230,12 @@ export function createExplorerApi(
 
   api.get('/apps/:appId/logs/:id/around', async (c) => {
     const id = Number(c.req.param('id'));
-    const found = Number.isSafeInteger(id)
-      ? await queries.around(c.get('app').key, id, intParam(query(c), 'count', 25, 200))
-      : undefined;
+    const params = query(c);
+    // `older` and `newer` grow as the view extends its context (docs/explorer-views.md#context); `count` sets both.
+    const count = intParam(params, 'count', 25, AROUND_MAX);
+    const older = intParam(params, 'older', count, AROUND_MAX);
+    const newer = intParam(params, 'newer', count, AROUND_MAX);
+    const found = Number.isSafeInteger(id) ? await queries.around(c.get('app').key, id, older, newer) : undefined;
     return found ? c.json(found) : c.json({ error: 'no such log' }, 404);
   });
 
@@ -289,7 +303,9 @@ export function createExplorerApi(
     const { session_id, ...issue } = found;
     const logId = await queries.issueLogId(session_id, issue.uid, issue.received_at);
     const around =
-      logId === undefined ? undefined : await queries.around(app.key, logId, intParam(query(c), 'count', 25, 200));
+      logId === undefined
+        ? undefined
+        : await queries.around(app.key, logId, intParam(query(c), 'count', 25, AROUND_MAX));
     return c.json({ issue, around: around ?? null });
   });
 

@@ -1,10 +1,18 @@
-// The filtered log stream as a file: NDJSON (one log's JSON a line) or CSV (RFC 4180), written a page at a time
-// so that an export of a million logs never sits in memory.
+// The filtered log stream as a file: NDJSON (one log's JSON a line) or CSV (RFC 4180), a page of 1,000 logs at a time,
+// each page read when the connection wants more and after a turn of the event loop: an export never holds the service
+// for more than one page, and never holds more than a page in memory. A failure before the first byte answers as any
+// request does (a status and `{ error }`); one after it cuts the connection, so that the client sees the download
+// fail instead of a clean end to a partial file. docs/local-service.md#exports
 import type { Context } from 'hono';
-import { stream } from 'hono/streaming';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { allLogs, type ExplorerLog, type ExplorerQueries, type LogFilter } from '../explorer-queries.types.ts';
 
 export type ExportFormat = 'ndjson' | 'csv';
+
+/** Logs a step reads and writes: a few milliseconds of the event loop. */
+export const EXPORT_PAGE = 1_000;
+/** A step that reads a search window by window stops after this long, and the next step goes on from there. */
+export const EXPORT_STEP_MS = 50;
 
 const CSV_COLUMNS = ['time', 'level', 'tag', 'text', 'file', 'line', 'method', 'url', 'session', 'device'] as const;
 const LEVEL_NAMES = ['debug', 'warning', 'error', 'trace', 'info', 'fatal'];
@@ -22,19 +30,43 @@ export function exportLine(log: ExplorerLog, format: ExportFormat): string {
   return `${row.map(csvField).join(',')}\r\n`;
 }
 
-export function streamExport(c: Context, queries: ExplorerQueries, filter: LogFilter, format: ExportFormat, name: string): Response {
+export async function streamExport(c: Context, queries: ExplorerQueries, filter: LogFilter, format: ExportFormat, name: string): Promise<Response> {
+  const pages = allLogs(queries, filter, EXPORT_PAGE, EXPORT_STEP_MS);
+  // Read before the status is sent: a database that fails here answers 503 or 507 as any request would.
+  const first = await pages.next();
+  const encoder = new TextEncoder();
+  const text = (logs: ExplorerLog[]) => logs.map((log) => exportLine(log, format)).join('');
+  let waiting: Uint8Array | undefined = encoder.encode((format === 'csv' ? `${CSV_COLUMNS.join(',')}\r\n` : '') + (first.done ? '' : text(first.value)));
+  let ended = first.done === true;
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (waiting) {
+          controller.enqueue(waiting);
+          waiting = undefined;
+          if (ended) controller.close();
+          return;
+        }
+        try {
+          await nextTurn();
+          const next = await pages.next();
+          if (next.done) controller.close();
+          else controller.enqueue(encoder.encode(text(next.value)));
+        } catch (error) {
+          console.error(`export of ${c.req.path}: cut after its first byte:`, error);
+          // @hono/node-server destroys the socket: a chunked response without its last chunk, which every client
+          // reads as a failed download.
+          controller.error(error);
+        }
+      },
+      async cancel() {
+        await pages.return(undefined);
+      },
+    },
+    { highWaterMark: 0 },
+  );
   c.header('Content-Type', format === 'ndjson' ? 'application/x-ndjson; charset=utf-8' : 'text/csv; charset=utf-8');
   c.header('Content-Disposition', `attachment; filename="${name}.${format === 'ndjson' ? 'ndjson' : 'csv'}"`);
   c.header('Cache-Control', 'no-store');
-  return stream(c, async (out) => {
-    let aborted = false;
-    out.onAbort(() => {
-      aborted = true;
-    });
-    if (format === 'csv') await out.write(`${CSV_COLUMNS.join(',')}\r\n`);
-    for await (const page of allLogs(queries, filter)) {
-      if (aborted) return;
-      await out.write(page.map((log) => exportLine(log, format)).join(''));
-    }
-  });
+  return c.body(body);
 }

@@ -4,12 +4,14 @@
 // decoded from JSON or protobuf; mapped to sessions and wire logs (server/otlp/logs-from-otlp.ts), each checked as the
 // wire's are (server/wire-validation.ts) and stored through the same path (server/log-ingest.ts). Answers follow
 // OTLP/HTTP: 200 with partialSuccess naming the records refused alone, 400 for a malformed body, 401 for an unknown
-// key, 413, 415, and 503 with Retry-After when the store cannot take the write; protobuf for protobuf requests.
+// key, 413, 415, and 503 with Retry-After when the store cannot take the write or the collector holds as much work as
+// it takes (server/admission.ts, shared with the wire format's operations); protobuf for protobuf requests.
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type { DeviceData, LogRecord } from '../../protocol/records.types.ts';
 import { MAX_LOGS_PER_BATCH } from '../../protocol/wire.ts';
+import { BUSY_ERROR, createAdmission, type Admission } from '../admission.ts';
 import { COLLECTOR_CORS, MAX_BODY_BYTES } from '../collector.ts';
 import { storageFault } from '../errors.ts';
 import { parseJson } from '../json-body.ts';
@@ -37,10 +39,12 @@ const MAX_OTLP_JSON_DEPTH = 64;
 /** How many rejected records the partialSuccess message names before it only counts them. */
 const NAMED_REJECTIONS = 10;
 
-type Env = { Variables: { app?: App; encoding?: OtlpEncoding; skipped?: SkippedLog[] } };
+type Env = { Variables: { app?: App; encoding?: OtlpEncoding; skipped?: SkippedLog[]; heldLogs?: { count: number } } };
 
 export interface OtlpLogsOptions {
   maxInflatedBytes?: number;
+  /** The collector's back-pressure (server/admission.ts); one with the default bounds when not given. */
+  admission?: Admission;
 }
 
 function encodingOf(contentType: string | undefined): OtlpEncoding | undefined {
@@ -71,6 +75,7 @@ function partialSuccess(rejected: SkippedLog[]): OtlpLogsResponse {
 export function createOtlpLogsEndpoint(store: AppStore & OtlpStore, options: OtlpLogsOptions = {}): Hono<Env> {
   const endpoint = new Hono<Env>();
   const maxInflatedBytes = options.maxInflatedBytes ?? DEFAULT_MAX_INFLATED_BYTES;
+  const admission = options.admission ?? createAdmission();
   endpoint.use(OTLP_LOGS_PATH, cors(COLLECTOR_CORS));
 
   /** Recorded in `requests` like the wire's operations, with the records it rejected. */
@@ -94,7 +99,10 @@ export function createOtlpLogsEndpoint(store: AppStore & OtlpStore, options: Otl
 
   const limit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => refusal(c as Context<Env>, 413, `body larger than ${MAX_BODY_BYTES} bytes`) });
 
-  endpoint.post(OTLP_LOGS_PATH, record, check, limit, async (c) => {
+  // A request stores its records a wire batch at a time (storeGroup), so it holds at most a batch's logs in flight.
+  const admit = admission.admit(MAX_LOGS_PER_BATCH, (c) => refusal(c as Context<Env>, 503, BUSY_ERROR));
+
+  endpoint.post(OTLP_LOGS_PATH, record, check, admit, limit, async (c) => {
     const app = c.var.app!;
     const read = await readBodyBytes(c, maxInflatedBytes);
     if (!read.ok) return refusal(c, read.status, read.error);

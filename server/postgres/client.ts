@@ -7,15 +7,15 @@ const types = {
     oid === pg.types.builtins.INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
-export function createPool(url: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max, types, application_name: 'sidelog' });
+export function createPool(url: string, max = 10, options: { statementTimeoutMs?: number } = {}): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, types, application_name: 'sidelog', statement_timeout: options.statementTimeoutMs });
   // An idle client's error (the server restarted, say) must not end the process; the next query reconnects.
   pool.on('error', (error) => console.error('postgres:', error.message));
   return pool;
 }
 
 /** PostgreSQL's text cannot hold U+0000, which SQLite stores; it becomes U+FFFD, as a lone surrogate does. */
-const withoutNul = (text: string) => (text.includes('\0') ? text.replaceAll('\0', '\uFFFD') : text);
+export const withoutNul = (text: string) => (text.includes('\0') ? text.replaceAll('\0', '\uFFFD') : text);
 
 function storable(value: unknown): unknown {
   if (typeof value === 'string') return withoutNul(value);

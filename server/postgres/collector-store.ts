@@ -1,23 +1,24 @@
 // What the collector writes, in PostgreSQL: devices, sessions, logs (deduplicated on session, `at` and content by
 // the unique key, so concurrent resends from any number of processes store a log once), issues, device keys, and
-// the requests log, kept bounded. A batch of logs is one statement: the rows go in as arrays, and the same
-// statement counts the new ones into session_stats and records the batch.
+// the requests log, kept bounded. A batch of logs is one statement: the rows go in as one JSON text (JSON.stringify
+// writes it in a fraction of the time the driver takes to write ten arrays of text, and json_to_recordset reads it
+// as fast), and the same statement counts the new ones into session_stats and records the batch.
 import type pg from 'pg';
 import type { DeviceInfo } from '../../protocol/records.types.ts';
 import { logContentHash } from '../log-hash.ts';
 import { now, toSession, type SessionRow } from '../store-rows.ts';
 import { MAX_REFUSED_KEYS, MAX_REFUSED_KEY_LENGTH, MAX_REQUEST_ROWS, PRUNE_EVERY, type CollectorStore } from '../store.types.ts';
-import { sql, storableJson, transaction, type Queryable } from './client.ts';
+import { sql, storableJson, transaction, withoutNul, type Queryable } from './client.ts';
 import { groupIssue } from './issue-groups.ts';
 import type { Partitions } from './partitions.ts';
+import type { Statistics } from './statistics.ts';
 
 const ADD_LOGS = `
   WITH input AS (
-    SELECT * FROM unnest($2::text[], $3::text[], $4::text[], $5::float8[], $6::text[], $7::text[], $8::int8[], $9::int4[], $10::text[], $11::text[])
-      AS i (x, t, m, at, tg, f, l, ll, u, content_hash)
+    SELECT * FROM json_to_recordset($2::json) AS i (x text, t text, m text, at float8, tg text, f text, l int8, ll int4, u text, h text)
   ),
   added AS (
-    INSERT INTO logs (session_id, x, t, m, at, tg, f, l, ll, u, content_hash) SELECT $1, * FROM input
+    INSERT INTO logs (session_id, x, t, m, at, tg, f, l, ll, u, content_hash) SELECT $1, x, t, m, at, tg, f, l, ll, u, h FROM input
     ON CONFLICT (session_id, at, content_hash) DO NOTHING RETURNING at, coalesce(ll, 0) AS ll
   ),
   counted AS (
@@ -32,9 +33,11 @@ const ADD_LOGS = `
       fatal = session_stats.fatal + excluded.fatal
     RETURNING 1
   )
-  INSERT INTO log_batches (app_key, session_id, count, stored) SELECT $12, $1, $13, count(*) FROM added RETURNING stored`;
+  INSERT INTO log_batches (app_key, session_id, count, stored) SELECT $3, $1, $4, count(*) FROM added RETURNING stored`;
 
-export function createCollectorStore(pool: pg.Pool, partitions: Partitions): CollectorStore {
+const text = (value: string | undefined) => (value === undefined ? null : withoutNul(value));
+
+export function createCollectorStore(pool: pg.Pool, partitions: Partitions, statistics: Statistics): CollectorStore {
   const { one, run } = sql(pool);
   const touchDevice = (db: Queryable, appKey: string, udid: string, device?: DeviceInfo) => {
     const at = now();
@@ -114,29 +117,16 @@ export function createCollectorStore(pool: pg.Pool, partitions: Partitions): Col
     async addLogs(appKey, sessionId, logs) {
       const rows = logs.map((log) => {
         const fields = { x: log.x, t: log.t ?? null, m: log.m ?? null, tg: log.tg ?? null, f: log.f ?? null, l: log.l ?? null, ll: log.ll ?? null, u: log.u ?? null };
-        return { ...fields, at: log.at, hash: logContentHash(fields) };
+        const hash = logContentHash(fields);
+        return { x: text(log.x), t: text(log.t), m: text(log.m), at: log.at, tg: text(log.tg), f: text(log.f), l: fields.l, ll: fields.ll, u: text(log.u), h: hash };
       });
       // One order for every writer, so that two batches sharing logs never wait on each other in a cycle.
-      rows.sort((a, b) => a.at - b.at || (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0));
+      rows.sort((a, b) => a.at - b.at || (a.h < b.h ? -1 : a.h > b.h ? 1 : 0));
       await partitions.ensure(rows.map((row) => row.at));
-      const column = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((row) => row[key]);
-      const result = await one<{ stored: number }>(
-        ADD_LOGS,
-        sessionId,
-        column('x'),
-        column('t'),
-        column('m'),
-        column('at'),
-        column('tg'),
-        column('f'),
-        column('l'),
-        column('ll'),
-        column('u'),
-        column('hash'),
-        appKey,
-        logs.length,
-      );
-      return result?.stored ?? 0;
+      const result = await pool.query<{ stored: number }>(ADD_LOGS, [sessionId, JSON.stringify(rows), appKey, logs.length]);
+      const stored = result.rows[0]?.stored ?? 0;
+      statistics.stored(stored);
+      return stored;
     },
     async addIssue(appKey, issue) {
       return transaction(pool, async (client) => {

@@ -250,4 +250,13 @@ export const PG_MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE viewers ADD COLUMN apps text;
   `,
+  // Every index on logs costs each stored log (about 2 µs of the server's CPU each). (session_id, at, id)
+  // goes: the unique key (session_id, at, content_hash) orders a session's logs by time as well. The level index keeps
+  // only the rarer levels, which a filter needs it for; the explorer names them in its query
+  // (server/postgres/explorer-queries.ts, RARE_LEVELS), as SQLite's does.
+  `
+  DROP INDEX logs_by_session;
+  DROP INDEX logs_by_level;
+  CREATE INDEX logs_by_level ON logs (ll, at, id) WHERE ll IN (1, 2, 3, 5);
+  `,
 ];

@@ -12,23 +12,33 @@ import { createForwardStore } from './forward-store.ts';
 import { migrate } from './migrate.ts';
 import { createPartitions } from './partitions.ts';
 import { createPartnerStore } from './partner-store.ts';
+import { keepStatistics } from './statistics.ts';
 import { createRetentionStore } from './retention-store.ts';
 import { createViewerStore } from './viewer-store.ts';
 import { createIssueGroupStore, groupStoredIssues } from './issue-groups.ts';
 import { createSavedViewStore } from './saved-views.ts';
 import { createWebhookStore } from './webhooks.ts';
 
+/** The explorer's reads have a pool of their own, so that the collector's connections never wait behind them, and each
+ * of their statements stops past EXPLORER_STATEMENT_MS (the explorer's API answers 422): no search holds the database
+ * for long. docs/local-service.md#search-bounds */
+const EXPLORER_POOL = 4;
+const EXPLORER_STATEMENT_MS = 2_000;
+
 export async function openPostgresStore(url: string, options: { poolSize?: number } = {}): Promise<Store> {
   const label = databaseLabel(url);
   const pool = createPool(url, options.poolSize);
+  const reads = createPool(url, EXPLORER_POOL, { statementTimeoutMs: EXPLORER_STATEMENT_MS });
   try {
     await migrate(pool, label);
   } catch (error) {
     await pool.end().catch(() => undefined);
+    await reads.end().catch(() => undefined);
     if (error instanceof StartupError) throw error;
     throw new StartupError(label, `cannot open the PostgreSQL database (${(error as Error).message || String(error)})`);
   }
   const partitions = createPartitions(pool);
+  const statistics = keepStatistics(pool);
   // Today's and tomorrow's partitions now, so that the first batches do not wait to make them.
   await partitions.ensure([Date.now(), Date.now() + 24 * 60 * 60 * 1000]);
   let closed: Promise<void> | undefined;
@@ -37,7 +47,7 @@ export async function openPostgresStore(url: string, options: { poolSize?: numbe
     location: label,
     ...createPartnerStore(pool),
     ...createAppStore(pool),
-    ...createCollectorStore(pool, partitions),
+    ...createCollectorStore(pool, partitions, statistics),
     ...createCollectedReads(pool),
     ...createRetentionStore(pool, partitions),
     ...createViewerStore(pool),
@@ -45,8 +55,16 @@ export async function openPostgresStore(url: string, options: { poolSize?: numbe
     ...createIssueGroupStore(pool),
     ...createWebhookStore(pool),
     ...createSavedViewStore(pool),
-    explorer: createPgExplorerQueries(pool),
-    close: () => (closed ??= pool.end()),
+    explorer: createPgExplorerQueries(reads),
+    // Each write is committed by the time its promise resolves, the tsvector with its row; the planner's statistics
+    // follow the logs (server/postgres/statistics.ts).
+    settled: () => statistics.settled(),
+    close: () =>
+      (closed ??= (async () => {
+        statistics.stop();
+        await statistics.settled();
+        await Promise.all([pool.end(), reads.end()]);
+      })()),
   };
   // Issues stored before issue groups were kept.
   await groupStoredIssues(store);

@@ -2,15 +2,21 @@
 import type Database from 'better-sqlite3';
 import { appIdOf, bugfenderAppIdOf } from '../app-id.ts';
 import type { AppStore } from '../store.types.ts';
-import { APP_COLUMNS, queries, toApp, type AppRow, promised } from './rows.ts';
+import { APP_COLUMNS, queries, toApp, type AppRow, promised, type Sync } from './rows.ts';
 
 export function createAppStore(db: Database.Database): AppStore {
+  return promised<AppStore>(appStoreSync(db));
+}
+
+export function appStoreSync(db: Database.Database): Sync<AppStore> {
   const { one, all } = queries(db);
+  // Every collector request looks its app up: prepared once.
+  const appRow = db.prepare(`SELECT ${APP_COLUMNS} FROM apps WHERE key = ?`);
   const app = (key: string) => {
-    const row = one<AppRow>(`SELECT ${APP_COLUMNS} FROM apps WHERE key = ?`, key);
+    const row = appRow.get(key) as AppRow | undefined;
     return row && toApp(row);
   };
-  return promised<AppStore>({
+  return {
     putApp(key, enabled, redact) {
       // Without a rule set in the call, an existing app keeps its own.
       const keepRedact = redact === undefined;
@@ -32,5 +38,5 @@ export function createAppStore(db: Database.Database): AppStore {
     apps() {
       return all<AppRow>(`SELECT ${APP_COLUMNS} FROM apps ORDER BY key`).map(toApp);
     },
-  });
+  };
 }

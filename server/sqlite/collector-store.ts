@@ -1,15 +1,57 @@
 // What the collector writes, in SQLite: devices, sessions, logs (deduplicated on session, `at` and content),
-// issues, device keys, and the requests log, kept bounded.
+// issues, device keys, and the requests log, kept bounded. The writes run in the writer thread
+// (server/sqlite/writer-thread.ts); a batch's logs come there hashed (logParams, on the service's thread).
 import type Database from 'better-sqlite3';
-import type { DeviceInfo } from '../../protocol/records.types.ts';
+import type { DeviceInfo, LogRecord } from '../../protocol/records.types.ts';
 import { logContentHash } from '../log-hash.ts';
 import { MAX_REFUSED_KEYS, MAX_REFUSED_KEY_LENGTH, MAX_REQUEST_ROWS, PRUNE_EVERY, type CollectorStore } from '../store.types.ts';
-import { now, queries, toSession, type SessionRow, promised } from './rows.ts';
-import { searchIndexOf } from './search-index.ts';
+import { now, toSession, type SessionRow, promised, type Sync } from './rows.ts';
 import { createIssueGrouping } from './issue-groups.ts';
 
+/** The columns of a log's row, in the order of LogParams. */
+const LOG_COLUMNS = ['session_id', 'x', 't', 'm', 'at', 'tg', 'f', 'l', 'll', 'u', 'content_hash'] as const;
+
+/** A batch's logs as the INSERT's parameters, row after row in LOG_COLUMNS' order (absent fields null), each with its
+ * content hash (server/log-hash.ts). One flat array of strings and numbers: it crosses to the writer thread for about
+ * half what as many objects would cost. */
+export type LogParams = (string | number | null)[];
+
+export function logParams(sessionId: number, logs: LogRecord[]): LogParams {
+  const params: LogParams = new Array(logs.length * LOG_COLUMNS.length);
+  let i = 0;
+  for (const log of logs) {
+    const fields = { x: log.x, t: log.t ?? null, m: log.m ?? null, tg: log.tg ?? null, f: log.f ?? null, l: log.l ?? null, ll: log.ll ?? null, u: log.u ?? null };
+    params[i++] = sessionId;
+    params[i++] = fields.x;
+    params[i++] = fields.t;
+    params[i++] = fields.m;
+    params[i++] = log.at;
+    params[i++] = fields.tg;
+    params[i++] = fields.f;
+    params[i++] = fields.l;
+    params[i++] = fields.ll;
+    params[i++] = fields.u;
+    params[i++] = logContentHash(fields);
+  }
+  return params;
+}
+
+/** How many logs the parameters hold. */
+export const logCount = (params: LogParams) => params.length / LOG_COLUMNS.length;
+
+/** Rows per INSERT: one statement for many rows costs SQLite and the binding less per row than a statement each. */
+const ROWS_PER_INSERT = 50;
+
+export type CollectorWrites = Sync<CollectorStore> & {
+  /** addLogs, with the logs already made parameters (logParams, on the service's thread): how many were new. */
+  addLogParams(appKey: string, sessionId: number, params: LogParams): number;
+};
+
 export function createCollectorStore(db: Database.Database): CollectorStore {
-  const { one } = queries(db);
+  return promised<CollectorStore>(collectorStoreSync(db));
+}
+
+export function collectorStoreSync(db: Database.Database): CollectorWrites {
   const upsertDevice = db.prepare(
     `INSERT INTO devices (app_key, udid, name, info, first_seen, last_seen) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (app_key, udid) DO UPDATE SET
@@ -20,18 +62,31 @@ export function createCollectorStore(db: Database.Database): CollectorStore {
     const at = now();
     upsertDevice.run(appKey, udid, device?.name ?? '', device ? JSON.stringify(device) : null, at, at);
   };
-  const insertLog = db.prepare(
-    `INSERT OR IGNORE INTO logs (session_id, x, t, m, at, tg, f, l, ll, u, content_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  // What the explorer's sessions list shows (server/sqlite/schema.ts, session_stats), added once per batch.
+  /** The INSERT of `rows` logs at once (a resend is ignored). */
+  const inserts = new Map<number, Database.Statement>();
+  const insertLogs = (rows: number) => {
+    let statement = inserts.get(rows);
+    if (!statement) {
+      const values = Array.from({ length: rows }, () => `(${LOG_COLUMNS.map(() => '?').join(', ')})`).join(', ');
+      statement = db.prepare(`INSERT OR IGNORE INTO logs (${LOG_COLUMNS.join(', ')}) VALUES ${values}`);
+      inserts.set(rows, statement);
+    }
+    return statement;
+  };
+  const lastLogId = db.prepare(`SELECT ifnull(max(id), 0) FROM logs`).pluck();
+  // What the explorer's sessions list shows (server/sqlite/schema.ts, session_stats), added once per batch from the
+  // rows it stored: those after the last id before it, as this connection is the only writer while it runs. A log
+  // without a level counts as debug.
   const addSessionStats = db.prepare(
-    `INSERT INTO session_stats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO session_stats
+     SELECT ?, min(at), max(at), count(*), sum(ifnull(ll, 0) = 0), sum(ifnull(ll, 0) = 1), sum(ifnull(ll, 0) = 2), sum(ifnull(ll, 0) = 3),
+       sum(ifnull(ll, 0) = 4), sum(ifnull(ll, 0) = 5)
+     FROM logs WHERE id > ? HAVING count(*) > 0
      ON CONFLICT (session_id) DO UPDATE SET
        first_at = min(first_at, excluded.first_at), last_at = max(last_at, excluded.last_at), total = total + excluded.total,
        debug = debug + excluded.debug, warning = warning + excluded.warning, error = error + excluded.error,
        trace = trace + excluded.trace, info = info + excluded.info, fatal = fatal + excluded.fatal`,
   );
-  const searchIndex = searchIndexOf(db);
   const insertBatch = db.prepare(`INSERT INTO log_batches (app_key, session_id, count, stored) VALUES (?, ?, ?, ?)`);
   const groupIssue = createIssueGrouping(db);
 
@@ -50,7 +105,28 @@ export function createCollectorStore(db: Database.Database): CollectorStore {
     ).run(MAX_REFUSED_KEYS);
   };
 
-  return promised<CollectorStore>({
+  const sessionRow = db.prepare(`SELECT * FROM sessions WHERE app_key = ? AND id = ?`);
+  const insertSession = db.prepare(
+    `INSERT OR IGNORE INTO sessions (app_key, session_uid, udid, time, received_at, payload) VALUES (?, ?, ?, ?, ?, ?)`,
+  );
+  const sessionIdOf = db.prepare(`SELECT id FROM sessions WHERE app_key = ? AND session_uid = ?`).pluck();
+
+  function addLogParams(appKey: string, sessionId: number, params: LogParams): number {
+    const count = logCount(params);
+    return db.transaction(() => {
+      const before = lastLogId.get() as number;
+      let stored = 0;
+      for (let start = 0; start < count; start += ROWS_PER_INSERT) {
+        const rows = Math.min(ROWS_PER_INSERT, count - start);
+        stored += insertLogs(rows).run(params.slice(start * LOG_COLUMNS.length, (start + rows) * LOG_COLUMNS.length)).changes;
+      }
+      if (stored > 0) addSessionStats.run(sessionId, before);
+      insertBatch.run(appKey, sessionId, count, stored);
+      return stored;
+    })();
+  }
+
+  return {
     recordRequest(appKey, op, status, skipped) {
       if (appKey !== '' && isApp.get(appKey)) insertRequest.run(appKey, op, status, now(), skipped ? JSON.stringify(skipped) : null);
       else countRefused.run(appKey.slice(0, MAX_REFUSED_KEY_LENGTH), op, status, now());
@@ -62,31 +138,16 @@ export function createCollectorStore(db: Database.Database): CollectorStore {
     putSession(appKey, session) {
       return db.transaction(() => {
         touchDevice(appKey, session.device.udid, session.device);
-        db.prepare(
-          `INSERT OR IGNORE INTO sessions (app_key, session_uid, udid, time, received_at, payload) VALUES (?, ?, ?, ?, ?, ?)`,
-        ).run(appKey, session.session_uid, session.device.udid, session.time, now(), JSON.stringify(session));
-        return one<{ id: number }>(`SELECT id FROM sessions WHERE app_key = ? AND session_uid = ?`, appKey, session.session_uid)!.id;
+        insertSession.run(appKey, session.session_uid, session.device.udid, session.time, now(), JSON.stringify(session));
+        return sessionIdOf.get(appKey, session.session_uid) as number;
       })();
     },
     sessionById(appKey, id) {
-      const row = one<SessionRow>(`SELECT * FROM sessions WHERE app_key = ? AND id = ?`, appKey, id);
+      const row = sessionRow.get(appKey, id) as SessionRow | undefined;
       return row && toSession(row);
     },
-    addLogs(appKey, sessionId, logs) {
-      const stored = db.transaction(() => {
-        const stats = new SessionStats();
-        for (const log of logs) {
-          const fields = { x: log.x, t: log.t ?? null, m: log.m ?? null, tg: log.tg ?? null, f: log.f ?? null, l: log.l ?? null, ll: log.ll ?? null, u: log.u ?? null };
-          const { x, t, m, tg, f, l, ll, u } = fields;
-          if (insertLog.run(sessionId, x, t, m, log.at, tg, f, l, ll, u, logContentHash(fields)).changes === 1) stats.add(log.at, ll);
-        }
-        if (stats.total > 0) addSessionStats.run(sessionId, stats.firstAt, stats.lastAt, stats.total, ...stats.byLevel);
-        insertBatch.run(appKey, sessionId, logs.length, stats.total);
-        return stats.total;
-      })();
-      if (stored > 0) searchIndex.schedule();
-      return stored;
-    },
+    addLogs: (appKey, sessionId, logs) => addLogParams(appKey, sessionId, logParams(sessionId, logs)),
+    addLogParams,
     addIssue(appKey, issue) {
       return db.transaction(() => {
         const result = db
@@ -115,23 +176,5 @@ export function createCollectorStore(db: Database.Database): CollectorStore {
         );
       })();
     },
-  });
-}
-
-/** A batch's stored logs as session_stats counts them: first and last `at`, and how many of each level (a missing
- * level counts as debug, 0), in the table's column order: debug, warning, error, trace, info, fatal. */
-class SessionStats {
-  firstAt = Infinity;
-  lastAt = -Infinity;
-  total = 0;
-  readonly byLevel = [0, 0, 0, 0, 0, 0];
-
-  add(at: number, level: number | null): void {
-    this.firstAt = Math.min(this.firstAt, at);
-    this.lastAt = Math.max(this.lastAt, at);
-    this.total++;
-    const column = level ?? 0;
-    // A level the table has no column for counts in the total only.
-    if (column >= 0 && column < this.byLevel.length) this.byLevel[column]!++;
-  }
+  };
 }

@@ -6,7 +6,9 @@
 import type Database from 'better-sqlite3';
 import type { DeviceKeyValue } from '../../protocol/records.types.ts';
 import {
+  aroundOf,
   deviceKeyValues,
+  encodeCursor,
   LEVELS,
   listLogColumns,
   pageOf,
@@ -18,6 +20,7 @@ import {
   type ExplorerDevice,
   type ExplorerDeviceRow,
   type ExplorerIssue,
+  type AroundLogs,
   type ExplorerLog,
   type ExplorerQueries,
   type ExplorerSession,
@@ -33,22 +36,19 @@ import {
 } from '../explorer-queries.types.ts';
 import { promised } from './rows.ts';
 import type { SearchQuery } from '../../explorer-contract/search-query.ts';
-import { searchIndexOf } from './search-index.ts';
 import { indexMatch, searchSql } from './search-sql.ts';
 
 const LOG_COLUMNS = `l.id, s.session_uid, s.udid, coalesce(d.name, '') AS device_name, l.x, l.at, l.t, l.m, l.tg, l.f, l.l, l.ll, l.u`;
 /** LOG_COLUMNS for a list (docs/explorer-views.md#long-lines). */
-const LIST_LOG_COLUMNS = listLogColumns(
-  LOG_COLUMNS,
-  (text, chars) => `substr(${text}, 1, ${chars})`,
-  (text) => `length(${text})`,
-);
+const LIST_LOG_COLUMNS = listLogColumns(LOG_COLUMNS, (text, chars) => `substr(${text}, 1, ${chars})`, (text) => `length(${text})`);
 /** The logs with their sessions and devices, as LOG_COLUMNS reads them. */
 const LOG_FROM = `logs l JOIN sessions s ON s.id = l.session_id LEFT JOIN devices d ON d.app_key = s.app_key AND d.udid = s.udid`;
 
 /** Sessions holding up to this many logs in all are read through the (session_id, at) index and sorted; more,
  * and the scan goes down the time index instead, testing each log's session. */
 const SORTABLE_LOGS = 20_000;
+/** The levels logs_by_level holds (server/sqlite/schema.ts, the migration that made it partial). */
+const RARE_LEVELS: readonly number[] = [1, 2, 3, 5];
 /** A search matching this many logs or more is run window by window (scanCommonWords) rather than as one set. */
 const COMMON_MATCHES = 5_000;
 
@@ -67,8 +67,7 @@ export function createExplorerQueries(
 }
 
 function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
-  // The index follows the logs a little behind; a search brings it up to date first (server/sqlite/search-index.ts).
-  const searchIndex = searchIndexOf(db);
+  // A search reads what the index holds, which the writer thread keeps up to date (server/sqlite/search-index.ts).
   const sessionsTotal = (ids: number[]) =>
     ids.length === 0
       ? 0
@@ -127,6 +126,8 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
       // Debug is also a log without a level.
       const levels = filter.levels.includes(0) ? `ifnull(l.ll, 0)` : `${one ? '' : '+'}l.ll`;
       clauses.push(`${levels} IN (${filter.levels.map(() => '?').join(', ')})`);
+      // The level index holds only these levels: naming them, as its definition does, lets SQLite use it.
+      if (one && RARE_LEVELS.includes(filter.levels[0]!)) clauses.push(`l.ll IN (${RARE_LEVELS.join(', ')})`);
       params.push(...filter.levels);
     }
     if (filter.tags && filter.tags.length > 0) {
@@ -159,7 +160,6 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
       params.push(filter.appKey, ...notDevices);
     }
     if (filter.search !== undefined && filter.search.groups.length > 0 && !options.commonWords) {
-      searchIndex.catchUp();
       // Few matches: SQLite looks each index term up once, into a set, and drives the scan by them.
       const search = searchSql(filter.search, filter.appKey);
       clauses.push(search.sql);
@@ -220,20 +220,15 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
 
   /** Search for common words: the other filters' logs are read in windows of time, and each window's matches
    * come from the indexes by the window's id range (ids follow time closely, so the range is tight).
-   * Windows grow as they come back with few matches. */
-  function scanCommonWords(
-    filter: LogFilter,
-    search: SearchQuery,
-    before: LogCursor | undefined,
-    limit: number,
-    columns: string,
-  ): ExplorerLog[] {
+   * Windows grow as they come back with few matches. Past `deadline`, the page ends with what it found, its `next` at
+   * the last log read, so that no page reads for longer than its caller allows. */
+  function scanCommonWords(filter: LogFilter, search: SearchQuery, before: LogCursor | undefined, limit: number, deadline: number, columns: string): LogPage {
     const clause = where(filter, { commonWords: true });
-    if (clause === 'none') return [];
+    if (clause === 'none') return { logs: [], next: null };
     const found: ExplorerLog[] = [];
     let window = Math.max(500, limit * 4);
     let cursor = before;
-    while (found.length < limit) {
+    while (found.length <= limit) {
       const candidates = scan(clause, cursor, window, columns);
       if (candidates.length === 0) break;
       let low = Infinity;
@@ -243,33 +238,25 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
         high = Math.max(high, log.id);
       }
       const inWindow = searchSql(search, filter.appKey, { low, high });
-      const matched = new Set(
-        db
-          .prepare(`SELECT l.id FROM logs l WHERE l.id BETWEEN ? AND ? AND ${inWindow.sql}`)
-          .pluck()
-          .all(low, high, ...inWindow.params) as number[],
-      );
-      for (const log of candidates) if (matched.has(log.id) && found.length < limit) found.push(log);
+      const matched = new Set(db.prepare(`SELECT l.id FROM logs l WHERE l.id BETWEEN ? AND ? AND ${inWindow.sql}`).pluck().all(low, high, ...inWindow.params) as number[]);
+      for (const log of candidates) if (matched.has(log.id) && found.length <= limit) found.push(log);
       if (candidates.length < window) break;
       cursor = candidates.at(-1)!;
+      if (performance.now() > deadline) return { logs: found, next: encodeCursor(cursor) };
       window = Math.min(window * 2, 50_000);
     }
-    return found;
+    return pageOf(found, limit);
   }
 
-  /** One page of the filtered stream, newest first, older than `before` when given. */
-  function logs(filter: LogFilter, options: { before?: LogCursor; limit: number; cut?: boolean }): LogPage {
+  /** One page of the filtered stream, newest first, older than `before` when given; read for `within` ms at most
+   * where it is read in windows (ExplorerQueries.logs). */
+  function logs(filter: LogFilter, options: { before?: LogCursor; limit: number; within?: number; cut?: boolean }): LogPage {
     const columns = options.cut ? LIST_LOG_COLUMNS : LOG_COLUMNS;
     const search = filter.search?.groups.length ? filter.search : undefined;
-    if (search) searchIndex.catchUp();
-    let rows: ExplorerLog[];
-    if (search && common(search)) rows = scanCommonWords(filter, search, options.before, options.limit + 1, columns);
-    else {
-      const clause = where(filter);
-      if (clause === 'none') return { logs: [], next: null };
-      rows = scan(clause, options.before, options.limit + 1, columns);
-    }
-    return pageOf(rows, options.limit);
+    if (search && common(search)) return scanCommonWords(filter, search, options.before, options.limit, performance.now() + (options.within ?? Infinity), columns);
+    const clause = where(filter);
+    if (clause === 'none') return { logs: [], next: null };
+    return pageOf(scan(clause, options.before, options.limit + 1, columns), options.limit);
   }
 
   /** The first and last time among the filter's logs: each an end of the time index, read as the stream's page is. */
@@ -347,27 +334,28 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
     return (db.prepare(`SELECT ifnull(max(id), 0) AS id FROM logs`).get() as { id: number }).id;
   }
 
-  /** `count` logs before and after log `id` in its session, in time order (oldest first), the log among them. */
-  function around(appKey: string, id: number, count: number): { logs: ExplorerLog[]; target: ExplorerLog } | undefined {
+  /** Up to `older` logs before and `newer` logs after log `id` in its session, in time order (oldest first), the log
+   * among them, and whether more lie beyond each end (docs/explorer-views.md#context). */
+  function around(appKey: string, id: number, older: number, newer = older): AroundLogs | undefined {
     const target = db
       .prepare(`SELECT ${LIST_LOG_COLUMNS}, l.session_id FROM ${LOG_FROM} WHERE l.id = ? AND s.app_key = ?`)
       .get(id, appKey) as (ExplorerLog & { session_id: number }) | undefined;
     if (!target) return undefined;
     const { session_id, ...log } = target;
-    const side = (op: '<' | '>', order: 'DESC' | 'ASC') =>
+    // One more than asked for, to know whether more lie beyond.
+    const side = (op: '<' | '>', order: 'DESC' | 'ASC', count: number) =>
       db
         .prepare(
           `SELECT ${LIST_LOG_COLUMNS} FROM ${LOG_FROM}
            WHERE l.session_id = ? AND (l.at ${op} ? OR (l.at = ? AND l.id ${op} ?)) ORDER BY l.at ${order}, l.id ${order} LIMIT ?`,
         )
-        .all(session_id, log.at, log.at, log.id, count) as ExplorerLog[];
-    return { logs: [...side('<', 'DESC').reverse(), log, ...side('>', 'ASC')], target: log };
+        .all(session_id, log.at, log.at, log.id, count + 1) as ExplorerLog[];
+    return aroundOf(log, side('<', 'DESC', older), side('>', 'ASC', newer), older, newer);
   }
 
   /** One log's whole text: undefined when the app has no such log. */
   function logText(appKey: string, id: number): { t: string | null } | undefined {
-    return db.prepare(`SELECT l.t FROM ${LOG_FROM} WHERE l.id = ? AND s.app_key = ?`).get(id, appKey) as
-      { t: string | null } | undefined;
+    return db.prepare(`SELECT l.t FROM ${LOG_FROM} WHERE l.id = ? AND s.app_key = ?`).get(id, appKey) as { t: string | null } | undefined;
   }
 
   /** The log a session's issue is about: the `bf_issue` line Bugfender's SDK writes with the issue's uuid as text,

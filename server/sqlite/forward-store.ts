@@ -4,9 +4,15 @@
 import type Database from 'better-sqlite3';
 import { toCursor, type CursorRow } from '../store-rows.ts';
 import type { ForwardLog, ForwardStore } from '../store.types.ts';
-import { now, promised, queries, toLog, toSession, type SessionRow } from './rows.ts';
+import { now, promised, queries, toLog, toSession, type SessionRow, type Sync } from './rows.ts';
 
 export function createForwardStore(db: Database.Database): ForwardStore {
+  return promised<ForwardStore>(forwardStoreSync(db));
+}
+
+/** Its writes run in the writer thread (server/sqlite/writer.types.ts), the horizon too: there it reads between two
+ * groups, when every log it can see is committed. */
+export function forwardStoreSync(db: Database.Database): Sync<ForwardStore> {
   const { one, all } = queries(db);
   const maxLogId = db.prepare(`SELECT ifnull(max(id), 0) FROM logs`).pluck();
   const highestCursor = db.prepare(`SELECT ifnull(max(last_id), 0) FROM forward_cursors`).pluck();
@@ -25,7 +31,7 @@ export function createForwardStore(db: Database.Database): ForwardStore {
        last_error_at = CASE WHEN @keepError THEN last_error_at WHEN @error IS NOT NULL THEN @at END`,
   );
 
-  return promised<ForwardStore>({
+  return {
     forwardTargets() {
       return all<{ app_key: string; url: string; headers: string }>(`SELECT app_key, url, headers FROM forward_targets ORDER BY app_key`).map((row) => ({
         appKey: row.app_key,
@@ -100,5 +106,5 @@ export function createForwardStore(db: Database.Database): ForwardStore {
         cap,
       )!.n;
     },
-  });
+  };
 }

@@ -8,7 +8,7 @@ import type { ExplorerIssue } from '../../explorer-contract/api.types.ts';
 import { issueFingerprint } from '../analysis/fingerprint.ts';
 import { GROUP_SELECT, MAX_PENDING_NOTIFICATIONS, notificationPayload, occurrenceOutcome, TEXT_CUT, type OccurrenceRow } from '../issue-grouping.ts';
 import type { IssueGroupStore } from '../store.types.ts';
-import { promised } from './rows.ts';
+import { promised, type Sync } from './rows.ts';
 
 /** Groups the stored issue `issueId`; with `notify`, a new or reopened group queues the app's webhook. Run inside the
  * transaction that stored the issue. */
@@ -76,9 +76,14 @@ const OCCURRENCE_SELECT = `SELECT i.id, i.session_id, i.uid, i.type, i.title, su
   FROM issues i JOIN sessions s ON s.id = i.session_id LEFT JOIN devices d ON d.app_key = s.app_key AND d.udid = s.udid`;
 
 export function createIssueGroupStore(db: Database.Database): IssueGroupStore {
+  return promised<IssueGroupStore>(issueGroupStoreSync(db));
+}
+
+/** Its writes (setIssueGroupStatus, groupUngroupedIssues) run in the writer thread (server/sqlite/writer.types.ts). */
+export function issueGroupStoreSync(db: Database.Database): Sync<IssueGroupStore> {
   const groupIssue = createIssueGrouping(db);
   const one = (sql: string, ...params: unknown[]) => db.prepare(sql).get(...params) as IssueGroup | undefined;
-  return promised<IssueGroupStore>({
+  return {
     issueGroups(filter) {
       const clauses = ['app_key = ?'];
       const params: unknown[] = [filter.appKey];
@@ -129,5 +134,5 @@ export function createIssueGroupStore(db: Database.Database): IssueGroupStore {
       return one(`${GROUP_SELECT} WHERE app_key = ? AND id = ?`, appKey, id);
     },
     groupUngroupedIssues: ungroupedBatch(db, groupIssue),
-  });
+  };
 }

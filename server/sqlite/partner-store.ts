@@ -1,11 +1,15 @@
 // The partner API's data in SQLite: partners, their tokens (only a hash of each) and their views' data.
 import type Database from 'better-sqlite3';
 import { MAX_SIGN_INS, type PartnerStore } from '../store.types.ts';
-import { now, queries, promised } from './rows.ts';
+import { now, queries, promised, type Sync } from './rows.ts';
 
 export function createPartnerStore(db: Database.Database): PartnerStore {
+  return promised<PartnerStore>(partnerStoreSync(db));
+}
+
+export function partnerStoreSync(db: Database.Database): Sync<PartnerStore> {
   const { one } = queries(db);
-  return promised<PartnerStore>({
+  return {
     addPartner(partner, views) {
       return db.transaction(() => {
         const { lastInsertRowid } = db
@@ -49,5 +53,5 @@ export function createPartnerStore(db: Database.Database): PartnerStore {
       const row = one<{ data: string }>(`SELECT data FROM partner_views WHERE partner_id = ? AND view = ?`, partnerId, view);
       return row && JSON.parse(row.data);
     },
-  });
+  };
 }

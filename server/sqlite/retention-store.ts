@@ -1,14 +1,18 @@
 // Retention's marks and deletes in SQLite (server/retention.ts): rows carry no arrival time of their own, so now
 // and then the highest id of each table is noted with the time, and rows at or below a mark older than the period go.
 import type Database from 'better-sqlite3';
-import { promised } from './rows.ts';
+import { promised, type Sync } from './rows.ts';
 import type { RetentionStore } from '../store.types.ts';
 
 /** What retention deletes by age, in this order. Sessions go after them, once nothing refers to them. */
 const RETAINED_TABLES = ['logs', 'log_batches', 'issues', 'device_key_changes', 'requests'] as const;
 
 export function createRetentionStore(db: Database.Database): RetentionStore {
-  return promised<RetentionStore>({
+  return promised<RetentionStore>(retentionStoreSync(db));
+}
+
+export function retentionStoreSync(db: Database.Database): Sync<RetentionStore> {
+  return {
     markRetention(at) {
       db.transaction(() => {
         for (const table of RETAINED_TABLES) {
@@ -26,7 +30,11 @@ export function createRetentionStore(db: Database.Database): RetentionStore {
           .pluck()
           .get(table, before) as number | undefined;
         if (!mark) continue;
-        const { changes } = db.prepare(`DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE id <= ? ORDER BY id LIMIT ?)`).run(mark, batch);
+        // The newest row stays, however old: SQLite gives a new row the highest id plus one, so a table emptied would
+        // give its next rows ids it gave before, which older marks and the search index's indexed_to still name.
+        const { changes } = db
+          .prepare(`DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE id <= ? AND id < (SELECT max(id) FROM ${table}) ORDER BY id LIMIT ?)`)
+          .run(mark, batch);
         if (changes > 0) return changes;
         // Marks older than the one in use are of no more use.
         db.prepare(`DELETE FROM retention_marks WHERE table_name = ? AND at < (SELECT at FROM retention_marks WHERE table_name = ? AND at <= ? ORDER BY at DESC LIMIT 1)`).run(table, table, before);
@@ -40,5 +48,5 @@ export function createRetentionStore(db: Database.Database): RetentionStore {
         )
         .run(before, batch).changes;
     },
-  });
+  };
 }

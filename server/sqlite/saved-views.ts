@@ -4,10 +4,15 @@ import type Database from 'better-sqlite3';
 import type { KeyHistoryEntry, SavedView } from '../../explorer-contract/insight.types.ts';
 import { KEY_HISTORY_SQL, keyHistory, type KeyChangeRow } from '../key-history.ts';
 import type { DeviceHistoryStore, SavedViewStore } from '../store.types.ts';
-import { promised } from './rows.ts';
+import { promised, type Sync } from './rows.ts';
 
 export function createSavedViewStore(db: Database.Database): SavedViewStore & DeviceHistoryStore {
-  return promised<SavedViewStore & DeviceHistoryStore>({
+  return promised<SavedViewStore & DeviceHistoryStore>(savedViewStoreSync(db));
+}
+
+/** Its writes (addSavedView, deleteSavedView) run in the writer thread (server/sqlite/writer.types.ts). */
+export function savedViewStoreSync(db: Database.Database): Sync<SavedViewStore & DeviceHistoryStore> {
+  return {
     savedViews(appKey, viewer) {
       const rows = db
         .prepare(`SELECT id, name, path, query, shared, owner, created_at FROM saved_views WHERE app_key = ? AND (shared = 1 OR owner = ?) ORDER BY name, id`)
@@ -32,5 +37,5 @@ export function createSavedViewStore(db: Database.Database): SavedViewStore & De
     deviceKeyHistory(appKey, udid, limit): KeyHistoryEntry[] {
       return keyHistory(db.prepare(KEY_HISTORY_SQL(() => '?')).all(appKey, udid, limit) as KeyChangeRow[]);
     },
-  });
+  };
 }

@@ -389,4 +389,25 @@ ${FIRST_LOG_COLUMNS}
   `
   ALTER TABLE viewers ADD COLUMN apps TEXT;
   `,
+  // Every index on logs costs each stored log. The level index keeps only the rarer levels (warning, error,
+  // trace, fatal), which a filter needs it for; debug and info are most logs, and a page of them is found by walking
+  // the time index. The explorer names the index's levels in its query so that SQLite uses it
+  // (server/sqlite/explorer-queries.ts, RARE_LEVELS).
+  `
+  DROP INDEX logs_by_level;
+  CREATE INDEX logs_by_level ON logs (ll, at) WHERE ll IN (1, 2, 3, 5);
+  `,
+  // FTS5 merges its segments as part of any write to an index, and a merge needs room for its output: on a
+  // full database even retention's delete of twenty logs (which notes their removal in the indexes) failed. Writes to
+  // the word index (logs_fts) and the trigram index (logs_infix) never merge now; the writer thread merges both in
+  // bounded steps of its own, when there is room (server/sqlite/search-index.ts). The trigram index removes a deleted
+  // log's entries where they are (secure-delete) instead of adding a note of each of its trigrams: with notes, a
+  // delete of one log took more room than the log freed, and retention could never empty a full file.
+  `
+  INSERT INTO logs_fts (logs_fts, rank) VALUES ('automerge', 0);
+  INSERT INTO logs_fts (logs_fts, rank) VALUES ('crisismerge', 1000000);
+  INSERT INTO logs_infix (logs_infix, rank) VALUES ('automerge', 0);
+  INSERT INTO logs_infix (logs_infix, rank) VALUES ('crisismerge', 1000000);
+  INSERT INTO logs_infix (logs_infix, rank) VALUES ('secure-delete', 1);
+  `,
 ];

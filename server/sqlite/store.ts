@@ -13,8 +13,9 @@ import { createForwardStore } from './forward-store.ts';
 import { createPartnerStore } from './partner-store.ts';
 import { createRetentionStore } from './retention-store.ts';
 import { createViewerStore } from './viewer-store.ts';
-import { searchIndexOf } from './search-index.ts';
 import { createExplorerQueries } from './explorer-queries.ts';
+import { startWriter } from './writer.ts';
+import { afterRequestsLog, storeWrites } from './store-writes.ts';
 import { createIssueGroupStore, groupStoredIssues } from './issue-groups.ts';
 import { createSavedViewStore } from './saved-views.ts';
 import { createWebhookStore } from './webhooks.ts';
@@ -43,6 +44,7 @@ export interface SqliteStoreOptions {
 export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): Store {
   checkDatabasePath(path);
   let db: Database.Database | undefined;
+  let maxPages: number | undefined;
   try {
     db = new Database(path);
     // SQL functions a migration needs to compute what the process computes on insert (server/sqlite/schema.ts).
@@ -63,31 +65,39 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     groupStoredIssues(db);
     // A write that changes nothing: fails now on a file SQLite can only read.
     db.prepare('DELETE FROM apps WHERE 0').run();
-    if (options.maxBytes) db.pragma(`max_page_count = ${Math.max(1, Math.floor(options.maxBytes / (db.pragma('page_size', { simple: true }) as number)))}`);
+    // The writer thread checkpoints: this connection never makes a read wait on one.
+    db.pragma('wal_autocheckpoint = 0');
+    if (options.maxBytes) maxPages = Math.max(1, Math.floor(options.maxBytes / (db.pragma('page_size', { simple: true }) as number)));
   } catch (error) {
     db?.close();
     throw error instanceof StartupError ? error : openFailure(path, error);
   }
   const opened = db;
+  // Reads on this connection, on the service's thread; every write in the writer thread (docs/local-service.md#the-writer-thread).
+  const writer = startWriter({ path, maxPages });
+  const reads = createCollectedReads(opened);
   const store: Store = {
     kind: 'sqlite',
     location: path,
     ...createPartnerStore(opened),
     ...createAppStore(opened),
     ...createCollectorStore(opened),
-    ...createCollectedReads(opened),
+    ...reads,
     ...createRetentionStore(opened),
     ...createViewerStore(opened),
     ...createForwardStore(opened),
     ...createIssueGroupStore(opened),
     ...createWebhookStore(opened),
     ...createSavedViewStore(opened),
+    ...storeWrites(writer),
+    ...afterRequestsLog(writer, reads),
     explorer: createExplorerQueries(opened),
-    close: async () => void opened.close(),
+    settled: () => writer.settled({ index: true }),
+    close: async () => {
+      await writer.close();
+      opened.close();
+    },
   };
   HANDLES.set(store, opened);
-  // Logs stored before a restart that the search index had not reached yet.
-  searchIndexOf(opened).schedule();
-
   return store;
 }

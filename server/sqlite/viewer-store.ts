@@ -1,10 +1,14 @@
 // The explorer's viewer accounts and sign-ins in SQLite (the rules are server/explorer/viewer-accounts.ts's).
 import type Database from 'better-sqlite3';
 import { MAX_SIGN_INS, type ViewerStore } from '../store.types.ts';
-import { promised } from './rows.ts';
+import { promised, type Sync } from './rows.ts';
 
 export function createViewerStore(db: Database.Database): ViewerStore {
-  return promised<ViewerStore>({
+  return promised<ViewerStore>(viewerStoreSync(db));
+}
+
+export function viewerStoreSync(db: Database.Database): Sync<ViewerStore> {
+  return {
     viewerPasswordHash(name) {
       return (db.prepare(`SELECT password_hash FROM viewers WHERE name = ?`).get(name) as { password_hash: string } | undefined)?.password_hash;
     },
@@ -43,5 +47,5 @@ export function createViewerStore(db: Database.Database): ViewerStore {
     deleteViewerSession(tokenHash) {
       db.prepare(`DELETE FROM viewer_sessions WHERE token_hash = ?`).run(tokenHash);
     },
-  });
+  };
 }

@@ -3,9 +3,14 @@
 import type Database from 'better-sqlite3';
 import type { WebhookSetting } from '../../explorer-contract/insight.types.ts';
 import type { PendingNotification, WebhookStore } from '../store.types.ts';
-import { promised } from './rows.ts';
+import { promised, type Sync } from './rows.ts';
 
 export function createWebhookStore(db: Database.Database): WebhookStore {
+  return promised<WebhookStore>(webhookStoreSync(db));
+}
+
+/** Its writes (setWebhook, claimNotifications, notificationDone) run in the writer thread (server/sqlite/writer.types.ts). */
+export function webhookStoreSync(db: Database.Database): Sync<WebhookStore> {
   const setting = db.prepare(`SELECT url, last_status, last_at FROM app_webhooks WHERE app_key = ?`);
   const pending = db.prepare(`SELECT count(*) FROM webhook_outbox WHERE app_key = ?`).pluck();
   const claim = db.prepare(
@@ -14,7 +19,7 @@ export function createWebhookStore(db: Database.Database): WebhookStore {
      RETURNING id, app_key AS appKey, event, payload, attempts`,
   );
   const urlOf = db.prepare(`SELECT url FROM app_webhooks WHERE app_key = ?`).pluck();
-  return promised<WebhookStore>({
+  return {
     webhook(appKey) {
       const row = setting.get(appKey) as Omit<WebhookSetting, 'pending'> | undefined;
       return { url: row?.url ?? null, last_status: row?.last_status ?? null, last_at: row?.last_at ?? null, pending: pending.get(appKey) as number };
@@ -52,5 +57,5 @@ export function createWebhookStore(db: Database.Database): WebhookStore {
         db.prepare(`UPDATE app_webhooks SET last_status = ?, last_at = ? WHERE app_key = ?`).run(outcome.status, now.toISOString(), appKey);
       })();
     },
-  });
+  };
 }

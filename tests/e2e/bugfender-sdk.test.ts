@@ -139,6 +139,9 @@ describe('@bugfender/sdk 2.4.0 against the collector', () => {
 
         // Every URL the SDK returned, with its base58 appID, opens a page that shows what it names.
         const viewer = await context.newPage();
+        // Tall enough for the session's 18 lines to be rendered below the histogram: the stream is virtualised, and
+        // a row out of view is not in the page's text.
+        await viewer.setViewportSize({ width: 1280, height: 2000 });
         const issueText = await viewerText(viewer, urls.issue);
         expect(issueText).toContain('An issue title');
         expect(issueText).toContain('The issue text');

@@ -27,11 +27,31 @@ const T0 = Date.UTC(2026, 10, 20, 10, 0, 0);
 const MARKUP = 'Clicked <b>bold</b> <img src=x onerror="window.pwned=1">';
 
 const log = (minute: number, t: string, ll: number, tg: string): LogRecord =>
-  ({ x: new Date(T0 + minute * 60_000).toISOString(), at: T0 + minute * 60_000, t, ll, tg, f: 'checkout.ts', l: 40 + minute, m: 'pay', u: 'https://shop.example/cart' }) as LogRecord;
+  ({
+    x: new Date(T0 + minute * 60_000).toISOString(),
+    at: T0 + minute * 60_000,
+    t,
+    ll,
+    tg,
+    f: 'checkout.ts',
+    l: 40 + minute,
+    m: 'pay',
+    u: 'https://shop.example/cart',
+  }) as LogRecord;
 
 /** What each session received, oldest first. */
-const ALPHA = [log(0, 'alpha debug boot', 0, 'boot'), log(1, 'alpha warning slow network', 1, 'net'), log(2, 'alpha error payment declined', 2, 'pay'), log(3, 'issue-alpha', 2, 'bf_issue'), log(4, MARKUP, 4, 'ui')];
-const BETA = [log(5, 'beta info started', 4, 'boot'), log(6, 'beta error timeout', 2, 'net'), log(7, 'beta debug idle', 0, 'ui')];
+const ALPHA = [
+  log(0, 'alpha debug boot', 0, 'boot'),
+  log(1, 'alpha warning slow network', 1, 'net'),
+  log(2, 'alpha error payment declined', 2, 'pay'),
+  log(3, 'issue-alpha', 2, 'bf_issue'),
+  log(4, MARKUP, 4, 'ui'),
+];
+const BETA = [
+  log(5, 'beta info started', 4, 'boot'),
+  log(6, 'beta error timeout', 2, 'net'),
+  log(7, 'beta debug idle', 0, 'ui'),
+];
 const ALL = [...ALPHA, ...BETA];
 /** The stream shows the newest first. */
 const newestFirst = (logs: LogRecord[]) => [...logs].sort((a, b) => b.at - a.at).map((entry) => entry.t);
@@ -48,8 +68,18 @@ beforeAll(async () => {
   await collector.logs(alpha, ALPHA);
   await collector.logs(betaSession, BETA);
   // Its text holds a redaction's replacement, so that the accessibility checks meet a marked token.
-  await collector.issue(alpha, { uid: 'issue-alpha', title: 'Checkout crashed', text: 'Pay button threw for [email]', type: 'crash' });
-  await collector.issue(betaSession, { uid: 'feedback-beta', title: 'Love the new cart', text: 'Nice work', type: 'user-feedback' });
+  await collector.issue(alpha, {
+    uid: 'issue-alpha',
+    title: 'Checkout crashed',
+    text: 'Pay button threw for [email]',
+    type: 'crash',
+  });
+  await collector.issue(betaSession, {
+    uid: 'feedback-beta',
+    title: 'Love the new cart',
+    text: 'Nice work',
+    type: 'user-feedback',
+  });
   await collector.deviceKey('d-alpha', 'plan', 'gold');
   await collector.deviceKey('d-beta', 'plan', 'silver');
 });
@@ -69,7 +99,8 @@ async function tailUntil(page: Page, check: () => Promise<unknown>): Promise<voi
   );
 }
 
-const logsUrl = (params: Record<string, string> = {}) => `${e2e.product.url}/sidelog/logs?${new URLSearchParams({ app: APP_ID, ...params })}`;
+const logsUrl = (params: Record<string, string> = {}) =>
+  `${e2e.product.url}/sidelog/logs?${new URLSearchParams({ app: APP_ID, ...params })}`;
 
 /** A download's content. Read as a stream: the browser is the run's, on the other end of a connection, and its files
  * have no path here. */
@@ -81,13 +112,21 @@ async function downloadedText(download: Download): Promise<string> {
 
 /** The texts of the logs the stream shows, top to bottom. */
 async function streamTexts(page: Page): Promise<string[]> {
-  await page.waitForFunction(() => document.querySelector('.log-list') !== null || /No logs match/.test(document.body.innerText));
+  await page.waitForFunction(
+    () => document.querySelector('.log-list') !== null || /No logs match/.test(document.body.innerText),
+  );
   return page.locator('.log-list .log-text').allInnerTexts();
 }
 
 describe('sign-in', () => {
   it('the API answers 401 without it, and a page opened without it shows no data until the viewer signs in', async () => {
-    for (const path of ['/apps', `/apps/${APP_ID}/logs`, `/apps/${APP_ID}/sessions`, `/apps/${APP_ID}/issues`, `/apps/${APP_ID}/logs/export?format=csv`]) {
+    for (const path of [
+      '/apps',
+      `/apps/${APP_ID}/logs`,
+      `/apps/${APP_ID}/sessions`,
+      `/apps/${APP_ID}/issues`,
+      `/apps/${APP_ID}/logs/export?format=csv`,
+    ]) {
       const response = await fetch(`${e2e.product.url}/sidelog/explorer/api${path}`);
       expect(response.status, path).toBe(401);
       expect(await response.text()).not.toContain('alpha');
@@ -124,10 +163,25 @@ describe('filters', () => {
     ['tag', { tag: 'net' }, ALL.filter((entry) => entry.tg === 'net')],
     ['full-text search', { q: 'payment' }, [ALPHA[2]!]],
     ['device key value', { key: 'plan', value: 'gold' }, ALPHA],
-    ['time range', { from: new Date(T0 + 2 * 60_000).toISOString(), to: new Date(T0 + 6 * 60_000).toISOString() }, ALL.slice(2, 6)],
+    [
+      'time range',
+      { from: new Date(T0 + 2 * 60_000).toISOString(), to: new Date(T0 + 6 * 60_000).toISOString() },
+      ALL.slice(2, 6),
+    ],
     ['session', { session: 's-beta' }, BETA],
     ['device', { device: 'd-alpha' }, ALPHA],
-    ['all combined', { level: 'error,warning', tag: 'net', key: 'plan', value: 'silver', from: new Date(T0).toISOString(), device: 'd-beta' }, [BETA[1]!]],
+    [
+      'all combined',
+      {
+        level: 'error,warning',
+        tag: 'net',
+        key: 'plan',
+        value: 'silver',
+        from: new Date(T0).toISOString(),
+        device: 'd-beta',
+      },
+      [BETA[1]!],
+    ],
   ];
   it.each(cases)('%s: a link with it shows exactly the matching logs', async (_, params, expected) => {
     await viewerText(e2e.page, logsUrl(params));
@@ -179,13 +233,16 @@ describe('volume and count', () => {
 
   it('unticking every level says so and shows no log, rather than every level', async () => {
     await viewerText(e2e.page, logsUrl());
-    for (const level of ['Debug', 'Warning', 'Error', 'Trace', 'Info', 'Fatal']) await e2e.page.getByRole('checkbox', { name: level }).uncheck();
+    for (const level of ['Debug', 'Warning', 'Error', 'Trace', 'Info', 'Fatal'])
+      await e2e.page.getByRole('checkbox', { name: level }).uncheck();
     await e2e.page.getByText('No level is ticked, so no log is shown: tick a level to see its logs.').waitFor();
     expect(new URL(e2e.page.url()).searchParams.get('level')).toBe('none');
     await vi.waitFor(async () => expect(await status().innerText()).toBe('0 logs'));
     expect(await streamTexts(e2e.page)).toEqual([]);
     await e2e.page.getByRole('checkbox', { name: 'Error' }).check();
-    await vi.waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALL.filter((entry) => entry.ll === 2))));
+    await vi.waitFor(async () =>
+      expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALL.filter((entry) => entry.ll === 2))),
+    );
   });
 
   it('bars are 10 seconds over these 7 minutes, stacked by level, and dragging across them sets the range', async () => {
@@ -205,7 +262,10 @@ describe('volume and count', () => {
     // Minutes 2 to 5, to the end of minute 5's bucket.
     await vi.waitFor(() => {
       const params = new URL(e2e.page.url()).searchParams;
-      expect([params.get('from'), params.get('to')]).toEqual([new Date(T0 + 120_000).toISOString(), new Date(T0 + 310_000).toISOString()]);
+      expect([params.get('from'), params.get('to')]).toEqual([
+        new Date(T0 + 120_000).toISOString(),
+        new Date(T0 + 310_000).toISOString(),
+      ]);
     });
     await vi.waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALL.slice(2, 6))));
     await vi.waitFor(async () => expect(await status().innerText()).toBe('4 logs'));
@@ -235,7 +295,9 @@ describe('facets', () => {
     expect(await facet('Tag')).toEqual({ boot: 2, net: 2, ui: 2, bf_issue: 1, pay: 1 });
     expect(await facet('File')).toEqual({ 'checkout.ts': 8 });
     // Both devices carry the same name: their counts, most first.
-    expect(await panel().getByRole('region', { name: 'Device', exact: true }).locator('.facet-count').allInnerTexts()).toEqual(['5', '3']);
+    expect(
+      await panel().getByRole('region', { name: 'Device', exact: true }).locator('.facet-count').allInnerTexts(),
+    ).toEqual(['5', '3']);
 
     await viewerText(e2e.page, logsUrl({ tag: 'net' }));
     await vi.waitFor(async () => expect(await facet('Level')).toEqual({ Warning: 1, Error: 1 }));
@@ -249,7 +311,9 @@ describe('facets', () => {
     const rows = e2e.page.locator('.log-list .log-row');
     await rows.first().waitFor();
     expect(await rows.locator('.log-device').allInnerTexts()).toEqual(ALL.map(() => 'Chrome on Linux'));
-    const markers = await rows.locator('.log-session').evaluateAll((links) => links.map((link) => link.getAttribute('aria-label')));
+    const markers = await rows
+      .locator('.log-session')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('aria-label')));
     expect(markers).toEqual([...BETA.map(() => 'Session s-beta'), ...ALPHA.map(() => 'Session s-alpha')]);
     await e2e.page.getByRole('link', { name: 'Session s-alpha' }).first().click();
     await vi.waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALPHA)));
@@ -260,25 +324,40 @@ describe('facets', () => {
   it('a value in the panel or in a log shows only it or hides it, and a hidden value can be shown again', async () => {
     await viewerText(e2e.page, logsUrl());
     await panel().getByRole('button', { name: 'Show only tag net', exact: true }).click();
-    await vi.waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALL.filter((entry) => entry.tg === 'net'))));
+    await vi.waitFor(async () =>
+      expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALL.filter((entry) => entry.tg === 'net'))),
+    );
     expect(new URL(e2e.page.url()).searchParams.getAll('tag')).toEqual(['net']);
 
     await viewerText(e2e.page, logsUrl());
     await panel().getByRole('button', { name: 'Hide tag boot', exact: true }).click();
-    await vi.waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALL.filter((entry) => entry.tg !== 'boot'))));
+    await vi.waitFor(async () =>
+      expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALL.filter((entry) => entry.tg !== 'boot'))),
+    );
     expect(new URL(e2e.page.url()).searchParams.getAll('-tag')).toEqual(['boot']);
     // From an opened log: the newest, "beta debug idle", tagged ui.
     await e2e.page.getByRole('button', { name: 'beta debug idle', exact: true }).click();
-    await e2e.page.getByRole('list', { name: 'Filter by this log' }).getByRole('button', { name: 'Hide tag ui', exact: true }).click();
-    await vi.waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALL.filter((entry) => !['boot', 'ui'].includes(entry.tg!)))));
+    await e2e.page
+      .getByRole('list', { name: 'Filter by this log' })
+      .getByRole('button', { name: 'Hide tag ui', exact: true })
+      .click();
+    await vi.waitFor(async () =>
+      expect(await streamTexts(e2e.page)).toEqual(
+        newestFirst(ALL.filter((entry) => !['boot', 'ui'].includes(entry.tg!))),
+      ),
+    );
     await panel().getByRole('button', { name: 'Show only level Error', exact: true }).click();
-    await vi.waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALL.filter((entry) => entry.ll === 2))));
+    await vi.waitFor(async () =>
+      expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALL.filter((entry) => entry.ll === 2))),
+    );
     await vi.waitFor(async () => expect(await facet('Level')).toEqual({ Error: 3 }));
     // Hidden values are listed, and each can be shown again.
     await panel().getByRole('button', { name: 'Remove hidden tag ui', exact: true }).click();
     await panel().getByRole('button', { name: 'Remove hidden tag boot', exact: true }).click();
     await vi.waitFor(() => expect(new URL(e2e.page.url()).searchParams.getAll('-tag')).toEqual([]));
-    await vi.waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALL.filter((entry) => entry.ll === 2))));
+    await vi.waitFor(async () =>
+      expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALL.filter((entry) => entry.ll === 2))),
+    );
   });
 });
 
@@ -288,12 +367,129 @@ describe('the stream', () => {
     await viewerText(e2e.page, logsUrl({ q: 'declined' }));
     await e2e.page.getByRole('button', { name: 'alpha error payment declined' }).click();
     const json = JSON.parse(await e2e.page.locator('.log-json').innerText());
-    expect(json).toMatchObject({ t: 'alpha error payment declined', ll: 2, tg: 'pay', f: 'checkout.ts', l: 42, m: 'pay', session_uid: 's-alpha', udid: 'd-alpha' });
+    expect(json).toMatchObject({
+      t: 'alpha error payment declined',
+      ll: 2,
+      tg: 'pay',
+      f: 'checkout.ts',
+      l: 42,
+      m: 'pay',
+      session_uid: 's-alpha',
+      udid: 'd-alpha',
+    });
     await e2e.page.getByRole('link', { name: 'Lines around' }).click();
     await explorerSettled(e2e.page);
     const around = e2e.page.getByRole('list', { name: 'Lines around the log' });
-    expect(await around.locator('.log-text').allInnerTexts()).toEqual(ALPHA.map((entry) => entry.t));
+    await around.waitFor();
+    // The session's lines, not only those the search matched, newest first as in the stream.
+    expect(await around.locator('.log-text').allInnerTexts()).toEqual(newestFirst(ALPHA));
     expect(await around.locator('[aria-current=true] .log-text').innerText()).toBe('alpha error payment declined');
+    expect(await e2e.page.getByLabel('Search text').inputValue()).toBe('declined');
+  });
+
+  describe('context', () => {
+    const CONTEXT_APP = 'explorer-e2e-context';
+    /** One session of 80 lines, a second apart, every tenth an error; another session's lines between them. */
+    const line = (n: number) => `context line ${String(n).padStart(2, '0')}`;
+    const lines = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => line(to - i));
+    const contextUrl = (params: Record<string, string>) =>
+      `${e2e.product.url}/sidelog/logs?${new URLSearchParams({ app: appIdOf(CONTEXT_APP), ...params })}`;
+    const shown = () =>
+      e2e.page.getByRole('list', { name: 'Lines around the log' }).locator('.log-text').allInnerTexts();
+    beforeAll(async () => {
+      const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, CONTEXT_APP);
+      await collector.createApp();
+      const [mine, other] = [
+        await collector.session('s-context', 'd-context'),
+        await collector.session('s-other', 'd-other'),
+      ];
+      const at = (n: number, offset = 0) => T0 + n * 1_000 + offset;
+      await collector.logs(
+        mine,
+        Array.from(
+          { length: 80 },
+          (_, n) =>
+            ({
+              x: new Date(at(n)).toISOString(),
+              at: at(n),
+              t: line(n),
+              ll: n % 10 === 0 ? 2 : 4,
+              tg: 'ctx',
+            }) as LogRecord,
+        ),
+      );
+      await collector.logs(
+        other,
+        Array.from(
+          { length: 80 },
+          (_, n) =>
+            ({
+              x: new Date(at(n, 500)).toISOString(),
+              at: at(n, 500),
+              t: `other line ${n}`,
+              ll: 2,
+              tg: 'ctx',
+            }) as LogRecord,
+        ),
+      );
+    });
+
+    it('opens in place of the stream around the row, extends up and down with exact lines, newest first; Back keeps the filters', async () => {
+      await viewerText(e2e.page, contextUrl({ level: 'error', q: 'context' }));
+      expect(await streamTexts(e2e.page)).toEqual([70, 60, 50, 40, 30, 20, 10, 0].map(line));
+      await e2e.page.getByRole('button', { name: line(40) }).click();
+      await e2e.page.getByRole('link', { name: 'Lines around' }).click();
+      await vi.waitFor(async () => expect(await shown()).toEqual(lines(15, 65)));
+      // Under the same filters, in the same page.
+      expect(await e2e.page.getByLabel('Search text').inputValue()).toBe('context');
+      expect(
+        await e2e.page
+          .getByRole('list', { name: 'Lines around the log' })
+          .locator('[aria-current=true] .log-text')
+          .innerText(),
+      ).toBe(line(40));
+
+      await e2e.page.getByRole('button', { name: 'Show 25 newer lines' }).click();
+      await vi.waitFor(async () => expect(await shown()).toEqual(lines(15, 79)));
+      await e2e.page.getByText('The session’s newest line.').waitFor();
+      expect(await e2e.page.getByRole('button', { name: 'Show 25 newer lines' }).count()).toBe(0);
+      await e2e.page.getByRole('button', { name: 'Show 25 older lines' }).click();
+      await vi.waitFor(async () => expect(await shown()).toEqual(lines(0, 79)));
+      await e2e.page.getByText('The session’s oldest line.').waitFor();
+
+      const address = new URL(e2e.page.url());
+      expect(Object.fromEntries(address.searchParams)).toMatchObject({
+        level: 'error',
+        q: 'context',
+        newer: '50',
+        older: '50',
+      });
+      await e2e.page.getByRole('link', { name: 'Back to the stream' }).click();
+      await vi.waitFor(async () =>
+        expect(await streamTexts(e2e.page)).toEqual([70, 60, 50, 40, 30, 20, 10, 0].map(line)),
+      );
+      expect(Object.fromEntries(new URL(e2e.page.url()).searchParams)).toEqual({
+        app: appIdOf(CONTEXT_APP),
+        level: 'error',
+        q: 'context',
+      });
+    });
+
+    it('a link to an open context, or a reload of it, opens the same lines', async () => {
+      await viewerText(e2e.page, contextUrl({ level: 'error', q: 'context' }));
+      await e2e.page.getByRole('button', { name: line(30) }).click();
+      await e2e.page.getByRole('link', { name: 'Lines around' }).click();
+      await vi.waitFor(async () => expect(await shown()).toEqual(lines(5, 55)));
+      await e2e.page.getByRole('button', { name: 'Show 25 older lines' }).click();
+      await vi.waitFor(async () => expect(await shown()).toEqual(lines(0, 55)));
+      await e2e.page.reload();
+      await vi.waitFor(async () => expect(await shown()).toEqual(lines(0, 55)));
+      expect(await e2e.page.getByLabel('Search text').inputValue()).toBe('context');
+      const link = e2e.page.url();
+      await viewerText(e2e.page, contextUrl({}));
+      await viewerText(e2e.page, link);
+      await vi.waitFor(async () => expect(await shown()).toEqual(lines(0, 55)));
+    });
   });
 
   it('a row shows level colour, absolute and relative time, tag, file:line, method and URL; a long text is collapsed until opened', async () => {
@@ -303,23 +499,28 @@ describe('the stream', () => {
     const threeHoursAgo = Date.now() - 3 * 3_600_000;
     const long = `${'a long stack line '.repeat(30)}THE END`;
     // One log of each level (Debug 0 … Fatal 5), a minute apart; the error's text is long.
-    const rows = [0, 1, 2, 3, 4, 5].map((ll) => ({
-      x: new Date(threeHoursAgo + ll * 60_000).toISOString(),
-      at: threeHoursAgo + ll * 60_000,
-      t: ll === 2 ? long : `level ${ll} line`,
-      ll,
-      tg: 'rows',
-      f: 'checkout.ts',
-      l: 40 + ll,
-      m: 'pay',
-      u: 'https://shop.example/cart',
-    }) as LogRecord);
+    const rows = [0, 1, 2, 3, 4, 5].map(
+      (ll) =>
+        ({
+          x: new Date(threeHoursAgo + ll * 60_000).toISOString(),
+          at: threeHoursAgo + ll * 60_000,
+          t: ll === 2 ? long : `level ${ll} line`,
+          ll,
+          tg: 'rows',
+          f: 'checkout.ts',
+          l: 40 + ll,
+          m: 'pay',
+          u: 'https://shop.example/cart',
+        }) as LogRecord,
+    );
     await collector.logs(session, rows);
     await viewerText(e2e.page, `${e2e.product.url}/sidelog/logs?app=${appIdOf(ROWS_APP)}`);
 
-    const badges = await e2e.page.locator('.log-row .level-badge').evaluateAll((elements) =>
-      elements.map((badge) => ({ level: badge.textContent, colour: getComputedStyle(badge).backgroundColor })),
-    );
+    const badges = await e2e.page
+      .locator('.log-row .level-badge')
+      .evaluateAll((elements) =>
+        elements.map((badge) => ({ level: badge.textContent, colour: getComputedStyle(badge).backgroundColor })),
+      );
     expect(badges.map((badge) => badge.level)).toEqual(['Fatal', 'Info', 'Trace', 'Error', 'Warning', 'Debug']);
     expect(new Set(badges.map((badge) => badge.colour)).size).toBe(6);
 
@@ -337,7 +538,14 @@ describe('the stream', () => {
     await text.click();
     expect(await text.getAttribute('aria-expanded')).toBe('true');
     expect(await text.innerText()).toBe(long);
-    expect(JSON.parse(await error.locator('.log-json').innerText())).toMatchObject({ t: long, ll: 2, f: 'checkout.ts', l: 42, m: 'pay', u: 'https://shop.example/cart' });
+    expect(JSON.parse(await error.locator('.log-json').innerText())).toMatchObject({
+      t: long,
+      ll: 2,
+      f: 'checkout.ts',
+      l: 42,
+      m: 'pay',
+      u: 'https://shop.example/cart',
+    });
   });
 
   it('logged markup is shown as text, never run', async () => {
@@ -363,21 +571,28 @@ describe('the stream', () => {
       };
     });
     const tailPolls = () => e2e.page.evaluate(() => (window as unknown as { tailPolls: number }).tailPolls);
-    const noPollWaiting = () => e2e.page.waitForFunction(() => (window as unknown as { tailWaiting: number }).tailWaiting === 0);
+    const noPollWaiting = () =>
+      e2e.page.waitForFunction(() => (window as unknown as { tailWaiting: number }).tailWaiting === 0);
     await e2e.page.clock.install();
     await viewerText(e2e.page, logsUrl({ session: 's-beta' }));
     await e2e.page.getByRole('button', { name: 'Live tail' }).click();
     // Give the tail its starting point before the line is sent.
     await e2e.page.waitForResponse((response) => response.url().includes('/logs/tail'));
     const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, APP);
-    await collector.logs(betaSession, [{ x: new Date().toISOString(), at: Date.now(), t: 'arrived while tailing', ll: 4, tg: 'live' }]);
-    await tailUntil(e2e.page, () => e2e.page.getByRole('button', { name: 'arrived while tailing' }).waitFor({ timeout: 500 }));
+    await collector.logs(betaSession, [
+      { x: new Date().toISOString(), at: Date.now(), t: 'arrived while tailing', ll: 4, tg: 'live' },
+    ]);
+    await tailUntil(e2e.page, () =>
+      e2e.page.getByRole('button', { name: 'arrived while tailing' }).waitFor({ timeout: 500 }),
+    );
     expect((await streamTexts(e2e.page))[0]).toBe('arrived while tailing');
     await e2e.page.getByRole('button', { name: 'Pause live tail' }).click();
     await e2e.page.getByRole('button', { name: 'Live tail' }).waitFor();
 
     // Paused, the page asks for nothing; a line logged meanwhile shows once the tail resumes, none lost.
-    await collector.logs(betaSession, [{ x: new Date().toISOString(), at: Date.now(), t: 'arrived while paused', ll: 4, tg: 'live' }]);
+    await collector.logs(betaSession, [
+      { x: new Date().toISOString(), at: Date.now(), t: 'arrived while paused', ll: 4, tg: 'live' },
+    ]);
     await noPollWaiting();
     const pollsBefore = await tailPolls();
     // Three of the tail's periods, each firing what falls due in it: a poll, had the tail not stopped.
@@ -401,7 +616,16 @@ describe('the stream', () => {
     await e2e.page.getByRole('button', { name: 'Live tail' }).click();
     await e2e.page.waitForResponse((response) => response.url().includes('/logs/tail'));
     const now = Date.now();
-    await collector.logs(session, Array.from({ length: 2_500 }, (_, i) => ({ x: new Date(now + i).toISOString(), at: now + i, t: `tail line ${i}`, ll: 4, tg: 'tail' })));
+    await collector.logs(
+      session,
+      Array.from({ length: 2_500 }, (_, i) => ({
+        x: new Date(now + i).toISOString(),
+        at: now + i,
+        t: `tail line ${i}`,
+        ll: 4,
+        tg: 'tail',
+      })),
+    );
     const status = e2e.page.locator('.stream-toolbar [role=status]');
     // A poll takes what arrived a page at a time: several polls.
     await tailUntil(e2e.page, () => status.filter({ hasText: '2,500 new' }).waitFor({ timeout: 500 }));
@@ -414,10 +638,19 @@ describe('the stream', () => {
   it('export contains exactly the filtered lines, as NDJSON and as CSV', async () => {
     await viewerText(e2e.page, logsUrl({ level: 'error' }));
     const expected = newestFirst(ALL.filter((entry) => entry.ll === 2));
-    const [ndjson] = await Promise.all([e2e.page.waitForEvent('download'), e2e.page.getByRole('link', { name: 'Export NDJSON' }).click()]);
-    const lines = (await downloadedText(ndjson)).trim().split('\n').map((line) => JSON.parse(line) as { t: string; ll: number });
+    const [ndjson] = await Promise.all([
+      e2e.page.waitForEvent('download'),
+      e2e.page.getByRole('link', { name: 'Export NDJSON' }).click(),
+    ]);
+    const lines = (await downloadedText(ndjson))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { t: string; ll: number });
     expect(lines.map((line) => line.t)).toEqual(expected);
-    const [csv] = await Promise.all([e2e.page.waitForEvent('download'), e2e.page.getByRole('link', { name: 'Export CSV' }).click()]);
+    const [csv] = await Promise.all([
+      e2e.page.waitForEvent('download'),
+      e2e.page.getByRole('link', { name: 'Export CSV' }).click(),
+    ]);
     const rows = (await downloadedText(csv)).trim().split('\r\n');
     expect(rows[0]).toBe('time,level,tag,text,file,line,method,url,session,device');
     expect(rows.slice(1).map((row) => row.split(',')[3])).toEqual(expected);
@@ -431,7 +664,11 @@ describe('issues, sessions and devices', () => {
     expect(all).toContain('Checkout crashed');
     expect(all).toContain('Love the new cart');
     await e2e.page.getByLabel('Type').selectOption('user-feedback');
-    await vi.waitFor(async () => expect(await e2e.page.locator('.issues-table tbody tr').allInnerTexts()).toEqual([expect.stringContaining('Love the new cart')]));
+    await vi.waitFor(async () =>
+      expect(await e2e.page.locator('.issues-table tbody tr').allInnerTexts()).toEqual([
+        expect.stringContaining('Love the new cart'),
+      ]),
+    );
 
     const crash = await viewerText(e2e.page, `${e2e.product.url}/sidelog/issues?app=${APP_ID}&type=crash`);
     expect(crash).not.toContain('Love the new cart');
@@ -449,7 +686,13 @@ describe('issues, sessions and devices', () => {
     const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, ISSUES_APP);
     await collector.createApp();
     const session = await collector.session('s-issues', 'd-issues');
-    for (let i = 0; i < 201; i += 1) await collector.issue(session, { uid: `many-${i}`, title: `Issue number ${i}`, text: 'one of many', type: 'issue' });
+    for (let i = 0; i < 201; i += 1)
+      await collector.issue(session, {
+        uid: `many-${i}`,
+        title: `Issue number ${i}`,
+        text: 'one of many',
+        type: 'issue',
+      });
     await viewerText(e2e.page, `${e2e.product.url}/sidelog/issues?app=${appIdOf(ISSUES_APP)}`);
     await e2e.page.getByRole('link', { name: 'Issue number <*>' }).click();
     await explorerSettled(e2e.page);
@@ -457,7 +700,9 @@ describe('issues, sessions and devices', () => {
     expect(await rows.count()).toBe(200);
     expect(await rows.first().locator('td').first().innerText()).toBe('Issue number 200');
     await e2e.page.getByRole('button', { name: 'Older occurrences' }).click();
-    await vi.waitFor(async () => expect(await rows.allInnerTexts()).toEqual([expect.stringContaining('Issue number 0')]));
+    await vi.waitFor(async () =>
+      expect(await rows.allInnerTexts()).toEqual([expect.stringContaining('Issue number 0')]),
+    );
     expect(await e2e.page.getByRole('button', { name: 'Older occurrences' }).count()).toBe(0);
 
     const shared = e2e.page.url();
@@ -546,7 +791,10 @@ describe('100,000 logs', () => {
       at: T0 + i,
     }));
     // One more, older than them all: the count stops at 100,000.
-    await collector.logs(session, [...logs, { ...log(0, 'the one past the count', 0, 'bulk'), x: new Date(T0 - 1).toISOString(), at: T0 - 1 }]);
+    await collector.logs(session, [
+      ...logs,
+      { ...log(0, 'the one past the count', 0, 'bulk'), x: new Date(T0 - 1).toISOString(), at: T0 - 1 },
+    ]);
   }, 180_000);
 
   it('the status line counts up to 100,000, then says "100,000+"', async () => {
@@ -582,13 +830,18 @@ describe('100,000 logs', () => {
     await vi.waitFor(
       async () => {
         await list.evaluate((element) => element.scrollBy(0, -element.clientHeight / 2));
-        expect(await streamTexts(e2e.page)).toEqual(expect.arrayContaining(['routine line 99800 of the haystack', 'routine line 99799 of the haystack']));
+        expect(await streamTexts(e2e.page)).toEqual(
+          expect.arrayContaining(['routine line 99800 of the haystack', 'routine line 99799 of the haystack']),
+        );
       },
       { timeout: 30_000, interval: 50 },
     );
     const texts = await streamTexts(e2e.page);
     const at = texts.indexOf('routine line 99800 of the haystack');
-    expect(texts.slice(at, at + 2)).toEqual(['routine line 99800 of the haystack', 'routine line 99799 of the haystack']);
+    expect(texts.slice(at, at + 2)).toEqual([
+      'routine line 99800 of the haystack',
+      'routine line 99799 of the haystack',
+    ]);
   });
 });
 
@@ -596,7 +849,9 @@ describe("the explorer's Content-Security-Policy", () => {
   it('is sent with its pages, refuses nothing the explorer does, and refuses a script it did not ship', async () => {
     await e2e.page.addInitScript(() => {
       const seen: string[] = ((window as unknown as { cspViolations: string[] }).cspViolations = []);
-      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+      );
     });
     const violations = () => e2e.page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
     const answer = await e2e.page.goto(logsUrl());
@@ -631,7 +886,10 @@ describe('accessibility', () => {
     ['device', `/sidelog/devices/d-alpha?app=${APP_ID}`],
     ['lines around', `/sidelog/logs?app=${APP_ID}&session=s-alpha`],
     ['unknown intent', `/sidelog/intent/${APP_ID}/issue/nope`],
-    ['patterns', `/sidelog/patterns?app=${APP_ID}&from=${new Date(T0).toISOString()}&to=${new Date(T0 + 3_600_000).toISOString()}`],
+    [
+      'patterns',
+      `/sidelog/patterns?app=${APP_ID}&from=${new Date(T0).toISOString()}&to=${new Date(T0 + 3_600_000).toISOString()}`,
+    ],
     ['issue group', `/sidelog/issues?app=${APP_ID}`],
     ['story', `/sidelog/issues?app=${APP_ID}`],
     ['sequences', `/sidelog/sequences?app=${APP_ID}&a=alpha+debug&b=alpha+error&within=300`],
@@ -675,9 +933,19 @@ describe('accessibility', () => {
     // Evaluated through DevTools, which a strict CSP does not stop (an injected <script> it would).
     await e2e.page.evaluate(axeSource);
     const violations = await e2e.page.evaluate(async () => {
-      const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
-      return result.violations.map(({ id, impact, nodes }) => ({ id, impact, targets: nodes.map((node) => node.target.join(' ')) }));
+      const result = await (
+        window as unknown as {
+          axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
+        }
+      ).axe.run();
+      return result.violations.map(({ id, impact, nodes }) => ({
+        id,
+        impact,
+        targets: nodes.map((node) => node.target.join(' ')),
+      }));
     });
-    expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
+    expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual(
+      [],
+    );
   });
 });

@@ -1,6 +1,7 @@
 // End-to-end tests drive the built portal: build it once per run into a temporary directory, or reuse
 // dist/ when it is newer than every source the build reads (as `npm start` does). One Chromium serves the whole run:
-// each file connects to it and makes its own contexts, which share nothing.
+// each file connects to it and makes its own contexts, which share nothing. The files that run the product on
+// PostgreSQL make their database in the run's one cluster (tests/support/postgres-run.ts), which the unit tests use too.
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -8,6 +9,7 @@ import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.ts';
+import { takeRunCluster } from '../support/postgres-run.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,6 +17,8 @@ declare module 'vitest' {
     distDir: string;
     /** The run's Chromium, for `chromium.connect` (tests/e2e/product.ts). */
     browserEndpoint: string;
+    /** postgres://… of the run's cluster's maintenance database (tests/e2e/postgres-database.ts). */
+    postgresUrl: string;
   }
 }
 
@@ -46,11 +50,17 @@ async function builtPortal(): Promise<{ distDir: string; remove(): void }> {
 }
 
 export default async function setup(project: TestProject) {
-  const [portal, browser] = await Promise.all([builtPortal(), chromium.launchServer({ executablePath: findChromium(), args: CHROMIUM_ARGS })]);
+  const [portal, browser, cluster] = await Promise.all([
+    builtPortal(),
+    chromium.launchServer({ executablePath: findChromium(), args: CHROMIUM_ARGS }),
+    takeRunCluster(),
+  ]);
   project.provide('distDir', portal.distDir);
   project.provide('browserEndpoint', browser.wsEndpoint());
+  project.provide('postgresUrl', cluster.url);
   return async () => {
     await browser.close();
     portal.remove();
+    cluster.release();
   };
 }

@@ -1,9 +1,6 @@
-// The explorer's views beyond the stream on PostgreSQL (tests/e2e/insight.ts): the service on a throw-away cluster of
-// its own (scripts/postgres.ts), stopped and deleted when the file ends.
-import { startThrowawayPostgres } from '../../scripts/postgres.ts';
+// The explorer's views beyond the stream on PostgreSQL (tests/e2e/insight.ts): the service on a database of its own
+// in the run's cluster, dropped when the file ends.
 import { describeInsight } from './insight.ts';
+import { postgresDatabase } from './postgres-database.ts';
 
-describeInsight(async () => {
-  const cluster = await startThrowawayPostgres();
-  return { db: cluster.url, drop: async () => cluster.stop() };
-});
+describeInsight(postgresDatabase);

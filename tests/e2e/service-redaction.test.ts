@@ -4,11 +4,11 @@
 // address; the stored rows hold the replacements, and the explorer shows each one as a marked token
 // (docs/privacy.md#in-the-explorer).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startThrowawayPostgres } from '../../scripts/postgres.ts';
 import { appIdOf } from '../../server/app-id.ts';
 import { createAdminClient } from './admin-client.ts';
 import { startBugfenderSite, uploadUntil, type BugfenderSite } from './bugfender-site.ts';
-import { startProduct, type Product, type ProductDatabase } from './product.ts';
+import { postgresDatabase } from './postgres-database.ts';
+import { startProduct, type Product } from './product.ts';
 import { viewerText } from './viewer.ts';
 
 const APP = 'redacting-app';
@@ -22,12 +22,6 @@ beforeAll(async () => {
   site = await startBugfenderSite();
 });
 afterAll(() => site?.close());
-
-/** PostgreSQL: a throw-away cluster of the product's own, stopped as it closes. */
-async function postgresDatabase(): Promise<ProductDatabase> {
-  const cluster = await startThrowawayPostgres();
-  return { db: cluster.url, drop: async () => cluster.stop() };
-}
 
 describe.each(['sqlite', 'postgres'] as const)('on %s', (kind) => {
   let product: Product;

@@ -1,10 +1,7 @@
-// One throw-away PostgreSQL cluster for the whole run of the unit tests (scripts/postgres.ts finds the server, or
-// installs Debian's package when root, and runs it as the postgres user), with a migrated template database that
-// each test's database is copied from. Stopped, and its directory deleted, when the run ends.
-import pg from 'pg';
+// The unit tests' PostgreSQL: the run's one throw-away cluster (tests/support/postgres-run.ts), which finds the server
+// or installs Debian's package when root (scripts/postgres.ts), with its migrated template database.
 import type { TestProject } from 'vitest/node';
-import { startThrowawayPostgres } from '../../scripts/postgres.ts';
-import { openPostgresStore } from '../../server/postgres/store.ts';
+import { takeRunCluster } from '../support/postgres-run.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,20 +10,8 @@ declare module 'vitest' {
   }
 }
 
-export const TEMPLATE_DATABASE = 'sidelog_template';
-
 export default async function setup(project: TestProject) {
-  const cluster = await startThrowawayPostgres();
-  try {
-    const admin = new pg.Client(cluster.url);
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
-    await admin.end();
-    await (await openPostgresStore(cluster.database(TEMPLATE_DATABASE), { poolSize: 1 })).close();
-  } catch (error) {
-    cluster.stop();
-    throw error;
-  }
+  const cluster = await takeRunCluster();
   project.provide('postgresUrl', cluster.url);
-  return () => cluster.stop();
+  return () => cluster.release();
 }

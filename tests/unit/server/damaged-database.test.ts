@@ -32,8 +32,8 @@ beforeAll(async () => {
   const service = await createHarness();
   const session_id = await service.session('s-damaged');
   for (let from = 0; from < LOGS; from += 500) await service.wire('sendLogs', { session_id, logs: logs(500, from) });
-  // A search brings the search index up to date: nothing is left for it to read from the copies.
-  expect((await service.explorerGet(`/apps/${appIdOf(DEMO_APP_KEY)}/logs?q=line`)).status).toBe(200);
+  // The search index up to date: nothing is left for it to read from the copies.
+  await service.store.settled();
   await service.store.close();
   sound = join(dir, 'sound.db');
   copyFileSync(service.db, sound);
@@ -149,6 +149,49 @@ test('a batch that meets a damaged page answers 503 with Retry-After, so that it
     expect(batch.status).toBe(503);
     expect(batch.headers.get('Retry-After')).toBe('60');
     expect(errors).toContainEqual(expect.stringMatching(/^POST \/sidelog\/api\/log\/batch: 503 the database .+ is damaged/));
+  } finally {
+    vi.restoreAllMocks();
+    await store.close();
+  }
+});
+
+test("the search index's catch-up meeting a damaged page is logged with the path, and the writer goes on: writes elsewhere are stored, those that meet it answer 503", async () => {
+  const errors: string[] = [];
+  vi.spyOn(console, 'error').mockImplementation((...parts: unknown[]) => void errors.push(parts.join(' ')));
+  const written: string[] = [];
+  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => written.push(String(chunk)) > 0);
+  // The index behind the logs, as after a restart, and the logs' last leaf (which the highest id is read from) damaged.
+  const path = join(dir, 'catch-up.db');
+  copyFileSync(sound, path);
+  const db = new Database(path);
+  db.prepare(`UPDATE search_progress SET indexed_to = ?`).run(LOGS - 1_000);
+  const lastLeaf = db.prepare(`SELECT pageno FROM dbstat WHERE name = 'logs' AND pagetype = 'leaf' ORDER BY path DESC LIMIT 1`).pluck().get() as number;
+  db.close();
+  const fd = openSync(path, 'r+');
+  writeSync(fd, Buffer.alloc(PAGE), 0, PAGE, (lastLeaf - 1) * PAGE);
+  closeSync(fd);
+  const store = openSqliteStore(path, { fullCheckBytes: 0 });
+  try {
+    const app = createServiceApp(store, { adminToken: ADMIN_TOKEN, distDir: join(dir, 'no-dist') });
+    await store.settled();
+    // The writer thread's console reaches the service's stderr as a stream of its own.
+    await vi.waitFor(() =>
+      expect(written.join('')).toContain(
+        `sqlite writer: the search index: the database ${path} is damaged (database disk image is malformed): stop the service, then restore it from a backup or recover it (docs/local-service.md#a-damaged-database)\n`,
+      ),
+    );
+    const post = (operation: string, body: unknown) =>
+      app.request(`/sidelog/api${operation}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-App-Token': DEMO_APP_KEY }, body: JSON.stringify(body) });
+    const session = await post('/session', sessionPayload('s-after-damage'));
+    expect(session.status).toBe(200);
+    const { id: session_id } = (await session.json()) as { id: number };
+    const batch = await post('/log/batch', { session_id, logs: logs(10, LOGS) });
+    expect(batch.status).toBe(503);
+    expect(batch.headers.get('Retry-After')).toBe('60');
+    // The same thread answered all along: it never failed.
+    expect(errors.filter((line) => line.startsWith('sqlite writer thread:'))).toEqual([]);
+    expect(written.join('')).not.toContain('Uncaught');
+    await store.settled();
   } finally {
     vi.restoreAllMocks();
     await store.close();

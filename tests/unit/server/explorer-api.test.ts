@@ -59,22 +59,29 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
   }
 
   describe('sign-in', () => {
-    test.each(['/apps', `/apps/${APP_ID}/logs`, `/apps/${APP_ID}/sessions`, `/apps/${APP_ID}/issues`, `/apps/${APP_ID}/devices/device-1`, `/apps/${APP_ID}/logs/export`, `/intent/${APP_ID}/issue/issue-1`, '/me'])(
-      'without it, %s answers 401 and shows nothing',
-      async (path) => {
-        const answer = await get(`${API}${path}`, null);
-        expect(answer.status).toBe(401);
-        expect(answer.text).not.toContain('clicked');
-        expect(answer.text).not.toContain('session-1');
-      },
-    );
+    test.each([
+      '/apps',
+      `/apps/${APP_ID}/logs`,
+      `/apps/${APP_ID}/sessions`,
+      `/apps/${APP_ID}/issues`,
+      `/apps/${APP_ID}/devices/device-1`,
+      `/apps/${APP_ID}/logs/export`,
+      `/intent/${APP_ID}/issue/issue-1`,
+      '/me',
+    ])('without it, %s answers 401 and shows nothing', async (path) => {
+      const answer = await get(`${API}${path}`, null);
+      expect(answer.status).toBe(401);
+      expect(answer.text).not.toContain('clicked');
+      expect(answer.text).not.toContain('session-1');
+    });
 
     test(`an account keeps its ${MAX_SIGN_INS} newest sign-ins: one more ends the oldest, and only it`, async () => {
       await service.admin('viewers', { json: { name: 'support', password: 'long-enough-1' } });
       const cookies: (string | null)[] = [];
       for (let i = 0; i <= MAX_SIGN_INS; i++) cookies.push((await signIn('support', 'long-enough-1')).cookie);
       expect((await get(`${API}/me`, cookies[0])).status).toBe(401);
-      for (const cookie of [cookies[1], cookies[MAX_SIGN_INS]]) expect((await get(`${API}/me`, cookie)).json()).toEqual({ name: 'support' });
+      for (const cookie of [cookies[1], cookies[MAX_SIGN_INS]])
+        expect((await get(`${API}/me`, cookie)).json()).toEqual({ name: 'support' });
     });
 
     test('the admin token signs in as admin, with an HttpOnly, SameSite=Strict cookie', async () => {
@@ -110,7 +117,11 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     test('bodies over 4 KB answer 413 before they are read, on sign-in and on every other route', async () => {
       const big = JSON.stringify({ name: 'admin', password: 'x'.repeat(5000) });
       for (const path of ['/sign-in', '/sign-out', '/apps']) {
-        const answer = await service.app.request(`${API}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': String(big.length) }, body: big });
+        const answer = await service.app.request(`${API}${path}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Content-Length': String(big.length) },
+          body: big,
+        });
         expect(answer.status).toBe(413);
         expect(await answer.json()).toEqual({ error: expect.stringContaining('larger') });
       }
@@ -124,7 +135,9 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
 
     test('an account the admin API makes signs in; a new password ends its sign-ins', async () => {
       await expect(service.admin('viewers', { json: { name: 'support', password: 'short' } })).rejects.toThrow(/400/);
-      await expect(service.admin('viewers', { json: { name: 'admin', password: 'long-enough-1' } })).rejects.toThrow(/400/);
+      await expect(service.admin('viewers', { json: { name: 'admin', password: 'long-enough-1' } })).rejects.toThrow(
+        /400/,
+      );
       await service.admin('viewers', { json: { name: 'support', password: 'long-enough-1' } });
       const first = await signIn('support', 'long-enough-1');
       expect(first.status).toBe(200);
@@ -138,7 +151,11 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
 
     test('sign-out ends the session', async () => {
       const { cookie } = await signIn('admin', ADMIN_TOKEN);
-      await service.app.request(`${API}/sign-out`, { method: 'POST', headers: { Cookie: cookie!.split(';')[0], 'Content-Type': 'application/json' }, body: '{}' });
+      await service.app.request(`${API}/sign-out`, {
+        method: 'POST',
+        headers: { Cookie: cookie!.split(';')[0], 'Content-Type': 'application/json' },
+        body: '{}',
+      });
       expect((await get(`${API}/apps`, cookie)).status).toBe(401);
     });
   });
@@ -150,8 +167,16 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     });
 
     test('an intent URL resolves to its app, and an unknown one is a 404', async () => {
-      for (const [kind, id] of [['issue', 'issue-1'], ['session', 'session-1'], ['device', 'device-1']]) {
-        expect((await get(`${API}/intent/${APP_ID}/${kind}/${id}`, cookie)).json()).toEqual({ appId: APP_ID, kind, id });
+      for (const [kind, id] of [
+        ['issue', 'issue-1'],
+        ['session', 'session-1'],
+        ['device', 'device-1'],
+      ]) {
+        expect((await get(`${API}/intent/${APP_ID}/${kind}/${id}`, cookie)).json()).toEqual({
+          appId: APP_ID,
+          kind,
+          id,
+        });
       }
       for (const path of ['issue/nope', 'session/nope', 'device/nope', 'toString/session-1', 'logs/session-1']) {
         expect((await get(`${API}/intent/${APP_ID}/${path}`, cookie)).status).toBe(404);
@@ -184,6 +209,17 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       expect(around.logs.map((log: { t: string }) => log.t)).toEqual([`clicked ${XSS}`, 'plain line', 'issue-1']);
     });
 
+    test('the lines around a log reach as far as asked on each side, and say what lies beyond', async () => {
+      const { around } = (await get(`${API}/apps/${APP_ID}/issues/issue-1`, cookie)).json();
+      const plain = around.logs.find((log: { t: string }) => log.t === 'plain line');
+      const answer = (await get(`${API}/apps/${APP_ID}/logs/${plain.id}/around?older=0&newer=1`, cookie)).json();
+      expect(answer).toMatchObject({ moreOlder: true, moreNewer: false });
+      expect(answer.logs.map((log: { t: string }) => log.t)).toEqual(['plain line', 'issue-1']);
+      const bad = await get(`${API}/apps/${APP_ID}/logs/${plain.id}/around?older=lots`, cookie);
+      expect(bad.status).toBe(400);
+      expect(bad.json().error).toMatch(/older/);
+    });
+
     test('a device has its keys', async () => {
       const device = (await get(`${API}/apps/${APP_ID}/devices/device-1`, cookie)).json();
       expect(device).toMatchObject({ udid: 'device-1', sessions: 1, keys: [{ key: 'plan', value: 'gold' }] });
@@ -201,16 +237,31 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
 
     test('exports are streamed NDJSON and CSV of the filtered view', async () => {
       const ndjson = await get(`${API}/apps/${APP_ID}/logs/export?format=ndjson&level=warning,info`, cookie);
-      expect(ndjson.text.trim().split('\n').map((line) => JSON.parse(line).t)).toEqual(['plain line', `clicked ${XSS}`]);
+      expect(
+        ndjson.text
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line).t),
+      ).toEqual(['plain line', `clicked ${XSS}`]);
       const csv = await get(`${API}/apps/${APP_ID}/logs/export?format=csv&q=plain`, cookie);
-      expect(csv.text).toBe('time,level,tag,text,file,line,method,url,session,device\r\n2026-11-22T10:00:01.000Z,info,,plain line,,,,,session-1,device-1\r\n');
+      expect(csv.text).toBe(
+        'time,level,tag,text,file,line,method,url,session,device\r\n2026-11-22T10:00:01.000Z,info,,plain line,,,,,session-1,device-1\r\n',
+      );
     });
   });
 
   describe('per-app access', () => {
     /** Every explorer route that reads an app's data, with ids of the demo app's data in its parameters. */
     const appRoutes = () =>
-      [...new Set(service.app.routes.filter((route) => route.method === 'GET' && /^\/sidelog\/explorer\/api\/(apps|intent)\/:appId/.test(route.path)).map((route) => route.path))].map((path) =>
+      [
+        ...new Set(
+          service.app.routes
+            .filter(
+              (route) => route.method === 'GET' && /^\/sidelog\/explorer\/api\/(apps|intent)\/:appId/.test(route.path),
+            )
+            .map((route) => route.path),
+        ),
+      ].map((path) =>
         path
           .slice(API.length)
           .replace(':appId', APP_ID)
@@ -235,7 +286,10 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     test("a viewer limited to other apps reads none of this app's data by any route, and the admin API can lift the limit", async () => {
       await service.admin('apps', { json: { key: 'allowed-app' } });
       await service.admin('viewers', { json: { name: 'limited', password: 'long-enough-1' } });
-      expect(await adminPost('viewers/limited/apps', { apps: ['allowed-app'] })).toEqual({ status: 200, json: { name: 'limited', apps: ['allowed-app'] } });
+      expect(await adminPost('viewers/limited/apps', { apps: ['allowed-app'] })).toEqual({
+        status: 200,
+        json: { name: 'limited', apps: ['allowed-app'] },
+      });
       const limited = (await signIn('limited', 'long-enough-1')).cookie;
       const admin = (await signIn('admin', ADMIN_TOKEN)).cookie;
       const routes = appRoutes();
@@ -245,14 +299,19 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       for (const route of routes) {
         // Refused by the access rule, as an app that does not exist, and nothing of its data in the answer.
         const answer = await get(`${API}${route}`, limited);
-        expect([answer.status, answer.json().error], route).toEqual([404, route.startsWith('/intent/') ? 'no such session' : 'no such app']);
+        expect([answer.status, answer.json().error], route).toEqual([
+          404,
+          route.startsWith('/intent/') ? 'no such session' : 'no such app',
+        ]);
         expect(answer.text, route).not.toMatch(/clicked|plain line|session-1|device-1|Broken|cart\.ts/);
         // The admin reaches the same route (some answer 400 for parameters this walk does not give).
         const asAdmin = await get(`${API}${route}`, admin);
         expect(asAdmin.status, `${route} as the admin: ${asAdmin.text}`).toBeLessThan(500);
         expect(asAdmin.text, `${route} as the admin`).not.toContain('no such app');
       }
-      expect((await get(`${API}/apps`, limited)).json().map((app: { key: string }) => app.key)).toEqual(['allowed-app']);
+      expect((await get(`${API}/apps`, limited)).json().map((app: { key: string }) => app.key)).toEqual([
+        'allowed-app',
+      ]);
 
       expect((await adminPost('viewers/limited/apps', { apps: null })).status).toBe(200);
       expect((await get(`${API}/apps/${APP_ID}/logs`, limited)).text).toContain('plain line');
@@ -261,7 +320,10 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     test('the admin API refuses a limit that names no viewer, an unknown app or no list', async () => {
       await service.admin('viewers', { json: { name: 'limited', password: 'long-enough-1' } });
       expect((await adminPost('viewers/nobody/apps', { apps: [DEMO_APP_KEY] })).status).toBe(404);
-      expect(await adminPost('viewers/limited/apps', { apps: ['no-such-app'] })).toEqual({ status: 400, json: { error: 'no such app: no-such-app' } });
+      expect(await adminPost('viewers/limited/apps', { apps: ['no-such-app'] })).toEqual({
+        status: 400,
+        json: { error: 'no such app: no-such-app' },
+      });
       expect((await adminPost('viewers/limited/apps', { apps: 'all' })).status).toBe(400);
     });
   });
@@ -270,24 +332,41 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     test('is written a page at a time, every filtered log once, newest first', async () => {
       const session_id = await service.session('session-big');
       const count = 2_500;
-      const logs = Array.from({ length: count }, (_, i) => ({ x: new Date(10_000 + i).toISOString(), at: 10_000 + i, t: `big ${i}`, ll: 4, tg: 'big' }));
-      for (let from = 0; from < count; from += 500) await service.wire('sendLogs', { session_id, logs: logs.slice(from, from + 500) });
+      const logs = Array.from({ length: count }, (_, i) => ({
+        x: new Date(10_000 + i).toISOString(),
+        at: 10_000 + i,
+        t: `big ${i}`,
+        ll: 4,
+        tg: 'big',
+      }));
+      for (let from = 0; from < count; from += 500)
+        await service.wire('sendLogs', { session_id, logs: logs.slice(from, from + 500) });
       const { cookie } = await signIn('admin', ADMIN_TOKEN);
-      const answer = await service.app.request(`${API}/apps/${APP_ID}/logs/export?format=ndjson&tag=big`, { headers: { Cookie: cookie!.split(';')[0]! } });
+      const answer = await service.app.request(`${API}/apps/${APP_ID}/logs/export?format=ndjson&tag=big`, {
+        headers: { Cookie: cookie!.split(';')[0]! },
+      });
       // Read as it comes: the body arrives in several chunks (a page of 1,000 logs each), not as one buffer.
       const chunks: string[] = [];
       const decoder = new TextDecoder();
-      for await (const chunk of answer.body! as unknown as AsyncIterable<Uint8Array>) chunks.push(decoder.decode(chunk, { stream: true }));
+      for await (const chunk of answer.body! as unknown as AsyncIterable<Uint8Array>)
+        chunks.push(decoder.decode(chunk, { stream: true }));
       expect(chunks.length).toBeGreaterThanOrEqual(3);
-      const texts = chunks.join('').trim().split('\n').map((line) => (JSON.parse(line) as { t: string }).t);
+      const texts = chunks
+        .join('')
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { t: string }).t);
       expect(texts).toEqual(logs.map((log) => log.t).reverse());
     });
   });
 
   describe('the explorer page', () => {
-    test.each(['/sidelog/issue/x', '/sidelog/intent/x/nothing/y', '/sidelog/api/nothing'])('%s is not an explorer route', async (path) => {
-      expect((await service.app.request(path)).status).toBe(404);
-    });
+    test.each(['/sidelog/issue/x', '/sidelog/intent/x/nothing/y', '/sidelog/api/nothing'])(
+      '%s is not an explorer route',
+      async (path) => {
+        expect((await service.app.request(path)).status).toBe(404);
+      },
+    );
 
     test('every explorer route is explorer.html (history mode), never cached, and holds no data', async () => {
       const dist = mkdtempSync(join(tmpdir(), 'explorer-dist-'));
@@ -296,7 +375,14 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       writeFileSync(join(dist, 'index.html'), 'portal');
       const built = await createHarness({ distDir: dist, store: kind });
       try {
-        for (const path of ['/sidelog/', '/sidelog/sign-in', '/sidelog/logs?app=x&level=error', '/sidelog/issues/abc', '/sidelog/devices/d-1', `/sidelog/intent/${APP_ID}/issue/issue-1`]) {
+        for (const path of [
+          '/sidelog/',
+          '/sidelog/sign-in',
+          '/sidelog/logs?app=x&level=error',
+          '/sidelog/issues/abc',
+          '/sidelog/devices/d-1',
+          `/sidelog/intent/${APP_ID}/issue/issue-1`,
+        ]) {
           const answer = await built.app.request(path);
           expect(answer.status, path).toBe(200);
           expect(answer.headers.get('Cache-Control')).toBe('no-cache');

@@ -1,7 +1,7 @@
 // The explorer's query layer over a real SQLite database and a real PostgreSQL one, the same tests on each: keyset
 // pages that cover the stream exactly once, in time order, under each filter and their combination, and search
 // with rare and with common words; the histogram's buckets and the count; the tail, exact on PostgreSQL whatever
-// order batches commit in; long lines cut in every list, whole in an export and on demand.
+// order batches commit in.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seedLogs } from '../../../bench/explorer-seed.ts';
@@ -150,6 +150,25 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       }
     });
 
+    test.runIf(kind === 'sqlite')('a search read within a budget ends its pages early and goes on from where each stopped: the same logs', async () => {
+      const windowed = createExplorerQueries(sqliteOf(store), { commonMatches: 10 });
+      for (const filter of [searching('payment'), { ...searching('order'), session: 'session-3' }]) {
+        const expected = await readAll({ appKey: APP, ...filter });
+        let before;
+        let pages = 0;
+        const all: ExplorerLog[] = [];
+        do {
+          // No time at all: every page ends after its first window.
+          const page = await windowed.logs({ appKey: APP, ...filter }, { before, limit: 100, within: 0, cut: true });
+          pages++;
+          all.push(...page.logs);
+          before = page.next ? decodeCursor(page.next) : undefined;
+        } while (before);
+        expect(all).toEqual(expected);
+        expect(pages).toBeGreaterThan(Math.ceil(expected.length / 100));
+      }
+    });
+
     test('a device key no device has, and an empty search, match nothing', async () => {
       expect(await readAll({ appKey: APP, deviceKey: { key: 'plan', value: 'silver' } })).toEqual([]);
       expect(await readAll({ appKey: APP, ...searching('!!!') })).toEqual([]);
@@ -259,8 +278,43 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       const target = everything.find((log) => log.t === 'the needle in the haystack')!;
       const session = everything.filter((log) => log.session_uid === target.session_uid).reverse();
       const at = session.findIndex((log) => log.id === target.id);
-      expect(await queries.around(APP, target.id, 3)).toEqual({ target, logs: session.slice(at - 3, at + 4) });
+      expect(await queries.around(APP, target.id, 3)).toEqual({
+        target,
+        logs: session.slice(at - 3, at + 4),
+        moreOlder: true,
+        moreNewer: true,
+      });
       expect(await queries.around('other-app', target.id, 3)).toBeUndefined();
+    });
+
+    test('the lines around a log extend each side on its own, and say when a side reaches the end of the session', async () => {
+      const target = everything.find((log) => log.t === 'the needle in the haystack')!;
+      const session = everything.filter((log) => log.session_uid === target.session_uid).reverse();
+      const at = session.findIndex((log) => log.id === target.id);
+      expect(await queries.around(APP, target.id, 2, 5)).toEqual({
+        target,
+        logs: session.slice(at - 2, at + 6),
+        moreOlder: true,
+        moreNewer: true,
+      });
+      // Exactly as many older lines as the session has: none left beyond, with nothing lost.
+      expect(await queries.around(APP, target.id, at, 0)).toEqual({
+        target,
+        logs: session.slice(0, at + 1),
+        moreOlder: false,
+        moreNewer: true,
+      });
+      expect(await queries.around(APP, target.id, at - 1, 0)).toMatchObject({
+        logs: session.slice(1, at + 1),
+        moreOlder: true,
+      });
+      const newest = session.at(-1)!;
+      expect(await queries.around(APP, newest.id, 1, 10)).toEqual({
+        target: newest,
+        logs: session.slice(-2),
+        moreOlder: true,
+        moreNewer: false,
+      });
     });
 
     test('the tail gives what arrived after an id, oldest first, filtered', async () => {
@@ -333,18 +387,12 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
 
     test('lists send the text cut with its whole length; a short text whole, with no length', async () => {
       const listed = (await queries.logs({ appKey: LONG_APP }, { limit: 10, cut: true })).logs;
-      expect(listed.find((log) => log.id === long.id)).toMatchObject({
-        t: LONG.slice(0, LIST_TEXT_CHARS),
-        t_length: LONG.length,
-      });
+      expect(listed.find((log) => log.id === long.id)).toMatchObject({ t: LONG.slice(0, LIST_TEXT_CHARS), t_length: LONG.length });
       expect(listed.filter((log) => log.id !== long.id).map((log) => log.t_length)).toEqual([null, null]);
       const around = (await queries.around(LONG_APP, long.id, 5))!;
       expect(around.target).toMatchObject({ t: LONG.slice(0, LIST_TEXT_CHARS), t_length: LONG.length });
       const tail = await queries.arrivedAfter({ appKey: LONG_APP }, 0, await queries.lastLogId(), 10);
-      expect(tail.find((log) => log.id === long.id)).toMatchObject({
-        t: LONG.slice(0, LIST_TEXT_CHARS),
-        t_length: LONG.length,
-      });
+      expect(tail.find((log) => log.id === long.id)).toMatchObject({ t: LONG.slice(0, LIST_TEXT_CHARS), t_length: LONG.length });
     });
 
     test('an export reads the text whole, and one log gives its whole text', async () => {

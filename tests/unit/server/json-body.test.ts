@@ -12,12 +12,17 @@ describe('parseJson', () => {
     expect(parseJson(`{"t":"${'['.repeat(1000)}"}`)).toEqual({ ok: true, value: { t: '['.repeat(1000) } });
   });
 
-  it('refuses nesting past the limit before parsing, however deep', () => {
+  it('refuses nesting past the limit, however deep, and in a body of few brackets as in one of many', () => {
     const deep = '['.repeat(100_000) + ']'.repeat(100_000);
     expect(parseJson(deep)).toEqual({ ok: false, reason: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` });
     const atLimit = '['.repeat(MAX_JSON_DEPTH) + ']'.repeat(MAX_JSON_DEPTH);
     expect(parseJson(atLimit).ok).toBe(true);
     expect(parseJson('[' + atLimit + ']').ok).toBe(false);
+    // Objects count as arrays do, wherever they sit in a wide body.
+    const wide = `[${'{"a":1},'.repeat(20_000)}${'{"a":'.repeat(MAX_JSON_DEPTH)}1${'}'.repeat(MAX_JSON_DEPTH)}]`;
+    expect(parseJson(wide)).toEqual({ ok: false, reason: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` });
+    expect(parseJson(`[{"a":[${'{"a":'.repeat(MAX_JSON_DEPTH - 2)}1${'}'.repeat(MAX_JSON_DEPTH - 2)}]}]`)).toEqual({ ok: false, reason: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` });
+    expect(parseJson(`[{"a":[${'{"a":'.repeat(MAX_JSON_DEPTH - 3)}1${'}'.repeat(MAX_JSON_DEPTH - 3)}]}]`).ok).toBe(true);
   });
 
   it('refuses text that is not JSON', () => {

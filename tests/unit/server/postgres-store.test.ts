@@ -47,3 +47,23 @@ test("logs of a far day move from the default partition to the day's own when it
     await pool.end();
   }
 });
+
+test('the planner has statistics of the explorer\'s tables once logs arrive, though autovacuum would wait for many more sessions', async () => {
+  service = await createHarness({ store: 'postgres' });
+  const sessions = await Promise.all(Array.from({ length: 5 }, (_, n) => service.session(`planned-${n}`)));
+  const at = Date.now();
+  for (const [n, session_id] of sessions.entries()) {
+    const logs = Array.from({ length: 250 }, (_, i) => ({ x: 'x', at: at + n * 1000 + i, t: `planned ${i}`, ll: i % 5 }));
+    expect((await service.wire('sendLogs', { session_id, logs })).status).toBe(200);
+  }
+  await service.store.settled();
+  const client = new pg.Client(service.db);
+  await client.connect();
+  try {
+    const analysed = async (table: string) => Number((await client.query(`SELECT count(*) AS n FROM pg_stats WHERE tablename = $1`, [table])).rows[0].n);
+    expect(await analysed('sessions')).toBeGreaterThan(0);
+    expect(await analysed('logs')).toBeGreaterThan(0);
+  } finally {
+    await client.end();
+  }
+});

@@ -84,7 +84,7 @@ test('retention 0 keeps everything', async () => {
 
 test('a full database answers 507 with a JSON error, no stack, and recovers once rows are deleted', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'sidelog-full-'));
-  const store = openSqliteStore(join(dir, 'sidelog.db'), { maxBytes: 512 * 1024 });
+  const store = openSqliteStore(join(dir, 'sidelog.db'), { maxBytes: 1024 * 1024 });
   cleanup = () => {
     void store.close();
     rmSync(dir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 // The two databases the service runs on, for tests that run once on each (describe.each(STORE_KINDS)): a SQLite
-// file in a temporary directory, or a new database in the run's PostgreSQL cluster (tests/unit/global-setup.ts),
+// file in a temporary directory, or a new database in the run's PostgreSQL cluster (tests/support/postgres-run.ts),
 // copied from the migrated template. Each is deleted by its `drop`.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +9,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { openStore } from '../../../server/open-store.ts';
 import type { Store } from '../../../server/store.types.ts';
-import { TEMPLATE_DATABASE } from '../global-setup.ts';
+import { TEMPLATE_DATABASE } from '../../support/postgres-run.ts';
 
 export type StoreKind = Store['kind'];
 export const STORE_KINDS: readonly StoreKind[] = ['sqlite', 'postgres'];
