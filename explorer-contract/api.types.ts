@@ -29,8 +29,15 @@ export interface StoredLogFields {
   u: string | null;
 }
 
+/** Lists send a log's text cut to this many characters, with the whole text's length; the whole text is one request
+ * away (docs/explorer-views.md#long-lines). */
+export const LIST_TEXT_CHARS = 4096;
+
 export interface ExplorerLog extends StoredLogFields {
   id: number;
+  /** In a list, the whole text's length in characters when `t` was cut to LIST_TEXT_CHARS; null or absent when `t` is
+   * whole. */
+  t_length?: number | null;
   session_uid: string;
   udid: string;
   /** The device's name, '' when it sent none: who the log is from. */

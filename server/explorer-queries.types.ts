@@ -4,6 +4,7 @@
 import type { DeviceInfo, SessionPayload } from '../protocol/records.types.ts';
 import {
   LEVEL_COLUMNS,
+  LIST_TEXT_CHARS,
   type AroundLogs,
   type DeviceDetail,
   type ExplorerApp,
@@ -17,6 +18,13 @@ import {
 import type { LogFilters } from '../explorer-contract/log-filters.ts';
 
 export type { AroundLogs, ExplorerApp, ExplorerDevice, ExplorerIssue, ExplorerLog, ExplorerSession, LogPage };
+
+/** A store's log columns as a list reads them: the text cut in SQL, so that a long line never leaves the database for
+ * a list, and its whole length when it was cut (docs/explorer-views.md#long-lines). `cut` and `length` are the
+ * store's SQL for the first LIST_TEXT_CHARS characters of a text and its length in characters. */
+export function listLogColumns(columns: string, cut: (text: string, chars: number) => string, length: (text: string) => string): string {
+  return columns.replace('l.t,', `${cut('l.t', LIST_TEXT_CHARS)} AS t, CASE WHEN ${length('l.t')} > ${LIST_TEXT_CHARS} THEN ${length('l.t')} END AS t_length,`);
+}
 
 export const LEVELS = [0, 1, 2, 3, 4, 5] as const;
 
@@ -118,8 +126,9 @@ export interface ExplorerQueries {
   apps(): Promise<ExplorerApp[]>;
   /** One page of the filtered stream, newest first, older than `before` when given. With `within` (ms), a page whose
    * reading would take longer ends early: it holds the logs found so far (maybe none), and `next` goes on from where
-   * it stopped; so a page may hold fewer than `limit` logs and still have a `next`. */
-  logs(filter: LogFilter, options: { before?: LogCursor; limit: number; within?: number }): Promise<LogPage>;
+   * it stopped; so a page may hold fewer than `limit` logs and still have a `next`. With `cut`, texts as a list sends
+   * them (listLogColumns), else whole (an export). */
+  logs(filter: LogFilter, options: { before?: LogCursor; limit: number; within?: number; cut?: boolean }): Promise<LogPage>;
   /** The first and last time among the filter's logs; undefined when none match. */
   timeSpan(filter: LogFilter): Promise<{ first: number; last: number } | undefined>;
   /** The filter's logs counted per bucket of `bucketMs` (bucket n holds n * bucketMs up to the next) and level (a
@@ -147,6 +156,8 @@ export interface ExplorerQueries {
   around(appKey: string, id: number, older: number, newer?: number): Promise<AroundLogs | undefined>;
   /** The log a session's issue is about: the `bf_issue` line Bugfender's SDK writes with the issue's uuid as text,
    * else the session's last log at or before the time the issue arrived. */
+  /** One log's whole text (null when it has none); undefined when the app has no such log. */
+  logText(appKey: string, id: number): Promise<{ t: string | null } | undefined>;
   issueLogId(sessionId: number, uid: string, receivedAt: string): Promise<number | undefined>;
   /** The tags an app's logs carry, in order. */
   tags(appKey: string, limit?: number): Promise<string[]>;

@@ -13,6 +13,7 @@ import { Highlighted } from './Highlighted.tsx';
 import { useZone } from '../time-zone.ts';
 import { LogWho } from './LogWho.tsx';
 import { RowRefine } from './RowRefine.tsx';
+import { ShowAll } from './ShowAll.tsx';
 
 const LONG = 300;
 
@@ -48,6 +49,7 @@ export function LogRow({ log, appId, open, onToggle, now, highlight = false }: {
         <button type="button" className="log-text" aria-expanded={open} aria-controls={detailsId} onClick={onToggle}>
           <span className={long && !open ? 'is-collapsed' : undefined}>{long && !open ? <><Highlighted text={text.slice(0, LONG)} />…</> : text ? <Highlighted text={text} /> : '(no text)'}</span>
         </button>
+        <ShowAll log={log} appId={appId} />
         {log.tg === 'bf_issue' && log.t ? (
           // Named after its issue: a session of several issues has several of these links.
           <Link className="log-issue-link" aria-label={`Open issue ${log.t}`} href={href(issuePath(log.t), appId)}>

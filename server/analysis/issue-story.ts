@@ -45,7 +45,7 @@ export async function issueStory(queries: ExplorerQueries, groups: IssueGroupSto
     }),
   );
   const others = await groups.sessionsWithoutGroup(appKey, group.id, STORY_SESSIONS);
-  const elsewhere = await Promise.all(others.map(async (session) => (await queries.logs({ appKey, session }, { limit: lines })).logs));
+  const elsewhere = await Promise.all(others.map(async (session) => (await queries.logs({ appKey, session }, { limit: lines, cut: true })).logs));
 
   const drain = createDrain();
   const groupsOf = (logs: ExplorerLog[]) => logs.map((log) => drain.add(log.t ?? '').id);

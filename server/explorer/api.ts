@@ -190,7 +190,7 @@ export function createExplorerApi(
     const limit = intParam(params, 'limit', PAGE, MAX_PAGE);
     // Read first: every log past it arrived after the page, so a tail started from it shows them.
     const tail = cursor ? undefined : await queries.lastLogId();
-    const page = await queries.logs(filter, { before: cursor, limit, within: pageBudgetMs });
+    const page = await queries.logs(filter, { before: cursor, limit, within: pageBudgetMs, cut: true });
     // Ended by its budget before it found anything: the search, not the page, has to change.
     if (page.logs.length === 0 && page.next !== null) return c.json({ error: TOO_COSTLY }, 422);
     return c.json(tail === undefined ? page : { ...page, tail });
@@ -237,6 +237,15 @@ export function createExplorerApi(
     const newer = intParam(params, 'newer', count, AROUND_MAX);
     const found = Number.isSafeInteger(id) ? await queries.around(c.get('app').key, id, older, newer) : undefined;
     return found ? c.json(found) : c.json({ error: 'no such log' }, 404);
+  });
+
+  // One log's whole text, which lists send cut (docs/explorer-views.md#long-lines): plain text, as it was logged.
+  api.get('/apps/:appId/logs/:id/text', async (c) => {
+    const id = Number(c.req.param('id'));
+    const found = Number.isSafeInteger(id) ? await queries.logText(c.get('app').key, id) : undefined;
+    if (!found) return c.json({ error: 'no such log' }, 404);
+    c.header('Cache-Control', 'no-store');
+    return c.text(found.t ?? '');
   });
 
   api.get('/apps/:appId/tags', async (c) => c.json(await queries.tags(c.get('app').key)));

@@ -8,6 +8,7 @@ import {
   aroundOf,
   deviceKeyValues,
   LEVELS,
+  listLogColumns,
   pageOf,
   SESSION_ORDER,
   SESSION_SELECT,
@@ -30,6 +31,8 @@ import { searchSql } from './search-sql.ts';
 const RARE_LEVELS: readonly number[] = [1, 2, 3, 5];
 
 const LOG_COLUMNS = `l.id, s.session_uid, s.udid, coalesce(d.name, '') AS device_name, l.x, l.at, l.t, l.m, l.tg, l.f, l.l, l.ll, l.u`;
+/** LOG_COLUMNS for a list (docs/explorer-views.md#long-lines). */
+const LIST_LOG_COLUMNS = listLogColumns(LOG_COLUMNS, (text, chars) => `left(${text}, ${chars})`, (text) => `char_length(${text})`);
 /** The logs with their sessions and devices, as LOG_COLUMNS reads them. */
 const LOG_FROM = `logs l JOIN sessions s ON s.id = l.session_id LEFT JOIN devices d ON d.app_key = s.app_key AND d.udid = s.udid`;
 
@@ -120,7 +123,7 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
 
   const around: ExplorerQueries['around'] = async (appKey, id, older, newer = older) => {
     const target = await one<ExplorerLog & { session_id: number }>(
-      `SELECT ${LOG_COLUMNS}, l.session_id FROM ${LOG_FROM} WHERE l.id = $1 AND s.app_key = $2`,
+      `SELECT ${LIST_LOG_COLUMNS}, l.session_id FROM ${LOG_FROM} WHERE l.id = $1 AND s.app_key = $2`,
       id,
       appKey,
     );
@@ -129,7 +132,7 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
     // One more than asked for, to know whether more lie beyond.
     const side = (op: '<' | '>', order: 'DESC' | 'ASC', count: number) =>
       all<ExplorerLog>(
-        `SELECT ${LOG_COLUMNS} FROM ${LOG_FROM}
+        `SELECT ${LIST_LOG_COLUMNS} FROM ${LOG_FROM}
          WHERE l.session_id = $1 AND (l.at, l.id) ${op} ($2, $3) ORDER BY l.at ${order}, l.id ${order} LIMIT $4`,
         session_id,
         log.at,
@@ -163,7 +166,7 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
       const before: LogCursor | undefined = options.before;
       if (before) clause += ` AND (l.at, l.id) < (${p.add(before.at)}, ${p.add(before.id)})`;
       const rows = await all<ExplorerLog>(
-        `SELECT ${LOG_COLUMNS} FROM ${LOG_FROM} WHERE ${clause} ORDER BY l.at DESC, l.id DESC LIMIT ${p.add(options.limit + 1)}`,
+        `SELECT ${options.cut ? LIST_LOG_COLUMNS : LOG_COLUMNS} FROM ${LOG_FROM} WHERE ${clause} ORDER BY l.at DESC, l.id DESC LIMIT ${p.add(options.limit + 1)}`,
         ...p.values,
       );
       return pageOf(rows, options.limit);
@@ -224,13 +227,16 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
       const clause = await where(filter, p);
       if (clause === 'none') return [];
       return all<ExplorerLog>(
-        `SELECT ${LOG_COLUMNS} FROM ${LOG_FROM} WHERE ${clause} AND l.id > ${p.add(afterId)} AND l.id <= ${p.add(upTo)} ORDER BY l.id LIMIT ${p.add(limit)}`,
+        `SELECT ${LIST_LOG_COLUMNS} FROM ${LOG_FROM} WHERE ${clause} AND l.id > ${p.add(afterId)} AND l.id <= ${p.add(upTo)} ORDER BY l.id LIMIT ${p.add(limit)}`,
         ...p.values,
       );
     },
     // Not max(id): batches commit out of id order (server/postgres/log-horizon.ts).
     lastLogId: horizon,
     around,
+    async logText(appKey, id) {
+      return one<{ t: string | null }>(`SELECT l.t FROM ${LOG_FROM} WHERE l.id = $1 AND s.app_key = $2`, id, appKey);
+    },
     async issueLogId(sessionId, uid, receivedAt) {
       const marked = await one<{ id: number }>(
         `SELECT id FROM logs WHERE session_id = $1 AND tg = 'bf_issue' AND t = $2 LIMIT 1`,

@@ -10,6 +10,7 @@ import {
   deviceKeyValues,
   encodeCursor,
   LEVELS,
+  listLogColumns,
   pageOf,
   SESSION_ORDER,
   SESSION_SELECT,
@@ -38,6 +39,8 @@ import type { SearchQuery } from '../../explorer-contract/search-query.ts';
 import { indexMatch, searchSql } from './search-sql.ts';
 
 const LOG_COLUMNS = `l.id, s.session_uid, s.udid, coalesce(d.name, '') AS device_name, l.x, l.at, l.t, l.m, l.tg, l.f, l.l, l.ll, l.u`;
+/** LOG_COLUMNS for a list (docs/explorer-views.md#long-lines). */
+const LIST_LOG_COLUMNS = listLogColumns(LOG_COLUMNS, (text, chars) => `substr(${text}, 1, ${chars})`, (text) => `length(${text})`);
 /** The logs with their sessions and devices, as LOG_COLUMNS reads them. */
 const LOG_FROM = `logs l JOIN sessions s ON s.id = l.session_id LEFT JOIN devices d ON d.app_key = s.app_key AND d.udid = s.udid`;
 
@@ -202,6 +205,7 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
     clause: { sql: string; params: unknown[] },
     before: LogCursor | undefined,
     limit: number,
+    columns = LOG_COLUMNS,
   ): ExplorerLog[] {
     let sql = clause.sql;
     const params = [...clause.params];
@@ -210,7 +214,7 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
       params.push(before.at, before.at, before.id);
     }
     return db
-      .prepare(`SELECT ${LOG_COLUMNS} FROM ${LOG_FROM} WHERE ${sql} ORDER BY l.at DESC, l.id DESC LIMIT ?`)
+      .prepare(`SELECT ${columns} FROM ${LOG_FROM} WHERE ${sql} ORDER BY l.at DESC, l.id DESC LIMIT ?`)
       .all(...params, limit) as ExplorerLog[];
   }
 
@@ -218,14 +222,14 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
    * come from the indexes by the window's id range (ids follow time closely, so the range is tight).
    * Windows grow as they come back with few matches. Past `deadline`, the page ends with what it found, its `next` at
    * the last log read, so that no page reads for longer than its caller allows. */
-  function scanCommonWords(filter: LogFilter, search: SearchQuery, before: LogCursor | undefined, limit: number, deadline: number): LogPage {
+  function scanCommonWords(filter: LogFilter, search: SearchQuery, before: LogCursor | undefined, limit: number, deadline: number, columns: string): LogPage {
     const clause = where(filter, { commonWords: true });
     if (clause === 'none') return { logs: [], next: null };
     const found: ExplorerLog[] = [];
     let window = Math.max(500, limit * 4);
     let cursor = before;
     while (found.length <= limit) {
-      const candidates = scan(clause, cursor, window);
+      const candidates = scan(clause, cursor, window, columns);
       if (candidates.length === 0) break;
       let low = Infinity;
       let high = -Infinity;
@@ -246,12 +250,13 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
 
   /** One page of the filtered stream, newest first, older than `before` when given; read for `within` ms at most
    * where it is read in windows (ExplorerQueries.logs). */
-  function logs(filter: LogFilter, options: { before?: LogCursor; limit: number; within?: number }): LogPage {
+  function logs(filter: LogFilter, options: { before?: LogCursor; limit: number; within?: number; cut?: boolean }): LogPage {
+    const columns = options.cut ? LIST_LOG_COLUMNS : LOG_COLUMNS;
     const search = filter.search?.groups.length ? filter.search : undefined;
-    if (search && common(search)) return scanCommonWords(filter, search, options.before, options.limit, performance.now() + (options.within ?? Infinity));
+    if (search && common(search)) return scanCommonWords(filter, search, options.before, options.limit, performance.now() + (options.within ?? Infinity), columns);
     const clause = where(filter);
     if (clause === 'none') return { logs: [], next: null };
-    return pageOf(scan(clause, options.before, options.limit + 1), options.limit);
+    return pageOf(scan(clause, options.before, options.limit + 1, columns), options.limit);
   }
 
   /** The first and last time among the filter's logs: each an end of the time index, read as the stream's page is. */
@@ -319,7 +324,7 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
     if (clause === 'none') return [];
     return db
       .prepare(
-        `SELECT ${LOG_COLUMNS} FROM ${LOG_FROM} WHERE ${clause.sql} AND l.id > ? AND l.id <= ? ORDER BY l.id LIMIT ?`,
+        `SELECT ${LIST_LOG_COLUMNS} FROM ${LOG_FROM} WHERE ${clause.sql} AND l.id > ? AND l.id <= ? ORDER BY l.id LIMIT ?`,
       )
       .all(...clause.params, afterId, upTo, limit) as ExplorerLog[];
   }
@@ -333,7 +338,7 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
    * among them, and whether more lie beyond each end (docs/explorer-views.md#context). */
   function around(appKey: string, id: number, older: number, newer = older): AroundLogs | undefined {
     const target = db
-      .prepare(`SELECT ${LOG_COLUMNS}, l.session_id FROM ${LOG_FROM} WHERE l.id = ? AND s.app_key = ?`)
+      .prepare(`SELECT ${LIST_LOG_COLUMNS}, l.session_id FROM ${LOG_FROM} WHERE l.id = ? AND s.app_key = ?`)
       .get(id, appKey) as (ExplorerLog & { session_id: number }) | undefined;
     if (!target) return undefined;
     const { session_id, ...log } = target;
@@ -341,11 +346,16 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
     const side = (op: '<' | '>', order: 'DESC' | 'ASC', count: number) =>
       db
         .prepare(
-          `SELECT ${LOG_COLUMNS} FROM ${LOG_FROM}
+          `SELECT ${LIST_LOG_COLUMNS} FROM ${LOG_FROM}
            WHERE l.session_id = ? AND (l.at ${op} ? OR (l.at = ? AND l.id ${op} ?)) ORDER BY l.at ${order}, l.id ${order} LIMIT ?`,
         )
         .all(session_id, log.at, log.at, log.id, count + 1) as ExplorerLog[];
     return aroundOf(log, side('<', 'DESC', older), side('>', 'ASC', newer), older, newer);
+  }
+
+  /** One log's whole text: undefined when the app has no such log. */
+  function logText(appKey: string, id: number): { t: string | null } | undefined {
+    return db.prepare(`SELECT l.t FROM ${LOG_FROM} WHERE l.id = ? AND s.app_key = ?`).get(id, appKey) as { t: string | null } | undefined;
   }
 
   /** The log a session's issue is about: the `bf_issue` line Bugfender's SDK writes with the issue's uuid as text,
@@ -405,6 +415,7 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
     arrivedAfter,
     lastLogId,
     around,
+    logText,
     issueLogId,
     tags,
     sessions: sessionQueries(db),

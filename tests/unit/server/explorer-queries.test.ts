@@ -18,6 +18,7 @@ import { logFacets } from '../../../server/explorer/facets.ts';
 import { logVolume } from '../../../server/explorer/volume.ts';
 import { openTestStore, STORE_KINDS, type TestDatabase } from './test-databases.ts';
 import { parseSearchQuery } from '../../../explorer-contract/search-query.ts';
+import { LIST_TEXT_CHARS } from '../../../explorer-contract/api.types.ts';
 
 /** A search as the API gives it to the stores: typed, and parsed. */
 const searching = (q: string) => ({ q, search: parseSearchQuery(q) });
@@ -62,7 +63,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     const all: ExplorerLog[] = [];
     let before;
     for (;;) {
-      const page = await queries.logs(filter, { before, limit });
+      const page = await queries.logs(filter, { before, limit, cut: true });
       expect(page.logs.length).toBeLessThanOrEqual(limit);
       all.push(...page.logs);
       if (!page.next) return all;
@@ -141,7 +142,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
         let before;
         const all: ExplorerLog[] = [];
         do {
-          const page = await windowed.logs({ appKey: APP, ...filter }, { before, limit: 100 });
+          const page = await windowed.logs({ appKey: APP, ...filter }, { before, limit: 100, cut: true });
           all.push(...page.logs);
           before = page.next ? decodeCursor(page.next) : undefined;
         } while (before);
@@ -158,7 +159,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
         const all: ExplorerLog[] = [];
         do {
           // No time at all: every page ends after its first window.
-          const page = await windowed.logs({ appKey: APP, ...filter }, { before, limit: 100, within: 0 });
+          const page = await windowed.logs({ appKey: APP, ...filter }, { before, limit: 100, within: 0, cut: true });
           pages++;
           all.push(...page.logs);
           before = page.next ? decodeCursor(page.next) : undefined;
@@ -371,5 +372,34 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
         expect(seen.sort()).toEqual(['committed first', 'committed last']);
       },
     );
+  });
+
+  describe('long lines', () => {
+    // Two bytes a character in UTF-8: the cut and the length count characters, not bytes.
+    const LONG = 'ключ '.repeat(3_000);
+    const LONG_APP = 'long-lines-app';
+    let long: ExplorerLog;
+    beforeAll(async () => {
+      await store.putApp(LONG_APP, true);
+      await seedLogs(store, { appKey: LONG_APP, logs: 3, sessions: 1, special: new Map([[1, { t: LONG }]]) });
+      long = (await queries.logs({ appKey: LONG_APP }, { limit: 10 })).logs.find((log) => log.t === LONG)!;
+    });
+
+    test('lists send the text cut with its whole length; a short text whole, with no length', async () => {
+      const listed = (await queries.logs({ appKey: LONG_APP }, { limit: 10, cut: true })).logs;
+      expect(listed.find((log) => log.id === long.id)).toMatchObject({ t: LONG.slice(0, LIST_TEXT_CHARS), t_length: LONG.length });
+      expect(listed.filter((log) => log.id !== long.id).map((log) => log.t_length)).toEqual([null, null]);
+      const around = (await queries.around(LONG_APP, long.id, 5))!;
+      expect(around.target).toMatchObject({ t: LONG.slice(0, LIST_TEXT_CHARS), t_length: LONG.length });
+      const tail = await queries.arrivedAfter({ appKey: LONG_APP }, 0, await queries.lastLogId(), 10);
+      expect(tail.find((log) => log.id === long.id)).toMatchObject({ t: LONG.slice(0, LIST_TEXT_CHARS), t_length: LONG.length });
+    });
+
+    test('an export reads the text whole, and one log gives its whole text', async () => {
+      expect(long.t).toBe(LONG);
+      expect(long).not.toHaveProperty('t_length');
+      expect(await queries.logText(LONG_APP, long.id)).toEqual({ t: LONG });
+      expect(await queries.logText(APP, long.id)).toBeUndefined();
+    });
   });
 });
