@@ -26,6 +26,14 @@ export function listLogColumns(columns: string, cut: (text: string, chars: numbe
   return columns.replace('l.t,', `${cut('l.t', LIST_TEXT_CHARS)} AS t, CASE WHEN ${length('l.t')} > ${LIST_TEXT_CHARS} THEN ${length('l.t')} END AS t_length,`);
 }
 
+/** The filters a log can be excluded by that name one of its columns (docs/facets.md), with that column; a device
+ * is excluded through its sessions, by each store. */
+export const EXCLUDED_COLUMNS = [
+  ['tags', 'tg'],
+  ['files', 'f'],
+  ['urls', 'u'],
+] as const;
+
 export const LEVELS = [0, 1, 2, 3, 4, 5] as const;
 
 /** The filters of the API's query (explorer-contract/log-filters.ts), on one app's logs. */

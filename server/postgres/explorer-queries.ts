@@ -19,6 +19,7 @@ import {
   type ExplorerLog,
   type ExplorerQueries,
   type ExplorerSessionRow,
+  EXCLUDED_COLUMNS,
   FACET_COLUMNS,
   type LogCursor,
   type LogFilter,
@@ -94,11 +95,7 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
     if (filter.files) clauses.push(`l.f = ANY (${p.add(filter.files)}::text[])`);
     if (filter.urls) clauses.push(`l.u = ANY (${p.add(filter.urls)}::text[])`);
     const { devices: notDevices, ...notColumns } = filter.exclude ?? {};
-    for (const [name, column] of [
-      ['tags', 'tg'],
-      ['files', 'f'],
-      ['urls', 'u'],
-    ] as const) {
+    for (const [name, column] of EXCLUDED_COLUMNS) {
       const values = notColumns[name];
       if (values) clauses.push(`NOT (coalesce(l.${column}, '') = ANY (${p.add(values)}::text[]))`);
     }

@@ -9,6 +9,7 @@ import {
   aroundOf,
   deviceKeyValues,
   encodeCursor,
+  EXCLUDED_COLUMNS,
   LEVELS,
   listLogColumns,
   pageOf,
@@ -143,11 +144,7 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
       params.push(...filter.urls);
     }
     const { devices: notDevices, ...notColumns } = filter.exclude ?? {};
-    for (const [name, column] of [
-      ['tags', 'tg'],
-      ['files', 'f'],
-      ['urls', 'u'],
-    ] as const) {
+    for (const [name, column] of EXCLUDED_COLUMNS) {
       const values = notColumns[name];
       if (!values) continue;
       clauses.push(`ifnull(l.${column}, '') NOT IN (${values.map(() => '?').join(', ')})`);
