@@ -22,7 +22,11 @@ function portalCspFile(): Plugin {
       env = config.env;
     },
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: 'csp.json', source: `${JSON.stringify({ policy: portalCsp(env) }, null, 2)}\n` });
+      this.emitFile({
+        type: 'asset',
+        fileName: 'csp.json',
+        source: `${JSON.stringify({ policy: portalCsp(env) }, null, 2)}\n`,
+      });
     },
   };
 }
@@ -31,7 +35,9 @@ export default defineConfig({
   plugins: [react(), portalCspFile()],
   // The portal imports Sidelog by its package name, at the package's public entry (docs/package.md#exports), as any
   // other app does; tsconfig.base.json's `paths` says the same to TypeScript.
-  resolve: { alias: [{ find: /^sidelog$/, replacement: fileURLToPath(new URL('./app/logging/index.ts', import.meta.url)) }] },
+  resolve: {
+    alias: [{ find: /^sidelog$/, replacement: fileURLToPath(new URL('./app/logging/index.ts', import.meta.url)) }],
+  },
   // Two pages: the portal (index.html) and the Sidelog log explorer (explorer.html, served at /sidelog/).
   build: {
     outDir: 'dist',

@@ -61,7 +61,11 @@ export async function launchBrowser(): Promise<BenchBrowser> {
       await cdp.send('Page.navigate', { url }, sessionId);
       return {
         async taskSeconds() {
-          const { metrics } = await cdp.send<{ metrics: { name: string; value: number }[] }>('Performance.getMetrics', {}, sessionId);
+          const { metrics } = await cdp.send<{ metrics: { name: string; value: number }[] }>(
+            'Performance.getMetrics',
+            {},
+            sessionId,
+          );
           return metrics.find((metric) => metric.name === 'TaskDuration')!.value;
         },
         async startProfile() {

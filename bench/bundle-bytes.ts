@@ -84,8 +84,12 @@ export function measureBundleBytes({ outDir, manifest }: BuiltPages, contenders:
   const mainThread: Record<string, number> = {};
   for (const spec of contenders) {
     const statics = closure(manifest, [`${spec.page}.html`]);
-    const engine = spec.inPageEngine ? dynamicEntries(manifest, statics).filter((key) => sidelogFileOf(manifest, key) === IN_PAGE_ENGINE) : [];
-    const added = [...closure(manifest, [...statics, ...engine])].filter((key) => !floorChunks.has(key) || key === `${spec.page}.html`);
+    const engine = spec.inPageEngine
+      ? dynamicEntries(manifest, statics).filter((key) => sidelogFileOf(manifest, key) === IN_PAGE_ENGINE)
+      : [];
+    const added = [...closure(manifest, [...statics, ...engine])].filter(
+      (key) => !floorChunks.has(key) || key === `${spec.page}.html`,
+    );
     const bytes = added.reduce((sum, key) => sum + gzipBytes(outDir, manifest[key]!.file), 0);
     mainThread[spec.id] = Math.max(0, bytes - pageOwnCode);
   }
@@ -96,10 +100,15 @@ export function measureBundleBytes({ outDir, manifest }: BuiltPages, contenders:
   const sidelogOnDemand = onDemandKeys.map((key) => {
     const source = sidelogFileOf(manifest, key);
     // What the in-page engine loads on demand (the OTLP target) comes after it: the engine's chunks are not its own.
-    const afterEngine = key !== engineKey && [...engineChunks].some((chunk) => !sidelogStatics.has(chunk) && manifest[chunk]?.dynamicImports?.includes(key));
+    const afterEngine =
+      key !== engineKey &&
+      [...engineChunks].some((chunk) => !sidelogStatics.has(chunk) && manifest[chunk]?.dynamicImports?.includes(key));
     const loadedWith = afterEngine ? new Set([...sidelogStatics, ...engineChunks]) : sidelogStatics;
     const own = [...closure(manifest, [key])].filter((chunk) => !loadedWith.has(chunk));
-    return { label: ON_DEMAND[source] ?? source, bytes: own.reduce((sum, chunk) => sum + gzipBytes(outDir, manifest[chunk]!.file), 0) };
+    return {
+      label: ON_DEMAND[source] ?? source,
+      bytes: own.reduce((sum, chunk) => sum + gzipBytes(outDir, manifest[chunk]!.file), 0),
+    };
   });
   const workerFile = [...sidelogStatics, ...onDemandKeys]
     .flatMap((key) => manifest[key]?.assets ?? [])

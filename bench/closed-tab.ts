@@ -66,7 +66,9 @@ export async function findLargestSurvivingBurst(
     const result = await trial(context, n, trials.length);
     trials.push(result);
     const survived = result.delivered === n && result.duplicated === 0;
-    progress(`bench: closed tab, ${n.toLocaleString('en-US')} lines: ${result.delivered.toLocaleString('en-US')} delivered, ${result.duplicated} duplicated${survived ? '' : ' (lost lines)'}`);
+    progress(
+      `bench: closed tab, ${n.toLocaleString('en-US')} lines: ${result.delivered.toLocaleString('en-US')} delivered, ${result.duplicated} duplicated${survived ? '' : ' (lost lines)'}`,
+    );
     return survived;
   };
   let good: number | null = null;

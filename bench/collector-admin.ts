@@ -35,7 +35,10 @@ export function createCollectorAdmin(serviceURL: string, adminToken: string) {
 
   /** A whole list: the admin API answers a page at a time. */
   const all = <T>(path: string) =>
-    readAllPages<T>((page) => fetch(`${serviceURL}${page}`, { headers: { Authorization: `Bearer ${adminToken}` } }), `/sidelog/admin/api/${path}`);
+    readAllPages<T>(
+      (page) => fetch(`${serviceURL}${page}`, { headers: { Authorization: `Bearer ${adminToken}` } }),
+      `/sidelog/admin/api/${path}`,
+    );
 
   /** Polls until `seen()` reaches `count` (returns when) or stops growing. */
   async function waitFor(seen: () => Promise<number> | number, count: number): Promise<number | null> {
@@ -91,5 +94,10 @@ export async function intakeDelivery(intake: Intake, count: number): Promise<Del
   }
   const numbers = new Set([...intake.firstArrival.keys()].map(lineNumber).filter((n) => n >= 0 && n < count));
   const doneAt = numbers.size === count ? Math.max(...intake.firstArrival.values()) : null;
-  return { doneAt, delivered: numbers.size, missing: count - numbers.size, duplicated: intake.lines - intake.firstArrival.size };
+  return {
+    doneAt,
+    delivered: numbers.size,
+    missing: count - numbers.size,
+    duplicated: intake.lines - intake.firstArrival.size,
+  };
 }

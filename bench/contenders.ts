@@ -32,8 +32,22 @@ export const BARE = 'bare';
 export const PEER = 'bugfender';
 
 export const CONTENDERS: ContenderSpec[] = [
-  { id: 'noop', label: 'no-op function (floor)', page: 'noop', durable: 'none', delivery: 'none', deliveryIsFinal: false },
-  { id: 'bare', label: 'bare logger to a worker (physical floor)', page: 'bare', durable: 'none', delivery: 'none', deliveryIsFinal: false },
+  {
+    id: 'noop',
+    label: 'no-op function (floor)',
+    page: 'noop',
+    durable: 'none',
+    delivery: 'none',
+    deliveryIsFinal: false,
+  },
+  {
+    id: 'bare',
+    label: 'bare logger to a worker (physical floor)',
+    page: 'bare',
+    durable: 'none',
+    delivery: 'none',
+    deliveryIsFinal: false,
+  },
   {
     id: 'bare-idb',
     label: 'bare logger storing to IndexedDB (durability floor)',
@@ -43,8 +57,22 @@ export const CONTENDERS: ContenderSpec[] = [
     delivery: 'none',
     deliveryIsFinal: false,
   },
-  { id: 'console', label: 'console.log, no DevTools attached', page: 'console', durable: 'none', delivery: 'none', deliveryIsFinal: false },
-  { id: 'sidelog-a-shared', label: 'Sidelog A, SharedWorker', page: 'sidelog', durable: 'indexeddb', delivery: 'collector', deliveryIsFinal: true },
+  {
+    id: 'console',
+    label: 'console.log, no DevTools attached',
+    page: 'console',
+    durable: 'none',
+    delivery: 'none',
+    deliveryIsFinal: false,
+  },
+  {
+    id: 'sidelog-a-shared',
+    label: 'Sidelog A, SharedWorker',
+    page: 'sidelog',
+    durable: 'indexeddb',
+    delivery: 'collector',
+    deliveryIsFinal: true,
+  },
   {
     id: 'sidelog-a-dedicated',
     label: 'Sidelog A, dedicated Worker',
@@ -109,7 +137,14 @@ export const CONTENDERS: ContenderSpec[] = [
     delivery: 'collector',
     deliveryIsFinal: false,
   },
-  { id: 'datadog', label: '@datadog/browser-logs', page: 'datadog', durable: 'intake', delivery: 'intake', deliveryIsFinal: true },
+  {
+    id: 'datadog',
+    label: '@datadog/browser-logs',
+    page: 'datadog',
+    durable: 'intake',
+    delivery: 'intake',
+    deliveryIsFinal: true,
+  },
 ];
 
 /** The Sidelog mode each Sidelog contender must have started in; a page that fell to another mode is an error. */

@@ -30,7 +30,11 @@ export interface ControlServer {
   close(): Promise<void>;
 }
 
-const CORS = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*', 'Access-Control-Allow-Methods': 'POST, OPTIONS' };
+const CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Headers': '*',
+  'Access-Control-Allow-Methods': 'POST, OPTIONS',
+};
 
 function readBody(request: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -42,9 +46,13 @@ function readBody(request: IncomingMessage): Promise<Buffer> {
 }
 
 /** The bodies of an OTLP/JSON logs request's records. */
-function otlpBodies(request: { resourceLogs?: { scopeLogs?: { logRecords?: { body?: { stringValue?: string } }[] }[] }[] }): string[] {
+function otlpBodies(request: {
+  resourceLogs?: { scopeLogs?: { logRecords?: { body?: { stringValue?: string } }[] }[] }[];
+}): string[] {
   return (request.resourceLogs ?? []).flatMap((resource) =>
-    (resource.scopeLogs ?? []).flatMap((scope) => (scope.logRecords ?? []).map((record) => String(record.body?.stringValue))),
+    (resource.scopeLogs ?? []).flatMap((scope) =>
+      (scope.logRecords ?? []).map((record) => String(record.body?.stringValue)),
+    ),
   );
 }
 
@@ -83,7 +91,10 @@ export async function startControlServer(): Promise<ControlServer> {
     }
     if (kind === 'step' && page && step) {
       const key = `${page}/${step}`;
-      const reported: Step<unknown> = { body: text ? JSON.parse(text) : undefined, reply: () => response.writeHead(200, CORS).end('{}') };
+      const reported: Step<unknown> = {
+        body: text ? JSON.parse(text) : undefined,
+        reply: () => response.writeHead(200, CORS).end('{}'),
+      };
       const waiter = awaited.get(key);
       if (waiter) {
         awaited.delete(key);

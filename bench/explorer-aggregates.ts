@@ -14,7 +14,12 @@ export const AGGREGATE_CASES: [string, string, Record<string, string>][] = [
 ];
 
 /** The median and slowest milliseconds of each case, in AGGREGATE_CASES' order. */
-export async function measureAggregates(serviceUrl: string, cookie: string, app: string, rounds: number): Promise<{ median: number; max: number }[]> {
+export async function measureAggregates(
+  serviceUrl: string,
+  cookie: string,
+  app: string,
+  rounds: number,
+): Promise<{ median: number; max: number }[]> {
   const results: { median: number; max: number }[] = [];
   for (const [name, path, params] of AGGREGATE_CASES) {
     const url = `${serviceUrl}/sidelog/explorer/api/apps/${appIdOf(app)}/logs/${path}?${new URLSearchParams(params)}`;

@@ -11,7 +11,12 @@ import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.ts';
 export async function buildPages(): Promise<string> {
   const root = resolve(import.meta.dirname, '..');
   const outDir = mkdtempSync(join(tmpdir(), 'explorer-bench-dist-'));
-  await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  await build({
+    root,
+    configFile: join(root, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+  });
   return outDir;
 }
 
@@ -24,7 +29,9 @@ export async function photographExplorer(url: string, adminToken: string, appId:
     await page.getByLabel('Password').fill(adminToken);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((address) => !address.pathname.endsWith('/sign-in'));
-    await page.goto(`${url}/sidelog/logs?${new URLSearchParams({ app: appId, level: 'warning,error,info,fatal', tag: 'net' })}`);
+    await page.goto(
+      `${url}/sidelog/logs?${new URLSearchParams({ app: appId, level: 'warning,error,info,fatal', tag: 'net' })}`,
+    );
     await page.locator('.log-text').nth(2).click();
     await page.locator('.log-json').waitFor();
     await page.screenshot({ path });

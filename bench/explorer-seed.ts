@@ -5,7 +5,20 @@ import type { LogRecord, SessionPayload } from '../protocol/records.types.ts';
 import type { Store } from '../server/store.types.ts';
 
 const TAGS = ['ui', 'net', 'cart', 'auth', 'sync', 'js_event', 'render', 'storage'];
-const WORDS = ['opened', 'closed', 'request', 'answered', 'retry', 'timeout', 'clicked', 'saved', 'loaded', 'failed', 'order', 'payment'];
+const WORDS = [
+  'opened',
+  'closed',
+  'request',
+  'answered',
+  'retry',
+  'timeout',
+  'clicked',
+  'saved',
+  'loaded',
+  'failed',
+  'order',
+  'payment',
+];
 /** Levels weighted as real logs are: mostly debug and info, few errors, rare fatals. */
 const LEVELS = [0, 0, 0, 0, 4, 4, 4, 1, 1, 2, 3, 0, 4, 0, 4, 0, 0, 4, 1, 0];
 
@@ -58,7 +71,10 @@ export async function seedLogs(store: Store, options: SeedOptions): Promise<{ se
     const udid = `device-${n % Math.max(1, Math.ceil(sessionCount / 2))}`;
     if (!devices.includes(udid)) devices.push(udid);
     const uid = `session-${n}`;
-    const id = await store.putSession(options.appKey, sessionPayload(options.appKey, uid, udid, new Date(start).toISOString(), n));
+    const id = await store.putSession(
+      options.appKey,
+      sessionPayload(options.appKey, uid, udid, new Date(start).toISOString(), n),
+    );
     sessions.push({ uid, id });
   }
   const BATCH = 5_000;

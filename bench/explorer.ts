@@ -38,7 +38,8 @@ const APP = 'explorer-bench';
 const START = Date.UTC(2026, 10, 1);
 const NEEDLE = 'quixotic zebrafish';
 
-if (values.store !== 'sqlite' && values.store !== 'postgres') throw new Error(`--store is sqlite or postgres, not ${values.store}`);
+if (values.store !== 'sqlite' && values.store !== 'postgres')
+  throw new Error(`--store is sqlite or postgres, not ${values.store}`);
 const dir = values.db ? undefined : mkdtempSync(join(tmpdir(), 'explorer-bench-'));
 let cluster: ThrowawayPostgres | undefined;
 if (values.store === 'postgres' && !values.db) cluster = await startThrowawayPostgres({ durable: true });
@@ -46,11 +47,18 @@ const dbPath = values.db ?? cluster?.url ?? join(dir!, 'sidelog.db');
 const postgres = isPostgresUrl(dbPath);
 {
   const store = await openStore(dbPath);
-  const seeded = postgres ? (await store.app(APP)) !== undefined : existsSync(dbPath) && (await store.app(APP)) !== undefined;
+  const seeded = postgres
+    ? (await store.app(APP)) !== undefined
+    : existsSync(dbPath) && (await store.app(APP)) !== undefined;
   if (!seeded) {
     const started = performance.now();
     await store.putApp(APP, true);
-    const { devices } = await seedLogs(store, { appKey: APP, logs: LOGS, start: START, special: new Map([[Math.floor(LOGS * 0.61803), { t: `the ${NEEDLE} swam` }]]) });
+    const { devices } = await seedLogs(store, {
+      appKey: APP,
+      logs: LOGS,
+      start: START,
+      special: new Map([[Math.floor(LOGS * 0.61803), { t: `the ${NEEDLE} swam` }]]),
+    });
     await store.setDeviceKey(APP, devices[3] ?? devices[0]!, 'plan', 'gold');
     console.log(`Seeded ${LOGS.toLocaleString('en')} logs in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
   } else console.log(`Reusing ${dbPath}.`);
@@ -82,8 +90,14 @@ try {
     ['levels: warning, error', { level: 'warning,error' }],
     ['tag: net (1 in 8)', { tag: 'net' }],
     ['device key value (one device)', { key: 'plan', value: 'gold' }],
-    ['time range (a minute in the middle)', { from: new Date(middle).toISOString(), to: new Date(middle + 60_000).toISOString() }],
-    ['time range (an hour, older than all)', { from: new Date(START - 2 * hour).toISOString(), to: new Date(START - hour).toISOString() }],
+    [
+      'time range (a minute in the middle)',
+      { from: new Date(middle).toISOString(), to: new Date(middle + 60_000).toISOString() },
+    ],
+    [
+      'time range (an hour, older than all)',
+      { from: new Date(START - 2 * hour).toISOString(), to: new Date(START - hour).toISOString() },
+    ],
     ['session', { session: 'session-7' }],
     ['device', { device: 'device-3' }],
     ['search: a unique phrase', { q: NEEDLE }],
@@ -102,7 +116,10 @@ try {
   ];
 
   /** The median and slowest of the rounds, and what the last answered. */
-  async function timed<T>(name: string, url: string): Promise<{ first: number; median: number; max: number; answer: T }> {
+  async function timed<T>(
+    name: string,
+    url: string,
+  ): Promise<{ first: number; median: number; max: number; answer: T }> {
     const times: number[] = [];
     let first = 0;
     let answer: T | undefined;
@@ -122,23 +139,43 @@ try {
 
   const rows: { name: string; first: number; median: number; max: number; count: number }[] = [];
   for (const [name, params] of cases) {
-    const { first, median, max, answer } = await timed<{ logs: unknown[] }>(name, `${base}?${new URLSearchParams({ ...params, limit: '100' })}`);
+    const { first, median, max, answer } = await timed<{ logs: unknown[] }>(
+      name,
+      `${base}?${new URLSearchParams({ ...params, limit: '100' })}`,
+    );
     rows.push({ name, first, median, max, count: answer.logs.length });
   }
 
-  console.log(`\n${LOGS.toLocaleString('en')} logs on ${postgres ? 'PostgreSQL' : 'SQLite'}, first page of 100 over HTTP, ${ROUNDS} rounds:\n`);
+  console.log(
+    `\n${LOGS.toLocaleString('en')} logs on ${postgres ? 'PostgreSQL' : 'SQLite'}, first page of 100 over HTTP, ${ROUNDS} rounds:\n`,
+  );
   console.log('| filter | logs on the page | first ms | median ms | slowest ms |');
   console.log('|---|--:|--:|--:|--:|');
-  for (const row of rows) console.log(`| ${row.name} | ${row.count} | ${row.first.toFixed(1)} | ${row.median.toFixed(1)} | ${row.max.toFixed(1)} |`);
+  for (const row of rows)
+    console.log(
+      `| ${row.name} | ${row.count} | ${row.first.toFixed(1)} | ${row.median.toFixed(1)} | ${row.max.toFixed(1)} |`,
+    );
 
   // Patterns (docs/explorer.md#patterns): the seeded logs span LOGS milliseconds, so the hour that ends with the
   // newest holds every one of them (and the hour before it none); the newer half is compared with the older half.
   const end = START + LOGS;
   const patternCases: [string, Record<string, string>][] = [
-    ['the last hour (every log; none the hour before)', { from: new Date(end - hour).toISOString(), to: new Date(end).toISOString() }],
-    ['the newer half, against the older half', { from: new Date(START + LOGS / 2).toISOString(), to: new Date(end).toISOString() }],
-    ['the last hour, level error', { from: new Date(end - hour).toISOString(), to: new Date(end).toISOString(), level: 'error' }],
-    ['the last hour, search "payment"', { from: new Date(end - hour).toISOString(), to: new Date(end).toISOString(), q: 'payment' }],
+    [
+      'the last hour (every log; none the hour before)',
+      { from: new Date(end - hour).toISOString(), to: new Date(end).toISOString() },
+    ],
+    [
+      'the newer half, against the older half',
+      { from: new Date(START + LOGS / 2).toISOString(), to: new Date(end).toISOString() },
+    ],
+    [
+      'the last hour, level error',
+      { from: new Date(end - hour).toISOString(), to: new Date(end).toISOString(), level: 'error' },
+    ],
+    [
+      'the last hour, search "payment"',
+      { from: new Date(end - hour).toISOString(), to: new Date(end).toISOString(), q: 'payment' },
+    ],
   ];
   console.log(`\nPatterns over HTTP, ${ROUNDS} rounds:\n`);
   console.log('| range | lines sampled | patterns | median ms | slowest ms |');
@@ -146,7 +183,9 @@ try {
   for (const [name, params] of patternCases) {
     const url = `${service.url}/sidelog/explorer/api/apps/${appIdOf(APP)}/patterns?${new URLSearchParams(params)}`;
     const { median, max, answer } = await timed<{ sampled: number; patterns: unknown[] }>(name, url);
-    console.log(`| ${name} | ${answer.sampled.toLocaleString('en')} | ${answer.patterns.length} | ${median.toFixed(1)} | ${max.toFixed(1)} |`);
+    console.log(
+      `| ${name} | ${answer.sampled.toLocaleString('en')} | ${answer.patterns.length} | ${median.toFixed(1)} | ${max.toFixed(1)} |`,
+    );
   }
 
   // The histogram, facets and count of a view (bench/explorer-aggregates.ts).
@@ -154,7 +193,9 @@ try {
   console.log(`\nThe histogram, facets and count over HTTP, ${ROUNDS} rounds:\n`);
   console.log('| query | median ms | slowest ms |');
   console.log('|---|--:|--:|');
-  AGGREGATE_CASES.forEach(([name], i) => console.log(`| ${name} | ${aggregates[i]!.median.toFixed(1)} | ${aggregates[i]!.max.toFixed(1)} |`));
+  AGGREGATE_CASES.forEach(([name], i) =>
+    console.log(`| ${name} | ${aggregates[i]!.median.toFixed(1)} | ${aggregates[i]!.max.toFixed(1)} |`),
+  );
 
   if (values.screenshot) {
     await photographExplorer(service.url, adminToken, appIdOf(APP), values.screenshot);

@@ -44,7 +44,12 @@ export interface ContenderFigures {
 
 export type RoundRuns = Map<string, PageRun | Error>[];
 
-export function computeFigures(contenders: ContenderSpec[], rounds: RoundRuns, runCount: number, gzip: Record<string, number>): ContenderFigures[] {
+export function computeFigures(
+  contenders: ContenderSpec[],
+  rounds: RoundRuns,
+  runCount: number,
+  gzip: Record<string, number>,
+): ContenderFigures[] {
   const run = (round: Map<string, PageRun | Error>, id: string) => {
     const found = round.get(id);
     return found instanceof Error ? undefined : found;
@@ -94,6 +99,11 @@ export function computeFigures(contenders: ContenderSpec[], rounds: RoundRuns, r
   const floor = rows.find((row) => row.id === FLOOR);
   const bare = rows.find((row) => row.id === BARE);
   const ratiosTo = (row: (typeof rows)[number], to: typeof peer) =>
-    Object.fromEntries(RATIO_FIGURES.map((figure) => [figure, ratio(medianOf(row, figure), medianOf(to, figure))])) as Record<RatioFigure, number | null>;
-  return rows.map((row) => ({ ...row, ratios: { toPeer: ratiosTo(row, peer), toFloor: ratiosTo(row, floor), toBare: ratiosTo(row, bare) } }));
+    Object.fromEntries(
+      RATIO_FIGURES.map((figure) => [figure, ratio(medianOf(row, figure), medianOf(to, figure))]),
+    ) as Record<RatioFigure, number | null>;
+  return rows.map((row) => ({
+    ...row,
+    ratios: { toPeer: ratiosTo(row, peer), toFloor: ratiosTo(row, floor), toBare: ratiosTo(row, bare) },
+  }));
 }

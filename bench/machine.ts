@@ -3,7 +3,12 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { availableParallelism, cpus, release, totalmem, type } from 'node:os';
 
-const versionOf = (name: string) => (JSON.parse(readFileSync(resolve(import.meta.dirname, `../node_modules/${name}/package.json`), 'utf8')) as { version: string }).version;
+const versionOf = (name: string) =>
+  (
+    JSON.parse(readFileSync(resolve(import.meta.dirname, `../node_modules/${name}/package.json`), 'utf8')) as {
+      version: string;
+    }
+  ).version;
 
 export function describeMachine(chromium: string) {
   return {
@@ -13,6 +18,9 @@ export function describeMachine(chromium: string) {
     os: `${type()} ${release()}`,
     node: process.version,
     chromium,
-    peers: { '@bugfender/sdk': versionOf('@bugfender/sdk'), '@datadog/browser-logs': versionOf('@datadog/browser-logs') },
+    peers: {
+      '@bugfender/sdk': versionOf('@bugfender/sdk'),
+      '@datadog/browser-logs': versionOf('@datadog/browser-logs'),
+    },
   };
 }

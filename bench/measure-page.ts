@@ -79,7 +79,8 @@ export async function measurePage(context: BenchContext, spec: ContenderSpec, ro
     const burst = await control.step<{ callMs: number }>(page, 'burst', STEP_TIMEOUT_MS);
     await sleep(AFTER_MS);
     const after = await tab.taskSeconds();
-    if (context.profileDir) writeFileSync(join(context.profileDir, `${page}.cpuprofile`), JSON.stringify(await tab.stopProfile()));
+    if (context.profileDir)
+      writeFileSync(join(context.profileDir, `${page}.cpuprofile`), JSON.stringify(await tab.stopProfile()));
     burst.reply();
 
     const result = await control.step<Result>(page, 'result', STEP_TIMEOUT_MS);
@@ -104,7 +105,12 @@ export async function measurePage(context: BenchContext, spec: ContenderSpec, ro
       }
     }
     const deliveredMs = delivery?.doneAt != null ? delivery.doneAt - sentFrom : null;
-    const durableMs = spec.durable === 'intake' ? (delivery?.doneAt != null ? delivery.doneAt - body.burstStartEpoch : null) : body.durableMs;
+    const durableMs =
+      spec.durable === 'intake'
+        ? delivery?.doneAt != null
+          ? delivery.doneAt - body.burstStartEpoch
+          : null
+        : body.durableMs;
     return {
       callMs: burst.body.callMs,
       taskMs: (after - before) * 1000,
@@ -114,7 +120,12 @@ export async function measurePage(context: BenchContext, spec: ContenderSpec, ro
       delivered: delivery ? delivery.delivered : null,
       lost: delivery && spec.deliveryIsFinal ? delivery.missing : null,
       duplicated: delivery ? delivery.duplicated : null,
-      uploadBytes: spec.delivery === 'collector' ? context.collectorBytes(appKey) : spec.delivery === 'otlp' ? control.intake(page).bytes : null,
+      uploadBytes:
+        spec.delivery === 'collector'
+          ? context.collectorBytes(appKey)
+          : spec.delivery === 'otlp'
+            ? control.intake(page).bytes
+            : null,
       mode: body.mode,
     };
   } finally {

@@ -22,7 +22,9 @@ import { startServiceProcess, type ServiceProcess } from '../scripts/service-pro
 import { sessionPayload } from '../tests/unit/server/service-harness.ts';
 import { measureIngest } from './collector/ingest.ts';
 
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, batches: { type: 'string', default: '160' } } });
+const { values } = parseArgs({
+  options: { rounds: { type: 'string', default: '5' }, batches: { type: 'string', default: '160' } },
+});
 const ROUNDS = Number(values.rounds);
 const LOGS = 10_000;
 const BATCH = 500;
@@ -43,11 +45,23 @@ function logsOf(round: number, format: string): LogRecord[] {
   }));
 }
 
-type Format = 'wire JSON' | 'wire JSON, gzip' | 'OTLP JSON' | 'OTLP JSON, gzip' | 'OTLP protobuf' | 'OTLP protobuf, gzip';
-const FORMATS: Format[] = ['wire JSON', 'wire JSON, gzip', 'OTLP JSON', 'OTLP JSON, gzip', 'OTLP protobuf', 'OTLP protobuf, gzip'];
+type Format =
+  'wire JSON' | 'wire JSON, gzip' | 'OTLP JSON' | 'OTLP JSON, gzip' | 'OTLP protobuf' | 'OTLP protobuf, gzip';
+const FORMATS: Format[] = [
+  'wire JSON',
+  'wire JSON, gzip',
+  'OTLP JSON',
+  'OTLP JSON, gzip',
+  'OTLP protobuf',
+  'OTLP protobuf, gzip',
+];
 
 /** The requests that carry the 10,000 logs in one format, made before the clock starts. */
-async function requestsOf(url: string, format: Format, round: number): Promise<{ path: string; headers: Record<string, string>; body: Uint8Array | string }[]> {
+async function requestsOf(
+  url: string,
+  format: Format,
+  round: number,
+): Promise<{ path: string; headers: Record<string, string>; body: Uint8Array | string }[]> {
   const logs = logsOf(round, format);
   const gzip = format.endsWith('gzip');
   const encode = (body: Uint8Array | string): Uint8Array | string => (gzip ? gzipSync(body) : body);
@@ -67,9 +81,20 @@ async function requestsOf(url: string, format: Format, round: number): Promise<{
     }));
   }
   // The same logs as OTLP records (the forwarder's mapping), under a session of their own.
-  const session = { id: 0, session_uid: `bench-${format}-${round}-${Date.now()}`, udid: 'bench-device', time: '', received_at: '', payload: sessionPayload('x') };
+  const session = {
+    id: 0,
+    session_uid: `bench-${format}-${round}-${Date.now()}`,
+    udid: 'bench-device',
+    time: '',
+    received_at: '',
+    payload: sessionPayload('x'),
+  };
   return batches.map((batch) => {
-    const request = otlpRequestOf(app, batch.map((log, i) => ({ ...log, id: i, session_id: 0 })), [session]);
+    const request = otlpRequestOf(
+      app,
+      batch.map((log, i) => ({ ...log, id: i, session_id: 0 })),
+      [session],
+    );
     const protobuf = format.includes('protobuf');
     return {
       path: '/v1/logs',
@@ -82,15 +107,24 @@ async function requestsOf(url: string, format: Format, round: number): Promise<{
 async function deliver(url: string, requests: Awaited<ReturnType<typeof requestsOf>>): Promise<number> {
   const started = performance.now();
   for (const request of requests) {
-    const answer = await fetch(`${url}${request.path}`, { method: 'POST', headers: { ...request.headers, 'X-App-Token': DEMO_APP_KEY }, body: request.body as BodyInit });
+    const answer = await fetch(`${url}${request.path}`, {
+      method: 'POST',
+      headers: { ...request.headers, 'X-App-Token': DEMO_APP_KEY },
+      body: request.body as BodyInit,
+    });
     const text = await answer.text();
-    if (answer.status !== 200 || text.includes('partialSuccess') || text.includes('skipped')) throw new Error(`${request.path}: ${answer.status} ${text}`);
+    if (answer.status !== 200 || text.includes('partialSuccess') || text.includes('skipped'))
+      throw new Error(`${request.path}: ${answer.status} ${text}`);
   }
   return performance.now() - started;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const bytes = (requests: Awaited<ReturnType<typeof requestsOf>>) => requests.reduce((sum, request) => sum + (typeof request.body === 'string' ? Buffer.byteLength(request.body) : request.body.length), 0);
+const bytes = (requests: Awaited<ReturnType<typeof requestsOf>>) =>
+  requests.reduce(
+    (sum, request) => sum + (typeof request.body === 'string' ? Buffer.byteLength(request.body) : request.body.length),
+    0,
+  );
 
 /** A receiver that takes every request and counts the records in it. */
 async function startSink() {
@@ -99,12 +133,20 @@ async function startSink() {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      records += (Buffer.concat(chunks).toString('utf8').match(/"timeUnixNano"/g) ?? []).length;
+      records += (
+        Buffer.concat(chunks)
+          .toString('utf8')
+          .match(/"timeUnixNano"/g) ?? []
+      ).length;
       response.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/logs`, records: () => records, close: () => new Promise((resolve) => server.close(resolve)) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/logs`,
+    records: () => records,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'otlp-bench-'));
@@ -125,22 +167,33 @@ try {
   }
   await service.stop();
   service = undefined;
-  console.log(`Ingest of the same ${LOGS.toLocaleString('en')} logs, batches of ${BATCH} one after another, median of ${ROUNDS} rounds:\n`);
+  console.log(
+    `Ingest of the same ${LOGS.toLocaleString('en')} logs, batches of ${BATCH} one after another, median of ${ROUNDS} rounds:\n`,
+  );
   console.log('| format | bytes sent | ms to store all | logs/s |');
   console.log('|---|--:|--:|--:|');
   for (const format of FORMATS) {
     const ms = median(times.get(format)!);
-    console.log(`| ${format} | ${sizes.get(format)!.toLocaleString('en')} | ${ms.toFixed(0)} | ${Math.round((LOGS / ms) * 1000).toLocaleString('en')} |`);
+    console.log(
+      `| ${format} | ${sizes.get(format)!.toLocaleString('en')} | ${ms.toFixed(0)} | ${Math.round((LOGS / ms) * 1000).toLocaleString('en')} |`,
+    );
   }
 
   const batches = Number(values.batches);
-  console.log(`\nForwarding's cost to ingest: ${(batches * 500).toLocaleString('en')} logs from 8 clients, SQLite, 1 process:\n`);
-  console.log('| forwarding | logs/s | p50 ms per batch | p99 ms per batch | forwarded when the load ended | drained after |');
+  console.log(
+    `\nForwarding's cost to ingest: ${(batches * 500).toLocaleString('en')} logs from 8 clients, SQLite, 1 process:\n`,
+  );
+  console.log(
+    '| forwarding | logs/s | p50 ms per batch | p99 ms per batch | forwarded when the load ended | drained after |',
+  );
   console.log('|---|--:|--:|--:|--:|--:|');
   for (let round = 0; round < 2; round++) {
     for (const forwarding of [false, true]) {
       const sink = await startSink();
-      const env: Record<string, string> = { SIDELOG_DB: join(dir, `forward-${round}-${forwarding}.db`), SIDELOG_RETENTION_DAYS: '0' };
+      const env: Record<string, string> = {
+        SIDELOG_DB: join(dir, `forward-${round}-${forwarding}.db`),
+        SIDELOG_RETENTION_DAYS: '0',
+      };
       if (forwarding) env.SIDELOG_FORWARD_OTLP = sink.url;
       service = await startServiceProcess(env);
       const result = await measureIngest(service.url, { clients: 8, batches, label: `forward-${forwarding}-${round}` });

@@ -41,7 +41,10 @@ const { values: flags } = parseArgs({
 });
 const only = flags.only?.split(',').map((id) => id.trim());
 const unknown = only?.filter((id) => !CONTENDERS.some((spec) => spec.id === id)) ?? [];
-if (unknown.length > 0) throw new Error(`--only names no contender '${unknown.join("', '")}'; the ids are ${CONTENDERS.map((spec) => spec.id).join(', ')}`);
+if (unknown.length > 0)
+  throw new Error(
+    `--only names no contender '${unknown.join("', '")}'; the ids are ${CONTENDERS.map((spec) => spec.id).join(', ')}`,
+  );
 // The no-op floor always runs: the full per-call figure is measured against it. A quick run leaves out the rows with
 // a burst of their own size (the 100,000 lines) unless named.
 const contenders = only
@@ -51,7 +54,8 @@ const closedTab = flags['closed-tab'];
 const outFile = flags.out ?? (closedTab ? 'bench/results/closed-tab.json' : 'bench/results/latest.json');
 const count = flags.quick ? 2000 : 10_000;
 const roundCount = Number(flags.rounds ?? (flags.quick ? 2 : 5));
-if (!Number.isInteger(roundCount) || roundCount < 1) throw new Error(`--rounds must be a whole number of at least 1, not '${flags.rounds}'`);
+if (!Number.isInteger(roundCount) || roundCount < 1)
+  throw new Error(`--rounds must be a whole number of at least 1, not '${flags.rounds}'`);
 
 const profileDir = flags.profile ? resolve(flags.profile) : undefined;
 if (profileDir) mkdirSync(profileDir, { recursive: true });
@@ -63,7 +67,12 @@ const workDir = mkdtempSync(join(tmpdir(), 'sidelog-bench-'));
 const pages = await buildPages(workDir);
 const bytes = measureBundleBytes(pages, contenders);
 const collectorBytes = countCollectorBytes();
-const service = await startService({ dbPath: join(workDir, 'bench.db'), port: 0, distDir: pages.outDir, beforeRoutes: collectorBytes.mount });
+const service = await startService({
+  dbPath: join(workDir, 'bench.db'),
+  port: 0,
+  distDir: pages.outDir,
+  beforeRoutes: collectorBytes.mount,
+});
 const control = await startControlServer();
 const browser = await launchBrowser();
 try {
@@ -95,7 +104,12 @@ try {
       const order = contenders.map((_, i) => contenders[(i + round - 1) % contenders.length]!);
       for (const spec of order) {
         progress(`bench: round ${round}/${roundCount}, ${spec.label}`);
-        runs.set(spec.id, await measurePage(context, spec, round).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))));
+        runs.set(
+          spec.id,
+          await measurePage(context, spec, round).catch((error: unknown) =>
+            error instanceof Error ? error : new Error(String(error)),
+          ),
+        );
         const failed = runs.get(spec.id);
         if (failed instanceof Error) progress(`bench:   failed: ${failed.message}`);
       }

@@ -8,7 +8,9 @@ export interface Summary {
 }
 
 export function summarise(values: (number | null)[]): Summary {
-  const present = values.filter((value): value is number => value !== null && Number.isFinite(value)).sort((a, b) => a - b);
+  const present = values
+    .filter((value): value is number => value !== null && Number.isFinite(value))
+    .sort((a, b) => a - b);
   if (present.length === 0) return { median: null, min: null, max: null, values };
   const middle = present.length >> 1;
   const median = present.length % 2 ? present[middle]! : (present[middle - 1]! + present[middle]!) / 2;

@@ -15,7 +15,8 @@ function digitsFor(value: number): number {
 function cell(summary: Summary): string {
   if (summary.median === null) return '—';
   const digits = digitsFor(summary.median);
-  const spread = summary.min === summary.max ? '' : ` (${number(summary.min!, digits)}–${number(summary.max!, digits)})`;
+  const spread =
+    summary.min === summary.max ? '' : ` (${number(summary.min!, digits)}–${number(summary.max!, digits)})`;
   const missing = summary.values.filter((value) => value === null).length;
   return `${number(summary.median, digits)}${spread}${missing ? ` ¹` : ''}`;
 }
@@ -41,24 +42,30 @@ function deliveredLostDuplicated(row: ContenderFigures): string {
   return `${delivered.min} / ${lost.max ?? '—'} / ${duplicated.max}`;
 }
 
-export function renderTable(rows: ContenderFigures[], sidelogWorkerGzip: number, sidelogOnDemand: OnDemandChunk[]): string {
+export function renderTable(
+  rows: ContenderFigures[],
+  sidelogWorkerGzip: number,
+  sidelogOnDemand: OnDemandChunk[],
+): string {
   const kb = (bytes: number) => number(bytes / 1024, 1);
   const lines = [
     '| contender | µs per call, calls | µs per call, full | blocking ms | durable ms | delivered ms | delivered / lost / dup | uploaded KB, plain / gzip | main-thread KB gz |',
     '|---|--:|--:|--:|--:|--:|--:|--:|--:|',
-    ...rows.map((row) =>
-      [
-        row.label,
-        cell(row.figures.callUs),
-        cell(row.figures.fullUs),
-        cell(row.figures.tbtMs),
-        cell(row.figures.durableMs),
-        cell(row.figures.deliveredMs),
-        deliveredLostDuplicated(row),
-        uploaded(row),
-        kb(row.figures.gzipBytes),
-      ].join(' | '),
-    ).map((line) => `| ${line} |`),
+    ...rows
+      .map((row) =>
+        [
+          row.label,
+          cell(row.figures.callUs),
+          cell(row.figures.fullUs),
+          cell(row.figures.tbtMs),
+          cell(row.figures.durableMs),
+          cell(row.figures.deliveredMs),
+          deliveredLostDuplicated(row),
+          uploaded(row),
+          kb(row.figures.gzipBytes),
+        ].join(' | '),
+      )
+      .map((line) => `| ${line} |`),
     `| Sidelog's worker (off the main thread) | | | | | | | | ${kb(sidelogWorkerGzip)} |`,
     ...sidelogOnDemand.map((chunk) => `| Sidelog on demand: ${chunk.label} | | | | | | | | ${kb(chunk.bytes)} |`),
     '',
@@ -79,8 +86,21 @@ export function renderTable(rows: ContenderFigures[], sidelogWorkerGzip: number,
         ].join(' | ')} |`,
     ),
   ];
-  lines.push('', 'Uploaded KB: request bodies at the collector or the OTLP intake, the form sent in bold, the other worked out with zlib.');
-  if (rows.some((row) => Object.values(row.figures).some((figure) => typeof figure === 'object' && 'median' in figure && figure.median !== null && figure.values.includes(null))))
-    lines.push('', '¹ not every round had this figure (not all lines stored or delivered in that round, or the round failed).');
+  lines.push(
+    '',
+    'Uploaded KB: request bodies at the collector or the OTLP intake, the form sent in bold, the other worked out with zlib.',
+  );
+  if (
+    rows.some((row) =>
+      Object.values(row.figures).some(
+        (figure) =>
+          typeof figure === 'object' && 'median' in figure && figure.median !== null && figure.values.includes(null),
+      ),
+    )
+  )
+    lines.push(
+      '',
+      '¹ not every round had this figure (not all lines stored or delivered in that round, or the round failed).',
+    );
   return lines.join('\n');
 }

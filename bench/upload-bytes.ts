@@ -38,7 +38,8 @@ export function countCollectorBytes(): { mount: (app: Hono) => void; of: (appKey
     mount(app) {
       app.use(`${COLLECTOR_BASE}/*`, async (c, next) => {
         const appKey = c.req.header('X-App-Token');
-        if (c.req.method === 'POST' && appKey) countBody(of(appKey), Buffer.from(await c.req.raw.clone().arrayBuffer()), c.req.header('Content-Encoding'));
+        if (c.req.method === 'POST' && appKey)
+          countBody(of(appKey), Buffer.from(await c.req.raw.clone().arrayBuffer()), c.req.header('Content-Encoding'));
         await next();
       });
     },

@@ -8,7 +8,23 @@
 import { LogLevel } from '../protocol/levels.ts';
 import { parseSearchQuery, SearchQueryError, type SearchQuery } from './search-query.ts';
 
-export const FILTER_NAMES = ['level', 'tag', 'q', 'key', 'value', 'from', 'to', 'session', 'device', 'file', 'url', '-tag', '-file', '-url', '-device'] as const;
+export const FILTER_NAMES = [
+  'level',
+  'tag',
+  'q',
+  'key',
+  'value',
+  'from',
+  'to',
+  'session',
+  'device',
+  'file',
+  'url',
+  '-tag',
+  '-file',
+  '-url',
+  '-device',
+] as const;
 export type FilterName = (typeof FILTER_NAMES)[number];
 
 /** `level=none`: the viewer unticked every level. */
@@ -48,9 +64,14 @@ export interface FilterParams {
 /** A query parameter the API cannot take: answered 400 with its message. */
 export class FilterError extends Error {}
 
-const LEVEL_BY_NAME: Record<string, number> = Object.fromEntries(Object.entries(LogLevel).map(([name, level]) => [name.toLowerCase(), level]));
+const LEVEL_BY_NAME: Record<string, number> = Object.fromEntries(
+  Object.entries(LogLevel).map(([name, level]) => [name.toLowerCase(), level]),
+);
 /** Each level's name in the `level` parameter, by its value: 'debug' at 0 … 'fatal' at 5. */
-export const LOG_LEVEL_NAMES: readonly string[] = Object.entries(LEVEL_BY_NAME).reduce<string[]>((names, [name, level]) => ((names[level] = name), names), []);
+export const LOG_LEVEL_NAMES: readonly string[] = Object.entries(LEVEL_BY_NAME).reduce<string[]>(
+  (names, [name, level]) => ((names[level] = name), names),
+  [],
+);
 
 function time(name: FilterName, value: string | null): number | undefined {
   if (value === null || value === '') return undefined;
@@ -74,7 +95,8 @@ export function parseLogFilters(query: FilterParams): LogFilters {
   else if (level) {
     filters.levels = level.split(',').map((name) => {
       const value = LEVEL_BY_NAME[name.trim().toLowerCase()];
-      if (value === undefined) throw new FilterError(`'level' must list levels among ${Object.keys(LEVEL_BY_NAME).join(', ')}`);
+      if (value === undefined)
+        throw new FilterError(`'level' must list levels among ${Object.keys(LEVEL_BY_NAME).join(', ')}`);
       return value;
     });
   }
@@ -101,7 +123,13 @@ export function parseLogFilters(query: FilterParams): LogFilters {
   if (files) filters.files = files;
   const urls = all(query, 'url');
   if (urls) filters.urls = urls;
-  const exclude = { tags: all(query, '-tag'), files: all(query, '-file'), urls: all(query, '-url'), devices: all(query, '-device') };
-  if (Object.values(exclude).some(Boolean)) filters.exclude = Object.fromEntries(Object.entries(exclude).filter(([, values]) => values));
+  const exclude = {
+    tags: all(query, '-tag'),
+    files: all(query, '-file'),
+    urls: all(query, '-url'),
+    devices: all(query, '-device'),
+  };
+  if (Object.values(exclude).some(Boolean))
+    filters.exclude = Object.fromEntries(Object.entries(exclude).filter(([, values]) => values));
   return filters;
 }

@@ -42,7 +42,9 @@ export interface SearchQuery {
 /** A query the language cannot take; the API answers it 400 with its message (docs/errors.md). */
 export class SearchQueryError extends Error {}
 
-const LEVEL_BY_NAME: Record<string, number> = Object.fromEntries(Object.entries(LogLevel).map(([name, level]) => [name.toLowerCase(), level]));
+const LEVEL_BY_NAME: Record<string, number> = Object.fromEntries(
+  Object.entries(LogLevel).map(([name, level]) => [name.toLowerCase(), level]),
+);
 const WORDS = /[\p{L}\p{N}_]+/gu;
 /** The words of a text as the word indexes split it: letters, digits and underscores. */
 export const wordsOf = (text: string): string[] => text.match(WORDS) ?? [];
@@ -58,11 +60,13 @@ function quoted(q: string, at: number): { text: string; end: number } {
 }
 
 function fieldTerm(name: string, value: string): SearchTerm {
-  if (value === '') throw new SearchQueryError(`'${name}:' needs a value, as in ${name}:${name === 'level' ? 'error' : 'value'}`);
+  if (value === '')
+    throw new SearchQueryError(`'${name}:' needs a value, as in ${name}:${name === 'level' ? 'error' : 'value'}`);
   if (name.startsWith('key.')) return { kind: 'key', key: name.slice(4), value };
   if (name === 'level') {
     const level = LEVEL_BY_NAME[value.toLowerCase()];
-    if (level === undefined) throw new SearchQueryError(`'level:' takes one of ${Object.keys(LEVEL_BY_NAME).join(', ')}`);
+    if (level === undefined)
+      throw new SearchQueryError(`'level:' takes one of ${Object.keys(LEVEL_BY_NAME).join(', ')}`);
     return { kind: 'level', level };
   }
   return { kind: 'field', field: name as Exclude<SearchField, 'level'>, value };
@@ -107,7 +111,9 @@ function tokens(q: string): Token[] {
           continue;
         }
         if (text.length < MIN_INFIX && wordsOf(text).length === 0)
-          throw new SearchQueryError(`'${text}' has no letter or digit: words under ${MIN_INFIX} characters must be letters or digits`);
+          throw new SearchQueryError(
+            `'${text}' has no letter or digit: words under ${MIN_INFIX} characters must be letters or digits`,
+          );
         term = { kind: 'word', text };
       }
     }
@@ -116,7 +122,12 @@ function tokens(q: string): Token[] {
   return found;
 }
 
-const cost = (term: SearchTerm) => (term.kind === 'phrase' ? term.words.length : term.kind === 'word' && term.text.length < MIN_INFIX ? wordsOf(term.text).length : 1);
+const cost = (term: SearchTerm) =>
+  term.kind === 'phrase'
+    ? term.words.length
+    : term.kind === 'word' && term.text.length < MIN_INFIX
+      ? wordsOf(term.text).length
+      : 1;
 
 /** The query `q` names; throws SearchQueryError. An empty query has no groups (it matches every log). */
 export function parseSearchQuery(q: string): SearchQuery {
@@ -125,7 +136,8 @@ export function parseSearchQuery(q: string): SearchQuery {
   let terms = 0;
   for (const token of tokens(q)) {
     if (token.or) {
-      if (groups.length === 0 || joining) throw new SearchQueryError(`OR needs a term on each side, as in timeout OR refused`);
+      if (groups.length === 0 || joining)
+        throw new SearchQueryError(`OR needs a term on each side, as in timeout OR refused`);
       joining = true;
       continue;
     }
@@ -135,11 +147,18 @@ export function parseSearchQuery(q: string): SearchQuery {
     joining = false;
   }
   if (joining) throw new SearchQueryError(`OR needs a term on each side, as in timeout OR refused`);
-  if (terms > MAX_SEARCH_TERMS) throw new SearchQueryError(`The search holds at most ${MAX_SEARCH_TERMS} terms (a phrase counts its words): search for fewer`);
+  if (terms > MAX_SEARCH_TERMS)
+    throw new SearchQueryError(
+      `The search holds at most ${MAX_SEARCH_TERMS} terms (a phrase counts its words): search for fewer`,
+    );
   return { groups };
 }
 
 /** The texts a row's text is searched for, to highlight them: the words and phrases not negated. */
 export function highlightTerms(query: SearchQuery): Extract<SearchTerm, { kind: 'word' | 'phrase' }>[] {
-  return query.groups.flat().flatMap((clause) => (!clause.negated && (clause.term.kind === 'word' || clause.term.kind === 'phrase') ? [clause.term] : []));
+  return query.groups
+    .flat()
+    .flatMap((clause) =>
+      !clause.negated && (clause.term.kind === 'word' || clause.term.kind === 'phrase') ? [clause.term] : [],
+    );
 }

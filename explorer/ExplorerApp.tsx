@@ -35,7 +35,12 @@ function RequireViewer({ children }: { children: ReactNode }) {
     const back = `${location}${search ? `?${search}` : ''}`;
     navigate(`/sign-in?${new URLSearchParams({ next: back })}`, { replace: true });
   }, [status, location, search, navigate]);
-  if (status !== 'signed-in') return <p className="muted explorer-wait" role="status">Loading…</p>;
+  if (status !== 'signed-in')
+    return (
+      <p className="muted explorer-wait" role="status">
+        Loading…
+      </p>
+    );
   return <>{children}</>;
 }
 
@@ -81,7 +86,9 @@ function Pages() {
         </Layout>
       </Route>
       <Route path="/devices/:udid">{(params) => <DevicePage udid={idParam(params.udid)} />}</Route>
-      <Route path="/intent/:appId/:kind/:id">{(params) => <IntentPage appId={idParam(params.appId)} kind={idParam(params.kind)} id={idParam(params.id)} />}</Route>
+      <Route path="/intent/:appId/:kind/:id">
+        {(params) => <IntentPage appId={idParam(params.appId)} kind={idParam(params.kind)} id={idParam(params.id)} />}
+      </Route>
       <Route>
         <Redirect to="/logs" replace />
       </Route>
@@ -97,7 +104,9 @@ function SignInRedirects() {
     setSignInRequired(() => {
       if (location === '/sign-in') return;
       viewerStore.getState().signedOut();
-      navigate(`/sign-in?${new URLSearchParams({ next: `${location}${search ? `?${search}` : ''}` })}`, { replace: true });
+      navigate(`/sign-in?${new URLSearchParams({ next: `${location}${search ? `?${search}` : ''}` })}`, {
+        replace: true,
+      });
     });
   }, [location, search, navigate]);
   return null;

@@ -2,7 +2,17 @@
 // form, so every filter bar reads and behaves the same.
 import { useId, type ChangeEvent, type ReactNode } from 'react';
 
-export function Field({ label, wide, time, children }: { label: string; wide?: boolean; time?: boolean; children: (id: string) => ReactNode }) {
+export function Field({
+  label,
+  wide,
+  time,
+  children,
+}: {
+  label: string;
+  wide?: boolean;
+  time?: boolean;
+  children: (id: string) => ReactNode;
+}) {
   const id = useId();
   return (
     <div className={`field${wide ? ' field-wide' : ''}${time ? ' field-time' : ''}`}>
@@ -17,11 +27,25 @@ export interface Choice {
   label: string;
 }
 
-export function SelectField({ label, value, choices, onChange }: { label: string; value: string; choices: readonly Choice[]; onChange(value: string): void }) {
+export function SelectField({
+  label,
+  value,
+  choices,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  choices: readonly Choice[];
+  onChange(value: string): void;
+}) {
   return (
     <Field label={label}>
       {(id) => (
-        <select id={id} value={value} onChange={(event: ChangeEvent<HTMLSelectElement>) => onChange(event.target.value)}>
+        <select
+          id={id}
+          value={value}
+          onChange={(event: ChangeEvent<HTMLSelectElement>) => onChange(event.target.value)}
+        >
           {choices.map((choice) => (
             <option key={choice.value} value={choice.value}>
               {choice.label}
@@ -34,7 +58,10 @@ export function SelectField({ label, value, choices, onChange }: { label: string
 }
 
 /** Choices for a free list of values, led by one that means "any". */
-export const anyOf = (anyLabel: string, values: readonly string[]): Choice[] => [{ value: '', label: anyLabel }, ...values.map((value) => ({ value, label: value }))];
+export const anyOf = (anyLabel: string, values: readonly string[]): Choice[] => [
+  { value: '', label: anyLabel },
+  ...values.map((value) => ({ value, label: value })),
+];
 
 export function SubmitButton({ children }: { children: ReactNode }) {
   return (

@@ -25,7 +25,11 @@ function ZoneSwitch() {
   const zone = useZone();
   return (
     <label className="zone-switch">
-      <input type="checkbox" checked={zone === 'utc'} onChange={(event) => zoneStore.getState().setZone(event.target.checked ? 'utc' : 'local')} />
+      <input
+        type="checkbox"
+        checked={zone === 'utc'}
+        onChange={(event) => zoneStore.getState().setZone(event.target.checked ? 'utc' : 'local')}
+      />
       <span>
         UTC <span className="muted">(times in {zoneLabel(zone)})</span>
       </span>
@@ -40,7 +44,14 @@ function AppPicker({ appId }: { appId: string | undefined }) {
   return (
     <label className="app-picker">
       <span>App</span>
-      <select value={appId} onChange={(event) => navigate(href(location.startsWith('/logs') ? '/logs' : location.replace(/^(\/\w+).*/, '$1'), event.target.value))}>
+      <select
+        value={appId}
+        onChange={(event) =>
+          navigate(
+            href(location.startsWith('/logs') ? '/logs' : location.replace(/^(\/\w+).*/, '$1'), event.target.value),
+          )
+        }
+      >
         {apps.map((app) => (
           <option key={app.appId} value={app.appId}>
             {app.key} ({app.sessions} sessions)
@@ -52,7 +63,17 @@ function AppPicker({ appId }: { appId: string | undefined }) {
 }
 
 /** `heading`: the title as the page shows it, when it is more than its text (the document's title is text). */
-export function Layout({ title, heading, wide = false, children }: { title: string; heading?: ReactNode; wide?: boolean; children: ReactNode }) {
+export function Layout({
+  title,
+  heading,
+  wide = false,
+  children,
+}: {
+  title: string;
+  heading?: ReactNode;
+  wide?: boolean;
+  children: ReactNode;
+}) {
   const [location, navigate] = useLocation();
   const appId = useAppId();
   const name = useViewer((state) => state.name);
@@ -79,7 +100,10 @@ export function Layout({ title, heading, wide = false, children }: { title: stri
           <ul className="portal-nav">
             {[...VIEWS, ...(name === ADMIN_VIEWER ? ADMIN_VIEWS : [])].map((view) => (
               <li key={view.path}>
-                <Link href={appId ? href(view.path, appId) : view.path} aria-current={location === view.path || location.startsWith(`${view.path}/`) ? 'page' : undefined}>
+                <Link
+                  href={appId ? href(view.path, appId) : view.path}
+                  aria-current={location === view.path || location.startsWith(`${view.path}/`) ? 'page' : undefined}
+                >
                   {view.label}
                 </Link>
               </li>
@@ -100,7 +124,12 @@ export function Layout({ title, heading, wide = false, children }: { title: stri
           Sign out
         </button>
       </header>
-      <main ref={main} id="content" className={wide ? 'portal-content explorer-content-wide' : 'portal-content'} tabIndex={-1}>
+      <main
+        ref={main}
+        id="content"
+        className={wide ? 'portal-content explorer-content-wide' : 'portal-content'}
+        tabIndex={-1}
+      >
         <h1>{heading ?? title}</h1>
         {appId ? children : <p className="muted">No app yet: apps appear here once the admin API creates them.</p>}
       </main>

@@ -35,10 +35,19 @@ export async function getJson<T>(path: string, signal?: AbortSignal): Promise<T>
   return (await response.json()) as T;
 }
 
-export async function postJson<T>(path: string, body: unknown, method: 'POST' | 'DELETE' = 'POST'): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${API}${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+export async function postJson<T>(
+  path: string,
+  body: unknown,
+  method: 'POST' | 'DELETE' = 'POST',
+): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${API}${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, body: (await response.json().catch(() => ({}))) as T };
 }
 
 /** The message of a refused change, for the page to show. */
-export const refusal = (answer: { status: number; body: unknown }) => (answer.body as { error?: string }).error ?? `The service answered ${answer.status}.`;
+export const refusal = (answer: { status: number; body: unknown }) =>
+  (answer.body as { error?: string }).error ?? `The service answered ${answer.status}.`;

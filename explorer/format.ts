@@ -21,8 +21,24 @@ const two = (n: number) => String(n).padStart(2, '0');
 function partsOf(ms: number, zone: Zone): number[] {
   const d = new Date(ms);
   return zone === 'utc'
-    ? [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds()]
-    : [d.getFullYear(), d.getMonth() + 1, d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds(), d.getMilliseconds()];
+    ? [
+        d.getUTCFullYear(),
+        d.getUTCMonth() + 1,
+        d.getUTCDate(),
+        d.getUTCHours(),
+        d.getUTCMinutes(),
+        d.getUTCSeconds(),
+        d.getUTCMilliseconds(),
+      ]
+    : [
+        d.getFullYear(),
+        d.getMonth() + 1,
+        d.getDate(),
+        d.getHours(),
+        d.getMinutes(),
+        d.getSeconds(),
+        d.getMilliseconds(),
+      ];
 }
 
 /** 2026-11-23 17:05:09.123, in `zone` (by default the viewer's choice as it stands; a component that should follow
@@ -30,7 +46,15 @@ function partsOf(ms: number, zone: Zone): number[] {
 export function absoluteTime(time: number | string, zone: Zone = zoneStore.getState().zone): string {
   const ms = typeof time === 'string' ? Date.parse(time) : time;
   if (!Number.isFinite(ms) || Number.isNaN(new Date(ms).getTime())) return String(time);
-  const [year, month, day, hours, minutes, seconds, millis] = partsOf(ms, zone) as [number, number, number, number, number, number, number];
+  const [year, month, day, hours, minutes, seconds, millis] = partsOf(ms, zone) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   return `${year}-${two(month)}-${two(day)} ${two(hours)}:${two(minutes)}:${two(seconds)}.${String(millis).padStart(3, '0')}`;
 }
 
@@ -64,7 +88,8 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
  * arriving, and a device's clock a little ahead of the viewer's is no news; so a later time reads "now". */
 export function relativeTime(ms: number, now = Date.now()): string {
   const delta = Math.min(0, ms - now);
-  for (const [unit, size] of UNITS) if (Math.abs(delta) >= size || unit === 'second') return relative.format(Math.round(delta / size), unit);
+  for (const [unit, size] of UNITS)
+    if (Math.abs(delta) >= size || unit === 'second') return relative.format(Math.round(delta / size), unit);
   return '';
 }
 

@@ -14,7 +14,8 @@ export function useJson<T>(path: string | null, version = 0): Loaded<T> {
     getJson<T>(path, abort.signal).then(
       (data) => setLoaded({ state: 'ready', data }),
       (error: unknown) => {
-        if (!abort.signal.aborted) setLoaded({ state: 'failed', message: error instanceof Error ? error.message : String(error) });
+        if (!abort.signal.aborted)
+          setLoaded({ state: 'failed', message: error instanceof Error ? error.message : String(error) });
       },
     );
     return () => abort.abort();

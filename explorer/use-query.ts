@@ -15,7 +15,10 @@ export function withChanges(search: string, changes: QueryChange): URLSearchPara
   return params;
 }
 
-export function useQuery(): [URLSearchParams, (changes: QueryChange, options?: { replace?: boolean; path?: string }) => void] {
+export function useQuery(): [
+  URLSearchParams,
+  (changes: QueryChange, options?: { replace?: boolean; path?: string }) => void,
+] {
   const search = useSearch();
   const [location, navigate] = useLocation();
   const params = useMemo(() => new URLSearchParams(search), [search]);

@@ -110,5 +110,10 @@ export interface EngineApi {
  * arrive on (one end of a MessageChannel, transferred); `write` is not a call. `Port` is MessagePort (protocol/
  * is built without the DOM's types). */
 export interface WorkerEngineApi<Port> extends Omit<EngineApi, 'start' | 'write'> {
-  start(config: EngineConfig, debug: DebugSink | undefined, stored: StoredSink | undefined, writes: Port): Promise<EngineStatus>;
+  start(
+    config: EngineConfig,
+    debug: DebugSink | undefined,
+    stored: StoredSink | undefined,
+    writes: Port,
+  ): Promise<EngineStatus>;
 }

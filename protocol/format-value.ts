@@ -16,7 +16,10 @@ const isNode = (value: unknown): value is NodeLike => NodeClass !== undefined &&
 function describeNode(node: NodeLike): string {
   if (!node.tagName) return node.nodeName;
   const id = node.id ? `#${node.id}` : '';
-  const classes = typeof node.className === 'string' && node.className.trim() ? `.${node.className.trim().split(/\s+/).join('.')}` : '';
+  const classes =
+    typeof node.className === 'string' && node.className.trim()
+      ? `.${node.className.trim().split(/\s+/).join('.')}`
+      : '';
   return `<${node.tagName.toLowerCase()}${id}${classes}>`;
 }
 
@@ -52,7 +55,8 @@ function toJSON(value: object): string {
 /** One value as text, the way a console shows it in a line: strings as they are, Errors as their stack. */
 export function formatValue(value: unknown): string {
   if (typeof value === 'string') return value;
-  if (value instanceof Error) return value.stack && value.stack.includes(value.message) ? value.stack : `${value.name}: ${value.message}`;
+  if (value instanceof Error)
+    return value.stack && value.stack.includes(value.message) ? value.stack : `${value.name}: ${value.message}`;
   const text = special(value);
   if (text !== undefined) return text;
   if (typeof value === 'object' && value !== null) return toJSON(value);

@@ -39,4 +39,3 @@ export function readColumns(columns: LogColumns | OlderColumns): RawLog[] {
   }
   return rows;
 }
-

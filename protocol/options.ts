@@ -102,7 +102,10 @@ export function validateOptions(input: unknown): SidelogOptions {
     }
   }
   resolveOtlp(options.otlp);
-  if (options.recordInputValues !== undefined && !(RECORD_INPUT_VALUES as readonly unknown[]).includes(options.recordInputValues)) {
+  if (
+    options.recordInputValues !== undefined &&
+    !(RECORD_INPUT_VALUES as readonly unknown[]).includes(options.recordInputValues)
+  ) {
     throw new Error("'recordInputValues' option must be one of 'masked', 'none' or 'all'.");
   }
   resolveRedact(options.redact);

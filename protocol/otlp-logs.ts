@@ -3,7 +3,13 @@
 // log data model and the semantic conventions; where these have no name for a Sidelog field, it goes under `sidelog.`.
 // Pure data: the engine's OTLP target (worker/otlp-target.ts) sends it.
 import { IssueType, LogLevel } from './levels.ts';
-import { FIELD_ATTRIBUTES, SDK_NAME, SESSION_ATTRIBUTE, SEVERITIES, SIDELOG_RESOURCE_ATTRIBUTES } from './otlp-names.ts';
+import {
+  FIELD_ATTRIBUTES,
+  SDK_NAME,
+  SESSION_ATTRIBUTE,
+  SEVERITIES,
+  SIDELOG_RESOURCE_ATTRIBUTES,
+} from './otlp-names.ts';
 import type { DeviceData, DeviceKeyValue, IssueData, LogRecord, SessionPayload } from './records.types.ts';
 
 // OTLP/JSON (opentelemetry/proto/logs/v1/logs.proto): camelCase fields, 64-bit integers as decimal strings, enums as
@@ -28,7 +34,10 @@ export interface OtlpLogRecord {
   eventName?: string;
 }
 export interface ExportLogsRequest {
-  resourceLogs: { resource: { attributes: KeyValue[] }; scopeLogs: { scope: { name: string; version: string }; logRecords: OtlpLogRecord[] }[] }[];
+  resourceLogs: {
+    resource: { attributes: KeyValue[] };
+    scopeLogs: { scope: { name: string; version: string }; logRecords: OtlpLogRecord[] }[];
+  }[];
 }
 
 /** Issues, crashes and feedback are events: their event name, and the level they are shown at. */
@@ -46,19 +55,21 @@ export interface BrowserFacts {
   userAgent?: string;
 }
 
-
 const string = (value: string): AnyValue => ({ stringValue: value });
 
 function anyValue(value: Exclude<DeviceKeyValue, null> | string[]): AnyValue {
   if (Array.isArray(value)) return { arrayValue: { values: value.map(string) } };
   if (typeof value === 'boolean') return { boolValue: value };
-  if (typeof value === 'number') return Number.isSafeInteger(value) ? { intValue: String(value) } : { doubleValue: value };
+  if (typeof value === 'number')
+    return Number.isSafeInteger(value) ? { intValue: String(value) } : { doubleValue: value };
   return string(value);
 }
 
 /** The attributes of the entries whose value is given, in order. */
 function attributes(entries: [string, DeviceKeyValue | string[] | undefined][]): KeyValue[] {
-  return entries.flatMap(([key, value]) => (value === undefined || value === null ? [] : [{ key, value: anyValue(value) }]));
+  return entries.flatMap(([key, value]) =>
+    value === undefined || value === null ? [] : [{ key, value: anyValue(value) }],
+  );
 }
 
 /** Epoch milliseconds as nanoseconds, exactly (a double holds neither the product nor its digits past 2^53). */
@@ -114,7 +125,12 @@ export function otlpIssue(issue: IssueData, sessionUUID: string, now: number): O
 
 /** The resource: the app and the device as the session registered them, the browser, and the device's keys as they
  * stand when sent (under their own names; Sidelog's names, SIDELOG_RESOURCE_ATTRIBUTES, win a clash). */
-export function otlpResource(session: SessionPayload, serviceName: string, browser: BrowserFacts, deviceKeys: DeviceData): KeyValue[] {
+export function otlpResource(
+  session: SessionPayload,
+  serviceName: string,
+  browser: BrowserFacts,
+  deviceKeys: DeviceData,
+): KeyValue[] {
   const own = attributes([
     ['service.name', serviceName],
     ['service.version', session.app_version.version],
@@ -132,10 +148,20 @@ export function otlpResource(session: SessionPayload, serviceName: string, brows
   ]);
   // A key under one of Sidelog's names is never sent, whether or not this browser gives that name a value: a Sidelog
   // service reads every other attribute of this resource back as a device key.
-  return [...own, ...attributes(Object.entries(deviceKeys).filter(([key]) => !SIDELOG_RESOURCE_ATTRIBUTES.includes(key)))];
+  return [
+    ...own,
+    ...attributes(Object.entries(deviceKeys).filter(([key]) => !SIDELOG_RESOURCE_ATTRIBUTES.includes(key))),
+  ];
 }
 
 /** One request: one resource (a session's), one scope, the records in order. */
 export function otlpRequest(resource: KeyValue[], sdkVersion: string, logRecords: OtlpLogRecord[]): ExportLogsRequest {
-  return { resourceLogs: [{ resource: { attributes: resource }, scopeLogs: [{ scope: { name: SDK_NAME, version: sdkVersion }, logRecords }] }] };
+  return {
+    resourceLogs: [
+      {
+        resource: { attributes: resource },
+        scopeLogs: [{ scope: { name: SDK_NAME, version: sdkVersion }, logRecords }],
+      },
+    ],
+  };
 }

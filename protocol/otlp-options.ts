@@ -24,7 +24,8 @@ export const DEFAULT_SERVICE_NAME = 'unknown_service';
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const HEADER_VALUE = /^[^\r\n\0]*$/;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Checks the option and fills it in; undefined when it is not given. Throws the texts of docs/errors.md#options. */
 export function resolveOtlp(input: unknown): OtlpConfig | undefined {
@@ -32,11 +33,18 @@ export function resolveOtlp(input: unknown): OtlpConfig | undefined {
   if (!isObject(input)) throw new Error("'otlp' option must be an object.");
   const { url, headers = {}, compression = 'gzip', serviceName } = input;
   if (typeof url !== 'string' || !/^https?:\/\//i.test(url)) throw new Error("'otlp.url' option must be a valid URL.");
-  if (!isObject(headers) || !Object.entries(headers).every(([name, value]) => HEADER_NAME.test(name) && typeof value === 'string' && HEADER_VALUE.test(value))) {
+  if (
+    !isObject(headers) ||
+    !Object.entries(headers).every(
+      ([name, value]) => HEADER_NAME.test(name) && typeof value === 'string' && HEADER_VALUE.test(value),
+    )
+  ) {
     throw new Error("'otlp.headers' option must map header names to strings.");
   }
-  if (!(OTLP_COMPRESSIONS as readonly unknown[]).includes(compression)) throw new Error("'otlp.compression' option must be 'gzip' or 'none'.");
-  if (serviceName !== undefined && typeof serviceName !== 'string') throw new Error("'otlp.serviceName' option must be a string.");
+  if (!(OTLP_COMPRESSIONS as readonly unknown[]).includes(compression))
+    throw new Error("'otlp.compression' option must be 'gzip' or 'none'.");
+  if (serviceName !== undefined && typeof serviceName !== 'string')
+    throw new Error("'otlp.serviceName' option must be a string.");
   return {
     url,
     headers: { ...(headers as Record<string, string>) },

@@ -76,7 +76,10 @@ function redactURL(text: string, redact: Redact): string {
 /** A log record as it may be stored: every rule of docs/limits.md#sanitising applied, and `redact` to every text but
  * one the app asked for verbatim (`v`: a field's value it unmasked, docs/privacy.md#typed-values). `x` and `at` are
  * taken as given. */
-export function sanitiseLog(input: Record<string, unknown> & { at: number; x: string; v?: unknown }, redact: Redact = keepText): LogRecord {
+export function sanitiseLog(
+  input: Record<string, unknown> & { at: number; x: string; v?: unknown },
+  redact: Redact = keepText,
+): LogRecord {
   const log: LogRecord = { x: input.x, at: input.at };
   for (const [field, cap] of TEXT_FIELDS) {
     if (input[field] === undefined || input[field] === null) continue;
@@ -95,7 +98,10 @@ export function sanitiseLog(input: Record<string, unknown> & { at: number; x: st
 }
 
 /** Issue title and text are stringified, redacted and capped. */
-export function sanitiseIssue(data: { title: unknown; text: unknown; type: IssueData['type']; uuid: string }, redact: Redact = keepText): IssueData {
+export function sanitiseIssue(
+  data: { title: unknown; text: unknown; type: IssueData['type']; uuid: string },
+  redact: Redact = keepText,
+): IssueData {
   return {
     title: capText(redact(stringify(data.title) ?? ''), FIELD_CAPS.issueTitle),
     text: capText(redact(stringify(data.text) ?? ''), FIELD_CAPS.issueText),
@@ -106,7 +112,11 @@ export function sanitiseIssue(data: { title: unknown; text: unknown; type: Issue
 
 /** Device key names are stringified; values stay if boolean or number, else are stringified; texts are redacted and
  * capped. A number a rule finds (a card number given as one) becomes the text that replaces it. */
-export function sanitiseDeviceKey(key: unknown, value: unknown, redact: Redact = keepText): { key: string; value: DeviceKeyValue } {
+export function sanitiseDeviceKey(
+  key: unknown,
+  value: unknown,
+  redact: Redact = keepText,
+): { key: string; value: DeviceKeyValue } {
   const name = capText(redact(stringify(key) ?? ''), FIELD_CAPS.deviceKeyName);
   if (typeof value === 'boolean') return { key: name, value };
   if (typeof value === 'number') {

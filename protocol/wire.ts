@@ -96,7 +96,10 @@ export function userAgent(sdkVersion: string): string {
 
 /** Links to the service's pages, each id encoded once as a path segment (docs/wire-format.md#appid-and-intent-urls). */
 export const intentURL = {
-  issue: (baseURL: string, appID: string, uuid: string) => `${baseURL}/intent/${appID}/issue/${encodeURIComponent(uuid)}`,
-  session: (baseURL: string, appID: string, uuid: string) => `${baseURL}/intent/${appID}/session/${encodeURIComponent(uuid)}`,
-  device: (baseURL: string, appID: string, udid: string) => `${baseURL}/intent/${appID}/device/${encodeURIComponent(udid)}`,
+  issue: (baseURL: string, appID: string, uuid: string) =>
+    `${baseURL}/intent/${appID}/issue/${encodeURIComponent(uuid)}`,
+  session: (baseURL: string, appID: string, uuid: string) =>
+    `${baseURL}/intent/${appID}/session/${encodeURIComponent(uuid)}`,
+  device: (baseURL: string, appID: string, udid: string) =>
+    `${baseURL}/intent/${appID}/device/${encodeURIComponent(udid)}`,
 };

@@ -21,7 +21,8 @@ const WORKER_FILE = 'sidelog-worker.js';
 /** Replaces each `from` in `code`, which must hold it `times` times. */
 function replaceEach(code: RolldownMagicString, from: string, to: string, times: number): void {
   const found = code.original.split(from).length - 1;
-  if (found !== times) throw new Error(`${relative(ROOT, WORKER_STARTER)} should hold ${from} ${times} times, not ${found}`);
+  if (found !== times)
+    throw new Error(`${relative(ROOT, WORKER_STARTER)} should hold ${from} ${times} times, not ${found}`);
   code.replaceAll(from, to);
 }
 
@@ -83,7 +84,13 @@ async function buildCode(outDir: string): Promise<void> {
   await build({
     input: WORKER_ENTRY,
     platform: 'browser',
-    output: { file: join(outDir, WORKER_FILE), format: 'iife', minify: true, sourcemap: true, sourcemapPathTransform: sourcePath },
+    output: {
+      file: join(outDir, WORKER_FILE),
+      format: 'iife',
+      minify: true,
+      sourcemap: true,
+      sourcemapPathTransform: sourcePath,
+    },
   });
 }
 

@@ -10,7 +10,9 @@ import { buildSdk } from './build-sdk.ts';
 export async function packSdk(workDir: string): Promise<string> {
   const packageDir = join(workDir, 'sidelog-package');
   await buildSdk(packageDir);
-  const [packed] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', workDir], { cwd: packageDir, encoding: 'utf8' })) as { filename: string }[];
+  const [packed] = JSON.parse(
+    execFileSync('npm', ['pack', '--json', '--pack-destination', workDir], { cwd: packageDir, encoding: 'utf8' }),
+  ) as { filename: string }[];
   return join(workDir, packed!.filename);
 }
 

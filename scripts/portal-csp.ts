@@ -4,8 +4,18 @@
 // so the policy always matches the build it protects.
 
 /** Where each third-party plugin loads from and talks to, beyond its own script (their documented hosts). */
-const ONESIGNAL = { script: ['https://cdn.onesignal.com'], connect: ['https://onesignal.com', 'https://api.onesignal.com'], style: ['https://onesignal.com'], img: ['https://onesignal.com'] };
-const ANALYTICS = { script: ['https://mc.yandex.ru'], connect: ['https://mc.yandex.ru'], img: ['https://mc.yandex.ru'], frame: ['https://mc.yandex.ru'] };
+const ONESIGNAL = {
+  script: ['https://cdn.onesignal.com'],
+  connect: ['https://onesignal.com', 'https://api.onesignal.com'],
+  style: ['https://onesignal.com'],
+  img: ['https://onesignal.com'],
+};
+const ANALYTICS = {
+  script: ['https://mc.yandex.ru'],
+  connect: ['https://mc.yandex.ru'],
+  img: ['https://mc.yandex.ru'],
+  frame: ['https://mc.yandex.ru'],
+};
 
 type Directive = 'script' | 'connect' | 'style' | 'img' | 'frame';
 
@@ -22,9 +32,16 @@ const setting = (env: Record<string, string | undefined>, name: string) => env[n
 
 /** The policy for a portal built with `env` (the VITE_* variables). */
 export function portalCsp(env: Record<string, string | undefined>): string {
-  const sources: Record<Directive, Set<string>> = { script: new Set(), connect: new Set(), style: new Set(), img: new Set(), frame: new Set() };
+  const sources: Record<Directive, Set<string>> = {
+    script: new Set(),
+    connect: new Set(),
+    style: new Set(),
+    img: new Set(),
+    frame: new Set(),
+  };
   const allow = (plugin: Partial<Record<Directive, string[]>>) => {
-    for (const [directive, origins] of Object.entries(plugin) as [Directive, string[]][]) for (const origin of origins) sources[directive].add(origin);
+    for (const [directive, origins] of Object.entries(plugin) as [Directive, string[]][])
+      for (const origin of origins) sources[directive].add(origin);
   };
   // The partner API and the collector: the page's own origin unless VITE_API_HOST names another.
   const api = originOf(setting(env, 'VITE_API_HOST'));

@@ -87,11 +87,24 @@ export async function startThrowawayPostgres(options: { durable?: boolean } = {}
     const command = asRoot ? 'runuser' : join(bin, tool);
     const fullArgs = asRoot ? ['-u', 'postgres', '--', join(bin, tool), ...args] : args;
     const result = spawnSync(command, fullArgs, { cwd: dir, encoding: 'utf8' });
-    if (result.status !== 0) throw new Error(`${tool} failed (${result.status}): ${result.stderr || result.stdout || result.error}`);
+    if (result.status !== 0)
+      throw new Error(`${tool} failed (${result.status}): ${result.stderr || result.stdout || result.error}`);
   };
   // Sorting as C (by code point), but letters classed and case-folded as Unicode: search finds "платёж" in "Платёж"
   // (docs/explorer.md#search).
-  run('initdb', ['-D', data, '-U', 'sidelog', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--lc-ctype=C.UTF-8', '--no-sync']);
+  run('initdb', [
+    '-D',
+    data,
+    '-U',
+    'sidelog',
+    '-A',
+    'trust',
+    '-E',
+    'UTF8',
+    '--locale=C',
+    '--lc-ctype=C.UTF-8',
+    '--no-sync',
+  ]);
   const port = await freePort();
   const settings = [
     `-p ${port}`,

@@ -33,7 +33,9 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
       const match = /Кабинет партнера: (http:\/\/[^/\s]+)\/[\s\S]*database: /.exec(output);
       if (match) resolveUrl(match[1]);
     });
-    child.once('exit', (code, signal) => reject(new Error(`the service exited (${signal ?? code}) before starting:\n${output}`)));
+    child.once('exit', (code, signal) =>
+      reject(new Error(`the service exited (${signal ?? code}) before starting:\n${output}`)),
+    );
   });
   return {
     url,

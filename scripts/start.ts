@@ -3,7 +3,19 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const SOURCES = ['app', 'explorer', 'explorer-contract', 'explorer.html', 'worker', 'protocol', 'portal', 'index.html', 'vite.config.ts', 'scripts/portal-csp.ts', 'package.json'];
+const SOURCES = [
+  'app',
+  'explorer',
+  'explorer-contract',
+  'explorer.html',
+  'worker',
+  'protocol',
+  'portal',
+  'index.html',
+  'vite.config.ts',
+  'scripts/portal-csp.ts',
+  'package.json',
+];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;

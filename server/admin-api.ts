@@ -30,7 +30,8 @@ function pageOf(c: Context): { after: number; limit: number } | string {
   const cursor = c.req.query('cursor') ?? '0';
   const limit = c.req.query('limit') ?? String(DEFAULT_PAGE_SIZE);
   if (!/^\d{1,15}$/.test(cursor)) return `'cursor' must be a cursor this API gave`;
-  if (!/^\d{1,4}$/.test(limit) || Number(limit) < 1 || Number(limit) > MAX_PAGE_SIZE) return `'limit' must be 1 to ${MAX_PAGE_SIZE}`;
+  if (!/^\d{1,4}$/.test(limit) || Number(limit) < 1 || Number(limit) > MAX_PAGE_SIZE)
+    return `'limit' must be 1 to ${MAX_PAGE_SIZE}`;
   return { after: Number(cursor), limit: Number(limit) };
 }
 
@@ -54,14 +55,24 @@ export function createAdminApi(
   // Tests call it from pages on another origin; the bearer token, not cookies, is what guards it.
   admin.use(
     `${ADMIN_BASE}/*`,
-    cors({ origin: '*', allowHeaders: ['Content-Type', 'Authorization'], allowMethods: ['GET', 'POST', 'OPTIONS'], exposeHeaders: ['Link'] }),
+    cors({
+      origin: '*',
+      allowHeaders: ['Content-Type', 'Authorization'],
+      allowMethods: ['GET', 'POST', 'OPTIONS'],
+      exposeHeaders: ['Link'],
+    }),
   );
   admin.use(`${ADMIN_BASE}/*`, limitBody(ADMIN_BODY_BYTES));
   // 401 for every refusal, a malformed Authorization header included (bearerAuth's default there is 400).
   const unauthorized = { message: (c: Context) => c.json({ error: 'admin token required' }, 401) };
   admin.use(
     `${ADMIN_BASE}/*`,
-    bearerAuth({ token: options.token, noAuthenticationHeader: unauthorized, invalidAuthenticationHeader: unauthorized, invalidToken: unauthorized }),
+    bearerAuth({
+      token: options.token,
+      noAuthenticationHeader: unauthorized,
+      invalidAuthenticationHeader: unauthorized,
+      invalidToken: unauthorized,
+    }),
   );
   // The token, which no browser adds by itself, is what guards it from other sites; pages on other ports of the
   // served hosts may call it (server/cross-site.ts).
@@ -70,8 +81,10 @@ export function createAdminApi(
   admin.get(`${ADMIN_BASE}/apps`, async (c) => c.json(await store.apps()));
   admin.post(`${ADMIN_BASE}/apps`, async (c) => {
     const body = await readJsonObject(c);
-    if (typeof body?.key !== 'string' || body.key === '') return c.json({ error: `'key' must be a non-empty string` }, 400);
-    if (body.enabled !== undefined && typeof body.enabled !== 'boolean') return c.json({ error: `'enabled' must be a boolean` }, 400);
+    if (typeof body?.key !== 'string' || body.key === '')
+      return c.json({ error: `'key' must be a non-empty string` }, 400);
+    if (body.enabled !== undefined && typeof body.enabled !== 'boolean')
+      return c.json({ error: `'enabled' must be a boolean` }, 400);
     const redact = redactOfBody(body.redact);
     if (typeof redact === 'string') return c.json({ error: redact }, 400);
     return c.json(await store.putApp(body.key, body.enabled ?? true, redact));
@@ -110,8 +123,14 @@ export function createAdminApi(
 
   // The viewer's data as JSON, at the viewer's own paths under the admin base.
   const found = (c: Context, value: unknown) => (value ? c.json(value) : c.json({ error: 'not found' }, 404));
-  admin.get(`${ADMIN_BASE}/intent/:appId/issue/:uuid`, async (c) => found(c, await lookup.issue(c.req.param('appId'), c.req.param('uuid'))));
-  admin.get(`${ADMIN_BASE}/intent/:appId/session/:uuid`, async (c) => found(c, await lookup.session(c.req.param('appId'), c.req.param('uuid'))));
-  admin.get(`${ADMIN_BASE}/intent/:appId/device/:udid`, async (c) => found(c, await lookup.device(c.req.param('appId'), c.req.param('udid'))));
+  admin.get(`${ADMIN_BASE}/intent/:appId/issue/:uuid`, async (c) =>
+    found(c, await lookup.issue(c.req.param('appId'), c.req.param('uuid'))),
+  );
+  admin.get(`${ADMIN_BASE}/intent/:appId/session/:uuid`, async (c) =>
+    found(c, await lookup.session(c.req.param('appId'), c.req.param('uuid'))),
+  );
+  admin.get(`${ADMIN_BASE}/intent/:appId/device/:udid`, async (c) =>
+    found(c, await lookup.device(c.req.param('appId'), c.req.param('udid'))),
+  );
   return admin;
 }

@@ -13,9 +13,12 @@ export function nextPageURL(link: string | null): string | undefined {
 
 /** Every row of a list, following the cursor page after page. `get` fetches a path relative to the admin API's
  * origin (a leading `/sidelog/admin/api/…`). */
-export async function readAllPages<T>(get: (path: string) => Response | Promise<Response>, firstPath: string): Promise<T[]> {
+export async function readAllPages<T>(
+  get: (path: string) => Response | Promise<Response>,
+  firstPath: string,
+): Promise<T[]> {
   const rows: T[] = [];
-  for (let path: string | undefined = firstPath; path; ) {
+  for (let path: string | undefined = firstPath; path;) {
     const response = await get(path);
     if (!response.ok) throw new Error(`admin ${path}: ${response.status} ${await response.text()}`);
     rows.push(...((await response.json()) as T[]));

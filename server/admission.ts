@@ -34,22 +34,24 @@ export function createAdmission(limits: AdmissionLimits = DEFAULT_ADMISSION_LIMI
   let requests = 0;
   let logs = 0;
   return {
-    admit: (most, refuse = refuseAsJson) => async (c, next) => {
-      if (requests >= limits.requests || (most > 0 && logs + most > limits.logs)) {
-        c.header('Retry-After', String(RETRY_AFTER_SECONDS));
-        return refuse(c);
-      }
-      const held = { count: most };
-      requests++;
-      logs += held.count;
-      c.set('heldLogs', held);
-      try {
-        await next();
-      } finally {
-        requests--;
-        logs -= held.count;
-      }
-    },
+    admit:
+      (most, refuse = refuseAsJson) =>
+      async (c, next) => {
+        if (requests >= limits.requests || (most > 0 && logs + most > limits.logs)) {
+          c.header('Retry-After', String(RETRY_AFTER_SECONDS));
+          return refuse(c);
+        }
+        const held = { count: most };
+        requests++;
+        logs += held.count;
+        c.set('heldLogs', held);
+        try {
+          await next();
+        } finally {
+          requests--;
+          logs -= held.count;
+        }
+      },
     holdLogs(c, count) {
       const held = c.get('heldLogs');
       if (!held || count > held.count) return;

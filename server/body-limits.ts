@@ -12,7 +12,10 @@ export const ACCOUNT_BODY_BYTES = 4 * 1024;
 /** The admin API's bodies are an app or a fault setting: a few hundred bytes. */
 export const ADMIN_BODY_BYTES = 16 * 1024;
 
-export function limitBody(maxSize: number, answer: (c: Context, message: string) => Response = (c, error) => c.json({ error }, 413)): MiddlewareHandler {
+export function limitBody(
+  maxSize: number,
+  answer: (c: Context, message: string) => Response = (c, error) => c.json({ error }, 413),
+): MiddlewareHandler {
   return bodyLimit({ maxSize, onError: (c) => answer(c, `body larger than ${maxSize} bytes`) });
 }
 
@@ -25,5 +28,7 @@ export async function readJson(c: Context): Promise<ParsedJson> {
 export async function readJsonObject(c: Context): Promise<Record<string, unknown> | undefined> {
   const parsed = await readJson(c);
   const body = parsed.ok ? parsed.value : undefined;
-  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+  return typeof body === 'object' && body !== null && !Array.isArray(body)
+    ? (body as Record<string, unknown>)
+    : undefined;
 }

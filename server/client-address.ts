@@ -28,7 +28,10 @@ declare module 'hono' {
 
 /** SIDELOG_TRUSTED_PROXIES: comma-separated addresses or networks; throws naming an entry that is neither. */
 export function trustedProxies(setting: string | undefined): string[] {
-  const entries = (setting ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = (setting ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   for (const entry of entries) {
     const [address, prefix] = entry.split('/');
     const family = isIP(address!);
@@ -67,13 +70,17 @@ export function identifyClients(settings: ProxySettings = {}): MiddlewareHandler
     if (prefix === undefined) trusted.addAddress(address!, type);
     else trusted.addSubnet(address!, Number(prefix), type);
   }
-  const isTrusted = (address: string) => isIP(address) !== 0 && trusted.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
+  const isTrusted = (address: string) =>
+    isIP(address) !== 0 && trusted.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
   return async (c, next) => {
     let address = socketAddress(c);
     let tls = new URL(c.req.url).protocol === 'https:';
     if (isTrusted(address)) {
       // The nearest address the trusted proxies did not add: each proxy appends the one it received from.
-      const hops = (c.req.header('x-forwarded-for') ?? '').split(',').map((entry) => plain(entry.trim())).filter(Boolean);
+      const hops = (c.req.header('x-forwarded-for') ?? '')
+        .split(',')
+        .map((entry) => plain(entry.trim()))
+        .filter(Boolean);
       for (let i = hops.length - 1; i >= 0; i--) {
         address = hops[i]!;
         if (!isTrusted(address)) break;

@@ -8,7 +8,13 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import { INVALID_APP_CODE, MAX_LOGS_PER_BATCH, UNKNOWN_SESSION_REASON, WIRE_PATHS, type WireOperation } from '../protocol/wire.ts';
+import {
+  INVALID_APP_CODE,
+  MAX_LOGS_PER_BATCH,
+  UNKNOWN_SESSION_REASON,
+  WIRE_PATHS,
+  type WireOperation,
+} from '../protocol/wire.ts';
 import { createAdmission, type Admission } from './admission.ts';
 import type { App, AppStore, CollectorStore } from './store.types.ts';
 import { parseJson } from './json-body.ts';
@@ -29,7 +35,11 @@ export const MAX_BODY_BYTES = 128 * 1024 * 1024;
 type Env = { Variables: { appKey?: string; skipped?: SkippedLog[]; heldLogs?: { count: number } } };
 
 /** An operation's work once its body is checked and its app is known: the answer, or a status and reason. */
-type Handle<Op extends WireOperation> = (request: CheckedRequests[Op], app: App, c: Context<Env>) => Promise<object | { status: 400 | 401; error: string }>;
+type Handle<Op extends WireOperation> = (
+  request: CheckedRequests[Op],
+  app: App,
+  c: Context<Env>,
+) => Promise<object | { status: 400 | 401; error: string }>;
 
 /** The app key a body names, for requests that come without X-App-Token. */
 const bodyAppKey: { [Op in WireOperation]: (body: Record<string, any>) => unknown } = {
@@ -46,7 +56,12 @@ function keyInBody(op: WireOperation, body: unknown): string | undefined {
 }
 
 /** The headers a page may send the collector: Content-Encoding for gzip bodies (server/request-body.ts). */
-export const COLLECTOR_CORS = { origin: '*', allowMethods: ['POST', 'OPTIONS'], allowHeaders: ['Content-Type', 'Content-Encoding', 'X-App-Token', 'X-User-Agent'], maxAge: 600 };
+export const COLLECTOR_CORS = {
+  origin: '*',
+  allowMethods: ['POST', 'OPTIONS'],
+  allowHeaders: ['Content-Type', 'Content-Encoding', 'X-App-Token', 'X-User-Agent'],
+  maxAge: 600,
+};
 
 export interface CollectorOptions {
   /** The largest body once inflated (SIDELOG_MAX_INFLATED_MB); default DEFAULT_MAX_INFLATED_BYTES. */
@@ -70,11 +85,16 @@ export function createCollector(store: AppStore & CollectorStore, options: Colle
       await store.recordRequest(c.var.appKey ?? c.req.header('X-App-Token') ?? '', op, c.res.status, skipped);
     };
 
-  const limit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: `body larger than ${MAX_BODY_BYTES} bytes` }, 413) });
+  const limit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json({ error: `body larger than ${MAX_BODY_BYTES} bytes` }, 413),
+  });
 
   /** The app's answer to an unknown key. Device status is how a client learns that its key is invalid (docs/wire-format.md). */
   const unknownApp = (c: Context<Env>, op: WireOperation) =>
-    op === 'getDeviceStatus' ? c.json({ error: { code: INVALID_APP_CODE } }) : c.json({ error: 'unknown app key' }, 401);
+    op === 'getDeviceStatus'
+      ? c.json({ error: { code: INVALID_APP_CODE } })
+      : c.json({ error: 'unknown app key' }, 401);
 
   /** A key in X-App-Token is checked before the body is read, so a stranger's body costs nothing to refuse. */
   const headerKey =

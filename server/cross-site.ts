@@ -28,12 +28,14 @@ function crossSiteReason(c: Context, rule: WritersRule): string | undefined {
   }
   // The Host is on the allow-list (server/allowed-hosts.ts) and names the port: the same host and port, behind a TLS
   // proxy too, where the proxy passes the Host on and the scheme differs.
-  const allowed = rule.from === 'same-origin' ? from.host === new URL(c.req.url).host : hostAllowed(from.hostname, rule.allowed);
+  const allowed =
+    rule.from === 'same-origin' ? from.host === new URL(c.req.url).host : hostAllowed(from.hostname, rule.allowed);
   return allowed ? undefined : `a request from ${from.origin}`;
 }
 
 /** Is the body declared JSON (`application/json`, with or without parameters)? */
-const isJson = (c: Context) => (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
+const isJson = (c: Context) =>
+  (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
 
 /** Refuses, on every method but GET, HEAD and OPTIONS, a request from a page the rule does not allow (403) and a
  * body that is not declared JSON (415). */
@@ -41,7 +43,13 @@ export function jsonWritesFrom(rule: WritersRule): MiddlewareHandler {
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
     const reason = crossSiteReason(c, rule);
-    if (reason) return c.json({ error: `refused: ${reason}; ${rule.from === 'same-origin' ? "only the service's own pages" : 'only pages on SIDELOG_ALLOWED_HOSTS'} may send it` }, 403);
+    if (reason)
+      return c.json(
+        {
+          error: `refused: ${reason}; ${rule.from === 'same-origin' ? "only the service's own pages" : 'only pages on SIDELOG_ALLOWED_HOSTS'} may send it`,
+        },
+        403,
+      );
     if (!isJson(c)) return c.json({ error: `the body must be JSON, sent as 'Content-Type: application/json'` }, 415);
     return next();
   };

@@ -21,7 +21,14 @@ const sales: SalesData = {
       status: 'delivered',
       badges: ['Акция'],
       items: [
-        { sku: 'TEA-101', name: 'Чай чёрный «Цейлон», 100 пакетиков', quantity: 20, price: 249, oldPrice: 299, note: 'Скидка по акции «Осень»' },
+        {
+          sku: 'TEA-101',
+          name: 'Чай чёрный «Цейлон», 100 пакетиков',
+          quantity: 20,
+          price: 249,
+          oldPrice: 299,
+          note: 'Скидка по акции «Осень»',
+        },
         { sku: 'MUG-007', name: 'Кружка фирменная', quantity: 2, price: 0, freeAdd: true, note: 'Подарок к заказу' },
       ],
       total: 4980,
@@ -56,7 +63,15 @@ const sales: SalesData = {
       date: '2026-11-21',
       status: 'new',
       badges: [],
-      items: [{ sku: 'TEA-230', name: 'Чай зелёный «Сенча», 200 г', quantity: 10, price: 389, note: 'Поставка со склада в Москве' }],
+      items: [
+        {
+          sku: 'TEA-230',
+          name: 'Чай зелёный «Сенча», 200 г',
+          quantity: 10,
+          price: 389,
+          note: 'Поставка со склада в Москве',
+        },
+      ],
       total: 3890,
       miles: { earned: 0, details: 'Мили начисляются после доставки' },
       history: [{ date: '2026-11-21', text: 'Заказ оформлен' }],
@@ -75,7 +90,13 @@ const stats: StatsData = {
 
 const warehouse: WarehouseData = {
   items: [
-    { sku: 'TEA-101', name: 'Чай чёрный «Цейлон», 100 пакетиков', stock: 340, reserved: 20, warehouse: 'Санкт-Петербург' },
+    {
+      sku: 'TEA-101',
+      name: 'Чай чёрный «Цейлон», 100 пакетиков',
+      stock: 340,
+      reserved: 20,
+      warehouse: 'Санкт-Петербург',
+    },
     { sku: 'TEA-230', name: 'Чай зелёный «Сенча», 200 г', stock: 85, reserved: 10, warehouse: 'Москва' },
     { sku: 'COF-210', name: 'Кофе молотый «Арабика», 250 г', stock: 120, reserved: 12, warehouse: 'Санкт-Петербург' },
     { sku: 'COF-305', name: 'Кофе в зёрнах «Эспрессо», 1 кг', stock: 0, reserved: 0, warehouse: 'Москва' },

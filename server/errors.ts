@@ -16,8 +16,10 @@ export function storageFault(error: unknown): { status: 503 | 507; error: string
   }
   // The write was rolled back whole; once space is freed the same request succeeds, with no restart.
   if (code === 'SQLITE_FULL') return { status: 507, error: 'the disk is full: nothing was stored; retry later' };
-  if (code.startsWith('SQLITE_READONLY')) return { status: 503, error: 'the database is read-only: nothing was stored' };
-  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return { status: 503, error: 'the database is busy; retry later' };
+  if (code.startsWith('SQLITE_READONLY'))
+    return { status: 503, error: 'the database is read-only: nothing was stored' };
+  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))
+    return { status: 503, error: 'the database is busy; retry later' };
   if (code.startsWith('SQLITE_IOERR')) return { status: 503, error: 'the database could not be written; retry later' };
   return undefined;
 }
@@ -37,7 +39,10 @@ export const onServiceError: ErrorHandler = (error, c) => {
  * index_corrupted)? Nothing was read or stored, and only the operator can mend it. */
 export function isDamage(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB' || code === 'XX001' || code === 'XX002');
+  return (
+    typeof code === 'string' &&
+    (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB' || code === 'XX001' || code === 'XX002')
+  );
 }
 
 /** The service's error handler: onServiceError's, but a request that met a damaged page answers 503, and the log

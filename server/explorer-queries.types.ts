@@ -22,8 +22,15 @@ export type { AroundLogs, ExplorerApp, ExplorerDevice, ExplorerIssue, ExplorerLo
 /** A store's log columns as a list reads them: the text cut in SQL, so that a long line never leaves the database for
  * a list, and its whole length when it was cut (docs/explorer-views.md#long-lines). `cut` and `length` are the
  * store's SQL for the first LIST_TEXT_CHARS characters of a text and its length in characters. */
-export function listLogColumns(columns: string, cut: (text: string, chars: number) => string, length: (text: string) => string): string {
-  return columns.replace('l.t,', `${cut('l.t', LIST_TEXT_CHARS)} AS t, CASE WHEN ${length('l.t')} > ${LIST_TEXT_CHARS} THEN ${length('l.t')} END AS t_length,`);
+export function listLogColumns(
+  columns: string,
+  cut: (text: string, chars: number) => string,
+  length: (text: string) => string,
+): string {
+  return columns.replace(
+    'l.t,',
+    `${cut('l.t', LIST_TEXT_CHARS)} AS t, CASE WHEN ${length('l.t')} > ${LIST_TEXT_CHARS} THEN ${length('l.t')} END AS t_length,`,
+  );
 }
 
 /** The filters a log can be excluded by that name one of its columns (docs/facets.md), with that column; a device
@@ -136,7 +143,10 @@ export interface ExplorerQueries {
    * reading would take longer ends early: it holds the logs found so far (maybe none), and `next` goes on from where
    * it stopped; so a page may hold fewer than `limit` logs and still have a `next`. With `cut`, texts as a list sends
    * them (listLogColumns), else whole (an export). */
-  logs(filter: LogFilter, options: { before?: LogCursor; limit: number; within?: number; cut?: boolean }): Promise<LogPage>;
+  logs(
+    filter: LogFilter,
+    options: { before?: LogCursor; limit: number; within?: number; cut?: boolean },
+  ): Promise<LogPage>;
   /** The first and last time among the filter's logs; undefined when none match. */
   timeSpan(filter: LogFilter): Promise<{ first: number; last: number } | undefined>;
   /** The filter's logs counted per bucket of `bucketMs` (bucket n holds n * bucketMs up to the next) and level (a
@@ -188,7 +198,12 @@ export interface ExplorerQueries {
 
 /** Every log of the filter, newest first, read a page at a time (for exports that must not hold it all), each page
  * read `within` ms at the most when given: a page that ends early, maybe empty, is yielded all the same. */
-export async function* allLogs(queries: ExplorerQueries, filter: LogFilter, pageSize: number, within?: number): AsyncGenerator<ExplorerLog[]> {
+export async function* allLogs(
+  queries: ExplorerQueries,
+  filter: LogFilter,
+  pageSize: number,
+  within?: number,
+): AsyncGenerator<ExplorerLog[]> {
   let before: LogCursor | undefined;
   for (;;) {
     const page = await queries.logs(filter, { before, limit: pageSize, within });

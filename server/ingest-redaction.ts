@@ -60,7 +60,10 @@ function redactDevice({ udid, key_values, ...texts }: DeviceInfo, redact: Redact
   return { ...redactTexts(texts, redact), udid, key_values: keyValues };
 }
 
-function redactSession({ session_uid, time, device, app_version, ...texts }: SessionPayload, redact: Redact): SessionPayload {
+function redactSession(
+  { session_uid, time, device, app_version, ...texts }: SessionPayload,
+  redact: Redact,
+): SessionPayload {
   return {
     ...redactTexts(texts, redact),
     session_uid,
@@ -76,14 +79,27 @@ type Redactions = { [Op in WireOperation]: (request: CheckedRequests[Op], redact
 const REDACTIONS: Redactions = {
   getDeviceStatus: (request, redact) => ({ ...request, device: redactDevice(request.device, redact) }),
   sendSession: redactSession,
-  sendIssue: (issue, redact) => ({ ...issue, url: issue.url && redact(issue.url), title: redact(issue.title), text: redact(issue.text) }),
+  sendIssue: (issue, redact) => ({
+    ...issue,
+    url: issue.url && redact(issue.url),
+    title: redact(issue.title),
+    text: redact(issue.text),
+  }),
   // A batch's logs are redacted where every protocol's logs are stored (server/log-ingest.ts).
   sendLogs: (batch) => batch,
-  setDeviceKey: (request, redact) => ({ ...request, key: redact(request.key), value: redactKeyValue(request.value, redact) }),
+  setDeviceKey: (request, redact) => ({
+    ...request,
+    key: redact(request.key),
+    value: redactKeyValue(request.value, redact),
+  }),
 };
 
 /** The operation's request with the app's rules applied to its free-text fields. */
-export function redactRequest<Op extends WireOperation>(op: Op, request: CheckedRequests[Op], redact: Redact): CheckedRequests[Op] {
+export function redactRequest<Op extends WireOperation>(
+  op: Op,
+  request: CheckedRequests[Op],
+  redact: Redact,
+): CheckedRequests[Op] {
   if (redact === keepText) return request;
   return (REDACTIONS[op] as (request: CheckedRequests[Op], redact: Redact) => CheckedRequests[Op])(request, redact);
 }

@@ -4,7 +4,15 @@
 // log (server/explorer/api.ts). Ids are looked up well-formed, as the collector stored them: a URL
 // cannot carry a lone surrogate, which the collector stored as U+FFFD.
 import type { LogRecord } from '../protocol/records.types.ts';
-import type { App, AppStore, CollectedReads, DeviceKeyChange, StoredDevice, StoredIssue, StoredSession } from './store.types.ts';
+import type {
+  App,
+  AppStore,
+  CollectedReads,
+  DeviceKeyChange,
+  StoredDevice,
+  StoredIssue,
+  StoredSession,
+} from './store.types.ts';
 import { wellFormed } from './wire-validation.ts';
 
 export interface IssueView {
@@ -34,7 +42,12 @@ export function createIntentLookup(store: AppStore & CollectedReads) {
       const found = app && (await store.issue(app.key, uuid));
       if (!app || !found) return undefined;
       const { session_id, ...issue } = found;
-      return { app, issue, session: await store.session(app.key, issue.session_uid), logs: await store.sessionLogs(session_id) };
+      return {
+        app,
+        issue,
+        session: await store.session(app.key, issue.session_uid),
+        logs: await store.sessionLogs(session_id),
+      };
     },
     async session(appId: string, id: string): Promise<SessionView | undefined> {
       const uuid = wellFormed(id);
@@ -49,7 +62,12 @@ export function createIntentLookup(store: AppStore & CollectedReads) {
       const app = await store.appById(appId);
       const device = app && (await store.device(app.key, udid));
       if (!app || !device) return undefined;
-      return { app, device, keys: await store.deviceKeys(app.key, udid), sessions: await store.deviceSessions(app.key, udid) };
+      return {
+        app,
+        device,
+        keys: await store.deviceKeys(app.key, udid),
+        sessions: await store.deviceSessions(app.key, udid),
+      };
     },
   };
 }

@@ -19,7 +19,10 @@ export type GroupEvent = 'new' | 'reopened';
 
 /** What one more occurrence does: a new group is open, a resolved one reopens, an open or muted one stays as it is;
  * the first two are what the webhook announces. */
-export function occurrenceOutcome(prior: { status: IssueGroupStatus } | undefined): { status: IssueGroupStatus; event?: GroupEvent } {
+export function occurrenceOutcome(prior: { status: IssueGroupStatus } | undefined): {
+  status: IssueGroupStatus;
+  event?: GroupEvent;
+} {
   if (!prior) return { status: 'open', event: 'new' };
   if (prior.status === 'resolved') return { status: 'open', event: 'reopened' };
   return { status: prior.status };
@@ -37,7 +40,13 @@ export interface OccurrenceRow {
 }
 
 /** The webhook's body (docs/explorer.md#the-webhook), links into the explorer starting at `origin`. */
-export function notificationPayload(event: GroupEvent, appId: string, group: IssueGroup, issue: OccurrenceRow, origin: string) {
+export function notificationPayload(
+  event: GroupEvent,
+  appId: string,
+  group: IssueGroup,
+  issue: OccurrenceRow,
+  origin: string,
+) {
   const app = encodeURIComponent(appId);
   return {
     event: `issue_group.${event}`,

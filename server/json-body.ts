@@ -52,7 +52,8 @@ function deeperThan(value: unknown, limit: number): boolean {
     const [item, depth] = stack.pop()!;
     if (typeof item !== 'object' || item === null) continue;
     if (depth > limit) return true;
-    for (const inner of Array.isArray(item) ? item : Object.values(item)) if (typeof inner === 'object' && inner !== null) stack.push([inner, depth + 1]);
+    for (const inner of Array.isArray(item) ? item : Object.values(item))
+      if (typeof inner === 'object' && inner !== null) stack.push([inner, depth + 1]);
   }
   return false;
 }

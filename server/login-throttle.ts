@@ -30,9 +30,15 @@ export const THROTTLED_MESSAGE = (minutes: number) => `Слишком много
 export type ThrottledAnswer = (c: Context, minutes: number) => Response;
 
 /** The partner portal reads `status` and shows `meta`, as for any refused sign-in; no field is to blame. */
-const partnerAnswer: ThrottledAnswer = (c, minutes) => c.json({ status: 'failure', data: null, meta: THROTTLED_MESSAGE(minutes) }, 429);
+const partnerAnswer: ThrottledAnswer = (c, minutes) =>
+  c.json({ status: 'failure', data: null, meta: THROTTLED_MESSAGE(minutes) }, 429);
 
-function limiter(limit: number, windowMs: number, key: (c: Context<LoginEnv>) => string, answer: ThrottledAnswer): MiddlewareHandler<LoginEnv> {
+function limiter(
+  limit: number,
+  windowMs: number,
+  key: (c: Context<LoginEnv>) => string,
+  answer: ThrottledAnswer,
+): MiddlewareHandler<LoginEnv> {
   return rateLimiter<LoginEnv>({
     windowMs,
     limit,
@@ -95,7 +101,10 @@ function accountLimiter(limits: LoginLimits, answer: ThrottledAnswer): Middlewar
 
 /** Two middlewares: the per-address one before the body is read, the per-account one after (it needs the
  * account, which the route sets as `loginAccount`). */
-export function createLoginThrottle(limits: LoginLimits = DEFAULT_LOGIN_LIMITS, answer: ThrottledAnswer = partnerAnswer) {
+export function createLoginThrottle(
+  limits: LoginLimits = DEFAULT_LOGIN_LIMITS,
+  answer: ThrottledAnswer = partnerAnswer,
+) {
   return {
     perAddress: limiter(limits.perAddress, limits.windowMs, (c) => `address:${clientAddress(c)}`, answer),
     perAccount: accountLimiter(limits, answer),

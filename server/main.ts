@@ -41,7 +41,8 @@ async function serve(): Promise<void> {
   const maxDbMB = Number(process.env.SIDELOG_MAX_DB_MB ?? 0);
   const service = await Promise.resolve()
     .then(() => {
-      if (!(maxDbMB >= 0)) throw new Error(`SIDELOG_MAX_DB_MB must be a number of megabytes, not '${process.env.SIDELOG_MAX_DB_MB}'`);
+      if (!(maxDbMB >= 0))
+        throw new Error(`SIDELOG_MAX_DB_MB must be a number of megabytes, not '${process.env.SIDELOG_MAX_DB_MB}'`);
       return startService({
         port: Number(process.env.PORT ?? 8080),
         host,
@@ -52,7 +53,10 @@ async function serve(): Promise<void> {
         maxDbBytes: maxDbMB ? maxDbMB * 1024 * 1024 : undefined,
         maxInflatedBytes: maxInflatedBytes(process.env.SIDELOG_MAX_INFLATED_MB),
         forward: forwardSettings(process.env),
-        proxies: { trustedProxies: trustedProxies(process.env.SIDELOG_TRUSTED_PROXIES), secureCookies: secureCookiesSetting(process.env.SIDELOG_SECURE_COOKIES) },
+        proxies: {
+          trustedProxies: trustedProxies(process.env.SIDELOG_TRUSTED_PROXIES),
+          secureCookies: secureCookiesSetting(process.env.SIDELOG_SECURE_COOKIES),
+        },
       });
     })
     // One line an operator can act on (the database and what is wrong with it, or the port taken), no stack.
@@ -66,7 +70,10 @@ async function serve(): Promise<void> {
     console.log(`Sidelog explorer: ${service.url}/sidelog/ (sign in as admin with the admin token)`);
     console.log(`  admin API:      ${service.url}/sidelog/admin/api/ with Authorization: Bearer ${service.adminToken}`);
     console.log(`  database:       ${databaseLabel(db)}${processes > 1 ? ` (${processes} processes)` : ''}`);
-    if (process.env.SIDELOG_FORWARD_OTLP) console.log(`  forwarding to:  ${withoutCredentials(process.env.SIDELOG_FORWARD_OTLP)} (status: ${service.url}/sidelog/admin/api/forwarding)`);
+    if (process.env.SIDELOG_FORWARD_OTLP)
+      console.log(
+        `  forwarding to:  ${withoutCredentials(process.env.SIDELOG_FORWARD_OTLP)} (status: ${service.url}/sidelog/admin/api/forwarding)`,
+      );
   }
 
   let stopping = false;

@@ -10,7 +10,9 @@ import { Worker } from 'node:worker_threads';
  * module runner (where the test runner's global setups start the service) does not offer. */
 function tsxEsmApi(): string {
   const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
-  const exports = (JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> }).exports;
+  const exports = (
+    JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> }
+  ).exports;
   return pathToFileURL(join(dirname(manifest), exports['./esm/api']!.import.default)).href;
 }
 

@@ -22,10 +22,18 @@ const BAD_REQUEST = 'Некорректный запрос.';
 const TOO_LARGE = 'Слишком большой запрос.';
 const UNAUTHORIZED = 'Требуется вход в кабинет партнера.';
 
-const failure = (field: AuthFailureField, meta = AUTH_MESSAGES[field]): AuthAnswer => ({ status: 'failure', data: field, meta });
+const failure = (field: AuthFailureField, meta = AUTH_MESSAGES[field]): AuthAnswer => ({
+  status: 'failure',
+  data: field,
+  meta,
+});
 
 /** Which field a sign-in got wrong, or the partner it signs in. */
-async function checkCredentials(store: PartnerStore, email: string, password: string): Promise<AuthFailureField | number> {
+async function checkCredentials(
+  store: PartnerStore,
+  email: string,
+  password: string,
+): Promise<AuthFailureField | number> {
   const partner = email ? await store.partnerByEmail(email) : undefined;
   const passwordImpossible = password.length < MIN_PASSWORD_LENGTH;
   if (!partner) return passwordImpossible ? 'both' : 'email';
@@ -50,8 +58,14 @@ export function createPartnerApi(store: PartnerStore, options: PartnerApiOptions
   const api = new Hono<PartnerEnv>();
   const throttle = createLoginThrottle(options.loginLimits ?? DEFAULT_LOGIN_LIMITS);
   // The portal is served from the same origin; CORS lets a dev server on another port use this API too.
-  api.use('/mobile/api/*', cors({ origin: '*', allowHeaders: ['Content-Type', 'Authorization'], allowMethods: ['GET', 'POST', 'OPTIONS'] }));
-  api.use('/mobile/api/*', limitBody(PARTNER_BODY_BYTES, (c) => c.json(failure('both', TOO_LARGE), 413)));
+  api.use(
+    '/mobile/api/*',
+    cors({ origin: '*', allowHeaders: ['Content-Type', 'Authorization'], allowMethods: ['GET', 'POST', 'OPTIONS'] }),
+  );
+  api.use(
+    '/mobile/api/*',
+    limitBody(PARTNER_BODY_BYTES, (c) => c.json(failure('both', TOO_LARGE), 413)),
+  );
 
   const partnerOf = async (c: Context) => {
     const token = bearerToken(c.req.header('Authorization'));
@@ -64,7 +78,9 @@ export function createPartnerApi(store: PartnerStore, options: PartnerApiOptions
     throttle.perAddress,
     async (c, next) => {
       const body = await readJson(c);
-      const { email, password } = (body.ok && typeof body.value === 'object' && body.value !== null ? body.value : {}) as Record<string, unknown>;
+      const { email, password } = (
+        body.ok && typeof body.value === 'object' && body.value !== null ? body.value : {}
+      ) as Record<string, unknown>;
       if (!body.ok) return c.json(failure('both', BAD_REQUEST), 400);
       c.set('loginAccount', typeof email === 'string' ? email.trim().toLowerCase() : '');
       c.set('password', typeof password === 'string' ? password : '');
@@ -94,7 +110,10 @@ export function createPartnerApi(store: PartnerStore, options: PartnerApiOptions
       const partnerId = await partnerOf(c);
       if (partnerId === undefined) return unauthorized(c);
       const data = await store.partnerView(partnerId, view);
-      return c.json<PartnerAnswer<unknown>>({ status: 'success', data: view === 'profile' ? { id: partnerId, ...(data as object) } : data });
+      return c.json<PartnerAnswer<unknown>>({
+        status: 'success',
+        data: view === 'profile' ? { id: partnerId, ...(data as object) } : data,
+      });
     });
   }
   return api;

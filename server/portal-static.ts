@@ -21,7 +21,11 @@ export function createPortalStatic(distDir: string): Hono {
   const portal = new Hono();
   if (!existsSync(root)) {
     // Built after the service started? Restart it; until then say what is missing.
-    portal.get('*', (c, next) => (NOT_PORTAL.test(c.req.path) ? next() : c.text('The portal is not built: run `npm run build` (or `npm start`).', 404)));
+    portal.get('*', (c, next) =>
+      NOT_PORTAL.test(c.req.path)
+        ? next()
+        : c.text('The portal is not built: run `npm run build` (or `npm start`).', 404),
+    );
     return portal;
   }
 

@@ -10,7 +10,8 @@ export function processCount(setting: string | undefined): number {
   if (setting === undefined || setting.trim() === '') return 1;
   if (setting.trim() === 'auto') return availableParallelism();
   const count = Number(setting);
-  if (!Number.isInteger(count) || count < 1 || count > 256) throw new Error(`SIDELOG_PROCESSES must be a whole number of processes (1 to 256) or 'auto', not '${setting}'`);
+  if (!Number.isInteger(count) || count < 1 || count > 256)
+    throw new Error(`SIDELOG_PROCESSES must be a whole number of processes (1 to 256) or 'auto', not '${setting}'`);
   return count;
 }
 

@@ -12,7 +12,8 @@ export const DEFAULT_MAX_INFLATED_BYTES = 128 * 1024 * 1024;
 export function maxInflatedBytes(setting: string | undefined): number | undefined {
   if (setting === undefined || setting.trim() === '') return undefined;
   const mb = Number(setting);
-  if (!Number.isFinite(mb) || mb <= 0) throw new Error(`SIDELOG_MAX_INFLATED_MB must be a number of megabytes, not '${setting}'`);
+  if (!Number.isFinite(mb) || mb <= 0)
+    throw new Error(`SIDELOG_MAX_INFLATED_MB must be a number of megabytes, not '${setting}'`);
   return Math.floor(mb * 1024 * 1024);
 }
 
@@ -28,7 +29,11 @@ function codingOf(header: string | undefined): Coding | undefined {
 }
 
 const unsupported = (header: string | undefined) =>
-  ({ ok: false, status: 415, error: `Content-Encoding '${header}' is not supported: send gzip or no encoding` }) as const;
+  ({
+    ok: false,
+    status: 415,
+    error: `Content-Encoding '${header}' is not supported: send gzip or no encoding`,
+  }) as const;
 
 /** The body's bytes, inflated when gzip-encoded, or why it cannot be read. */
 export async function readBodyBytes(c: Context, maxInflatedBytes: number): Promise<BodyRead<Uint8Array>> {
@@ -52,7 +57,9 @@ export async function readBodyText(c: Context, maxInflatedBytes: number): Promis
 
 async function inflate(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<BodyRead<Uint8Array>> {
   if (!body) return { ok: false, status: 400, error: 'malformed gzip body: it is empty' };
-  const reader = body.pipeThrough(new DecompressionStream('gzip') as ReadableWritablePair<Uint8Array, Uint8Array>).getReader();
+  const reader = body
+    .pipeThrough(new DecompressionStream('gzip') as ReadableWritablePair<Uint8Array, Uint8Array>)
+    .getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   try {

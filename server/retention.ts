@@ -26,11 +26,15 @@ export interface Retention {
 export function retentionDays(setting: string | undefined): number {
   if (setting === undefined || setting.trim() === '') return DEFAULT_RETENTION_DAYS;
   const days = Number(setting);
-  if (!Number.isFinite(days) || days < 0) throw new Error(`SIDELOG_RETENTION_DAYS must be a number of days (0 keeps logs for ever), not '${setting}'`);
+  if (!Number.isFinite(days) || days < 0)
+    throw new Error(`SIDELOG_RETENTION_DAYS must be a number of days (0 keeps logs for ever), not '${setting}'`);
   return days;
 }
 
-export function startRetention(store: RetentionStore, options: { days: number; intervalMs?: number; batch?: number; timer?: boolean }): Retention {
+export function startRetention(
+  store: RetentionStore,
+  options: { days: number; intervalMs?: number; batch?: number; timer?: boolean },
+): Retention {
   let stopped = false;
   let running: Promise<number> | undefined;
   const batch = options.batch ?? RETENTION_BATCH;
@@ -40,7 +44,10 @@ export function startRetention(store: RetentionStore, options: { days: number; i
     // A full disk may refuse the mark (a few rows); the deletes that free room must run all the same.
     await store.markRetention(now).catch((error: unknown) => {
       if (!storageFault(error)) throw error;
-      console.error('retention: could not note the marks of this pass (deleting by the older ones):', (error as Error).message);
+      console.error(
+        'retention: could not note the marks of this pass (deleting by the older ones):',
+        (error as Error).message,
+      );
     });
     const cutoff = new Date(now.getTime() - options.days * DAY_MS);
     let deleted = 0;
@@ -68,7 +75,10 @@ export function startRetention(store: RetentionStore, options: { days: number; i
     return running;
   };
   const onError = (error: unknown) => console.error('retention:', error);
-  const timer = options.timer === false ? undefined : setInterval(() => void runOnce().catch(onError), options.intervalMs ?? RETENTION_INTERVAL_MS);
+  const timer =
+    options.timer === false
+      ? undefined
+      : setInterval(() => void runOnce().catch(onError), options.intervalMs ?? RETENTION_INTERVAL_MS);
   timer?.unref();
   if (options.timer !== false) void runOnce().catch(onError);
   return {

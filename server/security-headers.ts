@@ -28,7 +28,8 @@ const NOT_PORTAL = /^\/(sidelog|mobile)(\/|$)/;
 export function securityHeaders(portalCsp: string): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    const isPortalPage = !NOT_PORTAL.test(c.req.path) && (c.res.headers.get('Content-Type') ?? '').startsWith('text/html');
+    const isPortalPage =
+      !NOT_PORTAL.test(c.req.path) && (c.res.headers.get('Content-Type') ?? '').startsWith('text/html');
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
       if (c.res.headers.has(name)) continue;
       c.res.headers.set(name, name === 'Content-Security-Policy' && isPortalPage ? portalCsp : value);

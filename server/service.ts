@@ -135,10 +135,14 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     forward: options.forward,
   });
 
-  const { server, address } = await new Promise<{ server: ReturnType<typeof serve>; address: AddressInfo }>((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }, (address) => resolve({ server, address }));
-    server.once('error', reject);
-  }).catch(async (error: unknown) => {
+  const { server, address } = await new Promise<{ server: ReturnType<typeof serve>; address: AddressInfo }>(
+    (resolve, reject) => {
+      const server = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }, (address) =>
+        resolve({ server, address }),
+      );
+      server.once('error', reject);
+    },
+  ).catch(async (error: unknown) => {
     // The port is taken, say: leave nothing open behind.
     await retention.stop();
     await notifier.stop();

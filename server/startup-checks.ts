@@ -21,7 +21,10 @@ export function checkDatabasePath(path: string): void {
   try {
     mkdirSync(dir, { recursive: true });
   } catch (error) {
-    throw new StartupError(path, `its directory ${dir} cannot be created (${codeOf(error) || (error as Error).message})`);
+    throw new StartupError(
+      path,
+      `its directory ${dir} cannot be created (${codeOf(error) || (error as Error).message})`,
+    );
   }
   try {
     accessSync(dir, constants.W_OK);
@@ -41,7 +44,8 @@ export function checkDatabasePath(path: string): void {
 export function openFailure(path: string, error: unknown): StartupError {
   const code = codeOf(error);
   const message = (error as Error).message;
-  if (code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT')) return new StartupError(path, `not a SQLite database, or corrupt (${message})`);
+  if (code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT'))
+    return new StartupError(path, `not a SQLite database, or corrupt (${message})`);
   if (code.startsWith('SQLITE_READONLY')) return new StartupError(path, `the database is read-only (${message})`);
   if (code.startsWith('SQLITE_CANTOPEN')) return new StartupError(path, `the database cannot be opened (${message})`);
   if (code === 'SQLITE_FULL') return new StartupError(path, `the disk is full (${message})`);
@@ -70,5 +74,8 @@ export function damagedDatabase(path: string, problems: string[]): StartupError 
 }
 
 export function newerSchema(path: string, version: number, known: number): StartupError {
-  return new StartupError(path, `its schema is version ${version}, newer than this code's ${known}: run the newer Sidelog, or restore an older copy`);
+  return new StartupError(
+    path,
+    `its schema is version ${version}, newer than this code's ${known}: run the newer Sidelog, or restore an older copy`,
+  );
 }

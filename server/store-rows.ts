@@ -23,7 +23,10 @@ export interface SessionRow {
   received_at: string;
   payload: string;
 }
-export const toSession = (row: SessionRow): StoredSession => ({ ...row, payload: JSON.parse(row.payload) as SessionPayload });
+export const toSession = (row: SessionRow): StoredSession => ({
+  ...row,
+  payload: JSON.parse(row.payload) as SessionPayload,
+});
 
 export type AppRow = { key: string; app_id: string; enabled: number; redact: string | null };
 /** The columns an AppRow is read from. */
@@ -41,8 +44,13 @@ export const LIST_ROW: Record<AdminList, (row: Record<string, unknown>) => unkno
   batches: (row) => row,
   sessions: (row) => toSession(row as unknown as SessionRow),
   issues: (row) => row,
-  'device-keys': (row) => ({ device_id: row.udid, key: row.key, value: JSON.parse(row.value as string) as DeviceKeyValue }),
-  requests: ({ skipped, ...row }) => (skipped === null ? row : { ...row, skipped: JSON.parse(skipped as string) as SkippedLog[] }),
+  'device-keys': (row) => ({
+    device_id: row.udid,
+    key: row.key,
+    value: JSON.parse(row.value as string) as DeviceKeyValue,
+  }),
+  requests: ({ skipped, ...row }) =>
+    skipped === null ? row : { ...row, skipped: JSON.parse(skipped as string) as SkippedLog[] },
 };
 
 /** A row of `forward_cursors` (server/otlp/forwarder.ts). */

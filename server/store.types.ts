@@ -7,7 +7,13 @@ import type { RedactConfig } from '../protocol/redact/redact-options.ts';
 import type { IssueRequest, SkippedLog, WireOperation } from '../protocol/wire.ts';
 import type { ExplorerQueries } from './explorer-queries.types.ts';
 import type { ExplorerIssue } from '../explorer-contract/api.types.ts';
-import type { KeyHistoryEntry, IssueGroup, IssueGroupStatus, SavedView, WebhookSetting } from '../explorer-contract/insight.types.ts';
+import type {
+  KeyHistoryEntry,
+  IssueGroup,
+  IssueGroupStatus,
+  SavedView,
+  WebhookSetting,
+} from '../explorer-contract/insight.types.ts';
 
 export type PartnerView = 'profile' | 'sales' | 'stats' | 'warehouse' | 'support';
 
@@ -103,7 +109,12 @@ export interface CollectedReads {
   sessions(appKey: string, limit?: number): Promise<StoredSession[]>;
   issues(appKey: string, limit?: number): Promise<StoredIssue[]>;
   /** One page of an admin list, in arrival order: rows after the cursor `after` (a row id; 0 for the start). */
-  listPage(list: AdminList, appKey: string, after: number, limit: number): Promise<{ rows: unknown[]; last: number | undefined }>;
+  listPage(
+    list: AdminList,
+    appKey: string,
+    after: number,
+    limit: number,
+  ): Promise<{ rows: unknown[]; last: number | undefined }>;
   /** Requests that named an unknown key, counted per key, operation and status; most recently seen first. */
   refusedKeys(limit: number): Promise<RefusedKey[]>;
   session(appKey: string, uuid: string): Promise<StoredSession | undefined>;
@@ -157,10 +168,20 @@ export interface IssueGroupStore {
   /** The group of the issue with this uid. */
   groupOfIssue(appKey: string, uid: string): Promise<IssueGroup | undefined>;
   /** Newest first, older than issue `before` when given; texts cut to 300 characters. */
-  groupOccurrences(appKey: string, id: number, options: { before?: number; limit: number }): Promise<{ issues: (ExplorerIssue & { session_id: number })[]; next: number | null }>;
+  groupOccurrences(
+    appKey: string,
+    id: number,
+    options: { before?: number; limit: number },
+  ): Promise<{ issues: (ExplorerIssue & { session_id: number })[]; next: number | null }>;
   /** Sessions with logs and no issue of the group, most recently active first. */
   sessionsWithoutGroup(appKey: string, id: number, limit: number): Promise<string[]>;
-  setIssueGroupStatus(appKey: string, id: number, status: IssueGroupStatus, by: string, now: Date): Promise<IssueGroup | undefined>;
+  setIssueGroupStatus(
+    appKey: string,
+    id: number,
+    status: IssueGroupStatus,
+    by: string,
+    now: Date,
+  ): Promise<IssueGroup | undefined>;
   /** Groups up to `limit` issues stored before groups were kept (never notifying); how many it grouped. */
   groupUngroupedIssues(limit: number): Promise<number>;
 }
@@ -264,7 +285,8 @@ export interface ForwardStore {
 
 /** Everything the service keeps, as one database serves it, with the explorer's reads over it. */
 export interface Store
-  extends PartnerStore,
+  extends
+    PartnerStore,
     AppStore,
     CollectorStore,
     CollectedReads,

@@ -5,7 +5,15 @@
 import { IssueType, type LogLevel } from '../protocol/levels.ts';
 import type { DeviceData, DeviceInfo, LogRecord } from '../protocol/records.types.ts';
 import { MAX_LOGS_PER_BATCH } from '../protocol/wire.ts';
-import type { DeviceKeyRequest, DeviceStatusRequest, IssueRequest, LogBatchRequest, SessionRequest, SkippedLog, WireRequests } from '../protocol/wire.ts';
+import type {
+  DeviceKeyRequest,
+  DeviceStatusRequest,
+  IssueRequest,
+  LogBatchRequest,
+  SessionRequest,
+  SkippedLog,
+  WireRequests,
+} from '../protocol/wire.ts';
 
 export type { SkippedLog };
 
@@ -22,7 +30,8 @@ class Refused extends Error {}
 
 type Fields = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Fields =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function object(value: unknown, name: string): Fields {
   if (!isObject(value)) throw new Refused(`'${name}' must be an object`);
@@ -71,7 +80,10 @@ function finiteThroughout(value: unknown, name: string): void {
 function wellFormedThroughout(value: unknown): unknown {
   if (typeof value === 'string') return wellFormed(value);
   if (Array.isArray(value)) return value.map(wellFormedThroughout);
-  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [wellFormed(key), wellFormedThroughout(item)]));
+  if (isObject(value))
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [wellFormed(key), wellFormedThroughout(item)]),
+    );
   return value;
 }
 
@@ -87,7 +99,8 @@ function keyValues(value: unknown): DeviceData {
   if (!isObject(value)) return {};
   const values: DeviceData = {};
   for (const [key, item] of Object.entries(value)) {
-    if (typeof item === 'boolean' || (typeof item === 'number' && Number.isFinite(item))) values[wellFormed(key)] = item;
+    if (typeof item === 'boolean' || (typeof item === 'number' && Number.isFinite(item)))
+      values[wellFormed(key)] = item;
     else if (item !== null && typeof item !== 'number') values[wellFormed(key)] = displayText(item)!;
   }
   return values;
@@ -95,7 +108,17 @@ function keyValues(value: unknown): DeviceData {
 
 /** The text fields of a device. Bugfender's SDK sends `os` and `device_type` (the browser's name), and its own
  * numbers as strings; Sidelog sends `os_version`. Other fields are kept as sent. */
-const DEVICE_TEXTS = ['name', 'device_type', 'language', 'os', 'os_version', 'sdk_type', 'sdk_version', 'build', 'version'];
+const DEVICE_TEXTS = [
+  'name',
+  'device_type',
+  'language',
+  'os',
+  'os_version',
+  'sdk_type',
+  'sdk_version',
+  'build',
+  'version',
+];
 
 function device(value: unknown, name: string): DeviceInfo {
   const fields = wellFormedThroughout(object(value, name)) as Fields;
@@ -137,8 +160,12 @@ export function coerceLog(value: unknown): { ok: true; log: LogRecord } | { ok: 
   if (!isObject(value)) return { ok: false, reason: 'not an object' };
   const fromX = typeof value.x === 'string' ? Date.parse(value.x) : NaN;
   const at = showableTime(finiteNumber(value.at)) ?? showableTime(Number.isFinite(fromX) ? fromX : undefined);
-  if (at === undefined) return { ok: false, reason: `'at' must be a time in milliseconds (a number within ±${MAX_DATE_MS})` };
-  const log: Record<string, unknown> = { x: typeof value.x === 'string' ? wellFormed(value.x) : new Date(at).toISOString(), at };
+  if (at === undefined)
+    return { ok: false, reason: `'at' must be a time in milliseconds (a number within ±${MAX_DATE_MS})` };
+  const log: Record<string, unknown> = {
+    x: typeof value.x === 'string' ? wellFormed(value.x) : new Date(at).toISOString(),
+    at,
+  };
   for (const key of LOG_TEXTS) {
     const text = displayText(value[key]);
     if (text !== undefined) log[key] = text;
@@ -176,7 +203,8 @@ const CHECKS: { [Op in keyof CheckedRequests]: (body: Fields) => CheckedRequests
     return session as unknown as SessionRequest;
   },
   sendIssue(body): IssueRequest {
-    if (!(Object.values(IssueType) as unknown[]).includes(body.type)) throw new Refused(`'type' must be one of ${Object.values(IssueType).join(', ')}`);
+    if (!(Object.values(IssueType) as unknown[]).includes(body.type))
+      throw new Refused(`'type' must be one of ${Object.values(IssueType).join(', ')}`);
     return {
       uid: id(body.uid, 'uid'),
       // Bugfender's SDK sends no url: the issue's page is known from its app and uid.
@@ -191,7 +219,8 @@ const CHECKS: { [Op in keyof CheckedRequests]: (body: Fields) => CheckedRequests
   sendLogs(body): CheckedLogBatch {
     const session_id = integer(body.session_id, 'session_id');
     if (!Array.isArray(body.logs)) throw new Refused(`'logs' must be an array`);
-    if (body.logs.length > MAX_LOGS_PER_BATCH) throw new Refused(`'logs' holds more than ${MAX_LOGS_PER_BATCH} records`);
+    if (body.logs.length > MAX_LOGS_PER_BATCH)
+      throw new Refused(`'logs' holds more than ${MAX_LOGS_PER_BATCH} records`);
     const logs: LogRecord[] = [];
     const skipped: SkippedLog[] = [];
     body.logs.forEach((entry, index) => {
@@ -208,9 +237,11 @@ const CHECKS: { [Op in keyof CheckedRequests]: (body: Fields) => CheckedRequests
     const { value } = body;
     // Bugfender's SDK sends removeDeviceKey as the string "null" (its sanitiser stringifies null); Sidelog sends
     // null. Both remove the key, so a key cannot hold the text "null".
-    if (value === null || value === 'null') return { app_key: displayText(body.app_key) ?? '', device_id: id(body.device_id, 'device_id'), key, value: null };
+    if (value === null || value === 'null')
+      return { app_key: displayText(body.app_key) ?? '', device_id: id(body.device_id, 'device_id'), key, value: null };
     if (typeof value === 'number' && !Number.isFinite(value)) throw new Refused(`'value' must be a finite number`);
-    if (!['string', 'number', 'boolean'].includes(typeof value)) throw new Refused(`'value' must be a string, number, boolean or null`);
+    if (!['string', 'number', 'boolean'].includes(typeof value))
+      throw new Refused(`'value' must be a string, number, boolean or null`);
     return {
       app_key: displayText(body.app_key) ?? '',
       device_id: id(body.device_id, 'device_id'),

@@ -35,7 +35,9 @@ export function createDeviceStatusChecker(deps: DeviceStatusDeps): DeviceStatusC
       guard.isDeviceEnabled = guard.isAppValid && answer.logger_enabled === true;
       if ([guard.isAppValid, guard.isDeviceEnabled].join() !== before) deps.onChange?.();
     } catch (error) {
-      deps.debug(`Sidelog could not check the device's status: ${error instanceof Error ? error.message : String(error)}`);
+      deps.debug(
+        `Sidelog could not check the device's status: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 

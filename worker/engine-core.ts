@@ -1,6 +1,13 @@
 // One engine core per app in a worker (or page): storage, writer, guard, uploader, leadership and
 // device status, shared by every tab connected to it. Tabs come and go; the core keeps uploading.
-import { LEADER_LOCK_PREFIX, intentURL, type DebugSink, type DeviceInfo, type EngineConfig, type EngineStatus } from '../protocol/index.ts';
+import {
+  LEADER_LOCK_PREFIX,
+  intentURL,
+  type DebugSink,
+  type DeviceInfo,
+  type EngineConfig,
+  type EngineStatus,
+} from '../protocol/index.ts';
 import { createDeviceStatusChecker } from './device-status.ts';
 import { createGuard, type Guard } from './guard.ts';
 import { sendKeepalive } from './keepalive.ts';
@@ -50,7 +57,12 @@ async function createTargets(
   if (config.otlp) {
     // Loaded only where asked for: modes B and C load the engine into the page.
     const { browserFacts, createOtlpTarget } = await import('./otlp-target.ts');
-    const otlp = { otlp: config.otlp, browser: browserFacts(), deviceKeys: () => device.key_values, timeoutMs: timings.requestTimeoutMs };
+    const otlp = {
+      otlp: config.otlp,
+      browser: browserFacts(),
+      deviceKeys: () => device.key_values,
+      timeoutMs: timings.requestTimeoutMs,
+    };
     return { target: createOtlpTarget(otlp), keepalive: createOtlpTarget({ ...otlp, keepalive: true }) };
   }
   const wire = {

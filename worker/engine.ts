@@ -151,7 +151,11 @@ export function createEngine(cores: CoreRegistry = createCoreRegistry()): Engine
       // The tab counts as active before its session is stored, so that an upload run under way cannot
       // take the new, still empty session for an abandoned one and delete it.
       fresh.tabs.add(given.session.session_uid);
-      await fresh.storage.ensureSession({ uuid: given.session.session_uid, payload: given.session, lastAt: given.sessionLastAt });
+      await fresh.storage.ensureSession({
+        uuid: given.session.session_uid,
+        payload: given.session,
+        lastAt: given.sessionLastAt,
+      });
       if (debug) {
         debugSink = debug;
         fresh.debugSinks.add(debug);

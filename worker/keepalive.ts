@@ -56,13 +56,18 @@ export async function sendKeepalive({ storage, target, guard, debug }: Keepalive
         await storage.setSessionId(session.uuid, id);
       }
       for (const chunk of chunkLogs(logs)) {
-        const sent = await target.sendLogs({ id, uuid: session.uuid, payload: session.payload }, chunk.map(toLogRecord));
+        const sent = await target.sendLogs(
+          { id, uuid: session.uuid, payload: session.payload },
+          chunk.map(toLogRecord),
+        );
         // Whatever was not taken stays stored for the ordinary uploader, should the page live on.
         if (sent.outcome !== 'accepted') return stop(sent);
         await storage.deleteLogs(chunk.map((log) => log.id!));
       }
     }
   } catch (error) {
-    debug(`Sidelog could not send logs as the page was hidden: ${error instanceof Error ? error.message : String(error)}`);
+    debug(
+      `Sidelog could not send logs as the page was hidden: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }

@@ -23,7 +23,9 @@ export interface LeadershipOptions {
 export async function activeSessionLocks(): Promise<string[]> {
   if (typeof navigator === 'undefined' || !navigator.locks) return [];
   const { held = [] } = await navigator.locks.query();
-  return held.flatMap((lock) => (lock.name?.startsWith(SESSION_LOCK_PREFIX) ? [lock.name.slice(SESSION_LOCK_PREFIX.length)] : []));
+  return held.flatMap((lock) =>
+    lock.name?.startsWith(SESSION_LOCK_PREFIX) ? [lock.name.slice(SESSION_LOCK_PREFIX.length)] : [],
+  );
 }
 
 export function createLeadership({ name, mode, onLeader, onForceRequest }: LeadershipOptions): Leadership {

@@ -22,7 +22,12 @@ const RECORD_OVERHEAD_BYTES = 128;
 /** An upper bound of a record's size as JSON, from its texts' lengths: no serialising just to measure,
  * since the target serialises the batch anyway. */
 function maxJSONBytes(record: LogRecord): number {
-  const chars = (record.t?.length ?? 0) + (record.tg?.length ?? 0) + (record.m?.length ?? 0) + (record.f?.length ?? 0) + (record.u?.length ?? 0);
+  const chars =
+    (record.t?.length ?? 0) +
+    (record.tg?.length ?? 0) +
+    (record.m?.length ?? 0) +
+    (record.f?.length ?? 0) +
+    (record.u?.length ?? 0);
   return RECORD_OVERHEAD_BYTES + MAX_BYTES_PER_CHAR * chars;
 }
 
@@ -48,14 +53,22 @@ export type LogUpload = (session: RegisteredSession) => Promise<Setback | undefi
 
 export function createLogUpload({ storage, target, debug }: LogUploadDeps): LogUpload {
   /** The batch after `sent` (which stays stored until accepted): the session's logs after its last one. */
-  const logsAfter = (uuid: string, sent: StoredLog[]) => storage.logsAfter(uuid, sent[sent.length - 1].id!, UPLOAD_BATCH_SIZE);
+  const logsAfter = (uuid: string, sent: StoredLog[]) =>
+    storage.logsAfter(uuid, sent[sent.length - 1].id!, UPLOAD_BATCH_SIZE);
 
   /** Sends a batch and, once accepted, starts deleting it (into `deleting`). A refused batch is split, halves in
    * order, until the refused log is alone; a marker then goes in its place (refusedInPlace). */
-  async function sendBatch(session: RegisteredSession, logs: StoredLog[], deleting: Promise<void>[]): Promise<Setback | undefined> {
+  async function sendBatch(
+    session: RegisteredSession,
+    logs: StoredLog[],
+    deleting: Promise<void>[],
+  ): Promise<Setback | undefined> {
     const sent = await target.sendLogs(session, logs.map(toLogRecord));
     if (sent.outcome === 'accepted') {
-      if (sent.dropped) debug(`Sidelog: the service took a batch of ${logs.length} logs but did not keep ${sent.dropped.count}: ${sent.dropped.reason}`);
+      if (sent.dropped)
+        debug(
+          `Sidelog: the service took a batch of ${logs.length} logs but did not keep ${sent.dropped.count}: ${sent.dropped.reason}`,
+        );
       deleteSent(logs, deleting);
       return undefined;
     }
@@ -68,7 +81,12 @@ export function createLogUpload({ storage, target, debug }: LogUploadDeps): LogU
   /** A log refused alone: its marker goes on its own, at once, so that it keeps the log's place on the wire. The
    * target taking the marker shows it was the log it refused: the log is deleted. A marker refused in turn (or not
    * taken at all) shows the refusal is not about the data: the log stays stored and the session stops there. */
-  async function refusedInPlace(session: RegisteredSession, log: StoredLog, refusal: Refused, deleting: Promise<void>[]): Promise<Setback | undefined> {
+  async function refusedInPlace(
+    session: RegisteredSession,
+    log: StoredLog,
+    refusal: Refused,
+    deleting: Promise<void>[],
+  ): Promise<Setback | undefined> {
     const sent = await target.sendLogs(session, [toLogRecord(refusedMarker(log, refusal.reason))]);
     if (sent.outcome !== 'accepted') return sent;
     debug(`Sidelog: the service refused a log (${refusal.reason}); a marker took its place`);

@@ -6,7 +6,14 @@
 import type { DeviceData, OtlpConfig } from '../protocol/index.ts';
 // Not through protocol/index.ts: what only this target uses stays in its own chunk, which only an engine given
 // `otlp` loads (docs/benchmarks.md#otlp-and-gzip).
-import { otlpIssue, otlpLog, otlpRequest, otlpResource, type BrowserFacts, type OtlpLogRecord } from '../protocol/otlp-logs.ts';
+import {
+  otlpIssue,
+  otlpLog,
+  otlpRequest,
+  otlpResource,
+  type BrowserFacts,
+  type OtlpLogRecord,
+} from '../protocol/otlp-logs.ts';
 import { createBodyEncoder, fetchEncoded } from './request-body.ts';
 import { retryAfterOf } from './retry-after.ts';
 import { KEEPALIVE_CHUNK_BYTES, REQUEST_TIMEOUT_MS } from './tuning.ts';
@@ -33,7 +40,8 @@ const REFUSING_STATUSES = new Set([400, 413]);
 /** The most of a reason kept: it goes into a log of its own (the refused-log marker). */
 const REASON_CHARS = 200;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** An answer's JSON body: undefined when empty, null when it is not JSON. */
@@ -59,11 +67,15 @@ async function reasonOf(response: Response): Promise<string> {
  * proxy's): nothing is taken as accepted on its word. */
 async function acceptanceOf(response: Response): Promise<Outcome<{ dropped?: Dropped }>> {
   const body = await bodyOf(response);
-  if (body === null || (body !== undefined && !isObject(body))) return { outcome: 'retry-later', reason: `OTLP export answered ${response.status} with something other than JSON` };
+  if (body === null || (body !== undefined && !isObject(body)))
+    return { outcome: 'retry-later', reason: `OTLP export answered ${response.status} with something other than JSON` };
   const partial = isObject(body) && isObject(body.partialSuccess) ? body.partialSuccess : {};
   const count = Number(partial.rejectedLogRecords ?? 0);
   if (!(count > 0)) return { outcome: 'accepted' };
-  const reason = typeof partial.errorMessage === 'string' && partial.errorMessage ? partial.errorMessage.slice(0, REASON_CHARS) : 'rejected';
+  const reason =
+    typeof partial.errorMessage === 'string' && partial.errorMessage
+      ? partial.errorMessage.slice(0, REASON_CHARS)
+      : 'rejected';
   return { outcome: 'accepted', dropped: { count, reason } };
 }
 
@@ -114,7 +126,11 @@ export function createOtlpTarget({
     const reason = await reasonOf(response);
     if (REFUSING_STATUSES.has(response.status)) return { outcome: 'refused', reason };
     const afterMs = retryAfterOf(response);
-    return { outcome: 'retry-later', reason: `OTLP export answered ${reason}`, ...(afterMs !== undefined && { afterMs }) };
+    return {
+      outcome: 'retry-later',
+      reason: `OTLP export answered ${reason}`,
+      ...(afterMs !== undefined && { afterMs }),
+    };
   }
 
   /** One request of the session's records; a keepalive one over its cap goes in halves, one after the other (what
@@ -134,7 +150,11 @@ export function createOtlpTarget({
   return {
     registerSession: async () => ({ outcome: 'accepted', sessionId: 0 }),
     sendIssue: (session, issue) => send(session, [otlpIssue(issue, session.uuid, now())]),
-    sendLogs: (session, logs) => send(session, logs.map((log) => otlpLog(log, session.uuid))),
+    sendLogs: (session, logs) =>
+      send(
+        session,
+        logs.map((log) => otlpLog(log, session.uuid)),
+      ),
     sendKey: async () => ({ outcome: 'accepted' }),
   };
 }

@@ -31,12 +31,14 @@ export async function gzip(text: string): Promise<ArrayBuffer> {
   return new Response(stream).arrayBuffer();
 }
 
-const offersGzip = (response: Response) => /(^|,)\s*gzip\s*(;|,|$)/i.test(response.headers.get('Accept-Encoding') ?? '');
+const offersGzip = (response: Response) =>
+  /(^|,)\s*gzip\s*(;|,|$)/i.test(response.headers.get('Accept-Encoding') ?? '');
 
 export function createBodyEncoder(encoding: BodyEncoding): BodyEncoder {
   /** 'probing': the last gzipped request got no answer, so the next goes plain to tell the network from gzip.
    * 'off': the target does not take gzip; nothing turns it on again in this engine's life. */
-  let state: 'gzip' | 'plain' | 'probing' | 'off' = encoding === 'gzip' ? 'gzip' : encoding === 'none' ? 'off' : 'plain';
+  let state: 'gzip' | 'plain' | 'probing' | 'off' =
+    encoding === 'gzip' ? 'gzip' : encoding === 'none' ? 'off' : 'plain';
   return {
     async encode(text, keepalive): Promise<EncodedBody> {
       if (state !== 'gzip' || keepalive || !canGzip()) return { body: text, headers: {}, gzipped: false };
@@ -57,7 +59,13 @@ export function createBodyEncoder(encoding: BodyEncoding): BodyEncoder {
 }
 
 /** Sends `text` as the encoder has it, and lets it learn from what comes back (or does not). */
-export async function fetchEncoded(fetchImpl: typeof fetch, encoder: BodyEncoder, url: string, text: string, init: RequestInit & { headers: Record<string, string> }): Promise<Response> {
+export async function fetchEncoded(
+  fetchImpl: typeof fetch,
+  encoder: BodyEncoder,
+  url: string,
+  text: string,
+  init: RequestInit & { headers: Record<string, string> },
+): Promise<Response> {
   const { body, headers, gzipped } = await encoder.encode(text, init.keepalive);
   let response: Response;
   try {

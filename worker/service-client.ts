@@ -8,7 +8,11 @@ import { retryAfterOf } from './retry-after.ts';
 import { REQUEST_TIMEOUT_MS } from './tuning.ts';
 
 export interface ServiceClient {
-  call<Op extends WireOperation>(operation: Op, body: WireRequests[Op], init?: { keepalive?: boolean }): Promise<WireAnswers[Op]>;
+  call<Op extends WireOperation>(
+    operation: Op,
+    body: WireRequests[Op],
+    init?: { keepalive?: boolean },
+  ): Promise<WireAnswers[Op]>;
 }
 
 export interface ServiceClientOptions {
@@ -48,7 +52,8 @@ async function reasonOf(response: Response): Promise<string | undefined> {
   }
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The shape each operation's answer must have to count as accepted. */
 const ANSWER_CHECKS: Record<WireOperation, (answer: unknown) => boolean> = {

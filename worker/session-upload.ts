@@ -17,19 +17,30 @@ export interface SessionUploadDeps {
 
 /** Uploads one session; `force` sends its logs whatever the device's status, `active` names the sessions some tab
  * holds (kept even when empty). Resolves to the setback that stopped it, if any. */
-export type SessionUpload = (session: SessionRecord, force: boolean, active: Set<string>) => Promise<Setback | undefined>;
+export type SessionUpload = (
+  session: SessionRecord,
+  force: boolean,
+  active: Set<string>,
+) => Promise<Setback | undefined>;
 
 export function createSessionUpload({ storage, guard, target, debug }: SessionUploadDeps): SessionUpload {
   const uploadLogs = createLogUpload({ storage, target, debug });
 
   async function isEmpty(uuid: string): Promise<boolean> {
-    const counts = await Promise.all([storage.countLogs(uuid), storage.countIssues(uuid), storage.countDeviceKeys(uuid)]);
+    const counts = await Promise.all([
+      storage.countLogs(uuid),
+      storage.countIssues(uuid),
+      storage.countDeviceKeys(uuid),
+    ]);
     return counts.every((count) => count === 0);
   }
 
   /** Registers the session if it has no id yet, and stores the id it is given. */
   async function register(session: SessionRecord): Promise<Outcome<{ session: RegisteredSession }>> {
-    const ofId = (id: number) => ({ outcome: 'accepted' as const, session: { id, uuid: session.uuid, payload: session.payload } });
+    const ofId = (id: number) => ({
+      outcome: 'accepted' as const,
+      session: { id, uuid: session.uuid, payload: session.payload },
+    });
     if (session.id !== undefined) return ofId(session.id);
     const registered = await target.registerSession(session.payload);
     if (registered.outcome !== 'accepted') return registered;

@@ -23,11 +23,17 @@ const REFUSING_STATUSES = new Set([400, 413]);
  * data. Anything else (a 5xx, 401, 429, a timeout, the network, an answer that is not the JSON promised) may pass. */
 function setbackOf(error: unknown): Setback {
   const message = error instanceof Error ? error.message : String(error);
-  if (!(error instanceof ServiceError) || error.status === undefined) return { outcome: 'retry-later', reason: message };
+  if (!(error instanceof ServiceError) || error.status === undefined)
+    return { outcome: 'retry-later', reason: message };
   const { status, reason } = error;
   if (status === 400 && reason === UNKNOWN_SESSION_REASON) return { outcome: 'unknown-session', reason: message };
-  if (REFUSING_STATUSES.has(status)) return { outcome: 'refused', reason: reason ? `${status}: ${reason}` : String(status) };
-  return { outcome: 'retry-later', reason: message, ...(error.retryAfterMs !== undefined && { afterMs: error.retryAfterMs }) };
+  if (REFUSING_STATUSES.has(status))
+    return { outcome: 'refused', reason: reason ? `${status}: ${reason}` : String(status) };
+  return {
+    outcome: 'retry-later',
+    reason: message,
+    ...(error.retryAfterMs !== undefined && { afterMs: error.retryAfterMs }),
+  };
 }
 
 /** The call's answer made into what the step gives back once accepted; its failure, into a setback. */
@@ -52,13 +58,24 @@ const nothing = () => ({});
 export function createWireTarget({ client, appKey, udid, issueURL, keepalive }: WireTargetDeps): UploadTarget {
   const init = keepalive ? { keepalive } : undefined;
   return {
-    registerSession: (payload) => outcomeOf(() => client.call('sendSession', payload, init), (answer) => ({ sessionId: answer.id })),
+    registerSession: (payload) =>
+      outcomeOf(
+        () => client.call('sendSession', payload, init),
+        (answer) => ({ sessionId: answer.id }),
+      ),
     sendIssue: (session, { uuid, title, text, type }) =>
       outcomeOf(
-        () => client.call('sendIssue', { uid: uuid, url: issueURL(uuid), title, text, app: { key: appKey }, type, session_id: session.id }, init),
+        () =>
+          client.call(
+            'sendIssue',
+            { uid: uuid, url: issueURL(uuid), title, text, app: { key: appKey }, type, session_id: session.id },
+            init,
+          ),
         nothing,
       ),
-    sendLogs: (session, logs) => outcomeOf(() => client.call('sendLogs', { session_id: session.id, logs }, init), droppedOf),
-    sendKey: (key, value) => outcomeOf(() => client.call('setDeviceKey', { app_key: appKey, device_id: udid, key, value }, init), nothing),
+    sendLogs: (session, logs) =>
+      outcomeOf(() => client.call('sendLogs', { session_id: session.id, logs }, init), droppedOf),
+    sendKey: (key, value) =>
+      outcomeOf(() => client.call('setDeviceKey', { app_key: appKey, device_id: udid, key, value }, init), nothing),
   };
 }

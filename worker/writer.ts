@@ -126,7 +126,8 @@ export function createWriter({ storage, guard, onError }: WriterDeps): Writer {
       .then(() => (guard.canWrite() ? work() : refuse()))
       .then(
         () => undefined,
-        (error: unknown) => onError(`Sidelog could not store ${what}: ${error instanceof Error ? error.message : String(error)}`),
+        (error: unknown) =>
+          onError(`Sidelog could not store ${what}: ${error instanceof Error ? error.message : String(error)}`),
       );
   }
 

@@ -23,7 +23,8 @@ export function readAuthAnswer(body: unknown): LoginResult {
     return { kind: 'success', token: data.token, id: Number(data.id) };
   }
   if (status === 'failure') {
-    const meta = typeof body.meta === 'string' ? body.meta : isRecord(data) && typeof data.meta === 'string' ? data.meta : '';
+    const meta =
+      typeof body.meta === 'string' ? body.meta : isRecord(data) && typeof data.meta === 'string' ? data.meta : '';
     const field = isRecord(data) ? data.field : data;
     return {
       kind: 'failure',

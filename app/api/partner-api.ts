@@ -10,7 +10,12 @@ export class UnauthorizedError extends Error {
   }
 }
 
-export async function fetchPartnerData<T>(apiHost: string, path: string, token: string, signal?: AbortSignal): Promise<T> {
+export async function fetchPartnerData<T>(
+  apiHost: string,
+  path: string,
+  token: string,
+  signal?: AbortSignal,
+): Promise<T> {
   const timeout = AbortSignal.timeout(LOGIN_TIMEOUT_MS);
   const response = await fetch(apiHost + path, {
     headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },

@@ -58,7 +58,9 @@ interface Started {
 
 export class SidelogClient {
   readonly #seams: SidelogSeams;
-  readonly #queue = createWriteQueue((error) => this.#debug(`Sidelog could not hand logs to its engine: ${String(error)}`));
+  readonly #queue = createWriteQueue((error) =>
+    this.#debug(`Sidelog could not hand logs to its engine: ${String(error)}`),
+  );
   #captureAllSites = false;
   #print = true;
   #options: ResolvedOptions | undefined;
@@ -134,7 +136,8 @@ export class SidelogClient {
   /** Loads the captures (a chunk of their own, and only when some option asks for one) and installs them;
    * settles once they listen. close() takes them away, or keeps them from ever being installed. */
   #installCaptures(options: ResolvedOptions): Promise<void> {
-    const wanted = options.overrideConsoleMethods || options.registerErrorHandler || options.logBrowserEvents || options.logUIEvents;
+    const wanted =
+      options.overrideConsoleMethods || options.registerErrorHandler || options.logBrowserEvents || options.logUIEvents;
     if (!wanted) return Promise.resolve();
     let installed: InstalledCaptures | undefined;
     let undone = false;
@@ -155,14 +158,26 @@ export class SidelogClient {
 
   async #start(options: ResolvedOptions): Promise<Started> {
     const startup = await import('./startup.ts');
-    const { deviceInfo, engineKinds, findRescues, loadIdentity, loadSessionLastAt, saveDeviceData, sessionPayload, startEngine } = startup;
+    const {
+      deviceInfo,
+      engineKinds,
+      findRescues,
+      loadIdentity,
+      loadSessionLastAt,
+      saveDeviceData,
+      sessionPayload,
+      startEngine,
+    } = startup;
     const redact = startup.createRedactor(options.redact);
     if (!this.#namedDevice) options.deviceName = startup.defaultDeviceName();
     const identity = await loadIdentity(options.appKey);
     // The keys an earlier page kept, perhaps under other rules, are redacted with this page's, as are those set since.
     const kept = Object.entries(identity.deviceData).map(([key, value]) => ({ key, value }));
     for (const change of [...kept, ...this.#keysBeforeStart.splice(0)]) {
-      const { key, value } = startup.sanitiseWrite({ sl: 'key', seq: 0, ...change }, redact) as { key: string; value: DeviceKeyValue };
+      const { key, value } = startup.sanitiseWrite({ sl: 'key', seq: 0, ...change }, redact) as {
+        key: string;
+        value: DeviceKeyValue;
+      };
       this.#applyKey(key, value);
     }
     // From here on a key set goes to the device data at once (#setKey).
@@ -180,7 +195,9 @@ export class SidelogClient {
     this.#listenForLeaving();
     for (const rescue of findRescues(options.appKey).reverse()) this.#queue.sendFirst({ sl: 'rescued', rescue });
     const engine = await startEngine(
-      engineKinds(this.#seams.workers ?? (options.workerURL ? startup.workersAt(options.workerURL) : startup.defaultWorkers)),
+      engineKinds(
+        this.#seams.workers ?? (options.workerURL ? startup.workersAt(options.workerURL) : startup.defaultWorkers),
+      ),
       {
         appKey: options.appKey,
         appID: identity.appID,
@@ -209,7 +226,8 @@ export class SidelogClient {
 
   /** The engine stored the writes up to `seq`: they need no rescue, and the rescues among them are done with. */
   #stored(seq: number): void {
-    for (const write of this.#queue.confirm(seq)) if (write.sl === 'rescued') this.#startup?.removeRescue(write.rescue.run);
+    for (const write of this.#queue.confirm(seq))
+      if (write.sl === 'rescued') this.#startup?.removeRescue(write.rescue.run);
   }
 
   /** Sessions are kept while a tab holds their lock; the uploader deletes only sessions nobody holds. */
@@ -280,7 +298,10 @@ export class SidelogClient {
     try {
       const now = Date.now();
       // A stack costs more than the rest of the call: by default only warnings and worse pay for it.
-      const stack = site && (this.#captureAllSites || level !== LogLevel.Debug && level !== LogLevel.Info) ? captureCallSite(site) : undefined;
+      const stack =
+        site && (this.#captureAllSites || (level !== LogLevel.Debug && level !== LogLevel.Info))
+          ? captureCallSite(site)
+          : undefined;
       this.#queue.log(now, level, parts, stack);
     } catch {
       // Nothing a log call does may break the page.
@@ -326,7 +347,12 @@ export class SidelogClient {
   #sendFields(fields: LogFields, time?: number, verbatim?: boolean): void {
     try {
       const raw = { t: fields.text, tg: fields.tag, m: fields.method, f: fields.file, l: fields.line };
-      this.#queue.logFields(time ?? Date.now(), fields.level ?? LogLevel.Debug, verbatim ? { ...raw, v: true } : raw, fields.url);
+      this.#queue.logFields(
+        time ?? Date.now(),
+        fields.level ?? LogLevel.Debug,
+        verbatim ? { ...raw, v: true } : raw,
+        fields.url,
+      );
     } catch {
       // As for every log call.
     }
@@ -334,7 +360,8 @@ export class SidelogClient {
 
   sendIssue = (title: string, text: string): Promise<string> => this.#sendIssue(IssueType.Issue, title, text);
   sendCrash = (title: string, text: string): Promise<string> => this.#sendIssue(IssueType.Crash, title, text);
-  sendUserFeedback = (subject: string, text: string): Promise<string> => this.#sendIssue(IssueType.UserFeedback, subject, text);
+  sendUserFeedback = (subject: string, text: string): Promise<string> =>
+    this.#sendIssue(IssueType.UserFeedback, subject, text);
 
   /** Validates at once; the issue is queued like a log and forces one send. Resolves to the issue's URL. */
   #sendIssue(type: IssueType, title: unknown, text: unknown): Promise<string> {
@@ -342,7 +369,9 @@ export class SidelogClient {
     const uuid = crypto.randomUUID();
     // The text is made a string on its way to the engine (app/logging/engine-sink.ts).
     this.#queue.send({ sl: 'issue', issue: { type, title, text: text as string, uuid } });
-    return this.#ready().then(({ options, identity, startup }) => startup.intentURL.issue(options.baseURL, identity.appID, uuid));
+    return this.#ready().then(({ options, identity, startup }) =>
+      startup.intentURL.issue(options.baseURL, identity.appID, uuid),
+    );
   }
 
   setDeviceKey = (key: string, value: unknown): void => {
@@ -381,9 +410,12 @@ export class SidelogClient {
 
   /** Shows the feedback dialog (its code loaded on the first call); a submitted form is sent as user feedback. */
   getUserFeedback = (texts?: FeedbackTexts): Promise<FeedbackResult> =>
-    import('./feedback/feedback-dialog.ts').then(({ showFeedbackDialog }) => showFeedbackDialog(texts, (subject, text) => this.sendUserFeedback(subject, text)));
+    import('./feedback/feedback-dialog.ts').then(({ showFeedbackDialog }) =>
+      showFeedbackDialog(texts, (subject, text) => this.sendUserFeedback(subject, text)),
+    );
 
-  setForceEnabled = (enabled: boolean): Promise<void> => this.#ready().then(({ engine }) => engine.calls.setForceEnabled(enabled));
+  setForceEnabled = (enabled: boolean): Promise<void> =>
+    this.#ready().then(({ engine }) => engine.calls.setForceEnabled(enabled));
 
   forceSendOnce = (): Promise<void> => this.#ready().then(({ engine }) => engine.calls.forceSendOnce());
 
@@ -394,10 +426,14 @@ export class SidelogClient {
   };
 
   getDeviceURL = (): Promise<string> =>
-    this.#ready().then(({ options, identity, startup }) => startup.intentURL.device(options.baseURL, identity.appID, identity.udid));
+    this.#ready().then(({ options, identity, startup }) =>
+      startup.intentURL.device(options.baseURL, identity.appID, identity.udid),
+    );
 
   getSessionURL = (): Promise<string> =>
-    this.#ready().then(({ options, identity, startup }) => startup.intentURL.session(options.baseURL, identity.appID, identity.sessionUUID));
+    this.#ready().then(({ options, identity, startup }) =>
+      startup.intentURL.session(options.baseURL, identity.appID, identity.sessionUUID),
+    );
 
   /**
    * Undoes everything init did: captures removed, console restored, engine let go. Everything logged before the
@@ -409,7 +445,10 @@ export class SidelogClient {
 
   async #close(): Promise<void> {
     this.#queue.seal(() => this.#debug('Sidelog has been closed: logs after close() are dropped.'));
-    this.#teardown.splice(0).reverse().forEach((undo) => undo());
+    this.#teardown
+      .splice(0)
+      .reverse()
+      .forEach((undo) => undo());
     const started = this.#started;
     if (!started) return;
     const engine = await started.then(

@@ -7,7 +7,8 @@ import type { WriteSink } from './write-queue.ts';
 
 /** Primitives always clone (symbols never do, but they are not objects either: checked as the rest are). */
 function isCloneable(value: unknown): boolean {
-  if (value === null || (typeof value !== 'object' && typeof value !== 'function' && typeof value !== 'symbol')) return true;
+  if (value === null || (typeof value !== 'object' && typeof value !== 'function' && typeof value !== 'symbol'))
+    return true;
   try {
     structuredClone(value);
     return true;

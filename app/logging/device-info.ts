@@ -21,9 +21,10 @@ export function osVersion(): string {
 
 /** A readable default device name: the browser and its system, e.g. 'Chromium 156 (Linux)'. */
 export function defaultDeviceName(): string {
-  const brand = userAgentData()?.brands?.find((b) => !/Not.?A.?Brand/i.test(b.brand) && b.brand !== 'Chromium') ??
+  const brand =
+    userAgentData()?.brands?.find((b) => !/Not.?A.?Brand/i.test(b.brand) && b.brand !== 'Chromium') ??
     userAgentData()?.brands?.find((b) => !/Not.?A.?Brand/i.test(b.brand));
-  const browser = brand ? `${brand.brand} ${brand.version}` : navigator.userAgent.split(' ').pop() ?? 'Browser';
+  const browser = brand ? `${brand.brand} ${brand.version}` : (navigator.userAgent.split(' ').pop() ?? 'Browser');
   return `${browser} (${osVersion()})`;
 }
 
@@ -43,7 +44,12 @@ export function deviceInfo(options: ResolvedOptions, udid: string, keyValues: De
   };
 }
 
-export function sessionPayload(options: ResolvedOptions, device: DeviceInfo, sessionUUID: string, startedAt: number): SessionPayload {
+export function sessionPayload(
+  options: ResolvedOptions,
+  device: DeviceInfo,
+  sessionUUID: string,
+  startedAt: number,
+): SessionPayload {
   return {
     device,
     orientation: 0,

@@ -58,7 +58,8 @@ export async function loadIdentity(appKey: string): Promise<Identity> {
   // Without a stored app id this tab's session may be another app's (localStorage cleared under a tab that kept its
   // sessionStorage): its server id would send this app's logs to that app's session, which the service refuses.
   // A new session costs nothing here: the data stored for any earlier one stays and is uploaded as it is.
-  if (storedAppID !== appID) for (const key of [STORAGE_KEYS.sessionUdid, STORAGE_KEYS.sessionUuid]) session?.removeItem(key);
+  if (storedAppID !== appID)
+    for (const key of [STORAGE_KEYS.sessionUdid, STORAGE_KEYS.sessionUuid]) session?.removeItem(key);
   if (storedAppID !== appID) local?.setItem(STORAGE_KEYS.appId, appID);
   const udid = local?.getItem(STORAGE_KEYS.deviceUdid) || randomHex();
   local?.setItem(STORAGE_KEYS.deviceUdid, udid);

@@ -36,7 +36,18 @@ function storage(): Storage | undefined {
  * engine parses, is redacted too (a script's URL may carry a token); `v` stays, so that the engine leaves the text. */
 function textRow(row: RawLog, redact: Redact): RawLog {
   const { x: _x, ...sane } = sanitiseLog(
-    { at: row.at, x: '', t: row.p ? formatParts(row.p) : row.t, tg: row.tg, m: row.m, f: row.f, l: row.l, ll: row.ll, u: row.u, v: row.v },
+    {
+      at: row.at,
+      x: '',
+      t: row.p ? formatParts(row.p) : row.t,
+      tg: row.tg,
+      m: row.m,
+      f: row.f,
+      l: row.l,
+      ll: row.ll,
+      u: row.u,
+      v: row.v,
+    },
     redact,
   );
   return {
@@ -56,7 +67,10 @@ function asText(write: WriteMessage, redact: Redact): WriteMessage {
       return { ...write, issue: { ...write.issue, ...sanitiseIssue(write.issue, redact) } };
     case 'rescued':
       // An earlier page's rescue, redacted by its rules: this page's apply too.
-      return { ...write, rescue: { ...write.rescue, writes: write.rescue.writes.map((inner) => asText(inner, redact)) } };
+      return {
+        ...write,
+        rescue: { ...write.rescue, writes: write.rescue.writes.map((inner) => asText(inner, redact)) },
+      };
     case 'key':
       // One set before the engine ran may not be sanitised yet (app/logging/engine-sink.ts).
       return sanitiseWrite({ ...write }, redact);
@@ -65,12 +79,20 @@ function asText(write: WriteMessage, redact: Redact): WriteMessage {
 
 /** The times of the logs among `writes`, for the gap entry standing for them. */
 function timesOf(writes: WriteMessage[]): number[] {
-  return writes.flatMap((write) => (write.sl === 'logs' ? atsOf(write.logs) : write.sl === 'rescued' ? timesOf(write.rescue.writes) : []));
+  return writes.flatMap((write) =>
+    write.sl === 'logs' ? atsOf(write.logs) : write.sl === 'rescued' ? timesOf(write.rescue.writes) : [],
+  );
 }
 
 function gapWrite(seq: number, times: number[]): WriteMessage {
   const start = Math.min(...times);
-  const row: RawLog = { at: start, x: start, ll: LogLevel.Warning, tg: GAP_LOG_TAG, t: JSON.stringify({ start, end: Math.max(...times) }) };
+  const row: RawLog = {
+    at: start,
+    x: start,
+    ll: LogLevel.Warning,
+    tg: GAP_LOG_TAG,
+    t: JSON.stringify({ start, end: Math.max(...times) }),
+  };
   return { sl: 'logs', seq, logs: columnsOf([row]) };
 }
 
@@ -86,7 +108,10 @@ export function saveRescue(rescue: Rescue, redact: Redact): void {
   let writes = rescue.writes.map((write) => asText(write, redact));
   let dropped: WriteMessage[] = [];
   for (;;) {
-    const kept = dropped.length > 0 && timesOf(dropped).length > 0 ? [gapWrite(writes[0].seq, timesOf(dropped)), ...writes] : writes;
+    const kept =
+      dropped.length > 0 && timesOf(dropped).length > 0
+        ? [gapWrite(writes[0].seq, timesOf(dropped)), ...writes]
+        : writes;
     try {
       local.setItem(key, JSON.stringify({ ...rescue, writes: kept }));
       return;

@@ -10,6 +10,7 @@ export function resolveWorkerURL(value: string, pageURL: string): string {
   } catch {
     url = undefined;
   }
-  if (url?.origin !== new URL(pageURL).origin) throw new Error("'workerURL' option must be a URL of the page's own origin.");
+  if (url?.origin !== new URL(pageURL).origin)
+    throw new Error("'workerURL' option must be a URL of the page's own origin.");
   return url.href;
 }

@@ -97,7 +97,8 @@ export function createWriteQueue(
     unconfirmed.push(message);
     unconfirmedLogs += logCount(message);
     // An engine that never confirms (a wedged worker) must not make the page hold every log for ever.
-    while (unconfirmedLogs > UNCONFIRMED_LOG_CAP && unconfirmed.length > 1) unconfirmedLogs -= logCount(unconfirmed.shift()!);
+    while (unconfirmedLogs > UNCONFIRMED_LOG_CAP && unconfirmed.length > 1)
+      unconfirmedLogs -= logCount(unconfirmed.shift()!);
     try {
       sink!.write(message);
     } catch (error) {

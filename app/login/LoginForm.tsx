@@ -28,7 +28,18 @@ interface LoginFieldProps {
   onChange: (value: string) => void;
 }
 
-function LoginField({ id, name, type, autoComplete, label, value, invalid, errorId, inputRef, onChange }: LoginFieldProps) {
+function LoginField({
+  id,
+  name,
+  type,
+  autoComplete,
+  label,
+  value,
+  invalid,
+  errorId,
+  inputRef,
+  onChange,
+}: LoginFieldProps) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -116,7 +127,12 @@ export function LoginForm() {
         <LoginField {...fieldOf('email', email, setEmail)} inputRef={emailRef} />
         <LoginField {...fieldOf('password', password, setPassword)} inputRef={passwordRef} />
         <label className="checkbox">
-          <input type="checkbox" name="remember" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
+          <input
+            type="checkbox"
+            name="remember"
+            checked={remember}
+            onChange={(event) => setRemember(event.target.checked)}
+          />
           {LOGIN_TEXTS.remember}
         </label>
         <button type="submit" className="button button-primary">

@@ -16,8 +16,7 @@ export function startAnalytics(counterId: string, tagURL = ANALYTICS_TAG_URL): H
   if (!counterId) return null;
   // The tag's own snippet: calls made before the script arrives wait in `ym.a`.
   const counter: Counter =
-    window.ym ??
-    Object.assign((...args: unknown[]) => (counter.a ??= []).push(args), { l: Date.now() });
+    window.ym ?? Object.assign((...args: unknown[]) => (counter.a ??= []).push(args), { l: Date.now() });
   window.ym = counter;
   counter(Number(counterId), 'init', { clickmap: true, trackLinks: true, accurateTrackBounce: true, webvisor: true });
   return loadScript(tagURL);

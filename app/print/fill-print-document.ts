@@ -30,7 +30,9 @@ export function fillPrintDocument(doc: Document, block: Element, sheets: PrintSh
   charset.setAttribute('charset', 'utf-8');
   head.append(charset);
   if (sheets.copyPageStyles) {
-    for (const style of document.querySelectorAll<HTMLStyleElement | HTMLLinkElement>('style, link[rel="stylesheet"]')) {
+    for (const style of document.querySelectorAll<HTMLStyleElement | HTMLLinkElement>(
+      'style, link[rel="stylesheet"]',
+    )) {
       const copy = doc.importNode(style, true);
       // Absolute, so the copy does not depend on the other document's base URL.
       if (style instanceof HTMLLinkElement) (copy as HTMLLinkElement).href = style.href;

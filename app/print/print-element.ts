@@ -33,7 +33,11 @@ export function printElement(id: string, options: PrintOptions = {}): Promise<vo
     if (!block) return reportMissingTarget(id);
     const frame = createHiddenFrame();
     const frameDocument = frame.contentDocument!;
-    await fillPrintDocument(frameDocument, block, { copyPageStyles: true, links: options.stylesheets ?? [], css: PRINT_HIDE_CSS });
+    await fillPrintDocument(frameDocument, block, {
+      copyPageStyles: true,
+      links: options.stylesheets ?? [],
+      css: PRINT_HIDE_CSS,
+    });
     frame.contentWindow!.focus();
     frame.contentWindow!.print();
   });

@@ -22,7 +22,13 @@ export function App({ hook }: { hook?: BaseLocationHook }) {
           <Route key={path} path={path}>
             <RequireSession>
               <PortalLayout title={label}>
-                <Suspense fallback={<p className="muted" role="status">Загрузка…</p>}>
+                <Suspense
+                  fallback={
+                    <p className="muted" role="status">
+                      Загрузка…
+                    </p>
+                  }
+                >
                   <Component />
                 </Suspense>
               </PortalLayout>

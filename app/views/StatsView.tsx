@@ -16,8 +16,12 @@ export default function StatsView() {
             <thead>
               <tr>
                 <th scope="col">Месяц</th>
-                <th scope="col" className="num">Заказы</th>
-                <th scope="col" className="num">Выручка</th>
+                <th scope="col" className="num">
+                  Заказы
+                </th>
+                <th scope="col" className="num">
+                  Выручка
+                </th>
                 <th scope="col" aria-hidden="true"></th>
               </tr>
             </thead>

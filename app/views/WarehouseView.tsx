@@ -16,9 +16,15 @@ export default function WarehouseView() {
               <th scope="col">Артикул</th>
               <th scope="col">Товар</th>
               <th scope="col">Склад</th>
-              <th scope="col" className="num">В наличии</th>
-              <th scope="col" className="num">В резерве</th>
-              <th scope="col" className="num">Доступно</th>
+              <th scope="col" className="num">
+                В наличии
+              </th>
+              <th scope="col" className="num">
+                В резерве
+              </th>
+              <th scope="col" className="num">
+                Доступно
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -10,7 +10,11 @@ function stat(pid: number): { ppid: number; ticks: number; childTicks: number } 
     // The command name is in parentheses and may hold spaces: fields are counted after its closing one.
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
     // Fields 4 (ppid), 14-17 (utime, stime, cutime, cstime), counted from 1 with pid and comm as 1 and 2.
-    return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]), childTicks: Number(fields[13]) + Number(fields[14]) };
+    return {
+      ppid: Number(fields[1]),
+      ticks: Number(fields[11]) + Number(fields[12]),
+      childTicks: Number(fields[13]) + Number(fields[14]),
+    };
   } catch {
     return undefined;
   }

@@ -18,13 +18,21 @@ export const EXPLORER_CASES: [string, Record<string, string>][] = [
   ['search: a common word (1 in 6)', { q: 'payment' }],
 ];
 
-export async function measureExplorer(db: string, options: { logs: number; rounds: number }): Promise<{ seedSeconds: number; medians: number[] }> {
+export async function measureExplorer(
+  db: string,
+  options: { logs: number; rounds: number },
+): Promise<{ seedSeconds: number; medians: number[] }> {
   const store = await openStore(db);
   const seeding = performance.now();
   // Logs of the last days, so that PostgreSQL's daily partitions hold them as they would in use.
   const start = Date.now() - options.logs;
   await store.putApp(APP, true);
-  await seedLogs(store, { appKey: APP, logs: options.logs, start, special: new Map([[Math.floor(options.logs * 0.61803), { t: `the ${NEEDLE} swam` }]]) });
+  await seedLogs(store, {
+    appKey: APP,
+    logs: options.logs,
+    start,
+    special: new Map([[Math.floor(options.logs * 0.61803), { t: `the ${NEEDLE} swam` }]]),
+  });
   await store.close();
   const seedSeconds = (performance.now() - seeding) / 1000;
   if (isPostgresUrl(db)) {
@@ -48,7 +56,8 @@ export async function measureExplorer(db: string, options: { logs: number; round
         const started = performance.now();
         const response = await fetch(url, { headers: { Cookie: cookie } });
         const page = (await response.json()) as { logs: unknown[] };
-        if (!response.ok || page.logs.length === 0) throw new Error(`${name}: ${response.status} ${JSON.stringify(page).slice(0, 200)}`);
+        if (!response.ok || page.logs.length === 0)
+          throw new Error(`${name}: ${response.status} ${JSON.stringify(page).slice(0, 200)}`);
         if (round > 0) times.push(performance.now() - started);
       }
       times.sort((a, b) => a - b);

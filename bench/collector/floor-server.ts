@@ -10,10 +10,34 @@ const db = new Database(process.argv[2] ?? ':memory:');
 db.pragma('journal_mode = WAL');
 db.exec(`CREATE TABLE IF NOT EXISTS logs (id INTEGER PRIMARY KEY, session_id INTEGER NOT NULL, x TEXT NOT NULL, t TEXT, m TEXT,
   at REAL NOT NULL, tg TEXT, f TEXT, l INTEGER, ll INTEGER, u TEXT)`);
-const insert = db.prepare(`INSERT INTO logs (session_id, x, t, m, at, tg, f, l, ll, u) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-type Log = { x: string; t?: string; m?: string; at: number; tg?: string; f?: string; l?: number; ll?: number; u?: string };
+const insert = db.prepare(
+  `INSERT INTO logs (session_id, x, t, m, at, tg, f, l, ll, u) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+);
+type Log = {
+  x: string;
+  t?: string;
+  m?: string;
+  at: number;
+  tg?: string;
+  f?: string;
+  l?: number;
+  ll?: number;
+  u?: string;
+};
 const store = db.transaction((sessionId: number, logs: Log[]) => {
-  for (const log of logs) insert.run(sessionId, log.x, log.t ?? null, log.m ?? null, log.at, log.tg ?? null, log.f ?? null, log.l ?? null, log.ll ?? null, log.u ?? null);
+  for (const log of logs)
+    insert.run(
+      sessionId,
+      log.x,
+      log.t ?? null,
+      log.m ?? null,
+      log.at,
+      log.tg ?? null,
+      log.f ?? null,
+      log.l ?? null,
+      log.ll ?? null,
+      log.u ?? null,
+    );
 });
 
 let sessions = 0;

@@ -19,14 +19,29 @@ export interface IngestResult {
   seconds: number;
 }
 
-const WORDS = ['opened', 'closed', 'request', 'answered', 'retry', 'timeout', 'clicked', 'saved', 'loaded', 'failed', 'order', 'payment'];
+const WORDS = [
+  'opened',
+  'closed',
+  'request',
+  'answered',
+  'retry',
+  'timeout',
+  'clicked',
+  'saved',
+  'loaded',
+  'failed',
+  'order',
+  'payment',
+];
 
 function batchBody(sessionId: number, client: number, index: number, texts: readonly string[] | undefined): string {
   const start = Date.now() - 60_000 + index * BATCH;
   const logs = Array.from({ length: BATCH }, (_, i) => ({
     x: new Date(start + i).toISOString(),
     at: start + i,
-    t: texts ? texts[(index * BATCH + i) % texts.length] : `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} client ${client} batch ${index} line ${i}`,
+    t: texts
+      ? texts[(index * BATCH + i) % texts.length]
+      : `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} client ${client} batch ${index} line ${i}`,
     ll: i % 20 === 0 ? 2 : i % 3 === 0 ? 4 : 0,
     tg: ['ui', 'net', 'cart', 'auth'][i % 4],
     m: 'handle',
@@ -41,7 +56,11 @@ export const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 
 const post = (url: string, path: string, body: string) =>
-  fetch(`${url}/sidelog/api${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-App-Token': DEMO_APP_KEY }, body });
+  fetch(`${url}/sidelog/api${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-App-Token': DEMO_APP_KEY },
+    body,
+  });
 
 /** A new session on the service, as a client registers one: its id. */
 export async function registerSession(url: string, uid: string, udid: string): Promise<number> {
@@ -50,7 +69,10 @@ export async function registerSession(url: string, uid: string, udid: string): P
 }
 
 /** `texts`: the logs' texts, in turn, instead of the default short words. */
-export async function measureIngest(url: string, options: { clients: number; batches: number; label: string; texts?: readonly string[] }): Promise<IngestResult> {
+export async function measureIngest(
+  url: string,
+  options: { clients: number; batches: number; label: string; texts?: readonly string[] },
+): Promise<IngestResult> {
   const perClient = Math.ceil(options.batches / options.clients);
   const bodies: string[][] = [];
   for (let client = 0; client < options.clients; client++) {
@@ -78,5 +100,12 @@ export async function measureIngest(url: string, options: { clients: number; bat
   );
   const seconds = (performance.now() - started) / 1000;
   times.sort((x, y) => x - y);
-  return { logsPerSecond: (times.length * BATCH) / seconds, p50: percentile(times, 50), p99: percentile(times, 99), batches: times.length, refused, seconds };
+  return {
+    logsPerSecond: (times.length * BATCH) / seconds,
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    batches: times.length,
+    refused,
+    seconds,
+  };
 }

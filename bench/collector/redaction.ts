@@ -29,8 +29,18 @@ export async function measureRedaction(
         body: JSON.stringify({ key: DEMO_APP_KEY, redact }),
       });
       if (!set.ok) throw new Error(`setting the rule set: ${set.status} ${await set.text()}`);
-      results[index]!.push(await measureIngest(url, { clients: options.clients, batches: options.batches, label: `${options.label}-${round}-${index}`, texts }));
+      results[index]!.push(
+        await measureIngest(url, {
+          clients: options.clients,
+          batches: options.batches,
+          label: `${options.label}-${round}-${index}`,
+          texts,
+        }),
+      );
     }
   }
-  return results.map((runs) => ({ logsPerSecond: median(runs.map((run) => run.logsPerSecond)), p50: median(runs.map((run) => run.p50)) }));
+  return results.map((runs) => ({
+    logsPerSecond: median(runs.map((run) => run.logsPerSecond)),
+    p50: median(runs.map((run) => run.p50)),
+  }));
 }

@@ -70,7 +70,10 @@ interface Running {
 }
 
 async function startFloor(db: string): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/collector/floor-server.ts', db], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/collector/floor-server.ts', db], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   child.stdout!.setEncoding('utf8');
   const url = await new Promise<string>((resolveUrl, reject) => {
     child.stdout!.on('data', (chunk: string) => {
@@ -100,13 +103,42 @@ interface Target {
 }
 
 const service = (db: string, processes: number) =>
-  startServiceProcess({ SIDELOG_DB: db, SIDELOG_PROCESSES: String(processes), SIDELOG_RETENTION_DAYS: '0', SIDELOG_ADMIN_TOKEN: ADMIN_TOKEN });
+  startServiceProcess({
+    SIDELOG_DB: db,
+    SIDELOG_PROCESSES: String(processes),
+    SIDELOG_RETENTION_DAYS: '0',
+    SIDELOG_ADMIN_TOKEN: ADMIN_TOKEN,
+  });
 
 const TARGETS: Target[] = [
-  { key: 'floor', name: 'Floor: node:http + better-sqlite3, no index', start: () => startFloor(join(dir, `floor-${++databases}.db`)), searchable: false, postgres: false },
-  { key: 'sqlite', name: 'SQLite, 1 process', start: () => service(join(dir, `ingest-${++databases}.db`), 1), searchable: true, postgres: false },
-  { key: 'postgres', name: 'PostgreSQL, 1 process', start: async () => service(await newPostgresDatabase(), 1), searchable: true, postgres: true },
-  { key: 'postgres2', name: 'PostgreSQL, 2 processes', start: async () => service(await newPostgresDatabase(), 2), searchable: true, postgres: true },
+  {
+    key: 'floor',
+    name: 'Floor: node:http + better-sqlite3, no index',
+    start: () => startFloor(join(dir, `floor-${++databases}.db`)),
+    searchable: false,
+    postgres: false,
+  },
+  {
+    key: 'sqlite',
+    name: 'SQLite, 1 process',
+    start: () => service(join(dir, `ingest-${++databases}.db`), 1),
+    searchable: true,
+    postgres: false,
+  },
+  {
+    key: 'postgres',
+    name: 'PostgreSQL, 1 process',
+    start: async () => service(await newPostgresDatabase(), 1),
+    searchable: true,
+    postgres: true,
+  },
+  {
+    key: 'postgres2',
+    name: 'PostgreSQL, 2 processes',
+    start: async () => service(await newPostgresDatabase(), 2),
+    searchable: true,
+    postgres: true,
+  },
 ];
 
 interface IngestRow {
@@ -128,10 +160,17 @@ async function redactionOnly(): Promise<void> {
   for (const target of TARGETS.filter((t) => t.key === 'sqlite' || t.key === 'postgres')) {
     const running = await target.start();
     try {
-      const measured = await measureRedaction(running.url, ADMIN_TOKEN, { clients, batches: BATCHES, rounds: ROUNDS, label: target.name });
+      const measured = await measureRedaction(running.url, ADMIN_TOKEN, {
+        clients,
+        batches: BATCHES,
+        rounds: ROUNDS,
+        label: target.name,
+      });
       REDACTION_CASES.forEach(([name], i) => {
         const { logsPerSecond, p50 } = measured[i]!;
-        rows.push(`| ${target.name} | ${name} | ${Math.round(logsPerSecond).toLocaleString('en')} | ${p50.toFixed(1)} |`);
+        rows.push(
+          `| ${target.name} | ${name} | ${Math.round(logsPerSecond).toLocaleString('en')} | ${p50.toFixed(1)} |`,
+        );
         console.error(`${target.name}, ${name}: ${Math.round(logsPerSecond).toLocaleString('en')} logs/s`);
       });
     } finally {
@@ -139,7 +178,9 @@ async function redactionOnly(): Promise<void> {
     }
   }
   const machine = `${availableParallelism()} cores (${cpus()[0]?.model.trim()}), Node ${process.version}`;
-  console.log(`\nIngest of mixed text, ${(BATCHES * BATCH).toLocaleString('en')} logs a round in batches of ${BATCH}, ${clients} clients, median of ${ROUNDS} rounds; ${machine}\n`);
+  console.log(
+    `\nIngest of mixed text, ${(BATCHES * BATCH).toLocaleString('en')} logs a round in batches of ${BATCH}, ${clients} clients, median of ${ROUNDS} rounds; ${machine}\n`,
+  );
   console.log('| store | rule set | logs/s | p50 ms per batch |');
   console.log('|---|---|--:|--:|');
   for (const row of rows) console.log(row);
@@ -162,7 +203,11 @@ async function everything(): Promise<void> {
         const cpu = () => treeCpuSeconds(running.child.pid!) + (target.postgres ? treeCpuSeconds(cluster!.pid()) : 0);
         const serviceBefore = treeCpuSeconds(running.child.pid!);
         const before = cpu();
-        const result = await measureIngest(running.url, { clients, batches: BATCHES, label: `${target.key}-${clients}` });
+        const result = await measureIngest(running.url, {
+          clients,
+          batches: BATCHES,
+          label: `${target.key}-${clients}`,
+        });
         // The probe in flight is found once the index has caught up with the load: its CPU counts as the load's.
         const visible = (await probe?.stop()) ?? [];
         const serviceSeconds = treeCpuSeconds(running.child.pid!) - serviceBefore;
@@ -177,7 +222,9 @@ async function everything(): Promise<void> {
           cpuDatabase: ((totalSeconds - serviceSeconds) * 1000) / thousands,
           loadAverage: loadavg()[0]!,
         });
-        console.error(`${target.name}, ${clients} clients: ${Math.round(result.logsPerSecond).toLocaleString('en')} logs/s, p99 ${result.p99.toFixed(0)} ms`);
+        console.error(
+          `${target.name}, ${clients} clients: ${Math.round(result.logsPerSecond).toLocaleString('en')} logs/s, p99 ${result.p99.toFixed(0)} ms`,
+        );
       } finally {
         await running.stop();
       }
@@ -192,15 +239,22 @@ async function everything(): Promise<void> {
     ] as const) {
       const measured = await measureExplorer(db, { logs: EXPLORER_LOGS, rounds: ROUNDS });
       explorer.push({ store: name, ...measured });
-      console.error(`${name}: ${EXPLORER_LOGS.toLocaleString('en')} logs seeded in ${measured.seedSeconds.toFixed(0)} s`);
+      console.error(
+        `${name}: ${EXPLORER_LOGS.toLocaleString('en')} logs seeded in ${measured.seedSeconds.toFixed(0)} s`,
+      );
     }
   }
 
   const machine = `${availableParallelism()} cores (${cpus()[0]?.model.trim()}), Node ${process.version}`;
-  const floor = new Map(ingest.filter((row) => row.store.startsWith('Floor')).map((row) => [row.clients, row.result.logsPerSecond]));
-  const ms = (value: number) => (Number.isNaN(value) ? '—' : value < 10 ? value.toFixed(1) : Math.round(value).toLocaleString('en'));
+  const floor = new Map(
+    ingest.filter((row) => row.store.startsWith('Floor')).map((row) => [row.clients, row.result.logsPerSecond]),
+  );
+  const ms = (value: number) =>
+    Number.isNaN(value) ? '—' : value < 10 ? value.toFixed(1) : Math.round(value).toLocaleString('en');
   console.log(`\nIngest: ${(BATCHES * BATCH).toLocaleString('en')} logs a run in batches of ${BATCH}; ${machine}\n`);
-  console.log('| store | clients | logs/s | × floor | p50 ms per batch | p99 ms per batch | 503s | ack to search p50 ms | p99 ms | CPU ms per 1,000 logs (service + database) | load |');
+  console.log(
+    '| store | clients | logs/s | × floor | p50 ms per batch | p99 ms per batch | 503s | ack to search p50 ms | p99 ms | CPU ms per 1,000 logs (service + database) | load |',
+  );
   console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
   for (const row of ingest) {
     const { result } = row;
@@ -212,14 +266,25 @@ async function everything(): Promise<void> {
     );
   }
   if (explorer.length > 0) {
-    console.log(`\nExplorer: first page of 100 over ${EXPLORER_LOGS.toLocaleString('en')} logs, median of ${ROUNDS} rounds, ms\n`);
+    console.log(
+      `\nExplorer: first page of 100 over ${EXPLORER_LOGS.toLocaleString('en')} logs, median of ${ROUNDS} rounds, ms\n`,
+    );
     console.log(`| query | ${explorer.map((row) => row.store).join(' | ')} |`);
     console.log(`|---|${explorer.map(() => '--:').join('|')}|`);
-    EXPLORER_CASES.forEach(([name], i) => console.log(`| ${name} | ${explorer.map((row) => row.medians[i]!.toFixed(1)).join(' | ')} |`));
+    EXPLORER_CASES.forEach(([name], i) =>
+      console.log(`| ${name} | ${explorer.map((row) => row.medians[i]!.toFixed(1)).join(' | ')} |`),
+    );
   }
 
   mkdirSync(join(values.out, '..'), { recursive: true });
-  writeFileSync(values.out, JSON.stringify({ date: new Date().toISOString(), machine, batches: BATCHES, explorerLogs: EXPLORER_LOGS, ingest, explorer }, null, 2));
+  writeFileSync(
+    values.out,
+    JSON.stringify(
+      { date: new Date().toISOString(), machine, batches: BATCHES, explorerLogs: EXPLORER_LOGS, ingest, explorer },
+      null,
+      2,
+    ),
+  );
 }
 
 try {

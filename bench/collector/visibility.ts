@@ -17,13 +17,19 @@ export interface VisibilityProbe {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function startVisibilityProbe(url: string, options: { cookie: string; appId: string; sessionId: number }): VisibilityProbe {
+export function startVisibilityProbe(
+  url: string,
+  options: { cookie: string; appId: string; sessionId: number },
+): VisibilityProbe {
   const times: number[] = [];
   let stopping = false;
   const search = async (word: string) => {
-    const answer = await fetch(`${url}/sidelog/explorer/api/apps/${options.appId}/logs?${new URLSearchParams({ q: word, limit: '1' })}`, {
-      headers: { Cookie: options.cookie },
-    });
+    const answer = await fetch(
+      `${url}/sidelog/explorer/api/apps/${options.appId}/logs?${new URLSearchParams({ q: word, limit: '1' })}`,
+      {
+        headers: { Cookie: options.cookie },
+      },
+    );
     const page = (await answer.json()) as { logs?: unknown[] };
     return answer.ok && (page.logs?.length ?? 0) > 0;
   };
@@ -34,7 +40,10 @@ export function startVisibilityProbe(url: string, options: { cookie: string; app
       const answer = await fetch(`${url}/sidelog/api${WIRE_PATHS.sendLogs}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'X-App-Token': DEMO_APP_KEY },
-        body: JSON.stringify({ session_id: options.sessionId, logs: [{ x: new Date(at).toISOString(), at, t: `visibility ${word}`, ll: 4 }] }),
+        body: JSON.stringify({
+          session_id: options.sessionId,
+          logs: [{ x: new Date(at).toISOString(), at, t: `visibility ${word}`, ll: 4 }],
+        }),
       });
       await answer.arrayBuffer();
       if (answer.status !== 200) {

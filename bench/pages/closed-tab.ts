@@ -16,8 +16,7 @@ async function report(step: string, body: Record<string, unknown> = {}): Promise
   await fetch(`${control}/step/${page}/${step}`, { method: 'POST', body: JSON.stringify(body) });
 }
 
-const startSidelog = () =>
-  Sidelog.init({ appKey: params.get('appKey')!, ...QUIET_OPTIONS });
+const startSidelog = () => Sidelog.init({ appKey: params.get('appKey')!, ...QUIET_OPTIONS });
 
 async function main(): Promise<void> {
   if (role === 'opener') {

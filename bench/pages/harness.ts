@@ -64,7 +64,9 @@ export async function runBench(contender: Contender): Promise<void> {
   longTasks.push(...observer.takeRecords());
   observer.disconnect();
   const tbtMs = blockingTime(longTasks, start, end + AFTER_MS);
-  const durableAt = durable ? await Promise.race([durable, sleep(DURABLE_TIMEOUT_MS).then(() => undefined)]) : undefined;
+  const durableAt = durable
+    ? await Promise.race([durable, sleep(DURABLE_TIMEOUT_MS).then(() => undefined)])
+    : undefined;
 
   const forcedAtEpoch = epochNow();
   let forceError: string | undefined;

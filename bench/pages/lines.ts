@@ -1,7 +1,19 @@
 // The burst's log lines: short varied text, numbered so the bench can tell which arrived, and one small object each.
 // Made before the burst, so that building them is not part of any logger's cost.
 const VERBS = ['opened', 'closed', 'saved', 'loaded', 'clicked', 'sorted', 'printed'];
-const NOUNS = ['cart', 'order', 'sales table', 'stats view', 'warehouse row', 'support form', 'invoice', 'filter', 'page', 'toast', 'menu'];
+const NOUNS = [
+  'cart',
+  'order',
+  'sales table',
+  'stats view',
+  'warehouse row',
+  'support form',
+  'invoice',
+  'filter',
+  'page',
+  'toast',
+  'menu',
+];
 
 export interface BurstLines {
   texts: string[];

@@ -6,7 +6,8 @@ import { runBench } from './harness.ts';
 import { QUIET_OPTIONS } from './quiet-options.ts';
 
 function hide(what: string | null): void {
-  if (what === 'shared' || what === 'workers' || what === 'locks') (globalThis as { SharedWorker?: unknown }).SharedWorker = undefined;
+  if (what === 'shared' || what === 'workers' || what === 'locks')
+    (globalThis as { SharedWorker?: unknown }).SharedWorker = undefined;
   if (what === 'workers' || what === 'locks') (globalThis as { Worker?: unknown }).Worker = undefined;
   if (what === 'locks') Object.defineProperty(navigator, 'locks', { value: undefined });
 }
@@ -18,7 +19,9 @@ void runBench({
       appKey: params.get('appKey')!,
       ...QUIET_OPTIONS,
       captureCallSite: params.get('callsite') === '1',
-      ...(params.get('otlp') === '1' && { otlp: { url: `${params.get('control')}/otlp/${params.get('page')}/v1/logs` } }),
+      ...(params.get('otlp') === '1' && {
+        otlp: { url: `${params.get('control')}/otlp/${params.get('page')}/v1/logs` },
+      }),
     });
     return { mode: Sidelog.mode };
   },

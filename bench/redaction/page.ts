@@ -21,7 +21,9 @@ window.measureRescue = (lines, rounds) => {
   // As a page holds them: buffers of 1,000 calls of one argument each.
   const writes = [];
   for (let from = 0; from < lines.length; from += 1000) {
-    const rows = lines.slice(from, from + 1000).map((line, i) => ({ at: from + i + 1, x: from + i + 1, ll: LogLevel.Info, p: [line], u: location.href }));
+    const rows = lines
+      .slice(from, from + 1000)
+      .map((line, i) => ({ at: from + i + 1, x: from + i + 1, ll: LogLevel.Info, p: [line], u: location.href }));
     writes.push({ sl: 'logs' as const, seq: writes.length + 1, logs: columnsOf(rows) });
   }
   const rescue: Rescue = { appKey: 'bench', run: 'bench', session: { session_uid: 'bench' } as SessionPayload, writes };

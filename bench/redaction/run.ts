@@ -15,7 +15,11 @@ import { mixedLines } from './lines.ts';
 import type { RedactionFigures } from './worker.ts';
 
 const { values: flags } = parseArgs({
-  options: { lines: { type: 'string', default: '100000' }, rescued: { type: 'string', default: '40000' }, rounds: { type: 'string', default: '5' } },
+  options: {
+    lines: { type: 'string', default: '100000' },
+    rescued: { type: 'string', default: '40000' },
+    rounds: { type: 'string', default: '5' },
+  },
 });
 const count = Number(flags.lines);
 const rescued = Number(flags.rescued);
@@ -26,7 +30,11 @@ async function bundle(file: string): Promise<string> {
   const output = (await build({
     configFile: false,
     logLevel: 'warn',
-    build: { write: false, lib: { entry: resolve(import.meta.dirname, file), formats: ['es'], fileName: 'bundle' }, minify: true },
+    build: {
+      write: false,
+      lib: { entry: resolve(import.meta.dirname, file), formats: ['es'], fileName: 'bundle' },
+      minify: true,
+    },
   })) as Rollup.RollupOutput[];
   return output[0].output[0].code;
 }
@@ -39,12 +47,16 @@ const browser = await chromium.launch({ executablePath: findChromium(), args: CH
 try {
   const page = await browser.newPage();
   // A page of an origin of its own (a worker needs one), served by the bench itself.
-  await page.route('http://redaction.localhost/', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>redaction bench</title>' }));
+  await page.route('http://redaction.localhost/', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>redaction bench</title>' }),
+  );
   await page.goto('http://redaction.localhost/');
   const figures = await page.evaluate(
     ([code, lines, rounds]) =>
       new Promise<RedactionFigures>((done, failed) => {
-        const worker = new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })), { type: 'module' });
+        const worker = new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })), {
+          type: 'module',
+        });
         worker.onmessage = (event: MessageEvent<RedactionFigures>) => done(event.data);
         worker.onerror = (event) => failed(new Error(event.message));
         worker.postMessage({ lines, rounds });
@@ -53,21 +65,34 @@ try {
   );
   await page.addScriptTag({ content: pageCode, type: 'module' });
   await page.waitForFunction(() => typeof window.measureRescue === 'function');
-  const rescue = await page.evaluate(([lines, rounds]) => window.measureRescue(lines, rounds), [lines.slice(0, rescued), rounds] as const);
+  const rescue = await page.evaluate(([lines, rounds]) => window.measureRescue(lines, rounds), [
+    lines.slice(0, rescued),
+    rounds,
+  ] as const);
   const redactMs = median(figures.redactMs);
   const plain = median(figures.storeStepMs);
   const redacted = median(figures.storeStepRedactedMs);
   const perSecond = (ms: number) => Math.round((figures.lines / ms) * 1000).toLocaleString('en');
   const perLine = (ms: number) => ((ms * 1000) / figures.lines).toFixed(2);
-  console.log(`${browser.version()}, ${figures.lines.toLocaleString('en')} lines of mixed text, ${(figures.chars / figures.lines).toFixed(0)} characters a line on average, ${figures.changed.toLocaleString('en')} of them holding something the built-ins replace; median of ${rounds} rounds\n`);
+  console.log(
+    `${browser.version()}, ${figures.lines.toLocaleString('en')} lines of mixed text, ${(figures.chars / figures.lines).toFixed(0)} characters a line on average, ${figures.changed.toLocaleString('en')} of them holding something the built-ins replace; median of ${rounds} rounds\n`,
+  );
   console.log('| in a dedicated Worker | ms for all lines | lines per second | µs per line |');
   console.log('|---|--:|--:|--:|');
-  console.log(`| redaction alone, default rules | ${redactMs.toFixed(0)} | ${perSecond(redactMs)} | ${perLine(redactMs)} |`);
-  console.log(`| engine's step (format, sanitise), no rules | ${plain.toFixed(0)} | ${perSecond(plain)} | ${perLine(plain)} |`);
-  console.log(`| engine's step (format, sanitise), default rules | ${redacted.toFixed(0)} | ${perSecond(redacted)} | ${perLine(redacted)} |`);
+  console.log(
+    `| redaction alone, default rules | ${redactMs.toFixed(0)} | ${perSecond(redactMs)} | ${perLine(redactMs)} |`,
+  );
+  console.log(
+    `| engine's step (format, sanitise), no rules | ${plain.toFixed(0)} | ${perSecond(plain)} | ${perLine(plain)} |`,
+  );
+  console.log(
+    `| engine's step (format, sanitise), default rules | ${redacted.toFixed(0)} | ${perSecond(redacted)} | ${perLine(redacted)} |`,
+  );
   const rescueLine = (label: string, ms: number) =>
     `| ${label} | ${ms.toFixed(0)} | ${Math.round((rescue.lines / ms) * 1000).toLocaleString('en')} | ${((ms * 1000) / rescue.lines).toFixed(2)} |`;
-  console.log(`\n| on the page, a rescue of ${rescue.lines.toLocaleString('en')} lines (saveRescue) | ms | lines per second | µs per line |`);
+  console.log(
+    `\n| on the page, a rescue of ${rescue.lines.toLocaleString('en')} lines (saveRescue) | ms | lines per second | µs per line |`,
+  );
   console.log('|---|--:|--:|--:|');
   console.log(rescueLine('no rules', median(rescue.plainMs)));
   console.log(rescueLine('default rules', median(rescue.redactedMs)));

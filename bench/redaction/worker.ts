@@ -25,7 +25,13 @@ const time = (work: () => void) => {
 self.onmessage = (event: MessageEvent<{ lines: string[]; rounds: number }>) => {
   const { lines, rounds } = event.data;
   const redact = createRedactor(DEFAULT_REDACT);
-  const calls: RawLog[] = lines.map((line, i) => ({ at: i + 1, x: 1732450000000 + i, ll: LogLevel.Info, p: [line], u: 'https://portal.example.com/sales' }));
+  const calls: RawLog[] = lines.map((line, i) => ({
+    at: i + 1,
+    x: 1732450000000 + i,
+    ll: LogLevel.Info,
+    p: [line],
+    u: 'https://portal.example.com/sales',
+  }));
   let changed = 0;
   for (const line of lines) if (redact(line) !== line) changed++;
   const figures: RedactionFigures = {

@@ -10,9 +10,15 @@ import { useJson } from '../use-json.ts';
 import { href, useQuery } from '../use-query.ts';
 import { RedactedText } from '../RedactedText.tsx';
 
-export const ISSUE_TYPE_LABELS: Record<string, string> = { issue: 'Issue', crash: 'Crash', 'user-feedback': 'User feedback' } satisfies Record<IssueType, string>;
+export const ISSUE_TYPE_LABELS: Record<string, string> = {
+  issue: 'Issue',
+  crash: 'Crash',
+  'user-feedback': 'User feedback',
+} satisfies Record<IssueType, string>;
 /** An issue's type, as a badge. */
-export const TypeBadge = ({ type }: { type: string }) => <span className={`status issue-${type}`}>{ISSUE_TYPE_LABELS[type] ?? type}</span>;
+export const TypeBadge = ({ type }: { type: string }) => (
+  <span className={`status issue-${type}`}>{ISSUE_TYPE_LABELS[type] ?? type}</span>
+);
 
 const PAGE = 200;
 
@@ -43,7 +49,9 @@ export function IssueList({ appId, path, noun, empty }: { appId: string; path: s
               {issues.map((issue) => (
                 <tr key={issue.uid}>
                   <td>
-                    <Link href={href(issuePath(issue.uid), appId)}>{issue.title ? <RedactedText text={issue.title} /> : '(untitled)'}</Link>
+                    <Link href={href(issuePath(issue.uid), appId)}>
+                      {issue.title ? <RedactedText text={issue.title} /> : '(untitled)'}
+                    </Link>
                   </td>
                   <td>
                     <TypeBadge type={issue.type} />
@@ -63,7 +71,10 @@ export function IssueList({ appId, path, noun, empty }: { appId: string; path: s
       </Results>
       <Pager
         back={!!before && { label: `Newest ${noun}`, go: () => change({ before: undefined }) }}
-        forward={list.state === 'ready' && list.data.next !== null && { label: `Older ${noun}`, go: () => change({ before: String(list.data.next) }) }}
+        forward={
+          list.state === 'ready' &&
+          list.data.next !== null && { label: `Older ${noun}`, go: () => change({ before: String(list.data.next) }) }
+        }
       />
     </>
   );

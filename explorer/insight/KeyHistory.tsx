@@ -13,7 +13,9 @@ export const AROUND_CHANGE_MS = 5 * 60_000;
 const shown = (value: KeyHistoryEntry['value']) => (value === null ? '(none)' : JSON.stringify(value));
 
 export function KeyHistory({ appId, udid }: { appId: string; udid: string }) {
-  const history = useJson<KeyHistoryEntry[]>(`/apps/${encodeURIComponent(appId)}/devices/${encodeURIComponent(udid)}/key-history`);
+  const history = useJson<KeyHistoryEntry[]>(
+    `/apps/${encodeURIComponent(appId)}/devices/${encodeURIComponent(udid)}/key-history`,
+  );
   return (
     <Results loaded={history} items={(data) => data} empty="No key was ever set.">
       {(changes) => (
@@ -41,7 +43,11 @@ export function KeyHistory({ appId, udid }: { appId: string; udid: string }) {
                   <td className="mono">{change.value === null ? '(removed)' : shown(change.value)}</td>
                   <td>
                     <Link
-                      href={href('/logs', appId, { device: udid, from: new Date(at - AROUND_CHANGE_MS).toISOString(), to: new Date(at + AROUND_CHANGE_MS).toISOString() })}
+                      href={href('/logs', appId, {
+                        device: udid,
+                        from: new Date(at - AROUND_CHANGE_MS).toISOString(),
+                        to: new Date(at + AROUND_CHANGE_MS).toISOString(),
+                      })}
                       aria-label={`Lines around the change of ${change.key} at ${absoluteTime(at)}`}
                     >
                       Lines around

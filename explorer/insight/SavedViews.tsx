@@ -20,7 +20,12 @@ export function SavedViews({ appId }: { appId: string }) {
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    const answer = await postJson<SavedView>(`/apps/${encodeURIComponent(appId)}/views`, { name, path: location, query: search, shared });
+    const answer = await postJson<SavedView>(`/apps/${encodeURIComponent(appId)}/views`, {
+      name,
+      path: location,
+      query: search,
+      shared,
+    });
     if (answer.status !== 201) return setProblem(refusal(answer));
     setProblem('');
     setName('');
@@ -28,7 +33,11 @@ export function SavedViews({ appId }: { appId: string }) {
   }
 
   async function remove(view: SavedView) {
-    const answer = await postJson(`/apps/${encodeURIComponent(appId)}/views/${encodeURIComponent(view.id)}`, {}, 'DELETE');
+    const answer = await postJson(
+      `/apps/${encodeURIComponent(appId)}/views/${encodeURIComponent(view.id)}`,
+      {},
+      'DELETE',
+    );
     if (answer.status !== 200) return setProblem(refusal(answer));
     setVersion((current) => current + 1);
   }
@@ -45,7 +54,12 @@ export function SavedViews({ appId }: { appId: string }) {
               <Link href={`${view.path}${view.query ? `?${view.query}` : ''}`}>{view.name}</Link>
               <span className="muted">{view.shared ? ` shared by ${view.owner}` : ' yours'}</span>
               {view.owner === viewer || viewer === ADMIN_VIEWER ? (
-                <button type="button" className="chip-remove" aria-label={`Delete the saved view ${view.name}`} onClick={() => void remove(view)}>
+                <button
+                  type="button"
+                  className="chip-remove"
+                  aria-label={`Delete the saved view ${view.name}`}
+                  onClick={() => void remove(view)}
+                >
                   ×
                 </button>
               ) : null}
@@ -54,9 +68,14 @@ export function SavedViews({ appId }: { appId: string }) {
         </ul>
       )}
       <form className="saved-view-form" onSubmit={(event) => void save(event)} aria-label="Save this view">
-        <Field label="Name of this view">{(id) => <input id={id} value={name} maxLength={100} required onChange={(event) => setName(event.target.value)} />}</Field>
+        <Field label="Name of this view">
+          {(id) => (
+            <input id={id} value={name} maxLength={100} required onChange={(event) => setName(event.target.value)} />
+          )}
+        </Field>
         <label className="checkbox">
-          <input type="checkbox" checked={shared} onChange={(event) => setShared(event.target.checked)} /> Shared with every viewer
+          <input type="checkbox" checked={shared} onChange={(event) => setShared(event.target.checked)} /> Shared with
+          every viewer
         </label>
         <button type="submit" className="button">
           Save view

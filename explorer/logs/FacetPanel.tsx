@@ -77,7 +77,9 @@ export function FacetPanel({ appId, filters }: { appId: string; filters: string 
                           {label}
                         </span>
                         <span className="facet-count">{value.count.toLocaleString('en')}</span>
-                        {field ? <RefineButtons field={field} value={value.value} name={`${title.toLowerCase()} ${label}`} /> : null}
+                        {field ? (
+                          <RefineButtons field={field} value={value.value} name={`${title.toLowerCase()} ${label}`} />
+                        ) : null}
                       </li>
                     );
                   })}

@@ -20,7 +20,10 @@ export function Highlighted({ text }: { text: string }) {
   const parts: ReactNode[] = [];
   let at = 0;
   for (const [start, end] of ranges) {
-    parts.push(<RedactedText key={`${at}-text`} text={text.slice(at, start)} />, <mark key={start}>{text.slice(start, end)}</mark>);
+    parts.push(
+      <RedactedText key={`${at}-text`} text={text.slice(at, start)} />,
+      <mark key={start}>{text.slice(start, end)}</mark>,
+    );
     at = end;
   }
   parts.push(<RedactedText key={`${at}-text`} text={text.slice(at)} />);

@@ -17,18 +17,33 @@ const plural = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'log' : 'lo
 
 /** "5 minutes", "1 hour", "2 days": a bucket's width in words. */
 export function widthText(ms: number): string {
-  for (const [unit, size] of [['day', 86_400_000], ['hour', 3_600_000], ['minute', 60_000], ['second', 1000]] as const) {
+  for (const [unit, size] of [
+    ['day', 86_400_000],
+    ['hour', 3_600_000],
+    ['minute', 60_000],
+    ['second', 1000],
+  ] as const) {
     if (ms % size === 0) return `${ms / size} ${unit}${ms === size ? '' : 's'}`;
   }
   return `${ms} ms`;
 }
 
 function bucketTitle(at: number, bucketMs: number, levels: number[]): string {
-  const byLevel = STACK.filter((level) => levels[level.value]! > 0).map((level) => `${levels[level.value]!.toLocaleString('en')} ${level.label}`);
+  const byLevel = STACK.filter((level) => levels[level.value]! > 0).map(
+    (level) => `${levels[level.value]!.toLocaleString('en')} ${level.label}`,
+  );
   return `${absoluteTime(at).slice(0, 19)} – ${absoluteTime(at + bucketMs).slice(0, 19)}: ${plural(total(levels))}${byLevel.length > 0 ? ` (${byLevel.join(', ')})` : ''}`;
 }
 
-export function Histogram({ appId, filters, change }: { appId: string; filters: string; change(changes: QueryChange): void }) {
+export function Histogram({
+  appId,
+  filters,
+  change,
+}: {
+  appId: string;
+  filters: string;
+  change(changes: QueryChange): void;
+}) {
   const volume = useJson<LogVolume>(`/apps/${encodeURIComponent(appId)}/logs/volume?${filters}`);
   const svg = useRef<SVGSVGElement>(null);
   const [drag, setDrag] = useState<{ start: number; end: number } | null>(null);
@@ -38,7 +53,10 @@ export function Histogram({ appId, filters, change }: { appId: string; filters: 
 
   const indexAt = (event: PointerEvent) => {
     const box = svg.current!.getBoundingClientRect();
-    return Math.min(buckets.length - 1, Math.max(0, Math.floor(((event.clientX - box.left) / box.width) * buckets.length)));
+    return Math.min(
+      buckets.length - 1,
+      Math.max(0, Math.floor(((event.clientX - box.left) / box.width) * buckets.length)),
+    );
   };
   const onPointerDown = (event: PointerEvent<SVGSVGElement>) => {
     event.currentTarget.setPointerCapture(event.pointerId);
@@ -53,7 +71,10 @@ export function Histogram({ appId, filters, change }: { appId: string; filters: 
     const end = indexAt(event);
     const [low, high] = [Math.min(drag.start, end), Math.max(drag.start, end)];
     setDrag(null);
-    change({ from: new Date(buckets[low]!.at).toISOString(), to: new Date(buckets[high]!.at + bucketMs).toISOString() });
+    change({
+      from: new Date(buckets[low]!.at).toISOString(),
+      to: new Date(buckets[high]!.at + bucketMs).toISOString(),
+    });
   };
 
   const first = buckets[0]!.at;
@@ -85,13 +106,28 @@ export function Histogram({ appId, filters, change }: { appId: string; filters: 
                 if (n === 0) return null;
                 const height = (n / highest) * HEIGHT;
                 y -= height;
-                return <rect key={level.name} className={`histogram-bar level-${level.name}`} x={index * BAR + 1} y={y} width={BAR - 2} height={height} />;
+                return (
+                  <rect
+                    key={level.name}
+                    className={`histogram-bar level-${level.name}`}
+                    x={index * BAR + 1}
+                    y={y}
+                    width={BAR - 2}
+                    height={height}
+                  />
+                );
               })}
             </g>
           );
         })}
         {drag ? (
-          <rect className="histogram-selection" x={Math.min(drag.start, drag.end) * BAR} y={0} width={(Math.abs(drag.end - drag.start) + 1) * BAR} height={HEIGHT} />
+          <rect
+            className="histogram-selection"
+            x={Math.min(drag.start, drag.end) * BAR}
+            y={0}
+            width={(Math.abs(drag.end - drag.start) + 1) * BAR}
+            height={HEIGHT}
+          />
         ) : null}
       </svg>
       <figcaption className="histogram-axis muted">

@@ -29,7 +29,15 @@ const fieldsOf = (params: URLSearchParams, zone: Zone): Fields => ({
   to: toLocalInput(params.get('to'), zone),
 });
 
-export function LogFilters({ params, change, tags }: { params: URLSearchParams; change(changes: QueryChange): void; tags: string[] }) {
+export function LogFilters({
+  params,
+  change,
+  tags,
+}: {
+  params: URLSearchParams;
+  change(changes: QueryChange): void;
+  tags: string[];
+}) {
   const zone = useZone();
   const [fields, setFields] = useState(() => fieldsOf(params, zone));
   // Back and forward (or a link) change the address, and the viewer the zone: the fields follow them.
@@ -38,13 +46,17 @@ export function LogFilters({ params, change, tags }: { params: URLSearchParams; 
     setFields(fieldsOf(new URLSearchParams(search), zone));
   }, [search, zone]);
   const levels = new Set((params.get('level') ?? '').split(',').filter(Boolean));
-  const set = (name: keyof Fields) => (event: { target: { value: string } }) => setFields((current) => ({ ...current, [name]: event.target.value }));
+  const set = (name: keyof Fields) => (event: { target: { value: string } }) =>
+    setFields((current) => ({ ...current, [name]: event.target.value }));
 
   function submit(event: FormEvent) {
     event.preventDefault();
     change({
       q: fields.q.trim(),
-      tag: fields.tag.split(',').map((tag) => tag.trim()).filter(Boolean),
+      tag: fields.tag
+        .split(',')
+        .map((tag) => tag.trim())
+        .filter(Boolean),
       key: fields.key.trim(),
       value: fields.key.trim() ? fields.value : '',
       from: fromLocalInput(fields.from, zone),
@@ -65,7 +77,11 @@ export function LogFilters({ params, change, tags }: { params: URLSearchParams; 
         <legend>Levels</legend>
         {LEVELS.map((level) => (
           <label key={level.name} className={`level-choice level-${level.name}`}>
-            <input type="checkbox" checked={levels.size === 0 || levels.has(level.name)} onChange={(event) => toggleLevel(level.name, event.target.checked)} />
+            <input
+              type="checkbox"
+              checked={levels.size === 0 || levels.has(level.name)}
+              onChange={(event) => toggleLevel(level.name, event.target.checked)}
+            />
             {level.label}
           </label>
         ))}
@@ -79,7 +95,13 @@ export function LogFilters({ params, change, tags }: { params: URLSearchParams; 
         <Field label="Search text" wide>
           {(id) => (
             <div className="search-box">
-              <input id={id} type="search" value={fields.q} onChange={set('q')} placeholder='words, "a phrase", -word, level:error' />
+              <input
+                id={id}
+                type="search"
+                value={fields.q}
+                onChange={set('q')}
+                placeholder='words, "a phrase", -word, level:error'
+              />
               <SearchHelp id={`${id}-help`} />
             </div>
           )}
@@ -96,7 +118,9 @@ export function LogFilters({ params, change, tags }: { params: URLSearchParams; 
             </>
           )}
         </Field>
-        <Field label="Device key">{(id) => <input id={id} value={fields.key} onChange={set('key')} placeholder="user_id" />}</Field>
+        <Field label="Device key">
+          {(id) => <input id={id} value={fields.key} onChange={set('key')} placeholder="user_id" />}
+        </Field>
         <Field label="Key value">{(id) => <input id={id} value={fields.value} onChange={set('value')} />}</Field>
         <Field label={`From (${zoneLabel(zone)})`} time>
           {(id) => <input id={id} type="datetime-local" step="1" value={fields.from} onChange={set('from')} />}
@@ -108,7 +132,12 @@ export function LogFilters({ params, change, tags }: { params: URLSearchParams; 
       </div>
       <div className="time-presets" role="group" aria-label="Time range">
         {TIME_PRESETS.map((preset) => (
-          <button key={preset.label} type="button" className="button button-quiet" onClick={() => change({ from: new Date(Date.now() - preset.ms).toISOString(), to: undefined })}>
+          <button
+            key={preset.label}
+            type="button"
+            className="button button-quiet"
+            onClick={() => change({ from: new Date(Date.now() - preset.ms).toISOString(), to: undefined })}
+          >
             {preset.label}
           </button>
         ))}

@@ -6,7 +6,19 @@ import { useEffect, useRef, useState } from 'react';
 import type { ExplorerLog } from '../api.ts';
 import { LogRow } from './LogRow.tsx';
 
-export function LogList({ logs, appId, more, onEnd, label }: { logs: ExplorerLog[]; appId: string; more: boolean; onEnd(): void; label: string }) {
+export function LogList({
+  logs,
+  appId,
+  more,
+  onEnd,
+  label,
+}: {
+  logs: ExplorerLog[];
+  appId: string;
+  more: boolean;
+  onEnd(): void;
+  label: string;
+}) {
   const scroller = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
   const [now, setNow] = useState(() => Date.now());
@@ -30,7 +42,10 @@ export function LogList({ logs, appId, more, onEnd, label }: { logs: ExplorerLog
 
   return (
     <div ref={scroller} className="log-list" role="region" aria-label={label} tabIndex={0}>
-      <div className="log-list-inner" ref={(element) => element?.style.setProperty('height', `${virtualizer.getTotalSize()}px`)}>
+      <div
+        className="log-list-inner"
+        ref={(element) => element?.style.setProperty('height', `${virtualizer.getTotalSize()}px`)}
+      >
         {items.map((item) => {
           const log = logs[item.index]!;
           return (

@@ -17,7 +17,14 @@ import { ShowAll } from './ShowAll.tsx';
 
 const LONG = 300;
 
-export function LogRow({ log, appId, open, onToggle, now, highlight = false }: {
+export function LogRow({
+  log,
+  appId,
+  open,
+  onToggle,
+  now,
+  highlight = false,
+}: {
   log: ExplorerLog;
   appId: string;
   open: boolean;
@@ -33,13 +40,15 @@ export function LogRow({ log, appId, open, onToggle, now, highlight = false }: {
   const place = log.f ? `${log.f}${log.l ? `:${log.l}` : ''}` : '';
   const detailsId = `log-${log.id}-details`;
   return (
-    <article className={`log-row level-${level.name}${highlight ? ' is-target' : ''}${open ? ' is-open' : ''}`} aria-label={`${level.label} log ${absoluteTime(log.at, zone)}`}>
+    <article
+      className={`log-row level-${level.name}${highlight ? ' is-target' : ''}${open ? ' is-open' : ''}`}
+      aria-label={`${level.label} log ${absoluteTime(log.at, zone)}`}
+    >
       <div className="log-line">
         <span className={`level-badge level-${level.name}`}>{level.label}</span>
         <time className="log-time" dateTime={isoTime(log.at)}>
           {/* A space, not only a margin, so that a screen reader (or a copy) does not run the two times together. */}
-          {absoluteTime(log.at, zone)}{' '}
-          <span className="muted log-ago">{relativeTime(log.at, now)}</span>
+          {absoluteTime(log.at, zone)} <span className="muted log-ago">{relativeTime(log.at, now)}</span>
         </time>
         {log.tg ? (
           <span className="log-tag">
@@ -47,7 +56,17 @@ export function LogRow({ log, appId, open, onToggle, now, highlight = false }: {
           </span>
         ) : null}
         <button type="button" className="log-text" aria-expanded={open} aria-controls={detailsId} onClick={onToggle}>
-          <span className={long && !open ? 'is-collapsed' : undefined}>{long && !open ? <><Highlighted text={text.slice(0, LONG)} />…</> : text ? <Highlighted text={text} /> : '(no text)'}</span>
+          <span className={long && !open ? 'is-collapsed' : undefined}>
+            {long && !open ? (
+              <>
+                <Highlighted text={text.slice(0, LONG)} />…
+              </>
+            ) : text ? (
+              <Highlighted text={text} />
+            ) : (
+              '(no text)'
+            )}
+          </span>
         </button>
         <ShowAll log={log} appId={appId} />
         {log.tg === 'bf_issue' && log.t ? (
@@ -80,7 +99,10 @@ export function LogRow({ log, appId, open, onToggle, now, highlight = false }: {
         <div id={detailsId} className="log-details">
           <div className="actions">
             {/* The view's filters kept, so that Back returns to them (docs/explorer-views.md#context). */}
-            <Link className="button" href={`/logs?${withChanges(search, { app: appId, around: String(log.id), older: undefined, newer: undefined })}`}>
+            <Link
+              className="button"
+              href={`/logs?${withChanges(search, { app: appId, around: String(log.id), older: undefined, newer: undefined })}`}
+            >
               Lines around
             </Link>
             <Link className="button" href={href('/logs', appId, { session: log.session_uid })}>

@@ -19,7 +19,11 @@ export function LogWho({ log, appId }: { log: ExplorerLog; appId: string }) {
       <span className="log-device" title={log.udid}>
         {log.device_name || log.udid}
       </span>
-      <Link className={`log-session session-hue-${sessionHue(log.session_uid)}`} href={href('/logs', appId, { session: log.session_uid })} aria-label={`Session ${log.session_uid}`}>
+      <Link
+        className={`log-session session-hue-${sessionHue(log.session_uid)}`}
+        href={href('/logs', appId, { session: log.session_uid })}
+        aria-label={`Session ${log.session_uid}`}
+      >
         {log.session_uid.slice(0, 8)}
       </Link>
     </span>

@@ -6,10 +6,20 @@ export function RefineButtons({ field, value, name }: { field: Refinable; value:
   const [params, change] = useQuery();
   return (
     <span className="refine">
-      <button type="button" className="refine-button" aria-label={`Show only ${name}`} onClick={() => change(onlyChange(field, value, params))}>
+      <button
+        type="button"
+        className="refine-button"
+        aria-label={`Show only ${name}`}
+        onClick={() => change(onlyChange(field, value, params))}
+      >
         only
       </button>
-      <button type="button" className="refine-button" aria-label={`Hide ${name}`} onClick={() => change(hideChange(field, value, params))}>
+      <button
+        type="button"
+        className="refine-button"
+        aria-label={`Hide ${name}`}
+        onClick={() => change(hideChange(field, value, params))}
+      >
         hide
       </button>
     </span>

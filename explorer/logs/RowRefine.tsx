@@ -16,7 +16,11 @@ export function RowRefine({ log }: { log: ExplorerLog }) {
       {fields.map(([field, title, value, shown]) => (
         <li key={field}>
           <span className="muted">{title}</span> <span className="row-refine-value">{shown}</span>
-          <RefineButtons field={field} value={value} name={`${title === 'URL' ? title : title.toLowerCase()} ${shown}`} />
+          <RefineButtons
+            field={field}
+            value={value}
+            name={`${title === 'URL' ? title : title.toLowerCase()} ${shown}`}
+          />
         </li>
       ))}
     </ul>

@@ -1,7 +1,13 @@
 // Where a log's text holds the search's hits (docs/explorer.md#search), computed on the page from the parsed query's
 // terms, as the stores match them: a word from MIN_INFIX characters anywhere, a shorter one as a whole word, a
 // phrase as its words one after the other; all ignoring case. The server sends no markup.
-import { highlightTerms, MIN_INFIX, parseSearchQuery, wordsOf, type SearchTerm } from '../../explorer-contract/search-query.ts';
+import {
+  highlightTerms,
+  MIN_INFIX,
+  parseSearchQuery,
+  wordsOf,
+  type SearchTerm,
+} from '../../explorer-contract/search-query.ts';
 
 /** [start, end) in the text's UTF-16 units. */
 export type Range = [number, number];
@@ -12,7 +18,12 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const whole = (pattern: string) => `(?<![\\p{L}\\p{N}_])${pattern}(?![\\p{L}\\p{N}_])`;
 
 function patternOf(term: SearchTerm): string | undefined {
-  if (term.kind === 'word') return term.text.length >= MIN_INFIX ? escape(term.text) : wordsOf(term.text).map((word) => whole(escape(word))).join('|') || undefined;
+  if (term.kind === 'word')
+    return term.text.length >= MIN_INFIX
+      ? escape(term.text)
+      : wordsOf(term.text)
+          .map((word) => whole(escape(word)))
+          .join('|') || undefined;
   if (term.kind === 'phrase') return whole(term.words.map(escape).join('[^\\p{L}\\p{N}_]+'));
   return undefined;
 }
@@ -34,7 +45,9 @@ export function highlightPatterns(q: string): RegExp[] {
 /** The hits in `text`, in order, overlapping ones merged. */
 export function highlightRanges(text: string, patterns: readonly RegExp[]): Range[] {
   const found: Range[] = [];
-  for (const pattern of patterns) for (const match of text.matchAll(pattern)) if (match[0].length > 0) found.push([match.index, match.index + match[0].length]);
+  for (const pattern of patterns)
+    for (const match of text.matchAll(pattern))
+      if (match[0].length > 0) found.push([match.index, match.index + match[0].length]);
   found.sort((a, b) => a[0] - b[0]);
   const merged: Range[] = [];
   for (const range of found) {

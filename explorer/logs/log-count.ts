@@ -19,6 +19,8 @@ export function useLogCount(appId: string, filters: string): LogCount | undefine
 export function streamStatus(stream: LogStream, count: LogCount | undefined): string {
   if (stream.error) return '';
   if (stream.loading && stream.logs.length === 0) return 'Loading…';
-  const matched = count ? logsText(count.count + stream.arrived, count.capped) : logsText(stream.logs.length, stream.more);
+  const matched = count
+    ? logsText(count.count + stream.arrived, count.capped)
+    : logsText(stream.logs.length, stream.more);
   return `${matched}${stream.tailing ? `, ${stream.arrived.toLocaleString('en')} new while tailing` : ''}`;
 }

@@ -22,6 +22,11 @@ export function hideChange(field: Refinable, value: string, params: URLSearchPar
     return { level: next.length === 0 ? NO_LEVEL : next.join(',') };
   }
   const hidden = [...without(params.getAll(`-${field}`), value), value];
-  const shown = field === 'device' ? (params.get('device') === value ? undefined : params.get('device')) : without(params.getAll(field), value);
+  const shown =
+    field === 'device'
+      ? params.get('device') === value
+        ? undefined
+        : params.get('device')
+      : without(params.getAll(field), value);
   return { [field]: shown, [`-${field}`]: hidden };
 }

@@ -127,5 +127,15 @@ export function useLogStream(appId: string, filters: string): LogStream {
     };
   }, [tailing, base, filters]);
 
-  return { logs, loading, error, more: next !== null, full: logs.length >= MAX_ROWS, loadMore, tailing, setTailing, arrived };
+  return {
+    logs,
+    loading,
+    error,
+    more: next !== null,
+    full: logs.length >= MAX_ROWS,
+    loadMore,
+    tailing,
+    setTailing,
+    arrived,
+  };
 }

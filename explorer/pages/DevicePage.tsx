@@ -14,7 +14,9 @@ export function DevicePage({ udid }: { udid: string }) {
   const appId = useAppId();
   const app = appId ? `/apps/${encodeURIComponent(appId)}` : null;
   const device = useJson<DeviceDetail>(app && `${app}/devices/${encodeURIComponent(udid)}`);
-  const sessions = useJson<{ sessions: ExplorerSession[] }>(app && `${app}/sessions?device=${encodeURIComponent(udid)}&limit=200`);
+  const sessions = useJson<{ sessions: ExplorerSession[] }>(
+    app && `${app}/sessions?device=${encodeURIComponent(udid)}&limit=200`,
+  );
   if (device.state !== 'ready' || !appId) {
     return (
       <Layout title={device.state === 'failed' ? 'Device not found' : 'Device'}>
@@ -33,9 +35,13 @@ export function DevicePage({ udid }: { udid: string }) {
         <dt>Language</dt>
         <dd>{d.language}</dd>
         <dt>First seen</dt>
-        <dd><Time value={d.first_seen} /></dd>
+        <dd>
+          <Time value={d.first_seen} />
+        </dd>
         <dt>Last seen</dt>
-        <dd><Time value={d.last_seen} /></dd>
+        <dd>
+          <Time value={d.last_seen} />
+        </dd>
       </dl>
       <p>
         <Link className="button" href={href('/logs', appId, { device: d.udid })}>
@@ -76,7 +82,14 @@ export function DevicePage({ udid }: { udid: string }) {
               <li key={session.session_uid}>
                 <Link href={href('/logs', appId, { session: session.session_uid })}>{session.session_uid}</Link>{' '}
                 <span className="muted">
-                  {session.last_at === null ? 'no logs' : <>{session.total} logs, last <Time value={session.last_at} /></>}, version {session.app_version}
+                  {session.last_at === null ? (
+                    'no logs'
+                  ) : (
+                    <>
+                      {session.total} logs, last <Time value={session.last_at} />
+                    </>
+                  )}
+                  , version {session.app_version}
                 </span>
               </li>
             ))}

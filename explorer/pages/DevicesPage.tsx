@@ -15,7 +15,9 @@ export function DevicesPage() {
   const [q, setQ] = useDraft(params, 'q');
   const query = new URLSearchParams({ limit: '200' });
   if (params.get('q')) query.set('q', params.get('q')!);
-  const list = useJson<{ devices: ExplorerDevice[]; more: boolean }>(`/apps/${encodeURIComponent(appId)}/devices?${query}`);
+  const list = useJson<{ devices: ExplorerDevice[]; more: boolean }>(
+    `/apps/${encodeURIComponent(appId)}/devices?${query}`,
+  );
   return (
     <>
       <form
@@ -41,7 +43,9 @@ export function DevicesPage() {
                 <th scope="col">OS</th>
                 <th scope="col">Language</th>
                 <th scope="col">Last seen</th>
-                <th scope="col" className="num">Sessions</th>
+                <th scope="col" className="num">
+                  Sessions
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -53,7 +57,9 @@ export function DevicesPage() {
                   <td className="mono">{device.udid}</td>
                   <td>{device.os_version}</td>
                   <td>{device.language}</td>
-                  <td><Time value={device.last_seen} /></td>
+                  <td>
+                    <Time value={device.last_seen} />
+                  </td>
                   <td className="num">{device.sessions}</td>
                 </tr>
               ))}

@@ -9,7 +9,9 @@ import { href } from '../use-query.ts';
 
 export function IntentPage({ appId, kind, id }: { appId: string; kind: string; id: string }) {
   const [, navigate] = useLocation();
-  const resolved = useJson<IntentTarget>(`/intent/${encodeURIComponent(appId)}/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`);
+  const resolved = useJson<IntentTarget>(
+    `/intent/${encodeURIComponent(appId)}/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`,
+  );
   useEffect(() => {
     if (resolved.state !== 'ready') return;
     const { appId: app } = resolved.data;
@@ -27,7 +29,9 @@ export function IntentPage({ appId, kind, id }: { appId: string; kind: string; i
         {resolved.state === 'failed' ? (
           <>
             <h1 className="login-subtitle">Not found</h1>
-            <p>No such {kind}: {resolved.message}</p>
+            <p>
+              No such {kind}: {resolved.message}
+            </p>
             <a href="/sidelog/logs">Open the explorer</a>
           </>
         ) : (

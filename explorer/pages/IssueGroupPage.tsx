@@ -33,7 +33,10 @@ export function IssueGroupPage({ id }: { id: string }) {
   const appId = useAppId();
   const [version, setVersion] = useState(0);
   const [problem, setProblem] = useState('');
-  const loaded = useJson<IssueGroup>(appId ? `/apps/${encodeURIComponent(appId)}/issue-groups/${encodeURIComponent(id)}` : null, version);
+  const loaded = useJson<IssueGroup>(
+    appId ? `/apps/${encodeURIComponent(appId)}/issue-groups/${encodeURIComponent(id)}` : null,
+    version,
+  );
   if (loaded.state !== 'ready' || !appId) {
     return (
       <Layout title={loaded.state === 'failed' ? 'Issue group not found' : 'Issue group'}>
@@ -104,7 +107,12 @@ export function IssueGroupPage({ id }: { id: string }) {
         </Link>
       </p>
       <h2>Occurrences</h2>
-      <IssueList appId={appId} path={`/apps/${encodeURIComponent(appId)}/issue-groups/${group.id}/occurrences?`} noun="occurrences" empty="No occurrence is kept (retention deleted them)." />
+      <IssueList
+        appId={appId}
+        path={`/apps/${encodeURIComponent(appId)}/issue-groups/${group.id}/occurrences?`}
+        noun="occurrences"
+        empty="No occurrence is kept (retention deleted them)."
+      />
     </Layout>
   );
 }

@@ -14,8 +14,12 @@ import { ISSUE_TYPE_LABELS } from '../insight/IssueList.tsx';
 
 export function IssuePage({ uid }: { uid: string }) {
   const appId = useAppId();
-  const detail = useJson<IssueDetail>(appId ? `/apps/${encodeURIComponent(appId)}/issues/${encodeURIComponent(uid)}` : null);
-  const group = useJson<IssueGroup>(appId ? `/apps/${encodeURIComponent(appId)}/issues/${encodeURIComponent(uid)}/group` : null);
+  const detail = useJson<IssueDetail>(
+    appId ? `/apps/${encodeURIComponent(appId)}/issues/${encodeURIComponent(uid)}` : null,
+  );
+  const group = useJson<IssueGroup>(
+    appId ? `/apps/${encodeURIComponent(appId)}/issues/${encodeURIComponent(uid)}/group` : null,
+  );
   if (detail.state !== 'ready' || !appId) {
     return (
       <Layout title={detail.state === 'failed' ? 'Issue not found' : 'Issue'}>
@@ -41,7 +45,9 @@ export function IssuePage({ uid }: { uid: string }) {
           </>
         ) : null}
         <dt>Received</dt>
-        <dd><Time value={issue.received_at} /></dd>
+        <dd>
+          <Time value={issue.received_at} />
+        </dd>
         <dt>Session</dt>
         <dd>
           <Link href={href('/logs', appId, { session: issue.session_uid })}>{issue.session_uid}</Link>
@@ -56,7 +62,11 @@ export function IssuePage({ uid }: { uid: string }) {
         <RedactedText text={issue.text} />
       </pre>
       <h2>The session's logs around it</h2>
-      {around ? <AroundView around={around} appId={appId} label="The session's logs around the issue" /> : <p className="muted">The session has no logs.</p>}
+      {around ? (
+        <AroundView around={around} appId={appId} label="The session's logs around the issue" />
+      ) : (
+        <p className="muted">The session has no logs.</p>
+      )}
     </Layout>
   );
 }

@@ -18,12 +18,15 @@ function Standouts({ story }: { story: IssueStory }) {
   const standing = story.patterns.filter((pattern) => pattern.stands_out);
   const n = story.occurrences.length;
   if (story.compared === 0) return <p className="muted">No session without it to compare with.</p>;
-  if (standing.length === 0) return <p className="muted">No pattern comes before it far more often than at the end of the {story.compared} sessions without it.</p>;
+  if (standing.length === 0)
+    return (
+      <p className="muted">
+        No pattern comes before it far more often than at the end of the {story.compared} sessions without it.
+      </p>
+    );
   return (
     <table className="table story-table">
-      <caption>
-        Before it far more often than at the end of the {story.compared} sessions without it
-      </caption>
+      <caption>Before it far more often than at the end of the {story.compared} sessions without it</caption>
       <thead>
         <tr>
           <th scope="col">Pattern</th>
@@ -78,7 +81,8 @@ function Occurrence({ appId, occurrence, story }: { appId: string; occurrence: S
             const level = levelOf(log.ll);
             return (
               <li key={log.id} className={standsOut ? 'story-line stands-out' : 'story-line'}>
-                <span className="story-offset">{offset(ms)}</span> <span className={`level-badge level-${level.name}`}>{level.label}</span>{' '}
+                <span className="story-offset">{offset(ms)}</span>{' '}
+                <span className={`level-badge level-${level.name}`}>{level.label}</span>{' '}
                 <span className="log-text-plain">{log.t || '(no text)'}</span>
                 {standsOut ? ' ' : null}
                 {standsOut ? <span className="status stands-out-mark">stands out</span> : null}
@@ -93,7 +97,9 @@ function Occurrence({ appId, occurrence, story }: { appId: string; occurrence: S
 
 export function IssueStoryPage({ id }: { id: string }) {
   const appId = useAppId();
-  const story = useJson<IssueStory>(appId ? `/apps/${encodeURIComponent(appId)}/issue-groups/${encodeURIComponent(id)}/story` : null);
+  const story = useJson<IssueStory>(
+    appId ? `/apps/${encodeURIComponent(appId)}/issue-groups/${encodeURIComponent(id)}/story` : null,
+  );
   if (story.state !== 'ready' || !appId) {
     return (
       <Layout title={story.state === 'failed' ? 'Issue group not found' : 'Before the issue'}>
@@ -108,8 +114,9 @@ export function IssueStoryPage({ id }: { id: string }) {
         <Link href={href(`/issue-groups/${data.group.id}`, appId)}>The issue group</Link>
       </p>
       <p className="muted">
-        The last {data.lines} lines before each of its {data.occurrences.length} newest occurrences, in their sessions, each line's time counted from the occurrence;
-        compared with the last {data.lines} lines of {data.compared} sessions without it.
+        The last {data.lines} lines before each of its {data.occurrences.length} newest occurrences, in their sessions,
+        each line's time counted from the occurrence; compared with the last {data.lines} lines of {data.compared}{' '}
+        sessions without it.
       </p>
       <h2>What stands out</h2>
       <Standouts story={data} />

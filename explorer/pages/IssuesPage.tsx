@@ -14,14 +14,34 @@ import { Time } from '../Time.tsx';
 import { href, useDraft, useQuery } from '../use-query.ts';
 import { RedactedText } from '../RedactedText.tsx';
 
-export const STATUS_LABELS: Record<IssueGroup['status'], string> = { open: 'Open', resolved: 'Resolved', muted: 'Muted' };
+export const STATUS_LABELS: Record<IssueGroup['status'], string> = {
+  open: 'Open',
+  resolved: 'Resolved',
+  muted: 'Muted',
+};
 const PAGE = 100;
-const TYPE_CHOICES = [{ value: '', label: 'All types' }, ...Object.entries(ISSUE_TYPE_LABELS).map(([value, label]) => ({ value, label }))];
-const STATUS_CHOICES = [...Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label })), { value: 'all', label: 'Any status' }];
+const TYPE_CHOICES = [
+  { value: '', label: 'All types' },
+  ...Object.entries(ISSUE_TYPE_LABELS).map(([value, label]) => ({ value, label })),
+];
+const STATUS_CHOICES = [
+  ...Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label })),
+  { value: 'all', label: 'Any status' },
+];
 
-export const StatusBadge = ({ status }: { status: IssueGroup['status'] }) => <span className={`status group-${status}`}>{STATUS_LABELS[status]}</span>;
+export const StatusBadge = ({ status }: { status: IssueGroup['status'] }) => (
+  <span className={`status group-${status}`}>{STATUS_LABELS[status]}</span>
+);
 
-function Groups({ appId, params, change }: { appId: string; params: URLSearchParams; change(changes: Record<string, string | undefined>): void }) {
+function Groups({
+  appId,
+  params,
+  change,
+}: {
+  appId: string;
+  params: URLSearchParams;
+  change(changes: Record<string, string | undefined>): void;
+}) {
   const [q, setQ] = useDraft(params, 'q');
   const type = params.get('type') ?? '';
   const status = params.get('status') || 'open';
@@ -30,7 +50,9 @@ function Groups({ appId, params, change }: { appId: string; params: URLSearchPar
   if (params.get('q')) query.set('q', params.get('q')!);
   if (type) query.set('type', type);
   if (status !== 'all') query.set('status', status);
-  const list = useJson<{ groups: IssueGroup[]; more: boolean }>(`/apps/${encodeURIComponent(appId)}/issue-groups?${query}`);
+  const list = useJson<{ groups: IssueGroup[]; more: boolean }>(
+    `/apps/${encodeURIComponent(appId)}/issue-groups?${query}`,
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     change({ q: q.trim(), offset: undefined });
@@ -39,10 +61,28 @@ function Groups({ appId, params, change }: { appId: string; params: URLSearchPar
     <>
       <form className="card issue-filters" aria-label="Issue filters" onSubmit={submit}>
         <Field label="Title" wide>
-          {(id) => <input id={id} type="search" value={q} onChange={(event) => setQ(event.target.value)} placeholder="words of the title" />}
+          {(id) => (
+            <input
+              id={id}
+              type="search"
+              value={q}
+              onChange={(event) => setQ(event.target.value)}
+              placeholder="words of the title"
+            />
+          )}
         </Field>
-        <SelectField label="Type" value={type} choices={TYPE_CHOICES} onChange={(value) => change({ type: value, offset: undefined })} />
-        <SelectField label="Status" value={status} choices={STATUS_CHOICES} onChange={(value) => change({ status: value === 'open' ? undefined : value, offset: undefined })} />
+        <SelectField
+          label="Type"
+          value={type}
+          choices={TYPE_CHOICES}
+          onChange={(value) => change({ type: value, offset: undefined })}
+        />
+        <SelectField
+          label="Status"
+          value={status}
+          choices={STATUS_CHOICES}
+          onChange={(value) => change({ status: value === 'open' ? undefined : value, offset: undefined })}
+        />
         <SubmitButton>Search</SubmitButton>
       </form>
       <Results loaded={list} items={(data) => data.groups} empty="No issues.">
@@ -68,7 +108,9 @@ function Groups({ appId, params, change }: { appId: string; params: URLSearchPar
               {groups.map((group) => (
                 <tr key={group.id}>
                   <td>
-                    <Link href={href(`/issue-groups/${group.id}`, appId)}>{group.title ? <RedactedText text={group.title} /> : '(untitled)'}</Link>
+                    <Link href={href(`/issue-groups/${group.id}`, appId)}>
+                      {group.title ? <RedactedText text={group.title} /> : '(untitled)'}
+                    </Link>
                     {group.last_title !== group.title ? (
                       <div className="muted">
                         latest: <RedactedText text={group.last_title} />
@@ -83,8 +125,12 @@ function Groups({ appId, params, change }: { appId: string; params: URLSearchPar
                   </td>
                   <td className="num">{group.occurrences.toLocaleString('en')}</td>
                   <td className="num">{group.devices.toLocaleString('en')}</td>
-                  <td className="nowrap"><Time value={group.first_seen} /></td>
-                  <td className="nowrap"><Time value={group.last_seen} /></td>
+                  <td className="nowrap">
+                    <Time value={group.first_seen} />
+                  </td>
+                  <td className="nowrap">
+                    <Time value={group.last_seen} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -93,25 +139,46 @@ function Groups({ appId, params, change }: { appId: string; params: URLSearchPar
       </Results>
       <Pager
         back={offset > 0 && { label: 'First issues', go: () => change({ offset: undefined }) }}
-        forward={list.state === 'ready' && list.data.more && { label: 'More issues', go: () => change({ offset: String(offset + PAGE) }) }}
+        forward={
+          list.state === 'ready' &&
+          list.data.more && { label: 'More issues', go: () => change({ offset: String(offset + PAGE) }) }
+        }
       />
     </>
   );
 }
 
 /** One session's issues, one by one. */
-function SessionIssues({ appId, session, change }: { appId: string; session: string; change(changes: Record<string, string | undefined>): void }) {
+function SessionIssues({
+  appId,
+  session,
+  change,
+}: {
+  appId: string;
+  session: string;
+  change(changes: Record<string, string | undefined>): void;
+}) {
   return (
     <>
       <p className="scope">
         <span className="chip">
           Session <strong>{session}</strong>
-          <button type="button" className="chip-remove" aria-label="Issues of every session" onClick={() => change({ session: undefined, before: undefined })}>
+          <button
+            type="button"
+            className="chip-remove"
+            aria-label="Issues of every session"
+            onClick={() => change({ session: undefined, before: undefined })}
+          >
             ×
           </button>
         </span>
       </p>
-      <IssueList appId={appId} path={`/apps/${encodeURIComponent(appId)}/issues?${new URLSearchParams({ session })}&`} noun="issues" empty="No issues." />
+      <IssueList
+        appId={appId}
+        path={`/apps/${encodeURIComponent(appId)}/issues?${new URLSearchParams({ session })}&`}
+        noun="issues"
+        empty="No issues."
+      />
     </>
   );
 }
@@ -120,6 +187,9 @@ export function IssuesPage() {
   const appId = useAppId()!;
   const [params, change] = useQuery();
   const session = params.get('session');
-  return session ? <SessionIssues appId={appId} session={session} change={change} /> : <Groups appId={appId} params={params} change={change} />;
+  return session ? (
+    <SessionIssues appId={appId} session={session} change={change} />
+  ) : (
+    <Groups appId={appId} params={params} change={change} />
+  );
 }
-

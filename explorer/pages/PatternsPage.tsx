@@ -44,7 +44,8 @@ export function PatternsPage() {
         {(patterns, data) => (
           <>
             <p className="muted pattern-summary">
-              Patterns of {describeSample(data)}. “New” marks a pattern that {describeSample(data.previous)} did not have.
+              Patterns of {describeSample(data)}. “New” marks a pattern that {describeSample(data.previous)} did not
+              have.
             </p>
             <table className="table patterns-table">
               <caption>Most lines first</caption>
@@ -79,7 +80,9 @@ export function PatternsPage() {
                     <td>
                       <Link href={linesOf(params, data, pattern)}>Show lines</Link>
                       <br />
-                      <Link href={`/sequences?${new URLSearchParams({ app: appId, a: pattern.template })}`}>Then what?</Link>
+                      <Link href={`/sequences?${new URLSearchParams({ app: appId, a: pattern.template })}`}>
+                        Then what?
+                      </Link>
                     </td>
                   </tr>
                 ))}

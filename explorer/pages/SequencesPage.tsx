@@ -33,7 +33,8 @@ export function SequencesPage() {
   const [fields, setFields] = useState(() => fieldsOf(params));
   const search = params.toString();
   useEffect(() => setFields(fieldsOf(new URLSearchParams(search))), [search]);
-  const set = (name: keyof typeof fields) => (event: { target: { value: string } }) => setFields((current) => ({ ...current, [name]: event.target.value }));
+  const set = (name: keyof typeof fields) => (event: { target: { value: string } }) =>
+    setFields((current) => ({ ...current, [name]: event.target.value }));
   const asked = params.get('a') && params.get('b');
   const query = new URLSearchParams();
   for (const name of ['a', 'b', 'within', 'from', 'to']) if (params.get(name)) query.set(name, params.get(name)!);
@@ -41,7 +42,13 @@ export function SequencesPage() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    change({ a: fields.a.trim(), b: fields.b.trim(), within: fields.within, from: fromLocalInput(fields.from), to: fromLocalInput(fields.to) });
+    change({
+      a: fields.a.trim(),
+      b: fields.b.trim(),
+      within: fields.within,
+      from: fromLocalInput(fields.from),
+      to: fromLocalInput(fields.to),
+    });
   }
 
   return (
@@ -58,7 +65,19 @@ export function SequencesPage() {
           <Field label="Then, a line with" wide>
             {(id) => <input id={id} value={fields.b} onChange={set('b')} placeholder="feedback sent" required />}
           </Field>
-          <Field label="Within (seconds)">{(id) => <input id={id} type="number" min={0} max={86400} value={fields.within} onChange={set('within')} required />}</Field>
+          <Field label="Within (seconds)">
+            {(id) => (
+              <input
+                id={id}
+                type="number"
+                min={0}
+                max={86400}
+                value={fields.within}
+                onChange={set('within')}
+                required
+              />
+            )}
+          </Field>
           <Field label="From" time>
             {(id) => <input id={id} type="datetime-local" step="1" value={fields.from} onChange={set('from')} />}
           </Field>
@@ -69,13 +88,18 @@ export function SequencesPage() {
         </div>
       </form>
       {asked ? (
-        <Results loaded={answer} items={(data) => data.sessions} empty="No session has them in that order within that time.">
+        <Results
+          loaded={answer}
+          items={(data) => data.sessions}
+          empty="No session has them in that order within that time."
+        >
           {(sessions, data) => (
             <>
               <p className="muted" role="status">
                 {data.total.toLocaleString('en')} session{data.total === 1 ? '' : 's'}
-                {data.total > sessions.length ? `, the newest ${sessions.length} listed` : ''} ({data.matched.a.toLocaleString('en')} lines matched the first,{' '}
-                {data.matched.b.toLocaleString('en')} the second)
+                {data.total > sessions.length ? `, the newest ${sessions.length} listed` : ''} (
+                {data.matched.a.toLocaleString('en')} lines matched the first, {data.matched.b.toLocaleString('en')} the
+                second)
               </p>
               <table className="table sequences-table">
                 <caption>Newest first</caption>
@@ -106,10 +130,12 @@ export function SequencesPage() {
                         <Link href={href(devicePath(match.udid), appId)}>{match.udid}</Link>
                       </td>
                       <td>
-                        <span className="nowrap">{absoluteTime(match.a.at)}</span> <span className="sequence-line">{match.a.t}</span>
+                        <span className="nowrap">{absoluteTime(match.a.at)}</span>{' '}
+                        <span className="sequence-line">{match.a.t}</span>
                       </td>
                       <td>
-                        <span className="nowrap">{absoluteTime(match.b.at)}</span> <span className="sequence-line">{match.b.t}</span>
+                        <span className="nowrap">{absoluteTime(match.b.at)}</span>{' '}
+                        <span className="sequence-line">{match.b.t}</span>
                       </td>
                       <td className="nowrap">{gap(match.b.at - match.a.at)}</td>
                     </tr>

@@ -47,10 +47,13 @@ export function SessionsPage() {
   const [q, setQ] = useDraft(params, 'q');
   const offset = Number(params.get('offset') ?? 0) || 0;
   const query = new URLSearchParams();
-  for (const name of ['q', 'version', 'language', 'with', 'sort', 'device']) if (params.get(name)) query.set(name, params.get(name)!);
+  for (const name of ['q', 'version', 'language', 'with', 'sort', 'device'])
+    if (params.get(name)) query.set(name, params.get(name)!);
   query.set('offset', String(offset));
   query.set('limit', String(PAGE));
-  const list = useJson<{ sessions: ExplorerSession[]; more: boolean }>(`/apps/${encodeURIComponent(appId)}/sessions?${query}`);
+  const list = useJson<{ sessions: ExplorerSession[]; more: boolean }>(
+    `/apps/${encodeURIComponent(appId)}/sessions?${query}`,
+  );
   const facets = useJson<{ versions: string[]; languages: string[] }>(`/apps/${encodeURIComponent(appId)}/facets`);
   const choices = facets.state === 'ready' ? facets.data : { versions: [], languages: [] };
 
@@ -66,9 +69,24 @@ export function SessionsPage() {
         <Field label="Session, device or udid" wide>
           {(id) => <input id={id} type="search" value={q} onChange={(event) => setQ(event.target.value)} />}
         </Field>
-        <SelectField label="App version" value={params.get('version') ?? ''} choices={anyOf('Any', choices.versions)} onChange={select('version')} />
-        <SelectField label="Language" value={params.get('language') ?? ''} choices={anyOf('Any', choices.languages)} onChange={select('language')} />
-        <SelectField label="Only sessions with" value={params.get('with') ?? ''} choices={WITH} onChange={select('with')} />
+        <SelectField
+          label="App version"
+          value={params.get('version') ?? ''}
+          choices={anyOf('Any', choices.versions)}
+          onChange={select('version')}
+        />
+        <SelectField
+          label="Language"
+          value={params.get('language') ?? ''}
+          choices={anyOf('Any', choices.languages)}
+          onChange={select('language')}
+        />
+        <SelectField
+          label="Only sessions with"
+          value={params.get('with') ?? ''}
+          choices={WITH}
+          onChange={select('with')}
+        />
         <SelectField label="Sort by" value={params.get('sort') ?? 'last'} choices={SORTS} onChange={select('sort')} />
         <SubmitButton>Search</SubmitButton>
       </form>
@@ -76,7 +94,9 @@ export function SessionsPage() {
         {(sessions) => (
           <div className="table-scroll">
             <table className="table sessions-table">
-              <caption>Sessions {offset + 1}–{offset + sessions.length}</caption>
+              <caption>
+                Sessions {offset + 1}–{offset + sessions.length}
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">Session</th>
@@ -110,7 +130,11 @@ export function SessionsPage() {
                       <Counts session={session} />
                     </td>
                     <td className="num">
-                      {session.issues > 0 ? <Link href={href('/issues', appId, { session: session.session_uid })}>{session.issues}</Link> : 0}
+                      {session.issues > 0 ? (
+                        <Link href={href('/issues', appId, { session: session.session_uid })}>{session.issues}</Link>
+                      ) : (
+                        0
+                      )}
                     </td>
                   </tr>
                 ))}
@@ -121,7 +145,11 @@ export function SessionsPage() {
       </Results>
       <div className="actions">
         {offset > 0 ? (
-          <button type="button" className="button" onClick={() => change({ offset: String(Math.max(0, offset - PAGE)) })}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => change({ offset: String(Math.max(0, offset - PAGE)) })}
+          >
             Previous
           </button>
         ) : null}

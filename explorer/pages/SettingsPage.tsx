@@ -29,8 +29,8 @@ export function SettingsPage() {
     <section aria-labelledby="webhook-title">
       <h2 id="webhook-title">Webhook</h2>
       <p className="muted">
-        Called with a JSON body once for each new issue group and each one a new occurrence reopens, from outside the collector's requests, retried until it answers
-        2xx.
+        Called with a JSON body once for each new issue group and each one a new occurrence reopens, from outside the
+        collector's requests, retried until it answers 2xx.
       </p>
       {setting.state !== 'ready' ? (
         <LoadState loaded={setting} />
@@ -45,7 +45,16 @@ export function SettingsPage() {
             }}
           >
             <Field label="Webhook URL" wide>
-              {(id) => <input id={id} type="url" value={url} onChange={(event) => setUrl(event.target.value)} placeholder="https://hooks.example/sidelog" required />}
+              {(id) => (
+                <input
+                  id={id}
+                  type="url"
+                  value={url}
+                  onChange={(event) => setUrl(event.target.value)}
+                  placeholder="https://hooks.example/sidelog"
+                  required
+                />
+              )}
             </Field>
             <div className="filter-actions">
               <button type="submit" className="button button-primary">
@@ -59,7 +68,11 @@ export function SettingsPage() {
             </div>
           </form>
           <p className="muted" role="status">
-            {message ? null : current ? `Last delivery: ${setting.data.last_status ? `${setting.data.last_status}, ${absoluteTime(Date.parse(setting.data.last_at!))}` : 'none yet'}. Waiting: ${setting.data.pending}.` : 'No webhook.'}
+            {message
+              ? null
+              : current
+                ? `Last delivery: ${setting.data.last_status ? `${setting.data.last_status}, ${absoluteTime(Date.parse(setting.data.last_at!))}` : 'none yet'}. Waiting: ${setting.data.pending}.`
+                : 'No webhook.'}
           </p>
         </>
       )}

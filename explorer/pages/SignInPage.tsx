@@ -58,7 +58,14 @@ export function SignInPage() {
           <fieldset disabled={busy}>
             <div className="field">
               <label htmlFor={`${id}-name`}>Name</label>
-              <input ref={nameRef} id={`${id}-name`} name="name" autoComplete="username" value={name} onChange={(event) => setName(event.target.value)} />
+              <input
+                ref={nameRef}
+                id={`${id}-name`}
+                name="name"
+                autoComplete="username"
+                value={name}
+                onChange={(event) => setName(event.target.value)}
+              />
             </div>
             <div className="field">
               <label htmlFor={`${id}-password`}>Password</label>
@@ -76,7 +83,9 @@ export function SignInPage() {
             </button>
           </fieldset>
         </form>
-        <p className="login-notice">Viewer accounts are made with the admin API. The admin signs in as “admin” with the admin token as password.</p>
+        <p className="login-notice">
+          Viewer accounts are made with the admin API. The admin signs in as “admin” with the admin token as password.
+        </p>
       </div>
     </main>
   );

@@ -25,13 +25,45 @@ const WORD = String.raw`[\p{L}\p{N}_]`;
 // is labels of letters, digits and -, and ends in a top-level domain of letters; the local part is every character
 // an address may hold before the @. `a@b`, `user@localhost`, `pkg@1.2.3` and `icon@2x.png` are no addresses.
 const LABEL = String.raw`[\p{L}\p{N}][\p{L}\p{N}-]{0,62}`;
-const ASSET_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'gif', 'svg', 'webp', 'avif', 'ico', 'js', 'mjs', 'cjs', 'ts', 'tsx', 'jsx', 'css', 'map', 'json', 'html', 'htm', 'wasm', 'woff', 'woff2']);
+const ASSET_EXTENSIONS = new Set([
+  'png',
+  'jpg',
+  'jpeg',
+  'gif',
+  'svg',
+  'webp',
+  'avif',
+  'ico',
+  'js',
+  'mjs',
+  'cjs',
+  'ts',
+  'tsx',
+  'jsx',
+  'css',
+  'map',
+  'json',
+  'html',
+  'htm',
+  'wasm',
+  'woff',
+  'woff2',
+]);
 const LOCAL_PART = /[\p{L}\p{N}._%+-]/u;
 
 function isLocalPart(code: number, char: string): boolean {
   if (code < 128) {
     // a-z, A-Z, 0-9, and . _ % + -
-    return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 46 || code === 95 || code === 37 || code === 43 || code === 45;
+    return (
+      (code >= 97 && code <= 122) ||
+      (code >= 65 && code <= 90) ||
+      (code >= 48 && code <= 57) ||
+      code === 46 ||
+      code === 95 ||
+      code === 37 ||
+      code === 43 ||
+      code === 45
+    );
   }
   return LOCAL_PART.test(char);
 }
@@ -57,7 +89,7 @@ const card: Detector = {
   name: 'card',
   source: String.raw`(?<!${WORD}|\d[.,-])[2-6]\d(?:[ -]?\d){11,17}(?!${WORD}|[.,-]\d)`,
   span(_text, index, candidate) {
-    for (let number = candidate; ; ) {
+    for (let number = candidate; ;) {
       const digits = number.replace(/[ -]/g, '');
       if (digits.length < 13) return undefined;
       if (passesLuhn(digits)) return [index, index + number.length];
@@ -114,14 +146,42 @@ const credential: Detector = {
 // says it holds one. Names are read as words (snake_case, kebab-case, camelCase): `api_key` and `apiKey` are secret,
 // `keyboard` and `zipcode` not. JSON holds more names that are no secret (`"key":"user_id"`, `"code":"ENOENT"`), so
 // there `key`, `code`, `session`, `sid`, `sig` and `auth` count only in a longer name (`apiKey`, `sessionId`).
-const STRONG_WORDS = ['token', 'apikey', 'password', 'passwd', 'pwd', 'pass', 'secret', 'authorization', 'otp', 'pin', 'jwt', 'credential', 'credentials', 'accesstoken', 'refreshtoken', 'idtoken', 'clientsecret', 'privatekey', 'signature', 'cvv', 'cvc', 'sessionid'];
+const STRONG_WORDS = [
+  'token',
+  'apikey',
+  'password',
+  'passwd',
+  'pwd',
+  'pass',
+  'secret',
+  'authorization',
+  'otp',
+  'pin',
+  'jwt',
+  'credential',
+  'credentials',
+  'accesstoken',
+  'refreshtoken',
+  'idtoken',
+  'clientsecret',
+  'privatekey',
+  'signature',
+  'cvv',
+  'cvc',
+  'sessionid',
+];
 const WEAK_WORDS = ['key', 'code', 'session', 'sid', 'sig', 'auth'];
 const STRONG = new Set(STRONG_WORDS);
 const URL_NAMES = new Set([...STRONG_WORDS, ...WEAK_WORDS]);
 const WEAK = new Set(WEAK_WORDS);
 
 /** `X-Amz-Signature` → x, amz, signature; `sessionId` → session, id. */
-const wordsOf = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+const wordsOf = (name: string) =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
 
 /** Every secret name holds one of these: most names (`event`, `id`, `page`) are let go without being split. */
 const MAY_BE_SECRET = /token|key|pass|pwd|secret|auth|otp|pin|jwt|credential|sig|cvv|cvc|session|code|sid/i;

@@ -46,9 +46,11 @@ const RULE_FLAGS = /^[imsuv]*$/;
 const isRegExp = (value: unknown): value is RegExp => Object.prototype.toString.call(value) === '[object RegExp]';
 
 function resolveRule(input: unknown, at: string): RedactRule {
-  if (typeof input !== 'object' || input === null) throw new Error(`'${at}' must be an object with a name and a pattern.`);
+  if (typeof input !== 'object' || input === null)
+    throw new Error(`'${at}' must be an object with a name and a pattern.`);
   const { name, pattern, flags } = input as Record<string, unknown>;
-  if (typeof name !== 'string' || !RULE_NAME.test(name)) throw new Error(`'${at}.name' must be 1 to 32 letters, digits, '_' or '-'.`);
+  if (typeof name !== 'string' || !RULE_NAME.test(name))
+    throw new Error(`'${at}.name' must be 1 to 32 letters, digits, '_' or '-'.`);
   let source: string;
   let given: unknown;
   if (isRegExp(pattern)) {
@@ -61,7 +63,8 @@ function resolveRule(input: unknown, at: string): RedactRule {
   } else {
     throw new Error(`'${at}.pattern' must be a RegExp or a non-empty string.`);
   }
-  if (typeof given !== 'string' || !RULE_FLAGS.test(given)) throw new Error(`'${at}.flags' may hold only the flags i, m, s, u and v.`);
+  if (typeof given !== 'string' || !RULE_FLAGS.test(given))
+    throw new Error(`'${at}.flags' may hold only the flags i, m, s, u and v.`);
   let compiled: RegExp;
   try {
     compiled = new RegExp(source, given);
@@ -78,7 +81,9 @@ function resolveBuiltIns(input: unknown): BuiltInName[] {
   if (!Array.isArray(input)) throw new Error("'redact.builtIns' option must be false or an array of built-in names.");
   for (const name of input) {
     if (!(BUILT_IN_NAMES as readonly unknown[]).includes(name)) {
-      throw new Error(`'redact.builtIns' option names an unknown built-in '${String(name)}' (known: ${BUILT_IN_NAMES.join(', ')}).`);
+      throw new Error(
+        `'redact.builtIns' option names an unknown built-in '${String(name)}' (known: ${BUILT_IN_NAMES.join(', ')}).`,
+      );
     }
   }
   return BUILT_IN_NAMES.filter((name) => input.includes(name));
@@ -87,10 +92,12 @@ function resolveBuiltIns(input: unknown): BuiltInName[] {
 /** The `redact` option checked and made plain data; throws the texts of docs/errors.md#options. */
 export function resolveRedact(input: unknown): RedactConfig {
   if (input === undefined) return { builtIns: [...BUILT_IN_NAMES], rules: [] };
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new Error("'redact' option must be an object.");
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    throw new Error("'redact' option must be an object.");
   const { rules, builtIns } = input as Record<string, unknown>;
   if (rules !== undefined && !Array.isArray(rules)) throw new Error("'redact.rules' option must be an array.");
-  if (rules && rules.length > MAX_REDACT_RULES) throw new Error(`'redact.rules' option may hold at most ${MAX_REDACT_RULES} rules.`);
+  if (rules && rules.length > MAX_REDACT_RULES)
+    throw new Error(`'redact.rules' option may hold at most ${MAX_REDACT_RULES} rules.`);
   return {
     builtIns: resolveBuiltIns(builtIns),
     rules: (rules ?? []).map((rule, index) => resolveRule(rule, `redact.rules[${index}]`)),

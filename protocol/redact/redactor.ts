@@ -45,7 +45,9 @@ function run(pass: Pass, text: string): string {
       continue;
     }
     const detector = detectors.length === 1 ? detectors[0] : detectors[groupOf(match)];
-    const span = detector.span ? detector.span(text, index, candidate, done) : ([index, index + candidate.length] as const);
+    const span = detector.span
+      ? detector.span(text, index, candidate, done)
+      : ([index, index + candidate.length] as const);
     if (!span) {
       // Refused: another detector may start inside the candidate.
       pattern.lastIndex = index + 1;
@@ -67,7 +69,9 @@ function groupOf(match: RegExpExecArray): number {
 
 /** The redaction the rule set asks for: built-ins in one pass, then each of the app's rules. */
 export function createRedactor(config: RedactConfig): Redact {
-  const passes = [builtInPass(config.builtIns), ...config.rules.map(rulePass)].filter((pass): pass is Pass => pass !== undefined);
+  const passes = [builtInPass(config.builtIns), ...config.rules.map(rulePass)].filter(
+    (pass): pass is Pass => pass !== undefined,
+  );
   if (passes.length === 0) return keepText;
   return (text) => {
     let result = text;

@@ -53,6 +53,8 @@ export function normalisedTitle(title: string): string {
 export function issueFingerprint(issue: { type: string; title: string; text: string }): IssueFingerprint {
   const title = normalisedTitle(issue.title);
   const topFrame = issue.type === 'crash' ? topFrameOf(issue.text) : '';
-  const fingerprint = createHash('sha256').update(JSON.stringify([issue.type, title, topFrame])).digest('base64url');
+  const fingerprint = createHash('sha256')
+    .update(JSON.stringify([issue.type, title, topFrame]))
+    .digest('base64url');
   return { fingerprint, title, topFrame };
 }

@@ -19,7 +19,8 @@ export const MIN_RATIO = 3;
 const LINE_CHARS = 1_000;
 const MAX_PATTERNS = 50;
 
-const cut = (log: ExplorerLog): ExplorerLog => (log.t && log.t.length > LINE_CHARS ? { ...log, t: log.t.slice(0, LINE_CHARS) } : log);
+const cut = (log: ExplorerLog): ExplorerLog =>
+  log.t && log.t.length > LINE_CHARS ? { ...log, t: log.t.slice(0, LINE_CHARS) } : log;
 
 /** A pattern's ratio: its share before occurrences over its share elsewhere, +1 smoothed so that a pattern seen in no
  * other session has a finite ratio, which grows with how many sessions were compared. */
@@ -27,11 +28,26 @@ export function supportRatio(before: number, occurrences: number, elsewhere: num
   return occurrences === 0 ? 0 : before / occurrences / ((elsewhere + 1) / (sessions + 1));
 }
 
-export function standsOut(pattern: Pick<StoryPattern, 'before' | 'ratio'>, occurrences: number, sessions: number): boolean {
-  return sessions > 0 && pattern.before >= MIN_SUPPORT && pattern.before >= MIN_SHARE * occurrences && pattern.ratio >= MIN_RATIO;
+export function standsOut(
+  pattern: Pick<StoryPattern, 'before' | 'ratio'>,
+  occurrences: number,
+  sessions: number,
+): boolean {
+  return (
+    sessions > 0 &&
+    pattern.before >= MIN_SUPPORT &&
+    pattern.before >= MIN_SHARE * occurrences &&
+    pattern.ratio >= MIN_RATIO
+  );
 }
 
-export async function issueStory(queries: ExplorerQueries, groups: IssueGroupStore, appKey: string, group: IssueGroup, lines = STORY_LINES): Promise<IssueStory> {
+export async function issueStory(
+  queries: ExplorerQueries,
+  groups: IssueGroupStore,
+  appKey: string,
+  group: IssueGroup,
+  lines = STORY_LINES,
+): Promise<IssueStory> {
   const { issues } = await groups.groupOccurrences(appKey, group.id, { limit: STORY_OCCURRENCES });
   const occurrences = await Promise.all(
     issues.map(async ({ session_id, ...issue }) => {
@@ -45,7 +61,9 @@ export async function issueStory(queries: ExplorerQueries, groups: IssueGroupSto
     }),
   );
   const others = await groups.sessionsWithoutGroup(appKey, group.id, STORY_SESSIONS);
-  const elsewhere = await Promise.all(others.map(async (session) => (await queries.logs({ appKey, session }, { limit: lines, cut: true })).logs));
+  const elsewhere = await Promise.all(
+    others.map(async (session) => (await queries.logs({ appKey, session }, { limit: lines, cut: true })).logs),
+  );
 
   const drain = createDrain();
   const groupsOf = (logs: ExplorerLog[]) => logs.map((log) => drain.add(log.t ?? '').id);
@@ -57,13 +75,24 @@ export async function issueStory(queries: ExplorerQueries, groups: IssueGroupSto
     const before = support(occurrenceGroups, drainGroup.id);
     const other = support(elsewhereGroups, drainGroup.id);
     const ratio = supportRatio(before, occurrences.length, other, elsewhere.length);
-    const pattern: StoryPattern = { template: templateOf(drainGroup), before, elsewhere: other, ratio, stands_out: false };
+    const pattern: StoryPattern = {
+      template: templateOf(drainGroup),
+      before,
+      elsewhere: other,
+      ratio,
+      stands_out: false,
+    };
     pattern.stands_out = standsOut(pattern, occurrences.length, elsewhere.length);
     return { id: drainGroup.id, pattern };
   });
   const listed = found
     .filter(({ pattern }) => pattern.before > 0)
-    .sort((x, y) => Number(y.pattern.stands_out) - Number(x.pattern.stands_out) || y.pattern.ratio - x.pattern.ratio || y.pattern.before - x.pattern.before)
+    .sort(
+      (x, y) =>
+        Number(y.pattern.stands_out) - Number(x.pattern.stands_out) ||
+        y.pattern.ratio - x.pattern.ratio ||
+        y.pattern.before - x.pattern.before,
+    )
     .slice(0, MAX_PATTERNS);
   const index = new Map(listed.map(({ id }, i) => [id, i]));
 
@@ -72,7 +101,11 @@ export async function issueStory(queries: ExplorerQueries, groups: IssueGroupSto
     lines,
     occurrences: occurrences.map((occurrence, i) => ({
       issue: occurrence.issue,
-      lines: occurrence.logs.map((log, j) => ({ log: cut(log), pattern: index.get(occurrenceGroups[i]![j]!) ?? -1, offset: log.at - occurrence.anchor })),
+      lines: occurrence.logs.map((log, j) => ({
+        log: cut(log),
+        pattern: index.get(occurrenceGroups[i]![j]!) ?? -1,
+        offset: log.at - occurrence.anchor,
+      })),
     })),
     compared: elsewhere.length,
     patterns: listed.map(({ pattern }) => pattern),

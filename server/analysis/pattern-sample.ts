@@ -15,10 +15,17 @@ export const DEFAULT_RANGE_MS = 60 * 60 * 1000;
 const MAX_PATTERNS = 200;
 const EXAMPLE_CHARS = 300;
 
-async function sample(queries: ExplorerQueries, filter: LogFilter, from: number, to: number): Promise<PatternSample & { lines: ExplorerLog[] }> {
+async function sample(
+  queries: ExplorerQueries,
+  filter: LogFilter,
+  from: number,
+  to: number,
+): Promise<PatternSample & { lines: ExplorerLog[] }> {
   const edge = (i: number) => (i === SLICES ? to : from + Math.floor(((to - from) * i) / SLICES));
   const pages = await Promise.all(
-    Array.from({ length: SLICES }, (_, i) => queries.logs({ ...filter, from: edge(i), to: edge(i + 1) }, { limit: PER_SLICE })),
+    Array.from({ length: SLICES }, (_, i) =>
+      queries.logs({ ...filter, from: edge(i), to: edge(i + 1) }, { limit: PER_SLICE }),
+    ),
   );
   const lines = pages.flatMap((page) => page.logs).sort((a, b) => a.at - b.at || a.id - b.id);
   return { from, to, sampled: lines.length, complete: pages.every((page) => page.next === null), lines };
@@ -30,9 +37,16 @@ export function patternRange(filter: LogFilter, now: number): { from: number; to
   return { from: filter.from ?? to - DEFAULT_RANGE_MS, to };
 }
 
-export async function findPatterns(queries: ExplorerQueries, filter: LogFilter, now = Date.now()): Promise<PatternsAnswer> {
+export async function findPatterns(
+  queries: ExplorerQueries,
+  filter: LogFilter,
+  now = Date.now(),
+): Promise<PatternsAnswer> {
   const { from, to } = patternRange(filter, now);
-  const [current, previous] = await Promise.all([sample(queries, filter, from, to), sample(queries, filter, from - (to - from), from)]);
+  const [current, previous] = await Promise.all([
+    sample(queries, filter, from, to),
+    sample(queries, filter, from - (to - from), from),
+  ]);
   // The range before goes in first: a line of the range that is like one of it joins that line's group, not a new one.
   const drain = createDrain();
   const before = new Set<number>();

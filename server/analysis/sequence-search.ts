@@ -14,7 +14,8 @@ export class TooManyLines extends Error {}
 
 /** Texts in the answer are cut to this: a line says what it is in its start. */
 const LINE_CHARS = 300;
-const cut = (log: ExplorerLog): ExplorerLog => (log.t && log.t.length > LINE_CHARS ? { ...log, t: log.t.slice(0, LINE_CHARS) } : log);
+const cut = (log: ExplorerLog): ExplorerLog =>
+  log.t && log.t.length > LINE_CHARS ? { ...log, t: log.t.slice(0, LINE_CHARS) } : log;
 
 /** Time order, and within one time the order the lines were stored. */
 const earlier = (x: ExplorerLog, y: ExplorerLog) => x.at - y.at || x.id - y.id;
@@ -24,14 +25,21 @@ async function linesOf(queries: ExplorerQueries, filter: LogFilter, term: Term, 
   let read = 0;
   for await (const page of allLogs(queries, { ...filter, q: term.q, search: term.search }, 5_000)) {
     read += page.length;
-    if (read > MAX_TERM_LINES) throw new TooManyLines(`${which} matches more than ${MAX_TERM_LINES.toLocaleString('en')} lines in this range: narrow the range or the term`);
+    if (read > MAX_TERM_LINES)
+      throw new TooManyLines(
+        `${which} matches more than ${MAX_TERM_LINES.toLocaleString('en')} lines in this range: narrow the range or the term`,
+      );
     for (const log of page) if (term.matches(log)) lines.push(log);
   }
   return lines;
 }
 
 /** The first pair of the session's lines where B follows A within `withinMs`, if any. */
-export function firstSequence(a: ExplorerLog[], b: ExplorerLog[], withinMs: number): { a: ExplorerLog; b: ExplorerLog } | undefined {
+export function firstSequence(
+  a: ExplorerLog[],
+  b: ExplorerLog[],
+  withinMs: number,
+): { a: ExplorerLog; b: ExplorerLog } | undefined {
   a.sort(earlier);
   b.sort(earlier);
   let next = 0;
@@ -43,10 +51,17 @@ export function firstSequence(a: ExplorerLog[], b: ExplorerLog[], withinMs: numb
   return undefined;
 }
 
-export async function findSequences(queries: ExplorerQueries, filter: LogFilter, a: Term, b: Term, withinMs: number): Promise<SequencesAnswer> {
+export async function findSequences(
+  queries: ExplorerQueries,
+  filter: LogFilter,
+  a: Term,
+  b: Term,
+  withinMs: number,
+): Promise<SequencesAnswer> {
   const [linesA, linesB] = await Promise.all([linesOf(queries, filter, a, 'A'), linesOf(queries, filter, b, 'B')]);
   const sessions = new Map<string, { a: ExplorerLog[]; b: ExplorerLog[] }>();
-  const of = (log: ExplorerLog) => sessions.get(log.session_uid) ?? sessions.set(log.session_uid, { a: [], b: [] }).get(log.session_uid)!;
+  const of = (log: ExplorerLog) =>
+    sessions.get(log.session_uid) ?? sessions.set(log.session_uid, { a: [], b: [] }).get(log.session_uid)!;
   for (const log of linesA) of(log).a.push(log);
   for (const log of linesB) of(log).b.push(log);
   const matches: SequenceMatch[] = [];

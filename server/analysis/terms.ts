@@ -28,7 +28,13 @@ export function plainWords(template: string): string[] {
 function tokenMatcher(token: string): (lineToken: string) => boolean {
   if (token === WILDCARD) return () => true;
   if (!token.includes(WILDCARD)) return (lineToken) => lineToken === token;
-  const glob = new RegExp(`^${token.split(WILDCARD).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 's');
+  const glob = new RegExp(
+    `^${token
+      .split(WILDCARD)
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+    's',
+  );
   return (lineToken) => glob.test(lineToken);
 }
 

@@ -8,6 +8,8 @@ export const KEY_HISTORY_LIMIT = 1_000;
 
 export function createDeviceHistoryRoutes(store: DeviceHistoryStore): Hono<ExplorerEnv> {
   const routes = new Hono<ExplorerEnv>();
-  routes.get('/apps/:appId/devices/:udid/key-history', async (c) => c.json(await store.deviceKeyHistory(c.get('app').key, c.req.param('udid'), KEY_HISTORY_LIMIT)));
+  routes.get('/apps/:appId/devices/:udid/key-history', async (c) =>
+    c.json(await store.deviceKeyHistory(c.get('app').key, c.req.param('udid'), KEY_HISTORY_LIMIT)),
+  );
   return routes;
 }

@@ -7,10 +7,22 @@ import { createInsightRoutes, type InsightStore } from './insight.ts';
 import { createExplorerStatic } from './static.ts';
 import { createViewerAccounts } from './viewer-accounts.ts';
 
-export function createExplorer(store: AppStore & ViewerStore & InsightStore & Pick<Store, 'explorer'>, options: { adminToken: string; distDir: string }): Hono {
+export function createExplorer(
+  store: AppStore & ViewerStore & InsightStore & Pick<Store, 'explorer'>,
+  options: { adminToken: string; distDir: string },
+): Hono {
   const explorer = new Hono();
   const more = createInsightRoutes(store, store.explorer);
-  explorer.route('/', createExplorerApi(store, store.explorer, createViewerAccounts(store, options.adminToken), EXPLORER_LOGIN_LIMITS, more));
+  explorer.route(
+    '/',
+    createExplorerApi(
+      store,
+      store.explorer,
+      createViewerAccounts(store, options.adminToken),
+      EXPLORER_LOGIN_LIMITS,
+      more,
+    ),
+  );
   explorer.route('/', createExplorerStatic(options.distDir));
   return explorer;
 }

@@ -26,17 +26,36 @@ export function csvField(value: unknown): string {
 
 export function exportLine(log: ExplorerLog, format: ExportFormat): string {
   if (format === 'ndjson') return `${JSON.stringify(log)}\n`;
-  const row = [log.x, LEVEL_NAMES[log.ll ?? 0] ?? log.ll, log.tg, log.t, log.f, log.l, log.m, log.u, log.session_uid, log.udid];
+  const row = [
+    log.x,
+    LEVEL_NAMES[log.ll ?? 0] ?? log.ll,
+    log.tg,
+    log.t,
+    log.f,
+    log.l,
+    log.m,
+    log.u,
+    log.session_uid,
+    log.udid,
+  ];
   return `${row.map(csvField).join(',')}\r\n`;
 }
 
-export async function streamExport(c: Context, queries: ExplorerQueries, filter: LogFilter, format: ExportFormat, name: string): Promise<Response> {
+export async function streamExport(
+  c: Context,
+  queries: ExplorerQueries,
+  filter: LogFilter,
+  format: ExportFormat,
+  name: string,
+): Promise<Response> {
   const pages = allLogs(queries, filter, EXPORT_PAGE, EXPORT_STEP_MS);
   // Read before the status is sent: a database that fails here answers 503 or 507 as any request would.
   const first = await pages.next();
   const encoder = new TextEncoder();
   const text = (logs: ExplorerLog[]) => logs.map((log) => exportLine(log, format)).join('');
-  let waiting: Uint8Array | undefined = encoder.encode((format === 'csv' ? `${CSV_COLUMNS.join(',')}\r\n` : '') + (first.done ? '' : text(first.value)));
+  let waiting: Uint8Array | undefined = encoder.encode(
+    (format === 'csv' ? `${CSV_COLUMNS.join(',')}\r\n` : '') + (first.done ? '' : text(first.value)),
+  );
   let ended = first.done === true;
   const body = new ReadableStream<Uint8Array>(
     {

@@ -18,9 +18,25 @@ function largest(counts: Map<string, number>, labels: Map<string, string> = new 
 
 export async function logFacets(queries: ExplorerQueries, filter: LogFilter): Promise<LogFacets> {
   const counted = async (by: 'level' | 'tag' | 'file') =>
-    new Map((await queries.groupCounts(filter, by, by === 'level' ? 6 : TOP + 1)).filter((row) => row.value !== null && row.value !== '').map((row) => [String(row.value), row.n]));
-  const [levels, tags, files, bySession] = await Promise.all([counted('level'), counted('tag'), counted('file'), queries.groupCounts(filter, 'session', SESSIONS)]);
-  const facts = new Map<number, SessionFacts>((await queries.sessionFacts(filter.appKey, bySession.map((row) => Number(row.value)))).map((row) => [row.id, row]));
+    new Map(
+      (await queries.groupCounts(filter, by, by === 'level' ? 6 : TOP + 1))
+        .filter((row) => row.value !== null && row.value !== '')
+        .map((row) => [String(row.value), row.n]),
+    );
+  const [levels, tags, files, bySession] = await Promise.all([
+    counted('level'),
+    counted('tag'),
+    counted('file'),
+    queries.groupCounts(filter, 'session', SESSIONS),
+  ]);
+  const facts = new Map<number, SessionFacts>(
+    (
+      await queries.sessionFacts(
+        filter.appKey,
+        bySession.map((row) => Number(row.value)),
+      )
+    ).map((row) => [row.id, row]),
+  );
   const device = new Map<string, number>();
   const names = new Map<string, string>();
   const version = new Map<string, number>();
@@ -37,7 +53,9 @@ export async function logFacets(queries: ExplorerQueries, filter: LogFilter): Pr
     add(language, session.language, n);
   }
   return {
-    level: [...levels].map(([value, count]) => ({ value: LOG_LEVEL_NAMES[Number(value)] ?? value, count })).sort((a, b) => b.count - a.count),
+    level: [...levels]
+      .map(([value, count]) => ({ value: LOG_LEVEL_NAMES[Number(value)] ?? value, count }))
+      .sort((a, b) => b.count - a.count),
     tag: largest(tags),
     file: largest(files),
     device: largest(device, names),

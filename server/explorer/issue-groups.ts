@@ -16,7 +16,8 @@ const MAX_PAGE = 500;
 /** Values of a comma-separated parameter, each one of `allowed`. */
 function listParam<T extends string>(params: URLSearchParams, name: string, allowed: readonly T[]): T[] {
   const values = (params.get(name) ?? '').split(',').filter(Boolean);
-  if (!values.every((value) => (allowed as readonly string[]).includes(value))) throw new FilterError(`'${name}' must list values among ${allowed.join(', ')}`);
+  if (!values.every((value) => (allowed as readonly string[]).includes(value)))
+    throw new FilterError(`'${name}' must list values among ${allowed.join(', ')}`);
   return values as T[];
 }
 
@@ -64,16 +65,33 @@ export function createIssueGroupRoutes(store: IssueGroupStore, queries: Explorer
   routes.get('/apps/:appId/issue-groups/:id/story', async (c) => {
     const group = await groupOf(c);
     if (!group) return noGroup(c);
-    return c.json(await issueStory(queries, store, c.get('app').key, group, intParam(params(c), 'lines', STORY_LINES, 100) || STORY_LINES));
+    return c.json(
+      await issueStory(
+        queries,
+        store,
+        c.get('app').key,
+        group,
+        intParam(params(c), 'lines', STORY_LINES, 100) || STORY_LINES,
+      ),
+    );
   });
 
   routes.post('/apps/:appId/issue-groups/:id/status', async (c) => {
     const body = await readJsonObject(c);
     const status = body?.status;
-    if (!ISSUE_GROUP_STATUSES.includes(status as IssueGroupStatus)) return c.json({ error: `'status' must be one of ${ISSUE_GROUP_STATUSES.join(', ')}` }, 400);
+    if (!ISSUE_GROUP_STATUSES.includes(status as IssueGroupStatus))
+      return c.json({ error: `'status' must be one of ${ISSUE_GROUP_STATUSES.join(', ')}` }, 400);
     const group = await groupOf(c);
     if (!group) return noGroup(c);
-    return c.json(await store.setIssueGroupStatus(c.get('app').key, group.id, status as IssueGroupStatus, c.get('viewer'), new Date()));
+    return c.json(
+      await store.setIssueGroupStatus(
+        c.get('app').key,
+        group.id,
+        status as IssueGroupStatus,
+        c.get('viewer'),
+        new Date(),
+      ),
+    );
   });
 
   routes.get('/apps/:appId/issues/:uid/group', async (c) => {

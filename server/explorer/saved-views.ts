@@ -14,11 +14,15 @@ export const MAX_VIEW_QUERY = 2_000;
 const VIEW_PATH = /^(\/[\w.~%-]+){1,4}$/;
 
 /** The view a body describes, or why it cannot be saved. */
-function viewOf(body: Record<string, unknown> | undefined): Pick<SavedView, 'name' | 'path' | 'query' | 'shared'> | string {
+function viewOf(
+  body: Record<string, unknown> | undefined,
+): Pick<SavedView, 'name' | 'path' | 'query' | 'shared'> | string {
   const name = typeof body?.name === 'string' ? body.name.trim() : '';
   if (name === '' || name.length > MAX_VIEW_NAME) return `'name' must be 1 to ${MAX_VIEW_NAME} characters`;
-  if (typeof body!.path !== 'string' || body!.path.length > 200 || !VIEW_PATH.test(body!.path)) return `'path' must be a path of the explorer, such as /logs`;
-  if (typeof body!.query !== 'string' || body!.query.length > MAX_VIEW_QUERY) return `'query' must be a query string of at most ${MAX_VIEW_QUERY} characters`;
+  if (typeof body!.path !== 'string' || body!.path.length > 200 || !VIEW_PATH.test(body!.path))
+    return `'path' must be a path of the explorer, such as /logs`;
+  if (typeof body!.query !== 'string' || body!.query.length > MAX_VIEW_QUERY)
+    return `'query' must be a query string of at most ${MAX_VIEW_QUERY} characters`;
   if (body!.shared !== undefined && typeof body!.shared !== 'boolean') return `'shared' must be a boolean`;
   return { name, path: body!.path, query: body!.query.replace(/^\?/, ''), shared: body!.shared === true };
 }

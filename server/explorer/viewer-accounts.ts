@@ -22,9 +22,11 @@ function sameSecret(a: string, b: string): boolean {
 
 /** Why an account cannot be made, or undefined when it can. */
 export function accountProblem(name: unknown, password: unknown): string | undefined {
-  if (typeof name !== 'string' || !/^[\p{L}\p{N}._@-]{1,64}$/u.test(name)) return `'name' must be 1 to 64 letters, digits or . _ @ -`;
+  if (typeof name !== 'string' || !/^[\p{L}\p{N}._@-]{1,64}$/u.test(name))
+    return `'name' must be 1 to 64 letters, digits or . _ @ -`;
   if (name.toLowerCase() === ADMIN_VIEWER) return `'${ADMIN_VIEWER}' is the admin token's name`;
-  if (typeof password !== 'string' || password.length < MIN_PASSWORD) return `'password' must be a string of at least ${MIN_PASSWORD} characters`;
+  if (typeof password !== 'string' || password.length < MIN_PASSWORD)
+    return `'password' must be a string of at least ${MIN_PASSWORD} characters`;
   return undefined;
 }
 
@@ -42,7 +44,9 @@ export function createViewerAccounts(store: ViewerStore, adminToken: string) {
       else {
         const hash = await store.viewerPasswordHash(name);
         // Hash anyway, so an unknown name takes as long as a wrong password.
-        ok = hash ? await verifyPassword(password, hash) : (await verifyPassword(password, await (unknownNameHash ??= hashPassword(''))), false);
+        ok = hash
+          ? await verifyPassword(password, hash)
+          : (await verifyPassword(password, await (unknownNameHash ??= hashPassword(''))), false);
       }
       if (!ok) return undefined;
       const token = newToken();

@@ -11,7 +11,13 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 /** Widths a person reads at a glance; past the last, whole days. */
-const WIDTHS = [1, 2, 5, 10, 15, 30].map((n) => n * SECOND).concat([1, 2, 5, 10, 15, 30].map((n) => n * MINUTE), [1, 2, 3, 6, 12].map((n) => n * HOUR), [1, 2, 7].map((n) => n * DAY));
+const WIDTHS = [1, 2, 5, 10, 15, 30]
+  .map((n) => n * SECOND)
+  .concat(
+    [1, 2, 5, 10, 15, 30].map((n) => n * MINUTE),
+    [1, 2, 3, 6, 12].map((n) => n * HOUR),
+    [1, 2, 7].map((n) => n * DAY),
+  );
 
 /** The narrowest width that covers [first, last] in MAX_BUCKETS buckets or fewer. */
 export function bucketWidth(first: number, last: number): number {
@@ -31,7 +37,10 @@ export async function logVolume(queries: ExplorerQueries, filter: LogFilter): Pr
   const last = filter.to !== undefined ? Math.max(first, filter.to - 1) : span.last;
   const bucketMs = bucketWidth(first, last);
   const start = Math.floor(first / bucketMs);
-  const buckets = Array.from({ length: Math.floor(last / bucketMs) - start + 1 }, (_, index) => ({ at: (start + index) * bucketMs, levels: [0, 0, 0, 0, 0, 0] }));
+  const buckets = Array.from({ length: Math.floor(last / bucketMs) - start + 1 }, (_, index) => ({
+    at: (start + index) * bucketMs,
+    levels: [0, 0, 0, 0, 0, 0],
+  }));
   for (const row of await queries.volume(filter, bucketMs)) buckets[row.bucket - start]!.levels[row.level]! += row.n;
   return { bucketMs, buckets };
 }

@@ -33,7 +33,9 @@ async function partialSuccess(response: Response): Promise<OtlpLogsResponse['par
     const bytes = new Uint8Array(await response.arrayBuffer());
     if (bytes.length === 0) return undefined;
     const type = response.headers.get('Content-Type') ?? '';
-    const body = type.includes('protobuf') ? decodeLogsResponse(bytes) : (JSON.parse(new TextDecoder().decode(bytes)) as OtlpLogsResponse);
+    const body = type.includes('protobuf')
+      ? decodeLogsResponse(bytes)
+      : (JSON.parse(new TextDecoder().decode(bytes)) as OtlpLogsResponse);
     return body?.partialSuccess;
   } catch {
     return undefined;
@@ -53,7 +55,10 @@ export async function sendLogs(
   const body = endpoint.encoding === 'json' ? JSON.stringify(request) : encodeLogsRequest(request);
   let response: Response;
   try {
-    const signals = [AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS), ...(options.signal ? [options.signal] : [])];
+    const signals = [
+      AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS),
+      ...(options.signal ? [options.signal] : []),
+    ];
     response = await (options.fetch ?? fetch)(endpoint.url, {
       method: 'POST',
       headers: { ...endpoint.headers, 'Content-Type': OTLP_CONTENT_TYPES[endpoint.encoding] },
@@ -62,12 +67,20 @@ export async function sendLogs(
     });
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    return { kind: 'retry', message: `no answer from ${endpoint.url}: ${cause?.code ?? cause?.message ?? (error as Error).message}` };
+    return {
+      kind: 'retry',
+      message: `no answer from ${endpoint.url}: ${cause?.code ?? cause?.message ?? (error as Error).message}`,
+    };
   }
   if (response.ok) {
     const partial = await partialSuccess(response);
     const refused = Number(partial?.rejectedLogRecords ?? 0);
-    if (refused > 0) return { kind: 'sent', refused, message: `the endpoint refused ${refused} records: ${partial?.errorMessage ?? ''}`.trim() };
+    if (refused > 0)
+      return {
+        kind: 'sent',
+        refused,
+        message: `the endpoint refused ${refused} records: ${partial?.errorMessage ?? ''}`.trim(),
+      };
     return { kind: 'sent', refused: 0 };
   }
   const message = await errorText(response);

@@ -23,7 +23,9 @@ function headersOf(setting: string | undefined): Record<string, string> {
     const name = at > 0 ? pair.slice(0, at).trim() : '';
     const value = at > 0 ? decoded(pair.slice(at + 1).trim()) : undefined;
     if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name) || value === undefined || /[\r\n\0]/.test(value)) {
-      throw new Error(`SIDELOG_FORWARD_OTLP_HEADERS must be name=value pairs separated by commas, not '${pair.trim()}'`);
+      throw new Error(
+        `SIDELOG_FORWARD_OTLP_HEADERS must be name=value pairs separated by commas, not '${pair.trim()}'`,
+      );
     }
     headers[name] = value;
   }
@@ -32,8 +34,14 @@ function headersOf(setting: string | undefined): Record<string, string> {
 
 export function forwardSettings(env: Record<string, string | undefined>): ForwardSettings {
   const url = env.SIDELOG_FORWARD_OTLP?.trim() || undefined;
-  if (url !== undefined && !isEndpointUrl(url)) throw new Error(`SIDELOG_FORWARD_OTLP must be the http or https URL of an OTLP logs endpoint, not '${url}'`);
+  if (url !== undefined && !isEndpointUrl(url))
+    throw new Error(`SIDELOG_FORWARD_OTLP must be the http or https URL of an OTLP logs endpoint, not '${url}'`);
   const protocol = env.SIDELOG_FORWARD_OTLP_PROTOCOL?.trim() || 'http/json';
-  if (!(protocol in PROTOCOLS)) throw new Error(`SIDELOG_FORWARD_OTLP_PROTOCOL must be http/json or http/protobuf, not '${protocol}'`);
-  return { url, headers: headersOf(env.SIDELOG_FORWARD_OTLP_HEADERS), encoding: PROTOCOLS[protocol as keyof typeof PROTOCOLS] };
+  if (!(protocol in PROTOCOLS))
+    throw new Error(`SIDELOG_FORWARD_OTLP_PROTOCOL must be http/json or http/protobuf, not '${protocol}'`);
+  return {
+    url,
+    headers: headersOf(env.SIDELOG_FORWARD_OTLP_HEADERS),
+    encoding: PROTOCOLS[protocol as keyof typeof PROTOCOLS],
+  };
 }

@@ -50,14 +50,18 @@ export interface Forwarder {
 }
 
 /** The endpoint each app forwards to: its own, else the service's; apps with neither are not forwarded. */
-export async function forwardEndpoints(store: ForwardStore & AppStore, settings: ForwardSettings): Promise<{ app: App; endpoint: ForwardEndpoint; own: boolean }[]> {
+export async function forwardEndpoints(
+  store: ForwardStore & AppStore,
+  settings: ForwardSettings,
+): Promise<{ app: App; endpoint: ForwardEndpoint; own: boolean }[]> {
   const [apps, targets] = await Promise.all([store.apps(), store.forwardTargets()]);
   const own = new Map(targets.map((target) => [target.appKey, target]));
   const encoding = settings.encoding ?? 'json';
   return apps.flatMap((app): { app: App; endpoint: ForwardEndpoint; own: boolean }[] => {
     const target = own.get(app.key);
     if (target) return [{ app, endpoint: { url: target.url, headers: target.headers, encoding }, own: true }];
-    if (settings.url) return [{ app, endpoint: { url: settings.url, headers: settings.headers ?? {}, encoding }, own: false }];
+    if (settings.url)
+      return [{ app, endpoint: { url: settings.url, headers: settings.headers ?? {}, encoding }, own: false }];
     return [];
   });
 }
@@ -83,13 +87,22 @@ export function startForwarder(store: ForwardStore & AppStore, options: Forwarde
     }
     // A full page ends at its last log; a short one read everything up to `upTo`.
     const lastId = logs.length === limit ? logs[logs.length - 1]!.id : upTo;
-    const outcome = await sendLogs(endpoint, otlpRequestOf(app, logs, sessions), { fetch: settings.fetch, timeoutMs: settings.timeoutMs, signal: stopping.signal });
+    const outcome = await sendLogs(endpoint, otlpRequestOf(app, logs, sessions), {
+      fetch: settings.fetch,
+      timeoutMs: settings.timeoutMs,
+      signal: stopping.signal,
+    });
     if (stopping.signal.aborted) return false;
     if (outcome.kind === 'sent') {
       waits.delete(app.key);
       if (limit < settings.pageSize) pageSizes.set(app.key, Math.min(settings.pageSize, limit * 2));
       // The last error stays, with its time, for the status to show; a success after it is newer.
-      await store.saveForwardCursor(app.key, { lastId, forwarded: logs.length - outcome.refused, refused: outcome.refused, error: outcome.message });
+      await store.saveForwardCursor(app.key, {
+        lastId,
+        forwarded: logs.length - outcome.refused,
+        refused: outcome.refused,
+        error: outcome.message,
+      });
       return true;
     }
     if (outcome.kind === 'refused') {
@@ -99,7 +112,11 @@ export function startForwarder(store: ForwardStore & AppStore, options: Forwarde
         return true;
       }
       // The one log the endpoint will never take: counted, and passed.
-      await store.saveForwardCursor(app.key, { lastId: logs[0]!.id, refused: 1, error: `log ${logs[0]!.id} refused: ${outcome.message}` });
+      await store.saveForwardCursor(app.key, {
+        lastId: logs[0]!.id,
+        refused: 1,
+        error: `log ${logs[0]!.id} refused: ${outcome.message}`,
+      });
       return true;
     }
     const previous = waits.get(app.key);

@@ -48,8 +48,15 @@ export function withoutCredentials(url: string): string {
   }
 }
 
-export async function forwardingStatus(store: ForwardStore & AppStore, settings: ForwardSettings): Promise<ForwardingStatus> {
-  const [endpoints, cursors, holder] = await Promise.all([forwardEndpoints(store, settings), store.forwardCursors(), store.forwardingHolder()]);
+export async function forwardingStatus(
+  store: ForwardStore & AppStore,
+  settings: ForwardSettings,
+): Promise<ForwardingStatus> {
+  const [endpoints, cursors, holder] = await Promise.all([
+    forwardEndpoints(store, settings),
+    store.forwardCursors(),
+    store.forwardingHolder(),
+  ]);
   const byApp = new Map(cursors.map((cursor) => [cursor.appKey, cursor]));
   const apps: ForwardedAppStatus[] = [];
   for (const { app, endpoint, own } of endpoints) {
@@ -80,7 +87,12 @@ export async function forwardingStatus(store: ForwardStore & AppStore, settings:
 }
 
 const isHeaders = (value: unknown): value is Record<string, string> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.entries(value).every(([name, item]) => /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name) && typeof item === 'string' && !/[\r\n\0]/.test(item));
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.entries(value).every(
+    ([name, item]) => /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name) && typeof item === 'string' && !/[\r\n\0]/.test(item),
+  );
 
 export function isEndpointUrl(value: unknown): value is string {
   if (typeof value !== 'string') return false;
@@ -92,14 +104,25 @@ export function isEndpointUrl(value: unknown): value is string {
 }
 
 /** Adds the two routes to the admin API, behind its token. */
-export function mountForwardingAdmin(admin: Hono, base: string, store: ForwardStore & AppStore, settings: ForwardSettings): void {
+export function mountForwardingAdmin(
+  admin: Hono,
+  base: string,
+  store: ForwardStore & AppStore,
+  settings: ForwardSettings,
+): void {
   admin.get(`${base}/forwarding`, async (c) => c.json(await forwardingStatus(store, settings)));
   admin.post(`${base}/forwarding`, async (c: Context) => {
     const body = await readJsonObject(c);
-    if (typeof body?.app !== 'string' || !(await store.app(body.app))) return c.json({ error: `'app' must be the key of an app` }, 400);
-    if (body.url !== null && !isEndpointUrl(body.url)) return c.json({ error: `'url' must be an http or https URL, or null to follow SIDELOG_FORWARD_OTLP` }, 400);
-    if (body.headers !== undefined && !isHeaders(body.headers)) return c.json({ error: `'headers' must map header names to strings` }, 400);
-    await store.setForwardTarget(body.app, body.url === null ? null : { url: body.url, headers: (body.headers as Record<string, string> | undefined) ?? {} });
+    if (typeof body?.app !== 'string' || !(await store.app(body.app)))
+      return c.json({ error: `'app' must be the key of an app` }, 400);
+    if (body.url !== null && !isEndpointUrl(body.url))
+      return c.json({ error: `'url' must be an http or https URL, or null to follow SIDELOG_FORWARD_OTLP` }, 400);
+    if (body.headers !== undefined && !isHeaders(body.headers))
+      return c.json({ error: `'headers' must map header names to strings` }, 400);
+    await store.setForwardTarget(
+      body.app,
+      body.url === null ? null : { url: body.url, headers: (body.headers as Record<string, string> | undefined) ?? {} },
+    );
     return c.json(await forwardingStatus(store, settings));
   });
 }

@@ -55,15 +55,32 @@ function encodingOf(contentType: string | undefined): OtlpEncoding | undefined {
 }
 
 /** An OTLP answer in the request's encoding (JSON when it has none we know). */
-function answer(c: Context<Env>, status: 200 | 400 | 401 | 413 | 415 | 503, body: OtlpLogsResponse | { code: number; message: string }): Response {
+function answer(
+  c: Context<Env>,
+  status: 200 | 400 | 401 | 413 | 415 | 503,
+  body: OtlpLogsResponse | { code: number; message: string },
+): Response {
   const encoding = c.var.encoding ?? 'json';
   if (encoding === 'json') return c.json(body, status);
-  const bytes = status === 200 ? encodeLogsResponse(body as OtlpLogsResponse) : encodeStatus(body as { code: number; message: string });
+  const bytes =
+    status === 200
+      ? encodeLogsResponse(body as OtlpLogsResponse)
+      : encodeStatus(body as { code: number; message: string });
   return c.body(bytes as Uint8Array<ArrayBuffer>, status, { 'Content-Type': OTLP_CONTENT_TYPES.protobuf });
 }
 
 const refusal = (c: Context<Env>, status: 400 | 401 | 413 | 415 | 503, message: string) =>
-  answer(c, status, { code: status === 401 ? CODE.unauthenticated : status === 503 ? CODE.unavailable : status === 413 ? CODE.resourceExhausted : CODE.invalidArgument, message });
+  answer(c, status, {
+    code:
+      status === 401
+        ? CODE.unauthenticated
+        : status === 503
+          ? CODE.unavailable
+          : status === 413
+            ? CODE.resourceExhausted
+            : CODE.invalidArgument,
+    message,
+  });
 
 function partialSuccess(rejected: SkippedLog[]): OtlpLogsResponse {
   if (rejected.length === 0) return {};
@@ -88,16 +105,21 @@ export function createOtlpLogsEndpoint(store: AppStore & OtlpStore, options: Otl
   /** The content type, then the key, before the body is read: a stranger's body costs nothing to refuse. */
   const check: MiddlewareHandler<Env> = async (c, next) => {
     const encoding = encodingOf(c.req.header('Content-Type'));
-    if (!encoding) return refusal(c, 415, `Content-Type must be ${OTLP_CONTENT_TYPES.json} or ${OTLP_CONTENT_TYPES.protobuf}`);
+    if (!encoding)
+      return refusal(c, 415, `Content-Type must be ${OTLP_CONTENT_TYPES.json} or ${OTLP_CONTENT_TYPES.protobuf}`);
     c.set('encoding', encoding);
     const key = c.req.header('X-App-Token');
     const app = key ? await store.app(key) : undefined;
-    if (!app) return refusal(c, 401, key ? 'unknown app key (X-App-Token)' : 'the app key is missing: send it as X-App-Token');
+    if (!app)
+      return refusal(c, 401, key ? 'unknown app key (X-App-Token)' : 'the app key is missing: send it as X-App-Token');
     c.set('app', app);
     return next();
   };
 
-  const limit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => refusal(c as Context<Env>, 413, `body larger than ${MAX_BODY_BYTES} bytes`) });
+  const limit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => refusal(c as Context<Env>, 413, `body larger than ${MAX_BODY_BYTES} bytes`),
+  });
 
   // A request stores its records a wire batch at a time (storeGroup), so it holds at most a batch's logs in flight.
   const admit = admission.admit(MAX_LOGS_PER_BATCH, (c) => refusal(c as Context<Env>, 503, BUSY_ERROR));
@@ -129,7 +151,10 @@ export function createOtlpLogsEndpoint(store: AppStore & OtlpStore, options: Otl
   return endpoint;
 }
 
-function decode(encoding: OtlpEncoding, bytes: Uint8Array): { ok: true; value: unknown } | { ok: false; reason: string } {
+function decode(
+  encoding: OtlpEncoding,
+  bytes: Uint8Array,
+): { ok: true; value: unknown } | { ok: false; reason: string } {
   if (encoding === 'json') {
     const parsed = parseJson(new TextDecoder().decode(bytes), MAX_OTLP_JSON_DEPTH);
     return parsed.ok ? parsed : { ok: false, reason: parsed.reason };
@@ -146,7 +171,8 @@ function decode(encoding: OtlpEncoding, bytes: Uint8Array): { ok: true; value: u
  * writes nothing (docs/opentelemetry.md#device-keys-read-back). */
 async function syncDeviceKeys(store: OtlpStore, app: App, udid: string, keys: DeviceData): Promise<void> {
   const stored = new Map((await store.deviceKeys(app.key, udid)).map(({ key, value }) => [key, value]));
-  for (const [key, value] of Object.entries(keys)) if (stored.get(key) !== value) await store.setDeviceKey(app.key, udid, key, value);
+  for (const [key, value] of Object.entries(keys))
+    if (stored.get(key) !== value) await store.setDeviceKey(app.key, udid, key, value);
   for (const key of stored.keys()) if (!(key in keys)) await store.setDeviceKey(app.key, udid, key, null);
 }
 

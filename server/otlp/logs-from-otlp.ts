@@ -4,7 +4,13 @@
 // refused whole (400); a record that cannot be read is rejected alone, by its index in the request.
 import type { LogLevel } from '../../protocol/levels.ts';
 import type { SkippedLog } from '../../protocol/wire.ts';
-import { FIELD_ATTRIBUTES, RECORD_UID_ATTRIBUTE, SDK_NAME, SESSION_ATTRIBUTE, SIDELOG_RESOURCE_ATTRIBUTES } from '../../protocol/otlp-names.ts';
+import {
+  FIELD_ATTRIBUTES,
+  RECORD_UID_ATTRIBUTE,
+  SDK_NAME,
+  SESSION_ATTRIBUTE,
+  SIDELOG_RESOURCE_ATTRIBUTES,
+} from '../../protocol/otlp-names.ts';
 import { levelOfSeverity, levelOfSeverityText } from './otlp-mapping.ts';
 
 /** Nesting of attribute values (arrays and maps in each other) deeper than this rejects the record. */
@@ -35,7 +41,8 @@ class Refused extends Error {}
 type Fields = Record<string, unknown>;
 type Value = string | number | boolean | null | Value[] | { [key: string]: Value };
 
-const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Fields =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function listOf(value: unknown, name: string): unknown[] {
   if (value === undefined || value === null) return [];
@@ -49,13 +56,16 @@ function objectOf(value: unknown, name: string): Fields {
   return value;
 }
 
-const base64Of = (value: unknown) => (value instanceof Uint8Array ? Buffer.from(value).toString('base64') : String(value));
-const hexOf = (value: unknown) => (value instanceof Uint8Array ? Buffer.from(value).toString('hex') : typeof value === 'string' ? value : '');
+const base64Of = (value: unknown) =>
+  value instanceof Uint8Array ? Buffer.from(value).toString('base64') : String(value);
+const hexOf = (value: unknown) =>
+  value instanceof Uint8Array ? Buffer.from(value).toString('hex') : typeof value === 'string' ? value : '';
 
 /** An int64 as OTLP/JSON or protobufjs gives it: a number when it fits exactly, else its decimal text. */
 function int64(value: unknown): number | string {
   if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
-  if (typeof value === 'string' && /^-?\d{1,20}$/.test(value)) return Number.isSafeInteger(Number(value)) ? Number(value) : value;
+  if (typeof value === 'string' && /^-?\d{1,20}$/.test(value))
+    return Number.isSafeInteger(Number(value)) ? Number(value) : value;
   throw new Refused(`'intValue' must be an integer`);
 }
 
@@ -68,7 +78,8 @@ function anyValue(value: unknown, depth: number): Value {
   if (value.intValue !== undefined && value.intValue !== null) return int64(value.intValue);
   // OTLP/JSON writes NaN and the infinities as strings; they are kept as their text.
   if (typeof value.doubleValue === 'number' || typeof value.doubleValue === 'string') return value.doubleValue;
-  if (isObject(value.arrayValue)) return listOf(value.arrayValue.values, 'arrayValue.values').map((item) => anyValue(item, depth + 1));
+  if (isObject(value.arrayValue))
+    return listOf(value.arrayValue.values, 'arrayValue.values').map((item) => anyValue(item, depth + 1));
   if (isObject(value.kvlistValue)) return attributes(value.kvlistValue.values, 'kvlistValue.values', depth + 1);
   if (value.bytesValue !== undefined && value.bytesValue !== null) return base64Of(value.bytesValue);
   return null;
@@ -78,7 +89,8 @@ function anyValue(value: unknown, depth: number): Value {
 function attributes(list: unknown, name: string, depth = 0): { [key: string]: Value } {
   const result: { [key: string]: Value } = {};
   for (const entry of listOf(list, name)) {
-    if (!isObject(entry) || typeof entry.key !== 'string') throw new Refused(`each of '${name}' must be a KeyValue with a string key`);
+    if (!isObject(entry) || typeof entry.key !== 'string')
+      throw new Refused(`each of '${name}' must be a KeyValue with a string key`);
     result[entry.key] = entry.value === undefined || entry.value === null ? null : anyValue(entry.value, depth + 1);
   }
   return result;
@@ -147,7 +159,9 @@ const fromSidelog = (attrs: { [key: string]: Value }) => attrs['telemetry.sdk.na
 /** The device keys a resource carries: every attribute of Sidelog's resource but Sidelog's own names. */
 function deviceKeysOf(attrs: { [key: string]: Value }): { [key: string]: Value } {
   if (!fromSidelog(attrs)) return {};
-  return Object.fromEntries(Object.entries(attrs).filter(([key]) => !SIDELOG_RESOURCE_ATTRIBUTES.includes(key) && key !== SESSION_ATTRIBUTE));
+  return Object.fromEntries(
+    Object.entries(attrs).filter(([key]) => !SIDELOG_RESOURCE_ATTRIBUTES.includes(key) && key !== SESSION_ATTRIBUTE),
+  );
 }
 
 /** The session's registration, as a wire client would send it (checked afterwards as one). */
@@ -185,7 +199,11 @@ interface Scope {
 }
 
 /** One record as a wire log, and its session; or why it cannot be stored. */
-function mapRecord(record: unknown, scope: Scope, facts: ResourceFacts): { log: Record<string, unknown>; session: string; at: number } {
+function mapRecord(
+  record: unknown,
+  scope: Scope,
+  facts: ResourceFacts,
+): { log: Record<string, unknown>; session: string; at: number } {
   if (!isObject(record)) throw new Refused('a log record must be an object');
   const at = millis(record.timeUnixNano) ?? millis(record.observedTimeUnixNano);
   if (at === undefined) throw new Refused('timeUnixNano and observedTimeUnixNano are both missing or zero');
@@ -252,8 +270,13 @@ export function logsFromOtlp(request: unknown, appKey: string): Mapped {
             const mapped = mapRecord(record, scope, facts);
             let group = groups.get(mapped.session);
             if (!group) {
-              if (groups.size >= MAX_SESSIONS_PER_REQUEST) throw new Refused(`the request names more than ${MAX_SESSIONS_PER_REQUEST} sessions`);
-              group = { session: sessionPayload(facts, mapped.session, mapped.at, appKey), keysWhole: fromSidelog(facts.attrs), logs: [] };
+              if (groups.size >= MAX_SESSIONS_PER_REQUEST)
+                throw new Refused(`the request names more than ${MAX_SESSIONS_PER_REQUEST} sessions`);
+              group = {
+                session: sessionPayload(facts, mapped.session, mapped.at, appKey),
+                keysWhole: fromSidelog(facts.attrs),
+                logs: [],
+              };
               groups.set(mapped.session, group);
             }
             group.logs.push({ index: at, log: mapped.log });

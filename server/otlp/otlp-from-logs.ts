@@ -8,9 +8,11 @@ import type { OtlpAnyValue, OtlpKeyValue, OtlpLogRecord, OtlpLogsRequest, OtlpRe
 function anyValue(value: unknown): OtlpAnyValue {
   if (typeof value === 'string') return { stringValue: value };
   if (typeof value === 'boolean') return { boolValue: value };
-  if (typeof value === 'number') return Number.isSafeInteger(value) ? { intValue: String(value) } : { doubleValue: value };
+  if (typeof value === 'number')
+    return Number.isSafeInteger(value) ? { intValue: String(value) } : { doubleValue: value };
   if (Array.isArray(value)) return { arrayValue: { values: value.map(anyValue) } };
-  if (typeof value === 'object' && value !== null) return { kvlistValue: { values: keyValues(value as Record<string, unknown>) } };
+  if (typeof value === 'object' && value !== null)
+    return { kvlistValue: { values: keyValues(value as Record<string, unknown>) } };
   return {};
 }
 
@@ -27,7 +29,10 @@ const nanos = (ms: number) => String(BigInt(Math.round(ms * 1000)) * 1000n);
  * what its registration says. Either way it names the session and the device. */
 function resourceOf(app: App, session: StoredSession | undefined): OtlpResourceLogs['resource'] {
   const payload = (session?.payload ?? {}) as unknown as Record<string, any>;
-  const sent = typeof payload.resource === 'object' && payload.resource !== null ? (payload.resource as Record<string, unknown>) : undefined;
+  const sent =
+    typeof payload.resource === 'object' && payload.resource !== null
+      ? (payload.resource as Record<string, unknown>)
+      : undefined;
   const attrs: Record<string, unknown> = sent
     ? { ...sent }
     : {
@@ -51,7 +56,8 @@ function recordOf(app: App, log: ForwardLog): OtlpLogRecord {
   }
   if (log.t !== undefined) record.body = { stringValue: log.t };
   const attrs: Record<string, unknown> = {};
-  for (const [field, [name]] of Object.entries(FIELD_ATTRIBUTES)) attrs[name] = log[field as keyof typeof FIELD_ATTRIBUTES];
+  for (const [field, [name]] of Object.entries(FIELD_ATTRIBUTES))
+    attrs[name] = log[field as keyof typeof FIELD_ATTRIBUTES];
   attrs[RECORD_UID_ATTRIBUTE] = `${app.appId}-${log.id}`;
   record.attributes = keyValues(attrs);
   return record;

@@ -5,7 +5,9 @@ import { LogLevel } from '../../protocol/levels.ts';
 /** A severity number's level: each range of four (TRACE to TRACE4, …) is one level; 0 and others have none. */
 export function levelOfSeverity(severity: number): LogLevel | undefined {
   if (!Number.isInteger(severity) || severity < 1 || severity > 24) return undefined;
-  return [LogLevel.Trace, LogLevel.Debug, LogLevel.Info, LogLevel.Warning, LogLevel.Error, LogLevel.Fatal][Math.floor((severity - 1) / 4)];
+  return [LogLevel.Trace, LogLevel.Debug, LogLevel.Info, LogLevel.Warning, LogLevel.Error, LogLevel.Fatal][
+    Math.floor((severity - 1) / 4)
+  ];
 }
 
 /** A severity text's level, for records that give no number: the data model's short names and their common spellings. */

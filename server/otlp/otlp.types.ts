@@ -64,4 +64,7 @@ export interface OtlpStatus {
 /** The two encodings of OTLP/HTTP. */
 export type OtlpEncoding = 'json' | 'protobuf';
 
-export const OTLP_CONTENT_TYPES: Record<OtlpEncoding, string> = { json: 'application/json', protobuf: 'application/x-protobuf' };
+export const OTLP_CONTENT_TYPES: Record<OtlpEncoding, string> = {
+  json: 'application/json',
+  protobuf: 'application/x-protobuf',
+};

@@ -28,7 +28,10 @@ export function createAppStore(pool: pg.Pool): AppStore {
     },
     app,
     async appById(appId) {
-      const row = await one<AppRow>(`SELECT ${APP_COLUMNS} FROM apps WHERE app_id = $1 OR bugfender_app_id = $1 ORDER BY key LIMIT 1`, appId);
+      const row = await one<AppRow>(
+        `SELECT ${APP_COLUMNS} FROM apps WHERE app_id = $1 OR bugfender_app_id = $1 ORDER BY key LIMIT 1`,
+        appId,
+      );
       return row && toApp(row);
     },
     async apps() {

@@ -4,11 +4,19 @@ import pg from 'pg';
 /** 64-bit integers (ids, counts) as numbers: ids stay far below 2^53, and the stores answer numbers as SQLite's do. */
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === pg.types.builtins.INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    oid === pg.types.builtins.INT8
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
 export function createPool(url: string, max = 10, options: { statementTimeoutMs?: number } = {}): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max, types, application_name: 'sidelog', statement_timeout: options.statementTimeoutMs });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    types,
+    application_name: 'sidelog',
+    statement_timeout: options.statementTimeoutMs,
+  });
   // An idle client's error (the server restarted, say) must not end the process; the next query reconnects.
   pool.on('error', (error) => console.error('postgres:', error.message));
   return pool;
@@ -36,10 +44,12 @@ export function storableJson(value: unknown): string {
 export type Queryable = pg.Pool | pg.PoolClient;
 
 export function sql(db: Queryable) {
-  const query = <T extends pg.QueryResultRow>(text: string, params: unknown[]) => db.query<T>(text, params.map(storable));
+  const query = <T extends pg.QueryResultRow>(text: string, params: unknown[]) =>
+    db.query<T>(text, params.map(storable));
   return {
     query,
-    one: async <T extends pg.QueryResultRow>(text: string, ...params: unknown[]) => (await query<T>(text, params)).rows[0] as T | undefined,
+    one: async <T extends pg.QueryResultRow>(text: string, ...params: unknown[]) =>
+      (await query<T>(text, params)).rows[0] as T | undefined,
     all: async <T extends pg.QueryResultRow>(text: string, ...params: unknown[]) => (await query<T>(text, params)).rows,
     run: async (text: string, ...params: unknown[]) => (await query(text, params)).rowCount ?? 0,
   };

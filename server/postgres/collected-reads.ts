@@ -25,7 +25,11 @@ export function createCollectedReads(pool: pg.Pool): CollectedReads {
   const { one, all } = sql(pool);
   return {
     async sessions(appKey, limit) {
-      const rows = await all<SessionRow>(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE app_key = $1 ORDER BY id DESC LIMIT $2`, appKey, limit ?? null);
+      const rows = await all<SessionRow>(
+        `SELECT ${SESSION_COLUMNS} FROM sessions WHERE app_key = $1 ORDER BY id DESC LIMIT $2`,
+        appKey,
+        limit ?? null,
+      );
       return rows.reverse().map(toSession);
     },
     async issues(appKey, limit) {
@@ -45,14 +49,23 @@ export function createCollectedReads(pool: pg.Pool): CollectedReads {
       };
     },
     async refusedKeys(limit) {
-      return all<RefusedKey>(`SELECT app_key, operation, status, count, last_seen FROM refused_keys ORDER BY last_seen DESC LIMIT $1`, limit);
+      return all<RefusedKey>(
+        `SELECT app_key, operation, status, count, last_seen FROM refused_keys ORDER BY last_seen DESC LIMIT $1`,
+        limit,
+      );
     },
     async session(appKey, uuid) {
-      const row = await one<SessionRow>(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE app_key = $1 AND session_uid = $2`, appKey, uuid);
+      const row = await one<SessionRow>(
+        `SELECT ${SESSION_COLUMNS} FROM sessions WHERE app_key = $1 AND session_uid = $2`,
+        appKey,
+        uuid,
+      );
       return row && toSession(row);
     },
     async sessionLogs(sessionId) {
-      return (await all(`SELECT x, t, m, at, tg, f, l, ll, u FROM logs WHERE session_id = $1 ORDER BY at, id`, sessionId)).map(toLog);
+      return (
+        await all(`SELECT x, t, m, at, tg, f, l, ll, u FROM logs WHERE session_id = $1 ORDER BY at, id`, sessionId)
+      ).map(toLog);
     },
     async issue(appKey, uid) {
       return one<StoredIssue & { session_id: number }>(
@@ -71,11 +84,21 @@ export function createCollectedReads(pool: pg.Pool): CollectedReads {
       return row && { ...row, info: row.info === null ? null : (JSON.parse(row.info) as DeviceInfo) };
     },
     async deviceKeys(appKey, udid) {
-      const rows = await all<{ key: string; value: string }>(`SELECT key, value FROM device_keys WHERE app_key = $1 AND udid = $2 ORDER BY key`, appKey, udid);
+      const rows = await all<{ key: string; value: string }>(
+        `SELECT key, value FROM device_keys WHERE app_key = $1 AND udid = $2 ORDER BY key`,
+        appKey,
+        udid,
+      );
       return rows.map((row) => ({ key: row.key, value: JSON.parse(row.value) as DeviceKeyValue }));
     },
     async deviceSessions(appKey, udid) {
-      return (await all<SessionRow>(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE app_key = $1 AND udid = $2 ORDER BY id`, appKey, udid)).map(toSession);
+      return (
+        await all<SessionRow>(
+          `SELECT ${SESSION_COLUMNS} FROM sessions WHERE app_key = $1 AND udid = $2 ORDER BY id`,
+          appKey,
+          udid,
+        )
+      ).map(toSession);
     },
   };
 }

@@ -7,7 +7,13 @@ import type pg from 'pg';
 import type { DeviceInfo } from '../../protocol/records.types.ts';
 import { logContentHash } from '../log-hash.ts';
 import { now, toSession, type SessionRow } from '../store-rows.ts';
-import { MAX_REFUSED_KEYS, MAX_REFUSED_KEY_LENGTH, MAX_REQUEST_ROWS, PRUNE_EVERY, type CollectorStore } from '../store.types.ts';
+import {
+  MAX_REFUSED_KEYS,
+  MAX_REFUSED_KEY_LENGTH,
+  MAX_REQUEST_ROWS,
+  PRUNE_EVERY,
+  type CollectorStore,
+} from '../store.types.ts';
 import { sql, storableJson, transaction, withoutNul, type Queryable } from './client.ts';
 import { groupIssue } from './issue-groups.ts';
 import type { Partitions } from './partitions.ts';
@@ -106,7 +112,14 @@ export function createCollectorStore(pool: pg.Pool, partitions: Partitions, stat
           now(),
           storableJson(session),
         );
-        return added?.id ?? (await db.one<{ id: number }>(`SELECT id FROM sessions WHERE app_key = $1 AND session_uid = $2`, appKey, session.session_uid))!.id;
+        return (
+          added?.id ??
+          (await db.one<{ id: number }>(
+            `SELECT id FROM sessions WHERE app_key = $1 AND session_uid = $2`,
+            appKey,
+            session.session_uid,
+          ))!.id
+        );
       });
     },
     async sessionById(appKey, id) {
@@ -116,14 +129,39 @@ export function createCollectorStore(pool: pg.Pool, partitions: Partitions, stat
     },
     async addLogs(appKey, sessionId, logs) {
       const rows = logs.map((log) => {
-        const fields = { x: log.x, t: log.t ?? null, m: log.m ?? null, tg: log.tg ?? null, f: log.f ?? null, l: log.l ?? null, ll: log.ll ?? null, u: log.u ?? null };
+        const fields = {
+          x: log.x,
+          t: log.t ?? null,
+          m: log.m ?? null,
+          tg: log.tg ?? null,
+          f: log.f ?? null,
+          l: log.l ?? null,
+          ll: log.ll ?? null,
+          u: log.u ?? null,
+        };
         const hash = logContentHash(fields);
-        return { x: text(log.x), t: text(log.t), m: text(log.m), at: log.at, tg: text(log.tg), f: text(log.f), l: fields.l, ll: fields.ll, u: text(log.u), h: hash };
+        return {
+          x: text(log.x),
+          t: text(log.t),
+          m: text(log.m),
+          at: log.at,
+          tg: text(log.tg),
+          f: text(log.f),
+          l: fields.l,
+          ll: fields.ll,
+          u: text(log.u),
+          h: hash,
+        };
       });
       // One order for every writer, so that two batches sharing logs never wait on each other in a cycle.
       rows.sort((a, b) => a.at - b.at || (a.h < b.h ? -1 : a.h > b.h ? 1 : 0));
       await partitions.ensure(rows.map((row) => row.at));
-      const result = await pool.query<{ stored: number }>(ADD_LOGS, [sessionId, JSON.stringify(rows), appKey, logs.length]);
+      const result = await pool.query<{ stored: number }>(ADD_LOGS, [
+        sessionId,
+        JSON.stringify(rows),
+        appKey,
+        logs.length,
+      ]);
       const stored = result.rows[0]?.stored ?? 0;
       statistics.stored(stored);
       return stored;
@@ -152,7 +190,8 @@ export function createCollectorStore(pool: pg.Pool, partitions: Partitions, stat
         await touchDevice(client, appKey, udid);
         const db = sql(client);
         const json = JSON.stringify(value);
-        if (value === null) await db.run(`DELETE FROM device_keys WHERE app_key = $1 AND udid = $2 AND key = $3`, appKey, udid, key);
+        if (value === null)
+          await db.run(`DELETE FROM device_keys WHERE app_key = $1 AND udid = $2 AND key = $3`, appKey, udid, key);
         else
           await db.run(
             `INSERT INTO device_keys (app_key, udid, key, value) VALUES ($1, $2, $3, $4) ON CONFLICT (app_key, udid, key) DO UPDATE SET value = excluded.value`,
@@ -161,7 +200,14 @@ export function createCollectorStore(pool: pg.Pool, partitions: Partitions, stat
             key,
             json,
           );
-        await db.run(`INSERT INTO device_key_changes (app_key, udid, key, value, received_at) VALUES ($1, $2, $3, $4, $5)`, appKey, udid, key, json, now());
+        await db.run(
+          `INSERT INTO device_key_changes (app_key, udid, key, value, received_at) VALUES ($1, $2, $3, $4, $5)`,
+          appKey,
+          udid,
+          key,
+          json,
+          now(),
+        );
       });
     },
   };

@@ -33,7 +33,11 @@ const RARE_LEVELS: readonly number[] = [1, 2, 3, 5];
 
 const LOG_COLUMNS = `l.id, s.session_uid, s.udid, coalesce(d.name, '') AS device_name, l.x, l.at, l.t, l.m, l.tg, l.f, l.l, l.ll, l.u`;
 /** LOG_COLUMNS for a list (docs/explorer-views.md#long-lines). */
-const LIST_LOG_COLUMNS = listLogColumns(LOG_COLUMNS, (text, chars) => `left(${text}, ${chars})`, (text) => `char_length(${text})`);
+const LIST_LOG_COLUMNS = listLogColumns(
+  LOG_COLUMNS,
+  (text, chars) => `left(${text}, ${chars})`,
+  (text) => `char_length(${text})`,
+);
 /** The logs with their sessions and devices, as LOG_COLUMNS reads them. */
 const LOG_FROM = `logs l JOIN sessions s ON s.id = l.session_id LEFT JOIN devices d ON d.app_key = s.app_key AND d.udid = s.udid`;
 
@@ -89,7 +93,8 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
       const none = filter.levels.includes(0) ? ' OR l.ll IS NULL' : '';
       clauses.push(`(l.ll = ANY (${p.add(filter.levels)}::int[])${none})`);
       // The level index holds only these levels: naming them, as its definition does, lets the planner use it.
-      if (filter.levels.every((level) => RARE_LEVELS.includes(level))) clauses.push(`l.ll IN (${RARE_LEVELS.join(', ')})`);
+      if (filter.levels.every((level) => RARE_LEVELS.includes(level)))
+        clauses.push(`l.ll IN (${RARE_LEVELS.join(', ')})`);
     }
     if (filter.tags && filter.tags.length > 0) clauses.push(`l.tg = ANY (${p.add(filter.tags)}::text[])`);
     if (filter.files) clauses.push(`l.f = ANY (${p.add(filter.files)}::text[])`);

@@ -13,8 +13,14 @@ export function createForwardStore(pool: pg.Pool): ForwardStore {
 
   return {
     async forwardTargets() {
-      const rows = await all<{ app_key: string; url: string; headers: string }>(`SELECT app_key, url, headers FROM forward_targets ORDER BY app_key`);
-      return rows.map((row) => ({ appKey: row.app_key, url: row.url, headers: JSON.parse(row.headers) as Record<string, string> }));
+      const rows = await all<{ app_key: string; url: string; headers: string }>(
+        `SELECT app_key, url, headers FROM forward_targets ORDER BY app_key`,
+      );
+      return rows.map((row) => ({
+        appKey: row.app_key,
+        url: row.url,
+        headers: JSON.parse(row.headers) as Record<string, string>,
+      }));
     },
     async setForwardTarget(appKey, target) {
       if (target === null) await run(`DELETE FROM forward_targets WHERE app_key = $1`, appKey);
@@ -41,7 +47,9 @@ export function createForwardStore(pool: pg.Pool): ForwardStore {
       await run(`DELETE FROM forward_lease WHERE holder = $1`, holder);
     },
     async forwardingHolder() {
-      const row = await one<{ holder: string; expires_at: Date }>(`SELECT holder, expires_at FROM forward_lease WHERE expires_at >= now()`);
+      const row = await one<{ holder: string; expires_at: Date }>(
+        `SELECT holder, expires_at FROM forward_lease WHERE expires_at >= now()`,
+      );
       return row && { holder: row.holder, expiresAt: row.expires_at.toISOString() };
     },
     forwardHorizon: horizon,
@@ -56,7 +64,10 @@ export function createForwardStore(pool: pg.Pool): ForwardStore {
       );
       const logs = rows.map((row) => ({ id: row.id, session_id: row.session_id, ...toLog(row) }));
       const ids = [...new Set(logs.map((log) => log.session_id))];
-      const sessions = ids.length === 0 ? [] : (await all<SessionRow>(`SELECT * FROM sessions WHERE id = ANY($1::int[])`, ids)).map(toSession);
+      const sessions =
+        ids.length === 0
+          ? []
+          : (await all<SessionRow>(`SELECT * FROM sessions WHERE id = ANY($1::int[])`, ids)).map(toSession);
       return { logs, sessions };
     },
     async forwardCursors() {

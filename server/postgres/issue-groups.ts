@@ -6,7 +6,14 @@ import type pg from 'pg';
 import type { ExplorerIssue } from '../../explorer-contract/api.types.ts';
 import type { IssueGroup } from '../../explorer-contract/insight.types.ts';
 import { issueFingerprint } from '../analysis/fingerprint.ts';
-import { GROUP_SELECT, MAX_PENDING_NOTIFICATIONS, notificationPayload, occurrenceOutcome, TEXT_CUT, type OccurrenceRow } from '../issue-grouping.ts';
+import {
+  GROUP_SELECT,
+  MAX_PENDING_NOTIFICATIONS,
+  notificationPayload,
+  occurrenceOutcome,
+  TEXT_CUT,
+  type OccurrenceRow,
+} from '../issue-grouping.ts';
 import type { IssueGroupStore } from '../store.types.ts';
 import { sql, transaction, type Queryable } from './client.ts';
 
@@ -20,7 +27,12 @@ export async function groupIssue(db: Queryable, issueId: number, notify: boolean
   );
   if (!issue) return;
   const { fingerprint, title, topFrame } = issueFingerprint(issue);
-  const locked = () => one<{ id: number; status: IssueGroup['status'] }>(`SELECT id, status FROM issue_groups WHERE app_key = $1 AND fingerprint = $2 FOR UPDATE`, issue.app_key, fingerprint);
+  const locked = () =>
+    one<{ id: number; status: IssueGroup['status'] }>(
+      `SELECT id, status FROM issue_groups WHERE app_key = $1 AND fingerprint = $2 FOR UPDATE`,
+      issue.app_key,
+      fingerprint,
+    );
   let found = await locked();
   let groupId = found?.id;
   if (groupId === undefined) {
@@ -44,7 +56,11 @@ export async function groupIssue(db: Queryable, issueId: number, notify: boolean
     }
   }
   const { status, event } = occurrenceOutcome(found);
-  const newDevice = await run(`INSERT INTO issue_group_devices (group_id, udid) VALUES ($1, $2) ON CONFLICT DO NOTHING`, groupId, issue.udid);
+  const newDevice = await run(
+    `INSERT INTO issue_group_devices (group_id, udid) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+    groupId,
+    issue.udid,
+  );
   await run(
     `UPDATE issue_groups SET occurrences = occurrences + 1, devices = devices + $1, last_title = $2, status = $3,
        first_seen = least(first_seen, $4), last_seen = greatest(last_seen, $4),
@@ -66,8 +82,17 @@ export async function groupIssue(db: Queryable, issueId: number, notify: boolean
   if (!webhook) return;
   const group = (await one<IssueGroup>(`${GROUP_SELECT} WHERE id = $1`, groupId))!;
   const payload = notificationPayload(event, webhook.app_id, group, issue, webhook.origin);
-  await run(`INSERT INTO webhook_outbox (app_key, event, payload, attempts, next_at) VALUES ($1, $2, $3, 0, $4)`, issue.app_key, payload.event, JSON.stringify(payload), Date.now());
-  await run(`DELETE FROM webhook_outbox WHERE id <= (SELECT max(id) FROM webhook_outbox) - $1`, MAX_PENDING_NOTIFICATIONS);
+  await run(
+    `INSERT INTO webhook_outbox (app_key, event, payload, attempts, next_at) VALUES ($1, $2, $3, 0, $4)`,
+    issue.app_key,
+    payload.event,
+    JSON.stringify(payload),
+    Date.now(),
+  );
+  await run(
+    `DELETE FROM webhook_outbox WHERE id <= (SELECT max(id) FROM webhook_outbox) - $1`,
+    MAX_PENDING_NOTIFICATIONS,
+  );
 }
 
 const OCCURRENCE_SELECT = `SELECT i.id, i.session_id, i.uid, i.type, i.title, left(i.text, ${TEXT_CUT}) AS text, i.url, i.received_at,
@@ -112,7 +137,11 @@ export function createIssueGroupStore(pool: pg.Pool): IssueGroupStore {
       return isGroupId(id) ? one<IssueGroup>(`${GROUP_SELECT} WHERE app_key = $1 AND id = $2`, appKey, id) : undefined;
     },
     async groupOfIssue(appKey, uid) {
-      return one<IssueGroup>(`${GROUP_SELECT} WHERE id = (SELECT group_id FROM issues WHERE app_key = $1 AND uid = $2)`, appKey, uid);
+      return one<IssueGroup>(
+        `${GROUP_SELECT} WHERE id = (SELECT group_id FROM issues WHERE app_key = $1 AND uid = $2)`,
+        appKey,
+        uid,
+      );
     },
     async groupOccurrences(appKey, id, options) {
       if (!isGroupId(id)) return { issues: [], next: null };
@@ -153,7 +182,11 @@ export function createIssueGroupStore(pool: pg.Pool): IssueGroupStore {
     async groupUngroupedIssues(limit) {
       return transaction(pool, async (client) => {
         await client.query('SELECT pg_advisory_xact_lock($1)', [BACKFILL_LOCK]);
-        const ids = (await client.query<{ id: number }>(`SELECT id FROM issues WHERE group_id IS NULL ORDER BY id LIMIT $1`, [limit])).rows.map((row) => row.id);
+        const ids = (
+          await client.query<{ id: number }>(`SELECT id FROM issues WHERE group_id IS NULL ORDER BY id LIMIT $1`, [
+            limit,
+          ])
+        ).rows.map((row) => row.id);
         for (const id of ids) await groupIssue(client, id, false);
         return ids.length;
       });

@@ -28,7 +28,9 @@ export function createLogHorizon(pool: pg.Pool): () => Promise<number> {
       if (still?.n === 0) safe = Math.max(safe, pending.horizon);
     }
     // First the sequence, then the writers: a writer holding an id up to it took its lock before it.
-    const sequence = await one<{ last: number }>(`SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS last FROM logs_id_seq`);
+    const sequence = await one<{ last: number }>(
+      `SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS last FROM logs_id_seq`,
+    );
     const writers = (await one<{ writers: string[] }>(LOG_WRITERS))?.writers ?? [];
     pending = { horizon: sequence?.last ?? 0, writers };
     if (writers.length === 0) safe = Math.max(safe, pending.horizon);

@@ -17,6 +17,7 @@ export async function migrate(pool: pg.Pool, label: string): Promise<void> {
     if (version > PG_MIGRATIONS.length) throw newerSchema(label, version, PG_MIGRATIONS.length);
     for (let next = version; next < PG_MIGRATIONS.length; next++) await client.query(PG_MIGRATIONS[next]);
     if (!row) await client.query('INSERT INTO sidelog_schema (version) VALUES ($1)', [PG_MIGRATIONS.length]);
-    else if (version < PG_MIGRATIONS.length) await client.query('UPDATE sidelog_schema SET version = $1', [PG_MIGRATIONS.length]);
+    else if (version < PG_MIGRATIONS.length)
+      await client.query('UPDATE sidelog_schema SET version = $1', [PG_MIGRATIONS.length]);
   });
 }

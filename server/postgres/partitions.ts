@@ -32,7 +32,10 @@ export function createPartitions(pool: pg.Pool): Partitions {
     const { rows } = await client.query<{ name: string }>(
       `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'logs'::regclass AND c.relname ~ '^logs_[0-9]{8}$'`,
     );
-    return rows.map(({ name }) => ({ name, day: dayOf(Date.parse(`${name.slice(5, 9)}-${name.slice(9, 11)}-${name.slice(11, 13)}T00:00:00Z`)) }));
+    return rows.map(({ name }) => ({
+      name,
+      day: dayOf(Date.parse(`${name.slice(5, 9)}-${name.slice(9, 11)}-${name.slice(11, 13)}T00:00:00Z`)),
+    }));
   }
 
   async function create(day: number): Promise<void> {

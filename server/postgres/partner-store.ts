@@ -19,7 +19,12 @@ export function createPartnerStore(pool: pg.Pool): PartnerStore {
         );
         if (!added) throw new Error(`a partner with the email ${email} exists`);
         for (const [view, data] of Object.entries(views)) {
-          await db.run(`INSERT INTO partner_views (partner_id, view, data) VALUES ($1, $2, $3)`, added.id, view, JSON.stringify(data));
+          await db.run(
+            `INSERT INTO partner_views (partner_id, view, data) VALUES ($1, $2, $3)`,
+            added.id,
+            view,
+            JSON.stringify(data),
+          );
         }
         return added.id;
       });
@@ -33,7 +38,12 @@ export function createPartnerStore(pool: pg.Pool): PartnerStore {
     },
     async addToken(tokenHash, partnerId, expiresAt) {
       await run(`DELETE FROM partner_tokens WHERE expires_at <= $1`, now());
-      await run(`INSERT INTO partner_tokens (token_hash, partner_id, expires_at) VALUES ($1, $2, $3)`, tokenHash, partnerId, expiresAt.toISOString());
+      await run(
+        `INSERT INTO partner_tokens (token_hash, partner_id, expires_at) VALUES ($1, $2, $3)`,
+        tokenHash,
+        partnerId,
+        expiresAt.toISOString(),
+      );
       await run(
         `DELETE FROM partner_tokens WHERE partner_id = $1 AND token_hash NOT IN
            (SELECT token_hash FROM partner_tokens WHERE partner_id = $1 ORDER BY expires_at DESC LIMIT $2)`,
@@ -42,14 +52,22 @@ export function createPartnerStore(pool: pg.Pool): PartnerStore {
       );
     },
     async partnerOfToken(tokenHash, at) {
-      const row = await one<{ partner_id: number }>(`SELECT partner_id FROM partner_tokens WHERE token_hash = $1 AND expires_at > $2`, tokenHash, at.toISOString());
+      const row = await one<{ partner_id: number }>(
+        `SELECT partner_id FROM partner_tokens WHERE token_hash = $1 AND expires_at > $2`,
+        tokenHash,
+        at.toISOString(),
+      );
       return row?.partner_id;
     },
     async revokeToken(tokenHash) {
       return (await run(`DELETE FROM partner_tokens WHERE token_hash = $1`, tokenHash)) > 0;
     },
     async partnerView(partnerId, view) {
-      const row = await one<{ data: string }>(`SELECT data FROM partner_views WHERE partner_id = $1 AND view = $2`, partnerId, view);
+      const row = await one<{ data: string }>(
+        `SELECT data FROM partner_views WHERE partner_id = $1 AND view = $2`,
+        partnerId,
+        view,
+      );
       return row && JSON.parse(row.data);
     },
   };

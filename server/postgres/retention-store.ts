@@ -16,7 +16,10 @@ export function createRetentionStore(pool: pg.Pool, partitions: Partitions): Ret
     async markRetention(at) {
       await transaction(pool, async (client) => {
         for (const table of MARKED_TABLES) {
-          await client.query(`INSERT INTO retention_marks (at, table_name, max_id) SELECT $1, $2, coalesce(max(id), 0) FROM ${table}`, [at.toISOString(), table]);
+          await client.query(
+            `INSERT INTO retention_marks (at, table_name, max_id) SELECT $1, $2, coalesce(max(id), 0) FROM ${table}`,
+            [at.toISOString(), table],
+          );
         }
       });
     },
@@ -39,7 +42,11 @@ export function createRetentionStore(pool: pg.Pool, partitions: Partitions): Ret
           before,
         );
         if (!mark) continue;
-        const deleted = await run(`DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE id <= $1 ORDER BY id LIMIT $2)`, mark.max_id, batch);
+        const deleted = await run(
+          `DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE id <= $1 ORDER BY id LIMIT $2)`,
+          mark.max_id,
+          batch,
+        );
         if (deleted > 0) return deleted;
         // Marks older than the one in use are of no more use.
         await run(

@@ -30,10 +30,25 @@ export function createSavedViewStore(pool: pg.Pool): SavedViewStore & DeviceHist
       );
     },
     async deleteSavedView(appKey, id, viewer, anyOwner) {
-      return (await run(`DELETE FROM saved_views WHERE app_key = $1 AND id = $2 AND (owner = $3 OR $4)`, appKey, id, viewer, anyOwner)) === 1;
+      return (
+        (await run(
+          `DELETE FROM saved_views WHERE app_key = $1 AND id = $2 AND (owner = $3 OR $4)`,
+          appKey,
+          id,
+          viewer,
+          anyOwner,
+        )) === 1
+      );
     },
     async deviceKeyHistory(appKey, udid, limit) {
-      return keyHistory(await all<KeyChangeRow>(KEY_HISTORY_SQL((n) => `$${n}`), appKey, udid, limit));
+      return keyHistory(
+        await all<KeyChangeRow>(
+          KEY_HISTORY_SQL((n) => `$${n}`),
+          appKey,
+          udid,
+          limit,
+        ),
+      );
     },
   };
 }

@@ -31,8 +31,10 @@ function termSql(term: SearchTerm, appKey: string, add: AddParameter): string {
       return `l.session_id IN (SELECT s.id FROM device_keys k JOIN sessions s ON s.app_key = k.app_key AND s.udid = k.udid
               WHERE k.app_key = ${add(appKey)} AND k.key = ${add(term.key)} AND k.value = ANY (${add(deviceKeyValues(term.value))}::text[]))`;
     case 'field': {
-      if (term.field === 'device') return `l.session_id IN (SELECT id FROM sessions WHERE app_key = ${add(appKey)} AND udid = ${add(term.value)})`;
-      if (term.field === 'session') return `l.session_id IN (SELECT id FROM sessions WHERE app_key = ${add(appKey)} AND session_uid = ${add(term.value)})`;
+      if (term.field === 'device')
+        return `l.session_id IN (SELECT id FROM sessions WHERE app_key = ${add(appKey)} AND udid = ${add(term.value)})`;
+      if (term.field === 'session')
+        return `l.session_id IN (SELECT id FROM sessions WHERE app_key = ${add(appKey)} AND session_uid = ${add(term.value)})`;
       if (term.field === 'tag') return `l.tg = ${add(term.value)}`;
       const pattern = add(containing(term.value));
       // The trigram index finds the candidates; the column's own test keeps only its own matches.

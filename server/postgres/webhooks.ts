@@ -9,8 +9,14 @@ export function createWebhookStore(pool: pg.Pool): WebhookStore {
   const { one, all, run } = sql(pool);
   return {
     async webhook(appKey) {
-      const row = await one<{ url: string; last_status: string | null; last_at: string | null }>(`SELECT url, last_status, last_at FROM app_webhooks WHERE app_key = $1`, appKey);
-      const pending = (await one<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_outbox WHERE app_key = $1`, appKey))!.n;
+      const row = await one<{ url: string; last_status: string | null; last_at: string | null }>(
+        `SELECT url, last_status, last_at FROM app_webhooks WHERE app_key = $1`,
+        appKey,
+      );
+      const pending = (await one<{ n: number }>(
+        `SELECT count(*)::int AS n FROM webhook_outbox WHERE app_key = $1`,
+        appKey,
+      ))!.n;
       return { url: row?.url ?? null, last_status: row?.last_status ?? null, last_at: row?.last_at ?? null, pending };
     },
     async setWebhook(appKey, hook, now) {
@@ -47,9 +53,19 @@ export function createWebhookStore(pool: pg.Pool): WebhookStore {
     },
     async notificationDone(id, outcome, now) {
       const done = outcome.retryAt
-        ? await one<{ app_key: string }>(`UPDATE webhook_outbox SET attempts = attempts + 1, next_at = $2, claimed_until = NULL WHERE id = $1 RETURNING app_key`, id, outcome.retryAt)
+        ? await one<{ app_key: string }>(
+            `UPDATE webhook_outbox SET attempts = attempts + 1, next_at = $2, claimed_until = NULL WHERE id = $1 RETURNING app_key`,
+            id,
+            outcome.retryAt,
+          )
         : await one<{ app_key: string }>(`DELETE FROM webhook_outbox WHERE id = $1 RETURNING app_key`, id);
-      if (done) await run(`UPDATE app_webhooks SET last_status = $1, last_at = $2 WHERE app_key = $3`, outcome.status, now.toISOString(), done.app_key);
+      if (done)
+        await run(
+          `UPDATE app_webhooks SET last_status = $1, last_at = $2 WHERE app_key = $3`,
+          outcome.status,
+          now.toISOString(),
+          done.app_key,
+        );
     },
   };
 }

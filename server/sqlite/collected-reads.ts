@@ -28,7 +28,9 @@ export function createCollectedReads(db: Database.Database): CollectedReads {
     'device-keys': db.prepare(
       `SELECT id AS cursor_id, udid, key, value FROM device_key_changes WHERE app_key = ? AND id > ? ORDER BY id LIMIT ?`,
     ),
-    requests: db.prepare(`SELECT id AS cursor_id, operation, status, skipped FROM requests WHERE app_key = ? AND id > ? ORDER BY id LIMIT ?`),
+    requests: db.prepare(
+      `SELECT id AS cursor_id, operation, status, skipped FROM requests WHERE app_key = ? AND id > ? ORDER BY id LIMIT ?`,
+    ),
   };
 
   // Logs have no app column of their own, so a page of an app's logs is found one of two ways. Walking the logs in id
@@ -41,14 +43,18 @@ export function createCollectedReads(db: Database.Database): CollectedReads {
      WHERE sessions.app_key = ? AND logs.id > ? ORDER BY logs.id LIMIT ?`,
   );
   const appLogCount = db
-    .prepare(`SELECT ifnull(sum(total), 0) FROM session_stats JOIN sessions ON sessions.id = session_stats.session_id WHERE sessions.app_key = ?`)
+    .prepare(
+      `SELECT ifnull(sum(total), 0) FROM session_stats JOIN sessions ON sessions.id = session_stats.session_id WHERE sessions.app_key = ?`,
+    )
     .pluck();
   // Two subqueries: SQLite reads max() or min() of the key in one step only when it is alone in its query.
   const logIdSpan = db.prepare(`SELECT ifnull((SELECT max(id) FROM logs) - (SELECT min(id) FROM logs) + 1, 0)`).pluck();
   /** Walked when the app holds at least 1/WALK_SHARE of the logs: then a page reads about WALK_SHARE × limit rows. */
   const WALK_SHARE = 8;
   const pageStatement = (list: AdminList, appKey: string) =>
-    list === 'logs' && (appLogCount.get(appKey) as number) * WALK_SHARE >= (logIdSpan.get() as number) ? walkLogs : listQueries[list];
+    list === 'logs' && (appLogCount.get(appKey) as number) * WALK_SHARE >= (logIdSpan.get() as number)
+      ? walkLogs
+      : listQueries[list];
 
   return promised<CollectedReads>({
     sessions(appKey, limit = -1) {
@@ -65,18 +71,26 @@ export function createCollectedReads(db: Database.Database): CollectedReads {
       ).map(({ id: _id, ...issue }: StoredIssue & { id?: number }) => issue);
     },
     listPage(list, appKey, after, limit) {
-      const rows = pageStatement(list, appKey).all(appKey, after, limit) as ({ cursor_id: number } & Record<string, unknown>)[];
+      const rows = pageStatement(list, appKey).all(appKey, after, limit) as ({ cursor_id: number } & Record<
+        string,
+        unknown
+      >)[];
       return { rows: rows.map(({ cursor_id: _id, ...row }) => LIST_ROW[list](row)), last: rows.at(-1)?.cursor_id };
     },
     refusedKeys(limit) {
-      return all<RefusedKey>(`SELECT app_key, operation, status, count, last_seen FROM refused_keys ORDER BY last_seen DESC LIMIT ?`, limit);
+      return all<RefusedKey>(
+        `SELECT app_key, operation, status, count, last_seen FROM refused_keys ORDER BY last_seen DESC LIMIT ?`,
+        limit,
+      );
     },
     session(appKey, uuid) {
       const row = one<SessionRow>(`SELECT * FROM sessions WHERE app_key = ? AND session_uid = ?`, appKey, uuid);
       return row && toSession(row);
     },
     sessionLogs(sessionId) {
-      return all<Record<string, unknown>>(`SELECT * FROM logs WHERE session_id = ? ORDER BY at, id`, sessionId).map(toLog);
+      return all<Record<string, unknown>>(`SELECT * FROM logs WHERE session_id = ? ORDER BY at, id`, sessionId).map(
+        toLog,
+      );
     },
     issue(appKey, uid) {
       return one(
@@ -95,12 +109,16 @@ export function createCollectedReads(db: Database.Database): CollectedReads {
       return row && { ...row, info: row.info === null ? null : (JSON.parse(row.info) as DeviceInfo) };
     },
     deviceKeys(appKey, udid) {
-      return all<{ key: string; value: string }>(`SELECT key, value FROM device_keys WHERE app_key = ? AND udid = ? ORDER BY key`, appKey, udid).map(
-        (row) => ({ key: row.key, value: JSON.parse(row.value) as DeviceKeyValue }),
-      );
+      return all<{ key: string; value: string }>(
+        `SELECT key, value FROM device_keys WHERE app_key = ? AND udid = ? ORDER BY key`,
+        appKey,
+        udid,
+      ).map((row) => ({ key: row.key, value: JSON.parse(row.value) as DeviceKeyValue }));
     },
     deviceSessions(appKey, udid) {
-      return all<SessionRow>(`SELECT * FROM sessions WHERE app_key = ? AND udid = ? ORDER BY id`, appKey, udid).map(toSession);
+      return all<SessionRow>(`SELECT * FROM sessions WHERE app_key = ? AND udid = ? ORDER BY id`, appKey, udid).map(
+        toSession,
+      );
     },
   });
 }

@@ -4,7 +4,13 @@
 import type Database from 'better-sqlite3';
 import type { DeviceInfo, LogRecord } from '../../protocol/records.types.ts';
 import { logContentHash } from '../log-hash.ts';
-import { MAX_REFUSED_KEYS, MAX_REFUSED_KEY_LENGTH, MAX_REQUEST_ROWS, PRUNE_EVERY, type CollectorStore } from '../store.types.ts';
+import {
+  MAX_REFUSED_KEYS,
+  MAX_REFUSED_KEY_LENGTH,
+  MAX_REQUEST_ROWS,
+  PRUNE_EVERY,
+  type CollectorStore,
+} from '../store.types.ts';
 import { now, toSession, type SessionRow, promised, type Sync } from './rows.ts';
 import { createIssueGrouping } from './issue-groups.ts';
 
@@ -20,7 +26,16 @@ export function logParams(sessionId: number, logs: LogRecord[]): LogParams {
   const params: LogParams = new Array(logs.length * LOG_COLUMNS.length);
   let i = 0;
   for (const log of logs) {
-    const fields = { x: log.x, t: log.t ?? null, m: log.m ?? null, tg: log.tg ?? null, f: log.f ?? null, l: log.l ?? null, ll: log.ll ?? null, u: log.u ?? null };
+    const fields = {
+      x: log.x,
+      t: log.t ?? null,
+      m: log.m ?? null,
+      tg: log.tg ?? null,
+      f: log.f ?? null,
+      l: log.l ?? null,
+      ll: log.ll ?? null,
+      u: log.u ?? null,
+    };
     params[i++] = sessionId;
     params[i++] = fields.x;
     params[i++] = fields.t;
@@ -91,7 +106,9 @@ export function collectorStoreSync(db: Database.Database): CollectorWrites {
   const groupIssue = createIssueGrouping(db);
 
   const isApp = db.prepare(`SELECT 1 FROM apps WHERE key = ?`).pluck();
-  const insertRequest = db.prepare(`INSERT INTO requests (app_key, operation, status, received_at, skipped) VALUES (?, ?, ?, ?, ?)`);
+  const insertRequest = db.prepare(
+    `INSERT INTO requests (app_key, operation, status, received_at, skipped) VALUES (?, ?, ?, ?, ?)`,
+  );
   const countRefused = db.prepare(
     `INSERT INTO refused_keys (app_key, operation, status, count, last_seen) VALUES (?, ?, ?, 1, ?)
      ON CONFLICT (app_key, operation, status) DO UPDATE SET count = count + 1, last_seen = excluded.last_seen`,
@@ -118,7 +135,9 @@ export function collectorStoreSync(db: Database.Database): CollectorWrites {
       let stored = 0;
       for (let start = 0; start < count; start += ROWS_PER_INSERT) {
         const rows = Math.min(ROWS_PER_INSERT, count - start);
-        stored += insertLogs(rows).run(params.slice(start * LOG_COLUMNS.length, (start + rows) * LOG_COLUMNS.length)).changes;
+        stored += insertLogs(rows).run(
+          params.slice(start * LOG_COLUMNS.length, (start + rows) * LOG_COLUMNS.length),
+        ).changes;
       }
       if (stored > 0) addSessionStats.run(sessionId, before);
       insertBatch.run(appKey, sessionId, count, stored);
@@ -128,7 +147,8 @@ export function collectorStoreSync(db: Database.Database): CollectorWrites {
 
   return {
     recordRequest(appKey, op, status, skipped) {
-      if (appKey !== '' && isApp.get(appKey)) insertRequest.run(appKey, op, status, now(), skipped ? JSON.stringify(skipped) : null);
+      if (appKey !== '' && isApp.get(appKey))
+        insertRequest.run(appKey, op, status, now(), skipped ? JSON.stringify(skipped) : null);
       else countRefused.run(appKey.slice(0, MAX_REFUSED_KEY_LENGTH), op, status, now());
       if (++recorded % PRUNE_EVERY === 0) pruneRequests();
     },
@@ -138,7 +158,14 @@ export function collectorStoreSync(db: Database.Database): CollectorWrites {
     putSession(appKey, session) {
       return db.transaction(() => {
         touchDevice(appKey, session.device.udid, session.device);
-        insertSession.run(appKey, session.session_uid, session.device.udid, session.time, now(), JSON.stringify(session));
+        insertSession.run(
+          appKey,
+          session.session_uid,
+          session.device.udid,
+          session.time,
+          now(),
+          JSON.stringify(session),
+        );
         return sessionIdOf.get(appKey, session.session_uid) as number;
       })();
     },
@@ -164,16 +191,18 @@ export function collectorStoreSync(db: Database.Database): CollectorWrites {
       db.transaction(() => {
         touchDevice(appKey, udid);
         const json = JSON.stringify(value);
-        if (value === null) db.prepare(`DELETE FROM device_keys WHERE app_key = ? AND udid = ? AND key = ?`).run(appKey, udid, key);
+        if (value === null)
+          db.prepare(`DELETE FROM device_keys WHERE app_key = ? AND udid = ? AND key = ?`).run(appKey, udid, key);
         else
-          db.prepare(`INSERT OR REPLACE INTO device_keys (app_key, udid, key, value) VALUES (?, ?, ?, ?)`).run(appKey, udid, key, json);
-        db.prepare(`INSERT INTO device_key_changes (app_key, udid, key, value, received_at) VALUES (?, ?, ?, ?, ?)`).run(
-          appKey,
-          udid,
-          key,
-          json,
-          now(),
-        );
+          db.prepare(`INSERT OR REPLACE INTO device_keys (app_key, udid, key, value) VALUES (?, ?, ?, ?)`).run(
+            appKey,
+            udid,
+            key,
+            json,
+          );
+        db.prepare(
+          `INSERT INTO device_key_changes (app_key, udid, key, value, received_at) VALUES (?, ?, ?, ?, ?)`,
+        ).run(appKey, udid, key, json, now());
       })();
     },
   };

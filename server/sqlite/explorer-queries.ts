@@ -41,7 +41,11 @@ import { indexMatch, searchSql } from './search-sql.ts';
 
 const LOG_COLUMNS = `l.id, s.session_uid, s.udid, coalesce(d.name, '') AS device_name, l.x, l.at, l.t, l.m, l.tg, l.f, l.l, l.ll, l.u`;
 /** LOG_COLUMNS for a list (docs/explorer-views.md#long-lines). */
-const LIST_LOG_COLUMNS = listLogColumns(LOG_COLUMNS, (text, chars) => `substr(${text}, 1, ${chars})`, (text) => `length(${text})`);
+const LIST_LOG_COLUMNS = listLogColumns(
+  LOG_COLUMNS,
+  (text, chars) => `substr(${text}, 1, ${chars})`,
+  (text) => `length(${text})`,
+);
 /** The logs with their sessions and devices, as LOG_COLUMNS reads them. */
 const LOG_FROM = `logs l JOIN sessions s ON s.id = l.session_id LEFT JOIN devices d ON d.app_key = s.app_key AND d.udid = s.udid`;
 
@@ -219,7 +223,14 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
    * come from the indexes by the window's id range (ids follow time closely, so the range is tight).
    * Windows grow as they come back with few matches. Past `deadline`, the page ends with what it found, its `next` at
    * the last log read, so that no page reads for longer than its caller allows. */
-  function scanCommonWords(filter: LogFilter, search: SearchQuery, before: LogCursor | undefined, limit: number, deadline: number, columns: string): LogPage {
+  function scanCommonWords(
+    filter: LogFilter,
+    search: SearchQuery,
+    before: LogCursor | undefined,
+    limit: number,
+    deadline: number,
+    columns: string,
+  ): LogPage {
     const clause = where(filter, { commonWords: true });
     if (clause === 'none') return { logs: [], next: null };
     const found: ExplorerLog[] = [];
@@ -235,7 +246,12 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
         high = Math.max(high, log.id);
       }
       const inWindow = searchSql(search, filter.appKey, { low, high });
-      const matched = new Set(db.prepare(`SELECT l.id FROM logs l WHERE l.id BETWEEN ? AND ? AND ${inWindow.sql}`).pluck().all(low, high, ...inWindow.params) as number[]);
+      const matched = new Set(
+        db
+          .prepare(`SELECT l.id FROM logs l WHERE l.id BETWEEN ? AND ? AND ${inWindow.sql}`)
+          .pluck()
+          .all(low, high, ...inWindow.params) as number[],
+      );
       for (const log of candidates) if (matched.has(log.id) && found.length <= limit) found.push(log);
       if (candidates.length < window) break;
       cursor = candidates.at(-1)!;
@@ -247,10 +263,21 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
 
   /** One page of the filtered stream, newest first, older than `before` when given; read for `within` ms at most
    * where it is read in windows (ExplorerQueries.logs). */
-  function logs(filter: LogFilter, options: { before?: LogCursor; limit: number; within?: number; cut?: boolean }): LogPage {
+  function logs(
+    filter: LogFilter,
+    options: { before?: LogCursor; limit: number; within?: number; cut?: boolean },
+  ): LogPage {
     const columns = options.cut ? LIST_LOG_COLUMNS : LOG_COLUMNS;
     const search = filter.search?.groups.length ? filter.search : undefined;
-    if (search && common(search)) return scanCommonWords(filter, search, options.before, options.limit, performance.now() + (options.within ?? Infinity), columns);
+    if (search && common(search))
+      return scanCommonWords(
+        filter,
+        search,
+        options.before,
+        options.limit,
+        performance.now() + (options.within ?? Infinity),
+        columns,
+      );
     const clause = where(filter);
     if (clause === 'none') return { logs: [], next: null };
     return pageOf(scan(clause, options.before, options.limit + 1, columns), options.limit);
@@ -352,7 +379,8 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
 
   /** One log's whole text: undefined when the app has no such log. */
   function logText(appKey: string, id: number): { t: string | null } | undefined {
-    return db.prepare(`SELECT l.t FROM ${LOG_FROM} WHERE l.id = ? AND s.app_key = ?`).get(id, appKey) as { t: string | null } | undefined;
+    return db.prepare(`SELECT l.t FROM ${LOG_FROM} WHERE l.id = ? AND s.app_key = ?`).get(id, appKey) as
+      { t: string | null } | undefined;
   }
 
   /** The log a session's issue is about: the `bf_issue` line Bugfender's SDK writes with the issue's uuid as text,

@@ -33,7 +33,9 @@ export function forwardStoreSync(db: Database.Database): Sync<ForwardStore> {
 
   return {
     forwardTargets() {
-      return all<{ app_key: string; url: string; headers: string }>(`SELECT app_key, url, headers FROM forward_targets ORDER BY app_key`).map((row) => ({
+      return all<{ app_key: string; url: string; headers: string }>(
+        `SELECT app_key, url, headers FROM forward_targets ORDER BY app_key`,
+      ).map((row) => ({
         appKey: row.app_key,
         url: row.url,
         headers: JSON.parse(row.headers) as Record<string, string>,
@@ -42,11 +44,9 @@ export function forwardStoreSync(db: Database.Database): Sync<ForwardStore> {
     setForwardTarget(appKey, target) {
       if (target === null) db.prepare(`DELETE FROM forward_targets WHERE app_key = ?`).run(appKey);
       else
-        db.prepare(`INSERT INTO forward_targets (app_key, url, headers) VALUES (?, ?, ?) ON CONFLICT (app_key) DO UPDATE SET url = excluded.url, headers = excluded.headers`).run(
-          appKey,
-          target.url,
-          JSON.stringify(target.headers),
-        );
+        db.prepare(
+          `INSERT INTO forward_targets (app_key, url, headers) VALUES (?, ?, ?) ON CONFLICT (app_key) DO UPDATE SET url = excluded.url, headers = excluded.headers`,
+        ).run(appKey, target.url, JSON.stringify(target.headers));
     },
     claimForwarding(holder, ms) {
       const at = Date.now();
@@ -63,7 +63,10 @@ export function forwardStoreSync(db: Database.Database): Sync<ForwardStore> {
       db.prepare(`DELETE FROM forward_lease WHERE holder = ?`).run(holder);
     },
     forwardingHolder() {
-      const row = one<{ holder: string; expires_at: number }>(`SELECT holder, expires_at FROM forward_lease WHERE expires_at >= ?`, Date.now());
+      const row = one<{ holder: string; expires_at: number }>(
+        `SELECT holder, expires_at FROM forward_lease WHERE expires_at >= ?`,
+        Date.now(),
+      );
       return row && { holder: row.holder, expiresAt: new Date(row.expires_at).toISOString() };
     },
     forwardHorizon() {
@@ -71,17 +74,27 @@ export function forwardStoreSync(db: Database.Database): Sync<ForwardStore> {
       // Rows past the highest are gone (retention deleted every log): the next log takes the highest id + 1, so a
       // cursor above it would pass over new logs. Cursors come back down to it, in one write with the check.
       if ((highestCursor.get() as number) <= horizon) return horizon;
-      return db.transaction(() => {
-        const highest = maxLogId.get() as number;
-        db.prepare(`UPDATE forward_cursors SET last_id = ? WHERE last_id > ?`).run(highest, highest);
-        return highest;
-      }).immediate();
+      return db
+        .transaction(() => {
+          const highest = maxLogId.get() as number;
+          db.prepare(`UPDATE forward_cursors SET last_id = ? WHERE last_id > ?`).run(highest, highest);
+          return highest;
+        })
+        .immediate();
     },
     forwardPage(appKey, after, upTo, limit) {
-      const rows = page.all(after, upTo, appKey, limit) as (Record<string, unknown> & { id: number; session_id: number })[];
+      const rows = page.all(after, upTo, appKey, limit) as (Record<string, unknown> & {
+        id: number;
+        session_id: number;
+      })[];
       const logs: ForwardLog[] = rows.map((row) => ({ id: row.id, session_id: row.session_id, ...toLog(row) }));
       const ids = [...new Set(logs.map((log) => log.session_id))];
-      const sessions = ids.length === 0 ? [] : all<SessionRow>(`SELECT * FROM sessions WHERE id IN (${ids.map(() => '?').join(', ')})`, ...ids).map(toSession);
+      const sessions =
+        ids.length === 0
+          ? []
+          : all<SessionRow>(`SELECT * FROM sessions WHERE id IN (${ids.map(() => '?').join(', ')})`, ...ids).map(
+              toSession,
+            );
       return { logs, sessions };
     },
     forwardCursors() {

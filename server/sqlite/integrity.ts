@@ -43,14 +43,22 @@ parentPort.postMessage(rows);
 /** Checks the open file at `path`: before returning (throwing a StartupError naming the path when it is damaged) if it
  * is at most `fullCheckBytes`, else in a worker thread, logging one line naming the path if it is damaged. Resolves to
  * the problems found, once the check is over. */
-export function checkIntegrity(db: Database.Database, path: string, fullCheckBytes = FULL_CHECK_BYTES): Promise<string[]> {
-  const bytes = (db.pragma('page_count', { simple: true }) as number) * (db.pragma('page_size', { simple: true }) as number);
+export function checkIntegrity(
+  db: Database.Database,
+  path: string,
+  fullCheckBytes = FULL_CHECK_BYTES,
+): Promise<string[]> {
+  const bytes =
+    (db.pragma('page_count', { simple: true }) as number) * (db.pragma('page_size', { simple: true }) as number);
   if (path === ':memory:' || bytes <= fullCheckBytes) {
     const problems = quickCheck(db);
     if (problems.length) throw damagedDatabase(path, problems);
     return Promise.resolve([]);
   }
-  const worker = new Worker(BACKGROUND_CHECK, { eval: true, workerData: { path, driver: createRequire(import.meta.url).resolve('better-sqlite3') } });
+  const worker = new Worker(BACKGROUND_CHECK, {
+    eval: true,
+    workerData: { path, driver: createRequire(import.meta.url).resolve('better-sqlite3') },
+  });
   // The check never keeps the process alive, nor the store's close() waiting: it holds its own read-only connection.
   worker.unref();
   return new Promise<string[]>((resolve) => {

@@ -6,7 +6,14 @@ import type Database from 'better-sqlite3';
 import type { IssueGroup } from '../../explorer-contract/insight.types.ts';
 import type { ExplorerIssue } from '../../explorer-contract/api.types.ts';
 import { issueFingerprint } from '../analysis/fingerprint.ts';
-import { GROUP_SELECT, MAX_PENDING_NOTIFICATIONS, notificationPayload, occurrenceOutcome, TEXT_CUT, type OccurrenceRow } from '../issue-grouping.ts';
+import {
+  GROUP_SELECT,
+  MAX_PENDING_NOTIFICATIONS,
+  notificationPayload,
+  occurrenceOutcome,
+  TEXT_CUT,
+  type OccurrenceRow,
+} from '../issue-grouping.ts';
 import type { IssueGroupStore } from '../store.types.ts';
 import { promised, type Sync } from './rows.ts';
 
@@ -31,8 +38,12 @@ export function createIssueGrouping(db: Database.Database): (issueId: number, no
   );
   const join = db.prepare(`UPDATE issues SET group_id = ? WHERE id = ?`);
   const group = db.prepare(`${GROUP_SELECT} WHERE id = ?`);
-  const hook = db.prepare(`SELECT w.origin, a.app_id FROM app_webhooks w JOIN apps a ON a.key = w.app_key WHERE w.app_key = ?`);
-  const enqueue = db.prepare(`INSERT INTO webhook_outbox (app_key, event, payload, attempts, next_at) VALUES (?, ?, ?, 0, ?)`);
+  const hook = db.prepare(
+    `SELECT w.origin, a.app_id FROM app_webhooks w JOIN apps a ON a.key = w.app_key WHERE w.app_key = ?`,
+  );
+  const enqueue = db.prepare(
+    `INSERT INTO webhook_outbox (app_key, event, payload, attempts, next_at) VALUES (?, ?, ?, 0, ?)`,
+  );
   const bound = db.prepare(`DELETE FROM webhook_outbox WHERE id <= (SELECT max(id) FROM webhook_outbox) - ?`);
 
   return (issueId, notify) => {
@@ -40,10 +51,33 @@ export function createIssueGrouping(db: Database.Database): (issueId: number, no
     if (!issue) return;
     const { fingerprint, title, topFrame } = issueFingerprint(issue);
     const found = prior.get(issue.app_key, fingerprint) as { id: number; status: IssueGroup['status'] } | undefined;
-    const groupId = found?.id ?? Number(insertGroup.run(issue.app_key, fingerprint, issue.type, title, topFrame, issue.title, issue.received_at, issue.received_at).lastInsertRowid);
+    const groupId =
+      found?.id ??
+      Number(
+        insertGroup.run(
+          issue.app_key,
+          fingerprint,
+          issue.type,
+          title,
+          topFrame,
+          issue.title,
+          issue.received_at,
+          issue.received_at,
+        ).lastInsertRowid,
+      );
     const { status, event } = occurrenceOutcome(found);
     const newDevice = addDevice.run(groupId, issue.udid).changes;
-    count.run(newDevice, issue.title, status, issue.received_at, issue.received_at, status, issue.received_at, status, groupId);
+    count.run(
+      newDevice,
+      issue.title,
+      status,
+      issue.received_at,
+      issue.received_at,
+      status,
+      issue.received_at,
+      status,
+      groupId,
+    );
     join.run(groupId, issueId);
     if (!notify || !event) return;
     const webhook = hook.get(issue.app_key) as { origin: string; app_id: string } | undefined;
@@ -56,7 +90,10 @@ export function createIssueGrouping(db: Database.Database): (issueId: number, no
 
 /** Groups up to `limit` issues stored before groups were kept, in one transaction, notifying no one: they are not
  * news. */
-function ungroupedBatch(db: Database.Database, groupIssue: ReturnType<typeof createIssueGrouping>): (limit: number) => number {
+function ungroupedBatch(
+  db: Database.Database,
+  groupIssue: ReturnType<typeof createIssueGrouping>,
+): (limit: number) => number {
   const ungrouped = db.prepare(`SELECT id FROM issues WHERE group_id IS NULL ORDER BY id LIMIT ?`).pluck();
   return db.transaction((limit: number) => {
     const ids = ungrouped.all(limit) as number[];
@@ -114,7 +151,12 @@ export function issueGroupStoreSync(db: Database.Database): Sync<IssueGroupStore
       const before = options.before === undefined ? '' : 'AND i.id < ?';
       const rows = db
         .prepare(`${OCCURRENCE_SELECT} WHERE i.group_id = ? AND i.app_key = ? ${before} ORDER BY i.id DESC LIMIT ?`)
-        .all(id, appKey, ...(options.before === undefined ? [] : [options.before]), options.limit + 1) as (ExplorerIssue & { session_id: number })[];
+        .all(
+          id,
+          appKey,
+          ...(options.before === undefined ? [] : [options.before]),
+          options.limit + 1,
+        ) as (ExplorerIssue & { session_id: number })[];
       const issues = rows.slice(0, options.limit);
       return { issues, next: rows.length > options.limit ? issues.at(-1)!.id : null };
     },
@@ -130,7 +172,9 @@ export function issueGroupStoreSync(db: Database.Database): Sync<IssueGroupStore
       ).map((row) => row.session_uid);
     },
     setIssueGroupStatus(appKey, id, status, by, now) {
-      db.prepare(`UPDATE issue_groups SET status = ?, status_changed_at = ?, status_by = ? WHERE app_key = ? AND id = ?`).run(status, now.toISOString(), by, appKey, id);
+      db.prepare(
+        `UPDATE issue_groups SET status = ?, status_changed_at = ?, status_by = ? WHERE app_key = ? AND id = ?`,
+      ).run(status, now.toISOString(), by, appKey, id);
       return one(`${GROUP_SELECT} WHERE app_key = ? AND id = ?`, appKey, id);
     },
     groupUngroupedIssues: ungroupedBatch(db, groupIssue),

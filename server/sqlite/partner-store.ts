@@ -31,7 +31,11 @@ export function partnerStoreSync(db: Database.Database): Sync<PartnerStore> {
     addToken(tokenHash, partnerId, expiresAt) {
       db.transaction(() => {
         db.prepare(`DELETE FROM partner_tokens WHERE expires_at <= ?`).run(now());
-        db.prepare(`INSERT INTO partner_tokens (token_hash, partner_id, expires_at) VALUES (?, ?, ?)`).run(tokenHash, partnerId, expiresAt.toISOString());
+        db.prepare(`INSERT INTO partner_tokens (token_hash, partner_id, expires_at) VALUES (?, ?, ?)`).run(
+          tokenHash,
+          partnerId,
+          expiresAt.toISOString(),
+        );
         db.prepare(
           `DELETE FROM partner_tokens WHERE partner_id = ? AND token_hash NOT IN
              (SELECT token_hash FROM partner_tokens WHERE partner_id = ? ORDER BY expires_at DESC, rowid DESC LIMIT ?)`,
@@ -50,7 +54,11 @@ export function partnerStoreSync(db: Database.Database): Sync<PartnerStore> {
       return db.prepare(`DELETE FROM partner_tokens WHERE token_hash = ?`).run(tokenHash).changes > 0;
     },
     partnerView(partnerId, view) {
-      const row = one<{ data: string }>(`SELECT data FROM partner_views WHERE partner_id = ? AND view = ?`, partnerId, view);
+      const row = one<{ data: string }>(
+        `SELECT data FROM partner_views WHERE partner_id = ? AND view = ?`,
+        partnerId,
+        view,
+      );
       return row && JSON.parse(row.data);
     },
   };

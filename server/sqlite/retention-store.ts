@@ -17,7 +17,11 @@ export function retentionStoreSync(db: Database.Database): Sync<RetentionStore> 
       db.transaction(() => {
         for (const table of RETAINED_TABLES) {
           const maxId = (db.prepare(`SELECT MAX(id) FROM ${table}`).pluck().get() as number | null) ?? 0;
-          db.prepare(`INSERT INTO retention_marks (at, table_name, max_id) VALUES (?, ?, ?)`).run(at.toISOString(), table, maxId);
+          db.prepare(`INSERT INTO retention_marks (at, table_name, max_id) VALUES (?, ?, ?)`).run(
+            at.toISOString(),
+            table,
+            maxId,
+          );
         }
       })();
     },
@@ -33,11 +37,15 @@ export function retentionStoreSync(db: Database.Database): Sync<RetentionStore> 
         // The newest row stays, however old: SQLite gives a new row the highest id plus one, so a table emptied would
         // give its next rows ids it gave before, which older marks and the search index's indexed_to still name.
         const { changes } = db
-          .prepare(`DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE id <= ? AND id < (SELECT max(id) FROM ${table}) ORDER BY id LIMIT ?)`)
+          .prepare(
+            `DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE id <= ? AND id < (SELECT max(id) FROM ${table}) ORDER BY id LIMIT ?)`,
+          )
           .run(mark, batch);
         if (changes > 0) return changes;
         // Marks older than the one in use are of no more use.
-        db.prepare(`DELETE FROM retention_marks WHERE table_name = ? AND at < (SELECT at FROM retention_marks WHERE table_name = ? AND at <= ? ORDER BY at DESC LIMIT 1)`).run(table, table, before);
+        db.prepare(
+          `DELETE FROM retention_marks WHERE table_name = ? AND at < (SELECT at FROM retention_marks WHERE table_name = ? AND at <= ? ORDER BY at DESC LIMIT 1)`,
+        ).run(table, table, before);
       }
       return db
         .prepare(

@@ -2,12 +2,17 @@
 import type Database from 'better-sqlite3';
 
 /** A store's methods as a synchronous database implements them; `promised` turns them into the contract's. */
-export type Sync<T> = { [K in keyof T]: T[K] extends (...args: infer A) => Promise<infer R> ? (...args: A) => R : T[K] };
+export type Sync<T> = {
+  [K in keyof T]: T[K] extends (...args: infer A) => Promise<infer R> ? (...args: A) => R : T[K];
+};
 
 export function promised<T extends object>(sync: Sync<T>): T {
   const methods: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(sync)) {
-    methods[name] = typeof value === 'function' ? async (...args: unknown[]) => (value as (...a: unknown[]) => unknown)(...args) : value;
+    methods[name] =
+      typeof value === 'function'
+        ? async (...args: unknown[]) => (value as (...a: unknown[]) => unknown)(...args)
+        : value;
   }
   return methods as T;
 }

@@ -15,24 +15,23 @@ export function savedViewStoreSync(db: Database.Database): Sync<SavedViewStore &
   return {
     savedViews(appKey, viewer) {
       const rows = db
-        .prepare(`SELECT id, name, path, query, shared, owner, created_at FROM saved_views WHERE app_key = ? AND (shared = 1 OR owner = ?) ORDER BY name, id`)
+        .prepare(
+          `SELECT id, name, path, query, shared, owner, created_at FROM saved_views WHERE app_key = ? AND (shared = 1 OR owner = ?) ORDER BY name, id`,
+        )
         .all(appKey, viewer) as (Omit<SavedView, 'shared'> & { shared: number })[];
       return rows.map((row) => ({ ...row, shared: row.shared === 1 }));
     },
     addSavedView(appKey, view) {
-      db.prepare(`INSERT INTO saved_views (id, app_key, owner, shared, name, path, query, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`).run(
-        view.id,
-        appKey,
-        view.owner,
-        view.shared ? 1 : 0,
-        view.name,
-        view.path,
-        view.query,
-        view.created_at,
-      );
+      db.prepare(
+        `INSERT INTO saved_views (id, app_key, owner, shared, name, path, query, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(view.id, appKey, view.owner, view.shared ? 1 : 0, view.name, view.path, view.query, view.created_at);
     },
     deleteSavedView(appKey, id, viewer, anyOwner) {
-      return db.prepare(`DELETE FROM saved_views WHERE app_key = ? AND id = ? AND (owner = ? OR ?)`).run(appKey, id, viewer, anyOwner ? 1 : 0).changes === 1;
+      return (
+        db
+          .prepare(`DELETE FROM saved_views WHERE app_key = ? AND id = ? AND (owner = ? OR ?)`)
+          .run(appKey, id, viewer, anyOwner ? 1 : 0).changes === 1
+      );
     },
     deviceKeyHistory(appKey, udid, limit): KeyHistoryEntry[] {
       return keyHistory(db.prepare(KEY_HISTORY_SQL(() => '?')).all(appKey, udid, limit) as KeyChangeRow[]);

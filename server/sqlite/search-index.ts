@@ -22,9 +22,13 @@ export interface SearchIndex {
 export function createSearchIndex(db: Database.Database): SearchIndex {
   const indexedTo = db.prepare(`SELECT indexed_to FROM search_progress`).pluck();
   const lastId = db.prepare(`SELECT ifnull(max(id), 0) FROM logs`).pluck();
-  const index = db.prepare(`INSERT INTO logs_fts (rowid, t) SELECT id, t FROM logs WHERE id > ? AND id <= ? ORDER BY id`);
+  const index = db.prepare(
+    `INSERT INTO logs_fts (rowid, t) SELECT id, t FROM logs WHERE id > ? AND id <= ? ORDER BY id`,
+  );
   // Words inside words (server/sqlite/search-sql.ts): the same logs by trigrams, of their text, file, method, URL and tag.
-  const indexInfix = db.prepare(`INSERT INTO logs_infix (rowid, t, f, m, u, tg) SELECT id, t, f, m, u, tg FROM logs WHERE id > ? AND id <= ? ORDER BY id`);
+  const indexInfix = db.prepare(
+    `INSERT INTO logs_infix (rowid, t, f, m, u, tg) SELECT id, t, f, m, u, tg FROM logs WHERE id > ? AND id <= ? ORDER BY id`,
+  );
   const advance = db.prepare(`UPDATE search_progress SET indexed_to = ?`);
   // A positive count merges only where a level holds enough segments to be worth it (FTS5's usermerge, 4).
   const mergeWords = db.prepare(`INSERT INTO logs_fts (logs_fts, rank) VALUES ('merge', ?)`);

@@ -25,7 +25,10 @@ export function indexMatch(term: SearchTerm): { table: 'logs_fts' | 'logs_infix'
       return { table: 'logs_fts', match: ftsString(term.words.join(' ')) };
     case 'field':
       if ((term.field === 'file' || term.field === 'method' || term.field === 'url') && term.value.length >= MIN_INFIX)
-        return { table: 'logs_infix', match: `${{ file: 'f', method: 'm', url: 'u' }[term.field]} : ${ftsString(term.value)}` };
+        return {
+          table: 'logs_infix',
+          match: `${{ file: 'f', method: 'm', url: 'u' }[term.field]} : ${ftsString(term.value)}`,
+        };
       return undefined;
     default:
       return undefined;
@@ -36,19 +39,33 @@ const COLUMN = { tag: 'l.tg', file: 'l.f', method: 'l.m', url: 'l.u' } as const;
 
 function termSql(term: SearchTerm, appKey: string, window: boolean): SqlClause {
   const index = indexMatch(term);
-  if (index) return { sql: `l.id IN (SELECT rowid FROM ${index.table} WHERE ${index.table} MATCH ?${window ? ' AND rowid BETWEEN ? AND ?' : ''})`, params: [index.match] };
+  if (index)
+    return {
+      sql: `l.id IN (SELECT rowid FROM ${index.table} WHERE ${index.table} MATCH ?${window ? ' AND rowid BETWEEN ? AND ?' : ''})`,
+      params: [index.match],
+    };
   switch (term.kind) {
     case 'level':
       return { sql: `ifnull(l.ll, 0) = ?`, params: [term.level] };
     case 'key':
       return {
         sql: `l.session_id IN (SELECT s.id FROM device_keys k JOIN sessions s ON s.app_key = k.app_key AND s.udid = k.udid
-              WHERE k.app_key = ? AND k.key = ? AND k.value IN (${deviceKeyValues(term.value).map(() => '?').join(', ')}))`,
+              WHERE k.app_key = ? AND k.key = ? AND k.value IN (${deviceKeyValues(term.value)
+                .map(() => '?')
+                .join(', ')}))`,
         params: [appKey, term.key, ...deviceKeyValues(term.value)],
       };
     case 'field':
-      if (term.field === 'device') return { sql: `l.session_id IN (SELECT id FROM sessions WHERE app_key = ? AND udid = ?)`, params: [appKey, term.value] };
-      if (term.field === 'session') return { sql: `l.session_id IN (SELECT id FROM sessions WHERE app_key = ? AND session_uid = ?)`, params: [appKey, term.value] };
+      if (term.field === 'device')
+        return {
+          sql: `l.session_id IN (SELECT id FROM sessions WHERE app_key = ? AND udid = ?)`,
+          params: [appKey, term.value],
+        };
+      if (term.field === 'session')
+        return {
+          sql: `l.session_id IN (SELECT id FROM sessions WHERE app_key = ? AND session_uid = ?)`,
+          params: [appKey, term.value],
+        };
       if (term.field === 'tag') return { sql: `l.tg = ?`, params: [term.value] };
       // A value under MIN_INFIX characters: contained in the column, read row by row.
       return { sql: `instr(lower(ifnull(${COLUMN[term.field]}, '')), lower(?)) > 0`, params: [term.value] };

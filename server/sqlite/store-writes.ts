@@ -18,14 +18,21 @@ import { logParams } from './collector-store.ts';
 import type { Writer } from './writer.ts';
 import { WRITE_METHODS, type WriteMethod } from './writer.types.ts';
 
-type Stores = PartnerStore & AppStore & CollectorStore & RetentionStore & ViewerStore & ForwardStore & IssueGroupStore & WebhookStore & SavedViewStore;
+type Stores = PartnerStore &
+  AppStore &
+  CollectorStore &
+  RetentionStore &
+  ViewerStore &
+  ForwardStore &
+  IssueGroupStore &
+  WebhookStore &
+  SavedViewStore;
 export type StoreWrites = Pick<Stores, Exclude<WriteMethod, 'addLogParams'> | 'addLogs'>;
 
 export function storeWrites(writer: Writer): StoreWrites {
-  const calls = Object.fromEntries(WRITE_METHODS.map((method) => [method, (...args: unknown[]) => writer.call(method, args)])) as Record<
-    WriteMethod,
-    (...args: unknown[]) => Promise<never>
-  >;
+  const calls = Object.fromEntries(
+    WRITE_METHODS.map((method) => [method, (...args: unknown[]) => writer.call(method, args)]),
+  ) as Record<WriteMethod, (...args: unknown[]) => Promise<never>>;
   return {
     ...calls,
     addLogs: (appKey, sessionId, logs) => writer.call('addLogParams', [appKey, sessionId, logParams(sessionId, logs)]),
@@ -36,7 +43,10 @@ export function storeWrites(writer: Writer): StoreWrites {
 }
 
 /** The admin lists that show the requests log read it once what was sent to it is committed. */
-export function afterRequestsLog(writer: Writer, reads: CollectedReads): Pick<CollectedReads, 'listPage' | 'refusedKeys'> {
+export function afterRequestsLog(
+  writer: Writer,
+  reads: CollectedReads,
+): Pick<CollectedReads, 'listPage' | 'refusedKeys'> {
   return {
     async listPage(list, ...rest) {
       if (list === 'requests') await writer.settled({ index: false });

@@ -67,7 +67,8 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     db.prepare('DELETE FROM apps WHERE 0').run();
     // The writer thread checkpoints: this connection never makes a read wait on one.
     db.pragma('wal_autocheckpoint = 0');
-    if (options.maxBytes) maxPages = Math.max(1, Math.floor(options.maxBytes / (db.pragma('page_size', { simple: true }) as number)));
+    if (options.maxBytes)
+      maxPages = Math.max(1, Math.floor(options.maxBytes / (db.pragma('page_size', { simple: true }) as number)));
   } catch (error) {
     db?.close();
     throw error instanceof StartupError ? error : openFailure(path, error);

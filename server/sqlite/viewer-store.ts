@@ -10,7 +10,10 @@ export function createViewerStore(db: Database.Database): ViewerStore {
 export function viewerStoreSync(db: Database.Database): Sync<ViewerStore> {
   return {
     viewerPasswordHash(name) {
-      return (db.prepare(`SELECT password_hash FROM viewers WHERE name = ?`).get(name) as { password_hash: string } | undefined)?.password_hash;
+      return (
+        db.prepare(`SELECT password_hash FROM viewers WHERE name = ?`).get(name) as
+          { password_hash: string } | undefined
+      )?.password_hash;
     },
     putViewer(name, passwordHash, now) {
       return db.transaction(() => {
@@ -25,24 +28,32 @@ export function viewerStoreSync(db: Database.Database): Sync<ViewerStore> {
     },
     addViewerSession(tokenHash, viewer, expiresAt, now) {
       db.prepare(`DELETE FROM viewer_sessions WHERE expires_at <= ?`).run(now.toISOString());
-      db.prepare(`INSERT INTO viewer_sessions (token_hash, viewer, expires_at) VALUES (?, ?, ?)`).run(tokenHash, viewer, expiresAt.toISOString());
+      db.prepare(`INSERT INTO viewer_sessions (token_hash, viewer, expires_at) VALUES (?, ?, ?)`).run(
+        tokenHash,
+        viewer,
+        expiresAt.toISOString(),
+      );
       db.prepare(
         `DELETE FROM viewer_sessions WHERE viewer = ? AND token_hash NOT IN
            (SELECT token_hash FROM viewer_sessions WHERE viewer = ? ORDER BY expires_at DESC, rowid DESC LIMIT ?)`,
       ).run(viewer, viewer, MAX_SIGN_INS);
     },
     viewerOfSession(tokenHash, now) {
-      const row = db.prepare(`SELECT viewer FROM viewer_sessions WHERE token_hash = ? AND expires_at > ?`).get(tokenHash, now.toISOString()) as
-        | { viewer: string }
-        | undefined;
+      const row = db
+        .prepare(`SELECT viewer FROM viewer_sessions WHERE token_hash = ? AND expires_at > ?`)
+        .get(tokenHash, now.toISOString()) as { viewer: string } | undefined;
       return row?.viewer;
     },
     viewerApps(name) {
-      const row = db.prepare(`SELECT apps FROM viewers WHERE name = ?`).get(name) as { apps: string | null } | undefined;
+      const row = db.prepare(`SELECT apps FROM viewers WHERE name = ?`).get(name) as
+        { apps: string | null } | undefined;
       return row?.apps ? (JSON.parse(row.apps) as string[]) : undefined;
     },
     setViewerApps(name, apps) {
-      return db.prepare(`UPDATE viewers SET apps = ? WHERE name = ?`).run(apps === null ? null : JSON.stringify(apps), name).changes > 0;
+      return (
+        db.prepare(`UPDATE viewers SET apps = ? WHERE name = ?`).run(apps === null ? null : JSON.stringify(apps), name)
+          .changes > 0
+      );
     },
     deleteViewerSession(tokenHash) {
       db.prepare(`DELETE FROM viewer_sessions WHERE token_hash = ?`).run(tokenHash);

@@ -22,7 +22,12 @@ export function webhookStoreSync(db: Database.Database): Sync<WebhookStore> {
   return {
     webhook(appKey) {
       const row = setting.get(appKey) as Omit<WebhookSetting, 'pending'> | undefined;
-      return { url: row?.url ?? null, last_status: row?.last_status ?? null, last_at: row?.last_at ?? null, pending: pending.get(appKey) as number };
+      return {
+        url: row?.url ?? null,
+        last_status: row?.last_status ?? null,
+        last_at: row?.last_at ?? null,
+        pending: pending.get(appKey) as number,
+      };
     },
     setWebhook(appKey, hook, now) {
       db.transaction(() => {
@@ -50,11 +55,19 @@ export function webhookStoreSync(db: Database.Database): Sync<WebhookStore> {
     },
     notificationDone(id, outcome, now) {
       db.transaction(() => {
-        const appKey = db.prepare(`SELECT app_key FROM webhook_outbox WHERE id = ?`).pluck().get(id) as string | undefined;
+        const appKey = db.prepare(`SELECT app_key FROM webhook_outbox WHERE id = ?`).pluck().get(id) as
+          string | undefined;
         if (appKey === undefined) return;
-        if (outcome.retryAt) db.prepare(`UPDATE webhook_outbox SET attempts = attempts + 1, next_at = ?, claimed_until = NULL WHERE id = ?`).run(outcome.retryAt, id);
+        if (outcome.retryAt)
+          db.prepare(
+            `UPDATE webhook_outbox SET attempts = attempts + 1, next_at = ?, claimed_until = NULL WHERE id = ?`,
+          ).run(outcome.retryAt, id);
         else db.prepare(`DELETE FROM webhook_outbox WHERE id = ?`).run(id);
-        db.prepare(`UPDATE app_webhooks SET last_status = ?, last_at = ? WHERE app_key = ?`).run(outcome.status, now.toISOString(), appKey);
+        db.prepare(`UPDATE app_webhooks SET last_status = ?, last_at = ? WHERE app_key = ?`).run(
+          outcome.status,
+          now.toISOString(),
+          appKey,
+        );
       })();
     },
   };

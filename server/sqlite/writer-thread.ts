@@ -16,7 +16,16 @@ import { savedViewStoreSync } from './saved-views.ts';
 import { createSearchIndex, type SearchIndex } from './search-index.ts';
 import { viewerStoreSync } from './viewer-store.ts';
 import { webhookStoreSync } from './webhooks.ts';
-import { MAINTENANCE_METHODS, WRITE_METHODS, type FromWriter, type OpenOptions, type Outcome, type ToWriter, type WriteMethod, type WriterError } from './writer.types.ts';
+import {
+  MAINTENANCE_METHODS,
+  WRITE_METHODS,
+  type FromWriter,
+  type OpenOptions,
+  type Outcome,
+  type ToWriter,
+  type WriteMethod,
+  type WriterError,
+} from './writer.types.ts';
 
 /** A group takes the writes waiting, up to about this many logs (more wait for the next): bounds how long a
  * transaction holds the lock and how long its first write waits for its answer. */
@@ -106,9 +115,26 @@ function open(id: number, options: OpenOptions): void {
       ...savedViewStoreSync(db),
     };
     const methods = Object.fromEntries(WRITE_METHODS.map((name) => [name, stores[name]])) as Methods;
-    const reserve = options.maxPages ? Math.min(Math.floor(options.maxPages / 10), Math.max(RESERVE_PAGES, Math.ceil(options.maxPages * RESERVE_SHARE))) : 0;
-    const pages = options.maxPages ? { writes: Math.max(1, options.maxPages - reserve), maintenance: options.maxPages } : undefined;
-    const connection: Connection = { path: options.path, db, methods, index: createSearchIndex(db), queue: [], settling: [], pages, indexRetryAt: 0, busy: false };
+    const reserve = options.maxPages
+      ? Math.min(
+          Math.floor(options.maxPages / 10),
+          Math.max(RESERVE_PAGES, Math.ceil(options.maxPages * RESERVE_SHARE)),
+        )
+      : 0;
+    const pages = options.maxPages
+      ? { writes: Math.max(1, options.maxPages - reserve), maintenance: options.maxPages }
+      : undefined;
+    const connection: Connection = {
+      path: options.path,
+      db,
+      methods,
+      index: createSearchIndex(db),
+      queue: [],
+      settling: [],
+      pages,
+      indexRetryAt: 0,
+      busy: false,
+    };
     setPages(connection, 'writes');
     connections.set(id, connection);
     post({ type: 'opened', db: id });
@@ -148,7 +174,8 @@ function serve(id: number, connection: Connection): number {
     answerSettles(connection, outcomes);
     if (!connection.db.open) connections.delete(id);
     else if (connection.queue.length > 0) retryIn = 0;
-    else if (connection.settling.length > 0 || connection.index.behind() > 0) retryIn = Math.max(0, connection.indexRetryAt - Date.now());
+    else if (connection.settling.length > 0 || connection.index.behind() > 0)
+      retryIn = Math.max(0, connection.indexRetryAt - Date.now());
   } catch (error) {
     logOnce(connection, 'the search index', error);
     connection.indexRetryAt = Date.now() + INDEX_RETRY_MS;
@@ -182,7 +209,9 @@ function runQueue(id: number, connection: Connection, outcomes: Outcome[]): numb
     db.close();
     outcomes.push({ id: head.id, ok: true, value: undefined });
     // Writes sent after the close (none should be) fail.
-    for (const late of queue.splice(0)) if (late.type !== 'write' || late.reply) outcomes.push({ id: late.id, ok: false, error: { message: `database ${id} is closed` } });
+    for (const late of queue.splice(0))
+      if (late.type !== 'write' || late.reply)
+        outcomes.push({ id: late.id, ok: false, error: { message: `database ${id} is closed` } });
     return 0;
   }
   if (head.type === 'settle') {
@@ -207,7 +236,11 @@ function runQueue(id: number, connection: Connection, outcomes: Outcome[]): numb
   }
   const group: Extract<Request, { type: 'write' }>[] = [];
   let logs = 0;
-  while (queue[0]?.type === 'write' && !MAINTENANCE_METHODS.includes(queue[0].method) && (group.length === 0 || logs < GROUP_LOGS)) {
+  while (
+    queue[0]?.type === 'write' &&
+    !MAINTENANCE_METHODS.includes(queue[0].method) &&
+    (group.length === 0 || logs < GROUP_LOGS)
+  ) {
     const write = queue.shift() as Extract<Request, { type: 'write' }>;
     group.push(write);
     logs += write.method === 'addLogParams' ? logCount(write.args[2] as LogParams) : 1;
@@ -220,7 +253,8 @@ function runQueue(id: number, connection: Connection, outcomes: Outcome[]): numb
     const waiting = queue.splice(0);
     for (const late of waiting) {
       if (late.type !== 'write') queue.push(late);
-      else if (late.reply) outcomes.push({ id: late.id, ok: false, error: { message: 'database is locked', code: 'SQLITE_BUSY' } });
+      else if (late.reply)
+        outcomes.push({ id: late.id, ok: false, error: { message: 'database is locked', code: 'SQLITE_BUSY' } });
     }
   }
   return stored;
@@ -228,7 +262,11 @@ function runQueue(id: number, connection: Connection, outcomes: Outcome[]): numb
 
 /** One transaction for the group, a savepoint for each write in it: a write that fails alone (a bug) fails alone;
  * one that takes the transaction with it (a full disk) fails the group. How many logs were stored. */
-function commitGroup(connection: Connection, group: Extract<Request, { type: 'write' }>[], outcomes: Outcome[]): number {
+function commitGroup(
+  connection: Connection,
+  group: Extract<Request, { type: 'write' }>[],
+  outcomes: Outcome[],
+): number {
   const { db, methods } = connection;
   const results: ({ ok: true; value: unknown } | { ok: false; error: WriterError })[] = [];
   let failed: WriterError | undefined;
@@ -272,7 +310,11 @@ function commitGroup(connection: Connection, group: Extract<Request, { type: 'wr
 /** The index's step after a group: at least what the group stored, so the index keeps pace whatever the load. */
 function catchUp(connection: Connection, stored: number): void {
   // Asking first takes no lock: a step waits for the lock only when it has work. (A damaged page here is serve()'s.)
-  if (!connection.db.open || (stored === 0 && (Date.now() < connection.indexRetryAt || connection.index.behind() === 0))) return;
+  if (
+    !connection.db.open ||
+    (stored === 0 && (Date.now() < connection.indexRetryAt || connection.index.behind() === 0))
+  )
+    return;
   let limit = 0;
   try {
     // The index is made again from the logs after any loss: its step need not wait for the disk, nor for a lock that
@@ -283,7 +325,8 @@ function catchUp(connection: Connection, stored: number): void {
     limit = connection.indexFull?.limit ?? wanted;
     const indexed = connection.index.step(limit);
     connection.indexRetryAt = 0;
-    if (connection.indexFull) connection.indexFull = connection.index.behind() === 0 ? undefined : { limit: Math.min(wanted, limit * 2) };
+    if (connection.indexFull)
+      connection.indexFull = connection.index.behind() === 0 ? undefined : { limit: Math.min(wanted, limit * 2) };
     // Merging keeps searches reading few segments; it is the first thing a full database goes without.
     if (indexed > 0) {
       try {
@@ -322,7 +365,11 @@ port.on('message', (message: ToWriter) => {
   if (message.type === 'open') return open(message.db, message.options);
   const connection = connections.get(message.db);
   if (!connection) {
-    if (message.type !== 'write' || message.reply) post({ type: 'done', outcomes: [{ id: message.id, ok: false, error: { message: `database ${message.db} is not open` } }] });
+    if (message.type !== 'write' || message.reply)
+      post({
+        type: 'done',
+        outcomes: [{ id: message.id, ok: false, error: { message: `database ${message.db} is not open` } }],
+      });
     return;
   }
   connection.queue.push(message);

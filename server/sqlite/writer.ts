@@ -56,7 +56,9 @@ function startThread(): Thread {
     console.error('sqlite writer thread:', error);
     end(Object.assign(new Error(`the SQLite writer thread failed: ${error.message}`), { code: 'SQLITE_IOERR' }));
   });
-  worker.on('exit', (code) => end(Object.assign(new Error(`the SQLite writer thread exited (${code})`), { code: 'SQLITE_IOERR' })));
+  worker.on('exit', (code) =>
+    end(Object.assign(new Error(`the SQLite writer thread exited (${code})`), { code: 'SQLITE_IOERR' })),
+  );
   return thread;
 }
 
@@ -87,7 +89,8 @@ export function startWriter(options: OpenOptions): Writer {
   return {
     call: (method, args) => request((id) => ({ type: 'write', db, id, method, args, reply: true })) as Promise<never>,
     send(method, args) {
-      if (!closed) on().worker.postMessage({ type: 'write', db, id: ++ids, method, args, reply: false } satisfies ToWriter);
+      if (!closed)
+        on().worker.postMessage({ type: 'write', db, id: ++ids, method, args, reply: false } satisfies ToWriter);
     },
     settled: ({ index }) => request((id) => ({ type: 'settle', db, id, index })) as Promise<void>,
     async close() {

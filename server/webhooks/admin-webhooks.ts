@@ -23,7 +23,8 @@ export function createAdminWebhooks(store: AppStore & WebhookStore): Hono {
     let origin = new URL(c.req.url).origin;
     if (body!.origin !== undefined) {
       const given = typeof body!.origin === 'string' && URL.canParse(body!.origin) ? new URL(body!.origin) : undefined;
-      if (!given || !/^https?:$/.test(given.protocol)) return c.json({ error: `'origin' must be an http or https origin, such as https://logs.example` }, 400);
+      if (!given || !/^https?:$/.test(given.protocol))
+        return c.json({ error: `'origin' must be an http or https origin, such as https://logs.example` }, 400);
       origin = given.origin;
     }
     await store.setWebhook(app.key, body!.url === null ? null : { url: body!.url as string, origin }, new Date());

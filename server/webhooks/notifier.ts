@@ -44,11 +44,18 @@ export function startNotifier(store: WebhookStore, options: { intervalMs?: numbe
       status = String(response.status);
       delivered = response.ok;
     } catch (error) {
-      status = (error as Error).name === 'TimeoutError' ? `no answer in ${DELIVERY_TIMEOUT_MS / 1000} s` : `failed: ${(error as Error).message}`;
+      status =
+        (error as Error).name === 'TimeoutError'
+          ? `no answer in ${DELIVERY_TIMEOUT_MS / 1000} s`
+          : `failed: ${(error as Error).message}`;
     }
     const failures = notification.attempts + 1;
     const retryAt = delivered || failures >= MAX_ATTEMPTS ? null : now + retryDelay(failures);
-    const shown = delivered ? status : retryAt === null ? `${status}; gave up after ${failures} attempts` : `${status}; will retry`;
+    const shown = delivered
+      ? status
+      : retryAt === null
+        ? `${status}; gave up after ${failures} attempts`
+        : `${status}; will retry`;
     await store.notificationDone(notification.id, { status: shown, retryAt }, new Date());
   }
 

@@ -4,7 +4,8 @@ export const MAX_WEBHOOK_URL = 2_000;
 
 /** Why `url` cannot be a webhook, or undefined when it can: an absolute http or https URL, with no credentials in it. */
 export function webhookUrlProblem(url: unknown): string | undefined {
-  if (typeof url !== 'string' || url.length > MAX_WEBHOOK_URL) return `'url' must be a URL of at most ${MAX_WEBHOOK_URL} characters, or null to remove the webhook`;
+  if (typeof url !== 'string' || url.length > MAX_WEBHOOK_URL)
+    return `'url' must be a URL of at most ${MAX_WEBHOOK_URL} characters, or null to remove the webhook`;
   let parsed: URL;
   try {
     parsed = new URL(url);

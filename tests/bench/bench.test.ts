@@ -12,7 +12,18 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'bench-smoke-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const FIGURES = ['callUs', 'fullUs', 'tbtMs', 'durableMs', 'deliveredMs', 'delivered', 'lost', 'duplicated', 'gzipBytes', 'upload'];
+const FIGURES = [
+  'callUs',
+  'fullUs',
+  'tbtMs',
+  'durableMs',
+  'deliveredMs',
+  'delivered',
+  'lost',
+  'duplicated',
+  'gzipBytes',
+  'upload',
+];
 const QUICK_CALLS = 2000;
 
 interface Summary {
@@ -20,70 +31,86 @@ interface Summary {
   values: (number | null)[];
 }
 
-test('npm run bench -- --quick --rounds 1 writes every contender and every figure, and Sidelog loses nothing', { timeout: 600_000 }, async () => {
-  const out = join(dir, 'latest.json');
-  const { stdout } = await promisify(execFile)('npx', ['tsx', 'bench/run.ts', '--quick', '--rounds', '1', '--out', out], {
-    cwd: ROOT,
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  expect(stdout).toContain('| contender |');
+test(
+  'npm run bench -- --quick --rounds 1 writes every contender and every figure, and Sidelog loses nothing',
+  { timeout: 600_000 },
+  async () => {
+    const out = join(dir, 'latest.json');
+    const { stdout } = await promisify(execFile)(
+      'npx',
+      ['tsx', 'bench/run.ts', '--quick', '--rounds', '1', '--out', out],
+      {
+        cwd: ROOT,
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
+    expect(stdout).toContain('| contender |');
 
-  const report = JSON.parse(readFileSync(out, 'utf8')) as {
-    date: string;
-    machine: { chromium: string; cores: number; cpu: string };
-    settings: { calls: number; rounds: number };
-    sidelogWorkerGzipBytes: number;
-    sidelogOnDemandGzipBytes: { label: string; bytes: number }[];
-    contenders: { id: string; mode: string | null; figures: Record<string, Summary | number>; ratios: { toPeer: object; toFloor: object; toBare: object }; errors: string[] }[];
-  };
-  expect(report.settings).toMatchObject({ calls: QUICK_CALLS, rounds: 1 });
-  expect(report.machine.chromium).toMatch(/Chrome\/\d+/);
-  expect(Number.isNaN(Date.parse(report.date))).toBe(false);
-  expect(report.sidelogWorkerGzipBytes).toBeGreaterThan(0);
-  // What a page loads only on demand is listed apart from its first load, each part with its bytes.
-  expect(report.sidelogOnDemandGzipBytes.map((chunk) => chunk.label)).toEqual(
-    expect.arrayContaining([
-      'engine start-up, rescue (every init)',
-      'in-page engine (modes B and C)',
-      'OTLP target (modes B and C, with otlp)',
-      'feedback dialog (getUserFeedback)',
-    ]),
-  );
-  for (const chunk of report.sidelogOnDemandGzipBytes) expect(chunk.bytes, chunk.label).toBeGreaterThan(0);
-  // A quick run leaves out the rows with a burst of their own size.
-  expect(report.contenders.map((row) => row.id)).toEqual(CONTENDERS.filter((spec) => spec.count === undefined).map((spec) => spec.id));
+    const report = JSON.parse(readFileSync(out, 'utf8')) as {
+      date: string;
+      machine: { chromium: string; cores: number; cpu: string };
+      settings: { calls: number; rounds: number };
+      sidelogWorkerGzipBytes: number;
+      sidelogOnDemandGzipBytes: { label: string; bytes: number }[];
+      contenders: {
+        id: string;
+        mode: string | null;
+        figures: Record<string, Summary | number>;
+        ratios: { toPeer: object; toFloor: object; toBare: object };
+        errors: string[];
+      }[];
+    };
+    expect(report.settings).toMatchObject({ calls: QUICK_CALLS, rounds: 1 });
+    expect(report.machine.chromium).toMatch(/Chrome\/\d+/);
+    expect(Number.isNaN(Date.parse(report.date))).toBe(false);
+    expect(report.sidelogWorkerGzipBytes).toBeGreaterThan(0);
+    // What a page loads only on demand is listed apart from its first load, each part with its bytes.
+    expect(report.sidelogOnDemandGzipBytes.map((chunk) => chunk.label)).toEqual(
+      expect.arrayContaining([
+        'engine start-up, rescue (every init)',
+        'in-page engine (modes B and C)',
+        'OTLP target (modes B and C, with otlp)',
+        'feedback dialog (getUserFeedback)',
+      ]),
+    );
+    for (const chunk of report.sidelogOnDemandGzipBytes) expect(chunk.bytes, chunk.label).toBeGreaterThan(0);
+    // A quick run leaves out the rows with a burst of their own size.
+    expect(report.contenders.map((row) => row.id)).toEqual(
+      CONTENDERS.filter((spec) => spec.count === undefined).map((spec) => spec.id),
+    );
 
-  for (const row of report.contenders) {
-    expect(row.errors, row.id).toEqual([]);
-    expect(Object.keys(row.figures).sort(), row.id).toEqual([...FIGURES].sort());
-    expect(row.ratios.toPeer).toBeDefined();
-    expect(row.ratios.toFloor).toBeDefined();
-    expect(row.ratios.toBare).toBeDefined();
-    for (const figure of ['callUs', 'fullUs', 'tbtMs'])
-      expect((row.figures[figure] as Summary).median, `${row.id} ${figure}`).toEqual(expect.any(Number));
-  }
+    for (const row of report.contenders) {
+      expect(row.errors, row.id).toEqual([]);
+      expect(Object.keys(row.figures).sort(), row.id).toEqual([...FIGURES].sort());
+      expect(row.ratios.toPeer).toBeDefined();
+      expect(row.ratios.toFloor).toBeDefined();
+      expect(row.ratios.toBare).toBeDefined();
+      for (const figure of ['callUs', 'fullUs', 'tbtMs'])
+        expect((row.figures[figure] as Summary).median, `${row.id} ${figure}`).toEqual(expect.any(Number));
+    }
 
-  const sidelog = report.contenders.filter((row) => row.id.startsWith('sidelog-'));
-  expect(sidelog.map((row) => [row.id, row.mode])).toEqual([
-    ['sidelog-a-shared', 'A-shared'],
-    ['sidelog-a-dedicated', 'A-dedicated'],
-    ['sidelog-b', 'B'],
-    ['sidelog-c', 'C'],
-    ['sidelog-a-callsite', 'A-shared'],
-    ['sidelog-a-otlp', 'A-shared'],
-  ]);
-  for (const row of sidelog) {
-    const figures = row.figures as Record<string, Summary>;
-    expect(figures.delivered!.values, row.id).toEqual([QUICK_CALLS]);
-    expect(figures.lost!.values, row.id).toEqual([0]);
-    expect(figures.duplicated!.values, row.id).toEqual([0]);
-    expect(figures.deliveredMs!.median, row.id).toEqual(expect.any(Number));
-    // Mode C keeps its lines in memory: they are durable only once delivered.
-    if (row.id !== 'sidelog-c') expect(figures.durableMs!.median, row.id).toEqual(expect.any(Number));
-    expect(row.figures.gzipBytes, row.id).toBeGreaterThan(0);
-    // What its uploads put on the wire, counted at the collector or, over OTLP, at the bench's intake.
-    const upload = row.figures.upload as unknown as Record<'sent' | 'plain' | 'gzip', Summary>;
-    expect(upload.sent.median, row.id).toBeGreaterThan(0);
-    expect(upload.gzip.median!, row.id).toBeLessThan(upload.plain.median!);
-  }
-});
+    const sidelog = report.contenders.filter((row) => row.id.startsWith('sidelog-'));
+    expect(sidelog.map((row) => [row.id, row.mode])).toEqual([
+      ['sidelog-a-shared', 'A-shared'],
+      ['sidelog-a-dedicated', 'A-dedicated'],
+      ['sidelog-b', 'B'],
+      ['sidelog-c', 'C'],
+      ['sidelog-a-callsite', 'A-shared'],
+      ['sidelog-a-otlp', 'A-shared'],
+    ]);
+    for (const row of sidelog) {
+      const figures = row.figures as Record<string, Summary>;
+      expect(figures.delivered!.values, row.id).toEqual([QUICK_CALLS]);
+      expect(figures.lost!.values, row.id).toEqual([0]);
+      expect(figures.duplicated!.values, row.id).toEqual([0]);
+      expect(figures.deliveredMs!.median, row.id).toEqual(expect.any(Number));
+      // Mode C keeps its lines in memory: they are durable only once delivered.
+      if (row.id !== 'sidelog-c') expect(figures.durableMs!.median, row.id).toEqual(expect.any(Number));
+      expect(row.figures.gzipBytes, row.id).toBeGreaterThan(0);
+      // What its uploads put on the wire, counted at the collector or, over OTLP, at the bench's intake.
+      const upload = row.figures.upload as unknown as Record<'sent' | 'plain' | 'gzip', Summary>;
+      expect(upload.sent.median, row.id).toBeGreaterThan(0);
+      expect(upload.gzip.median!, row.id).toBeLessThan(upload.plain.median!);
+    }
+  },
+);

@@ -32,8 +32,10 @@ async function openSdk(): Promise<{ context: BrowserContext; page: Page; session
   return { context, page, session: sessionURL.split('/').pop()! };
 }
 
-const sessionLogs = async (session: string): Promise<CollectedLog[]> => (await product.admin.logs()).filter((log) => log.session_uid === session);
-const report = (scenario: string, sent: number, stored: number) => console.log(`@bugfender/sdk, ${scenario}: ${sent} sent, ${stored} stored`);
+const sessionLogs = async (session: string): Promise<CollectedLog[]> =>
+  (await product.admin.logs()).filter((log) => log.session_uid === session);
+const report = (scenario: string, sent: number, stored: number) =>
+  console.log(`@bugfender/sdk, ${scenario}: ${sent} sent, ${stored} stored`);
 
 describe('@bugfender/sdk 2.4.0 against the collector', () => {
   it(
@@ -99,7 +101,9 @@ describe('@bugfender/sdk 2.4.0 against the collector', () => {
         ] as const) {
           expect(once(text).map((log) => log.ll)).toEqual([level]);
         }
-        expect(once('a sendLog line')).toEqual([expect.objectContaining({ tg: 'checkout', f: 'cart.ts', l: 42, m: 'pay', ll: 1 })]);
+        expect(once('a sendLog line')).toEqual([
+          expect.objectContaining({ tg: 'checkout', f: 'cart.ts', l: 42, m: 'pay', ll: 1 }),
+        ]);
         const issues = (await product.admin.issues()).filter((issue) => issue.session_uid === session);
         expect(issues.map((issue) => [issue.type, issue.title, issue.text])).toEqual([
           ['issue', 'An issue title', 'The issue text'],
@@ -108,8 +112,15 @@ describe('@bugfender/sdk 2.4.0 against the collector', () => {
           ['user-feedback', 'Modal subject', 'Typed into the modal'],
         ]);
         // The SDK writes a bf_issue line for each, whose text is the issue's uid.
-        expect(logs.filter((log) => log.tg === 'bf_issue').map((log) => log.t).sort()).toEqual(issues.map((issue) => issue.uid).sort());
-        const changes = (await product.admin.deviceKeys()).filter((change) => ['plan', 'visits', 'beta', 'temporary'].includes(change.key));
+        expect(
+          logs
+            .filter((log) => log.tg === 'bf_issue')
+            .map((log) => log.t)
+            .sort(),
+        ).toEqual(issues.map((issue) => issue.uid).sort());
+        const changes = (await product.admin.deviceKeys()).filter((change) =>
+          ['plan', 'visits', 'beta', 'temporary'].includes(change.key),
+        );
         expect(changes.map((change) => [change.key, change.value])).toEqual(
           expect.arrayContaining([
             ['plan', 'gold'],
@@ -123,7 +134,15 @@ describe('@bugfender/sdk 2.4.0 against the collector', () => {
         expect(logs.filter((log) => log.tg === 'bf_key_value').map((log) => log.t)).toEqual(
           expect.arrayContaining(['Set device data "plan"="gold"', 'Set device data "temporary"="null"']),
         );
-        const levelTexts = ['a debug line', 'a warning line', 'an error line', 'a trace line', 'an info line', 'a fatal line', 'a sendLog line'];
+        const levelTexts = [
+          'a debug line',
+          'a warning line',
+          'an error line',
+          'a trace line',
+          'an info line',
+          'a fatal line',
+          'a sendLog line',
+        ];
         report('log lines (6 levels and sendLog)', 7, logs.filter((log) => levelTexts.includes(log.t ?? '')).length);
         for (const [type, calls, sent] of [
           ['issue', 'sendIssue', 1],
@@ -133,9 +152,15 @@ describe('@bugfender/sdk 2.4.0 against the collector', () => {
           report(`${type} (${calls})`, sent, issues.filter((issue) => issue.type === type).length);
         }
         report('device key changes (4 set, 1 removed)', 5, changes.length);
-        const keyLines = logs.filter((log) => log.tg === 'bf_key_value' && /^Set device data "(plan|visits|beta|temporary)"/.test(log.t ?? ''));
+        const keyLines = logs.filter(
+          (log) => log.tg === 'bf_key_value' && /^Set device data "(plan|visits|beta|temporary)"/.test(log.t ?? ''),
+        );
         expect(keyLines).toHaveLength(5);
-        report('its own lines (bf_issue per issue, bf_key_value per key call)', 4 + 5, logs.filter((log) => log.tg === 'bf_issue').length + keyLines.length);
+        report(
+          'its own lines (bf_issue per issue, bf_key_value per key call)',
+          4 + 5,
+          logs.filter((log) => log.tg === 'bf_issue').length + keyLines.length,
+        );
 
         // Every URL the SDK returned, with its base58 appID, opens a page that shows what it names.
         const viewer = await context.newPage();
@@ -149,7 +174,8 @@ describe('@bugfender/sdk 2.4.0 against the collector', () => {
         expect(await viewerText(viewer, urls.feedback)).toContain('The feedback text');
         expect(await viewerText(viewer, modalURL)).toContain('Typed into the modal');
         const sessionText = await viewerText(viewer, urls.session);
-        for (const text of ['a debug line', 'a fatal line', 'a sendLog line', 'Set device data "plan"="gold"']) expect(sessionText).toContain(text);
+        for (const text of ['a debug line', 'a fatal line', 'a sendLog line', 'Set device data "plan"="gold"'])
+          expect(sessionText).toContain(text);
         const deviceText = await viewerText(viewer, urls.device);
         expect(deviceText).toContain('plan');
         expect(deviceText).toContain('"gold"');
@@ -176,16 +202,22 @@ describe('@bugfender/sdk 2.4.0 against the collector', () => {
     async () => {
       const { context, page, session } = await openSdk();
       try {
-        const [second] = await Promise.all([context.waitForEvent('page'), page.evaluate(() => void window.open(location.href))]);
+        const [second] = await Promise.all([
+          context.waitForEvent('page'),
+          page.evaluate(() => void window.open(location.href)),
+        ]);
         await second.waitForFunction(() => window.bugfenderReady !== undefined);
         await second.evaluate(() => window.bugfenderReady);
         expect((await second.evaluate(() => window.Bugfender.getSessionURL())).endsWith(session)).toBe(true);
         const tabs = [page, second];
         await Promise.all(
           tabs.map((tab, i) =>
-            tab.evaluate((prefix) => {
-              for (let n = 1; n <= 300; n++) window.Bugfender.log(`${prefix} ${n}`);
-            }, `tab ${i + 1} line`),
+            tab.evaluate(
+              (prefix) => {
+                for (let n = 1; n <= 300; n++) window.Bugfender.log(`${prefix} ${n}`);
+              },
+              `tab ${i + 1} line`,
+            ),
           ),
         );
         const texts = await uploadUntil(page, async () => {
@@ -194,12 +226,19 @@ describe('@bugfender/sdk 2.4.0 against the collector', () => {
           return texts;
         });
         for (const i of [1, 2]) expect(lineNumbers(texts, `tab ${i} line`).sort((a, b) => a - b)).toEqual(oneTo(300));
-        report('two tabs, one session', 600, lineNumbers(texts, 'tab 1 line').length + lineNumbers(texts, 'tab 2 line').length);
+        report(
+          'two tabs, one session',
+          600,
+          lineNumbers(texts, 'tab 1 line').length + lineNumbers(texts, 'tab 2 line').length,
+        );
         // How many of them share their at with a line of the other tab: what deduplicating on at alone lost.
         const stored = await sessionLogs(session);
-        const atsOf = (tab: number) => new Set(stored.filter((log) => log.t?.startsWith(`tab ${tab} line`)).map((log) => log.at));
+        const atsOf = (tab: number) =>
+          new Set(stored.filter((log) => log.t?.startsWith(`tab ${tab} line`)).map((log) => log.at));
         const [firstAts, secondAts] = [atsOf(1), atsOf(2)];
-        console.log(`@bugfender/sdk, two tabs, one session: ${[...firstAts].filter((at) => secondAts.has(at)).length} at values used by both tabs`);
+        console.log(
+          `@bugfender/sdk, two tabs, one session: ${[...firstAts].filter((at) => secondAts.has(at)).length} at values used by both tabs`,
+        );
       } finally {
         await context.close();
       }
@@ -221,16 +260,32 @@ describe('@bugfender/sdk 2.4.0 against the collector', () => {
         });
         const logs = await uploadUntil(page, async () => {
           const logs = await sessionLogs(session);
-          expect(lineNumbers(logs.map((log) => log.t), 'normal')).toHaveLength(10);
+          expect(
+            lineNumbers(
+              logs.map((log) => log.t),
+              'normal',
+            ),
+          ).toHaveLength(10);
           return logs;
         });
-        expect(lineNumbers(logs.map((log) => log.t), 'normal').sort((a, b) => a - b)).toEqual(oneTo(10));
+        expect(
+          lineNumbers(
+            logs.map((log) => log.t),
+            'normal',
+          ).sort((a, b) => a - b),
+        ).toEqual(oneTo(10));
         expect(logs.find((log) => log.t === 'poisoned 12.5')?.l).toBe(13);
-        expect(logs.find((log) => log.t === 'poisoned NaN')).toEqual(expect.not.objectContaining({ l: expect.anything() }));
+        expect(logs.find((log) => log.t === 'poisoned NaN')).toEqual(
+          expect.not.objectContaining({ l: expect.anything() }),
+        );
         // The session is not blocked: a line logged afterwards arrives too.
         await page.evaluate(() => window.Bugfender.log('after the poison'));
-        await uploadUntil(page, async () => expect((await sessionLogs(session)).map((log) => log.t)).toContain('after the poison'));
-        const stored = (await sessionLogs(session)).filter((log) => /^(normal|poisoned|after)/.test(log.t ?? '')).length;
+        await uploadUntil(page, async () =>
+          expect((await sessionLogs(session)).map((log) => log.t)).toContain('after the poison'),
+        );
+        const stored = (await sessionLogs(session)).filter((log) =>
+          /^(normal|poisoned|after)/.test(log.t ?? ''),
+        ).length;
         report('poisoned lines among ten normal ones, then one more', 13, stored);
       } finally {
         await context.close();
@@ -275,7 +330,12 @@ describe('@bugfender/sdk 2.4.0 against the collector', () => {
         // nothing may go, and nothing may be lost.
         expect(await page.evaluate(() => navigator.onLine)).toBe(false);
         await page.clock.fastForward(SDK_UPLOAD_INTERVAL_MS);
-        expect(lineNumbers((await sessionLogs(session)).map((log) => log.t), 'offline')).toEqual([]);
+        expect(
+          lineNumbers(
+            (await sessionLogs(session)).map((log) => log.t),
+            'offline',
+          ),
+        ).toEqual([]);
         await context.setOffline(false);
         // 500 a run: three runs at least.
         const texts = await uploadUntil(page, async () => {

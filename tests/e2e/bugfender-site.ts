@@ -16,13 +16,22 @@ export interface BugfenderSite {
 
 export async function startBugfenderSite(): Promise<BugfenderSite> {
   const outDir = mkdtempSync(join(tmpdir(), 'bugfender-page-'));
-  await build({ root: resolve(import.meta.dirname, 'bugfender-page'), configFile: false, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  await build({
+    root: resolve(import.meta.dirname, 'bugfender-page'),
+    configFile: false,
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+  });
   const site = await serveDirectory(outDir);
 
   return {
     async open(context, serviceURL, appKey) {
       const page = await context.newPage();
-      const query = new URLSearchParams({ appKey, apiURL: `${serviceURL}/sidelog/api`, baseURL: `${serviceURL}/sidelog` });
+      const query = new URLSearchParams({
+        appKey,
+        apiURL: `${serviceURL}/sidelog/api`,
+        baseURL: `${serviceURL}/sidelog`,
+      });
       await page.goto(`${site.origin}/?${query}`);
       await page.waitForFunction(() => window.bugfenderReady !== undefined);
       await page.evaluate(() => window.bugfenderReady);

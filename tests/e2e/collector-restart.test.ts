@@ -20,11 +20,18 @@ const DELIVERY = { timeout: 45_000, interval: 250 };
 
 async function linesOf(session: string, prefix: string): Promise<number[]> {
   const logs = (await product.admin.logs()).filter((log) => log.session_uid === session);
-  return lineNumbers(logs.map((log) => log.t), prefix).sort((a, b) => a - b);
+  return lineNumbers(
+    logs.map((log) => log.t),
+    prefix,
+  ).sort((a, b) => a - b);
 }
 
 /** A new tab of the portal in `context` that has logged `count` lines `${prefix} N`, each seen to arrive once. */
-async function tabThatDelivered(context: BrowserContext, prefix: string, count: number): Promise<{ page: Page; session: string }> {
+async function tabThatDelivered(
+  context: BrowserContext,
+  prefix: string,
+  count: number,
+): Promise<{ page: Page; session: string }> {
   const page = await context.newPage();
   const session = await openPortal(page, product.url);
   await logLines(page, prefix, count);

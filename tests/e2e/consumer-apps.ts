@@ -25,7 +25,10 @@ export interface ConsumerApp {
 /** Copies the fixture to `appDir` and installs its dependencies: Sidelog from the tarball, the rest linked. */
 function install(name: ConsumerName, appDir: string, tarball: string): void {
   cpSync(join(FIXTURES, name), appDir, { recursive: true });
-  const manifest = JSON.parse(readFileSync(join(appDir, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+  const manifest = JSON.parse(readFileSync(join(appDir, 'package.json'), 'utf8')) as Record<
+    string,
+    Record<string, string> | undefined
+  >;
   for (const dependency of Object.keys({ ...manifest.dependencies, ...manifest.devDependencies })) {
     if (dependency === 'sidelog') continue;
     const link = join(appDir, 'node_modules', dependency);
@@ -36,7 +39,8 @@ function install(name: ConsumerName, appDir: string, tarball: string): void {
 }
 
 async function runWebpack(appDir: string): Promise<void> {
-  const config = ((await import(pathToFileURL(join(appDir, 'webpack.config.js')).href)) as { default: Configuration }).default;
+  const config = ((await import(pathToFileURL(join(appDir, 'webpack.config.js')).href)) as { default: Configuration })
+    .default;
   await new Promise<void>((done, fail) =>
     webpack(config, (error, stats) => {
       if (error || stats?.hasErrors()) fail(error ?? new Error(stats!.toString({ all: false, errors: true })));

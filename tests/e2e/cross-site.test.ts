@@ -18,7 +18,9 @@ const api = (path: string) => `${e2e.product.url}${EXPLORER_API}${path}`;
  * service's loopback address, as it lets a page of another local service). */
 let elsewhere: Server;
 beforeAll(async () => {
-  elsewhere = createServer((_, response) => response.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>elsewhere</title>'));
+  elsewhere = createServer((_, response) =>
+    response.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>elsewhere</title>'),
+  );
   await new Promise<void>((resolve) => elsewhere.listen(0, resolve));
   const made = await fetch(`${e2e.product.url}/sidelog/admin/api/viewers`, {
     method: 'POST',
@@ -48,13 +50,24 @@ async function send(page: Page, sender: Sender, url: string, fields: Record<stri
     ({ sender, url, fields }) => {
       const json = JSON.stringify({ ...fields, padding: '' });
       if (sender === 'background fetch') {
-        void fetch(url, { method: 'POST', mode: 'no-cors', credentials: 'include', headers: { 'Content-Type': 'text/plain' }, body: json });
+        void fetch(url, {
+          method: 'POST',
+          mode: 'no-cors',
+          credentials: 'include',
+          headers: { 'Content-Type': 'text/plain' },
+          body: json,
+        });
         return;
       }
       const form = document.createElement('form');
       form.method = 'POST';
       form.action = url;
-      form.enctype = sender === 'text/plain form' ? 'text/plain' : sender === 'multipart form' ? 'multipart/form-data' : 'application/x-www-form-urlencoded';
+      form.enctype =
+        sender === 'text/plain form'
+          ? 'text/plain'
+          : sender === 'multipart form'
+            ? 'multipart/form-data'
+            : 'application/x-www-form-urlencoded';
       const entries = sender === 'text/plain form' ? [[json.slice(0, -2), '"}']] : Object.entries(fields);
       for (const [name, value] of entries) {
         const input = document.createElement('input');
@@ -82,7 +95,9 @@ describe.each(ATTACKER_HOSTS)('from %s (%s)', (_, host) => {
   afterAll(() => victim.close());
   beforeEach(async () => {
     // The admin signs in to the explorer in this browser (again: an attack that worked leaves no trace on the next).
-    const signedIn = await victim.request.post(api('/sign-in'), { data: { name: 'admin', password: e2e.product.adminToken } });
+    const signedIn = await victim.request.post(api('/sign-in'), {
+      data: { name: 'admin', password: e2e.product.adminToken },
+    });
     expect(signedIn.status()).toBe(200);
     // and has a page of the attacker's open (a form sent from it has navigated it away).
     await page.goto(`http://${host}:${(elsewhere.address() as AddressInfo).port}/`);

@@ -12,7 +12,9 @@ declare global {
 export async function watchCspViolations(target: Page | BrowserContext): Promise<void> {
   await target.addInitScript(() => {
     window.cspViolations = [];
-    document.addEventListener('securitypolicyviolation', (event) => window.cspViolations!.push(`${event.violatedDirective} ${event.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      window.cspViolations!.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
   });
 }
 

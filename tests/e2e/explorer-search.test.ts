@@ -18,7 +18,16 @@ const APP = 'explorer-search-e2e';
 const APP_ID = appIdOf(APP);
 const T0 = Date.UTC(2026, 10, 20, 10, 0, 0);
 const line = (minute: number, t: string, ll: number, f: string, tg = 'net'): LogRecord =>
-  ({ x: new Date(T0 + minute * 60_000).toISOString(), at: T0 + minute * 60_000, t, ll, tg, f, m: 'send', u: 'https://shop.test/api' }) as LogRecord;
+  ({
+    x: new Date(T0 + minute * 60_000).toISOString(),
+    at: T0 + minute * 60_000,
+    t,
+    ll,
+    tg,
+    f,
+    m: 'send',
+    u: 'https://shop.test/api',
+  }) as LogRecord;
 const LINES = [
   line(0, '502 Bad Gateway', 2, 'src/client.ts'),
   line(1, 'the gateway bad response', 1, 'proxy.ts'),
@@ -40,12 +49,17 @@ async function search(page: Page, q: string): Promise<string[]> {
   await page.getByRole('button', { name: 'Apply' }).click();
   await page.waitForURL((url) => url.searchParams.get('q') === q);
   await explorerSettled(page);
-  await page.waitForFunction(() => document.querySelector('.log-list') !== null || /No logs match|notice-error/.test(document.body.innerHTML));
+  await page.waitForFunction(
+    () => document.querySelector('.log-list') !== null || /No logs match|notice-error/.test(document.body.innerHTML),
+  );
   return page.locator('.log-list .log-text').allInnerTexts();
 }
 
 /** The marked parts of each row's text, top to bottom. */
-const marks = (page: Page) => page.locator('.log-list .log-text').evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('mark')].map((mark) => mark.textContent)));
+const marks = (page: Page) =>
+  page
+    .locator('.log-list .log-text')
+    .evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('mark')].map((mark) => mark.textContent)));
 
 describe('the search box', () => {
   beforeEach(async () => {
@@ -91,9 +105,19 @@ describe('the search box', () => {
     await e2e.page.getByRole('dialog', { name: 'Search syntax' }).waitFor();
     await e2e.page.evaluate(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
     const violations = await e2e.page.evaluate(async () => {
-      const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
-      return result.violations.map(({ id, impact, nodes }) => ({ id, impact, targets: nodes.map((node) => node.target.join(' ')) }));
+      const result = await (
+        window as unknown as {
+          axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
+        }
+      ).axe.run();
+      return result.violations.map(({ id, impact, nodes }) => ({
+        id,
+        impact,
+        targets: nodes.map((node) => node.target.join(' ')),
+      }));
     });
-    expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
+    expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual(
+      [],
+    );
   });
 });

@@ -17,9 +17,15 @@ const APP_ID = appIdOf(APP);
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
 const T0 = Date.UTC(2026, 10, 20, 10, 0, 0);
 const MINUTE = 60_000;
-const log = (at: number, t: string): LogRecord => ({ x: new Date(at).toISOString(), at, t, ll: 4, tg: 'time' }) as LogRecord;
+const log = (at: number, t: string): LogRecord =>
+  ({ x: new Date(at).toISOString(), at, t, ll: 4, tg: 'time' }) as LogRecord;
 /** Times before NOW, by how long before. */
-const AGO = { '5 min': NOW - 5 * MINUTE, '30 min': NOW - 30 * MINUTE, '2 h': NOW - 120 * MINUTE, '2 d': NOW - 2 * 24 * 60 * MINUTE };
+const AGO = {
+  '5 min': NOW - 5 * MINUTE,
+  '30 min': NOW - 30 * MINUTE,
+  '2 h': NOW - 120 * MINUTE,
+  '2 d': NOW - 2 * 24 * 60 * MINUTE,
+};
 
 let signedIn: Cookie[] = [];
 beforeAll(async () => {
@@ -27,7 +33,10 @@ beforeAll(async () => {
   const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, APP);
   await collector.createApp();
   const session = await collector.session('s-time', 'd-time');
-  await collector.logs(session, [log(T0, 'the first line'), ...Object.entries(AGO).map(([ago, at]) => log(at, `logged ${ago} before`))]);
+  await collector.logs(session, [
+    log(T0, 'the first line'),
+    ...Object.entries(AGO).map(([ago, at]) => log(at, `logged ${ago} before`)),
+  ]);
   await collector.issue(session, { uid: 'issue-time', title: 'Time issue', text: 'text', type: 'crash' });
 });
 
@@ -40,7 +49,8 @@ async function tokyoPage(browser: Browser): Promise<Page> {
   return own.newPage();
 }
 
-const url = (path: string, params: Record<string, string> = {}) => `${e2e.product.url}/sidelog${path}?${new URLSearchParams({ app: APP_ID, ...params })}`;
+const url = (path: string, params: Record<string, string> = {}) =>
+  `${e2e.product.url}/sidelog${path}?${new URLSearchParams({ app: APP_ID, ...params })}`;
 /** The one format; a log's time is followed by its relative time. */
 const FORMAT = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}($| \S)/;
 
@@ -84,7 +94,10 @@ describe('range', () => {
       ['Last 15 min', ['logged 5 min before']],
       ['Last 1 h', ['logged 5 min before', 'logged 30 min before']],
       ['Last 24 h', ['logged 5 min before', 'logged 30 min before', 'logged 2 h before']],
-      ['Last 7 d', ['logged 5 min before', 'logged 30 min before', 'logged 2 h before', 'the first line', 'logged 2 d before']],
+      [
+        'Last 7 d',
+        ['logged 5 min before', 'logged 30 min before', 'logged 2 h before', 'the first line', 'logged 2 d before'],
+      ],
     ];
     for (const [preset, texts] of expected) {
       await e2e.page.getByRole('button', { name: preset }).click();
@@ -93,7 +106,9 @@ describe('range', () => {
       // The page's clock runs on from NOW, by the time the test takes.
       expect(Date.parse(from!), preset).toBeGreaterThanOrEqual(NOW - presetMs(preset));
       expect(Date.parse(from!), preset).toBeLessThan(NOW - presetMs(preset) + MINUTE);
-      await expect.poll(() => e2e.page.locator('.log-list .log-text').allInnerTexts(), { timeout: 5_000 }).toEqual(texts);
+      await expect
+        .poll(() => e2e.page.locator('.log-list .log-text').allInnerTexts(), { timeout: 5_000 })
+        .toEqual(texts);
     }
   });
 
@@ -124,7 +139,7 @@ function presetMs(label: string): number {
 }
 
 describe('live tail', () => {
-  it('shows the lines logged between the view\'s load and the click, and a tailed line never reads as the future', async () => {
+  it("shows the lines logged between the view's load and the click, and a tailed line never reads as the future", async () => {
     await e2e.page.context().addCookies(signedIn);
     const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, APP);
     const session = await collector.session('s-tail', 'd-tail');
@@ -133,9 +148,17 @@ describe('live tail', () => {
     // Logged after the view was read, before Live tail is clicked; the second a little ahead of the page's clock.
     await collector.logs(session, [log(Date.now(), 'before the click'), log(Date.now() + 3_000, 'ahead of the clock')]);
     await e2e.page.getByRole('button', { name: 'Live tail' }).click();
-    await tailUntil(e2e.page, () => e2e.page.getByRole('button', { name: 'ahead of the clock' }).waitFor({ timeout: 500 }));
-    expect(await e2e.page.locator('.log-list .log-text').allInnerTexts()).toEqual(['ahead of the clock', 'before the click']);
-    expect(await e2e.page.locator('.log-list .log-ago').allInnerTexts()).toEqual(['now', expect.stringMatching(/ago$|^now$/)]);
+    await tailUntil(e2e.page, () =>
+      e2e.page.getByRole('button', { name: 'ahead of the clock' }).waitFor({ timeout: 500 }),
+    );
+    expect(await e2e.page.locator('.log-list .log-text').allInnerTexts()).toEqual([
+      'ahead of the clock',
+      'before the click',
+    ]);
+    expect(await e2e.page.locator('.log-list .log-ago').allInnerTexts()).toEqual([
+      'now',
+      expect.stringMatching(/ago$|^now$/),
+    ]);
   });
 });
 

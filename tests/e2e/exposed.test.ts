@@ -71,7 +71,10 @@ it("refuses a page whose name was rebound to the service's address (DNS rebindin
   const port = new URL(e2e.product.url).port;
   const attacker = `http://rebind.attacker.test:${port}`;
   // The attacker's name resolves to the service's loopback address, as it does once rebound.
-  const browser = await chromium.launch({ executablePath: findChromium(), args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP rebind.attacker.test 127.0.0.1'] });
+  const browser = await chromium.launch({
+    executablePath: findChromium(),
+    args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP rebind.attacker.test 127.0.0.1'],
+  });
   try {
     const page = await browser.newPage();
     // A page at the attacker's name, now rebound: the service refuses to serve it anything, the page included. (The
@@ -82,7 +85,13 @@ it("refuses a page whose name was rebound to the service's address (DNS rebindin
     // A script in that origin reads its "own" origin, which is now the service: the explorer, the portal, the APIs.
     const paths = ['/sidelog/', '/sidelog/explorer/api/apps', '/sales', PARTNER_API.profile];
     const reads = await page.evaluate(
-      (list) => Promise.all(list.map(async (path) => { const answer = await fetch(path); return { path, status: answer.status, body: await answer.text() }; })),
+      (list) =>
+        Promise.all(
+          list.map(async (path) => {
+            const answer = await fetch(path);
+            return { path, status: answer.status, body: await answer.text() };
+          }),
+        ),
       paths,
     );
     for (const read of reads) {

@@ -23,7 +23,20 @@ declare module 'vitest' {
 }
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const SOURCES = ['app', 'explorer', 'explorer-contract', 'explorer.html', 'worker', 'protocol', 'portal', 'public', 'index.html', 'vite.config.ts', 'scripts/portal-csp.ts', 'package.json'];
+const SOURCES = [
+  'app',
+  'explorer',
+  'explorer-contract',
+  'explorer.html',
+  'worker',
+  'protocol',
+  'portal',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'scripts/portal-csp.ts',
+  'package.json',
+];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -45,7 +58,12 @@ async function builtPortal(): Promise<{ distDir: string; remove(): void }> {
   if (reused) return { distDir: reused, remove: () => {} };
   // A directory of our own: dist/ may be in use by `npm start` or another run.
   const outDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
-  await build({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  await build({
+    root: ROOT,
+    configFile: join(ROOT, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+  });
   return { distDir: outDir, remove: () => rmSync(outDir, { recursive: true, force: true }) };
 }
 

@@ -20,7 +20,8 @@ const MINUTE = 60_000;
 /** Yesterday, at the start of an hour: recent, so that PostgreSQL keeps the day's partition, and the same all run. */
 const T0 = Math.floor(Date.now() / HOUR) * HOUR - 24 * HOUR;
 
-const line = (at: number, t: string, ll = 4): LogRecord => ({ x: new Date(at).toISOString(), at, t, ll, tg: 'e2e' }) as LogRecord;
+const line = (at: number, t: string, ll = 4): LogRecord =>
+  ({ x: new Date(at).toISOString(), at, t, ll, tg: 'e2e' }) as LogRecord;
 
 const PATTERNS_APP = 'insight-e2e-patterns';
 const ISSUES_APP = 'insight-e2e-issues';
@@ -28,7 +29,8 @@ const SEQUENCE_APP = 'insight-e2e-sequences';
 
 export function describeInsight(database?: () => Promise<ProductDatabase>): void {
   const e2e = useProductPage(database);
-  const url = (path: string, app: string, params: Record<string, string> = {}) => `${e2e.product.url}/sidelog${path}?${new URLSearchParams({ app: appIdOf(app), ...params })}`;
+  const url = (path: string, app: string, params: Record<string, string> = {}) =>
+    `${e2e.product.url}/sidelog${path}?${new URLSearchParams({ app: appIdOf(app), ...params })}`;
 
   /** The webhook's receiver: a local HTTP server that keeps what it is sent. */
   const received: { event: string; group: string; occurrences: number }[] = [];
@@ -44,7 +46,8 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
   afterAll(() => new Promise((resolve) => receiver.close(resolve)));
 
   const issues = () => createCollectorClient(e2e.product.url, e2e.product.adminToken, ISSUES_APP);
-  const crashText = (n: number) => `Error: Checkout ${n} failed\nURL: https://shop.example/cart\nLine: 3\nStack: Error: Checkout ${n} failed\n    at pay (https://shop.example/assets/index-a1b2c3d4.js:${n}:7)`;
+  const crashText = (n: number) =>
+    `Error: Checkout ${n} failed\nURL: https://shop.example/cart\nLine: 3\nStack: Error: Checkout ${n} failed\n    at pay (https://shop.example/assets/index-a1b2c3d4.js:${n}:7)`;
 
   /** The e2e viewer's sign-in, made once; each test starts with it (viewerText still signs in should the explorer ask). */
   let signedIn: Cookie[] = [];
@@ -86,15 +89,31 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
       body: JSON.stringify({ app: ISSUES_APP, url: hook }),
     });
     expect(set.status).toBe(200);
-    for (const [n, udid] of [[1, 'd-1'], [2, 'd-2'], [3, 'd-1']] as const) {
+    for (const [n, udid] of [
+      [1, 'd-1'],
+      [2, 'd-2'],
+      [3, 'd-1'],
+    ] as const) {
       const session = await client.session(`crash-${n}`, udid);
       const at = T0 + n * HOUR;
-      await client.logs(session, [line(at, 'page opened'), line(at + 1_000, `cache evicted for key ${n * 7}`, 1), line(at + 2_000, 'button clicked')]);
-      await client.issue(session, { uid: `crash-${n}`, title: `Checkout ${n} failed`, text: crashText(n), type: 'crash' });
+      await client.logs(session, [
+        line(at, 'page opened'),
+        line(at + 1_000, `cache evicted for key ${n * 7}`, 1),
+        line(at + 2_000, 'button clicked'),
+      ]);
+      await client.issue(session, {
+        uid: `crash-${n}`,
+        title: `Checkout ${n} failed`,
+        text: crashText(n),
+        type: 'crash',
+      });
     }
     for (const n of [1, 2, 3]) {
       const session = await client.session(`calm-${n}`, `d-calm-${n}`);
-      await client.logs(session, [line(T0 + n * HOUR + 10_000, 'page opened'), line(T0 + n * HOUR + 11_000, 'button clicked')]);
+      await client.logs(session, [
+        line(T0 + n * HOUR + 10_000, 'page opened'),
+        line(T0 + n * HOUR + 11_000, 'button clicked'),
+      ]);
     }
     // The device's email, changed and then removed.
     for (const value of ['ann@shop.example', 'ann.b@shop.example', null]) await client.deviceKey('d-1', 'email', value);
@@ -103,16 +122,51 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
     const sequences = createCollectorClient(e2e.product.url, e2e.product.adminToken, SEQUENCE_APP);
     await sequences.createApp();
     const seeds: [string, [number, string][]][] = [
-      ['seq-yes', [[0, 'payment failed at checkout'], [2, 'feedback sent by the user']]],
-      ['seq-reversed', [[0, 'feedback sent by the user'], [1, 'payment failed at checkout']]],
-      ['seq-too-late', [[0, 'payment failed at checkout'], [6, 'feedback sent by the user']]],
+      [
+        'seq-yes',
+        [
+          [0, 'payment failed at checkout'],
+          [2, 'feedback sent by the user'],
+        ],
+      ],
+      [
+        'seq-reversed',
+        [
+          [0, 'feedback sent by the user'],
+          [1, 'payment failed at checkout'],
+        ],
+      ],
+      [
+        'seq-too-late',
+        [
+          [0, 'payment failed at checkout'],
+          [6, 'feedback sent by the user'],
+        ],
+      ],
       ['seq-no-feedback', [[0, 'payment failed at checkout']]],
-      ['seq-second-try', [[0, 'payment failed at checkout'], [3, 'page opened'], [10, 'payment failed again'], [12, 'feedback sent by the user']]],
-      ['seq-other-failure', [[0, 'payment declined at checkout'], [1, 'feedback sent by the user']]],
+      [
+        'seq-second-try',
+        [
+          [0, 'payment failed at checkout'],
+          [3, 'page opened'],
+          [10, 'payment failed again'],
+          [12, 'feedback sent by the user'],
+        ],
+      ],
+      [
+        'seq-other-failure',
+        [
+          [0, 'payment declined at checkout'],
+          [1, 'feedback sent by the user'],
+        ],
+      ],
     ];
     for (const [i, [uid, lines]] of seeds.entries()) {
       const session = await sequences.session(uid, `seq-device-${i}`);
-      await sequences.logs(session, lines.map(([minute, text]) => line(T0 + i * HOUR + minute * MINUTE, text)));
+      await sequences.logs(
+        session,
+        lines.map(([minute, text]) => line(T0 + i * HOUR + minute * MINUTE, text)),
+      );
     }
   }, 120_000);
 
@@ -129,24 +183,42 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
   }
 
   async function rows(page: Page, table: string): Promise<string[][]> {
-    return page.locator(`${table} tbody tr`).evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => (td as HTMLElement).innerText.trim())));
+    return page
+      .locator(`${table} tbody tr`)
+      .evaluateAll((trs) =>
+        trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => (td as HTMLElement).innerText.trim())),
+      );
   }
 
   describe('patterns', () => {
     it('group the hour’s lines into their templates with counts, and mark the one the hour before did not have', async () => {
-      await viewerText(e2e.page, url('/patterns', PATTERNS_APP, { from: new Date(T0).toISOString(), to: new Date(T0 + HOUR).toISOString() }));
-      const found = (await rows(e2e.page, '.patterns-table')).map(([pattern, count]) => [pattern!.split('\n')[0], count]);
+      await viewerText(
+        e2e.page,
+        url('/patterns', PATTERNS_APP, { from: new Date(T0).toISOString(), to: new Date(T0 + HOUR).toISOString() }),
+      );
+      const found = (await rows(e2e.page, '.patterns-table')).map(([pattern, count]) => [
+        pattern!.split('\n')[0],
+        count,
+      ]);
       expect(found).toEqual([
         ['payment <*> failed for card <*>', '4'],
         ['cart opened with <*> items', '2'],
         ['export <*> finished in <*> s New', '2'],
       ]);
       expect(await e2e.page.locator('.patterns-table .pattern-new').count()).toBe(1);
-      expect(await e2e.page.locator('.pattern-summary').innerText()).toMatch(/^Patterns of all 8 lines from .* “New” marks a pattern that all 3 lines from .* did not have\.$/);
+      expect(await e2e.page.locator('.pattern-summary').innerText()).toMatch(
+        /^Patterns of all 8 lines from .* “New” marks a pattern that all 3 lines from .* did not have\.$/,
+      );
       // A pattern's lines are a link into the stream with the same range.
-      await e2e.page.getByRole('row', { name: /export/ }).getByRole('link', { name: 'Show lines' }).click();
+      await e2e.page
+        .getByRole('row', { name: /export/ })
+        .getByRole('link', { name: 'Show lines' })
+        .click();
       await explorerSettled(e2e.page);
-      expect(await e2e.page.locator('.log-list .log-text').allInnerTexts()).toEqual(['export 8 finished in 41 s', 'export 7 finished in 3 s']);
+      expect(await e2e.page.locator('.log-list .log-text').allInnerTexts()).toEqual([
+        'export 8 finished in 41 s',
+        'export 7 finished in 3 s',
+      ]);
     });
   });
 
@@ -154,7 +226,15 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
     it('count occurrences and devices; a resolved group reopens on a new occurrence; the webhook is called once per new group and per reopening', async () => {
       await viewerText(e2e.page, url('/issues', ISSUES_APP));
       expect(await rows(e2e.page, '.issues-table')).toEqual([
-        ['Checkout <*> failed\nlatest: Checkout 3 failed', 'Crash', 'Open', '3', '2', expect.any(String), expect.any(String)],
+        [
+          'Checkout <*> failed\nlatest: Checkout 3 failed',
+          'Crash',
+          'Open',
+          '3',
+          '2',
+          expect.any(String),
+          expect.any(String),
+        ],
       ]);
       await e2e.page.getByLabel('Title').fill('nothing like it');
       await e2e.page.getByLabel('Title').press('Enter');
@@ -169,7 +249,10 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
         ['Checkout 1 failed', 'Crash', 'Chrome on Linux', 'crash-1', expect.any(String)],
       ]);
       expect(await e2e.page.locator('.facts').innerText()).toContain('pay (/assets/index-<*>.js)');
-      await vi.waitFor(() => expect(received).toEqual([{ event: 'issue_group.new', group: 'Checkout <*> failed', occurrences: 1 }]), { timeout: 15_000 });
+      await vi.waitFor(
+        () => expect(received).toEqual([{ event: 'issue_group.new', group: 'Checkout <*> failed', occurrences: 1 }]),
+        { timeout: 15_000 },
+      );
 
       await e2e.page.getByRole('button', { name: 'Resolve' }).click();
       await e2e.page.locator('.group-status').getByText('Resolved').waitFor();
@@ -180,7 +263,12 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
       // A new group (feedback) and, after it, a fourth crash: the group opens again.
       const client = issues();
       const feedback = await client.session('feedback-1', 'd-9');
-      await client.issue(feedback, { uid: 'feedback-1', title: 'Love the 2 new carts', text: 'Nice', type: 'user-feedback' });
+      await client.issue(feedback, {
+        uid: 'feedback-1',
+        title: 'Love the 2 new carts',
+        text: 'Nice',
+        type: 'user-feedback',
+      });
       const fourth = await client.session('crash-4', 'd-3');
       await client.issue(fourth, { uid: 'crash-4', title: 'Checkout 4 failed', text: crashText(4), type: 'crash' });
       await vi.waitFor(() => expect(received).toHaveLength(3), { timeout: 15_000 });
@@ -196,7 +284,9 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
       ]);
       await e2e.page.getByRole('link', { name: 'Checkout <*> failed' }).click();
       await explorerSettled(e2e.page);
-      expect(await e2e.page.locator('.group-status').innerText()).toMatch(/^Open since .*, reopened by a new occurrence/);
+      expect(await e2e.page.locator('.group-status').innerText()).toMatch(
+        /^Open since .*, reopened by a new occurrence/,
+      );
     });
 
     it('an issue’s story shows the last lines before each occurrence, aligned on it, and the line that stands out', async () => {
@@ -210,7 +300,9 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
         '0 s Info button clicked',
       ]);
       expect(await before('crash-4').count()).toBe(0);
-      expect(await e2e.page.getByRole('region', { name: 'Before crash-4' }).innerText()).toContain('Its session has no logs.');
+      expect(await e2e.page.getByRole('region', { name: 'Before crash-4' }).innerText()).toContain(
+        'Its session has no logs.',
+      );
     });
   });
 
@@ -222,15 +314,22 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
         ['email', '"ann@shop.example"', '"ann.b@shop.example"'],
         ['email', '"ann.b@shop.example"', '(removed)'],
       ]);
-      const around = new URL((await e2e.page.locator('.key-history-table a').first().getAttribute('href'))!, e2e.product.url);
+      const around = new URL(
+        (await e2e.page.locator('.key-history-table a').first().getAttribute('href'))!,
+        e2e.product.url,
+      );
       expect(around.pathname).toBe('/sidelog/logs');
       expect(around.searchParams.get('device')).toBe('d-1');
-      expect(Date.parse(around.searchParams.get('to')!) - Date.parse(around.searchParams.get('from')!)).toBe(10 * MINUTE);
+      expect(Date.parse(around.searchParams.get('to')!) - Date.parse(around.searchParams.get('from')!)).toBe(
+        10 * MINUTE,
+      );
 
       await viewerText(e2e.page, url('/devices', ISSUES_APP));
       await e2e.page.getByLabel('Device name, udid or key value').fill('ANN@shop.example');
       await e2e.page.getByLabel('Device name, udid or key value').press('Enter');
-      await vi.waitFor(async () => expect((await rows(e2e.page, '.devices-table')).map((row) => row[1])).toEqual(['d-1']));
+      await vi.waitFor(async () =>
+        expect((await rows(e2e.page, '.devices-table')).map((row) => row[1])).toEqual(['d-1']),
+      );
     });
   });
 
@@ -246,7 +345,9 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
         ['seq-second-try', '2 min'],
         ['seq-yes', '2 min'],
       ]);
-      expect(await e2e.page.getByRole('status').innerText()).toBe('2 sessions (6 lines matched the first, 5 the second)');
+      expect(await e2e.page.getByRole('status').innerText()).toBe(
+        '2 sessions (6 lines matched the first, 5 the second)',
+      );
       expect(new URL(e2e.page.url()).searchParams.get('within')).toBe('300');
     });
   });

@@ -18,12 +18,18 @@ describe('issues and feedback', () => {
     const title = 'Корзина не открывается';
     // Logged text is shown as text, never as markup.
     const text = 'После входа кнопка <b>Корзина</b> ничего не делает.';
-    const url = await e2e.page.evaluate(([title, text]) => window.Sidelog.sendIssue(title, text), [title, text] as const);
+    const url = await e2e.page.evaluate(([title, text]) => window.Sidelog.sendIssue(title, text), [
+      title,
+      text,
+    ] as const);
     expect(url).toMatch(new RegExp(`^${e2e.product.url}/sidelog/intent/[\\w-]{10}/issue/[\\w-]+$`));
 
     // The issue forces a send; the page exists once the collector has it.
     const uuid = url.split('/').at(-1);
-    await vi.waitFor(async () => expect((await e2e.product.admin.issues()).map((issue) => issue.uid)).toContain(uuid), DELIVERY);
+    await vi.waitFor(
+      async () => expect((await e2e.product.admin.issues()).map((issue) => issue.uid)).toContain(uuid),
+      DELIVERY,
+    );
     const viewer = await e2e.page.context().newPage();
     const shown = await viewerText(viewer, url);
     expect(new URL(viewer.url()).pathname).toBe(`/sidelog/issues/${uuid}`);

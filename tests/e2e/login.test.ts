@@ -30,17 +30,31 @@ describe('the login journey', () => {
     expect(await e2e.page.getByRole('checkbox', { name: LOGIN_TEXTS.remember }).isChecked()).toBe(true);
 
     await e2e.page.getByRole('button', { name: LOGIN_TEXTS.submit }).click();
-    await expect.poll(() => loginError(e2e.page).textContent()).toBe(`${LOGIN_TEXTS.emailMissing} ${LOGIN_TEXTS.passwordMissing}`);
+    await expect
+      .poll(() => loginError(e2e.page).textContent())
+      .toBe(`${LOGIN_TEXTS.emailMissing} ${LOGIN_TEXTS.passwordMissing}`);
     expect(await highlighted()).toEqual({ email: 'true', password: 'true' });
 
     // Typing in a field clears that field's highlight only.
     await emailField().pressSequentially('partner');
     expect(await highlighted()).toEqual({ email: 'false', password: 'true' });
 
-    expect(await failWith('partner.example.com', 'partner123', LOGIN_TEXTS.emailInvalid)).toEqual({ email: 'true', password: 'false' });
-    expect(await failWith(DEMO_PARTNER.email, 'not-the-password', AUTH_MESSAGES.password)).toEqual({ email: 'false', password: 'true' });
-    expect(await failWith('nobody@example.com', DEMO_PARTNER.password, AUTH_MESSAGES.email)).toEqual({ email: 'true', password: 'false' });
-    expect(await failWith('nobody@example.com', '123', AUTH_MESSAGES.both)).toEqual({ email: 'true', password: 'true' });
+    expect(await failWith('partner.example.com', 'partner123', LOGIN_TEXTS.emailInvalid)).toEqual({
+      email: 'true',
+      password: 'false',
+    });
+    expect(await failWith(DEMO_PARTNER.email, 'not-the-password', AUTH_MESSAGES.password)).toEqual({
+      email: 'false',
+      password: 'true',
+    });
+    expect(await failWith('nobody@example.com', DEMO_PARTNER.password, AUTH_MESSAGES.email)).toEqual({
+      email: 'true',
+      password: 'false',
+    });
+    expect(await failWith('nobody@example.com', '123', AUTH_MESSAGES.both)).toEqual({
+      email: 'true',
+      password: 'true',
+    });
     expect(e2e.page.url()).toBe(`${e2e.product.url}/`);
   });
 
@@ -59,7 +73,8 @@ describe('the login journey', () => {
     await e2e.page.getByRole('heading', { level: 1, name: 'Продажи' }).waitFor();
 
     const token = await e2e.page.evaluate(() => localStorage.getItem('token'));
-    const profile = () => fetch(`${e2e.product.url}${PARTNER_API.profile}`, { headers: { Authorization: `Bearer ${token}` } });
+    const profile = () =>
+      fetch(`${e2e.product.url}${PARTNER_API.profile}`, { headers: { Authorization: `Bearer ${token}` } });
     expect((await profile()).status).toBe(200);
     await e2e.page.getByRole('button', { name: 'Выйти' }).click();
     await e2e.page.waitForURL(`${e2e.product.url}/`);
@@ -87,11 +102,13 @@ describe('the login journey', () => {
     const throttled = await attempt('one-more-guess');
     expect(throttled.status()).toBe(429);
     expect(Number(await throttled.headerValue('Retry-After'))).toBeGreaterThan(0);
-    await expect.poll(() => loginError(e2e.page).textContent()).toMatch(/^Слишком много попыток входа\. Повторите через \d+ мин\.$/);
+    await expect
+      .poll(() => loginError(e2e.page).textContent())
+      .toMatch(/^Слишком много попыток входа\. Повторите через \d+ мин\.$/);
     expect(e2e.page.url()).toBe(`${e2e.product.url}/`);
   });
 
-  it("says the server does not answer when the service stops mid-login", async () => {
+  it('says the server does not answer when the service stops mid-login', async () => {
     await openLogin(e2e.page, e2e.product.url);
     await e2e.product.stopService();
     try {

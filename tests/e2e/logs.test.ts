@@ -21,10 +21,20 @@ describe('logs written in the portal', () => {
 
     const logs = await vi.waitFor(async () => {
       const mine = (await e2e.product.admin.logs()).filter((log) => log.session_uid === session);
-      expect(lineNumbers(mine.map((log) => log.t), 'portal line')).toHaveLength(1200);
+      expect(
+        lineNumbers(
+          mine.map((log) => log.t),
+          'portal line',
+        ),
+      ).toHaveLength(1200);
       return mine;
     }, DELIVERY);
-    expect(lineNumbers(logs.map((log) => log.t), 'portal line').sort((a, b) => a - b)).toEqual(oneTo(1200));
+    expect(
+      lineNumbers(
+        logs.map((log) => log.t),
+        'portal line',
+      ).sort((a, b) => a - b),
+    ).toEqual(oneTo(1200));
 
     const batches = (await e2e.product.admin.batches()).filter((batch) => batch.session_uid === session);
     expect(Math.max(...batches.map((batch) => batch.count))).toBeLessThanOrEqual(UPLOAD_BATCH_SIZE);
@@ -39,7 +49,10 @@ describe('logs written in the portal', () => {
 
     await vi.waitFor(async () => {
       const keys = (await e2e.product.admin.deviceKeys()).filter((change) => change.device_id === udid);
-      expect(keys.map(({ key, value }) => ({ key, value: String(value) }))).toContainEqual({ key: 'user_id', value: partnerId });
+      expect(keys.map(({ key, value }) => ({ key, value: String(value) }))).toContainEqual({
+        key: 'user_id',
+        value: partnerId,
+      });
     }, DELIVERY);
   });
 });

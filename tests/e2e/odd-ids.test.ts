@@ -35,7 +35,9 @@ beforeAll(async () => {
   // Each id names a device, a session on it and an issue in that session.
   for (const [i, id] of IDS.entries()) {
     const session = await collector.session(id, id);
-    await collector.logs(session, [{ x: new Date(T0 + i).toISOString(), at: T0 + i, t: `log of ${id}`, ll: 4, tg: 'odd' }]);
+    await collector.logs(session, [
+      { x: new Date(T0 + i).toISOString(), at: T0 + i, t: `log of ${id}`, ll: 4, tg: 'odd' },
+    ]);
     await collector.issue(session, { uid: id, title: `Issue of ${id}`, text: 'sent with an odd id', type: 'issue' });
   }
   await page.goto(`${product.url}/sidelog/`);
@@ -44,7 +46,8 @@ beforeAll(async () => {
 afterAll(() => product?.close());
 
 /** An intent URL's path, as a client hands it out: the id encoded once. */
-const intent = (kind: 'issue' | 'session' | 'device', id: string) => `/sidelog/intent/${APP_ID}/${kind}/${encodeURIComponent(id)}`;
+const intent = (kind: 'issue' | 'session' | 'device', id: string) =>
+  `/sidelog/intent/${APP_ID}/${kind}/${encodeURIComponent(id)}`;
 
 /** Goes to `path` within the explorer's page, as its links do (the page stays; its router follows the address). */
 async function visit(path: string): Promise<void> {
@@ -54,16 +57,21 @@ async function visit(path: string): Promise<void> {
 
 /** What the device page shows: its udid, and the sessions it lists. */
 async function devicePage() {
-  return { udid: await page.locator('dl.facts dd.mono').innerText(), sessions: await page.locator('.session-list a').allInnerTexts() };
+  return {
+    udid: await page.locator('dl.facts dd.mono').innerText(),
+    sessions: await page.locator('.session-list a').allInnerTexts(),
+  };
 }
 
 /** The texts of the log stream. */
 async function streamTexts(): Promise<string[]> {
-  await page.waitForFunction(() => document.querySelector('.log-list') !== null || /No logs match|Not found/.test(document.body.innerText));
+  await page.waitForFunction(
+    () => document.querySelector('.log-list') !== null || /No logs match|Not found/.test(document.body.innerText),
+  );
   return page.locator('.log-list .log-text').allInnerTexts();
 }
 
-it.each(IDS)('the id %j: its intent URLs open its device page, its issue page and its session\'s logs', async (id) => {
+it.each(IDS)("the id %j: its intent URLs open its device page, its issue page and its session's logs", async (id) => {
   await visit(intent('device', id));
   expect(decodeURIComponent(new URL(page.url()).pathname)).toBe(`/sidelog/devices/${id}`);
   expect(await devicePage()).toEqual({ udid: id, sessions: [id] });
@@ -75,29 +83,35 @@ it.each(IDS)('the id %j: its intent URLs open its device page, its issue page an
 });
 
 // The links between the pages are made by the same few functions (explorer/address.ts) for every id.
-it.each([IDS.at(-1)!, 'user@example.com'])('the id %j: the links of the issues list, the issue page and the device page open what they name', async (id) => {
-  // The issues list shows groups (docs/explorer.md#issue-groups): the id's group, then the id's occurrence in it.
-  await visit(`/sidelog/issues?app=${APP_ID}`);
-  await page.getByRole('link', { name: normalisedTitle(`Issue of ${id}`), exact: true }).click();
-  await explorerSettled(page);
-  await page.getByRole('link', { name: `Issue of ${id}`, exact: true }).click();
-  await explorerSettled(page);
-  expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(`Issue of ${id}`);
-  await page.getByRole('link', { name: 'Chrome on Linux' }).click();
-  await explorerSettled(page);
-  expect(await devicePage()).toEqual({ udid: id, sessions: [id] });
-  await page.getByRole('link', { name: id, exact: true }).click();
-  expect(await streamTexts()).toEqual([`log of ${id}`]);
-  expect(new URL(page.url()).searchParams.get('session')).toBe(id);
-});
+it.each([IDS.at(-1)!, 'user@example.com'])(
+  'the id %j: the links of the issues list, the issue page and the device page open what they name',
+  async (id) => {
+    // The issues list shows groups (docs/explorer.md#issue-groups): the id's group, then the id's occurrence in it.
+    await visit(`/sidelog/issues?app=${APP_ID}`);
+    await page.getByRole('link', { name: normalisedTitle(`Issue of ${id}`), exact: true }).click();
+    await explorerSettled(page);
+    await page.getByRole('link', { name: `Issue of ${id}`, exact: true }).click();
+    await explorerSettled(page);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(`Issue of ${id}`);
+    await page.getByRole('link', { name: 'Chrome on Linux' }).click();
+    await explorerSettled(page);
+    expect(await devicePage()).toEqual({ udid: id, sessions: [id] });
+    await page.getByRole('link', { name: id, exact: true }).click();
+    expect(await streamTexts()).toEqual([`log of ${id}`]);
+    expect(new URL(page.url()).searchParams.get('session')).toBe(id);
+  },
+);
 
 describe('opened as a new page, as a link a client handed out is', () => {
-  it.each(['issue', 'session', 'device'] as const)('the %s intent URL of an id holding every reserved character', async (kind) => {
-    const id = IDS.at(-1)!;
-    await page.goto(`${product.url}${intent(kind, id)}`);
-    await explorerSettled(page);
-    if (kind === 'issue') expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(`Issue of ${id}`);
-    if (kind === 'session') expect(await streamTexts()).toEqual([`log of ${id}`]);
-    if (kind === 'device') expect(await devicePage()).toEqual({ udid: id, sessions: [id] });
-  });
+  it.each(['issue', 'session', 'device'] as const)(
+    'the %s intent URL of an id holding every reserved character',
+    async (kind) => {
+      const id = IDS.at(-1)!;
+      await page.goto(`${product.url}${intent(kind, id)}`);
+      await explorerSettled(page);
+      if (kind === 'issue') expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(`Issue of ${id}`);
+      if (kind === 'session') expect(await streamTexts()).toEqual([`log of ${id}`]);
+      if (kind === 'device') expect(await devicePage()).toEqual({ udid: id, sessions: [id] });
+    },
+  );
 });

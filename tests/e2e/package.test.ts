@@ -15,7 +15,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { packSdk } from '../../scripts/pack-sdk.ts';
 import { DEMO_APP_KEY } from '../../server/demo.ts';
 import { cspViolations, watchCspViolations } from './csp-violations.ts';
-import { assetsNamed, buildNextDeploy, CONSUMERS, prepareApp, type ConsumerApp, type ConsumerName } from './consumer-apps.ts';
+import {
+  assetsNamed,
+  buildNextDeploy,
+  CONSUMERS,
+  prepareApp,
+  type ConsumerApp,
+  type ConsumerName,
+} from './consumer-apps.ts';
 import { lineNumbers, logLines, oneTo, sendNow } from './page-sidelog.ts';
 import { startProduct, type Product } from './product.ts';
 import { serveDirectory, type StaticSite } from './static-site.ts';
@@ -44,7 +51,8 @@ afterAll(async () => {
 });
 
 /** The strict policy (docs/package.md#checks): scripts and workers from the page's origin only, connections to the collector only. */
-const strictCsp = (collector: string, workers = "'self'") => `script-src 'self'; worker-src ${workers}; connect-src ${collector}`;
+const strictCsp = (collector: string, workers = "'self'") =>
+  `script-src 'self'; worker-src ${workers}; connect-src ${collector}`;
 
 async function serve(dir: string, csp: string): Promise<StaticSite> {
   const site = await serveDirectory(dir, { 'Content-Security-Policy': csp });
@@ -70,7 +78,10 @@ async function openApp(
   const scripts = new Map<string, number>();
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
-    response.body().then((body) => scripts.set(response.url(), gzipSync(body, { level: 9 }).length), () => {});
+    response.body().then(
+      (body) => scripts.set(response.url(), gzipSync(body, { level: 9 }).length),
+      () => {},
+    );
   });
   await page.goto(`${site.origin}/?${new URLSearchParams({ appKey: DEMO_APP_KEY, collector: product.url, ...query })}`);
   const shown = await page.waitForFunction(() => {
@@ -85,7 +96,9 @@ async function sharedWorkers(browser: Browser, origin: string): Promise<string[]
   const cdp = await browser.newBrowserCDPSession();
   try {
     const { targetInfos } = await cdp.send('Target.getTargets');
-    return targetInfos.filter((target) => target.type === 'shared_worker' && target.url.startsWith(`${origin}/`)).map((target) => target.url);
+    return targetInfos
+      .filter((target) => target.type === 'shared_worker' && target.url.startsWith(`${origin}/`))
+      .map((target) => target.url);
   } finally {
     await cdp.detach();
   }
@@ -96,7 +109,11 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 describe('the tarball', () => {
   it('passes publint, every rule and suggestion', async () => {
     const data = readFileSync(tarball);
-    const { messages, pkg } = await publint({ pack: { tarball: data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) }, level: 'suggestion', strict: true });
+    const { messages, pkg } = await publint({
+      pack: { tarball: data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) },
+      level: 'suggestion',
+      strict: true,
+    });
     expect(messages.map((message) => formatMessage(message, pkg))).toEqual([]);
   });
 
@@ -110,9 +127,15 @@ describe('the tarball', () => {
 
   it('holds ES modules, the types of the public API and the worker, and finds the worker relative to the module', async () => {
     const { stdout } = await promisify(execFile)('tar', ['-tzf', tarball]);
-    const files = stdout.trim().split('\n').map((file) => file.replace(/^package\//, ''));
+    const files = stdout
+      .trim()
+      .split('\n')
+      .map((file) => file.replace(/^package\//, ''));
     expect(files.filter((file) => !file.startsWith('dist/')).sort()).toEqual(['README.md', 'package.json']);
-    expect(files.filter((file) => file.endsWith('.d.ts')).sort()).toEqual(['dist/index.d.ts', 'dist/sidelog-worker.d.ts']);
+    expect(files.filter((file) => file.endsWith('.d.ts')).sort()).toEqual([
+      'dist/index.d.ts',
+      'dist/sidelog-worker.d.ts',
+    ]);
     expect(files.filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.d.ts'))).toEqual([]);
     expect(files).toContain('dist/sidelog-worker.js');
     const { stdout: code } = await promisify(execFile)('tar', ['-xzOf', tarball, 'package/dist/startup.js']);
@@ -133,7 +156,10 @@ describe.each(CONSUMERS)('the %s app, installed from the tarball', (name) => {
       await logLines(first.page, prefix, LINES);
       await sendNow(first.page);
       const delivered = await vi.waitFor(async () => {
-        const numbers = lineNumbers((await product.admin.logs()).map((log) => log.t), prefix);
+        const numbers = lineNumbers(
+          (await product.admin.logs()).map((log) => log.t),
+          prefix,
+        );
         expect(numbers).toHaveLength(LINES);
         return numbers;
       }, DELIVERY);
@@ -148,7 +174,9 @@ describe.each(CONSUMERS)('the %s app, installed from the tarball', (name) => {
       for (const { page } of [first, second]) expect(await cspViolations(page)).toEqual([]);
       const total = [...first.scripts.values()].reduce((sum, bytes) => sum + bytes, 0);
       const files = [...first.scripts].map(([url, bytes]) => `${new URL(url).pathname} ${kb(bytes)}`).join(', ');
-      console.log(`${name}: ${first.shown}; worker ${new URL(workers[0]!).pathname}; the page's JavaScript until Sidelog ran, ${kb(total)} KB gz: ${files}`);
+      console.log(
+        `${name}: ${first.shown}; worker ${new URL(workers[0]!).pathname}; the page's JavaScript until Sidelog ran, ${kb(total)} KB gz: ${files}`,
+      );
     } finally {
       await context.close();
     }
@@ -168,7 +196,10 @@ describe('the worker across deploys and policies', () => {
   it('served by the host itself, at the workerURL given, runs the SharedWorker from there under the strict CSP', async () => {
     const { siteDir } = apps.get('plain-html')!;
     mkdirSync(join(siteDir, 'static'), { recursive: true });
-    copyFileSync(join(siteDir, 'node_modules/sidelog/dist/sidelog-worker.js'), join(siteDir, 'static/sidelog-worker.js'));
+    copyFileSync(
+      join(siteDir, 'node_modules/sidelog/dist/sidelog-worker.js'),
+      join(siteDir, 'static/sidelog-worker.js'),
+    );
     const site = await serve(siteDir, strictCsp(product.url));
     const context = await watchedContext();
     try {
@@ -187,7 +218,9 @@ describe('the worker across deploys and policies', () => {
     try {
       const { page, shown } = await openApp(context, site);
       expect(shown).toBe('Sidelog: B');
-      expect(await cspViolations(page)).toContainEqual(`worker-src ${site.origin}/node_modules/sidelog/dist/sidelog-worker.js`);
+      expect(await cspViolations(page)).toContainEqual(
+        `worker-src ${site.origin}/node_modules/sidelog/dist/sidelog-worker.js`,
+      );
     } finally {
       await context.close();
     }

@@ -30,7 +30,10 @@ describe('a page that goes away right after logging', () => {
       const opener = await context.newPage();
       await opener.goto(`${product.url}/`);
       // A tab opened by a script may close itself: then it closes in the very task that logged the burst.
-      const [tab] = await Promise.all([context.waitForEvent('page'), opener.evaluate(() => void window.open('/', '_blank'))]);
+      const [tab] = await Promise.all([
+        context.waitForEvent('page'),
+        opener.evaluate(() => void window.open('/', '_blank')),
+      ]);
       await opener.close();
       expect(await sidelogMode(tab)).toBe('A-shared');
       const session = await sessionUUID(tab);

@@ -37,12 +37,17 @@ describe('printing a sales block', () => {
       const blockId = (await order.getAttribute('id'))!;
       // What the printed copy must leave out, as the page shows it.
       const hiddenTexts = await order.evaluate(
-        (block, classes) => classes.flatMap((name) => [...block.querySelectorAll(`.${name}`)].map((element) => (element as HTMLElement).innerText.trim())),
+        (block, classes) =>
+          classes.flatMap((name) =>
+            [...block.querySelectorAll(`.${name}`)].map((element) => (element as HTMLElement).innerText.trim()),
+          ),
         Object.values(PRINT_HIDDEN).filter((name) => name !== PRINT_HIDDEN.actionButtons),
       );
       expect(hiddenTexts.length).toBeGreaterThan(0);
       const shownTexts = await order.evaluate((block) =>
-        [...block.querySelectorAll('tbody tr:not(.order-item-free-add) td:nth-child(2)')].map((cell) => cell.firstChild!.textContent!.trim()),
+        [...block.querySelectorAll('tbody tr:not(.order-item-free-add) td:nth-child(2)')].map((cell) =>
+          cell.firstChild!.textContent!.trim(),
+        ),
       );
 
       await order.getByRole('button', { name: /^Печать:/ }).click();
@@ -57,10 +62,14 @@ describe('printing a sales block', () => {
       for (const text of hiddenTexts) expect(printed).not.toContain(text);
       // Every element of the print rules is in the copy but not displayed.
       const displays = await frame.evaluate(
-        (classes) => classes.map((name) => [...document.querySelectorAll(`.${name}`)].map((element) => getComputedStyle(element).display)),
+        (classes) =>
+          classes.map((name) =>
+            [...document.querySelectorAll(`.${name}`)].map((element) => getComputedStyle(element).display),
+          ),
         Object.values(PRINT_HIDDEN),
       );
-      for (const perClass of displays) expect(perClass.length > 0 && perClass.every((display) => display === 'none')).toBe(true);
+      for (const perClass of displays)
+        expect(perClass.length > 0 && perClass.every((display) => display === 'none')).toBe(true);
     } finally {
       await context.close();
     }
@@ -74,7 +83,8 @@ async function printFrame(page: Page, blockId: string): Promise<Frame> {
     .poll(async () => {
       for (const frame of page.frames()) {
         if (frame === page.mainFrame()) continue;
-        if (await frame.evaluate((id) => document.body?.firstElementChild?.id === id, blockId).catch(() => false)) found = frame;
+        if (await frame.evaluate((id) => document.body?.firstElementChild?.id === id, blockId).catch(() => false))
+          found = frame;
       }
       return found !== undefined;
     })

@@ -34,7 +34,9 @@ function browserDatabase(page: Page): Promise<string> {
         request.onerror = () => reject(request.error);
       });
     const db = await done(indexedDB.open('bf_sdk'));
-    const tables = await Promise.all(['logs', 'issues', 'devicekeys', 'sessions'].map((name) => done(db.transaction(name).objectStore(name).getAll())));
+    const tables = await Promise.all(
+      ['logs', 'issues', 'devicekeys', 'sessions'].map((name) => done(db.transaction(name).objectStore(name).getAll())),
+    );
     db.close();
     return JSON.stringify(tables);
   });
@@ -42,7 +44,12 @@ function browserDatabase(page: Page): Promise<string> {
 
 /** The rescues in localStorage, as the page wrote them. */
 function rescues(page: Page): Promise<string> {
-  return page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('bf_rescue_')).map((key) => localStorage.getItem(key)).join('\n'));
+  return page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((key) => key.startsWith('bf_rescue_'))
+      .map((key) => localStorage.getItem(key))
+      .join('\n'),
+  );
 }
 
 const emailField = () => e2e.page.getByLabel(LOGIN_TEXTS.emailLabel);
@@ -89,7 +96,9 @@ describe('what a partner types, with the default options', () => {
       const rescued = await rescues(e2e.page);
       expect(rescued).toContain(UI_EVENT_TAG);
       expect(rescued).toContain(SHAPES[2]);
-      expect(rescued).toContain('partner typed {\\"email\\":\\"[email]\\",\\"phone\\":\\"[phone]\\",\\"card\\":\\"[card]\\"}');
+      expect(rescued).toContain(
+        'partner typed {\\"email\\":\\"[email]\\",\\"phone\\":\\"[phone]\\",\\"card\\":\\"[card]\\"}',
+      );
       expect(rawIn(rescued)).toEqual([]);
 
       // The support view's form: the feedback dialog, while the collector is away, so the feedback stays stored.
@@ -119,11 +128,17 @@ describe('what a partner types, with the default options', () => {
 
       await sendNow(e2e.page);
       await vi.waitFor(async () => {
-        const feedback = (await e2e.product.admin.issues()).filter((issue) => issue.session_uid === session && issue.type === IssueType.UserFeedback);
-        expect(feedback.map(({ title, text }) => ({ title, text }))).toEqual([{ title: 'Связаться: [email]', text: 'Телефон [phone], карта [card]' }]);
+        const feedback = (await e2e.product.admin.issues()).filter(
+          (issue) => issue.session_uid === session && issue.type === IssueType.UserFeedback,
+        );
+        expect(feedback.map(({ title, text }) => ({ title, text }))).toEqual([
+          { title: 'Связаться: [email]', text: 'Телефон [phone], карта [card]' },
+        ]);
       }, DELIVERY);
       await vi.waitFor(async () => {
-        const typed = (await e2e.product.admin.logs()).filter((log) => log.session_uid === session && log.t?.includes('"event":"input"'));
+        const typed = (await e2e.product.admin.logs()).filter(
+          (log) => log.session_uid === session && log.t?.includes('"event":"input"'),
+        );
         expect(typed.map((log) => JSON.parse(log.t!).value)).toEqual(expect.arrayContaining(SHAPES));
       }, DELIVERY);
       const collected = JSON.stringify([
@@ -148,7 +163,9 @@ describe('what a partner types, with the default options', () => {
     await sendNow(e2e.page);
 
     await vi.waitFor(async () => {
-      const typed = (await e2e.product.admin.logs()).filter((log) => log.session_uid === session && log.t?.includes('"event":"input"'));
+      const typed = (await e2e.product.admin.logs()).filter(
+        (log) => log.session_uid === session && log.t?.includes('"event":"input"'),
+      );
       expect(typed.map((log) => JSON.parse(log.t!).value)).toContain(EMAIL);
     }, DELIVERY);
   });

@@ -77,7 +77,10 @@ export async function startProduct(database?: ProductDatabase): Promise<Product>
 
 /** One product for the test file, and a fresh browser context and page for each test; `database` opens another
  * database than a SQLite file for it. */
-export function useProductPage(database?: () => Promise<ProductDatabase>): { readonly product: Product; readonly page: Page } {
+export function useProductPage(database?: () => Promise<ProductDatabase>): {
+  readonly product: Product;
+  readonly page: Page;
+} {
   let product: Product | undefined;
   let context: BrowserContext | undefined;
   let page: Page | undefined;

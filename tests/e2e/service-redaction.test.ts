@@ -36,7 +36,7 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (kind) => {
   });
   afterAll(() => product?.close());
 
-  it('the SDK\'s logs, issue and device key, and an OTLP record, are stored with [card] and [email]; the explorer marks them', async () => {
+  it("the SDK's logs, issue and device key, and an OTLP record, are stored with [card] and [email]; the explorer marks them", async () => {
     const admin = createAdminClient(() => product.url, product.adminToken, APP);
     const context = await product.browser.newContext();
     try {
@@ -55,7 +55,20 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (kind) => {
       const otlp = await fetch(`${product.url}/v1/logs`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'X-App-Token': APP },
-        body: JSON.stringify({ resourceLogs: [{ resource: { attributes: [] }, scopeLogs: [{ logRecords: [{ timeUnixNano: `${Date.now()}000000`, body: { stringValue: `otlp export for ${EMAIL}` } }] }] }] }),
+        body: JSON.stringify({
+          resourceLogs: [
+            {
+              resource: { attributes: [] },
+              scopeLogs: [
+                {
+                  logRecords: [
+                    { timeUnixNano: `${Date.now()}000000`, body: { stringValue: `otlp export for ${EMAIL}` } },
+                  ],
+                },
+              ],
+            },
+          ],
+        }),
       });
       expect(otlp.status).toBe(200);
 
@@ -71,17 +84,31 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (kind) => {
       expect(JSON.stringify([logs, issues, await admin.deviceKeys(), await admin.sessions()])).not.toMatch(RAW);
 
       const explorer = await context.newPage();
-      const sessionText = await viewerText(explorer, `${product.url}/sidelog/intent/${appIdOf(APP)}/session/${session}`);
+      const sessionText = await viewerText(
+        explorer,
+        `${product.url}/sidelog/intent/${appIdOf(APP)}/session/${session}`,
+      );
       expect(sessionText).toContain('paid with [card] by [email]');
       const row = explorer.locator('.log-row', { hasText: 'paid with' });
-      await expect.poll(() => row.locator('mark.redacted').evaluateAll((marks) => marks.map((mark) => [mark.textContent, mark.getAttribute('title')]))).toEqual([
-        ['[card]', 'redacted: card'],
-        ['[email]', 'redacted: email'],
-      ]);
+      await expect
+        .poll(() =>
+          row
+            .locator('mark.redacted')
+            .evaluateAll((marks) => marks.map((mark) => [mark.textContent, mark.getAttribute('title')])),
+        )
+        .toEqual([
+          ['[card]', 'redacted: card'],
+          ['[email]', 'redacted: email'],
+        ]);
       // A search's hit is marked beside them.
-      await viewerText(explorer, `${product.url}/sidelog/logs?${new URLSearchParams({ app: appIdOf(APP), q: 'paid' })}`);
+      await viewerText(
+        explorer,
+        `${product.url}/sidelog/logs?${new URLSearchParams({ app: appIdOf(APP), q: 'paid' })}`,
+      );
       const hit = explorer.locator('.log-row', { hasText: 'paid with' });
-      expect(await hit.locator('mark').evaluateAll((marks) => marks.map((mark) => [mark.textContent, mark.className]))).toEqual([
+      expect(
+        await hit.locator('mark').evaluateAll((marks) => marks.map((mark) => [mark.textContent, mark.className])),
+      ).toEqual([
         ['paid', ''],
         ['[card]', 'redacted'],
         ['[email]', 'redacted'],

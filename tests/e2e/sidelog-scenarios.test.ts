@@ -16,8 +16,10 @@ const DELIVERY = { timeout: 60_000, interval: 250 };
 const LONG = 120_000;
 
 const openPortalTab = (page: Page = e2e.page): Promise<string> => openPortal(page, e2e.product.url);
-const sessionLogs = async (session: string): Promise<CollectedLog[]> => (await e2e.product.admin.logs()).filter((log) => log.session_uid === session);
-const report = (scenario: string, sent: number, stored: number) => console.log(`Sidelog, ${scenario}: ${sent} sent, ${stored} stored`);
+const sessionLogs = async (session: string): Promise<CollectedLog[]> =>
+  (await e2e.product.admin.logs()).filter((log) => log.session_uid === session);
+const report = (scenario: string, sent: number, stored: number) =>
+  console.log(`Sidelog, ${scenario}: ${sent} sent, ${stored} stored`);
 
 describe("Sidelog's own client against the collector", () => {
   it(
@@ -79,7 +81,9 @@ describe("Sidelog's own client against the collector", () => {
       ] as const) {
         expect(logs.filter((log) => log.t === text).map((log) => log.ll)).toEqual([level]);
       }
-      expect(logs.filter((log) => log.t === 'a sendLog line')).toEqual([expect.objectContaining({ tg: 'checkout', f: 'cart.ts', l: 42, m: 'pay', ll: 1 })]);
+      expect(logs.filter((log) => log.t === 'a sendLog line')).toEqual([
+        expect.objectContaining({ tg: 'checkout', f: 'cart.ts', l: 42, m: 'pay', ll: 1 }),
+      ]);
 
       const viewer = await e2e.page.context().newPage();
       expect(await viewerText(viewer, urls.issue)).toContain('The issue text');
@@ -95,7 +99,11 @@ describe("Sidelog's own client against the collector", () => {
         expect.stringMatching(/temporary\s+\(none\)\s+"soon gone"/),
         expect.stringMatching(/temporary\s+"soon gone"\s+\(removed\)/),
       ]);
-      report('API calls (6 levels and sendLog; issue, crash, 2 feedback)', 7 + 4, logs.filter((log) => /line$/.test(log.t ?? '')).length + issues.length);
+      report(
+        'API calls (6 levels and sendLog; issue, crash, 2 feedback)',
+        7 + 4,
+        logs.filter((log) => /line$/.test(log.t ?? '')).length + issues.length,
+      );
     },
     LONG,
   );
@@ -104,7 +112,10 @@ describe("Sidelog's own client against the collector", () => {
     'two tabs sharing one session (window.open copies sessionStorage) store every line of both',
     async () => {
       const session = await openPortalTab();
-      const [second] = await Promise.all([e2e.page.context().waitForEvent('page'), e2e.page.evaluate(() => void window.open(location.href))]);
+      const [second] = await Promise.all([
+        e2e.page.context().waitForEvent('page'),
+        e2e.page.evaluate(() => void window.open(location.href)),
+      ]);
       await sidelogMode(second);
       expect(await sessionUUID(second)).toBe(session);
       const tabs = [e2e.page, second];
@@ -116,7 +127,11 @@ describe("Sidelog's own client against the collector", () => {
         return texts;
       }, DELIVERY);
       for (const i of [1, 2]) expect(lineNumbers(texts, `tab ${i} line`).sort((a, b) => a - b)).toEqual(oneTo(300));
-      report('two tabs, one session', 600, lineNumbers(texts, 'tab 1 line').length + lineNumbers(texts, 'tab 2 line').length);
+      report(
+        'two tabs, one session',
+        600,
+        lineNumbers(texts, 'tab 1 line').length + lineNumbers(texts, 'tab 2 line').length,
+      );
     },
     LONG,
   );
@@ -141,7 +156,11 @@ describe("Sidelog's own client against the collector", () => {
       }, DELIVERY);
       expect(lineNumbers(texts, 'before reload').sort((a, b) => a - b)).toEqual(oneTo(2000));
       expect(lineNumbers(texts, 'after reload').sort((a, b) => a - b)).toEqual(oneTo(200));
-      report('reload during a burst', 2200, lineNumbers(texts, 'before reload').length + lineNumbers(texts, 'after reload').length);
+      report(
+        'reload during a burst',
+        2200,
+        lineNumbers(texts, 'before reload').length + lineNumbers(texts, 'after reload').length,
+      );
     },
     LONG,
   );
@@ -160,13 +179,29 @@ describe("Sidelog's own client against the collector", () => {
       await sendNow(e2e.page);
       const logs = await vi.waitFor(async () => {
         const logs = await sessionLogs(session);
-        expect(lineNumbers(logs.map((log) => log.t), 'normal')).toHaveLength(10);
+        expect(
+          lineNumbers(
+            logs.map((log) => log.t),
+            'normal',
+          ),
+        ).toHaveLength(10);
         expect(logs.map((log) => log.t)).toEqual(expect.arrayContaining(['poisoned 12.5', 'poisoned NaN']));
         return logs;
       }, DELIVERY);
-      expect(lineNumbers(logs.map((log) => log.t), 'normal').sort((a, b) => a - b)).toEqual(oneTo(10));
-      expect(logs.find((log) => log.t === 'poisoned NaN')).toEqual(expect.not.objectContaining({ l: expect.anything() }));
-      report('poisoned lines among ten normal ones', 12, logs.filter((log) => /^(normal|poisoned)/.test(log.t ?? '')).length);
+      expect(
+        lineNumbers(
+          logs.map((log) => log.t),
+          'normal',
+        ).sort((a, b) => a - b),
+      ).toEqual(oneTo(10));
+      expect(logs.find((log) => log.t === 'poisoned NaN')).toEqual(
+        expect.not.objectContaining({ l: expect.anything() }),
+      );
+      report(
+        'poisoned lines among ten normal ones',
+        12,
+        logs.filter((log) => /^(normal|poisoned)/.test(log.t ?? '')).length,
+      );
     },
     LONG,
   );
@@ -202,7 +237,12 @@ describe("Sidelog's own client against the collector", () => {
       // The forced upload run fails while offline: nothing may be lost.
       await sendNow(e2e.page);
       await e2e.product.startServiceAgain();
-      expect(lineNumbers((await sessionLogs(session)).map((log) => log.t), 'offline')).toEqual([]);
+      expect(
+        lineNumbers(
+          (await sessionLogs(session)).map((log) => log.t),
+          'offline',
+        ),
+      ).toEqual([]);
       await e2e.page.context().setOffline(false);
       await sendNow(e2e.page);
       const texts = await vi.waitFor(async () => {

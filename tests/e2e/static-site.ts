@@ -22,11 +22,16 @@ export interface StaticSite {
 /** Serves `root` (`/` is its index.html) until closed. */
 export async function serveDirectory(root: string, headers: Record<string, string> = {}): Promise<StaticSite> {
   const server = createServer(async (request, response) => {
-    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(
+      /^(\.\.[/\\])+/,
+      '',
+    );
     const file = join(root, path.endsWith('/') ? `${path}index.html` : path);
     try {
       const body = await readFile(file);
-      response.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', ...headers }).end(body);
+      response
+        .writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', ...headers })
+        .end(body);
     } catch {
       response.writeHead(404, headers).end();
     }

@@ -19,8 +19,20 @@ const X0 = new Date(T0).toISOString();
 beforeAll(async () => {
   const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, APP);
   await collector.createApp();
-  const device = { udid: 'd-odd', name: true, device_type: 'Chrome', os: 'Linux', key_values: { nested: { a: [1] } }, sdk_version: 20251107 };
-  const session = await collector.session('s-odd', 'd-odd', { device, language: { toString: 1 }, sdk_version: 20251107, orientation: 'a\uD800' });
+  const device = {
+    udid: 'd-odd',
+    name: true,
+    device_type: 'Chrome',
+    os: 'Linux',
+    key_values: { nested: { a: [1] } },
+    sdk_version: 20251107,
+  };
+  const session = await collector.session('s-odd', 'd-odd', {
+    device,
+    language: { toString: 1 },
+    sdk_version: 20251107,
+    orientation: 'a\uD800',
+  });
   await collector.logs(session, [
     { x: X0, at: T0, t: { toString: 1 }, tg: 42, ll: 0 },
     { x: X0, at: T0, t: 'lone a\uD800 surrogate', ll: 1.2, l: 12.5, f: 'cart.ts' },
@@ -33,7 +45,9 @@ beforeAll(async () => {
   // As the collector stored it before it checked `at` against the dates JavaScript knows.
   const db = new Database(e2e.product.dbPath);
   try {
-    db.prepare(`INSERT INTO logs (session_id, x, t, at, content_hash) VALUES (?, '', 'stored at 1e300', 1e300, 'earlier')`).run(session);
+    db.prepare(
+      `INSERT INTO logs (session_id, x, t, at, content_hash) VALUES (?, '', 'stored at 1e300', 1e300, 'earlier')`,
+    ).run(session);
   } finally {
     db.close();
   }
@@ -43,7 +57,14 @@ describe('what the collector kept, as the explorer shows it', () => {
   it("the app's log list and the session's show every line", async () => {
     for (const url of [`/sidelog/logs?app=${APP_ID}`, `/sidelog/intent/${APP_ID}/session/s-odd`]) {
       const text = await viewerText(e2e.page, `${e2e.product.url}${url}`);
-      for (const line of ['{"toString":1}', 'lone a\uFFFD surrogate', 'no line', 'an at past every date, x kept', 'stored at 1e300']) expect(text, url).toContain(line);
+      for (const line of [
+        '{"toString":1}',
+        'lone a\uFFFD surrogate',
+        'no line',
+        'an at past every date, x kept',
+        'stored at 1e300',
+      ])
+        expect(text, url).toContain(line);
       expect(text).toContain('cart.ts:13');
     }
   });

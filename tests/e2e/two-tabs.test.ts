@@ -55,7 +55,9 @@ describe('two tabs of the portal', () => {
       const batches = (await product.admin.batches()).filter((batch) => sessions.includes(batch.session_uid));
       expect(batches.every((batch) => batch.stored === batch.count)).toBe(true);
       // One uploader: the shared worker sent every line of both tabs, and neither tab sent logs itself.
-      const uploaded = worker.bodies(WIRE_PATHS.sendLogs).flatMap((body) => (body as LogBatchRequest).logs.map((log) => log.t));
+      const uploaded = worker
+        .bodies(WIRE_PATHS.sendLogs)
+        .flatMap((body) => (body as LogBatchRequest).logs.map((log) => log.t));
       await worker.stop();
       for (const i of [1, 2]) expect(lineNumbers(uploaded, `tab ${i} line`).sort((a, b) => a - b)).toEqual(oneTo(300));
       expect(uploadsFromTabs).toEqual([]);

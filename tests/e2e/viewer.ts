@@ -4,7 +4,10 @@ import type { Browser, Cookie, Page } from 'playwright-core';
 import { E2E_VIEWER } from './product.ts';
 
 /** Signs in on the explorer's sign-in form (the page must be showing it) and waits until it has left it. */
-export async function signInToExplorer(page: Page, account: { name: string; password: string } = E2E_VIEWER): Promise<void> {
+export async function signInToExplorer(
+  page: Page,
+  account: { name: string; password: string } = E2E_VIEWER,
+): Promise<void> {
   await page.getByLabel('Name').fill(account.name);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -14,7 +17,9 @@ export async function signInToExplorer(page: Page, account: { name: string; pass
 /** Waits until the view is there and nothing in it is still loading or opening. */
 export async function explorerSettled(page: Page): Promise<void> {
   await page.waitForFunction(() => {
-    const busy = [...document.querySelectorAll('[role=status]')].some((status) => /Loading|Opening/.test(status.textContent ?? ''));
+    const busy = [...document.querySelectorAll('[role=status]')].some((status) =>
+      /Loading|Opening/.test(status.textContent ?? ''),
+    );
     return !busy && document.querySelector('main h1') !== null;
   });
 }

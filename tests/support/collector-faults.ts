@@ -19,7 +19,9 @@ const OPERATION_AT = new Map(OPERATIONS.map((op) => [`${COLLECTOR_BASE}${WIRE_PA
 /** Resolves once the client gives up, or the service closes its connection (which aborts the request's signal):
  * closing never waits on a hanging request. */
 const aborted = (signal: AbortSignal) =>
-  new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
+  new Promise<void>((resolve) =>
+    signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true }),
+  );
 
 /** A fault's answer, before anything is stored. */
 async function answer(c: Context, mode: Exclude<FaultMode, 'none'>): Promise<Response> {
@@ -46,8 +48,10 @@ export function mountCollectorFaults(app: Hono, store: CollectorStore): void {
 
   app.use(FAULTS_PATH, cors());
   app.post(FAULTS_PATH, async (c) => {
-    const body = (await c.req.json().catch(() => undefined)) as { app?: unknown; mode?: unknown; ops?: unknown } | undefined;
-    if (typeof body?.app !== 'string' || body.app === '') return c.json({ error: `'app' must be a non-empty string` }, 400);
+    const body = (await c.req.json().catch(() => undefined)) as
+      { app?: unknown; mode?: unknown; ops?: unknown } | undefined;
+    if (typeof body?.app !== 'string' || body.app === '')
+      return c.json({ error: `'app' must be a non-empty string` }, 400);
     const mode = body.mode as FaultMode;
     if (!FAULT_MODES.includes(mode)) return c.json({ error: `'mode' must be one of ${FAULT_MODES.join(', ')}` }, 400);
     const ops = body.ops ?? undefined;

@@ -61,13 +61,17 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
     };
     if (request.method === 'OPTIONS') {
       const headers = ['Content-Type', 'Authorization', ...(bucket.refuseContentEncoding ? [] : ['Content-Encoding'])];
-      return answer(204, undefined, { 'Access-Control-Allow-Methods': 'POST, GET', 'Access-Control-Allow-Headers': headers.join(', ') });
+      return answer(204, undefined, {
+        'Access-Control-Allow-Methods': 'POST, GET',
+        'Access-Control-Allow-Headers': headers.join(', '),
+      });
     }
     if (request.method === 'POST' && path === 'control') {
       Object.assign(bucket, JSON.parse((await bodyOf(request)).toString()) as Partial<Bucket>);
       return answer(200, {});
     }
-    if (request.method === 'GET' && path === 'received') return answer(200, { records: bucket.records, requests: bucket.requests });
+    if (request.method === 'GET' && path === 'received')
+      return answer(200, { records: bucket.records, requests: bucket.requests });
     if (request.method !== 'POST' || path !== 'v1/logs') return answer(404, { message: 'not found' });
 
     const encoding = request.headers['content-encoding'] ?? null;

@@ -19,7 +19,8 @@ function loadRequestType(): protobuf.Type {
 
 const requestType = loadRequestType();
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const INTEGER_32 = new Set(['int32', 'uint32', 'sint32', 'fixed32', 'sfixed32']);
 const INTEGER_64 = new Set(['int64', 'uint64', 'sint64', 'fixed64', 'sfixed64']);
@@ -40,7 +41,8 @@ function problemsOf(json: unknown, type: protobuf.Type, path: string): string[] 
   }
   for (const oneof of type.oneofsArray) {
     const set = oneof.fieldsArray.filter((field) => json[field.name] !== undefined);
-    if (set.length > 1) problems.push(`${path}: more than one of ${oneof.name} (${set.map((field) => field.name).join(', ')})`);
+    if (set.length > 1)
+      problems.push(`${path}: more than one of ${oneof.name} (${set.map((field) => field.name).join(', ')})`);
   }
   return problems;
 }
@@ -49,17 +51,29 @@ function valueProblems(value: unknown, field: protobuf.Field, path: string): str
   const resolved = field.resolvedType;
   if (resolved instanceof protobuf.Type) return problemsOf(value, resolved, path);
   if (resolved instanceof protobuf.Enum) {
-    return Number.isInteger(value) && Object.values(resolved.values).includes(value as number) ? [] : [`${path}: not one of ${resolved.name}'s numbers`];
+    return Number.isInteger(value) && Object.values(resolved.values).includes(value as number)
+      ? []
+      : [`${path}: not one of ${resolved.name}'s numbers`];
   }
   const ok =
-    field.type === 'string' ? typeof value === 'string'
-    : field.type === 'bool' ? typeof value === 'boolean'
-    : field.type === 'double' || field.type === 'float' ? typeof value === 'number'
-    : INTEGER_32.has(field.type) ? Number.isInteger(value)
-    : INTEGER_64.has(field.type) ? typeof value === 'string' && /^-?\d+$/.test(value)
-    : field.type === 'bytes' ? typeof value === 'string'
-    : false;
-  return ok ? [] : [`${path}: ${JSON.stringify(value)} is not a ${field.type}${INTEGER_64.has(field.type) ? ' as a decimal string' : ''}`];
+    field.type === 'string'
+      ? typeof value === 'string'
+      : field.type === 'bool'
+        ? typeof value === 'boolean'
+        : field.type === 'double' || field.type === 'float'
+          ? typeof value === 'number'
+          : INTEGER_32.has(field.type)
+            ? Number.isInteger(value)
+            : INTEGER_64.has(field.type)
+              ? typeof value === 'string' && /^-?\d+$/.test(value)
+              : field.type === 'bytes'
+                ? typeof value === 'string'
+                : false;
+  return ok
+    ? []
+    : [
+        `${path}: ${JSON.stringify(value)} is not a ${field.type}${INTEGER_64.has(field.type) ? ' as a decimal string' : ''}`,
+      ];
 }
 
 /** A decoded request as protobufjs reads it: 64-bit integers as decimal strings, enums as numbers, unset fields absent. */
@@ -93,7 +107,11 @@ export function decodeLogsRequest(json: unknown): DecodedRequest {
   const problems = problemsOf(json, requestType, 'ExportLogsServiceRequest');
   if (problems.length > 0) throw new Error(`not an OTLP logs request:\n${problems.join('\n')}`);
   const binary = requestType.encode(requestType.fromObject(json as Record<string, unknown>)).finish();
-  return requestType.toObject(requestType.decode(binary), { longs: String, enums: Number, bytes: String }) as DecodedRequest;
+  return requestType.toObject(requestType.decode(binary), {
+    longs: String,
+    enums: Number,
+    bytes: String,
+  }) as DecodedRequest;
 }
 
 /** An AnyValue as a plain value (an array's values as an array). */
@@ -104,4 +122,5 @@ export function plain(value: DecodedAnyValue | undefined): unknown {
 }
 
 /** Attributes as a plain object. */
-export const attributeMap = (attributes: DecodedKeyValue[] = []) => Object.fromEntries(attributes.map(({ key, value }) => [key, plain(value)]));
+export const attributeMap = (attributes: DecodedKeyValue[] = []) =>
+  Object.fromEntries(attributes.map(({ key, value }) => [key, plain(value)]));

@@ -16,8 +16,10 @@ const Request = root.lookupType('opentelemetry.proto.collector.logs.v1.ExportLog
 
 type AnyValue = { stringValue?: string; intValue?: string; boolValue?: boolean; doubleValue?: number };
 const valueOf = (value: AnyValue | undefined) =>
-  value?.stringValue ?? (value?.intValue !== undefined ? Number(value.intValue) : (value?.boolValue ?? value?.doubleValue));
-const attributesOf = (list: { key: string; value?: AnyValue }[] | undefined) => Object.fromEntries((list ?? []).map((kv) => [kv.key, valueOf(kv.value)]));
+  value?.stringValue ??
+  (value?.intValue !== undefined ? Number(value.intValue) : (value?.boolValue ?? value?.doubleValue));
+const attributesOf = (list: { key: string; value?: AnyValue }[] | undefined) =>
+  Object.fromEntries((list ?? []).map((kv) => [kv.key, valueOf(kv.value)]));
 
 /** A record as the receiver got it: its resource's attributes and its own, flattened. */
 export interface ReceivedRecord {
@@ -49,7 +51,9 @@ async function decode(request: IncomingMessage): Promise<protobuf.Message> {
 }
 
 /** `refuses`: a request holding a record it matches is answered 400, as a receiver answers data it will never take. */
-export async function startOtlpReceiver(options: { refuses?: (record: ReceivedRecord) => boolean } = {}): Promise<OtlpReceiver> {
+export async function startOtlpReceiver(
+  options: { refuses?: (record: ReceivedRecord) => boolean } = {},
+): Promise<OtlpReceiver> {
   const records: ReceivedRecord[] = [];
   const contentTypes = new Set<string>();
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
@@ -78,7 +82,9 @@ export async function startOtlpReceiver(options: { refuses?: (record: ReceivedRe
       contentTypes.add(request.headers['content-type'] ?? '');
       response.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
     } catch (error) {
-      response.writeHead(400, { 'Content-Type': 'application/json' }).end(JSON.stringify({ code: 3, message: String(error) }));
+      response
+        .writeHead(400, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ code: 3, message: String(error) }));
     }
   };
   let server: Server = createServer((request, response) => void handle(request, response));

@@ -8,15 +8,37 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const SCANNED = ['app', 'worker', 'protocol', 'portal', 'server', 'scripts', 'bench', 'tests', 'public', 'docs', 'explorer', 'explorer-contract'];
-const TOP_FILES = ['README.md', 'index.html', 'explorer.html', 'vite.config.ts', 'vitest.bench.config.ts', 'package.json'];
+const SCANNED = [
+  'app',
+  'worker',
+  'protocol',
+  'portal',
+  'server',
+  'scripts',
+  'bench',
+  'tests',
+  'public',
+  'docs',
+  'explorer',
+  'explorer-contract',
+];
+const TOP_FILES = [
+  'README.md',
+  'index.html',
+  'explorer.html',
+  'vite.config.ts',
+  'vitest.bench.config.ts',
+  'package.json',
+];
 const EXTENSIONS = /\.(ts|tsx|css|html|md|json)$/;
 const THIS_FILE = relative(ROOT, import.meta.filename);
 
 function filesUnder(path: string): string[] {
   if (!existsSync(path)) return [];
   if (!statSync(path).isDirectory()) return EXTENSIONS.test(path) ? [path] : [];
-  return readdirSync(path).flatMap((name) => (name === 'node_modules' || name === 'results' ? [] : filesUnder(join(path, name))));
+  return readdirSync(path).flatMap((name) =>
+    name === 'node_modules' || name === 'results' ? [] : filesUnder(join(path, name)),
+  );
 }
 
 const files = [...SCANNED.map((dir) => join(ROOT, dir)), ...TOP_FILES.map((name) => join(ROOT, name))]
@@ -89,16 +111,37 @@ describe('references to documents', () => {
   });
 
   test('nothing points to documents kept outside the repository', () => {
-    const outside = files.flatMap((path) => outsideReferencesIn(readFileSync(join(ROOT, path), 'utf8')).map((found) => `${path}: ${found}`));
+    const outside = files.flatMap((path) =>
+      outsideReferencesIn(readFileSync(join(ROOT, path), 'utf8')).map((found) => `${path}: ${found}`),
+    );
     expect(outside).toEqual([]);
   });
 
   test('what counts as a reference to a document outside the repository', () => {
-    for (const text of ['as the specification says', "the Specification's texts", 'see the spec for it', 'spec §4', '§ 7', 'design.md', 'style.md', '(issue 12)', 'Issue 11. Logs', 'issues 11 and 13', 'issue #7'])
+    for (const text of [
+      'as the specification says',
+      "the Specification's texts",
+      'see the spec for it',
+      'spec §4',
+      '§ 7',
+      'design.md',
+      'style.md',
+      '(issue 12)',
+      'Issue 11. Logs',
+      'issues 11 and 13',
+      'issue #7',
+    ])
       expect(outsideReferencesIn(text), text).not.toEqual([]);
     // Words of the product and of the code are not references: issue types, numbered test data, a contender's spec,
     // the Russian texts the screens show.
-    for (const text of ['sendIssue(title, text)', 'Issue number 200', 'an issue, 2 crashes', 'for (const spec of order)', "'Не указан адрес email.'", 'docs/uploader.md#steps'])
+    for (const text of [
+      'sendIssue(title, text)',
+      'Issue number 200',
+      'an issue, 2 crashes',
+      'for (const spec of order)',
+      "'Не указан адрес email.'",
+      'docs/uploader.md#steps',
+    ])
       expect(outsideReferencesIn(text), text).toEqual([]);
   });
 });

@@ -18,17 +18,27 @@ function sourcesUnder(dir: string): string[] {
   });
 }
 
-const sources = PRODUCT.flatMap((dir) => sourcesUnder(join(ROOT, dir))).map((path) => ({ path: relative(ROOT, path), text: readFileSync(path, 'utf8') }));
+const sources = PRODUCT.flatMap((dir) => sourcesUnder(join(ROOT, dir))).map((path) => ({
+  path: relative(ROOT, path),
+  text: readFileSync(path, 'utf8'),
+}));
 
 /** The repository paths a file's imports name: static, dynamic, re-exports, require, and `new URL(…, import.meta.url)`. */
 function importedPaths(path: string, text: string): string[] {
   const specifiers = ts.preProcessFile(text, true, true).importedFiles.map((file) => file.fileName);
-  for (const match of text.matchAll(/new URL\(\s*(['"`])([^'"`]+)\1\s*,\s*import\.meta\.url\s*\)/g)) specifiers.push(match[2]);
-  return specifiers.filter((specifier) => specifier.startsWith('.')).map((specifier) => relative(ROOT, resolve(ROOT, dirname(path), specifier)));
+  for (const match of text.matchAll(/new URL\(\s*(['"`])([^'"`]+)\1\s*,\s*import\.meta\.url\s*\)/g))
+    specifiers.push(match[2]);
+  return specifiers
+    .filter((specifier) => specifier.startsWith('.'))
+    .map((specifier) => relative(ROOT, resolve(ROOT, dirname(path), specifier)));
 }
 
 /** A name's words: `setFaultMode` is set, fault, mode; `MAX_PAGE_SIZE` is max, page, size. */
-const wordsOf = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[\s_$]+/);
+const wordsOf = (name: string) =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[\s_$]+/);
 
 /** Whether a defined name is made for tests: a `…ForTests` helper, or fault injection (injecting, setting or
  * mounting faults, their modes, requests left hanging). A fault the product meets, `storageFault`, is not. */
@@ -38,21 +48,43 @@ function madeForTests(name: string): boolean {
   return (
     /ForTest(s|ing)?$/.test(name) ||
     words.some((word) => word.startsWith('inject') || word === 'hang' || word === 'hangs') ||
-    (faults && (words.length === 1 ? name === 'faults' : words.some((word) => ['set', 'mode', 'modes', 'mount'].includes(word))))
+    (faults &&
+      (words.length === 1 ? name === 'faults' : words.some((word) => ['set', 'mode', 'modes', 'mount'].includes(word))))
   );
 }
 
 const { SyntaxKind: K } = ts;
 /** The nodes that define a name: declarations, members, properties, parameters. */
 const DEFINES = new Set([
-  K.FunctionDeclaration, K.VariableDeclaration, K.ClassDeclaration, K.InterfaceDeclaration, K.TypeAliasDeclaration, K.EnumDeclaration,
-  K.EnumMember, K.ModuleDeclaration, K.MethodDeclaration, K.MethodSignature, K.PropertyDeclaration, K.PropertySignature,
-  K.PropertyAssignment, K.ShorthandPropertyAssignment, K.GetAccessor, K.SetAccessor, K.Parameter, K.BindingElement,
+  K.FunctionDeclaration,
+  K.VariableDeclaration,
+  K.ClassDeclaration,
+  K.InterfaceDeclaration,
+  K.TypeAliasDeclaration,
+  K.EnumDeclaration,
+  K.EnumMember,
+  K.ModuleDeclaration,
+  K.MethodDeclaration,
+  K.MethodSignature,
+  K.PropertyDeclaration,
+  K.PropertySignature,
+  K.PropertyAssignment,
+  K.ShorthandPropertyAssignment,
+  K.GetAccessor,
+  K.SetAccessor,
+  K.Parameter,
+  K.BindingElement,
 ]);
 
 /** The names a file defines and its string literals. */
 function namesAndStrings(path: string, text: string): { names: string[]; strings: string[] } {
-  const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, path.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const file = ts.createSourceFile(
+    path,
+    text,
+    ts.ScriptTarget.Latest,
+    false,
+    path.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const names: string[] = [];
   const strings: string[] = [];
   const visit = (node: ts.Node) => {
@@ -72,7 +104,11 @@ describe('the product', () => {
   });
 
   test('imports nothing from tests/', () => {
-    const found = sources.flatMap(({ path, text }) => importedPaths(path, text).filter((target) => target.startsWith('tests/')).map((target) => `${path} -> ${target}`));
+    const found = sources.flatMap(({ path, text }) =>
+      importedPaths(path, text)
+        .filter((target) => target.startsWith('tests/'))
+        .map((target) => `${path} -> ${target}`),
+    );
     expect(found).toEqual([]);
   });
 
@@ -97,7 +133,12 @@ describe('the rule', () => {
       `new Worker(new URL('../tests/d.ts', import.meta.url));`,
       `import { e } from './tests-like.ts';`,
     ].join('\n');
-    expect(importedPaths('server/x.ts', text).filter((target) => target.startsWith('tests/'))).toEqual(['tests/support/a.ts', 'tests/b.ts', 'tests/c.ts', 'tests/d.ts']);
+    expect(importedPaths('server/x.ts', text).filter((target) => target.startsWith('tests/'))).toEqual([
+      'tests/support/a.ts',
+      'tests/b.ts',
+      'tests/c.ts',
+      'tests/d.ts',
+    ]);
   });
 
   test.each([

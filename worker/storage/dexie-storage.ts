@@ -24,7 +24,12 @@ class SidelogDatabase extends Dexie {
 
   constructor(name: string) {
     super(name);
-    const schema = { devicekeys: '++id, sessionUUID', issues: '++id, sessionUUID', logs: '++id, sessionUUID', sessions: 'uuid' };
+    const schema = {
+      devicekeys: '++id, sessionUUID',
+      issues: '++id, sessionUUID',
+      logs: '++id, sessionUUID',
+      sessions: 'uuid',
+    };
     this.version(DATABASE_VERSION_V1 / DEXIE_VERSION_FACTOR).stores(schema);
     // V2 renamed an issue's `markdown` to `text`.
     this.version(DATABASE_VERSION_V2 / DEXIE_VERSION_FACTOR)
@@ -41,7 +46,6 @@ class SidelogDatabase extends Dexie {
       );
   }
 }
-
 
 /** `name` is for tests only: Sidelog itself always uses 'bf_sdk'. */
 export function createDexieStorage(name = DATABASE_NAME): SidelogStorage {
@@ -63,8 +67,19 @@ export function createDexieStorage(name = DATABASE_NAME): SidelogStorage {
       const mine = rows.filter((log) => log.sessionUUID === sessionUUID);
       if (mine.length > 0 || rows.length < limit) return mine;
       // A stretch of other sessions' logs: the index tells where this session's go on.
-      const next = await db.logs.where('sessionUUID').equals(sessionUUID).filter((log) => log.id! > afterId).first();
-      return next ? db.logs.where(':id').aboveOrEqual(next.id!).limit(limit).toArray().then((found) => found.filter((log) => log.sessionUUID === sessionUUID)) : [];
+      const next = await db.logs
+        .where('sessionUUID')
+        .equals(sessionUUID)
+        .filter((log) => log.id! > afterId)
+        .first();
+      return next
+        ? db.logs
+            .where(':id')
+            .aboveOrEqual(next.id!)
+            .limit(limit)
+            .toArray()
+            .then((found) => found.filter((log) => log.sessionUUID === sessionUUID))
+        : [];
     },
     oldestLogsOfAll: (limit) => db.logs.orderBy(':id').limit(limit).toArray(),
     putLog: async (log) => void (await db.logs.put(log)),
@@ -73,18 +88,23 @@ export function createDexieStorage(name = DATABASE_NAME): SidelogStorage {
         if (ids.length === 0) return;
         // An uploaded batch is most often every row between its first and last id: one range delete then, instead
         // of a request per row. Where another session's row lies between them, row by row.
-        const [first, last] = ids.reduce(([low, high], id) => [Math.min(low, id), Math.max(high, id)], [Infinity, -Infinity]);
+        const [first, last] = ids.reduce(
+          ([low, high], id) => [Math.min(low, id), Math.max(high, id)],
+          [Infinity, -Infinity],
+        );
         const range = () => db.logs.where(':id').between(first, last, true, true);
         const wanted = new Set(ids);
         if ((await range().primaryKeys()).every((id) => wanted.has(id))) await range().delete();
         else await db.logs.bulkDelete(ids);
       }),
-    countLogs: (sessionUUID) => (sessionUUID ? db.logs.where('sessionUUID').equals(sessionUUID).count() : db.logs.count()),
+    countLogs: (sessionUUID) =>
+      sessionUUID ? db.logs.where('sessionUUID').equals(sessionUUID).count() : db.logs.count(),
 
     addIssue: (issue) => db.issues.add(issue),
     issues: (sessionUUID) => db.issues.where('sessionUUID').equals(sessionUUID).toArray(),
     deleteIssues: (ids) => db.issues.bulkDelete(ids),
-    countIssues: (sessionUUID) => (sessionUUID ? db.issues.where('sessionUUID').equals(sessionUUID).count() : db.issues.count()),
+    countIssues: (sessionUUID) =>
+      sessionUUID ? db.issues.where('sessionUUID').equals(sessionUUID).count() : db.issues.count(),
 
     addDeviceKey: (key) => db.devicekeys.add(key),
     deviceKeys: (sessionUUID) => db.devicekeys.where('sessionUUID').equals(sessionUUID).toArray(),
@@ -96,7 +116,8 @@ export function createDexieStorage(name = DATABASE_NAME): SidelogStorage {
       db.transaction('rw', db.sessions, async () => {
         const stored = await db.sessions.get(session.uuid);
         if (!stored) await db.sessions.add(session);
-        else if ((session.lastAt ?? -Infinity) > (stored.lastAt ?? -Infinity)) await db.sessions.update(session.uuid, { lastAt: session.lastAt });
+        else if ((session.lastAt ?? -Infinity) > (stored.lastAt ?? -Infinity))
+          await db.sessions.update(session.uuid, { lastAt: session.lastAt });
       }),
     setSessionId: async (uuid, id) => void (await db.sessions.update(uuid, { id })),
     sessions: () => db.sessions.toArray(),
@@ -104,9 +125,10 @@ export function createDexieStorage(name = DATABASE_NAME): SidelogStorage {
 
     clear: () =>
       db.transaction('rw', [db.devicekeys, db.issues, db.logs, db.sessions], () =>
-        Promise.all([db.devicekeys.clear(), db.issues.clear(), db.logs.clear(), db.sessions.clear()]).then(() => undefined),
+        Promise.all([db.devicekeys.clear(), db.issues.clear(), db.logs.clear(), db.sessions.clear()]).then(
+          () => undefined,
+        ),
       ),
     close: () => db.close(),
   };
 }
-

@@ -36,7 +36,10 @@ function withRun(runs: Record<string, number> | undefined, run: string, seq: num
  * The logs to add, `at` moved up where needed, and the session records to put, from the stored records of
  * the batches' sessions (`stored`, by uuid; undefined where none is stored).
  */
-export function placeBatches(batches: LogBatch[], stored: Map<string, SessionRecord | undefined>): { logs: StoredLog[]; sessions: SessionRecord[] } {
+export function placeBatches(
+  batches: LogBatch[],
+  stored: Map<string, SessionRecord | undefined>,
+): { logs: StoredLog[]; sessions: SessionRecord[] } {
   const logs: StoredLog[] = [];
   const touched = new Map<string, SessionRecord>();
   for (const { logs: batch, mark, partial } of batches) {
@@ -66,4 +69,6 @@ export function placeBatches(batches: LogBatch[], stored: Map<string, SessionRec
 }
 
 /** The uuids of the sessions the batches name. */
-export const sessionsOf = (batches: LogBatch[]) => [...new Set(batches.flatMap((batch) => (batch.logs.length > 0 ? [batch.logs[0].sessionUUID] : [])))];
+export const sessionsOf = (batches: LogBatch[]) => [
+  ...new Set(batches.flatMap((batch) => (batch.logs.length > 0 ? [batch.logs[0].sessionUUID] : []))),
+];

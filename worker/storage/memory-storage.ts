@@ -22,14 +22,18 @@ export function quotaError(message: string): QuotaError {
 function createTable<T extends { id?: number; sessionUUID: string }>() {
   let rows: (T & { id: number })[] = [];
   let nextId = 1;
-  const bySession = (sessionUUID?: string) => (sessionUUID ? rows.filter((row) => row.sessionUUID === sessionUUID) : rows);
+  const bySession = (sessionUUID?: string) =>
+    sessionUUID ? rows.filter((row) => row.sessionUUID === sessionUUID) : rows;
   return {
     add(row: T): number {
       const id = nextId++;
       rows.push({ ...row, id });
       return id;
     },
-    list: (sessionUUID?: string, limit = Infinity) => bySession(sessionUUID).slice(0, limit).map((row) => ({ ...row })),
+    list: (sessionUUID?: string, limit = Infinity) =>
+      bySession(sessionUUID)
+        .slice(0, limit)
+        .map((row) => ({ ...row })),
     count: (sessionUUID?: string) => bySession(sessionUUID).length,
     put(row: T & { id: number }) {
       const index = rows.findIndex((existing) => existing.id === row.id);
@@ -58,7 +62,11 @@ export function createMemoryStorage(logCap = IN_MEMORY_LOG_CAP): SidelogStorage 
       placed.sessions.forEach((session) => sessions.set(session.uuid, session));
     },
     oldestLogs: async (sessionUUID, limit) => logs.list(sessionUUID, limit),
-    logsAfter: async (sessionUUID, afterId, limit) => logs.list(sessionUUID).filter((log) => log.id > afterId).slice(0, limit),
+    logsAfter: async (sessionUUID, afterId, limit) =>
+      logs
+        .list(sessionUUID)
+        .filter((log) => log.id > afterId)
+        .slice(0, limit),
     oldestLogsOfAll: async (limit) => logs.list(undefined, limit),
     putLog: async (log) => logs.put(log),
     deleteLogs: async (ids) => logs.delete(ids),

@@ -75,7 +75,8 @@ function shortText(element: Element): string {
 
 /** A private or editable subtree is passed over whole. */
 const skipPrivate: NodeFilter = (node) =>
-  node instanceof Element && (node.hasAttribute(PRIVATE_ATTRIBUTE) || (node instanceof HTMLElement && node.isContentEditable))
+  node instanceof Element &&
+  (node.hasAttribute(PRIVATE_ATTRIBUTE) || (node instanceof HTMLElement && node.isContentEditable))
     ? NodeFilter.FILTER_REJECT
     : NodeFilter.FILTER_ACCEPT;
 

@@ -19,7 +19,12 @@ export const installErrorCapture: InstallCapture = (target) => {
     const stack = error instanceof Error ? error.stack : undefined;
     send(
       event.message || UNCAUGHT_TITLE,
-      crashText({ message: event.message || (error === undefined ? undefined : readableReason(error)), url: event.filename, line: event.lineno, stack }),
+      crashText({
+        message: event.message || (error === undefined ? undefined : readableReason(error)),
+        url: event.filename,
+        line: event.lineno,
+        stack,
+      }),
     );
   };
 

@@ -33,7 +33,10 @@ export function installCaptures(target: CaptureTarget, options: ResolvedOptions)
     ready,
     undo() {
       undone = true;
-      undos.splice(0).reverse().forEach((fn) => fn());
+      undos
+        .splice(0)
+        .reverse()
+        .forEach((fn) => fn());
     },
   };
 }

@@ -32,7 +32,12 @@ export interface TypedValue {
 /** The value a typing event records of `element`, cut short; nothing for a secret field or with 'none'. */
 export function typedValue(element: Element, recording: RecordInputValues): TypedValue {
   if (isSecretField(element)) return {};
-  if (!(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement)) return {};
+  if (!(
+    element instanceof HTMLInputElement ||
+    element instanceof HTMLTextAreaElement ||
+    element instanceof HTMLSelectElement
+  ))
+    return {};
   if (element.hasAttribute(UNMASK_ATTRIBUTE)) return { value: truncate(element.value), verbatim: true };
   if (recording === 'none') return {};
   return { value: recording === 'all' ? truncate(element.value) : truncate(maskValue(element.value)) };

@@ -45,7 +45,11 @@ export const installUIEvents: InstallCapture = (target, options) => {
     if (!element) return;
     const earlier = pending.get(element);
     if (earlier) clearTimeout(earlier.timer);
-    pending.set(element, { time: Date.now(), private: isPrivate(event), timer: setTimeout(() => recordInput(element), INPUT_DEBOUNCE_MS) });
+    pending.set(element, {
+      time: Date.now(),
+      private: isPrivate(event),
+      timer: setTimeout(() => recordInput(element), INPUT_DEBOUNCE_MS),
+    });
   };
 
   /** Typing still waiting for its pause is recorded first, so that the lines keep the user's order. */

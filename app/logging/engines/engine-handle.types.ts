@@ -2,7 +2,10 @@ import type { EngineApi, EngineConfig, DebugSink, SidelogMode, StoredSink } from
 import type { WriteSink } from '../write-queue.ts';
 
 /** The calls the page makes on a started engine, whether it runs in a worker or in the page. */
-export type EngineCalls = Pick<EngineApi, 'settle' | 'forceSendOnce' | 'setForceEnabled' | 'pageHidden' | 'status' | 'close'>;
+export type EngineCalls = Pick<
+  EngineApi,
+  'settle' | 'forceSendOnce' | 'setForceEnabled' | 'pageHidden' | 'status' | 'close'
+>;
 
 /** A started engine: where writes go, what can be called, and how to let it go. */
 export interface EngineHandle {
@@ -22,5 +25,10 @@ export interface EngineKind {
   canBeUsed(): boolean;
   /** Starts the engine; rejects if it cannot start or does not answer within the deadline. `stored` hears
    * how far the page's writes are stored. */
-  create(config: PageEngineConfig, debug: DebugSink | undefined, deadlineMs: number, stored: StoredSink): Promise<EngineHandle>;
+  create(
+    config: PageEngineConfig,
+    debug: DebugSink | undefined,
+    deadlineMs: number,
+    stored: StoredSink,
+  ): Promise<EngineHandle>;
 }

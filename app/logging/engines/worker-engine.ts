@@ -63,7 +63,11 @@ async function connect(
 }
 
 /** A worker whose script fails to load fires 'error' instead of answering: give up at once then. */
-function startOrDispose(worker: AbstractWorker, dispose: () => void, started: Promise<EngineHandle>): Promise<EngineHandle> {
+function startOrDispose(
+  worker: AbstractWorker,
+  dispose: () => void,
+  started: Promise<EngineHandle>,
+): Promise<EngineHandle> {
   const failed = new Promise<never>((_, reject) => {
     worker.addEventListener('error', () => reject(new Error('The worker failed to start')), { once: true });
   });
@@ -91,8 +95,13 @@ export const WORKER_NAME = `sidelog-${SDK_VERSION}`;
  * package's build points the URL at the worker file beside it (docs/package.md#the-worker).
  */
 export const defaultWorkers: WorkerFactories = {
-  shared: () => new SharedWorker(new URL('../../../worker/worker-entry.ts', import.meta.url), { type: 'module', name: WORKER_NAME }),
-  dedicated: () => new Worker(new URL('../../../worker/worker-entry.ts', import.meta.url), { type: 'module', name: WORKER_NAME }),
+  shared: () =>
+    new SharedWorker(new URL('../../../worker/worker-entry.ts', import.meta.url), {
+      type: 'module',
+      name: WORKER_NAME,
+    }),
+  dedicated: () =>
+    new Worker(new URL('../../../worker/worker-entry.ts', import.meta.url), { type: 'module', name: WORKER_NAME }),
 };
 
 /** The workers from a script the host serves itself (the `workerURL` option, docs/package.md#serving-the-worker-yourself). */
@@ -111,7 +120,11 @@ export function sharedWorkerKind(workers: WorkerFactories): EngineKind {
       const worker = workers.shared();
       worker.port.start();
       const dispose = () => worker.port.close();
-      return startOrDispose(worker, dispose, connect('A-shared', worker.port, dispose, config, debug, deadlineMs, stored));
+      return startOrDispose(
+        worker,
+        dispose,
+        connect('A-shared', worker.port, dispose, config, debug, deadlineMs, stored),
+      );
     },
   };
 }
@@ -123,7 +136,11 @@ export function dedicatedWorkerKind(workers: WorkerFactories): EngineKind {
     create(config, debug, deadlineMs, stored) {
       const worker = workers.dedicated();
       const dispose = () => worker.terminate();
-      return startOrDispose(worker, dispose, connect('A-dedicated', worker, dispose, config, debug, deadlineMs, stored));
+      return startOrDispose(
+        worker,
+        dispose,
+        connect('A-dedicated', worker, dispose, config, debug, deadlineMs, stored),
+      );
     },
   };
 }

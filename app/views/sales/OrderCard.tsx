@@ -29,7 +29,9 @@ export function OrderCard({ order }: { order: SalesOrder }) {
       <header className="order-header">
         <h2 id={headingId}>{orderTitle(order)}</h2>
         <span className={`${PRINT_HIDDEN.greyText} order-date`}>от {formatDay(order.date)}</span>
-        <span className={`${PRINT_HIDDEN.orderStatus} status status-${order.status}`}>{STATUS_LABELS[order.status]}</span>
+        <span className={`${PRINT_HIDDEN.orderStatus} status status-${order.status}`}>
+          {STATUS_LABELS[order.status]}
+        </span>
         {order.badges.map((badge) => (
           <span key={badge} className={`${PRINT_HIDDEN.badge} badge`}>
             {badge}
@@ -41,9 +43,15 @@ export function OrderCard({ order }: { order: SalesOrder }) {
           <tr>
             <th scope="col">Артикул</th>
             <th scope="col">Товар</th>
-            <th scope="col" className="num">Кол-во</th>
-            <th scope="col" className="num">Цена</th>
-            <th scope="col" className="num">Сумма</th>
+            <th scope="col" className="num">
+              Кол-во
+            </th>
+            <th scope="col" className="num">
+              Цена
+            </th>
+            <th scope="col" className="num">
+              Сумма
+            </th>
           </tr>
         </thead>
         <tbody>

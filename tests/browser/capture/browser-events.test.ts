@@ -66,7 +66,9 @@ describe('logBrowserEvents', () => {
     history.pushState({ step: 2 }, '', '?checkout=2');
     history.replaceState({ step: 3 }, '', '?checkout=3');
 
-    expect(recording.events.every((event) => event.tag === BROWSER_EVENT_TAG && event.level === LogLevel.Info)).toBe(true);
+    expect(recording.events.every((event) => event.tag === BROWSER_EVENT_TAG && event.level === LogLevel.Info)).toBe(
+      true,
+    );
     expect(recording.parsed(BROWSER_EVENT_TAG)).toEqual([
       { event: 'pushState', url: expect.stringContaining('?checkout=2') },
       { event: 'replaceState', url: expect.stringContaining('?checkout=3') },

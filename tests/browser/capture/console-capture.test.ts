@@ -7,10 +7,9 @@ const METHODS = ['log', 'info', 'warn', 'error', 'trace'] as const;
 
 /** Spies standing in for the console as the page had it, silent so the test output stays clean. */
 function spyOnConsole() {
-  return Object.fromEntries(METHODS.map((name) => [name, vi.spyOn(console, name).mockImplementation(() => {})])) as Record<
-    (typeof METHODS)[number],
-    ReturnType<typeof vi.spyOn>
-  >;
+  return Object.fromEntries(
+    METHODS.map((name) => [name, vi.spyOn(console, name).mockImplementation(() => {})]),
+  ) as Record<(typeof METHODS)[number], ReturnType<typeof vi.spyOn>>;
 }
 
 let undo: (() => void) | undefined;

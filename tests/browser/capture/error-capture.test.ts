@@ -25,7 +25,13 @@ describe('registerErrorHandler', () => {
     const error = new TypeError('order is undefined');
 
     dispatchEvent(
-      new ErrorEvent('error', { message: 'Uncaught TypeError: order is undefined', filename: 'http://shop.test/app.js', lineno: 42, colno: 7, error }),
+      new ErrorEvent('error', {
+        message: 'Uncaught TypeError: order is undefined',
+        filename: 'http://shop.test/app.js',
+        lineno: 42,
+        colno: 7,
+        error,
+      }),
     );
 
     expect(recording.crashes).toEqual([
@@ -60,14 +66,19 @@ describe('registerErrorHandler', () => {
     dispatchEvent(new PromiseRejectionEvent('unhandledrejection', { promise: neverSettles(), reason }));
 
     expect(recording.crashes).toEqual([
-      { title: 'payment service down', text: `Error: payment service down\nURL: N/A\nLine: N/A\nStack: ${reason.stack}` },
+      {
+        title: 'payment service down',
+        text: `Error: payment service down\nURL: N/A\nLine: N/A\nStack: ${reason.stack}`,
+      },
     ]);
   });
 
   test('a rejection with something other than an Error still gives a readable crash', () => {
     const recording = install();
 
-    dispatchEvent(new PromiseRejectionEvent('unhandledrejection', { promise: neverSettles(), reason: { code: 503, retry: false } }));
+    dispatchEvent(
+      new PromiseRejectionEvent('unhandledrejection', { promise: neverSettles(), reason: { code: 503, retry: false } }),
+    );
     dispatchEvent(new PromiseRejectionEvent('unhandledrejection', { promise: neverSettles(), reason: 'timed out' }));
     dispatchEvent(new PromiseRejectionEvent('unhandledrejection', { promise: neverSettles(), reason: undefined }));
 
@@ -99,7 +110,10 @@ describe('registerErrorHandler', () => {
     const unhandled: unknown[] = [];
     const onRejection = (event: PromiseRejectionEvent) => unhandled.push(event.reason);
     addEventListener('unhandledrejection', onRejection);
-    undo = installErrorCapture({ ...recording.target, sendCrash: () => Promise.reject(new Error('service down')) }, captureOptions());
+    undo = installErrorCapture(
+      { ...recording.target, sendCrash: () => Promise.reject(new Error('service down')) },
+      captureOptions(),
+    );
 
     dispatchEvent(new ErrorEvent('error', { message: 'boom' }));
     await new Promise((resolve) => setTimeout(resolve, 0));

@@ -253,6 +253,8 @@ describe('the feedback dialog', () => {
   test('a missing element throws the exact text', () => {
     const root = document.createElement('div').attachShadow({ mode: 'closed' });
 
-    expect(() => requireElement(root, '[data-subject]')).toThrow(new Error("Element for selector '[data-subject]' not found."));
+    expect(() => requireElement(root, '[data-subject]')).toThrow(
+      new Error("Element for selector '[data-subject]' not found."),
+    );
   });
 });

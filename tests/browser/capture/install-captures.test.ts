@@ -4,7 +4,12 @@ import { installCaptures } from '../../../app/logging/capture/index.ts';
 import { BROWSER_EVENT_TAG, UI_EVENT_TAG } from '../../../protocol/index.ts';
 import { captureOptions, createRecordingTarget } from './recording-target.ts';
 
-const NONE = { overrideConsoleMethods: false, registerErrorHandler: false, logBrowserEvents: false, logUIEvents: false };
+const NONE = {
+  overrideConsoleMethods: false,
+  registerErrorHandler: false,
+  logBrowserEvents: false,
+  logUIEvents: false,
+};
 const startURL = location.href;
 
 let undo: (() => void) | undefined;
@@ -38,7 +43,12 @@ describe('installCaptures', () => {
     history.pushState(null, '', '?next');
     await userEvent.click(button);
 
-    expect(options).toMatchObject({ overrideConsoleMethods: true, registerErrorHandler: true, logBrowserEvents: true, logUIEvents: true });
+    expect(options).toMatchObject({
+      overrideConsoleMethods: true,
+      registerErrorHandler: true,
+      logBrowserEvents: true,
+      logUIEvents: true,
+    });
     // (Vitest's own error catcher then prints the ErrorEvent with console.error, captured too.)
     expect(recording.records[0]!.parts).toEqual(['from the console']);
     expect(recording.crashes.map((crash) => crash.title)).toEqual(['boom']);

@@ -17,7 +17,8 @@ export function createRecordingTarget() {
   const crashes: { title: string; text: string }[] = [];
   const target: CaptureTarget = {
     record: (level, parts, site) => void records.push({ level, parts, site }),
-    recordEvent: (level, tag, text, time, verbatim) => void events.push({ level, tag, text, time, ...(verbatim && { verbatim }) }),
+    recordEvent: (level, tag, text, time, verbatim) =>
+      void events.push({ level, tag, text, time, ...(verbatim && { verbatim }) }),
     sendCrash: (title, text) => {
       crashes.push({ title, text });
       return Promise.resolve(`http://sidelog.test/crash/${crashes.length}`);
@@ -29,10 +30,14 @@ export function createRecordingTarget() {
     events,
     crashes,
     /** The JSON texts of the events with this tag, parsed. */
-    parsed: (tag: string) => events.filter((event) => event.tag === tag).map((event) => JSON.parse(event.text) as Record<string, unknown>),
+    parsed: (tag: string) =>
+      events.filter((event) => event.tag === tag).map((event) => JSON.parse(event.text) as Record<string, unknown>),
   };
 }
 
 export function captureOptions(options: Partial<ResolvedOptions> = {}): ResolvedOptions {
-  return resolveOptions({ appKey: 'capture-tests', ...options }, { origin: location.origin, deviceName: 'capture tests' });
+  return resolveOptions(
+    { appKey: 'capture-tests', ...options },
+    { origin: location.origin, deviceName: 'capture tests' },
+  );
 }

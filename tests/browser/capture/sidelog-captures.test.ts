@@ -43,9 +43,15 @@ describe('Sidelog with its captures on', () => {
     await expect.poll(async () => (await logsOf(app)).some((log) => log.t?.includes('"submit"')), POLL).toBe(true);
     const logs = await logsOf(app);
     expect(logs).toContainEqual(expect.objectContaining({ t: 'stock is low {"sku":"A-1"}', ll: LogLevel.Warning }));
-    expect(logs).toContainEqual(expect.objectContaining({ tg: BROWSER_EVENT_TAG, t: expect.stringContaining('"pushState"') }));
-    expect(logs).toContainEqual(expect.objectContaining({ tg: UI_EVENT_TAG, t: expect.stringContaining('"value":"•••••••@•••••••.•••"') }));
-    expect(logs).toContainEqual(expect.objectContaining({ tg: UI_EVENT_TAG, t: expect.stringContaining('"id":"password"') }));
+    expect(logs).toContainEqual(
+      expect.objectContaining({ tg: BROWSER_EVENT_TAG, t: expect.stringContaining('"pushState"') }),
+    );
+    expect(logs).toContainEqual(
+      expect.objectContaining({ tg: UI_EVENT_TAG, t: expect.stringContaining('"value":"•••••••@•••••••.•••"') }),
+    );
+    expect(logs).toContainEqual(
+      expect.objectContaining({ tg: UI_EVENT_TAG, t: expect.stringContaining('"id":"password"') }),
+    );
     expect(JSON.stringify(logs)).not.toContain(secret);
     expect(JSON.stringify(logs)).not.toContain('partner@example.com');
   });
@@ -61,7 +67,9 @@ describe('Sidelog with its captures on', () => {
     console.log('signed in as', 'partner@example.com');
     await sidelog.forceSendOnce();
 
-    await expect.poll(async () => (await logsOf(app)).filter((log) => log.t?.includes('"event":"input"')).length, POLL).toBe(2);
+    await expect
+      .poll(async () => (await logsOf(app)).filter((log) => log.t?.includes('"event":"input"')).length, POLL)
+      .toBe(2);
     const logs = await logsOf(app);
     const typed = logs.filter((log) => log.t?.includes('"event":"input"')).map((log) => JSON.parse(log.t!).value);
     expect(typed).toEqual(['partner@example.com', '[email], [phone]']);
@@ -72,7 +80,9 @@ describe('Sidelog with its captures on', () => {
     const app = await newApp();
     await startSidelog(app, CAPTURES_ON);
 
-    dispatchEvent(new ErrorEvent('error', { message: 'order is undefined', filename: 'http://shop.test/app.js', lineno: 9 }));
+    dispatchEvent(
+      new ErrorEvent('error', { message: 'order is undefined', filename: 'http://shop.test/app.js', lineno: 9 }),
+    );
 
     await expect.poll(async () => (await issuesOf(app)).length, POLL).toBe(1);
     const [crash] = await issuesOf(app);
@@ -98,7 +108,10 @@ describe('Sidelog with its captures on', () => {
     await userEvent.keyboard('{Enter}');
 
     const sent = await result;
-    expect(sent).toEqual({ isSent: true, feedbackURL: expect.stringMatching(/\/sidelog\/intent\/[A-Za-z0-9_-]{10}\/issue\//) });
+    expect(sent).toEqual({
+      isSent: true,
+      feedbackURL: expect.stringMatching(/\/sidelog\/intent\/[A-Za-z0-9_-]{10}\/issue\//),
+    });
     await expect.poll(async () => (await issuesOf(app)).length, POLL).toBe(1);
     expect((await issuesOf(app))[0]).toMatchObject({
       type: IssueType.UserFeedback,

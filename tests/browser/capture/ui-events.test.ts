@@ -40,7 +40,10 @@ function stopSubmitting(form: HTMLFormElement) {
 describe('logUIEvents', () => {
   test('a click is recorded with the element tag, id, its text and a selector path', async () => {
     const recording = install();
-    const button = render<HTMLButtonElement>('<section class="card"><button id="save">Save  the\n order</button></section>', 'save');
+    const button = render<HTMLButtonElement>(
+      '<section class="card"><button id="save">Save  the\n order</button></section>',
+      'save',
+    );
 
     await userEvent.click(button);
 
@@ -49,13 +52,25 @@ describe('logUIEvents', () => {
       {
         level: LogLevel.Info,
         tag: UI_EVENT_TAG,
-        text: JSON.stringify({ event: 'focus', tag: 'button', id: 'save', text: 'Save the order', selector: 'button#save' }),
+        text: JSON.stringify({
+          event: 'focus',
+          tag: 'button',
+          id: 'save',
+          text: 'Save the order',
+          selector: 'button#save',
+        }),
         time: undefined,
       },
       {
         level: LogLevel.Info,
         tag: UI_EVENT_TAG,
-        text: JSON.stringify({ event: 'click', tag: 'button', id: 'save', text: 'Save the order', selector: 'button#save' }),
+        text: JSON.stringify({
+          event: 'click',
+          tag: 'button',
+          id: 'save',
+          text: 'Save the order',
+          selector: 'button#save',
+        }),
         time: undefined,
       },
     ]);
@@ -70,7 +85,12 @@ describe('logUIEvents', () => {
     await userEvent.click(link);
 
     const click = recording.parsed(UI_EVENT_TAG).find((event) => event.event === 'click');
-    expect(click).toEqual({ event: 'click', tag: 'a', text: 'Stats', selector: 'div#page > ul.menu.main > li:nth-of-type(2) > a' });
+    expect(click).toEqual({
+      event: 'click',
+      tag: 'a',
+      text: 'Stats',
+      selector: 'div#page > ul.menu.main > li:nth-of-type(2) > a',
+    });
     expect(document.querySelector(click!.selector as string)).toBe(link);
   });
 
@@ -100,7 +120,13 @@ describe('logUIEvents', () => {
       { event: 'blur', id: 'email' },
       { event: 'focus', id: 'password' },
     ]);
-    expect(recording.parsed(UI_EVENT_TAG)[0]).toEqual({ event: 'focus', tag: 'input', id: 'email', text: 'Адрес email', selector: 'input#email' });
+    expect(recording.parsed(UI_EVENT_TAG)[0]).toEqual({
+      event: 'focus',
+      tag: 'input',
+      id: 'email',
+      text: 'Адрес email',
+      selector: 'input#email',
+    });
   });
 
   test("typing is recorded once per field when the user pauses, with the value's shape", async () => {
@@ -115,7 +141,16 @@ describe('logUIEvents', () => {
     try {
       await userEvent.type(email, 'partner@example.com');
       vi.advanceTimersByTime(INPUT_DEBOUNCE_MS);
-      expect(typed()).toEqual([{ event: 'input', tag: 'input', id: 'email', text: 'Адрес email', selector: 'input#email', value: '•••••••@•••••••.•••' }]);
+      expect(typed()).toEqual([
+        {
+          event: 'input',
+          tag: 'input',
+          id: 'email',
+          text: 'Адрес email',
+          selector: 'input#email',
+          value: '•••••••@•••••••.•••',
+        },
+      ]);
     } finally {
       vi.useRealTimers();
     }
@@ -178,7 +213,10 @@ describe('logUIEvents', () => {
 
   test('a field marked as a password by autofill keeps its value secret even as a text field', async () => {
     const recording = install();
-    const field = render<HTMLInputElement>('<input id="shown-password" type="text" autocomplete="current-password">', 'shown-password');
+    const field = render<HTMLInputElement>(
+      '<input id="shown-password" type="text" autocomplete="current-password">',
+      'shown-password',
+    );
 
     await userEvent.type(field, 'visible-secret');
     await userEvent.tab();
@@ -265,7 +303,8 @@ describe('logUIEvents', () => {
       { id: 'cc', value: undefined },
       { id: 'exp', value: undefined },
     ]);
-    for (const typed of ['hunter2', '918273', '4111', '12/29']) expect(JSON.stringify(recording.events)).not.toContain(typed);
+    for (const typed of ['hunter2', '918273', '4111', '12/29'])
+      expect(JSON.stringify(recording.events)).not.toContain(typed);
   });
 
   test('inside data-sidelog-private nothing of the element is read: not its value, id, selector or text', async () => {
@@ -288,7 +327,8 @@ describe('logUIEvents', () => {
       { event: 'focus', private: true },
       { event: 'click', private: true },
     ]);
-    for (const read of ['profile', 'phone', 'Ivan', 'Save', '912']) expect(JSON.stringify(recording.events)).not.toContain(read);
+    for (const read of ['profile', 'phone', 'Ivan', 'Save', '912'])
+      expect(JSON.stringify(recording.events)).not.toContain(read);
   });
 
   test("an element's label skips the private and editable parts inside it, and what is typed into an editable element", async () => {

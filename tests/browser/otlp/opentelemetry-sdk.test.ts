@@ -11,7 +11,11 @@ import { describe, expect, inject, test } from 'vitest';
 import { logsOf, newApp, requestsOf } from '../sidelog/collector.ts';
 
 const admin = async <T>(path: string): Promise<T> =>
-  (await (await fetch(`${inject('collectorURL')}/sidelog/admin/api/${path}`, { headers: { Authorization: `Bearer ${inject('adminToken')}` } })).json()) as T;
+  (await (
+    await fetch(`${inject('collectorURL')}/sidelog/admin/api/${path}`, {
+      headers: { Authorization: `Bearer ${inject('adminToken')}` },
+    })
+  ).json()) as T;
 
 const EXPORTERS = [
   ['JSON', JsonExporter],
@@ -24,16 +28,33 @@ describe.each(EXPORTERS)('OTLP/HTTP %s from @opentelemetry/sdk-logs in the page'
     const instance = crypto.randomUUID();
     const exporter = new Exporter({ url: `${inject('collectorURL')}/v1/logs`, headers: { 'X-App-Token': app } });
     const provider = new LoggerProvider({
-      resource: resourceFromAttributes({ 'service.name': 'browser-shop', 'service.version': '3.0.0', 'service.instance.id': instance }),
+      resource: resourceFromAttributes({
+        'service.name': 'browser-shop',
+        'service.version': '3.0.0',
+        'service.instance.id': instance,
+      }),
       processors: [new BatchLogRecordProcessor({ exporter, maxExportBatchSize: 100 })],
     });
     const logger = provider.getLogger('cart');
-    const severities = [SeverityNumber.TRACE, SeverityNumber.DEBUG, SeverityNumber.INFO, SeverityNumber.WARN, SeverityNumber.ERROR, SeverityNumber.FATAL];
+    const severities = [
+      SeverityNumber.TRACE,
+      SeverityNumber.DEBUG,
+      SeverityNumber.INFO,
+      SeverityNumber.WARN,
+      SeverityNumber.ERROR,
+      SeverityNumber.FATAL,
+    ];
     for (let i = 0; i < 250; i++) {
       logger.emit({
         severityNumber: severities[i % severities.length],
         body: `line ${i}`,
-        attributes: { tag: `tag${i % 4}`, 'code.file.path': 'cart.ts', 'code.line.number': i, 'code.function.name': 'checkout', 'url.full': location.href },
+        attributes: {
+          tag: `tag${i % 4}`,
+          'code.file.path': 'cart.ts',
+          'code.line.number': i,
+          'code.function.name': 'checkout',
+          'url.full': location.href,
+        },
       });
     }
     logger.emit({ severityNumber: SeverityNumber.WARN, body: 'with more', attributes: { 'user.id': 42 } });
@@ -45,7 +66,15 @@ describe.each(EXPORTERS)('OTLP/HTTP %s from @opentelemetry/sdk-logs in the page'
     expect(logs).toHaveLength(251);
     expect(logs.slice(0, 250)).toEqual(
       Array.from({ length: 250 }, (_, i) =>
-        expect.objectContaining({ t: `line ${i}`, ll: levels[i % levels.length], tg: `tag${i % 4}`, f: 'cart.ts', l: i, m: 'checkout', u: location.href }),
+        expect.objectContaining({
+          t: `line ${i}`,
+          ll: levels[i % levels.length],
+          tg: `tag${i % 4}`,
+          f: 'cart.ts',
+          l: i,
+          m: 'checkout',
+          u: location.href,
+        }),
       ),
     );
     expect(logs[250]).toMatchObject({ t: 'with more\n{"user.id":42}', ll: 1, tg: 'cart' });

@@ -35,7 +35,9 @@ const VIEW_DATA: Record<string, unknown> = {
   },
   [PARTNER_API.sales]: DEMO_ORDERS,
   [PARTNER_API.stats]: { months: [{ month: '2026-10', orders: 12, revenue: 54000 }] },
-  [PARTNER_API.warehouse]: { items: [{ sku: 'SKU-1', name: 'Крем для рук', stock: 40, reserved: 5, warehouse: 'Москва' }] },
+  [PARTNER_API.warehouse]: {
+    items: [{ sku: 'SKU-1', name: 'Крем для рук', stock: 40, reserved: 5, warehouse: 'Москва' }],
+  },
   [PARTNER_API.support]: { phone: '+7 800 000-00-00', email: 'support@example.com', hours: 'Пн–Пт, 9:00–18:00' },
 };
 
@@ -43,7 +45,9 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** Replaces fetch; returns the spy so tests can read the calls. */
-export function stubPartnerApi(auth: AuthBehaviour = () => ({ status: 'success', data: { token: 'new-token', id: 42 } })) {
+export function stubPartnerApi(
+  auth: AuthBehaviour = () => ({ status: 'success', data: { token: 'new-token', id: 42 } }),
+) {
   const spy = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = new URL(String(input), location.href).pathname;
     if (path === PARTNER_API.auth) {
@@ -52,7 +56,9 @@ export function stubPartnerApi(auth: AuthBehaviour = () => ({ status: 'success',
     }
     if (path in VIEW_DATA) {
       const authorization = new Headers(init?.headers).get('Authorization');
-      return authorization?.startsWith('Bearer ') ? json({ status: 'success', data: VIEW_DATA[path] }) : json({ status: 'failure', meta: 'Нет доступа' }, 401);
+      return authorization?.startsWith('Bearer ')
+        ? json({ status: 'success', data: VIEW_DATA[path] })
+        : json({ status: 'failure', meta: 'Нет доступа' }, 401);
     }
     return json({ status: 'failure', meta: 'Not found' }, 404);
   });

@@ -47,9 +47,15 @@ describe('the login screen', () => {
     await expect.element(submitButton()).toBeVisible();
     await expect.element(errorLine()).toBeInTheDocument();
     await expect
-      .element(page.getByText('Пожалуйста, не используйте блокировщики рекламы и расширения браузера на этом сайте: с ними работа кабинета не гарантируется.'))
+      .element(
+        page.getByText(
+          'Пожалуйста, не используйте блокировщики рекламы и расширения браузера на этом сайте: с ними работа кабинета не гарантируется.',
+        ),
+      )
       .toBeVisible();
-    await expect.element(page.getByRole('contentinfo')).toHaveTextContent(`© ${new Date().getFullYear()} Все права защищены.`);
+    await expect
+      .element(page.getByRole('contentinfo'))
+      .toHaveTextContent(`© ${new Date().getFullYear()} Все права защищены.`);
   });
 });
 
@@ -196,8 +202,10 @@ describe('refusals and failures (docs/errors.md#portal)', () => {
     // The timeout signal is the browser's own; the test fires it instead of waiting ten seconds.
     const timeout = new AbortController();
     const timeoutSpy = vi.spyOn(AbortSignal, 'timeout').mockReturnValue(timeout.signal);
-    vi.stubGlobal('fetch', (_input: RequestInfo | URL, init?: RequestInit) =>
-      new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason))),
+    vi.stubGlobal(
+      'fetch',
+      (_input: RequestInfo | URL, init?: RequestInit) =>
+        new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason))),
     );
     renderApp('/');
     await signIn('partner@example.com', 'partner123');

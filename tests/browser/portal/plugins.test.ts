@@ -38,7 +38,9 @@ afterEach(() => {
   delete window.OneSignalDeferred;
   vi.useRealTimers();
   vi.restoreAllMocks();
-  vi.mocked(Sidelog.init).mockReset().mockImplementation(async () => {});
+  vi.mocked(Sidelog.init)
+    .mockReset()
+    .mockImplementation(async () => {});
 });
 
 describe('with nothing configured', () => {
@@ -109,7 +111,9 @@ describe('web analytics', () => {
   test('the counter starts with click map, link tracking and session replay', () => {
     const script = startAnalytics('12345678', LOCAL_SDK)!;
     expect(script.src).toBe(LOCAL_SDK);
-    expect(window.ym!.a).toEqual([[12345678, 'init', { clickmap: true, trackLinks: true, accurateTrackBounce: true, webvisor: true }]]);
+    expect(window.ym!.a).toEqual([
+      [12345678, 'init', { clickmap: true, trackLinks: true, accurateTrackBounce: true, webvisor: true }],
+    ]);
     expect(ANALYTICS_TAG_URL).toBe('https://mc.yandex.ru/metrika/tag.js');
   });
 });
@@ -132,7 +136,9 @@ describe('the CRM widget', () => {
   });
 
   test('a URL with its own query keeps it', () => {
-    expect(crmWidgetSrc('https://crm.example.com/loader.js?site=7', 120_000)).toBe('https://crm.example.com/loader.js?site=7&2');
+    expect(crmWidgetSrc('https://crm.example.com/loader.js?site=7', 120_000)).toBe(
+      'https://crm.example.com/loader.js?site=7&2',
+    );
   });
 
   test('unconfigured, nothing is loaded', () => {

@@ -7,7 +7,11 @@ import { stubPartnerApi } from './fake-partner-api.ts';
 import { cleanUpPortal, renderApp, storeSession } from './render.tsx';
 
 vi.mock('sidelog', () => ({
-  Sidelog: { setDeviceKey: vi.fn(), getUserFeedback: vi.fn(async () => ({ isSent: false })), init: vi.fn(async () => {}) },
+  Sidelog: {
+    setDeviceKey: vi.fn(),
+    getUserFeedback: vi.fn(async () => ({ isSent: false })),
+    init: vi.fn(async () => {}),
+  },
 }));
 
 const day = (offset: number) => {
@@ -87,9 +91,16 @@ describe('the views', () => {
 
     const paths = fetch.mock.calls.map(([url]) => new URL(String(url)).pathname);
     expect(paths).toEqual(
-      expect.arrayContaining([PARTNER_API.profile, PARTNER_API.sales, PARTNER_API.stats, PARTNER_API.warehouse, PARTNER_API.support]),
+      expect.arrayContaining([
+        PARTNER_API.profile,
+        PARTNER_API.sales,
+        PARTNER_API.stats,
+        PARTNER_API.warehouse,
+        PARTNER_API.support,
+      ]),
     );
-    for (const [, init] of fetch.mock.calls) expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer stored-token');
+    for (const [, init] of fetch.mock.calls)
+      expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer stored-token');
   });
 
   test('sign-out clears the session and returns to /', async () => {
@@ -103,7 +114,10 @@ describe('the views', () => {
   });
 
   test('a token the service no longer accepts (401) ends the session', async () => {
-    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ status: 'failure', meta: 'Нет доступа' }), { status: 401 }));
+    vi.stubGlobal(
+      'fetch',
+      async () => new Response(JSON.stringify({ status: 'failure', meta: 'Нет доступа' }), { status: 401 }),
+    );
     storeSession(day(30));
     const app = renderApp('/sales');
     await expect.element(loginButton()).toBeVisible();

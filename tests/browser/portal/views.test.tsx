@@ -46,19 +46,26 @@ describe('Sales', () => {
     vi.stubGlobal('fetch', async () => new Response('oops', { status: 500 }));
     storeSession(nextMonth());
     renderApp('/sales');
-    await expect.element(page.getByRole('alert')).toHaveTextContent('Не удалось загрузить данные. Обновите страницу позже.');
+    await expect
+      .element(page.getByRole('alert'))
+      .toHaveTextContent('Не удалось загрузить данные. Обновите страницу позже.');
   });
 });
 
 describe('Support', () => {
   test("the feedback dialog is Sidelog's; a sent message is thanked with a toast", async () => {
     stubPartnerApi();
-    vi.mocked(Sidelog.getUserFeedback).mockResolvedValue({ isSent: true, feedbackURL: 'http://localhost/sidelog/intent/x/issue/y' });
+    vi.mocked(Sidelog.getUserFeedback).mockResolvedValue({
+      isSent: true,
+      feedbackURL: 'http://localhost/sidelog/intent/x/issue/y',
+    });
     storeSession(nextMonth());
     renderApp('/support');
     await userEvent.click(page.getByRole('button', { name: 'Оставить отзыв' }));
     await expect.element(page.getByText('Спасибо! Сообщение отправлено.')).toBeVisible();
-    expect(Sidelog.getUserFeedback).toHaveBeenCalledWith(expect.objectContaining({ title: 'Обратная связь', submitLabel: 'Отправить' }));
+    expect(Sidelog.getUserFeedback).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Обратная связь', submitLabel: 'Отправить' }),
+    );
   });
 
   test('a cancelled dialog says nothing', async () => {

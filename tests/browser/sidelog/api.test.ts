@@ -63,12 +63,14 @@ describe('device keys', () => {
     sidelog.setDeviceKey('city', 'Казань');
     sidelog.setDeviceKey('since', new Date(Date.UTC(2024, 0, 2)));
     await sidelog.forceSendOnce();
-    await expect.poll(async () => (await deviceKeysOf(app)).map((row) => [row.key, row.value]), POLL).toEqual([
-      ['vip', true],
-      ['orders', 12],
-      ['city', 'Казань'],
-      ['since', '"2024-01-02T00:00:00.000Z"'],
-    ]);
+    await expect
+      .poll(async () => (await deviceKeysOf(app)).map((row) => [row.key, row.value]), POLL)
+      .toEqual([
+        ['vip', true],
+        ['orders', 12],
+        ['city', 'Казань'],
+        ['since', '"2024-01-02T00:00:00.000Z"'],
+      ]);
   });
 });
 
@@ -134,11 +136,13 @@ test('arguments a worker cannot receive (functions, DOM nodes, cycles holding th
   sidelog.sendLog({ text: onPay as unknown as string, tag: 'fields' });
   sidelog.log('still fine', { items: 3 });
   await sidelog.forceSendOnce();
-  await expect.poll(async () => (await logsOf(app)).map((log) => log.t), POLL).toEqual([
-    'clicked <button#pay> [Function onPay] {"items":2,"onPay":"[Function onPay]","self":"[Circular]"}',
-    '[Function onPay]',
-    'still fine {"items":3}',
-  ]);
+  await expect
+    .poll(async () => (await logsOf(app)).map((log) => log.t), POLL)
+    .toEqual([
+      'clicked <button#pay> [Function onPay] {"items":2,"onPay":"[Function onPay]","self":"[Circular]"}',
+      '[Function onPay]',
+      'still fine {"items":3}',
+    ]);
 });
 
 describe('debug', () => {

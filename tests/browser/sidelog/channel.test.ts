@@ -27,7 +27,10 @@ async function startEngine() {
   // Not enabled: nothing uploads but a forced send.
   const appKey = await newApp(false);
   // The device and session as the page builds them (app/logging/device-info.ts), for a session of this test's own.
-  const options = resolveOptions({ appKey, apiURL: apiURL(), baseURL: baseURL() }, { origin: location.origin, deviceName: 'channel test' });
+  const options = resolveOptions(
+    { appKey, apiURL: apiURL(), baseURL: baseURL() },
+    { origin: location.origin, deviceName: 'channel test' },
+  );
   const device = deviceInfo(options, crypto.randomUUID(), {});
   const session = sessionPayload(options, device, `channel-${crypto.randomUUID()}`, Date.now());
   const config: EngineConfig = {
@@ -68,7 +71,8 @@ async function forget(session: string): Promise<void> {
   const db = new Dexie(DATABASE_NAME);
   await db.open();
   try {
-    for (const table of ['logs', 'issues', 'devicekeys']) await db.table(table).where('sessionUUID').equals(session).delete();
+    for (const table of ['logs', 'issues', 'devicekeys'])
+      await db.table(table).where('sessionUUID').equals(session).delete();
     await db.table('sessions').delete(session);
   } finally {
     db.close();
@@ -80,7 +84,9 @@ async function storedTexts(session: string): Promise<string[]> {
   const db = new Dexie(DATABASE_NAME);
   await db.open();
   try {
-    return (await db.table('logs').where('sessionUUID').equals(session).toArray()).map((log: { t?: string }) => log.t ?? '');
+    return (await db.table('logs').where('sessionUUID').equals(session).toArray()).map(
+      (log: { t?: string }) => log.t ?? '',
+    );
   } finally {
     db.close();
   }

@@ -24,7 +24,11 @@ export async function newApp(enabled = true): Promise<string> {
 export type Fault = 'none' | 'error-500' | 'error-400' | 'error-413' | 'hang' | 'non-json';
 /** Makes the collector fail this app's requests (all, or the named operations) until set back to 'none'. */
 export async function setFault(app: string, mode: Fault, ops?: string[]): Promise<void> {
-  const response = await fetch(`${base()}/sidelog/test/faults`, { method: 'POST', headers: headers(), body: JSON.stringify({ app, mode, ops }) });
+  const response = await fetch(`${base()}/sidelog/test/faults`, {
+    method: 'POST',
+    headers: headers(),
+    body: JSON.stringify({ app, mode, ops }),
+  });
   if (!response.ok) throw new Error(`faults: ${response.status} ${await response.text()}`);
 }
 
@@ -43,7 +47,7 @@ export interface CollectedLog {
  * compiles no server file, so this reads them as any client of the admin API would. */
 async function list<T>(name: string, app: string): Promise<T[]> {
   const rows: T[] = [];
-  for (let path: string | undefined = `/sidelog/admin/api/${name}?${query({ app })}`; path; ) {
+  for (let path: string | undefined = `/sidelog/admin/api/${name}?${query({ app })}`; path;) {
     const response: Response = await fetch(`${base()}${path}`, { headers: headers() });
     if (!response.ok) throw new Error(`admin ${path}: ${response.status} ${await response.text()}`);
     rows.push(...((await response.json()) as T[]));

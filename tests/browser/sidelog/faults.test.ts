@@ -20,15 +20,17 @@ describe.each<Fault>(['error-500', 'hang', 'non-json'])('the service answering %
       for (let i = 0; i < 20; i++) sidelog.log(`kept ${i}`);
       await sidelog.forceSendOnce();
       // The forced run tried and failed.
-      await expect.poll(async () => (await requestsOf(app)).filter((r) => r.operation === 'sendLogs').length, POLL).toBeGreaterThan(0);
+      await expect
+        .poll(async () => (await requestsOf(app)).filter((r) => r.operation === 'sendLogs').length, POLL)
+        .toBeGreaterThan(0);
       await expect.poll(async () => (await internalsOf(sidelog).status()).uploadRuns, POLL).toBeGreaterThan(0);
       expect((await internalsOf(sidelog).status()).pending.logs).toBe(20);
 
       await setFault(app, 'none');
       await sidelog.forceSendOnce();
-      await expect.poll(async () => (await logsOf(app)).map((log) => log.t), POLL).toEqual(
-        Array.from({ length: 20 }, (_, i) => `kept ${i}`),
-      );
+      await expect
+        .poll(async () => (await logsOf(app)).map((log) => log.t), POLL)
+        .toEqual(Array.from({ length: 20 }, (_, i) => `kept ${i}`));
       await expect.poll(async () => (await internalsOf(sidelog).status()).pending.logs, POLL).toBe(0);
     } finally {
       await setFault(app, 'none');

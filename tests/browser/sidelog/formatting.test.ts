@@ -47,7 +47,10 @@ async function textsIn(hide: () => void, mode: string): Promise<string[]> {
   await sidelog.forceSendOnce();
   let texts: string[] = [];
   await expect
-    .poll(async () => (texts = (await logsOf(app)).map((log) => (log.tg ? `${log.t} [${log.tg}]` : log.t ?? ''))).length, { timeout: 15_000 })
+    .poll(
+      async () => (texts = (await logsOf(app)).map((log) => (log.tg ? `${log.t} [${log.tg}]` : (log.t ?? '')))).length,
+      { timeout: 15_000 },
+    )
     .toBe(values().length + 1);
   await cleanUp();
   return texts;

@@ -20,7 +20,11 @@ test('one engine leads; a forced send asked of another reaches the leader, and e
   const first = await startTab(app);
   const second = await startTab(app);
   expect([first.mode, second.mode]).toEqual(['A-dedicated', 'A-dedicated']);
-  await expect.poll(async () => [(await internalsOf(first).status()).isLeader, (await internalsOf(second).status()).isLeader].sort()).toEqual([false, true]);
+  await expect
+    .poll(async () =>
+      [(await internalsOf(first).status()).isLeader, (await internalsOf(second).status()).isLeader].sort(),
+    )
+    .toEqual([false, true]);
   const follower = (await internalsOf(first).status()).isLeader ? second : first;
 
   first.log('from the first tab');
@@ -28,12 +32,13 @@ test('one engine leads; a forced send asked of another reaches the leader, and e
   await Promise.all([first.settle(), second.settle()]);
   // The device is not enabled, so only a forced send uploads; the follower asks the leader for it.
   await follower.forceSendOnce();
-  await expect.poll(async () => (await logsOf(app)).map((log) => log.t).sort(), { timeout: 15_000 }).toEqual([
-    'from the first tab',
-    'from the second tab',
-  ]);
+  await expect
+    .poll(async () => (await logsOf(app)).map((log) => log.t).sort(), { timeout: 15_000 })
+    .toEqual(['from the first tab', 'from the second tab']);
   expect(new Set((await logsOf(app)).map((log) => log.session_uid)).size).toBe(2);
-  expect((await requestsOf(app)).filter((request) => request.operation === 'sendLogs').length).toBeGreaterThanOrEqual(1);
+  expect((await requestsOf(app)).filter((request) => request.operation === 'sendLogs').length).toBeGreaterThanOrEqual(
+    1,
+  );
 });
 
 test('when the leader closes, another engine takes over the uploads', async () => {
@@ -49,5 +54,7 @@ test('when the leader closes, another engine takes over the uploads', async () =
   await expect.poll(async () => (await internalsOf(second).status()).isLeader).toBe(true);
   second.log('after the hand-over');
   await second.forceSendOnce();
-  await expect.poll(async () => (await logsOf(app)).map((log) => log.t), { timeout: 15_000 }).toEqual(['after the hand-over']);
+  await expect
+    .poll(async () => (await logsOf(app)).map((log) => log.t), { timeout: 15_000 })
+    .toEqual(['after the hand-over']);
 });

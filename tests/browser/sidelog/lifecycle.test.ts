@@ -65,9 +65,9 @@ test('close() stores what was logged before it; log calls after it are dropped, 
   // A later page of the same app uploads what the closed one stored.
   const later = await startSidelog(app);
   await later.forceSendOnce();
-  await expect.poll(async () => (await logsOf(app)).map((log) => log.t), POLL).toEqual(
-    Array.from({ length: 50 }, (_, i) => `before close ${i + 1}`),
-  );
+  await expect
+    .poll(async () => (await logsOf(app)).map((log) => log.t), POLL)
+    .toEqual(Array.from({ length: 50 }, (_, i) => `before close ${i + 1}`));
 });
 
 test('in mode C, whose logs live only in the page, close() sends what was logged before it', async () => {
@@ -77,7 +77,7 @@ test('in mode C, whose logs live only in the page, close() sends what was logged
   await sidelog.close();
 
   // Nothing else is left to send them: the engine, its memory and its uploader are gone with close().
-  await expect.poll(async () => (await logsOf(app)).map((log) => log.t), POLL).toEqual(
-    Array.from({ length: 50 }, (_, i) => `mode C before close ${i + 1}`),
-  );
+  await expect
+    .poll(async () => (await logsOf(app)).map((log) => log.t), POLL)
+    .toEqual(Array.from({ length: 50 }, (_, i) => `mode C before close ${i + 1}`));
 });

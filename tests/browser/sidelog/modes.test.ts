@@ -2,7 +2,16 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { defaultWorkers } from '../../../app/logging/engines/worker-engine.ts';
 import { logsOf, newApp } from './collector.ts';
-import { cleanUp, createSidelog, hideLocks, hideSharedWorker, hideWorkers, initSidelog, silentWorkerURL, startSidelog } from './sidelog.ts';
+import {
+  cleanUp,
+  createSidelog,
+  hideLocks,
+  hideSharedWorker,
+  hideWorkers,
+  initSidelog,
+  silentWorkerURL,
+  startSidelog,
+} from './sidelog.ts';
 
 afterEach(cleanUp);
 
@@ -64,16 +73,24 @@ describe('operation modes', () => {
     expect(sidelog.mode).toBe('A-dedicated');
     sidelog.log('logged after the fall-back');
     await sidelog.forceSendOnce();
-    await expectDelivered(app, ['logged before init', 'logged while the worker was not answering', 'logged after the fall-back']);
+    await expectDelivered(app, [
+      'logged before init',
+      'logged while the worker was not answering',
+      'logged after the fall-back',
+    ]);
   });
 
   test('a Worker whose script fails to load falls to mode B, losing no log', async () => {
     hideSharedWorker();
     const app = await newApp();
-    const sidelog = await startSidelog(app, {}, {
-      workers: { ...defaultWorkers, dedicated: () => new Worker(new URL('./no-such-worker.js', location.href)) },
-      workerDeadlineMs: 5_000,
-    });
+    const sidelog = await startSidelog(
+      app,
+      {},
+      {
+        workers: { ...defaultWorkers, dedicated: () => new Worker(new URL('./no-such-worker.js', location.href)) },
+        workerDeadlineMs: 5_000,
+      },
+    );
     expect(sidelog.mode).toBe('B');
     sidelog.log('still here');
     await sidelog.forceSendOnce();

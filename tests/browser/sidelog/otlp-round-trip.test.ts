@@ -12,18 +12,30 @@ afterEach(cleanUp);
 const POLL = { timeout: 30_000, interval: 200 };
 
 async function admin<T>(path: string): Promise<T> {
-  const response = await fetch(`${inject('collectorURL')}/sidelog/admin/api/${path}`, { headers: { Authorization: `Bearer ${inject('adminToken')}` } });
+  const response = await fetch(`${inject('collectorURL')}/sidelog/admin/api/${path}`, {
+    headers: { Authorization: `Bearer ${inject('adminToken')}` },
+  });
   if (!response.ok) throw new Error(`admin ${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
 
 test("a line sent over OTLP to the service reads back with its tag, file, line, method, URL and the device's keys", async () => {
   const app = await newApp();
-  const sidelog = await startSidelog(app, { otlp: { url: `${inject('collectorURL')}/v1/logs`, headers: { 'X-App-Token': app } } });
+  const sidelog = await startSidelog(app, {
+    otlp: { url: `${inject('collectorURL')}/v1/logs`, headers: { 'X-App-Token': app } },
+  });
   expect(sidelog.mode).toBe('A-shared');
   sidelog.setDeviceKey('plan', 'gold');
   sidelog.setDeviceKey('visits', 3);
-  sidelog.sendLog({ level: 1, tag: 'shop', text: 'cart opened', file: 'app.js', line: 42, method: 'openCart', url: 'https://shop.example/cart' });
+  sidelog.sendLog({
+    level: 1,
+    tag: 'shop',
+    text: 'cart opened',
+    file: 'app.js',
+    line: 42,
+    method: 'openCart',
+    url: 'https://shop.example/cart',
+  });
   await sidelog.forceSendOnce();
   await expect.poll(async () => (await logsOf(app)).length, POLL).toBe(1);
 
@@ -38,8 +50,18 @@ test("a line sent over OTLP to the service reads back with its tag, file, line, 
   const view = await admin<{ logs: Record<string, unknown>[] }>(`intent/${appId}/session/${encodeURIComponent(uuid)}`);
   expect(view.logs).toHaveLength(1);
   // Nothing left over after the text: every attribute the engine wrote is a field again.
-  expect(view.logs[0]).toMatchObject({ t: 'cart opened', ll: 1, tg: 'shop', f: 'app.js', l: 42, m: 'openCart', u: 'https://shop.example/cart' });
-  const device = await admin<{ keys: { key: string; value: unknown }[] }>(`intent/${appId}/device/${encodeURIComponent(String(session!.udid))}`);
+  expect(view.logs[0]).toMatchObject({
+    t: 'cart opened',
+    ll: 1,
+    tg: 'shop',
+    f: 'app.js',
+    l: 42,
+    m: 'openCart',
+    u: 'https://shop.example/cart',
+  });
+  const device = await admin<{ keys: { key: string; value: unknown }[] }>(
+    `intent/${appId}/device/${encodeURIComponent(String(session!.udid))}`,
+  );
   expect(device.keys.map(({ key, value }) => [key, value])).toEqual([
     ['plan', 'gold'],
     ['visits', 3],

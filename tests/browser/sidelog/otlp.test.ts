@@ -26,7 +26,11 @@ async function setReceiver(bucket: string, state: { down?: boolean; refuseConten
 /** A page that loads Sidelog, on this page's origin. */
 const TAB_PAGE = new URL('./tab.html', import.meta.url).href;
 
-type TabWindow = Window & { SidelogClient?: typeof SidelogClient; sidelog?: SidelogClient; internalsOf?: typeof internalsOf };
+type TabWindow = Window & {
+  SidelogClient?: typeof SidelogClient;
+  sidelog?: SidelogClient;
+  internalsOf?: typeof internalsOf;
+};
 
 interface Tab {
   sidelog(): SidelogClient;
@@ -120,7 +124,9 @@ describe('Sidelog uploading OTLP', () => {
       const ofPrefix = records.filter((record) => String(record.body).startsWith(`${prefix} `));
       expect(ofPrefix.map((record) => record.body)).toEqual(lines.filter((line) => line.startsWith(`${prefix} `)));
     }
-    expect(requests.filter((request) => request.status === 200).every((request) => request.encoding === 'gzip')).toBe(true);
+    expect(requests.filter((request) => request.status === 200).every((request) => request.encoding === 'gzip')).toBe(
+      true,
+    );
   });
 
   test('the records carry what docs/opentelemetry.md maps, the browser included, with the device keys on the resource', async () => {
@@ -130,10 +136,20 @@ describe('Sidelog uploading OTLP', () => {
     expect(await tab.status()).toMatchObject({ isAppValid: true, isDeviceEnabled: true });
     const sidelog = tab.sidelog();
     sidelog.setDeviceKey('plan', 'gold');
-    sidelog.sendLog({ level: 1, tag: 'shop', text: 'cart opened', file: 'app.js', line: 42, method: 'openCart', url: 'https://shop.example/cart' });
+    sidelog.sendLog({
+      level: 1,
+      tag: 'shop',
+      text: 'cart opened',
+      file: 'app.js',
+      line: 42,
+      method: 'openCart',
+      url: 'https://shop.example/cart',
+    });
     await sidelog.sendCrash('TypeError: cart is undefined', 'Error: cart is undefined');
     await expect.poll(async () => (await received(bucket)).records.length, POLL).toBe(2);
-    const [crash, log] = (await received(bucket)).records.sort((a, b) => Number(a.eventName === undefined) - Number(b.eventName === undefined));
+    const [crash, log] = (await received(bucket)).records.sort(
+      (a, b) => Number(a.eventName === undefined) - Number(b.eventName === undefined),
+    );
     // The frame's session is this tab's: sessionStorage belongs to the top-level page.
     const session = sessionStorage.getItem(STORAGE_KEYS.sessionUuid);
     expect(log.attributes['session.id']).toBe(session);
@@ -141,10 +157,21 @@ describe('Sidelog uploading OTLP', () => {
       severityNumber: 13,
       severityText: 'WARN',
       body: 'cart opened',
-      attributes: { 'sidelog.tag': 'shop', 'code.file.path': 'app.js', 'code.line.number': '42', 'code.function.name': 'openCart', 'url.full': 'https://shop.example/cart' },
+      attributes: {
+        'sidelog.tag': 'shop',
+        'code.file.path': 'app.js',
+        'code.line.number': '42',
+        'code.function.name': 'openCart',
+        'url.full': 'https://shop.example/cart',
+      },
       scope: { name: 'sidelog' },
     });
-    expect(crash).toMatchObject({ eventName: 'sidelog.crash', severityNumber: 17, body: 'Error: cart is undefined', attributes: { 'exception.message': 'TypeError: cart is undefined', 'session.id': session } });
+    expect(crash).toMatchObject({
+      eventName: 'sidelog.crash',
+      severityNumber: 17,
+      body: 'Error: cart is undefined',
+      attributes: { 'exception.message': 'TypeError: cart is undefined', 'session.id': session },
+    });
     expect(log.resource).toMatchObject({
       'service.name': 'shop-web',
       'service.version': '2.4.1',
@@ -158,7 +185,7 @@ describe('Sidelog uploading OTLP', () => {
     expect(log.resource['browser.brands']).toEqual(expect.arrayContaining([expect.stringMatching(/^Chromium \d+$/)]));
   });
 
-  test("a receiver whose CORS refuses Content-Encoding gets plain bodies, and every line", async () => {
+  test('a receiver whose CORS refuses Content-Encoding gets plain bodies, and every line', async () => {
     const bucket = crypto.randomUUID();
     await setReceiver(bucket, { refuseContentEncoding: true });
     const tab = await openTab(otlpOptions(bucket));
@@ -170,4 +197,3 @@ describe('Sidelog uploading OTLP', () => {
     expect((await received(bucket)).requests).toEqual([{ status: 200, encoding: null }]);
   });
 });
-

@@ -57,7 +57,9 @@ const withoutRaw = (what: unknown) => {
 async function browserDatabase(): Promise<unknown[]> {
   const db = new Dexie('bf_sdk');
   await db.open();
-  const rows = await Promise.all(['logs', 'issues', 'devicekeys', 'sessions'].map((table) => db.table(table).toArray()));
+  const rows = await Promise.all(
+    ['logs', 'issues', 'devicekeys', 'sessions'].map((table) => db.table(table).toArray()),
+  );
   db.close();
   return rows.flat();
 }

@@ -22,9 +22,9 @@ describe('odd fields among ten normal lines', () => {
     for (const text of normal('after')) sidelog.log(text);
     await sidelog.settle();
     await sidelog.forceSendOnce();
-    await expect.poll(async () => (await logsOf(app)).map((log) => log.t).sort(), POLL).toEqual(
-      [...normal('before'), 'poisoned', ...normal('after')].sort(),
-    );
+    await expect
+      .poll(async () => (await logsOf(app)).map((log) => log.t).sort(), POLL)
+      .toEqual([...normal('before'), 'poisoned', ...normal('after')].sort());
     expect((await logsOf(app)).find((log) => log.t === 'poisoned')).toMatchObject({ l: 1, f: 'pay.js' });
   });
 
@@ -36,13 +36,15 @@ describe('odd fields among ten normal lines', () => {
     for (const text of normal('after')) sidelog.log(text);
     await sidelog.settle();
     await sidelog.forceSendOnce();
-    await expect.poll(async () => (await logsOf(app)).map((log) => log.t).sort(), POLL).toEqual(
-      [...normal('before'), 'huge tag', ...normal('after')].sort(),
-    );
+    await expect
+      .poll(async () => (await logsOf(app)).map((log) => log.t).sort(), POLL)
+      .toEqual([...normal('before'), 'huge tag', ...normal('after')].sort());
     const tag = (await logsOf(app)).find((log) => log.t === 'huge tag')!.tg!;
     expect(tag.length).toBeLessThan(1_000);
     expect(tag.endsWith('…')).toBe(true);
-    expect((await requestsOf(app)).filter((request) => request.operation === 'sendLogs').map((request) => request.status)).not.toContain(413);
+    expect(
+      (await requestsOf(app)).filter((request) => request.operation === 'sendLogs').map((request) => request.status),
+    ).not.toContain(413);
   });
 });
 
@@ -63,7 +65,12 @@ describe.each(['error-400', 'error-413'] as const)('the service answering %s to 
       // Both refused, then the first alone, then the marker that would stand for it: refused too, so the run stops
       // there and both lines are kept, as for a 5xx.
       await sidelog.forceSendOnce();
-      await expect.poll(async () => (await requestsOf(app)).filter((r) => r.operation === 'sendLogs' && r.status !== 200).length, POLL).toBe(3);
+      await expect
+        .poll(
+          async () => (await requestsOf(app)).filter((r) => r.operation === 'sendLogs' && r.status !== 200).length,
+          POLL,
+        )
+        .toBe(3);
       expect((await internalsOf(sidelog).status()).pending.logs).toBe(2);
     } finally {
       await setFault(app, 'none');
@@ -71,12 +78,9 @@ describe.each(['error-400', 'error-413'] as const)('the service answering %s to 
     sidelog.log('accepted after');
     await sidelog.settle();
     await sidelog.forceSendOnce();
-    await expect.poll(async () => (await logsOf(app)).map((log) => log.t), POLL).toEqual([
-      'accepted first',
-      'refused warning',
-      'refused error',
-      'accepted after',
-    ]);
+    await expect
+      .poll(async () => (await logsOf(app)).map((log) => log.t), POLL)
+      .toEqual(['accepted first', 'refused warning', 'refused error', 'accepted after']);
     const logs = await logsOf(app);
     expect(logs.filter((log) => log.tg === REFUSED_LOG_TAG)).toEqual([]);
     expect(logs.map((log) => log.ll)).toEqual([LogLevel.Debug, LogLevel.Warning, LogLevel.Error, LogLevel.Debug]);

@@ -22,7 +22,10 @@ import { cleanUp, hideWorkers, startSidelog } from './sidelog.ts';
 import { internalsOf } from '../../../app/logging/internals.ts';
 
 const session = { session_uid: 'session-1' } as SessionPayload;
-const logsWrite = (seq: number, rows: { at: number; p?: unknown[]; t?: unknown; tg?: unknown; l?: unknown }[]): WriteMessage => ({
+const logsWrite = (
+  seq: number,
+  rows: { at: number; p?: unknown[]; t?: unknown; tg?: unknown; l?: unknown }[],
+): WriteMessage => ({
   sl: 'logs',
   seq,
   logs: columnsOf(rows.map((row) => ({ ...row, x: row.at, ll: LogLevel.Info, u: 'http://page/' }))),
@@ -52,7 +55,13 @@ describe('a rescue', () => {
     const [found] = findRescues('app');
     expect(found).toMatchObject({ appKey: 'app', run: 'r1', session });
     const [first, second] = rowsOfWrite(found.writes[0]);
-    expect(first).toMatchObject({ at: 10, x: 10, ll: LogLevel.Info, t: 'cart {"items":3} 12n {"name":"loop","self":"[Circular]"}', u: 'http://page/' });
+    expect(first).toMatchObject({
+      at: 10,
+      x: 10,
+      ll: LogLevel.Info,
+      t: 'cart {"items":3} 12n {"name":"loop","self":"[Circular]"}',
+      u: 'http://page/',
+    });
     expect(second).toMatchObject({ at: 11, t: 'huge tag', l: 4 });
     expect(second.tg).toHaveLength(FIELD_CAPS.tag + 1);
     expect(found.writes[1]).toEqual({ sl: 'key', seq: 4, key: 'user', value: 7 });
@@ -70,14 +79,22 @@ describe('a rescue', () => {
     saveRescue(
       rescue('r1', [
         write,
-        { sl: 'issue', seq: 2, issue: { type: 'issue', title: 'From ivan@shop.ru', text: 'card 4111 1111 1111 1111', uuid: 'u' } },
+        {
+          sl: 'issue',
+          seq: 2,
+          issue: { type: 'issue', title: 'From ivan@shop.ru', text: 'card 4111 1111 1111 1111', uuid: 'u' },
+        },
         { sl: 'key', seq: 3, key: 'contact', value: '+7 912 345 67 89' },
       ]),
       createRedactor(DEFAULT_REDACT),
     );
     const [found] = findRescues('app');
     const [first, unmasked] = rowsOfWrite(found.writes[0]);
-    expect(first).toMatchObject({ t: 'user {"email":"[email]"}', u: 'https://shop.ru/reset?token=[secret]', s: 'Error\n    at pay (https://cdn.shop.ru/app.js?token=[secret]:12:3)' });
+    expect(first).toMatchObject({
+      t: 'user {"email":"[email]"}',
+      u: 'https://shop.ru/reset?token=[secret]',
+      s: 'Error\n    at pay (https://cdn.shop.ru/app.js?token=[secret]:12:3)',
+    });
     // The engine that stores it leaves it too.
     expect(unmasked).toMatchObject({ t: '{"event":"input","value":"ivan@shop.ru"}', v: true });
     expect(found.writes[1]).toMatchObject({ issue: { title: 'From [email]', text: 'card [card]' } });
@@ -104,7 +121,10 @@ describe('a rescue', () => {
   test('an earlier rescue carried inside a later one is handed on once, while its own key is still there', () => {
     const earlier = rescue('r1', [logsWrite(1, [{ at: 1, t: 'from the first page' }])]);
     saveRescue(earlier, keepText);
-    saveRescue(rescue('r2', [{ sl: 'rescued', seq: 1, rescue: earlier }, logsWrite(2, [{ at: 5, t: 'from the second page' }])]), keepText);
+    saveRescue(
+      rescue('r2', [{ sl: 'rescued', seq: 1, rescue: earlier }, logsWrite(2, [{ at: 5, t: 'from the second page' }])]),
+      keepText,
+    );
     const found = findRescues('app');
     const texts = found.flatMap((one) => one.writes.flatMap((write) => rowsOfWrite(write).map((row) => row.t)));
     expect(texts.sort()).toEqual(['from the first page', 'from the second page']);
@@ -112,7 +132,9 @@ describe('a rescue', () => {
 
   test('too large for localStorage: the oldest writes give way to one gap entry over their times', () => {
     // 400 writes of one 32,000-character line: about 13 M characters, more than an origin's localStorage holds.
-    const writes = Array.from({ length: 400 }, (_, i) => logsWrite(i + 1, [{ at: 1000 + i, t: `${i} `.padEnd(32_000, 'x') }]));
+    const writes = Array.from({ length: 400 }, (_, i) =>
+      logsWrite(i + 1, [{ at: 1000 + i, t: `${i} `.padEnd(32_000, 'x') }]),
+    );
     saveRescue(rescue('big', writes), keepText);
     const [found] = findRescues('app');
     const [gap, ...kept] = found.writes.flatMap(rowsOfWrite);
@@ -143,13 +165,20 @@ describe('a rescue handed to the next page', () => {
     db.close();
     const [run, seq] = Object.entries(stored.runs!)[0];
     const at = stored.lastAt!;
-    const write = (n: number, texts: string[]) => logsWrite(n, texts.map((t, i) => ({ at: at - texts.length + 1 + i, t })));
+    const write = (n: number, texts: string[]) =>
+      logsWrite(
+        n,
+        texts.map((t, i) => ({ at: at - texts.length + 1 + i, t })),
+      );
     saveRescue(
       {
         appKey: app,
         run,
         session: stored.payload,
-        writes: [write(seq, ['stored by the first engine 1', 'stored by the first engine 2']), logsWrite(seq + 1, [{ at: at + 1, t: 'never stored' }])],
+        writes: [
+          write(seq, ['stored by the first engine 1', 'stored by the first engine 2']),
+          logsWrite(seq + 1, [{ at: at + 1, t: 'never stored' }]),
+        ],
       },
       keepText,
     );
@@ -159,11 +188,9 @@ describe('a rescue handed to the next page', () => {
     // Two stored by the first engine, one from the rescue: the rescued copies of the two were skipped.
     expect((await internalsOf(next).status()).pending.logs).toBe(3);
     await next.forceSendOnce();
-    await expect.poll(async () => (await logsOf(app)).map((log) => log.t), { timeout: 30_000 }).toEqual([
-      'stored by the first engine 1',
-      'stored by the first engine 2',
-      'never stored',
-    ]);
+    await expect
+      .poll(async () => (await logsOf(app)).map((log) => log.t), { timeout: 30_000 })
+      .toEqual(['stored by the first engine 1', 'stored by the first engine 2', 'never stored']);
     // Confirmed stored: the rescue is gone.
     expect(findRescues(app)).toEqual([]);
   });
@@ -207,7 +234,10 @@ describe('a page going away', () => {
       });
       expect(second).toEqual(first);
       const [kept] = findRescues(app);
-      expect(kept.writes.flatMap(rowsOfWrite).map((row) => row.t)).toEqual([...Array.from({ length: 100 }, (_, i) => `line ${i + 1}`), 'one more']);
+      expect(kept.writes.flatMap(rowsOfWrite).map((row) => row.t)).toEqual([
+        ...Array.from({ length: 100 }, (_, i) => `line ${i + 1}`),
+        'one more',
+      ]);
     } finally {
       delete (document as { visibilityState?: unknown }).visibilityState;
     }

@@ -37,11 +37,27 @@ describe('the Dexie storage', () => {
     const ids = await addLogs(storage, [
       { sessionUUID: 's1', x: '2026-11-22T10:00:00.000Z', at: 1, t: 'first', ll: LogLevel.Info },
       { sessionUUID: 's2', x: '2026-11-22T10:00:00.001Z', at: 2, t: 'other session' },
-      { sessionUUID: 's1', x: '2026-11-22T10:00:00.002Z', at: 3, t: 'second', tg: 'cart', f: 'app.js', l: 4, m: 'pay', u: 'http://x/' },
+      {
+        sessionUUID: 's1',
+        x: '2026-11-22T10:00:00.002Z',
+        at: 3,
+        t: 'second',
+        tg: 'cart',
+        f: 'app.js',
+        l: 4,
+        m: 'pay',
+        u: 'http://x/',
+      },
     ]);
     expect(ids).toHaveLength(3);
     expect((await storage.oldestLogs('s1', 10)).map((log) => log.t)).toEqual(['first', 'second']);
-    expect((await storage.oldestLogs('s1', 10))[1]).toMatchObject({ tg: 'cart', f: 'app.js', l: 4, m: 'pay', u: 'http://x/' });
+    expect((await storage.oldestLogs('s1', 10))[1]).toMatchObject({
+      tg: 'cart',
+      f: 'app.js',
+      l: 4,
+      m: 'pay',
+      u: 'http://x/',
+    });
     expect((await storage.oldestLogsOfAll(2)).map((log) => log.t)).toEqual(['first', 'other session']);
 
     await storage.addIssue({ sessionUUID: 's1', data: { title: 'T', text: 'X', type: 'crash', uuid: 'u1' } });
@@ -61,7 +77,13 @@ describe('the Dexie storage', () => {
   test('deletes exactly the logs it is named, a whole uploaded batch at once or around a log of another session', async () => {
     const storage = createDexieStorage(testDatabase());
     const log = (sessionUUID: string, t: string) => ({ sessionUUID, x: '2026-11-22T10:00:00.000Z', at: 1, t });
-    const [a, b, , d, e] = await addLogs(storage, [log('s1', 'a'), log('s1', 'b'), log('s2', 'other tab'), log('s1', 'd'), log('s1', 'e')]);
+    const [a, b, , d, e] = await addLogs(storage, [
+      log('s1', 'a'),
+      log('s1', 'b'),
+      log('s2', 'other tab'),
+      log('s1', 'd'),
+      log('s1', 'e'),
+    ]);
     await storage.deleteLogs([a, b]);
     expect((await storage.oldestLogsOfAll(10)).map((row) => row.t)).toEqual(['other tab', 'd', 'e']);
     // b is gone already, and the range from it to e holds the other tab's log.
@@ -76,7 +98,14 @@ describe('the Dexie storage', () => {
   test('reads the logs of a session after a given one, in order, past logs of other sessions between them', async () => {
     const storage = createDexieStorage(testDatabase());
     const log = (sessionUUID: string, t: string) => ({ sessionUUID, x: '2026-11-22T10:00:00.000Z', at: 1, t });
-    const [a, , b, , , c] = await addLogs(storage, [log('s1', 'a'), log('s2', 'x'), log('s1', 'b'), log('s2', 'y'), log('s2', 'z'), log('s1', 'c')]);
+    const [a, , b, , , c] = await addLogs(storage, [
+      log('s1', 'a'),
+      log('s2', 'x'),
+      log('s1', 'b'),
+      log('s2', 'y'),
+      log('s2', 'z'),
+      log('s1', 'c'),
+    ]);
     const after = async (id: number) => (await storage.logsAfter('s1', id, 2)).map((row) => row.t);
     expect(await after(0)).toEqual(['a']);
     expect(await after(a)).toEqual(['b']);
@@ -110,7 +139,11 @@ describe('the Dexie storage', () => {
 
     const storage = createDexieStorage(name);
     expect(await storage.issues('old')).toEqual([
-      { id: 1, sessionUUID: 'old', data: { title: 'Оплата не прошла', text: '**Карта** отклонена', type: 'issue', uuid: 'legacy' } },
+      {
+        id: 1,
+        sessionUUID: 'old',
+        data: { title: 'Оплата не прошла', text: '**Карта** отклонена', type: 'issue', uuid: 'legacy' },
+      },
     ]);
     storage.close();
   });
@@ -144,7 +177,9 @@ describe('an app change', () => {
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.deviceData) ?? '{}')).toEqual({});
     expect([await count('logs'), await count('issues'), await count('devicekeys')]).toEqual([0, 0, 0]);
     // Only the new tab's session is left.
-    expect((await db.table('sessions').toArray()).map((session) => session.uuid)).toEqual([sessionStorage.getItem(STORAGE_KEYS.sessionUuid)]);
+    expect((await db.table('sessions').toArray()).map((session) => session.uuid)).toEqual([
+      sessionStorage.getItem(STORAGE_KEYS.sessionUuid),
+    ]);
     db.close();
   });
 });
@@ -178,7 +213,9 @@ describe('a first visit whose app id never reached the disk', () => {
     // told from this app's own (a browser killed before localStorage reached the disk), so it is kept and sent with
     // it (docs/storage.md#app-change).
     await other.forceSendOnce();
-    await expect.poll(async () => (await logsOf(otherApp)).map((log) => log.t), { timeout: 15_000 }).toEqual(['the other app']);
+    await expect
+      .poll(async () => (await logsOf(otherApp)).map((log) => log.t), { timeout: 15_000 })
+      .toEqual(['the other app']);
     await other.close();
     // localStorage cleared under the tab (by the page, or by another app of the origin); sessionStorage kept.
     localStorage.clear();

@@ -24,7 +24,9 @@ describe('uploads', () => {
     const logs = await ours();
     expect(logs.map((log) => log.t)).toEqual(Array.from({ length: 1200 }, (_, i) => `line ${i} {"i":${i}}`));
     for (let i = 1; i < logs.length; i++) expect(logs[i].at).toBeGreaterThan(logs[i - 1].at);
-    expect((await batchesOf(app)).filter((batch) => batch.session_uid === session).map((batch) => batch.count)).toEqual([500, 500, 200]);
+    expect((await batchesOf(app)).filter((batch) => batch.session_uid === session).map((batch) => batch.count)).toEqual(
+      [500, 500, 200],
+    );
   });
 
   test('an app the service does not know stores nothing and sends nothing', async () => {
@@ -53,7 +55,12 @@ describe('uploads', () => {
     const url = await sidelog.sendIssue('Корзина не открывается', 'Нажал «Купить», ничего не произошло');
     await expect.poll(async () => (await issuesOf(app)).length, POLL).toBe(1);
     const [issue] = await issuesOf(app);
-    expect(issue).toMatchObject({ title: 'Корзина не открывается', text: 'Нажал «Купить», ничего не произошло', type: 'issue', url });
+    expect(issue).toMatchObject({
+      title: 'Корзина не открывается',
+      text: 'Нажал «Купить», ничего не произошло',
+      type: 'issue',
+      url,
+    });
     expect(url).toMatch(/\/sidelog\/intent\/[A-Za-z0-9_-]{10}\/issue\/[0-9a-f-]{36}$/);
     // The session had an issue, so its logs went with it.
     await expect.poll(async () => (await logsOf(app)).map((log) => log.t), POLL).toEqual(['kept until an issue']);
@@ -66,11 +73,13 @@ describe('uploads', () => {
     sidelog.setDeviceKey('plan', { tier: 'gold' });
     sidelog.removeDeviceKey('plan');
     await sidelog.forceSendOnce();
-    await expect.poll(async () => (await deviceKeysOf(app)).map((row) => [row.key, row.value]), POLL).toEqual([
-      ['user_id', 42],
-      ['plan', '{"tier":"gold"}'],
-      ['plan', null],
-    ]);
+    await expect
+      .poll(async () => (await deviceKeysOf(app)).map((row) => [row.key, row.value]), POLL)
+      .toEqual([
+        ['user_id', 42],
+        ['plan', '{"tier":"gold"}'],
+        ['plan', null],
+      ]);
   });
 
   test('a session is registered before its issues and logs, and sessions no tab holds are deleted once empty', async () => {

@@ -3,9 +3,14 @@ import { crashText, readableReason } from '../../../app/logging/capture/crash-te
 
 describe('crash text', () => {
   test('has the lines Error, URL, Line and Stack in that order', () => {
-    expect(crashText({ message: 'boom', url: 'http://shop.test/app.js', line: 3, stack: 'Error: boom\n    at f (app.js:3:1)' })).toBe(
-      'Error: boom\nURL: http://shop.test/app.js\nLine: 3\nStack: Error: boom\n    at f (app.js:3:1)',
-    );
+    expect(
+      crashText({
+        message: 'boom',
+        url: 'http://shop.test/app.js',
+        line: 3,
+        stack: 'Error: boom\n    at f (app.js:3:1)',
+      }),
+    ).toBe('Error: boom\nURL: http://shop.test/app.js\nLine: 3\nStack: Error: boom\n    at f (app.js:3:1)');
   });
 
   test('says N/A for what is missing; line 0 is the browser saying it does not know', () => {

@@ -20,13 +20,27 @@ describe("the page's writes on their way to the engine", () => {
 
   test('a removal stays a removal, and sanitising twice changes nothing', () => {
     const removal: WriteMessage = { sl: 'key', seq: 1, key: 'vip', value: null };
-    expect(sanitiseWrite(sanitiseWrite(removal, keepText), keepText)).toEqual({ sl: 'key', seq: 1, key: 'vip', value: null });
+    expect(sanitiseWrite(sanitiseWrite(removal, keepText), keepText)).toEqual({
+      sl: 'key',
+      seq: 1,
+      key: 'vip',
+      value: null,
+    });
     const set: WriteMessage = { sl: 'key', seq: 2, key: 'since', value: new Date(Date.UTC(2024, 0, 2)) as never };
-    expect(sanitiseWrite(sanitiseWrite(set, keepText), keepText)).toEqual({ sl: 'key', seq: 2, key: 'since', value: '"2024-01-02T00:00:00.000Z"' });
+    expect(sanitiseWrite(sanitiseWrite(set, keepText), keepText)).toEqual({
+      sl: 'key',
+      seq: 2,
+      key: 'since',
+      value: '"2024-01-02T00:00:00.000Z"',
+    });
   });
 
   test("an issue's text becomes a string", () => {
-    const issue: WriteMessage = { sl: 'issue', seq: 1, issue: { type: IssueType.Issue, title: 'Checkout', text: { step: 3 } as never, uuid: 'u' } };
+    const issue: WriteMessage = {
+      sl: 'issue',
+      seq: 1,
+      issue: { type: IssueType.Issue, title: 'Checkout', text: { step: 3 } as never, uuid: 'u' },
+    };
     expect(sanitiseWrite(issue, keepText)).toMatchObject({ issue: { text: '{"step":3}' } });
   });
 

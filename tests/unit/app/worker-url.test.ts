@@ -15,10 +15,16 @@ describe('resolveWorkerURL', () => {
     expect(resolveWorkerURL(value, page)).toBe(resolved);
   });
 
-  test.each(['https://cdn.example/sidelog-worker.js', '//cdn.example/sidelog-worker.js', 'http://shop.example/sidelog-worker.js', 'https://shop.example:8443/w.js', 'https://', 'data:text/javascript,0'])(
-    '%s is refused',
-    (value) => {
-      expect(() => resolveWorkerURL(value, page)).toThrow(new Error("'workerURL' option must be a URL of the page's own origin."));
-    },
-  );
+  test.each([
+    'https://cdn.example/sidelog-worker.js',
+    '//cdn.example/sidelog-worker.js',
+    'http://shop.example/sidelog-worker.js',
+    'https://shop.example:8443/w.js',
+    'https://',
+    'data:text/javascript,0',
+  ])('%s is refused', (value) => {
+    expect(() => resolveWorkerURL(value, page)).toThrow(
+      new Error("'workerURL' option must be a URL of the page's own origin."),
+    );
+  });
 });

@@ -33,7 +33,11 @@ describe('the write queue', () => {
     expect(sink.received).toEqual([]);
     await Promise.resolve();
     expect(sink.received).toEqual([
-      { sl: 'logs', seq: 1, logs: { from: 0, x: [1, 2], c: [8, 16], p: ['a', 'b', { n: 2 }], s: {}, e: {}, u: [[0, PAGE]] } },
+      {
+        sl: 'logs',
+        seq: 1,
+        logs: { from: 0, x: [1, 2], c: [8, 16], p: ['a', 'b', { n: 2 }], s: {}, e: {}, u: [[0, PAGE]] },
+      },
     ]);
     expect(rows(sink.received[0])).toEqual([
       { at: 1, x: 1, ll: 0, p: ['a'], u: PAGE },
@@ -78,14 +82,24 @@ describe('the write queue', () => {
 
   test('every level and count travel as given; a level other than the six numbers goes with its fields', async () => {
     const { queue, sink } = attached();
-    for (const level of Object.values(LogLevel)) queue.log(1, level, Array.from({ length: level }, (_, i) => i), undefined);
+    for (const level of Object.values(LogLevel))
+      queue.log(
+        1,
+        level,
+        Array.from({ length: level }, (_, i) => i),
+        undefined,
+      );
     queue.logFields(2, LogLevel.Fatal, { t: 'fatal' });
     queue.logFields(3, 'warning', { t: 'named' });
     queue.logFields(4, 2.5, { t: 'odd' });
     await Promise.resolve();
     const got = rows(sink.received[0]).map(({ ll, p, t }) => ({ ll, p, t }));
     expect(got).toEqual([
-      ...Object.values(LogLevel).map((level) => ({ ll: level, p: Array.from({ length: level }, (_, i) => i), t: undefined })),
+      ...Object.values(LogLevel).map((level) => ({
+        ll: level,
+        p: Array.from({ length: level }, (_, i) => i),
+        t: undefined,
+      })),
       { ll: LogLevel.Fatal, p: undefined, t: 'fatal' },
       { ll: 'warning', p: undefined, t: 'named' },
       { ll: 2.5, p: undefined, t: 'odd' },
@@ -185,7 +199,11 @@ describe('the write queue', () => {
   });
 
   test('past the waiting bound, the oldest logs give way to one gap entry in their place, first in line', async () => {
-    const queue = createWriteQueue(() => {}, 5, () => PAGE);
+    const queue = createWriteQueue(
+      () => {},
+      5,
+      () => PAGE,
+    );
     for (let at = 1; at <= 8; at++) {
       log(queue, at, `line ${at}`);
       await Promise.resolve();
@@ -194,7 +212,12 @@ describe('the write queue', () => {
     queue.attach(sink);
     const all = sink.received.flatMap(rows);
     expect(all).toHaveLength(5);
-    expect(all[0]).toMatchObject({ at: 1, tg: GAP_LOG_TAG, ll: LogLevel.Warning, t: JSON.stringify({ start: 1, end: 4 }) });
+    expect(all[0]).toMatchObject({
+      at: 1,
+      tg: GAP_LOG_TAG,
+      ll: LogLevel.Warning,
+      t: JSON.stringify({ start: 1, end: 4 }),
+    });
     expect(all.slice(1).map((row) => row.p)).toEqual([['line 5'], ['line 6'], ['line 7'], ['line 8']]);
   });
 

@@ -30,7 +30,12 @@ describe('the log filters', () => {
       levels: [2, 5],
       tags: ['net'],
       q: 'pay button',
-      search: { groups: [[{ negated: false, term: { kind: 'word', text: 'pay' } }], [{ negated: false, term: { kind: 'word', text: 'button' } }]] },
+      search: {
+        groups: [
+          [{ negated: false, term: { kind: 'word', text: 'pay' } }],
+          [{ negated: false, term: { kind: 'word', text: 'button' } }],
+        ],
+      },
       deviceKey: { key: 'plan', value: 'gold' },
       from: Date.parse('2026-11-22T10:00:00.000Z'),
       to: 1_790_000_000_000,

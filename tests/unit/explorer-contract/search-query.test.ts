@@ -1,7 +1,13 @@
 // The search box's query language (explorer-contract/search-query.ts): what each form parses to, and the error each
 // malformed query gets (the same texts as docs/errors.md#explorer-search).
 import { describe, expect, test } from 'vitest';
-import { highlightTerms, MAX_SEARCH_TERMS, parseSearchQuery, SearchQueryError, type SearchClause } from '../../../explorer-contract/search-query.ts';
+import {
+  highlightTerms,
+  MAX_SEARCH_TERMS,
+  parseSearchQuery,
+  SearchQueryError,
+  type SearchClause,
+} from '../../../explorer-contract/search-query.ts';
 
 const word = (text: string, negated = false): SearchClause => ({ negated, term: { kind: 'word', text } });
 const phrase = (words: string[], negated = false): SearchClause => ({ negated, term: { kind: 'phrase', words } });
@@ -28,8 +34,17 @@ const PARSED: [string, SearchClause[][]][] = [
   ['tag:net', [[{ negated: false, term: { kind: 'field', field: 'tag', value: 'net' } }]]],
   ['file:client.ts', [[{ negated: false, term: { kind: 'field', field: 'file', value: 'client.ts' } }]]],
   ['method:send', [[{ negated: false, term: { kind: 'field', field: 'method', value: 'send' } }]]],
-  ['url:https://shop.test/a?b=c', [[{ negated: false, term: { kind: 'field', field: 'url', value: 'https://shop.test/a?b=c' } }]]],
-  ['device:d-1 session:s-1', [[{ negated: false, term: { kind: 'field', field: 'device', value: 'd-1' } }], [{ negated: false, term: { kind: 'field', field: 'session', value: 's-1' } }]]],
+  [
+    'url:https://shop.test/a?b=c',
+    [[{ negated: false, term: { kind: 'field', field: 'url', value: 'https://shop.test/a?b=c' } }]],
+  ],
+  [
+    'device:d-1 session:s-1',
+    [
+      [{ negated: false, term: { kind: 'field', field: 'device', value: 'd-1' } }],
+      [{ negated: false, term: { kind: 'field', field: 'session', value: 's-1' } }],
+    ],
+  ],
   ['key.email:ann@example.com', [[{ negated: false, term: { kind: 'key', key: 'email', value: 'ann@example.com' } }]]],
   ['key.plan:"gold plus"', [[{ negated: false, term: { kind: 'key', key: 'plan', value: 'gold plus' } }]]],
   ['tag:"my tag" x1', [[{ negated: false, term: { kind: 'field', field: 'tag', value: 'my tag' } }], [word('x1')]]],
@@ -49,8 +64,14 @@ const REFUSED: [string, string][] = [
   ['tag:', `'tag:' needs a value, as in tag:value`],
   ['level:', `'level:' needs a value, as in level:error`],
   ['!!', `'!!' has no letter or digit: words under 3 characters must be letters or digits`],
-  ['a b c d e f g h i', `The search holds at most ${MAX_SEARCH_TERMS} terms (a phrase counts its words): search for fewer`],
-  ['"a b c d e f g" h i', `The search holds at most ${MAX_SEARCH_TERMS} terms (a phrase counts its words): search for fewer`],
+  [
+    'a b c d e f g h i',
+    `The search holds at most ${MAX_SEARCH_TERMS} terms (a phrase counts its words): search for fewer`,
+  ],
+  [
+    '"a b c d e f g" h i',
+    `The search holds at most ${MAX_SEARCH_TERMS} terms (a phrase counts its words): search for fewer`,
+  ],
 ];
 
 describe('the search query language', () => {

@@ -1,5 +1,14 @@
 import { describe, expect, test } from 'vitest';
-import { LogLevel, atsOf, columnsOf, lastAtOf, readColumns, rowsOf, type LogColumns, type RawLog } from '../../../protocol/index.ts';
+import {
+  LogLevel,
+  atsOf,
+  columnsOf,
+  lastAtOf,
+  readColumns,
+  rowsOf,
+  type LogColumns,
+  type RawLog,
+} from '../../../protocol/index.ts';
 
 const PAGE = 'http://127.0.0.1:8080/sales';
 
@@ -9,7 +18,14 @@ describe('log columns', () => {
       { at: 1, x: 1, ll: LogLevel.Debug, p: ['a', { n: 1 }], u: PAGE },
       { at: 2, x: 1, ll: LogLevel.Info, p: [], u: PAGE },
       { at: 3, x: 3, ll: LogLevel.Warning, t: 'clicked', tg: 'bf_ui_event', u: PAGE },
-      { at: 4, x: 4, ll: LogLevel.Error, p: ['b'], s: 'Error\n    at pick (app.js:3:1)', u: 'http://127.0.0.1:8080/stats' },
+      {
+        at: 4,
+        x: 4,
+        ll: LogLevel.Error,
+        p: ['b'],
+        s: 'Error\n    at pick (app.js:3:1)',
+        u: 'http://127.0.0.1:8080/stats',
+      },
     ];
     const columns = columnsOf(rows);
     // Level + 8 × count: Debug with 2, Info with 0, Warning with fields (-1), Error with 1.
@@ -21,7 +37,15 @@ describe('log columns', () => {
   });
 
   test('`at` follows from `from` and the times: the clock, or one past the last where the clock has not moved on', () => {
-    const columns: LogColumns = { from: 100, x: [50, 101, 101, 101, 200, 150], c: [0, 0, 0, 0, 0, 0], p: [], s: {}, e: {}, u: [[0, PAGE]] };
+    const columns: LogColumns = {
+      from: 100,
+      x: [50, 101, 101, 101, 200, 150],
+      c: [0, 0, 0, 0, 0, 0],
+      p: [],
+      s: {},
+      e: {},
+      u: [[0, PAGE]],
+    };
     expect(atsOf(columns)).toEqual([101, 102, 103, 104, 200, 201]);
     expect(lastAtOf(columns)).toBe(201);
     expect(lastAtOf({ ...columns, x: [] })).toBe(100);

@@ -7,7 +7,12 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { IssueType, LogLevel, type IssueData, type LogRecord, type SessionPayload } from '../../../protocol/index.ts';
 import { otlpIssue, otlpLog, otlpRequest, otlpResource } from '../../../protocol/otlp-logs.ts';
-import { decodeLogsRequest, type DecodedKeyValue, type DecodedLogRecord, type DecodedRequest } from '../../support/otlp-decode.ts';
+import {
+  decodeLogsRequest,
+  type DecodedKeyValue,
+  type DecodedLogRecord,
+  type DecodedRequest,
+} from '../../support/otlp-decode.ts';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const doc = readFileSync(join(ROOT, 'docs/opentelemetry.md'), 'utf8');
@@ -41,7 +46,12 @@ const log: LogRecord = {
   m: 'openCart',
   u: 'https://shop.example/cart',
 };
-const issue = (type: IssueType): IssueData => ({ uuid: '9a7d1e52-6b0c-4f3e-8a21-d5c4b3a29f18', title: 'Cart does not open', text: 'Clicked Buy, nothing happened', type });
+const issue = (type: IssueType): IssueData => ({
+  uuid: '9a7d1e52-6b0c-4f3e-8a21-d5c4b3a29f18',
+  title: 'Cart does not open',
+  text: 'Clicked Buy, nothing happened',
+  type,
+});
 const SENT_AT = Date.parse('2026-01-01T00:00:05Z');
 const session = {
   app_version: { app: { key: 'shop-web' }, version: '2.4.1', build: '311' },
@@ -65,13 +75,15 @@ function decoded(records: ReturnType<typeof otlpLog>[]): { request: DecodedReque
   return { request, records: request.resourceLogs![0].scopeLogs![0].logRecords! };
 }
 
-const attribute = (attributes: DecodedKeyValue[] | undefined, key: string) => attributes?.find((one) => one.key === key)?.value;
+const attribute = (attributes: DecodedKeyValue[] | undefined, key: string) =>
+  attributes?.find((one) => one.key === key)?.value;
 
 /** What a path of the tables (`timeUnixNano`, `attributes["…"]`, `resource.attributes["…"]`, `scope.version`) holds. */
 function at(path: string, record: DecodedLogRecord, request: DecodedRequest): unknown {
   const named = /^(resource\.)?attributes\["(.+)"\]$/.exec(path);
   if (named) return attribute(named[1] ? request.resourceLogs![0].resource!.attributes : record.attributes, named[2]);
-  if (path.startsWith('scope.')) return request.resourceLogs![0].scopeLogs![0].scope![path.slice('scope.'.length) as 'name' | 'version'];
+  if (path.startsWith('scope.'))
+    return request.resourceLogs![0].scopeLogs![0].scope![path.slice('scope.'.length) as 'name' | 'version'];
   return record[path as keyof DecodedLogRecord];
 }
 
@@ -85,7 +97,12 @@ describe('docs/opentelemetry.md, row by row', () => {
     expect(rows.length).toBeGreaterThan(10);
     for (const [, path, example] of rows) expect(at(path, records[0], request), path).toEqual(expected(example));
     // Nothing is sent that the table does not name.
-    expect(records[0].attributes!.map(({ key }) => `attributes["${key}"]`).sort()).toEqual(rows.map((row) => row[1]).filter((path) => path.startsWith('attributes')).sort());
+    expect(records[0].attributes!.map(({ key }) => `attributes["${key}"]`).sort()).toEqual(
+      rows
+        .map((row) => row[1])
+        .filter((path) => path.startsWith('attributes'))
+        .sort(),
+    );
   });
 
   test('levels', () => {
@@ -94,7 +111,10 @@ describe('docs/opentelemetry.md, row by row', () => {
     expect(rows.map((row) => row[0]).sort()).toEqual(Object.keys(LogLevel).sort());
     for (const [level, number, text] of rows) {
       const { records } = decoded([otlpLog({ ...log, ll: names[level] }, SESSION_UUID)]);
-      expect([records[0].severityNumber, records[0].severityText], level).toEqual([JSON.parse(number), JSON.parse(text)]);
+      expect([records[0].severityNumber, records[0].severityText], level).toEqual([
+        JSON.parse(number),
+        JSON.parse(text),
+      ]);
     }
   });
 
@@ -103,10 +123,17 @@ describe('docs/opentelemetry.md, row by row', () => {
     const { request, records } = decoded(kinds.map((type) => otlpIssue(issue(type), SESSION_UUID, SENT_AT)));
     const rows = tableRows('Issues, crashes and feedback');
     for (const [, path, ...examples] of rows) {
-      kinds.forEach((kind, i) => expect(at(path, records[i], request), `${kind}: ${path}`).toEqual(expected(examples[i])));
+      kinds.forEach((kind, i) =>
+        expect(at(path, records[i], request), `${kind}: ${path}`).toEqual(expected(examples[i])),
+      );
     }
     kinds.forEach((kind, i) =>
-      expect(records[i].attributes!.map(({ key }) => `attributes["${key}"]`).every((path) => rows.some((row) => row[1] === path)), kind).toBe(true),
+      expect(
+        records[i]
+          .attributes!.map(({ key }) => `attributes["${key}"]`)
+          .every((path) => rows.some((row) => row[1] === path)),
+        kind,
+      ).toBe(true),
     );
   });
 
@@ -114,22 +141,32 @@ describe('docs/opentelemetry.md, row by row', () => {
     const { request, records } = decoded([otlpLog(log, SESSION_UUID)]);
     const rows = tableRows('Resource');
     for (const [, path, example] of rows) expect(at(path, records[0], request), path).toEqual(expected(example));
-    expect(request.resourceLogs![0].resource!.attributes!.map(({ key }) => `resource.attributes["${key}"]`).sort()).toEqual(
-      rows.map((row) => row[1]).filter((path) => path.startsWith('resource.')).sort(),
+    expect(
+      request.resourceLogs![0].resource!.attributes!.map(({ key }) => `resource.attributes["${key}"]`).sort(),
+    ).toEqual(
+      rows
+        .map((row) => row[1])
+        .filter((path) => path.startsWith('resource.'))
+        .sort(),
     );
   });
 });
 
 describe('the mapping', () => {
   test('device keys keep their types, a removed one is left out, and none takes the place of a name of Sidelog', () => {
-    const keys = otlpResource(session, 'shop-web', {}, {
-      beta: true,
-      ratio: 0.5,
-      gone: null,
-      'service.name': 'not this',
-      'device.id': 'nor this',
-      'browser.platform': 'nor this, though this browser gives none',
-    });
+    const keys = otlpResource(
+      session,
+      'shop-web',
+      {},
+      {
+        beta: true,
+        ratio: 0.5,
+        gone: null,
+        'service.name': 'not this',
+        'device.id': 'nor this',
+        'browser.platform': 'nor this, though this browser gives none',
+      },
+    );
     const value = (key: string) => keys.filter((one) => one.key === key).map((one) => one.value);
     expect(value('beta')).toEqual([{ boolValue: true }]);
     expect(value('ratio')).toEqual([{ doubleValue: 0.5 }]);
@@ -161,7 +198,9 @@ describe('the mapping', () => {
 
 describe('the names', () => {
   const conventions = ['stable_attributes', 'experimental_attributes']
-    .map((name) => readFileSync(join(ROOT, `node_modules/@opentelemetry/semantic-conventions/dist/${name}.d.mts`), 'utf8'))
+    .map((name) =>
+      readFileSync(join(ROOT, `node_modules/@opentelemetry/semantic-conventions/dist/${name}.d.mts`), 'utf8'),
+    )
     .join('\n');
   /** The doc comment of the semantic conventions' attribute `name`, if they have it. */
   const conventionOf = (name: string) => {
@@ -170,8 +209,15 @@ describe('the names', () => {
   };
 
   test("every name Sidelog sends outside its own `sidelog.` is the semantic conventions', and only event.name is deprecated", () => {
-    const { request, records } = decoded([otlpLog(log, SESSION_UUID), ...[IssueType.Issue, IssueType.Crash].map((type) => otlpIssue(issue(type), SESSION_UUID, SENT_AT))]);
-    const keys = new Set([...request.resourceLogs![0].resource!.attributes!, ...records.flatMap((record) => record.attributes!)].map(({ key }) => key));
+    const { request, records } = decoded([
+      otlpLog(log, SESSION_UUID),
+      ...[IssueType.Issue, IssueType.Crash].map((type) => otlpIssue(issue(type), SESSION_UUID, SENT_AT)),
+    ]);
+    const keys = new Set(
+      [...request.resourceLogs![0].resource!.attributes!, ...records.flatMap((record) => record.attributes!)].map(
+        ({ key }) => key,
+      ),
+    );
     const theirs = [...keys].filter((key) => !key.startsWith('sidelog.') && !(key in deviceKeys));
     expect(theirs.length).toBeGreaterThan(15);
     for (const key of theirs) {
@@ -180,6 +226,7 @@ describe('the names', () => {
       expect(comment!.includes('@deprecated'), key).toBe(key === 'event.name');
     }
     // What the semantic conventions had before the names Sidelog uses, now deprecated.
-    for (const old of ['code.filepath', 'code.lineno', 'code.function']) expect(conventionOf(old), old).toContain('@deprecated');
+    for (const old of ['code.filepath', 'code.lineno', 'code.function'])
+      expect(conventionOf(old), old).toContain('@deprecated');
   });
 });

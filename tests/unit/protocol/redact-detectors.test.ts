@@ -21,7 +21,18 @@ const TABLES: Record<BuiltInName, { found: Row[]; left: string[] }> = {
       ['to: x@y.io, z@w.com', 'to: [email], [email]'],
       ['git@github.com:org/repo', '[email]:org/repo'],
     ],
-    left: ['a@b', 'if (a@b) return', 'user@localhost', 'react@18.2.0', '@scope/package@1.4.2', 'icon@2x.png', 'logo@3x.webp', '@username', 'mail@', '@example.com'],
+    left: [
+      'a@b',
+      'if (a@b) return',
+      'user@localhost',
+      'react@18.2.0',
+      '@scope/package@1.4.2',
+      'icon@2x.png',
+      'logo@3x.webp',
+      '@username',
+      'mail@',
+      '@example.com',
+    ],
   },
   card: {
     found: [
@@ -57,7 +68,13 @@ const TABLES: Record<BuiltInName, { found: Row[]; left: string[] }> = {
       ['NO9386011117947', '[iban]'],
       ['RU0204452560040702810412345678901', '[iban]'],
     ],
-    left: ['DE89 3704 0044 0532 0130 01', 'DE00370400440532013000', 'SKU AB12CDEF34567890', 'de89370400440532013000', 'GB82 WEST 12'],
+    left: [
+      'DE89 3704 0044 0532 0130 01',
+      'DE00370400440532013000',
+      'SKU AB12CDEF34567890',
+      'de89370400440532013000',
+      'GB82 WEST 12',
+    ],
   },
   jwt: {
     found: [
@@ -86,7 +103,10 @@ const TABLES: Record<BuiltInName, { found: Row[]; left: string[] }> = {
       ['#access_token=ya29.a0Af&expires_in=3599', '#access_token=[secret]&expires_in=3599'],
       ['?X-Amz-Signature=9f2c&X-Amz-Credential=AKIA', '?X-Amz-Signature=[secret]&X-Amz-Credential=[secret]'],
       ['?password=hunter2', '?password=[secret]'],
-      ['    at pay (https://cdn.shop.ru/app.js?token=t0ken:12:3)', '    at pay (https://cdn.shop.ru/app.js?token=[secret]:12:3)'],
+      [
+        '    at pay (https://cdn.shop.ru/app.js?token=t0ken:12:3)',
+        '    at pay (https://cdn.shop.ru/app.js?token=[secret]:12:3)',
+      ],
       ['?sessionId=77&auth=1', '?sessionId=[secret]&auth=[secret]'],
       ['{"login":"ivan","password":"hunter2"}', '{"login":"ivan","password":"[secret]"}'],
       ['{"apiKey":"k-123","refresh_token":"r\\"x"}', '{"apiKey":"[secret]","refresh_token":"[secret]"}'],
@@ -109,20 +129,31 @@ const TABLES: Record<BuiltInName, { found: Row[]; left: string[] }> = {
       ['+1-202-555-0143.', '[phone].'],
       ['+33 1.23.45.67.89', '[phone]'],
     ],
-    left: ['x +1', '+100500', 'UTC+03:00', '2024-11-24T10:00:00+03:00', 'score +1234567', '8 912 345 67 89', '1+2345678901'],
+    left: [
+      'x +1',
+      '+100500',
+      'UTC+03:00',
+      '2024-11-24T10:00:00+03:00',
+      'score +1234567',
+      '8 912 345 67 89',
+      '1+2345678901',
+    ],
   },
 };
 
-describe.each(Object.entries(TABLES) as [BuiltInName, (typeof TABLES)[BuiltInName]][])('the %s built-in', (name, table) => {
-  test.each(table.found)('finds %j', (text, redacted) => {
-    expect(only(name)(text)).toBe(redacted);
-    expect(all(text)).toBe(redacted);
-  });
+describe.each(Object.entries(TABLES) as [BuiltInName, (typeof TABLES)[BuiltInName]][])(
+  'the %s built-in',
+  (name, table) => {
+    test.each(table.found)('finds %j', (text, redacted) => {
+      expect(only(name)(text)).toBe(redacted);
+      expect(all(text)).toBe(redacted);
+    });
 
-  test.each(table.left)('leaves %j', (text) => {
-    expect(only(name)(text)).toBe(text);
-  });
-});
+    test.each(table.left)('leaves %j', (text) => {
+      expect(only(name)(text)).toBe(text);
+    });
+  },
+);
 
 describe('near misses every built-in together leaves', () => {
   test.each([
@@ -150,12 +181,25 @@ describe('near misses every built-in together leaves', () => {
 
 describe('check digits', () => {
   test('Luhn', () => {
-    expect(['4111111111111111', '5500000000000004', '378282246310005', '79927398713'].map(passesLuhn)).toEqual([true, true, true, true]);
+    expect(['4111111111111111', '5500000000000004', '378282246310005', '79927398713'].map(passesLuhn)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
     expect(['4111111111111112', '79927398710', '1234567812345678'].map(passesLuhn)).toEqual([false, false, false]);
   });
 
   test('IBAN, mod 97', () => {
-    expect(['DE89370400440532013000', 'GB82WEST12345698765432', 'NO9386011117947'].map(passesIbanCheck)).toEqual([true, true, true]);
-    expect(['DE89370400440532013001', 'GB82WEST1234569876543!', 'XX00'].map(passesIbanCheck)).toEqual([false, false, false]);
+    expect(['DE89370400440532013000', 'GB82WEST12345698765432', 'NO9386011117947'].map(passesIbanCheck)).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(['DE89370400440532013001', 'GB82WEST1234569876543!', 'XX00'].map(passesIbanCheck)).toEqual([
+      false,
+      false,
+      false,
+    ]);
   });
 });

@@ -26,14 +26,18 @@ describe("the app's rules", () => {
         { name: 'contract', pattern: /contract no\. \d+/i },
       ],
     });
-    expect(redact('ORD-2024-000123 for ivan@shop.ru under Contract No. 77')).toBe('[order] for [email] under [contract]');
+    expect(redact('ORD-2024-000123 for ivan@shop.ru under Contract No. 77')).toBe(
+      '[order] for [email] under [contract]',
+    );
   });
 
   test('builtIns names the ones that run; false runs none', () => {
     const text = 'ivan@shop.ru +7 912 345 67 89';
     expect(withRules({ builtIns: ['phone'] })(text)).toBe('ivan@shop.ru [phone]');
     expect(withRules({ builtIns: false })(text)).toBe(text);
-    expect(withRules({ builtIns: false, rules: [{ name: 'name', pattern: 'Иван Петров' }] })('Иван Петров, ivan@shop.ru')).toBe('[name], ivan@shop.ru');
+    expect(
+      withRules({ builtIns: false, rules: [{ name: 'name', pattern: 'Иван Петров' }] })('Иван Петров, ivan@shop.ru'),
+    ).toBe('[name], ivan@shop.ru');
   });
 
   test('a rule that matches nothing at some place (a lookahead alone) moves on rather than stopping there', () => {
@@ -47,7 +51,8 @@ describe("the app's rules", () => {
   });
 
   test('redacting twice changes nothing more', () => {
-    const text = 'ivan@shop.ru paid 4111 1111 1111 1111 from DE89 3704 0044 0532 0130 00, call +7 912 345 67 89, ?token=abc';
+    const text =
+      'ivan@shop.ru paid 4111 1111 1111 1111 from DE89 3704 0044 0532 0130 00, call +7 912 345 67 89, ?token=abc';
     expect(defaults(defaults(text))).toBe(defaults(text));
   });
 });
@@ -79,18 +84,29 @@ describe('what the engine stores is redacted, field by field', () => {
   });
 
   test('a text the app asked for as typed (v) is left; the rest of its line is not', () => {
-    const log = sanitiseLog({ ...base, t: '{"value":"ivan@shop.ru"}', v: true, u: 'https://shop.ru/?token=s' }, defaults);
+    const log = sanitiseLog(
+      { ...base, t: '{"value":"ivan@shop.ru"}', v: true, u: 'https://shop.ru/?token=s' },
+      defaults,
+    );
     expect(log).toMatchObject({ t: '{"value":"ivan@shop.ru"}', u: 'https://shop.ru/?token=[secret]' });
   });
 
   test('issue and feedback titles and texts; device-key names and values', () => {
-    expect(sanitiseIssue({ title: 'From ivan@shop.ru', text: 'Call me: +7 912 345 67 89', type: 'user-feedback', uuid: 'u' }, defaults)).toEqual({
+    expect(
+      sanitiseIssue(
+        { title: 'From ivan@shop.ru', text: 'Call me: +7 912 345 67 89', type: 'user-feedback', uuid: 'u' },
+        defaults,
+      ),
+    ).toEqual({
       title: 'From [email]',
       text: 'Call me: [phone]',
       type: 'user-feedback',
       uuid: 'u',
     });
-    expect(sanitiseDeviceKey('ivan@shop.ru', '+7 912 345 67 89', defaults)).toEqual({ key: '[email]', value: '[phone]' });
+    expect(sanitiseDeviceKey('ivan@shop.ru', '+7 912 345 67 89', defaults)).toEqual({
+      key: '[email]',
+      value: '[phone]',
+    });
     expect(sanitiseDeviceKey('card', 4111111111111111, defaults)).toEqual({ key: 'card', value: '[card]' });
     expect(sanitiseDeviceKey('vip', true, defaults)).toEqual({ key: 'vip', value: true });
   });
@@ -142,7 +158,9 @@ describe('docs/privacy.md#examples', () => {
   // Each row of the table there, `text` → `stored as`, holds with the default rules.
   const doc = readFileSync(resolve(import.meta.dirname, '../../../docs/privacy.md'), 'utf8');
   const section = doc.slice(doc.indexOf('## Examples'), doc.indexOf('\n## ', doc.indexOf('## Examples') + 1));
-  const rows = [...section.matchAll(/^\| `([^`]*)` \| `([^`]*)` \|/gm)].map(([, text, stored]) => [text, stored] as const);
+  const rows = [...section.matchAll(/^\| `([^`]*)` \| `([^`]*)` \|/gm)].map(
+    ([, text, stored]) => [text, stored] as const,
+  );
 
   test('the table is there', () => {
     expect(rows.length).toBeGreaterThan(10);

@@ -36,8 +36,19 @@ describe('sanitising before storage (docs/limits.md#sanitising)', () => {
   test('a field that cannot be stringified is removed; a cyclic one reads as a log argument would', () => {
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
-    const unprintable = { toString: () => { throw new Error('no'); }, toJSON: () => { throw new Error('no'); } };
-    expect(sanitiseLog({ ...base, t: 'kept', tg: cyclic, m: unprintable })).toEqual({ ...base, t: 'kept', tg: '{"self":"[Circular]"}' });
+    const unprintable = {
+      toString: () => {
+        throw new Error('no');
+      },
+      toJSON: () => {
+        throw new Error('no');
+      },
+    };
+    expect(sanitiseLog({ ...base, t: 'kept', tg: cyclic, m: unprintable })).toEqual({
+      ...base,
+      t: 'kept',
+      tg: '{"self":"[Circular]"}',
+    });
     expect(sanitiseLog({ ...base, t: unprintable })).toEqual(base);
   });
 

@@ -20,7 +20,11 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
         const answer = await service.app.request(`/sidelog/admin/api/${path}`, { headers });
         expect(answer.status).toBe(401);
       }
-      const create = await service.app.request('/sidelog/admin/api/apps', { method: 'POST', headers, body: JSON.stringify({ key: 'k', enabled: true }) });
+      const create = await service.app.request('/sidelog/admin/api/apps', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ key: 'k', enabled: true }),
+      });
       expect(create.status).toBe(401);
       expect(await service.store.app('k')).toBeUndefined();
     });
@@ -31,7 +35,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     });
   });
 
-  test('has no fault injection, nor its table: that is the tests\' own (tests/support/collector-faults.ts)', async () => {
+  test("has no fault injection, nor its table: that is the tests' own (tests/support/collector-faults.ts)", async () => {
     service = await createHarness({ store: kind });
     const answer = await service.app.request('/sidelog/admin/api/faults', {
       method: 'POST',
@@ -48,8 +52,15 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
   describe('apps', () => {
     test('an app is created, then updated, and its appID is stored', async () => {
       service = await createHarness({ store: kind });
-      expect(await service.admin('apps', { json: { key: 'my-app', enabled: false } })).toEqual({ key: 'my-app', appId: expect.any(String), enabled: false });
-      expect(await service.admin('apps', { json: { key: 'my-app', enabled: true } })).toMatchObject({ key: 'my-app', enabled: true });
+      expect(await service.admin('apps', { json: { key: 'my-app', enabled: false } })).toEqual({
+        key: 'my-app',
+        appId: expect.any(String),
+        enabled: false,
+      });
+      expect(await service.admin('apps', { json: { key: 'my-app', enabled: true } })).toMatchObject({
+        key: 'my-app',
+        enabled: true,
+      });
       const answer = await service.wire('getDeviceStatus', { app_token: 'my-app', device: device() }, 'my-app');
       expect(await answer.json()).toEqual({ logger_enabled: true });
     });

@@ -38,7 +38,8 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
 
     test('without a limit a page is at most the maximum page size', async () => {
       const session_id = await service.session('big');
-      for (let from = 0; from < MAX_PAGE_SIZE + 200; from += 500) await service.wire('sendLogs', { session_id, logs: logs(500, from) });
+      for (let from = 0; from < MAX_PAGE_SIZE + 200; from += 500)
+        await service.wire('sendLogs', { session_id, logs: logs(500, from) });
       const first = await get(`/sidelog/admin/api/logs?app=${DEMO_APP_KEY}`);
       expect(((await first.json()) as unknown[]).length).toBe(MAX_PAGE_SIZE);
       expect(first.headers.get('Link')).toMatch(/rel="next"/);
@@ -57,18 +58,23 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       const pages = async (app: string, limit: number) => {
         const sizes: number[] = [];
         const ats: number[] = [];
-        for (let path: string | undefined = `/sidelog/admin/api/logs?app=${app}&limit=${limit}`; path; ) {
+        for (let path: string | undefined = `/sidelog/admin/api/logs?app=${app}&limit=${limit}`; path;) {
           const answer = await get(path);
           const rows = (await answer.json()) as { at: number; session_uid: string }[];
           sizes.push(rows.length);
           ats.push(...rows.map((row) => row.at));
-          expect(new Set(rows.map((row) => row.session_uid))).toEqual(new Set(rows.length ? [app === DEMO_APP_KEY ? 'small-app-session' : 'big-app-session'] : []));
+          expect(new Set(rows.map((row) => row.session_uid))).toEqual(
+            new Set(rows.length ? [app === DEMO_APP_KEY ? 'small-app-session' : 'big-app-session'] : []),
+          );
           path = nextPageURL(answer.headers.get('Link'));
         }
         return { sizes, ats };
       };
       // 10 of 210 logs: read through its sessions.
-      expect(await pages(DEMO_APP_KEY, 3)).toEqual({ sizes: [3, 3, 3, 1], ats: [...logs(5, 0), ...logs(5, 1000)].map((log) => log.at) });
+      expect(await pages(DEMO_APP_KEY, 3)).toEqual({
+        sizes: [3, 3, 3, 1],
+        ats: [...logs(5, 0), ...logs(5, 1000)].map((log) => log.at),
+      });
       // 200 of 210: read by walking the logs.
       const other = await pages('other-app', 60);
       expect(other.sizes).toEqual([60, 60, 60, 20]);
@@ -85,17 +91,27 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       expect(await answer.json()).toEqual({ error: expect.any(String) });
     });
 
-    test.each(['logs', 'batches', 'sessions', 'issues', 'device-keys', 'requests'])('%s past the largest cursor is an empty page', async (list) => {
-      const answer = await get(`/sidelog/admin/api/${list}?app=${DEMO_APP_KEY}&cursor=999999999999999`);
-      expect(answer.status).toBe(200);
-      expect(await answer.json()).toEqual([]);
-    });
+    test.each(['logs', 'batches', 'sessions', 'issues', 'device-keys', 'requests'])(
+      '%s past the largest cursor is an empty page',
+      async (list) => {
+        const answer = await get(`/sidelog/admin/api/${list}?app=${DEMO_APP_KEY}&cursor=999999999999999`);
+        expect(answer.status).toBe(200);
+        expect(await answer.json()).toEqual([]);
+      },
+    );
 
     test.each(['batches', 'sessions', 'issues', 'device-keys', 'requests'])('%s is paginated too', async (list) => {
       for (let i = 0; i < 3; i++) {
         const session_id = await service.session(`s-${i}`);
         await service.wire('sendLogs', { session_id, logs: logs(1, i) });
-        await service.wire('sendIssue', { session_id, uid: `issue-${i}`, title: 't', text: 'x', type: 'issue', url: '' });
+        await service.wire('sendIssue', {
+          session_id,
+          uid: `issue-${i}`,
+          title: 't',
+          text: 'x',
+          type: 'issue',
+          url: '',
+        });
         await service.wire('setDeviceKey', { app_key: DEMO_APP_KEY, device_id: 'device-1', key: `k${i}`, value: i });
       }
       const first = await get(`/sidelog/admin/api/${list}?app=${DEMO_APP_KEY}&limit=2`);
@@ -126,18 +142,27 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
   test('a flood of unknown keys is counted per key, and the count of kept keys stays bounded', async () => {
     const flood = MAX_REFUSED_KEYS + 2 * PRUNE_EVERY + 100;
     for (let i = 0; i < flood; i++) {
-      const answer = await service.wire('getDeviceStatus', { app_token: `unknown-${i}`, device: device() }, `unknown-${i}-${'x'.repeat(8000)}`);
+      const answer = await service.wire(
+        'getDeviceStatus',
+        { app_token: `unknown-${i}`, device: device() },
+        `unknown-${i}-${'x'.repeat(8000)}`,
+      );
       expect(await answer.json()).toEqual({ error: { code: -1004 } });
     }
     // The same unknown key again adds to its count rather than a row.
     for (let i = 0; i < 5; i++) await service.wire('sendLogs', { session_id: 1, logs: logs(1) }, 'same-unknown-key');
-    const refused = await service.admin<{ app_key: string; operation: string; status: number; count: number }[]>('refused-keys');
+    const refused =
+      await service.admin<{ app_key: string; operation: string; status: number; count: number }[]>('refused-keys');
     // In the database itself: pruning runs every PRUNE_EVERY requests, so the table may pass its cap by that much.
     const count = (table: string) => countRows(service.db, table);
     expect(await count('refused_keys')).toBeLessThanOrEqual(MAX_REFUSED_KEYS + PRUNE_EVERY);
     expect(await count('refused_keys')).toBeLessThan(flood);
     expect(await count('requests')).toBe(0);
-    expect(refused.find((row) => row.app_key === 'same-unknown-key')).toMatchObject({ operation: 'sendLogs', status: 401, count: 5 });
+    expect(refused.find((row) => row.app_key === 'same-unknown-key')).toMatchObject({
+      operation: 'sendLogs',
+      status: 401,
+      count: 5,
+    });
     // Keys are cut: 8 KB keys do not make 8 KB rows.
     expect(Math.max(...refused.map((row) => row.app_key.length))).toBeLessThanOrEqual(128);
     // None of it went to the requests log.
@@ -152,15 +177,20 @@ test('the requests log keeps its newest rows: past MAX_REQUEST_ROWS the oldest g
   const service = await createHarness();
   try {
     const total = MAX_REQUEST_ROWS + PRUNE_EVERY + 100;
-    for (let i = 0; i < total; i++) await service.store.recordRequest(DEMO_APP_KEY, i === total - 1 ? 'sendIssue' : 'sendLogs', 200);
+    for (let i = 0; i < total; i++)
+      await service.store.recordRequest(DEMO_APP_KEY, i === total - 1 ? 'sendIssue' : 'sendLogs', 200);
     const count = await countRows(service.db, 'requests');
     expect(count).toBeLessThanOrEqual(MAX_REQUEST_ROWS + PRUNE_EVERY);
     expect(count).toBeLessThan(total);
-    const first = await service.app.request(`/sidelog/admin/api/requests?app=${DEMO_APP_KEY}&limit=1`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
+    const first = await service.app.request(`/sidelog/admin/api/requests?app=${DEMO_APP_KEY}&limit=1`, {
+      headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
     // The oldest row left is past the rows pruned; the newest is kept.
     const cursor = Number(/cursor=(\d+)/.exec(nextPageURL(first.headers.get('Link'))!)![1]);
     expect(cursor).toBeGreaterThan(total - MAX_REQUEST_ROWS - PRUNE_EVERY);
-    const last = await service.app.request(`/sidelog/admin/api/requests?app=${DEMO_APP_KEY}&cursor=${total - 1}`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
+    const last = await service.app.request(`/sidelog/admin/api/requests?app=${DEMO_APP_KEY}&cursor=${total - 1}`, {
+      headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
     expect(await last.json()).toEqual([expect.objectContaining({ operation: 'sendIssue' })]);
   } finally {
     await service.close();

@@ -47,21 +47,46 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     return body;
   };
 
-  test("a session, an issue without url and its bf_issue line, keys set and removed as the SDK sends them", async () => {
+  test('a session, an issue without url and its bf_issue line, keys set and removed as the SDK sends them', async () => {
     const { id: session_id } = await (await service.wire('sendSession', bfSession)).json();
-    const issue = { uid: 'bf-issue-1', title: 'Checkout', text: 'Broke', app: { key: DEMO_APP_KEY }, type: 'issue', session_id };
+    const issue = {
+      uid: 'bf-issue-1',
+      title: 'Checkout',
+      text: 'Broke',
+      app: { key: DEMO_APP_KEY },
+      type: 'issue',
+      session_id,
+    };
     expect((await service.wire('sendIssue', issue)).status).toBe(200);
-    const line = { x: '2026-11-23T10:00:01.000Z', t: 'bf-issue-1', m: '', at: 1, tg: 'bf_issue', f: '', l: 0, ll: 2, u: 'http://127.0.0.1:1/' };
+    const line = {
+      x: '2026-11-23T10:00:01.000Z',
+      t: 'bf-issue-1',
+      m: '',
+      at: 1,
+      tg: 'bf_issue',
+      f: '',
+      l: 0,
+      ll: 2,
+      u: 'http://127.0.0.1:1/',
+    };
     const keyLine = { ...line, at: 2, t: 'Set device data "plan"="gold"', tg: 'bf_key_value', ll: 0 };
     expect((await service.wire('sendLogs', { session_id, logs: [line, keyLine] })).status).toBe(200);
     for (const value of ['gold', 'null']) {
-      expect((await service.wire('setDeviceKey', { app_key: DEMO_APP_KEY, device_id: 'bf-device', key: 'plan', value })).status).toBe(200);
+      expect(
+        (await service.wire('setDeviceKey', { app_key: DEMO_APP_KEY, device_id: 'bf-device', key: 'plan', value }))
+          .status,
+      ).toBe(200);
     }
 
-    const [sessionAnswer, logsAnswer] = (await page(`/sidelog/intent/${BF_APP_ID}/session/bf-session`)).split('\n').map((text) => JSON.parse(text));
+    const [sessionAnswer, logsAnswer] = (await page(`/sidelog/intent/${BF_APP_ID}/session/bf-session`))
+      .split('\n')
+      .map((text) => JSON.parse(text));
     expect(sessionAnswer.sdk).toBe('web 20251107');
     expect(logsAnswer.logs.map((log: { tg: string; t: string }) => [log.tg, log.t])).toEqual(
-      expect.arrayContaining([['bf_issue', 'bf-issue-1'], ['bf_key_value', 'Set device data "plan"="gold"']]),
+      expect.arrayContaining([
+        ['bf_issue', 'bf-issue-1'],
+        ['bf_key_value', 'Set device data "plan"="gold"'],
+      ]),
     );
     // The issue's line names an issue the explorer opens (the link itself is the page's; tests/e2e/bugfender-sdk.test.ts).
     const issueAnswer = JSON.parse(await page(`/sidelog/intent/${BF_APP_ID}/issue/bf-issue-1`));

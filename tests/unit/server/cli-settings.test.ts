@@ -37,7 +37,10 @@ function statusFor(url: string, path: string, host: string): Promise<number> {
 
 test('SIDELOG_ALLOWED_HOSTS replaces the default host names', async () => {
   dir = mkdtempSync(join(tmpdir(), 'sidelog-cli-settings-'));
-  service = await startServiceProcess({ SIDELOG_DB: join(dir, 'sidelog.db'), SIDELOG_ALLOWED_HOSTS: 'logs.example.com' });
+  service = await startServiceProcess({
+    SIDELOG_DB: join(dir, 'sidelog.db'),
+    SIDELOG_ALLOWED_HOSTS: 'logs.example.com',
+  });
   // Served (the admin API then asks for its token), or refused before any route.
   expect(await statusFor(service.url, '/sidelog/admin/api/apps', 'logs.example.com')).toBe(401);
   expect(await statusFor(service.url, '/sidelog/admin/api/apps', `127.0.0.1:${new URL(service.url).port}`)).toBe(421);
@@ -50,19 +53,31 @@ async function databaseWithOldLogs(): Promise<string> {
   const db = join(dir, 'sidelog.db');
   const running = await startService({ db, adminToken: ADMIN, retentionDays: 0 });
   const send = (path: string, body: unknown) =>
-    fetch(`${running.url}/sidelog/api${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-App-Token': DEMO_APP_KEY }, body: JSON.stringify(body) });
+    fetch(`${running.url}/sidelog/api${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-App-Token': DEMO_APP_KEY },
+      body: JSON.stringify(body),
+    });
   const { id: session_id } = (await (await send('/session', sessionPayload('old'))).json()) as { id: number };
   expect((await send('/log/batch', { session_id, logs: logs(10) })).status).toBe(200);
   await running.close();
   const sqlite = new Database(db);
   const fortyDaysAgo = new Date(Date.now() - 40 * 24 * 60 * 60 * 1000).toISOString();
-  sqlite.prepare(`INSERT INTO retention_marks (at, table_name, max_id) SELECT ?, 'logs', MAX(id) FROM logs`).run(fortyDaysAgo);
+  sqlite
+    .prepare(`INSERT INTO retention_marks (at, table_name, max_id) SELECT ?, 'logs', MAX(id) FROM logs`)
+    .run(fortyDaysAgo);
   sqlite.close();
   return db;
 }
 
 const storedLogs = async (url: string) =>
-  ((await (await fetch(`${url}/sidelog/admin/api/logs?app=${DEMO_APP_KEY}`, { headers: { Authorization: `Bearer ${ADMIN}` } })).json()) as unknown[]).length;
+  (
+    (await (
+      await fetch(`${url}/sidelog/admin/api/logs?app=${DEMO_APP_KEY}`, {
+        headers: { Authorization: `Bearer ${ADMIN}` },
+      })
+    ).json()) as unknown[]
+  ).length;
 
 /** The marks retention has taken in `db` (each pass starts with one per table). */
 const marks = (db: string) => {
@@ -98,19 +113,31 @@ test('SIDELOG_RETENTION_DAYS=0 keeps them, and takes no marks', async () => {
 test('a SIDELOG_RETENTION_DAYS that is not a number of days refuses to start, in one line', async () => {
   dir = mkdtempSync(join(tmpdir(), 'sidelog-cli-settings-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SIDELOG_DB: join(dir, 'sidelog.db'), SIDELOG_RETENTION_DAYS: 'a month' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SIDELOG_DB: join(dir, 'sidelog.db'),
+      SIDELOG_RETENTION_DAYS: 'a month',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const [code] = await once(child, 'exit');
   expect(code).toBe(1);
-  expect(stderr).toBe(`Sidelog cannot start: SIDELOG_RETENTION_DAYS must be a number of days (0 keeps logs for ever), not 'a month'\n`);
+  expect(stderr).toBe(
+    `Sidelog cannot start: SIDELOG_RETENTION_DAYS must be a number of days (0 keeps logs for ever), not 'a month'\n`,
+  );
 });
 
 test('SIDELOG_TRUSTED_PROXIES: behind the proxy named, a sign-in the proxy says came over TLS sets a Secure cookie', async () => {
   dir = mkdtempSync(join(tmpdir(), 'sidelog-cli-settings-'));
-  service = await startServiceProcess({ SIDELOG_DB: join(dir, 'sidelog.db'), SIDELOG_ADMIN_TOKEN: ADMIN, SIDELOG_TRUSTED_PROXIES: '127.0.0.1, 10.0.0.0/8' });
+  service = await startServiceProcess({
+    SIDELOG_DB: join(dir, 'sidelog.db'),
+    SIDELOG_ADMIN_TOKEN: ADMIN,
+    SIDELOG_TRUSTED_PROXIES: '127.0.0.1, 10.0.0.0/8',
+  });
   const signIn = (proto: string) =>
     fetch(`${service!.url}/sidelog/explorer/api/sign-in`, {
       method: 'POST',
@@ -122,7 +149,11 @@ test('SIDELOG_TRUSTED_PROXIES: behind the proxy named, a sign-in the proxy says 
 });
 
 test.each([
-  ['SIDELOG_TRUSTED_PROXIES', 'proxy.internal', `SIDELOG_TRUSTED_PROXIES must list IP addresses or networks (10.0.0.0/8), not 'proxy.internal'`],
+  [
+    'SIDELOG_TRUSTED_PROXIES',
+    'proxy.internal',
+    `SIDELOG_TRUSTED_PROXIES must list IP addresses or networks (10.0.0.0/8), not 'proxy.internal'`,
+  ],
   ['SIDELOG_SECURE_COOKIES', 'yes', `SIDELOG_SECURE_COOKIES must be true or false, not 'yes'`],
 ])('a %s of %j refuses to start, in one line', async (name, value, message) => {
   dir = mkdtempSync(join(tmpdir(), 'sidelog-cli-settings-'));

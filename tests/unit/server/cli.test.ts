@@ -1,7 +1,17 @@
 // `server/main.ts` as `npm start` runs it: configured by environment, prints what a developer needs, and closes
 // cleanly on SIGTERM.
 import { spawn } from 'node:child_process';
-import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
@@ -92,7 +102,9 @@ test('refuses to start when the database directory is not writable', async () =>
   const dbPath = join(dbDir, 'sidelog.db');
   const { code, stderr } = await refusal(dbPath);
   expect(code).toBe(1);
-  expect(stderr).toBe(`Sidelog cannot start: ${dbPath}: its directory ${dbDir} is not writable (the database writes its journal beside it)\n`);
+  expect(stderr).toBe(
+    `Sidelog cannot start: ${dbPath}: its directory ${dbDir} is not writable (the database writes its journal beside it)\n`,
+  );
 });
 
 test('refuses to start on a database whose schema is newer than the code', async () => {
@@ -126,6 +138,8 @@ test('refuses to start on a damaged database (page 3 overwritten), in one line n
   closeSync(fd);
   const { code, stderr } = await refusal(dbPath);
   expect(code).toBe(1);
-  expect(stderr).toMatch(/^Sidelog cannot start: .+: the database is damaged \(quick_check: .+\): restore it from a backup, or recover it with the sqlite3 shell \(docs\/local-service\.md#a-damaged-database\)\n$/);
+  expect(stderr).toMatch(
+    /^Sidelog cannot start: .+: the database is damaged \(quick_check: .+\): restore it from a backup, or recover it with the sqlite3 shell \(docs\/local-service\.md#a-damaged-database\)\n$/,
+  );
   expect(stderr.startsWith(`Sidelog cannot start: ${dbPath}: `)).toBe(true);
 });

@@ -16,7 +16,9 @@ describe('collector faults', () => {
     expect((await service.wire('sendLogs', { session_id, logs: logs(2) })).status).toBe(500);
     expect((await service.wire('getDeviceStatus', { app_token: DEMO_APP_KEY, device: device() })).status).toBe(200);
     expect(await service.admin(`logs?app=${DEMO_APP_KEY}`)).toEqual([]);
-    expect((await service.admin<{ operation: string; status: number }[]>(`requests?app=${DEMO_APP_KEY}`)).slice(-2)).toEqual([
+    expect(
+      (await service.admin<{ operation: string; status: number }[]>(`requests?app=${DEMO_APP_KEY}`)).slice(-2),
+    ).toEqual([
       { operation: 'sendLogs', status: 500 },
       { operation: 'getDeviceStatus', status: 200 },
     ]);
@@ -33,7 +35,9 @@ describe('collector faults', () => {
     expect(answer.status).toBe(200);
     const text = await answer.text();
     expect(() => JSON.parse(text)).toThrow();
-    expect((await service.wire('setDeviceKey', { app_key: DEMO_APP_KEY, device_id: 'd', key: 'k', value: 1 })).status).toBe(200);
+    expect(
+      (await service.wire('setDeviceKey', { app_key: DEMO_APP_KEY, device_id: 'd', key: 'k', value: 1 })).status,
+    ).toBe(200);
     expect(await service.admin(`device-keys?app=${DEMO_APP_KEY}`)).toEqual([]);
   });
 

@@ -32,7 +32,9 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       expect(await answer.json()).toEqual({ logger_enabled: true });
 
       await service.admin('apps', { json: { key: 'quiet-app', enabled: false } });
-      expect(await (await service.wire('getDeviceStatus', { app_token: 'quiet-app', device: device() }, 'quiet-app')).json()).toEqual({
+      expect(
+        await (await service.wire('getDeviceStatus', { app_token: 'quiet-app', device: device() }, 'quiet-app')).json(),
+      ).toEqual({
         logger_enabled: false,
       });
     });
@@ -57,10 +59,9 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       expect(id).toEqual(expect.any(Number));
       expect(await (await service.wire('sendSession', sessionPayload('session-a'))).json()).toEqual({ id });
       expect(await (await service.wire('sendSession', sessionPayload('session-b'))).json()).not.toEqual({ id });
-      expect((await service.admin('sessions?app=' + DEMO_APP_KEY)).map((s: { session_uid: string }) => s.session_uid)).toEqual([
-        'session-a',
-        'session-b',
-      ]);
+      expect(
+        (await service.admin('sessions?app=' + DEMO_APP_KEY)).map((s: { session_uid: string }) => s.session_uid),
+      ).toEqual(['session-a', 'session-b']);
     });
 
     test('an unknown app key is refused with 401', async () => {
@@ -77,8 +78,12 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       const answer = await service.wire('sendLogs', { session_id, logs: batch });
       expect(answer.status).toBe(200);
       expect(await answer.json()).toEqual({});
-      expect(await service.admin(`logs?app=${DEMO_APP_KEY}`)).toEqual(batch.map((log) => ({ ...log, session_uid: 'session-logs' })));
-      expect(await service.admin(`batches?app=${DEMO_APP_KEY}`)).toEqual([{ session_uid: 'session-logs', count: 3, stored: 3 }]);
+      expect(await service.admin(`logs?app=${DEMO_APP_KEY}`)).toEqual(
+        batch.map((log) => ({ ...log, session_uid: 'session-logs' })),
+      );
+      expect(await service.admin(`batches?app=${DEMO_APP_KEY}`)).toEqual([
+        { session_uid: 'session-logs', count: 3, stored: 3 },
+      ]);
     });
 
     test('a resent batch adds no rows (dedupe on session, at and content)', async () => {
@@ -88,7 +93,9 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       await service.wire('sendLogs', { session_id, logs: logs(7) });
       const stored = await service.admin<{ t: string }[]>(`logs?app=${DEMO_APP_KEY}`);
       expect(stored.map((log) => log.t)).toEqual(logs(7).map((log) => log.t));
-      expect((await service.admin(`batches?app=${DEMO_APP_KEY}`)).map((b: { stored: number }) => b.stored)).toEqual([5, 0, 2]);
+      expect((await service.admin(`batches?app=${DEMO_APP_KEY}`)).map((b: { stored: number }) => b.stored)).toEqual([
+        5, 0, 2,
+      ]);
     });
 
     test('the same at in two sessions is two logs', async () => {
@@ -100,7 +107,9 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     test('optional fields may be left out, and come back left out', async () => {
       const session_id = await service.session();
       await service.wire('sendLogs', { session_id, logs: [{ x: '2026-11-22T10:00:00.000Z', at: 1 }] });
-      expect(await service.admin(`logs?app=${DEMO_APP_KEY}`)).toEqual([{ x: '2026-11-22T10:00:00.000Z', at: 1, session_uid: expect.any(String) }]);
+      expect(await service.admin(`logs?app=${DEMO_APP_KEY}`)).toEqual([
+        { x: '2026-11-22T10:00:00.000Z', at: 1, session_uid: expect.any(String) },
+      ]);
     });
 
     test.each([
@@ -110,7 +119,11 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       ['logs missing', { session_id: 1 }, /logs/],
       ['an array for a body', [{ session_id: 1, logs: [] }], /body/],
       ['a session_id that is not an integer', { session_id: 1.5, logs: [] }, /session_id/],
-      ['JSON nested past the limit', `{"session_id": 1, "logs": [${'['.repeat(100_000)}${']'.repeat(100_000)}]}`, /deeper/],
+      [
+        'JSON nested past the limit',
+        `{"session_id": 1, "logs": [${'['.repeat(100_000)}${']'.repeat(100_000)}]}`,
+        /deeper/,
+      ],
       ['more than 500 logs', { session_id: 1, logs: logs(501) }, /500/],
     ])('%s answers 400 with a reason', async (_case, body, reason) => {
       await service.session();
@@ -129,7 +142,11 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     test('a body declared over the documented limit answers 413 before it is read', async () => {
       const session_id = await service.session();
       const answer = await service.wire('sendLogs', { session_id, logs: logs(1) }, DEMO_APP_KEY, {
-        headers: { 'Content-Type': 'application/json', 'X-App-Token': DEMO_APP_KEY, 'Content-Length': String(MAX_BODY_BYTES + 1) },
+        headers: {
+          'Content-Type': 'application/json',
+          'X-App-Token': DEMO_APP_KEY,
+          'Content-Length': String(MAX_BODY_BYTES + 1),
+        },
       });
       expect(answer.status).toBe(413);
       expect(await answer.json()).toEqual({ error: expect.any(String) });
@@ -144,7 +161,15 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       expect(await (await service.wire('sendIssue', sent)).json()).toEqual({});
       expect((await service.wire('sendIssue', sent)).status).toBe(200);
       expect(await service.admin(`issues?app=${DEMO_APP_KEY}`)).toEqual([
-        { uid: 'issue-1', url: sent.url, title: sent.title, text: sent.text, type: 'issue', session_uid: 'session-issue', received_at: expect.any(String) },
+        {
+          uid: 'issue-1',
+          url: sent.url,
+          title: sent.title,
+          text: sent.text,
+          type: 'issue',
+          session_uid: 'session-issue',
+          received_at: expect.any(String),
+        },
       ]);
     });
 
@@ -162,8 +187,14 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
 
   describe('device keys', () => {
     test('every call is kept in order with its JSON type; null removes the key', async () => {
-      const set = (key: string, value: unknown) => service.wire('setDeviceKey', { app_key: DEMO_APP_KEY, device_id: 'device-1', key, value });
-      for (const [key, value] of [['user_id', 42], ['plan', 'gold'], ['beta', true], ['plan', null]] as const) {
+      const set = (key: string, value: unknown) =>
+        service.wire('setDeviceKey', { app_key: DEMO_APP_KEY, device_id: 'device-1', key, value });
+      for (const [key, value] of [
+        ['user_id', 42],
+        ['plan', 'gold'],
+        ['beta', true],
+        ['plan', null],
+      ] as const) {
         const answer = await set(key, value);
         expect(answer.status).toBe(200);
         expect(await answer.json()).toEqual({});
@@ -209,9 +240,14 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     });
 
     test('answers carry Access-Control-Allow-Origin', async () => {
-      const answer = await service.wire('getDeviceStatus', { app_token: DEMO_APP_KEY, device: device() }, DEMO_APP_KEY, {
-        headers: { Origin: 'http://localhost:5173', 'Content-Type': 'application/json', 'X-App-Token': DEMO_APP_KEY },
-      });
+      const answer = await service.wire(
+        'getDeviceStatus',
+        { app_token: DEMO_APP_KEY, device: device() },
+        DEMO_APP_KEY,
+        {
+          headers: { Origin: 'http://localhost:5173', 'Content-Type': 'application/json', 'X-App-Token': DEMO_APP_KEY },
+        },
+      );
       expect(answer.headers.get('Access-Control-Allow-Origin')).toBe('*');
     });
   });

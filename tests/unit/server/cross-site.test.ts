@@ -32,14 +32,19 @@ describe('on sqlite', () => {
       const answer = await explorerPost(path, { ...from, 'Content-Type': 'application/json' });
       expect(answer.status, path).toBe(403);
       expect(answer.headers.get('Set-Cookie'), path).toBeNull();
-      expect(await answer.json(), path).toEqual({ error: expect.stringMatching(/^refused: .*only the service's own pages may send it$/) });
+      expect(await answer.json(), path).toEqual({
+        error: expect.stringMatching(/^refused: .*only the service's own pages may send it$/),
+      });
     }
   });
 
   test.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', undefined])(
     "the explorer's sign-in refuses a body sent as %s with 415, even from its own page",
     async (type) => {
-      const answer = await explorerPost('/sign-in', { 'Sec-Fetch-Site': 'same-origin', ...(type ? { 'Content-Type': type } : {}) });
+      const answer = await explorerPost('/sign-in', {
+        'Sec-Fetch-Site': 'same-origin',
+        ...(type ? { 'Content-Type': type } : {}),
+      });
       expect(answer.status).toBe(415);
       expect(answer.headers.get('Set-Cookie')).toBeNull();
       expect(await answer.json()).toEqual({ error: `the body must be JSON, sent as 'Content-Type: application/json'` });
@@ -68,7 +73,9 @@ describe('on sqlite', () => {
     expect((await post({ 'Content-Type': 'application/json', Origin: 'http://localhost:5173' })).status).toBe(200);
     expect((await post({ 'Content-Type': 'application/json' })).status).toBe(200);
     // Reads change nothing, and stay open to the admin's scripts anywhere.
-    const read = await service.app.request('/sidelog/admin/api/apps', { headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, Origin: 'http://attacker.example' } });
+    const read = await service.app.request('/sidelog/admin/api/apps', {
+      headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, Origin: 'http://attacker.example' },
+    });
     expect(read.status).toBe(200);
   });
 });
@@ -84,11 +91,16 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     const answer = await explorerPost('/sign-in', { 'Content-Type': 'application/json' });
     return /^sidelog_viewer=([^;]+)/.exec(answer.headers.get('Set-Cookie')!)![1]!;
   }
-  const me = (token: string) => service.app.request(`${EXPLORER_API}/me`, { headers: { Cookie: `sidelog_viewer=${token}` } });
+  const me = (token: string) =>
+    service.app.request(`${EXPLORER_API}/me`, { headers: { Cookie: `sidelog_viewer=${token}` } });
 
   test('sign-out ends on the server the sign-in its cookie carries, and the one its body names', async () => {
     const [byCookie, byBody, other] = [await signIn(), await signIn(), await signIn()];
-    const out = await explorerPost('/sign-out', { 'Content-Type': 'application/json', Cookie: `sidelog_viewer=${byCookie}` }, JSON.stringify({ token: byBody }));
+    const out = await explorerPost(
+      '/sign-out',
+      { 'Content-Type': 'application/json', Cookie: `sidelog_viewer=${byCookie}` },
+      JSON.stringify({ token: byBody }),
+    );
     expect(out.status).toBe(200);
     expect(out.headers.get('Set-Cookie')).toMatch(/^sidelog_viewer=;.*Max-Age=0/);
     expect((await me(byCookie)).status).toBe(401);

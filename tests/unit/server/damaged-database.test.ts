@@ -3,7 +3,17 @@
 // checked while it serves, and a request that meets the damaged page answers 503 with a log line naming the path and
 // what to do; the recovery docs/local-service.md#a-damaged-database gives works (docs/local-service.md#a-damaged-database).
 import { execFileSync } from 'node:child_process';
-import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -41,9 +51,15 @@ beforeAll(async () => {
   expect(existsSync(`${service.db}-wal`)).toBe(false);
   await service.close().catch(() => undefined);
   const db = new Database(sound, { readonly: true });
-  logLeaves = db.prepare(`SELECT pageno FROM dbstat WHERE name = 'logs' AND pagetype = 'leaf' ORDER BY pageno`).pluck().all() as number[];
+  logLeaves = db
+    .prepare(`SELECT pageno FROM dbstat WHERE name = 'logs' AND pagetype = 'leaf' ORDER BY pageno`)
+    .pluck()
+    .all() as number[];
   pageCount = db.pragma('page_count', { simple: true }) as number;
-  dedupeRoot = db.prepare(`SELECT rootpage FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'logs' AND sql IS NULL`).pluck().get() as number;
+  dedupeRoot = db
+    .prepare(`SELECT rootpage FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'logs' AND sql IS NULL`)
+    .pluck()
+    .get() as number;
   db.close();
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -66,7 +82,10 @@ const DAMAGES: [string, () => string][] = [
   ['a page in the middle zeroed', () => damaged('zeroed', Math.floor(pageCount / 2), Buffer.alloc(PAGE))],
   ['a page in the middle overwritten with noise', () => damaged('noise', Math.floor(pageCount / 2) + 1, noise)],
   ["a middle page's type byte changed", () => damaged('type', Math.floor(pageCount / 2) + 2, Buffer.from([0x07]))],
-  ["a middle page's cell pointers out of range", () => damaged('cells', Math.floor(pageCount / 2) + 3, Buffer.alloc(8, 0xff), 8)],
+  [
+    "a middle page's cell pointers out of range",
+    () => damaged('cells', Math.floor(pageCount / 2) + 3, Buffer.alloc(8, 0xff), 8),
+  ],
   ['page 3 overwritten', () => damaged('page3', 3, Buffer.alloc(PAGE, 0x41))],
 ];
 
@@ -82,7 +101,9 @@ describe('at start', () => {
     expect(refusal).toBeInstanceOf(StartupError);
     const message = (refusal as Error).message;
     expect(message).toMatch(
-      new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: the database is damaged \\(quick_check: .+\\): restore it from a backup, or recover it with the sqlite3 shell \\(docs/local-service\\.md#a-damaged-database\\)$`),
+      new RegExp(
+        `^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: the database is damaged \\(quick_check: .+\\): restore it from a backup, or recover it with the sqlite3 shell \\(docs/local-service\\.md#a-damaged-database\\)$`,
+      ),
     );
     expect(message).not.toContain('\n');
   });
@@ -101,13 +122,19 @@ describe('a file larger than the check before start', () => {
     errors.length = 0;
   });
 
-  test("opens, is checked while it serves, and a read that meets the damaged page answers 503, the log naming the path and what to do", async () => {
+  test('opens, is checked while it serves, and a read that meets the damaged page answers 503, the log naming the path and what to do', async () => {
     vi.spyOn(console, 'error').mockImplementation((...parts: unknown[]) => void errors.push(parts.join(' ')));
     const path = damaged('served', logLeaves[Math.floor(logLeaves.length / 2)]!, Buffer.alloc(PAGE));
     const store = openSqliteStore(path, { fullCheckBytes: 0 });
     try {
       // The check in its worker finds the damage, and says so in one line.
-      await vi.waitFor(() => expect(errors.some((line) => line.startsWith(`Sidelog: ${path}: the database is damaged (quick_check: `))).toBe(true), { timeout: 20_000 });
+      await vi.waitFor(
+        () =>
+          expect(
+            errors.some((line) => line.startsWith(`Sidelog: ${path}: the database is damaged (quick_check: `)),
+          ).toBe(true),
+        { timeout: 20_000 },
+      );
       const app = createServiceApp(store, { adminToken: ADMIN_TOKEN, distDir: join(dir, 'no-dist') });
       const get = (page: string) => app.request(page, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
       // Reading every log reaches the damaged page.
@@ -119,7 +146,9 @@ describe('a file larger than the check before start', () => {
       }, `/sidelog/admin/api/logs?app=${DEMO_APP_KEY}`);
       expect(answer?.status).toBe(503);
       expect(answer?.headers.get('Retry-After')).toBe('60');
-      expect(await answer?.json()).toEqual({ error: 'the database is damaged: nothing was read or stored; retry later' });
+      expect(await answer?.json()).toEqual({
+        error: 'the database is damaged: nothing was read or stored; retry later',
+      });
       expect(errors).toContainEqual(
         expect.stringMatching(
           /^GET \/sidelog\/admin\/api\/logs: 503 the database .+ is damaged \(database disk image is malformed\): stop the service, then restore it from a backup or recover it \(docs\/local-service\.md#a-damaged-database\)$/,
@@ -139,7 +168,11 @@ test('a batch that meets a damaged page answers 503 with Retry-After, so that it
   const store = openSqliteStore(path, { fullCheckBytes: 0 });
   try {
     const app = createServiceApp(store, { adminToken: ADMIN_TOKEN, distDir: join(dir, 'no-dist') });
-    const session = await app.request('/sidelog/api/session', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-App-Token': DEMO_APP_KEY }, body: JSON.stringify(sessionPayload('s-damaged')) });
+    const session = await app.request('/sidelog/api/session', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-App-Token': DEMO_APP_KEY },
+      body: JSON.stringify(sessionPayload('s-damaged')),
+    });
     const { id: session_id } = (await session.json()) as { id: number };
     const batch = await app.request('/sidelog/api/log/batch', {
       method: 'POST',
@@ -148,7 +181,9 @@ test('a batch that meets a damaged page answers 503 with Retry-After, so that it
     });
     expect(batch.status).toBe(503);
     expect(batch.headers.get('Retry-After')).toBe('60');
-    expect(errors).toContainEqual(expect.stringMatching(/^POST \/sidelog\/api\/log\/batch: 503 the database .+ is damaged/));
+    expect(errors).toContainEqual(
+      expect.stringMatching(/^POST \/sidelog\/api\/log\/batch: 503 the database .+ is damaged/),
+    );
   } finally {
     vi.restoreAllMocks();
     await store.close();
@@ -165,7 +200,10 @@ test("the search index's catch-up meeting a damaged page is logged with the path
   copyFileSync(sound, path);
   const db = new Database(path);
   db.prepare(`UPDATE search_progress SET indexed_to = ?`).run(LOGS - 1_000);
-  const lastLeaf = db.prepare(`SELECT pageno FROM dbstat WHERE name = 'logs' AND pagetype = 'leaf' ORDER BY path DESC LIMIT 1`).pluck().get() as number;
+  const lastLeaf = db
+    .prepare(`SELECT pageno FROM dbstat WHERE name = 'logs' AND pagetype = 'leaf' ORDER BY path DESC LIMIT 1`)
+    .pluck()
+    .get() as number;
   db.close();
   const fd = openSync(path, 'r+');
   writeSync(fd, Buffer.alloc(PAGE), 0, PAGE, (lastLeaf - 1) * PAGE);
@@ -181,7 +219,11 @@ test("the search index's catch-up meeting a damaged page is logged with the path
       ),
     );
     const post = (operation: string, body: unknown) =>
-      app.request(`/sidelog/api${operation}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-App-Token': DEMO_APP_KEY }, body: JSON.stringify(body) });
+      app.request(`/sidelog/api${operation}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-App-Token': DEMO_APP_KEY },
+        body: JSON.stringify(body),
+      });
     const session = await post('/session', sessionPayload('s-after-damage'));
     expect(session.status).toBe(200);
     const { id: session_id } = (await session.json()) as { id: number };
@@ -215,23 +257,45 @@ function recoveryLines(): string {
 }
 
 // The docs' recovery, with the sqlite3 command-line shell (Debian's `sqlite3` package), as an operator runs it.
-test.skipIf(!sqlite3)('the recovery the docs give makes a file the service opens, holding every log the damage spared', async () => {
-  const root = join(dir, 'recovery');
-  mkdirSync(join(root, 'data'), { recursive: true });
-  copyFileSync(damaged('recover', logLeaves[Math.floor(logLeaves.length / 2)]!, Buffer.alloc(PAGE)), join(root, 'data', 'sidelog.db'));
-  const printed = execFileSync('sh', ['-ec', recoveryLines()], { cwd: root, encoding: 'utf8' });
-  expect(printed).toBe('ok\n');
-  const store = openSqliteStore(join(root, 'data', 'sidelog.db'));
-  try {
-    const app = createServiceApp(store, { adminToken: ADMIN_TOKEN, distDir: join(dir, 'no-dist') });
-    const stored = (await readAllPages((page) => app.request(page, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } }), `/sidelog/admin/api/logs?app=${DEMO_APP_KEY}`)) as unknown[];
-    // The damaged leaf's logs are gone with it; the rest are there, and found by search.
-    expect(stored.length).toBeLessThan(LOGS);
-    expect(stored.length).toBeGreaterThan(LOGS - 100);
-    const cookie = (await app.request('/sidelog/explorer/api/sign-in', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'admin', password: ADMIN_TOKEN }) })).headers.get('Set-Cookie')!.split(';')[0]!;
-    const found = await app.request(`/sidelog/explorer/api/apps/${appIdOf(DEMO_APP_KEY)}/logs?q=${encodeURIComponent(`line ${LOGS - 1}`)}`, { headers: { Cookie: cookie } });
-    expect(((await found.json()) as { logs: { t: string }[] }).logs.map((log) => log.t)).toEqual([`line ${LOGS - 1}`]);
-  } finally {
-    await store.close();
-  }
-});
+test.skipIf(!sqlite3)(
+  'the recovery the docs give makes a file the service opens, holding every log the damage spared',
+  async () => {
+    const root = join(dir, 'recovery');
+    mkdirSync(join(root, 'data'), { recursive: true });
+    copyFileSync(
+      damaged('recover', logLeaves[Math.floor(logLeaves.length / 2)]!, Buffer.alloc(PAGE)),
+      join(root, 'data', 'sidelog.db'),
+    );
+    const printed = execFileSync('sh', ['-ec', recoveryLines()], { cwd: root, encoding: 'utf8' });
+    expect(printed).toBe('ok\n');
+    const store = openSqliteStore(join(root, 'data', 'sidelog.db'));
+    try {
+      const app = createServiceApp(store, { adminToken: ADMIN_TOKEN, distDir: join(dir, 'no-dist') });
+      const stored = (await readAllPages(
+        (page) => app.request(page, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } }),
+        `/sidelog/admin/api/logs?app=${DEMO_APP_KEY}`,
+      )) as unknown[];
+      // The damaged leaf's logs are gone with it; the rest are there, and found by search.
+      expect(stored.length).toBeLessThan(LOGS);
+      expect(stored.length).toBeGreaterThan(LOGS - 100);
+      const cookie = (
+        await app.request('/sidelog/explorer/api/sign-in', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ name: 'admin', password: ADMIN_TOKEN }),
+        })
+      ).headers
+        .get('Set-Cookie')!
+        .split(';')[0]!;
+      const found = await app.request(
+        `/sidelog/explorer/api/apps/${appIdOf(DEMO_APP_KEY)}/logs?q=${encodeURIComponent(`line ${LOGS - 1}`)}`,
+        { headers: { Cookie: cookie } },
+      );
+      expect(((await found.json()) as { logs: { t: string }[] }).logs.map((log) => log.t)).toEqual([
+        `line ${LOGS - 1}`,
+      ]);
+    } finally {
+      await store.close();
+    }
+  },
+);

@@ -29,7 +29,10 @@ const child = async (env: Record<string, string>): Promise<Running> => {
   const service = await startServiceProcess(env);
   return {
     url: service.url,
-    alive: () => service.child.exitCode === null && service.child.signalCode === null && !/Uncaught|Unhandled/i.test(service.output()),
+    alive: () =>
+      service.child.exitCode === null &&
+      service.child.signalCode === null &&
+      !/Uncaught|Unhandled/i.test(service.output()),
     stop: () => service.stop(),
   };
 };
@@ -51,25 +54,38 @@ function client(service: Running, label = 'first') {
   const batch = (session_id: number) => {
     const n = sent++;
     // Words of their own in every log, as real logs have: the search index grows with the logs.
-    const text = (i: number) => Array.from({ length: 40 }, (_, k) => `w${((n * 500 + i) * 40 + k).toString(36)}`).join(' ');
-    return { session_id, logs: Array.from({ length: 500 }, (_, i) => ({ at: 1_790_000_000_000 + n * 500 + i, t: `${label} batch ${n} line ${i} ${text(i)}` })) };
+    const text = (i: number) =>
+      Array.from({ length: 40 }, (_, k) => `w${((n * 500 + i) * 40 + k).toString(36)}`).join(' ');
+    return {
+      session_id,
+      logs: Array.from({ length: 500 }, (_, i) => ({
+        at: 1_790_000_000_000 + n * 500 + i,
+        t: `${label} batch ${n} line ${i} ${text(i)}`,
+      })),
+    };
   };
   return {
     post,
-    session: async (uid: string) => ((await (await post('sendSession', sessionPayload(uid))).json()) as { id: number }).id,
+    session: async (uid: string) =>
+      ((await (await post('sendSession', sessionPayload(uid))).json()) as { id: number }).id,
     /** Sends batches, 4 at a time, until they are refused as full; the refusals' answers. */
     async fill(session_id: number): Promise<Response[]> {
       for (let round = 0; round < 100; round++) {
         const answers = await Promise.all(Array.from({ length: 4 }, () => post('sendLogs', batch(session_id))));
         const full = answers.filter((answer) => answer.status === 507);
-        for (const answer of answers) if (![200, 507].includes(answer.status)) throw new Error(`a batch answered ${answer.status}: ${await answer.text()}`);
+        for (const answer of answers)
+          if (![200, 507].includes(answer.status))
+            throw new Error(`a batch answered ${answer.status}: ${await answer.text()}`);
         if (full.length > 0) return full;
       }
       throw new Error('the database never filled');
     },
     send: (session_id: number) => post('sendLogs', batch(session_id)),
     /** A read of the admin API: the first page of the app's logs (the oldest it holds). */
-    read: () => fetch(`${service.url}/sidelog/admin/api/logs?app=${DEMO_APP_KEY}&limit=1`, { headers: { Authorization: `Bearer ${TOKEN}` } }),
+    read: () =>
+      fetch(`${service.url}/sidelog/admin/api/logs?app=${DEMO_APP_KEY}&limit=1`, {
+        headers: { Authorization: `Bearer ${TOKEN}` },
+      }),
   };
 }
 
@@ -94,7 +110,11 @@ async function expectSurvives(service: Running, session_id: number): Promise<voi
 function ageEverything(db: string): void {
   const raw = new Database(db, { timeout: 10_000 });
   for (const table of ['logs', 'log_batches', 'issues', 'device_key_changes', 'requests']) {
-    raw.prepare(`INSERT INTO retention_marks (at, table_name, max_id) SELECT '2000-01-01T00:00:00.000Z', ?, ifnull(max(id), 0) FROM ${table}`).run(table);
+    raw
+      .prepare(
+        `INSERT INTO retention_marks (at, table_name, max_id) SELECT '2000-01-01T00:00:00.000Z', ?, ifnull(max(id), 0) FROM ${table}`,
+      )
+      .run(table);
   }
   raw.close();
 }
@@ -123,15 +143,23 @@ test('with SIDELOG_MAX_DB_MB, a full database answers 507 and serves reads; a re
     const again = client(service, 'after');
     await expect.poll(async () => (await again.send(session_id)).status, { timeout: 20_000, interval: 200 }).toBe(200);
     // Room made by retention, not left over: the logs stored before the restart are gone.
-    await expect.poll(async () => ((await (await again.read()).json()) as { t: string }[])[0]?.t, { timeout: 20_000, interval: 200 }).toMatch(/^after batch /);
+    await expect
+      .poll(async () => ((await (await again.read()).json()) as { t: string }[])[0]?.t, {
+        timeout: 20_000,
+        interval: 200,
+      })
+      .toMatch(/^after batch /);
     // And the search index, which could not follow the logs while the file was full, catches up and is sound.
     const file = new Database(db, { readonly: true });
-    const behind = () => file.prepare(`SELECT (SELECT ifnull(max(id), 0) FROM logs) - indexed_to FROM search_progress`).pluck().get();
+    const behind = () =>
+      file.prepare(`SELECT (SELECT ifnull(max(id), 0) FROM logs) - indexed_to FROM search_progress`).pluck().get();
     await expect.poll(behind, { timeout: 20_000, interval: 200 }).toBe(0);
     file.close();
     await service.stop();
     const check = new Database(db);
-    expect(() => check.prepare(`INSERT INTO logs_fts (logs_fts, rank) VALUES ('integrity-check', 1)`).run()).not.toThrow();
+    expect(() =>
+      check.prepare(`INSERT INTO logs_fts (logs_fts, rank) VALUES ('integrity-check', 1)`).run(),
+    ).not.toThrow();
     check.close();
   } finally {
     await service.stop();
@@ -141,32 +169,38 @@ test('with SIDELOG_MAX_DB_MB, a full database answers 507 and serves reads; a re
 
 const root = process.getuid?.() === 0;
 describe(`on a real filesystem that fills (a tmpfs of 16 MB the test mounts; ${root ? 'as root' : 'skipped: mounting needs root'})`, () => {
-  test.runIf(root)('the collector answers 507 and serves reads, takes writes again once room is freed, and restarts on the full disk', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sidelog-tmpfs-'));
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=16m', 'tmpfs', dir]);
-    const ballast = join(dir, 'ballast');
-    writeFileSync(ballast, Buffer.alloc(3 * 1024 * 1024));
-    const env = { SIDELOG_DB: join(dir, 'sidelog.db'), SIDELOG_ADMIN_TOKEN: TOKEN, SIDELOG_RETENTION_DAYS: '30' };
-    let service = await child(env);
-    try {
-      const first = client(service);
-      const session_id = await first.session('full-disk');
-      await expectFull((await first.fill(session_id))[0]!);
-      await expectSurvives(service, session_id);
+  test.runIf(root)(
+    'the collector answers 507 and serves reads, takes writes again once room is freed, and restarts on the full disk',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'sidelog-tmpfs-'));
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=16m', 'tmpfs', dir]);
+      const ballast = join(dir, 'ballast');
+      writeFileSync(ballast, Buffer.alloc(3 * 1024 * 1024));
+      const env = { SIDELOG_DB: join(dir, 'sidelog.db'), SIDELOG_ADMIN_TOKEN: TOKEN, SIDELOG_RETENTION_DAYS: '30' };
+      let service = await child(env);
+      try {
+        const first = client(service);
+        const session_id = await first.session('full-disk');
+        await expectFull((await first.fill(session_id))[0]!);
+        await expectSurvives(service, session_id);
 
-      // Room freed by someone else: the same process takes writes again, by itself.
-      rmSync(ballast);
-      await expect.poll(async () => (await first.send(session_id)).status, { timeout: 20_000, interval: 200 }).toBe(200);
+        // Room freed by someone else: the same process takes writes again, by itself.
+        rmSync(ballast);
+        await expect
+          .poll(async () => (await first.send(session_id)).status, { timeout: 20_000, interval: 200 })
+          .toBe(200);
 
-      await first.fill(session_id);
-      await service.stop();
-      service = await child(env);
-      await expectFull((await client(service).fill(session_id))[0]!);
-      await expectSurvives(service, session_id);
-    } finally {
-      await service.stop();
-      execFileSync('umount', [dir]);
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 60_000);
+        await first.fill(session_id);
+        await service.stop();
+        service = await child(env);
+        await expectFull((await client(service).fill(session_id))[0]!);
+        await expectSurvives(service, session_id);
+      } finally {
+        await service.stop();
+        execFileSync('umount', [dir]);
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
 });

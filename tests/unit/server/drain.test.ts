@@ -69,7 +69,10 @@ describe('Drain', () => {
 
   test('ids past the tree’s width share one branch, so they cannot grow the tree without bound', () => {
     const drain = createDrain();
-    for (let i = 0; i < 300; i++) drain.add(`job${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))} finished cleanly`);
+    for (let i = 0; i < 300; i++)
+      drain.add(
+        `job${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))} finished cleanly`,
+      );
     // The first word is a name (letters only), different every time: 99 branches of their own, then one.
     expect(drain.groups().length).toBeLessThanOrEqual(100);
     expect(drain.groups().reduce((sum, group) => sum + group.size, 0)).toBe(300);

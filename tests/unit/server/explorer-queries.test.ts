@@ -150,24 +150,27 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       }
     });
 
-    test.runIf(kind === 'sqlite')('a search read within a budget ends its pages early and goes on from where each stopped: the same logs', async () => {
-      const windowed = createExplorerQueries(sqliteOf(store), { commonMatches: 10 });
-      for (const filter of [searching('payment'), { ...searching('order'), session: 'session-3' }]) {
-        const expected = await readAll({ appKey: APP, ...filter });
-        let before;
-        let pages = 0;
-        const all: ExplorerLog[] = [];
-        do {
-          // No time at all: every page ends after its first window.
-          const page = await windowed.logs({ appKey: APP, ...filter }, { before, limit: 100, within: 0, cut: true });
-          pages++;
-          all.push(...page.logs);
-          before = page.next ? decodeCursor(page.next) : undefined;
-        } while (before);
-        expect(all).toEqual(expected);
-        expect(pages).toBeGreaterThan(Math.ceil(expected.length / 100));
-      }
-    });
+    test.runIf(kind === 'sqlite')(
+      'a search read within a budget ends its pages early and goes on from where each stopped: the same logs',
+      async () => {
+        const windowed = createExplorerQueries(sqliteOf(store), { commonMatches: 10 });
+        for (const filter of [searching('payment'), { ...searching('order'), session: 'session-3' }]) {
+          const expected = await readAll({ appKey: APP, ...filter });
+          let before;
+          let pages = 0;
+          const all: ExplorerLog[] = [];
+          do {
+            // No time at all: every page ends after its first window.
+            const page = await windowed.logs({ appKey: APP, ...filter }, { before, limit: 100, within: 0, cut: true });
+            pages++;
+            all.push(...page.logs);
+            before = page.next ? decodeCursor(page.next) : undefined;
+          } while (before);
+          expect(all).toEqual(expected);
+          expect(pages).toBeGreaterThan(Math.ceil(expected.length / 100));
+        }
+      },
+    );
 
     test('a device key no device has, and an empty search, match nothing', async () => {
       expect(await readAll({ appKey: APP, deviceKey: { key: 'plan', value: 'silver' } })).toEqual([]);
@@ -387,12 +390,18 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
 
     test('lists send the text cut with its whole length; a short text whole, with no length', async () => {
       const listed = (await queries.logs({ appKey: LONG_APP }, { limit: 10, cut: true })).logs;
-      expect(listed.find((log) => log.id === long.id)).toMatchObject({ t: LONG.slice(0, LIST_TEXT_CHARS), t_length: LONG.length });
+      expect(listed.find((log) => log.id === long.id)).toMatchObject({
+        t: LONG.slice(0, LIST_TEXT_CHARS),
+        t_length: LONG.length,
+      });
       expect(listed.filter((log) => log.id !== long.id).map((log) => log.t_length)).toEqual([null, null]);
       const around = (await queries.around(LONG_APP, long.id, 5))!;
       expect(around.target).toMatchObject({ t: LONG.slice(0, LIST_TEXT_CHARS), t_length: LONG.length });
       const tail = await queries.arrivedAfter({ appKey: LONG_APP }, 0, await queries.lastLogId(), 10);
-      expect(tail.find((log) => log.id === long.id)).toMatchObject({ t: LONG.slice(0, LIST_TEXT_CHARS), t_length: LONG.length });
+      expect(tail.find((log) => log.id === long.id)).toMatchObject({
+        t: LONG.slice(0, LIST_TEXT_CHARS),
+        t_length: LONG.length,
+      });
     });
 
     test('an export reads the text whole, and one log gives its whole text', async () => {

@@ -22,7 +22,12 @@ const LOGS: Record<StoreKind, number> = { sqlite: 3_000, postgres: 40_000 };
 
 /** Logs as a client sends them (SQLite). */
 const batch = (from: number, count: number): LogRecord[] =>
-  Array.from({ length: count }, (_, k) => ({ x: new Date(START + from + k).toISOString(), at: START + from + k, t: `exported line ${from + k} ${'x'.repeat(200)}`, ll: 4 }));
+  Array.from({ length: count }, (_, k) => ({
+    x: new Date(START + from + k).toISOString(),
+    at: START + from + k,
+    t: `exported line ${from + k} ${'x'.repeat(200)}`,
+    ll: 4,
+  }));
 
 /** Many logs at once, with SQL, as the collector would have stored them (PostgreSQL). */
 async function insertLogs(url: string, sessionId: number, count: number): Promise<void> {
@@ -45,7 +50,9 @@ async function insertLogs(url: string, sessionId: number, count: number): Promis
 function damageOldestLogs(path: string): void {
   const db = new Database(path);
   db.pragma('wal_checkpoint(TRUNCATE)');
-  const { pageno } = db.prepare(`SELECT pageno FROM dbstat WHERE name = 'logs' AND pagetype = 'leaf' ORDER BY path LIMIT 1`).get() as { pageno: number };
+  const { pageno } = db
+    .prepare(`SELECT pageno FROM dbstat WHERE name = 'logs' AND pagetype = 'leaf' ORDER BY path LIMIT 1`)
+    .get() as { pageno: number };
   const pageSize = db.pragma('page_size', { simple: true }) as number;
   db.close();
   const file = openSync(path, 'r+');
@@ -59,52 +66,69 @@ async function takeDatabaseAway(url: string): Promise<void> {
   const admin = new pg.Client(Object.assign(new URL(url), { pathname: '/postgres' }).toString());
   await admin.connect();
   await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
-  await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [name]);
+  await admin.query(
+    `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
+    [name],
+  );
   await admin.end();
 }
 
-test.each(STORE_KINDS)('on %s, an export the database fails after its first byte is cut, and the client sees it fail', async (kind) => {
-  const database = await createTestDatabase(kind);
-  let store: Store | undefined;
-  const service = await startService({ db: database.db, adminToken: TOKEN, retentionDays: 0, beforeRoutes: (_app, opened) => (store = opened) });
-  try {
-    const sessionId = await store!.putSession(DEMO_APP_KEY, sessionPayload('exported'));
-    if (kind === 'sqlite') for (let from = 0; from < LOGS[kind]; from += 500) await store!.addLogs(DEMO_APP_KEY, sessionId, batch(from, 500));
-    else await insertLogs(database.db, sessionId, LOGS[kind]);
-    await store!.settled();
-    if (kind === 'sqlite') damageOldestLogs(database.db);
-
-    const answer = await fetch(`${service.url}/sidelog/explorer/api/apps/${appIdOf(DEMO_APP_KEY)}/logs/export?format=ndjson`, {
-      headers: { Cookie: await explorerCookie(service.url, TOKEN) },
+test.each(STORE_KINDS)(
+  'on %s, an export the database fails after its first byte is cut, and the client sees it fail',
+  async (kind) => {
+    const database = await createTestDatabase(kind);
+    let store: Store | undefined;
+    const service = await startService({
+      db: database.db,
+      adminToken: TOKEN,
+      retentionDays: 0,
+      beforeRoutes: (_app, opened) => (store = opened),
     });
-    expect(answer.status).toBe(200);
-    const reader = answer.body!.getReader();
-    const first = await reader.read();
-    expect(first.done).toBe(false);
-    if (kind === 'postgres') await takeDatabaseAway(database.db);
+    try {
+      const sessionId = await store!.putSession(DEMO_APP_KEY, sessionPayload('exported'));
+      if (kind === 'sqlite')
+        for (let from = 0; from < LOGS[kind]; from += 500)
+          await store!.addLogs(DEMO_APP_KEY, sessionId, batch(from, 500));
+      else await insertLogs(database.db, sessionId, LOGS[kind]);
+      await store!.settled();
+      if (kind === 'sqlite') damageOldestLogs(database.db);
 
-    const newlines = (chunk: Uint8Array) => chunk.reduce((count, byte) => count + (byte === 0x0a ? 1 : 0), 0);
-    let lines = newlines(first.value!);
-    const rest = (async () => {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) return 'ended cleanly';
-        lines += newlines(value);
+      const answer = await fetch(
+        `${service.url}/sidelog/explorer/api/apps/${appIdOf(DEMO_APP_KEY)}/logs/export?format=ndjson`,
+        {
+          headers: { Cookie: await explorerCookie(service.url, TOKEN) },
+        },
+      );
+      expect(answer.status).toBe(200);
+      const reader = answer.body!.getReader();
+      const first = await reader.read();
+      expect(first.done).toBe(false);
+      if (kind === 'postgres') await takeDatabaseAway(database.db);
+
+      const newlines = (chunk: Uint8Array) => chunk.reduce((count, byte) => count + (byte === 0x0a ? 1 : 0), 0);
+      let lines = newlines(first.value!);
+      const rest = (async () => {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return 'ended cleanly';
+          lines += newlines(value);
+        }
+      })();
+      await expect(rest).rejects.toThrow();
+      // What arrived is the beginning of the export, not all of it.
+      expect(lines).toBeGreaterThan(0);
+      expect(lines).toBeLessThan(LOGS[kind]);
+    } finally {
+      await service.close();
+      if (kind === 'postgres') {
+        const name = new URL(database.db).pathname.slice(1);
+        const admin = new pg.Client(Object.assign(new URL(database.db), { pathname: '/postgres' }).toString());
+        await admin.connect();
+        await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+        await admin.end();
       }
-    })();
-    await expect(rest).rejects.toThrow();
-    // What arrived is the beginning of the export, not all of it.
-    expect(lines).toBeGreaterThan(0);
-    expect(lines).toBeLessThan(LOGS[kind]);
-  } finally {
-    await service.close();
-    if (kind === 'postgres') {
-      const name = new URL(database.db).pathname.slice(1);
-      const admin = new pg.Client(Object.assign(new URL(database.db), { pathname: '/postgres' }).toString());
-      await admin.connect();
-      await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
-      await admin.end();
+      await database.drop();
     }
-    await database.drop();
-  }
-}, 60_000);
+  },
+  60_000,
+);

@@ -74,7 +74,9 @@ describe('security headers', () => {
     for (const page of ['/sidelog/', '/sidelog/logs', '/sidelog/sign-in']) {
       expect((await fetch(`${service.url}${page}`)).headers.get('Content-Security-Policy')).toBe(EXPLORER_CSP);
     }
-    expect((await fetch(`${service.url}${PARTNER_API.profile}`)).headers.get('Content-Security-Policy')).toBe("frame-ancestors 'none'");
+    expect((await fetch(`${service.url}${PARTNER_API.profile}`)).headers.get('Content-Security-Policy')).toBe(
+      "frame-ancestors 'none'",
+    );
   });
 });
 

@@ -25,7 +25,9 @@ test('on SQLite, no batch is acknowledged before its commit, and every acknowled
         headers: { 'Content-Type': 'application/json', 'X-App-Token': DEMO_APP_KEY },
         body: JSON.stringify(body),
       });
-    const { id: session_id } = (await (await post('sendSession', sessionPayload('group-commit'))).json()) as { id: number };
+    const { id: session_id } = (await (await post('sendSession', sessionPayload('group-commit'))).json()) as {
+      id: number;
+    };
     const acknowledged: string[] = [];
     const refused: string[] = [];
     let sent = 0;

@@ -25,12 +25,20 @@ afterAll(async () => {
 });
 
 const send = (op: WireOperation, body: BodyInit, headers: Record<string, string> = {}) =>
-  fetch(`${service.url}/sidelog/api${WIRE_PATHS[op]}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-App-Token': DEMO_APP_KEY, ...headers }, body });
+  fetch(`${service.url}/sidelog/api${WIRE_PATHS[op]}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-App-Token': DEMO_APP_KEY, ...headers },
+    body,
+  });
 const gzip = (value: unknown) => gzipSync(JSON.stringify(value));
 const storedTexts = async () =>
-  ((await (await fetch(`${service.url}/sidelog/admin/api/logs?app=${DEMO_APP_KEY}&limit=1000`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } })).json()) as { t: string }[]).map(
-    (log) => log.t,
-  );
+  (
+    (await (
+      await fetch(`${service.url}/sidelog/admin/api/logs?app=${DEMO_APP_KEY}&limit=1000`, {
+        headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+      })
+    ).json()) as { t: string }[]
+  ).map((log) => log.t);
 
 test('a session and a batch sent gzip-encoded are stored, beside plain ones', async () => {
   const session = await send('sendSession', gzip(sessionPayload('gzip-session')), { 'Content-Encoding': 'gzip' });
@@ -64,7 +72,11 @@ test('an unknown encoding answers 415, a broken gzip stream 400, and a browser m
   expect(await broken.json()).toEqual({ error: 'malformed gzip body' });
   const preflight = await fetch(`${service.url}/sidelog/api/log/batch`, {
     method: 'OPTIONS',
-    headers: { Origin: 'https://shop.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type,content-encoding,x-app-token' },
+    headers: {
+      Origin: 'https://shop.example',
+      'Access-Control-Request-Method': 'POST',
+      'Access-Control-Request-Headers': 'content-type,content-encoding,x-app-token',
+    },
   });
   expect(preflight.headers.get('Access-Control-Allow-Headers')?.toLowerCase()).toContain('content-encoding');
 });

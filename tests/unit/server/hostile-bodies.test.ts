@@ -31,56 +31,74 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
 
   describe('sessions and devices', () => {
     const fields = ['language', 'sdk_type', 'sdk_version', 'time'] as const;
-    test.each(HOSTILE)('%s in any of their fields answers 4xx or stores what the explorer shows', async (_name, value) => {
-      const bodies: [WireOperation, Record<string, any>][] = [];
-      for (const field of ['name', 'os_version', 'language', 'key_values', 'sdk_version']) {
-        bodies.push(['getDeviceStatus', { app_token: DEMO_APP_KEY, device: { ...device('d-status'), [field]: value } }]);
-        bodies.push(['sendSession', { ...sessionPayload(`s-device-${field}`, DEMO_APP_KEY, 'd-session'), device: { ...device('d-session'), [field]: value } }]);
-      }
-      for (const field of fields) bodies.push(['sendSession', { ...sessionPayload(`s-${field}`, DEMO_APP_KEY, 'd-session'), [field]: value }]);
-      for (const field of ['version', 'build', 'app']) {
-        const session = sessionPayload(`s-app-${field}`, DEMO_APP_KEY, 'd-session');
-        bodies.push(['sendSession', { ...session, app_version: { ...session.app_version, [field]: value } }]);
-      }
-      bodies.push(['sendSession', { ...sessionPayload('s-app-version'), app_version: value }]);
-      for (const [op, body] of bodies) {
-        const answer = await service.wire(op, body);
-        expect(answer.status, `${op} ${JSON.stringify(body)}`).toBeLessThan(500);
-      }
-      for (const session of await service.store.sessions(DEMO_APP_KEY)) {
-        expect((await page(`/sidelog/intent/${APP_ID}/session/${session.session_uid}`)).status).toBe(200);
-      }
-      for (const udid of ['d-status', 'd-session']) {
-        expect((await page(`/sidelog/intent/${APP_ID}/device/${udid}`)).status).not.toBe(500);
-      }
-      expect((await page('/sidelog/')).status).toBe(200);
-      expect((await page('/sidelog/sessions')).status).toBe(200);
-    });
+    test.each(HOSTILE)(
+      '%s in any of their fields answers 4xx or stores what the explorer shows',
+      async (_name, value) => {
+        const bodies: [WireOperation, Record<string, any>][] = [];
+        for (const field of ['name', 'os_version', 'language', 'key_values', 'sdk_version']) {
+          bodies.push([
+            'getDeviceStatus',
+            { app_token: DEMO_APP_KEY, device: { ...device('d-status'), [field]: value } },
+          ]);
+          bodies.push([
+            'sendSession',
+            {
+              ...sessionPayload(`s-device-${field}`, DEMO_APP_KEY, 'd-session'),
+              device: { ...device('d-session'), [field]: value },
+            },
+          ]);
+        }
+        for (const field of fields)
+          bodies.push(['sendSession', { ...sessionPayload(`s-${field}`, DEMO_APP_KEY, 'd-session'), [field]: value }]);
+        for (const field of ['version', 'build', 'app']) {
+          const session = sessionPayload(`s-app-${field}`, DEMO_APP_KEY, 'd-session');
+          bodies.push(['sendSession', { ...session, app_version: { ...session.app_version, [field]: value } }]);
+        }
+        bodies.push(['sendSession', { ...sessionPayload('s-app-version'), app_version: value }]);
+        for (const [op, body] of bodies) {
+          const answer = await service.wire(op, body);
+          expect(answer.status, `${op} ${JSON.stringify(body)}`).toBeLessThan(500);
+        }
+        for (const session of await service.store.sessions(DEMO_APP_KEY)) {
+          expect((await page(`/sidelog/intent/${APP_ID}/session/${session.session_uid}`)).status).toBe(200);
+        }
+        for (const udid of ['d-status', 'd-session']) {
+          expect((await page(`/sidelog/intent/${APP_ID}/device/${udid}`)).status).not.toBe(500);
+        }
+        expect((await page('/sidelog/')).status).toBe(200);
+        expect((await page('/sidelog/sessions')).status).toBe(200);
+      },
+    );
 
     test.each([
       ['a lone surrogate', 'a\uD800'],
       ['U+0000', 'a\u0000b'],
-    ])('%s in the fields kept as sent leaves the sessions page, its choices and its filters readable', async (_name, value) => {
-      const session = sessionPayload('s-kept', DEMO_APP_KEY, 'd-kept');
-      const body = {
-        ...session,
-        orientation: value,
-        [`extra ${value}`]: [value],
-        device: { ...device('d-kept'), firebase_test_lab: value, [`extra ${value}`]: value },
-        app_version: { ...session.app_version, extra: value },
-      };
-      expect((await service.wire('sendSession', body)).status).toBe(200);
-      expect((await page('/sidelog/sessions')).status).toBe(200);
-      const facets = await service.explorerGet(`/apps/${APP_ID}/facets`);
-      expect(JSON.parse(facets.body)).toEqual({ versions: ['0.0.0'], languages: ['ru-RU'] });
-      for (const filter of ['language=ru-RU', 'version=0.0.0']) {
-        const { status, body: answer } = await service.explorerGet(`/apps/${APP_ID}/sessions?${filter}`);
-        expect(status, filter).toBe(200);
-        expect(JSON.parse(answer).sessions.map((row: { session_uid: string }) => row.session_uid)).toEqual(['s-kept']);
-      }
-      expect((await page(`/sidelog/intent/${APP_ID}/session/s-kept`)).status).toBe(200);
-      expect((await page(`/sidelog/intent/${APP_ID}/device/d-kept`)).status).toBe(200);
-    });
+    ])(
+      '%s in the fields kept as sent leaves the sessions page, its choices and its filters readable',
+      async (_name, value) => {
+        const session = sessionPayload('s-kept', DEMO_APP_KEY, 'd-kept');
+        const body = {
+          ...session,
+          orientation: value,
+          [`extra ${value}`]: [value],
+          device: { ...device('d-kept'), firebase_test_lab: value, [`extra ${value}`]: value },
+          app_version: { ...session.app_version, extra: value },
+        };
+        expect((await service.wire('sendSession', body)).status).toBe(200);
+        expect((await page('/sidelog/sessions')).status).toBe(200);
+        const facets = await service.explorerGet(`/apps/${APP_ID}/facets`);
+        expect(JSON.parse(facets.body)).toEqual({ versions: ['0.0.0'], languages: ['ru-RU'] });
+        for (const filter of ['language=ru-RU', 'version=0.0.0']) {
+          const { status, body: answer } = await service.explorerGet(`/apps/${APP_ID}/sessions?${filter}`);
+          expect(status, filter).toBe(200);
+          expect(JSON.parse(answer).sessions.map((row: { session_uid: string }) => row.session_uid)).toEqual([
+            's-kept',
+          ]);
+        }
+        expect((await page(`/sidelog/intent/${APP_ID}/session/s-kept`)).status).toBe(200);
+        expect((await page(`/sidelog/intent/${APP_ID}/device/d-kept`)).status).toBe(200);
+      },
+    );
 
     test('{"toString": 1} as a session language is shown as its JSON', async () => {
       await service.wire('sendSession', { ...sessionPayload('s-1'), language: { toString: 1 } });
@@ -90,7 +108,10 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     });
 
     test('device.name true is stored as "true"', async () => {
-      expect((await service.wire('getDeviceStatus', { app_token: DEMO_APP_KEY, device: { ...device('d-1'), name: true } })).status).toBe(200);
+      expect(
+        (await service.wire('getDeviceStatus', { app_token: DEMO_APP_KEY, device: { ...device('d-1'), name: true } }))
+          .status,
+      ).toBe(200);
       expect((await service.store.device(DEMO_APP_KEY, 'd-1'))?.name).toBe('true');
     });
 
@@ -107,7 +128,15 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       const session_id = await service.session('s-issue');
       for (const field of ['title', 'text', 'url', 'app']) {
         const uid = `issue-${field}`;
-        const answer = await service.wire('sendIssue', { uid, title: 't', text: 'x', app: { key: DEMO_APP_KEY }, type: 'issue', session_id, [field]: value });
+        const answer = await service.wire('sendIssue', {
+          uid,
+          title: 't',
+          text: 'x',
+          app: { key: DEMO_APP_KEY },
+          type: 'issue',
+          session_id,
+          [field]: value,
+        });
         expect(answer.status).toBe(200);
         expect((await page(`/sidelog/intent/${APP_ID}/issue/${uid}`)).status).toBe(200);
       }
@@ -115,7 +144,14 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
 
     test('an issue whose uid has a lone surrogate is reachable at the URL a browser makes of it', async () => {
       const session_id = await service.session('s-1');
-      await service.wire('sendIssue', { uid: 'bad\uD800id', title: 'Lone', text: '', type: 'issue', session_id, app: { key: DEMO_APP_KEY } });
+      await service.wire('sendIssue', {
+        uid: 'bad\uD800id',
+        title: 'Lone',
+        text: '',
+        type: 'issue',
+        session_id,
+        app: { key: DEMO_APP_KEY },
+      });
       // A browser encodes a lone surrogate in a URL as U+FFFD.
       const { status, body } = await page(`/sidelog/intent/${APP_ID}/issue/${encodeURIComponent('bad\uFFFDid')}`);
       expect(status).toBe(200);
@@ -127,7 +163,10 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       ['an array', [1]],
       ['1e400', 'INFINITY'],
     ])('a device key value that is %s answers 400', async (_name, value) => {
-      const body = JSON.stringify({ app_key: DEMO_APP_KEY, device_id: 'd', key: 'k', value }).replace('"INFINITY"', '1e400');
+      const body = JSON.stringify({ app_key: DEMO_APP_KEY, device_id: 'd', key: 'k', value }).replace(
+        '"INFINITY"',
+        '1e400',
+      );
       expect((await service.wire('setDeviceKey', body)).status).toBe(400);
     });
   });
@@ -142,13 +181,23 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       const skipped = [{ index: 4, reason: expect.stringMatching(/at/) }];
       expect(await answer.json()).toEqual({ skipped });
       expect((await service.admin<unknown[]>(`logs?app=${DEMO_APP_KEY}`)).length).toBe(10);
-      expect((await service.admin<unknown[]>(`requests?app=${DEMO_APP_KEY}`)).at(-1)).toEqual({ operation: 'sendLogs', status: 200, skipped });
+      expect((await service.admin<unknown[]>(`requests?app=${DEMO_APP_KEY}`)).at(-1)).toEqual({
+        operation: 'sendLogs',
+        status: 200,
+        skipped,
+      });
     });
 
     test('a line of 12.5, and a NaN line sent as null, are stored: rounded, and without a line', async () => {
       const session_id = await service.session('s-1');
       const [a, b] = logs(2);
-      const answer = await service.wire('sendLogs', { session_id, logs: [{ ...a, l: 12.5 }, { ...b, l: null }] });
+      const answer = await service.wire('sendLogs', {
+        session_id,
+        logs: [
+          { ...a, l: 12.5 },
+          { ...b, l: null },
+        ],
+      });
       expect(await answer.json()).toEqual({});
       const stored = await service.admin<{ l?: number }[]>(`logs?app=${DEMO_APP_KEY}`);
       expect(stored.map((log) => log.l)).toEqual([13, undefined]);
@@ -163,7 +212,13 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     test('the largest batch the Bugfender SDK can make (500 logs of 32,000 bytes of text, with escapes) is accepted', async () => {
       const session_id = await service.session('s-big');
       const text = 'a "quoted"\nline\\ '.repeat(2000).slice(0, 32_000);
-      const batch = logs(500).map((log) => ({ ...log, t: text, m: 'm'.repeat(256), f: 'f'.repeat(256), u: `http://x/${'u'.repeat(1990)}` }));
+      const batch = logs(500).map((log) => ({
+        ...log,
+        t: text,
+        m: 'm'.repeat(256),
+        f: 'f'.repeat(256),
+        u: `http://x/${'u'.repeat(1990)}`,
+      }));
       const body = JSON.stringify({ session_id, logs: batch });
       expect(body.length).toBeGreaterThan(16_000_000);
       expect(body.length).toBeLessThan(MAX_BODY_BYTES);

@@ -9,25 +9,86 @@ import { createHarness, type Harness, device, logs, sessionPayload } from './ser
 import { STORE_KINDS } from './test-databases.ts';
 
 const APP_ID = appIdOf(DEMO_APP_KEY);
-const VALUES: unknown[] = [true, {}, { toString: 1 }, { ['k\uD800']: 'a\u0000' }, [1, [2]], 12.5, -1, 1e300, null, '', 'a\uD800', 'a\u0000b', 'x'.repeat(5000)];
+const VALUES: unknown[] = [
+  true,
+  {},
+  { toString: 1 },
+  { ['k\uD800']: 'a\u0000' },
+  [1, [2]],
+  12.5,
+  -1,
+  1e300,
+  null,
+  '',
+  'a\uD800',
+  'a\u0000b',
+  'x'.repeat(5000),
+];
 
 /** One body per field of each operation, that field replaced by `value`. */
 function bodies(value: unknown, session_id: number, n: () => number): [WireOperation, unknown][] {
   const [log] = logs(1);
   const out: [WireOperation, unknown][] = [];
-  for (const field of ['x', 't', 'm', 'at', 'tg', 'f', 'l', 'll', 'u']) out.push(['sendLogs', { session_id, logs: [{ ...log, at: log.at + n(), [field]: value }] }]);
-  out.push(['sendLogs', { session_id: value, logs: logs(1) }], ['sendLogs', { session_id, logs: value }], ['sendLogs', { session_id, logs: [value] }]);
+  for (const field of ['x', 't', 'm', 'at', 'tg', 'f', 'l', 'll', 'u'])
+    out.push(['sendLogs', { session_id, logs: [{ ...log, at: log.at + n(), [field]: value }] }]);
+  out.push(
+    ['sendLogs', { session_id: value, logs: logs(1) }],
+    ['sendLogs', { session_id, logs: value }],
+    ['sendLogs', { session_id, logs: [value] }],
+  );
   for (const field of ['uid', 'title', 'text', 'url', 'app', 'type', 'session_id']) {
-    out.push(['sendIssue', { uid: `issue-${n()}`, title: 't', text: 'x', app: { key: DEMO_APP_KEY }, type: 'issue', session_id, [field]: value }]);
+    out.push([
+      'sendIssue',
+      {
+        uid: `issue-${n()}`,
+        title: 't',
+        text: 'x',
+        app: { key: DEMO_APP_KEY },
+        type: 'issue',
+        session_id,
+        [field]: value,
+      },
+    ]);
   }
-  for (const field of ['app_key', 'device_id', 'key', 'value']) out.push(['setDeviceKey', { app_key: DEMO_APP_KEY, device_id: 'device-1', key: `k${n()}`, value: 'v', [field]: value }]);
-  for (const field of ['udid', 'name', 'device_type', 'os', 'os_version', 'language', 'sdk_type', 'sdk_version', 'build', 'version', 'key_values', 'firebase_test_lab']) {
+  for (const field of ['app_key', 'device_id', 'key', 'value'])
+    out.push([
+      'setDeviceKey',
+      { app_key: DEMO_APP_KEY, device_id: 'device-1', key: `k${n()}`, value: 'v', [field]: value },
+    ]);
+  for (const field of [
+    'udid',
+    'name',
+    'device_type',
+    'os',
+    'os_version',
+    'language',
+    'sdk_type',
+    'sdk_version',
+    'build',
+    'version',
+    'key_values',
+    'firebase_test_lab',
+  ]) {
     out.push(['getDeviceStatus', { app_token: DEMO_APP_KEY, device: { ...device('device-1'), [field]: value } }]);
     out.push(['sendSession', { ...sessionPayload(`s-${n()}`), device: { ...device('device-1'), [field]: value } }]);
   }
-  out.push(['getDeviceStatus', { app_token: DEMO_APP_KEY, device: { ...device('device-1'), key_values: { a: value } } }]);
+  out.push([
+    'getDeviceStatus',
+    { app_token: DEMO_APP_KEY, device: { ...device('device-1'), key_values: { a: value } } },
+  ]);
   out.push(['getDeviceStatus', { app_token: DEMO_APP_KEY, device: value }]);
-  for (const field of ['device', 'orientation', 'batteryLevel', 'ram_total', 'language', 'time', 'sdk_type', 'sdk_version', 'session_uid', 'app_version']) {
+  for (const field of [
+    'device',
+    'orientation',
+    'batteryLevel',
+    'ram_total',
+    'language',
+    'time',
+    'sdk_type',
+    'sdk_version',
+    'session_uid',
+    'app_version',
+  ]) {
     out.push(['sendSession', { ...sessionPayload(`s-${n()}`), [field]: value }]);
   }
   return out;
@@ -52,13 +113,26 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       }
     }
     const views = ['/sidelog/', '/sidelog/sessions', `/sidelog/intent/${APP_ID}/device/device-1`];
-    for (const session of await service.store.sessions(DEMO_APP_KEY)) views.push(`/sidelog/intent/${APP_ID}/session/${encodeURIComponent(session.session_uid)}`);
-    for (const issue of await service.admin<{ uid: string }[]>(`issues?app=${DEMO_APP_KEY}`)) views.push(`/sidelog/intent/${APP_ID}/issue/${encodeURIComponent(issue.uid)}`);
+    for (const session of await service.store.sessions(DEMO_APP_KEY))
+      views.push(`/sidelog/intent/${APP_ID}/session/${encodeURIComponent(session.session_uid)}`);
+    for (const issue of await service.admin<{ uid: string }[]>(`issues?app=${DEMO_APP_KEY}`))
+      views.push(`/sidelog/intent/${APP_ID}/issue/${encodeURIComponent(issue.uid)}`);
     for (const view of views) {
       const { status } = await service.explore(view);
       if (status !== 200) failed.push(`${view}: ${status}`);
     }
-    for (const path of ['/logs', '/logs?q=line', '/logs/tail?after=0', '/logs/export?format=csv', '/logs/export?format=ndjson', '/tags', '/issues', '/devices', '/sessions?language=ru-RU', '/sessions?version=0.0.0']) {
+    for (const path of [
+      '/logs',
+      '/logs?q=line',
+      '/logs/tail?after=0',
+      '/logs/export?format=csv',
+      '/logs/export?format=ndjson',
+      '/tags',
+      '/issues',
+      '/devices',
+      '/sessions?language=ru-RU',
+      '/sessions?version=0.0.0',
+    ]) {
       const { status } = await service.explorerGet(`/apps/${APP_ID}${path}`);
       if (status !== 200) failed.push(`${path}: ${status}`);
     }

@@ -26,13 +26,21 @@ async function startReceiver(statuses: number[] = []) {
     let body = '';
     request.on('data', (chunk) => (body += chunk));
     request.on('end', () => {
-      received.push({ event: String(request.headers['x-sidelog-event']), delivery: String(request.headers['x-sidelog-delivery']), body: JSON.parse(body) });
+      received.push({
+        event: String(request.headers['x-sidelog-event']),
+        delivery: String(request.headers['x-sidelog-delivery']),
+        body: JSON.parse(body),
+      });
       response.statusCode = statuses.shift() ?? 200;
       response.end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, received, close: () => new Promise((resolve) => server.close(resolve)) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    received,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
 describe.each(STORE_KINDS)('on %s', (kind) => {
@@ -50,10 +58,16 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
   afterAll(() => service.close());
 
   /** The explorer's API as the signed-in admin (or `as` another cookie). */
-  async function explorer<T = any>(path: string, init: { method?: string; json?: unknown; as?: string } = {}): Promise<{ status: number; body: T }> {
+  async function explorer<T = any>(
+    path: string,
+    init: { method?: string; json?: unknown; as?: string } = {},
+  ): Promise<{ status: number; body: T }> {
     const answer = await service.app.request(`${EXPLORER_API}/apps/${APP_ID}${path}`, {
       method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
-      headers: { Cookie: init.as ?? cookie, ...(init.json === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      headers: {
+        Cookie: init.as ?? cookie,
+        ...(init.json === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
       body: init.json === undefined ? undefined : JSON.stringify(init.json),
     });
     return { status: answer.status, body: (await answer.json()) as T };
@@ -68,9 +82,22 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     return sessions.get(udid)!;
   }
   let issues = 0;
-  async function sendIssue(udid: string, title: string, type = 'crash', text = `Error: ${title}\nStack: Error\n    at pay (https://shop.example/app.js:${issues}:1)`) {
+  async function sendIssue(
+    udid: string,
+    title: string,
+    type = 'crash',
+    text = `Error: ${title}\nStack: Error\n    at pay (https://shop.example/app.js:${issues}:1)`,
+  ) {
     const uid = `issue-${++issues}`;
-    const answer = await service.wire('sendIssue', { uid, url: '', title, text, app: { key: DEMO_APP_KEY }, type, session_id: await sessionOn(udid) });
+    const answer = await service.wire('sendIssue', {
+      uid,
+      url: '',
+      title,
+      text,
+      app: { key: DEMO_APP_KEY },
+      type,
+      session_id: await sessionOn(udid),
+    });
     expect(answer.status).toBe(200);
     return uid;
   }
@@ -82,26 +109,47 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     const first = await sendIssue('d-1', 'Order 8812 not found');
     await sendIssue('d-2', 'Order 17 not found');
     const third = await sendIssue('d-1', 'Order 5 not found');
-    await service.wire('sendIssue', { uid: third, url: '', title: 'Order 5 not found', text: 'resent', app: { key: DEMO_APP_KEY }, type: 'crash', session_id: await sessionOn('d-1') });
+    await service.wire('sendIssue', {
+      uid: third,
+      url: '',
+      title: 'Order 5 not found',
+      text: 'resent',
+      app: { key: DEMO_APP_KEY },
+      type: 'crash',
+      session_id: await sessionOn('d-1'),
+    });
     await sendIssue('d-1', 'Cart 3 is empty', 'issue');
     const group = await groupOf(first);
-    expect(group).toMatchObject({ type: 'crash', title: 'Order <*> not found', last_title: 'Order 5 not found', top_frame: 'pay (/app.js)', status: 'open', occurrences: 3, devices: 2 });
+    expect(group).toMatchObject({
+      type: 'crash',
+      title: 'Order <*> not found',
+      last_title: 'Order 5 not found',
+      top_frame: 'pay (/app.js)',
+      status: 'open',
+      occurrences: 3,
+      devices: 2,
+    });
     expect(group.first_seen <= group.last_seen).toBe(true);
     expect((await groups('q=order')).map((found) => found.title)).toEqual(['Order <*> not found']);
     expect((await groups('type=issue')).map((found) => found.title)).toEqual(['Cart <*> is empty']);
-    const occurrences = (await explorer<{ issues: { uid: string }[] }>(`/issue-groups/${group.id}/occurrences`)).body.issues;
+    const occurrences = (await explorer<{ issues: { uid: string }[] }>(`/issue-groups/${group.id}/occurrences`)).body
+      .issues;
     expect(occurrences.map((issue) => issue.uid)).toEqual([third, 'issue-2', first]);
   });
 
   test('a resolved group reopens on a new occurrence, a muted one stays muted; the outbox holds one notification per new or reopened group', async () => {
     const receiver = await startReceiver();
     try {
-      await service.admin('webhooks', { json: { app: DEMO_APP_KEY, url: receiver.url, origin: 'https://logs.example' } });
+      await service.admin('webhooks', {
+        json: { app: DEMO_APP_KEY, url: receiver.url, origin: 'https://logs.example' },
+      });
       const uid = await sendIssue('d-3', 'Payment 1 declined');
       const group = await groupOf(uid);
       await sendIssue('d-3', 'Payment 2 declined');
       expect(await outbox()).toBe(1);
-      expect((await explorer<IssueGroup>(`/issue-groups/${group.id}/status`, { json: { status: 'resolved' } })).body).toMatchObject({ status: 'resolved', status_by: 'admin' });
+      expect(
+        (await explorer<IssueGroup>(`/issue-groups/${group.id}/status`, { json: { status: 'resolved' } })).body,
+      ).toMatchObject({ status: 'resolved', status_by: 'admin' });
       const reopening = await sendIssue('d-4', 'Payment 3 declined');
       expect(await groupOf(uid)).toMatchObject({ status: 'open', status_by: null, occurrences: 3, devices: 2 });
       expect(await outbox()).toBe(2);
@@ -122,10 +170,24 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       expect(receiver.received[1]!.body).toMatchObject({
         event: 'issue_group.reopened',
         app: { app_id: APP_ID },
-        group: { id: group.id, status: 'open', occurrences: 3, url: `https://logs.example/sidelog/issue-groups/${group.id}?app=${APP_ID}` },
-        issue: { uid: reopening, title: 'Payment 3 declined', udid: 'd-4', url: `https://logs.example/sidelog/issues/${reopening}?app=${APP_ID}` },
+        group: {
+          id: group.id,
+          status: 'open',
+          occurrences: 3,
+          url: `https://logs.example/sidelog/issue-groups/${group.id}?app=${APP_ID}`,
+        },
+        issue: {
+          uid: reopening,
+          title: 'Payment 3 declined',
+          udid: 'd-4',
+          url: `https://logs.example/sidelog/issues/${reopening}?app=${APP_ID}`,
+        },
       });
-      expect(await service.admin(`webhooks?app=${DEMO_APP_KEY}`)).toMatchObject({ url: receiver.url, last_status: '200', pending: 0 });
+      expect(await service.admin(`webhooks?app=${DEMO_APP_KEY}`)).toMatchObject({
+        url: receiver.url,
+        last_status: '200',
+        pending: 0,
+      });
     } finally {
       await receiver.close();
     }
@@ -139,13 +201,20 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       const notifier = startNotifier(service.store, { timer: false });
       const now = Date.now();
       expect(await notifier.deliverDue(now)).toBe(1);
-      expect(await service.admin(`webhooks?app=${DEMO_APP_KEY}`)).toMatchObject({ last_status: '500; will retry', pending: 1 });
+      expect(await service.admin(`webhooks?app=${DEMO_APP_KEY}`)).toMatchObject({
+        last_status: '500; will retry',
+        pending: 1,
+      });
       // Not due again before its delay (1 s after the first failure, 2 s after the second).
       expect(await notifier.deliverDue(now + 500)).toBe(0);
       expect(await notifier.deliverDue(now + 1_000)).toBe(1);
       expect(await notifier.deliverDue(now + 2_900)).toBe(0);
       expect(await notifier.deliverDue(now + 3_000)).toBe(1);
-      expect(receiver.received.map((notification) => notification.body.group.title)).toEqual(['Font <*> failed to load', 'Font <*> failed to load', 'Font <*> failed to load']);
+      expect(receiver.received.map((notification) => notification.body.group.title)).toEqual([
+        'Font <*> failed to load',
+        'Font <*> failed to load',
+        'Font <*> failed to load',
+      ]);
       expect(new Set(receiver.received.map((notification) => notification.delivery)).size).toBe(1);
       expect(await service.admin(`webhooks?app=${DEMO_APP_KEY}`)).toMatchObject({ last_status: '200', pending: 0 });
     } finally {
@@ -175,7 +244,12 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     await service.admin('webhooks', { json: { app: DEMO_APP_KEY, url: receiver.url } });
     await receiver.close();
     // As an earlier version left the database: issues with no group, and no groups.
-    const forget = ['UPDATE issues SET group_id = NULL', 'DELETE FROM webhook_outbox', 'DELETE FROM issue_group_devices', 'DELETE FROM issue_groups'];
+    const forget = [
+      'UPDATE issues SET group_id = NULL',
+      'DELETE FROM webhook_outbox',
+      'DELETE FROM issue_group_devices',
+      'DELETE FROM issue_groups',
+    ];
     if (kind === 'sqlite') {
       const db = new Database(service.db);
       for (const statement of forget) db.prepare(statement).run();
@@ -200,7 +274,8 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
   });
 
   test('saved views: the viewer’s own and the shared ones; only the owner (or the admin) deletes one', async () => {
-    const save = (name: string, shared: boolean, as?: string) => explorer<SavedView>('/views', { json: { name, path: '/logs', query: `app=${APP_ID}&level=error`, shared }, as });
+    const save = (name: string, shared: boolean, as?: string) =>
+      explorer<SavedView>('/views', { json: { name, path: '/logs', query: `app=${APP_ID}&level=error`, shared }, as });
     const mine = (await save('Errors (mine)', false)).body;
     const everyone = (await save('Errors (everyone)', true)).body;
     expect(mine.id).toMatch(/^[\w-]{21}$/);
@@ -210,10 +285,20 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       body: JSON.stringify({ name: 'support', password: 'long-enough-1' }),
     });
     const support = signIn.headers.get('Set-Cookie')!.split(';')[0]!;
-    expect((await explorer<SavedView[]>('/views', { as: support })).body.map((view) => view.name)).toEqual(['Errors (everyone)']);
+    expect((await explorer<SavedView[]>('/views', { as: support })).body.map((view) => view.name)).toEqual([
+      'Errors (everyone)',
+    ]);
     expect((await explorer('/views/' + everyone.id, { method: 'DELETE', json: {}, as: support })).status).toBe(404);
     expect((await explorer('/views', { json: { name: '', path: '/logs', query: '' } })).status).toBe(400);
-    expect((await service.app.request(`${EXPLORER_API}/apps/${APP_ID}/views`, { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'text/plain' }, body: '{"name":"x","path":"/logs","query":""}' })).status).toBe(415);
+    expect(
+      (
+        await service.app.request(`${EXPLORER_API}/apps/${APP_ID}/views`, {
+          method: 'POST',
+          headers: { Cookie: cookie, 'Content-Type': 'text/plain' },
+          body: '{"name":"x","path":"/logs","query":""}',
+        })
+      ).status,
+    ).toBe(415);
     expect((await explorer('/views/' + everyone.id, { method: 'DELETE', json: {} })).status).toBe(200);
     expect((await explorer<SavedView[]>('/views')).body).toEqual([mine]);
   });
@@ -236,7 +321,11 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     ] as const;
     for (const [method, path, body] of writes) {
       for (const [status, headers] of refusals) {
-        const answer = await service.app.request(`http://localhost${EXPLORER_API}/apps/${APP_ID}${path}`, { method, headers: { Cookie: cookie, ...headers }, body: JSON.stringify(body) });
+        const answer = await service.app.request(`http://localhost${EXPLORER_API}/apps/${APP_ID}${path}`, {
+          method,
+          headers: { Cookie: cookie, ...headers },
+          body: JSON.stringify(body),
+        });
         expect(answer.status, `${method} ${path} ${JSON.stringify(headers)}`).toBe(status);
       }
     }
@@ -258,7 +347,10 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       ['email', null, 'ann.b@shop.example'],
       ['plan', 'gold', null],
     ]);
-    const found = async (q: string) => (await explorer<{ devices: { udid: string }[] }>(`/devices?q=${encodeURIComponent(q)}`)).body.devices.map((device) => device.udid);
+    const found = async (q: string) =>
+      (await explorer<{ devices: { udid: string }[] }>(`/devices?q=${encodeURIComponent(q)}`)).body.devices.map(
+        (device) => device.udid,
+      );
     expect(await found('ANN@shop')).toEqual(['d-keys']);
     expect(await found('gold')).toEqual(['d-keys']);
     expect(await found('bob@shop')).toEqual([]);

@@ -21,8 +21,13 @@ describe('parseJson', () => {
     // Objects count as arrays do, wherever they sit in a wide body.
     const wide = `[${'{"a":1},'.repeat(20_000)}${'{"a":'.repeat(MAX_JSON_DEPTH)}1${'}'.repeat(MAX_JSON_DEPTH)}]`;
     expect(parseJson(wide)).toEqual({ ok: false, reason: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` });
-    expect(parseJson(`[{"a":[${'{"a":'.repeat(MAX_JSON_DEPTH - 2)}1${'}'.repeat(MAX_JSON_DEPTH - 2)}]}]`)).toEqual({ ok: false, reason: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` });
-    expect(parseJson(`[{"a":[${'{"a":'.repeat(MAX_JSON_DEPTH - 3)}1${'}'.repeat(MAX_JSON_DEPTH - 3)}]}]`).ok).toBe(true);
+    expect(parseJson(`[{"a":[${'{"a":'.repeat(MAX_JSON_DEPTH - 2)}1${'}'.repeat(MAX_JSON_DEPTH - 2)}]}]`)).toEqual({
+      ok: false,
+      reason: `JSON nested deeper than ${MAX_JSON_DEPTH} levels`,
+    });
+    expect(parseJson(`[{"a":[${'{"a":'.repeat(MAX_JSON_DEPTH - 3)}1${'}'.repeat(MAX_JSON_DEPTH - 3)}]}]`).ok).toBe(
+      true,
+    );
   });
 
   it('refuses text that is not JSON', () => {

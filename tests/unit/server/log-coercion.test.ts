@@ -65,7 +65,13 @@ describe('coercion of one log', () => {
 
 describe('display text', () => {
   test('any JSON value can be shown', () => {
-    expect([displayText('a'), displayText(1), displayText(false), displayText(null), displayText(undefined)]).toEqual(['a', '1', 'false', undefined, undefined]);
+    expect([displayText('a'), displayText(1), displayText(false), displayText(null), displayText(undefined)]).toEqual([
+      'a',
+      '1',
+      'false',
+      undefined,
+      undefined,
+    ]);
     expect(displayText({ toString: 1 })).toBe('{"toString":1}');
     expect(displayText(['\uDC00'])).toBe('["\\udc00"]');
   });

@@ -19,7 +19,17 @@ const fields = { x: '2026-11-22T10:00:00.000Z', t: 'line', m: null, tg: null, f:
 describe('the content hash', () => {
   test('is the same for the same fields and differs when any field differs', () => {
     expect(logContentHash(fields)).toBe(logContentHash({ ...fields }));
-    for (const change of [{ t: 'other' }, { t: null }, { x: 'later' }, { l: 1 }, { ll: 1 }, { u: '' }, { tg: 'tag' }, { m: 'm' }, { f: 'f' }]) {
+    for (const change of [
+      { t: 'other' },
+      { t: null },
+      { x: 'later' },
+      { l: 1 },
+      { ll: 1 },
+      { u: '' },
+      { tg: 'tag' },
+      { m: 'm' },
+      { f: 'f' },
+    ]) {
       expect(logContentHash({ ...fields, ...change })).not.toBe(logContentHash(fields));
     }
   });
@@ -35,7 +45,8 @@ describe.each(STORE_KINDS)('logs through the collector on %s', (kind) => {
 
   test('a resent log is stored once', async () => {
     const session_id = await service.session();
-    for (let i = 0; i < 3; i++) expect((await service.wire('sendLogs', { session_id, logs: logs(5) })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await service.wire('sendLogs', { session_id, logs: logs(5) })).status).toBe(200);
     expect(await texts()).toEqual(logs(5).map((log) => log.t));
   });
 
@@ -60,7 +71,11 @@ describe('a database made before the content hash', () => {
     old.exec(MIGRATIONS[0]);
     old.pragma('user_version = 1');
     old.prepare(`INSERT INTO apps (key, app_id, enabled) VALUES (?, 'old-id', 1)`).run(DEMO_APP_KEY);
-    old.prepare(`INSERT INTO sessions (id, app_key, session_uid, udid, time, received_at, payload) VALUES (1, ?, 's', 'd', 't', 't', '{}')`).run(DEMO_APP_KEY);
+    old
+      .prepare(
+        `INSERT INTO sessions (id, app_key, session_uid, udid, time, received_at, payload) VALUES (1, ?, 's', 'd', 't', 't', '{}')`,
+      )
+      .run(DEMO_APP_KEY);
     const insert = old.prepare(`INSERT INTO logs (session_id, x, t, at, ll, l) VALUES (1, ?, ?, ?, 0, ?)`);
     insert.run('2026-11-22T10:00:00.000Z', 'old one', 1000, 3);
     insert.run('2026-11-22T10:00:00.001Z', 'old two', 1001, null);
@@ -69,8 +84,12 @@ describe('a database made before the content hash', () => {
     const store = openSqliteStore(path);
     try {
       expect((await store.sessionLogs(1)).map((log) => log.t)).toEqual(['old one', 'old two']);
-      expect(await store.addLogs(DEMO_APP_KEY, 1, [{ x: '2026-11-22T10:00:00.000Z', t: 'old one', at: 1000, ll: 0, l: 3 }])).toBe(0);
-      expect(await store.addLogs(DEMO_APP_KEY, 1, [{ x: '2026-11-22T10:00:00.000Z', t: 'new, same at', at: 1000, ll: 0 }])).toBe(1);
+      expect(
+        await store.addLogs(DEMO_APP_KEY, 1, [{ x: '2026-11-22T10:00:00.000Z', t: 'old one', at: 1000, ll: 0, l: 3 }]),
+      ).toBe(0);
+      expect(
+        await store.addLogs(DEMO_APP_KEY, 1, [{ x: '2026-11-22T10:00:00.000Z', t: 'new, same at', at: 1000, ll: 0 }]),
+      ).toBe(1);
       expect((await store.sessionLogs(1)).map((log) => log.t)).toEqual(['old one', 'new, same at', 'old two']);
       // The Bugfender SDK's appID now resolves too.
       expect((await store.appById('5uJm1AzR82'))?.key).toBe(DEMO_APP_KEY);
@@ -93,13 +112,19 @@ test.each(STORE_KINDS)('on %s, 30 identical copies of a batch sent at once give 
         headers: { 'Content-Type': 'application/json', 'X-App-Token': DEMO_APP_KEY },
         body: JSON.stringify(body),
       });
-    const { id: session_id } = (await (await post(WIRE_PATHS.sendSession, sessionPayload('race'))).json()) as { id: number };
+    const { id: session_id } = (await (await post(WIRE_PATHS.sendSession, sessionPayload('race'))).json()) as {
+      id: number;
+    };
     // Two tabs' lines in one session: pairs of different logs with the same at.
     const batch = [...logs(250), ...logs(250).map((log) => ({ ...log, t: `other ${log.t}` }))];
-    const answers = await Promise.all(Array.from({ length: 30 }, () => post(WIRE_PATHS.sendLogs, { session_id, logs: batch })));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => post(WIRE_PATHS.sendLogs, { session_id, logs: batch })),
+    );
     expect(answers.map((answer) => answer.status)).toEqual(Array(30).fill(200));
     const stored = await (
-      await fetch(`${service.url}/sidelog/admin/api/logs?app=${DEMO_APP_KEY}`, { headers: { Authorization: `Bearer ${service.adminToken}` } })
+      await fetch(`${service.url}/sidelog/admin/api/logs?app=${DEMO_APP_KEY}`, {
+        headers: { Authorization: `Bearer ${service.adminToken}` },
+      })
     ).json();
     expect((stored as { t: string }[]).map((log) => log.t).sort()).toEqual(batch.map((log) => log.t).sort());
   } finally {

@@ -20,7 +20,10 @@ afterEach(async () => {
 test('a collector request is answered while 16 clients guess passwords', async () => {
   dir = mkdtempSync(join(tmpdir(), 'sidelog-login-load-'));
   // Limits out of the way: this is about the hashing, not the throttle.
-  service = await startService({ dbPath: join(dir, 'sidelog.db'), loginLimits: { perAccount: 1e6, perAddress: 1e6, windowMs: 60_000 } });
+  service = await startService({
+    dbPath: join(dir, 'sidelog.db'),
+    loginLimits: { perAccount: 1e6, perAddress: 1e6, windowMs: 60_000 },
+  });
   const order: string[] = [];
   const guess = (i: number) =>
     fetch(`${service!.url}${PARTNER_API.auth}`, {

@@ -11,7 +11,11 @@ let service: Harness | undefined;
 afterEach(() => service?.close());
 
 const signIn = (email: string, password: string) =>
-  service!.app.request(PARTNER_API.auth, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  service!.app.request(PARTNER_API.auth, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
 
 test('past the per-account limit a sign-in answers 429 with Retry-After, even with the right password', async () => {
   service = await createHarness({ loginLimits: { perAccount: 3, perAddress: 100, windowMs: 60_000 } });
@@ -33,7 +37,8 @@ test('past the per-account limit a sign-in answers 429 with Retry-After, even wi
 
 test('past the per-address limit every account is refused from that address', async () => {
   service = await createHarness({ loginLimits: { perAccount: 100, perAddress: 4, windowMs: 60_000 } });
-  for (let i = 0; i < 4; i++) expect(await (await signIn(`guess-${i}@example.com`, 'password1')).json()).toMatchObject({ data: 'email' });
+  for (let i = 0; i < 4; i++)
+    expect(await (await signIn(`guess-${i}@example.com`, 'password1')).json()).toMatchObject({ data: 'email' });
   const throttled = await signIn(DEMO_PARTNER.email, DEMO_PARTNER.password);
   expect(throttled.status).toBe(429);
   expect(throttled.headers.get('Retry-After')).toMatch(/^\d+$/);

@@ -8,7 +8,20 @@ import { EXPLORER_ROUTES } from '../../../server/explorer/static.ts';
 import { createHarness, logs, sessionPayload, type Harness } from './service-harness.ts';
 import { STORE_KINDS } from './test-databases.ts';
 
-const IDS = ['a/b', 'a?b', 'a#b', 'ios:1234', 'user@example.com', 'a&b=c', 'a+b', 'a$b,c;d', 'a b', '100%', '%41', 'ёжик-日本'];
+const IDS = [
+  'a/b',
+  'a?b',
+  'a#b',
+  'ios:1234',
+  'user@example.com',
+  'a&b=c',
+  'a+b',
+  'a$b,c;d',
+  'a b',
+  '100%',
+  '%41',
+  'ёжик-日本',
+];
 const APP_ID = appIdOf(DEMO_APP_KEY);
 
 describe.each(STORE_KINDS)('on %s', (kind) => {
@@ -16,24 +29,48 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
   beforeAll(async () => {
     service = await createHarness({ store: kind });
     for (const id of IDS) {
-      const session_id = ((await (await service.wire('sendSession', sessionPayload(id, DEMO_APP_KEY, id))).json()) as { id: number }).id;
+      const session_id = (
+        (await (await service.wire('sendSession', sessionPayload(id, DEMO_APP_KEY, id))).json()) as { id: number }
+      ).id;
       await service.wire('sendLogs', { session_id, logs: logs(1) });
-      await service.wire('sendIssue', { uid: id, title: `Issue of ${id}`, text: '', app: { key: DEMO_APP_KEY }, type: 'issue', session_id });
+      await service.wire('sendIssue', {
+        uid: id,
+        title: `Issue of ${id}`,
+        text: '',
+        app: { key: DEMO_APP_KEY },
+        type: 'issue',
+        session_id,
+      });
     }
   });
   afterAll(() => service.close());
 
-  test.each(IDS)('%j: its intent URLs are explorer pages, and the API finds its issue, session and device', async (id) => {
-    const segment = encodeURIComponent(id);
-    for (const intentKind of ['issue', 'session', 'device']) {
-      expect(EXPLORER_ROUTES.test(new URL(`http://h/sidelog/intent/${APP_ID}/${intentKind}/${segment}`).pathname)).toBe(true);
-      const resolved = await service.explorerGet(`/intent/${APP_ID}/${intentKind}/${segment}`);
-      expect(JSON.parse(resolved.body)).toEqual({ appId: APP_ID, kind: intentKind, id });
-    }
-    expect(JSON.parse((await service.explorerGet(`/apps/${APP_ID}/issues/${segment}`)).body).issue).toMatchObject({ uid: id, title: `Issue of ${id}` });
-    expect(JSON.parse((await service.explorerGet(`/apps/${APP_ID}/sessions/${segment}`)).body)).toMatchObject({ session_uid: id, udid: id });
-    expect(JSON.parse((await service.explorerGet(`/apps/${APP_ID}/devices/${segment}`)).body)).toMatchObject({ udid: id });
-    const stream = JSON.parse((await service.explorerGet(`/apps/${APP_ID}/logs?${new URLSearchParams({ session: id })}`)).body) as { logs: { session_uid: string }[] };
-    expect(stream.logs.map((log) => log.session_uid)).toEqual([id]);
-  });
+  test.each(IDS)(
+    '%j: its intent URLs are explorer pages, and the API finds its issue, session and device',
+    async (id) => {
+      const segment = encodeURIComponent(id);
+      for (const intentKind of ['issue', 'session', 'device']) {
+        expect(
+          EXPLORER_ROUTES.test(new URL(`http://h/sidelog/intent/${APP_ID}/${intentKind}/${segment}`).pathname),
+        ).toBe(true);
+        const resolved = await service.explorerGet(`/intent/${APP_ID}/${intentKind}/${segment}`);
+        expect(JSON.parse(resolved.body)).toEqual({ appId: APP_ID, kind: intentKind, id });
+      }
+      expect(JSON.parse((await service.explorerGet(`/apps/${APP_ID}/issues/${segment}`)).body).issue).toMatchObject({
+        uid: id,
+        title: `Issue of ${id}`,
+      });
+      expect(JSON.parse((await service.explorerGet(`/apps/${APP_ID}/sessions/${segment}`)).body)).toMatchObject({
+        session_uid: id,
+        udid: id,
+      });
+      expect(JSON.parse((await service.explorerGet(`/apps/${APP_ID}/devices/${segment}`)).body)).toMatchObject({
+        udid: id,
+      });
+      const stream = JSON.parse(
+        (await service.explorerGet(`/apps/${APP_ID}/logs?${new URLSearchParams({ session: id })}`)).body,
+      ) as { logs: { session_uid: string }[] };
+      expect(stream.logs.map((log) => log.session_uid)).toEqual([id]);
+    },
+  );
 });

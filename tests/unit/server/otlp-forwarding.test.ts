@@ -21,12 +21,29 @@ const PER_SESSION = 10_000;
 const TOTAL = SESSIONS * PER_SESSION;
 const ADMIN_TOKEN = 'forwarding-token';
 const LEVELS = [LogLevel.Debug, LogLevel.Info, LogLevel.Warning, LogLevel.Error, LogLevel.Trace, LogLevel.Fatal];
-const SEVERITY = { [LogLevel.Trace]: 1, [LogLevel.Debug]: 5, [LogLevel.Info]: 9, [LogLevel.Warning]: 13, [LogLevel.Error]: 17, [LogLevel.Fatal]: 21 };
+const SEVERITY = {
+  [LogLevel.Trace]: 1,
+  [LogLevel.Debug]: 5,
+  [LogLevel.Info]: 9,
+  [LogLevel.Warning]: 13,
+  [LogLevel.Error]: 17,
+  [LogLevel.Fatal]: 21,
+};
 const WAIT = { timeout: 120_000, interval: 20 };
 
 function logOf(session: number, i: number): LogRecord {
   const at = 1_790_000_000_000 + i * 10 + session;
-  return { x: new Date(at).toISOString(), at, t: `session ${session} line ${i}`, ll: LEVELS[i % LEVELS.length], tg: `tag${i % 3}`, f: 'cart.ts', l: i, m: 'pay', u: 'https://shop.example/cart' };
+  return {
+    x: new Date(at).toISOString(),
+    at,
+    t: `session ${session} line ${i}`,
+    ll: LEVELS[i % LEVELS.length],
+    tg: `tag${i % 3}`,
+    f: 'cart.ts',
+    l: i,
+    m: 'pay',
+    u: 'https://shop.example/cart',
+  };
 }
 
 /** The 100,000 logs, straight through the store as the collector stores them, 500 at a time. */
@@ -36,7 +53,11 @@ async function seed(db: string): Promise<void> {
   for (let session = 0; session < SESSIONS; session++) {
     const id = await store.putSession(DEMO_APP_KEY, sessionPayload(`forwarded-${session}`));
     for (let from = 0; from < PER_SESSION; from += 500) {
-      await store.addLogs(DEMO_APP_KEY, id, Array.from({ length: 500 }, (_, i) => logOf(session, from + i)));
+      await store.addLogs(
+        DEMO_APP_KEY,
+        id,
+        Array.from({ length: 500 }, (_, i) => logOf(session, from + i)),
+      );
     }
   }
   await store.close();
@@ -61,9 +82,18 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
   const encoding = kind === 'postgres' ? 'protobuf' : 'json';
   const start = () =>
     // Retention off: on PostgreSQL it drops days by the logs' own time, and these are months old.
-    startService({ db: database.db, adminToken: ADMIN_TOKEN, retentionDays: 0, forward: { url: receiver.url, encoding, idleMs: 20, firstBackoffMs: 10, maxBackoffMs: 40 } });
+    startService({
+      db: database.db,
+      adminToken: ADMIN_TOKEN,
+      retentionDays: 0,
+      forward: { url: receiver.url, encoding, idleMs: 20, firstBackoffMs: 10, maxBackoffMs: 40 },
+    });
   const status = async (): Promise<ForwardingStatus> =>
-    (await (await fetch(`${service!.url}/sidelog/admin/api/forwarding`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } })).json()) as ForwardingStatus;
+    (await (
+      await fetch(`${service!.url}/sidelog/admin/api/forwarding`, {
+        headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+      })
+    ).json()) as ForwardingStatus;
   const demo = async () => (await status()).apps.find((app) => app.app === DEMO_APP_KEY)!;
   /** Waits until the forwarder has failed against the receiver `times` more times. */
   const failures = async (times: number) => {
@@ -108,7 +138,13 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       bySession.set(session, [...(bySession.get(session) ?? []), line]);
       const stored = logOf(Number(session.split('-')[1]), line);
       expect(record).toEqual({
-        resource: { 'service.name': `sidelog-${appIdOf(DEMO_APP_KEY)}`, 'service.version': '0.0.0', 'browser.language': 'ru-RU', 'device.id': 'device-1', 'session.id': session },
+        resource: {
+          'service.name': `sidelog-${appIdOf(DEMO_APP_KEY)}`,
+          'service.version': '0.0.0',
+          'browser.language': 'ru-RU',
+          'device.id': 'device-1',
+          'session.id': session,
+        },
         timeUnixNano: `${stored.at}000000`,
         severityNumber: SEVERITY[stored.ll!],
         severityText: expect.any(String),
@@ -143,7 +179,11 @@ describe('the cursor never passes a log still to come', () => {
         [session, Date.now()],
       );
       // Today's partition, which exists: making one would wait for the open transaction.
-      await store.addLogs(DEMO_APP_KEY, session, logs(2).map((log, i) => ({ ...log, at: Date.now() + i })));
+      await store.addLogs(
+        DEMO_APP_KEY,
+        session,
+        logs(2).map((log, i) => ({ ...log, at: Date.now() + i })),
+      );
       expect(await store.forwardHorizon()).toBeLessThan(Number(rows[0]!.id));
       await writer.query('COMMIT');
       expect(await store.forwardHorizon()).toBe(Number(rows[0]!.id) + 2);
@@ -178,13 +218,27 @@ test('a log the endpoint refuses alone (400) is passed and counted, after the pa
     await opened.store.close();
     return opened;
   });
-  const service = await startService({ db: database.db, adminToken: ADMIN_TOKEN, forward: { url: receiver.url, idleMs: 20, firstBackoffMs: 10, maxBackoffMs: 40 } });
+  const service = await startService({
+    db: database.db,
+    adminToken: ADMIN_TOKEN,
+    forward: { url: receiver.url, idleMs: 20, firstBackoffMs: 10, maxBackoffMs: 40 },
+  });
   try {
     const status = async () =>
-      ((await (await fetch(`${service.url}/sidelog/admin/api/forwarding`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } })).json()) as ForwardingStatus).apps[0]!;
+      (
+        (await (
+          await fetch(`${service.url}/sidelog/admin/api/forwarding`, {
+            headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+          })
+        ).json()) as ForwardingStatus
+      ).apps[0]!;
     await vi.waitFor(async () => expect(await status()).toMatchObject({ lag: 0, forwarded: 11, refused: 1 }), WAIT);
     expect((await status()).lastError).toMatch(/^log 6 refused: HTTP 400/);
-    expect(receiver.records.map((record) => record.body)).toEqual(logs(12).map((log) => log.t).filter((text) => text !== 'line 5'));
+    expect(receiver.records.map((record) => record.body)).toEqual(
+      logs(12)
+        .map((log) => log.t)
+        .filter((text) => text !== 'line 5'),
+    );
   } finally {
     await service.close();
     await receiver.close();

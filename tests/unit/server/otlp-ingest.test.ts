@@ -6,7 +6,12 @@ import { gzipSync } from 'node:zlib';
 import { SeverityNumber } from '@opentelemetry/api-logs';
 import { JsonLogsSerializer, ProtobufLogsSerializer } from '@opentelemetry/otlp-transformer';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { InMemoryLogRecordExporter, LoggerProvider, SimpleLogRecordProcessor, type ReadableLogRecord } from '@opentelemetry/sdk-logs';
+import {
+  InMemoryLogRecordExporter,
+  LoggerProvider,
+  SimpleLogRecordProcessor,
+  type ReadableLogRecord,
+} from '@opentelemetry/sdk-logs';
 import protobuf from 'protobufjs';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { LogPage } from '../../../explorer-contract/api.types.ts';
@@ -23,26 +28,44 @@ afterEach(() => h.close());
 const AT = Date.UTC(2026, 10, 20, 9, 30, 0, 125);
 
 /** Records as the unmodified OpenTelemetry SDK makes them, for a shop's service instance `i-1`. */
-function sdkRecords(emit: (logger: ReturnType<LoggerProvider['getLogger']>) => void, resource: Record<string, string> = { 'service.name': 'shop', 'service.version': '2.1.0', 'service.instance.id': 'i-1' }): ReadableLogRecord[] {
+function sdkRecords(
+  emit: (logger: ReturnType<LoggerProvider['getLogger']>) => void,
+  resource: Record<string, string> = {
+    'service.name': 'shop',
+    'service.version': '2.1.0',
+    'service.instance.id': 'i-1',
+  },
+): ReadableLogRecord[] {
   const exporter = new InMemoryLogRecordExporter();
-  const provider = new LoggerProvider({ resource: resourceFromAttributes(resource), processors: [new SimpleLogRecordProcessor({ exporter })] });
+  const provider = new LoggerProvider({
+    resource: resourceFromAttributes(resource),
+    processors: [new SimpleLogRecordProcessor({ exporter })],
+  });
   emit(provider.getLogger('checkout'));
   return exporter.getFinishedLogRecords();
 }
 
 const post = (body: BodyInit, headers: Record<string, string> = {}) =>
-  h.app.request('/v1/logs', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-App-Token': DEMO_APP_KEY, ...headers }, body });
+  h.app.request('/v1/logs', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-App-Token': DEMO_APP_KEY, ...headers },
+    body,
+  });
 
 const json = (records: ReadableLogRecord[]) => new TextDecoder().decode(JsonLogsSerializer.serializeRequest(records)!);
 const stored = () => h.admin<Record<string, unknown>[]>(`logs?app=${DEMO_APP_KEY}`);
 
 /** OpenTelemetry's definitions, for reading protobuf answers as a client does. */
 const root = new protobuf.Root();
-root.resolvePath = (_origin, target) => (target.startsWith('google/protobuf/') ? target : new URL(`../../../server/otlp/proto/${target}`, import.meta.url).pathname);
+root.resolvePath = (_origin, target) =>
+  target.startsWith('google/protobuf/')
+    ? target
+    : new URL(`../../../server/otlp/proto/${target}`, import.meta.url).pathname;
 root.loadSync(['opentelemetry/proto/collector/logs/v1/logs_service.proto', 'google/rpc/status.proto']);
 const Response = root.lookupType('opentelemetry.proto.collector.logs.v1.ExportLogsServiceResponse');
 const Status = root.lookupType('google.rpc.Status');
-const decoded = async (answer: Response, type: protobuf.Type) => type.toObject(type.decode(new Uint8Array(await answer.arrayBuffer())), { longs: Number });
+const decoded = async (answer: Response, type: protobuf.Type) =>
+  type.toObject(type.decode(new Uint8Array(await answer.arrayBuffer())), { longs: Number });
 
 describe('the mapping table', () => {
   test('each severity range, the attributes that are fields, the rest after the body, the scope as tag: the docs example', async () => {
@@ -52,14 +75,30 @@ describe('the mapping table', () => {
         severityNumber: SeverityNumber.ERROR2,
         severityText: 'ERROR',
         body: 'payment declined',
-        attributes: { tag: 'payments', 'code.file.path': 'cart.ts', 'code.line.number': 42, 'code.function.name': 'pay', 'url.full': 'https://shop.example/cart', 'user.id': 7 },
+        attributes: {
+          tag: 'payments',
+          'code.file.path': 'cart.ts',
+          'code.line.number': 42,
+          'code.function.name': 'pay',
+          'url.full': 'https://shop.example/cart',
+          'user.id': 7,
+        },
       });
       logger.emit({ timestamp: AT + 1, severityNumber: SeverityNumber.TRACE, body: 'a trace' });
       logger.emit({ timestamp: AT + 2, severityNumber: SeverityNumber.DEBUG3, body: 'a debug' });
       logger.emit({ timestamp: AT + 3, severityNumber: SeverityNumber.INFO, body: { items: 3 } });
-      logger.emit({ timestamp: AT + 4, severityNumber: SeverityNumber.WARN4, body: 'a warning', eventName: 'cart.stale' });
+      logger.emit({
+        timestamp: AT + 4,
+        severityNumber: SeverityNumber.WARN4,
+        body: 'a warning',
+        eventName: 'cart.stale',
+      });
       logger.emit({ timestamp: AT + 5, severityText: 'fatal', body: 'text only' });
-      logger.emit({ timestamp: AT + 6, body: 'no severity', attributes: { 'code.filepath': 'old.ts', 'code.lineno': 7, 'code.function': 'legacy' } });
+      logger.emit({
+        timestamp: AT + 6,
+        body: 'no severity',
+        attributes: { 'code.filepath': 'old.ts', 'code.lineno': 7, 'code.function': 'legacy' },
+      });
     });
     const answer = await post(json(records));
     expect(answer.status).toBe(200);
@@ -68,26 +107,66 @@ describe('the mapping table', () => {
     const session = 'otlp:shop:instance:i-1';
     const x = (ms: number) => new Date(ms).toISOString();
     expect(await stored()).toEqual([
-      { x: x(AT), at: AT, ll: 2, t: 'payment declined\n{"user.id":7}', tg: 'payments', f: 'cart.ts', l: 42, m: 'pay', u: 'https://shop.example/cart', session_uid: session },
+      {
+        x: x(AT),
+        at: AT,
+        ll: 2,
+        t: 'payment declined\n{"user.id":7}',
+        tg: 'payments',
+        f: 'cart.ts',
+        l: 42,
+        m: 'pay',
+        u: 'https://shop.example/cart',
+        session_uid: session,
+      },
       { x: x(AT + 1), at: AT + 1, ll: 3, t: 'a trace', tg: 'checkout', session_uid: session },
       { x: x(AT + 2), at: AT + 2, ll: 0, t: 'a debug', tg: 'checkout', session_uid: session },
       { x: x(AT + 3), at: AT + 3, ll: 4, t: '{"items":3}', tg: 'checkout', session_uid: session },
-      { x: x(AT + 4), at: AT + 4, ll: 1, t: 'a warning\n{"event_name":"cart.stale"}', tg: 'checkout', session_uid: session },
+      {
+        x: x(AT + 4),
+        at: AT + 4,
+        ll: 1,
+        t: 'a warning\n{"event_name":"cart.stale"}',
+        tg: 'checkout',
+        session_uid: session,
+      },
       { x: x(AT + 5), at: AT + 5, ll: 5, t: 'text only', tg: 'checkout', session_uid: session },
-      { x: x(AT + 6), at: AT + 6, t: 'no severity', tg: 'checkout', f: 'old.ts', l: 7, m: 'legacy', session_uid: session },
+      {
+        x: x(AT + 6),
+        at: AT + 6,
+        t: 'no severity',
+        tg: 'checkout',
+        f: 'old.ts',
+        l: 7,
+        m: 'legacy',
+        session_uid: session,
+      },
     ]);
 
     // The session and its device, as the explorer shows them.
-    const [registered] = await h.admin<{ session_uid: string; udid: string; payload: Record<string, any> }[]>(`sessions?app=${DEMO_APP_KEY}`);
+    const [registered] = await h.admin<{ session_uid: string; udid: string; payload: Record<string, any> }[]>(
+      `sessions?app=${DEMO_APP_KEY}`,
+    );
     expect(registered).toMatchObject({ session_uid: session, udid: 'otlp:shop:instance:i-1' });
-    expect(registered!.payload).toMatchObject({ sdk_type: 'otlp', app_version: { version: '2.1.0' }, resource: { 'service.name': 'shop', 'service.instance.id': 'i-1' } });
+    expect(registered!.payload).toMatchObject({
+      sdk_type: 'otlp',
+      app_version: { version: '2.1.0' },
+      resource: { 'service.name': 'shop', 'service.instance.id': 'i-1' },
+    });
     const page = await h.explorerGet(`/apps/${appIdOf(DEMO_APP_KEY)}/logs?session=${encodeURIComponent(session)}`);
     expect(page.status).toBe(200);
     expect((JSON.parse(page.body) as LogPage).logs.map((log) => log.t)).toContain('payment declined\n{"user.id":7}');
   });
 
   test('protobuf in, protobuf out; a resend is stored once', async () => {
-    const records = sdkRecords((logger) => logger.emit({ timestamp: AT, severityNumber: SeverityNumber.INFO, body: 'over protobuf', attributes: { tag: 'proto' } }));
+    const records = sdkRecords((logger) =>
+      logger.emit({
+        timestamp: AT,
+        severityNumber: SeverityNumber.INFO,
+        body: 'over protobuf',
+        attributes: { tag: 'proto' },
+      }),
+    );
     const body = ProtobufLogsSerializer.serializeRequest(records)!;
     for (let i = 0; i < 2; i++) {
       const answer = await post(body as Uint8Array<ArrayBuffer>, { 'Content-Type': 'application/x-protobuf' });
@@ -100,7 +179,9 @@ describe('the mapping table', () => {
 
   test("a forwarder's log.record.uid is not kept after the body, and its resend is stored once", async () => {
     const forwarded = (uid: string) =>
-      sdkRecords((logger) => logger.emit({ timestamp: AT, body: 'forwarded', attributes: { 'sidelog.tag': 'shop', 'log.record.uid': uid } }));
+      sdkRecords((logger) =>
+        logger.emit({ timestamp: AT, body: 'forwarded', attributes: { 'sidelog.tag': 'shop', 'log.record.uid': uid } }),
+      );
     expect((await post(json(forwarded('app-41')))).status).toBe(200);
     expect((await post(json(forwarded('app-41')))).status).toBe(200);
     expect((await stored()).map((log) => [log.t, log.tg])).toEqual([['forwarded', 'shop']]);
@@ -111,7 +192,11 @@ describe('the mapping table', () => {
       (logger) => {
         logger.emit({ timestamp: Date.UTC(2026, 10, 20, 23, 59), body: 'late' });
         logger.emit({ timestamp: Date.UTC(2026, 10, 21, 0, 1), body: 'early' });
-        logger.emit({ timestamp: Date.UTC(2026, 10, 21, 0, 2), body: 'its own', attributes: { 'session.id': 'web-session-9' } });
+        logger.emit({
+          timestamp: Date.UTC(2026, 10, 21, 0, 2),
+          body: 'its own',
+          attributes: { 'session.id': 'web-session-9' },
+        });
       },
       { 'service.name': 'kiosk' },
     );
@@ -125,18 +210,32 @@ describe('the mapping table', () => {
 });
 
 describe("a resource Sidelog's engine sent: the device's keys", () => {
-  const value = (item: string | number) => (typeof item === 'string' ? { stringValue: item } : { intValue: String(item) });
+  const value = (item: string | number) =>
+    typeof item === 'string' ? { stringValue: item } : { intValue: String(item) };
   const request = (resource: Record<string, string | number>, body: string) =>
     JSON.stringify({
       resourceLogs: [
         {
           resource: { attributes: Object.entries(resource).map(([key, item]) => ({ key, value: value(item) })) },
-          scopeLogs: [{ scope: { name: 'sidelog' }, logRecords: [{ timeUnixNano: String(AT * 1e6), body: { stringValue: body } }] }],
+          scopeLogs: [
+            {
+              scope: { name: 'sidelog' },
+              logRecords: [{ timeUnixNano: String(AT * 1e6), body: { stringValue: body } }],
+            },
+          ],
         },
       ],
     });
-  const sidelogResource = { 'service.name': 'shop', 'telemetry.sdk.name': 'sidelog', 'device.id': 'udid-7', 'browser.language': 'ru-RU' };
-  const changes = async () => (await h.admin<{ device_id: string; key: string; value: unknown }[]>(`device-keys?app=${DEMO_APP_KEY}`)).map((row) => [row.device_id, row.key, row.value]);
+  const sidelogResource = {
+    'service.name': 'shop',
+    'telemetry.sdk.name': 'sidelog',
+    'device.id': 'udid-7',
+    'browser.language': 'ru-RU',
+  };
+  const changes = async () =>
+    (await h.admin<{ device_id: string; key: string; value: unknown }[]>(`device-keys?app=${DEMO_APP_KEY}`)).map(
+      (row) => [row.device_id, row.key, row.value],
+    );
 
   test('are set from it, written only when they change, and removed when it no longer carries them', async () => {
     expect((await post(request({ ...sidelogResource, plan: 'gold', visits: 3 }, 'first'))).status).toBe(200);
@@ -153,19 +252,33 @@ describe("a resource Sidelog's engine sent: the device's keys", () => {
   });
 
   test("another exporter's resource gives no keys", async () => {
-    expect((await post(request({ 'service.name': 'shop', 'device.id': 'udid-8', 'host.name': 'kiosk-1' }, 'line'))).status).toBe(200);
+    expect(
+      (await post(request({ 'service.name': 'shop', 'device.id': 'udid-8', 'host.name': 'kiosk-1' }, 'line'))).status,
+    ).toBe(200);
     expect(await changes()).toEqual([]);
   });
 });
 
 describe('records refused alone, and refusals', () => {
-  const record = (fields: Record<string, unknown>) => ({ timeUnixNano: `${AT}000000`, body: { stringValue: 'ok' }, ...fields });
-  const request = (...records: unknown[]) => JSON.stringify({ resourceLogs: [{ resource: { attributes: [] }, scopeLogs: [{ logRecords: records }] }] });
+  const record = (fields: Record<string, unknown>) => ({
+    timeUnixNano: `${AT}000000`,
+    body: { stringValue: 'ok' },
+    ...fields,
+  });
+  const request = (...records: unknown[]) =>
+    JSON.stringify({ resourceLogs: [{ resource: { attributes: [] }, scopeLogs: [{ logRecords: records }] }] });
   let deep: unknown = { stringValue: 'bottom' };
   for (let i = 0; i < 17; i++) deep = { arrayValue: { values: [deep] } };
 
   test('200 with partialSuccess naming each, the others stored, and the request recorded with them', async () => {
-    const answer = await post(request(record({}), record({ timeUnixNano: '0', observedTimeUnixNano: undefined }), record({ timeUnixNano: `${AT + 1}000000`, body: deep }), 'not a record'));
+    const answer = await post(
+      request(
+        record({}),
+        record({ timeUnixNano: '0', observedTimeUnixNano: undefined }),
+        record({ timeUnixNano: `${AT + 1}000000`, body: deep }),
+        'not a record',
+      ),
+    );
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({
       partialSuccess: {
@@ -175,16 +288,27 @@ describe('records refused alone, and refusals', () => {
       },
     });
     expect((await stored()).map((log) => log.t)).toEqual(['ok']);
-    const requests = await h.admin<{ operation: string; status: number; skipped?: unknown[] }[]>(`requests?app=${DEMO_APP_KEY}`);
-    expect(requests.at(-1)).toMatchObject({ operation: 'otlpLogs', status: 200, skipped: [{ index: 1 }, { index: 2 }, { index: 3 }] });
+    const requests = await h.admin<{ operation: string; status: number; skipped?: unknown[] }[]>(
+      `requests?app=${DEMO_APP_KEY}`,
+    );
+    expect(requests.at(-1)).toMatchObject({
+      operation: 'otlpLogs',
+      status: 200,
+      skipped: [{ index: 1 }, { index: 2 }, { index: 3 }],
+    });
   });
 
   test('400 for a malformed body (a Status, protobuf for protobuf), 401, 415', async () => {
     expect(await (await post('{"resourceLogs": [')).json()).toEqual({ code: 3, message: 'malformed JSON' });
     expect((await post('{"resourceLogs": {}}')).status).toBe(400);
-    const badProtobuf = await post(new Uint8Array([0x0a, 0xff, 0xff, 0xff, 0x0f]), { 'Content-Type': 'application/x-protobuf' });
+    const badProtobuf = await post(new Uint8Array([0x0a, 0xff, 0xff, 0xff, 0x0f]), {
+      'Content-Type': 'application/x-protobuf',
+    });
     expect(badProtobuf.status).toBe(400);
-    expect(await decoded(badProtobuf, Status)).toEqual({ code: 3, message: 'malformed protobuf: not an ExportLogsServiceRequest' });
+    expect(await decoded(badProtobuf, Status)).toEqual({
+      code: 3,
+      message: 'malformed protobuf: not an ExportLogsServiceRequest',
+    });
     expect((await post(request(record({})), { 'X-App-Token': 'no-such-key' })).status).toBe(401);
     expect((await post(request(record({})), { 'X-App-Token': '' })).status).toBe(401);
     expect((await post(request(record({})), { 'Content-Type': 'text/plain' })).status).toBe(415);
@@ -202,7 +326,11 @@ describe('records refused alone, and refusals', () => {
   test('a browser exporter’s preflight is answered, with the headers it sends allowed', async () => {
     const answer = await h.app.request('/v1/logs', {
       method: 'OPTIONS',
-      headers: { Origin: 'https://shop.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type,content-encoding,x-app-token' },
+      headers: {
+        Origin: 'https://shop.example',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type,content-encoding,x-app-token',
+      },
     });
     expect(answer.status).toBe(204);
     expect(answer.headers.get('Access-Control-Allow-Origin')).toBe('*');

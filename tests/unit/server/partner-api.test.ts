@@ -29,15 +29,42 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     });
 
     test('the email is matched whatever its case and surrounding spaces', async () => {
-      expect(await (await signIn({ email: ' Partner@Example.com ', password: 'partner123' })).json()).toMatchObject({ status: 'success' });
+      expect(await (await signIn({ email: ' Partner@Example.com ', password: 'partner123' })).json()).toMatchObject({
+        status: 'success',
+      });
     });
 
     test.each([
-      ['an unknown email', { email: 'nobody@example.com', password: 'partner123' }, 'email', 'Партнер с таким адресом email не найден.'],
-      ['a wrong password', { email: 'partner@example.com', password: 'wrong-password' }, 'password', 'Неверный пароль.'],
-      ['an unknown email with an impossible password', { email: 'nobody@example.com', password: '123' }, 'both', 'Неверный адрес email и пароль.'],
-      ['an unknown email with no password', { email: 'nobody@example.com', password: '' }, 'both', 'Неверный адрес email и пароль.'],
-      ['a known email with a short password', { email: 'partner@example.com', password: '123' }, 'password', 'Неверный пароль.'],
+      [
+        'an unknown email',
+        { email: 'nobody@example.com', password: 'partner123' },
+        'email',
+        'Партнер с таким адресом email не найден.',
+      ],
+      [
+        'a wrong password',
+        { email: 'partner@example.com', password: 'wrong-password' },
+        'password',
+        'Неверный пароль.',
+      ],
+      [
+        'an unknown email with an impossible password',
+        { email: 'nobody@example.com', password: '123' },
+        'both',
+        'Неверный адрес email и пароль.',
+      ],
+      [
+        'an unknown email with no password',
+        { email: 'nobody@example.com', password: '' },
+        'both',
+        'Неверный адрес email и пароль.',
+      ],
+      [
+        'a known email with a short password',
+        { email: 'partner@example.com', password: '123' },
+        'password',
+        'Неверный пароль.',
+      ],
     ])('%s fails naming the field, with a Russian message', async (_case, body, field, meta) => {
       const response = await signIn(body);
       expect(response.status).toBe(200);
@@ -64,7 +91,9 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
 
     test.each(views)('%s answers the demo partner its data', async (view) => {
       const { data } = await (await signIn({ email: 'partner@example.com', password: 'partner123' })).json();
-      const response = await service.app.request(PARTNER_API[view], { headers: { Authorization: `Bearer ${data.token}` } });
+      const response = await service.app.request(PARTNER_API[view], {
+        headers: { Authorization: `Bearer ${data.token}` },
+      });
       expect(response.status).toBe(200);
       const answer = await response.json();
       expect(answer.status).toBe('success');

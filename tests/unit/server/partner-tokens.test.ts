@@ -26,8 +26,10 @@ async function signIn(on: Harness = service): Promise<string> {
   });
   return ((await answer.json()) as { data: { token: string } }).data.token;
 }
-const profile = (token: string) => service.app.request(PARTNER_API.profile, { headers: { Authorization: `Bearer ${token}` } });
-const signOut = (token: string) => service.app.request(PARTNER_API.logout, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+const profile = (token: string) =>
+  service.app.request(PARTNER_API.profile, { headers: { Authorization: `Bearer ${token}` } });
+const signOut = (token: string) =>
+  service.app.request(PARTNER_API.logout, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
 
 test('the token is nowhere in the database files, while it signs the partner in', async () => {
   const token = await signIn();
@@ -65,18 +67,22 @@ test('a token lives 30 days: the day before it ends it signs in, past it the vie
   expect((await profile(token)).status).toBe(401);
 });
 
-test.each(STORE_KINDS)(`on %s, a partner keeps the ${MAX_SIGN_INS} newest sign-ins: one more ends the oldest, and only it`, async (kind) => {
-  const own = await createHarness({ store: kind });
-  try {
-    const tokens: string[] = [];
-    for (let i = 0; i <= MAX_SIGN_INS; i++) tokens.push(await signIn(own));
-    const profileOf = (token: string) => own.app.request(PARTNER_API.profile, { headers: { Authorization: `Bearer ${token}` } });
-    expect((await profileOf(tokens[0])).status).toBe(401);
-    for (const token of [tokens[1], tokens[MAX_SIGN_INS]]) expect((await profileOf(token)).status).toBe(200);
-  } finally {
-    await own.close();
-  }
-});
+test.each(STORE_KINDS)(
+  `on %s, a partner keeps the ${MAX_SIGN_INS} newest sign-ins: one more ends the oldest, and only it`,
+  async (kind) => {
+    const own = await createHarness({ store: kind });
+    try {
+      const tokens: string[] = [];
+      for (let i = 0; i <= MAX_SIGN_INS; i++) tokens.push(await signIn(own));
+      const profileOf = (token: string) =>
+        own.app.request(PARTNER_API.profile, { headers: { Authorization: `Bearer ${token}` } });
+      expect((await profileOf(tokens[0])).status).toBe(401);
+      for (const token of [tokens[1], tokens[MAX_SIGN_INS]]) expect((await profileOf(token)).status).toBe(200);
+    } finally {
+      await own.close();
+    }
+  },
+);
 
 test('sign-out without a token answers 401', async () => {
   expect((await service.app.request(PARTNER_API.logout, { method: 'POST' })).status).toBe(401);

@@ -23,13 +23,16 @@ afterEach(() => {
 });
 
 describe('the portal', () => {
-  test.each(['/', '/sales', '/about', '/warehouse', '/some/deep/route?x=1'])('GET %s is index.html, not cached', async (path) => {
-    const answer = await service.app.request(path);
-    expect(answer.status).toBe(200);
-    expect(answer.headers.get('Content-Type')).toMatch(/text\/html/);
-    expect(answer.headers.get('Cache-Control')).toBe('no-cache');
-    expect(await answer.text()).toBe(INDEX);
-  });
+  test.each(['/', '/sales', '/about', '/warehouse', '/some/deep/route?x=1'])(
+    'GET %s is index.html, not cached',
+    async (path) => {
+      const answer = await service.app.request(path);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('Content-Type')).toMatch(/text\/html/);
+      expect(answer.headers.get('Cache-Control')).toBe('no-cache');
+      expect(await answer.text()).toBe(INDEX);
+    },
+  );
 
   test('hashed assets are cached for a year as immutable', async () => {
     const answer = await service.app.request('/assets/index-abc123.js');
@@ -45,14 +48,16 @@ describe('the portal', () => {
     expect(answer.headers.get('Content-Type')).toMatch(/image\/svg\+xml/);
   });
 
-  test.each(['/assets/missing.js', '/sidelog/api/nothing', '/mobile/api/v1/partner/nothing/', '/sidelog/intent/x/nothing/y'])(
-    'a miss under the APIs or assets (%s) is a 404, not the portal',
-    async (path) => {
-      const answer = await service.app.request(path);
-      expect(answer.status).toBe(404);
-      expect(await answer.text()).not.toBe(INDEX);
-    },
-  );
+  test.each([
+    '/assets/missing.js',
+    '/sidelog/api/nothing',
+    '/mobile/api/v1/partner/nothing/',
+    '/sidelog/intent/x/nothing/y',
+  ])('a miss under the APIs or assets (%s) is a 404, not the portal', async (path) => {
+    const answer = await service.app.request(path);
+    expect(answer.status).toBe(404);
+    expect(await answer.text()).not.toBe(INDEX);
+  });
 
   test('a POST to a portal route is not answered with the portal', async () => {
     expect((await service.app.request('/sales', { method: 'POST' })).status).toBe(404);

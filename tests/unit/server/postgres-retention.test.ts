@@ -46,7 +46,9 @@ test('a day older than the period goes as a whole partition, the counts follow, 
   const kept = await service.admin<{ t: string }[]>(`logs?app=${DEMO_APP_KEY}`);
   expect(kept.map((log) => log.t).sort()).toEqual(['now', 'two days ago']);
   // The session's counts are those of the logs left: the explorer's session list shows them.
-  const session = JSON.parse((await service.explore(`/sidelog/intent/${appIdOf(DEMO_APP_KEY)}/session/mixed`)).body.split('\n')[0]);
+  const session = JSON.parse(
+    (await service.explore(`/sidelog/intent/${appIdOf(DEMO_APP_KEY)}/session/mixed`)).body.split('\n')[0],
+  );
   expect(session).toMatchObject({ total: 2, counts: { error: 1, debug: 1 } });
   expect(await partitions(service.db)).not.toContain(dayTable);
   // Nothing more is old enough.
@@ -64,7 +66,12 @@ test('batches, issues, device-key changes and requests go by the marks, as on SQ
   await service.wire('setDeviceKey', { app_key: DEMO_APP_KEY, device_id: 'device-1', key: 'plan', value: 'gold' });
   const lists = async () =>
     Object.fromEntries(
-      await Promise.all(['logs', 'batches', 'issues', 'device-keys', 'requests'].map(async (list) => [list, (await service.admin<unknown[]>(`${list}?app=${DEMO_APP_KEY}`)).length])),
+      await Promise.all(
+        ['logs', 'batches', 'issues', 'device-keys', 'requests'].map(async (list) => [
+          list,
+          (await service.admin<unknown[]>(`${list}?app=${DEMO_APP_KEY}`)).length,
+        ]),
+      ),
     );
   const before = await lists();
   expect(Object.values(before).every((count) => (count as number) > 0)).toBe(true);

@@ -36,16 +36,25 @@ test('SIDELOG_PROCESSES is a whole number or auto, and refuses anything else', (
   for (const bad of ['0', '-1', '1.5', 'two']) expect(() => processCount(bad)).toThrow(/SIDELOG_PROCESSES/);
 });
 
-test.each(['1', '2'])('with %s process(es), a PostgreSQL that cannot be reached stops the start with one line, and no password', async (processes) => {
-  const failed = startServiceProcess({ SIDELOG_DB: 'postgres://sidelog:secret@127.0.0.1:1/nowhere', SIDELOG_PROCESSES: processes });
-  const error = await failed.then(
-    () => undefined,
-    (reason: Error) => reason,
-  );
-  expect(error?.message).toMatch(/exited \(1\)/);
-  expect(error?.message).toMatch(/Sidelog cannot start: postgres:\/\/sidelog:\*\*\*@127\.0\.0\.1:1\/nowhere: cannot open the PostgreSQL database/);
-  expect(error?.message).not.toContain('secret');
-}, 30_000);
+test.each(['1', '2'])(
+  'with %s process(es), a PostgreSQL that cannot be reached stops the start with one line, and no password',
+  async (processes) => {
+    const failed = startServiceProcess({
+      SIDELOG_DB: 'postgres://sidelog:secret@127.0.0.1:1/nowhere',
+      SIDELOG_PROCESSES: processes,
+    });
+    const error = await failed.then(
+      () => undefined,
+      (reason: Error) => reason,
+    );
+    expect(error?.message).toMatch(/exited \(1\)/);
+    expect(error?.message).toMatch(
+      /Sidelog cannot start: postgres:\/\/sidelog:\*\*\*@127\.0\.0\.1:1\/nowhere: cannot open the PostgreSQL database/,
+    );
+    expect(error?.message).not.toContain('secret');
+  },
+  30_000,
+);
 
 test('two workers on one PostgreSQL answer on one port with one admin token, and SIGTERM stops them all', async () => {
   database = await createTestDatabase('postgres');
@@ -56,7 +65,11 @@ test('two workers on one PostgreSQL answer on one port with one admin token, and
   // The token the first worker printed opens the admin API on whichever worker answers.
   const token = /Bearer (\S+)/.exec(service.output())![1];
   const answers = await Promise.all(
-    Array.from({ length: 20 }, () => fetch(`${service!.url}/sidelog/admin/api/apps`, { headers: { Authorization: `Bearer ${token}` } }).then((r) => r.status)),
+    Array.from({ length: 20 }, () =>
+      fetch(`${service!.url}/sidelog/admin/api/apps`, { headers: { Authorization: `Bearer ${token}` } }).then(
+        (r) => r.status,
+      ),
+    ),
   );
   expect(answers).toEqual(Array(20).fill(200));
 

@@ -27,11 +27,13 @@ test('on SQLite, an export of 50,000 logs and adversarial searches leave the col
   const sessionId = await seeding.putSession(DEMO_APP_KEY, sessionPayload('exported'));
   await seeding.close();
   const raw = new Database(database.db);
-  raw.prepare(
-    `WITH RECURSIVE n (i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ? - 1)
+  raw
+    .prepare(
+      `WITH RECURSIVE n (i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ? - 1)
      INSERT INTO logs (session_id, x, at, t, ll, tg, content_hash)
      SELECT ?, strftime('%Y-%m-%dT%H:%M:%fZ', (1790000000000 + i) / 1000.0, 'unixepoch'), 1790000000000 + i, 'line ' || i || ' a b c payment', 4, 'ui', 'h' || i FROM n`,
-  ).run(LOGS, sessionId);
+    )
+    .run(LOGS, sessionId);
   raw.close();
 
   const service = await startService({ db: database.db, adminToken: TOKEN, retentionDays: 0 });
@@ -56,21 +58,26 @@ test('on SQLite, an export of 50,000 logs and adversarial searches leave the col
       const answer = await fetch(`${appLogs}/export?format=ndjson`, { headers: { Cookie: cookie } });
       setImmediate(beat);
       let lines = 0;
-      for await (const chunk of answer.body! as unknown as AsyncIterable<Uint8Array>) for (const byte of chunk) if (byte === 0x0a) lines++;
+      for await (const chunk of answer.body! as unknown as AsyncIterable<Uint8Array>)
+        for (const byte of chunk) if (byte === 0x0a) lines++;
       exporting = false;
       answered.push('export');
       return lines;
     })();
 
     const collector = (async () => {
-      for (let n = 0; n < 5; n++) expect((await post({ session_id: sessionId, logs: logs(100, LOGS + n * 100) })).status).toBe(200);
+      for (let n = 0; n < 5; n++)
+        expect((await post({ session_id: sessionId, logs: logs(100, LOGS + n * 100) })).status).toBe(200);
       answered.push('collector');
     })();
     const tooManyWords = Array.from({ length: 200 }, (_, i) => String.fromCharCode(97 + (i % 26))).join(' ');
     const searches = (async () => {
       const refused = await fetch(`${appLogs}?q=${encodeURIComponent(tooManyWords)}`, { headers: { Cookie: cookie } });
       expect(refused.status).toBe(400);
-      const short = await fetch(`${appLogs}?q=${encodeURIComponent('a b c a b c a b'.split(' ').slice(0, MAX_SEARCH_TERMS).join(' '))}`, { headers: { Cookie: cookie } });
+      const short = await fetch(
+        `${appLogs}?q=${encodeURIComponent('a b c a b c a b'.split(' ').slice(0, MAX_SEARCH_TERMS).join(' '))}`,
+        { headers: { Cookie: cookie } },
+      );
       expect(short.status).toBe(200);
       answered.push('searches');
     })();

@@ -35,7 +35,9 @@ test('a pass deletes the rows that arrived before the period, in batches, and ke
   expect(deleted).toBeGreaterThanOrEqual(20);
   const kept = await service.admin<{ at: number; session_uid: string }[]>(`logs?app=${DEMO_APP_KEY}`);
   expect(kept.map((log) => log.at)).toEqual(logs(5, 1000).map((log) => log.at));
-  expect((await service.admin<{ session_uid: string }[]>(`batches?app=${DEMO_APP_KEY}`)).map((b) => b.session_uid)).toEqual(['recent-session']);
+  expect(
+    (await service.admin<{ session_uid: string }[]>(`batches?app=${DEMO_APP_KEY}`)).map((b) => b.session_uid),
+  ).toEqual(['recent-session']);
   await retention.stop();
 });
 
@@ -46,11 +48,23 @@ test('issues, device-key changes and the requests log go by age too: those from 
   const t0 = new Date('2026-01-01T00:00:00Z');
   const counts = async (): Promise<Record<string, number>> =>
     Object.fromEntries(
-      await Promise.all(['issues', 'device-keys', 'requests'].map(async (list) => [list, (await service.admin<unknown[]>(`${list}?app=${DEMO_APP_KEY}`)).length])),
+      await Promise.all(
+        ['issues', 'device-keys', 'requests'].map(async (list) => [
+          list,
+          (await service.admin<unknown[]>(`${list}?app=${DEMO_APP_KEY}`)).length,
+        ]),
+      ),
     );
   const collect = async (name: string) => {
     const session_id = await service.session(name);
-    await service.wire('sendIssue', { session_id, uid: `${name}-issue`, title: 't', text: 'x', type: 'issue', url: '' });
+    await service.wire('sendIssue', {
+      session_id,
+      uid: `${name}-issue`,
+      title: 't',
+      text: 'x',
+      type: 'issue',
+      url: '',
+    });
     await service.wire('setDeviceKey', { app_key: DEMO_APP_KEY, device_id: 'device-1', key: name, value: 'v' });
   };
   await collect('old');
@@ -92,14 +106,21 @@ test('a full database answers 507 with a JSON error, no stack, and recovers once
   await seedDemo(store);
   const app = createServiceApp(store, { adminToken: ADMIN_TOKEN, distDir: join(dir, 'no-dist') });
   const send = (path: string, body: unknown) =>
-    app.request(`/sidelog/api${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-App-Token': DEMO_APP_KEY }, body: JSON.stringify(body) });
+    app.request(`/sidelog/api${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-App-Token': DEMO_APP_KEY },
+      body: JSON.stringify(body),
+    });
   const { id: session_id } = (await (await send('/session', sessionPayload('full'))).json()) as { id: number };
   const retention = startRetention(store, { days: 1, timer: false });
   await retention.runOnce(new Date('2026-01-01T00:00:00Z'));
 
   let answer: Response | undefined;
   for (let from = 0; from < 100_000; from += 500) {
-    answer = await send('/log/batch', { session_id, logs: logs(500, from).map((log) => ({ ...log, t: 'x'.repeat(200) })) });
+    answer = await send('/log/batch', {
+      session_id,
+      logs: logs(500, from).map((log) => ({ ...log, t: 'x'.repeat(200) })),
+    });
     if (answer.status !== 200) break;
   }
   expect(answer!.status).toBe(507);

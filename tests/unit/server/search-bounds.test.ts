@@ -21,11 +21,27 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     const service = await createHarness({ store: kind });
     try {
       const words = (n: number) => Array.from({ length: n }, (_, i) => String.fromCharCode(97 + (i % 26))).join(' ');
-      const refused = await service.explorerGet(`/apps/${appIdOf(DEMO_APP_KEY)}/logs?q=${encodeURIComponent(words(200))}`);
+      const refused = await service.explorerGet(
+        `/apps/${appIdOf(DEMO_APP_KEY)}/logs?q=${encodeURIComponent(words(200))}`,
+      );
       expect(refused.status).toBe(400);
-      expect(JSON.parse(refused.body)).toEqual({ error: `The search holds at most ${MAX_SEARCH_TERMS} terms (a phrase counts its words): search for fewer` });
-      expect((await service.explorerGet(`/apps/${appIdOf(DEMO_APP_KEY)}/logs?q=${encodeURIComponent(words(MAX_SEARCH_TERMS + 1))}`)).status).toBe(400);
-      expect((await service.explorerGet(`/apps/${appIdOf(DEMO_APP_KEY)}/logs?q=${encodeURIComponent(words(MAX_SEARCH_TERMS))}`)).status).toBe(200);
+      expect(JSON.parse(refused.body)).toEqual({
+        error: `The search holds at most ${MAX_SEARCH_TERMS} terms (a phrase counts its words): search for fewer`,
+      });
+      expect(
+        (
+          await service.explorerGet(
+            `/apps/${appIdOf(DEMO_APP_KEY)}/logs?q=${encodeURIComponent(words(MAX_SEARCH_TERMS + 1))}`,
+          )
+        ).status,
+      ).toBe(400);
+      expect(
+        (
+          await service.explorerGet(
+            `/apps/${appIdOf(DEMO_APP_KEY)}/logs?q=${encodeURIComponent(words(MAX_SEARCH_TERMS))}`,
+          )
+        ).status,
+      ).toBe(200);
     } finally {
       await service.close();
     }
@@ -35,10 +51,21 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     const { store, close } = await openTestStore(kind);
     try {
       await store.putApp(APP, true);
-      const session = await store.putSession(APP, { session_uid: 's', device: { udid: 'd' }, time: '2026-01-01T00:00:00Z' } as never);
-      await store.addLogs(APP, session, logs(texts.length).map((log, i) => ({ ...log, t: texts[i] })));
+      const session = await store.putSession(APP, {
+        session_uid: 's',
+        device: { udid: 'd' },
+        time: '2026-01-01T00:00:00Z',
+      } as never);
+      await store.addLogs(
+        APP,
+        session,
+        logs(texts.length).map((log, i) => ({ ...log, t: texts[i] })),
+      );
       await store.settled();
-      const search = async (q: string) => (await store.explorer.logs({ appKey: APP, q, search: parseSearchQuery(q) }, { limit: 10 })).logs.map((log) => log.t).sort();
+      const search = async (q: string) =>
+        (await store.explorer.logs({ appKey: APP, q, search: parseSearchQuery(q) }, { limit: 10 })).logs
+          .map((log) => log.t)
+          .sort();
       expect(await search('a')).toEqual(['a b c']);
       expect(await search('ab')).toEqual(['an ab abc']);
       expect(await search('abc')).toEqual(['abcd', 'an ab abc']);
@@ -58,15 +85,34 @@ test('on SQLite, a page whose budget ends before it found anything answers 422 w
     // The word is only in the oldest logs: a window of the newest holds none of it.
     const old = logs(500, 0).map((log) => ({ ...log, t: `needle ${log.t}` }));
     const recent = logs(2_000, 1_000).map((log) => ({ ...log, t: `hay ${log.t}` }));
-    for (const batch of [old, recent.slice(0, 500), recent.slice(500, 1000), recent.slice(1000, 1500), recent.slice(1500)]) {
+    for (const batch of [
+      old,
+      recent.slice(0, 500),
+      recent.slice(500, 1000),
+      recent.slice(1000, 1500),
+      recent.slice(1500),
+    ]) {
       expect((await service.wire('sendLogs', { session_id, logs: batch })).status).toBe(200);
     }
     // Queries that read common words window by window (as 5,000 matches would), and an API that gives a page no time.
     const queries = createExplorerQueries(sqliteOf(service.store), { commonMatches: 10 });
-    const api = createExplorerApi(service.store, queries, createViewerAccounts(service.store, ADMIN_TOKEN), EXPLORER_LOGIN_LIMITS, undefined, 0);
-    const signIn = await api.request('/sidelog/explorer/api/sign-in', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'admin', password: ADMIN_TOKEN }) });
+    const api = createExplorerApi(
+      service.store,
+      queries,
+      createViewerAccounts(service.store, ADMIN_TOKEN),
+      EXPLORER_LOGIN_LIMITS,
+      undefined,
+      0,
+    );
+    const signIn = await api.request('/sidelog/explorer/api/sign-in', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'admin', password: ADMIN_TOKEN }),
+    });
     const cookie = signIn.headers.get('Set-Cookie')!.split(';')[0]!;
-    const answer = await api.request(`/sidelog/explorer/api/apps/${appIdOf(DEMO_APP_KEY)}/logs?q=needle`, { headers: { Cookie: cookie } });
+    const answer = await api.request(`/sidelog/explorer/api/apps/${appIdOf(DEMO_APP_KEY)}/logs?q=needle`, {
+      headers: { Cookie: cookie },
+    });
     expect(answer.status).toBe(422);
     expect(await answer.json()).toEqual({ error: expect.stringMatching(/narrow it with a time range/) });
     // With the service's own budget, the same search finds them.

@@ -18,12 +18,44 @@ const START = Date.UTC(2026, 10, 1);
 
 /** The seeded lines, oldest first; session a is on pixel-7, session b on iphone-15 (whose email key is set). */
 const LINES: (Partial<LogRecord> & { t: string; session: 'a' | 'b' })[] = [
-  { t: '502 Bad Gateway', ll: 2, tg: 'net', f: 'src/client.ts', m: 'send', u: 'https://shop.test/api/pay', session: 'a' },
-  { t: 'the gateway bad response', ll: 1, tg: 'net', f: 'proxy.ts', m: 'relay', u: 'https://shop.test/api/relay', session: 'a' },
-  { t: 'partner cabinet opened okay', ll: 4, tg: 'ui', f: 'app.ts', m: 'open', u: 'https://shop.test/cabinet', session: 'b' },
+  {
+    t: '502 Bad Gateway',
+    ll: 2,
+    tg: 'net',
+    f: 'src/client.ts',
+    m: 'send',
+    u: 'https://shop.test/api/pay',
+    session: 'a',
+  },
+  {
+    t: 'the gateway bad response',
+    ll: 1,
+    tg: 'net',
+    f: 'proxy.ts',
+    m: 'relay',
+    u: 'https://shop.test/api/relay',
+    session: 'a',
+  },
+  {
+    t: 'partner cabinet opened okay',
+    ll: 4,
+    tg: 'ui',
+    f: 'app.ts',
+    m: 'open',
+    u: 'https://shop.test/cabinet',
+    session: 'b',
+  },
   { t: 'Платёж отклонён', ll: 1, tg: 'cart', f: 'cart.ts', m: 'pay', u: 'https://shop.test/cart', session: 'b' },
   { t: 'health check ok', ll: 0, session: 'a' },
-  { t: 'timeout after 30 s', ll: 2, tg: 'net', f: 'src/client.ts', m: 'retry', u: 'https://shop.test/api/pay', session: 'b' },
+  {
+    t: 'timeout after 30 s',
+    ll: 2,
+    tg: 'net',
+    f: 'src/client.ts',
+    m: 'retry',
+    u: 'https://shop.test/api/pay',
+    session: 'b',
+  },
   { t: 'connection refused', ll: 2, tg: 'net', f: 'socket.ts', m: 'connect', u: 'wss://shop.test/live', session: 'a' },
   { t: 'user_id set to 42', ll: 3, tg: 'auth', f: 'login.ts', m: 'signIn', u: 'https://shop.test/login', session: 'b' },
 ];
@@ -59,7 +91,10 @@ const FORMS: [string, string[]][] = [
   ['url:wss', ['connection refused']],
   ['device:iphone-15', ['partner cabinet opened okay', 'Платёж отклонён', 'timeout after 30 s', 'user_id set to 42']],
   ['session:9f1c2d7a', ['502 Bad Gateway', 'the gateway bad response', 'health check ok', 'connection refused']],
-  ['key.email:ann@example.com', ['partner cabinet opened okay', 'Платёж отклонён', 'timeout after 30 s', 'user_id set to 42']],
+  [
+    'key.email:ann@example.com',
+    ['partner cabinet opened okay', 'Платёж отклонён', 'timeout after 30 s', 'user_id set to 42'],
+  ],
   ['key.email:bob@example.com', []],
   ['"bad gateway" OR level:info', ['502 Bad Gateway', 'partner cabinet opened okay']],
   ['nothing-like-this', []],
@@ -74,7 +109,9 @@ describe.each(STORE_KINDS)('the query language on %s', (kind) => {
   let close: () => Promise<void>;
   let db: string;
   const find = async (q: string, queries = store.explorer) =>
-    (await queries.logs({ appKey: APP, ...parseLogFilters(new URLSearchParams({ q })) }, { limit: 100 })).logs.map((log) => log.t!);
+    (await queries.logs({ appKey: APP, ...parseLogFilters(new URLSearchParams({ q })) }, { limit: 100 })).logs.map(
+      (log) => log.t!,
+    );
 
   beforeAll(async () => {
     let database;
@@ -111,7 +148,11 @@ describe.each(STORE_KINDS)('the query language on %s', (kind) => {
       for (const q of ['artner', 'file:client']) {
         const values: unknown[] = [];
         const where = searchSql(parseSearchQuery(q), APP, (value) => `$${values.push(value)}`);
-        const plan = (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN SELECT l.id FROM logs l WHERE ${where}`, values)).rows.map((row) => row['QUERY PLAN']).join('\n');
+        const plan = (
+          await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN SELECT l.id FROM logs l WHERE ${where}`, values)
+        ).rows
+          .map((row) => row['QUERY PLAN'])
+          .join('\n');
         expect(plan, q).toMatch(/Bitmap Index Scan on \w*expr\w*/);
       }
     } finally {

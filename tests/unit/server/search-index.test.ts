@@ -17,7 +17,12 @@ import { createTestDatabase, openTestStore, STORE_KINDS, type TestDatabase } fro
 const APP = 'search-app';
 const START = Date.UTC(2026, 10, 1);
 
-const logs = (from: number, count: number, text = (i: number) => `line ${i} of the batch`, level = (i: number) => i % 3): LogRecord[] =>
+const logs = (
+  from: number,
+  count: number,
+  text = (i: number) => `line ${i} of the batch`,
+  level = (i: number) => i % 3,
+): LogRecord[] =>
   Array.from({ length: count }, (_, k) => {
     const i = from + k;
     return { x: new Date(START + i).toISOString(), at: START + i, t: text(i), ll: level(i) as LogLevel, tg: 'ui' };
@@ -28,14 +33,16 @@ const progress = (db: Database.Database) => ({
   lastId: db.prepare(`SELECT ifnull(max(id), 0) FROM logs`).pluck().get() as number,
 });
 const integrity = (db: Database.Database) => {
-  for (const index of ['logs_fts', 'logs_infix']) db.prepare(`INSERT INTO ${index} (${index}, rank) VALUES ('integrity-check', 1)`).run();
+  for (const index of ['logs_fts', 'logs_infix'])
+    db.prepare(`INSERT INTO ${index} (${index}, rank) VALUES ('integrity-check', 1)`).run();
 };
 
 describe('the search index on SQLite', () => {
   let database: TestDatabase;
   let store: Store;
   let sessionId: number;
-  const search = async (q: string, on = store) => (await on.explorer.logs({ appKey: APP, q, search: parseSearchQuery(q) }, { limit: 100 })).logs.map((log) => log.t);
+  const search = async (q: string, on = store) =>
+    (await on.explorer.logs({ appKey: APP, q, search: parseSearchQuery(q) }, { limit: 100 })).logs.map((log) => log.t);
 
   beforeEach(async () => {
     database = await createTestDatabase('sqlite');
@@ -49,15 +56,22 @@ describe('the search index on SQLite', () => {
   });
 
   test('a search never indexes: it finds what the index holds, and the index catches up by itself after a restart', async () => {
-    await store.addLogs(APP, sessionId, logs(0, 10, (i) => `indexed haystack ${i}`));
+    await store.addLogs(
+      APP,
+      sessionId,
+      logs(0, 10, (i) => `indexed haystack ${i}`),
+    );
     await store.close();
     // Logs stored while the index stayed behind, as a process killed between the two would leave them.
     const raw = new Database(database.db);
     raw.prepare(`UPDATE search_progress SET indexed_to = (SELECT max(id) FROM logs)`).run();
     const insert = raw.prepare(`INSERT INTO logs (session_id, x, at, t, content_hash) VALUES (?, ?, ?, ?, ?)`);
-    for (const [i, log] of logs(10, 5, (i) => `unindexed haystack ${i}`).entries()) insert.run(sessionId, log.x, log.at, log.t, `hash-${i}`);
+    for (const [i, log] of logs(10, 5, (i) => `unindexed haystack ${i}`).entries())
+      insert.run(sessionId, log.x, log.at, log.t, `hash-${i}`);
     const queries = createExplorerQueries(raw);
-    const found = (await queries.logs({ appKey: APP, q: 'haystack', search: parseSearchQuery('haystack') }, { limit: 100 })).logs;
+    const found = (
+      await queries.logs({ appKey: APP, q: 'haystack', search: parseSearchQuery('haystack') }, { limit: 100 })
+    ).logs;
     expect(found).toHaveLength(10);
     expect(progress(raw).indexedTo).toBeLessThan(progress(raw).lastId);
     raw.close();
@@ -70,11 +84,16 @@ describe('the search index on SQLite', () => {
   });
 
   test('deleting logs the index has not reached leaves it sound, and they are never found', async () => {
-    await store.addLogs(APP, sessionId, logs(0, 10, (i) => `kept haystack ${i}`));
+    await store.addLogs(
+      APP,
+      sessionId,
+      logs(0, 10, (i) => `kept haystack ${i}`),
+    );
     await store.close();
     const raw = new Database(database.db);
     const insert = raw.prepare(`INSERT INTO logs (session_id, x, at, t, content_hash) VALUES (?, ?, ?, ?, ?)`);
-    for (const [i, log] of logs(10, 10, (i) => `dropped haystack ${i}`).entries()) insert.run(sessionId, log.x, log.at, log.t, `hash-${i}`);
+    for (const [i, log] of logs(10, 10, (i) => `dropped haystack ${i}`).entries())
+      insert.run(sessionId, log.x, log.at, log.t, `hash-${i}`);
     // One indexed log and every log not yet indexed go, as retention would take them.
     expect(raw.prepare(`DELETE FROM logs WHERE t = 'kept haystack 9' OR t LIKE 'dropped%'`).run().changes).toBe(11);
     raw.close();
@@ -102,7 +121,10 @@ test('on SQLite, a log is searchable once its batch is acknowledged, with 8 clie
           const answer = await service.wire('sendLogs', { session_id, logs: batch });
           expect(answer.status).toBe(200);
           // Right after the answer, from the service's own reads: no wait, no retry.
-          const found = await service.store.explorer.logs({ appKey: DEMO_APP_KEY, q: word, search: parseSearchQuery(word) }, { limit: 1 });
+          const found = await service.store.explorer.logs(
+            { appKey: DEMO_APP_KEY, q: word, search: parseSearchQuery(word) },
+            { limit: 1 },
+          );
           if (found.logs.length === 0) missed.push(word);
         }
       }),
@@ -143,12 +165,27 @@ test('on SQLite, retention that expires every log keeps the newest, so that ids 
   try {
     await store.putApp(APP, true);
     const sessionId = await store.putSession(APP, sessionPayload('expired', APP));
-    await store.addLogs(APP, sessionId, logs(0, 50, (i) => `expired haystack ${i}`));
+    await store.addLogs(
+      APP,
+      sessionId,
+      logs(0, 50, (i) => `expired haystack ${i}`),
+    );
     await store.markRetention(new Date('2026-01-01T00:00:00Z'));
     while ((await store.pruneBefore(new Date('2026-02-01T00:00:00Z'), 20)) > 0);
-    expect(await store.explorer.logs({ appKey: APP, q: 'expired', search: parseSearchQuery('expired') }, { limit: 100 }).then((page) => page.logs.map((log) => log.t))).toEqual(['expired haystack 49']);
-    await store.addLogs(APP, sessionId, logs(100, 10, (i) => `fresh needle ${i}`));
-    expect((await store.explorer.logs({ appKey: APP, q: 'needle', search: parseSearchQuery('needle') }, { limit: 100 })).logs).toHaveLength(10);
+    expect(
+      await store.explorer
+        .logs({ appKey: APP, q: 'expired', search: parseSearchQuery('expired') }, { limit: 100 })
+        .then((page) => page.logs.map((log) => log.t)),
+    ).toEqual(['expired haystack 49']);
+    await store.addLogs(
+      APP,
+      sessionId,
+      logs(100, 10, (i) => `fresh needle ${i}`),
+    );
+    expect(
+      (await store.explorer.logs({ appKey: APP, q: 'needle', search: parseSearchQuery('needle') }, { limit: 100 }))
+        .logs,
+    ).toHaveLength(10);
     await store.close();
     const raw = new Database(database.db);
     expect(() => integrity(raw)).not.toThrow();

@@ -23,7 +23,13 @@ describe('A then B within T, in one session', () => {
     ['the nearest B after each A', [0, 500], [50, 900], 300, [0, 50]],
     ['no A', [], [5], 300, undefined],
   ] as const)('%s', (_, a, b, within, expected) => {
-    expect(found(a.map((at) => log(at)), b.map((at) => log(at)), within)).toEqual(expected);
+    expect(
+      found(
+        a.map((at) => log(at)),
+        b.map((at) => log(at)),
+        within,
+      ),
+    ).toEqual(expected);
   });
 
   test('at one time, B counts only when it was stored after A', () => {
@@ -47,7 +53,9 @@ describe('terms', () => {
     expect(pattern.matches(log(0, 'payment 42 failed for card visa: retrying'))).toBe(false);
     expect(pattern.matches(log(0, 'payment 42 failed for bank visa:'))).toBe(false);
     const glued = term('user_<*> signed in');
-    expect(['user_12 signed in', 'user_ann signed in', 'admin signed in'].map((text) => glued.matches(log(0, text)))).toEqual([true, true, false]);
+    expect(
+      ['user_12 signed in', 'user_ann signed in', 'admin signed in'].map((text) => glued.matches(log(0, text))),
+    ).toEqual([true, true, false]);
     expect(plainWords('user_<*> signed (in) from <*>ms a.b')).toEqual(['signed', 'in', 'from']);
   });
 

@@ -21,7 +21,11 @@ function fault(code?: string): Error {
 }
 
 const signIn = () =>
-  service.app.request(PARTNER_API.auth, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(DEMO_PARTNER) });
+  service.app.request(PARTNER_API.auth, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(DEMO_PARTNER),
+  });
 
 async function expectClean(answer: Response, status: number) {
   expect(answer.status).toBe(status);

@@ -16,7 +16,9 @@ const ADMIN_LISTS = /^(logs|batches|sessions|issues|device-keys|requests)\?/;
 
 export type Harness = Awaited<ReturnType<typeof createHarness>>;
 
-export async function createHarness(options: { faults?: boolean; distDir?: string; loginLimits?: LoginLimits; store?: StoreKind } = {}) {
+export async function createHarness(
+  options: { faults?: boolean; distDir?: string; loginLimits?: LoginLimits; store?: StoreKind } = {},
+) {
   const opened = await openTestStore(options.store ?? 'sqlite');
   const { store } = opened;
   const { dir } = opened.database;
@@ -60,7 +62,11 @@ export async function createHarness(options: { faults?: boolean; distDir?: strin
   /** With `faults: true`: makes the collector fail an app's requests (all, or the named operations) until set back
    * to 'none' (`{ app, mode, ops? }`, a mode of FAULT_MODES in tests/support/collector-faults.ts); the route's answer. */
   const setFault = (body: { app?: string; mode?: string; ops?: string[] }) =>
-    app.request(FAULTS_PATH, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    app.request(FAULTS_PATH, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   /** Registers a session and returns its id. */
   const session = async (uid = `s-${crypto.randomUUID()}`, appKey = DEMO_APP_KEY) => {
@@ -93,18 +99,26 @@ export async function createHarness(options: { faults?: boolean; distDir?: strin
     if (url === '/sidelog/') {
       calls.push('/apps', ...(await store.apps()).map((app) => `/apps/${app.appId}/sessions`));
     } else if (url === '/sidelog/sessions') {
-      calls.push('/apps', ...(await store.apps()).flatMap((app) => [`/apps/${app.appId}/sessions`, `/apps/${app.appId}/facets`]));
+      calls.push(
+        '/apps',
+        ...(await store.apps()).flatMap((app) => [`/apps/${app.appId}/sessions`, `/apps/${app.appId}/facets`]),
+      );
     } else if (intent) {
       const resolved = await explorerGet(`/intent/${intent[1]}/${intent[2]}/${intent[3]}`);
       if (resolved.status !== 200) return resolved;
       const { appId, kind, id } = JSON.parse(resolved.body) as { appId: string; kind: string; id: string };
       const encoded = encodeURIComponent(id);
       if (kind === 'issue') calls.push(`/apps/${appId}/issues/${encoded}`);
-      if (kind === 'session') calls.push(`/apps/${appId}/sessions/${encoded}`, `/apps/${appId}/logs?session=${encoded}`);
-      if (kind === 'device') calls.push(`/apps/${appId}/devices/${encoded}`, `/apps/${appId}/sessions?device=${encoded}`);
+      if (kind === 'session')
+        calls.push(`/apps/${appId}/sessions/${encoded}`, `/apps/${appId}/logs?session=${encoded}`);
+      if (kind === 'device')
+        calls.push(`/apps/${appId}/devices/${encoded}`, `/apps/${appId}/sessions?device=${encoded}`);
     } else throw new Error(`explore: ${url} is not a page of the explorer`);
     const answers = await Promise.all(calls.map(explorerGet));
-    return { status: answers.find((answer) => answer.status !== 200)?.status ?? 200, body: answers.map((answer) => answer.body).join('\n') };
+    return {
+      status: answers.find((answer) => answer.status !== 200)?.status ?? 200,
+      body: answers.map((answer) => answer.body).join('\n'),
+    };
   };
 
   return {

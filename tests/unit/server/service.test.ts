@@ -23,7 +23,12 @@ afterEach(async () => {
 });
 
 const post = (url: string, body: unknown, headers: Record<string, string> = {}, signal?: AbortSignal) =>
-  fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body), signal });
+  fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+    signal,
+  });
 
 test('starts on a free loopback port, with a generated admin token, and serves the demo partner', async () => {
   service = await startService({ dbPath: join(dir, 'nested', 'sidelog.db') });
@@ -36,34 +41,57 @@ test('starts on a free loopback port, with a generated admin token, and serves t
 test('what was stored survives a restart over the same database', async () => {
   const dbPath = join(dir, 'sidelog.db');
   service = await startService({ dbPath, adminToken: 'admin' });
-  const { id } = await (await post(`${service.url}/sidelog/api${WIRE_PATHS.sendSession}`, sessionPayload('kept'), { 'X-App-Token': DEMO_APP_KEY })).json();
+  const { id } = await (
+    await post(`${service.url}/sidelog/api${WIRE_PATHS.sendSession}`, sessionPayload('kept'), {
+      'X-App-Token': DEMO_APP_KEY,
+    })
+  ).json();
   await service.close();
 
   service = await startService({ dbPath, adminToken: 'admin' });
-  const again = await post(`${service.url}/sidelog/api${WIRE_PATHS.sendSession}`, sessionPayload('kept'), { 'X-App-Token': DEMO_APP_KEY });
+  const again = await post(`${service.url}/sidelog/api${WIRE_PATHS.sendSession}`, sessionPayload('kept'), {
+    'X-App-Token': DEMO_APP_KEY,
+  });
   expect(await again.json()).toEqual({ id });
 });
 
 test('a hang fault holds the request until the client gives up, and records it; other apps are answered meanwhile', async () => {
-  service = await startService({ dbPath: join(dir, 'sidelog.db'), beforeRoutes: mountCollectorFaults, adminToken: 'admin' });
+  service = await startService({
+    dbPath: join(dir, 'sidelog.db'),
+    beforeRoutes: mountCollectorFaults,
+    adminToken: 'admin',
+  });
   const admin = (path: string, body?: unknown) =>
     fetch(`${service!.url}/sidelog/admin/api/${path}`, {
       method: body === undefined ? 'GET' : 'POST',
       headers: { Authorization: 'Bearer admin', 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     }).then((r) => r.json());
-  const { id: session_id } = await (await post(`${service.url}/sidelog/api/session`, sessionPayload('s'), { 'X-App-Token': DEMO_APP_KEY })).json();
+  const { id: session_id } = await (
+    await post(`${service.url}/sidelog/api/session`, sessionPayload('s'), { 'X-App-Token': DEMO_APP_KEY })
+  ).json();
   await post(`${service.url}${FAULTS_PATH}`, { app: DEMO_APP_KEY, mode: 'hang', ops: ['sendLogs'] });
 
   const client = new AbortController();
-  const hanging = post(`${service.url}/sidelog/api/log/batch`, { session_id, logs: logs(3) }, { 'X-App-Token': DEMO_APP_KEY }, client.signal);
+  const hanging = post(
+    `${service.url}/sidelog/api/log/batch`,
+    { session_id, logs: logs(3) },
+    { 'X-App-Token': DEMO_APP_KEY },
+    client.signal,
+  );
   const settled = hanging.then(
     () => 'answered',
     () => 'aborted',
   );
   // The hanging request is recorded when it arrives; wait for that rather than for a time.
-  await expect.poll(async () => (await admin(`requests?app=${DEMO_APP_KEY}`)).map((r: { operation: string }) => r.operation)).toContain('sendLogs');
-  const other = await post(`${service.url}/sidelog/api/app/device-status`, { app_token: DEMO_APP_KEY, device: device() }, { 'X-App-Token': DEMO_APP_KEY });
+  await expect
+    .poll(async () => (await admin(`requests?app=${DEMO_APP_KEY}`)).map((r: { operation: string }) => r.operation))
+    .toContain('sendLogs');
+  const other = await post(
+    `${service.url}/sidelog/api/app/device-status`,
+    { app_token: DEMO_APP_KEY, device: device() },
+    { 'X-App-Token': DEMO_APP_KEY },
+  );
   expect(await other.json()).toEqual({ logger_enabled: true });
 
   client.abort();
@@ -72,16 +100,26 @@ test('a hang fault holds the request until the client gives up, and records it; 
 });
 
 test('close() returns even while a hang fault holds a request open', async () => {
-  service = await startService({ dbPath: join(dir, 'sidelog.db'), beforeRoutes: mountCollectorFaults, adminToken: 'admin' });
+  service = await startService({
+    dbPath: join(dir, 'sidelog.db'),
+    beforeRoutes: mountCollectorFaults,
+    adminToken: 'admin',
+  });
   await post(`${service.url}${FAULTS_PATH}`, { app: DEMO_APP_KEY, mode: 'hang' });
-  const hanging = post(`${service.url}/sidelog/api/app/device-status`, { app_token: DEMO_APP_KEY, device: device() }, { 'X-App-Token': DEMO_APP_KEY }).catch(
-    () => 'connection closed',
-  );
-  await expect.poll(async () => {
-    // Until the request has reached the service there is nothing to hold open.
-    const answer = await fetch(`${service!.url}/sidelog/admin/api/requests?app=${DEMO_APP_KEY}`, { headers: { Authorization: 'Bearer admin' } });
-    return (await answer.json()).length;
-  }).toBe(1);
+  const hanging = post(
+    `${service.url}/sidelog/api/app/device-status`,
+    { app_token: DEMO_APP_KEY, device: device() },
+    { 'X-App-Token': DEMO_APP_KEY },
+  ).catch(() => 'connection closed');
+  await expect
+    .poll(async () => {
+      // Until the request has reached the service there is nothing to hold open.
+      const answer = await fetch(`${service!.url}/sidelog/admin/api/requests?app=${DEMO_APP_KEY}`, {
+        headers: { Authorization: 'Bearer admin' },
+      });
+      return (await answer.json()).length;
+    })
+    .toBe(1);
   await service.close();
   service = undefined;
   await hanging;
@@ -91,7 +129,11 @@ test('a page on another origin passes the CORS preflight of the collector', asyn
   service = await startService({ dbPath: join(dir, 'sidelog.db') });
   const answer = await fetch(`${service.url}/sidelog/api/log/batch`, {
     method: 'OPTIONS',
-    headers: { Origin: 'http://localhost:63315', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type,x-app-token' },
+    headers: {
+      Origin: 'http://localhost:63315',
+      'Access-Control-Request-Method': 'POST',
+      'Access-Control-Request-Headers': 'content-type,x-app-token',
+    },
   });
   expect(answer.status).toBe(204);
   expect(answer.headers.get('access-control-allow-origin')).toBe('*');

@@ -34,7 +34,8 @@ async function onAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
 
 export async function createTestDatabase(kind: StoreKind): Promise<TestDatabase> {
   const dir = mkdtempSync(join(tmpdir(), 'sidelog-server-'));
-  if (kind === 'sqlite') return { db: join(dir, 'sidelog.db'), dir, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  if (kind === 'sqlite')
+    return { db: join(dir, 'sidelog.db'), dir, drop: async () => rmSync(dir, { recursive: true, force: true }) };
   const name = `sidelog_test_${crypto.randomUUID().replaceAll('-', '')}`;
   await onAdmin((client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`));
   const url = new URL(inject('postgresUrl'));
@@ -69,7 +70,9 @@ export async function countRows(db: string, table: string): Promise<number> {
 }
 
 /** A store of the kind on a new database; closing it drops the database. */
-export async function openTestStore(kind: StoreKind): Promise<{ store: Store; database: TestDatabase; close(): Promise<void> }> {
+export async function openTestStore(
+  kind: StoreKind,
+): Promise<{ store: Store; database: TestDatabase; close(): Promise<void> }> {
   const database = await createTestDatabase(kind);
   const store = await openStore(database.db);
   return {

@@ -35,7 +35,9 @@ const post = (url: string, op: keyof typeof WIRE_PATHS, body: unknown) =>
   });
 
 test('every acknowledged log is stored once when one of two processes is killed mid-load, and the other serves on', async () => {
-  const { id: session_id } = (await (await post(a.url, 'sendSession', sessionPayload('two-processes'))).json()) as { id: number };
+  const { id: session_id } = (await (await post(a.url, 'sendSession', sessionPayload('two-processes'))).json()) as {
+    id: number;
+  };
   const acknowledged: string[] = [];
   let acknowledgedByA = 0;
   let refusedByDeadA = 0;
@@ -44,7 +46,10 @@ test('every acknowledged log is stored once when one of two processes is killed 
   /** A client sends its batches alternately to A and B, as a round-robin balancer would; what fails on A goes to B. */
   async function client(n: number) {
     for (let i = 0; i < BATCHES_PER_CLIENT; i++) {
-      const batch = logs(BATCH, (n * BATCHES_PER_CLIENT + i) * BATCH).map((log) => ({ ...log, t: `client ${n} batch ${i} ${log.t}` }));
+      const batch = logs(BATCH, (n * BATCHES_PER_CLIENT + i) * BATCH).map((log) => ({
+        ...log,
+        t: `client ${n} batch ${i} ${log.t}`,
+      }));
       const first = i % 2 === 0 ? a : b;
       let answer = await post(first.url, 'sendLogs', { session_id, logs: batch }).catch(() => undefined);
       if (first === a && answer?.status === 200) acknowledgedByA++;
@@ -64,7 +69,9 @@ test('every acknowledged log is stored once when one of two processes is killed 
   await Promise.all(Array.from({ length: CLIENTS }, (_, n) => client(n)));
 
   expect(killed).toBe(true);
-  expect(a.child.signalCode ?? (await new Promise((resolve) => a.child.once('exit', (_code, signal) => resolve(signal))))).toBe('SIGKILL');
+  expect(
+    a.child.signalCode ?? (await new Promise((resolve) => a.child.once('exit', (_code, signal) => resolve(signal)))),
+  ).toBe('SIGKILL');
   // Requests reached A after its death and were answered by B instead.
   expect(refusedByDeadA).toBeGreaterThan(0);
 

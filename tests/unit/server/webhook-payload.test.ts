@@ -12,8 +12,22 @@ test('the documented example is the payload of its group and occurrence', () => 
   const example = JSON.parse(/```json\n([\s\S]*?)```/.exec(section)![1]!) as ReturnType<typeof notificationPayload>;
   const { url: _url, ...group } = example.group;
   const text = 'Error: Payment 3 declined\nStack: …';
-  const payload = notificationPayload('reopened', example.app.app_id, group as IssueGroup, { ...example.issue, text }, 'https://logs.example');
+  const payload = notificationPayload(
+    'reopened',
+    example.app.app_id,
+    group as IssueGroup,
+    { ...example.issue, text },
+    'https://logs.example',
+  );
   expect(payload).toEqual(example);
   // What a long crash text becomes.
-  expect(notificationPayload('new', 'x', group as IssueGroup, { ...example.issue, text: 'a'.repeat(5_000) }, 'https://logs.example').issue.text).toHaveLength(300);
+  expect(
+    notificationPayload(
+      'new',
+      'x',
+      group as IssueGroup,
+      { ...example.issue, text: 'a'.repeat(5_000) },
+      'https://logs.example',
+    ).issue.text,
+  ).toHaveLength(300);
 });

@@ -34,7 +34,12 @@ function setUp() {
   const cores: CoreRegistry = { get: async () => core, release: async () => {} };
   const engine = createEngine(cores);
   const told: number[] = [];
-  const config = { session: { session_uid: SESSION }, run: 'run-1', storage: 'memory', appKey: 'app' } as unknown as EngineConfig;
+  const config = {
+    session: { session_uid: SESSION },
+    run: 'run-1',
+    storage: 'memory',
+    appKey: 'app',
+  } as unknown as EngineConfig;
   const start = () => engine.start(config, undefined, (seq: number) => void told.push(seq));
   const write = (seq: number): WriteMessage => ({
     sl: 'logs',

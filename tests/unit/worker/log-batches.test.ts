@@ -14,7 +14,8 @@ async function stored() {
   return storage;
 }
 
-const texts = async (storage: Awaited<ReturnType<typeof stored>>) => (await storage.oldestLogs('s1', 100)).map((l) => [l.t, l.at]);
+const texts = async (storage: Awaited<ReturnType<typeof stored>>) =>
+  (await storage.oldestLogs('s1', 100)).map((l) => [l.t, l.at]);
 
 describe('a page run’s writes of logs', () => {
   test('a write its run stored already is skipped; later writes of the run are not', async () => {
@@ -25,7 +26,11 @@ describe('a page run’s writes of logs', () => {
       { logs: [log(11, 'b')], mark: { run: 'r1', seq: 2 } },
       { logs: [log(12, 'c')], mark: { run: 'r2', seq: 1 } },
     ]);
-    expect(await texts(storage)).toEqual([['a', 10], ['b', 11], ['c', 12]]);
+    expect(await texts(storage)).toEqual([
+      ['a', 10],
+      ['b', 11],
+      ['c', 12],
+    ]);
     expect((await sessionOf(storage, 's1'))?.runs).toEqual({ r1: 2, r2: 1 });
   });
 
@@ -35,15 +40,22 @@ describe('a page run’s writes of logs', () => {
       { logs: [log(10, 'a')], mark: { run: 'r1', seq: 0 } },
       { logs: [log(11, 'b')], mark: { run: 'r1', seq: 3 }, partial: true },
     ]);
-    expect(await texts(storage)).toEqual([['a', 10], ['b', 11]]);
+    expect(await texts(storage)).toEqual([
+      ['a', 10],
+      ['b', 11],
+    ]);
     expect((await sessionOf(storage, 's1'))?.runs).toBeUndefined();
   });
 
   test('`at` at or below the session’s last is moved just above it: after a reload, from another tab, or a rescue', async () => {
     const storage = await stored();
-    await storage.addLogBatches([{ logs: [log(100, 'burst 1'), log(101, 'burst 2'), log(102, 'burst 3')], mark: { run: 'r1', seq: 1 } }]);
+    await storage.addLogBatches([
+      { logs: [log(100, 'burst 1'), log(101, 'burst 2'), log(102, 'burst 3')], mark: { run: 'r1', seq: 1 } },
+    ]);
     // The next page's clock is behind the burst's `at`.
-    await storage.addLogBatches([{ logs: [log(50, 'reloaded 1'), log(101, 'reloaded 2'), log(200, 'reloaded 3')], mark: { run: 'r2', seq: 1 } }]);
+    await storage.addLogBatches([
+      { logs: [log(50, 'reloaded 1'), log(101, 'reloaded 2'), log(200, 'reloaded 3')], mark: { run: 'r2', seq: 1 } },
+    ]);
     expect(await texts(storage)).toEqual([
       ['burst 1', 100],
       ['burst 2', 101],

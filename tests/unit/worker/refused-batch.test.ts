@@ -1,7 +1,13 @@
 // A batch the service refuses (400 or 413) is split until the refused logs are alone; each becomes a marker,
 // everything else is delivered once. Failures of the service itself are retried as before.
 import { describe, expect, test } from 'vitest';
-import { LogLevel, REFUSED_LOG_TAG, UNKNOWN_SESSION_REASON, type LogRecord, type SessionPayload } from '../../../protocol/index.ts';
+import {
+  LogLevel,
+  REFUSED_LOG_TAG,
+  UNKNOWN_SESSION_REASON,
+  type LogRecord,
+  type SessionPayload,
+} from '../../../protocol/index.ts';
 import { createGuard } from '../../../worker/guard.ts';
 import { ServiceError, type ServiceClient } from '../../../worker/service-client.ts';
 import { createMemoryStorage } from '../../../worker/storage/memory-storage.ts';
@@ -21,7 +27,8 @@ function refusingService(status: number) {
       requests++;
       if (down) throw new ServiceError('sendLogs answered 503', 503);
       const logs = (body as { logs: LogRecord[] }).logs;
-      if (refuseAll || logs.some((log) => log.t?.includes('poison'))) throw new ServiceError(`sendLogs answered ${status}`, status, 'no thanks');
+      if (refuseAll || logs.some((log) => log.t?.includes('poison')))
+        throw new ServiceError(`sendLogs answered ${status}`, status, 'no thanks');
       delivered.push(...logs);
       return {} as never;
     },
@@ -43,14 +50,28 @@ async function setUp(service: ReturnType<typeof refusingService>, texts: string[
     storage,
     guard,
     // The wire format's target over a fake service client: the requests are what the service would receive.
-    target: createWireTarget({ client: service.client, appKey: 'app-key', udid: 'device-1', issueURL: (uuid) => `http://svc/issue/${uuid}` }),
+    target: createWireTarget({
+      client: service.client,
+      appKey: 'app-key',
+      udid: 'device-1',
+      issueURL: (uuid) => `http://svc/issue/${uuid}`,
+    }),
     debug: () => {},
     isOnline: () => true,
     isLeader: () => true,
     activeSessions: async () => new Set(['tab']),
   });
   await storage.ensureSession({ uuid: 'tab', payload: { session_uid: 'tab' } as SessionPayload });
-  await addLogs(storage, texts.map((t, i) => ({ sessionUUID: 'tab', at: 1000 + i, x: `x${i}`, t, ll: i % 2 ? LogLevel.Error : LogLevel.Info })));
+  await addLogs(
+    storage,
+    texts.map((t, i) => ({
+      sessionUUID: 'tab',
+      at: 1000 + i,
+      x: `x${i}`,
+      t,
+      ll: i % 2 ? LogLevel.Error : LogLevel.Info,
+    })),
+  );
   return { storage, uploader };
 }
 
@@ -87,7 +108,9 @@ describe.each([400, 413])('a batch refused with %i', (status) => {
     const { storage, uploader } = await setUp(service, texts);
     await uploader.run({ force: false });
     expect(await storage.countLogs()).toBe(0);
-    expect(service.delivered.filter((log) => log.tg === REFUSED_LOG_TAG).map((log) => log.at)).toEqual([1007, 1107, 1207, 1307, 1407]);
+    expect(service.delivered.filter((log) => log.tg === REFUSED_LOG_TAG).map((log) => log.at)).toEqual([
+      1007, 1107, 1207, 1307, 1407,
+    ]);
     expect(service.delivered).toHaveLength(500);
   });
 });
@@ -120,7 +143,7 @@ test('a 5xx is not a refusal: nothing is split or replaced, and everything goes 
   expect(service.delivered.map((log) => log.t)).toEqual(normal(10));
 });
 
-test("a session the service no longer holds is registered again, and its logs go under the new id, none replaced", async () => {
+test('a session the service no longer holds is registered again, and its logs go under the new id, none replaced', async () => {
   const storage = createMemoryStorage();
   const guard = createGuard();
   guard.isDeviceEnabled = true;
@@ -139,7 +162,12 @@ test("a session the service no longer holds is registered again, and its logs go
   const uploader = createUploader({
     storage,
     guard,
-    target: createWireTarget({ client, appKey: 'app-key', udid: 'device-1', issueURL: (uuid) => `http://svc/issue/${uuid}` }),
+    target: createWireTarget({
+      client,
+      appKey: 'app-key',
+      udid: 'device-1',
+      issueURL: (uuid) => `http://svc/issue/${uuid}`,
+    }),
     debug: () => {},
     isOnline: () => true,
     isLeader: () => true,
@@ -147,7 +175,10 @@ test("a session the service no longer holds is registered again, and its logs go
   });
   await storage.ensureSession({ uuid: 'tab', payload: { session_uid: 'tab' } as SessionPayload });
   await storage.setSessionId('tab', 1);
-  await addLogs(storage, normal(3).map((t, i) => ({ sessionUUID: 'tab', at: 1000 + i, x: `x${i}`, t })));
+  await addLogs(
+    storage,
+    normal(3).map((t, i) => ({ sessionUUID: 'tab', at: 1000 + i, x: `x${i}`, t })),
+  );
   await uploader.run({ force: false });
 
   expect(registered).toBe(1);

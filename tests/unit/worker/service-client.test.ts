@@ -41,7 +41,7 @@ describe('the service client', () => {
     await expect(client(fetch).call('sendLogs', { session_id: 1, logs: [] })).rejects.toThrow();
   });
 
-  test('an error answer carries its status and the service\'s reason', async () => {
+  test("an error answer carries its status and the service's reason", async () => {
     const { fetch } = recordingFetch(() => new Response('{"error":"body too large"}', { status: 413 }));
     await expect(client(fetch).call('sendLogs', { session_id: 1, logs: [] })).rejects.toMatchObject({
       name: 'ServiceError',
@@ -60,7 +60,9 @@ describe('the service client', () => {
   test('a service that does not answer is given up on after the timeout', async () => {
     const hanging = (_url: RequestInfo | URL, init?: RequestInit) =>
       new Promise<Response>((_, reject) => init!.signal!.addEventListener('abort', () => reject(init!.signal!.reason)));
-    await expect(client(hanging as typeof fetch, 50).call('sendLogs', { session_id: 1, logs: [] })).rejects.toMatchObject({ name: 'TimeoutError' });
+    await expect(
+      client(hanging as typeof fetch, 50).call('sendLogs', { session_id: 1, logs: [] }),
+    ).rejects.toMatchObject({ name: 'TimeoutError' });
   });
 });
 
@@ -68,7 +70,7 @@ describe('its bodies (docs/uploader.md#compression)', () => {
   const batch = { session_id: 1, logs: [{ x: '2026-01-01T00:00:00.000Z', at: 1, t: 'hello' }] };
   const gzipped = (init: RequestInit) => (init.headers as Record<string, string>)['Content-Encoding'] === 'gzip';
 
-  test("are plain until the service says it takes gzip (Accept-Encoding, RFC 7694); then gzipped, but keepalive ones", async () => {
+  test('are plain until the service says it takes gzip (Accept-Encoding, RFC 7694); then gzipped, but keepalive ones', async () => {
     let offer: Record<string, string> = {};
     const { requests, fetch } = recordingFetch(() => new Response('{}', { status: 200, headers: offer }));
     const service = client(fetch);
@@ -79,12 +81,17 @@ describe('its bodies (docs/uploader.md#compression)', () => {
     await service.call('sendLogs', batch, { keepalive: true });
     expect(requests.map(({ init }) => gzipped(init))).toEqual([false, false, true, false]);
     expect(JSON.parse(gunzipSync(Buffer.from(requests[2].init.body as ArrayBuffer)).toString())).toEqual(batch);
-    expect(requests[2].init.headers).toMatchObject({ 'Content-Type': 'application/json;charset=UTF-8', 'X-App-Token': 'app-key' });
+    expect(requests[2].init.headers).toMatchObject({
+      'Content-Type': 'application/json;charset=UTF-8',
+      'X-App-Token': 'app-key',
+    });
   });
 
   test('a 415 that does not list gzip makes them plain again for good, whatever is offered after it', async () => {
     let status = 200;
-    const { requests, fetch } = recordingFetch(() => new Response('{}', { status, headers: { 'Accept-Encoding': status === 415 ? 'identity' : 'gzip' } }));
+    const { requests, fetch } = recordingFetch(
+      () => new Response('{}', { status, headers: { 'Accept-Encoding': status === 415 ? 'identity' : 'gzip' } }),
+    );
     const service = client(fetch);
     await service.call('getDeviceStatus', {} as never);
     status = 415;

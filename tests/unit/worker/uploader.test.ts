@@ -41,7 +41,12 @@ async function setUp({ enabled = true, leader = true, online = true } = {}) {
     storage,
     guard,
     // The wire format's target over a fake service client: the requests are what the service would receive.
-    target: createWireTarget({ client: service.client, appKey: 'app-key', udid: 'device-1', issueURL: (uuid) => `http://svc/intent/app/issue/${uuid}` }),
+    target: createWireTarget({
+      client: service.client,
+      appKey: 'app-key',
+      udid: 'device-1',
+      issueURL: (uuid) => `http://svc/intent/app/issue/${uuid}`,
+    }),
     debug: () => {},
     isOnline: () => state.online,
     isLeader: () => state.leader,
@@ -49,7 +54,10 @@ async function setUp({ enabled = true, leader = true, online = true } = {}) {
   });
   await storage.ensureSession({ uuid: 'tab', payload: payload('tab') });
   const addLogs = (count: number, sessionUUID = 'tab') =>
-    storeLogs(storage, Array.from({ length: count }, (_, i) => ({ sessionUUID, at: i + 1, x: 'x', t: `line ${i}`, ll: LogLevel.Debug })));
+    storeLogs(
+      storage,
+      Array.from({ length: count }, (_, i) => ({ sessionUUID, at: i + 1, x: 'x', t: `line ${i}`, ll: LogLevel.Debug })),
+    );
   return { storage, guard, service, uploader, active, state, addLogs };
 }
 
@@ -94,7 +102,10 @@ describe('the uploader', () => {
     expect(await storage.countDeviceKeys()).toBe(1);
 
     await addLogs(1);
-    await storage.addIssue({ sessionUUID: 'tab', data: { title: 'Broken', text: 'It broke', type: 'crash', uuid: 'i-1' } });
+    await storage.addIssue({
+      sessionUUID: 'tab',
+      data: { title: 'Broken', text: 'It broke', type: 'crash', uuid: 'i-1' },
+    });
     service.calls.length = 0;
     await uploader.run({ force: false });
     expect(operations(service.calls)).toEqual(['sendIssue', 'sendLogs', 'setDeviceKey']);
@@ -140,11 +151,14 @@ describe('the uploader', () => {
     };
     const client = service.client.call;
     service.client.call = async (operation, body) => {
-      if (operation === 'sendLogs' && service.calls.filter((call) => call.operation === 'sendLogs').length === 0) await asked;
+      if (operation === 'sendLogs' && service.calls.filter((call) => call.operation === 'sendLogs').length === 0)
+        await asked;
       return client(operation, body);
     };
     await uploader.run({ force: false });
-    const batches = service.calls.filter((call) => call.operation === 'sendLogs').map((call) => call.body.logs as { t: string }[]);
+    const batches = service.calls
+      .filter((call) => call.operation === 'sendLogs')
+      .map((call) => call.body.logs as { t: string }[]);
     expect(batches.map((logs) => [logs[0].t, logs.length])).toEqual([
       ['line 0', 500],
       ['line 500', 500],
@@ -168,7 +182,9 @@ describe('the uploader', () => {
     };
     await uploader.run({ force: false });
     const firstLines = (session: number) =>
-      service.calls.filter((call) => call.body.session_id === session).map((call) => (call.body.logs as { t: string }[])[0].t);
+      service.calls
+        .filter((call) => call.body.session_id === session)
+        .map((call) => (call.body.logs as { t: string }[])[0].t);
     expect(firstLines(7)).toEqual(['line 0', 'line 500']);
     expect(firstLines(100)).toEqual(['line 0', 'line 500']);
     expect(await storage.countLogs()).toBe(0);
@@ -180,7 +196,9 @@ describe('the uploader', () => {
     await storage.addIssue({ sessionUUID: 'tab', data: { title: 't', text: '', type: 'issue', uuid: 'i' } });
     service.fail(true);
     await uploader.run({ force: true });
-    expect([await storage.countLogs(), await storage.countIssues(), (await storage.sessions()).length]).toEqual([3, 1, 1]);
+    expect([await storage.countLogs(), await storage.countIssues(), (await storage.sessions()).length]).toEqual([
+      3, 1, 1,
+    ]);
     service.fail(false);
     await uploader.run({ force: true });
     expect([await storage.countLogs(), await storage.countIssues()]).toEqual([0, 0]);
@@ -254,7 +272,10 @@ describe('the uploader on a clock', () => {
  * counts what it was sent. */
 function scriptedTarget() {
   const sent = { sessions: 0, issues: 0, batches: [] as string[][], keys: 0 };
-  const script = { logs: (): Outcome<{ dropped?: { count: number; reason: string } }> => ({ outcome: 'accepted' }), issue: (): Outcome => ({ outcome: 'accepted' }) };
+  const script = {
+    logs: (): Outcome<{ dropped?: { count: number; reason: string } }> => ({ outcome: 'accepted' }),
+    issue: (): Outcome => ({ outcome: 'accepted' }),
+  };
   const target: UploadTarget = {
     registerSession: async () => (sent.sessions++, { outcome: 'accepted', sessionId: 1 }),
     sendIssue: async () => (sent.issues++, script.issue()),
@@ -279,7 +300,10 @@ async function overTarget(target: UploadTarget) {
     activeSessions: async () => new Set(['tab']),
   });
   await storage.ensureSession({ uuid: 'tab', payload: payload('tab') });
-  await storeLogs(storage, ['a', 'b', 'c'].map((t, i) => ({ sessionUUID: 'tab', at: i + 1, x: 'x', t })));
+  await storeLogs(
+    storage,
+    ['a', 'b', 'c'].map((t, i) => ({ sessionUUID: 'tab', at: i + 1, x: 'x', t })),
+  );
   return { storage, uploader, debug };
 }
 
@@ -301,7 +325,9 @@ describe('the uploader over any target', () => {
     const { storage, uploader, debug } = await overTarget(target);
     await storage.addIssue({ sessionUUID: 'tab', data: { title: 't', text: '', type: 'issue', uuid: 'i' } });
     await uploader.run({ force: false });
-    expect([sent.issues, sent.batches.length, await storage.countIssues(), await storage.countLogs()]).toEqual([1, 0, 1, 3]);
+    expect([sent.issues, sent.batches.length, await storage.countIssues(), await storage.countLogs()]).toEqual([
+      1, 0, 1, 3,
+    ]);
     expect(debug).toContain('Sidelog could not upload session tab: no issues here');
     script.issue = () => ({ outcome: 'accepted' });
     await uploader.run({ force: false });
@@ -327,10 +353,16 @@ describe('keepalive chunks', () => {
   test('stay under the byte budget and 500 logs, in order; a log too large alone is left for the uploader', async () => {
     const { chunkLogs } = await import('../../../worker/keepalive.ts');
     const log = (at: number, size: number) => ({ sessionUUID: 's', at, x: 'x', t: 'a'.repeat(size) });
-    const logs = [...Array.from({ length: 30 }, (_, i) => log(i, 5_000)), log(99, 70_000), ...Array.from({ length: 600 }, (_, i) => log(100 + i, 1))];
+    const logs = [
+      ...Array.from({ length: 30 }, (_, i) => log(i, 5_000)),
+      log(99, 70_000),
+      ...Array.from({ length: 600 }, (_, i) => log(100 + i, 1)),
+    ];
     const chunks = chunkLogs(logs, 60_000);
     for (const chunk of chunks) {
-      expect(new TextEncoder().encode(JSON.stringify(chunk.map(({ sessionUUID: _s, ...r }) => r))).length).toBeLessThan(60_000);
+      expect(new TextEncoder().encode(JSON.stringify(chunk.map(({ sessionUUID: _s, ...r }) => r))).length).toBeLessThan(
+        60_000,
+      );
       expect(chunk.length).toBeLessThanOrEqual(500);
     }
     expect(chunks.flat().map((l) => l.at)).toEqual(logs.map((l) => l.at).filter((at) => at !== 99));
@@ -340,7 +372,10 @@ describe('keepalive chunks', () => {
     const { sendKeepalive } = await import('../../../worker/keepalive.ts');
     const { target, sent, script } = scriptedTarget();
     const { storage } = await overTarget(target);
-    await storeLogs(storage, Array.from({ length: 40 }, (_, i) => ({ sessionUUID: 'tab', at: 10 + i, x: 'x', t: 'ж'.repeat(2_000) })));
+    await storeLogs(
+      storage,
+      Array.from({ length: 40 }, (_, i) => ({ sessionUUID: 'tab', at: 10 + i, x: 'x', t: 'ж'.repeat(2_000) })),
+    );
     let chunks = 0;
     script.logs = () => (++chunks === 2 ? { outcome: 'retry-later', reason: 'offline' } : { outcome: 'accepted' });
     const debug: string[] = [];

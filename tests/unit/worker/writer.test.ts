@@ -6,8 +6,15 @@ import { createMemoryStorage } from '../../../worker/storage/memory-storage.ts';
 import { createWriter } from '../../../worker/writer.ts';
 import { addLogs } from '../../helpers/storage.ts';
 
-const log = (at: number, sessionUUID = 's1'): StoredLog => ({ sessionUUID, x: new Date(at).toISOString(), at, t: `line ${at}`, ll: LogLevel.Debug });
-const range = (from: number, count: number, session?: string) => Array.from({ length: count }, (_, i) => log(from + i, session));
+const log = (at: number, sessionUUID = 's1'): StoredLog => ({
+  sessionUUID,
+  x: new Date(at).toISOString(),
+  at,
+  t: `line ${at}`,
+  ll: LogLevel.Debug,
+});
+const range = (from: number, count: number, session?: string) =>
+  Array.from({ length: count }, (_, i) => log(from + i, session));
 
 function setUp() {
   const storage = createMemoryStorage();
@@ -21,7 +28,10 @@ describe('the in-memory log table', () => {
   test(`refuses additions beyond ${IN_MEMORY_LOG_CAP} entries with 'InMemory storage quota exceeded'`, async () => {
     const storage = createMemoryStorage();
     await addLogs(storage, range(0, IN_MEMORY_LOG_CAP));
-    await expect(addLogs(storage, [log(99_999)])).rejects.toMatchObject({ name: 'QuotaExceededError', message: 'InMemory storage quota exceeded' });
+    await expect(addLogs(storage, [log(99_999)])).rejects.toMatchObject({
+      name: 'QuotaExceededError',
+      message: 'InMemory storage quota exceeded',
+    });
     expect(await storage.countLogs()).toBe(IN_MEMORY_LOG_CAP);
   });
 });
@@ -49,7 +59,14 @@ describe('the writer', () => {
     const [gap, ...rest] = stored;
     expect(gap).toMatchObject({ tg: GAP_LOG_TAG, at: 1000, x: new Date(1000).toISOString() });
     expect(JSON.parse(gap.t!)).toEqual({ start: 1000, end: 1009 });
-    expect(rest.map((l) => l.at)).toEqual([...range(1010, IN_MEMORY_LOG_CAP - 10).map((l) => l.at), 10_000, 10_001, 10_002, 10_003, 10_004]);
+    expect(rest.map((l) => l.at)).toEqual([
+      ...range(1010, IN_MEMORY_LOG_CAP - 10).map((l) => l.at),
+      10_000,
+      10_001,
+      10_002,
+      10_003,
+      10_004,
+    ]);
     expect(errors).toEqual([]);
   });
 
@@ -101,7 +118,9 @@ describe('the writer', () => {
     writer.addIssue({ sessionUUID: 's1', data: { title: 't', text: '', type: 'issue', uuid: 'u' } });
     writer.addDeviceKey({ sessionUUID: 's1', data: { key: 'k', value: 1 } });
     await writer.settled();
-    expect([await storage.countLogs(), await storage.countIssues(), await storage.countDeviceKeys()]).toEqual([0, 0, 0]);
+    expect([await storage.countLogs(), await storage.countIssues(), await storage.countDeviceKeys()]).toEqual([
+      0, 0, 0,
+    ]);
     guard.isAppValid = true;
     writer.addLogs(range(3, 1));
     await writer.settled();

@@ -5,14 +5,21 @@ import { Sidelog } from 'sidelog';
 
 const params = new URLSearchParams(location.search);
 const collector = params.get('collector');
-const started = Sidelog.init({ appKey: params.get('appKey'), apiURL: `${collector}/sidelog/api`, baseURL: `${collector}/sidelog` });
+const started = Sidelog.init({
+  appKey: params.get('appKey'),
+  apiURL: `${collector}/sidelog/api`,
+  baseURL: `${collector}/sidelog`,
+});
 // For the test that drives this page.
 window.Sidelog = Sidelog;
 
 function App() {
   const [mode, setMode] = useState('starting');
   useEffect(() => {
-    started.then(() => setMode(Sidelog.mode), (error) => setMode(String(error)));
+    started.then(
+      () => setMode(Sidelog.mode),
+      (error) => setMode(String(error)),
+    );
   }, []);
   return <p id="mode">Sidelog: {mode}</p>;
 }
