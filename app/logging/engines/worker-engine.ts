@@ -94,12 +94,11 @@ export const WORKER_NAME = `sidelog-${SDK_VERSION}`;
  * options an object with a literal `type`, for bundlers to find the worker and emit it as a file of its own; the
  * package's build points the URL at the worker file beside it (docs/package.md#the-worker).
  */
+// One line a call: the package's build finds each call's options as written (scripts/build-sdk.ts).
+// prettier-ignore
 export const defaultWorkers: WorkerFactories = {
   shared: () =>
-    new SharedWorker(new URL('../../../worker/worker-entry.ts', import.meta.url), {
-      type: 'module',
-      name: WORKER_NAME,
-    }),
+    new SharedWorker(new URL('../../../worker/worker-entry.ts', import.meta.url), { type: 'module', name: WORKER_NAME }),
   dedicated: () =>
     new Worker(new URL('../../../worker/worker-entry.ts', import.meta.url), { type: 'module', name: WORKER_NAME }),
 };
