@@ -3,6 +3,21 @@
 // different logs the same `at`), so the key is (session, at, this hash of everything else the log holds).
 import { hash } from 'node:crypto';
 import type { StoredLogFields } from '../explorer-contract/api.types.ts';
+import type { LogRecord } from '../protocol/records.types.ts';
+
+/** The fields of a log that the hash covers and the stores keep, an absent one as null. */
+export function storedFields(log: LogRecord): StoredLogFields {
+  return {
+    x: log.x,
+    t: log.t ?? null,
+    m: log.m ?? null,
+    tg: log.tg ?? null,
+    f: log.f ?? null,
+    l: log.l ?? null,
+    ll: log.ll ?? null,
+    u: log.u ?? null,
+  };
+}
 
 /** 128 bits of SHA-256 over the log's fields other than `at`, in a fixed order. `crypto.hash`, one call, costs less
  * than a Hash object per log; the value is the same. */

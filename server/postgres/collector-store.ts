@@ -5,7 +5,7 @@
 // as fast), and the same statement counts the new ones into session_stats and records the batch.
 import type pg from 'pg';
 import type { DeviceInfo } from '../../protocol/records.types.ts';
-import { logContentHash } from '../log-hash.ts';
+import { logContentHash, storedFields } from '../log-hash.ts';
 import { now, toSession, type SessionRow } from '../store-rows.ts';
 import {
   MAX_REFUSED_KEYS,
@@ -129,16 +129,7 @@ export function createCollectorStore(pool: pg.Pool, partitions: Partitions, stat
     },
     async addLogs(appKey, sessionId, logs) {
       const rows = logs.map((log) => {
-        const fields = {
-          x: log.x,
-          t: log.t ?? null,
-          m: log.m ?? null,
-          tg: log.tg ?? null,
-          f: log.f ?? null,
-          l: log.l ?? null,
-          ll: log.ll ?? null,
-          u: log.u ?? null,
-        };
+        const fields = storedFields(log);
         const hash = logContentHash(fields);
         return {
           x: text(log.x),

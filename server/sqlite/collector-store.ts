@@ -3,7 +3,7 @@
 // (server/sqlite/writer-thread.ts); a batch's logs come there hashed (logParams, on the service's thread).
 import type Database from 'better-sqlite3';
 import type { DeviceInfo, LogRecord } from '../../protocol/records.types.ts';
-import { logContentHash } from '../log-hash.ts';
+import { logContentHash, storedFields } from '../log-hash.ts';
 import {
   MAX_REFUSED_KEYS,
   MAX_REFUSED_KEY_LENGTH,
@@ -26,16 +26,7 @@ export function logParams(sessionId: number, logs: LogRecord[]): LogParams {
   const params: LogParams = new Array(logs.length * LOG_COLUMNS.length);
   let i = 0;
   for (const log of logs) {
-    const fields = {
-      x: log.x,
-      t: log.t ?? null,
-      m: log.m ?? null,
-      tg: log.tg ?? null,
-      f: log.f ?? null,
-      l: log.l ?? null,
-      ll: log.ll ?? null,
-      u: log.u ?? null,
-    };
+    const fields = storedFields(log);
     params[i++] = sessionId;
     params[i++] = fields.x;
     params[i++] = fields.t;
