@@ -5,7 +5,8 @@ import type { LogRecord, SessionPayload } from '../protocol/records.types.ts';
 import type { Store } from '../server/store.types.ts';
 
 const TAGS = ['ui', 'net', 'cart', 'auth', 'sync', 'js_event', 'render', 'storage'];
-const WORDS = [
+/** The words of the seeded texts (bench/collector/ingest.ts writes its texts from them too). */
+export const WORDS = [
   'opened',
   'closed',
   'request',

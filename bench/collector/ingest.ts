@@ -3,6 +3,7 @@
 // answered). Bodies are made before the clock starts, so the figure is the service's, not the JSON writer's. A 503
 // (back-pressure) is retried after its Retry-After, as both clients do; its time counts in the batch's.
 import { WIRE_PATHS } from '../../protocol/wire.ts';
+import { WORDS } from '../explorer-seed.ts';
 import { DEMO_APP_KEY } from '../../server/demo.ts';
 import { sessionPayload } from '../../tests/unit/server/service-harness.ts';
 
@@ -18,21 +19,6 @@ export interface IngestResult {
   refused: number;
   seconds: number;
 }
-
-const WORDS = [
-  'opened',
-  'closed',
-  'request',
-  'answered',
-  'retry',
-  'timeout',
-  'clicked',
-  'saved',
-  'loaded',
-  'failed',
-  'order',
-  'payment',
-];
 
 function batchBody(sessionId: number, client: number, index: number, texts: readonly string[] | undefined): string {
   const start = Date.now() - 60_000 + index * BATCH;
