@@ -41,6 +41,12 @@ export const EXCLUDED_COLUMNS = [
   ['urls', 'u'],
 ] as const;
 
+/** The filters that keep (or hide) logs by a field of their session, with that field (docs/facets.md#exclusion). */
+export const SESSION_FILTERS = [
+  ['versions', 'version'],
+  ['languages', 'language'],
+] as const;
+
 export const LEVELS = [0, 1, 2, 3, 4, 5] as const;
 
 /** The filters of the API's query (explorer-contract/log-filters.ts), on one app's logs. */

@@ -13,18 +13,22 @@ const FACETS: { key: keyof Omit<LogFacets, 'devices' | 'sessions'>; title: strin
   { key: 'tag', title: 'Tag', field: 'tag' },
   { key: 'file', title: 'File', field: 'file' },
   { key: 'device', title: 'Device', field: 'device' },
-  { key: 'version', title: 'App version' },
-  { key: 'language', title: 'Language' },
+  { key: 'version', title: 'App version', field: 'version' },
+  { key: 'language', title: 'Language', field: 'language' },
 ];
 
 /** What the address shows alone or hides beyond the form's own fields, each removable. */
 const REFINEMENTS = [
   ['file', 'File'],
   ['url', 'URL'],
+  ['version', 'App version'],
+  ['language', 'Language'],
   ['-tag', 'Hidden tag'],
   ['-file', 'Hidden file'],
   ['-url', 'Hidden URL'],
   ['-device', 'Hidden device'],
+  ['-version', 'Hidden app version'],
+  ['-language', 'Hidden language'],
 ] as const;
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;

@@ -10,6 +10,7 @@ import {
   LEVELS,
   listLogColumns,
   pageOf,
+  SESSION_FILTERS,
   SESSION_ORDER,
   SESSION_SELECT,
   toExplorerDevice,
@@ -26,7 +27,7 @@ import {
   type SessionFacts,
 } from '../explorer-queries.types.ts';
 import { sql } from './client.ts';
-import { searchSql } from './search-sql.ts';
+import { searchSql, sessionFieldSql } from './search-sql.ts';
 
 /** The levels logs_by_level holds (server/postgres/schema.ts, the migration that made it partial). */
 const RARE_LEVELS: readonly number[] = [1, 2, 3, 5];
@@ -108,6 +109,11 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
       clauses.push(
         `l.session_id NOT IN (SELECT id FROM sessions WHERE app_key = ${p.add(filter.appKey)} AND udid = ANY (${p.add(notDevices)}::text[]))`,
       );
+    }
+    for (const [name, field] of SESSION_FILTERS) {
+      if (filter[name]) clauses.push(sessionFieldSql(field, filter[name], filter.appKey, p.add));
+      const hidden = filter.exclude?.[name];
+      if (hidden) clauses.push(sessionFieldSql(field, hidden, filter.appKey, p.add, true));
     }
     if (filter.search !== undefined && filter.search.groups.length > 0)
       clauses.push(searchSql(filter.search, filter.appKey, p.add));

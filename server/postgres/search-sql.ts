@@ -12,6 +12,24 @@ export type AddParameter = (value: unknown) => string;
 const INFIX_TEXT = `(coalesce(l.t, '') || ' ' || coalesce(l.f, '') || ' ' || coalesce(l.m, '') || ' ' || coalesce(l.u, '') || ' ' || coalesce(l.tg, ''))`;
 const COLUMN = { file: 'l.f', method: 'l.m', url: 'l.u' } as const;
 
+/** A session's app version and language as its payload names them. */
+export const SESSION_FIELDS = {
+  version: `(payload::json -> 'app_version' ->> 'version')`,
+  language: `(payload::json ->> 'language')`,
+} as const;
+
+/** Logs of the app's sessions whose `field` is one of `values` (with `negated`, of none of them: a session without the
+ * field is kept). */
+export function sessionFieldSql(
+  field: keyof typeof SESSION_FIELDS,
+  values: string[],
+  appKey: string,
+  add: AddParameter,
+  negated = false,
+): string {
+  return `l.session_id ${negated ? 'NOT IN' : 'IN'} (SELECT id FROM sessions WHERE app_key = ${add(appKey)} AND ${SESSION_FIELDS[field]} = ANY (${add(values)}::text[]))`;
+}
+
 /** `value` anywhere, as an ILIKE pattern: its own %, _ and \ taken literally. */
 const containing = (value: string) => `%${value.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
@@ -36,6 +54,8 @@ function termSql(term: SearchTerm, appKey: string, add: AddParameter): string {
       if (term.field === 'session')
         return `l.session_id IN (SELECT id FROM sessions WHERE app_key = ${add(appKey)} AND session_uid = ${add(term.value)})`;
       if (term.field === 'tag') return `l.tg = ${add(term.value)}`;
+      if (term.field === 'version' || term.field === 'language')
+        return sessionFieldSql(term.field, [term.value], appKey, add);
       const pattern = add(containing(term.value));
       // The trigram index finds the candidates; the column's own test keeps only its own matches.
       const indexed = term.value.length >= MIN_INFIX ? `${INFIX_TEXT} ILIKE ${pattern} AND ` : '';

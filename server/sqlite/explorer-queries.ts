@@ -13,6 +13,7 @@ import {
   LEVELS,
   listLogColumns,
   pageOf,
+  SESSION_FILTERS,
   SESSION_ORDER,
   SESSION_SELECT,
   toExplorerDevice,
@@ -37,7 +38,7 @@ import {
 } from '../explorer-queries.types.ts';
 import { promised } from './rows.ts';
 import type { SearchQuery } from '../../explorer-contract/search-query.ts';
-import { indexMatch, searchSql } from './search-sql.ts';
+import { indexMatch, searchSql, sessionFieldSql } from './search-sql.ts';
 
 const LOG_COLUMNS = `l.id, s.session_uid, s.udid, coalesce(d.name, '') AS device_name, l.x, l.at, l.t, l.m, l.tg, l.f, l.l, l.ll, l.u`;
 /** LOG_COLUMNS for a list (docs/explorer-views.md#long-lines). */
@@ -159,6 +160,17 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
         `l.session_id NOT IN (SELECT id FROM sessions WHERE app_key = ? AND udid IN (${notDevices.map(() => '?').join(', ')}))`,
       );
       params.push(filter.appKey, ...notDevices);
+    }
+    for (const [name, field] of SESSION_FILTERS) {
+      for (const [values, negated] of [
+        [filter[name], false],
+        [filter.exclude?.[name], true],
+      ] as const) {
+        if (!values) continue;
+        const clause = sessionFieldSql(field, values, filter.appKey, negated);
+        clauses.push(clause.sql);
+        params.push(...clause.params);
+      }
     }
     if (filter.search !== undefined && filter.search.groups.length > 0 && !options.commonWords) {
       // Few matches: SQLite looks each index term up once, into a set, and drives the scan by them.
