@@ -165,6 +165,15 @@ export interface LogFacets {
   device: FacetValue[];
   version: FacetValue[];
   language: FacetValue[];
+  /** The most common device keys of the view's devices, each with its most common values (docs/facets.md#device-keys). */
+  keys: KeyFacet[];
   devices: number;
   sessions: number;
+}
+
+/** A device key and its values among the view's devices: each value counts the logs of the devices that have it now. A
+ * value is as the search box's `key.<name>:` takes it (a string as it is, a number or a boolean as its JSON). */
+export interface KeyFacet {
+  key: string;
+  values: FacetValue[];
 }

@@ -142,6 +142,12 @@ export interface SessionFacts {
   language: string | null;
 }
 
+export interface DeviceKeyRow {
+  udid: string;
+  key: string;
+  value: string;
+}
+
 export interface ExplorerQueries {
   /** Every app, with how many sessions it has received (apps that received nothing sort last). */
   apps(): Promise<ExplorerApp[]>;
@@ -169,6 +175,9 @@ export interface ExplorerQueries {
   ): Promise<{ value: string | number | null; n: number }[]>;
   /** The device, its name, app version and language of each session of `ids` of the app. */
   sessionFacts(appKey: string, ids: number[]): Promise<SessionFacts[]>;
+  /** The keys as they stand now of the app's devices `udids` (only key `key` when given), each value as the table
+   * stores it (JSON). */
+  deviceKeys(appKey: string, udids: string[], key?: string): Promise<DeviceKeyRow[]>;
   /** Logs that arrived after log `afterId` and up to `upTo` (by arrival, whatever their time), oldest first: the live
    * tail. */
   arrivedAfter(filter: LogFilter, afterId: number, upTo: number, limit: number): Promise<ExplorerLog[]>;

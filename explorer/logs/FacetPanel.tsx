@@ -1,14 +1,15 @@
 // The facet panel beside the stream (docs/facets.md): the view's logs counted by level, tag, file, device, app
-// version and language, how many devices and sessions they come from, and what the view hides. It follows the query:
+// version, language and device keys, how many devices and sessions they come from, and what the view hides. It follows the query:
 // a new address, a new count. Each value of a field the filters know can be shown alone or hidden.
 import type { LogFacets } from '../api.ts';
 import { LEVELS } from '../format.ts';
 import { useJson } from '../use-json.ts';
 import { useQuery } from '../use-query.ts';
+import { KeyFacets } from './KeyFacets.tsx';
 import { RefineButtons } from './RefineButtons.tsx';
 import type { Refinable } from './refine.ts';
 
-const FACETS: { key: keyof Omit<LogFacets, 'devices' | 'sessions'>; title: string; field?: Refinable }[] = [
+const FACETS: { key: keyof Omit<LogFacets, 'devices' | 'sessions' | 'keys'>; title: string; field?: Refinable }[] = [
   { key: 'level', title: 'Level', field: 'level' },
   { key: 'tag', title: 'Tag', field: 'tag' },
   { key: 'file', title: 'File', field: 'file' },
@@ -91,6 +92,7 @@ export function FacetPanel({ appId, filters }: { appId: string; filters: string 
               </section>
             ),
           )}
+          <KeyFacets keys={facets.data.keys} />
         </>
       ) : null}
     </aside>

@@ -3,6 +3,7 @@
 import type { FacetValue, LogFacets } from '../../explorer-contract/api.types.ts';
 import { LOG_LEVEL_NAMES } from '../../explorer-contract/log-filters.ts';
 import type { ExplorerQueries, LogFilter, SessionFacts } from '../explorer-queries.types.ts';
+import { keyFacets } from './key-facets.ts';
 
 export const TOP = 10;
 /** Sessions beyond this many (the most active first) are left out of the device, version and language counts. */
@@ -61,6 +62,7 @@ export async function logFacets(queries: ExplorerQueries, filter: LogFilter): Pr
     device: largest(device, names),
     version: largest(version),
     language: largest(language),
+    keys: await keyFacets(queries, filter.appKey, device, TOP),
     devices: device.size,
     sessions: bySession.length,
   };

@@ -15,6 +15,7 @@ import {
   SESSION_SELECT,
   toExplorerDevice,
   toExplorerSession,
+  type DeviceKeyRow,
   type ExplorerDeviceRow,
   type ExplorerIssue,
   type ExplorerLog,
@@ -228,6 +229,14 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
          WHERE s.app_key = $1 AND s.id = ANY ($2::int[])`,
         appKey,
         ids,
+      );
+    },
+    async deviceKeys(appKey, udids, key) {
+      return all<DeviceKeyRow>(
+        `SELECT udid, key, value FROM device_keys WHERE app_key = $1 AND udid = ANY ($2::text[])${key === undefined ? '' : ' AND key = $3'}`,
+        appKey,
+        udids,
+        ...(key === undefined ? [] : [key]),
       );
     },
     async arrivedAfter(filter, afterId, upTo, limit) {

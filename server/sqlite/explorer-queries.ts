@@ -19,6 +19,7 @@ import {
   toExplorerDevice,
   toExplorerSession,
   type DeviceFilter,
+  type DeviceKeyRow,
   type ExplorerDevice,
   type ExplorerDeviceRow,
   type ExplorerIssue,
@@ -354,6 +355,14 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
       .all(appKey, JSON.stringify(ids)) as SessionFacts[];
   }
 
+  function deviceKeys(appKey: string, udids: string[], key?: string): DeviceKeyRow[] {
+    return db
+      .prepare(
+        `SELECT udid, key, value FROM device_keys WHERE app_key = ? AND udid IN (SELECT value FROM json_each(?))${key === undefined ? '' : ' AND key = ?'}`,
+      )
+      .all(appKey, JSON.stringify(udids), ...(key === undefined ? [] : [key])) as DeviceKeyRow[];
+  }
+
   /** Logs that arrived after log `afterId` (by arrival, whatever their time), oldest first: the live tail. */
   function arrivedAfter(filter: LogFilter, afterId: number, upTo: number, limit: number): ExplorerLog[] {
     const clause = where(filter);
@@ -449,6 +458,7 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
     count,
     groupCounts,
     sessionFacts,
+    deviceKeys,
     arrivedAfter,
     lastLogId,
     around,
