@@ -58,6 +58,9 @@ export interface ExplorerSession {
   session_uid: string;
   udid: string;
   device_name: string;
+  /** The device's model (Bugfender's SDK: the browser's name) and OS, as the session named them when it started. */
+  device_model: string;
+  os_version: string;
   app_version: string;
   app_build: string;
   language: string;

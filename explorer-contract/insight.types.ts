@@ -137,6 +137,13 @@ export interface SavedView {
 }
 
 /** `GET /apps/{appID}/devices/{udid}/key-history`: every change of the device's keys, oldest first. */
+/** `GET /apps/{appID}/sessions/{uid}/keys`: the device's keys as they stood in the session, in key order
+ * (docs/facets.md#session-header). */
+export interface SessionKey {
+  key: string;
+  value: DeviceKeyValue;
+}
+
 export interface KeyHistoryEntry {
   key: string;
   /** null: the key was removed. */

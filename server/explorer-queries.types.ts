@@ -276,6 +276,9 @@ export function toExplorerSession(row: ExplorerSessionRow): ExplorerSession {
     session_uid: row.session_uid,
     udid: row.udid,
     device_name: row.device_name || payload.device?.name || '',
+    device_model: payload.device?.device_type || '',
+    // The Bugfender SDK names the system `os`; Sidelog, as the wire format does, `os_version`.
+    os_version: payload.device?.os_version || (payload.device as { os?: string } | undefined)?.os || '',
     app_version: payload.app_version?.version ?? '',
     app_build: payload.app_version?.build ?? '',
     language: payload.language ?? '',

@@ -11,6 +11,7 @@ import { LogFilters } from '../logs/LogFilters.tsx';
 import { SearchHighlight } from '../logs/Highlighted.tsx';
 import { LogList } from '../logs/LogList.tsx';
 import { SavedViews } from '../insight/SavedViews.tsx';
+import { SessionHeader } from '../logs/SessionHeader.tsx';
 import { MAX_ROWS, useLogStream } from '../logs/use-log-stream.ts';
 import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
@@ -126,6 +127,7 @@ export function LogsPage() {
       <SavedViews appId={appId} />
       <LogFilters params={params} change={change} tags={tags.state === 'ready' ? tags.data : []} />
       <Scope params={params} change={change} />
+      {params.get('session') ? <SessionHeader appId={appId} uid={params.get('session')!} /> : null}
       <div className="logs-with-facets">
         <div>
           {around ? (
