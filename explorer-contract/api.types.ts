@@ -42,6 +42,8 @@ export interface ExplorerLog extends StoredLogFields {
   udid: string;
   /** The device's name, '' when it sent none: who the log is from. */
   device_name: string;
+  /** With `who=<key>`: the device's value of that key now, null when it has none (docs/facets.md#who). */
+  who?: DeviceKeyValue;
   at: number;
 }
 
