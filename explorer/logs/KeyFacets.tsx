@@ -21,7 +21,7 @@ export function KeyFacets({ keys }: { keys: KeyFacet[] }) {
               type="button"
               className="refine-button"
               aria-pressed={who === key}
-              aria-label={`Show ${key} on the rows`}
+              aria-label={`Show ${key} on rows`}
               onClick={() => change({ who: who === key ? undefined : key })}
             >
               on rows
