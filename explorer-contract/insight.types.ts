@@ -136,7 +136,6 @@ export interface SavedView {
   created_at: string;
 }
 
-/** `GET /apps/{appID}/devices/{udid}/key-history`: every change of the device's keys, oldest first. */
 /** `GET /apps/{appID}/sessions/{uid}/keys`: the device's keys as they stood in the session, in key order
  * (docs/facets.md#session-header). */
 export interface SessionKey {
@@ -144,6 +143,7 @@ export interface SessionKey {
   value: DeviceKeyValue;
 }
 
+/** `GET /apps/{appID}/devices/{udid}/key-history`: every change of the device's keys, oldest first. */
 export interface KeyHistoryEntry {
   key: string;
   /** null: the key was removed. */
