@@ -1,6 +1,6 @@
 // The facet panel beside the stream (docs/facets.md): the view's logs counted by level, tag, file, device, app
-// version, language and device keys, how many devices and sessions they come from, and what the view hides. It follows the query:
-// a new address, a new count. Each value of a field the filters know can be shown alone or hidden.
+// version, language and device keys, how many devices and sessions they come from, and what the view hides. It
+// follows the query: a new address, a new count. Each value of a field the filters know can be shown alone or hidden.
 import type { LogFacets } from '../api.ts';
 import { LEVELS } from '../format.ts';
 import { useJson } from '../use-json.ts';

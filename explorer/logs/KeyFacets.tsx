@@ -9,6 +9,7 @@ import { RefineButtonPair } from './RefineButtons.tsx';
 export function KeyFacets({ keys }: { keys: KeyFacet[] }) {
   const [params, change] = useQuery();
   const who = params.get('who');
+  const q = params.get('q') ?? '';
   if (keys.length === 0) return null;
   return (
     <section className="facet" aria-label="Device keys">
@@ -29,7 +30,6 @@ export function KeyFacets({ keys }: { keys: KeyFacet[] }) {
           </h4>
           <ul>
             {values.map(({ value, count }) => {
-              const q = params.get('q') ?? '';
               const only = onlyKey(q, key, value);
               const hide = hideKey(q, key, value);
               return (
