@@ -170,7 +170,8 @@ export interface LogFacets {
   device: FacetValue[];
   version: FacetValue[];
   language: FacetValue[];
-  /** The most common device keys of the view's devices, each with its most common values (docs/facets.md#device-keys). */
+  /** The most common device keys of the view's devices, each with its most common values
+   * (docs/facets.md#device-keys). */
   keys: KeyFacet[];
   devices: number;
   sessions: number;
