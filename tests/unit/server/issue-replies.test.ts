@@ -2,6 +2,8 @@
 // issues, read by every viewer of the app in the order written; a reply that resolves its group; an empty, over-long or
 // malformed reply refused with its reason and nothing kept; another app's viewer neither reads nor writes; and writes
 // only from the explorer's own page, with JSON.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { EXPLORER_API } from '../../../explorer-contract/api.types.ts';
 import type { IssueGroup, IssueReply, ReplyWritten } from '../../../explorer-contract/insight.types.ts';
@@ -131,6 +133,15 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       status_by: 'support',
       status_changed_at: written.body.reply.created_at,
     });
+    // The example in docs/explorer.md#replies is such an answer: the same fields, the same values but for ids and times.
+    const docs = readFileSync(resolve(import.meta.dirname, '../../../docs/explorer.md'), 'utf8');
+    const example = JSON.parse(
+      /```json\n([\s\S]*?)```/.exec(docs.slice(docs.indexOf('## Replies')))![1]!,
+    ) as ReplyWritten;
+    expect(Object.keys(written.body.reply)).toEqual(Object.keys(example.reply));
+    const { id: _id, group_id: _group, created_at: _at, issue_uid: _issue, ...said } = example.reply;
+    expect(written.body.reply).toMatchObject(said);
+    expect(written.body.group).toMatchObject({ status: example.group.status, status_by: example.group.status_by });
     const again = await explorer<ReplyWritten>(`/issue-groups/${group.id}/replies`, {
       json: { text: 'Confirmed.', resolve: true },
     });
