@@ -1,7 +1,7 @@
 // Replies on issue groups in PostgreSQL, as in SQLite (server/sqlite/issue-replies.ts): one statement keeps the reply
 // and, when it resolves its group, sets the group's status, so that both happen or neither.
 import type pg from 'pg';
-import { REPLY_COLUMNS, toReply, type ReplyRow } from '../issue-reply-rows.ts';
+import { INSERT_COLUMNS, REPLY_COLUMNS, replyValues, toReply, type ReplyRow } from '../issue-reply-rows.ts';
 import type { IssueReplyStore } from '../store.types.ts';
 import { sql } from './client.ts';
 
@@ -22,20 +22,13 @@ export function createIssueReplyStore(pool: pg.Pool): IssueReplyStore {
     async addIssueReply(appKey, reply) {
       const row = await one<{ id: number }>(
         `WITH reply AS (
-           INSERT INTO issue_replies (app_key, group_id, issue_uid, author, text, created_at, resolved)
-           VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id
+           INSERT INTO issue_replies (${INSERT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id
          ), resolving AS (
            UPDATE issue_groups SET status = 'resolved', status_changed_at = $6, status_by = $4
            WHERE $7 = 1 AND app_key = $1 AND id = $2
          )
          SELECT id FROM reply`,
-        appKey,
-        reply.group_id,
-        reply.issue_uid,
-        reply.author,
-        reply.text,
-        reply.created_at,
-        reply.resolved ? 1 : 0,
+        ...replyValues(appKey, reply),
       );
       return { id: row!.id, ...reply };
     },

@@ -2,7 +2,7 @@
 // (server/sqlite/issue-groups.ts); a reply that resolves its group sets the group's status in the same write.
 import type Database from 'better-sqlite3';
 import type { IssueReply } from '../../explorer-contract/insight.types.ts';
-import { REPLY_COLUMNS, toReply, type ReplyRow } from '../issue-reply-rows.ts';
+import { INSERT_COLUMNS, REPLY_COLUMNS, replyValues, toReply, type ReplyRow } from '../issue-reply-rows.ts';
 import type { IssueReplyStore } from '../store.types.ts';
 import { promised, type Sync } from './rows.ts';
 
@@ -24,18 +24,8 @@ export function issueReplyStoreSync(db: Database.Database): Sync<IssueReplyStore
     },
     addIssueReply(appKey, reply): IssueReply {
       const { lastInsertRowid } = db
-        .prepare(
-          `INSERT INTO issue_replies (app_key, group_id, issue_uid, author, text, created_at, resolved) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          appKey,
-          reply.group_id,
-          reply.issue_uid,
-          reply.author,
-          reply.text,
-          reply.created_at,
-          reply.resolved ? 1 : 0,
-        );
+        .prepare(`INSERT INTO issue_replies (${INSERT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`)
+        .run(...replyValues(appKey, reply));
       if (reply.resolved)
         db.prepare(
           `UPDATE issue_groups SET status = 'resolved', status_changed_at = ?, status_by = ? WHERE app_key = ? AND id = ?`,
