@@ -10,6 +10,7 @@ import { LoadState } from '../LoadState.tsx';
 import { Time } from '../Time.tsx';
 import { useJson } from '../use-json.ts';
 import { href } from '../use-query.ts';
+import { issuePath } from '../address.ts';
 
 export function IssueReplies({
   appId,
@@ -33,6 +34,7 @@ export function IssueReplies({
   const [problem, setProblem] = useState('');
   const [sending, setSending] = useState(false);
   const noteId = useId();
+  const headingId = useId();
 
   async function send(resolve: boolean) {
     const checked = replyText(text);
@@ -49,8 +51,8 @@ export function IssueReplies({
 
   const replies = thread.state === 'ready' ? thread.data : [];
   return (
-    <section className="replies" aria-labelledby="replies-heading">
-      <h2 id="replies-heading">Replies{replies.length > 0 ? ` (${replies.length.toLocaleString('en')})` : ''}</h2>
+    <section className="replies" aria-labelledby={headingId}>
+      <h2 id={headingId}>Replies{replies.length > 0 ? ` (${replies.length.toLocaleString('en')})` : ''}</h2>
       {thread.state !== 'ready' ? (
         <LoadState loaded={thread} />
       ) : replies.length === 0 ? (
@@ -64,8 +66,7 @@ export function IssueReplies({
                 {issueUid === undefined && reply.issue_uid !== null ? (
                   <>
                     {' '}
-                    on the issue{' '}
-                    <Link href={href(`/issues/${encodeURIComponent(reply.issue_uid)}`, appId)}>{reply.issue_uid}</Link>
+                    on the issue <Link href={href(issuePath(reply.issue_uid), appId)}>{reply.issue_uid}</Link>
                   </>
                 ) : null}
                 {reply.resolved ? <span className="muted"> · resolved the group</span> : null}
