@@ -4,14 +4,13 @@
 // and the panel's app version give exactly their lines; a chosen key shows on the rows and stays through a reload;
 // columns hide and show; a session's header shows its facts and its device's keys as they stood then; axe-core finds
 // nothing serious on the page with all of it showing. Seeded through the collector: three devices, four sessions.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Cookie, Page } from 'playwright-core';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { durationText } from '../../explorer/format.ts';
 import type { LogRecord } from '../../protocol/records.types.ts';
 import { appIdOf } from '../../server/app-id.ts';
 import { device } from '../unit/server/service-harness.ts';
+import { seriousViolations } from './axe.ts';
 import { createCollectorClient } from './collector-client.ts';
 import { useProductPage, type ProductDatabase } from './product.ts';
 import { explorerSettled, viewerCookies, viewerText } from './viewer.ts';
@@ -224,22 +223,7 @@ export function describeStream(database?: () => Promise<ProductDatabase>): void 
       await e2e.page.getByRole('region', { name: 'Session', exact: true }).locator('.session-keys').waitFor();
       await panel().getByRole('region', { name: 'Device keys' }).waitFor();
       await e2e.page.getByText('Columns', { exact: true }).click();
-      await e2e.page.evaluate(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
-      const violations = await e2e.page.evaluate(async () => {
-        const result = await (
-          window as unknown as {
-            axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
-          }
-        ).axe.run();
-        return result.violations.map(({ id, impact, nodes }) => ({
-          id,
-          impact,
-          targets: nodes.map((node) => node.target.join(' ')),
-        }));
-      });
-      expect(
-        violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
-      ).toEqual([]);
+      expect(await seriousViolations(e2e.page)).toEqual([]);
     });
   });
 }
