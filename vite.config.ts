@@ -120,8 +120,10 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One Chromium at a time: the machine has 2 cores.
-          fileParallelism: false,
+          // Two files at a time on 2 cores, each with its own service and pages in the run's one Chromium: a file spends
+          // much of its time waiting on the page, the service or a database, which the other file's work fills
+          // (docs/testing.md#order).
+          maxWorkers: '100%',
         },
       },
     ],
