@@ -128,6 +128,9 @@ export default defineConfig({
           // With the unit project, in its pool (its maxWorkers): each file has its own service and pages in the run's one
           // Chromium (docs/testing.md#order).
           maxWorkers: '150%',
+          // As the unit files: the service's and Playwright's modules imported once a worker (a quarter of the CPU of
+          // the small files).
+          isolate: false,
         },
       },
     ],
