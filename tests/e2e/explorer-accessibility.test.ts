@@ -1,16 +1,14 @@
 // No serious accessibility violation on any of the explorer's pages, in real Chromium against the running service
 // (docs/local-service.md#explorer): axe-core run on each, with what it opens (a log, a group, the saved views) open.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { APP_ID, T0, useExplorerApp } from './explorer-app.ts';
 import { explorerSettled, signInToExplorer, viewerText } from './viewer.ts';
+import { seriousViolations } from './axe.ts';
 
 const app = useExplorerApp();
 const { e2e } = app;
 
 describe('accessibility', () => {
-  const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   const pages = [
     ['sign-in', '/sidelog/sign-in'],
     ['logs', `/sidelog/logs?app=${APP_ID}`],
@@ -65,22 +63,6 @@ describe('accessibility', () => {
     }
     // The saved views opened where a page has them, so their form is checked too.
     if (await e2e.page.locator('.saved-views summary').count()) await e2e.page.locator('.saved-views summary').click();
-    // Evaluated through DevTools, which a strict CSP does not stop (an injected <script> it would).
-    await e2e.page.evaluate(axeSource);
-    const violations = await e2e.page.evaluate(async () => {
-      const result = await (
-        window as unknown as {
-          axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
-        }
-      ).axe.run();
-      return result.violations.map(({ id, impact, nodes }) => ({
-        id,
-        impact,
-        targets: nodes.map((node) => node.target.join(' ')),
-      }));
-    });
-    expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual(
-      [],
-    );
+    expect(await seriousViolations(e2e.page)).toEqual([]);
   });
 });
