@@ -1,16 +1,20 @@
 // The search box's query (explorer-contract/search-query.ts) as a WHERE clause over `logs l` in PostgreSQL
-// (docs/explorer.md#search). Words from MIN_INFIX characters are ILIKE '%word%' over the text, file, method, URL and
-// tag (pg_trgm's index logs_infix); phrases and shorter words are tsqueries over the text's words (`tsv`).
+// (docs/explorer.md#search). Words from MIN_INFIX characters are ILIKE '%word%' over the text (pg_trgm's index
+// logs_text_infix) or over the file, method, URL or tag (their distinct values' trigram index, then the logs of those
+// places: server/postgres/log-places.ts); phrases and shorter words are tsqueries over the text's words (`tsv`).
 import { MIN_INFIX, wordsOf, type SearchQuery, type SearchTerm } from '../../explorer-contract/search-query.ts';
 import { deviceKeyValues } from '../explorer-queries.types.ts';
+import { PLACE_TEXT, placeKey } from './log-places.ts';
 
 /** Adds a parameter and gives its placeholder ($1, $2, …). */
 export type AddParameter = (value: unknown) => string;
 
-/** The one text the trigram index holds, written exactly as the index's expression (server/postgres/schema.ts), so
- * that the planner uses it. */
-const INFIX_TEXT = `(coalesce(l.t, '') || ' ' || coalesce(l.f, '') || ' ' || coalesce(l.m, '') || ' ' || coalesce(l.u, '') || ' ' || coalesce(l.tg, ''))`;
-const COLUMN = { file: 'l.f', method: 'l.m', url: 'l.u' } as const;
+const COLUMN = { file: 'f', method: 'm', url: 'u' } as const;
+const LOG_PLACE = placeKey('l.');
+
+/** The logs whose place's `condition` holds (over log_places' columns), as an index condition on logs_by_place. The
+ * candidates only: the caller tests the log's own column. */
+const placedWhere = (condition: string) => `${LOG_PLACE} = ANY (ARRAY (SELECT key FROM log_places WHERE ${condition}))`;
 
 /** `value` anywhere, as an ILIKE pattern: its own %, _ and \ taken literally. */
 const containing = (value: string) => `%${value.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -21,7 +25,11 @@ const lexeme = (word: string) => `'${word.toLowerCase().replaceAll("'", "''").re
 function termSql(term: SearchTerm, appKey: string, add: AddParameter): string {
   switch (term.kind) {
     case 'word':
-      if (term.text.length >= MIN_INFIX) return `${INFIX_TEXT} ILIKE ${add(containing(term.text))}`;
+      if (term.text.length >= MIN_INFIX) {
+        const pattern = add(containing(term.text));
+        const inPlace = ['f', 'm', 'u', 'tg'].map((column) => `l.${column} ILIKE ${pattern}`).join(' OR ');
+        return `(l.t ILIKE ${pattern} OR (${placedWhere(`${PLACE_TEXT} ILIKE ${pattern}`)} AND (${inPlace})))`;
+      }
       return `l.tsv @@ to_tsquery('simple', ${add(wordsOf(term.text).map(lexeme).join(' & '))})`;
     case 'phrase':
       return `l.tsv @@ to_tsquery('simple', ${add(term.words.map(lexeme).join(' <-> '))})`;
@@ -37,9 +45,10 @@ function termSql(term: SearchTerm, appKey: string, add: AddParameter): string {
         return `l.session_id IN (SELECT id FROM sessions WHERE app_key = ${add(appKey)} AND session_uid = ${add(term.value)})`;
       if (term.field === 'tag') return `l.tg = ${add(term.value)}`;
       const pattern = add(containing(term.value));
-      // The trigram index finds the candidates; the column's own test keeps only its own matches.
-      const indexed = term.value.length >= MIN_INFIX ? `${INFIX_TEXT} ILIKE ${pattern} AND ` : '';
-      return `(${indexed}${COLUMN[term.field]} ILIKE ${pattern})`;
+      const column = COLUMN[term.field];
+      // The places' trigram index finds the candidates; the column's own test keeps only its own matches.
+      const indexed = term.value.length >= MIN_INFIX ? `${PLACE_TEXT} ILIKE ${pattern} AND ` : '';
+      return `(${placedWhere(`${indexed}${column} ILIKE ${pattern}`)} AND l.${column} ILIKE ${pattern})`;
     }
   }
 }
