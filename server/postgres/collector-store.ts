@@ -2,8 +2,8 @@
 // the unique key, so concurrent resends from any number of processes store a log once), issues, device keys, and
 // the requests log, kept bounded. A batch of logs is one statement: the rows go in as one JSON text (JSON.stringify
 // writes it in a fraction of the time the driver takes to write ten arrays of text, and json_to_recordset reads it
-// as fast), and the same statement counts the new ones into session_stats, keeps their places (server/postgres/log-places.ts)
-// and records the batch.
+// as fast), and the same statement counts the new ones into session_stats, keeps their places
+// (server/postgres/log-places.ts) and records the batch.
 import type pg from 'pg';
 import type { DeviceInfo } from '../../protocol/records.types.ts';
 import { logContentHash, storedFields } from '../log-hash.ts';

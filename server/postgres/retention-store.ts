@@ -1,7 +1,8 @@
 // Retention in PostgreSQL (server/retention.ts): logs go a whole day at a time, by dropping the day's partition
 // once the day ended before the cutoff (a log's day is that of its `at`); logs in the default partition (days far
-// from now) are deleted in batches, then the places no log holds any more (server/postgres/log-places.ts). The other tables go by marks, as in SQLite (server/sqlite/retention-store.ts):
-// now and then the highest id of each is noted with the time, and rows at or below a mark older than the period go.
+// from now) are deleted in batches, then the places no log holds any more (server/postgres/log-places.ts). The other
+// tables go by marks, as in SQLite (server/sqlite/retention-store.ts): now and then the highest id of each is noted
+// with the time, and rows at or below a mark older than the period go.
 import type pg from 'pg';
 import type { RetentionStore } from '../store.types.ts';
 import { sql, transaction } from './client.ts';

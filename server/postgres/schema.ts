@@ -259,8 +259,8 @@ export const PG_MIGRATIONS: readonly string[] = [
   DROP INDEX logs_by_level;
   CREATE INDEX logs_by_level ON logs (ll, at, id) WHERE ll IN (1, 2, 3, 5);
   `,
-  // Words inside words at a third of the cost (docs/benchmarks.md#what-a-batch-costs-on-postgresql): the trigram index
-  // keeps the text's trigrams only. A log's file, method, URL and tag (its place) repeat from log to log, so each
+  // Words inside words at about half the cost (docs/benchmarks.md#what-a-batch-costs-on-postgresql): the trigram
+  // index keeps the text's trigrams only. A log's file, method, URL and tag (its place) repeat from log to log, so each
   // distinct place is kept once in log_places, trigram-indexed there, and a log finds its place through a B-tree on
   // the place's key: an md5 of the four, each preceded by its length (so that no two places share a key). `until`:
   // the end of the day of the place's latest log, for retention (server/postgres/log-places.ts).
