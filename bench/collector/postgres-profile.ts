@@ -1,9 +1,10 @@
-// Where PostgreSQL's server spends a batch of 500 logs: the collector store's insert (server/postgres/collector-store.ts)
-// timed on a fresh database per variant, with all the indexes and then with each index on `logs` dropped in turn, 8
-// concurrent writers as the bench's load, on a throw-away cluster with its durable defaults. For each: the server's CPU
-// and the WAL written per batch, and one batch's `EXPLAIN (ANALYZE, BUFFERS, WAL)`. A measurement for
+// Where PostgreSQL's server spends a batch of 500 logs: the collector store's insert
+// (server/postgres/collector-store.ts) timed on a fresh database per variant, with every index, as the schema was,
+// and with each index on `logs` dropped in turn, 8 concurrent writers as the bench's load, on a throw-away cluster with
+// its durable defaults. For each: the server's CPU, the WAL and its full-page images per batch; with --explain, one
+// batch's `EXPLAIN (ANALYZE, BUFFERS, WAL)` through auto_explain. A measurement for
 // docs/benchmarks.md#what-a-batch-costs-on-postgresql; nothing in it passes or fails.
-//   npx tsx bench/collector/postgres-profile.ts [--batches 240] [--only all,logs_infix]
+//   npx tsx bench/collector/postgres-profile.ts [--batches 200] [--explain] [--only 'all indexes'] [--setup 'SQL']
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
