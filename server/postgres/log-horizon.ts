@@ -8,9 +8,13 @@
 import type pg from 'pg';
 import { sql } from './client.ts';
 
+/** pg_locks lists the whole cluster's locks, and databases made from one template share their tables' oids. */
+const THIS_DATABASE = `database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
+
 /** The transactions (virtual ids) that hold a writer's lock on `logs`, other than this connection's. */
 const LOG_WRITERS = `SELECT coalesce(array_agg(DISTINCT virtualtransaction), '{}') AS writers FROM pg_locks
-  WHERE locktype = 'relation' AND relation = 'logs'::regclass AND mode = 'RowExclusiveLock' AND pid <> pg_backend_pid()`;
+  WHERE locktype = 'relation' AND relation = 'logs'::regclass AND ${THIS_DATABASE} AND mode = 'RowExclusiveLock'
+    AND pid <> pg_backend_pid()`;
 
 /** A reader of the horizon. It only moves forward, and it moves past a batch being written once that batch's
  * transaction has ended: at a later call, or at once when no one is writing. */
@@ -22,7 +26,8 @@ export function createLogHorizon(pool: pg.Pool): () => Promise<number> {
   return async () => {
     if (pending) {
       const still = await one<{ n: number }>(
-        `SELECT count(*) AS n FROM pg_locks WHERE locktype = 'relation' AND relation = 'logs'::regclass AND virtualtransaction = ANY($1::text[])`,
+        `SELECT count(*) AS n FROM pg_locks WHERE locktype = 'relation' AND relation = 'logs'::regclass AND ${THIS_DATABASE}
+           AND virtualtransaction = ANY($1::text[])`,
         pending.writers,
       );
       if (still?.n === 0) safe = Math.max(safe, pending.horizon);
