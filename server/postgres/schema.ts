@@ -259,6 +259,20 @@ export const PG_MIGRATIONS: readonly string[] = [
   DROP INDEX logs_by_level;
   CREATE INDEX logs_by_level ON logs (ll, at, id) WHERE ll IN (1, 2, 3, 5);
   `,
+  // Replies on issue groups (docs/explorer.md#replies), as on SQLite.
+  `
+  CREATE TABLE issue_replies (
+    id serial PRIMARY KEY,
+    app_key text NOT NULL,
+    group_id integer NOT NULL REFERENCES issue_groups (id),
+    issue_uid text,
+    author text NOT NULL,
+    text text NOT NULL,
+    created_at text NOT NULL,
+    resolved integer NOT NULL
+  );
+  CREATE INDEX issue_replies_by_group ON issue_replies (group_id, id);
+  `,
   // Words inside words at about half the cost (docs/benchmarks.md#what-a-batch-costs-on-postgresql): the trigram
   // index keeps the text's trigrams only. A log's file, method, URL and tag (its place) repeat from log to log, so each
   // distinct place is kept once in log_places, trigram-indexed there, and a log finds its place through a B-tree on

@@ -42,7 +42,7 @@ test('logs stored before the places existed are found by a word inside their URL
   cleanups.push(() => query(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).then(() => undefined));
 
   // The schema as it was before the places, with a session and two logs in it.
-  const before = PG_MIGRATIONS.length - 1;
+  const before = PG_MIGRATIONS.findIndex((migration) => migration.includes('CREATE TABLE log_places'));
   const client = new pg.Client(db);
   await client.connect();
   for (const migration of PG_MIGRATIONS.slice(0, before)) await client.query(migration);
