@@ -11,9 +11,8 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { startThrowawayPostgres } from '../../scripts/postgres.ts';
 import { openPostgresStore } from '../../server/postgres/store.ts';
-import { WORDS } from '../explorer-seed.ts';
 import { treeCpuSeconds } from './cpu.ts';
-import type { LogRecord } from '../../protocol/records.types.ts';
+import { batchLogs } from './ingest.ts';
 import { sessionPayload } from '../../tests/unit/server/service-harness.ts';
 
 const { values } = parseArgs({
@@ -53,22 +52,6 @@ const VARIANTS: [string, string][] = [
   ],
 ];
 
-/** The bench's default logs (bench/collector/ingest.ts). */
-function batch(client: number, index: number): LogRecord[] {
-  const start = Date.now() - 60_000 + index * BATCH;
-  return Array.from({ length: BATCH }, (_, i) => ({
-    x: new Date(start + i).toISOString(),
-    at: start + i,
-    t: `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} client ${client} batch ${index} line ${i}`,
-    ll: i % 20 === 0 ? 2 : i % 3 === 0 ? 4 : 0,
-    tg: ['ui', 'net', 'cart', 'auth'][i % 4],
-    m: 'handle',
-    f: 'app.ts',
-    l: 10 + (i % 300),
-    u: 'http://127.0.0.1:8080/sales',
-  }));
-}
-
 const cluster = await startThrowawayPostgres({ durable: true });
 const admin = new pg.Client(cluster.url);
 await admin.connect();
@@ -100,7 +83,7 @@ try {
       await Promise.all(
         sessions.map(async (session, client) => {
           for (let index = next + client; index < end; index += CLIENTS)
-            await store.addLogs('profile', session, batch(client, index));
+            await store.addLogs('profile', session, batchLogs(client, index));
         }),
       );
       next = end;
@@ -136,7 +119,7 @@ try {
       ])
         await db.query(`ALTER DATABASE ${database} SET ${setting}`);
       const explained = await openPostgresStore(url, { poolSize: 1 });
-      await explained.addLogs('profile', sessions[0]!, batch(0, next));
+      await explained.addLogs('profile', sessions[0]!, batchLogs(0, next));
       await explained.close();
       explainFrom = database;
     }
