@@ -28,7 +28,7 @@ import {
   type SessionFacts,
 } from '../explorer-queries.types.ts';
 import { sql } from './client.ts';
-import { searchSql, sessionFieldSql } from './search-sql.ts';
+import { searchSql, sessionFieldSql, type PlaceKeys } from './search-sql.ts';
 
 /** The levels logs_by_level holds (server/postgres/schema.ts, the migration that made it partial). */
 const RARE_LEVELS: readonly number[] = [1, 2, 3, 5];
@@ -52,6 +52,9 @@ function parameters() {
 export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
   const { one, all } = sql(pool);
   const horizon = createLogHorizon(pool);
+
+  const placeKeys: PlaceKeys = async (condition, pattern) =>
+    (await all<{ key: string }>(`SELECT key FROM log_places WHERE ${condition}`, pattern)).map((row) => row.key);
 
   /** The WHERE clause of a filter, or 'none' when nothing can match. */
   async function where(filter: LogFilter, p: ReturnType<typeof parameters>): Promise<string | 'none'> {
@@ -117,7 +120,7 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
       if (hidden) clauses.push(sessionFieldSql(field, hidden, filter.appKey, p.add, true));
     }
     if (filter.search !== undefined && filter.search.groups.length > 0)
-      clauses.push(searchSql(filter.search, filter.appKey, p.add));
+      clauses.push(await searchSql(filter.search, filter.appKey, p.add, placeKeys));
     if (filter.from !== undefined) clauses.push(`l.at >= ${p.add(filter.from)}`);
     if (filter.to !== undefined) clauses.push(`l.at < ${p.add(filter.to)}`);
     return clauses.join(' AND ');

@@ -3,8 +3,6 @@
 // plain text with its author and time; one written on an issue's page is in the group's thread too; an empty or
 // over-long reply shows its error and keeps the typed text; a reply can resolve the group; a viewer of another app
 // neither reads nor writes the thread; and the page stays free of serious accessibility violations.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Cookie, Page } from 'playwright-core';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { REPLY_MAX_CHARS } from '../../explorer-contract/issue-replies.ts';
@@ -14,6 +12,7 @@ import { createCollectorClient } from './collector-client.ts';
 import { postgresDatabase } from './postgres-database.ts';
 import { E2E_VIEWER, useProductPage } from './product.ts';
 import { explorerSettled, signInToExplorer, viewerCookies, viewerText } from './viewer.ts';
+import { seriousViolations } from './axe.ts';
 
 const APP = 'replies-e2e';
 const OTHER_APP = 'replies-e2e-other';
@@ -216,21 +215,6 @@ describe.each([
     await page.locator('.reply-thread > li').first().waitFor();
     await reply(page, ' ');
     await page.getByRole('alert').waitFor();
-    await page.evaluate(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
-    const violations = await page.evaluate(async () => {
-      const result = await (
-        window as unknown as {
-          axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
-        }
-      ).axe.run();
-      return result.violations.map(({ id, impact, nodes }) => ({
-        id,
-        impact,
-        targets: nodes.map((node) => node.target.join(' ')),
-      }));
-    });
-    expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual(
-      [],
-    );
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

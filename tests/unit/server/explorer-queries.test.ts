@@ -16,7 +16,7 @@ import {
 import { createExplorerQueries } from '../../../server/sqlite/explorer-queries.ts';
 import { logFacets } from '../../../server/explorer/facets.ts';
 import { logVolume } from '../../../server/explorer/volume.ts';
-import { openTestStore, STORE_KINDS, type TestDatabase } from './test-databases.ts';
+import { createTestDatabase, openTestStore, STORE_KINDS, type TestDatabase } from './test-databases.ts';
 import { parseSearchQuery } from '../../../explorer-contract/search-query.ts';
 import { LIST_TEXT_CHARS } from '../../../explorer-contract/api.types.ts';
 
@@ -373,6 +373,33 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
           await writer.end();
         }
         expect(seen.sort()).toEqual(['committed first', 'committed last']);
+      },
+    );
+
+    // The test databases are copies of one template in one cluster, as an operator's staging copy would be: their
+    // `logs` tables share an oid, and the locks of every database show in pg_locks.
+    test.runIf(kind === 'postgres')(
+      "another database's writer in the same cluster does not hold the tail back",
+      async () => {
+        const other = await createTestDatabase('postgres');
+        const writer = new pg.Client(other.db);
+        await writer.connect();
+        try {
+          await writer.query('BEGIN');
+          await writer.query('LOCK TABLE logs IN ROW EXCLUSIVE MODE');
+          const last = await queries.lastLogId();
+          await store.addLogs(APP, (await store.session(APP, 'session-2'))!.id, [
+            { x: new Date().toISOString(), at: Date.now(), t: 'beside another database', ll: 4 },
+          ]);
+          const upTo = await queries.lastLogId();
+          expect((await queries.arrivedAfter({ appKey: APP }, last, upTo, 10)).map((log) => log.t)).toEqual([
+            'beside another database',
+          ]);
+          await writer.query('ROLLBACK');
+        } finally {
+          await writer.end();
+          await other.drop();
+        }
       },
     );
   });

@@ -1,5 +1,5 @@
 // The log stream's device keys, version and language, who and columns, and session header (docs/facets.md), in real
-// Chromium against the running service on one store (explorer-stream-sqlite.test.ts and explorer-stream-postgres.test.ts
+// Chromium against the running service on one store (explorer-who-sqlite.test.ts and explorer-who-postgres.test.ts
 // run it on each): the panel's device keys count exactly and filter by a value or hide it; `version:` and `language:`
 // and the panel's app version give exactly their lines; a chosen key shows on the rows and stays through a reload;
 // columns hide and show; a session's header shows its facts and its device's keys as they stood then; axe-core finds
@@ -19,7 +19,7 @@ const HOUR = 3_600_000;
 const MINUTE = 60_000;
 /** Yesterday, at the start of an hour: recent, so that PostgreSQL keeps the day's partition, and the same all run. */
 const T0 = Math.floor(Date.now() / HOUR) * HOUR - 24 * HOUR;
-const APP = 'explorer-stream-e2e';
+const APP = 'explorer-who-e2e';
 
 const line = (minute: number, t: string): LogRecord =>
   ({ x: new Date(T0 + minute * MINUTE).toISOString(), at: T0 + minute * MINUTE, t, ll: 4, tg: 'e2e' }) as LogRecord;
@@ -56,7 +56,7 @@ const textsOf = (...names: SessionName[]) =>
     .sort((a, b) => b.at - a.at)
     .map((entry) => entry.t);
 
-export function describeStream(database?: () => Promise<ProductDatabase>): void {
+export function describeWho(database?: () => Promise<ProductDatabase>): void {
   const e2e = useProductPage(database);
   const logsUrl = (params: Record<string, string> = {}) =>
     `${e2e.product.url}/sidelog/logs?${new URLSearchParams({ app: appIdOf(APP), ...params })}`;
