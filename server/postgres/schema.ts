@@ -289,4 +289,18 @@ export const PG_MIGRATIONS: readonly string[] = [
   CREATE INDEX logs_text_infix ON logs USING gin (t gin_trgm_ops);
   DROP INDEX logs_infix;
   `,
+  // The words of a log's first 100,000 characters (docs/local-service.md#collector): a tsvector holds at most 1 MB,
+  // which a longer line of distinct words exceeds, and PostgreSQL then refused the whole batch that held it. SQLite's
+  // index has no such bound. Recomputed once for every stored log.
+  `
+  ALTER TABLE logs DROP COLUMN tsv;
+  ALTER TABLE logs ADD COLUMN tsv tsvector GENERATED ALWAYS AS (to_tsvector('simple', left(coalesce(t, ''), 100000))) STORED;
+  CREATE INDEX logs_text ON logs USING gin (tsv);
+  `,
+  // A device key's value is found by equality only (key.<name>:value), and a B-tree refuses a key over about 2,700
+  // bytes, which a 4,096-character value can be: a hash index holds any value.
+  `
+  DROP INDEX device_keys_by_value;
+  CREATE INDEX device_keys_by_value ON device_keys USING hash (value);
+  `,
 ];
