@@ -152,6 +152,15 @@ export interface ExplorerQueries {
   /** The filter's logs counted per bucket of `bucketMs` (bucket n holds n * bucketMs up to the next) and level (a
    * log without a level as Debug, 0); only the non-empty pairs (server/explorer/volume.ts lays them out). */
   volume(filter: LogFilter, bucketMs: number): Promise<{ bucket: number; level: number; n: number }[]>;
+  /** The app's logs counted per slot of `grain` ms (slot n holds n * grain up to the next) and level, slots `from`
+   * (inclusive) to `to` (exclusive), either end open when left out: the rollup kept as logs are stored
+   * (docs/volume-and-counts.md#the-rollup); only the non-empty pairs. */
+  rollup(
+    appKey: string,
+    grain: number,
+    from?: number,
+    to?: number,
+  ): Promise<{ slot: number; level: number; n: number }[]>;
   /** How many logs the filter matches, counting no further than `cap` + 1. */
   count(filter: LogFilter, cap: number): Promise<number>;
   /** The filter's logs counted by a field, the largest counts first, at most `limit` values (docs/facets.md). A log

@@ -27,6 +27,7 @@ import {
 } from '../explorer-queries.types.ts';
 import { sql } from './client.ts';
 import { searchSql } from './search-sql.ts';
+import { READ_VOLUME } from './log-volume.ts';
 
 /** The levels logs_by_level holds (server/postgres/schema.ts, the migration that made it partial). */
 const RARE_LEVELS: readonly number[] = [1, 2, 3, 5];
@@ -196,6 +197,9 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
         `SELECT floor(l.at / ${p.add(bucketMs)})::float8 AS bucket, coalesce(l.ll, 0) AS level, count(*)::int AS n FROM logs l WHERE ${clause} GROUP BY 1, 2`,
         ...p.values,
       );
+    },
+    async rollup(appKey, grain, from = Number.MIN_SAFE_INTEGER, to = Number.MAX_SAFE_INTEGER) {
+      return all<{ slot: number; level: number; n: number }>(READ_VOLUME, appKey, grain, from, to);
     },
     async count(filter, cap) {
       const p = parameters();

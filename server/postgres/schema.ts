@@ -259,4 +259,29 @@ export const PG_MIGRATIONS: readonly string[] = [
   DROP INDEX logs_by_level;
   CREATE INDEX logs_by_level ON logs (ll, at, id) WHERE ll IN (1, 2, 3, 5);
   `,
+  // The volume rollup (docs/volume-and-counts.md#the-rollup; server/postgres/log-volume.ts): each app's logs counted
+  // per second, minute and hour (a grain, in ms) and level. Batches and retention insert their counts as new rows, which
+  // a fold moves into log_volume now and then. Filled from the logs already stored.
+  `
+  CREATE TABLE log_volume (
+    app_key text NOT NULL,
+    grain integer NOT NULL,
+    slot bigint NOT NULL,
+    level integer NOT NULL,
+    n bigint NOT NULL,
+    PRIMARY KEY (app_key, grain, slot, level)
+  );
+  CREATE TABLE log_volume_new (
+    app_key text NOT NULL,
+    grain integer NOT NULL,
+    slot bigint NOT NULL,
+    level integer NOT NULL,
+    n bigint NOT NULL
+  );
+  CREATE INDEX log_volume_new_by_slot ON log_volume_new (app_key, grain, slot);
+  INSERT INTO log_volume
+    SELECT s.app_key, g.grain, floor(l.at / g.grain), coalesce(l.ll, 0), count(*)
+    FROM logs l JOIN sessions s ON s.id = l.session_id, (VALUES (1000), (60000), (3600000)) AS g (grain)
+    GROUP BY 1, 2, 3, 4;
+  `,
 ];

@@ -308,6 +308,20 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
       .all(bucketMs, ...clause.params) as { bucket: number; level: number; n: number }[];
   }
 
+  /** The rollup's counts (docs/volume-and-counts.md#the-rollup), read down its primary key. */
+  function rollup(
+    appKey: string,
+    grain: number,
+    from = Number.MIN_SAFE_INTEGER,
+    to = Number.MAX_SAFE_INTEGER,
+  ): { slot: number; level: number; n: number }[] {
+    return db
+      .prepare(
+        `SELECT slot, level, n FROM log_volume WHERE app_key = ? AND grain = ? AND slot >= ? AND slot < ? AND n > 0`,
+      )
+      .all(appKey, grain, from, to) as { slot: number; level: number; n: number }[];
+  }
+
   function count(filter: LogFilter, cap: number): number {
     const clause = where(filter);
     if (clause === 'none') return 0;
@@ -434,6 +448,7 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
     logs,
     timeSpan,
     volume,
+    rollup,
     count,
     groupCounts,
     sessionFacts,

@@ -410,4 +410,31 @@ ${FIRST_LOG_COLUMNS}
   INSERT INTO logs_infix (logs_infix, rank) VALUES ('crisismerge', 1000000);
   INSERT INTO logs_infix (logs_infix, rank) VALUES ('secure-delete', 1);
   `,
+  // The volume rollup (docs/volume-and-counts.md#the-rollup): each app's logs counted per second, minute and hour (a
+  // grain, in ms) and level, added once per batch by the collector store (server/sqlite/log-volume.ts) and taken out
+  // as logs are deleted, slot by slot, the slots left empty with them. Filled from the logs already stored.
+  `
+  CREATE TABLE log_volume (
+    app_key TEXT NOT NULL,
+    grain INTEGER NOT NULL,
+    slot INTEGER NOT NULL,
+    level INTEGER NOT NULL,
+    n INTEGER NOT NULL,
+    PRIMARY KEY (app_key, grain, slot, level)
+  ) WITHOUT ROWID;
+  INSERT INTO log_volume
+    SELECT s.app_key, g.grain, CAST(floor(l.at * 1.0 / g.grain) AS INTEGER), ifnull(l.ll, 0), count(*)
+    FROM logs l JOIN sessions s ON s.id = l.session_id, (SELECT 1000 AS grain UNION ALL SELECT 60000 UNION ALL SELECT 3600000) g
+    GROUP BY 1, 2, 3, 4;
+  CREATE TRIGGER log_volume_delete AFTER DELETE ON logs BEGIN
+    UPDATE log_volume SET n = n - 1
+    WHERE app_key = (SELECT app_key FROM sessions WHERE id = old.session_id) AND level = ifnull(old.ll, 0)
+      AND (grain, slot) IN (VALUES (1000, CAST(floor(old.at * 1.0 / 1000) AS INTEGER)),
+        (60000, CAST(floor(old.at * 1.0 / 60000) AS INTEGER)), (3600000, CAST(floor(old.at * 1.0 / 3600000) AS INTEGER)));
+    DELETE FROM log_volume
+    WHERE app_key = (SELECT app_key FROM sessions WHERE id = old.session_id) AND level = ifnull(old.ll, 0) AND n = 0
+      AND (grain, slot) IN (VALUES (1000, CAST(floor(old.at * 1.0 / 1000) AS INTEGER)),
+        (60000, CAST(floor(old.at * 1.0 / 60000) AS INTEGER)), (3600000, CAST(floor(old.at * 1.0 / 3600000) AS INTEGER)));
+  END;
+  `,
 ];
