@@ -157,8 +157,10 @@ export interface FacetValue {
 }
 
 /** `GET /apps/{appID}/logs/facets?<filters>`: the view's logs counted by each facet, the most common values first, and
- * how many devices and sessions they come from (docs/facets.md). */
+ * how many devices and sessions they come from (docs/facets.md). `sampled`, when present, says the counts are of the
+ * view's newest `sampled` logs only, not of all it matches (docs/facets.md#counting). */
 export interface LogFacets {
+  sampled?: number;
   level: FacetValue[];
   tag: FacetValue[];
   file: FacetValue[];

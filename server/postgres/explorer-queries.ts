@@ -20,7 +20,7 @@ import {
   type ExplorerQueries,
   type ExplorerSessionRow,
   EXCLUDED_COLUMNS,
-  FACET_COLUMNS,
+  type FacetSample,
   type LogCursor,
   type LogFilter,
   type SessionFacts,
@@ -210,14 +210,18 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
         ...p.values,
       ))!.n;
     },
-    async groupCounts(filter, by, limit) {
+    async facetSample(filter, limit) {
       const p = parameters();
       const clause = await where(filter, p);
-      if (clause === 'none') return [];
-      return all<{ value: string | number | null; n: number }>(
-        `SELECT ${FACET_COLUMNS[by]} AS value, count(*)::int AS n FROM logs l WHERE ${clause} GROUP BY 1 ORDER BY n DESC LIMIT ${p.add(limit)}`,
+      if (clause === 'none') return { rows: [], complete: true };
+      const rows = await all<FacetSample['rows'][number]>(
+        `SELECT level, tag, file, session, count(*)::int AS n FROM (
+           SELECT coalesce(l.ll, 0) AS level, l.tg AS tag, l.f AS file, l.session_id AS session FROM logs l WHERE ${clause}
+           ORDER BY l.at DESC, l.id DESC LIMIT ${p.add(limit)}
+         ) AS newest GROUP BY 1, 2, 3, 4`,
         ...p.values,
       );
+      return { rows, complete: rows.reduce((sum, row) => sum + row.n, 0) < limit };
     },
     async sessionFacts(appKey, ids) {
       return all<SessionFacts>(
