@@ -96,7 +96,7 @@ export function collectorStoreSync(db: Database.Database): CollectorWrites {
   );
   const insertBatch = db.prepare(`INSERT INTO log_batches (app_key, session_id, count, stored) VALUES (?, ?, ?, ?)`);
   const groupIssue = createIssueGrouping(db);
-  const addToVolume = createVolumeRollup(db);
+  const addToVolume = createVolumeRollup(db, LOG_COLUMNS);
 
   const isApp = db.prepare(`SELECT 1 FROM apps WHERE key = ?`).pluck();
   const insertRequest = db.prepare(
@@ -133,7 +133,7 @@ export function collectorStoreSync(db: Database.Database): CollectorWrites {
         ).changes;
       }
       if (stored > 0) addSessionStats.run(sessionId, before);
-      if (stored > 0) addToVolume(appKey, before);
+      if (stored > 0) addToVolume(appKey, before, stored === count ? params : undefined);
       insertBatch.run(appKey, sessionId, count, stored);
       return stored;
     })();
