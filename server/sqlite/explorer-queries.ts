@@ -55,6 +55,9 @@ const SORTABLE_LOGS = 20_000;
 const RARE_LEVELS: readonly number[] = [1, 2, 3, 5];
 /** What a facet sample reads of a log (the id and time for the windows of scanCommonWords). */
 const FACET_SAMPLE_COLUMNS = `l.id, l.at, ifnull(l.ll, 0) AS level, l.tg AS tag, l.f AS file, l.session_id AS session`;
+/** The most logs a window of scanCommonWords reads: a deadline is checked between windows, so this bounds how far
+ * past it a read goes (a facet sample asks for 50,000 matches, whose first window would otherwise be 200,000 logs). */
+const MAX_WINDOW = 50_000;
 /** A search matching this many logs or more is run window by window (scanCommonWords) rather than as one set. */
 const COMMON_MATCHES = 5_000;
 
@@ -235,7 +238,7 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
     const clause = where(filter, { commonWords: true });
     if (clause === 'none') return { logs: [], next: null };
     const found: ExplorerLog[] = [];
-    let window = Math.max(500, limit * 4);
+    let window = Math.min(Math.max(500, limit * 4), MAX_WINDOW);
     let cursor = before;
     while (found.length <= limit) {
       const candidates = scan(clause, cursor, window, columns);
@@ -257,7 +260,7 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
       if (candidates.length < window) break;
       cursor = candidates.at(-1)!;
       if (performance.now() > deadline) return { logs: found, next: encodeCursor(cursor) };
-      window = Math.min(window * 2, 50_000);
+      window = Math.min(window * 2, MAX_WINDOW);
     }
     return pageOf(found, limit);
   }
