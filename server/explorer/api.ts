@@ -4,7 +4,7 @@
 // each app only for a viewer allowed to read it.
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { ACCOUNT_BODY_BYTES, limitBody, readJsonObject } from '../body-limits.ts';
+import { ACCOUNT_BODY_BYTES, limitBody, readJsonObject, REPLY_BODY_BYTES } from '../body-limits.ts';
 import type { App, AppStore } from '../store.types.ts';
 import { streamExport } from './export.ts';
 import {
@@ -92,8 +92,11 @@ export function createExplorerApi(
 
   // Its cookie signs a viewer in, so only its own pages may sign in or out (server/cross-site.ts).
   api.use('*', jsonWritesFrom({ from: 'same-origin' }));
-  // No body the explorer takes is larger than a sign-in's; the rest of its API reads none.
-  api.use('*', limitBody(ACCOUNT_BODY_BYTES));
+  // No body the explorer takes is larger than a sign-in's but a reply's (docs/explorer.md#replies); the rest of its
+  // API reads none.
+  const accountBody = limitBody(ACCOUNT_BODY_BYTES);
+  const replyBody = limitBody(REPLY_BODY_BYTES);
+  api.use('*', (c, next) => (c.req.path.endsWith('/replies') ? replyBody : accountBody)(c, next));
 
   const throttle = createLoginThrottle(limits, (c) => c.json({ error: THROTTLED }, 429));
   api.post(

@@ -259,6 +259,20 @@ export const PG_MIGRATIONS: readonly string[] = [
   DROP INDEX logs_by_level;
   CREATE INDEX logs_by_level ON logs (ll, at, id) WHERE ll IN (1, 2, 3, 5);
   `,
+  // Replies on issue groups (docs/explorer.md#replies), as on SQLite.
+  `
+  CREATE TABLE issue_replies (
+    id serial PRIMARY KEY,
+    app_key text NOT NULL,
+    group_id integer NOT NULL REFERENCES issue_groups (id),
+    issue_uid text,
+    author text NOT NULL,
+    text text NOT NULL,
+    created_at text NOT NULL,
+    resolved integer NOT NULL
+  );
+  CREATE INDEX issue_replies_by_group ON issue_replies (group_id, id);
+  `,
   // The volume rollup (docs/volume-and-counts.md#the-rollup; server/postgres/log-volume.ts): each app's logs counted
   // per second, minute and hour (a grain, in ms) and level. Batches and retention insert their counts as new rows, which
   // a fold moves into log_volume now and then. Filled from the logs already stored.

@@ -410,6 +410,21 @@ ${FIRST_LOG_COLUMNS}
   INSERT INTO logs_infix (logs_infix, rank) VALUES ('crisismerge', 1000000);
   INSERT INTO logs_infix (logs_infix, rank) VALUES ('secure-delete', 1);
   `,
+  // Replies on issue groups (docs/explorer.md#replies), beside the groups: each of a group, and of the issue whose page
+  // it was written on, if any (its uid, kept when retention deletes the issue).
+  `
+  CREATE TABLE issue_replies (
+    id INTEGER PRIMARY KEY,
+    app_key TEXT NOT NULL,
+    group_id INTEGER NOT NULL REFERENCES issue_groups (id),
+    issue_uid TEXT,
+    author TEXT NOT NULL,
+    text TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    resolved INTEGER NOT NULL
+  );
+  CREATE INDEX issue_replies_by_group ON issue_replies (group_id, id);
+  `,
   // The volume rollup (docs/volume-and-counts.md#the-rollup): each app's logs counted per second, minute and hour (a
   // grain, in ms) and level, added once per batch by the collector store (server/sqlite/log-volume.ts) and taken out
   // as logs are deleted, slot by slot, the slots left empty with them. Filled from the logs already stored.

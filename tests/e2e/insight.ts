@@ -254,7 +254,7 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
         { timeout: 15_000 },
       );
 
-      await e2e.page.getByRole('button', { name: 'Resolve' }).click();
+      await e2e.page.getByRole('button', { name: 'Resolve', exact: true }).click();
       await e2e.page.locator('.group-status').getByText('Resolved').waitFor();
       // Gone from the open issues.
       await viewerText(e2e.page, url('/issues', ISSUES_APP));
