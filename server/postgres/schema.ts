@@ -303,4 +303,34 @@ export const PG_MIGRATIONS: readonly string[] = [
   DROP INDEX device_keys_by_value;
   CREATE INDEX device_keys_by_value ON device_keys USING hash (value);
   `,
+  // The volume rollup (docs/volume-and-counts.md#the-rollup; server/postgres/log-volume.ts): each app's logs counted
+  // per second, minute and hour (a grain, in ms) and level. Batches and retention insert their counts as new rows, which
+  // a fold moves into log_volume now and then. Filled from the logs already stored.
+  `
+  CREATE TABLE log_volume (
+    app_key text NOT NULL,
+    grain integer NOT NULL,
+    slot bigint NOT NULL,
+    level integer NOT NULL,
+    n bigint NOT NULL,
+    PRIMARY KEY (app_key, grain, slot, level)
+  );
+  CREATE TABLE log_volume_new (
+    app_key text NOT NULL,
+    grain integer NOT NULL,
+    slot bigint NOT NULL,
+    level integer NOT NULL,
+    n bigint NOT NULL
+  );
+  CREATE INDEX log_volume_new_by_slot ON log_volume_new (app_key, grain, slot);
+  -- Seconds first, in one pass over the logs; a second lies within one minute and one hour, which add up its seconds.
+  WITH seconds AS MATERIALIZED (
+    SELECT s.app_key, floor(l.at / 1000)::bigint AS slot, coalesce(l.ll, 0) AS level, count(*) AS n
+    FROM logs l JOIN sessions s ON s.id = l.session_id GROUP BY 1, 2, 3
+  )
+  INSERT INTO log_volume
+    SELECT app_key, 1000, slot, level, n FROM seconds
+    UNION ALL SELECT app_key, 60000, floor(slot / 60.0), level, sum(n) FROM seconds GROUP BY 1, 3, 4
+    UNION ALL SELECT app_key, 3600000, floor(slot / 3600.0), level, sum(n) FROM seconds GROUP BY 1, 3, 4;
+  `,
 ];
