@@ -9,7 +9,11 @@ import { KeyFacets } from './KeyFacets.tsx';
 import { RefineButtons } from './RefineButtons.tsx';
 import type { Refinable } from './refine.ts';
 
-const FACETS: { key: keyof Omit<LogFacets, 'devices' | 'sessions' | 'keys'>; title: string; field?: Refinable }[] = [
+const FACETS: {
+  key: keyof Omit<LogFacets, 'devices' | 'sessions' | 'sampled' | 'keys'>;
+  title: string;
+  field?: Refinable;
+}[] = [
   { key: 'level', title: 'Level', field: 'level' },
   { key: 'tag', title: 'Tag', field: 'tag' },
   { key: 'file', title: 'File', field: 'file' },
@@ -69,6 +73,9 @@ export function FacetPanel({ appId, filters }: { appId: string; filters: string 
           <p className="facet-who">
             {count(facets.data.devices, 'device', 'devices')}, {count(facets.data.sessions, 'session', 'sessions')}
           </p>
+          {facets.data.sampled === undefined ? null : (
+            <p className="facet-sample">Counts of the newest {count(facets.data.sampled, 'log', 'logs')}</p>
+          )}
           {FACETS.map(({ key, title, field }) =>
             facets.data[key].length === 0 ? null : (
               <section key={key} className="facet" aria-label={title}>

@@ -25,6 +25,7 @@ import { accountProblem, VIEWER_SESSION_MS, type ViewerAccounts } from './viewer
 import { wellFormed } from '../wire-validation.ts';
 import { logFacets } from './facets.ts';
 import { logVolume } from './volume.ts';
+import { rolledUpCount, rollupFits } from './volume-rollup.ts';
 import { withWho } from './who.ts';
 
 export const VIEWER_COOKIE = 'sidelog_viewer';
@@ -222,7 +223,11 @@ export function createExplorerApi(
   api.get('/apps/:appId/logs/facets', async (c) => c.json(await logFacets(queries, logFilter(c, query(c)))));
 
   api.get('/apps/:appId/logs/count', async (c) => {
-    const count = await queries.count(logFilter(c, query(c)), COUNT_CAP);
+    const filter = logFilter(c, query(c));
+    // The rollup counts exactly whatever the total (docs/volume-and-counts.md#counts).
+    if (rollupFits(filter))
+      return c.json({ count: await rolledUpCount(queries, filter), capped: false } satisfies LogCount);
+    const count = await queries.count(filter, COUNT_CAP);
     return c.json({ count: Math.min(count, COUNT_CAP), capped: count > COUNT_CAP } satisfies LogCount);
   });
 

@@ -18,6 +18,7 @@ import {
 import { sql, storableJson, transaction, withoutNul, type Queryable } from './client.ts';
 import { groupIssue } from './issue-groups.ts';
 import { addPlacesSql } from './log-places.ts';
+import { ADD_TO_VOLUME, createVolumeFolding } from './log-volume.ts';
 import type { Partitions } from './partitions.ts';
 import type { Statistics } from './statistics.ts';
 
@@ -40,7 +41,8 @@ const ADD_LOGS = `
       error = session_stats.error + excluded.error, trace = session_stats.trace + excluded.trace, info = session_stats.info + excluded.info,
       fatal = session_stats.fatal + excluded.fatal
     RETURNING 1
-  ),${addPlacesSql('added')}
+  ),${addPlacesSql('added')},
+  ${ADD_TO_VOLUME}
   INSERT INTO log_batches (app_key, session_id, count, stored) SELECT $3, $1, $4, count(*) FROM added RETURNING stored`;
 
 const text = (value: string | undefined) => (value === undefined ? null : withoutNul(value));
@@ -63,6 +65,7 @@ export function createCollectorStore(pool: pg.Pool, partitions: Partitions, stat
   };
 
   let recorded = 0;
+  const foldVolume = createVolumeFolding(pool);
   /** Ids only grow, so "all but the newest N" is one range delete on the primary key. */
   const pruneRequests = async () => {
     await run(`DELETE FROM requests WHERE id <= (SELECT max(id) FROM requests) - $1`, MAX_REQUEST_ROWS);
@@ -157,6 +160,7 @@ export function createCollectorStore(pool: pg.Pool, partitions: Partitions, stat
       ]);
       const stored = result.rows[0]?.stored ?? 0;
       statistics.stored(stored);
+      foldVolume();
       return stored;
     },
     async addIssue(appKey, issue) {

@@ -22,13 +22,14 @@ import {
   type ExplorerQueries,
   type ExplorerSessionRow,
   EXCLUDED_COLUMNS,
-  FACET_COLUMNS,
+  type FacetSample,
   type LogCursor,
   type LogFilter,
   type SessionFacts,
 } from '../explorer-queries.types.ts';
 import { sql } from './client.ts';
 import { searchSql, sessionFieldSql, type PlaceKeys } from './search-sql.ts';
+import { READ_VOLUME } from './log-volume.ts';
 
 /** The levels logs_by_level holds (server/postgres/schema.ts, the migration that made it partial). */
 const RARE_LEVELS: readonly number[] = [1, 2, 3, 5];
@@ -207,6 +208,9 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
         ...p.values,
       );
     },
+    async rollup(appKey, grain, from = Number.MIN_SAFE_INTEGER, to = Number.MAX_SAFE_INTEGER) {
+      return all<{ slot: number; level: number; n: number }>(READ_VOLUME, appKey, grain, from, to);
+    },
     async count(filter, cap) {
       const p = parameters();
       const clause = await where(filter, p);
@@ -216,14 +220,18 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
         ...p.values,
       ))!.n;
     },
-    async groupCounts(filter, by, limit) {
+    async facetSample(filter, limit) {
       const p = parameters();
       const clause = await where(filter, p);
-      if (clause === 'none') return [];
-      return all<{ value: string | number | null; n: number }>(
-        `SELECT ${FACET_COLUMNS[by]} AS value, count(*)::int AS n FROM logs l WHERE ${clause} GROUP BY 1 ORDER BY n DESC LIMIT ${p.add(limit)}`,
+      if (clause === 'none') return { rows: [], complete: true };
+      const rows = await all<FacetSample['rows'][number]>(
+        `SELECT level, tag, file, session, count(*)::int AS n FROM (
+           SELECT coalesce(l.ll, 0) AS level, l.tg AS tag, l.f AS file, l.session_id AS session FROM logs l WHERE ${clause}
+           ORDER BY l.at DESC, l.id DESC LIMIT ${p.add(limit)}
+         ) AS newest GROUP BY 1, 2, 3, 4`,
         ...p.values,
       );
+      return { rows, complete: rows.reduce((sum, row) => sum + row.n, 0) < limit };
     },
     async sessionFacts(appKey, ids) {
       return all<SessionFacts>(

@@ -32,7 +32,7 @@ export function createRetentionStore(pool: pg.Pool, partitions: Partitions): Ret
       const stray = await transaction(pool, (client) =>
         subtractFromStats(
           client,
-          `DELETE FROM logs_default WHERE ctid = ANY (ARRAY (SELECT ctid FROM logs_default WHERE at < $1 LIMIT $2)) RETURNING session_id, ll`,
+          `DELETE FROM logs_default WHERE ctid = ANY (ARRAY (SELECT ctid FROM logs_default WHERE at < $1 LIMIT $2)) RETURNING session_id, ll, at`,
           [cutoff.getTime(), batch],
         ),
       );

@@ -289,4 +289,48 @@ export const PG_MIGRATIONS: readonly string[] = [
   CREATE INDEX logs_text_infix ON logs USING gin (t gin_trgm_ops);
   DROP INDEX logs_infix;
   `,
+  // The words of a log's first 100,000 characters (docs/local-service.md#collector): a tsvector holds at most 1 MB,
+  // which a longer line of distinct words exceeds, and PostgreSQL then refused the whole batch that held it. SQLite's
+  // index has no such bound. Recomputed once for every stored log.
+  `
+  ALTER TABLE logs DROP COLUMN tsv;
+  ALTER TABLE logs ADD COLUMN tsv tsvector GENERATED ALWAYS AS (to_tsvector('simple', left(coalesce(t, ''), 100000))) STORED;
+  CREATE INDEX logs_text ON logs USING gin (tsv);
+  `,
+  // A device key's value is found by equality only (key.<name>:value), and a B-tree refuses a key over about 2,700
+  // bytes, which a 4,096-character value can be: a hash index holds any value.
+  `
+  DROP INDEX device_keys_by_value;
+  CREATE INDEX device_keys_by_value ON device_keys USING hash (value);
+  `,
+  // The volume rollup (docs/volume-and-counts.md#the-rollup; server/postgres/log-volume.ts): each app's logs counted
+  // per second, minute and hour (a grain, in ms) and level. Batches and retention insert their counts as new rows, which
+  // a fold moves into log_volume now and then. Filled from the logs already stored.
+  `
+  CREATE TABLE log_volume (
+    app_key text NOT NULL,
+    grain integer NOT NULL,
+    slot bigint NOT NULL,
+    level integer NOT NULL,
+    n bigint NOT NULL,
+    PRIMARY KEY (app_key, grain, slot, level)
+  );
+  CREATE TABLE log_volume_new (
+    app_key text NOT NULL,
+    grain integer NOT NULL,
+    slot bigint NOT NULL,
+    level integer NOT NULL,
+    n bigint NOT NULL
+  );
+  CREATE INDEX log_volume_new_by_slot ON log_volume_new (app_key, grain, slot);
+  -- Seconds first, in one pass over the logs; a second lies within one minute and one hour, which add up its seconds.
+  WITH seconds AS MATERIALIZED (
+    SELECT s.app_key, floor(l.at / 1000)::bigint AS slot, coalesce(l.ll, 0) AS level, count(*) AS n
+    FROM logs l JOIN sessions s ON s.id = l.session_id GROUP BY 1, 2, 3
+  )
+  INSERT INTO log_volume
+    SELECT app_key, 1000, slot, level, n FROM seconds
+    UNION ALL SELECT app_key, 60000, floor(slot / 60.0), level, sum(n) FROM seconds GROUP BY 1, 3, 4
+    UNION ALL SELECT app_key, 3600000, floor(slot / 3600.0), level, sum(n) FROM seconds GROUP BY 1, 3, 4;
+  `,
 ];
