@@ -42,6 +42,8 @@ export interface ExplorerLog extends StoredLogFields {
   udid: string;
   /** The device's name, '' when it sent none: who the log is from. */
   device_name: string;
+  /** With `who=<key>`: the device's value of that key now, null when it has none (docs/facets.md#who). */
+  who?: DeviceKeyValue;
   at: number;
 }
 
@@ -58,6 +60,9 @@ export interface ExplorerSession {
   session_uid: string;
   udid: string;
   device_name: string;
+  /** The device's model (Bugfender's SDK: the browser's name) and OS, as the session named them when it started. */
+  device_model: string;
+  os_version: string;
   app_version: string;
   app_build: string;
   language: string;
@@ -169,6 +174,16 @@ export interface LogFacets {
   device: FacetValue[];
   version: FacetValue[];
   language: FacetValue[];
+  /** The most common device keys of the view's devices, each with its most common values
+   * (docs/facets.md#device-keys). */
+  keys: KeyFacet[];
   devices: number;
   sessions: number;
+}
+
+/** A device key and its values among the view's devices: each value counts the logs of the devices that have it now. A
+ * value is as the search box's `key.<name>:` takes it (a string as it is, a number or a boolean as its JSON). */
+export interface KeyFacet {
+  key: string;
+  values: FacetValue[];
 }

@@ -158,6 +158,13 @@ export interface SavedView {
   created_at: string;
 }
 
+/** `GET /apps/{appID}/sessions/{uid}/keys`: the device's keys as they stood in the session, in key order
+ * (docs/facets.md#session-header). */
+export interface SessionKey {
+  key: string;
+  value: DeviceKeyValue;
+}
+
 /** `GET /apps/{appID}/devices/{udid}/key-history`: every change of the device's keys, oldest first. */
 export interface KeyHistoryEntry {
   key: string;

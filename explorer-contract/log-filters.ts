@@ -3,7 +3,8 @@
 // filter is a name in FILTER_NAMES, a field of LogFilters, its line in parseLogFilters, a field in the page's form
 // (explorer/logs/LogFilters.tsx) and its clause in each store's queries (server/sqlite|postgres/explorer-queries.ts).
 //   level=error,fatal|none  tag=net (repeatable)  q=query  key=plan&value=gold  from=ISO|ms  to=ISO|ms  session=uid  device=udid
-//   file=checkout.ts  url=https://…  (each repeatable)  -tag=net  -file=checkout.ts  -url=https://…  -device=udid
+//   file=checkout.ts  url=https://…  version=2.1.0  language=en-GB  (each repeatable)
+//   -tag=net  -file=checkout.ts  -url=https://…  -device=udid  -version=2.0.9  -language=de-DE
 //   (each repeatable: logs with none of them; docs/facets.md#exclusion)
 import { LogLevel } from '../protocol/levels.ts';
 import { parseSearchQuery, SearchQueryError, type SearchQuery } from './search-query.ts';
@@ -20,10 +21,14 @@ export const FILTER_NAMES = [
   'device',
   'file',
   'url',
+  'version',
+  'language',
   '-tag',
   '-file',
   '-url',
   '-device',
+  '-version',
+  '-language',
 ] as const;
 export type FilterName = (typeof FILTER_NAMES)[number];
 
@@ -51,8 +56,18 @@ export interface LogFilters {
   files?: string[];
   /** Any of these URLs (the log's `u`). */
   urls?: string[];
-  /** Logs with none of these: a log without a tag, file or URL is kept. */
-  exclude?: { tags?: string[]; files?: string[]; urls?: string[]; devices?: string[] };
+  /** Logs of sessions of any of these app versions, or languages (as the session names them). */
+  versions?: string[];
+  languages?: string[];
+  /** Logs with none of these: a log without a tag, file or URL (a session without a version or language) is kept. */
+  exclude?: {
+    tags?: string[];
+    files?: string[];
+    urls?: string[];
+    devices?: string[];
+    versions?: string[];
+    languages?: string[];
+  };
 }
 
 /** A query's parameters, as URLSearchParams reads them in the page and in the service; only filter names are read. */
@@ -123,11 +138,17 @@ export function parseLogFilters(query: FilterParams): LogFilters {
   if (files) filters.files = files;
   const urls = all(query, 'url');
   if (urls) filters.urls = urls;
+  const versions = all(query, 'version');
+  if (versions) filters.versions = versions;
+  const languages = all(query, 'language');
+  if (languages) filters.languages = languages;
   const exclude = {
     tags: all(query, '-tag'),
     files: all(query, '-file'),
     urls: all(query, '-url'),
     devices: all(query, '-device'),
+    versions: all(query, '-version'),
+    languages: all(query, '-language'),
   };
   if (Object.values(exclude).some(Boolean))
     filters.exclude = Object.fromEntries(Object.entries(exclude).filter(([, values]) => values));

@@ -1,7 +1,8 @@
 // The search box's query language (docs/explorer.md#search), parsed once into a tree that the page (to highlight
 // hits) and each store (to compile it: server/sqlite/search-sql.ts, server/postgres/search-sql.ts) share:
 //   words  "a phrase"  -word  -"a phrase"  timeout OR refused  level:error  tag:net  file:client.ts  method:send
-//   url:/checkout  device:<udid>  session:<uid>  key.email:ann@example.com  field:"a value with spaces"
+//   url:/checkout  device:<udid>  session:<uid>  version:2.1.0  language:en-GB  key.email:ann@example.com
+//   field:"a value with spaces"
 // Terms side by side must all match; OR (in capitals) joins the terms either side of it into one group, any of which
 // may match, and binds tighter than the space: `a b OR c` is a AND (b OR c). There are no parentheses.
 import { LogLevel } from '../protocol/levels.ts';
@@ -14,7 +15,17 @@ export const MAX_SEARCH_TERMS = 8;
 export const MIN_INFIX = 3;
 
 /** The fields `field:value` may name, besides `key.<name>` (a device key). */
-export const SEARCH_FIELDS = ['level', 'tag', 'file', 'method', 'url', 'device', 'session'] as const;
+export const SEARCH_FIELDS = [
+  'level',
+  'tag',
+  'file',
+  'method',
+  'url',
+  'device',
+  'session',
+  'version',
+  'language',
+] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
 
 export type SearchTerm =
@@ -24,7 +35,8 @@ export type SearchTerm =
   | { kind: 'phrase'; words: string[] }
   /** A level (a log without one is Debug, 0). */
   | { kind: 'level'; level: number }
-  /** tag, device, session: equal; file, method, url: contains (case-insensitive). */
+  /** tag, device, session, version, language (the session's app version and language): equal; file, method, url:
+   * contains (case-insensitive). */
   | { kind: 'field'; field: Exclude<SearchField, 'level'>; value: string }
   /** Logs of devices whose key `key` has this value now (as typed: "gold", 42, true). */
   | { kind: 'key'; key: string; value: string };

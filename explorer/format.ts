@@ -93,6 +93,18 @@ export function relativeTime(ms: number, now = Date.now()): string {
   return '';
 }
 
+/** A span of time as "1 h 2 min 5 s": whole seconds, the larger units only when it reaches them; under a second, its
+ * milliseconds. */
+export function durationText(ms: number): string {
+  if (ms < 1000) return `${Math.max(0, Math.round(ms))} ms`;
+  const seconds = Math.round(ms / 1000);
+  const parts: string[] = [];
+  if (seconds >= 3600) parts.push(`${Math.floor(seconds / 3600)} h`);
+  if (seconds >= 60) parts.push(`${Math.floor((seconds % 3600) / 60)} min`);
+  parts.push(`${seconds % 60} s`);
+  return parts.join(' ');
+}
+
 /** An ISO time (or epoch milliseconds) as a datetime-local input shows it in `zone`, and back. */
 export function toLocalInput(iso: string | null, zone: Zone = zoneStore.getState().zone): string {
   if (!iso) return '';

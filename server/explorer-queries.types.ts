@@ -41,6 +41,12 @@ export const EXCLUDED_COLUMNS = [
   ['urls', 'u'],
 ] as const;
 
+/** The filters that keep (or hide) logs by a field of their session, with that field (docs/facets.md#exclusion). */
+export const SESSION_FILTERS = [
+  ['versions', 'version'],
+  ['languages', 'language'],
+] as const;
+
 export const LEVELS = [0, 1, 2, 3, 4, 5] as const;
 
 /** The filters of the API's query (explorer-contract/log-filters.ts), on one app's logs. */
@@ -134,6 +140,12 @@ export interface SessionFacts {
   language: string | null;
 }
 
+export interface DeviceKeyRow {
+  udid: string;
+  key: string;
+  value: string;
+}
+
 export interface ExplorerQueries {
   /** Every app, with how many sessions it has received (apps that received nothing sort last). */
   apps(): Promise<ExplorerApp[]>;
@@ -166,6 +178,9 @@ export interface ExplorerQueries {
   facetSample(filter: LogFilter, limit: number, within: number): Promise<FacetSample>;
   /** The device, its name, app version and language of each session of `ids` of the app. */
   sessionFacts(appKey: string, ids: number[]): Promise<SessionFacts[]>;
+  /** The keys as they stand now of the app's devices `udids` (only key `key` when given), each value as the table
+   * stores it (JSON). */
+  deviceKeys(appKey: string, udids: string[], key?: string): Promise<DeviceKeyRow[]>;
   /** Logs that arrived after log `afterId` and up to `upTo` (by arrival, whatever their time), oldest first: the live
    * tail. */
   arrivedAfter(filter: LogFilter, afterId: number, upTo: number, limit: number): Promise<ExplorerLog[]>;
@@ -264,6 +279,9 @@ export function toExplorerSession(row: ExplorerSessionRow): ExplorerSession {
     session_uid: row.session_uid,
     udid: row.udid,
     device_name: row.device_name || payload.device?.name || '',
+    device_model: payload.device?.device_type || '',
+    // The Bugfender SDK names the system `os`; Sidelog, as the wire format does, `os_version`.
+    os_version: payload.device?.os_version || (payload.device as { os?: string } | undefined)?.os || '',
     app_version: payload.app_version?.version ?? '',
     app_build: payload.app_version?.build ?? '',
     language: payload.language ?? '',

@@ -9,6 +9,7 @@ import type { ExplorerQueries } from './explorer-queries.types.ts';
 import type { ExplorerIssue } from '../explorer-contract/api.types.ts';
 import type {
   KeyHistoryEntry,
+  SessionKey,
   IssueGroup,
   IssueGroupStatus,
   IssueReply,
@@ -231,6 +232,8 @@ export interface SavedViewStore {
  * (the newest). */
 export interface DeviceHistoryStore {
   deviceKeyHistory(appKey: string, udid: string, limit: number): Promise<KeyHistoryEntry[]>;
+  /** The keys of a session's device as they stood in that session (docs/facets.md#session-header). */
+  sessionDeviceKeys(appKey: string, sessionUid: string): Promise<SessionKey[]>;
 }
 
 /** An app's own forwarding endpoint (docs/opentelemetry.md#the-collector-forwards), set through the admin API. */

@@ -1,30 +1,39 @@
 // The facet panel beside the stream (docs/facets.md): the view's logs counted by level, tag, file, device, app
-// version and language, how many devices and sessions they come from, and what the view hides. It follows the query:
-// a new address, a new count. Each value of a field the filters know can be shown alone or hidden.
+// version, language and device keys, how many devices and sessions they come from, and what the view hides. It
+// follows the query: a new address, a new count. Each value of a field the filters know can be shown alone or hidden.
 import type { LogFacets } from '../api.ts';
 import { LEVELS } from '../format.ts';
 import { useJson } from '../use-json.ts';
 import { useQuery } from '../use-query.ts';
+import { KeyFacets } from './KeyFacets.tsx';
 import { RefineButtons } from './RefineButtons.tsx';
 import type { Refinable } from './refine.ts';
 
-const FACETS: { key: keyof Omit<LogFacets, 'devices' | 'sessions' | 'sampled'>; title: string; field?: Refinable }[] = [
+const FACETS: {
+  key: keyof Omit<LogFacets, 'devices' | 'sessions' | 'sampled' | 'keys'>;
+  title: string;
+  field?: Refinable;
+}[] = [
   { key: 'level', title: 'Level', field: 'level' },
   { key: 'tag', title: 'Tag', field: 'tag' },
   { key: 'file', title: 'File', field: 'file' },
   { key: 'device', title: 'Device', field: 'device' },
-  { key: 'version', title: 'App version' },
-  { key: 'language', title: 'Language' },
+  { key: 'version', title: 'App version', field: 'version' },
+  { key: 'language', title: 'Language', field: 'language' },
 ];
 
 /** What the address shows alone or hides beyond the form's own fields, each removable. */
 const REFINEMENTS = [
   ['file', 'File'],
   ['url', 'URL'],
+  ['version', 'App version'],
+  ['language', 'Language'],
   ['-tag', 'Hidden tag'],
   ['-file', 'Hidden file'],
   ['-url', 'Hidden URL'],
   ['-device', 'Hidden device'],
+  ['-version', 'Hidden app version'],
+  ['-language', 'Hidden language'],
 ] as const;
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
@@ -90,6 +99,7 @@ export function FacetPanel({ appId, filters }: { appId: string; filters: string 
               </section>
             ),
           )}
+          <KeyFacets keys={facets.data.keys} />
         </>
       ) : null}
     </aside>

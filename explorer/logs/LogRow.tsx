@@ -1,8 +1,10 @@
 // One log in the stream: level (colour and word), absolute and relative time, tag, text (long texts collapsed; the
-// search's hits marked), who it is from (device and session), file:line and method, URL. Opening it shows the log as
+// search's hits marked), who it is from (device, or a key of it, and session), file:line and method, URL; each but the
+// level's colour left out when the viewer hides its column (columns.ts). Opening it shows the log as
 // pretty-printed JSON and ways on: the lines around it, its session, its device, its fields to filter by or hide, and
 // for a `bf_issue` line (the Bugfender SDK's mark of an issue) the issue.
 // Everything logged is rendered as text by React, never as markup.
+import { useMemo } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { ExplorerLog } from '../api.ts';
 import { absoluteTime, isoTime, levelOf, relativeTime } from '../format.ts';
@@ -14,6 +16,7 @@ import { useZone } from '../time-zone.ts';
 import { LogWho } from './LogWho.tsx';
 import { RowRefine } from './RowRefine.tsx';
 import { ShowAll } from './ShowAll.tsx';
+import { rowView } from './columns.ts';
 
 const LONG = 300;
 
@@ -34,6 +37,7 @@ export function LogRow({
 }) {
   const zone = useZone();
   const search = useSearch();
+  const { columns, who } = useMemo(() => rowView(new URLSearchParams(search)), [search]);
   const level = levelOf(log.ll);
   const text = log.t ?? '';
   const long = text.length > LONG || text.includes('\n');
@@ -45,19 +49,23 @@ export function LogRow({
       aria-label={`${level.label} log ${absoluteTime(log.at, zone)}`}
     >
       <div className="log-line">
-        <span className={`level-badge level-${level.name}`}>{level.label}</span>
-        <time className="log-time" dateTime={isoTime(log.at)}>
-          {/* A space, not only a margin, so that a screen reader (or a copy) does not run the two times together. */}
-          {absoluteTime(log.at, zone)} <span className="muted log-ago">{relativeTime(log.at, now)}</span>
-        </time>
-        {log.tg ? (
+        {columns.has('level') ? <span className={`level-badge level-${level.name}`}>{level.label}</span> : null}
+        {columns.has('time') ? (
+          <time className="log-time" dateTime={isoTime(log.at)}>
+            {/* A space, not only a margin, so that a screen reader (or a copy) does not run the two times together. */}
+            {absoluteTime(log.at, zone)} <span className="muted log-ago">{relativeTime(log.at, now)}</span>
+          </time>
+        ) : null}
+        {log.tg && columns.has('tag') ? (
           <span className="log-tag">
             <RedactedText text={log.tg} />
           </span>
         ) : null}
         <button type="button" className="log-text" aria-expanded={open} aria-controls={detailsId} onClick={onToggle}>
           <span className={long && !open ? 'is-collapsed' : undefined}>
-            {long && !open ? (
+            {!columns.has('text') ? (
+              <span className="muted">Open</span>
+            ) : long && !open ? (
               <>
                 <Highlighted text={text.slice(0, LONG)} />…
               </>
@@ -77,19 +85,19 @@ export function LogRow({
         ) : null}
       </div>
       <div className="log-meta muted">
-        <LogWho log={log} appId={appId} />
-        {place ? (
+        {columns.has('who') ? <LogWho log={log} appId={appId} who={who} /> : null}
+        {place && columns.has('place') ? (
           <span className="log-place">
             <RedactedText text={place} />
           </span>
         ) : null}
-        {log.m ? (
+        {log.m && columns.has('place') ? (
           <span className="log-method">
             <RedactedText text={log.m} />
             ()
           </span>
         ) : null}
-        {log.u ? (
+        {log.u && columns.has('url') ? (
           <span className="log-url">
             <RedactedText text={log.u} />
           </span>

@@ -1,5 +1,6 @@
-// Who a log is from: its device (its name, else its udid) and a marker of its session, the same colour and short id
-// on every log of that session, which opens the session's stream.
+// Who a log is from: its device (its name, else its udid; or, when the viewer chose a key, the device's value of it)
+// and a marker of its session, the same colour and short id on every log of that session, which opens the session's
+// stream (docs/facets.md#who).
 import { Link } from 'wouter';
 import type { ExplorerLog } from '../api.ts';
 import { href } from '../use-query.ts';
@@ -13,12 +14,21 @@ export function sessionHue(uid: string): number {
   return hash % HUES;
 }
 
-export function LogWho({ log, appId }: { log: ExplorerLog; appId: string }) {
+export function LogWho({ log, appId, who }: { log: ExplorerLog; appId: string; who: string | null }) {
+  const name = log.device_name || log.udid;
+  const value = who === null || log.who === undefined || log.who === null ? undefined : String(log.who);
   return (
     <span className="log-who">
-      <span className="log-device" title={log.udid}>
-        {log.device_name || log.udid}
-      </span>
+      {value !== undefined ? (
+        <span className="log-device" title={`${name} (${log.udid})`}>
+          <span className="log-who-key">{who}</span> {value}
+        </span>
+      ) : (
+        <span className="log-device" title={log.udid}>
+          {name}
+          {who === null ? null : <span className="log-who-key"> (no {who})</span>}
+        </span>
+      )}
       <Link
         className={`log-session session-hue-${sessionHue(log.session_uid)}`}
         href={href('/logs', appId, { session: log.session_uid })}

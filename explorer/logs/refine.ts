@@ -4,7 +4,7 @@ import { NO_LEVEL } from '../../explorer-contract/log-filters.ts';
 import { LEVELS } from '../format.ts';
 import type { QueryChange } from '../use-query.ts';
 
-export type Refinable = 'level' | 'tag' | 'file' | 'url' | 'device';
+export type Refinable = 'level' | 'tag' | 'file' | 'url' | 'device' | 'version' | 'language';
 
 const without = (values: string[], value: string) => values.filter((other) => other !== value);
 

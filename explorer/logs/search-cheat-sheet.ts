@@ -15,6 +15,8 @@ export const CHEAT_SHEET: readonly { example: string; meaning: string }[] = [
   { example: 'url:/cabinet', meaning: 'the URL contains it' },
   { example: 'device:iphone-15', meaning: "the device's udid" },
   { example: 'session:9f1c2d7a', meaning: "the session's uid" },
+  { example: 'version:2.1.0', meaning: "the session's app version" },
+  { example: 'language:en-GB', meaning: "the session's language" },
   { example: 'key.email:ann@example.com', meaning: 'devices whose key has this value' },
   { example: 'level:error -client.ts', meaning: 'terms side by side must all match' },
 ];

@@ -2,15 +2,17 @@
 // or, with `around`, the lines around one log in the stream's place, under the same filters.
 import { Link } from 'wouter';
 import { API } from '../api.ts';
+import { ColumnsControl } from '../logs/ColumnsControl.tsx';
 import { Context } from '../logs/Context.tsx';
 import { FacetPanel } from '../logs/FacetPanel.tsx';
-import { filterQuery } from '../logs/filter-params.ts';
+import { filterQuery, withWho } from '../logs/filter-params.ts';
 import { Histogram } from '../logs/Histogram.tsx';
 import { streamStatus, useLogCount } from '../logs/log-count.ts';
 import { LogFilters } from '../logs/LogFilters.tsx';
 import { SearchHighlight } from '../logs/Highlighted.tsx';
 import { LogList } from '../logs/LogList.tsx';
 import { SavedViews } from '../insight/SavedViews.tsx';
+import { SessionHeader } from '../logs/SessionHeader.tsx';
 import { MAX_ROWS, useLogStream } from '../logs/use-log-stream.ts';
 import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
@@ -62,7 +64,7 @@ function Stream({
   change(changes: QueryChange): void;
 }) {
   const filters = filterQuery(params);
-  const stream = useLogStream(appId, filters);
+  const stream = useLogStream(appId, withWho(filters, params));
   const count = useLogCount(appId, filters);
   const exportHref = (format: string) =>
     `${API}/apps/${encodeURIComponent(appId)}/logs/export?${filters}${filters ? '&' : ''}format=${format}`;
@@ -81,6 +83,7 @@ function Stream({
         >
           {stream.tailing ? 'Pause live tail' : 'Live tail'}
         </button>
+        <ColumnsControl />
         <Link className="button" href={`/patterns?${params}`}>
           Patterns
         </Link>
@@ -126,6 +129,7 @@ export function LogsPage() {
       <SavedViews appId={appId} />
       <LogFilters params={params} change={change} tags={tags.state === 'ready' ? tags.data : []} />
       <Scope params={params} change={change} />
+      {params.get('session') ? <SessionHeader appId={appId} uid={params.get('session')!} /> : null}
       <div className="logs-with-facets">
         <div>
           {around ? (

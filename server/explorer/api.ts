@@ -26,6 +26,7 @@ import { wellFormed } from '../wire-validation.ts';
 import { logFacets } from './facets.ts';
 import { logVolume } from './volume.ts';
 import { rolledUpCount, rollupFits } from './volume-rollup.ts';
+import { withWho } from './who.ts';
 
 export const VIEWER_COOKIE = 'sidelog_viewer';
 
@@ -198,7 +199,8 @@ export function createExplorerApi(
     const page = await queries.logs(filter, { before: cursor, limit, within: pageBudgetMs, cut: true });
     // Ended by its budget before it found anything: the search, not the page, has to change.
     if (page.logs.length === 0 && page.next !== null) return c.json({ error: TOO_COSTLY }, 422);
-    return c.json(tail === undefined ? page : { ...page, tail });
+    const shown = { ...page, logs: await withWho(queries, filter.appKey, params.get('who'), page.logs) };
+    return c.json(tail === undefined ? shown : { ...shown, tail });
   });
 
   // Live tail: logs that arrived after `after` (a log id) up to the horizon, oldest first; without `after`, where to
@@ -213,7 +215,7 @@ export function createExplorerApi(
     const logs = await queries.arrivedAfter(filter, afterId, horizon, MAX_PAGE);
     // With no match, the tail still moves on to the horizon, so the next poll does not read it all again.
     const last = logs.length === MAX_PAGE ? logs.at(-1)!.id : Math.max(afterId, horizon);
-    return c.json({ logs, last });
+    return c.json({ logs: await withWho(queries, filter.appKey, params.get('who'), logs), last });
   });
 
   api.get('/apps/:appId/logs/volume', async (c) => c.json(await logVolume(queries, logFilter(c, query(c)))));
@@ -245,7 +247,12 @@ export function createExplorerApi(
     const older = intParam(params, 'older', count, AROUND_MAX);
     const newer = intParam(params, 'newer', count, AROUND_MAX);
     const found = Number.isSafeInteger(id) ? await queries.around(c.get('app').key, id, older, newer) : undefined;
-    return found ? c.json(found) : c.json({ error: 'no such log' }, 404);
+    if (!found) return c.json({ error: 'no such log' }, 404);
+    const [target, ...logs] = await withWho(queries, c.get('app').key, params.get('who'), [
+      found.target,
+      ...found.logs,
+    ]);
+    return c.json({ ...found, target, logs });
   });
 
   // One log's whole text, which lists send cut (docs/explorer-views.md#long-lines): plain text, as it was logged.

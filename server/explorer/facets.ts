@@ -4,6 +4,7 @@
 import type { FacetValue, LogFacets } from '../../explorer-contract/api.types.ts';
 import { LOG_LEVEL_NAMES } from '../../explorer-contract/log-filters.ts';
 import type { ExplorerQueries, LogFilter, SessionFacts } from '../explorer-queries.types.ts';
+import { keyFacets } from './key-facets.ts';
 
 export const TOP = 10;
 /** How many of a view's newest logs the facets count (docs/facets.md#counting). */
@@ -77,6 +78,7 @@ export async function logFacets(
     device: largest(device, names),
     version: largest(version),
     language: largest(language),
+    keys: await keyFacets(queries, filter.appKey, device, TOP),
     devices: device.size,
     sessions: bySession.size,
   };

@@ -10,10 +10,12 @@ import {
   LEVELS,
   listLogColumns,
   pageOf,
+  SESSION_FILTERS,
   SESSION_ORDER,
   SESSION_SELECT,
   toExplorerDevice,
   toExplorerSession,
+  type DeviceKeyRow,
   type ExplorerDeviceRow,
   type ExplorerIssue,
   type ExplorerLog,
@@ -26,7 +28,7 @@ import {
   type SessionFacts,
 } from '../explorer-queries.types.ts';
 import { sql } from './client.ts';
-import { searchSql, type PlaceKeys } from './search-sql.ts';
+import { searchSql, sessionFieldSql, type PlaceKeys } from './search-sql.ts';
 import { READ_VOLUME } from './log-volume.ts';
 
 /** The levels logs_by_level holds (server/postgres/schema.ts, the migration that made it partial). */
@@ -112,6 +114,11 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
       clauses.push(
         `l.session_id NOT IN (SELECT id FROM sessions WHERE app_key = ${p.add(filter.appKey)} AND udid = ANY (${p.add(notDevices)}::text[]))`,
       );
+    }
+    for (const [name, field] of SESSION_FILTERS) {
+      if (filter[name]) clauses.push(sessionFieldSql(field, filter[name], filter.appKey, p.add));
+      const hidden = filter.exclude?.[name];
+      if (hidden) clauses.push(sessionFieldSql(field, hidden, filter.appKey, p.add, true));
     }
     if (filter.search !== undefined && filter.search.groups.length > 0)
       clauses.push(await searchSql(filter.search, filter.appKey, p.add, placeKeys));
@@ -233,6 +240,14 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
          WHERE s.app_key = $1 AND s.id = ANY ($2::int[])`,
         appKey,
         ids,
+      );
+    },
+    async deviceKeys(appKey, udids, key) {
+      return all<DeviceKeyRow>(
+        `SELECT udid, key, value FROM device_keys WHERE app_key = $1 AND udid = ANY ($2::text[])${key === undefined ? '' : ' AND key = $3'}`,
+        appKey,
+        udids,
+        ...(key === undefined ? [] : [key]),
       );
     },
     async arrivedAfter(filter, afterId, upTo, limit) {

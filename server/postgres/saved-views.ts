@@ -1,7 +1,7 @@
 // Saved views and a device's key history in PostgreSQL, as in SQLite (server/sqlite/saved-views.ts).
 import type pg from 'pg';
 import type { SavedView } from '../../explorer-contract/insight.types.ts';
-import { KEY_HISTORY_SQL, keyHistory, type KeyChangeRow } from '../key-history.ts';
+import { KEY_HISTORY_SQL, keyHistory, SESSION_KEYS_SQL, sessionKeys, type KeyChangeRow } from '../key-history.ts';
 import type { DeviceHistoryStore, SavedViewStore } from '../store.types.ts';
 import { sql } from './client.ts';
 
@@ -38,6 +38,15 @@ export function createSavedViewStore(pool: pg.Pool): SavedViewStore & DeviceHist
           viewer,
           anyOwner,
         )) === 1
+      );
+    },
+    async sessionDeviceKeys(appKey, sessionUid) {
+      return sessionKeys(
+        await all<{ key: string; value: string }>(
+          SESSION_KEYS_SQL((n) => `$${n}`),
+          appKey,
+          sessionUid,
+        ),
       );
     },
     async deviceKeyHistory(appKey, udid, limit) {

@@ -17,6 +17,24 @@ export type PlaceKeys = (condition: string, pattern: string) => Promise<string[]
 const COLUMN = { file: 'f', method: 'm', url: 'u' } as const;
 const LOG_PLACE = placeKey('l.');
 
+/** A session's app version and language as its payload names them. */
+export const SESSION_FIELDS = {
+  version: `(payload::json -> 'app_version' ->> 'version')`,
+  language: `(payload::json ->> 'language')`,
+} as const;
+
+/** Logs of the app's sessions whose `field` is one of `values` (with `negated`, of none of them: a session without the
+ * field is kept). */
+export function sessionFieldSql(
+  field: keyof typeof SESSION_FIELDS,
+  values: string[],
+  appKey: string,
+  add: AddParameter,
+  negated = false,
+): string {
+  return `l.session_id ${negated ? 'NOT IN' : 'IN'} (SELECT id FROM sessions WHERE app_key = ${add(appKey)} AND ${SESSION_FIELDS[field]} = ANY (${add(values)}::text[]))`;
+}
+
 /** `value` anywhere, as an ILIKE pattern: its own %, _ and \ taken literally. */
 const containing = (value: string) => `%${value.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
@@ -49,6 +67,8 @@ async function termSql(term: SearchTerm, appKey: string, add: AddParameter, plac
       if (term.field === 'session')
         return `l.session_id IN (SELECT id FROM sessions WHERE app_key = ${add(appKey)} AND session_uid = ${add(term.value)})`;
       if (term.field === 'tag') return `l.tg = ${add(term.value)}`;
+      if (term.field === 'version' || term.field === 'language')
+        return sessionFieldSql(term.field, [term.value], appKey, add);
       const like = containing(term.value);
       const column = COLUMN[term.field];
       // The places' trigram index finds the candidates; the column's own test keeps only its own matches.

@@ -13,11 +13,13 @@ import {
   LEVELS,
   listLogColumns,
   pageOf,
+  SESSION_FILTERS,
   SESSION_ORDER,
   SESSION_SELECT,
   toExplorerDevice,
   toExplorerSession,
   type DeviceFilter,
+  type DeviceKeyRow,
   type ExplorerDevice,
   type ExplorerDeviceRow,
   type ExplorerIssue,
@@ -36,7 +38,7 @@ import {
 } from '../explorer-queries.types.ts';
 import { promised } from './rows.ts';
 import type { SearchQuery } from '../../explorer-contract/search-query.ts';
-import { indexMatch, searchSql } from './search-sql.ts';
+import { indexMatch, searchSql, sessionFieldSql } from './search-sql.ts';
 
 const LOG_COLUMNS = `l.id, s.session_uid, s.udid, coalesce(d.name, '') AS device_name, l.x, l.at, l.t, l.m, l.tg, l.f, l.l, l.ll, l.u`;
 /** LOG_COLUMNS for a list (docs/explorer-views.md#long-lines). */
@@ -163,6 +165,17 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
         `l.session_id NOT IN (SELECT id FROM sessions WHERE app_key = ? AND udid IN (${notDevices.map(() => '?').join(', ')}))`,
       );
       params.push(filter.appKey, ...notDevices);
+    }
+    for (const [name, field] of SESSION_FILTERS) {
+      for (const [values, negated] of [
+        [filter[name], false],
+        [filter.exclude?.[name], true],
+      ] as const) {
+        if (!values) continue;
+        const clause = sessionFieldSql(field, values, filter.appKey, negated);
+        clauses.push(clause.sql);
+        params.push(...clause.params);
+      }
     }
     if (filter.search !== undefined && filter.search.groups.length > 0 && !options.commonWords) {
       // Few matches: SQLite looks each index term up once, into a set, and drives the scan by them.
@@ -373,6 +386,14 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
       .all(appKey, JSON.stringify(ids)) as SessionFacts[];
   }
 
+  function deviceKeys(appKey: string, udids: string[], key?: string): DeviceKeyRow[] {
+    return db
+      .prepare(
+        `SELECT udid, key, value FROM device_keys WHERE app_key = ? AND udid IN (SELECT value FROM json_each(?))${key === undefined ? '' : ' AND key = ?'}`,
+      )
+      .all(appKey, JSON.stringify(udids), ...(key === undefined ? [] : [key])) as DeviceKeyRow[];
+  }
+
   /** Logs that arrived after log `afterId` (by arrival, whatever their time), oldest first: the live tail. */
   function arrivedAfter(filter: LogFilter, afterId: number, upTo: number, limit: number): ExplorerLog[] {
     const clause = where(filter);
@@ -469,6 +490,7 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
     count,
     facetSample,
     sessionFacts,
+    deviceKeys,
     arrivedAfter,
     lastLogId,
     around,

@@ -2,7 +2,7 @@
 // (docs/explorer.md#saved-views, docs/explorer.md#device-key-history).
 import type Database from 'better-sqlite3';
 import type { KeyHistoryEntry, SavedView } from '../../explorer-contract/insight.types.ts';
-import { KEY_HISTORY_SQL, keyHistory, type KeyChangeRow } from '../key-history.ts';
+import { KEY_HISTORY_SQL, keyHistory, SESSION_KEYS_SQL, sessionKeys, type KeyChangeRow } from '../key-history.ts';
 import type { DeviceHistoryStore, SavedViewStore } from '../store.types.ts';
 import { promised, type Sync } from './rows.ts';
 
@@ -35,6 +35,11 @@ export function savedViewStoreSync(db: Database.Database): Sync<SavedViewStore &
     },
     deviceKeyHistory(appKey, udid, limit): KeyHistoryEntry[] {
       return keyHistory(db.prepare(KEY_HISTORY_SQL(() => '?')).all(appKey, udid, limit) as KeyChangeRow[]);
+    },
+    sessionDeviceKeys(appKey, sessionUid) {
+      return sessionKeys(
+        db.prepare(SESSION_KEYS_SQL(() => '?')).all(appKey, sessionUid) as { key: string; value: string }[],
+      );
     },
   };
 }

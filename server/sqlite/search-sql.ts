@@ -37,6 +37,26 @@ export function indexMatch(term: SearchTerm): { table: 'logs_fts' | 'logs_infix'
 
 const COLUMN = { tag: 'l.tg', file: 'l.f', method: 'l.m', url: 'l.u' } as const;
 
+/** A session's app version and language as its payload names them. */
+export const SESSION_FIELDS = {
+  version: `json_extract(payload, '$.app_version.version')`,
+  language: `json_extract(payload, '$.language')`,
+} as const;
+
+/** Logs of the app's sessions whose `field` is one of `values` (with `negated`, of none of them: a session without the
+ * field is kept). */
+export function sessionFieldSql(
+  field: keyof typeof SESSION_FIELDS,
+  values: string[],
+  appKey: string,
+  negated = false,
+): SqlClause {
+  return {
+    sql: `+l.session_id ${negated ? 'NOT IN' : 'IN'} (SELECT id FROM sessions WHERE app_key = ? AND ${SESSION_FIELDS[field]} IN (${values.map(() => '?').join(', ')}))`,
+    params: [appKey, ...values],
+  };
+}
+
 function termSql(term: SearchTerm, appKey: string, window: boolean): SqlClause {
   const index = indexMatch(term);
   if (index)
@@ -67,6 +87,8 @@ function termSql(term: SearchTerm, appKey: string, window: boolean): SqlClause {
           params: [appKey, term.value],
         };
       if (term.field === 'tag') return { sql: `l.tg = ?`, params: [term.value] };
+      if (term.field === 'version' || term.field === 'language')
+        return sessionFieldSql(term.field, [term.value], appKey);
       // A value under MIN_INFIX characters: contained in the column, read row by row.
       return { sql: `instr(lower(ifnull(${COLUMN[term.field]}, '')), lower(?)) > 0`, params: [term.value] };
     default:

@@ -17,10 +17,14 @@ const SAMPLE: Record<FilterName, string> = {
   device: 'device-1',
   file: 'checkout.ts',
   url: 'https://shop.example/cart',
+  version: '2.1.0',
+  language: 'en-GB',
   '-tag': 'ui',
   '-file': 'boot.ts',
   '-url': 'https://shop.example/',
   '-device': 'device-2',
+  '-version': '2.0.9',
+  '-language': 'de-DE',
 };
 
 describe('the log filters', () => {
@@ -43,7 +47,16 @@ describe('the log filters', () => {
       device: 'device-1',
       files: ['checkout.ts'],
       urls: ['https://shop.example/cart'],
-      exclude: { tags: ['ui'], files: ['boot.ts'], urls: ['https://shop.example/'], devices: ['device-2'] },
+      versions: ['2.1.0'],
+      languages: ['en-GB'],
+      exclude: {
+        tags: ['ui'],
+        files: ['boot.ts'],
+        urls: ['https://shop.example/'],
+        devices: ['device-2'],
+        versions: ['2.0.9'],
+        languages: ['de-DE'],
+      },
     });
     // Each name on its own counts: the parse without it is another filter.
     for (const name of FILTER_NAMES) {

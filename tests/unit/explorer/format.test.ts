@@ -1,7 +1,7 @@
 // How the explorer writes times (explorer/format.ts): one format, in the viewer's zone or UTC, and a relative time that
 // never reads as the future.
 import { describe, expect, test } from 'vitest';
-import { absoluteTime, fromLocalInput, relativeTime, toLocalInput } from '../../../explorer/format.ts';
+import { absoluteTime, durationText, fromLocalInput, relativeTime, toLocalInput } from '../../../explorer/format.ts';
 
 const T = Date.UTC(2026, 10, 23, 17, 5, 9, 123);
 
@@ -26,5 +26,18 @@ describe('relative times', () => {
   test('a time after the page\'s clock reads "now", never "in 3 seconds"', () => {
     expect(relativeTime(T + 3_000, T)).toBe('now');
     expect(relativeTime(T + 14_000, T)).toBe('now');
+  });
+});
+
+describe('durations', () => {
+  test.each([
+    [0, '0 ms'],
+    [450, '450 ms'],
+    [5_000, '5 s'],
+    [65_400, '1 min 5 s'],
+    [3_600_000 + 2_000, '1 h 0 min 2 s'],
+    [27 * 3_600_000, '27 h 0 min 0 s'],
+  ])('%i ms reads %s', (ms, text) => {
+    expect(durationText(ms)).toBe(text);
   });
 });

@@ -16,7 +16,8 @@ import { openTestStore, STORE_KINDS } from './test-databases.ts';
 const APP = 'search-forms-app';
 const START = Date.UTC(2026, 10, 1);
 
-/** The seeded lines, oldest first; session a is on pixel-7, session b on iphone-15 (whose email key is set). */
+/** The seeded lines, oldest first; session a is on pixel-7 (app version 0.0.0, ru-RU), session b on iphone-15 (whose
+ * email key is set; app version 2.1.0, en-GB). */
 const LINES: (Partial<LogRecord> & { t: string; session: 'a' | 'b' })[] = [
   {
     t: '502 Bad Gateway',
@@ -96,6 +97,11 @@ const FORMS: [string, string[]][] = [
     ['partner cabinet opened okay', 'Платёж отклонён', 'timeout after 30 s', 'user_id set to 42'],
   ],
   ['key.email:bob@example.com', []],
+  ['version:2.1.0', ['partner cabinet opened okay', 'Платёж отклонён', 'timeout after 30 s', 'user_id set to 42']],
+  ['-version:2.1.0', ['502 Bad Gateway', 'the gateway bad response', 'health check ok', 'connection refused']],
+  ['language:en-GB', ['partner cabinet opened okay', 'Платёж отклонён', 'timeout after 30 s', 'user_id set to 42']],
+  ['language:ru-RU level:error', ['502 Bad Gateway', 'connection refused']],
+  ['version:9.9.9', []],
   ['"bad gateway" OR level:info', ['502 Bad Gateway', 'partner cabinet opened okay']],
   ['nothing-like-this', []],
 ];
@@ -120,7 +126,11 @@ describe.each(STORE_KINDS)('the query language on %s', (kind) => {
     await store.putApp(APP, true);
     const sessions = {
       a: await store.putSession(APP, sessionPayload('9f1c2d7a', APP, 'pixel-7')),
-      b: await store.putSession(APP, sessionPayload('4e8b0c61', APP, 'iphone-15')),
+      b: await store.putSession(APP, {
+        ...sessionPayload('4e8b0c61', APP, 'iphone-15'),
+        language: 'en-GB',
+        app_version: { app: { key: APP }, version: '2.1.0', build: '7' },
+      }),
     };
     await store.setDeviceKey(APP, 'iphone-15', 'email', 'ann@example.com');
     for (const [i, { session, ...line }] of LINES.entries()) {
@@ -168,6 +178,19 @@ describe.each(STORE_KINDS)('the query language on %s', (kind) => {
     } finally {
       await client.end();
     }
+  });
+
+  test.each([
+    ['version=2.1.0', ['partner cabinet opened okay', 'Платёж отклонён', 'timeout after 30 s', 'user_id set to 42']],
+    ['version=2.1.0&version=9.9.9&level=error', ['timeout after 30 s']],
+    ['-version=2.1.0&level=error', ['502 Bad Gateway', 'connection refused']],
+    ['language=ru-RU&tag=net', ['502 Bad Gateway', 'the gateway bad response', 'connection refused']],
+    ['-language=ru-RU&-language=en-GB', []],
+  ])('the filters %s give exactly their lines', async (query, texts) => {
+    const filter = { appKey: APP, ...parseLogFilters(new URLSearchParams(query)) };
+    expect((await store.explorer.logs(filter, { limit: 100 })).logs.map((log) => log.t!).sort()).toEqual(
+      [...texts].sort(),
+    );
   });
 
   test('the lines come newest first', async () => {

@@ -1,0 +1,61 @@
+// The stream of one session opens with what is known of it (docs/facets.md#session-header): its device (name, model,
+// OS), app version, first and last line and the time between, how many lines it holds, and the device's keys as they
+// stood in that session.
+import { Link } from 'wouter';
+import type { ExplorerSession, SessionKey } from '../api.ts';
+import { devicePath } from '../address.ts';
+import { durationText } from '../format.ts';
+import { Time } from '../Time.tsx';
+import { useJson } from '../use-json.ts';
+import { href } from '../use-query.ts';
+
+export function SessionHeader({ appId, uid }: { appId: string; uid: string }) {
+  const base = `/apps/${encodeURIComponent(appId)}/sessions/${encodeURIComponent(uid)}`;
+  const session = useJson<ExplorerSession>(base);
+  const keys = useJson<SessionKey[]>(`${base}/keys`);
+  // An unknown session: the stream below says there are no logs.
+  if (session.state !== 'ready') return null;
+  const s = session.data;
+  const device = [s.device_model, s.os_version].filter(Boolean).join(', ');
+  return (
+    <section className="session-header card" aria-label="Session">
+      <h2>
+        Session <span className="mono">{s.session_uid}</span>
+      </h2>
+      <dl className="facts">
+        <dt>Device</dt>
+        <dd>
+          <Link href={href(devicePath(s.udid), appId)}>{s.device_name || s.udid}</Link>
+          {device ? <span className="muted"> ({device})</span> : null}
+        </dd>
+        <dt>App version</dt>
+        <dd>
+          {s.app_version || '—'}
+          {s.app_build ? <span className="muted"> (build {s.app_build})</span> : null}
+        </dd>
+        <dt>Start</dt>
+        <dd>{s.first_at === null ? '—' : <Time value={s.first_at} />}</dd>
+        <dt>End</dt>
+        <dd>{s.last_at === null ? '—' : <Time value={s.last_at} />}</dd>
+        <dt>Duration</dt>
+        <dd>{s.first_at === null || s.last_at === null ? '—' : durationText(s.last_at - s.first_at)}</dd>
+        <dt>Lines</dt>
+        <dd>{s.total.toLocaleString('en')}</dd>
+        <dt>Keys</dt>
+        <dd>
+          {keys.state !== 'ready' ? null : keys.data.length === 0 ? (
+            <span className="muted">none</span>
+          ) : (
+            <ul className="session-keys">
+              {keys.data.map(({ key, value }) => (
+                <li key={key}>
+                  <span className="mono">{key}</span> {JSON.stringify(value)}
+                </li>
+              ))}
+            </ul>
+          )}
+        </dd>
+      </dl>
+    </section>
+  );
+}
