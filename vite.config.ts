@@ -71,17 +71,22 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          // The projects run one after another, unit first: together, 2 cores left the browser tests' uploads timing
-          // out. Not 0: a project of group 0 with one worker (Vitest's default on 2 cores, one less than the cores)
-          // goes into Vitest's own sequential group, which runs after every numbered one (docs/testing.md#order).
+          // Unit and e2e first, together, in one pool; the browser tests after them, alone: beside other work, 2 cores
+          // left their uploads timing out. Not 0: a project of group 0 with one worker (Vitest's default on 2 cores, one
+          // less than the cores) goes into Vitest's own sequential group, which runs after every numbered one
+          // (docs/testing.md#order).
           sequence: { groupOrder: 1 },
           environment: 'node',
           include: ['tests/unit/**/*.test.ts'],
           // One throw-away PostgreSQL cluster for the run: the store tests run on SQLite and on PostgreSQL.
           globalSetup: ['tests/unit/global-setup.ts'],
-          // A file per core, not Vitest's one less: the store tests spend much of their time waiting on PostgreSQL,
-          // another process (docs/testing.md#order).
-          maxWorkers: '100%',
+          // Three files at a time on 2 cores, unit and e2e alike (one pool: the same count in both projects): the store
+          // tests spend much of their time waiting on PostgreSQL, and the e2e tests on Chromium and the service, other
+          // processes (docs/testing.md#order).
+          maxWorkers: '150%',
+          // A worker imports a module once for all the files it runs, not once per file: a third of the project's CPU.
+          // The files share no state through modules (docs/testing.md#order).
+          isolate: false,
           // Some store tests send thousands of requests to a real PostgreSQL: on a busy 2-core machine that outlasts 5 s.
           testTimeout: 30_000,
         },
@@ -112,7 +117,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
-          sequence: { groupOrder: 3 },
+          sequence: { groupOrder: 1 },
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           // Builds the portal once (or reuses a fresh dist/) and starts one Chromium for the run; each file starts its
@@ -120,8 +125,12 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One Chromium at a time: the machine has 2 cores.
-          fileParallelism: false,
+          // With the unit project, in its pool (its maxWorkers): each file has its own service and pages in the run's one
+          // Chromium (docs/testing.md#order).
+          maxWorkers: '150%',
+          // As the unit files: the service's and Playwright's modules imported once a worker (a quarter of the CPU of
+          // the small files).
+          isolate: false,
         },
       },
     ],

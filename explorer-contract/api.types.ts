@@ -139,14 +139,16 @@ export interface LogVolume {
   buckets: { at: number; levels: number[] }[];
 }
 
-/** `GET /apps/{appID}/logs/count?<filters>`: how many logs match, exact up to `COUNT_CAP`; past it `capped` is true
- * and `count` is the cap (docs/volume-and-counts.md#counts). */
+/** `GET /apps/{appID}/logs/count?<filters>`: how many logs match, exact whatever the total for a view narrowed only by
+ * levels and time (the rollup), else exact up to `COUNT_CAP`; past it `capped` is true and `count` is the cap
+ * (docs/volume-and-counts.md#counts). */
 export interface LogCount {
   count: number;
   capped: boolean;
 }
 
-/** Counting stops here: beyond it a count costs a scan of everything matched and says no more to a person. */
+/** Counting a view the rollup cannot count stops here: beyond it a count costs a scan of everything matched and says
+ * no more to a person. */
 export const COUNT_CAP = 100_000;
 
 /** A value of a facet and how many of the view's logs have it; `label` is how a person knows it (a device's name). */
@@ -157,8 +159,10 @@ export interface FacetValue {
 }
 
 /** `GET /apps/{appID}/logs/facets?<filters>`: the view's logs counted by each facet, the most common values first, and
- * how many devices and sessions they come from (docs/facets.md). */
+ * how many devices and sessions they come from (docs/facets.md). `sampled`, when present, says the counts are of the
+ * view's newest `sampled` logs only, not of all it matches (docs/facets.md#counting). */
 export interface LogFacets {
+  sampled?: number;
   level: FacetValue[];
   tag: FacetValue[];
   file: FacetValue[];

@@ -1,6 +1,6 @@
-// The explorer's views beyond the log stream (docs/explorer.md): patterns, issue groups and their story, sessions by
-// sequence, saved views, device-key history and the app's webhook. Their answers, compiled by the service
-// (server/explorer/) and by the page (explorer/), as api.types.ts is for the rest of the API.
+// The explorer's views beyond the log stream (docs/explorer.md): patterns, issue groups with their replies and their
+// story, sessions by sequence, saved views, device-key history and the app's webhook. Their answers, compiled by the
+// service (server/explorer/) and by the page (explorer/), as api.types.ts is for the rest of the API.
 import type { DeviceKeyValue } from '../protocol/records.types.ts';
 import type { ExplorerIssue, ExplorerLog } from './api.types.ts';
 
@@ -60,6 +60,28 @@ export interface IssueGroup {
   status_changed_at: string | null;
   /** Who set the status (a viewer's name), or null when a new occurrence reopened the group. */
   status_by: string | null;
+}
+
+/** `GET|POST /apps/{appID}/issue-groups/{id}/replies`, `GET|POST …/issues/{uid}/replies`: what a viewer wrote on a
+ * group, or on one of its issues (docs/explorer.md#replies). */
+export interface IssueReply {
+  id: number;
+  group_id: number;
+  /** The issue whose page it was written on, or null when written on the group's. */
+  issue_uid: string | null;
+  /** The viewer account that wrote it. */
+  author: string;
+  /** Plain text, as written (the white space around it trimmed). */
+  text: string;
+  created_at: string;
+  /** It resolved the group as it was written. */
+  resolved: boolean;
+}
+
+/** What `POST …/replies` answers: the reply kept, and its group after it. */
+export interface ReplyWritten {
+  reply: IssueReply;
+  group: IssueGroup;
 }
 
 /** `GET /apps/{appID}/issue-groups/{id}/occurrences?before=`: newest first, texts cut to 300 characters. */

@@ -49,6 +49,11 @@ export interface IssueRequest {
  * up to 500). Sidelog's own batch size is tuning, at most this (worker/tuning.ts). */
 export const MAX_LOGS_PER_BATCH = 500;
 
+/** The longest uid of a session or device the collector takes (UTF-16 units): an id is a key of PostgreSQL's
+ * B-trees, which hold at most about 2,700 bytes a key, and 512 units are at most 1,536 bytes of UTF-8
+ * (docs/local-service.md#collector). Sidelog's and Bugfender's ids are 32 to 36 characters. */
+export const MAX_ID_LENGTH = 512;
+
 export interface LogBatchRequest {
   session_id: number;
   /** At most MAX_LOGS_PER_BATCH. */

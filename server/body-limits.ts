@@ -9,6 +9,9 @@ import { parseJson, type ParsedJson } from './json-body.ts';
 export const PARTNER_BODY_BYTES = 4 * 1024;
 /** An explorer sign-in: a name and a password. */
 export const ACCOUNT_BODY_BYTES = 4 * 1024;
+/** A reply on an issue (docs/explorer.md#replies): 5,000 characters, each up to 12 bytes as JSON escapes it (a
+ * `\uD83D\uDE00` pair), with room for its other fields. */
+export const REPLY_BODY_BYTES = 64 * 1024;
 /** The admin API's bodies are an app or a fault setting: a few hundred bytes. */
 export const ADMIN_BODY_BYTES = 16 * 1024;
 

@@ -118,15 +118,13 @@ export interface DeviceFilter {
   limit: number;
 }
 
-/** What the facets count logs by, in the store. */
-export type FacetField = 'level' | 'tag' | 'file' | 'session';
-/** Its expression in SQL, the same in both dialects. */
-export const FACET_COLUMNS: Record<FacetField, string> = {
-  level: 'coalesce(l.ll, 0)',
-  tag: 'l.tg',
-  file: 'l.f',
-  session: 'l.session_id',
-};
+/** The newest logs of a view counted by every facet field at once (docs/facets.md#counting): one row a combination. */
+export interface FacetSample {
+  /** level (a log without a level as Debug), tag, file, the session's row id, and how many logs have them. */
+  rows: { level: number; tag: string | null; file: string | null; session: number; n: number }[];
+  /** Whether these are every log of the view: fewer than the limit were matched, and all were read. */
+  complete: boolean;
+}
 
 export interface SessionFacts {
   id: number;
@@ -152,15 +150,20 @@ export interface ExplorerQueries {
   /** The filter's logs counted per bucket of `bucketMs` (bucket n holds n * bucketMs up to the next) and level (a
    * log without a level as Debug, 0); only the non-empty pairs (server/explorer/volume.ts lays them out). */
   volume(filter: LogFilter, bucketMs: number): Promise<{ bucket: number; level: number; n: number }[]>;
+  /** The app's logs counted per slot of `grain` ms (slot n holds n * grain up to the next) and level, slots `from`
+   * (inclusive) to `to` (exclusive), either end open when left out: the rollup kept as logs are stored
+   * (docs/volume-and-counts.md#the-rollup); only the non-empty pairs. */
+  rollup(
+    appKey: string,
+    grain: number,
+    from?: number,
+    to?: number,
+  ): Promise<{ slot: number; level: number; n: number }[]>;
   /** How many logs the filter matches, counting no further than `cap` + 1. */
   count(filter: LogFilter, cap: number): Promise<number>;
-  /** The filter's logs counted by a field, the largest counts first, at most `limit` values (docs/facets.md). A log
-   * without a level counts as Debug; `session` gives the session's row id. */
-  groupCounts(
-    filter: LogFilter,
-    by: FacetField,
-    limit: number,
-  ): Promise<{ value: string | number | null; n: number }[]>;
+  /** The filter's newest `limit` logs (in the stream's order) counted by level, tag, file and session together; on
+   * SQLite, a search by common words reads for at most `within` ms (ExplorerQueries.logs), and counts what it found. */
+  facetSample(filter: LogFilter, limit: number, within: number): Promise<FacetSample>;
   /** The device, its name, app version and language of each session of `ids` of the app. */
   sessionFacts(appKey: string, ids: number[]): Promise<SessionFacts[]>;
   /** Logs that arrived after log `afterId` and up to `upTo` (by arrival, whatever their time), oldest first: the live

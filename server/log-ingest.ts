@@ -1,11 +1,19 @@
 // The one way the collector stores a batch of checked logs, whichever protocol brought them (the wire format's
 // /log/batch, OTLP's /v1/logs): a step every log must go through at ingest belongs here, so that it applies to both.
+import { FIELD_CAPS } from '../protocol/limits.ts';
 import type { LogRecord } from '../protocol/records.types.ts';
+import { capText } from '../protocol/sanitise.ts';
 import { redactLogs, redactorOf } from './ingest-redaction.ts';
 import type { App, CollectorStore } from './store.types.ts';
 
 /** Stores logs that passed the per-log checks (server/wire-validation.ts) in the session, redacted with the app's
  * rules (server/ingest-redaction.ts); how many were new. */
 export function ingestLogs(store: CollectorStore, app: App, sessionId: number, logs: LogRecord[]): Promise<number> {
-  return store.addLogs(app.key, sessionId, redactLogs(logs, redactorOf(app)));
+  return store.addLogs(app.key, sessionId, redactLogs(logs.map(capTag), redactorOf(app)));
+}
+
+/** A tag is a label that filters and facets group by, and a key of PostgreSQL's tag index, whose keys hold at most
+ * about 2,700 bytes: cut at the page's own cap, with the ellipsis (docs/local-service.md#collector). */
+function capTag(log: LogRecord): LogRecord {
+  return log.tg !== undefined && log.tg.length > FIELD_CAPS.tag ? { ...log, tg: capText(log.tg, FIELD_CAPS.tag) } : log;
 }

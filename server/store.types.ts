@@ -11,6 +11,7 @@ import type {
   KeyHistoryEntry,
   IssueGroup,
   IssueGroupStatus,
+  IssueReply,
   SavedView,
   WebhookSetting,
 } from '../explorer-contract/insight.types.ts';
@@ -186,6 +187,14 @@ export interface IssueGroupStore {
   groupUngroupedIssues(limit: number): Promise<number>;
 }
 
+/** Replies on issue groups and their issues (docs/explorer.md#replies): kept beside the groups, never sent anywhere. */
+export interface IssueReplyStore {
+  /** The group's newest `limit` replies, oldest first; with `issueUid`, only those written on that issue's page. */
+  issueReplies(appKey: string, groupId: number, options: { issueUid?: string; limit: number }): Promise<IssueReply[]>;
+  /** Keeps the reply and, when it `resolved`, sets its group resolved by its author at its time, in one transaction. */
+  addIssueReply(appKey: string, reply: Omit<IssueReply, 'id'>): Promise<IssueReply>;
+}
+
 /** A notification waiting in the outbox (docs/explorer.md#the-webhook), with the app's webhook URL. */
 export interface PendingNotification {
   id: number;
@@ -294,6 +303,7 @@ export interface Store
     ViewerStore,
     ForwardStore,
     IssueGroupStore,
+    IssueReplyStore,
     WebhookStore,
     SavedViewStore,
     DeviceHistoryStore {

@@ -3,8 +3,10 @@
 // type, or the reason it was refused (the collector answers 400). What is stored can always be displayed: strings are
 // well-formed, numbers finite, and a field whose meaning is clear is coerced instead of refused (see `coerceLog`).
 import { IssueType, type LogLevel } from '../protocol/levels.ts';
+import { FIELD_CAPS } from '../protocol/limits.ts';
+import { capText } from '../protocol/sanitise.ts';
 import type { DeviceData, DeviceInfo, LogRecord } from '../protocol/records.types.ts';
-import { MAX_LOGS_PER_BATCH } from '../protocol/wire.ts';
+import { MAX_ID_LENGTH, MAX_LOGS_PER_BATCH } from '../protocol/wire.ts';
 import type {
   DeviceKeyRequest,
   DeviceStatusRequest,
@@ -60,6 +62,7 @@ export function displayText(value: unknown): string | undefined {
 /** An id: a non-empty string, well-formed. */
 function id(value: unknown, name: string): string {
   if (typeof value !== 'string' || value === '') throw new Refused(`'${name}' must be a non-empty string`);
+  if (value.length > MAX_ID_LENGTH) throw new Refused(`'${name}' must be at most ${MAX_ID_LENGTH} characters`);
   return wellFormed(value);
 }
 function integer(value: unknown, name: string): number {
@@ -95,13 +98,16 @@ function asText(fields: Fields, key: string): void {
 }
 
 /** Device keys as values a device page can show: objects become their JSON, null and non-finite numbers go. */
+/** A device key's name, cut at the page's own cap (protocol/limits.ts FIELD_CAPS): a name is part of PostgreSQL's
+ * keys for device keys, which hold at most about 2,700 bytes (docs/local-service.md#collector). */
+const keyName = (key: string) => capText(wellFormed(key), FIELD_CAPS.deviceKeyName);
+
 function keyValues(value: unknown): DeviceData {
   if (!isObject(value)) return {};
   const values: DeviceData = {};
   for (const [key, item] of Object.entries(value)) {
-    if (typeof item === 'boolean' || (typeof item === 'number' && Number.isFinite(item)))
-      values[wellFormed(key)] = item;
-    else if (item !== null && typeof item !== 'number') values[wellFormed(key)] = displayText(item)!;
+    if (typeof item === 'boolean' || (typeof item === 'number' && Number.isFinite(item))) values[keyName(key)] = item;
+    else if (item !== null && typeof item !== 'number') values[keyName(key)] = displayText(item)!;
   }
   return values;
 }
@@ -231,8 +237,10 @@ const CHECKS: { [Op in keyof CheckedRequests]: (body: Fields) => CheckedRequests
     return { session_id, logs, skipped };
   },
   setDeviceKey(body): DeviceKeyRequest {
-    const key = displayText(body.key);
-    if (key === undefined || isObject(body.key) || Array.isArray(body.key)) throw new Refused(`'key' must be a string`);
+    const text = displayText(body.key);
+    if (text === undefined || isObject(body.key) || Array.isArray(body.key))
+      throw new Refused(`'key' must be a string`);
+    const key = keyName(text);
     if (!('value' in body)) throw new Refused(`'value' is missing`);
     const { value } = body;
     // Bugfender's SDK sends removeDeviceKey as the string "null" (its sanitiser stringifies null); Sidelog sends

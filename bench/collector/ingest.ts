@@ -2,6 +2,8 @@
 // share of batches of 500 logs one after another (as Sidelog's uploader does: the next batch once the last was
 // answered). Bodies are made before the clock starts, so the figure is the service's, not the JSON writer's. A 503
 // (back-pressure) is retried after its Retry-After, as both clients do; its time counts in the batch's.
+import type { LogLevel } from '../../protocol/levels.ts';
+import type { LogRecord } from '../../protocol/records.types.ts';
 import { WIRE_PATHS } from '../../protocol/wire.ts';
 import { WORDS } from '../explorer-seed.ts';
 import { DEMO_APP_KEY } from '../../server/demo.ts';
@@ -20,22 +22,26 @@ export interface IngestResult {
   seconds: number;
 }
 
-function batchBody(sessionId: number, client: number, index: number, texts: readonly string[] | undefined): string {
+/** Client `client`'s batch number `index`: BATCH logs of the last minute. */
+export function batchLogs(client: number, index: number, texts?: readonly string[]): LogRecord[] {
   const start = Date.now() - 60_000 + index * BATCH;
-  const logs = Array.from({ length: BATCH }, (_, i) => ({
+  return Array.from({ length: BATCH }, (_, i) => ({
     x: new Date(start + i).toISOString(),
     at: start + i,
     t: texts
       ? texts[(index * BATCH + i) % texts.length]
       : `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} client ${client} batch ${index} line ${i}`,
-    ll: i % 20 === 0 ? 2 : i % 3 === 0 ? 4 : 0,
+    ll: (i % 20 === 0 ? 2 : i % 3 === 0 ? 4 : 0) as LogLevel,
     tg: ['ui', 'net', 'cart', 'auth'][i % 4],
     m: 'handle',
     f: 'app.ts',
     l: 10 + (i % 300),
     u: 'http://127.0.0.1:8080/sales',
   }));
-  return JSON.stringify({ session_id: sessionId, logs });
+}
+
+function batchBody(sessionId: number, client: number, index: number, texts: readonly string[] | undefined): string {
+  return JSON.stringify({ session_id: sessionId, logs: batchLogs(client, index, texts) });
 }
 
 export const percentile = (sorted: number[], p: number) =>

@@ -8,7 +8,7 @@ import { useQuery } from '../use-query.ts';
 import { RefineButtons } from './RefineButtons.tsx';
 import type { Refinable } from './refine.ts';
 
-const FACETS: { key: keyof Omit<LogFacets, 'devices' | 'sessions'>; title: string; field?: Refinable }[] = [
+const FACETS: { key: keyof Omit<LogFacets, 'devices' | 'sessions' | 'sampled'>; title: string; field?: Refinable }[] = [
   { key: 'level', title: 'Level', field: 'level' },
   { key: 'tag', title: 'Tag', field: 'tag' },
   { key: 'file', title: 'File', field: 'file' },
@@ -64,6 +64,9 @@ export function FacetPanel({ appId, filters }: { appId: string; filters: string 
           <p className="facet-who">
             {count(facets.data.devices, 'device', 'devices')}, {count(facets.data.sessions, 'session', 'sessions')}
           </p>
+          {facets.data.sampled === undefined ? null : (
+            <p className="facet-sample">Counts of the newest {count(facets.data.sampled, 'log', 'logs')}</p>
+          )}
           {FACETS.map(({ key, title, field }) =>
             facets.data[key].length === 0 ? null : (
               <section key={key} className="facet" aria-label={title}>

@@ -1,5 +1,5 @@
-// The stream's status line: how many logs the view matches, counted by the service (exact up to COUNT_CAP, then
-// "100,000+"), while the stream shows them page by page (docs/volume-and-counts.md#counts).
+// The stream's status line: how many logs the view matches, counted by the service (exact, or past COUNT_CAP
+// "100,000+" for a view the rollup cannot count), while the stream shows them page by page (docs/volume-and-counts.md#counts).
 import type { LogCount } from '../api.ts';
 import { useJson } from '../use-json.ts';
 import type { LogStream } from './use-log-stream.ts';

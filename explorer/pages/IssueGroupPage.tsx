@@ -1,5 +1,6 @@
 // One issue group (docs/explorer.md#issue-groups): what makes it one (type, title, a crash's top frame), its counts,
-// its status and the buttons that change it, its story, and its occurrences, newest first, paged by keyset.
+// its status and the buttons that change it, its story, its replies (docs/explorer.md#replies), and its occurrences,
+// newest first, paged by keyset.
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { postJson, refusal, type IssueGroup, type IssueGroupStatus } from '../api.ts';
@@ -7,6 +8,7 @@ import { absoluteTime } from '../format.ts';
 import { Layout } from '../Layout.tsx';
 import { LoadState } from '../LoadState.tsx';
 import { IssueList, TypeBadge } from '../insight/IssueList.tsx';
+import { IssueReplies } from '../insight/IssueReplies.tsx';
 import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
 import { href } from '../use-query.ts';
@@ -106,6 +108,12 @@ export function IssueGroupPage({ id }: { id: string }) {
           What comes before it
         </Link>
       </p>
+      <IssueReplies
+        appId={appId}
+        groupId={group.id}
+        status={group.status}
+        onResolved={() => setVersion((current) => current + 1)}
+      />
       <h2>Occurrences</h2>
       <IssueList
         appId={appId}

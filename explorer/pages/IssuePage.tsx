@@ -1,4 +1,6 @@
-// One issue, crash or feedback: what was sent, and its session's logs around the moment it was sent.
+// One issue, crash or feedback: what was sent, the replies written on it (docs/explorer.md#replies), and its session's
+// logs around the moment it was sent.
+import { useState } from 'react';
 import { Link } from 'wouter';
 import type { IssueDetail, IssueGroup } from '../api.ts';
 import { Layout } from '../Layout.tsx';
@@ -11,14 +13,17 @@ import { devicePath } from '../address.ts';
 import { href } from '../use-query.ts';
 import { RedactedText } from '../RedactedText.tsx';
 import { ISSUE_TYPE_LABELS } from '../insight/IssueList.tsx';
+import { IssueReplies } from '../insight/IssueReplies.tsx';
 
 export function IssuePage({ uid }: { uid: string }) {
   const appId = useAppId();
+  const [groupVersion, setGroupVersion] = useState(0);
   const detail = useJson<IssueDetail>(
     appId ? `/apps/${encodeURIComponent(appId)}/issues/${encodeURIComponent(uid)}` : null,
   );
   const group = useJson<IssueGroup>(
     appId ? `/apps/${encodeURIComponent(appId)}/issues/${encodeURIComponent(uid)}/group` : null,
+    groupVersion,
   );
   if (detail.state !== 'ready' || !appId) {
     return (
@@ -61,6 +66,15 @@ export function IssuePage({ uid }: { uid: string }) {
       <pre className="issue-text">
         <RedactedText text={issue.text} />
       </pre>
+      {group.state === 'ready' ? (
+        <IssueReplies
+          appId={appId}
+          groupId={group.data.id}
+          issueUid={issue.uid}
+          status={group.data.status}
+          onResolved={() => setGroupVersion((current) => current + 1)}
+        />
+      ) : null}
       <h2>The session's logs around it</h2>
       {around ? (
         <AroundView around={around} appId={appId} label="The session's logs around the issue" />

@@ -4,7 +4,7 @@
 // each app only for a viewer allowed to read it.
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { ACCOUNT_BODY_BYTES, limitBody, readJsonObject } from '../body-limits.ts';
+import { ACCOUNT_BODY_BYTES, limitBody, readJsonObject, REPLY_BODY_BYTES } from '../body-limits.ts';
 import type { App, AppStore } from '../store.types.ts';
 import { streamExport } from './export.ts';
 import {
@@ -25,6 +25,7 @@ import { accountProblem, VIEWER_SESSION_MS, type ViewerAccounts } from './viewer
 import { wellFormed } from '../wire-validation.ts';
 import { logFacets } from './facets.ts';
 import { logVolume } from './volume.ts';
+import { rolledUpCount, rollupFits } from './volume-rollup.ts';
 
 export const VIEWER_COOKIE = 'sidelog_viewer';
 
@@ -91,8 +92,11 @@ export function createExplorerApi(
 
   // Its cookie signs a viewer in, so only its own pages may sign in or out (server/cross-site.ts).
   api.use('*', jsonWritesFrom({ from: 'same-origin' }));
-  // No body the explorer takes is larger than a sign-in's; the rest of its API reads none.
-  api.use('*', limitBody(ACCOUNT_BODY_BYTES));
+  // No body the explorer takes is larger than a sign-in's but a reply's (docs/explorer.md#replies); the rest of its
+  // API reads none.
+  const accountBody = limitBody(ACCOUNT_BODY_BYTES);
+  const replyBody = limitBody(REPLY_BODY_BYTES);
+  api.use('*', (c, next) => (c.req.path.endsWith('/replies') ? replyBody : accountBody)(c, next));
 
   const throttle = createLoginThrottle(limits, (c) => c.json({ error: THROTTLED }, 429));
   api.post(
@@ -217,7 +221,11 @@ export function createExplorerApi(
   api.get('/apps/:appId/logs/facets', async (c) => c.json(await logFacets(queries, logFilter(c, query(c)))));
 
   api.get('/apps/:appId/logs/count', async (c) => {
-    const count = await queries.count(logFilter(c, query(c)), COUNT_CAP);
+    const filter = logFilter(c, query(c));
+    // The rollup counts exactly whatever the total (docs/volume-and-counts.md#counts).
+    if (rollupFits(filter))
+      return c.json({ count: await rolledUpCount(queries, filter), capped: false } satisfies LogCount);
+    const count = await queries.count(filter, COUNT_CAP);
     return c.json({ count: Math.min(count, COUNT_CAP), capped: count > COUNT_CAP } satisfies LogCount);
   });
 

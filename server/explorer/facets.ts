@@ -1,10 +1,15 @@
-// The facets of a view (docs/facets.md): its logs counted by level, tag and file in the store, and by session, whose
-// device, app version and language then count the logs of their sessions. At most TOP values a facet.
+// The facets of a view (docs/facets.md): its newest SAMPLE logs counted by level, tag, file and session in the store,
+// the sessions' device, app version and language then counting the logs of their sessions. Exact when the view
+// holds fewer logs than that, and marked as a sample when not. At most TOP values a facet.
 import type { FacetValue, LogFacets } from '../../explorer-contract/api.types.ts';
 import { LOG_LEVEL_NAMES } from '../../explorer-contract/log-filters.ts';
 import type { ExplorerQueries, LogFilter, SessionFacts } from '../explorer-queries.types.ts';
 
 export const TOP = 10;
+/** How many of a view's newest logs the facets count (docs/facets.md#counting). */
+export const SAMPLE = 50_000;
+/** How long a sample by common words (SQLite) reads at most: past it, the logs found so far are the sample. */
+const SAMPLE_WITHIN_MS = 250;
 /** Sessions beyond this many (the most active first) are left out of the device, version and language counts. */
 const SESSIONS = 20_000;
 
@@ -16,24 +21,37 @@ function largest(counts: Map<string, number>, labels: Map<string, string> = new 
     .map(([value, count]) => (labels.has(value) ? { value, count, label: labels.get(value)! } : { value, count }));
 }
 
-export async function logFacets(queries: ExplorerQueries, filter: LogFilter): Promise<LogFacets> {
-  const counted = async (by: 'level' | 'tag' | 'file') =>
-    new Map(
-      (await queries.groupCounts(filter, by, by === 'level' ? 6 : TOP + 1))
-        .filter((row) => row.value !== null && row.value !== '')
-        .map((row) => [String(row.value), row.n]),
-    );
-  const [levels, tags, files, bySession] = await Promise.all([
-    counted('level'),
-    counted('tag'),
-    counted('file'),
-    queries.groupCounts(filter, 'session', SESSIONS),
-  ]);
+/** Adds `n` to `value`'s count; no value (null, empty) is not a value of the facet. */
+function add(counts: Map<string, number>, value: string | number | null, n: number): void {
+  if (value === null || value === '') return;
+  const key = String(value);
+  counts.set(key, (counts.get(key) ?? 0) + n);
+}
+
+export async function logFacets(
+  queries: ExplorerQueries,
+  filter: LogFilter,
+  { sample = SAMPLE, within = SAMPLE_WITHIN_MS } = {},
+): Promise<LogFacets> {
+  const { rows, complete } = await queries.facetSample(filter, sample, within);
+  const levels = new Map<string, number>();
+  const tags = new Map<string, number>();
+  const files = new Map<string, number>();
+  const bySession = new Map<string, number>();
+  let counted = 0;
+  for (const row of rows) {
+    add(levels, row.level, row.n);
+    add(tags, row.tag, row.n);
+    add(files, row.file, row.n);
+    add(bySession, row.session, row.n);
+    counted += row.n;
+  }
+  const sessions = [...bySession].sort(([, m], [, n]) => n - m).slice(0, SESSIONS);
   const facts = new Map<number, SessionFacts>(
     (
       await queries.sessionFacts(
         filter.appKey,
-        bySession.map((row) => Number(row.value)),
+        sessions.map(([id]) => Number(id)),
       )
     ).map((row) => [row.id, row]),
   );
@@ -41,18 +59,16 @@ export async function logFacets(queries: ExplorerQueries, filter: LogFilter): Pr
   const names = new Map<string, string>();
   const version = new Map<string, number>();
   const language = new Map<string, number>();
-  const add = (counts: Map<string, number>, value: string | null, n: number) => {
-    if (value !== null && value !== '') counts.set(value, (counts.get(value) ?? 0) + n);
-  };
-  for (const { value, n } of bySession) {
-    const session = facts.get(Number(value));
+  for (const [id, n] of sessions) {
+    const session = facts.get(Number(id));
     if (!session) continue;
     add(device, session.udid, n);
     if (session.device_name) names.set(session.udid, session.device_name);
-    add(version, session.version === null ? null : String(session.version), n);
+    add(version, session.version, n);
     add(language, session.language, n);
   }
   return {
+    ...(!complete && { sampled: counted }),
     level: [...levels]
       .map(([value, count]) => ({ value: LOG_LEVEL_NAMES[Number(value)] ?? value, count }))
       .sort((a, b) => b.count - a.count),
@@ -62,6 +78,6 @@ export async function logFacets(queries: ExplorerQueries, filter: LogFilter): Pr
     version: largest(version),
     language: largest(language),
     devices: device.size,
-    sessions: bySession.length,
+    sessions: bySession.size,
   };
 }

@@ -1,24 +1,32 @@
 // The explorer's views beyond the log stream, each in a file of its own, mounted together behind the explorer API's
-// sign-in and app (server/explorer/api.ts): patterns, issue groups and their story, sessions by sequence, saved
-// views, device-key history and the app's webhook (docs/explorer.md).
+// sign-in and app (server/explorer/api.ts): patterns, issue groups with their replies and their story, sessions by
+// sequence, saved views, device-key history and the app's webhook (docs/explorer.md).
 import { Hono } from 'hono';
 import type { ExplorerQueries } from '../explorer-queries.types.ts';
-import type { DeviceHistoryStore, IssueGroupStore, SavedViewStore, WebhookStore } from '../store.types.ts';
+import type {
+  DeviceHistoryStore,
+  IssueGroupStore,
+  IssueReplyStore,
+  SavedViewStore,
+  WebhookStore,
+} from '../store.types.ts';
 import type { ExplorerEnv } from './api.ts';
 import { createDeviceHistoryRoutes } from './device-history.ts';
 import { createIssueGroupRoutes } from './issue-groups.ts';
+import { createIssueReplyRoutes } from './issue-replies.ts';
 import { createPatternRoutes } from './patterns.ts';
 import { createSavedViewRoutes } from './saved-views.ts';
 import { createSequenceRoutes } from './sequences.ts';
 import { createWebhookRoutes } from './webhook.ts';
 
-export type InsightStore = IssueGroupStore & WebhookStore & SavedViewStore & DeviceHistoryStore;
+export type InsightStore = IssueGroupStore & IssueReplyStore & WebhookStore & SavedViewStore & DeviceHistoryStore;
 
 export function createInsightRoutes(store: InsightStore, queries: ExplorerQueries): Hono<ExplorerEnv> {
   const routes = new Hono<ExplorerEnv>();
   for (const part of [
     createPatternRoutes(queries),
     createIssueGroupRoutes(store, queries),
+    createIssueReplyRoutes(store),
     createSequenceRoutes(queries),
     createSavedViewRoutes(store),
     createDeviceHistoryRoutes(store),

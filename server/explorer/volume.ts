@@ -3,6 +3,7 @@
 // range, the empty ones too (docs/volume-and-counts.md#volume).
 import type { LogVolume } from '../../explorer-contract/api.types.ts';
 import type { ExplorerQueries, LogFilter } from '../explorer-queries.types.ts';
+import { rolledUpVolume, rollupFits } from './volume-rollup.ts';
 
 export const MAX_BUCKETS = 60;
 
@@ -41,6 +42,7 @@ export async function logVolume(queries: ExplorerQueries, filter: LogFilter): Pr
     at: (start + index) * bucketMs,
     levels: [0, 0, 0, 0, 0, 0],
   }));
-  for (const row of await queries.volume(filter, bucketMs)) buckets[row.bucket - start]!.levels[row.level]! += row.n;
+  const counts = rollupFits(filter) ? rolledUpVolume(queries, filter, bucketMs) : queries.volume(filter, bucketMs);
+  for (const row of await counts) buckets[row.bucket - start]!.levels[row.level]! += row.n;
   return { bucketMs, buckets };
 }

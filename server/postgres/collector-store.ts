@@ -2,7 +2,8 @@
 // the unique key, so concurrent resends from any number of processes store a log once), issues, device keys, and
 // the requests log, kept bounded. A batch of logs is one statement: the rows go in as one JSON text (JSON.stringify
 // writes it in a fraction of the time the driver takes to write ten arrays of text, and json_to_recordset reads it
-// as fast), and the same statement counts the new ones into session_stats and records the batch.
+// as fast), and the same statement counts the new ones into session_stats, keeps their places
+// (server/postgres/log-places.ts) and records the batch.
 import type pg from 'pg';
 import type { DeviceInfo } from '../../protocol/records.types.ts';
 import { logContentHash, storedFields } from '../log-hash.ts';
@@ -16,6 +17,8 @@ import {
 } from '../store.types.ts';
 import { sql, storableJson, transaction, withoutNul, type Queryable } from './client.ts';
 import { groupIssue } from './issue-groups.ts';
+import { addPlacesSql } from './log-places.ts';
+import { ADD_TO_VOLUME, createVolumeFolding } from './log-volume.ts';
 import type { Partitions } from './partitions.ts';
 import type { Statistics } from './statistics.ts';
 
@@ -38,7 +41,8 @@ const ADD_LOGS = `
       error = session_stats.error + excluded.error, trace = session_stats.trace + excluded.trace, info = session_stats.info + excluded.info,
       fatal = session_stats.fatal + excluded.fatal
     RETURNING 1
-  )
+  ),${addPlacesSql('added')},
+  ${ADD_TO_VOLUME}
   INSERT INTO log_batches (app_key, session_id, count, stored) SELECT $3, $1, $4, count(*) FROM added RETURNING stored`;
 
 const text = (value: string | undefined) => (value === undefined ? null : withoutNul(value));
@@ -61,6 +65,7 @@ export function createCollectorStore(pool: pg.Pool, partitions: Partitions, stat
   };
 
   let recorded = 0;
+  const foldVolume = createVolumeFolding(pool);
   /** Ids only grow, so "all but the newest N" is one range delete on the primary key. */
   const pruneRequests = async () => {
     await run(`DELETE FROM requests WHERE id <= (SELECT max(id) FROM requests) - $1`, MAX_REQUEST_ROWS);
@@ -155,6 +160,7 @@ export function createCollectorStore(pool: pg.Pool, partitions: Partitions, stat
       ]);
       const stored = result.rows[0]?.stored ?? 0;
       statistics.stored(stored);
+      foldVolume();
       return stored;
     },
     async addIssue(appKey, issue) {

@@ -20,13 +20,14 @@ import {
   type ExplorerQueries,
   type ExplorerSessionRow,
   EXCLUDED_COLUMNS,
-  FACET_COLUMNS,
+  type FacetSample,
   type LogCursor,
   type LogFilter,
   type SessionFacts,
 } from '../explorer-queries.types.ts';
 import { sql } from './client.ts';
-import { searchSql } from './search-sql.ts';
+import { searchSql, type PlaceKeys } from './search-sql.ts';
+import { READ_VOLUME } from './log-volume.ts';
 
 /** The levels logs_by_level holds (server/postgres/schema.ts, the migration that made it partial). */
 const RARE_LEVELS: readonly number[] = [1, 2, 3, 5];
@@ -50,6 +51,9 @@ function parameters() {
 export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
   const { one, all } = sql(pool);
   const horizon = createLogHorizon(pool);
+
+  const placeKeys: PlaceKeys = async (condition, pattern) =>
+    (await all<{ key: string }>(`SELECT key FROM log_places WHERE ${condition}`, pattern)).map((row) => row.key);
 
   /** The WHERE clause of a filter, or 'none' when nothing can match. */
   async function where(filter: LogFilter, p: ReturnType<typeof parameters>): Promise<string | 'none'> {
@@ -110,7 +114,7 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
       );
     }
     if (filter.search !== undefined && filter.search.groups.length > 0)
-      clauses.push(searchSql(filter.search, filter.appKey, p.add));
+      clauses.push(await searchSql(filter.search, filter.appKey, p.add, placeKeys));
     if (filter.from !== undefined) clauses.push(`l.at >= ${p.add(filter.from)}`);
     if (filter.to !== undefined) clauses.push(`l.at < ${p.add(filter.to)}`);
     return clauses.join(' AND ');
@@ -197,6 +201,9 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
         ...p.values,
       );
     },
+    async rollup(appKey, grain, from = Number.MIN_SAFE_INTEGER, to = Number.MAX_SAFE_INTEGER) {
+      return all<{ slot: number; level: number; n: number }>(READ_VOLUME, appKey, grain, from, to);
+    },
     async count(filter, cap) {
       const p = parameters();
       const clause = await where(filter, p);
@@ -206,14 +213,18 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
         ...p.values,
       ))!.n;
     },
-    async groupCounts(filter, by, limit) {
+    async facetSample(filter, limit) {
       const p = parameters();
       const clause = await where(filter, p);
-      if (clause === 'none') return [];
-      return all<{ value: string | number | null; n: number }>(
-        `SELECT ${FACET_COLUMNS[by]} AS value, count(*)::int AS n FROM logs l WHERE ${clause} GROUP BY 1 ORDER BY n DESC LIMIT ${p.add(limit)}`,
+      if (clause === 'none') return { rows: [], complete: true };
+      const rows = await all<FacetSample['rows'][number]>(
+        `SELECT level, tag, file, session, count(*)::int AS n FROM (
+           SELECT coalesce(l.ll, 0) AS level, l.tg AS tag, l.f AS file, l.session_id AS session FROM logs l WHERE ${clause}
+           ORDER BY l.at DESC, l.id DESC LIMIT ${p.add(limit)}
+         ) AS newest GROUP BY 1, 2, 3, 4`,
         ...p.values,
       );
+      return { rows, complete: rows.reduce((sum, row) => sum + row.n, 0) < limit };
     },
     async sessionFacts(appKey, ids) {
       return all<SessionFacts>(

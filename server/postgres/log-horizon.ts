@@ -5,12 +5,18 @@
 // H, then list the transactions holding such a lock; once none of them does, every id up to H is either visible or
 // never will be. The check costs two small reads and never waits on a writer. Read by forwarding's cursor
 // (server/postgres/forward-store.ts) and by the explorer's live tail (docs/explorer-views.md#live-tail).
+// pg_locks lists the whole cluster's locks, and a database copied from another has its `logs` under the same oid:
+// only this database's writers count.
 import type pg from 'pg';
 import { sql } from './client.ts';
 
+/** The locks on this database's `logs`. */
+const LOGS_LOCKS = `FROM pg_locks WHERE locktype = 'relation' AND relation = 'logs'::regclass
+  AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
+
 /** The transactions (virtual ids) that hold a writer's lock on `logs`, other than this connection's. */
-const LOG_WRITERS = `SELECT coalesce(array_agg(DISTINCT virtualtransaction), '{}') AS writers FROM pg_locks
-  WHERE locktype = 'relation' AND relation = 'logs'::regclass AND mode = 'RowExclusiveLock' AND pid <> pg_backend_pid()`;
+const LOG_WRITERS = `SELECT coalesce(array_agg(DISTINCT virtualtransaction), '{}') AS writers ${LOGS_LOCKS}
+  AND mode = 'RowExclusiveLock' AND pid <> pg_backend_pid()`;
 
 /** A reader of the horizon. It only moves forward, and it moves past a batch being written once that batch's
  * transaction has ended: at a later call, or at once when no one is writing. */
@@ -22,7 +28,7 @@ export function createLogHorizon(pool: pg.Pool): () => Promise<number> {
   return async () => {
     if (pending) {
       const still = await one<{ n: number }>(
-        `SELECT count(*) AS n FROM pg_locks WHERE locktype = 'relation' AND relation = 'logs'::regclass AND virtualtransaction = ANY($1::text[])`,
+        `SELECT count(*) AS n ${LOGS_LOCKS} AND virtualtransaction = ANY($1::text[])`,
         pending.writers,
       );
       if (still?.n === 0) safe = Math.max(safe, pending.horizon);

@@ -4,6 +4,7 @@
 // partitions, which costs the same for a day of ten logs and of ten million.
 import type pg from 'pg';
 import { sql, transaction } from './client.ts';
+import { SUBTRACT_FROM_VOLUME } from './log-volume.ts';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Days from now that get a partition of their own: a year back, two days ahead. */
@@ -86,7 +87,7 @@ export function createPartitions(pool: pg.Pool): Partitions {
         await client.query('SELECT pg_advisory_xact_lock($1)', [PARTITION_LOCK]);
         const old = (await listDays(client)).filter(({ day }) => (day + 1) * DAY_MS <= cutoff).slice(0, limit);
         for (const { day, name } of old) {
-          dropped += await subtractFromStats(client, `SELECT session_id, ll FROM ${name}`);
+          dropped += await subtractFromStats(client, `SELECT session_id, ll, at FROM ${name}`);
           await client.query(`DROP TABLE ${name}`);
           known.delete(day);
         }
@@ -96,8 +97,8 @@ export function createPartitions(pool: pg.Pool): Partitions {
   };
 }
 
-/** Takes the logs `gone` names (a SELECT or a DELETE … RETURNING of session_id and ll) out of their sessions'
- * counts; how many logs. */
+/** Takes the logs `gone` names (a SELECT or a DELETE … RETURNING of session_id, ll and at) out of their sessions'
+ * counts and their apps' volume; how many logs. */
 export async function subtractFromStats(client: pg.PoolClient, gone: string, params: unknown[] = []): Promise<number> {
   const { rows } = await sql(client).query<{ n: number }>(
     `WITH gone AS (${gone}),
@@ -106,7 +107,8 @@ export async function subtractFromStats(client: pg.PoolClient, gone: string, par
          count(*) FILTER (WHERE ll = 5) AS fatal FROM gone GROUP BY session_id),
      updated AS (UPDATE session_stats st SET total = st.total - c.total, debug = st.debug - c.debug, warning = st.warning - c.warning,
          error = st.error - c.error, trace = st.trace - c.trace, info = st.info - c.info, fatal = st.fatal - c.fatal
-       FROM counts c WHERE st.session_id = c.session_id RETURNING 1)
+       FROM counts c WHERE st.session_id = c.session_id RETURNING 1),
+     ${SUBTRACT_FROM_VOLUME}
      SELECT coalesce(sum(total), 0)::bigint AS n FROM counts`,
     params,
   );

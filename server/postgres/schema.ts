@@ -259,4 +259,78 @@ export const PG_MIGRATIONS: readonly string[] = [
   DROP INDEX logs_by_level;
   CREATE INDEX logs_by_level ON logs (ll, at, id) WHERE ll IN (1, 2, 3, 5);
   `,
+  // Replies on issue groups (docs/explorer.md#replies), as on SQLite.
+  `
+  CREATE TABLE issue_replies (
+    id serial PRIMARY KEY,
+    app_key text NOT NULL,
+    group_id integer NOT NULL REFERENCES issue_groups (id),
+    issue_uid text,
+    author text NOT NULL,
+    text text NOT NULL,
+    created_at text NOT NULL,
+    resolved integer NOT NULL
+  );
+  CREATE INDEX issue_replies_by_group ON issue_replies (group_id, id);
+  `,
+  // Words inside words at about half the cost (docs/benchmarks.md#what-a-batch-costs-on-postgresql): the trigram
+  // index keeps the text's trigrams only. A log's file, method, URL and tag (its place) repeat from log to log, so each
+  // distinct place is kept once in log_places, trigram-indexed there, and a log finds its place through a B-tree on
+  // the place's key: an md5 of the four, each preceded by its length (so that no two places share a key). `until`:
+  // the end of the day of the place's latest log, for retention (server/postgres/log-places.ts).
+  `
+  CREATE TABLE log_places (key uuid PRIMARY KEY, f text, m text, u text, tg text, until double precision NOT NULL);
+  CREATE INDEX log_places_infix ON log_places USING gin ((coalesce(f, '') || ' ' || coalesce(m, '') || ' ' || coalesce(u, '') || ' ' || coalesce(tg, '')) gin_trgm_ops);
+  CREATE INDEX logs_by_place ON logs ((md5(coalesce(length(f)::text, '-') || ',' || coalesce(length(m)::text, '-') || ',' || coalesce(length(u)::text, '-') || ',' || coalesce(length(tg)::text, '-') || ',' || coalesce(f, '') || coalesce(m, '') || coalesce(u, '') || coalesce(tg, ''))::uuid));
+  INSERT INTO log_places (key, f, m, u, tg, until)
+    SELECT md5(coalesce(length(f)::text, '-') || ',' || coalesce(length(m)::text, '-') || ',' || coalesce(length(u)::text, '-') || ',' || coalesce(length(tg)::text, '-') || ',' || coalesce(f, '') || coalesce(m, '') || coalesce(u, '') || coalesce(tg, ''))::uuid,
+      f, m, u, tg, (floor(max(at) / 86400000) + 1) * 86400000
+    FROM logs GROUP BY f, m, u, tg;
+  CREATE INDEX logs_text_infix ON logs USING gin (t gin_trgm_ops);
+  DROP INDEX logs_infix;
+  `,
+  // The words of a log's first 100,000 characters (docs/local-service.md#collector): a tsvector holds at most 1 MB,
+  // which a longer line of distinct words exceeds, and PostgreSQL then refused the whole batch that held it. SQLite's
+  // index has no such bound. Recomputed once for every stored log.
+  `
+  ALTER TABLE logs DROP COLUMN tsv;
+  ALTER TABLE logs ADD COLUMN tsv tsvector GENERATED ALWAYS AS (to_tsvector('simple', left(coalesce(t, ''), 100000))) STORED;
+  CREATE INDEX logs_text ON logs USING gin (tsv);
+  `,
+  // A device key's value is found by equality only (key.<name>:value), and a B-tree refuses a key over about 2,700
+  // bytes, which a 4,096-character value can be: a hash index holds any value.
+  `
+  DROP INDEX device_keys_by_value;
+  CREATE INDEX device_keys_by_value ON device_keys USING hash (value);
+  `,
+  // The volume rollup (docs/volume-and-counts.md#the-rollup; server/postgres/log-volume.ts): each app's logs counted
+  // per second, minute and hour (a grain, in ms) and level. Batches and retention insert their counts as new rows, which
+  // a fold moves into log_volume now and then. Filled from the logs already stored.
+  `
+  CREATE TABLE log_volume (
+    app_key text NOT NULL,
+    grain integer NOT NULL,
+    slot bigint NOT NULL,
+    level integer NOT NULL,
+    n bigint NOT NULL,
+    PRIMARY KEY (app_key, grain, slot, level)
+  );
+  CREATE TABLE log_volume_new (
+    app_key text NOT NULL,
+    grain integer NOT NULL,
+    slot bigint NOT NULL,
+    level integer NOT NULL,
+    n bigint NOT NULL
+  );
+  CREATE INDEX log_volume_new_by_slot ON log_volume_new (app_key, grain, slot);
+  -- Seconds first, in one pass over the logs; a second lies within one minute and one hour, which add up its seconds.
+  WITH seconds AS MATERIALIZED (
+    SELECT s.app_key, floor(l.at / 1000)::bigint AS slot, coalesce(l.ll, 0) AS level, count(*) AS n
+    FROM logs l JOIN sessions s ON s.id = l.session_id GROUP BY 1, 2, 3
+  )
+  INSERT INTO log_volume
+    SELECT app_key, 1000, slot, level, n FROM seconds
+    UNION ALL SELECT app_key, 60000, floor(slot / 60.0), level, sum(n) FROM seconds GROUP BY 1, 3, 4
+    UNION ALL SELECT app_key, 3600000, floor(slot / 3600.0), level, sum(n) FROM seconds GROUP BY 1, 3, 4;
+  `,
 ];

@@ -16,6 +16,7 @@ import { keepStatistics } from './statistics.ts';
 import { createRetentionStore } from './retention-store.ts';
 import { createViewerStore } from './viewer-store.ts';
 import { createIssueGroupStore, groupStoredIssues } from './issue-groups.ts';
+import { createIssueReplyStore } from './issue-replies.ts';
 import { createSavedViewStore } from './saved-views.ts';
 import { createWebhookStore } from './webhooks.ts';
 
@@ -53,6 +54,7 @@ export async function openPostgresStore(url: string, options: { poolSize?: numbe
     ...createViewerStore(pool),
     ...createForwardStore(pool),
     ...createIssueGroupStore(pool),
+    ...createIssueReplyStore(pool),
     ...createWebhookStore(pool),
     ...createSavedViewStore(pool),
     explorer: createPgExplorerQueries(reads),

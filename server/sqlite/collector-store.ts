@@ -13,6 +13,7 @@ import {
 } from '../store.types.ts';
 import { now, toSession, type SessionRow, promised, type Sync } from './rows.ts';
 import { createIssueGrouping } from './issue-groups.ts';
+import { createVolumeRollup } from './log-volume.ts';
 
 /** The columns of a log's row, in the order of LogParams. */
 const LOG_COLUMNS = ['session_id', 'x', 't', 'm', 'at', 'tg', 'f', 'l', 'll', 'u', 'content_hash'] as const;
@@ -95,6 +96,7 @@ export function collectorStoreSync(db: Database.Database): CollectorWrites {
   );
   const insertBatch = db.prepare(`INSERT INTO log_batches (app_key, session_id, count, stored) VALUES (?, ?, ?, ?)`);
   const groupIssue = createIssueGrouping(db);
+  const addToVolume = createVolumeRollup(db, LOG_COLUMNS);
 
   const isApp = db.prepare(`SELECT 1 FROM apps WHERE key = ?`).pluck();
   const insertRequest = db.prepare(
@@ -131,6 +133,7 @@ export function collectorStoreSync(db: Database.Database): CollectorWrites {
         ).changes;
       }
       if (stored > 0) addSessionStats.run(sessionId, before);
+      if (stored > 0) addToVolume(appKey, before, stored === count ? params : undefined);
       insertBatch.run(appKey, sessionId, count, stored);
       return stored;
     })();

@@ -29,8 +29,7 @@ import {
   type IssueFilter,
   type LogCursor,
   type LogFilter,
-  FACET_COLUMNS,
-  type FacetField,
+  type FacetSample,
   type LogPage,
   type SessionFacts,
   type SessionFilter,
@@ -54,6 +53,11 @@ const LOG_FROM = `logs l JOIN sessions s ON s.id = l.session_id LEFT JOIN device
 const SORTABLE_LOGS = 20_000;
 /** The levels logs_by_level holds (server/sqlite/schema.ts, the migration that made it partial). */
 const RARE_LEVELS: readonly number[] = [1, 2, 3, 5];
+/** What a facet sample reads of a log (the id and time for the windows of scanCommonWords). */
+const FACET_SAMPLE_COLUMNS = `l.id, l.at, ifnull(l.ll, 0) AS level, l.tg AS tag, l.f AS file, l.session_id AS session`;
+/** The most logs a window of scanCommonWords reads: a deadline is checked between windows, so this bounds how far
+ * past it a read goes (a facet sample asks for 50,000 matches, whose first window would otherwise be 200,000 logs). */
+const MAX_WINDOW = 50_000;
 /** A search matching this many logs or more is run window by window (scanCommonWords) rather than as one set. */
 const COMMON_MATCHES = 5_000;
 
@@ -234,7 +238,7 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
     const clause = where(filter, { commonWords: true });
     if (clause === 'none') return { logs: [], next: null };
     const found: ExplorerLog[] = [];
-    let window = Math.max(500, limit * 4);
+    let window = Math.min(Math.max(500, limit * 4), MAX_WINDOW);
     let cursor = before;
     while (found.length <= limit) {
       const candidates = scan(clause, cursor, window, columns);
@@ -256,7 +260,7 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
       if (candidates.length < window) break;
       cursor = candidates.at(-1)!;
       if (performance.now() > deadline) return { logs: found, next: encodeCursor(cursor) };
-      window = Math.min(window * 2, 50_000);
+      window = Math.min(window * 2, MAX_WINDOW);
     }
     return pageOf(found, limit);
   }
@@ -308,6 +312,20 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
       .all(bucketMs, ...clause.params) as { bucket: number; level: number; n: number }[];
   }
 
+  /** The rollup's counts (docs/volume-and-counts.md#the-rollup), read down its primary key. */
+  function rollup(
+    appKey: string,
+    grain: number,
+    from = Number.MIN_SAFE_INTEGER,
+    to = Number.MAX_SAFE_INTEGER,
+  ): { slot: number; level: number; n: number }[] {
+    return db
+      .prepare(
+        `SELECT slot, level, n FROM log_volume WHERE app_key = ? AND grain = ? AND slot >= ? AND slot < ? AND n > 0`,
+      )
+      .all(appKey, grain, from, to) as { slot: number; level: number; n: number }[];
+  }
+
   function count(filter: LogFilter, cap: number): number {
     const clause = where(filter);
     if (clause === 'none') return 0;
@@ -318,18 +336,31 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
     ).n;
   }
 
-  function groupCounts(
-    filter: LogFilter,
-    by: FacetField,
-    limit: number,
-  ): { value: string | number | null; n: number }[] {
+  /** The newest `limit` logs counted by every facet field: grouped in SQL down the stream's own index, or, for a
+   * search by common words, read window by window as the stream is, and grouped here. */
+  function facetSample(filter: LogFilter, limit: number, within: number): FacetSample {
+    const search = filter.search?.groups.length ? filter.search : undefined;
+    if (search && common(search)) {
+      const page = scanCommonWords(filter, search, undefined, limit, performance.now() + within, FACET_SAMPLE_COLUMNS);
+      const counts = new Map<string, FacetSample['rows'][number]>();
+      for (const log of page.logs as unknown as FacetSample['rows']) {
+        const key = JSON.stringify([log.level, log.tag, log.file, log.session]);
+        const row = counts.get(key);
+        if (row) row.n++;
+        else counts.set(key, { level: log.level, tag: log.tag, file: log.file, session: log.session, n: 1 });
+      }
+      return { rows: [...counts.values()], complete: page.next === null && page.logs.length < limit };
+    }
     const clause = where(filter);
-    if (clause === 'none') return [];
-    return db
+    if (clause === 'none') return { rows: [], complete: true };
+    const rows = db
       .prepare(
-        `SELECT ${FACET_COLUMNS[by]} AS value, count(*) AS n FROM logs l WHERE ${clause.sql} GROUP BY 1 ORDER BY n DESC LIMIT ?`,
+        `SELECT level, tag, file, session, count(*) AS n FROM (
+           SELECT ${FACET_SAMPLE_COLUMNS} FROM logs l WHERE ${clause.sql} ORDER BY l.at DESC, l.id DESC LIMIT ?
+         ) GROUP BY 1, 2, 3, 4`,
       )
-      .all(...clause.params, limit) as { value: string | number | null; n: number }[];
+      .all(...clause.params, limit) as FacetSample['rows'];
+    return { rows, complete: rows.reduce((sum, row) => sum + row.n, 0) < limit };
   }
 
   function sessionFacts(appKey: string, ids: number[]): SessionFacts[] {
@@ -434,8 +465,9 @@ function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
     logs,
     timeSpan,
     volume,
+    rollup,
     count,
-    groupCounts,
+    facetSample,
     sessionFacts,
     arrivedAfter,
     lastLogId,

@@ -410,4 +410,51 @@ ${FIRST_LOG_COLUMNS}
   INSERT INTO logs_infix (logs_infix, rank) VALUES ('crisismerge', 1000000);
   INSERT INTO logs_infix (logs_infix, rank) VALUES ('secure-delete', 1);
   `,
+  // Replies on issue groups (docs/explorer.md#replies), beside the groups: each of a group, and of the issue whose page
+  // it was written on, if any (its uid, kept when retention deletes the issue).
+  `
+  CREATE TABLE issue_replies (
+    id INTEGER PRIMARY KEY,
+    app_key TEXT NOT NULL,
+    group_id INTEGER NOT NULL REFERENCES issue_groups (id),
+    issue_uid TEXT,
+    author TEXT NOT NULL,
+    text TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    resolved INTEGER NOT NULL
+  );
+  CREATE INDEX issue_replies_by_group ON issue_replies (group_id, id);
+  `,
+  // The volume rollup (docs/volume-and-counts.md#the-rollup): each app's logs counted per second, minute and hour (a
+  // grain, in ms) and level, added once per batch by the collector store (server/sqlite/log-volume.ts) and taken out
+  // as logs are deleted, slot by slot, the slots left empty with them. Filled from the logs already stored.
+  `
+  CREATE TABLE log_volume (
+    app_key TEXT NOT NULL,
+    grain INTEGER NOT NULL,
+    slot INTEGER NOT NULL,
+    level INTEGER NOT NULL,
+    n INTEGER NOT NULL,
+    PRIMARY KEY (app_key, grain, slot, level)
+  ) WITHOUT ROWID;
+  -- Seconds first, in one pass over the logs; a second lies within one minute and one hour, which add up its seconds.
+  WITH seconds AS MATERIALIZED (
+    SELECT s.app_key, CAST(floor(l.at * 1.0 / 1000) AS INTEGER) AS slot, ifnull(l.ll, 0) AS level, count(*) AS n
+    FROM logs l JOIN sessions s ON s.id = l.session_id GROUP BY 1, 2, 3
+  )
+  INSERT INTO log_volume
+    SELECT app_key, 1000, slot, level, n FROM seconds
+    UNION ALL SELECT app_key, 60000, CAST(floor(slot / 60.0) AS INTEGER), level, sum(n) FROM seconds GROUP BY 1, 3, 4
+    UNION ALL SELECT app_key, 3600000, CAST(floor(slot / 3600.0) AS INTEGER), level, sum(n) FROM seconds GROUP BY 1, 3, 4;
+  CREATE TRIGGER log_volume_delete AFTER DELETE ON logs BEGIN
+    UPDATE log_volume SET n = n - 1
+    WHERE app_key = (SELECT app_key FROM sessions WHERE id = old.session_id) AND level = ifnull(old.ll, 0)
+      AND (grain, slot) IN (VALUES (1000, CAST(floor(old.at * 1.0 / 1000) AS INTEGER)),
+        (60000, CAST(floor(old.at * 1.0 / 60000) AS INTEGER)), (3600000, CAST(floor(old.at * 1.0 / 3600000) AS INTEGER)));
+    DELETE FROM log_volume
+    WHERE app_key = (SELECT app_key FROM sessions WHERE id = old.session_id) AND level = ifnull(old.ll, 0) AND n = 0
+      AND (grain, slot) IN (VALUES (1000, CAST(floor(old.at * 1.0 / 1000) AS INTEGER)),
+        (60000, CAST(floor(old.at * 1.0 / 60000) AS INTEGER)), (3600000, CAST(floor(old.at * 1.0 / 3600000) AS INTEGER)));
+  END;
+  `,
 ];

@@ -8,6 +8,7 @@ import type {
   CollectorStore,
   ForwardStore,
   IssueGroupStore,
+  IssueReplyStore,
   PartnerStore,
   RetentionStore,
   SavedViewStore,
@@ -25,6 +26,7 @@ type Stores = PartnerStore &
   ViewerStore &
   ForwardStore &
   IssueGroupStore &
+  IssueReplyStore &
   WebhookStore &
   SavedViewStore;
 export type StoreWrites = Pick<Stores, Exclude<WriteMethod, 'addLogParams'> | 'addLogs'>;

@@ -17,6 +17,7 @@ import { createExplorerQueries } from './explorer-queries.ts';
 import { startWriter } from './writer.ts';
 import { afterRequestsLog, storeWrites } from './store-writes.ts';
 import { createIssueGroupStore, groupStoredIssues } from './issue-groups.ts';
+import { createIssueReplyStore } from './issue-replies.ts';
 import { createSavedViewStore } from './saved-views.ts';
 import { createWebhookStore } from './webhooks.ts';
 import { checkDatabasePath, newerSchema, openFailure, StartupError } from '../startup-checks.ts';
@@ -88,6 +89,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     ...createViewerStore(opened),
     ...createForwardStore(opened),
     ...createIssueGroupStore(opened),
+    ...createIssueReplyStore(opened),
     ...createWebhookStore(opened),
     ...createSavedViewStore(opened),
     ...storeWrites(writer),

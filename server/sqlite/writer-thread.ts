@@ -10,6 +10,7 @@ import { appStoreSync } from './app-store.ts';
 import { collectorStoreSync, logCount, type LogParams } from './collector-store.ts';
 import { forwardStoreSync } from './forward-store.ts';
 import { issueGroupStoreSync } from './issue-groups.ts';
+import { issueReplyStoreSync } from './issue-replies.ts';
 import { partnerStoreSync } from './partner-store.ts';
 import { retentionStoreSync } from './retention-store.ts';
 import { savedViewStoreSync } from './saved-views.ts';
@@ -111,6 +112,7 @@ function open(id: number, options: OpenOptions): void {
       ...viewerStoreSync(db),
       ...forwardStoreSync(db),
       ...issueGroupStoreSync(db),
+      ...issueReplyStoreSync(db),
       ...webhookStoreSync(db),
       ...savedViewStoreSync(db),
     };

@@ -26,6 +26,7 @@ export const WRITE_METHODS = [
   'forwardHorizon',
   'saveForwardCursor',
   'setIssueGroupStatus',
+  'addIssueReply',
   'groupUngroupedIssues',
   'setWebhook',
   'claimNotifications',

@@ -1,8 +1,6 @@
 // The search box in real Chromium against the running service (docs/explorer.md#search): a query typed in the box
 // finds exactly its lines, its hits are marked in the rows, the "?" opens the cheat sheet, a query the language cannot
 // take is answered with its error, and the page stays free of serious accessibility violations with both showing.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Cookie, Page } from 'playwright-core';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CHEAT_SHEET } from '../../explorer/logs/search-cheat-sheet.ts';
@@ -11,6 +9,7 @@ import { appIdOf } from '../../server/app-id.ts';
 import { createCollectorClient } from './collector-client.ts';
 import { useProductPage } from './product.ts';
 import { explorerSettled, viewerCookies, viewerText } from './viewer.ts';
+import { seriousViolations } from './axe.ts';
 
 const e2e = useProductPage();
 
@@ -103,21 +102,6 @@ describe('the search box', () => {
     await search(e2e.page, 'gateway');
     await e2e.page.getByRole('button', { name: 'Search syntax' }).click();
     await e2e.page.getByRole('dialog', { name: 'Search syntax' }).waitFor();
-    await e2e.page.evaluate(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
-    const violations = await e2e.page.evaluate(async () => {
-      const result = await (
-        window as unknown as {
-          axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
-        }
-      ).axe.run();
-      return result.violations.map(({ id, impact, nodes }) => ({
-        id,
-        impact,
-        targets: nodes.map((node) => node.target.join(' ')),
-      }));
-    });
-    expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual(
-      [],
-    );
+    expect(await seriousViolations(e2e.page)).toEqual([]);
   });
 });

@@ -3,8 +3,8 @@
 // mark a new one; issue groups count occurrences, and a resolved group reopens; the webhook is called once per new
 // group and once per reopening; an issue's story shows the lines before each occurrence and what stands out; a
 // device's key history and the search by a past key value; sequence search finds exactly the sessions seeded with A
-// then B; a saved view restores its address (axe-core checks these pages in explorer.test.ts). Seeded through the
-// collector, small: a few sessions an app, an app per view, so that no view sees another's lines.
+// then B; a saved view restores its address (axe-core checks these pages in explorer-accessibility.test.ts). Seeded
+// through the collector, small: a few sessions an app, an app per view, so that no view sees another's lines.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Cookie, Page } from 'playwright-core';
@@ -254,7 +254,7 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
         { timeout: 15_000 },
       );
 
-      await e2e.page.getByRole('button', { name: 'Resolve' }).click();
+      await e2e.page.getByRole('button', { name: 'Resolve', exact: true }).click();
       await e2e.page.locator('.group-status').getByText('Resolved').waitFor();
       // Gone from the open issues.
       await viewerText(e2e.page, url('/issues', ISSUES_APP));

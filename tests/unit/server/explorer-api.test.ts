@@ -251,19 +251,21 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
   });
 
   describe('per-app access', () => {
-    /** Every explorer route that reads an app's data, with ids of the demo app's data in its parameters. */
-    const appRoutes = () =>
+    /** Every explorer route of `methods` on an app's data (by default those that read it), with ids of the demo app's
+     * data in its parameters; named with their method when `methods` are several. */
+    const appRoutes = (methods = ['GET']) =>
       [
         ...new Set(
           service.app.routes
             .filter(
-              (route) => route.method === 'GET' && /^\/sidelog\/explorer\/api\/(apps|intent)\/:appId/.test(route.path),
+              (route) =>
+                methods.includes(route.method) && /^\/sidelog\/explorer\/api\/(apps|intent)\/:appId/.test(route.path),
             )
-            .map((route) => route.path),
+            .map((route) => `${methods.length > 1 ? `${route.method} ` : ''}${route.path}`),
         ),
-      ].map((path) =>
-        path
-          .slice(API.length)
+      ].map((route) =>
+        route
+          .replace(API, '')
           .replace(':appId', APP_ID)
           .replace(':kind/:id', 'session/session-1')
           .replace(':id', '1')
@@ -294,7 +296,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       const admin = (await signIn('admin', ADMIN_TOKEN)).cookie;
       const routes = appRoutes();
       // The logs and their volume, count, facets, tail, export and lines around; tags; sessions; issues; devices; intents;
-      // the issue groups, patterns, sequences, saved views, key history and webhook.
+      // the issue groups and their replies, patterns, sequences, saved views, key history and webhook.
       expect(routes.length).toBeGreaterThanOrEqual(20);
       for (const route of routes) {
         // Refused by the access rule, as an app that does not exist, and nothing of its data in the answer.
@@ -312,6 +314,21 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       expect((await get(`${API}/apps`, limited)).json().map((app: { key: string }) => app.key)).toEqual([
         'allowed-app',
       ]);
+      // Nor does it change any: a group's status, a reply, a saved view, the webhook.
+      const writes = appRoutes(['POST', 'DELETE']);
+      expect(writes.length).toBeGreaterThanOrEqual(5);
+      for (const write of writes) {
+        const [method, route] = write.split(' ') as [string, string];
+        const answer = await service.app.request(`${API}${route}`, {
+          method,
+          headers: { Cookie: limited!.split(';')[0]!, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ text: 'planted', status: 'muted', name: 'planted', path: '/logs', query: '' }),
+        });
+        expect([answer.status, ((await answer.json()) as { error: string }).error], write).toEqual([
+          404,
+          'no such app',
+        ]);
+      }
 
       expect((await adminPost('viewers/limited/apps', { apps: null })).status).toBe(200);
       expect((await get(`${API}/apps/${APP_ID}/logs`, limited)).text).toContain('plain line');

@@ -16,7 +16,7 @@ import {
 import { createExplorerQueries } from '../../../server/sqlite/explorer-queries.ts';
 import { logFacets } from '../../../server/explorer/facets.ts';
 import { logVolume } from '../../../server/explorer/volume.ts';
-import { openTestStore, STORE_KINDS, type TestDatabase } from './test-databases.ts';
+import { createTestDatabase, openTestStore, STORE_KINDS, type TestDatabase } from './test-databases.ts';
 import { parseSearchQuery } from '../../../explorer-contract/search-query.ts';
 import { LIST_TEXT_CHARS } from '../../../explorer-contract/api.types.ts';
 
@@ -234,34 +234,57 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       ['errors of a word', { levels: [2], ...searching('pay') }],
       ['not a device', { exclude: { devices: ['device-1'] } }],
     ];
-    test.each(facetFilters)(
-      '%s: each value counts its logs exactly, and the devices and sessions they come from',
-      async (_, filter) => {
-        const expected = await readAll({ appKey: APP, ...filter });
-        const facets = await logFacets(queries, { appKey: APP, ...filter });
-        const countBy = (key: (log: ExplorerLog) => string | null) => {
-          const counts = new Map<string, number>();
-          for (const log of expected) {
-            const value = key(log);
-            if (value) counts.set(value, (counts.get(value) ?? 0) + 1);
+    // Within the sample (12,000 logs and fewer), every log; past it (a sample of 1,000), the newest 1,000, marked.
+    const samples: [string, number | undefined][] = [
+      ['all', undefined],
+      ['the newest 1,000', 1_000],
+    ];
+    describe.each(samples)('counting %s', (_, sample) => {
+      test.each(facetFilters)(
+        '%s: each value counts its logs exactly, and the devices and sessions they come from',
+        async (_, filter) => {
+          const matched = await readAll({ appKey: APP, ...filter });
+          const expected = sample === undefined ? matched : matched.slice(0, sample);
+          expect(expected.length).toBeGreaterThan(0);
+          const facets = await logFacets(queries, { appKey: APP, ...filter }, { sample });
+          expect(facets.sampled).toBe(matched.length > expected.length ? expected.length : undefined);
+          const countBy = (key: (log: ExplorerLog) => string | null) => {
+            const counts = new Map<string, number>();
+            for (const log of expected) {
+              const value = key(log);
+              if (value) counts.set(value, (counts.get(value) ?? 0) + 1);
+            }
+            return counts;
+          };
+          const asMap = (values: { value: string; count: number }[]) =>
+            new Map(values.map((value) => [value.value, value.count]));
+          expect(asMap(facets.level)).toEqual(
+            countBy((log) => ['debug', 'warning', 'error', 'trace', 'info', 'fatal'][log.ll ?? 0]!),
+          );
+          expect(asMap(facets.tag)).toEqual(countBy((log) => log.tg));
+          expect(asMap(facets.file)).toEqual(countBy((log) => log.f));
+          expect(asMap(facets.device)).toEqual(countBy((log) => log.udid));
+          expect(facets.devices).toBe(new Set(expected.map((log) => log.udid)).size);
+          expect(facets.sessions).toBe(new Set(expected.map((log) => log.session_uid)).size);
+          expect(facets.tag.map((value) => value.count)).toEqual(
+            [...facets.tag.map((value) => value.count)].sort((a, b) => b - a),
+          );
+        },
+      );
+
+      test.runIf(kind === 'sqlite')(
+        'a search counts the same whether its words count as rare or as common',
+        async () => {
+          const windowed = createExplorerQueries(sqliteOf(store), { commonMatches: 10 });
+          for (const filter of [searching('payment'), { ...searching('pay'), levels: [4] }]) {
+            const options = { sample, within: Infinity };
+            const facets = await logFacets(windowed, { appKey: APP, ...filter }, options);
+            expect(facets.tag.length).toBeGreaterThan(0);
+            expect(facets).toEqual(await logFacets(queries, { appKey: APP, ...filter }, options));
           }
-          return counts;
-        };
-        const asMap = (values: { value: string; count: number }[]) =>
-          new Map(values.map((value) => [value.value, value.count]));
-        expect(asMap(facets.level)).toEqual(
-          countBy((log) => ['debug', 'warning', 'error', 'trace', 'info', 'fatal'][log.ll ?? 0]!),
-        );
-        expect(asMap(facets.tag)).toEqual(countBy((log) => log.tg));
-        expect(asMap(facets.file)).toEqual(countBy((log) => log.f));
-        expect(asMap(facets.device)).toEqual(countBy((log) => log.udid));
-        expect(facets.devices).toBe(new Set(expected.map((log) => log.udid)).size);
-        expect(facets.sessions).toBe(new Set(expected.map((log) => log.session_uid)).size);
-        expect(facets.tag.map((value) => value.count)).toEqual(
-          [...facets.tag.map((value) => value.count)].sort((a, b) => b - a),
-        );
-      },
-    );
+        },
+      );
+    });
   });
 
   describe('tags', () => {
@@ -373,6 +396,33 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
           await writer.end();
         }
         expect(seen.sort()).toEqual(['committed first', 'committed last']);
+      },
+    );
+
+    // The test databases are copies of one template in one cluster, as an operator's staging copy would be: their
+    // `logs` tables share an oid, and the locks of every database show in pg_locks.
+    test.runIf(kind === 'postgres')(
+      "another database's writer in the same cluster does not hold the tail back",
+      async () => {
+        const other = await createTestDatabase('postgres');
+        const writer = new pg.Client(other.db);
+        await writer.connect();
+        try {
+          await writer.query('BEGIN');
+          await writer.query('LOCK TABLE logs IN ROW EXCLUSIVE MODE');
+          const last = await queries.lastLogId();
+          await store.addLogs(APP, (await store.session(APP, 'session-2'))!.id, [
+            { x: new Date().toISOString(), at: Date.now(), t: 'beside another database', ll: 4 },
+          ]);
+          const upTo = await queries.lastLogId();
+          expect((await queries.arrivedAfter({ appKey: APP }, last, upTo, 10)).map((log) => log.t)).toEqual([
+            'beside another database',
+          ]);
+          await writer.query('ROLLBACK');
+        } finally {
+          await writer.end();
+          await other.drop();
+        }
       },
     );
   });

@@ -9,6 +9,17 @@ import { createHarness, type Harness, device, logs, sessionPayload } from './ser
 import { STORE_KINDS } from './test-databases.ts';
 
 const APP_ID = appIdOf(DEMO_APP_KEY);
+
+/** Text that compresses badly (PostgreSQL compresses a long key before it checks its size): 3,000 characters drawn
+ * from 20,000 ideographs, the same each run. */
+function incompressible(length: number): string {
+  let seed = 1;
+  return Array.from({ length }, () => {
+    seed = (seed * 48_271) % 2_147_483_647;
+    return String.fromCodePoint(0x4e00 + (seed % 20_000));
+  }).join('');
+}
+
 const VALUES: unknown[] = [
   true,
   {},
@@ -23,6 +34,7 @@ const VALUES: unknown[] = [
   'a\uD800',
   'a\u0000b',
   'x'.repeat(5000),
+  incompressible(3000),
 ];
 
 /** One body per field of each operation, that field replaced by `value`. */

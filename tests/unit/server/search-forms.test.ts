@@ -139,21 +139,31 @@ describe.each(STORE_KINDS)('the query language on %s', (kind) => {
     expect((await find(q, windowed)).sort()).toEqual([...texts].sort());
   });
 
-  // The trigram index's expression and the query's must be written alike, or PostgreSQL reads every log.
-  test.runIf(kind === 'postgres')('a word inside words and a file are looked up in the trigram index', async () => {
+  // The indexes' expressions and the query's must be written alike, or PostgreSQL reads every log: the text's trigrams,
+  // the places' trigrams and the logs by place (server/postgres/log-places.ts).
+  test.runIf(kind === 'postgres')('a word inside words and a file are looked up in the trigram indexes', async () => {
     const client = new pg.Client(db);
     await client.connect();
     try {
       await client.query('SET enable_seqscan = off');
-      for (const q of ['artner', 'file:client']) {
-        const values: unknown[] = [];
-        const where = searchSql(parseSearchQuery(q), APP, (value) => `$${values.push(value)}`);
-        const plan = (
-          await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN SELECT l.id FROM logs l WHERE ${where}`, values)
-        ).rows
+      const explain = async (statement: string, values: unknown[]) =>
+        (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${statement}`, values)).rows
           .map((row) => row['QUERY PLAN'])
           .join('\n');
-        expect(plan, q).toMatch(/Bitmap Index Scan on \w*expr\w*/);
+      for (const [q, index] of [
+        ['artner', /Bitmap Index Scan on logs_\w*_t_idx/],
+        ['file:client', /Index Scan (on|using) logs_\w*_md5_idx/],
+      ] as const) {
+        const lookups: string[] = [];
+        const places = async (condition: string, pattern: string) => {
+          const statement = `SELECT key FROM log_places WHERE ${condition}`;
+          lookups.push(await explain(statement, [pattern]));
+          return (await client.query<{ key: string }>(statement, [pattern])).rows.map((row) => row.key);
+        };
+        const values: unknown[] = [];
+        const where = await searchSql(parseSearchQuery(q), APP, (value) => `$${values.push(value)}`, places);
+        expect(await explain(`SELECT l.id FROM logs l WHERE ${where}`, values), q).toMatch(index);
+        expect(lookups.join('\n'), q).toMatch(/Index Scan on log_places_infix/);
       }
     } finally {
       await client.end();

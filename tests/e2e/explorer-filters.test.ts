@@ -1,0 +1,252 @@
+// The log explorer in real Chromium against the running service (docs/local-service.md#explorer): the sign-in it needs,
+// each filter and their combination, links that restore a view, and the volume, count and facets of a view.
+import { describe, expect, it, vi } from 'vitest';
+import { fromLocalInput } from '../../explorer/format.ts';
+import type { LogRecord } from '../../protocol/records.types.ts';
+import { ALL, ALPHA, APP_ID, BETA, newestFirst, streamTexts, T0, useExplorerApp } from './explorer-app.ts';
+import { explorerSettled, signInToExplorer, viewerText } from './viewer.ts';
+
+const { e2e, startSignedIn, logsUrl } = useExplorerApp();
+
+describe('sign-in', () => {
+  it('the API answers 401 without it, and a page opened without it shows no data until the viewer signs in', async () => {
+    for (const path of [
+      '/apps',
+      `/apps/${APP_ID}/logs`,
+      `/apps/${APP_ID}/sessions`,
+      `/apps/${APP_ID}/issues`,
+      `/apps/${APP_ID}/logs/export?format=csv`,
+    ]) {
+      const response = await fetch(`${e2e.product.url}/sidelog/explorer/api${path}`);
+      expect(response.status, path).toBe(401);
+      expect(await response.text()).not.toContain('alpha');
+    }
+    await e2e.page.goto(logsUrl({ session: 's-alpha' }));
+    await e2e.page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await e2e.page.locator('body').innerText()).not.toContain('alpha');
+
+    await e2e.page.getByLabel('Name').fill('e2e-viewer');
+    await e2e.page.getByLabel('Password').fill('wrong password');
+    await e2e.page.getByRole('button', { name: 'Sign in' }).click();
+    await e2e.page.getByRole('alert').getByText('Wrong name or password.').waitFor();
+    expect(await e2e.page.locator('body').innerText()).not.toContain('alpha');
+    await signInToExplorer(e2e.page);
+    // Back where the viewer was going.
+    expect(new URL(e2e.page.url()).search).toBe(`?app=${APP_ID}&session=s-alpha`);
+    expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALPHA));
+  });
+
+  it('the admin token signs in too, and sign-out ends it', async () => {
+    await e2e.page.goto(`${e2e.product.url}/sidelog/`);
+    await signInToExplorer(e2e.page, { name: 'admin', password: e2e.product.adminToken });
+    await explorerSettled(e2e.page);
+    await e2e.page.getByRole('button', { name: 'Sign out' }).click();
+    await e2e.page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect((await e2e.page.request.get(`${e2e.product.url}/sidelog/explorer/api/apps`)).status()).toBe(401);
+  });
+});
+
+describe('filters', () => {
+  startSignedIn();
+  const cases: [string, Record<string, string>, LogRecord[]][] = [
+    ['levels', { level: 'error,fatal' }, ALL.filter((entry) => entry.ll === 2)],
+    ['tag', { tag: 'net' }, ALL.filter((entry) => entry.tg === 'net')],
+    ['full-text search', { q: 'payment' }, [ALPHA[2]!]],
+    ['device key value', { key: 'plan', value: 'gold' }, ALPHA],
+    [
+      'time range',
+      { from: new Date(T0 + 2 * 60_000).toISOString(), to: new Date(T0 + 6 * 60_000).toISOString() },
+      ALL.slice(2, 6),
+    ],
+    ['session', { session: 's-beta' }, BETA],
+    ['device', { device: 'd-alpha' }, ALPHA],
+    [
+      'all combined',
+      {
+        level: 'error,warning',
+        tag: 'net',
+        key: 'plan',
+        value: 'silver',
+        from: new Date(T0).toISOString(),
+        device: 'd-beta',
+      },
+      [BETA[1]!],
+    ],
+  ];
+  it.each(cases)('%s: a link with it shows exactly the matching logs', async (_, params, expected) => {
+    await viewerText(e2e.page, logsUrl(params));
+    expect(await streamTexts(e2e.page)).toEqual(newestFirst(expected));
+  });
+
+  it('filters set in the page go into the address, and opening that address restores the view', async () => {
+    await viewerText(e2e.page, logsUrl());
+    expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALL));
+    for (const level of ['Debug', 'Info', 'Trace', 'Fatal']) {
+      await e2e.page.getByRole('checkbox', { name: level }).uncheck();
+    }
+    await e2e.page.getByLabel('Tags').fill('net');
+    await e2e.page.getByLabel('Search text').fill('timeout');
+    await e2e.page.getByLabel('Search text').press('Enter');
+    await vi.waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(['beta error timeout']));
+    const shared = e2e.page.url();
+    expect(new URL(shared).searchParams.get('level')).toBe('warning,error');
+
+    const other = await e2e.page.context().newPage();
+    await viewerText(other, shared);
+    expect(await streamTexts(other)).toEqual(['beta error timeout']);
+    expect(await other.getByLabel('Search text').inputValue()).toBe('timeout');
+    expect(await other.getByRole('checkbox', { name: 'Debug' }).isChecked()).toBe(false);
+  });
+});
+
+describe('volume and count', () => {
+  startSignedIn();
+  const status = () => e2e.page.locator('.stream-toolbar [role=status]');
+  /** The logs each bar's title counts, oldest bar first. */
+  async function barCounts(): Promise<number[]> {
+    await e2e.page.locator('.histogram').waitFor();
+    const titles = await e2e.page.locator('.histogram-bucket title').allTextContents();
+    return titles.map((title) => Number(/: ([\d,]+) logs?\b/.exec(title)![1]!.replaceAll(',', '')));
+  }
+  const sum = (counts: number[]) => counts.reduce((all, n) => all + n, 0);
+
+  it.each([
+    ['every log', {}, ALL.length, '8 logs'],
+    ['errors', { level: 'error' }, 3, '3 logs'],
+    ['one match', { q: 'payment' }, 1, '1 log'],
+  ] as const)('%s: the bars sum to the count the status line gives', async (_, params, count, text) => {
+    await viewerText(e2e.page, logsUrl(params));
+    await vi.waitFor(async () => expect(await status().innerText()).toBe(text));
+    expect(sum(await barCounts())).toBe(count);
+    expect(await streamTexts(e2e.page)).toHaveLength(count);
+  });
+
+  it('unticking every level says so and shows no log, rather than every level', async () => {
+    await viewerText(e2e.page, logsUrl());
+    for (const level of ['Debug', 'Warning', 'Error', 'Trace', 'Info', 'Fatal'])
+      await e2e.page.getByRole('checkbox', { name: level }).uncheck();
+    await e2e.page.getByText('No level is ticked, so no log is shown: tick a level to see its logs.').waitFor();
+    expect(new URL(e2e.page.url()).searchParams.get('level')).toBe('none');
+    await vi.waitFor(async () => expect(await status().innerText()).toBe('0 logs'));
+    expect(await streamTexts(e2e.page)).toEqual([]);
+    await e2e.page.getByRole('checkbox', { name: 'Error' }).check();
+    await vi.waitFor(async () =>
+      expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALL.filter((entry) => entry.ll === 2))),
+    );
+  });
+
+  it('bars are 10 seconds over these 7 minutes, stacked by level, and dragging across them sets the range', async () => {
+    await viewerText(e2e.page, logsUrl());
+    const counts = await barCounts();
+    // From T0's bucket to the one of its 7th minute.
+    expect(counts).toHaveLength(43);
+    expect(counts.flatMap((n, index) => (n > 0 ? [index] : []))).toEqual([0, 6, 12, 18, 24, 30, 36, 42]);
+    expect(await e2e.page.locator('.histogram-bucket').nth(12).locator('.histogram-bar.level-error').count()).toBe(1);
+    const box = (await e2e.page.locator('.histogram svg').boundingBox())!;
+    const x = (bucket: number) => box.x + ((bucket + 0.5) * box.width) / counts.length;
+    await e2e.page.mouse.move(x(12), box.y + box.height / 2);
+    await e2e.page.mouse.down();
+    await e2e.page.mouse.move(x(20), box.y + box.height / 2);
+    await e2e.page.mouse.move(x(30), box.y + box.height / 2);
+    await e2e.page.mouse.up();
+    // Minutes 2 to 5, to the end of minute 5's bucket.
+    await vi.waitFor(() => {
+      const params = new URL(e2e.page.url()).searchParams;
+      expect([params.get('from'), params.get('to')]).toEqual([
+        new Date(T0 + 120_000).toISOString(),
+        new Date(T0 + 310_000).toISOString(),
+      ]);
+    });
+    await vi.waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALL.slice(2, 6))));
+    await vi.waitFor(async () => expect(await status().innerText()).toBe('4 logs'));
+    expect(sum(await barCounts())).toBe(4);
+    // The From field shows it too (in this machine's zone, the browser's).
+    expect(fromLocalInput(await e2e.page.getByLabel('From').inputValue())).toBe(new Date(T0 + 120_000).toISOString());
+  });
+});
+
+describe('facets', () => {
+  startSignedIn();
+  const panel = () => e2e.page.getByRole('complementary', { name: 'Facets' });
+  /** A facet's values and their counts, as the panel lists them. */
+  async function facet(title: string): Promise<Record<string, number>> {
+    const section = panel().getByRole('region', { name: title, exact: true });
+    await section.waitFor();
+    const labels = await section.locator('.facet-label').allInnerTexts();
+    const counts = await section.locator('.facet-count').allInnerTexts();
+    return Object.fromEntries(labels.map((label, index) => [label, Number(counts[index]!.replaceAll(',', ''))]));
+  }
+  const who = () => panel().locator('.facet-who').innerText();
+
+  it('count each value exactly, with the devices and sessions matched, and follow the query', async () => {
+    await viewerText(e2e.page, logsUrl());
+    await vi.waitFor(async () => expect(await who()).toBe('2 devices, 2 sessions'));
+    expect(await facet('Level')).toEqual({ Error: 3, Debug: 2, Info: 2, Warning: 1 });
+    expect(await facet('Tag')).toEqual({ boot: 2, net: 2, ui: 2, bf_issue: 1, pay: 1 });
+    expect(await facet('File')).toEqual({ 'checkout.ts': 8 });
+    // Both devices carry the same name: their counts, most first.
+    expect(
+      await panel().getByRole('region', { name: 'Device', exact: true }).locator('.facet-count').allInnerTexts(),
+    ).toEqual(['5', '3']);
+
+    await viewerText(e2e.page, logsUrl({ tag: 'net' }));
+    await vi.waitFor(async () => expect(await facet('Level')).toEqual({ Warning: 1, Error: 1 }));
+    await viewerText(e2e.page, logsUrl({ session: 's-beta' }));
+    await vi.waitFor(async () => expect(await who()).toBe('1 device, 1 session'));
+    expect(await facet('Tag')).toEqual({ boot: 1, net: 1, ui: 1 });
+  });
+
+  it("each row says who it is from, its device's name and its session's marker, which opens the session", async () => {
+    await viewerText(e2e.page, logsUrl());
+    const rows = e2e.page.locator('.log-list .log-row');
+    await rows.first().waitFor();
+    expect(await rows.locator('.log-device').allInnerTexts()).toEqual(ALL.map(() => 'Chrome on Linux'));
+    const markers = await rows
+      .locator('.log-session')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('aria-label')));
+    expect(markers).toEqual([...BETA.map(() => 'Session s-beta'), ...ALPHA.map(() => 'Session s-alpha')]);
+    await e2e.page.getByRole('link', { name: 'Session s-alpha' }).first().click();
+    await vi.waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALPHA)));
+    expect(new URL(e2e.page.url()).searchParams.get('session')).toBe('s-alpha');
+    await vi.waitFor(async () => expect(await who()).toBe('1 device, 1 session'));
+  });
+
+  it('a value in the panel or in a log shows only it or hides it, and a hidden value can be shown again', async () => {
+    await viewerText(e2e.page, logsUrl());
+    await panel().getByRole('button', { name: 'Show only tag net', exact: true }).click();
+    await vi.waitFor(async () =>
+      expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALL.filter((entry) => entry.tg === 'net'))),
+    );
+    expect(new URL(e2e.page.url()).searchParams.getAll('tag')).toEqual(['net']);
+
+    await viewerText(e2e.page, logsUrl());
+    await panel().getByRole('button', { name: 'Hide tag boot', exact: true }).click();
+    await vi.waitFor(async () =>
+      expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALL.filter((entry) => entry.tg !== 'boot'))),
+    );
+    expect(new URL(e2e.page.url()).searchParams.getAll('-tag')).toEqual(['boot']);
+    // From an opened log: the newest, "beta debug idle", tagged ui.
+    await e2e.page.getByRole('button', { name: 'beta debug idle', exact: true }).click();
+    await e2e.page
+      .getByRole('list', { name: 'Filter by this log' })
+      .getByRole('button', { name: 'Hide tag ui', exact: true })
+      .click();
+    await vi.waitFor(async () =>
+      expect(await streamTexts(e2e.page)).toEqual(
+        newestFirst(ALL.filter((entry) => !['boot', 'ui'].includes(entry.tg!))),
+      ),
+    );
+    await panel().getByRole('button', { name: 'Show only level Error', exact: true }).click();
+    await vi.waitFor(async () =>
+      expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALL.filter((entry) => entry.ll === 2))),
+    );
+    await vi.waitFor(async () => expect(await facet('Level')).toEqual({ Error: 3 }));
+    // Hidden values are listed, and each can be shown again.
+    await panel().getByRole('button', { name: 'Remove hidden tag ui', exact: true }).click();
+    await panel().getByRole('button', { name: 'Remove hidden tag boot', exact: true }).click();
+    await vi.waitFor(() => expect(new URL(e2e.page.url()).searchParams.getAll('-tag')).toEqual([]));
+    await vi.waitFor(async () =>
+      expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALL.filter((entry) => entry.ll === 2))),
+    );
+  });
+});

@@ -1,0 +1,322 @@
+// The explorer's stream in real Chromium against the running service (docs/local-service.md#explorer): a log opened
+// to its JSON and the lines around it, what a row shows, logged markup shown as text, the live tail, and exports.
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { TAIL_EVERY_MS } from '../../explorer/logs/use-log-stream.ts';
+import type { LogRecord } from '../../protocol/records.types.ts';
+import { appIdOf } from '../../server/app-id.ts';
+import { createCollectorClient } from './collector-client.ts';
+import {
+  ALL,
+  ALPHA,
+  APP,
+  downloadedText,
+  MARKUP,
+  newestFirst,
+  streamTexts,
+  T0,
+  tailUntil,
+  useExplorerApp,
+} from './explorer-app.ts';
+import { explorerSettled, viewerText } from './viewer.ts';
+
+const app = useExplorerApp();
+const { e2e, startSignedIn, logsUrl } = app;
+/** Apps of their own, so their logs change no other test's view of APP. */
+const ROWS_APP = 'explorer-e2e-rows';
+const TAIL_APP = 'explorer-e2e-tail';
+
+describe('the stream', () => {
+  startSignedIn();
+  it('a log opens to its JSON, and shows the lines around it in its session', async () => {
+    await viewerText(e2e.page, logsUrl({ q: 'declined' }));
+    await e2e.page.getByRole('button', { name: 'alpha error payment declined' }).click();
+    const json = JSON.parse(await e2e.page.locator('.log-json').innerText());
+    expect(json).toMatchObject({
+      t: 'alpha error payment declined',
+      ll: 2,
+      tg: 'pay',
+      f: 'checkout.ts',
+      l: 42,
+      m: 'pay',
+      session_uid: 's-alpha',
+      udid: 'd-alpha',
+    });
+    await e2e.page.getByRole('link', { name: 'Lines around' }).click();
+    await explorerSettled(e2e.page);
+    const around = e2e.page.getByRole('list', { name: 'Lines around the log' });
+    await around.waitFor();
+    // The session's lines, not only those the search matched, newest first as in the stream.
+    expect(await around.locator('.log-text').allInnerTexts()).toEqual(newestFirst(ALPHA));
+    expect(await around.locator('[aria-current=true] .log-text').innerText()).toBe('alpha error payment declined');
+    expect(await e2e.page.getByLabel('Search text').inputValue()).toBe('declined');
+  });
+
+  describe('context', () => {
+    const CONTEXT_APP = 'explorer-e2e-context';
+    /** One session of 80 lines, a second apart, every tenth an error; another session's lines between them. */
+    const line = (n: number) => `context line ${String(n).padStart(2, '0')}`;
+    const lines = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => line(to - i));
+    const contextUrl = (params: Record<string, string>) =>
+      `${e2e.product.url}/sidelog/logs?${new URLSearchParams({ app: appIdOf(CONTEXT_APP), ...params })}`;
+    const shown = () =>
+      e2e.page.getByRole('list', { name: 'Lines around the log' }).locator('.log-text').allInnerTexts();
+    beforeAll(async () => {
+      const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, CONTEXT_APP);
+      await collector.createApp();
+      const [mine, other] = [
+        await collector.session('s-context', 'd-context'),
+        await collector.session('s-other', 'd-other'),
+      ];
+      const at = (n: number, offset = 0) => T0 + n * 1_000 + offset;
+      await collector.logs(
+        mine,
+        Array.from(
+          { length: 80 },
+          (_, n) =>
+            ({
+              x: new Date(at(n)).toISOString(),
+              at: at(n),
+              t: line(n),
+              ll: n % 10 === 0 ? 2 : 4,
+              tg: 'ctx',
+            }) as LogRecord,
+        ),
+      );
+      await collector.logs(
+        other,
+        Array.from(
+          { length: 80 },
+          (_, n) =>
+            ({
+              x: new Date(at(n, 500)).toISOString(),
+              at: at(n, 500),
+              t: `other line ${n}`,
+              ll: 2,
+              tg: 'ctx',
+            }) as LogRecord,
+        ),
+      );
+    });
+
+    it('opens in place of the stream around the row, extends up and down with exact lines, newest first; Back keeps the filters', async () => {
+      await viewerText(e2e.page, contextUrl({ level: 'error', q: 'context' }));
+      expect(await streamTexts(e2e.page)).toEqual([70, 60, 50, 40, 30, 20, 10, 0].map(line));
+      await e2e.page.getByRole('button', { name: line(40) }).click();
+      await e2e.page.getByRole('link', { name: 'Lines around' }).click();
+      await vi.waitFor(async () => expect(await shown()).toEqual(lines(15, 65)));
+      // Under the same filters, in the same page.
+      expect(await e2e.page.getByLabel('Search text').inputValue()).toBe('context');
+      expect(
+        await e2e.page
+          .getByRole('list', { name: 'Lines around the log' })
+          .locator('[aria-current=true] .log-text')
+          .innerText(),
+      ).toBe(line(40));
+
+      await e2e.page.getByRole('button', { name: 'Show 25 newer lines' }).click();
+      await vi.waitFor(async () => expect(await shown()).toEqual(lines(15, 79)));
+      await e2e.page.getByText('The session’s newest line.').waitFor();
+      expect(await e2e.page.getByRole('button', { name: 'Show 25 newer lines' }).count()).toBe(0);
+      await e2e.page.getByRole('button', { name: 'Show 25 older lines' }).click();
+      await vi.waitFor(async () => expect(await shown()).toEqual(lines(0, 79)));
+      await e2e.page.getByText('The session’s oldest line.').waitFor();
+
+      const address = new URL(e2e.page.url());
+      expect(Object.fromEntries(address.searchParams)).toMatchObject({
+        level: 'error',
+        q: 'context',
+        newer: '50',
+        older: '50',
+      });
+      await e2e.page.getByRole('link', { name: 'Back to the stream' }).click();
+      await vi.waitFor(async () =>
+        expect(await streamTexts(e2e.page)).toEqual([70, 60, 50, 40, 30, 20, 10, 0].map(line)),
+      );
+      expect(Object.fromEntries(new URL(e2e.page.url()).searchParams)).toEqual({
+        app: appIdOf(CONTEXT_APP),
+        level: 'error',
+        q: 'context',
+      });
+    });
+
+    it('a link to an open context, or a reload of it, opens the same lines', async () => {
+      await viewerText(e2e.page, contextUrl({ level: 'error', q: 'context' }));
+      await e2e.page.getByRole('button', { name: line(30) }).click();
+      await e2e.page.getByRole('link', { name: 'Lines around' }).click();
+      await vi.waitFor(async () => expect(await shown()).toEqual(lines(5, 55)));
+      await e2e.page.getByRole('button', { name: 'Show 25 older lines' }).click();
+      await vi.waitFor(async () => expect(await shown()).toEqual(lines(0, 55)));
+      await e2e.page.reload();
+      await vi.waitFor(async () => expect(await shown()).toEqual(lines(0, 55)));
+      expect(await e2e.page.getByLabel('Search text').inputValue()).toBe('context');
+      const link = e2e.page.url();
+      await viewerText(e2e.page, contextUrl({}));
+      await viewerText(e2e.page, link);
+      await vi.waitFor(async () => expect(await shown()).toEqual(lines(0, 55)));
+    });
+  });
+
+  it('a row shows level colour, absolute and relative time, tag, file:line, method and URL; a long text is collapsed until opened', async () => {
+    const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, ROWS_APP);
+    await collector.createApp();
+    const session = await collector.session('s-rows', 'd-rows');
+    const threeHoursAgo = Date.now() - 3 * 3_600_000;
+    const long = `${'a long stack line '.repeat(30)}THE END`;
+    // One log of each level (Debug 0 … Fatal 5), a minute apart; the error's text is long.
+    const rows = [0, 1, 2, 3, 4, 5].map(
+      (ll) =>
+        ({
+          x: new Date(threeHoursAgo + ll * 60_000).toISOString(),
+          at: threeHoursAgo + ll * 60_000,
+          t: ll === 2 ? long : `level ${ll} line`,
+          ll,
+          tg: 'rows',
+          f: 'checkout.ts',
+          l: 40 + ll,
+          m: 'pay',
+          u: 'https://shop.example/cart',
+        }) as LogRecord,
+    );
+    await collector.logs(session, rows);
+    await viewerText(e2e.page, `${e2e.product.url}/sidelog/logs?app=${appIdOf(ROWS_APP)}`);
+
+    const badges = await e2e.page
+      .locator('.log-row .level-badge')
+      .evaluateAll((elements) =>
+        elements.map((badge) => ({ level: badge.textContent, colour: getComputedStyle(badge).backgroundColor })),
+      );
+    expect(badges.map((badge) => badge.level)).toEqual(['Fatal', 'Info', 'Trace', 'Error', 'Warning', 'Debug']);
+    expect(new Set(badges.map((badge) => badge.colour)).size).toBe(6);
+
+    const error = e2e.page.locator('.log-row', { has: e2e.page.locator('.level-badge', { hasText: 'Error' }) });
+    expect(await error.locator('time').getAttribute('datetime')).toBe(rows[2]!.x);
+    expect(await error.locator('time').innerText()).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} 3 hours ago$/);
+    expect(await error.locator('.log-tag').innerText()).toBe('rows');
+    expect(await error.locator('.log-place').innerText()).toBe('checkout.ts:42');
+    expect(await error.locator('.log-method').innerText()).toBe('pay()');
+    expect(await error.locator('.log-url').innerText()).toBe('https://shop.example/cart');
+
+    const text = error.locator('.log-text');
+    expect(await text.getAttribute('aria-expanded')).toBe('false');
+    expect(await text.innerText()).not.toContain('THE END');
+    await text.click();
+    expect(await text.getAttribute('aria-expanded')).toBe('true');
+    expect(await text.innerText()).toBe(long);
+    expect(JSON.parse(await error.locator('.log-json').innerText())).toMatchObject({
+      t: long,
+      ll: 2,
+      f: 'checkout.ts',
+      l: 42,
+      m: 'pay',
+      u: 'https://shop.example/cart',
+    });
+  });
+
+  it('logged markup is shown as text, never run', async () => {
+    await viewerText(e2e.page, logsUrl({ tag: 'ui', session: 's-alpha' }));
+    expect(await streamTexts(e2e.page)).toEqual([MARKUP]);
+    expect(await e2e.page.locator('main img, main b').count()).toBe(0);
+    expect(await e2e.page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
+  });
+
+  it('live tail shows a line logged after the page opened', async () => {
+    // The tail's polls are counted in the page as they start, and those still waiting for their answer: a poll's next
+    // timer is set only once its answer is in.
+    await e2e.page.context().addInitScript(() => {
+      const counted = window as unknown as { tailPolls: number; tailWaiting: number };
+      counted.tailPolls = 0;
+      counted.tailWaiting = 0;
+      const fetch = window.fetch;
+      window.fetch = (input, init) => {
+        if (!String(input instanceof Request ? input.url : input).includes('/logs/tail')) return fetch(input, init);
+        counted.tailPolls++;
+        counted.tailWaiting++;
+        return fetch(input, init).finally(() => counted.tailWaiting--);
+      };
+    });
+    const tailPolls = () => e2e.page.evaluate(() => (window as unknown as { tailPolls: number }).tailPolls);
+    const noPollWaiting = () =>
+      e2e.page.waitForFunction(() => (window as unknown as { tailWaiting: number }).tailWaiting === 0);
+    await e2e.page.clock.install();
+    await viewerText(e2e.page, logsUrl({ session: 's-beta' }));
+    await e2e.page.getByRole('button', { name: 'Live tail' }).click();
+    // Give the tail its starting point before the line is sent.
+    await e2e.page.waitForResponse((response) => response.url().includes('/logs/tail'));
+    const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, APP);
+    await collector.logs(app.betaSession, [
+      { x: new Date().toISOString(), at: Date.now(), t: 'arrived while tailing', ll: 4, tg: 'live' },
+    ]);
+    await tailUntil(e2e.page, () =>
+      e2e.page.getByRole('button', { name: 'arrived while tailing' }).waitFor({ timeout: 500 }),
+    );
+    expect((await streamTexts(e2e.page))[0]).toBe('arrived while tailing');
+    await e2e.page.getByRole('button', { name: 'Pause live tail' }).click();
+    await e2e.page.getByRole('button', { name: 'Live tail' }).waitFor();
+
+    // Paused, the page asks for nothing; a line logged meanwhile shows once the tail resumes, none lost.
+    await collector.logs(app.betaSession, [
+      { x: new Date().toISOString(), at: Date.now(), t: 'arrived while paused', ll: 4, tg: 'live' },
+    ]);
+    await noPollWaiting();
+    const pollsBefore = await tailPolls();
+    // Three of the tail's periods, each firing what falls due in it: a poll, had the tail not stopped.
+    for (let period = 0; period < 3; period++) {
+      await e2e.page.clock.fastForward(TAIL_EVERY_MS);
+      await noPollWaiting();
+    }
+    expect(await tailPolls()).toBe(pollsBefore);
+    expect(await streamTexts(e2e.page)).not.toContain('arrived while paused');
+    await e2e.page.getByRole('button', { name: 'Live tail' }).click();
+    await e2e.page.getByRole('button', { name: 'arrived while paused' }).waitFor({ timeout: 5_000 });
+    expect((await streamTexts(e2e.page)).slice(0, 2)).toEqual(['arrived while paused', 'arrived while tailing']);
+  });
+
+  it('live tail keeps at most 2,000 logs in the page, however many arrive', async () => {
+    const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, TAIL_APP);
+    await collector.createApp();
+    const session = await collector.session('s-tail', 'd-tail');
+    await e2e.page.clock.install();
+    await viewerText(e2e.page, `${e2e.product.url}/sidelog/logs?app=${appIdOf(TAIL_APP)}`);
+    await e2e.page.getByRole('button', { name: 'Live tail' }).click();
+    await e2e.page.waitForResponse((response) => response.url().includes('/logs/tail'));
+    const now = Date.now();
+    await collector.logs(
+      session,
+      Array.from({ length: 2_500 }, (_, i) => ({
+        x: new Date(now + i).toISOString(),
+        at: now + i,
+        t: `tail line ${i}`,
+        ll: 4,
+        tg: 'tail',
+      })),
+    );
+    const status = e2e.page.locator('.stream-toolbar [role=status]');
+    // A poll takes what arrived a page at a time: several polls.
+    await tailUntil(e2e.page, () => status.filter({ hasText: '2,500 new' }).waitFor({ timeout: 500 }));
+    // The count at the page's opening (none) and what the tail added since.
+    expect(await status.innerText()).toBe('2,500 logs, 2,500 new while tailing');
+    expect((await streamTexts(e2e.page))[0]).toBe('tail line 2499');
+    expect(await e2e.page.locator('.log-row').count()).toBeLessThan(100);
+  });
+
+  it('export contains exactly the filtered lines, as NDJSON and as CSV', async () => {
+    await viewerText(e2e.page, logsUrl({ level: 'error' }));
+    const expected = newestFirst(ALL.filter((entry) => entry.ll === 2));
+    const [ndjson] = await Promise.all([
+      e2e.page.waitForEvent('download'),
+      e2e.page.getByRole('link', { name: 'Export NDJSON' }).click(),
+    ]);
+    const lines = (await downloadedText(ndjson))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { t: string; ll: number });
+    expect(lines.map((line) => line.t)).toEqual(expected);
+    const [csv] = await Promise.all([
+      e2e.page.waitForEvent('download'),
+      e2e.page.getByRole('link', { name: 'Export CSV' }).click(),
+    ]);
+    const rows = (await downloadedText(csv)).trim().split('\r\n');
+    expect(rows[0]).toBe('time,level,tag,text,file,line,method,url,session,device');
+    expect(rows.slice(1).map((row) => row.split(',')[3])).toEqual(expected);
+  });
+});
