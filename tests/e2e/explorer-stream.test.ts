@@ -146,12 +146,17 @@ describe('the stream', () => {
       await vi.waitFor(async () => expect(await shown()).toEqual(lines(5, 55)));
       await e2e.page.getByRole('button', { name: 'Show 25 older lines' }).click();
       await vi.waitFor(async () => expect(await shown()).toEqual(lines(0, 55)));
+      // The lines come after the page: wait for their list (Playwright's timeout), then for its exact lines. A bare
+      // vi.waitFor gives a reload 1 s, which a busy machine outlasted.
+      const around = e2e.page.getByRole('list', { name: 'Lines around the log' });
       await e2e.page.reload();
+      await around.waitFor();
       await vi.waitFor(async () => expect(await shown()).toEqual(lines(0, 55)));
       expect(await e2e.page.getByLabel('Search text').inputValue()).toBe('context');
       const link = e2e.page.url();
       await viewerText(e2e.page, contextUrl({}));
       await viewerText(e2e.page, link);
+      await around.waitFor();
       await vi.waitFor(async () => expect(await shown()).toEqual(lines(0, 55)));
     });
   });
