@@ -5,7 +5,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from './wait-for.ts';
 import { DEMO_APP_KEY } from '../../server/demo.ts';
 import { startOwnChromium } from './own-chromium.ts';
 import { lineNumbers, logLines, oneTo, sendNow, sessionUUID, sidelogMode } from './page-sidelog.ts';
@@ -57,7 +58,7 @@ describe('the browser killed 1.5 s into a first visit', () => {
       await again.goto(`${product.url}/`);
       await sidelogMode(again);
       await sendNow(again);
-      await vi.waitFor(async () => {
+      await waitFor(async () => {
         const texts = (await product.admin.logs()).filter((log) => log.session_uid === session).map((log) => log.t);
         expect(lineNumbers(texts, 'first visit').sort((a, b) => a - b)).toEqual(oneTo(500));
       }, DELIVERY);

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { vi } from 'vitest';
+import { waitFor } from './wait-for.ts';
 import { build } from 'vite';
 import { serveDirectory } from './static-site.ts';
 
@@ -60,7 +60,7 @@ export async function uploadUntil<T>(page: Page, check: () => Promise<T>): Promi
   for (let tick = 1; ; tick++) {
     await page.clock.fastForward(SDK_UPLOAD_INTERVAL_MS);
     try {
-      return await vi.waitFor(check, RUN);
+      return await waitFor(check, RUN);
     } catch (error) {
       if (tick === MAX_TICKS) throw error;
     }

@@ -4,7 +4,8 @@
 // (docs/uploader.md#refused-batches).
 import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from './wait-for.ts';
 import { createRetentionStore } from '../../server/sqlite/retention-store.ts';
 import { lineNumbers, logLines, oneTo, openPortal, sendNow } from './page-sidelog.ts';
 import { startProduct, type Product } from './product.ts';
@@ -36,7 +37,7 @@ async function tabThatDelivered(
   const session = await openPortal(page, product.url);
   await logLines(page, prefix, count);
   await sendNow(page);
-  await vi.waitFor(async () => expect(await linesOf(session, prefix)).toEqual(oneTo(count)), DELIVERY);
+  await waitFor(async () => expect(await linesOf(session, prefix)).toEqual(oneTo(count)), DELIVERY);
   return { page, session };
 }
 
@@ -57,7 +58,7 @@ describe('the collector restarted while the page keeps logging', () => {
       await logLines(page, 'after', 100);
       await sendNow(page);
 
-      await vi.waitFor(async () => {
+      await waitFor(async () => {
         for (const round of [1, 2, 3]) expect(await linesOf(session, `away ${round}`)).toEqual(oneTo(200));
         expect(await linesOf(session, 'after')).toEqual(oneTo(100));
       }, DELIVERY);
@@ -92,7 +93,7 @@ describe('the collector restarted while the page keeps logging', () => {
       // The page still holds the session's old id: its next batch is answered 400 'unknown session_id'.
       await logLines(page, 'later', 300);
       await sendNow(page);
-      await vi.waitFor(async () => expect(await linesOf(session, 'later')).toEqual(oneTo(300)), DELIVERY);
+      await waitFor(async () => expect(await linesOf(session, 'later')).toEqual(oneTo(300)), DELIVERY);
       expect(await linesOf(session, 'kept')).toEqual([]);
     } finally {
       await context.close();

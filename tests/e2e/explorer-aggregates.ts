@@ -4,7 +4,8 @@
 // count over a range whose ends cut seconds and minutes; a batch sent twice is counted once; logs that retention
 // deletes leave the count; facets count exactly within the sample, and say so past it.
 import type { Cookie } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { waitFor } from './wait-for.ts';
 import { seedLogs } from '../../bench/explorer-seed.ts';
 import type { LogRecord } from '../../protocol/records.types.ts';
 import { appIdOf } from '../../server/app-id.ts';
@@ -54,7 +55,7 @@ export function describeAggregates(database?: () => Promise<ProductDatabase>): v
   /** Opens the stream and waits for its count to read `text`. */
   async function counted(app: string, text: string, params: Record<string, string> = {}): Promise<void> {
     await viewerText(e2e.page, url(app, params));
-    await vi.waitFor(async () => expect(await status().innerText()).toBe(text));
+    await waitFor(async () => expect(await status().innerText()).toBe(text));
   }
   /** Each value of a facet of the panel and its count. */
   async function facet(title: string): Promise<Map<string, number>> {

@@ -3,7 +3,8 @@
 // once, and what the tests read off the page. Each file seeds its own product, so the files run side by side and no
 // file's logs change another's views (docs/testing.md#the-explorers-files).
 import type { Cookie, Download, Page } from 'playwright-core';
-import { beforeAll, beforeEach, vi } from 'vitest';
+import { beforeAll, beforeEach } from 'vitest';
+import { waitFor } from './wait-for.ts';
 import { TAIL_EVERY_MS } from '../../explorer/logs/use-log-stream.ts';
 import type { LogRecord } from '../../protocol/records.types.ts';
 import { appIdOf } from '../../server/app-id.ts';
@@ -97,7 +98,7 @@ export function useExplorerApp() {
 /** Drives the live tail's poll timer with Playwright's clock (installed before the page loads) until `check` passes:
  * each step fires the next poll at once instead of waiting its 0.7 s. */
 export async function tailUntil(page: Page, check: () => Promise<unknown>): Promise<void> {
-  await vi.waitFor(
+  await waitFor(
     async () => {
       await page.clock.fastForward(TAIL_EVERY_MS);
       await check();

@@ -1,6 +1,7 @@
 // The log explorer in real Chromium against the running service (docs/local-service.md#explorer): the sign-in it needs,
 // each filter and their combination, links that restore a view, and the volume, count and facets of a view.
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { waitFor } from './wait-for.ts';
 import { fromLocalInput } from '../../explorer/format.ts';
 import type { LogRecord } from '../../protocol/records.types.ts';
 import { ALL, ALPHA, APP_ID, BETA, newestFirst, streamTexts, T0, useExplorerApp } from './explorer-app.ts';
@@ -87,7 +88,7 @@ describe('filters', () => {
     await e2e.page.getByLabel('Tags').fill('net');
     await e2e.page.getByLabel('Search text').fill('timeout');
     await e2e.page.getByLabel('Search text').press('Enter');
-    await vi.waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(['beta error timeout']));
+    await waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(['beta error timeout']));
     const shared = e2e.page.url();
     expect(new URL(shared).searchParams.get('level')).toBe('warning,error');
 
@@ -116,7 +117,7 @@ describe('volume and count', () => {
     ['one match', { q: 'payment' }, 1, '1 log'],
   ] as const)('%s: the bars sum to the count the status line gives', async (_, params, count, text) => {
     await viewerText(e2e.page, logsUrl(params));
-    await vi.waitFor(async () => expect(await status().innerText()).toBe(text));
+    await waitFor(async () => expect(await status().innerText()).toBe(text));
     expect(sum(await barCounts())).toBe(count);
     expect(await streamTexts(e2e.page)).toHaveLength(count);
   });
@@ -127,10 +128,10 @@ describe('volume and count', () => {
       await e2e.page.getByRole('checkbox', { name: level }).uncheck();
     await e2e.page.getByText('No level is ticked, so no log is shown: tick a level to see its logs.').waitFor();
     expect(new URL(e2e.page.url()).searchParams.get('level')).toBe('none');
-    await vi.waitFor(async () => expect(await status().innerText()).toBe('0 logs'));
+    await waitFor(async () => expect(await status().innerText()).toBe('0 logs'));
     expect(await streamTexts(e2e.page)).toEqual([]);
     await e2e.page.getByRole('checkbox', { name: 'Error' }).check();
-    await vi.waitFor(async () =>
+    await waitFor(async () =>
       expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALL.filter((entry) => entry.ll === 2))),
     );
   });
@@ -150,15 +151,15 @@ describe('volume and count', () => {
     await e2e.page.mouse.move(x(30), box.y + box.height / 2);
     await e2e.page.mouse.up();
     // Minutes 2 to 5, to the end of minute 5's bucket.
-    await vi.waitFor(() => {
+    await waitFor(() => {
       const params = new URL(e2e.page.url()).searchParams;
       expect([params.get('from'), params.get('to')]).toEqual([
         new Date(T0 + 120_000).toISOString(),
         new Date(T0 + 310_000).toISOString(),
       ]);
     });
-    await vi.waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALL.slice(2, 6))));
-    await vi.waitFor(async () => expect(await status().innerText()).toBe('4 logs'));
+    await waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALL.slice(2, 6))));
+    await waitFor(async () => expect(await status().innerText()).toBe('4 logs'));
     expect(sum(await barCounts())).toBe(4);
     // The From field shows it too (in this machine's zone, the browser's).
     expect(fromLocalInput(await e2e.page.getByLabel('From').inputValue())).toBe(new Date(T0 + 120_000).toISOString());
@@ -180,7 +181,7 @@ describe('facets', () => {
 
   it('count each value exactly, with the devices and sessions matched, and follow the query', async () => {
     await viewerText(e2e.page, logsUrl());
-    await vi.waitFor(async () => expect(await who()).toBe('2 devices, 2 sessions'));
+    await waitFor(async () => expect(await who()).toBe('2 devices, 2 sessions'));
     expect(await facet('Level')).toEqual({ Error: 3, Debug: 2, Info: 2, Warning: 1 });
     expect(await facet('Tag')).toEqual({ boot: 2, net: 2, ui: 2, bf_issue: 1, pay: 1 });
     expect(await facet('File')).toEqual({ 'checkout.ts': 8 });
@@ -190,9 +191,9 @@ describe('facets', () => {
     ).toEqual(['5', '3']);
 
     await viewerText(e2e.page, logsUrl({ tag: 'net' }));
-    await vi.waitFor(async () => expect(await facet('Level')).toEqual({ Warning: 1, Error: 1 }));
+    await waitFor(async () => expect(await facet('Level')).toEqual({ Warning: 1, Error: 1 }));
     await viewerText(e2e.page, logsUrl({ session: 's-beta' }));
-    await vi.waitFor(async () => expect(await who()).toBe('1 device, 1 session'));
+    await waitFor(async () => expect(await who()).toBe('1 device, 1 session'));
     expect(await facet('Tag')).toEqual({ boot: 1, net: 1, ui: 1 });
   });
 
@@ -206,22 +207,22 @@ describe('facets', () => {
       .evaluateAll((links) => links.map((link) => link.getAttribute('aria-label')));
     expect(markers).toEqual([...BETA.map(() => 'Session s-beta'), ...ALPHA.map(() => 'Session s-alpha')]);
     await e2e.page.getByRole('link', { name: 'Session s-alpha' }).first().click();
-    await vi.waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALPHA)));
+    await waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALPHA)));
     expect(new URL(e2e.page.url()).searchParams.get('session')).toBe('s-alpha');
-    await vi.waitFor(async () => expect(await who()).toBe('1 device, 1 session'));
+    await waitFor(async () => expect(await who()).toBe('1 device, 1 session'));
   });
 
   it('a value in the panel or in a log shows only it or hides it, and a hidden value can be shown again', async () => {
     await viewerText(e2e.page, logsUrl());
     await panel().getByRole('button', { name: 'Show only tag net', exact: true }).click();
-    await vi.waitFor(async () =>
+    await waitFor(async () =>
       expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALL.filter((entry) => entry.tg === 'net'))),
     );
     expect(new URL(e2e.page.url()).searchParams.getAll('tag')).toEqual(['net']);
 
     await viewerText(e2e.page, logsUrl());
     await panel().getByRole('button', { name: 'Hide tag boot', exact: true }).click();
-    await vi.waitFor(async () =>
+    await waitFor(async () =>
       expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALL.filter((entry) => entry.tg !== 'boot'))),
     );
     expect(new URL(e2e.page.url()).searchParams.getAll('-tag')).toEqual(['boot']);
@@ -231,21 +232,21 @@ describe('facets', () => {
       .getByRole('list', { name: 'Filter by this log' })
       .getByRole('button', { name: 'Hide tag ui', exact: true })
       .click();
-    await vi.waitFor(async () =>
+    await waitFor(async () =>
       expect(await streamTexts(e2e.page)).toEqual(
         newestFirst(ALL.filter((entry) => !['boot', 'ui'].includes(entry.tg!))),
       ),
     );
     await panel().getByRole('button', { name: 'Show only level Error', exact: true }).click();
-    await vi.waitFor(async () =>
+    await waitFor(async () =>
       expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALL.filter((entry) => entry.ll === 2))),
     );
-    await vi.waitFor(async () => expect(await facet('Level')).toEqual({ Error: 3 }));
+    await waitFor(async () => expect(await facet('Level')).toEqual({ Error: 3 }));
     // Hidden values are listed, and each can be shown again.
     await panel().getByRole('button', { name: 'Remove hidden tag ui', exact: true }).click();
     await panel().getByRole('button', { name: 'Remove hidden tag boot', exact: true }).click();
-    await vi.waitFor(() => expect(new URL(e2e.page.url()).searchParams.getAll('-tag')).toEqual([]));
-    await vi.waitFor(async () =>
+    await waitFor(() => expect(new URL(e2e.page.url()).searchParams.getAll('-tag')).toEqual([]));
+    await waitFor(async () =>
       expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALL.filter((entry) => entry.ll === 2))),
     );
   });

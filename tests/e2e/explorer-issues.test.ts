@@ -1,6 +1,7 @@
 // The explorer's issues, sessions and devices in real Chromium against the running service
 // (docs/local-service.md#explorer), the intent URLs, and the Content-Security-Policy its pages are sent with.
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { waitFor } from './wait-for.ts';
 import { appIdOf, bugfenderAppIdOf } from '../../server/app-id.ts';
 import { EXPLORER_CSP } from '../../server/explorer/static.ts';
 import { createCollectorClient } from './collector-client.ts';
@@ -18,7 +19,7 @@ describe('issues, sessions and devices', () => {
     expect(all).toContain('Checkout crashed');
     expect(all).toContain('Love the new cart');
     await e2e.page.getByLabel('Type').selectOption('user-feedback');
-    await vi.waitFor(async () =>
+    await waitFor(async () =>
       expect(await e2e.page.locator('.issues-table tbody tr').allInnerTexts()).toEqual([
         expect.stringContaining('Love the new cart'),
       ]),
@@ -54,16 +55,14 @@ describe('issues, sessions and devices', () => {
     expect(await rows.count()).toBe(200);
     expect(await rows.first().locator('td').first().innerText()).toBe('Issue number 200');
     await e2e.page.getByRole('button', { name: 'Older occurrences' }).click();
-    await vi.waitFor(async () =>
-      expect(await rows.allInnerTexts()).toEqual([expect.stringContaining('Issue number 0')]),
-    );
+    await waitFor(async () => expect(await rows.allInnerTexts()).toEqual([expect.stringContaining('Issue number 0')]));
     expect(await e2e.page.getByRole('button', { name: 'Older occurrences' }).count()).toBe(0);
 
     const shared = e2e.page.url();
     expect(await viewerText(e2e.page, shared)).toContain('Issue number 0');
     expect(await rows.count()).toBe(1);
     await e2e.page.getByRole('button', { name: 'Newest occurrences' }).click();
-    await vi.waitFor(async () => expect(await rows.count()).toBe(200));
+    await waitFor(async () => expect(await rows.count()).toBe(200));
   });
 
   it('a bf_issue line links to its issue', async () => {
@@ -91,7 +90,7 @@ describe('issues, sessions and devices', () => {
     ]);
     await e2e.page.getByLabel('Session, device or udid').fill('beta');
     await e2e.page.getByLabel('Session, device or udid').press('Enter');
-    await vi.waitFor(async () => expect(await e2e.page.locator('.sessions-table tbody tr').count()).toBe(1));
+    await waitFor(async () => expect(await e2e.page.locator('.sessions-table tbody tr').count()).toBe(1));
     expect(await e2e.page.locator('.sessions-table tbody tr').innerText()).toContain('s-beta');
   });
 

@@ -1,6 +1,7 @@
 // The explorer over 100,000 logs in real Chromium against the running service (docs/local-service.md#explorer): the
 // count that stops at 100,000, a search that finds one line among them, and a list that holds only the rows in view.
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from './wait-for.ts';
 import { appIdOf } from '../../server/app-id.ts';
 import { createCollectorClient } from './collector-client.ts';
 import { log, streamTexts, T0, useExplorerApp } from './explorer-app.ts';
@@ -31,18 +32,18 @@ describe('100,000 logs', () => {
     // The whole app and its levels are counted from the rollup (docs/volume-and-counts.md#the-rollup): exactly.
     await viewerText(e2e.page, `${e2e.product.url}/sidelog/logs?app=${appIdOf(BIG_APP)}`);
     const status = e2e.page.locator('.stream-toolbar [role=status]');
-    await vi.waitFor(async () => expect(await status.innerText()).toBe('100,001 logs'));
+    await waitFor(async () => expect(await status.innerText()).toBe('100,001 logs'));
     await viewerText(e2e.page, `${e2e.product.url}/sidelog/logs?app=${appIdOf(BIG_APP)}&tag=bulk`);
-    await vi.waitFor(async () => expect(await status.innerText()).toBe('100,000+ logs'));
+    await waitFor(async () => expect(await status.innerText()).toBe('100,000+ logs'));
     await viewerText(e2e.page, `${e2e.product.url}/sidelog/logs?app=${appIdOf(BIG_APP)}&level=info`);
-    await vi.waitFor(async () => expect(await status.innerText()).toBe('20,000 logs'));
+    await waitFor(async () => expect(await status.innerText()).toBe('20,000 logs'));
   });
 
   it('search finds a unique text among them', async () => {
     await viewerText(e2e.page, `${e2e.product.url}/sidelog/logs?app=${appIdOf(BIG_APP)}`);
     await e2e.page.getByLabel('Search text').fill('quixotic');
     await e2e.page.getByLabel('Search text').press('Enter');
-    await vi.waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(['the quixotic zebrafish swam']));
+    await waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(['the quixotic zebrafish swam']));
   });
 
   it('the list holds only the rows in view, and scrolling to its end loads the next keyset page', async () => {
@@ -54,13 +55,13 @@ describe('100,000 logs', () => {
     const height = () => list.evaluate((element) => element.scrollHeight);
     const onePage = await height();
     await list.evaluate((element) => element.scrollTo(0, element.scrollHeight));
-    await vi.waitFor(async () => expect(await height()).toBeGreaterThan(onePage));
+    await waitFor(async () => expect(await height()).toBeGreaterThan(onePage));
     await list.evaluate((element) => element.scrollTo(0, element.scrollHeight));
     // The second page follows the first without a gap: line 99,800 (the first page's last) then 99,799.
     await e2e.page.getByRole('button', { name: 'routine line 99600 of the haystack', exact: true }).waitFor();
     expect(await e2e.page.locator('.log-row').count()).toBeLessThan(60);
     // Back up the list, half a screen at a time, to where the pages meet.
-    await vi.waitFor(
+    await waitFor(
       async () => {
         await list.evaluate((element) => element.scrollBy(0, -element.clientHeight / 2));
         expect(await streamTexts(e2e.page)).toEqual(

@@ -1,6 +1,7 @@
 // The explorer's stream in real Chromium against the running service (docs/local-service.md#explorer): a log opened
 // to its JSON and the lines around it, what a row shows, logged markup shown as text, the live tail, and exports.
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from './wait-for.ts';
 import { TAIL_EVERY_MS } from '../../explorer/logs/use-log-stream.ts';
 import type { LogRecord } from '../../protocol/records.types.ts';
 import { appIdOf } from '../../server/app-id.ts';
@@ -103,7 +104,7 @@ describe('the stream', () => {
       expect(await streamTexts(e2e.page)).toEqual([70, 60, 50, 40, 30, 20, 10, 0].map(line));
       await e2e.page.getByRole('button', { name: line(40) }).click();
       await e2e.page.getByRole('link', { name: 'Lines around' }).click();
-      await vi.waitFor(async () => expect(await shown()).toEqual(lines(15, 65)));
+      await waitFor(async () => expect(await shown()).toEqual(lines(15, 65)));
       // Under the same filters, in the same page.
       expect(await e2e.page.getByLabel('Search text').inputValue()).toBe('context');
       expect(
@@ -114,11 +115,11 @@ describe('the stream', () => {
       ).toBe(line(40));
 
       await e2e.page.getByRole('button', { name: 'Show 25 newer lines' }).click();
-      await vi.waitFor(async () => expect(await shown()).toEqual(lines(15, 79)));
+      await waitFor(async () => expect(await shown()).toEqual(lines(15, 79)));
       await e2e.page.getByText('The session’s newest line.').waitFor();
       expect(await e2e.page.getByRole('button', { name: 'Show 25 newer lines' }).count()).toBe(0);
       await e2e.page.getByRole('button', { name: 'Show 25 older lines' }).click();
-      await vi.waitFor(async () => expect(await shown()).toEqual(lines(0, 79)));
+      await waitFor(async () => expect(await shown()).toEqual(lines(0, 79)));
       await e2e.page.getByText('The session’s oldest line.').waitFor();
 
       const address = new URL(e2e.page.url());
@@ -129,9 +130,7 @@ describe('the stream', () => {
         older: '50',
       });
       await e2e.page.getByRole('link', { name: 'Back to the stream' }).click();
-      await vi.waitFor(async () =>
-        expect(await streamTexts(e2e.page)).toEqual([70, 60, 50, 40, 30, 20, 10, 0].map(line)),
-      );
+      await waitFor(async () => expect(await streamTexts(e2e.page)).toEqual([70, 60, 50, 40, 30, 20, 10, 0].map(line)));
       expect(Object.fromEntries(new URL(e2e.page.url()).searchParams)).toEqual({
         app: appIdOf(CONTEXT_APP),
         level: 'error',
@@ -143,21 +142,20 @@ describe('the stream', () => {
       await viewerText(e2e.page, contextUrl({ level: 'error', q: 'context' }));
       await e2e.page.getByRole('button', { name: line(30) }).click();
       await e2e.page.getByRole('link', { name: 'Lines around' }).click();
-      await vi.waitFor(async () => expect(await shown()).toEqual(lines(5, 55)));
+      await waitFor(async () => expect(await shown()).toEqual(lines(5, 55)));
       await e2e.page.getByRole('button', { name: 'Show 25 older lines' }).click();
-      await vi.waitFor(async () => expect(await shown()).toEqual(lines(0, 55)));
-      // The lines come after the page: wait for their list (Playwright's timeout), then for its exact lines. A bare
-      // vi.waitFor gives a reload 1 s, which a busy machine outlasted.
+      await waitFor(async () => expect(await shown()).toEqual(lines(0, 55)));
+      // The lines come after the page: wait for their list, then for its exact lines.
       const around = e2e.page.getByRole('list', { name: 'Lines around the log' });
       await e2e.page.reload();
       await around.waitFor();
-      await vi.waitFor(async () => expect(await shown()).toEqual(lines(0, 55)));
+      await waitFor(async () => expect(await shown()).toEqual(lines(0, 55)));
       expect(await e2e.page.getByLabel('Search text').inputValue()).toBe('context');
       const link = e2e.page.url();
       await viewerText(e2e.page, contextUrl({}));
       await viewerText(e2e.page, link);
       await around.waitFor();
-      await vi.waitFor(async () => expect(await shown()).toEqual(lines(0, 55)));
+      await waitFor(async () => expect(await shown()).toEqual(lines(0, 55)));
     });
   });
 

@@ -2,7 +2,8 @@
 // every page, in the viewer's zone with its name shown, UTC at a switch; the range presets; the From and To fields
 // wide enough for their whole value. And the live tail: from the rows shown, never in the future.
 import type { Browser, BrowserContext, Cookie, Page } from 'playwright-core';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from './wait-for.ts';
 import { TAIL_EVERY_MS } from '../../explorer/logs/use-log-stream.ts';
 import type { LogRecord } from '../../protocol/records.types.ts';
 import { appIdOf } from '../../server/app-id.ts';
@@ -164,7 +165,7 @@ describe('live tail', () => {
 
 /** Fires the tail's next poll at once (Playwright's clock, installed before the page loads) until `check` passes. */
 async function tailUntil(page: Page, check: () => Promise<unknown>): Promise<void> {
-  await vi.waitFor(
+  await waitFor(
     async () => {
       await page.clock.fastForward(TAIL_EVERY_MS);
       await check();

@@ -5,7 +5,8 @@
 // columns hide and show; a session's header shows its facts and its device's keys as they stood then; axe-core finds
 // nothing serious on the page with all of it showing. Seeded through the collector: three devices, four sessions.
 import type { Cookie, Page } from 'playwright-core';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { waitFor } from './wait-for.ts';
 import { durationText } from '../../explorer/format.ts';
 import type { LogRecord } from '../../protocol/records.types.ts';
 import { appIdOf } from '../../server/app-id.ts';
@@ -107,7 +108,7 @@ export function describeWho(database?: () => Promise<ProductDatabase>): void {
   describe('device keys, app version and language', () => {
     it('the panel counts each key’s values in logs, and a value shows only its devices’ lines or hides them', async () => {
       await viewerText(e2e.page, logsUrl());
-      await vi.waitFor(async () => expect(await facet('Device key plan')).toEqual({ gold: 4, free: 2 }));
+      await waitFor(async () => expect(await facet('Device key plan')).toEqual({ gold: 4, free: 2 }));
       expect(await facet('Device key user_id')).toEqual({ '17': 4, '42': 2 });
       expect(await facet('Device key email')).toEqual({ 'ann.b@shop.example': 4 });
       expect(await panel().getByRole('region', { name: 'Device keys' }).locator('h4').allInnerTexts()).toEqual([
@@ -117,29 +118,29 @@ export function describeWho(database?: () => Promise<ProductDatabase>): void {
       ]);
 
       await panel().getByRole('button', { name: 'Show only plan gold', exact: true }).click();
-      await vi.waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(textsOf('ann-1', 'ann-2')));
+      await waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(textsOf('ann-1', 'ann-2')));
       expect(param('q')).toBe('key.plan:gold');
-      await vi.waitFor(async () => expect(await facet('Device key plan')).toEqual({ gold: 4 }));
+      await waitFor(async () => expect(await facet('Device key plan')).toEqual({ gold: 4 }));
 
       await viewerText(e2e.page, logsUrl({ q: 'cart' }));
       await panel().getByRole('button', { name: 'Hide plan gold', exact: true }).click();
-      await vi.waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(['bob opened the cart']));
+      await waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(['bob opened the cart']));
       expect(param('q')).toBe('cart -key.plan:gold');
     });
 
     it('version: and language: in the search, and the panel’s app version, give exactly their lines', async () => {
       await viewerText(e2e.page, logsUrl({ q: 'version:2.1.0' }));
-      await vi.waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(textsOf('ann-1', 'cy')));
+      await waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(textsOf('ann-1', 'cy')));
       await viewerText(e2e.page, logsUrl({ q: 'language:de-DE' }));
-      await vi.waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(textsOf('bob')));
+      await waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(textsOf('bob')));
 
       await viewerText(e2e.page, logsUrl());
-      await vi.waitFor(async () => expect(await facet('App version')).toEqual({ '2.1.0': 4, '2.0.9': 2, '2.2.0': 1 }));
+      await waitFor(async () => expect(await facet('App version')).toEqual({ '2.1.0': 4, '2.0.9': 2, '2.2.0': 1 }));
       await panel().getByRole('button', { name: 'Hide app version 2.1.0', exact: true }).click();
-      await vi.waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(textsOf('ann-2', 'bob')));
+      await waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(textsOf('ann-2', 'bob')));
       expect(new URL(e2e.page.url()).searchParams.getAll('-version')).toEqual(['2.1.0']);
       await panel().getByRole('button', { name: 'Show only language en-GB', exact: true }).click();
-      await vi.waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(textsOf('ann-2')));
+      await waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(textsOf('ann-2')));
       expect(param('language')).toBe('en-GB');
     });
   });
@@ -149,16 +150,16 @@ export function describeWho(database?: () => Promise<ProductDatabase>): void {
 
     it('a chosen key says who on each row, and stays through a reload', async () => {
       await viewerText(e2e.page, logsUrl({ q: 'cart OR around' }));
-      await vi.waitFor(async () =>
+      await waitFor(async () =>
         expect(await rows().locator('.log-device').allInnerTexts()).toEqual(['Cy tablet', 'Bob phone', 'Ann laptop']),
       );
       await panel().getByRole('button', { name: 'Show user_id on rows', exact: true }).click();
       const whoTexts = ['Cy tablet (no user_id)', 'user_id 42', 'user_id 17'];
-      await vi.waitFor(async () => expect(await rows().locator('.log-device').allInnerTexts()).toEqual(whoTexts));
+      await waitFor(async () => expect(await rows().locator('.log-device').allInnerTexts()).toEqual(whoTexts));
       expect(param('who')).toBe('user_id');
       await e2e.page.reload();
       await explorerSettled(e2e.page);
-      await vi.waitFor(async () => expect(await rows().locator('.log-device').allInnerTexts()).toEqual(whoTexts));
+      await waitFor(async () => expect(await rows().locator('.log-device').allInnerTexts()).toEqual(whoTexts));
     });
 
     it('the Columns control hides and shows parts of each row, kept in the address', async () => {
@@ -168,16 +169,16 @@ export function describeWho(database?: () => Promise<ProductDatabase>): void {
       await e2e.page.getByText('Columns', { exact: true }).click();
       await e2e.page.getByRole('checkbox', { name: 'Time', exact: true }).uncheck();
       await e2e.page.getByRole('checkbox', { name: 'Tag', exact: true }).uncheck();
-      await vi.waitFor(async () => expect(await rows().locator('.log-time').count()).toBe(0));
+      await waitFor(async () => expect(await rows().locator('.log-time').count()).toBe(0));
       expect(await rows().locator('.log-tag').count()).toBe(0);
       expect(param('cols')).toBe('level,text,who,place,url');
       expect(await streamTexts(e2e.page)).toEqual(['bob opened the cart', 'ann opened the cart']);
 
       await e2e.page.getByRole('checkbox', { name: 'Time', exact: true }).check();
-      await vi.waitFor(async () => expect(await rows().locator('.log-time').count()).toBe(2));
+      await waitFor(async () => expect(await rows().locator('.log-time').count()).toBe(2));
       expect(param('cols')).toBe('time,level,text,who,place,url');
       await e2e.page.getByRole('checkbox', { name: 'Tag', exact: true }).check();
-      await vi.waitFor(() => expect(param('cols')).toBeNull());
+      await waitFor(() => expect(param('cols')).toBeNull());
       expect(await rows().locator('.log-tag').count()).toBe(2);
     });
   });
@@ -208,7 +209,7 @@ export function describeWho(database?: () => Promise<ProductDatabase>): void {
       expect(await streamTexts(e2e.page)).toEqual(textsOf('ann-1'));
 
       await viewerText(e2e.page, logsUrl({ session: 'ann-2' }));
-      await vi.waitFor(async () =>
+      await waitFor(async () =>
         expect(await header.locator('.session-keys li').allInnerTexts()).toEqual([
           'email "ann.b@shop.example"',
           'plan "gold"',

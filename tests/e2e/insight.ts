@@ -8,7 +8,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Cookie, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { waitFor } from './wait-for.ts';
 import type { LogRecord } from '../../protocol/records.types.ts';
 import { appIdOf } from '../../server/app-id.ts';
 import { createCollectorClient } from './collector-client.ts';
@@ -249,7 +250,7 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
         ['Checkout 1 failed', 'Crash', 'Chrome on Linux', 'crash-1', expect.any(String)],
       ]);
       expect(await e2e.page.locator('.facts').innerText()).toContain('pay (/assets/index-<*>.js)');
-      await vi.waitFor(
+      await waitFor(
         () => expect(received).toEqual([{ event: 'issue_group.new', group: 'Checkout <*> failed', occurrences: 1 }]),
         { timeout: 15_000 },
       );
@@ -271,7 +272,7 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
       });
       const fourth = await client.session('crash-4', 'd-3');
       await client.issue(fourth, { uid: 'crash-4', title: 'Checkout 4 failed', text: crashText(4), type: 'crash' });
-      await vi.waitFor(() => expect(received).toHaveLength(3), { timeout: 15_000 });
+      await waitFor(() => expect(received).toHaveLength(3), { timeout: 15_000 });
       expect(received).toEqual([
         { event: 'issue_group.new', group: 'Checkout <*> failed', occurrences: 1 },
         { event: 'issue_group.new', group: 'Love the <*> new carts', occurrences: 1 },
@@ -327,9 +328,7 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
       await viewerText(e2e.page, url('/devices', ISSUES_APP));
       await e2e.page.getByLabel('Device name, udid or key value').fill('ANN@shop.example');
       await e2e.page.getByLabel('Device name, udid or key value').press('Enter');
-      await vi.waitFor(async () =>
-        expect((await rows(e2e.page, '.devices-table')).map((row) => row[1])).toEqual(['d-1']),
-      );
+      await waitFor(async () => expect((await rows(e2e.page, '.devices-table')).map((row) => row[1])).toEqual(['d-1']));
     });
   });
 

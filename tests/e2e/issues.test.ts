@@ -1,6 +1,7 @@
 // Issues and user feedback from the portal (docs/api.md#issues-crashes-and-feedback): sendIssue's URL opens the viewer
 // page of that issue, and feedback a user types into the dialog arrives as user feedback.
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { waitFor } from './wait-for.ts';
 import { IssueType } from '../../protocol/levels.ts';
 import { sidelogMode } from './page-sidelog.ts';
 import { signInAsDemo } from './portal.ts';
@@ -26,7 +27,7 @@ describe('issues and feedback', () => {
 
     // The issue forces a send; the page exists once the collector has it.
     const uuid = url.split('/').at(-1);
-    await vi.waitFor(
+    await waitFor(
       async () => expect((await e2e.product.admin.issues()).map((issue) => issue.uid)).toContain(uuid),
       DELIVERY,
     );
@@ -55,7 +56,7 @@ describe('issues and feedback', () => {
     await e2e.page.keyboard.press('Enter');
     await e2e.page.getByText('Спасибо! Сообщение отправлено.').waitFor();
 
-    await vi.waitFor(async () => {
+    await waitFor(async () => {
       const feedback = (await e2e.product.admin.issues()).filter((issue) => issue.type === IssueType.UserFeedback);
       expect(feedback.map(({ title, text }) => ({ title, text }))).toEqual([{ title: subject, text }]);
     }, DELIVERY);

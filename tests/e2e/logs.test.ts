@@ -1,6 +1,7 @@
 // Logs written in the portal reach the collector (docs/uploader.md): every line once, in batches of at most 500,
 // and the signed-in partner's id as the device key user_id.
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { waitFor } from './wait-for.ts';
 import { UPLOAD_BATCH_SIZE } from '../../worker/tuning.ts';
 import { deviceUdid, lineNumbers, logLines, oneTo, sendNow, sessionUUID, sidelogMode } from './page-sidelog.ts';
 import { signInAsDemo } from './portal.ts';
@@ -19,7 +20,7 @@ describe('logs written in the portal', () => {
     await logLines(e2e.page, 'portal line', 1200);
     await sendNow(e2e.page);
 
-    const logs = await vi.waitFor(async () => {
+    const logs = await waitFor(async () => {
       const mine = (await e2e.product.admin.logs()).filter((log) => log.session_uid === session);
       expect(
         lineNumbers(
@@ -47,7 +48,7 @@ describe('logs written in the portal', () => {
     const udid = await deviceUdid(e2e.page);
     await sendNow(e2e.page);
 
-    await vi.waitFor(async () => {
+    await waitFor(async () => {
       const keys = (await e2e.product.admin.deviceKeys()).filter((change) => change.device_id === udid);
       expect(keys.map(({ key, value }) => ({ key, value: String(value) }))).toContainEqual({
         key: 'user_id',

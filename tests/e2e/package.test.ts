@@ -11,7 +11,8 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from './wait-for.ts';
 import { packSdk } from '../../scripts/pack-sdk.ts';
 import { DEMO_APP_KEY } from '../../server/demo.ts';
 import { cspViolations, watchCspViolations } from './csp-violations.ts';
@@ -155,7 +156,7 @@ describe.each(CONSUMERS)('the %s app, installed from the tarball', (name) => {
       const prefix = `${name} line`;
       await logLines(first.page, prefix, LINES);
       await sendNow(first.page);
-      const delivered = await vi.waitFor(async () => {
+      const delivered = await waitFor(async () => {
         const numbers = lineNumbers(
           (await product.admin.logs()).map((log) => log.t),
           prefix,

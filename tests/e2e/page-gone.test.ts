@@ -1,6 +1,7 @@
 // A page that goes away right after logging (docs/durability.md): its tab closed within milliseconds of a burst, or
 // reloaded in the middle of one. Every line arrives exactly once, and `at` never repeats within the session.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from './wait-for.ts';
 import type { CollectedLog } from '../../server/store.types.ts';
 import { lineNumbers, logLines, oneTo, openPortal, sendNow, sessionUUID, sidelogMode } from './page-sidelog.ts';
 import { startProduct, type Product } from './product.ts';
@@ -48,7 +49,7 @@ describe('a page that goes away right after logging', () => {
       await again.goto(`${product.url}/`);
       await sidelogMode(again);
       await sendNow(again);
-      await vi.waitFor(async () => expect(await delivered(session, 'closed tab')).toEqual(oneTo(count)), DELIVERY);
+      await waitFor(async () => expect(await delivered(session, 'closed tab')).toEqual(oneTo(count)), DELIVERY);
     } finally {
       await context.close();
     }
@@ -73,7 +74,7 @@ describe('a page that goes away right after logging', () => {
       await logLines(page, 'after reload', 1000);
       await sendNow(page);
 
-      await vi.waitFor(async () => {
+      await waitFor(async () => {
         expect(await delivered(session, 'burst')).toEqual(oneTo(2000));
         expect(await delivered(session, 'after reload')).toEqual(oneTo(1000));
       }, DELIVERY);

@@ -3,7 +3,8 @@
 // database, the rescue in localStorage, the collector's rows); the typing events do, with the values' shapes. A field
 // the app marks data-sidelog-unmask arrives as typed.
 import type { Page } from 'playwright-core';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { waitFor } from './wait-for.ts';
 import { LOGIN_TEXTS } from '../../app/login/validate-login.ts';
 import { UI_EVENT_TAG } from '../../protocol/limits.ts';
 import { IssueType } from '../../protocol/levels.ts';
@@ -127,7 +128,7 @@ describe('what a partner types, with the default options', () => {
       }
 
       await sendNow(e2e.page);
-      await vi.waitFor(async () => {
+      await waitFor(async () => {
         const feedback = (await e2e.product.admin.issues()).filter(
           (issue) => issue.session_uid === session && issue.type === IssueType.UserFeedback,
         );
@@ -135,7 +136,7 @@ describe('what a partner types, with the default options', () => {
           { title: 'Связаться: [email]', text: 'Телефон [phone], карта [card]' },
         ]);
       }, DELIVERY);
-      await vi.waitFor(async () => {
+      await waitFor(async () => {
         const typed = (await e2e.product.admin.logs()).filter(
           (log) => log.session_uid === session && log.t?.includes('"event":"input"'),
         );
@@ -162,7 +163,7 @@ describe('what a partner types, with the default options', () => {
     await typeIntoEmail(EMAIL);
     await sendNow(e2e.page);
 
-    await vi.waitFor(async () => {
+    await waitFor(async () => {
       const typed = (await e2e.product.admin.logs()).filter(
         (log) => log.session_uid === session && log.t?.includes('"event":"input"'),
       );

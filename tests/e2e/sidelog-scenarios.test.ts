@@ -4,7 +4,8 @@
 // now carries on above the burst's last `at` (docs/durability.md) and the collector keeps different logs that share
 // one (tests/unit/server/log-dedupe.test.ts); every line must arrive.
 import type { Page } from 'playwright-core';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { waitFor } from './wait-for.ts';
 import type { CollectedLog } from '../../server/store.types.ts';
 import { lineNumbers, logLines, oneTo, openPortal, sendNow, sessionUUID, sidelogMode } from './page-sidelog.ts';
 import { useProductPage } from './product.ts';
@@ -58,7 +59,7 @@ describe("Sidelog's own client against the collector", () => {
       expect(answer).toEqual({ isSent: true, feedbackURL: expect.any(String) });
       const modalURL = (answer as { feedbackURL: string }).feedbackURL;
       await sendNow(e2e.page);
-      await vi.waitFor(async () => {
+      await waitFor(async () => {
         expect((await e2e.product.admin.issues()).filter((issue) => issue.session_uid === session)).toHaveLength(4);
         expect((await sessionLogs(session)).map((log) => log.t)).toContain('a sendLog line');
         expect((await e2e.product.admin.deviceKeys()).filter((change) => change.key === 'temporary')).toHaveLength(2);
@@ -121,7 +122,7 @@ describe("Sidelog's own client against the collector", () => {
       const tabs = [e2e.page, second];
       await Promise.all(tabs.map((tab, i) => logLines(tab, `tab ${i + 1} line`, 300)));
       for (const tab of tabs) await sendNow(tab);
-      const texts = await vi.waitFor(async () => {
+      const texts = await waitFor(async () => {
         const texts = (await sessionLogs(session)).map((log) => log.t);
         for (const i of [1, 2]) expect(lineNumbers(texts, `tab ${i} line`)).toHaveLength(300);
         return texts;
@@ -148,7 +149,7 @@ describe("Sidelog's own client against the collector", () => {
       expect(await sessionUUID(e2e.page)).toBe(session);
       await logLines(e2e.page, 'after reload', 200);
       await sendNow(e2e.page);
-      const texts = await vi.waitFor(async () => {
+      const texts = await waitFor(async () => {
         const texts = (await sessionLogs(session)).map((log) => log.t);
         expect(lineNumbers(texts, 'before reload')).toHaveLength(2000);
         expect(lineNumbers(texts, 'after reload')).toHaveLength(200);
@@ -177,7 +178,7 @@ describe("Sidelog's own client against the collector", () => {
         for (let n = 6; n <= 10; n++) sdk.log(`normal ${n}`);
       });
       await sendNow(e2e.page);
-      const logs = await vi.waitFor(async () => {
+      const logs = await waitFor(async () => {
         const logs = await sessionLogs(session);
         expect(
           lineNumbers(
@@ -214,7 +215,7 @@ describe("Sidelog's own client against the collector", () => {
         for (let n = 1; n <= 200; n++) window.Sidelog.log(`big ${n} ${'x'.repeat(30_000)}`);
       });
       await sendNow(e2e.page);
-      const big = await vi.waitFor(async () => {
+      const big = await waitFor(async () => {
         const big = (await sessionLogs(session)).filter((log) => log.t?.startsWith('big '));
         expect(big).toHaveLength(200);
         return big;
@@ -245,7 +246,7 @@ describe("Sidelog's own client against the collector", () => {
       ).toEqual([]);
       await e2e.page.context().setOffline(false);
       await sendNow(e2e.page);
-      const texts = await vi.waitFor(async () => {
+      const texts = await waitFor(async () => {
         const texts = (await sessionLogs(session)).map((log) => log.t);
         expect(lineNumbers(texts, 'offline')).toHaveLength(1200);
         return texts;

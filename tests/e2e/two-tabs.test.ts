@@ -1,7 +1,8 @@
 // Two tabs of the portal (docs/modes.md#leadership): both tabs' sessions arrive, uploaded by one uploader, the
 // SharedWorker that both tabs share (mode A).
 import type { Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from './wait-for.ts';
 import { WIRE_PATHS, type LogBatchRequest } from '../../protocol/wire.ts';
 import { lineNumbers, logLines, oneTo, sendNow, sessionUUID, sidelogMode } from './page-sidelog.ts';
 import { startProduct, type Product } from './product.ts';
@@ -36,7 +37,7 @@ describe('two tabs of the portal', () => {
       await Promise.all(tabs.map((tab, i) => logLines(tab, `tab ${i + 1} line`, 300)));
       for (const tab of tabs) await sendNow(tab);
 
-      const logs = await vi.waitFor(async () => {
+      const logs = await waitFor(async () => {
         const logs = await product.admin.logs();
         for (const [i, session] of sessions.entries()) {
           const texts = logs.filter((log) => log.session_uid === session).map((log) => log.t);
