@@ -4,6 +4,7 @@ import { FIELD_CAPS } from '../protocol/limits.ts';
 import type { LogRecord } from '../protocol/records.types.ts';
 import { capText } from '../protocol/sanitise.ts';
 import { redactLogs, redactorOf } from './ingest-redaction.ts';
+import { wellFormed } from './wire-validation.ts';
 import type { App, CollectorStore } from './store.types.ts';
 
 /** Stores logs that passed the per-log checks (server/wire-validation.ts) in the session, redacted with the app's
@@ -13,7 +14,9 @@ export function ingestLogs(store: CollectorStore, app: App, sessionId: number, l
 }
 
 /** A tag is a label that filters and facets group by, and a key of PostgreSQL's tag index, whose keys hold at most
- * about 2,700 bytes: cut at the page's own cap, with the ellipsis (docs/local-service.md#collector). */
+ * about 2,700 bytes: cut at the page's own cap, with the ellipsis (docs/local-service.md#collector), and made
+ * well-formed again where the cut split a surrogate pair. */
 function capTag(log: LogRecord): LogRecord {
-  return log.tg !== undefined && log.tg.length > FIELD_CAPS.tag ? { ...log, tg: capText(log.tg, FIELD_CAPS.tag) } : log;
+  if (log.tg === undefined || log.tg.length <= FIELD_CAPS.tag) return log;
+  return { ...log, tg: wellFormed(capText(log.tg, FIELD_CAPS.tag)) };
 }

@@ -97,11 +97,12 @@ function asText(fields: Fields, key: string): void {
   else fields[key] = text;
 }
 
-/** Device keys as values a device page can show: objects become their JSON, null and non-finite numbers go. */
 /** A device key's name, cut at the page's own cap (protocol/limits.ts FIELD_CAPS): a name is part of PostgreSQL's
- * keys for device keys, which hold at most about 2,700 bytes (docs/local-service.md#collector). */
-const keyName = (key: string) => capText(wellFormed(key), FIELD_CAPS.deviceKeyName);
+ * keys for device keys, which hold at most about 2,700 bytes (docs/local-service.md#collector). Made well-formed after
+ * the cut, which can split a surrogate pair. */
+const keyName = (key: string) => wellFormed(capText(key, FIELD_CAPS.deviceKeyName));
 
+/** Device keys as values a device page can show: objects become their JSON, null and non-finite numbers go. */
 function keyValues(value: unknown): DeviceData {
   if (!isObject(value)) return {};
   const values: DeviceData = {};

@@ -56,6 +56,15 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     expect(stored!.tg).toBe(`${tag.slice(0, 256)}…`);
   });
 
+  test('a cut that splits a surrogate pair leaves a well-formed tag', async () => {
+    const session_id = await service.session();
+    const [log] = logs(1);
+    const tag = `${'a'.repeat(255)}😀${'b'.repeat(100)}`;
+    expect((await service.wire('sendLogs', { session_id, logs: [{ ...log, tg: tag }] })).status).toBe(200);
+    const [stored] = await service.admin<{ tg: string }[]>(`logs?app=${DEMO_APP_KEY}`);
+    expect(stored!.tg).toBe(`${'a'.repeat(255)}\uFFFD…`);
+  });
+
   test('a device key name is cut at 256 characters; a value of any length is kept whole', async () => {
     const name = distinctWords(400).join('');
     const value = distinctWords(1_000).join('');
