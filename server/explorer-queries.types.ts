@@ -146,6 +146,10 @@ export interface DeviceKeyRow {
   value: string;
 }
 
+/** The volume rollup's grains in ms, coarsest first: an hour, a minute, a second (docs/volume-and-counts.md#the-rollup).
+ * The stores keep a count per slot of each; their schemas' backfills and SQLite's delete trigger name the same three. */
+export const VOLUME_GRAINS: readonly number[] = [3_600_000, 60_000, 1000];
+
 export interface ExplorerQueries {
   /** Every app, with how many sessions it has received (apps that received nothing sort last). */
   apps(): Promise<ExplorerApp[]>;

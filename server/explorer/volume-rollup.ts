@@ -2,14 +2,9 @@
 // second, minute and hour (a grain) and level as they are stored; a view narrowed by nothing but its levels and time
 // range reads whole slots of the coarsest grain that fits, the finer grains at the range's edges, and the logs only for
 // the parts of a second left at either end. So its counts stay exact and cost what the range spans, not what it holds.
-import type { ExplorerQueries, LogFilter } from '../explorer-queries.types.ts';
+import { VOLUME_GRAINS, type ExplorerQueries, type LogFilter } from '../explorer-queries.types.ts';
 
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
-const HOUR = 60 * MINUTE;
-/** Coarsest first. Every bucket width of the histogram (server/explorer/volume.ts) is a multiple of a second, and
- * each of a minute or an hour from that width up, so that a slot falls in one bucket whole. */
-export const GRAINS: readonly number[] = [HOUR, MINUTE, SECOND];
+const HOUR = VOLUME_GRAINS[0]!;
 
 /** Whether the rollup can answer for `filter`: nothing but the app, its levels and a time range narrow it. */
 export function rollupFits(filter: LogFilter): boolean {
@@ -64,7 +59,9 @@ export async function rolledUpVolume(
   filter: LogFilter,
   bucketMs: number,
 ): Promise<{ bucket: number; level: number; n: number }[]> {
-  const grains = GRAINS.filter((grain) => bucketMs % grain === 0);
+  // Every bucket width of the histogram (server/explorer/volume.ts) is a multiple of a second, and each of a minute or
+  // an hour from that width up: the grains that divide it put each slot in one bucket whole.
+  const grains = VOLUME_GRAINS.filter((grain) => bucketMs % grain === 0);
   const { pieces, edges } = cutRange(filter.from, filter.to, grains);
   const kept = (level: number) => filter.levels === undefined || filter.levels.includes(level);
   const parts = await Promise.all([

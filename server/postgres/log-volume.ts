@@ -4,9 +4,10 @@
 // then one process at a time folds the new rows into log_volume, one row per app, grain, slot and level. A read sums
 // both tables, so it is exact whether or not the fold has run.
 import type pg from 'pg';
+import { VOLUME_GRAINS } from '../explorer-queries.types.ts';
 import { transaction } from './client.ts';
 
-const GRAINS = `(VALUES (1000), (60000), (3600000)) AS g (grain)`;
+const GRAINS = `(VALUES ${VOLUME_GRAINS.map((grain) => `(${grain})`).join(', ')}) AS g (grain)`;
 /** The folds, one process at a time. */
 const FOLD_LOCK = 0x5_1de_70f;
 /** A process folds after this many batches it stored. */

@@ -132,8 +132,10 @@ export function collectorStoreSync(db: Database.Database): CollectorWrites {
           params.slice(start * LOG_COLUMNS.length, (start + rows) * LOG_COLUMNS.length),
         ).changes;
       }
-      if (stored > 0) addSessionStats.run(sessionId, before);
-      if (stored > 0) addToVolume(appKey, before, stored === count ? params : undefined);
+      if (stored > 0) {
+        addSessionStats.run(sessionId, before);
+        addToVolume(appKey, before, stored === count ? params : undefined);
+      }
       insertBatch.run(appKey, sessionId, count, stored);
       return stored;
     })();

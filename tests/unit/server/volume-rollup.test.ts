@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seedLogs } from '../../../bench/explorer-seed.ts';
 import type { ExplorerQueries, LogFilter } from '../../../server/explorer-queries.types.ts';
-import { cutRange, GRAINS, rolledUpCount, rolledUpVolume, rollupFits } from '../../../server/explorer/volume-rollup.ts';
+import { cutRange, rolledUpCount, rolledUpVolume, rollupFits } from '../../../server/explorer/volume-rollup.ts';
+import { VOLUME_GRAINS as GRAINS } from '../../../server/explorer-queries.types.ts';
 import { foldVolume } from '../../../server/postgres/log-volume.ts';
 import type { Store } from '../../../server/store.types.ts';
 import { openTestStore, STORE_KINDS } from './test-databases.ts';
