@@ -5,12 +5,12 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig, type Plugin } from 'vite';
-import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.ts';
+import { CHROMIUM_ARGS, findTestChromium } from './scripts/chromium.ts';
 import { portalCsp } from './scripts/portal-csp.ts';
 import './scripts/node20-polyfills.ts';
 
 // Only a test run needs Chromium; `vite build` and `vite` must not go looking for it.
-const executablePath = process.env.VITEST ? findChromium() : undefined;
+const executablePath = process.env.VITEST ? findTestChromium() : undefined;
 
 /** Writes dist/csp.json: the portal's Content-Security-Policy for the VITE_* settings of this build. */
 function portalCspFile(): Plugin {

@@ -4,7 +4,7 @@
 // service (DNS rebinding) reads nothing from it.
 import { chromium } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.ts';
+import { CHROMIUM_ARGS, findTestChromium } from '../../scripts/chromium.ts';
 import { VIEWS } from '../../app/views/views.ts';
 import { PARTNER_API } from '../../portal/api.types.ts';
 import { cspViolations, watchCspViolations } from './csp-violations.ts';
@@ -72,7 +72,7 @@ it("refuses a page whose name was rebound to the service's address (DNS rebindin
   const attacker = `http://rebind.attacker.test:${port}`;
   // The attacker's name resolves to the service's loopback address, as it does once rebound.
   const browser = await chromium.launch({
-    executablePath: findChromium(),
+    executablePath: findTestChromium(),
     args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP rebind.attacker.test 127.0.0.1'],
   });
   try {

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.ts';
+import { CHROMIUM_ARGS, findTestChromium } from '../../scripts/chromium.ts';
 import { takeRunCluster } from '../support/postgres-run.ts';
 
 declare module 'vitest' {
@@ -70,7 +70,7 @@ async function builtPortal(): Promise<{ distDir: string; remove(): void }> {
 export default async function setup(project: TestProject) {
   const [portal, browser, cluster] = await Promise.all([
     builtPortal(),
-    chromium.launchServer({ executablePath: findChromium(), args: CHROMIUM_ARGS }),
+    chromium.launchServer({ executablePath: findTestChromium(), args: CHROMIUM_ARGS }),
     takeRunCluster(),
   ]);
   project.provide('distDir', portal.distDir);

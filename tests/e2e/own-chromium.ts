@@ -2,7 +2,7 @@
 // outright (SIGKILL, no shutdown) and start it again on the same profile, as after a crash.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.ts';
+import { CHROMIUM_ARGS, findTestChromium } from '../../scripts/chromium.ts';
 
 export interface OwnChromium {
   browser: Browser;
@@ -26,7 +26,7 @@ function devToolsURL(child: ChildProcess): Promise<string> {
 
 export async function startOwnChromium(userDataDir: string): Promise<OwnChromium> {
   const child = spawn(
-    findChromium(),
+    findTestChromium(),
     [...CHROMIUM_ARGS, '--headless', `--user-data-dir=${userDataDir}`, '--remote-debugging-port=0', 'about:blank'],
     // Its own process group, so that the kill reaches the renderers and the storage service too.
     { detached: true, stdio: ['ignore', 'ignore', 'pipe'] },
