@@ -4,7 +4,7 @@
 import { cpSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'vite';
+import { productionBuild } from '../support/production-build.ts';
 import webpack, { type Configuration } from 'webpack';
 import { installSdk } from '../../scripts/pack-sdk.ts';
 
@@ -49,22 +49,10 @@ async function runWebpack(appDir: string): Promise<void> {
   );
 }
 
-/** `vite build` as `npm run build` runs it. Vitest sets NODE_ENV to 'test', with which Vite would build React's
- * development code: it is 'production' for the build's time. */
-async function runVite(appDir: string, outDir: string): Promise<void> {
-  const testEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({ root: appDir, logLevel: 'warn', build: { outDir } });
-  } finally {
-    process.env.NODE_ENV = testEnv;
-  }
-}
-
 /** Builds the app as its `npm run build` would; returns the directory to serve. */
 export async function buildApp(name: ConsumerName, appDir: string, outDir = 'dist'): Promise<string> {
   if (name === 'vite-react') {
-    await runVite(appDir, outDir);
+    await productionBuild(appDir, outDir);
     return join(appDir, outDir);
   }
   if (name === 'webpack5') await runWebpack(appDir);

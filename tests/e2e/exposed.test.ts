@@ -19,6 +19,18 @@ declare global {
 
 const e2e = useProductPage();
 
+it("serves the portal and the explorer as `npm start` does: React's production build", async () => {
+  // The run builds the portal inside Vitest, whose NODE_ENV would have made it React's development build
+  // (tests/support/production-build.ts). Only the production build carries React's minified error messages.
+  for (const path of ['/', '/sidelog/']) {
+    const html = await (await fetch(`${e2e.product.url}${path}`)).text();
+    const scripts = [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+    expect(scripts.length, path).toBeGreaterThan(0);
+    const code = await Promise.all(scripts.map(async (src) => (await fetch(`${e2e.product.url}${src}`)).text()));
+    expect(code.join('\n'), path).toContain('Minified React error');
+  }
+});
+
 it('signs in and shows every view with no CSP violation, and refuses a script the portal did not ship', async () => {
   await watchCspViolations(e2e.page);
   const first = await e2e.page.goto(`${e2e.product.url}/`);

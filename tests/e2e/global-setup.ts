@@ -6,9 +6,9 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
-import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_ARGS, findTestChromium } from '../../scripts/chromium.ts';
+import { productionBuild } from '../support/production-build.ts';
 import { takeRunCluster } from '../support/postgres-run.ts';
 
 declare module 'vitest' {
@@ -58,12 +58,7 @@ async function builtPortal(): Promise<{ distDir: string; remove(): void }> {
   if (reused) return { distDir: reused, remove: () => {} };
   // A directory of our own: dist/ may be in use by `npm start` or another run.
   const outDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
-  await build({
-    root: ROOT,
-    configFile: join(ROOT, 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true },
-  });
+  await productionBuild(ROOT, outDir);
   return { distDir: outDir, remove: () => rmSync(outDir, { recursive: true, force: true }) };
 }
 
