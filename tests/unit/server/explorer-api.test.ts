@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { appIdOf } from '../../../server/app-id.ts';
 import { DEMO_APP_KEY } from '../../../server/demo.ts';
 import { MAX_SIGN_INS } from '../../../server/store.types.ts';
+import { hashToken, newToken } from '../../../server/tokens.ts';
 import { ADMIN_TOKEN, createHarness, type Harness } from './service-harness.ts';
 import { STORE_KINDS } from './test-databases.ts';
 
@@ -77,8 +78,15 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
 
     test(`an account keeps its ${MAX_SIGN_INS} newest sign-ins: one more ends the oldest, and only it`, async () => {
       await service.admin('viewers', { json: { name: 'support', password: 'long-enough-1' } });
+      // The first MAX_SIGN_INS as a sign-in keeps them, straight in the store, which holds the bound; the last through
+      // the API. Each sign-in through the API hashes the password (39 ms of scrypt): 102 of them took 5.7 s.
       const cookies: (string | null)[] = [];
-      for (let i = 0; i <= MAX_SIGN_INS; i++) cookies.push((await signIn('support', 'long-enough-1')).cookie);
+      for (let i = 0; i < MAX_SIGN_INS; i++) {
+        const token = newToken();
+        await service.store.addViewerSession(hashToken(token), 'support', new Date(Date.now() + 60_000), new Date());
+        cookies.push(`sidelog_viewer=${token}; Path=/sidelog`);
+      }
+      cookies.push((await signIn('support', 'long-enough-1')).cookie);
       expect((await get(`${API}/me`, cookies[0])).status).toBe(401);
       for (const cookie of [cookies[1], cookies[MAX_SIGN_INS]])
         expect((await get(`${API}/me`, cookie)).json()).toEqual({ name: 'support' });

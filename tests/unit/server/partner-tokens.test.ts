@@ -5,7 +5,7 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { PARTNER_API } from '../../../portal/api.types.ts';
 import { DEMO_PARTNER } from '../../../server/demo.ts';
 import { MAX_SIGN_INS } from '../../../server/store.types.ts';
-import { TOKEN_LIFETIME_MS } from '../../../server/tokens.ts';
+import { hashToken, newToken, TOKEN_LIFETIME_MS } from '../../../server/tokens.ts';
 import { createHarness, type Harness } from './service-harness.ts';
 import { STORE_KINDS } from './test-databases.ts';
 
@@ -72,8 +72,16 @@ test.each(STORE_KINDS)(
   async (kind) => {
     const own = await createHarness({ store: kind });
     try {
+      // The first MAX_SIGN_INS as a sign-in keeps them, straight in the store, which holds the bound; the last through
+      // the API. Each sign-in through the API hashes the password (39 ms of scrypt): 102 of them took 5.4 s.
+      const { id } = (await own.store.partnerByEmail(DEMO_PARTNER.email))!;
       const tokens: string[] = [];
-      for (let i = 0; i <= MAX_SIGN_INS; i++) tokens.push(await signIn(own));
+      for (let i = 0; i < MAX_SIGN_INS; i++) {
+        const token = newToken();
+        await own.store.addToken(hashToken(token), id, new Date(Date.now() + TOKEN_LIFETIME_MS));
+        tokens.push(token);
+      }
+      tokens.push(await signIn(own));
       const profileOf = (token: string) =>
         own.app.request(PARTNER_API.profile, { headers: { Authorization: `Bearer ${token}` } });
       expect((await profileOf(tokens[0])).status).toBe(401);
