@@ -71,8 +71,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          // Unit and e2e first, together, in one pool; the browser tests after them, alone: beside other work, 2 cores
-          // left their uploads timing out. Not 0: a project of group 0 with one worker (Vitest's default on 2 cores, one
+          // Unit and e2e first, together, in one pool; the browser tests after them, with the checks: beside the unit and
+          // e2e files, 2 cores left their uploads timing out. Not 0: a project of group 0 with one worker (Vitest's default on 2 cores, one
           // less than the cores) goes into Vitest's own sequential group, which runs after every numbered one
           // (docs/testing.md#order).
           sequence: { groupOrder: 1 },
@@ -102,8 +102,9 @@ export default defineConfig({
           // In the browser, before each file: an empty browser database (tests/browser/empty-database.ts).
           setupFiles: ['tests/browser/empty-database.ts'],
           testTimeout: 60_000,
-          // One browser, one file at a time: the machine has 2 cores and the tests share one collector.
-          fileParallelism: false,
+          // Two files at a time, each in a browser context of its own (its own IndexedDB and SharedWorkers); on the one
+          // collector, each test makes apps of its own (docs/testing.md#order).
+          maxWorkers: 2,
           browser: {
             enabled: true,
             headless: true,
@@ -111,6 +112,20 @@ export default defineConfig({
             provider: playwright({ launchOptions: { executablePath, args: CHROMIUM_ARGS } }),
             instances: [{ browser: 'chromium' }],
           },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'checks',
+          // The typecheck and the format check, beside the browser files, which leave the cores partly idle; in group 1
+          // they took CPU from the tests on two saturated cores (docs/testing.md#the-checks).
+          sequence: { groupOrder: 2 },
+          environment: 'node',
+          include: ['tests/checks/**/*.test.ts'],
+          // The group's pool size, as the browser project has it: Vitest runs a group's projects in one pool.
+          maxWorkers: 2,
+          testTimeout: 300_000,
         },
       },
       {
