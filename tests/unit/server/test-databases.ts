@@ -4,6 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -32,6 +33,22 @@ async function onAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
+/** Waits, up to a second, for the database's connections to close. A pool's `end()` resolves before its connections
+ * have closed (pg-pool stops counting them first): forced out by the drop while closing, a connection's client gets
+ * the server's "terminating connection due to administrator command", an uncaught error where its pool has no
+ * listener (it failed a run once). What is still open after that (a killed service's) the drop forces out. */
+async function closed(client: pg.Client, name: string): Promise<void> {
+  for (let tries = 0; tries < 50; tries++) {
+    const { rows } = await client.query<{ open: number }>(
+      `SELECT count(*)::int AS open FROM pg_stat_activity WHERE datname = $1`,
+      [name],
+    );
+    if (rows[0]!.open === 0) return;
+    // node:timers' own: a test's fake timers (vi.useFakeTimers) do not stop it.
+    await sleep(20);
+  }
+}
+
 export async function createTestDatabase(kind: StoreKind): Promise<TestDatabase> {
   const dir = mkdtempSync(join(tmpdir(), 'sidelog-server-'));
   if (kind === 'sqlite')
@@ -45,7 +62,10 @@ export async function createTestDatabase(kind: StoreKind): Promise<TestDatabase>
     dir,
     drop: async () => {
       rmSync(dir, { recursive: true, force: true });
-      await onAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      await onAdmin(async (client) => {
+        await closed(client, name);
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      });
     },
   };
 }
