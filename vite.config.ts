@@ -71,10 +71,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          // Unit and e2e first, together, in one pool; the browser tests after them, with the checks: beside the unit and
-          // e2e files, 2 cores left their uploads timing out. Not 0: a project of group 0 with one worker (Vitest's default on 2 cores, one
-          // less than the cores) goes into Vitest's own sequential group, which runs after every numbered one
-          // (docs/testing.md#order).
+          // Unit and e2e first, together, in one pool; the browser tests after them, with the checks: beside the unit
+          // and e2e files, 2 cores left their uploads timing out. Not 0: a project of group 0 with one worker (Vitest's
+          // default on 2 cores, one less than the cores) goes into Vitest's own sequential group, which runs after
+          // every numbered one (docs/testing.md#order).
           sequence: { groupOrder: 1 },
           environment: 'node',
           include: ['tests/unit/**/*.test.ts'],
