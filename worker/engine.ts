@@ -157,6 +157,10 @@ export function createEngine(cores: CoreRegistry = createCoreRegistry()): Engine
         const record: SessionRecord = { uuid: session.session_uid, payload: session };
         core.writer.ensureSession(record);
         for (const write of writes) store(core, write, { sessionUUID: record.uuid, run, session: record });
+        // No tab holds a rescued session: an upload run may find it empty and delete it while its issues and keys are
+        // stored, each a step of its own. Ensured again after them, it is there to upload them
+        // (docs/durability.md#the-next-page-stores-the-rescue); logs store their session with them.
+        core.writer.ensureSession(record);
         break;
       }
     }
