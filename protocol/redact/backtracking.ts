@@ -267,10 +267,10 @@ class Parser {
       this.source.slice(this.#at),
     )!;
     this.#at += match[0].length;
-    if (/^\\[pP]\{/.test(match[0]) && !this.#unicode) {
-      // Without u, \p is p and the braces that follow are characters or a quantifier.
+    if (/^\\[pPu]\{/.test(match[0]) && !this.#unicode) {
+      // Without u, \p is p and \u is u, and the braces that follow are characters or a quantifier.
       this.#at = start + 2;
-      return this.#literal(112 - (next === 'P' ? 32 : 0));
+      return this.#literal(next.charCodeAt(0));
     }
     return this.#setOf(match[0]);
   }
