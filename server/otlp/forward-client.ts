@@ -2,8 +2,8 @@
 // docs/opentelemetry.md#the-collector-forwards): sent, perhaps with records the receiver refused; refused for what it
 // holds (400, 413), which the forwarder answers by sending fewer records; or to be retried later (429, 502, 503, 504,
 // any other status, no answer), after Retry-After when the receiver gives one.
-import { decodeLogsResponse, encodeLogsRequest } from './otlp-proto.ts';
-import { OTLP_CONTENT_TYPES, type OtlpEncoding, type OtlpLogsRequest, type OtlpLogsResponse } from './otlp.types.ts';
+import { decodeLogsResponse } from './otlp-proto.ts';
+import { OTLP_CONTENT_TYPES, type OtlpEncoding, type OtlpLogsResponse } from './otlp.types.ts';
 
 export interface ForwardEndpoint {
   url: string;
@@ -47,12 +47,12 @@ async function errorText(response: Response): Promise<string> {
   return `HTTP ${response.status}${text ? `: ${text.slice(0, 200)}` : ''}`;
 }
 
+/** Sends a request encoded in `endpoint.encoding` (forward-encoding.ts). */
 export async function sendLogs(
   endpoint: ForwardEndpoint,
-  request: OtlpLogsRequest,
+  body: Uint8Array,
   options: { fetch?: typeof fetch; timeoutMs?: number; signal?: AbortSignal } = {},
 ): Promise<SendOutcome> {
-  const body = endpoint.encoding === 'json' ? JSON.stringify(request) : encodeLogsRequest(request);
   let response: Response;
   try {
     const signals = [
