@@ -46,6 +46,10 @@ export const FORWARD_DEFAULTS = {
   timeoutMs: 30_000,
   maxRequestBytes: MAX_REQUEST_BYTES,
 };
+/** Logs refused alone in a row that are passed as bad data; the next one refused alone shows the endpoint refuses
+ * everything (a wrong format, a revoked key answered 400), and is kept: the engine's rule for its markers refused in
+ * turn (docs/uploader.md#refused-batches), with a count where the engine has a marker to try. */
+export const REFUSED_IN_A_ROW = 3;
 /** The most log ids one step reads past a cursor: an app whose logs are rare among others' costs a bounded scan. */
 export const SCAN_WINDOW = 20_000;
 
@@ -78,6 +82,8 @@ export function startForwarder(store: ForwardStore & AppStore, options: Forwarde
   const waits = new Map<string, { until: number; ms: number }>();
   /** Apps whose endpoint refused a page for what it held: smaller pages until one is taken. */
   const pageSizes = new Map<string, number>();
+  /** Apps' logs refused alone in a row, since the endpoint last took a page. */
+  const refusedInARow = new Map<string, number>();
   let lastProblem = '';
 
   /** One page of one app: read, sent, the cursor moved. Whether the app can go on at once. */
@@ -113,6 +119,7 @@ export function startForwarder(store: ForwardStore & AppStore, options: Forwarde
     if (stopping.signal.aborted) return false;
     if (outcome.kind === 'sent') {
       waits.delete(app.key);
+      refusedInARow.delete(app.key);
       if (limit < settings.pageSize) pageSizes.set(app.key, Math.min(settings.pageSize, limit * 2));
       // The last error stays, with its time, for the status to show; a success after it is newer.
       await store.saveForwardCursor(app.key, {
@@ -129,6 +136,16 @@ export function startForwarder(store: ForwardStore & AppStore, options: Forwarde
         await store.saveForwardCursor(app.key, { error: outcome.message });
         return true;
       }
+      const inARow = (refusedInARow.get(app.key) ?? 0) + 1;
+      if (inARow > REFUSED_IN_A_ROW) {
+        await backOff(
+          app,
+          `log ${logs[0]!.id} kept: the endpoint refused ${inARow} logs in a row, each alone, so it is taken as ` +
+            `refusing everything rather than these logs (${outcome.message})`,
+        );
+        return false;
+      }
+      refusedInARow.set(app.key, inARow);
       // The one log the endpoint will never take: counted, and passed.
       await store.saveForwardCursor(app.key, {
         lastId: logs[0]!.id,

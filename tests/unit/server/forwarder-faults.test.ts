@@ -89,3 +89,29 @@ test('an app whose step throws is backed off with its error; the other apps are 
     lastError: 'forwarding failed: a page that cannot be read',
   });
 });
+
+test('an endpoint that refuses every log alone is taken as broken: after 3 passed, the next log is kept and retried until it is taken', async () => {
+  let refusing = true;
+  const { store, receiver } = await setUp({ refuses: { refuses: () => refusing } });
+  const session = await store.putSession(DEMO_APP_KEY, sessionPayload('refused-for-ever'));
+  await store.addLogs(DEMO_APP_KEY, session, logs(10));
+  forward(store, receiver);
+  const seen = new Set<string>();
+  await vi.waitFor(async () => {
+    const cursor = (await cursorOf(store))!;
+    expect(cursor.lastError).toMatch(
+      /^log 4 kept: the endpoint refused 4 logs in a row, each alone, so it is taken as refusing everything rather than these logs \(HTTP 400/,
+    );
+    seen.add(cursor.lastErrorAt!);
+    // Tried again and again, and still kept.
+    expect(seen.size).toBeGreaterThanOrEqual(3);
+  }, WAIT);
+  expect(await cursorOf(store)).toMatchObject({ lastId: 3, forwarded: 0, refused: 3 });
+
+  refusing = false;
+  await vi.waitFor(
+    async () => expect(await cursorOf(store)).toMatchObject({ lastId: 10, forwarded: 7, refused: 3 }),
+    WAIT,
+  );
+  expect(receiver.records.map((record) => record.body)).toEqual(logs(7, 3).map((log) => log.t));
+});
