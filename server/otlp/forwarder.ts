@@ -112,7 +112,6 @@ export function startForwarder(store: ForwardStore & AppStore, options: Forwarde
       return true;
     }
     const outcome = await sendLogs(endpoint, encoded.body, {
-      fetch: settings.fetch,
       timeoutMs: settings.timeoutMs,
       signal: stopping.signal,
     });
