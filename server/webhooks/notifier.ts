@@ -4,6 +4,8 @@
 // notification leaves the outbox when its webhook answered 2xx, and is tried again with a growing delay otherwise,
 // up to MAX_ATTEMPTS. One process at a time holds each (a lease), so several processes never send one twice unless a
 // process dies mid-delivery.
+import { postOutbound } from '../outbound/outbound-post.ts';
+import { redirectNote } from '../outbound/redirect-note.ts';
 import type { PendingNotification, WebhookStore } from '../store.types.ts';
 
 /** How often the outbox is looked at: a notification leaves within about this of its issue. */
@@ -28,8 +30,8 @@ export function startNotifier(store: WebhookStore, options: { intervalMs?: numbe
     let status: string;
     let delivered = false;
     try {
-      const response = await fetch(notification.url, {
-        method: 'POST',
+      // Through server/outbound/: never to a private address unless allowed, no redirect followed, no answer read.
+      const answer = await postOutbound(notification.url, {
         headers: {
           'Content-Type': 'application/json',
           'User-Agent': 'sidelog-webhook/1',
@@ -37,17 +39,15 @@ export function startNotifier(store: WebhookStore, options: { intervalMs?: numbe
           'X-Sidelog-Delivery': String(notification.id),
         },
         body: notification.payload,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+        timeoutMs: DELIVERY_TIMEOUT_MS,
+        maxAnswerBytes: 0,
       });
-      await response.body?.cancel();
-      status = String(response.status);
-      delivered = response.ok;
+      const redirected = redirectNote(answer, notification.url);
+      status = redirected ? `${answer.status} ${redirected}` : String(answer.status);
+      delivered = answer.status >= 200 && answer.status < 300;
     } catch (error) {
-      status =
-        (error as Error).name === 'TimeoutError'
-          ? `no answer in ${DELIVERY_TIMEOUT_MS / 1000} s`
-          : `failed: ${(error as Error).message}`;
+      const { code, message } = error as NodeJS.ErrnoException;
+      status = code === 'ETIMEDOUT' ? `no answer in ${DELIVERY_TIMEOUT_MS / 1000} s` : `failed: ${message}`;
     }
     const failures = notification.attempts + 1;
     const retryAt = delivered || failures >= MAX_ATTEMPTS ? null : now + retryDelay(failures);
