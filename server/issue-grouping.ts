@@ -11,8 +11,9 @@ export const GROUP_SELECT = `SELECT id, type, title, last_title, top_frame, stat
 /** Texts in lists of occurrences, and in notifications, are cut to this. */
 export const TEXT_CUT = 300;
 
-/** The outbox keeps the newest notifications only: a webhook that is down for long loses the oldest, not the service
- * its disk. */
+/** Each app's outbox holds at most this many notifications: past it, the app's new ones are not queued. So a webhook
+ * that is down for long costs the service no more than this of its disk per app, and a flood of new groups (anyone
+ * with the app's public key can send one) drops neither the notifications queued before it nor another app's. */
 export const MAX_PENDING_NOTIFICATIONS = 1_000;
 
 export type GroupEvent = 'new' | 'reopened';

@@ -82,15 +82,15 @@ export async function groupIssue(db: Queryable, issueId: number, notify: boolean
   if (!webhook) return;
   const group = (await one<IssueGroup>(`${GROUP_SELECT} WHERE id = $1`, groupId))!;
   const payload = notificationPayload(event, webhook.app_id, group, issue, webhook.origin);
+  // Queued only while the app's outbox has room (MAX_PENDING_NOTIFICATIONS; processes storing issues of one app at
+  // once may each add one past it).
   await run(
-    `INSERT INTO webhook_outbox (app_key, event, payload, attempts, next_at) VALUES ($1, $2, $3, 0, $4)`,
+    `INSERT INTO webhook_outbox (app_key, event, payload, attempts, next_at)
+     SELECT $1::text, $2::text, $3::text, 0, $4::bigint WHERE (SELECT count(*) FROM webhook_outbox WHERE app_key = $1) < $5`,
     issue.app_key,
     payload.event,
     JSON.stringify(payload),
     Date.now(),
-  );
-  await run(
-    `DELETE FROM webhook_outbox WHERE id <= (SELECT max(id) FROM webhook_outbox) - $1`,
     MAX_PENDING_NOTIFICATIONS,
   );
 }

@@ -333,4 +333,10 @@ export const PG_MIGRATIONS: readonly string[] = [
     UNION ALL SELECT app_key, 60000, floor(slot / 60.0), level, sum(n) FROM seconds GROUP BY 1, 3, 4
     UNION ALL SELECT app_key, 3600000, floor(slot / 3600.0), level, sum(n) FROM seconds GROUP BY 1, 3, 4;
   `,
+  // Each app's webhook outbox on its own (docs/explorer.md#the-webhook): its bound counts the app's notifications,
+  // and a claim passes over the apps with notifications out (a lease not run out), which few rows have.
+  `
+  CREATE INDEX webhook_outbox_by_app ON webhook_outbox (app_key, id);
+  CREATE INDEX webhook_outbox_claimed ON webhook_outbox (claimed_until) WHERE claimed_until IS NOT NULL;
+  `,
 ];

@@ -41,10 +41,11 @@ export function createIssueGrouping(db: Database.Database): (issueId: number, no
   const hook = db.prepare(
     `SELECT w.origin, a.app_id FROM app_webhooks w JOIN apps a ON a.key = w.app_key WHERE w.app_key = ?`,
   );
+  // Queued only while the app's outbox has room (MAX_PENDING_NOTIFICATIONS).
   const enqueue = db.prepare(
-    `INSERT INTO webhook_outbox (app_key, event, payload, attempts, next_at) VALUES (?, ?, ?, 0, ?)`,
+    `INSERT INTO webhook_outbox (app_key, event, payload, attempts, next_at)
+     SELECT @app, @event, @payload, 0, @now WHERE (SELECT count(*) FROM webhook_outbox WHERE app_key = @app) < @bound`,
   );
-  const bound = db.prepare(`DELETE FROM webhook_outbox WHERE id <= (SELECT max(id) FROM webhook_outbox) - ?`);
 
   return (issueId, notify) => {
     const issue = occurrence.get(issueId) as (OccurrenceRow & { app_key: string }) | undefined;
@@ -83,8 +84,13 @@ export function createIssueGrouping(db: Database.Database): (issueId: number, no
     const webhook = hook.get(issue.app_key) as { origin: string; app_id: string } | undefined;
     if (!webhook) return;
     const payload = notificationPayload(event, webhook.app_id, group.get(groupId) as IssueGroup, issue, webhook.origin);
-    enqueue.run(issue.app_key, payload.event, JSON.stringify(payload), Date.now());
-    bound.run(MAX_PENDING_NOTIFICATIONS);
+    enqueue.run({
+      app: issue.app_key,
+      event: payload.event,
+      payload: JSON.stringify(payload),
+      now: Date.now(),
+      bound: MAX_PENDING_NOTIFICATIONS,
+    });
   };
 }
 
