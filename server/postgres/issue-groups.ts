@@ -5,9 +5,9 @@
 import type pg from 'pg';
 import type { ExplorerIssue } from '../../explorer-contract/api.types.ts';
 import type { IssueGroup } from '../../explorer-contract/insight.types.ts';
-import { issueFingerprint } from '../analysis/fingerprint.ts';
 import {
   GROUP_SELECT,
+  groupingOf,
   MAX_PENDING_NOTIFICATIONS,
   notificationPayload,
   occurrenceOutcome,
@@ -26,7 +26,7 @@ export async function groupIssue(db: Queryable, issueId: number, notify: boolean
     issueId,
   );
   if (!issue) return;
-  const { fingerprint, title, topFrame } = issueFingerprint(issue);
+  const { fingerprint, title, topFrame, lastTitle } = groupingOf(issue);
   const locked = () =>
     one<{ id: number; status: IssueGroup['status'] }>(
       `SELECT id, status FROM issue_groups WHERE app_key = $1 AND fingerprint = $2 FOR UPDATE`,
@@ -45,7 +45,7 @@ export async function groupIssue(db: Queryable, issueId: number, notify: boolean
         issue.type,
         title,
         topFrame,
-        issue.title,
+        lastTitle,
         issue.received_at,
       )
     )?.id;
@@ -68,7 +68,7 @@ export async function groupIssue(db: Queryable, issueId: number, notify: boolean
        status_by = CASE WHEN status = $3 THEN status_by ELSE NULL END
      WHERE id = $5`,
     newDevice,
-    issue.title,
+    lastTitle,
     status,
     issue.received_at,
     groupId,

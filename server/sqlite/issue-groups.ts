@@ -5,9 +5,9 @@
 import type Database from 'better-sqlite3';
 import type { IssueGroup } from '../../explorer-contract/insight.types.ts';
 import type { ExplorerIssue } from '../../explorer-contract/api.types.ts';
-import { issueFingerprint } from '../analysis/fingerprint.ts';
 import {
   GROUP_SELECT,
+  groupingOf,
   MAX_PENDING_NOTIFICATIONS,
   notificationPayload,
   occurrenceOutcome,
@@ -50,7 +50,7 @@ export function createIssueGrouping(db: Database.Database): (issueId: number, no
   return (issueId, notify) => {
     const issue = occurrence.get(issueId) as (OccurrenceRow & { app_key: string }) | undefined;
     if (!issue) return;
-    const { fingerprint, title, topFrame } = issueFingerprint(issue);
+    const { fingerprint, title, topFrame, lastTitle } = groupingOf(issue);
     const found = prior.get(issue.app_key, fingerprint) as { id: number; status: IssueGroup['status'] } | undefined;
     const groupId =
       found?.id ??
@@ -61,7 +61,7 @@ export function createIssueGrouping(db: Database.Database): (issueId: number, no
           issue.type,
           title,
           topFrame,
-          issue.title,
+          lastTitle,
           issue.received_at,
           issue.received_at,
         ).lastInsertRowid,
@@ -70,7 +70,7 @@ export function createIssueGrouping(db: Database.Database): (issueId: number, no
     const newDevice = addDevice.run(groupId, issue.udid).changes;
     count.run(
       newDevice,
-      issue.title,
+      lastTitle,
       status,
       issue.received_at,
       issue.received_at,
