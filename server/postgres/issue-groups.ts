@@ -7,6 +7,7 @@ import type { ExplorerIssue } from '../../explorer-contract/api.types.ts';
 import type { IssueGroup } from '../../explorer-contract/insight.types.ts';
 import {
   GROUP_SELECT,
+  GROUP_TEXT_CAP,
   groupingOf,
   MAX_PENDING_NOTIFICATIONS,
   notificationPayload,
@@ -95,7 +96,10 @@ export async function groupIssue(db: Queryable, issueId: number, notify: boolean
   );
 }
 
-const OCCURRENCE_SELECT = `SELECT i.id, i.session_id, i.uid, i.type, i.title, left(i.text, ${TEXT_CUT}) AS text, i.url, i.received_at,
+/** An occurrence as a group's page lists it: its title cut as the group's texts are (GROUP_TEXT_CAP), its text to
+ * TEXT_CUT, so that a page of them is bounded. */
+const OCCURRENCE_SELECT = `SELECT i.id, i.session_id, i.uid, i.type,
+    CASE WHEN length(i.title) > ${GROUP_TEXT_CAP} THEN left(i.title, ${GROUP_TEXT_CAP}) || '…' ELSE i.title END AS title, left(i.text, ${TEXT_CUT}) AS text, i.url, i.received_at,
     s.session_uid, s.udid, coalesce(d.name, '') AS device_name
   FROM issues i JOIN sessions s ON s.id = i.session_id LEFT JOIN devices d ON d.app_key = s.app_key AND d.udid = s.udid`;
 

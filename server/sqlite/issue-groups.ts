@@ -7,6 +7,7 @@ import type { IssueGroup } from '../../explorer-contract/insight.types.ts';
 import type { ExplorerIssue } from '../../explorer-contract/api.types.ts';
 import {
   GROUP_SELECT,
+  GROUP_TEXT_CAP,
   groupingOf,
   MAX_PENDING_NOTIFICATIONS,
   notificationPayload,
@@ -114,7 +115,10 @@ export function groupStoredIssues(db: Database.Database): void {
   while (batch(1_000) === 1_000);
 }
 
-const OCCURRENCE_SELECT = `SELECT i.id, i.session_id, i.uid, i.type, i.title, substr(i.text, 1, ${TEXT_CUT}) AS text, i.url, i.received_at,
+/** An occurrence as a group's page lists it: its title cut as the group's texts are (GROUP_TEXT_CAP), its text to
+ * TEXT_CUT, so that a page of them is bounded. */
+const OCCURRENCE_SELECT = `SELECT i.id, i.session_id, i.uid, i.type,
+    CASE WHEN length(i.title) > ${GROUP_TEXT_CAP} THEN substr(i.title, 1, ${GROUP_TEXT_CAP}) || '…' ELSE i.title END AS title, substr(i.text, 1, ${TEXT_CUT}) AS text, i.url, i.received_at,
     s.session_uid, s.udid, ifnull(d.name, '') AS device_name
   FROM issues i JOIN sessions s ON s.id = i.session_id LEFT JOIN devices d ON d.app_key = s.app_key AND d.udid = s.udid`;
 

@@ -350,6 +350,11 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       expect(group.last_title).toBe(cut(long));
       expect(group.title.length).toBeLessThanOrEqual(FIELD_CAPS.issueTitle + 1);
       expect(group.top_frame).toBe(cut(`${frame} (/app.js)`));
+      // The group's list of occurrences cuts their titles the same (its 200 a page each kept whole otherwise).
+      const listed = (
+        await explorer<{ issues: { uid: string; title: string }[] }>(`/issue-groups/${group.id}/occurrences`)
+      ).body.issues;
+      expect(listed).toMatchObject([{ uid, title: cut(long) }]);
       await startNotifier(service.store, { timer: false }).deliverDue();
       const sent = receiver.received.find((notification) => notification.body.issue.uid === uid)!.body;
       expect(sent.issue.title).toBe(cut(long));
