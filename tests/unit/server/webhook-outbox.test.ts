@@ -151,7 +151,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     await sendIssue(DEMO_APP_KEY, 'Answered first');
     const now = Date.now();
     const first = sender.deliverDue(now);
-    await answering.arrived(1);
+    await Promise.all([hanging.arrived(1), answering.arrived(1)]);
     expect(hanging.titles).toEqual(['Hanging first']);
     expect(hanging.open()).toBe(1);
     hanging.answer(503);
