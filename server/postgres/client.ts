@@ -55,18 +55,43 @@ export function sql(db: Queryable) {
   };
 }
 
+/** SQLSTATE connection_failure: what a connection lost with no code of the server's is reported as, so that the
+ * service's error handler answers it as the database unavailable (503 with Retry-After), not as a bug. */
+const CONNECTION_FAILURE = '08006';
+
+/** The error a lost connection ended a transaction with: the server's own when it sent one (57P01 for a restart or
+ * pg_terminate_backend), else one carrying CONNECTION_FAILURE. */
+function lostConnection(error: Error): Error {
+  if (typeof (error as { code?: unknown }).code === 'string') return error;
+  return Object.assign(new Error(`the connection to PostgreSQL was lost: ${error.message}`, { cause: error }), {
+    code: CONNECTION_FAILURE,
+  });
+}
+
 /** Runs `work` in one transaction on one connection: committed when it returns, rolled back when it throws. */
 export async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  // A checked-out client is no longer the pool's: the pool's 'error' listener covers idle clients only, and a client
+  // that emits 'error' with no listener (the server restarted or ended the backend) ends the process.
+  let lost: Error | undefined;
+  const onError = (error: Error) => {
+    lost ??= error;
+  };
+  client.on('error', onError);
   try {
     await client.query('BEGIN');
     const result = await work(client);
     await client.query('COMMIT');
     return result;
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
+    if (!lost) await client.query('ROLLBACK').catch(() => undefined);
+    // The server's error names the cause (57P01 when the statement was running); a statement sent after it only says
+    // the client is not queryable, and the socket's end only that it ended.
+    const coded = typeof (error as { code?: unknown } | null)?.code === 'string';
+    throw lost && !coded ? lostConnection(lost) : error;
   } finally {
-    client.release();
+    client.off('error', onError);
+    // A lost connection is not given back to be used again.
+    client.release(lost);
   }
 }
