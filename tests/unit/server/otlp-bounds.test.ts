@@ -124,52 +124,74 @@ test('the records are counted before the body is decoded: past the bound, what f
   }
 });
 
-test('back-pressure counts an OTLP request by its records, not as one wire batch', async () => {
-  const { store, database, close } = await openTestStore('postgres');
-  const lock = new pg.Client(database.db);
-  let otlp: Promise<Response> | undefined;
-  try {
-    await seedDemo(store);
-    // Room for 2,000 logs in flight: an OTLP request of 1,600 records leaves no room for a wire batch.
-    const app = createServiceApp(store, {
-      adminToken: ADMIN_TOKEN,
-      distDir: database.dir,
-      collectorLimits: { logs: 2_000, requests: 1_000 },
-    });
-    const wire = (path: string, body: unknown) =>
-      app.request(`/sidelog/api${path}`, {
+/** What is sent while an OTLP request of `held` records is held (its write waiting), and what refuses it. */
+const WHILE_HELD = {
+  'a wire batch, admitted as 500 logs': {
+    held: 1_600,
+    send: (app: Harness['app'], session_id: number) =>
+      app.request('/sidelog/api/log/batch', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'X-App-Token': DEMO_APP_KEY },
-        body: JSON.stringify(body),
+        body: JSON.stringify({ session_id, logs: logs(1) }),
+      }),
+    refusal: { error: expect.stringContaining('busy') },
+  },
+  'an OTLP request of 900 records, admitted as 500 and refused once counted': {
+    held: 1_200,
+    send: (app: Harness['app']) => post({ app }, request(jsonRecords(900, 10_000))),
+    refusal: { code: 14, message: expect.stringContaining('busy') },
+  },
+};
+
+test.each(Object.keys(WHILE_HELD) as (keyof typeof WHILE_HELD)[])(
+  'back-pressure holds an OTLP request by its records: with 2,000 logs of room, %s is refused',
+  async (what) => {
+    const { held, send, refusal } = WHILE_HELD[what];
+    const { store, database, close } = await openTestStore('postgres');
+    const lock = new pg.Client(database.db);
+    let otlp: Promise<Response> | undefined;
+    try {
+      await seedDemo(store);
+      const app = createServiceApp(store, {
+        adminToken: ADMIN_TOKEN,
+        distDir: database.dir,
+        collectorLimits: { logs: 2_000, requests: 1_000 },
       });
-    const { id: session_id } = (await (await wire('/session', sessionPayload('pressed'))).json()) as { id: number };
+      const session = await app.request('/sidelog/api/session', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-App-Token': DEMO_APP_KEY },
+        body: JSON.stringify(sessionPayload('pressed')),
+      });
+      const { id: session_id } = (await session.json()) as { id: number };
 
-    // The OTLP request's device is being written by the test's own transaction: its write waits there, holding its
-    // records (the wire batch's session and device are others).
-    await lock.connect();
-    await lock.query('BEGIN');
-    await lock.query(
-      `INSERT INTO devices (app_key, udid, name, first_seen, last_seen) VALUES ($1, 'otlp:shop', '', '', '')`,
-      [DEMO_APP_KEY],
-    );
-    const sent = Promise.resolve(post({ app }, request(jsonRecords(1_600))));
-    otlp = sent;
-    for (;;) {
-      await lock.query('SELECT pg_stat_clear_snapshot()');
-      const waiting = `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`;
-      if ((await lock.query(waiting)).rowCount) break;
-      await sleep(5);
+      // The OTLP request's device is being written by the test's own transaction: its write waits there, holding its
+      // records (the wire batch's session and device are others).
+      await lock.connect();
+      await lock.query('BEGIN');
+      await lock.query(
+        `INSERT INTO devices (app_key, udid, name, first_seen, last_seen) VALUES ($1, 'otlp:shop', '', '', '')`,
+        [DEMO_APP_KEY],
+      );
+      const sent = Promise.resolve(post({ app }, request(jsonRecords(held))));
+      otlp = sent;
+      for (;;) {
+        await lock.query('SELECT pg_stat_clear_snapshot()');
+        const waiting = `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`;
+        if ((await lock.query(waiting)).rowCount) break;
+        await sleep(5);
+      }
+      const refused = await send(app, session_id);
+      await lock.query('ROLLBACK');
+
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('Retry-After')).toBe('1');
+      expect(await refused.json()).toEqual(refusal);
+      expect((await sent).status).toBe(200);
+      expect(await countRows(database.db, 'logs')).toBe(held);
+    } finally {
+      await lock.end();
+      await otlp?.catch(() => undefined);
+      await close();
     }
-    const refused = await wire('/log/batch', { session_id, logs: logs(1) });
-    await lock.query('ROLLBACK');
-
-    expect(refused.status).toBe(503);
-    expect(refused.headers.get('Retry-After')).toBe('1');
-    expect((await sent).status).toBe(200);
-    expect(await countRows(database.db, 'logs')).toBe(1_600);
-  } finally {
-    await lock.end();
-    await otlp?.catch(() => undefined);
-    await close();
-  }
-});
+  },
+);
