@@ -19,6 +19,17 @@ export function createPool(url: string, max = 10, options: { statementTimeoutMs?
   });
   // An idle client's error (the server restarted, say) must not end the process; the next query reconnects.
   pool.on('error', (error) => console.error('postgres:', error.message));
+  // A connection lost under a statement, or while one was being opened, answers 503, not 500 (lostConnection).
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  pool.query = ((...args: unknown[]) => {
+    const result = query(...args);
+    return result instanceof Promise ? result.catch((error: unknown) => Promise.reject(lostConnection(error))) : result;
+  }) as typeof pool.query;
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  pool.connect = ((...args: unknown[]) => {
+    const result = connect(...args);
+    return result instanceof Promise ? result.catch((error: unknown) => Promise.reject(lostConnection(error))) : result;
+  }) as typeof pool.connect;
   return pool;
 }
 
@@ -59,10 +70,15 @@ export function sql(db: Queryable) {
  * service's error handler answers it as the database unavailable (503 with Retry-After), not as a bug. */
 const CONNECTION_FAILURE = '08006';
 
-/** The error a lost connection ended a transaction with: the server's own when it sent one (57P01 for a restart or
- * pg_terminate_backend), else one carrying CONNECTION_FAILURE. */
-function lostConnection(error: Error): Error {
-  if (typeof (error as { code?: unknown }).code === 'string') return error;
+/** The driver's own errors for a connection that went away with no word from the server (a network that dropped, a
+ * server killed outright), which carry no code: pg's messages since 8.0. */
+const DRIVER_LOST = /^(Connection terminated|Client has encountered a connection error|Client was closed)/;
+
+/** `error` as the service reads it: the server's own when it sent one (57P01 for a restart or pg_terminate_backend),
+ * a driver's error for a lost connection as one carrying CONNECTION_FAILURE, anything else as it is. */
+function lostConnection(error: unknown, lost = false): unknown {
+  if (!(error instanceof Error) || typeof (error as { code?: unknown }).code === 'string') return error;
+  if (!lost && !DRIVER_LOST.test(error.message)) return error;
   return Object.assign(new Error(`the connection to PostgreSQL was lost: ${error.message}`, { cause: error }), {
     code: CONNECTION_FAILURE,
   });
@@ -88,7 +104,7 @@ export async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient
     // The server's error names the cause (57P01 when the statement was running); a statement sent after it only says
     // the client is not queryable, and the socket's end only that it ended.
     const coded = typeof (error as { code?: unknown } | null)?.code === 'string';
-    throw lost && !coded ? lostConnection(lost) : error;
+    throw lost && !coded ? lostConnection(lost, true) : lostConnection(error);
   } finally {
     client.off('error', onError);
     // A lost connection is not given back to be used again.

@@ -2,8 +2,9 @@
 // the process lives on, the request answers 503 with Retry-After, and the next one is stored
 // (docs/local-service.md#postgresql-restarts). The test ends the service's backends as a restart does, with the same
 // 57P01, at a point it chooses: while a transaction's statement waits on a lock the test holds, and, on a bare
-// transaction, between two of its statements. An uncaught 'error' event on a client would be this run's unhandled
-// error, which fails it.
+// transaction, between two of its statements; and a connection cut with no word from the server (a relay the test
+// closes) mid-statement. An uncaught 'error' event on a client would be this run's unhandled error, which fails it.
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterEach, expect, test } from 'vitest';
@@ -70,6 +71,46 @@ test('a connection ended between two statements of a transaction rejects it with
   expect(await transaction(pool, async (client) => (await client.query('SELECT 1 AS one')).rows[0])).toEqual({
     one: 1,
   });
+});
+
+/** A TCP relay to the database that the test can cut, as a network that drops or a server killed outright would:
+ * the sockets close with no word from the server, so its driver's errors carry no code. */
+async function relay(db: string): Promise<{ db: string; cut(): void }> {
+  const target = new URL(db);
+  const sockets: Socket[] = [];
+  const server = createServer((socket) => {
+    const upstream = connect(Number(target.port || 5432), target.hostname);
+    socket.pipe(upstream).pipe(socket);
+    sockets.push(socket, upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(() => new Promise((resolve) => server.close(() => resolve())));
+  const url = new URL(db);
+  url.host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { db: url.toString(), cut: () => sockets.splice(0).forEach((socket) => socket.destroy()) };
+}
+
+test('a connection lost with no word from the server, mid-statement, answers 503; the next statement runs', async () => {
+  const database = await createTestDatabase('postgres');
+  cleanups.push(() => database.drop());
+  const cut = await relay(database.db);
+  const pool = createPool(cut.db, 2);
+  cleanups.push(() => pool.end());
+  const admin = await operator(database.db);
+
+  // The test holds an advisory lock: the pool's statement waits on it until the test cuts the connection.
+  await admin.query('SELECT pg_advisory_lock(37)');
+  const statement = pool.query('SELECT pg_advisory_lock(37)').then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  await lockWaited(admin);
+  cut.cut();
+  const failed = await statement;
+  await admin.query('SELECT pg_advisory_unlock(37)');
+
+  expect(storageFault(failed)).toMatchObject({ status: 503 });
+  expect((await pool.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
 });
 
 /** An OTLP/JSON request of one record, in the session its resource names (docs/opentelemetry.md). */
