@@ -2,6 +2,8 @@
 // which the explorer's queries (server/sqlite/explorer-queries.ts) run, by name (reader.types.ts), off the event loop
 // that answers requests. WAL lets it read while the writer thread writes; each read's budget (`within`) is counted
 // here, from when the read starts. docs/local-service.md#the-reader-threads
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { explorerQueriesSync } from './explorer-queries.ts';
@@ -10,6 +12,21 @@ import type { WriterError } from './writer.types.ts';
 
 /** How long a read waits for a lock (only a WAL recovery after a crash takes one a reader waits on). */
 const BUSY_TIMEOUT_MS = 5_000;
+
+/** The thread's nice value: above the service's thread and the writer's (0), so that, on a busy machine, reads take
+ * the CPU they leave and a loop of searches slows ingest little (docs/local-service.md#the-reader-threads). */
+const READER_NICE = 10;
+
+/** On Linux a thread has a nice value of its own, set through its thread id; elsewhere the thread keeps its process's. */
+function lowerPriority(): void {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid)) setPriority(tid, READER_NICE);
+  } catch {
+    // Not Linux, or not allowed: the reads keep the process's priority.
+  }
+}
+lowerPriority();
 
 type Method = (...args: unknown[]) => unknown;
 interface Connection {

@@ -10,7 +10,7 @@ import { READ_METHODS, type FromReader, type ReadMethod, type ToReader } from '.
 import type { WriterError } from './writer.types.ts';
 
 /** Reader threads: two, so that a viewer's page waits behind at most one other long read, on 2 cores beside the
- * service's thread and the writer's (docs/benchmarks.md#reads-off-the-services-thread). */
+ * service's thread and the writer's (docs/local-service.md#the-reader-threads). */
 export const READERS = 2;
 
 interface Thread {

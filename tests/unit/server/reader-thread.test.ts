@@ -2,13 +2,14 @@
 // read runs in one, however long, the collector acknowledges batches and the service's event loop answers. The read
 // is made as long as the test wants by a latch the reader threads wait on, which the test releases: ordering, not
 // milliseconds. And the service thread's own connection is read-only, so that a write in the wrong place fails.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { explorerCookie } from '../../../bench/explorer-cookie.ts';
 import { WIRE_PATHS } from '../../../protocol/wire.ts';
 import { appIdOf } from '../../../server/app-id.ts';
 import { DEMO_APP_KEY, seedDemo } from '../../../server/demo.ts';
 import { startService } from '../../../server/service.ts';
-import { holdReaders } from '../../../server/sqlite/reader.ts';
+import { holdReaders, READERS } from '../../../server/sqlite/reader.ts';
 import { openSqliteStore, readConnectionOf } from '../../../server/sqlite/store.ts';
 import { logs, sessionPayload } from './service-harness.ts';
 import { createTestDatabase } from './test-databases.ts';
@@ -89,3 +90,32 @@ test('an in-memory SQLite database, which no other thread can open, reads on its
     await store.close();
   }
 });
+
+/** The nice value of each of this process's threads (Linux's /proc: field 19 of a task's stat). */
+function threadNices(): number[] {
+  return readdirSync('/proc/self/task').flatMap((tid) => {
+    try {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      return [Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])];
+    } catch {
+      return [];
+    }
+  });
+}
+
+test.runIf(existsSync('/proc/self/task'))(
+  'on Linux, the reader threads run at a lower priority than the service’s thread and the writer’s',
+  async () => {
+    const database = await createTestDatabase('sqlite');
+    const store = openSqliteStore(database.db);
+    try {
+      // Two reads at once: both threads start.
+      await Promise.all([store.explorer.apps(), store.explorer.lastLogId()]);
+      expect(threadNices().filter((nice) => nice === 10).length).toBeGreaterThanOrEqual(READERS);
+      expect(threadNices().filter((nice) => nice === 0).length).toBeGreaterThan(0);
+    } finally {
+      await store.close();
+      await database.drop();
+    }
+  },
+);
