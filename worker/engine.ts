@@ -20,6 +20,7 @@ import {
 import { createCoreRegistry, type CoreRegistry, type EngineCore } from './engine-core.ts';
 import { toStoredLog } from './format.ts';
 import { createRedactor, keepText, type Redact } from '../protocol/redact/redactor.ts';
+import { refuseBacktracking } from '../protocol/redact/backtracking.ts';
 
 export { createCoreRegistry } from './engine-core.ts';
 
@@ -168,6 +169,8 @@ export function createEngine(cores: CoreRegistry = createCoreRegistry()): Engine
 
   return {
     async start(page, debug, stored) {
+      // Checked here, off the page's main thread, before any rule runs: a refusal rejects the page's init.
+      refuseBacktracking(page.redact ?? DEFAULT_REDACT);
       redact = createRedactor(page.redact ?? DEFAULT_REDACT);
       const given = {
         ...page,

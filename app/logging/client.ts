@@ -101,6 +101,9 @@ export class SidelogClient {
   constructor(seams: SidelogSeams = {}) {
     this.#seams = seams;
     this.#whenStarted = new Promise((resolve) => (this.#settleStarted = resolve));
+    // A start that failed (rules the engine refused, no engine at all) is init's to report, and each call that waits
+    // on it rejects on its own: unawaited here, it is no unhandled rejection of the page's.
+    this.#whenStarted.catch(() => undefined);
     registerInternals(this, this.#internals);
   }
 
@@ -111,7 +114,7 @@ export class SidelogClient {
 
   /**
    * Starts Sidelog. Throws at once, with the texts of docs/errors.md#options, on invalid options; the promise
-   * resolves once the engine runs. Calls made before now are kept with their time and replayed.
+   * resolves once the engine runs, and rejects when the engine refuses a rule that could backtrack without bound. Calls made before now are kept with their time and replayed.
    */
   init(options: SidelogOptions): Promise<void> {
     if (this.#started) return this.#started.then(() => undefined);

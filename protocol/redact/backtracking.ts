@@ -8,6 +8,10 @@
 // to try is where each loop is left, once per loop: polynomial, not exponential. The check is conservative (it
 // refuses some rules that run fine, `(a|ab)+`) and says nothing of polynomial backtracking outside nested loops
 // (`\s+$`, `a*a*a*$`): a text's length is capped before it is redacted.
+// It runs where rules run, never on the page's first load (its size would be most of it): in the engine as it starts
+// (a worker in mode A), which refuses the start, and in the admin API, which answers 400.
+import type { RedactConfig } from './redact-options.ts';
+import { REFUSED_RULES } from './refused-rules.ts';
 
 /** Characters, as code point ranges where they are simple, or a matcher of one character for what is not (\p{…},
  * the v flag's set operations). */
@@ -459,4 +463,20 @@ export function backtrackingPart(source: string, flags: string): string | undefi
   }
   const found = checkLoops(tree);
   return found && source.slice(found.start, found.end);
+}
+
+/** Throws, with the text of docs/errors.md#options, for the first rule of `config` that could backtrack without
+ * bound. The error's name is REFUSED_RULES: init's promise rejects with it, and the page tries no other engine
+ * (app/logging/engines/choose-engine.ts), since each would refuse the same rules. */
+export function refuseBacktracking(config: RedactConfig): void {
+  config.rules.forEach((rule, index) => {
+    const part = backtrackingPart(rule.source, rule.flags);
+    if (part === undefined) return;
+    throw Object.assign(
+      new Error(
+        `'redact.rules[${index}].pattern' may backtrack without bound: in '${part}' a repetition can match the same text in more than one way.`,
+      ),
+      { name: REFUSED_RULES },
+    );
+  });
 }

@@ -3,8 +3,6 @@
 // config, as plain data a structured clone or JSON carries (a rule's pattern as its source and flags), so that the
 // service can take the same rule set later. Kept small: the page's first load validates options.
 
-import { backtrackingPart } from './backtracking.ts';
-
 /** The built-in detectors, in the order they are tried at one position; each replaces what it finds with `[name]`. */
 export const BUILT_IN_NAMES = ['email', 'card', 'iban', 'jwt', 'credential', 'secret', 'phone'] as const;
 export type BuiltInName = (typeof BUILT_IN_NAMES)[number];
@@ -74,13 +72,8 @@ function resolveRule(input: unknown, at: string): RedactRule {
     throw new Error(`'${at}.pattern' is not a valid regular expression.`);
   }
   if (compiled.test('')) throw new Error(`'${at}.pattern' must not match an empty text.`);
-  // A running pattern cannot be stopped: one that could backtrack without bound would hold the engine, or every
-  // app's ingest on the service (docs/privacy.md#rules-that-could-hang).
-  const part = backtrackingPart(source, given);
-  if (part !== undefined)
-    throw new Error(
-      `'${at}.pattern' may backtrack without bound: in '${part}' a repetition can match the same text in more than one way.`,
-    );
+  // Whether it could backtrack without bound is checked where rules run, not here on the page's first load: by the
+  // engine as it starts and by the admin API (protocol/redact/backtracking.ts, docs/privacy.md#rules-that-could-hang).
   return { name, source, flags: given };
 }
 

@@ -135,3 +135,17 @@ describe("the page's rescue", () => {
     expect(withoutRaw(kept)).toEqual(['ORD-000123']);
   });
 });
+
+describe('a rule that could backtrack without bound (docs/privacy.md#rules-that-could-hang)', () => {
+  test.each(MODES)(
+    "mode %s: the engine refuses it as it starts, and init rejects with the engine's reason",
+    async (_mode, hide) => {
+      hide();
+      const app = await newApp();
+      const rules = [{ name: 'words', pattern: '(\\w+\\s?)+$' }];
+      await expect(startSidelog(app, { redact: { rules } })).rejects.toThrow(
+        "'redact.rules[0].pattern' may backtrack without bound: in '(\\w+\\s?)+'",
+      );
+    },
+  );
+});

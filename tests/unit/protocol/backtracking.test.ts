@@ -1,10 +1,12 @@
 // The check an app's rule passes where it is set (docs/privacy.md#rules-that-could-hang): every row of the table there
-// holds, and what is refused is refused at init with the text of docs/errors.md#options.
+// holds, and what is refused is refused by the engine and the admin API with the text of docs/errors.md#options.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { validateOptions } from '../../../protocol/options.ts';
-import { backtrackingPart } from '../../../protocol/redact/backtracking.ts';
+import { backtrackingPart, refuseBacktracking } from '../../../protocol/redact/backtracking.ts';
+import { resolveRedact } from '../../../protocol/redact/redact-options.ts';
+import { REFUSED_RULES } from '../../../protocol/redact/refused-rules.ts';
 
 const doc = (name: string) => readFileSync(resolve(import.meta.dirname, '../../../docs', name), 'utf8');
 
@@ -29,24 +31,40 @@ describe('docs/privacy.md#rules-that-could-hang', () => {
   });
 });
 
-describe('a rule that could backtrack without bound is refused at init (docs/errors.md#options)', () => {
+describe('a rule that could backtrack without bound is refused where rules run (docs/errors.md#options)', () => {
   const refusal = (index: number, part: string) =>
     `'redact.rules[${index}].pattern' may backtrack without bound: in '${part}' a repetition can match the same text in more than one way.`;
-  const init = (rules: unknown[]) => () => validateOptions({ appKey: 'key', redact: { rules } });
+  const check = (rules: unknown[]) => () => refuseBacktracking(resolveRedact({ rules }));
 
   test('as a source or as a RegExp, with the part that could, and the text docs/errors.md gives', () => {
-    expect(init([{ name: 'a', pattern: '(a+)+$' }])).toThrow(new Error(refusal(0, '(a+)+')));
+    expect(check([{ name: 'a', pattern: '(a+)+$' }])).toThrow(refusal(0, '(a+)+'));
     expect(
-      init([
+      check([
         { name: 'ok', pattern: /ord-\d+/ },
         { name: 'words', pattern: /(\w+\s?)+$/ },
       ]),
-    ).toThrow(new Error(refusal(1, '(\\w+\\s?)+')));
-    expect(init([{ name: 'k', pattern: '(K+k)+', flags: 'i' }])).toThrow(new Error(refusal(0, '(K+k)+')));
+    ).toThrow(refusal(1, '(\\w+\\s?)+'));
+    expect(check([{ name: 'k', pattern: '(K+k)+', flags: 'i' }])).toThrow(refusal(0, '(K+k)+'));
     expect(doc('errors.md')).toContain(`\`${refusal(0, 'P').replace('[0]', '[N]')}\``);
   });
 
+  test('the refusal is named, so that the page tries no other engine with the same rules', () => {
+    let thrown: unknown;
+    try {
+      check([{ name: 'a', pattern: '(a+)+$' }])();
+    } catch (error) {
+      thrown = error;
+    }
+    expect((thrown as Error).name).toBe(REFUSED_RULES);
+  });
+
   test('a rule whose choices the next character decides is kept', () => {
-    expect(init([{ name: 'host', pattern: '(?:[a-z0-9-]+\\.)+[a-z]{2,}', flags: 'i' }])).not.toThrow();
+    expect(check([{ name: 'host', pattern: '(?:[a-z0-9-]+\\.)+[a-z]{2,}', flags: 'i' }])).not.toThrow();
+  });
+
+  test("init's synchronous validation leaves the check to the engine: the page's first load does not carry it", () => {
+    expect(() =>
+      validateOptions({ appKey: 'key', redact: { rules: [{ name: 'a', pattern: '(a+)+$' }] } }),
+    ).not.toThrow();
   });
 });

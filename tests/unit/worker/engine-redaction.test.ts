@@ -4,6 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import type { DeviceInfo, EngineConfig, SessionPayload } from '../../../protocol/index.ts';
 import { resolveRedact } from '../../../protocol/redact/redact-options.ts';
+import { REFUSED_RULES } from '../../../protocol/redact/refused-rules.ts';
 import { createEngine } from '../../../worker/engine.ts';
 import type { CoreRegistry, EngineCore } from '../../../worker/engine-core.ts';
 import { createGuard } from '../../../worker/guard.ts';
@@ -72,5 +73,17 @@ describe("the engine applies the app's rules to the device keys the page kept", 
     await engine.settle(1);
     const earlier = (await storage.sessions()).find((record) => record.uuid === 'earlier-session');
     expect(earlier?.payload.device.key_values).toEqual(REDACTED);
+  });
+});
+
+describe('a rule that could backtrack without bound', () => {
+  test('is refused by the engine as it starts, before any rule runs: no core is taken, the error names the rule', async () => {
+    const { engine, config, given } = setUp();
+    const refused = { ...config, redact: resolveRedact({ rules: [{ name: 'words', pattern: '(\\w+\\s?)+$' }] }) };
+    await expect(engine.start(refused, undefined, () => {})).rejects.toMatchObject({
+      name: REFUSED_RULES,
+      message: expect.stringContaining("'redact.rules[0].pattern' may backtrack without bound"),
+    });
+    expect(given()).toBeUndefined();
   });
 });
