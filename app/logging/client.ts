@@ -141,7 +141,8 @@ export class SidelogClient {
       options.registerErrorHandler ||
       options.logBrowserEvents ||
       options.logUIEvents ||
-      options.logNetworkRequests !== false;
+      options.logNetworkRequests !== false ||
+      options.logWebVitals;
     if (!wanted) return Promise.resolve();
     let installed: InstalledCaptures | undefined;
     let undone = false;

@@ -9,6 +9,7 @@ const CAPTURES: [keyof ResolvedOptions, () => Promise<InstallCapture>][] = [
   ['logBrowserEvents', () => import('./browser-events.ts').then((module) => module.installBrowserEvents)],
   ['logUIEvents', () => import('./ui-events.ts').then((module) => module.installUIEvents)],
   ['logNetworkRequests', () => import('./network-requests.ts').then((module) => module.installNetworkRequests)],
+  ['logWebVitals', () => import('./web-vitals.ts').then((module) => module.installWebVitals)],
 ];
 
 export interface InstalledCaptures {

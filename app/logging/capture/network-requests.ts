@@ -92,12 +92,13 @@ export const installNetworkRequests: InstallCapture = (target, options) => {
   if (typeof XMLHttpRequest === 'function') undo.push(wrapXHR(begin, finish));
   if (typeof navigator.sendBeacon === 'function') undo.push(wrapBeacon(isOwn, all, target.recordEvent.bind(target)));
 
-  // A request still waiting for its timing when the page is hidden is recorded then, while the page may still send.
+  // A request still waiting for its timing when the page is hidden is recorded then, while the page may still send;
+  // capturing, so that it is queued before the client's own listener sends what is queued.
   const onHidden = () => document.visibilityState === 'hidden' && timings.flush();
-  document.addEventListener('visibilitychange', onHidden);
+  document.addEventListener('visibilitychange', onHidden, true);
 
   return () => {
-    document.removeEventListener('visibilitychange', onHidden);
+    document.removeEventListener('visibilitychange', onHidden, true);
     undo.splice(0).forEach((fn) => fn());
     timings.stop();
     active = false;
