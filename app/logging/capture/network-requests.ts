@@ -90,7 +90,8 @@ export const installNetworkRequests: InstallCapture = (target, options) => {
   const undo: (() => void)[] = [];
   if (typeof fetch === 'function') undo.push(wrapFetch(begin, finish));
   if (typeof XMLHttpRequest === 'function') undo.push(wrapXHR(begin, finish));
-  if (typeof navigator.sendBeacon === 'function') undo.push(wrapBeacon(isOwn, all, target.recordEvent.bind(target)));
+  if (typeof navigator.sendBeacon === 'function')
+    undo.push(wrapBeacon((url) => !active || isOwn(url), all, target.recordEvent.bind(target)));
 
   // A request still waiting for its timing when the page is hidden is recorded then, while the page may still send;
   // capturing, so that it is queued before the client's own listener sends what is queued.
@@ -161,11 +162,11 @@ function wrapXHR(begin: Begin, finish: Finish): () => void {
   const prototype = XMLHttpRequest.prototype;
   const { open, send } = prototype;
   const opened = new WeakMap<XMLHttpRequest, { method: string; url: string }>();
-  prototype.open = function (this: XMLHttpRequest, method: string, url: string | URL) {
+  const wrappedOpen = function (this: XMLHttpRequest, method: string, url: string | URL) {
     opened.set(this, { method: String(method), url: String(url) });
     return open.apply(this, arguments as unknown as Parameters<XMLHttpRequest['open']>);
   } as XMLHttpRequest['open'];
-  prototype.send = function (this: XMLHttpRequest, body?: Document | XMLHttpRequestBodyInit | null) {
+  const wrappedSend = function (this: XMLHttpRequest, body?: Document | XMLHttpRequestBodyInit | null) {
     const asked = opened.get(this);
     const request = asked && begin('xmlhttprequest', asked.method, asked.url);
     if (request) {
@@ -179,15 +180,19 @@ function wrapXHR(begin: Begin, finish: Finish): () => void {
     }
     return send.call(this, body);
   };
+  prototype.open = wrappedOpen;
+  prototype.send = wrappedSend;
+  // A wrap of another's made over Sidelog's stays; Sidelog's then only passes through (begin refuses once undone).
   return () => {
-    prototype.open = open;
-    prototype.send = send;
+    if (prototype.open === wrappedOpen) prototype.open = open;
+    if (prototype.send === wrappedSend) prototype.send = send;
   };
 }
 
 /** sendBeacon has no answer to wait for: its line says whether the browser queued it (false is the failure). */
 function wrapBeacon(
-  isOwn: (url: string) => boolean,
+  /** Sidelog's own beacons, and every one once undone. */
+  skip: (url: string) => boolean,
   all: boolean,
   recordEvent: (level: LogLevel, tag: string, text: string) => void,
 ): () => void {
@@ -195,7 +200,7 @@ function wrapBeacon(
   const wrapper = function sendBeacon(this: Navigator, url: string | URL, _data?: BodyInit | null) {
     const queued = original.apply(this, arguments as unknown as [string | URL, BodyInit?]);
     const absoluteURL = absolute(String(url));
-    if ((all || !queued) && !isOwn(absoluteURL)) {
+    if ((all || !queued) && !skip(absoluteURL)) {
       const line = { method: 'POST', url: absoluteURL, beacon: true, queued, ...(!queued && { error: 'NotQueued' }) };
       recordEvent(queued ? LogLevel.Info : LogLevel.Error, NETWORK_TAG, JSON.stringify(line));
     }

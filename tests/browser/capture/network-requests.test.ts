@@ -187,4 +187,47 @@ describe('logNetworkRequests', () => {
     await fetch(answer(404));
     expect(recording.events).toEqual([]);
   });
+
+  test("a wrap the app made over Sidelog's stays after undo, and Sidelog's inside it records nothing more", async () => {
+    const { fetch: before } = globalThis;
+    const { open, send } = XMLHttpRequest.prototype;
+    const { sendBeacon } = navigator;
+    const recording = install();
+    const sidelogs = {
+      fetch: globalThis.fetch,
+      open: XMLHttpRequest.prototype.open,
+      send: XMLHttpRequest.prototype.send,
+    };
+    const beacon = navigator.sendBeacon;
+    const apps = {
+      fetch: (...args: Parameters<typeof fetch>) => sidelogs.fetch.apply(globalThis, args),
+      open(this: XMLHttpRequest, ...args: Parameters<XMLHttpRequest['open']>) {
+        return (sidelogs.open as (...rest: unknown[]) => void).apply(this, args);
+      },
+      send(this: XMLHttpRequest, body?: Document | XMLHttpRequestBodyInit | null) {
+        return sidelogs.send.call(this, body);
+      },
+      sendBeacon: (url: string | URL, data?: BodyInit | null) => beacon.call(navigator, url, data),
+    };
+    globalThis.fetch = apps.fetch;
+    XMLHttpRequest.prototype.open = apps.open as XMLHttpRequest['open'];
+    XMLHttpRequest.prototype.send = apps.send;
+    navigator.sendBeacon = apps.sendBeacon;
+    try {
+      undo!();
+      undo = undefined;
+      expect(globalThis.fetch).toBe(apps.fetch);
+      expect(XMLHttpRequest.prototype.send).toBe(apps.send);
+      expect(navigator.sendBeacon).toBe(apps.sendBeacon);
+      await fetch(answer(404));
+      await xhr(answer(404));
+      navigator.sendBeacon(answer(200), 'x'.repeat(65_537));
+      expect(recording.events).toEqual([]);
+    } finally {
+      globalThis.fetch = before;
+      XMLHttpRequest.prototype.open = open;
+      XMLHttpRequest.prototype.send = send;
+      navigator.sendBeacon = sendBeacon;
+    }
+  });
 });
