@@ -73,9 +73,9 @@ export const installNetworkRequests: InstallCapture = (target, options) => {
 
   /** A request ended: answered, it waits for its timing; with no answer, it has none to wait for. */
   const finish = (request: Request, status?: number, error?: string) => {
-    if (!active) return;
+    // A success under 'failures' costs no more than the wrap: nothing is kept or sent for it.
+    if (!active || (!all && levelOf(status) === LogLevel.Info)) return;
     const finished: Finished = { ...request, end: performance.now(), status, error };
-    if (!all && levelOf(status) === LogLevel.Info) return;
     if (status === undefined) record(finished);
     else timings.wait(finished);
   };
