@@ -140,7 +140,12 @@ export class SidelogClient {
    * settles once they listen. close() takes them away, or keeps them from ever being installed. */
   #installCaptures(options: ResolvedOptions): Promise<void> {
     const wanted =
-      options.overrideConsoleMethods || options.registerErrorHandler || options.logBrowserEvents || options.logUIEvents;
+      options.overrideConsoleMethods ||
+      options.registerErrorHandler ||
+      options.logBrowserEvents ||
+      options.logUIEvents ||
+      options.logNetworkRequests !== false ||
+      options.logWebVitals;
     if (!wanted) return Promise.resolve();
     let installed: InstalledCaptures | undefined;
     let undone = false;
