@@ -1,0 +1,50 @@
+// A real minified build with its source map, made in memory by rolldown (as Vite 8 builds), for the source-map tests:
+// the original files as `app/…` paths, the bundle's name hashed as a production build names it.
+import { build } from 'rolldown';
+
+export interface MinifiedBuild {
+  /** The bundle's name, e.g. index-D2YQYUWv.js. */
+  fileName: string;
+  code: string;
+  map: string;
+}
+
+/** Bundles `files` (paths like 'app/checkout/pay.ts' to their text) from `entry`, minified, with a map. */
+export async function buildMinified(files: Record<string, string>, entry: string): Promise<MinifiedBuild> {
+  const root = '/virtual/';
+  const out = await build({
+    input: root + entry,
+    write: false,
+    logLevel: 'silent',
+    plugins: [
+      {
+        name: 'in-memory',
+        resolveId: (id, importer) => {
+          if (id.startsWith(root)) return id;
+          if (importer && id.startsWith('.'))
+            return new URL(id, `file://${importer}`).pathname.replace(/(\.ts)?$/, '.ts');
+          return null;
+        },
+        load: (id) => (id.startsWith(root) ? files[id.slice(root.length)] : null),
+      },
+    ],
+    output: {
+      dir: '/virtual/dist/assets',
+      minify: true,
+      sourcemap: true,
+      format: 'esm',
+      entryFileNames: 'index-[hash].js',
+    },
+  });
+  const chunk = out.output.find((file) => file.type === 'chunk')!;
+  if (chunk.type !== 'chunk' || !chunk.map) throw new Error('no chunk with a map');
+  return { fileName: chunk.fileName, code: chunk.code, map: JSON.stringify(chunk.map) };
+}
+
+/** A V8 stack frame for the first `needle` in the bundle's code, as Chromium prints it: 1-based line and column. */
+export function v8Frame(built: MinifiedBuild, needle: string, fn: string, origin = 'https://shop.example'): string {
+  const lines = built.code.split('\n');
+  const line = lines.findIndex((text) => text.includes(needle));
+  if (line < 0) throw new Error(`'${needle}' is not in the bundle`);
+  return `    at ${fn} (${origin}/assets/${built.fileName}:${line + 1}:${lines[line]!.indexOf(needle) + 1})`;
+}
