@@ -1,5 +1,6 @@
 // A real minified build with its source map, made in memory by rolldown (as Vite 8 builds), for the source-map tests:
 // the original files as `app/…` paths, the bundle's name hashed as a production build names it.
+import { generatedPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { build } from 'rolldown';
 
 export interface MinifiedBuild {
@@ -47,4 +48,20 @@ export function v8Frame(built: MinifiedBuild, needle: string, fn: string, origin
   const line = lines.findIndex((text) => text.includes(needle));
   if (line < 0) throw new Error(`'${needle}' is not in the bundle`);
   return `    at ${fn} (${origin}/assets/${built.fileName}:${line + 1}:${lines[line]!.indexOf(needle) + 1})`;
+}
+
+/** The V8 frame of the bundle's code made from `source`'s `line` (1-based) and `column` (0-based), as Chromium prints
+ * it (1-based line and column), named `fn` as the minified code names it. */
+export function frameAt(
+  built: MinifiedBuild,
+  position: { source: string; line: number; column: number },
+  fn: string,
+  origin = 'https://shop.example',
+): string {
+  const map = new TraceMap(built.map);
+  const source = map.sources.find((name) => name?.endsWith(position.source));
+  if (!source) throw new Error(`${position.source} is not in the map`);
+  const generated = generatedPositionFor(map, { source, line: position.line, column: position.column });
+  if (generated.line === null) throw new Error(`${position.source}:${position.line} has no generated position`);
+  return `    at ${fn} (${origin}/assets/${built.fileName}:${generated.line}:${generated.column + 1})`;
 }
