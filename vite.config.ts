@@ -41,7 +41,9 @@ export default defineConfig({
   // Two pages: the portal (index.html) and the Sidelog log explorer (explorer.html, served at /sidelog/).
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Maps for symbolication (docs/source-maps.md), with no `sourceMappingURL` comment in the bundles: no browser asks
+    // for them, and the service never serves them (server/portal-static.ts).
+    sourcemap: 'hidden',
     rollupOptions: { input: { index: 'index.html', explorer: 'explorer.html' } },
   },
   worker: { format: 'es' },
