@@ -101,8 +101,9 @@ export interface CollectorStore {
   sessionById(appKey: string, id: number): Promise<StoredSession | undefined>;
   /** Stores the batch, skipping logs already stored for the session (same `at` and content); returns how many were new. */
   addLogs(appKey: string, sessionId: number, logs: LogRecord[]): Promise<number>;
-  /** Stores the issue unless its uid is already stored; returns whether it was new. */
-  addIssue(appKey: string, issue: IssueRequest): Promise<boolean>;
+  /** Stores the issue unless its uid is already stored; returns whether it was new. `resolved_frame`: its frame as
+   * its source map resolved it (server/sourcemaps/group-frame.ts), which its group keys on. */
+  addIssue(appKey: string, issue: IssueRequest & { resolved_frame?: string }): Promise<boolean>;
   setDeviceKey(appKey: string, udid: string, key: string, value: DeviceKeyValue): Promise<void>;
 }
 

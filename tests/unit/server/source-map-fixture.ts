@@ -65,3 +65,46 @@ export function frameAt(
   if (generated.line === null) throw new Error(`${position.source}:${position.line} has no generated position`);
   return `    at ${fn} (${origin}/assets/${built.fileName}:${generated.line}:${generated.column + 1})`;
 }
+
+/** A small app: a crash thrown in payOrder, called through a library (node_modules) from checkout. */
+export const SOURCES = {
+  'app/main.ts': `export { payOrder } from './checkout/pay';
+export { checkout } from './checkout/cart';
+export { retry } from '../node_modules/tiny-retry/index';
+`,
+  'app/checkout/pay.ts': `export function payOrder(order: { amount: number } | undefined) {
+  const total = order!.amount * 2;
+  if (total > 0) throw new TypeError('no amount');
+  return total;
+}
+`,
+  'app/checkout/cart.ts': `import { payOrder } from './pay';
+import { retry } from '../../node_modules/tiny-retry/index';
+
+export function checkout(items: number) {
+  console.info('checking out', items);
+  return retry(() => payOrder(undefined));
+}
+`,
+  'node_modules/tiny-retry/index.ts': `export function retry<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    return work();
+  }
+}
+`,
+};
+
+/** A crash of the build as Chromium's stack prints it: thrown in payOrder, called through the library from checkout;
+ * `moved`, the lines the app's files gained at their top in this build. */
+export function crashText(built: MinifiedBuild, moved = 0): string {
+  return [
+    'TypeError: no amount',
+    frameAt(built, { source: 'app/checkout/pay.ts', line: 3 + moved, column: 23 }, 'r'),
+    frameAt(built, { source: 'app/checkout/cart.ts', line: 6 + moved, column: 21 }, 'a'),
+    frameAt(built, { source: 'node_modules/tiny-retry/index.ts', line: 5, column: 11 }, 'n'),
+    frameAt(built, { source: 'app/checkout/cart.ts', line: 6 + moved, column: 9 }, 'i'),
+    '    at <anonymous>:1:1',
+  ].join('\n');
+}

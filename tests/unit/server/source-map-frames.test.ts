@@ -9,48 +9,7 @@ import { appIdOf } from '../../../server/app-id.ts';
 import { DEMO_APP_KEY } from '../../../server/demo.ts';
 import { ADMIN_TOKEN, createHarness, sessionPayload, type Harness } from './service-harness.ts';
 import { STORE_KINDS } from './test-databases.ts';
-import { buildMinified, frameAt, type MinifiedBuild } from './source-map-fixture.ts';
-
-export const SOURCES = {
-  'app/main.ts': `export { payOrder } from './checkout/pay';
-export { checkout } from './checkout/cart';
-export { retry } from '../node_modules/tiny-retry/index';
-`,
-  'app/checkout/pay.ts': `export function payOrder(order: { amount: number } | undefined) {
-  const total = order!.amount * 2;
-  if (total > 0) throw new TypeError('no amount');
-  return total;
-}
-`,
-  'app/checkout/cart.ts': `import { payOrder } from './pay';
-import { retry } from '../../node_modules/tiny-retry/index';
-
-export function checkout(items: number) {
-  console.info('checking out', items);
-  return retry(() => payOrder(undefined));
-}
-`,
-  'node_modules/tiny-retry/index.ts': `export function retry<T>(work: () => T): T {
-  try {
-    return work();
-  } catch (error) {
-    return work();
-  }
-}
-`,
-};
-
-/** A crash of the build as Chromium's stack prints it: thrown in payOrder, called through the library from checkout. */
-export function crashText(built: MinifiedBuild, origin?: string): string {
-  return [
-    'TypeError: no amount',
-    frameAt(built, { source: 'app/checkout/pay.ts', line: 3, column: 23 }, 'r', origin),
-    frameAt(built, { source: 'app/checkout/cart.ts', line: 6, column: 21 }, 'a', origin),
-    frameAt(built, { source: 'node_modules/tiny-retry/index.ts', line: 5, column: 11 }, 'n', origin),
-    frameAt(built, { source: 'app/checkout/cart.ts', line: 6, column: 9 }, 'i', origin),
-    '    at <anonymous>:1:1',
-  ].join('\n');
-}
+import { buildMinified, crashText, SOURCES, type MinifiedBuild } from './source-map-fixture.ts';
 
 describe.each(STORE_KINDS)('on %s', (kind) => {
   let service: Harness;
