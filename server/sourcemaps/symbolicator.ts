@@ -3,7 +3,9 @@
 // path, its line and column traced to the original file, line and column, its function named from the original
 // source, with the lines around. Resolved on read, and at ingest only for the frame grouping keys on
 // (server/sourcemaps/group-frame.ts): the explorer asks for a crash's frames when a person opens it, and a map
-// uploaded after its crashes resolves them from then on, with nothing stored to redo.
+// uploaded after its crashes resolves them from then on, with nothing stored to redo. bench/source-maps.ts measured a
+// crash of five frames through a 1 MB map at 6 to 15 ms with the map parsed first and 20 µs with it cached, and a
+// crash's ingest on SQLite the same with its map as without (1.2 ms).
 import { originalPositionFor, sourceContentFor, type TraceMap } from '@jridgewell/trace-mapping';
 import type { SourceMapStore, StoredSession } from '../store.types.ts';
 import { enclosingFunction } from './enclosing-function.ts';
