@@ -136,6 +136,8 @@ describe('the tarball', () => {
     expect(files.filter((file) => file.endsWith('.d.ts')).sort()).toEqual([
       'dist/index.d.ts',
       'dist/sidelog-worker.d.ts',
+      'dist/vite.d.ts',
+      'dist/webpack.d.ts',
     ]);
     expect(files.filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.d.ts'))).toEqual([]);
     expect(files).toContain('dist/sidelog-worker.js');
