@@ -4,6 +4,7 @@
 import { Hono } from 'hono';
 import type { CollectedReads, CollectorStore, SourceMapStore } from '../store.types.ts';
 import type { ExplorerEnv } from '../explorer/api.ts';
+import type { IssueFrames } from '../../explorer-contract/stack-frames.types.ts';
 import { releasesOf, symbolicatorOf } from './symbolicator.ts';
 
 export function createFrameRoutes(
@@ -16,7 +17,7 @@ export function createFrameRoutes(
     if (!issue) return c.json({ error: 'no such issue' }, 404);
     const releases = releasesOf(await store.sessionById(app.key, issue.session_id));
     const frames = await symbolicatorOf(store).frames(app.key, releases, issue.text);
-    return c.json({ release: releases[0] ?? null, frames });
+    return c.json({ release: releases[0] ?? null, frames } satisfies IssueFrames);
   });
   return routes;
 }

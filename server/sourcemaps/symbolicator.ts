@@ -7,6 +7,7 @@
 // crash of five frames through a 1 MB map at 6 to 15 ms with the map parsed first and 20 µs with it cached, and a
 // crash's ingest on SQLite the same with its map as without (1.2 ms).
 import { originalPositionFor, sourceContentFor, type TraceMap } from '@jridgewell/trace-mapping';
+import type { OriginalFrame, StackFrame } from '../../explorer-contract/stack-frames.types.ts';
 import type { SourceMapStore, StoredSession } from '../store.types.ts';
 import { enclosingFunction } from './enclosing-function.ts';
 import { createMapCache, type MapCache } from './map-cache.ts';
@@ -18,21 +19,8 @@ import { stackFrames, type RawFrame } from './stack-frames.ts';
 export const CONTEXT_LINES = 3;
 export const CONTEXT_LINE_CUT = 300;
 
-export interface OriginalFrame {
-  source: string;
-  line: number;
-  /** 0-based, as maps count. */
-  column: number;
-  function: string;
-  /** The app's own code, not a library's (node_modules). */
-  own: boolean;
-  /** The lines around, from the map's sourcesContent, when it has them: `first` is the first's line number. */
-  context: { first: number; lines: string[] } | null;
-}
-
-export interface Frame extends RawFrame {
-  original: OriginalFrame | null;
-}
+export type { OriginalFrame } from '../../explorer-contract/stack-frames.types.ts';
+export type Frame = StackFrame;
 
 /** The releases a session's crashes are read with: the app's `version`, and its `build`. */
 export function releasesOf(session: Pick<StoredSession, 'payload'> | undefined): string[] {
