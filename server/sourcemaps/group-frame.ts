@@ -4,7 +4,7 @@
 // different problems. Undefined when no frame resolves (no map yet): the group then keys on the raw top frame
 // (server/analysis/fingerprint.ts).
 import type { StoredSession, SourceMapStore } from '../store.types.ts';
-import { releasesOf, symbolicatorOf, type Frame } from './symbolicator.ts';
+import { MAX_INGEST_FILES, releasesOf, symbolicatorOf, type Frame } from './symbolicator.ts';
 
 export function groupFrameOf(frames: readonly Frame[]): string | undefined {
   const originals = frames.flatMap((frame) => (frame.original ? [frame.original] : []));
@@ -22,7 +22,7 @@ export async function resolvedFrameOf(
   const releases = releasesOf(session);
   if (releases.length === 0) return undefined;
   try {
-    return groupFrameOf(await symbolicatorOf(store).frames(appKey, releases, text));
+    return groupFrameOf(await symbolicatorOf(store).frames(appKey, releases, text, { maxFiles: MAX_INGEST_FILES }));
   } catch (error) {
     console.error(`source maps: a crash of ${appKey} grouped on its raw frames:`, (error as Error).message);
     return undefined;

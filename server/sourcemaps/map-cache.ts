@@ -4,9 +4,10 @@
 // map is never stale, in this process or another.
 import { FlattenMap, type TraceMap } from '@jridgewell/trace-mapping';
 
-/** The maps' JSON held at most. A parsed map whose mappings are decoded takes about 5.7 times its JSON on the heap
- * (bench/source-maps.ts: 57 MB for ten 1 MB maps), so this is about 90 MB: a few releases' bundles. */
-export const MAP_CACHE_BYTES = 16 * 1024 * 1024;
+/** The maps' JSON held at most: the largest map an upload may have (MAX_MAP_BYTES) and a bit more, so that no map is
+ * parsed again for each crash. A parsed map whose mappings are decoded takes about 5.7 times its JSON on the heap
+ * (bench/source-maps.ts: 57 MB for ten 1 MB maps), so this is about 140 MB at most: a few releases' bundles. */
+export const MAP_CACHE_BYTES = 24 * 1024 * 1024;
 
 export interface MapCache {
   get(id: number, load: () => Promise<string | undefined>): Promise<TraceMap | undefined>;

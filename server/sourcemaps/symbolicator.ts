@@ -28,8 +28,14 @@ export function releasesOf(session: Pick<StoredSession, 'payload'> | undefined):
   return [version?.version, version?.build].filter((name): name is string => typeof name === 'string' && name !== '');
 }
 
+/** At ingest, the files whose maps one crash may make the collector look up (and parse, when not cached): anyone with
+ * the app's public key can send a crash, and one naming fifty bundles would otherwise cost fifty parses. The frame
+ * grouping keys on is almost always in the first file or two. */
+export const MAX_INGEST_FILES = 3;
+
 export interface Symbolicator {
-  frames(appKey: string, releases: readonly string[], text: string): Promise<Frame[]>;
+  /** `maxFiles`: the frames of files past the first so many stay raw. */
+  frames(appKey: string, releases: readonly string[], text: string, options?: { maxFiles?: number }): Promise<Frame[]>;
   readonly cache: MapCache;
 }
 
@@ -68,12 +74,14 @@ export function createSymbolicator(store: SourceMapStore, cache = createMapCache
 
   return {
     cache,
-    async frames(appKey, releases, text) {
+    async frames(appKey, releases, text, options = {}) {
       const frames = stackFrames(text);
       const maps = new Map<string, Promise<TraceMap | undefined>>();
+      const maxFiles = options.maxFiles ?? Infinity;
       return Promise.all(
         frames.map(async (frame) => {
-          if (!maps.has(frame.url)) maps.set(frame.url, mapOf(appKey, releases, frame.url));
+          if (!maps.has(frame.url))
+            maps.set(frame.url, maps.size < maxFiles ? mapOf(appKey, releases, frame.url) : Promise.resolve(undefined));
           const map = await maps.get(frame.url);
           return { ...frame, original: map ? resolve(map, frame) : null };
         }),
