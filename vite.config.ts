@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 // One config for the portal's build and for the three test projects:
 // unit (Node), browser (real headless Chromium through Playwright), e2e (Node driving the running product).
+import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
@@ -41,8 +42,18 @@ export default defineConfig({
   // Two pages: the portal (index.html) and the Sidelog log explorer (explorer.html, served at /sidelog/).
   build: {
     outDir: 'dist',
-    sourcemap: true,
-    rollupOptions: { input: { index: 'index.html', explorer: 'explorer.html' } },
+    // Maps for symbolication (docs/source-maps.md), with no `sourceMappingURL` comment in the bundles: no browser asks
+    // for them, and the service never serves them (server/portal-static.ts).
+    sourcemap: 'hidden',
+    rollupOptions: {
+      input: { index: 'index.html', explorer: 'explorer.html' },
+      // The maps name each source by its path in this repository (app/…, protocol/…), wherever the build is written
+      // (a test run writes it outside): what the explorer shows and grouping keys on (docs/source-maps.md).
+      output: {
+        sourcemapPathTransform: (source, mapPath) =>
+          relative(fileURLToPath(new URL('.', import.meta.url)), resolve(dirname(mapPath), source)),
+      },
+    },
   },
   worker: { format: 'es' },
   // Pre-bundled up front: found mid-run in browser mode, they were bundled again and the test page got

@@ -4,6 +4,7 @@ import { EXPLORER_API as API } from '../explorer-contract/api.types.ts';
 
 export type * from '../explorer-contract/api.types.ts';
 export type * from '../explorer-contract/insight.types.ts';
+export type * from '../explorer-contract/stack-frames.types.ts';
 export { ADMIN_VIEWER } from '../explorer-contract/insight.types.ts';
 export { API };
 

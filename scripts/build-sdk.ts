@@ -94,6 +94,49 @@ async function buildCode(outDir: string): Promise<void> {
   });
 }
 
+/** The build tools' side (docs/source-maps.md): the `sidelog` command (its bin) and the Vite and webpack plugins that
+ * upload a build's source maps, for Node, with Node's modules only and the bundlers' types. */
+const TOOLS = {
+  cli: join(ROOT, 'sourcemap-upload/bin.ts'),
+  vite: join(ROOT, 'sourcemap-upload/vite-plugin.ts'),
+  webpack: join(ROOT, 'sourcemap-upload/webpack-plugin.ts'),
+};
+
+async function buildTools(outDir: string): Promise<void> {
+  await build({
+    input: TOOLS,
+    platform: 'node',
+    external: [/^node:/],
+    output: {
+      dir: outDir,
+      format: 'es',
+      entryFileNames: '[name].js',
+      chunkFileNames: 'upload.js',
+      banner: (chunk) => (chunk.name === 'cli' ? '#!/usr/bin/env node' : ''),
+    },
+  });
+  for (const [name, types] of Object.entries(TOOL_TYPES)) writeFileSync(join(outDir, `${name}.d.ts`), types);
+}
+
+/** The plugins' types, written here: dts-bundle-generator cannot follow Vite's own types (it fails on an import of
+ * theirs), and these are the options of sourcemap-upload/upload.ts, which a change there must change here too. */
+const UPLOAD_OPTIONS = `{
+  /** The Sidelog service's URL, e.g. https://logs.example.com. */
+  url: string;
+  /** The service's admin token. */
+  token: string;
+  /** The app's key. */
+  app: string;
+  /** The release: the \`version\` (or \`build\`) the app gives Sidelog.init. */
+  release: string;
+  /** Where the build's folder is served (a path or a URL); the bundler's base or public path by default. */
+  urlPrefix?: string;
+}`;
+const TOOL_TYPES = {
+  vite: `import type { Plugin } from 'vite';\n\nexport interface SidelogVitePluginOptions ${UPLOAD_OPTIONS}\n\n/** Uploads a production build's source maps to Sidelog once Vite has written them. */\nexport declare function sidelogSourceMaps(options: SidelogVitePluginOptions): Plugin;\n`,
+  webpack: `import type { Compiler } from 'webpack';\n\nexport interface SidelogWebpackPluginOptions ${UPLOAD_OPTIONS}\n\n/** Uploads a production build's source maps to Sidelog once webpack has written them. */\nexport declare class SidelogSourceMapsPlugin {\n  constructor(options: SidelogWebpackPluginOptions);\n  apply(compiler: Compiler): void;\n}\n`,
+};
+
 /** The types of the public API, in one file: nothing of the sources' layout leaks into the package. */
 function buildTypes(outDir: string): void {
   const [types] = generateDtsBundle([{ filePath: ENTRY, output: { noBanner: true, exportReferencedTypes: false } }], {
@@ -114,6 +157,7 @@ export async function buildSdk(packageDir = PACKAGE_DIR): Promise<void> {
   }
   await buildCode(outDir);
   buildTypes(outDir);
+  await buildTools(outDir);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === import.meta.filename) {

@@ -8,8 +8,17 @@ import { resolveRedact, type RedactConfig } from '../protocol/redact/redact-opti
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './admin-pages.ts';
 import { jsonWritesFrom } from './cross-site.ts';
 import { ADMIN_BODY_BYTES, limitBody, readJsonObject } from './body-limits.ts';
-import type { AdminList, AppStore, CollectedReads, ForwardStore, ViewerStore, WebhookStore } from './store.types.ts';
+import type {
+  AdminList,
+  AppStore,
+  CollectedReads,
+  ForwardStore,
+  SourceMapStore,
+  ViewerStore,
+  WebhookStore,
+} from './store.types.ts';
 import { createAdminWebhooks } from './webhooks/admin-webhooks.ts';
+import { createAdminSourceMaps, mapBodyLimit, SOURCE_MAPS_PATH } from './sourcemaps/admin-source-maps.ts';
 import { limitViewerApps, putViewerAccount } from './explorer/api.ts';
 import { createIntentLookup } from './intent-lookup.ts';
 import { createViewerAccounts } from './explorer/viewer-accounts.ts';
@@ -50,7 +59,7 @@ function redactOfBody(input: unknown): RedactConfig | null | undefined | string 
 }
 
 export function createAdminApi(
-  store: AppStore & CollectedReads & ViewerStore & ForwardStore & WebhookStore,
+  store: AppStore & CollectedReads & ViewerStore & ForwardStore & WebhookStore & SourceMapStore,
   options: AdminOptions,
 ): Hono {
   const admin = new Hono();
@@ -61,11 +70,15 @@ export function createAdminApi(
     cors({
       origin: '*',
       allowHeaders: ['Content-Type', 'Authorization'],
-      allowMethods: ['GET', 'POST', 'OPTIONS'],
+      allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
       exposeHeaders: ['Link'],
     }),
   );
-  admin.use(`${ADMIN_BASE}/*`, limitBody(ADMIN_BODY_BYTES));
+  // A source map's body is bounded on its own (server/sourcemaps/limits.ts).
+  const adminBody = limitBody(ADMIN_BODY_BYTES);
+  admin.use(`${ADMIN_BASE}/*`, (c, next) =>
+    (c.req.path === `${ADMIN_BASE}${SOURCE_MAPS_PATH}` ? mapBodyLimit : adminBody)(c, next),
+  );
   // 401 for every refusal, a malformed Authorization header included (bearerAuth's default there is 400).
   const unauthorized = { message: (c: Context) => c.json({ error: 'admin token required' }, 401) };
   admin.use(
@@ -100,6 +113,9 @@ export function createAdminApi(
 
   // Each app's webhook for new and reopened issue groups (docs/explorer.md#the-webhook).
   admin.route(ADMIN_BASE, createAdminWebhooks(store));
+
+  // Each app's source maps per release (docs/source-maps.md).
+  admin.route(ADMIN_BASE, createAdminSourceMaps(store));
 
   /** The list endpoints: `?app=KEY`, answered in arrival order a page at a time (server/admin-pages.ts). */
   const LISTS: readonly AdminList[] = ['logs', 'batches', 'sessions', 'issues', 'device-keys', 'requests'];

@@ -16,10 +16,12 @@ import {
   type WireOperation,
 } from '../protocol/wire.ts';
 import { createAdmission, type Admission } from './admission.ts';
-import type { App, AppStore, CollectorStore } from './store.types.ts';
+import type { App, AppStore, CollectorStore, SourceMapStore } from './store.types.ts';
 import { parseJson } from './json-body.ts';
 import { redactorOf, redactRequest } from './ingest-redaction.ts';
 import { ingestLogs } from './log-ingest.ts';
+import { groupText } from './issue-grouping.ts';
+import { resolvedFrameOf } from './sourcemaps/group-frame.ts';
 import { DEFAULT_MAX_INFLATED_BYTES, readBodyText } from './request-body.ts';
 import { checkRequest, type CheckedRequests, type SkippedLog } from './wire-validation.ts';
 
@@ -70,7 +72,10 @@ export interface CollectorOptions {
   admission?: Admission;
 }
 
-export function createCollector(store: AppStore & CollectorStore, options: CollectorOptions = {}): Hono<Env> {
+export function createCollector(
+  store: AppStore & CollectorStore & SourceMapStore,
+  options: CollectorOptions = {},
+): Hono<Env> {
   const collector = new Hono<Env>();
   const maxInflatedBytes = options.maxInflatedBytes ?? DEFAULT_MAX_INFLATED_BYTES;
   const admission = options.admission ?? createAdmission();
@@ -144,8 +149,11 @@ export function createCollector(store: AppStore & CollectorStore, options: Colle
   });
   operation('sendSession', async (session, app) => ({ id: await store.putSession(app.key, session) }));
   operation('sendIssue', async (issue, app) => {
-    if (!(await store.sessionById(app.key, issue.session_id))) return unknownSession;
-    await store.addIssue(app.key, issue);
+    const session = await store.sessionById(app.key, issue.session_id);
+    if (!session) return unknownSession;
+    // A crash groups on its original frames where its release's map is uploaded (docs/source-maps.md#grouping).
+    const resolved = issue.type === 'crash' ? await resolvedFrameOf(store, app.key, session, issue.text) : undefined;
+    await store.addIssue(app.key, resolved ? { ...issue, resolved_frame: groupText(resolved) } : issue);
     return {};
   });
   operation('sendLogs', async ({ session_id, logs, skipped }, app, c) => {

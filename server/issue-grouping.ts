@@ -31,7 +31,7 @@ export const groupText = (text: string) =>
   text.length > GROUP_TEXT_CAP ? wellFormed(capText(text, GROUP_TEXT_CAP)) : text;
 
 /** An issue's fingerprint (of its whole title and text) and the group's texts, cut, as the stores keep them. */
-export function groupingOf(issue: { type: string; title: string; text: string }) {
+export function groupingOf(issue: { type: string; title: string; text: string; resolved_frame?: string | null }) {
   const { fingerprint, title, topFrame } = issueFingerprint(issue);
   return { fingerprint, title: groupText(title), topFrame: groupText(topFrame), lastTitle: groupText(issue.title) };
 }
@@ -58,6 +58,8 @@ export interface OccurrenceRow {
   received_at: string;
   session_uid: string;
   udid: string;
+  /** The crash's frame as its source map resolved it at ingest (server/sourcemaps/group-frame.ts). */
+  resolved_frame?: string | null;
 }
 
 /** The webhook's body (docs/explorer.md#the-webhook), links into the explorer starting at `origin`. */

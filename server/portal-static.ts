@@ -29,6 +29,12 @@ export function createPortalStatic(distDir: string): Hono {
     return portal;
   }
 
+  // The build's source maps hold the portal's code: they are for the service's symbolication, uploaded through the
+  // admin API (docs/source-maps.md), never for a browser; the build writes no comment that names them either.
+  portal.use('*', async (c, next) => {
+    if (c.req.path.endsWith('.map')) return c.text('Not Found', 404);
+    await next();
+  });
   // Vite puts a content hash in every file name under assets/, so a file there never changes.
   portal.use('/assets/*', cacheControl('public, max-age=31536000, immutable'), serveStatic({ root }));
   const files = serveStatic({ root });

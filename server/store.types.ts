@@ -101,8 +101,9 @@ export interface CollectorStore {
   sessionById(appKey: string, id: number): Promise<StoredSession | undefined>;
   /** Stores the batch, skipping logs already stored for the session (same `at` and content); returns how many were new. */
   addLogs(appKey: string, sessionId: number, logs: LogRecord[]): Promise<number>;
-  /** Stores the issue unless its uid is already stored; returns whether it was new. */
-  addIssue(appKey: string, issue: IssueRequest): Promise<boolean>;
+  /** Stores the issue unless its uid is already stored; returns whether it was new. `resolved_frame`: its frame as
+   * its source map resolved it (server/sourcemaps/group-frame.ts), which its group keys on. */
+  addIssue(appKey: string, issue: IssueRequest & { resolved_frame?: string }): Promise<boolean>;
   setDeviceKey(appKey: string, udid: string, key: string, value: DeviceKeyValue): Promise<void>;
 }
 
@@ -221,6 +222,36 @@ export interface WebhookStore {
   notificationDone(id: number, outcome: { status: string; retryAt?: number | null }, now: Date): Promise<void>;
 }
 
+/** A source map as the admin API lists it (docs/source-maps.md): never its text. */
+export interface SourceMapInfo {
+  id: number;
+  release: string;
+  /** The path of the minified file's URL it maps (server/sourcemaps/map-path.ts). */
+  path: string;
+  bytes: number;
+  sources: number;
+  uploaded_at: string;
+}
+
+/** Each app's source maps per release (docs/source-maps.md), read by server/sourcemaps/symbolicator.ts. */
+export interface SourceMapStore {
+  /** Keeps the map, replacing the release's map of the same path; refused (its reason) when the app's maps would
+   * pass `appCap` bytes. */
+  putSourceMap(
+    appKey: string,
+    map: { release: string; path: string; text: string; bytes: number; sources: number },
+    now: Date,
+    appCap: number,
+  ): Promise<SourceMapInfo | { error: string }>;
+  /** The app's maps, of one release when given, newest first. */
+  sourceMaps(appKey: string, release?: string): Promise<SourceMapInfo[]>;
+  /** Deletes one map (`id`) or a release's; how many it deleted. */
+  deleteSourceMaps(appKey: string, which: { id: number } | { release: string }): Promise<number>;
+  /** The newest map of the path among these releases. */
+  sourceMapId(appKey: string, releases: readonly string[], path: string): Promise<number | undefined>;
+  sourceMapText(appKey: string, id: number): Promise<string | undefined>;
+}
+
 /** Saved views of the explorer (docs/explorer.md#saved-views). */
 export interface SavedViewStore {
   /** The viewer's own and the shared ones, by name. */
@@ -311,7 +342,8 @@ export interface Store
     IssueReplyStore,
     WebhookStore,
     SavedViewStore,
-    DeviceHistoryStore {
+    DeviceHistoryStore,
+    SourceMapStore {
   /** Which database: for the start-up line and for tests that run on both. */
   readonly kind: 'sqlite' | 'postgres';
   /** Where its data is, as messages name it: the SQLite file's path, or the PostgreSQL URL without its password. */

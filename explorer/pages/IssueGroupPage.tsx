@@ -9,6 +9,7 @@ import { Layout } from '../Layout.tsx';
 import { LoadState } from '../LoadState.tsx';
 import { IssueList, TypeBadge } from '../insight/IssueList.tsx';
 import { IssueReplies } from '../insight/IssueReplies.tsx';
+import { GroupStackFrames } from '../insight/StackFrames.tsx';
 import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
 import { href } from '../use-query.ts';
@@ -108,6 +109,7 @@ export function IssueGroupPage({ id }: { id: string }) {
           What comes before it
         </Link>
       </p>
+      {group.type === 'crash' ? <GroupStackFrames appId={appId} groupId={group.id} /> : null}
       <IssueReplies
         appId={appId}
         groupId={group.id}

@@ -14,6 +14,7 @@ import { href } from '../use-query.ts';
 import { RedactedText } from '../RedactedText.tsx';
 import { ISSUE_TYPE_LABELS } from '../insight/IssueList.tsx';
 import { IssueReplies } from '../insight/IssueReplies.tsx';
+import { StackFrames } from '../insight/StackFrames.tsx';
 
 export function IssuePage({ uid }: { uid: string }) {
   const appId = useAppId();
@@ -62,6 +63,7 @@ export function IssuePage({ uid }: { uid: string }) {
           <Link href={href(devicePath(issue.udid), appId)}>{issue.device_name || issue.udid}</Link>
         </dd>
       </dl>
+      {issue.type === 'crash' ? <StackFrames appId={appId} uid={issue.uid} /> : null}
       <h2>Text</h2>
       <pre className="issue-text">
         <RedactedText text={issue.text} />

@@ -50,9 +50,16 @@ export function normalisedTitle(title: string): string {
   return maskVariables(title.slice(0, MAX_TITLE)).replace(/\s+/g, ' ').trim();
 }
 
-export function issueFingerprint(issue: { type: string; title: string; text: string }): IssueFingerprint {
+/** `resolved_frame`: a crash's frame as its release's source map resolved it (server/sourcemaps/group-frame.ts), which
+ * stays the same across builds where the raw one does not; the raw top frame when there is none. */
+export function issueFingerprint(issue: {
+  type: string;
+  title: string;
+  text: string;
+  resolved_frame?: string | null;
+}): IssueFingerprint {
   const title = normalisedTitle(issue.title);
-  const topFrame = issue.type === 'crash' ? topFrameOf(issue.text) : '';
+  const topFrame = issue.type === 'crash' ? issue.resolved_frame || topFrameOf(issue.text) : '';
   const fingerprint = createHash('sha256')
     .update(JSON.stringify([issue.type, title, topFrame]))
     .digest('base64url');

@@ -4,12 +4,16 @@
 import { Hono } from 'hono';
 import type { ExplorerQueries } from '../explorer-queries.types.ts';
 import type {
+  CollectedReads,
+  CollectorStore,
   DeviceHistoryStore,
   IssueGroupStore,
   IssueReplyStore,
   SavedViewStore,
+  SourceMapStore,
   WebhookStore,
 } from '../store.types.ts';
+import { createFrameRoutes } from '../sourcemaps/explorer-frames.ts';
 import type { ExplorerEnv } from './api.ts';
 import { createDeviceHistoryRoutes } from './device-history.ts';
 import { createIssueGroupRoutes } from './issue-groups.ts';
@@ -19,7 +23,14 @@ import { createSavedViewRoutes } from './saved-views.ts';
 import { createSequenceRoutes } from './sequences.ts';
 import { createWebhookRoutes } from './webhook.ts';
 
-export type InsightStore = IssueGroupStore & IssueReplyStore & WebhookStore & SavedViewStore & DeviceHistoryStore;
+export type InsightStore = IssueGroupStore &
+  IssueReplyStore &
+  WebhookStore &
+  SavedViewStore &
+  DeviceHistoryStore &
+  SourceMapStore &
+  Pick<CollectedReads, 'issue'> &
+  Pick<CollectorStore, 'sessionById'>;
 
 export function createInsightRoutes(store: InsightStore, queries: ExplorerQueries): Hono<ExplorerEnv> {
   const routes = new Hono<ExplorerEnv>();
@@ -31,6 +42,7 @@ export function createInsightRoutes(store: InsightStore, queries: ExplorerQuerie
     createSavedViewRoutes(store),
     createDeviceHistoryRoutes(store),
     createWebhookRoutes(store),
+    createFrameRoutes(store),
   ])
     routes.route('/', part);
   return routes;

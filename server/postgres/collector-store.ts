@@ -166,7 +166,7 @@ export function createCollectorStore(pool: pg.Pool, partitions: Partitions, stat
     async addIssue(appKey, issue) {
       return transaction(pool, async (client) => {
         const added = await sql(client).one<{ id: number }>(
-          `INSERT INTO issues (app_key, uid, session_id, url, title, text, type, received_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+          `INSERT INTO issues (app_key, uid, session_id, url, title, text, type, received_at, resolved_frame) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
            ON CONFLICT (app_key, uid) DO NOTHING RETURNING id`,
           appKey,
           issue.uid,
@@ -176,6 +176,7 @@ export function createCollectorStore(pool: pg.Pool, partitions: Partitions, stat
           issue.text,
           issue.type,
           now(),
+          issue.resolved_frame ?? null,
         );
         // A new issue joins its group (docs/explorer.md#issue-groups).
         if (added) await groupIssue(client, added.id, true);

@@ -23,7 +23,7 @@ import { sql, transaction, type Queryable } from './client.ts';
 export async function groupIssue(db: Queryable, issueId: number, notify: boolean): Promise<void> {
   const { one, run } = sql(db);
   const issue = await one<OccurrenceRow & { app_key: string }>(
-    `SELECT i.app_key, i.uid, i.title, i.text, i.type, i.received_at, s.session_uid, s.udid FROM issues i JOIN sessions s ON s.id = i.session_id WHERE i.id = $1`,
+    `SELECT i.app_key, i.uid, i.title, i.text, i.type, i.received_at, i.resolved_frame, s.session_uid, s.udid FROM issues i JOIN sessions s ON s.id = i.session_id WHERE i.id = $1`,
     issueId,
   );
   if (!issue) return;

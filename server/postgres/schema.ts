@@ -348,4 +348,20 @@ export const PG_MIGRATIONS: readonly string[] = [
     top_frame = CASE WHEN length(top_frame) > 1024 THEN substr(top_frame, 1, 1024) || '…' ELSE top_frame END
   WHERE length(title) > 1024 OR length(last_title) > 1024 OR length(top_frame) > 1024;
   `,
+  // Source maps (docs/source-maps.md), as in SQLite (server/sqlite/schema.ts).
+  `
+  CREATE TABLE source_maps (
+    id serial PRIMARY KEY,
+    app_key text NOT NULL,
+    release text NOT NULL,
+    path text NOT NULL,
+    map text NOT NULL,
+    bytes bigint NOT NULL,
+    sources integer NOT NULL,
+    uploaded_at text NOT NULL,
+    UNIQUE (app_key, release, path)
+  );
+  CREATE INDEX source_maps_by_path ON source_maps (app_key, path, id);
+  ALTER TABLE issues ADD COLUMN resolved_frame text;
+  `,
 ];

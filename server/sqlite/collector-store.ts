@@ -175,9 +175,19 @@ export function collectorStoreSync(db: Database.Database): CollectorWrites {
       return db.transaction(() => {
         const result = db
           .prepare(
-            `INSERT OR IGNORE INTO issues (app_key, uid, session_id, url, title, text, type, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+            `INSERT OR IGNORE INTO issues (app_key, uid, session_id, url, title, text, type, received_at, resolved_frame) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           )
-          .run(appKey, issue.uid, issue.session_id, issue.url ?? '', issue.title, issue.text, issue.type, now());
+          .run(
+            appKey,
+            issue.uid,
+            issue.session_id,
+            issue.url ?? '',
+            issue.title,
+            issue.text,
+            issue.type,
+            now(),
+            issue.resolved_frame ?? null,
+          );
         // A new issue joins its group (docs/explorer.md#issue-groups).
         if (result.changes === 1) groupIssue(Number(result.lastInsertRowid), true);
         return result.changes === 1;

@@ -22,7 +22,7 @@ import { promised, type Sync } from './rows.ts';
  * transaction that stored the issue. */
 export function createIssueGrouping(db: Database.Database): (issueId: number, notify: boolean) => void {
   const occurrence = db.prepare(
-    `SELECT i.app_key, i.uid, i.title, i.text, i.type, i.received_at, s.session_uid, s.udid FROM issues i JOIN sessions s ON s.id = i.session_id WHERE i.id = ?`,
+    `SELECT i.app_key, i.uid, i.title, i.text, i.type, i.received_at, i.resolved_frame, s.session_uid, s.udid FROM issues i JOIN sessions s ON s.id = i.session_id WHERE i.id = ?`,
   );
   const prior = db.prepare(`SELECT id, status FROM issue_groups WHERE app_key = ? AND fingerprint = ?`);
   const insertGroup = db.prepare(

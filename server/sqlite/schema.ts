@@ -472,4 +472,22 @@ ${FIRST_LOG_COLUMNS}
     top_frame = CASE WHEN length(top_frame) > 1024 THEN substr(top_frame, 1, 1024) || '…' ELSE top_frame END
   WHERE length(title) > 1024 OR length(last_title) > 1024 OR length(top_frame) > 1024;
   `,
+  // Source maps (docs/source-maps.md): each app's, per release and minified file's path, kept until deleted through
+  // the admin API (retention leaves them: a release's crashes are read with them for as long as they are kept), and
+  // never served to a browser. An issue's top frame as its map resolved it at ingest, which its fingerprint uses.
+  `
+  CREATE TABLE source_maps (
+    id INTEGER PRIMARY KEY,
+    app_key TEXT NOT NULL,
+    release TEXT NOT NULL,
+    path TEXT NOT NULL,
+    map TEXT NOT NULL,
+    bytes INTEGER NOT NULL,
+    sources INTEGER NOT NULL,
+    uploaded_at TEXT NOT NULL,
+    UNIQUE (app_key, release, path)
+  );
+  CREATE INDEX source_maps_by_path ON source_maps (app_key, path, id);
+  ALTER TABLE issues ADD COLUMN resolved_frame TEXT;
+  `,
 ];

@@ -12,6 +12,7 @@ import type {
   PartnerStore,
   RetentionStore,
   SavedViewStore,
+  SourceMapStore,
   ViewerStore,
   WebhookStore,
 } from '../store.types.ts';
@@ -28,7 +29,8 @@ type Stores = PartnerStore &
   IssueGroupStore &
   IssueReplyStore &
   WebhookStore &
-  SavedViewStore;
+  SavedViewStore &
+  SourceMapStore;
 export type StoreWrites = Pick<Stores, Exclude<WriteMethod, 'addLogParams'> | 'addLogs'>;
 
 export function storeWrites(writer: Writer): StoreWrites {

@@ -21,6 +21,7 @@ import { createIssueGroupStore, groupStoredIssues } from './issue-groups.ts';
 import { createIssueReplyStore } from './issue-replies.ts';
 import { createSavedViewStore } from './saved-views.ts';
 import { createWebhookStore } from './webhooks.ts';
+import { createSourceMapStore } from './source-maps.ts';
 import { checkDatabasePath, newerSchema, openFailure, StartupError } from '../startup-checks.ts';
 import { checkIntegrity } from './integrity.ts';
 import type { Store } from '../store.types.ts';
@@ -124,6 +125,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     ...createIssueReplyStore(opened),
     ...createWebhookStore(opened),
     ...createSavedViewStore(opened),
+    ...createSourceMapStore(opened),
     ...storeWrites(writer),
     ...afterRequestsLog(writer, reads),
     explorer: reader?.queries ?? createExplorerQueries(opened),

@@ -14,6 +14,7 @@ import { issueReplyStoreSync } from './issue-replies.ts';
 import { partnerStoreSync } from './partner-store.ts';
 import { retentionStoreSync } from './retention-store.ts';
 import { savedViewStoreSync } from './saved-views.ts';
+import { sourceMapStoreSync } from './source-maps.ts';
 import { createSearchIndex, type SearchIndex } from './search-index.ts';
 import { viewerStoreSync } from './viewer-store.ts';
 import { webhookStoreSync } from './webhooks.ts';
@@ -115,6 +116,7 @@ function open(id: number, options: OpenOptions): void {
       ...issueReplyStoreSync(db),
       ...webhookStoreSync(db),
       ...savedViewStoreSync(db),
+      ...sourceMapStoreSync(db),
     };
     const methods = Object.fromEntries(WRITE_METHODS.map((name) => [name, stores[name]])) as Methods;
     const reserve = options.maxPages

@@ -34,6 +34,8 @@ export const WRITE_METHODS = [
   'notificationDone',
   'addSavedView',
   'deleteSavedView',
+  'putSourceMap',
+  'deleteSourceMaps',
 ] as const;
 export type WriteMethod = (typeof WRITE_METHODS)[number];
 

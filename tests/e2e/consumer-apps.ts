@@ -38,9 +38,9 @@ function install(name: ConsumerName, appDir: string, tarball: string): void {
   installSdk(tarball, appDir);
 }
 
-async function runWebpack(appDir: string): Promise<void> {
-  const config = ((await import(pathToFileURL(join(appDir, 'webpack.config.js')).href)) as { default: Configuration })
-    .default;
+/** Builds the webpack app with its `webpack.config.js`, or another of its configs. */
+export async function runWebpack(appDir: string, configFile = 'webpack.config.js'): Promise<void> {
+  const config = ((await import(pathToFileURL(join(appDir, configFile)).href)) as { default: Configuration }).default;
   await new Promise<void>((done, fail) =>
     webpack(config, (error, stats) => {
       if (error || stats?.hasErrors()) fail(error ?? new Error(stats!.toString({ all: false, errors: true })));

@@ -21,6 +21,7 @@ import {
   buildNextDeploy,
   CONSUMERS,
   prepareApp,
+  runWebpack,
   type ConsumerApp,
   type ConsumerName,
 } from './consumer-apps.ts';
@@ -136,12 +137,42 @@ describe('the tarball', () => {
     expect(files.filter((file) => file.endsWith('.d.ts')).sort()).toEqual([
       'dist/index.d.ts',
       'dist/sidelog-worker.d.ts',
+      'dist/vite.d.ts',
+      'dist/webpack.d.ts',
     ]);
     expect(files.filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.d.ts'))).toEqual([]);
     expect(files).toContain('dist/sidelog-worker.js');
     const { stdout: code } = await promisify(execFile)('tar', ['-xzOf', tarball, 'package/dist/startup.js']);
     expect(code).toMatch(/new SharedWorker\(new URL\((["'`])\.\/sidelog-worker\.js\1,\s*import\.meta\.url\)/);
     expect(code).not.toMatch(/new URL\(["'`]\//);
+  });
+
+  // docs/source-maps.md#plugins: the package's webpack plugin, as the webpack app's developer adds it.
+  it("uploads a webpack 5 production build's source maps through its webpack plugin, the bundle naming none of its own", async () => {
+    const app = apps.get('webpack5')!;
+    Object.assign(process.env, {
+      SIDELOG_URL: product.url,
+      SIDELOG_ADMIN_TOKEN: product.adminToken,
+      SIDELOG_APP: DEMO_APP_KEY,
+      SIDELOG_RELEASE: 'webpack-1.0.0',
+    });
+    try {
+      await runWebpack(app.appDir, 'webpack.maps.config.js');
+    } finally {
+      for (const name of ['SIDELOG_URL', 'SIDELOG_ADMIN_TOKEN', 'SIDELOG_APP', 'SIDELOG_RELEASE'])
+        delete process.env[name];
+    }
+    const answer = await fetch(
+      `${product.url}/sidelog/admin/api/source-maps?app=${DEMO_APP_KEY}&release=webpack-1.0.0`,
+      {
+        headers: { Authorization: `Bearer ${product.adminToken}` },
+      },
+    );
+    const maps = (await answer.json()) as { path: string; sources: number }[];
+    expect(maps.map((map) => map.path)).toContain('/main.js');
+    expect(maps.every((map) => map.sources > 0)).toBe(true);
+    // Hidden: webpack points no browser at its map (Sidelog's own files, kept as they are, still name theirs).
+    expect(readFileSync(join(app.appDir, 'dist-maps/main.js'), 'utf8')).not.toContain('sourceMappingURL=main.js.map');
   });
 });
 

@@ -21,6 +21,7 @@ const SCANNED = [
   'docs',
   'explorer',
   'explorer-contract',
+  'sourcemap-upload',
 ];
 const TOP_FILES = [
   'README.md',

@@ -7,7 +7,17 @@ import ts from 'typescript';
 import { describe, expect, test } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const PRODUCT = ['app', 'worker', 'protocol', 'portal', 'explorer', 'explorer-contract', 'server', 'scripts'];
+const PRODUCT = [
+  'app',
+  'worker',
+  'protocol',
+  'portal',
+  'explorer',
+  'explorer-contract',
+  'server',
+  'scripts',
+  'sourcemap-upload',
+];
 const SOURCE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
 
 function sourcesUnder(dir: string): string[] {

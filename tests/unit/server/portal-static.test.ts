@@ -42,6 +42,17 @@ describe('the portal', () => {
     expect(await answer.text()).toBe('console.log("portal")');
   });
 
+  // docs/source-maps.md: a build's maps hold the app's code, for the service's symbolication only.
+  test("the build's source maps are never served, under assets/ or beside the pages", async () => {
+    writeFileSync(join(dist, 'assets', 'index-abc123.js.map'), '{"version":3,"sourcesContent":["secret code"]}');
+    writeFileSync(join(dist, 'page.js.map'), '{"version":3,"sourcesContent":["secret code"]}');
+    for (const path of ['/assets/index-abc123.js.map', '/page.js.map', '/assets/index-abc123.js.map?x=1']) {
+      const answer = await service.app.request(path);
+      expect(answer.status, path).toBe(404);
+      expect(await answer.text(), path).not.toContain('secret code');
+    }
+  });
+
   test('other files of the build are served as they are', async () => {
     const answer = await service.app.request('/logo.svg');
     expect(answer.status).toBe(200);
