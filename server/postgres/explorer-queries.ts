@@ -1,7 +1,7 @@
 // The explorer's reads over PostgreSQL (the contract: server/explorer-queries.types.ts). The log stream is in time
 // order, newest first, paged by keyset on (at, id), as in SQLite; each filter is a clause with its parameters.
 // Search is server/postgres/search-sql.ts: the `tsv` column (to_tsvector 'simple' of the text, GIN-indexed) for
-// words and phrases, and pg_trgm's index of text, file, method, URL and tag for words inside words.
+// words and phrases; a fragment, and a file, method or URL value, is ILIKE tested on each log read.
 import type pg from 'pg';
 import { createLogHorizon } from './log-horizon.ts';
 import {
@@ -28,7 +28,7 @@ import {
   type SessionFacts,
 } from '../explorer-queries.types.ts';
 import { sql } from './client.ts';
-import { searchSql, sessionFieldSql, type PlaceKeys } from './search-sql.ts';
+import { searchSql, sessionFieldSql } from './search-sql.ts';
 import { READ_VOLUME } from './log-volume.ts';
 
 /** The levels logs_by_level holds (server/postgres/schema.ts, the migration that made it partial). */
@@ -53,9 +53,6 @@ function parameters() {
 export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
   const { one, all } = sql(pool);
   const horizon = createLogHorizon(pool);
-
-  const placeKeys: PlaceKeys = async (condition, pattern) =>
-    (await all<{ key: string }>(`SELECT key FROM log_places WHERE ${condition}`, pattern)).map((row) => row.key);
 
   /** The WHERE clause of a filter, or 'none' when nothing can match. */
   async function where(filter: LogFilter, p: ReturnType<typeof parameters>): Promise<string | 'none'> {
@@ -121,7 +118,7 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
       if (hidden) clauses.push(sessionFieldSql(field, hidden, filter.appKey, p.add, true));
     }
     if (filter.search !== undefined && filter.search.groups.length > 0)
-      clauses.push(await searchSql(filter.search, filter.appKey, p.add, placeKeys));
+      clauses.push(searchSql(filter.search, filter.appKey, p.add));
     if (filter.from !== undefined) clauses.push(`l.at >= ${p.add(filter.from)}`);
     if (filter.to !== undefined) clauses.push(`l.at < ${p.add(filter.to)}`);
     return clauses.join(' AND ');

@@ -348,4 +348,15 @@ export const PG_MIGRATIONS: readonly string[] = [
     top_frame = CASE WHEN length(top_frame) > 1024 THEN substr(top_frame, 1, 1024) || '…' ELSE top_frame END
   WHERE length(title) > 1024 OR length(last_title) > 1024 OR length(top_frame) > 1024;
   `,
+  // No trigram index on the ingest path (docs/explorer.md#search): the text's trigrams and the places' were most of
+  // what a batch cost the server (docs/benchmarks.md#what-a-batch-costs-on-postgresql). Words stay in the tsvector's
+  // GIN index; a fragment is found by reading logs (docs/explorer.md#fragments). The places (log_places and the B-tree
+  // that found a log's place) served the trigrams only. pg_trgm stays installed: it costs nothing unused, and another
+  // schema of the database may use it.
+  `
+  DROP INDEX IF EXISTS logs_text_infix;
+  DROP INDEX IF EXISTS logs_infix;
+  DROP INDEX IF EXISTS logs_by_place;
+  DROP TABLE IF EXISTS log_places;
+  `,
 ];

@@ -38,7 +38,7 @@ import {
 } from '../explorer-queries.types.ts';
 import { promised } from './rows.ts';
 import type { SearchQuery } from '../../explorer-contract/search-query.ts';
-import { indexMatch, searchSql, sessionFieldSql } from './search-sql.ts';
+import { indexMatch, registerContains, searchSql, sessionFieldSql } from './search-sql.ts';
 
 const LOG_COLUMNS = `l.id, s.session_uid, s.udid, coalesce(d.name, '') AS device_name, l.x, l.at, l.t, l.m, l.tg, l.f, l.l, l.ll, l.u`;
 /** LOG_COLUMNS for a list (docs/explorer-views.md#long-lines). */
@@ -79,6 +79,7 @@ export function createExplorerQueries(
 
 /** The same queries, answered at once: what the reader thread runs (server/sqlite/reader-thread.ts). */
 export function explorerQueriesSync(db: Database.Database, tuning = { commonMatches: COMMON_MATCHES }) {
+  registerContains(db);
   // A search reads what the index holds, which the writer thread keeps up to date (server/sqlite/search-index.ts).
   const sessionsTotal = (ids: number[]) =>
     ids.length === 0
@@ -199,11 +200,6 @@ export function explorerQueriesSync(db: Database.Database, tuning = { commonMatc
     logs_fts: db
       .prepare(
         `SELECT count(*) AS n FROM (SELECT 1 FROM logs_fts WHERE logs_fts MATCH ? LIMIT ${tuning.commonMatches})`,
-      )
-      .pluck(),
-    logs_infix: db
-      .prepare(
-        `SELECT count(*) AS n FROM (SELECT 1 FROM logs_infix WHERE logs_infix MATCH ? LIMIT ${tuning.commonMatches})`,
       )
       .pluck(),
   };

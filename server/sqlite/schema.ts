@@ -472,4 +472,12 @@ ${FIRST_LOG_COLUMNS}
     top_frame = CASE WHEN length(top_frame) > 1024 THEN substr(top_frame, 1, 1024) || '…' ELSE top_frame END
   WHERE length(title) > 1024 OR length(last_title) > 1024 OR length(top_frame) > 1024;
   `,
+  // No trigram index on the ingest path (docs/explorer.md#search): its trigrams were most of what a batch cost
+  // (docs/benchmarks.md#where-a-batch-spends-its-time-on-sqlite). Words stay in logs_fts; a fragment is found by reading logs
+  // (docs/explorer.md#fragments).
+  `
+  DROP TRIGGER IF EXISTS logs_infix_delete;
+  DROP TRIGGER IF EXISTS logs_infix_update;
+  DROP TABLE IF EXISTS logs_infix;
+  `,
 ];
