@@ -28,11 +28,6 @@ export function indexMatch(term: SearchTerm): { table: 'logs_fts'; match: string
   }
 }
 
-/** Whether a term is tested on each log read, with no index to find it: a fragment, a file, method or URL value. */
-export const isScanned = (term: SearchTerm): boolean =>
-  term.kind === 'fragment' ||
-  (term.kind === 'field' && (term.field === 'file' || term.field === 'method' || term.field === 'url'));
-
 /** CONTAINS(text, value): whether `text` holds `value`, ignoring case as JavaScript folds it (SQLite's own lower() and
  * LIKE fold ASCII only, and "платёж" must find "Платёж"), registered on each connection the explorer reads on. */
 export function registerContains(db: Database.Database): void {
