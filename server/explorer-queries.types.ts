@@ -92,6 +92,34 @@ export function bucketCounts(
   return [...counts.values()];
 }
 
+/** The query's own `level:`, `tag:`, `session:` and `device:` terms (each alone in its group, not negated) as the
+ * filters they equal, where the filter does not name that field already: a store plans a filter by its index, and a
+ * search term as a test of each log read, so `level:fatal file:router` read every log of the app where `&level=fatal`
+ * read the fatal ones (docs/explorer.md#search). */
+export function liftFilters(filter: LogFilter): LogFilter {
+  if (!filter.search?.groups.length) return filter;
+  const lifted: LogFilter = { ...filter };
+  const groups = filter.search.groups.filter((group) => {
+    if (group.length !== 1 || group[0]!.negated) return true;
+    const term = group[0]!.term;
+    if (term.kind === 'level' && lifted.levels === undefined) {
+      lifted.levels = [term.level];
+      return false;
+    }
+    if (term.kind !== 'field') return true;
+    if (term.field === 'tag' && lifted.tags === undefined) {
+      lifted.tags = [term.value];
+      return false;
+    }
+    if ((term.field === 'session' || term.field === 'device') && !lifted.session && !lifted.device) {
+      lifted[term.field] = term.value;
+      return false;
+    }
+    return true;
+  });
+  return { ...lifted, search: { groups } };
+}
+
 /** The filters of the API's query (explorer-contract/log-filters.ts), on one app's logs. */
 export interface LogFilter extends LogFilters {
   appKey: string;

@@ -14,6 +14,7 @@ import {
   SCAN_ROWS,
   splitScanned,
   bucketCounts,
+  liftFilters,
   SESSION_FILTERS,
   SESSION_ORDER,
   SESSION_SELECT,
@@ -61,7 +62,8 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
   const horizon = createLogHorizon(pool);
 
   /** The WHERE clause of a filter, or 'none' when nothing can match. */
-  async function where(filter: LogFilter, p: ReturnType<typeof parameters>): Promise<string | 'none'> {
+  async function where(asked: LogFilter, p: ReturnType<typeof parameters>): Promise<string | 'none'> {
+    const filter = liftFilters(asked);
     const clauses: string[] = [];
     if (filter.session !== undefined) {
       clauses.push(

@@ -19,6 +19,7 @@ import {
   SESSION_SELECT,
   splitScanned,
   bucketCounts,
+  liftFilters,
   toExplorerDevice,
   toExplorerSession,
   type DeviceFilter,
@@ -104,9 +105,10 @@ export function explorerQueriesSync(db: Database.Database, tuning = { commonMatc
   /** The WHERE clause of a filter, and its parameters. The unary `+` keeps SQLite from driving the scan by an
    * index that would then need a sort of everything it matched (the whole app, several levels). */
   function where(
-    filter: LogFilter,
+    asked: LogFilter,
     options: { commonWords?: boolean } = {},
   ): { sql: string; params: unknown[] } | 'none' {
+    const filter = liftFilters(asked);
     const clauses: string[] = [];
     const params: unknown[] = [];
     if (filter.session !== undefined) {
