@@ -6,7 +6,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseLogFilters } from '../../../explorer-contract/log-filters.ts';
 import type { LogLevel } from '../../../protocol/levels.ts';
 import { decodeCursor, type LogCursor, type LogPage } from '../../../server/explorer-queries.types.ts';
+import type { LogCount, LogVolume } from '../../../explorer-contract/api.types.ts';
+import { appIdOf } from '../../../server/app-id.ts';
+import { createExplorerApi, EXPLORER_LOGIN_LIMITS } from '../../../server/explorer/api.ts';
+import { createViewerAccounts } from '../../../server/explorer/viewer-accounts.ts';
 import { logVolume } from '../../../server/explorer/volume.ts';
+import type { ExplorerQueries } from '../../../server/explorer-queries.types.ts';
 import type { Store } from '../../../server/store.types.ts';
 import { sessionPayload } from './service-harness.ts';
 import { openTestStore, STORE_KINDS } from './test-databases.ts';
@@ -116,5 +121,46 @@ describe.each(STORE_KINDS)('a fragment on %s', (kind) => {
     const newest = await store.explorer.scanVolume(filterOf('*ine*'), 1000, 10);
     expect(sum(newest.rows)).toBe(10);
     expect(newest.scan).toEqual({ scanned: 10, scannedTo: START + LOGS - 10, complete: false });
+  });
+
+  test('through the API: the page past the budget answers 200 with how far it read, `before` its next searches further, the count says at least', async () => {
+    // The service's queries with a budget of 10 logs.
+    const queries: ExplorerQueries = {
+      ...store.explorer,
+      logs: (filter, options) => store.explorer.logs(filter, { ...options, scanRows: 10 }),
+      scanCount: (filter, cap) => store.explorer.scanCount(filter, cap, 10),
+      scanVolume: (filter, bucketMs) => store.explorer.scanVolume(filter, bucketMs, 10),
+    };
+    const token = 'fragment-scan-token';
+    const api = createExplorerApi(store, queries, createViewerAccounts(store, token), EXPLORER_LOGIN_LIMITS);
+    const signIn = await api.request('/sidelog/explorer/api/sign-in', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'admin', password: token }),
+    });
+    const cookie = signIn.headers.get('Set-Cookie')!.split(';')[0]!;
+    const get = async <T>(path: string) => {
+      const answer = await api.request(`/sidelog/explorer/api/apps/${appIdOf(APP)}${path}`, {
+        headers: { Cookie: cookie },
+      });
+      expect(answer.status, path).toBe(200);
+      return (await answer.json()) as T;
+    };
+    const q = encodeURIComponent('*artner*');
+    let answer = await get<LogPage>(`/logs?q=${q}`);
+    expect(answer).toMatchObject({ logs: [], scan: { scanned: 10, complete: false } });
+    const found: string[] = [];
+    while (answer.next) {
+      answer = await get<LogPage>(`/logs?q=${q}&before=${encodeURIComponent(answer.next)}`);
+      found.push(...answer.logs.map((log) => log.t!));
+    }
+    expect(found).toEqual([text(1), text(0)]);
+    expect(await get<LogCount>(`/logs/count?q=${q}`)).toMatchObject({
+      count: 0,
+      capped: true,
+      scan: { scanned: 10, complete: false },
+    });
+    const volume = await get<LogVolume>(`/logs/volume?q=${q}`);
+    expect(volume.scan).toMatchObject({ scanned: 10, complete: false });
   });
 });
