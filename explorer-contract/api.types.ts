@@ -47,10 +47,23 @@ export interface ExplorerLog extends StoredLogFields {
   at: number;
 }
 
+/** How far a search holding a fragment read (docs/explorer.md#fragments): it reads the view's logs newest first, a
+ * budget of them a page. */
+export interface ScanProgress {
+  /** How many of the view's logs this page read. */
+  scanned: number;
+  /** The time (ms) of the oldest log read; null when it read none. */
+  scannedTo: number | null;
+  /** False when the budget ended first: older logs were not read, and `next` goes on from there ("search further"). */
+  complete: boolean;
+}
+
 export interface LogPage {
   logs: ExplorerLog[];
   /** Pass back as `before` for the next (older) page; null at the end. */
   next: string | null;
+  /** A search holding a fragment: how far this page read. */
+  scan?: ScanProgress;
   /** The first page only: the tail's horizon, read just before the page; a live tail starts after it
    * (docs/explorer-views.md#live-tail). */
   tail?: number;
@@ -142,6 +155,9 @@ export interface LogVolume {
   /** Every bucket from the first to the last, the empty ones too, oldest first; `levels[n]` counts level n (Debug 0
    * … Fatal 5, a log without a level as Debug), as LEVEL_COLUMNS orders them. */
   buckets: { at: number; levels: number[] }[];
+  /** A search holding a fragment: the buckets count the logs its scan read; before `scannedTo`, when not complete,
+   * they count at least (docs/explorer.md#fragments). */
+  scan?: ScanProgress;
 }
 
 /** `GET /apps/{appID}/logs/count?<filters>`: how many logs match, exact whatever the total for a view narrowed only by
@@ -149,7 +165,10 @@ export interface LogVolume {
  * (docs/volume-and-counts.md#counts). */
 export interface LogCount {
   count: number;
+  /** The view holds more than `count`: past COUNT_CAP, or past what a fragment's scan read. */
   capped: boolean;
+  /** A search holding a fragment: the count is of the logs its scan read (docs/explorer.md#fragments). */
+  scan?: ScanProgress;
 }
 
 /** Counting a view the rollup cannot count stops here: beyond it a count costs a scan of everything matched and says

@@ -1,6 +1,6 @@
 // The search box's query language (docs/explorer.md#search), parsed once into a tree that the page (to highlight
 // hits) and each store (to compile it: server/sqlite/search-sql.ts, server/postgres/search-sql.ts) share:
-//   words  "a phrase"  -word  -"a phrase"  timeout OR refused  level:error  tag:net  file:client.ts  method:send
+//   words  *fragment*  client.ts  "a phrase"  -word  -"a phrase"  timeout OR refused  level:error  tag:net  file:client.ts  method:send
 //   url:/checkout  device:<udid>  session:<uid>  version:2.1.0  language:en-GB  key.email:ann@example.com
 //   field:"a value with spaces"
 // Terms side by side must all match; OR (in capitals) joins the terms either side of it into one group, any of which
@@ -10,8 +10,8 @@ import { LogLevel } from '../protocol/levels.ts';
 /** The most terms a query may hold (a phrase counts its words): each is a lookup in an index, and a query of hundreds
  * of terms is an attack, not a search. */
 export const MAX_SEARCH_TERMS = 8;
-/** A word this long or longer matches anywhere inside a word (trigram index); a shorter one only as a whole word,
- * since a one- or two-letter fragment would match most logs. */
+/** The shortest fragment (a term found inside words, by a scan): a one- or two-letter fragment would match most logs.
+ * A shorter term is looked up as whole words. */
 export const MIN_INFIX = 3;
 
 /** The fields `field:value` may name, besides `key.<name>` (a device key). */
@@ -29,8 +29,13 @@ export const SEARCH_FIELDS = [
 export type SearchField = (typeof SEARCH_FIELDS)[number];
 
 export type SearchTerm =
-  /** Text anywhere in the log's text, file, method, URL or tag, from MIN_INFIX characters; else a whole word of its text. */
+  /** Whole words of the log's text (letters, digits and underscores; in the word index): one word as typed, or, under
+   * MIN_INFIX characters, the words it holds. */
   | { kind: 'word'; text: string }
+  /** Text anywhere in the log's text, file, method, URL or tag, inside words too, ignoring case: a term of MIN_INFIX
+   * characters or more that is not one whole word (`client.ts`, `/checkout`), or one written between stars
+   * (`*artner*`, the stars dropped). No index holds it: it is found by reading logs (docs/explorer.md#fragments). */
+  | { kind: 'fragment'; text: string }
   /** These words of the log's text, one after the other. */
   | { kind: 'phrase'; words: string[] }
   /** A level (a log without one is Debug, 0). */
@@ -84,6 +89,19 @@ function fieldTerm(name: string, value: string): SearchTerm {
   return { kind: 'field', field: name as Exclude<SearchField, 'level'>, value };
 }
 
+/** A whole word when the text is one word as the word indexes split words (or shorter than a fragment may be), else a
+ * fragment: stars at either end mark one and are dropped. */
+function wordOrFragment(text: string): SearchTerm {
+  const starred = text.startsWith('*') || text.endsWith('*');
+  if (!starred && (text.length < MIN_INFIX || wordsOf(text).join('') === text)) return { kind: 'word', text };
+  const inner = text.replace(/^\*+|\*+$/g, '');
+  if (inner.length < MIN_INFIX)
+    throw new SearchQueryError(
+      `'${text}' is a fragment of under ${MIN_INFIX} characters: a fragment needs ${MIN_INFIX} or more, as in *artner*`,
+    );
+  return { kind: 'fragment', text: inner };
+}
+
 function tokens(q: string): Token[] {
   const found: Token[] = [];
   let at = 0;
@@ -126,7 +144,7 @@ function tokens(q: string): Token[] {
           throw new SearchQueryError(
             `'${text}' has no letter or digit: words under ${MIN_INFIX} characters must be letters or digits`,
           );
-        term = { kind: 'word', text };
+        term = wordOrFragment(text);
       }
     }
     found.push({ or: false, clause: { negated, term } });
@@ -169,11 +187,14 @@ export function parseSearchQuery(q: string): SearchQuery {
   return { groups };
 }
 
-/** The texts a row's text is searched for, to highlight them: the words and phrases not negated. */
-export function highlightTerms(query: SearchQuery): Extract<SearchTerm, { kind: 'word' | 'phrase' }>[] {
+/** The texts a row's text is searched for, to highlight them: the words, fragments and phrases not negated. */
+export function highlightTerms(query: SearchQuery): Extract<SearchTerm, { kind: 'word' | 'fragment' | 'phrase' }>[] {
   return query.groups
     .flat()
     .flatMap((clause) =>
-      !clause.negated && (clause.term.kind === 'word' || clause.term.kind === 'phrase') ? [clause.term] : [],
+      !clause.negated &&
+      (clause.term.kind === 'word' || clause.term.kind === 'fragment' || clause.term.kind === 'phrase')
+        ? [clause.term]
+        : [],
     );
 }

@@ -13,9 +13,11 @@ import {
   type ExplorerLog,
   type ExplorerSession,
   type LogPage,
+  type ScanProgress,
   type SessionSort,
 } from '../explorer-contract/api.types.ts';
 import type { LogFilters } from '../explorer-contract/log-filters.ts';
+import type { SearchQuery, SearchTerm } from '../explorer-contract/search-query.ts';
 
 export type { AroundLogs, ExplorerApp, ExplorerDevice, ExplorerIssue, ExplorerLog, ExplorerSession, LogPage };
 
@@ -48,6 +50,75 @@ export const SESSION_FILTERS = [
 ] as const;
 
 export const LEVELS = [0, 1, 2, 3, 4, 5] as const;
+
+/** The most logs a page of a search holding a fragment reads (docs/explorer.md#fragments), a count of rows rather than
+ * milliseconds so that where a page stops does not hang on the machine's load; a count reads within the same budget. */
+export const SCAN_ROWS = 200_000;
+
+/** Whether a term is tested on each log read, with no index to find it: a fragment, a file, method or URL value. */
+export const isScanned = (term: SearchTerm): boolean =>
+  term.kind === 'fragment' ||
+  (term.kind === 'field' && (term.field === 'file' || term.field === 'method' || term.field === 'url'));
+
+/** A query's groups split in two: those an index or an equality answers, which narrow the logs read, and those holding
+ * a term tested on each log read (`narrowing` AND `scanned` is the query). */
+export function splitScanned(search: SearchQuery): { narrowing: SearchQuery; scanned: SearchQuery } {
+  const scanned = search.groups.filter((group) => group.some((clause) => isScanned(clause.term)));
+  return {
+    narrowing: { groups: search.groups.filter((group) => !scanned.includes(group)) },
+    scanned: { groups: scanned },
+  };
+}
+
+/** A count of the logs read by a scan (ExplorerQueries.scanCount): exact when the scan is complete, else at least. */
+export interface ScanCount {
+  count: number;
+  scan: ScanProgress;
+}
+
+/** The logs' counts per (bucket of `bucketMs`, level), as `volume` answers them. */
+export function bucketCounts(
+  logs: { at: number; level: number }[],
+  bucketMs: number,
+): { bucket: number; level: number; n: number }[] {
+  const counts = new Map<string, { bucket: number; level: number; n: number }>();
+  for (const log of logs) {
+    const bucket = Math.floor(log.at / bucketMs);
+    const key = `${bucket}_${log.level}`;
+    const row = counts.get(key);
+    if (row) row.n++;
+    else counts.set(key, { bucket, level: log.level, n: 1 });
+  }
+  return [...counts.values()];
+}
+
+/** The query's own `level:`, `tag:`, `session:` and `device:` terms (each alone in its group, not negated) as the
+ * filters they equal, where the filter does not name that field already: a store plans a filter by its index, and a
+ * search term as a test of each log read, so `level:fatal file:router` read every log of the app where `&level=fatal`
+ * read the fatal ones (docs/explorer.md#search). */
+export function liftFilters(filter: LogFilter): LogFilter {
+  if (!filter.search?.groups.length) return filter;
+  const lifted: LogFilter = { ...filter };
+  const groups = filter.search.groups.filter((group) => {
+    if (group.length !== 1 || group[0]!.negated) return true;
+    const term = group[0]!.term;
+    if (term.kind === 'level' && lifted.levels === undefined) {
+      lifted.levels = [term.level];
+      return false;
+    }
+    if (term.kind !== 'field') return true;
+    if (term.field === 'tag' && lifted.tags === undefined) {
+      lifted.tags = [term.value];
+      return false;
+    }
+    if ((term.field === 'session' || term.field === 'device') && !lifted.session && !lifted.device) {
+      lifted[term.field] = term.value;
+      return false;
+    }
+    return true;
+  });
+  return { ...lifted, search: { groups } };
+}
 
 /** The filters of the API's query (explorer-contract/log-filters.ts), on one app's logs. */
 export interface LogFilter extends LogFilters {
@@ -159,7 +230,7 @@ export interface ExplorerQueries {
    * them (listLogColumns), else whole (an export). */
   logs(
     filter: LogFilter,
-    options: { before?: LogCursor; limit: number; within?: number; cut?: boolean },
+    options: { before?: LogCursor; limit: number; within?: number; cut?: boolean; scanRows?: number },
   ): Promise<LogPage>;
   /** The first and last time among the filter's logs; undefined when none match. */
   timeSpan(filter: LogFilter): Promise<{ first: number; last: number } | undefined>;
@@ -177,6 +248,16 @@ export interface ExplorerQueries {
   ): Promise<{ slot: number; level: number; n: number }[]>;
   /** How many logs the filter matches, counting no further than `cap` + 1. */
   count(filter: LogFilter, cap: number): Promise<number>;
+  /** For a search holding a fragment (docs/explorer.md#fragments): how many logs it matches among the view's newest
+   * `scanRows` (SCAN_ROWS), newest first, counting no further than `cap` + 1, and how far that read. */
+  scanCount(filter: LogFilter, cap: number, scanRows?: number): Promise<ScanCount>;
+  /** For a search holding a fragment: `volume`'s counts among the view's newest `scanRows` (SCAN_ROWS), and how far
+   * that read (its buckets before `scannedTo` count at least). */
+  scanVolume(
+    filter: LogFilter,
+    bucketMs: number,
+    scanRows?: number,
+  ): Promise<{ rows: { bucket: number; level: number; n: number }[]; scan: ScanProgress }>;
   /** The filter's newest `limit` logs (in the stream's order) counted by level, tag, file and session together; on
    * SQLite, a search by common words reads for at most `within` ms (ExplorerQueries.logs), and counts what it found. */
   facetSample(filter: LogFilter, limit: number, within: number): Promise<FacetSample>;

@@ -1,13 +1,7 @@
 // Where a log's text holds the search's hits (docs/explorer.md#search), computed on the page from the parsed query's
-// terms, as the stores match them: a word from MIN_INFIX characters anywhere, a shorter one as a whole word, a
-// phrase as its words one after the other; all ignoring case. The server sends no markup.
-import {
-  highlightTerms,
-  MIN_INFIX,
-  parseSearchQuery,
-  wordsOf,
-  type SearchTerm,
-} from '../../explorer-contract/search-query.ts';
+// terms, as the stores match them: a fragment anywhere, a word as a whole word (a short one as its words), a phrase
+// as its words one after the other; all ignoring case. The server sends no markup.
+import { highlightTerms, parseSearchQuery, wordsOf, type SearchTerm } from '../../explorer-contract/search-query.ts';
 
 /** [start, end) in the text's UTF-16 units. */
 export type Range = [number, number];
@@ -18,12 +12,13 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const whole = (pattern: string) => `(?<![\\p{L}\\p{N}_])${pattern}(?![\\p{L}\\p{N}_])`;
 
 function patternOf(term: SearchTerm): string | undefined {
+  if (term.kind === 'fragment') return escape(term.text);
   if (term.kind === 'word')
-    return term.text.length >= MIN_INFIX
-      ? escape(term.text)
-      : wordsOf(term.text)
-          .map((word) => whole(escape(word)))
-          .join('|') || undefined;
+    return (
+      wordsOf(term.text)
+        .map((word) => whole(escape(word)))
+        .join('|') || undefined
+    );
   if (term.kind === 'phrase') return whole(term.words.map(escape).join('[^\\p{L}\\p{N}_]+'));
   return undefined;
 }

@@ -1,9 +1,12 @@
 // The search box's cheat sheet: each form of the query language with an example, shown beside the search box
 // (explorer/logs/SearchHelp.tsx) and in docs/explorer.md#search; tests run every example on both stores.
 export const CHEAT_SHEET: readonly { example: string; meaning: string }[] = [
-  { example: 'gateway', meaning: 'the word, anywhere in the text, file, method, URL or tag, in any case' },
-  { example: 'artner', meaning: 'from 3 characters, also inside words: finds "partner"' },
-  { example: 'ok', meaning: 'under 3 characters, whole words of the text only' },
+  { example: 'gateway', meaning: 'the whole word in the text, in any case (indexed: fast)' },
+  {
+    example: '*artner*',
+    meaning: 'a fragment, inside words too, in the text, file, method, URL or tag (read log by log)',
+  },
+  { example: 'client.ts', meaning: 'not one word (a dot, a slash…): a fragment too' },
   { example: '"bad gateway"', meaning: 'a phrase: these words one after the other' },
   { example: '-gateway', meaning: 'without the word' },
   { example: '-"health check"', meaning: 'without the phrase' },

@@ -2,7 +2,7 @@
 // a cursor). Memory stays bounded: the list keeps at most MAX_ROWS logs; while tailing, the oldest give way and
 // the next page starts after the last kept log, so scrolling down still reaches them.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getJson, type ExplorerLog, type LogPage } from '../api.ts';
+import { getJson, type ExplorerLog, type LogPage, type ScanProgress } from '../api.ts';
 
 export const MAX_ROWS = 20_000;
 export const TAIL_KEEP = 2_000;
@@ -14,8 +14,12 @@ export interface LogStream {
   logs: ExplorerLog[];
   loading: boolean;
   error: string;
-  /** More (older) logs can be loaded. */
+  /** More (older) logs can be loaded as the list scrolls. */
   more: boolean;
+  /** A search holding a fragment whose last page ended on its budget (docs/explorer.md#fragments): how far it read,
+   * in all, and how far back; the list stops there until `searchFurther`. */
+  scan: ScanProgress | undefined;
+  searchFurther(): void;
   /** MAX_ROWS reached: the view says to narrow the filters. */
   full: boolean;
   loadMore(): void;
@@ -23,6 +27,16 @@ export interface LogStream {
   setTailing(on: boolean): void;
   /** Logs the tail added since it started. */
   arrived: number;
+}
+
+/** The scan so far: each page's logs read added up, back to the last page's time. */
+function scanned(before: ScanProgress | undefined, page: ScanProgress | undefined): ScanProgress | undefined {
+  if (!page) return undefined;
+  return {
+    scanned: (before?.scanned ?? 0) + page.scanned,
+    scannedTo: page.scannedTo ?? before?.scannedTo ?? null,
+    complete: page.complete,
+  };
 }
 
 const cursorOf = (log: ExplorerLog) => `${log.at}_${log.id}`;
@@ -35,6 +49,7 @@ export function useLogStream(appId: string, filters: string): LogStream {
   const [error, setError] = useState('');
   const [tailing, setTailing] = useState(false);
   const [arrived, setArrived] = useState(0);
+  const [scan, setScan] = useState<LogStream['scan']>(undefined);
   const generation = useRef(0);
   const busy = useRef(false);
   /** The last log id the tail has seen, from the first page's on (docs/explorer-views.md#live-tail), kept across a
@@ -58,6 +73,7 @@ export function useLogStream(appId: string, filters: string): LogStream {
           if (mine !== generation.current) return;
           apply(page);
           setNext(page.next);
+          setScan((before) => scanned(before, page.scan));
           done();
         },
         (failure: unknown) => {
@@ -78,6 +94,7 @@ export function useLogStream(appId: string, filters: string): LogStream {
     setNext(null);
     setError('');
     setArrived(0);
+    setScan(undefined);
     readPage(null, (page) => {
       tailAfter.current = page.tail;
       setLogs(page.logs);
@@ -85,6 +102,12 @@ export function useLogStream(appId: string, filters: string): LogStream {
   }, [readPage]);
 
   const loadMore = useCallback(() => {
+    if (busy.current || !next || logs.length >= MAX_ROWS || scan?.complete === false) return;
+    readPage(next, (page) => setLogs((shown) => [...shown, ...page.logs]));
+  }, [readPage, next, logs.length, scan]);
+
+  // Past a fragment's budget, only a person's "search further" reads on: each such read costs a budget of its own.
+  const searchFurther = useCallback(() => {
     if (busy.current || !next || logs.length >= MAX_ROWS) return;
     readPage(next, (page) => setLogs((shown) => [...shown, ...page.logs]));
   }, [readPage, next, logs.length]);
@@ -131,7 +154,9 @@ export function useLogStream(appId: string, filters: string): LogStream {
     logs,
     loading,
     error,
-    more: next !== null,
+    more: next !== null && scan?.complete !== false,
+    scan,
+    searchFurther,
     full: logs.length >= MAX_ROWS,
     loadMore,
     tailing,

@@ -12,6 +12,7 @@ import { LogFilters } from '../logs/LogFilters.tsx';
 import { SearchHighlight } from '../logs/Highlighted.tsx';
 import { LogList } from '../logs/LogList.tsx';
 import { SavedViews } from '../insight/SavedViews.tsx';
+import { ScanNotice } from '../logs/ScanNotice.tsx';
 import { SessionHeader } from '../logs/SessionHeader.tsx';
 import { MAX_ROWS, useLogStream } from '../logs/use-log-stream.ts';
 import { useAppId } from '../use-app.ts';
@@ -95,7 +96,7 @@ function Stream({
         </a>
       </div>
       {stream.error ? <p className="notice-error">{stream.error}</p> : null}
-      {!stream.loading && !stream.error && stream.logs.length === 0 ? (
+      {!stream.loading && !stream.error && stream.logs.length === 0 && stream.scan?.complete !== false ? (
         <p className="muted">No logs match these filters.</p>
       ) : null}
       {stream.logs.length > 0 ? (
@@ -109,6 +110,7 @@ function Stream({
           />
         </SearchHighlight>
       ) : null}
+      <ScanNotice stream={stream} />
       {stream.full ? (
         <p className="muted">
           The list holds at most {MAX_ROWS.toLocaleString('en')} logs: narrow the filters or the time range to go

@@ -17,7 +17,7 @@ import {
   type SessionSort,
 } from '../../explorer-contract/api.types.ts';
 import { FilterError, parseLogFilters } from '../../explorer-contract/log-filters.ts';
-import { decodeCursor, type ExplorerQueries, type LogFilter } from '../explorer-queries.types.ts';
+import { decodeCursor, splitScanned, type ExplorerQueries, type LogFilter } from '../explorer-queries.types.ts';
 import { secureCookies } from '../client-address.ts';
 import { jsonWritesFrom } from '../cross-site.ts';
 import { createLoginThrottle, type LoginEnv, type LoginLimits } from '../login-throttle.ts';
@@ -197,8 +197,9 @@ export function createExplorerApi(
     // Read first: every log past it arrived after the page, so a tail started from it shows them.
     const tail = cursor ? undefined : await queries.lastLogId();
     const page = await queries.logs(filter, { before: cursor, limit, within: pageBudgetMs, cut: true });
-    // Ended by its budget before it found anything: the search, not the page, has to change.
-    if (page.logs.length === 0 && page.next !== null) return c.json({ error: TOO_COSTLY }, 422);
+    // Ended by its budget before it found anything: the search, not the page, has to change; unless it is a scan for a
+    // fragment, whose page says how far it read and can go on from there (docs/explorer.md#fragments).
+    if (page.logs.length === 0 && page.next !== null && !page.scan) return c.json({ error: TOO_COSTLY }, 422);
     const shown = { ...page, logs: await withWho(queries, filter.appKey, params.get('who'), page.logs) };
     return c.json(tail === undefined ? shown : { ...shown, tail });
   });
@@ -227,6 +228,15 @@ export function createExplorerApi(
     // The rollup counts exactly whatever the total (docs/volume-and-counts.md#counts).
     if (rollupFits(filter))
       return c.json({ count: await rolledUpCount(queries, filter), capped: false } satisfies LogCount);
+    // A fragment's view is counted among the logs its scan reads: exact when that read them all, else at least.
+    if (filter.search && splitScanned(filter.search).scanned.groups.length > 0) {
+      const { count, scan } = await queries.scanCount(filter, COUNT_CAP);
+      return c.json({
+        count: Math.min(count, COUNT_CAP),
+        capped: count > COUNT_CAP || !scan.complete,
+        scan,
+      } satisfies LogCount);
+    }
     const count = await queries.count(filter, COUNT_CAP);
     return c.json({ count: Math.min(count, COUNT_CAP), capped: count > COUNT_CAP } satisfies LogCount);
   });

@@ -2,7 +2,7 @@
 // matched logs' own first and last times), and the store's counts per (bucket, level) laid out as every bucket of the
 // range, the empty ones too (docs/volume-and-counts.md#volume).
 import type { LogVolume } from '../../explorer-contract/api.types.ts';
-import type { ExplorerQueries, LogFilter } from '../explorer-queries.types.ts';
+import { splitScanned, type ExplorerQueries, type LogFilter } from '../explorer-queries.types.ts';
 import { rolledUpVolume, rollupFits } from './volume-rollup.ts';
 
 export const MAX_BUCKETS = 60;
@@ -32,7 +32,10 @@ export function bucketWidth(first: number, last: number): number {
 
 /** The histogram of `filter`'s logs. A range's `to` is exclusive, so its last bucket is the one holding to - 1. */
 export async function logVolume(queries: ExplorerQueries, filter: LogFilter): Promise<LogVolume> {
-  const span = await queries.timeSpan(filter);
+  const split = filter.search && splitScanned(filter.search);
+  const scanned = split !== undefined && split.scanned.groups.length > 0;
+  // A fragment's view spans its narrowed view's range: finding its own ends would read every log without a budget.
+  const span = await queries.timeSpan(scanned ? { ...filter, search: split.narrowing } : filter);
   if (!span) return { bucketMs: 0, buckets: [] };
   const first = filter.from ?? span.first;
   const last = filter.to !== undefined ? Math.max(first, filter.to - 1) : span.last;
@@ -42,6 +45,11 @@ export async function logVolume(queries: ExplorerQueries, filter: LogFilter): Pr
     at: (start + index) * bucketMs,
     levels: [0, 0, 0, 0, 0, 0],
   }));
+  if (scanned) {
+    const { rows, scan } = await queries.scanVolume(filter, bucketMs);
+    for (const row of rows) buckets[row.bucket - start]!.levels[row.level]! += row.n;
+    return { bucketMs, buckets, scan };
+  }
   const counts = rollupFits(filter) ? rolledUpVolume(queries, filter, bucketMs) : queries.volume(filter, bucketMs);
   for (const row of await counts) buckets[row.bucket - start]!.levels[row.level]! += row.n;
   return { bucketMs, buckets };

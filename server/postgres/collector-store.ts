@@ -2,8 +2,8 @@
 // the unique key, so concurrent resends from any number of processes store a log once), issues, device keys, and
 // the requests log, kept bounded. A batch of logs is one statement: the rows go in as one JSON text (JSON.stringify
 // writes it in a fraction of the time the driver takes to write ten arrays of text, and json_to_recordset reads it
-// as fast), and the same statement counts the new ones into session_stats, keeps their places
-// (server/postgres/log-places.ts) and records the batch.
+// as fast), and the same statement counts the new ones into session_stats and the volume, and records the batch.
+// Its words go into the tsvector's GIN index with the row; no trigram index (docs/explorer.md#search).
 import type pg from 'pg';
 import type { DeviceInfo } from '../../protocol/records.types.ts';
 import { logContentHash, storedFields } from '../log-hash.ts';
@@ -17,7 +17,6 @@ import {
 } from '../store.types.ts';
 import { sql, storableJson, transaction, withoutNul, type Queryable } from './client.ts';
 import { groupIssue } from './issue-groups.ts';
-import { addPlacesSql } from './log-places.ts';
 import { ADD_TO_VOLUME, createVolumeFolding } from './log-volume.ts';
 import type { Partitions } from './partitions.ts';
 import type { Statistics } from './statistics.ts';
@@ -41,7 +40,7 @@ const ADD_LOGS = `
       error = session_stats.error + excluded.error, trace = session_stats.trace + excluded.trace, info = session_stats.info + excluded.info,
       fatal = session_stats.fatal + excluded.fatal
     RETURNING 1
-  ),${addPlacesSql('added')},
+  ),
   ${ADD_TO_VOLUME}
   INSERT INTO log_batches (app_key, session_id, count, stored) SELECT $3, $1, $4, count(*) FROM added RETURNING stored`;
 

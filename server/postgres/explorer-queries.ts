@@ -1,7 +1,7 @@
 // The explorer's reads over PostgreSQL (the contract: server/explorer-queries.types.ts). The log stream is in time
 // order, newest first, paged by keyset on (at, id), as in SQLite; each filter is a clause with its parameters.
 // Search is server/postgres/search-sql.ts: the `tsv` column (to_tsvector 'simple' of the text, GIN-indexed) for
-// words and phrases, and pg_trgm's index of text, file, method, URL and tag for words inside words.
+// words and phrases; a fragment, and a file, method or URL value, is ILIKE tested on each log read.
 import type pg from 'pg';
 import { createLogHorizon } from './log-horizon.ts';
 import {
@@ -9,7 +9,12 @@ import {
   deviceKeyValues,
   LEVELS,
   listLogColumns,
+  encodeCursor,
   pageOf,
+  SCAN_ROWS,
+  splitScanned,
+  bucketCounts,
+  liftFilters,
   SESSION_FILTERS,
   SESSION_ORDER,
   SESSION_SELECT,
@@ -25,10 +30,12 @@ import {
   type FacetSample,
   type LogCursor,
   type LogFilter,
+  type LogPage,
   type SessionFacts,
 } from '../explorer-queries.types.ts';
+import type { SearchQuery } from '../../explorer-contract/search-query.ts';
 import { sql } from './client.ts';
-import { searchSql, sessionFieldSql, type PlaceKeys } from './search-sql.ts';
+import { searchSql, sessionFieldSql } from './search-sql.ts';
 import { READ_VOLUME } from './log-volume.ts';
 
 /** The levels logs_by_level holds (server/postgres/schema.ts, the migration that made it partial). */
@@ -54,11 +61,9 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
   const { one, all } = sql(pool);
   const horizon = createLogHorizon(pool);
 
-  const placeKeys: PlaceKeys = async (condition, pattern) =>
-    (await all<{ key: string }>(`SELECT key FROM log_places WHERE ${condition}`, pattern)).map((row) => row.key);
-
   /** The WHERE clause of a filter, or 'none' when nothing can match. */
-  async function where(filter: LogFilter, p: ReturnType<typeof parameters>): Promise<string | 'none'> {
+  async function where(asked: LogFilter, p: ReturnType<typeof parameters>): Promise<string | 'none'> {
+    const filter = liftFilters(asked);
     const clauses: string[] = [];
     if (filter.session !== undefined) {
       clauses.push(
@@ -121,7 +126,7 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
       if (hidden) clauses.push(sessionFieldSql(field, hidden, filter.appKey, p.add, true));
     }
     if (filter.search !== undefined && filter.search.groups.length > 0)
-      clauses.push(await searchSql(filter.search, filter.appKey, p.add, placeKeys));
+      clauses.push(searchSql(filter.search, filter.appKey, p.add));
     if (filter.from !== undefined) clauses.push(`l.at >= ${p.add(filter.from)}`);
     if (filter.to !== undefined) clauses.push(`l.at < ${p.add(filter.to)}`);
     return clauses.join(' AND ');
@@ -156,7 +161,118 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
     return aroundOf(log, before, after, older, newer);
   };
 
+  /** The most logs a step of a scan reads: the deadline is checked between steps. */
+  const MAX_STEP = 50_000;
+
+  /** Reads the logs of `filter` narrowed by the query's indexed groups, newest first, in steps of growing size, and
+   * tests each step's logs against the query's scanned groups (fragments; file, method and URL values), until `found`
+   * says enough, `budget` logs are read or `deadline` passes (docs/explorer.md#fragments). As SQLite's. */
+  async function scanFragments(
+    filter: LogFilter,
+    search: SearchQuery,
+    before: LogCursor | undefined,
+    budget: number,
+    deadline: number,
+    columns: string,
+    found: (rows: ExplorerLog[]) => boolean,
+    step: number,
+  ): Promise<{ read: number; last: LogCursor | undefined; complete: boolean }> {
+    const { narrowing, scanned } = splitScanned(search);
+    const p = parameters();
+    const clause = await where({ ...filter, search: narrowing }, p);
+    if (clause === 'none') return { read: 0, last: undefined, complete: true };
+    budget = Math.max(1, budget);
+    let read = 0;
+    let last = before;
+    for (;;) {
+      const take = Math.min(step, budget - read);
+      const q = parameters();
+      q.values.push(...p.values);
+      const after = last ? ` AND (l.at, l.id) < (${q.add(last.at)}, ${q.add(last.id)})` : '';
+      const candidates = await all<{ id: number; at: number }>(
+        `SELECT l.id, l.at FROM logs l WHERE ${clause}${after} ORDER BY l.at DESC, l.id DESC LIMIT ${q.add(take)}`,
+        ...q.values,
+      );
+      read += candidates.length;
+      if (candidates.length > 0) {
+        last = { at: candidates.at(-1)!.at, id: Number(candidates.at(-1)!.id) };
+        const t = parameters();
+        const ids = t.add(candidates.map((log) => log.id));
+        const test = searchSql(scanned, filter.appKey, t.add);
+        const rows = await all<ExplorerLog>(
+          `SELECT ${columns} FROM ${LOG_FROM} WHERE l.id = ANY (${ids}::bigint[]) AND ${test} ORDER BY l.at DESC, l.id DESC`,
+          ...t.values,
+        );
+        if (found(rows)) return { read, last, complete: true };
+      }
+      // Fewer than asked for: the view's oldest log was read.
+      if (candidates.length < take) return { read, last, complete: true };
+      if (read >= budget || performance.now() > deadline) return { read, last, complete: false };
+      step = Math.min(step * 2, MAX_STEP);
+    }
+  }
+
+  /** A page of a search holding a fragment: its matches among the logs read within the budget; when the budget ends
+   * first, the page says how far it read and `next` goes on from the last log read. */
+  async function fragmentPage(
+    filter: LogFilter,
+    search: SearchQuery,
+    options: { before?: LogCursor; limit: number; within?: number; scanRows?: number; cut?: boolean },
+  ): Promise<LogPage> {
+    const matched: ExplorerLog[] = [];
+    const { read, last, complete } = await scanFragments(
+      filter,
+      search,
+      options.before,
+      options.scanRows ?? SCAN_ROWS,
+      performance.now() + (options.within ?? Infinity),
+      options.cut ? LIST_LOG_COLUMNS : LOG_COLUMNS,
+      (rows) => {
+        matched.push(...rows);
+        return matched.length > options.limit;
+      },
+      Math.min(Math.max(500, options.limit * 4), MAX_STEP),
+    );
+    const scan = { scanned: read, scannedTo: last && read > 0 ? last.at : null, complete };
+    if (complete) return { ...pageOf(matched, options.limit), scan };
+    return { logs: matched, next: last ? encodeCursor(last) : null, scan };
+  }
+
   return {
+    async scanVolume(filter, bucketMs, scanRows = SCAN_ROWS) {
+      const logs: { at: number; level: number }[] = [];
+      const { read, last, complete } = await scanFragments(
+        filter,
+        filter.search!,
+        undefined,
+        scanRows,
+        Infinity,
+        'l.at, coalesce(l.ll, 0) AS level',
+        (rows) => {
+          logs.push(...(rows as unknown as { at: number; level: number }[]));
+          return false;
+        },
+        MAX_STEP,
+      );
+      return {
+        rows: bucketCounts(logs, bucketMs),
+        scan: { scanned: read, scannedTo: last && read > 0 ? last.at : null, complete },
+      };
+    },
+    async scanCount(filter, cap, scanRows = SCAN_ROWS) {
+      let count = 0;
+      const { read, last, complete } = await scanFragments(
+        filter,
+        filter.search!,
+        undefined,
+        scanRows,
+        Infinity,
+        'l.id',
+        (rows) => (count += rows.length) > cap,
+        MAX_STEP,
+      );
+      return { count, scan: { scanned: read, scannedTo: last && read > 0 ? last.at : null, complete } };
+    },
     async apps() {
       const rows = await all<{ key: string; app_id: string; enabled: number; sessions: number }>(
         `SELECT a.key, a.app_id, a.enabled, (SELECT count(*) FROM sessions s WHERE s.app_key = a.key) AS sessions FROM apps a`,
@@ -173,6 +289,8 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
       }));
     },
     async logs(filter, options) {
+      if (filter.search && splitScanned(filter.search).scanned.groups.length > 0)
+        return fragmentPage(filter, filter.search, options);
       const p = parameters();
       let clause = await where(filter, p);
       if (clause === 'none') return { logs: [], next: null };

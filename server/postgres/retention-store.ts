@@ -1,12 +1,11 @@
 // Retention in PostgreSQL (server/retention.ts): logs go a whole day at a time, by dropping the day's partition
 // once the day ended before the cutoff (a log's day is that of its `at`); logs in the default partition (days far
-// from now) are deleted in batches, then the places no log holds any more (server/postgres/log-places.ts). The other
+// from now) are deleted in batches. The other
 // tables go by marks, as in SQLite (server/sqlite/retention-store.ts): now and then the highest id of each is noted
 // with the time, and rows at or below a mark older than the period go.
 import type pg from 'pg';
 import type { RetentionStore } from '../store.types.ts';
 import { sql, transaction } from './client.ts';
-import { PRUNE_PLACES } from './log-places.ts';
 import { subtractFromStats, type Partitions } from './partitions.ts';
 
 /** What retention deletes by marks, in this order. Sessions go after them, once nothing refers to them. */
@@ -37,8 +36,6 @@ export function createRetentionStore(pool: pg.Pool, partitions: Partitions): Ret
         ),
       );
       if (stray > 0) return stray;
-      // No log before the cutoff is left: the places of none go too (not counted: they are no one's records).
-      await run(PRUNE_PLACES, cutoff.getTime());
       for (const table of MARKED_TABLES) {
         const mark = await one<{ max_id: number }>(
           `SELECT max_id FROM retention_marks WHERE table_name = $1 AND at <= $2 ORDER BY at DESC LIMIT 1`,

@@ -364,4 +364,15 @@ export const PG_MIGRATIONS: readonly string[] = [
   CREATE INDEX source_maps_by_path ON source_maps (app_key, path, id);
   ALTER TABLE issues ADD COLUMN resolved_frame text;
   `,
+  // No trigram index on the ingest path (docs/explorer.md#search): the text's trigrams and the places' were most of
+  // what a batch cost the server (docs/benchmarks.md#what-a-batch-costs-on-postgresql). Words stay in the tsvector's
+  // GIN index; a fragment is found by reading logs (docs/explorer.md#fragments). The places (log_places and the B-tree
+  // that found a log's place) served the trigrams only. pg_trgm stays installed: it costs nothing unused, and another
+  // schema of the database may use it.
+  `
+  DROP INDEX IF EXISTS logs_text_infix;
+  DROP INDEX IF EXISTS logs_infix;
+  DROP INDEX IF EXISTS logs_by_place;
+  DROP TABLE IF EXISTS log_places;
+  `,
 ];

@@ -14,8 +14,12 @@ import {
   listLogColumns,
   pageOf,
   SESSION_FILTERS,
+  SCAN_ROWS,
   SESSION_ORDER,
   SESSION_SELECT,
+  splitScanned,
+  bucketCounts,
+  liftFilters,
   toExplorerDevice,
   toExplorerSession,
   type DeviceFilter,
@@ -33,12 +37,13 @@ import {
   type LogFilter,
   type FacetSample,
   type LogPage,
+  type ScanCount,
   type SessionFacts,
   type SessionFilter,
 } from '../explorer-queries.types.ts';
 import { promised } from './rows.ts';
 import type { SearchQuery } from '../../explorer-contract/search-query.ts';
-import { indexMatch, searchSql, sessionFieldSql } from './search-sql.ts';
+import { indexMatch, registerContains, searchSql, sessionFieldSql } from './search-sql.ts';
 
 const LOG_COLUMNS = `l.id, s.session_uid, s.udid, coalesce(d.name, '') AS device_name, l.x, l.at, l.t, l.m, l.tg, l.f, l.l, l.ll, l.u`;
 /** LOG_COLUMNS for a list (docs/explorer-views.md#long-lines). */
@@ -79,6 +84,7 @@ export function createExplorerQueries(
 
 /** The same queries, answered at once: what the reader thread runs (server/sqlite/reader-thread.ts). */
 export function explorerQueriesSync(db: Database.Database, tuning = { commonMatches: COMMON_MATCHES }) {
+  registerContains(db);
   // A search reads what the index holds, which the writer thread keeps up to date (server/sqlite/search-index.ts).
   const sessionsTotal = (ids: number[]) =>
     ids.length === 0
@@ -99,9 +105,10 @@ export function explorerQueriesSync(db: Database.Database, tuning = { commonMatc
   /** The WHERE clause of a filter, and its parameters. The unary `+` keeps SQLite from driving the scan by an
    * index that would then need a sort of everything it matched (the whole app, several levels). */
   function where(
-    filter: LogFilter,
+    asked: LogFilter,
     options: { commonWords?: boolean } = {},
   ): { sql: string; params: unknown[] } | 'none' {
+    const filter = liftFilters(asked);
     const clauses: string[] = [];
     const params: unknown[] = [];
     if (filter.session !== undefined) {
@@ -201,11 +208,6 @@ export function explorerQueriesSync(db: Database.Database, tuning = { commonMatc
         `SELECT count(*) AS n FROM (SELECT 1 FROM logs_fts WHERE logs_fts MATCH ? LIMIT ${tuning.commonMatches})`,
       )
       .pluck(),
-    logs_infix: db
-      .prepare(
-        `SELECT count(*) AS n FROM (SELECT 1 FROM logs_infix WHERE logs_infix MATCH ? LIMIT ${tuning.commonMatches})`,
-      )
-      .pluck(),
   };
 
   /** Whether a search is better run window by window: it looks terms up in an index, and none of the terms every
@@ -279,14 +281,120 @@ export function explorerQueriesSync(db: Database.Database, tuning = { commonMatc
     return pageOf(found, limit);
   }
 
+  /** Reads the logs of `filter` narrowed by the query's indexed groups, newest first, in steps of growing size, and
+   * tests each step's logs against the query's scanned groups (fragments; file, method and URL values), until `enough`
+   * says so, `budget` logs are read or `deadline` passes (docs/explorer.md#fragments). `found` takes each step's
+   * matches, newest first, read with `columns`. */
+  function scanFragments(
+    filter: LogFilter,
+    search: SearchQuery,
+    before: LogCursor | undefined,
+    budget: number,
+    deadline: number,
+    columns: string,
+    found: (rows: ExplorerLog[]) => boolean,
+    step = 500,
+  ): { read: number; last: LogCursor | undefined; complete: boolean } {
+    const { narrowing, scanned } = splitScanned(search);
+    const clause = where({ ...filter, search: narrowing });
+    budget = Math.max(1, budget);
+    if (clause === 'none') return { read: 0, last: undefined, complete: true };
+    const test = searchSql(scanned, filter.appKey);
+    const matching = db.prepare(
+      `SELECT ${columns} FROM ${LOG_FROM} WHERE l.id IN (SELECT value FROM json_each(?)) AND ${test.sql} ORDER BY l.at DESC, l.id DESC`,
+    );
+    let read = 0;
+    let last = before;
+    for (;;) {
+      const take = Math.min(step, budget - read);
+      const candidates = scan(clause, last, take, 'l.id, l.at') as unknown as LogCursor[];
+      read += candidates.length;
+      if (candidates.length > 0) {
+        last = { at: candidates.at(-1)!.at, id: candidates.at(-1)!.id };
+        const rows = matching.all(JSON.stringify(candidates.map((log) => log.id)), ...test.params) as ExplorerLog[];
+        if (found(rows)) return { read, last, complete: true };
+      }
+      // Fewer than asked for: the view's oldest log was read.
+      if (candidates.length < take) return { read, last, complete: true };
+      if (read >= budget || performance.now() > deadline) return { read, last, complete: false };
+      step = Math.min(step * 2, MAX_WINDOW);
+    }
+  }
+
+  /** A page of a search holding a fragment: its matches among the logs read within the budget; when the budget ends
+   * first, the page says how far it read and `next` goes on from the last log read. */
+  function fragmentPage(
+    filter: LogFilter,
+    search: SearchQuery,
+    options: { before?: LogCursor; limit: number; within?: number; scanRows?: number },
+    columns: string,
+  ): LogPage {
+    const matched: ExplorerLog[] = [];
+    const { read, last, complete } = scanFragments(
+      filter,
+      search,
+      options.before,
+      options.scanRows ?? SCAN_ROWS,
+      performance.now() + (options.within ?? Infinity),
+      columns,
+      (rows) => {
+        matched.push(...rows);
+        return matched.length > options.limit;
+      },
+      Math.min(Math.max(500, options.limit * 4), MAX_WINDOW),
+    );
+    const scan = { scanned: read, scannedTo: last && read > 0 ? last.at : null, complete };
+    if (complete) return { ...pageOf(matched, options.limit), scan };
+    return { logs: matched, next: last ? encodeCursor(last) : null, scan };
+  }
+
+  /** How many logs a search holding a fragment matches among the view's newest `budget` (ExplorerQueries.scanCount). */
+  function scanCount(filter: LogFilter, cap: number, scanRows = SCAN_ROWS): ScanCount {
+    let count = 0;
+    const { read, last, complete } = scanFragments(
+      filter,
+      filter.search!,
+      undefined,
+      scanRows,
+      Infinity,
+      'l.id',
+      (rows) => (count += rows.length) > cap,
+      MAX_WINDOW,
+    );
+    return { count, scan: { scanned: read, scannedTo: last && read > 0 ? last.at : null, complete } };
+  }
+
+  /** The histogram's counts of a search holding a fragment, among the logs its scan reads (ExplorerQueries.scanVolume). */
+  function scanVolume(filter: LogFilter, bucketMs: number, scanRows = SCAN_ROWS) {
+    const logs: { at: number; level: number }[] = [];
+    const { read, last, complete } = scanFragments(
+      filter,
+      filter.search!,
+      undefined,
+      scanRows,
+      Infinity,
+      'l.at, ifnull(l.ll, 0) AS level',
+      (rows) => {
+        logs.push(...(rows as unknown as { at: number; level: number }[]));
+        return false;
+      },
+      MAX_WINDOW,
+    );
+    return {
+      rows: bucketCounts(logs, bucketMs),
+      scan: { scanned: read, scannedTo: last && read > 0 ? last.at : null, complete },
+    };
+  }
+
   /** One page of the filtered stream, newest first, older than `before` when given; read for `within` ms at most
    * where it is read in windows (ExplorerQueries.logs). */
   function logs(
     filter: LogFilter,
-    options: { before?: LogCursor; limit: number; within?: number; cut?: boolean },
+    options: { before?: LogCursor; limit: number; within?: number; cut?: boolean; scanRows?: number },
   ): LogPage {
     const columns = options.cut ? LIST_LOG_COLUMNS : LOG_COLUMNS;
     const search = filter.search?.groups.length ? filter.search : undefined;
+    if (search && splitScanned(search).scanned.groups.length > 0) return fragmentPage(filter, search, options, columns);
     if (search && common(search))
       return scanCommonWords(
         filter,
@@ -354,16 +462,39 @@ export function explorerQueriesSync(db: Database.Database, tuning = { commonMatc
    * search by common words, read window by window as the stream is, and grouped here. */
   function facetSample(filter: LogFilter, limit: number, within: number): FacetSample {
     const search = filter.search?.groups.length ? filter.search : undefined;
-    if (search && common(search)) {
-      const page = scanCommonWords(filter, search, undefined, limit, performance.now() + within, FACET_SAMPLE_COLUMNS);
+    const grouped = (logs: FacetSample['rows']) => {
       const counts = new Map<string, FacetSample['rows'][number]>();
-      for (const log of page.logs as unknown as FacetSample['rows']) {
+      for (const log of logs) {
         const key = JSON.stringify([log.level, log.tag, log.file, log.session]);
         const row = counts.get(key);
         if (row) row.n++;
         else counts.set(key, { level: log.level, tag: log.tag, file: log.file, session: log.session, n: 1 });
       }
-      return { rows: [...counts.values()], complete: page.next === null && page.logs.length < limit };
+      return [...counts.values()];
+    };
+    if (search && splitScanned(search).scanned.groups.length > 0) {
+      // A fragment: the newest `limit` matches among the logs its scan reads in the sample's time.
+      const logs: FacetSample['rows'] = [];
+      const scan = scanFragments(
+        filter,
+        search,
+        undefined,
+        SCAN_ROWS,
+        performance.now() + within,
+        FACET_SAMPLE_COLUMNS,
+        (rows) => {
+          logs.push(...(rows as unknown as FacetSample['rows']));
+          return logs.length >= limit;
+        },
+      );
+      return { rows: grouped(logs.slice(0, limit)), complete: scan.complete && logs.length < limit };
+    }
+    if (search && common(search)) {
+      const page = scanCommonWords(filter, search, undefined, limit, performance.now() + within, FACET_SAMPLE_COLUMNS);
+      return {
+        rows: grouped(page.logs as unknown as FacetSample['rows']),
+        complete: page.next === null && page.logs.length < limit,
+      };
     }
     const clause = where(filter);
     if (clause === 'none') return { rows: [], complete: true };
@@ -489,6 +620,8 @@ export function explorerQueriesSync(db: Database.Database, tuning = { commonMatc
     volume,
     rollup,
     count,
+    scanCount,
+    scanVolume,
     facetSample,
     sessionFacts,
     deviceKeys,

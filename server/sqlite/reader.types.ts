@@ -15,6 +15,8 @@ export const READ_METHODS = [
   'volume',
   'rollup',
   'count',
+  'scanCount',
+  'scanVolume',
   'facetSample',
   'sessionFacts',
   'deviceKeys',

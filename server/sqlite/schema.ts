@@ -490,4 +490,12 @@ ${FIRST_LOG_COLUMNS}
   CREATE INDEX source_maps_by_path ON source_maps (app_key, path, id);
   ALTER TABLE issues ADD COLUMN resolved_frame TEXT;
   `,
+  // No trigram index on the ingest path (docs/explorer.md#search): its trigrams were most of what a batch cost
+  // (docs/benchmarks.md#where-a-batch-spends-its-time-on-sqlite). Words stay in logs_fts; a fragment is found by reading logs
+  // (docs/explorer.md#fragments).
+  `
+  DROP TRIGGER IF EXISTS logs_infix_delete;
+  DROP TRIGGER IF EXISTS logs_infix_update;
+  DROP TABLE IF EXISTS logs_infix;
+  `,
 ];

@@ -1,9 +1,11 @@
 // The search box's query (explorer-contract/search-query.ts) as a WHERE clause over `logs l` in SQLite
-// (docs/explorer.md#search). Words from MIN_INFIX characters go to the trigram index logs_infix (text, file, method,
-// URL and tag, any part of a word); phrases and shorter words to the word index logs_fts (the text's words). Each
-// index term is a set of rowids; with `window`, each set is read only over a range of ids (the scan of common terms,
-// server/sqlite/explorer-queries.ts).
-import { MIN_INFIX, wordsOf, type SearchQuery, type SearchTerm } from '../../explorer-contract/search-query.ts';
+// (docs/explorer.md#search). Words and phrases go to the word index logs_fts (the text's words, written with each
+// batch); a fragment, and a file, method or URL value, is no index's: it is tested on each log read (CONTAINS, a
+// function each reading connection registers), so that what reads them bounds how many (docs/explorer.md#fragments).
+// Each index term is a set of rowids; with `window`, each set is read only over a range of ids (the scan of common
+// terms, server/sqlite/explorer-queries.ts).
+import type Database from 'better-sqlite3';
+import { wordsOf, type SearchQuery, type SearchTerm } from '../../explorer-contract/search-query.ts';
 import { deviceKeyValues } from '../explorer-queries.types.ts';
 
 export interface SqlClause {
@@ -14,25 +16,29 @@ export interface SqlClause {
 /** FTS5's string: in double quotes, a double quote doubled; so nothing in it is read as an operator. */
 const ftsString = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
-/** The index and MATCH expression a term is looked up by, or undefined when the term is a column test. */
-export function indexMatch(term: SearchTerm): { table: 'logs_fts' | 'logs_infix'; match: string } | undefined {
+/** The word index's MATCH expression a term is looked up by, or undefined when the term is a test of each log. */
+export function indexMatch(term: SearchTerm): { table: 'logs_fts'; match: string } | undefined {
   switch (term.kind) {
     case 'word':
-      return term.text.length >= MIN_INFIX
-        ? { table: 'logs_infix', match: ftsString(term.text) }
-        : { table: 'logs_fts', match: wordsOf(term.text).map(ftsString).join(' ') };
+      return { table: 'logs_fts', match: wordsOf(term.text).map(ftsString).join(' ') };
     case 'phrase':
       return { table: 'logs_fts', match: ftsString(term.words.join(' ')) };
-    case 'field':
-      if ((term.field === 'file' || term.field === 'method' || term.field === 'url') && term.value.length >= MIN_INFIX)
-        return {
-          table: 'logs_infix',
-          match: `${{ file: 'f', method: 'm', url: 'u' }[term.field]} : ${ftsString(term.value)}`,
-        };
-      return undefined;
     default:
       return undefined;
   }
+}
+
+/** CONTAINS(text, value): whether `text` holds `value`, ignoring case as JavaScript folds it (SQLite's own lower() and
+ * LIKE fold ASCII only, and "платёж" must find "Платёж"), registered on each connection the explorer reads on. */
+export function registerContains(db: Database.Database): void {
+  let value = '';
+  let folded = '';
+  db.function('contains', { deterministic: true }, (text: unknown, needle: unknown) => {
+    if (typeof text !== 'string' || typeof needle !== 'string') return 0;
+    // One needle a statement, folded once.
+    if (needle !== value) [value, folded] = [needle, needle.toLowerCase()];
+    return text.toLowerCase().includes(folded) ? 1 : 0;
+  });
 }
 
 const COLUMN = { tag: 'l.tg', file: 'l.f', method: 'l.m', url: 'l.u' } as const;
@@ -89,8 +95,13 @@ function termSql(term: SearchTerm, appKey: string, window: boolean): SqlClause {
       if (term.field === 'tag') return { sql: `l.tg = ?`, params: [term.value] };
       if (term.field === 'version' || term.field === 'language')
         return sessionFieldSql(term.field, [term.value], appKey);
-      // A value under MIN_INFIX characters: contained in the column, read row by row.
-      return { sql: `instr(lower(ifnull(${COLUMN[term.field]}, '')), lower(?)) > 0`, params: [term.value] };
+      // Contained in the column, tested on each log read.
+      return { sql: `contains(${COLUMN[term.field]}, ?)`, params: [term.value] };
+    case 'fragment':
+      return {
+        sql: `(contains(l.t, ?) OR contains(l.f, ?) OR contains(l.m, ?) OR contains(l.u, ?) OR contains(l.tg, ?))`,
+        params: [term.text, term.text, term.text, term.text, term.text],
+      };
     default:
       throw new Error(`a word or phrase has an index`);
   }

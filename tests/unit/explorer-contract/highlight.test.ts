@@ -15,13 +15,14 @@ function marked(q: string, text: string): string {
 
 const CASES: [string, string, string][] = [
   ['gateway', '502 Bad Gateway at the gateway', '502 Bad [Gateway] at the [gateway]'],
-  ['artner', 'partner cabinet', 'p[artner] cabinet'],
+  ['*artner*', 'partner cabinet', 'p[artner] cabinet'],
+  ['artner', 'partner cabinet', 'partner cabinet'],
   ['client.ts', 'loaded src/client.ts', 'loaded src/[client.ts]'],
   ['"bad gateway"', '502 Bad  Gateway; the gateway bad', '502 [Bad  Gateway]; the gateway bad'],
   ['"gateway bad"', '502 Bad Gateway', '502 Bad Gateway'],
   ['ok', 'health check ok, not okay', 'health check [ok], not okay'],
   ['платёж', 'Платёж отклонён', '[Платёж] отклонён'],
-  ['pay -debug level:error', 'debug: payment', 'debug: [pay]ment'],
+  ['*pay* -debug level:error', 'debug: payment', 'debug: [pay]ment'],
   ['pay payment', 'payment', '[payment]'],
   ['timeout OR refused', 'refused after timeout', '[refused] after [timeout]'],
   ['a.b', 'axb a.b', 'axb [a.b]'],

@@ -10,6 +10,7 @@ import {
 } from '../../../explorer-contract/search-query.ts';
 
 const word = (text: string, negated = false): SearchClause => ({ negated, term: { kind: 'word', text } });
+const fragment = (text: string, negated = false): SearchClause => ({ negated, term: { kind: 'fragment', text } });
 const phrase = (words: string[], negated = false): SearchClause => ({ negated, term: { kind: 'phrase', words } });
 
 const PARSED: [string, SearchClause[][]][] = [
@@ -17,12 +18,15 @@ const PARSED: [string, SearchClause[][]][] = [
   ['timeout', [[word('timeout')]]],
   ['  pay   button ', [[word('pay')], [word('button')]]],
   ['artner', [[word('artner')]]],
-  ['client.ts', [[word('client.ts')]]],
+  ['client.ts', [[fragment('client.ts')]]],
+  ['*artner*', [[fragment('artner')]]],
+  ['-*artner', [[fragment('artner', true)]]],
+  ['user_id', [[word('user_id')]]],
   ['"gateway bad"', [[phrase(['gateway', 'bad'])]]],
   ['"502 Bad-Gateway!"', [[phrase(['502', 'Bad', 'Gateway'])]]],
   ['-debug', [[word('debug', true)]]],
   ['-"health check"', [[phrase(['health', 'check'], true)]]],
-  ['a-b', [[word('a-b')]]],
+  ['a-b', [[fragment('a-b')]]],
   ['timeout OR refused', [[word('timeout'), word('refused')]]],
   ['pay timeout OR refused', [[word('pay')], [word('timeout'), word('refused')]]],
   ['a OR b OR c', [[word('a'), word('b'), word('c')]]],
@@ -48,8 +52,8 @@ const PARSED: [string, SearchClause[][]][] = [
   ['key.email:ann@example.com', [[{ negated: false, term: { kind: 'key', key: 'email', value: 'ann@example.com' } }]]],
   ['key.plan:"gold plus"', [[{ negated: false, term: { kind: 'key', key: 'plan', value: 'gold plus' } }]]],
   ['tag:"my tag" x1', [[{ negated: false, term: { kind: 'field', field: 'tag', value: 'my tag' } }], [word('x1')]]],
-  ['https://shop.test', [[word('https://shop.test')]]],
-  ['12:30:01', [[word('12:30:01')]]],
+  ['https://shop.test', [[fragment('https://shop.test')]]],
+  ['12:30:01', [[fragment('12:30:01')]]],
 ];
 
 const REFUSED: [string, string][] = [
@@ -64,6 +68,7 @@ const REFUSED: [string, string][] = [
   ['tag:', `'tag:' needs a value, as in tag:value`],
   ['level:', `'level:' needs a value, as in level:error`],
   ['!!', `'!!' has no letter or digit: words under 3 characters must be letters or digits`],
+  ['*ab*', `'*ab*' is a fragment of under 3 characters: a fragment needs 3 or more, as in *artner*`],
   ['pay\0ment', 'The search cannot hold the NUL character (U+0000): remove it'],
   ['tag:"n\0et"', 'The search cannot hold the NUL character (U+0000): remove it'],
   [

@@ -101,7 +101,11 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       ['time range', { from: START + 100, to: START + 150 }, (log) => log.at >= START + 100 && log.at < START + 150],
       ['rare word', { ...searching('needle') }, (log) => /\bneedle\b/.test(log.t ?? '')],
       ['common word', { ...searching('payment') }, (log) => /\bpayment\b/.test(log.t ?? '')],
-      ['word start', { ...searching('pay') }, (log) => /\bpay/.test(log.t ?? '')],
+      [
+        'a fragment',
+        { ...searching('*pay*') },
+        (log) => [log.t, log.f, log.m, log.u, log.tg].some((value) => value?.toLowerCase().includes('pay')),
+      ],
       ['a file', { files: ['app.ts'] }, (log) => log.f === 'app.ts'],
       ['not a tag', { exclude: { tags: ['net'] } }, (log) => log.tg !== 'net'],
       [
@@ -134,7 +138,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       const windowed = createExplorerQueries(sqliteOf(store), { commonMatches: 10 });
       for (const filter of [
         { ...searching('payment') },
-        { ...searching('pay'), levels: [4] },
+        { ...searching('*pay*'), levels: [4] },
         { ...searching('order'), session: 'session-3' },
       ]) {
         const expected = await readAll({ appKey: APP, ...filter });
@@ -182,7 +186,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
   describe('volume and count', () => {
     const filters: [string, Omit<LogFilter, 'appKey'>][] = [
       ['every log', {}],
-      ['levels and a word', { levels: [1, 2], ...searching('pay') }],
+      ['levels and a word', { levels: [1, 2], ...searching('*pay*') }],
       ['a range', { from: START + 2500, to: START + 7000 }],
       ['a device', { device: 'device-1', tags: ['net'] }],
     ];
@@ -231,7 +235,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
   describe('facets', () => {
     const facetFilters: [string, Omit<LogFilter, 'appKey'>][] = [
       ['every log', {}],
-      ['errors of a word', { levels: [2], ...searching('pay') }],
+      ['errors of a word', { levels: [2], ...searching('*pay*') }],
       ['not a device', { exclude: { devices: ['device-1'] } }],
     ];
     // Within the sample (12,000 logs and fewer), every log; past it (a sample of 1,000), the newest 1,000, marked.
@@ -276,7 +280,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
         'a search counts the same whether its words count as rare or as common',
         async () => {
           const windowed = createExplorerQueries(sqliteOf(store), { commonMatches: 10 });
-          for (const filter of [searching('payment'), { ...searching('pay'), levels: [4] }]) {
+          for (const filter of [searching('payment'), { ...searching('*pay*'), levels: [4] }]) {
             const options = { sample, within: Infinity };
             const facets = await logFacets(windowed, { appKey: APP, ...filter }, options);
             expect(facets.tag.length).toBeGreaterThan(0);

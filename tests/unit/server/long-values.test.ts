@@ -31,7 +31,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     return (JSON.parse(body) as { logs: unknown[] }).logs.length;
   };
 
-  test('a 2.7 MB line of distinct words is stored whole and found by any word; a phrase, on PostgreSQL, within its first 100,000 characters', async () => {
+  test('a 2.7 MB line of distinct words is stored whole and found by any word as a fragment; a word and a phrase, on PostgreSQL, within its first 100,000 characters', async () => {
     const words = distinctWords(300_000);
     const session_id = await service.session();
     const [log] = logs(1);
@@ -40,7 +40,9 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     const [stored] = await service.admin<{ t: string }[]>(`logs?app=${DEMO_APP_KEY}`);
     expect(stored!.t.length).toBe(words.join(' ').length);
     expect(await found(words[10]!)).toBe(1);
-    expect(await found(words[200_000]!)).toBe(1);
+    // The index of words on PostgreSQL holds the first 100,000 characters' only; a fragment is read in the text whole.
+    expect(await found(words[200_000]!)).toBe(kind === 'sqlite' ? 1 : 0);
+    expect(await found(`*${words[200_000]!}*`)).toBe(1);
     // A phrase is matched through the index of words, which on PostgreSQL holds the first 100,000 characters' only.
     const phrase = (at: number) => encodeURIComponent(`"${words[at]} ${words[at + 1]}"`);
     expect(await found(phrase(10))).toBe(1);

@@ -47,7 +47,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     }
   });
 
-  test('words of one or two characters match whole words; longer ones also inside a word', async () => {
+  test('words match whole words; a fragment of 3 characters or more, inside words too', async () => {
     const { store, close } = await openTestStore(kind);
     try {
       await store.putApp(APP, true);
@@ -68,10 +68,13 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
           .sort();
       expect(await search('a')).toEqual(['a b c']);
       expect(await search('ab')).toEqual(['an ab abc']);
-      expect(await search('abc')).toEqual(['abcd', 'an ab abc']);
-      expect(await search('ppl')).toEqual(['apple banana']);
-      expect(await search('ppl b')).toEqual([]);
-      expect(await search('ppl banana')).toEqual(['apple banana']);
+      expect(await search('abc')).toEqual(['an ab abc']);
+      expect(await search('*abc*')).toEqual(['abcd', 'an ab abc']);
+      expect(await search('ppl')).toEqual([]);
+      expect(await search('*ppl*')).toEqual(['apple banana']);
+      expect(await search('*ppl* b')).toEqual([]);
+      expect(await search('*ppl* banana')).toEqual(['apple banana']);
+      expect(() => parseSearchQuery('*ab*')).toThrow(/a fragment needs 3 or more/);
     } finally {
       await close();
     }
