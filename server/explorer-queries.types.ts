@@ -54,6 +54,9 @@ export const LEVELS = [0, 1, 2, 3, 4, 5] as const;
 /** The most logs a page of a search holding a fragment reads (docs/explorer.md#fragments), a count of rows rather than
  * milliseconds so that where a page stops does not hang on the machine's load; a count reads within the same budget. */
 export const SCAN_ROWS = 200_000;
+/** The code of the error a store's read fails with once past its time budget, where the database has no statement
+ * timeout of its own (server/sqlite/read-deadline.ts): the explorer's API answers 422, as for PostgreSQL's. */
+export const READ_BUDGET_SPENT = 'SIDELOG_READ_BUDGET';
 
 /** Whether a term is tested on each log read, with no index to find it: a fragment, a file, method or URL value. */
 export const isScanned = (term: SearchTerm): boolean =>

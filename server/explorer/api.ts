@@ -17,7 +17,13 @@ import {
   type SessionSort,
 } from '../../explorer-contract/api.types.ts';
 import { FilterError, parseLogFilters } from '../../explorer-contract/log-filters.ts';
-import { decodeCursor, splitScanned, type ExplorerQueries, type LogFilter } from '../explorer-queries.types.ts';
+import {
+  decodeCursor,
+  READ_BUDGET_SPENT,
+  splitScanned,
+  type ExplorerQueries,
+  type LogFilter,
+} from '../explorer-queries.types.ts';
 import { secureCookies } from '../client-address.ts';
 import { jsonWritesFrom } from '../cross-site.ts';
 import { createLoginThrottle, type LoginEnv, type LoginLimits } from '../login-throttle.ts';
@@ -37,7 +43,8 @@ const MAX_PAGE = 500;
 export const PAGE_BUDGET_MS = 1_000;
 const TOO_COSTLY =
   'This search reads too much for one page: narrow it with a time range, a level, a tag or a session, or use longer words.';
-/** PostgreSQL's code for a statement stopped by its statement_timeout (server/postgres/store.ts). */
+/** PostgreSQL's code for a statement stopped by its statement_timeout (server/postgres/store.ts); SQLite's reads stop
+ * with READ_BUDGET_SPENT (server/sqlite/read-deadline.ts). */
 const STATEMENT_TIMEOUT = '57014';
 
 export type ExplorerEnv = {
@@ -87,7 +94,8 @@ export function createExplorerApi(
 
   api.onError((error, c) => {
     if (error instanceof FilterError) return c.json({ error: error.message }, 400);
-    if ((error as { code?: unknown }).code === STATEMENT_TIMEOUT) return c.json({ error: TOO_COSTLY }, 422);
+    const code = (error as { code?: unknown }).code;
+    if (code === STATEMENT_TIMEOUT || code === READ_BUDGET_SPENT) return c.json({ error: TOO_COSTLY }, 422);
     throw error;
   });
 

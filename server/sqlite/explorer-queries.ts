@@ -3,6 +3,7 @@
 // order, newest first, paged by keyset on (at, id): a page costs the same on the first screen and the ten
 // thousandth. Each filter is a clause; the indexes the last migration adds let the first page of any single
 // filter read only about a page of rows.
+import { IN_BUDGET, registerReadDeadline } from './read-deadline.ts';
 import type Database from 'better-sqlite3';
 import type { DeviceKeyValue } from '../../protocol/records.types.ts';
 import {
@@ -85,6 +86,7 @@ export function createExplorerQueries(
 /** The same queries, answered at once: what the reader thread runs (server/sqlite/reader-thread.ts). */
 export function explorerQueriesSync(db: Database.Database, tuning = { commonMatches: COMMON_MATCHES }) {
   registerContains(db);
+  registerReadDeadline(db);
   // A search reads what the index holds, which the writer thread keeps up to date (server/sqlite/search-index.ts).
   const sessionsTotal = (ids: number[]) =>
     ids.length === 0
@@ -199,6 +201,8 @@ export function explorerQueriesSync(db: Database.Database, tuning = { commonMatc
       clauses.push(`l.at < ?`);
       params.push(filter.to);
     }
+    // Last, so that it is called for the rows the other clauses kept: the read's deadline (read-deadline.ts).
+    clauses.push(IN_BUDGET);
     return { sql: clauses.join(' AND '), params };
   }
 

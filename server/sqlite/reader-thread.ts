@@ -7,6 +7,7 @@ import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { explorerQueriesSync } from './explorer-queries.ts';
+import { READ_BUDGET_MS, withReadDeadline } from './read-deadline.ts';
 import type { FromReader, ReadMethod, ToReader } from './reader.types.ts';
 import type { WriterError } from './writer.types.ts';
 
@@ -89,7 +90,8 @@ port.on('message', (message: ToReader) => {
           error: connection?.failed ?? { message: `database ${message.db} is not open` },
         });
       try {
-        post({ type: 'done', id: message.id, ok: true, value: method(...message.args) });
+        const value = withReadDeadline(READ_BUDGET_MS, () => method(...message.args));
+        post({ type: 'done', id: message.id, ok: true, value });
       } catch (error) {
         post({ type: 'done', id: message.id, ok: false, error: asError(error) });
       }
