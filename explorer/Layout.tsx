@@ -3,6 +3,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Logo } from '../app/ui/Logo.tsx';
 import { ADMIN_VIEWER, postJson } from './api.ts';
+import { appSwitchPath } from './app-switch-path.ts';
 import { useAppId } from './use-app.ts';
 import { href } from './use-query.ts';
 import { zoneLabel } from './format.ts';
@@ -44,14 +45,7 @@ function AppPicker({ appId }: { appId: string | undefined }) {
   return (
     <label className="app-picker">
       <span>App</span>
-      <select
-        value={appId}
-        onChange={(event) =>
-          navigate(
-            href(location.startsWith('/logs') ? '/logs' : location.replace(/^(\/\w+).*/, '$1'), event.target.value),
-          )
-        }
-      >
+      <select value={appId} onChange={(event) => navigate(href(appSwitchPath(location), event.target.value))}>
         {apps.map((app) => (
           <option key={app.appId} value={app.appId}>
             {app.key} ({app.sessions} sessions)
