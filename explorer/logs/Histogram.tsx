@@ -4,6 +4,7 @@
 import { useRef, useState, type PointerEvent } from 'react';
 import type { LogVolume } from '../api.ts';
 import { absoluteTime, LEVELS } from '../format.ts';
+import { useZone, type Zone } from '../time-zone.ts';
 import type { QueryChange } from '../use-query.ts';
 import { useJson } from '../use-json.ts';
 
@@ -28,11 +29,11 @@ export function widthText(ms: number): string {
   return `${ms} ms`;
 }
 
-function bucketTitle(at: number, bucketMs: number, levels: number[]): string {
+function bucketTitle(at: number, bucketMs: number, levels: number[], zone: Zone): string {
   const byLevel = STACK.filter((level) => levels[level.value]! > 0).map(
     (level) => `${levels[level.value]!.toLocaleString('en')} ${level.label}`,
   );
-  return `${absoluteTime(at).slice(0, 19)} – ${absoluteTime(at + bucketMs).slice(0, 19)}: ${plural(total(levels))}${byLevel.length > 0 ? ` (${byLevel.join(', ')})` : ''}`;
+  return `${absoluteTime(at, zone).slice(0, 19)} – ${absoluteTime(at + bucketMs, zone).slice(0, 19)}: ${plural(total(levels))}${byLevel.length > 0 ? ` (${byLevel.join(', ')})` : ''}`;
 }
 
 export function Histogram({
@@ -44,6 +45,8 @@ export function Histogram({
   filters: string;
   change(changes: QueryChange): void;
 }) {
+  // The zone read here, not by absoluteTime's default, so that the switch draws the times again in the new zone.
+  const zone = useZone();
   const volume = useJson<LogVolume>(`/apps/${encodeURIComponent(appId)}/logs/volume?${filters}`);
   const svg = useRef<SVGSVGElement>(null);
   const [drag, setDrag] = useState<{ start: number; end: number } | null>(null);
@@ -86,7 +89,7 @@ export function Histogram({
         ref={svg}
         role="img"
         // Worded without "from" or "to", which would make it answer for the fields of those names (getByLabel).
-        aria-label={`Logs over time: ${plural(sum)}, ${absoluteTime(first).slice(0, 19)} – ${absoluteTime(last).slice(0, 19)}, in bars of ${widthText(bucketMs)}. Dragging across bars makes their span the range.`}
+        aria-label={`Logs over time: ${plural(sum)}, ${absoluteTime(first, zone).slice(0, 19)} – ${absoluteTime(last, zone).slice(0, 19)}, in bars of ${widthText(bucketMs)}. Dragging across bars makes their span the range.`}
         viewBox={`0 0 ${buckets.length * BAR} ${HEIGHT}`}
         preserveAspectRatio="none"
         onPointerDown={onPointerDown}
@@ -98,7 +101,7 @@ export function Histogram({
           let y = HEIGHT;
           return (
             <g key={bucket.at} className="histogram-bucket">
-              <title>{bucketTitle(bucket.at, bucketMs, bucket.levels)}</title>
+              <title>{bucketTitle(bucket.at, bucketMs, bucket.levels, zone)}</title>
               {/* The whole column takes the pointer, so an empty bucket can start or end a drag. */}
               <rect className="histogram-hit" x={index * BAR} y={0} width={BAR} height={HEIGHT} />
               {STACK.map((level) => {
@@ -131,9 +134,9 @@ export function Histogram({
         ) : null}
       </svg>
       <figcaption className="histogram-axis muted">
-        <span>{absoluteTime(first).slice(0, 19)}</span>
+        <span>{absoluteTime(first, zone).slice(0, 19)}</span>
         <span>bars of {widthText(bucketMs)}</span>
-        <span>{absoluteTime(last).slice(0, 19)}</span>
+        <span>{absoluteTime(last, zone).slice(0, 19)}</span>
       </figcaption>
     </figure>
   );

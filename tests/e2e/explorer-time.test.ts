@@ -86,6 +86,35 @@ describe('time zone and format', () => {
   });
 });
 
+describe('the histogram', () => {
+  it('writes its axis, bar titles and label in the zone chosen, at the switch and back (issue 40, bug 3)', async () => {
+    const page = await tokyoPage(e2e.product.browser);
+    const range = { from: new Date(T0 - 30 * MINUTE).toISOString(), to: new Date(T0 + 30 * MINUTE).toISOString() };
+    await viewerText(page, url('/logs', range));
+    const histogram = page.locator('.histogram');
+    const shown = async () => ({
+      axis: await histogram.locator('figcaption span').first().innerText(),
+      label: (await histogram.locator('svg').getAttribute('aria-label'))!,
+      title: await histogram.locator('title').first().textContent(),
+    });
+    const tokyo = await shown();
+    expect(tokyo.axis).toBe('2026-11-20 18:30:00');
+    expect(tokyo.label).toContain('2026-11-20 18:30:00 – 2026-11-20 19:30:00');
+    expect(tokyo.title).toMatch(/^2026-11-20 18:30:00 – /);
+    const utc = page.getByRole('checkbox', { name: /UTC/ });
+    await utc.check();
+    await expect.poll(shown).toEqual({
+      axis: '2026-11-20 09:30:00',
+      label: tokyo.label
+        .replaceAll('2026-11-20 18:30', '2026-11-20 09:30')
+        .replaceAll('2026-11-20 19:30', '2026-11-20 10:30'),
+      title: tokyo.title!.replaceAll(' 18:', ' 09:').replaceAll(' 19:', ' 10:'),
+    });
+    await utc.uncheck();
+    await expect.poll(shown).toEqual(tokyo);
+  });
+});
+
 describe('range', () => {
   it('each preset sets the range that long before now, and the stream shows exactly what falls in it', async () => {
     await e2e.page.context().addCookies(signedIn);
