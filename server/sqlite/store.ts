@@ -23,6 +23,7 @@ import { createWebhookStore } from './webhooks.ts';
 import { checkDatabasePath, newerSchema, openFailure, StartupError } from '../startup-checks.ts';
 import { checkIntegrity } from './integrity.ts';
 import type { Store } from '../store.types.ts';
+import { addCaseFold } from './case-fold.ts';
 
 /** The SQLite handle behind each store openSqliteStore made, for the explorer's own queries (server/sqlite/explorer-queries.ts). */
 const HANDLES = new WeakMap<Store, Database.Database>();
@@ -53,6 +54,8 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
       logContentHash({ x, t, m, tg, f, l, ll, u } as Parameters<typeof logContentHash>[0]),
     );
     db.function('sidelog_bugfender_app_id', { deterministic: true }, (key) => bugfenderAppIdOf(String(key)));
+    // The explorer's list searches read on this connection (server/sqlite/case-fold.ts).
+    addCaseFold(db);
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
