@@ -87,7 +87,7 @@ describe('time zone and format', () => {
 });
 
 describe('the histogram', () => {
-  it('writes its axis, bar titles and label in the zone chosen, at the switch and back (issue 40, bug 3)', async () => {
+  it('writes its axis, bar titles and label in the zone chosen, at the switch and back', async () => {
     const page = await tokyoPage(e2e.product.browser);
     const range = { from: new Date(T0 - 30 * MINUTE).toISOString(), to: new Date(T0 + 30 * MINUTE).toISOString() };
     await viewerText(page, url('/logs', range));

@@ -1,4 +1,4 @@
-// Choosing another app keeps the kind of view open (bug 2 of issue 40: an issue group's page lost its view to the
+// Choosing another app keeps the kind of view open (an issue group's page lost its view to the
 // hyphen in `/issue-groups`); a page of one record (a group, an issue, a device) goes to its list, since the record
 // is the other app's.
 import { describe, expect, test } from 'vitest';

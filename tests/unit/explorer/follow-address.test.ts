@@ -1,4 +1,4 @@
-// A form's fields follow the address only where the address changed (issue 40, bug 1: text typed in the search box
+// A form's fields follow the address only where the address changed (text typed in the search box
 // and not yet applied was lost when a level was unticked, which changes the address's `level` alone).
 import { describe, expect, test } from 'vitest';
 import { followAddress } from '../../../explorer/follow-address.ts';

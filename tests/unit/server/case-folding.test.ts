@@ -1,4 +1,4 @@
-// The explorer's searches beyond the log search find text in any case, in any script (issue 40, bug 4): SQLite's
+// The explorer's searches beyond the log search find text in any case, in any script: SQLite's
 // lower() folds ASCII only, so "тверской" found no device whose key held "Тверской", and "не проходит" no issue
 // titled "Не проходит". On both stores: the devices, the issues, the issue groups and the sessions (by device name).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

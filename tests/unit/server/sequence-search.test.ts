@@ -60,7 +60,7 @@ describe('terms', () => {
     expect(plainWords('user_<*> signed (in) from <*>ms a.b')).toEqual(['signed', 'in', 'from']);
   });
 
-  test('a pattern is looked up by its runs of plain words as phrases, within the search’s bound (issue 40, bug 5)', () => {
+  test('a pattern is looked up by its runs of plain words as phrases, within the search’s bound', () => {
     // Side by side in the pattern, side by side in each of its lines: "signed in" after "user" is not "signed in as".
     expect(patternSearch('user <*> signed in')).toBe('user "signed in"');
     expect(patternSearch('user_<*> signed (in) from <*>ms a.b now')).toBe('"signed in from" now');
