@@ -1,6 +1,7 @@
 // The log stream of an app, a session or a device, with its filters, volume, count, facets, live tail and export;
 // or, with `around`, the lines around one log in the stream's place, under the same filters.
 import { Link } from 'wouter';
+import { searchNotes } from '../../explorer-contract/search-notes.ts';
 import { API } from '../api.ts';
 import { ColumnsControl } from '../logs/ColumnsControl.tsx';
 import { Context } from '../logs/Context.tsx';
@@ -96,7 +97,14 @@ function Stream({
       </div>
       {stream.error ? <p className="notice-error">{stream.error}</p> : null}
       {!stream.loading && !stream.error && stream.logs.length === 0 ? (
-        <p className="muted">No logs match these filters.</p>
+        <div role="status" className="no-logs">
+          <p className="muted">No logs match these filters.</p>
+          {searchNotes(params).map((note) => (
+            <p key={note} className="search-note">
+              {note}
+            </p>
+          ))}
+        </div>
       ) : null}
       {stream.logs.length > 0 ? (
         <SearchHighlight q={params.get('q') ?? ''}>
