@@ -15,8 +15,8 @@ import { LogList } from '../logs/LogList.tsx';
 import { SavedViews } from '../insight/SavedViews.tsx';
 import { SessionHeader } from '../logs/SessionHeader.tsx';
 import { MAX_ROWS, useLogStream } from '../logs/use-log-stream.ts';
+import { useTags } from '../kept-answers.ts';
 import { useAppId } from '../use-app.ts';
-import { useJson } from '../use-json.ts';
 import { useQuery, type QueryChange } from '../use-query.ts';
 
 function Scope({ params, change }: { params: URLSearchParams; change(changes: Record<string, undefined>): void }) {
@@ -130,12 +130,12 @@ function Stream({
 export function LogsPage() {
   const appId = useAppId()!;
   const [params, change] = useQuery();
-  const tags = useJson<string[]>(`/apps/${encodeURIComponent(appId)}/tags`);
+  const tags = useTags(appId);
   const around = params.get('around');
   return (
     <>
       <SavedViews appId={appId} />
-      <LogFilters params={params} change={change} tags={tags.state === 'ready' ? tags.data : []} />
+      <LogFilters params={params} change={change} tags={tags} />
       <Scope params={params} change={change} />
       {params.get('session') ? <SessionHeader appId={appId} uid={params.get('session')!} /> : null}
       <div className="logs-with-facets">

@@ -7,6 +7,7 @@ import { SavedViews } from '../insight/SavedViews.tsx';
 import { filterQuery } from '../logs/filter-params.ts';
 import { LogFilters } from '../logs/LogFilters.tsx';
 import { Results } from '../Results.tsx';
+import { useTags } from '../kept-answers.ts';
 import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
 import { useQuery } from '../use-query.ts';
@@ -31,12 +32,12 @@ function linesOf(params: URLSearchParams, answer: PatternsAnswer, pattern: LogPa
 export function PatternsPage() {
   const appId = useAppId()!;
   const [params, change] = useQuery();
-  const tags = useJson<string[]>(`/apps/${encodeURIComponent(appId)}/tags`);
+  const tags = useTags(appId);
   const answer = useJson<PatternsAnswer>(`/apps/${encodeURIComponent(appId)}/patterns?${filterQuery(params)}`);
   return (
     <>
       <SavedViews appId={appId} />
-      <LogFilters params={params} change={change} tags={tags.state === 'ready' ? tags.data : []} />
+      <LogFilters params={params} change={change} tags={tags} />
       <p>
         <Link href={`/logs?${params}`}>These logs in the stream</Link>
       </p>

@@ -100,6 +100,24 @@ describe('filters', () => {
   });
 });
 
+describe('tags', () => {
+  startSignedIn();
+
+  it('are read once for an app, not on every visit to Logs or Patterns', async () => {
+    const reads: string[] = [];
+    e2e.page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('/tags')) reads.push(request.url());
+    });
+    await viewerText(e2e.page, logsUrl());
+    const nav = e2e.page.getByRole('navigation', { name: 'Explorer views' });
+    for (const view of ['Sessions', 'Logs', 'Patterns', 'Logs']) {
+      await nav.getByRole('link', { name: view }).click();
+      await explorerSettled(e2e.page);
+    }
+    expect(reads).toHaveLength(1);
+  });
+});
+
 describe('volume and count', () => {
   startSignedIn();
   const status = () => e2e.page.locator('.stream-toolbar [role=status]');
