@@ -85,7 +85,7 @@ export function Layout({
       <header className="portal-header">
         <div className="portal-brand">
           <span aria-hidden="true">
-            <Logo size={32} />
+            <Logo size={32} title="Sidelog" />
           </span>
           <span>Sidelog</span>
         </div>

@@ -83,7 +83,7 @@ export function FacetPanel({ appId, filters }: { appId: string; filters: string 
           {FACETS.map(({ key, title, field }) =>
             facets.data[key].length === 0 ? null : (
               <section key={key} className="facet" aria-label={title}>
-                <h3>{title}</h3>
+                <h2>{title}</h2>
                 <ul>
                   {facets.data[key].map((value) => {
                     const label = key === 'level' ? levelLabel(value.value) : (value.label ?? value.value);
