@@ -2,7 +2,7 @@
 // "Apply"). Every filter goes into the address, so the view is a link.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { NO_LEVEL, type FilterName } from '../../explorer-contract/log-filters.ts';
-import { Field, SubmitButton } from '../Field.tsx';
+import { Field, SubmitButton, TimeInput } from '../Field.tsx';
 import { followAddress } from '../follow-address.ts';
 import { fromLocalInput, LEVELS, toLocalInput, zoneLabel, type Zone } from '../format.ts';
 import { useZone } from '../time-zone.ts';
@@ -129,10 +129,10 @@ export function LogFilters({
         </Field>
         <Field label="Key value">{(id) => <input id={id} value={fields.value} onChange={set('value')} />}</Field>
         <Field label={`From (${zoneLabel(zone)})`} time>
-          {(id) => <input id={id} type="datetime-local" step="1" value={fields.from} onChange={set('from')} />}
+          {(id) => <TimeInput id={id} value={fields.from} onChange={(value) => set('from')({ target: { value } })} />}
         </Field>
         <Field label={`To (${zoneLabel(zone)})`} time>
-          {(id) => <input id={id} type="datetime-local" step="1" value={fields.to} onChange={set('to')} />}
+          {(id) => <TimeInput id={id} value={fields.to} onChange={(value) => set('to')({ target: { value } })} />}
         </Field>
         <SubmitButton>Apply</SubmitButton>
       </div>

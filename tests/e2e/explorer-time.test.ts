@@ -70,19 +70,40 @@ describe('time zone and format', () => {
     }
 
     await viewerText(page, url('/logs', { q: 'first', from: new Date(T0 - 5_000).toISOString() }));
-    expect(await page.getByLabel('From (Asia/Tokyo, UTC+09:00)').inputValue()).toBe('2026-11-20T18:59:55');
+    expect(await page.getByLabel('From (Asia/Tokyo, UTC+09:00)').inputValue()).toBe('2026-11-20 18:59:55');
     await page.getByRole('checkbox', { name: /UTC/ }).check();
     expect(await page.getByText('(times in UTC)').count()).toBe(1);
     expect(await row.locator('time').innerText()).toMatch(/^2026-11-20 10:00:00\.000 /);
-    expect(await page.getByLabel('From (UTC)').inputValue()).toBe('2026-11-20T09:59:55');
+    expect(await page.getByLabel('From (UTC)').inputValue()).toBe('2026-11-20 09:59:55');
     // A time typed in UTC means that moment.
-    await page.getByLabel('From (UTC)').fill('2026-11-20T10:00:01');
+    await page.getByLabel('From (UTC)').fill('2026-11-20 10:00:01');
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.waitForURL((address) => address.searchParams.get('from') === '2026-11-20T10:00:01.000Z');
 
     await page.reload();
     await explorerSettled(page);
     expect(await page.getByRole('checkbox', { name: /UTC/ }).isChecked()).toBe(true);
+  });
+});
+
+describe('the From and To fields', () => {
+  it('show the one format, are one tab stop each, name the zone on Sequences too, and refuse a value that is no time', async () => {
+    const page = await tokyoPage(e2e.product.browser);
+    await viewerText(page, url('/logs', { from: new Date(T0).toISOString() }));
+    const from = page.getByLabel('From (Asia/Tokyo, UTC+09:00)');
+    expect(await from.inputValue()).toBe('2026-11-20 19:00:00');
+    await from.focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe(
+      await page.getByLabel('To (Asia/Tokyo, UTC+09:00)').getAttribute('id'),
+    );
+    await from.fill('2026-02-30 10:00:00');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    expect(await from.evaluate((input: HTMLInputElement) => input.validationMessage)).toContain('2026-12-03 17:00:00');
+    expect(new URL(page.url()).searchParams.get('from')).toBe(new Date(T0).toISOString());
+    await viewerText(page, url('/sequences', { a: 'first', b: 'logged', from: new Date(T0).toISOString() }));
+    expect(await page.getByLabel('From (Asia/Tokyo, UTC+09:00)').inputValue()).toBe('2026-11-20 19:00:00');
+    await page.getByLabel('To (Asia/Tokyo, UTC+09:00)').waitFor();
   });
 });
 

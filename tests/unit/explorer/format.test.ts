@@ -1,7 +1,14 @@
 // How the explorer writes times (explorer/format.ts): one format, in the viewer's zone or UTC, and a relative time that
 // never reads as the future.
 import { describe, expect, test } from 'vitest';
-import { absoluteTime, durationText, fromLocalInput, relativeTime, toLocalInput } from '../../../explorer/format.ts';
+import {
+  absoluteTime,
+  durationText,
+  fromLocalInput,
+  isTimeInput,
+  relativeTime,
+  toLocalInput,
+} from '../../../explorer/format.ts';
 
 const T = Date.UTC(2026, 10, 23, 17, 5, 9, 123);
 
@@ -11,10 +18,20 @@ describe('absolute times', () => {
     expect(absoluteTime(new Date(T).toISOString(), 'utc')).toBe('2026-11-23 17:05:09.123');
   });
 
-  test('a datetime-local value in UTC goes back to the same moment', () => {
-    expect(toLocalInput(new Date(T).toISOString(), 'utc')).toBe('2026-11-23T17:05:09');
+  test('a From or To field shows the one format, to the second, and reads it back as the same moment', () => {
+    expect(toLocalInput(new Date(T).toISOString(), 'utc')).toBe('2026-11-23 17:05:09');
+    expect(fromLocalInput('2026-11-23 17:05:09', 'utc')).toBe('2026-11-23T17:05:09.000Z');
+    expect(fromLocalInput('2026-11-23 17:05:09.123', 'utc')).toBe('2026-11-23T17:05:09.123Z');
+    expect(fromLocalInput(' 2026-11-23 17:05 ', 'utc')).toBe('2026-11-23T17:05:00.000Z');
+    // The ISO form a link or a paste may carry, too.
     expect(fromLocalInput('2026-11-23T17:05:09', 'utc')).toBe('2026-11-23T17:05:09.000Z');
-    expect(fromLocalInput('2026-11-23T17:05', 'utc')).toBe('2026-11-23T17:05:00.000Z');
+  });
+
+  test('a value not in the format, or no such day, is no time (the field says so rather than dropping it)', () => {
+    for (const value of ['12/03/2026, 05:00:00 PM', '2026-11-23', '2026-02-30 10:00:00', '2026-11-23 25:00:00'])
+      expect(isTimeInput(value), value).toBe(false);
+    expect(isTimeInput('')).toBe(true);
+    expect(isTimeInput('2026-11-23 17:05:09')).toBe(true);
   });
 });
 
