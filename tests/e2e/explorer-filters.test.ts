@@ -37,6 +37,18 @@ describe('sign-in', () => {
     expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALPHA));
   });
 
+  it('the sign-in page, opened directly or on the way to a view, logs no error to the console', async () => {
+    const errors: string[] = [];
+    e2e.page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    for (const address of [`${e2e.product.url}/sidelog/sign-in`, logsUrl()]) {
+      await e2e.page.goto(address);
+      await e2e.page.getByRole('button', { name: 'Sign in' }).waitFor();
+    }
+    expect(errors).toEqual([]);
+  });
+
   it('the admin token signs in too, and sign-out ends it', async () => {
     await e2e.page.goto(`${e2e.product.url}/sidelog/`);
     await signInToExplorer(e2e.page, { name: 'admin', password: e2e.product.adminToken });
@@ -222,7 +234,7 @@ describe('facets', () => {
     expect(await rows.locator('.log-device').allInnerTexts()).toEqual(ALL.map(() => 'Chrome on Linux'));
     const markers = await rows
       .locator('.log-session')
-      .evaluateAll((links) => links.map((link) => link.getAttribute('aria-label')));
+      .evaluateAll((links) => links.map((link) => link.getAttribute('title')));
     expect(markers).toEqual([...BETA.map(() => 'Session s-beta'), ...ALPHA.map(() => 'Session s-alpha')]);
     await e2e.page.getByRole('link', { name: 'Session s-alpha' }).first().click();
     await waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALPHA)));
