@@ -144,3 +144,7 @@ export function fromLocalInput(value: string, zone: Zone = zoneStore.getState().
   const ms = inputMs(value, zone);
   return Number.isFinite(ms) ? new Date(ms).toISOString() : undefined;
 }
+
+/** "1 occurrence", "2 occurrences", "1,273 lines": a count with its noun, singular for one. */
+export const countOf = (n: number, one: string, many = `${one}s`): string =>
+  `${n.toLocaleString('en')} ${n === 1 ? one : many}`;

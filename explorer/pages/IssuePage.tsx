@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import type { IssueDetail, IssueGroup } from '../api.ts';
 import { Layout } from '../Layout.tsx';
+import { countOf } from '../format.ts';
 import { Time } from '../Time.tsx';
 import { LoadState } from '../LoadState.tsx';
 import { AroundView } from '../logs/AroundView.tsx';
@@ -45,7 +46,7 @@ export function IssuePage({ uid }: { uid: string }) {
             <dt>Group</dt>
             <dd>
               <Link href={href(`/issue-groups/${group.data.id}`, appId)}>{group.data.title || '(untitled)'}</Link>{' '}
-              <span className="muted">({group.data.occurrences.toLocaleString('en')} occurrences)</span>
+              <span className="muted">({countOf(group.data.occurrences, 'occurrence')})</span>
             </dd>
           </>
         ) : null}

@@ -2,7 +2,7 @@
 // grouped into templates, with counts, first and last seen, and the patterns the range before did not have.
 import { Link } from 'wouter';
 import type { LogPattern, PatternSample, PatternsAnswer } from '../api.ts';
-import { absoluteTime } from '../format.ts';
+import { absoluteTime, countOf } from '../format.ts';
 import { SavedViews } from '../insight/SavedViews.tsx';
 import { filterQuery } from '../logs/filter-params.ts';
 import { LogFilters } from '../logs/LogFilters.tsx';
@@ -16,8 +16,8 @@ const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionD
 
 function describeSample(sample: PatternSample): string {
   const range = `${absoluteTime(sample.from)} to ${absoluteTime(sample.to)}`;
-  if (sample.complete) return `all ${sample.sampled.toLocaleString('en')} lines from ${range}`;
-  return `a sample of ${sample.sampled.toLocaleString('en')} lines from ${range} (the newest of each twentieth of it)`;
+  if (sample.complete) return `all ${countOf(sample.sampled, 'line')} from ${range}`;
+  return `a sample of ${countOf(sample.sampled, 'line')} from ${range} (the newest of each twentieth of it)`;
 }
 
 /** The stream's address for a pattern's lines: the same filters and range, searching the pattern's words. */

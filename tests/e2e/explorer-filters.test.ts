@@ -130,6 +130,21 @@ describe('tags', () => {
   });
 });
 
+describe('an app the address names', () => {
+  startSignedIn();
+
+  it('that the viewer has not: the page says so, and the picker names no other app as if it were shown', async () => {
+    await viewerText(e2e.page, `${e2e.product.url}/sidelog/logs?app=NoSuchApp1`);
+    await e2e.page.getByText('No app NoSuchApp1 here: choose an app above.').waitFor();
+    expect(await e2e.page.locator('.log-list').count()).toBe(0);
+    const picker = e2e.page.getByLabel('App');
+    expect(await picker.locator('option:checked').innerText()).toBe('Choose an app');
+    await picker.selectOption(APP_ID);
+    await e2e.page.waitForURL((address) => address.searchParams.get('app') === APP_ID);
+    await e2e.page.locator('.log-list').waitFor();
+  });
+});
+
 describe('volume and count', () => {
   startSignedIn();
   const status = () => e2e.page.locator('.stream-toolbar [role=status]');

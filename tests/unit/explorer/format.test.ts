@@ -3,6 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import {
   absoluteTime,
+  countOf,
   durationText,
   fromLocalInput,
   isTimeInput,
@@ -56,5 +57,14 @@ describe('durations', () => {
     [27 * 3_600_000, '27 h 0 min 0 s'],
   ])('%i ms reads %s', (ms, text) => {
     expect(durationText(ms)).toBe(text);
+  });
+});
+
+describe('counts in words', () => {
+  test('one of a thing is singular, any other count plural, with thousands separated', () => {
+    expect(countOf(1, 'occurrence')).toBe('1 occurrence');
+    expect(countOf(0, 'occurrence')).toBe('0 occurrences');
+    expect(countOf(1273, 'line')).toBe('1,273 lines');
+    expect(countOf(2, 'match', 'matches')).toBe('2 matches');
   });
 });
