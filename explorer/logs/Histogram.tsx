@@ -6,7 +6,7 @@ import type { LogVolume } from '../api.ts';
 import { absoluteTime, LEVELS } from '../format.ts';
 import { useZone, type Zone } from '../time-zone.ts';
 import type { QueryChange } from '../use-query.ts';
-import { useJson } from '../use-json.ts';
+import { shownData, useJson } from '../use-json.ts';
 
 /** The most severe at the bottom of a bar, where the eye meets it first. */
 const STACK = [5, 2, 1, 4, 3, 0].map((value) => LEVELS[value]!);
@@ -50,8 +50,9 @@ export function Histogram({
   const volume = useJson<LogVolume>(`/apps/${encodeURIComponent(appId)}/logs/volume?${filters}`);
   const svg = useRef<SVGSVGElement>(null);
   const [drag, setDrag] = useState<{ start: number; end: number } | null>(null);
-  if (volume.state !== 'ready' || volume.data.buckets.length === 0) return null;
-  const { buckets, bucketMs } = volume.data;
+  const shown = shownData(volume);
+  if (shown === undefined || shown.buckets.length === 0) return null;
+  const { buckets, bucketMs } = shown;
   const highest = Math.max(1, ...buckets.map((bucket) => total(bucket.levels)));
 
   const indexAt = (event: PointerEvent) => {
@@ -84,7 +85,7 @@ export function Histogram({
   const last = buckets.at(-1)!.at + bucketMs;
   const sum = buckets.reduce((all, bucket) => all + total(bucket.levels), 0);
   return (
-    <figure className="histogram card">
+    <figure className="histogram card" aria-busy={volume.state === 'loading'}>
       <svg
         ref={svg}
         role="img"

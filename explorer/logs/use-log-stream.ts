@@ -13,6 +13,8 @@ export const TAIL_EVERY_MS = 700;
 export interface LogStream {
   logs: ExplorerLog[];
   loading: boolean;
+  /** The rows shown are the view's before its filters changed, while the new view's first page is read. */
+  replacing: boolean;
   error: string;
   /** More (older) logs can be loaded. */
   more: boolean;
@@ -32,6 +34,7 @@ export function useLogStream(appId: string, filters: string): LogStream {
   const [logs, setLogs] = useState<ExplorerLog[]>([]);
   const [next, setNext] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
+  const [replacing, setReplacing] = useState(true);
   const [error, setError] = useState('');
   const [tailing, setTailing] = useState(false);
   const [arrived, setArrived] = useState(0);
@@ -44,7 +47,7 @@ export function useLogStream(appId: string, filters: string): LogStream {
   /** Reads a page of the stream (`before` a cursor, or the newest); `apply` takes it in unless the app or the
    * filters changed while it was read. */
   const readPage = useCallback(
-    (before: string | null, apply: (page: LogPage) => void) => {
+    (before: string | null, apply: (page: LogPage) => void, failed: () => void = () => {}) => {
       const mine = generation.current;
       busy.current = true;
       setLoading(true);
@@ -63,6 +66,7 @@ export function useLogStream(appId: string, filters: string): LogStream {
         (failure: unknown) => {
           if (mine !== generation.current) return;
           setError(failure instanceof Error ? failure.message : String(failure));
+          failed();
           done();
         },
       );
@@ -70,18 +74,27 @@ export function useLogStream(appId: string, filters: string): LogStream {
     [base, filters],
   );
 
-  // A new app or new filters: start again from the newest log.
+  // A new app or new filters: start again from the newest log. The rows shown stay, marked as replaced, until the
+  // first page of the new view takes their place (or its failure clears them).
   useEffect(() => {
     ++generation.current;
     tailAfter.current = undefined;
-    setLogs([]);
+    setReplacing(true);
     setNext(null);
     setError('');
     setArrived(0);
-    readPage(null, (page) => {
-      tailAfter.current = page.tail;
-      setLogs(page.logs);
-    });
+    readPage(
+      null,
+      (page) => {
+        tailAfter.current = page.tail;
+        setLogs(page.logs);
+        setReplacing(false);
+      },
+      () => {
+        setLogs([]);
+        setReplacing(false);
+      },
+    );
   }, [readPage]);
 
   const loadMore = useCallback(() => {
@@ -130,6 +143,7 @@ export function useLogStream(appId: string, filters: string): LogStream {
   return {
     logs,
     loading,
+    replacing,
     error,
     more: next !== null,
     full: logs.length >= MAX_ROWS,

@@ -113,6 +113,7 @@ function Stream({
             appId={appId}
             more={stream.more && !stream.full}
             onEnd={stream.loadMore}
+            busy={stream.replacing}
             label="Logs"
           />
         </SearchHighlight>

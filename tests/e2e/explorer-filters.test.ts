@@ -145,6 +145,38 @@ describe('an app the address names', () => {
   });
 });
 
+describe('a filter changed', () => {
+  startSignedIn();
+
+  it('keeps the histogram, the count and the rows shown until the new ones arrive, marked as loading', async () => {
+    await viewerText(e2e.page, logsUrl());
+    const status = e2e.page.locator('.stream-toolbar [role=status]');
+    const before = await status.innerText();
+    // The new view's reads wait until the old one's have been looked at.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await e2e.page.route(
+      (url) => url.pathname.includes('/explorer/api/') && url.searchParams.has('level'),
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await e2e.page.getByRole('checkbox', { name: 'Debug' }).uncheck();
+    await e2e.page.waitForURL((url) => url.searchParams.has('level'));
+    await e2e.page.locator('.log-list[aria-busy=true]').waitFor();
+    expect(await e2e.page.locator('.histogram svg').count()).toBe(1);
+    expect(await status.innerText()).toBe(before);
+    expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALL));
+    release();
+    await waitFor(async () =>
+      expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALL.filter((entry) => entry.ll !== 0))),
+    );
+    expect(await e2e.page.locator('.log-list[aria-busy=true]').count()).toBe(0);
+    await e2e.page.unrouteAll();
+  });
+});
+
 describe('volume and count', () => {
   startSignedIn();
   const status = () => e2e.page.locator('.stream-toolbar [role=status]');
