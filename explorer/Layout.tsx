@@ -31,7 +31,7 @@ function ZoneSwitch() {
         checked={zone === 'utc'}
         onChange={(event) => zoneStore.getState().setZone(event.target.checked ? 'utc' : 'local')}
       />
-      <span>
+      <span title={`Times in ${zoneLabel(zone)}`}>
         UTC <span className="muted">(times in {zoneLabel(zone)})</span>
       </span>
     </label>

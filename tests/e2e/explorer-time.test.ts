@@ -39,6 +39,12 @@ beforeAll(async () => {
     ...Object.entries(AGO).map(([ago, at]) => log(at, `logged ${ago} before`)),
   ]);
   await collector.issue(session, { uid: 'issue-time', title: 'Time issue', text: 'text', type: 'crash' });
+  await collector.issue(session, {
+    uid: 'feedback-time',
+    title: 'The checkout page says my card expired though it did not',
+    text: 'text',
+    type: 'user-feedback',
+  });
 });
 
 /** A context whose zone is Tokyo (UTC+9, no summer time), signed in; closed after the test. */
@@ -104,6 +110,40 @@ describe('the From and To fields', () => {
     await viewerText(page, url('/sequences', { a: 'first', b: 'logged', from: new Date(T0).toISOString() }));
     expect(await page.getByLabel('From (Asia/Tokyo, UTC+09:00)').inputValue()).toBe('2026-11-20 19:00:00');
     await page.getByLabel('To (Asia/Tokyo, UTC+09:00)').waitFor();
+  });
+});
+
+describe('the header and the tables', () => {
+  it('at 1440 px, with a long zone: the views on one line, a badge unbroken, no table wider than its column', async () => {
+    own = await e2e.product.browser.newContext({ timezoneId: 'America/Argentina/Buenos_Aires' });
+    await own.addCookies(signedIn);
+    const page = await own.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    for (const path of ['/logs', '/sessions', '/issues', '/devices', '/issues/issue-time', '/devices/d-time']) {
+      await viewerText(page, url(path));
+      const nav = page.getByRole('navigation', { name: 'Explorer views' });
+      const [navHeight, linkHeight] = await nav.evaluate((element) => [
+        element.getBoundingClientRect().height,
+        element.querySelector('a')!.getBoundingClientRect().height,
+      ]);
+      expect(navHeight, path).toBeLessThan(linkHeight * 1.5);
+      const overflowing = await page
+        .locator('main table')
+        .evaluateAll((tables) =>
+          tables
+            .filter(
+              (table) => table.getBoundingClientRect().right > table.parentElement!.getBoundingClientRect().right + 0.5,
+            )
+            .map((table) => table.className),
+        );
+      expect(overflowing, path).toEqual([]);
+      const broken = await page
+        .locator('main .status')
+        .evaluateAll((badges) =>
+          badges.filter((badge) => badge.getClientRects().length > 1).map((badge) => badge.textContent),
+        );
+      expect(broken, path).toEqual([]);
+    }
   });
 });
 
