@@ -1,7 +1,8 @@
 // The volume of the current query over time, stacked by level, above the stream (docs/volume-and-counts.md#volume).
 // The service counts it (GROUP BY a bucket); the page only draws it, in plain SVG. Dragging across it (or clicking a
 // bar) sets the view's time range to the buckets covered, which the address keeps as from and to.
-import { useRef, useState, type PointerEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { barsAfterKey } from './histogram-keys.ts';
 import type { LogVolume } from '../api.ts';
 import { absoluteTime, LEVELS } from '../format.ts';
 import { useZone, type Zone } from '../time-zone.ts';
@@ -70,16 +71,31 @@ export function Histogram({
   const onPointerMove = (event: PointerEvent) => {
     if (drag) setDrag({ ...drag, end: indexAt(event) });
   };
-  const onPointerUp = (event: PointerEvent) => {
-    if (!drag) return;
-    const end = indexAt(event);
-    const [low, high] = [Math.min(drag.start, end), Math.max(drag.start, end)];
-    setDrag(null);
+  const zoom = (low: number, high: number) =>
     change({
       from: new Date(buckets[low]!.at).toISOString(),
       to: new Date(buckets[high]!.at + bucketMs).toISOString(),
     });
+  const onPointerUp = (event: PointerEvent) => {
+    if (!drag) return;
+    const end = indexAt(event);
+    setDrag(null);
+    zoom(Math.min(drag.start, end), Math.max(drag.start, end));
   };
+  const onKeyDown = (event: KeyboardEvent) => {
+    const after = barsAfterKey(drag, event.key, event.shiftKey, buckets.length);
+    if (!after.handled) return;
+    event.preventDefault();
+    setDrag(after.chosen);
+    if (after.apply) zoom(after.apply.low, after.apply.high);
+  };
+  const chosenText = drag
+    ? (() => {
+        const [low, high] = [Math.min(drag.start, drag.end), Math.max(drag.start, drag.end)];
+        const count = buckets.slice(low, high + 1).reduce((all, bucket) => all + total(bucket.levels), 0);
+        return `Chosen: ${absoluteTime(buckets[low]!.at, zone).slice(0, 19)} – ${absoluteTime(buckets[high]!.at + bucketMs, zone).slice(0, 19)}, ${plural(count)}. Enter makes it the range.`;
+      })()
+    : '';
 
   const first = buckets[0]!.at;
   const last = buckets.at(-1)!.at + bucketMs;
@@ -89,8 +105,12 @@ export function Histogram({
       <svg
         ref={svg}
         role="img"
+        // Focusable, so that the keyboard zooms as the pointer does (explorer/logs/histogram-keys.ts).
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        onBlur={() => setDrag(null)}
         // Worded without "from" or "to", which would make it answer for the fields of those names (getByLabel).
-        aria-label={`Logs over time: ${plural(sum)}, ${absoluteTime(first, zone).slice(0, 19)} – ${absoluteTime(last, zone).slice(0, 19)}, in bars of ${widthText(bucketMs)}. Dragging across bars makes their span the range.`}
+        aria-label={`Logs over time: ${plural(sum)}, ${absoluteTime(first, zone).slice(0, 19)} – ${absoluteTime(last, zone).slice(0, 19)}, in bars of ${widthText(bucketMs)}. Dragging across bars, or choosing them with the arrow keys (Shift to widen) and Enter, makes their span the range.`}
         viewBox={`0 0 ${buckets.length * BAR} ${HEIGHT}`}
         preserveAspectRatio="none"
         onPointerDown={onPointerDown}
@@ -134,6 +154,9 @@ export function Histogram({
           />
         ) : null}
       </svg>
+      <p className="visually-hidden" aria-live="polite">
+        {chosenText}
+      </p>
       <figcaption className="histogram-axis muted">
         <span>{absoluteTime(first, zone).slice(0, 19)}</span>
         <span>bars of {widthText(bucketMs)}</span>

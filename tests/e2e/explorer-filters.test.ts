@@ -241,6 +241,22 @@ describe('volume and count', () => {
     // The From field shows it too (in this machine's zone, the browser's).
     expect(fromLocalInput(await e2e.page.getByLabel('From').inputValue())).toBe(new Date(T0 + 120_000).toISOString());
   });
+
+  it('the keyboard zooms as the drag does: arrows choose bars, Shift widens, Enter sets the range', async () => {
+    await viewerText(e2e.page, logsUrl());
+    await e2e.page.locator('.histogram svg').focus();
+    for (let i = 0; i < 13; i++) await e2e.page.keyboard.press('ArrowRight');
+    for (let i = 0; i < 18; i++) await e2e.page.keyboard.press('Shift+ArrowRight');
+    expect(await e2e.page.locator('.histogram [aria-live]').innerText()).toMatch(/^Chosen: .*, 4 logs\. Enter/);
+    await e2e.page.keyboard.press('Enter');
+    await waitFor(() => {
+      const params = new URL(e2e.page.url()).searchParams;
+      expect([params.get('from'), params.get('to')]).toEqual([
+        new Date(T0 + 120_000).toISOString(),
+        new Date(T0 + 310_000).toISOString(),
+      ]);
+    });
+  });
 });
 
 describe('facets', () => {
