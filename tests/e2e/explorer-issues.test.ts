@@ -85,7 +85,7 @@ describe('issues, sessions and devices', () => {
       'ru-RU',
       expect.stringMatching(/^2026-11-20 \d\d:00:00\.000$/),
       expect.stringMatching(/^2026-11-20 \d\d:04:00\.000$/),
-      'Debug: 1Warning: 1Error: 2Info: 1',
+      'D Debug: 1W Warning: 1E Error: 2I Info: 1',
       '1',
     ]);
     await e2e.page.getByLabel('Session, device or udid').fill('beta');
