@@ -93,8 +93,12 @@ export interface ExplorerDevice {
   name: string;
   os_version: string;
   language: string;
+  /** When the collector received the device first and last. */
   first_seen: string;
   last_seen: string;
+  /** Its first and last log by the logs' own time (ms), null before any log: what the pages show first. */
+  first_at: number | null;
+  last_at: number | null;
   sessions: number;
 }
 

@@ -148,3 +148,8 @@ export function fromLocalInput(value: string, zone: Zone = zoneStore.getState().
 /** "1 occurrence", "2 occurrences", "1,273 lines": a count with its noun, singular for one. */
 export const countOf = (n: number, one: string, many = `${one}s`): string =>
   `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+
+/** Whether the time something arrived (the collector's clock) differs from its logs' own time by more than a minute,
+ * so that the page shows it apart: a device's clock and the upload's delay make small gaps, a night offline large. */
+export const arrivedApart = (at: number, arrived: string | number): boolean =>
+  Math.abs((typeof arrived === 'string' ? Date.parse(arrived) : arrived) - at) > 60_000;

@@ -602,7 +602,12 @@ function issueQueries(db: Database.Database) {
 // ---- devices ----
 
 function deviceQueries(db: Database.Database) {
+  // first_at and last_at: the device's logs' own times (docs/explorer.md#event-time-first).
   const SELECT = `SELECT d.udid, d.name, d.info, d.first_seen, d.last_seen,
+      (SELECT min(st.first_at) FROM sessions s JOIN session_stats st ON st.session_id = s.id
+        WHERE s.app_key = d.app_key AND s.udid = d.udid) AS first_at,
+      (SELECT max(st.last_at) FROM sessions s JOIN session_stats st ON st.session_id = s.id
+        WHERE s.app_key = d.app_key AND s.udid = d.udid) AS last_at,
       (SELECT count(*) FROM sessions s WHERE s.app_key = d.app_key AND s.udid = d.udid) AS sessions FROM devices d`;
   return {
     list(filter: DeviceFilter): { devices: ExplorerDevice[]; more: boolean } {

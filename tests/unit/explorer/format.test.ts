@@ -3,6 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import {
   absoluteTime,
+  arrivedApart,
   countOf,
   durationText,
   fromLocalInput,
@@ -66,5 +67,14 @@ describe('counts in words', () => {
     expect(countOf(0, 'occurrence')).toBe('0 occurrences');
     expect(countOf(1273, 'line')).toBe('1,273 lines');
     expect(countOf(2, 'match', 'matches')).toBe('2 matches');
+  });
+});
+
+describe('event time first', () => {
+  test('arrival is shown apart only where it differs from the logs’ own time by more than a minute', () => {
+    expect(arrivedApart(T, new Date(T + 60_000).toISOString())).toBe(false);
+    expect(arrivedApart(T, new Date(T - 60_000).toISOString())).toBe(false);
+    expect(arrivedApart(T, new Date(T + 60_001).toISOString())).toBe(true);
+    expect(arrivedApart(T, new Date(T + 3 * 86_400_000).toISOString())).toBe(true);
   });
 });
