@@ -78,6 +78,8 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           environment: 'node',
           include: ['tests/unit/**/*.test.ts'],
+          // The webhooks' and the forwarder's receivers listen on 127.0.0.1; the tests of the refusal turn it off.
+          env: { SIDELOG_ALLOW_PRIVATE_TARGETS: '1' },
           // One throw-away PostgreSQL cluster for the run: the store tests run on SQLite and on PostgreSQL.
           globalSetup: ['tests/unit/global-setup.ts'],
           // Three files at a time on 2 cores, unit and e2e alike (one pool: the same count in both projects): the store
@@ -135,6 +137,8 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
+          // The webhook's receiver listens on 127.0.0.1 (tests/e2e/insight.ts).
+          env: { SIDELOG_ALLOW_PRIVATE_TARGETS: '1' },
           // Builds the portal once (or reuses a fresh dist/) and starts one Chromium for the run; each file starts its
           // own service and connects to that Chromium.
           globalSetup: ['tests/e2e/global-setup.ts'],

@@ -11,8 +11,8 @@ import type { PageName } from './contenders.ts';
 export const PAGES: PageName[] = ['noop', 'bare', 'console', 'sidelog', 'bugfender', 'datadog', 'closed-tab'];
 
 /** Every page is the same shell around its own script (bench/pages/<page>.ts), so the shells are made here, not kept as files. */
-function pageShells(root: string): Plugin {
-  const shells = new Map(PAGES.map((page) => [resolve(root, `${page}.html`), page]));
+export function pageShells(root: string, pages: readonly string[] = PAGES): Plugin {
+  const shells = new Map(pages.map((page) => [resolve(root, `${page}.html`), page]));
   return {
     name: 'bench-page-shells',
     enforce: 'pre',

@@ -21,6 +21,8 @@ const ON_DEMAND: Record<string, string> = {
   'error-capture.js': 'error handler (registerErrorHandler)',
   'browser-events.js': 'browser events (logBrowserEvents)',
   'ui-events.js': 'UI events (logUIEvents)',
+  'network-requests.js': 'network requests (logNetworkRequests)',
+  'web-vitals.js': 'Web Vitals (logWebVitals)',
   'otlp-target.js': 'OTLP target (modes B and C, with otlp)',
 };
 const PACKAGE_FILES = '/node_modules/sidelog/dist/';

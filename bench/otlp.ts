@@ -194,7 +194,8 @@ try {
         SIDELOG_DB: join(dir, `forward-${round}-${forwarding}.db`),
         SIDELOG_RETENTION_DAYS: '0',
       };
-      if (forwarding) env.SIDELOG_FORWARD_OTLP = sink.url;
+      // The sink listens on 127.0.0.1, a private target the service refuses unless allowed.
+      if (forwarding) Object.assign(env, { SIDELOG_FORWARD_OTLP: sink.url, SIDELOG_ALLOW_PRIVATE_TARGETS: '1' });
       service = await startServiceProcess(env);
       const result = await measureIngest(service.url, { clients: 8, batches, label: `forward-${forwarding}-${round}` });
       const atEnd = sink.records();

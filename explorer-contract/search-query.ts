@@ -143,6 +143,9 @@ const cost = (term: SearchTerm) =>
 
 /** The query `q` names; throws SearchQueryError. An empty query has no groups (it matches every log). */
 export function parseSearchQuery(q: string): SearchQuery {
+  // SQLite's full-text MATCH reads its string only up to a NUL, and PostgreSQL stores U+FFFD for one: no store could
+  // find the text as typed, so neither is asked (docs/local-service.md#search-bounds).
+  if (q.includes('\0')) throw new SearchQueryError('The search cannot hold the NUL character (U+0000): remove it');
   const groups: SearchClause[][] = [];
   let joining = false;
   let terms = 0;

@@ -58,3 +58,7 @@ export const LEADER_LOCK_PREFIX = 'bf_sdk_leader_';
 /** Tags of the logs Sidelog writes itself. */
 export const BROWSER_EVENT_TAG = 'bf_browser_event';
 export const UI_EVENT_TAG = 'bf_ui_event';
+/** A request of the page's (logNetworkRequests): JSON { method, status?, url, duration, size?, error? }. */
+export const NETWORK_TAG = 'bf_network';
+/** A page view's Web Vitals (logWebVitals): JSON { lcp?, inp?, cls?, fcp?, ttfb?, and what they name }. */
+export const WEB_VITALS_TAG = 'bf_web_vitals';

@@ -6,6 +6,10 @@ import { resolveRedact, type RedactConfig, type RedactOption } from './redact/re
 export const RECORD_INPUT_VALUES = ['masked', 'none', 'all'] as const;
 export type RecordInputValues = (typeof RECORD_INPUT_VALUES)[number];
 
+/** Which of the page's requests are recorded (docs/api.md#network-requests). */
+export const LOG_NETWORK_REQUESTS = ['all', 'failures', false] as const;
+export type LogNetworkRequests = (typeof LOG_NETWORK_REQUESTS)[number];
+
 export interface SidelogOptions {
   /** The app's key on the logging service. Required. */
   appKey: string;
@@ -22,6 +26,10 @@ export interface SidelogOptions {
   printToConsole?: boolean;
   logBrowserEvents?: boolean;
   logUIEvents?: boolean;
+  /** fetch, XMLHttpRequest and sendBeacon: every request, those that failed (default), or none. */
+  logNetworkRequests?: LogNetworkRequests;
+  /** LCP, INP, CLS, FCP and TTFB, one line per page view. */
+  logWebVitals?: boolean;
   registerErrorHandler?: boolean;
   /** Capture file, line and method for every level, not only Warning, Error, Trace and Fatal. */
   captureCallSite?: boolean;
@@ -52,6 +60,7 @@ const BOOLEAN_OPTIONS = [
   'printToConsole',
   'logBrowserEvents',
   'logUIEvents',
+  'logWebVitals',
   'registerErrorHandler',
   'captureCallSite',
 ] as const;
@@ -66,6 +75,8 @@ export const DEFAULT_OPTIONS = {
   printToConsole: true,
   logBrowserEvents: true,
   logUIEvents: true,
+  logNetworkRequests: 'failures',
+  logWebVitals: true,
   registerErrorHandler: true,
   captureCallSite: false,
   recordInputValues: 'masked',
@@ -107,6 +118,12 @@ export function validateOptions(input: unknown): SidelogOptions {
     !(RECORD_INPUT_VALUES as readonly unknown[]).includes(options.recordInputValues)
   ) {
     throw new Error("'recordInputValues' option must be one of 'masked', 'none' or 'all'.");
+  }
+  if (
+    options.logNetworkRequests !== undefined &&
+    !(LOG_NETWORK_REQUESTS as readonly unknown[]).includes(options.logNetworkRequests)
+  ) {
+    throw new Error("'logNetworkRequests' option must be 'all', 'failures' or false.");
   }
   resolveRedact(options.redact);
   const valid: Record<string, unknown> = {};

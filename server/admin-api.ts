@@ -3,6 +3,7 @@
 import { Hono, type Context } from 'hono';
 import { bearerAuth } from 'hono/bearer-auth';
 import { cors } from 'hono/cors';
+import { refuseBacktracking } from '../protocol/redact/backtracking.ts';
 import { resolveRedact, type RedactConfig } from '../protocol/redact/redact-options.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './admin-pages.ts';
 import { jsonWritesFrom } from './cross-site.ts';
@@ -40,7 +41,9 @@ function pageOf(c: Context): { after: number; limit: number } | string {
 function redactOfBody(input: unknown): RedactConfig | null | undefined | string {
   if (input === undefined || input === null) return input;
   try {
-    return resolveRedact(input);
+    const config = resolveRedact(input);
+    refuseBacktracking(config);
+    return config;
   } catch (error) {
     return (error as Error).message;
   }

@@ -24,10 +24,13 @@ const refuseAsJson = (c: Context) => c.json({ error: BUSY_ERROR }, 503);
 
 export interface Admission {
   /** Refuses the request when the collector holds as much as the limits allow; else holds it until it is answered,
-   * counting `logs` logs for it (the most its body may hold, since it is not read yet); `refuse` writes the 503. */
+   * counting `logs` logs for it (the most its body may hold, since it is not read yet, or for OTLP's requests, whose
+   * records are counted once read, a wire batch's); `refuse` writes the 503. */
   admit(logs: number, refuse?: (c: Context) => Response): MiddlewareHandler<AdmissionEnv>;
-  /** Once the body is read: the request holds `count` logs rather than the most it could. */
-  holdLogs(c: Context<AdmissionEnv>, count: number): void;
+  /** Once the body is read: the request holds `count` logs rather than the number it was admitted with. More than
+   * that only when they fit within the bound (or the request holds the only logs in flight, so that one larger than the
+   * bound is not refused forever); false when they do not, and the request is to be refused as `admit` refuses. */
+  holdLogs(c: Context<AdmissionEnv>, count: number): boolean;
 }
 
 export function createAdmission(limits: AdmissionLimits = DEFAULT_ADMISSION_LIMITS): Admission {
@@ -54,9 +57,11 @@ export function createAdmission(limits: AdmissionLimits = DEFAULT_ADMISSION_LIMI
       },
     holdLogs(c, count) {
       const held = c.get('heldLogs');
-      if (!held || count > held.count) return;
-      logs -= held.count - count;
+      if (!held) return true;
+      if (count > held.count && logs + (count - held.count) > limits.logs && logs > held.count) return false;
+      logs += count - held.count;
       held.count = count;
+      return true;
     },
   };
 }

@@ -3,6 +3,10 @@
 // webhook (docs/explorer.md#the-webhook). Each store does the SQL: server/sqlite/issue-groups.ts and
 // server/postgres/issue-groups.ts.
 import type { IssueGroup, IssueGroupStatus } from '../explorer-contract/insight.types.ts';
+import { FIELD_CAPS } from '../protocol/limits.ts';
+import { capText } from '../protocol/sanitise.ts';
+import { issueFingerprint } from './analysis/fingerprint.ts';
+import { wellFormed } from './wire-validation.ts';
 
 /** A group as the API answers it; the same SQL in both dialects. */
 export const GROUP_SELECT = `SELECT id, type, title, last_title, top_frame, status, occurrences, devices, first_seen, last_seen,
@@ -11,9 +15,26 @@ export const GROUP_SELECT = `SELECT id, type, title, last_title, top_frame, stat
 /** Texts in lists of occurrences, and in notifications, are cut to this. */
 export const TEXT_CUT = 300;
 
-/** The outbox keeps the newest notifications only: a webhook that is down for long loses the oldest, not the service
- * its disk. */
+/** Each app's outbox holds at most this many notifications: past it, the app's new ones are not queued. So a webhook
+ * that is down for long costs the service no more than this of its disk per app, and a flood of new groups (anyone
+ * with the app's public key can send one) drops neither the notifications queued before it nor another app's. */
 export const MAX_PENDING_NOTIFICATIONS = 1_000;
+
+/** The texts a group keeps (its title, its newest occurrence's, its top frame), and an occurrence's title in a
+ * notification, are cut to the page's own cap for an issue's title (protocol/limits.ts), with the ellipsis: the
+ * service takes longer ones, which a group would otherwise keep whole for as long as it lives, and send in each of
+ * its notifications. */
+export const GROUP_TEXT_CAP = FIELD_CAPS.issueTitle;
+
+/** `text` cut to GROUP_TEXT_CAP, made well-formed again where the cut split a surrogate pair. */
+export const groupText = (text: string) =>
+  text.length > GROUP_TEXT_CAP ? wellFormed(capText(text, GROUP_TEXT_CAP)) : text;
+
+/** An issue's fingerprint (of its whole title and text) and the group's texts, cut, as the stores keep them. */
+export function groupingOf(issue: { type: string; title: string; text: string }) {
+  const { fingerprint, title, topFrame } = issueFingerprint(issue);
+  return { fingerprint, title: groupText(title), topFrame: groupText(topFrame), lastTitle: groupText(issue.title) };
+}
 
 export type GroupEvent = 'new' | 'reopened';
 
@@ -55,7 +76,7 @@ export function notificationPayload(
     issue: {
       uid: issue.uid,
       type: issue.type,
-      title: issue.title,
+      title: groupText(issue.title),
       text: issue.text.slice(0, TEXT_CUT),
       session_uid: issue.session_uid,
       udid: issue.udid,

@@ -212,9 +212,11 @@ export interface WebhookStore {
   /** Sets the URL, with the origin the explorer's links in payloads start with; null removes it and its pending
    * notifications. */
   setWebhook(appKey: string, hook: { url: string; origin: string } | null, now: Date): Promise<void>;
-  /** Takes up to `limit` notifications due at `now` (epoch ms), oldest first, for `leaseMs`: another process does not
-   * take them meanwhile. */
-  claimNotifications(now: number, limit: number, leaseMs: number): Promise<PendingNotification[]>;
+  /** Takes the first `perApp` notifications due at `now` (epoch ms) of each of up to `apps` apps (those whose first
+   * is oldest), oldest first, for `leaseMs`: another process does not take them meanwhile. An app with notifications
+   * taken and neither done nor past their lease is left out, so that each app's are sent one batch at a time, in
+   * order. */
+  claimNotifications(now: number, perApp: number, leaseMs: number, apps: number): Promise<PendingNotification[]>;
   /** Delivered, or failed: tried again at `retryAt`, or given up when it is null. `status` is what the webhook shows. */
   notificationDone(id: number, outcome: { status: string; retryAt?: number | null }, now: Date): Promise<void>;
 }

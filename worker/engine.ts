@@ -7,9 +7,12 @@ import {
   sanitiseDeviceKey,
   sanitiseIssue,
   type DebugSink,
+  type DeviceData,
+  type DeviceInfo,
   type EngineApi,
   type EngineConfig,
   type EngineStatus,
+  type SessionPayload,
   type SessionRecord,
   type StoredSink,
   type WriteMessage,
@@ -17,6 +20,7 @@ import {
 import { createCoreRegistry, type CoreRegistry, type EngineCore } from './engine-core.ts';
 import { toStoredLog } from './format.ts';
 import { createRedactor, keepText, type Redact } from '../protocol/redact/redactor.ts';
+import { refuseBacktracking } from '../protocol/redact/backtracking.ts';
 
 export { createCoreRegistry } from './engine-core.ts';
 
@@ -36,6 +40,22 @@ interface WriteSource {
  * every write until told it is stored (docs/durability.md). */
 const QUIET_MS = 20;
 const MAX_DEFER_MS = 100;
+
+/** The device with its keys redacted: the page kept them with the built-ins only (app/logging/page-redaction.ts),
+ * the app's rules apply here. A copy: in modes B and C the device is the page's own object. */
+function redactDevice(device: DeviceInfo, redact: Redact): DeviceInfo {
+  if (redact === keepText || !device?.key_values) return device;
+  const keyValues: DeviceData = {};
+  for (const [key, value] of Object.entries(device.key_values)) {
+    const sane = sanitiseDeviceKey(key, value, redact);
+    keyValues[sane.key] = sane.value;
+  }
+  return { ...device, key_values: keyValues };
+}
+
+function redactSession(session: SessionPayload, redact: Redact): SessionPayload {
+  return { ...session, device: redactDevice(session.device, redact) };
+}
 
 export function createEngine(cores: CoreRegistry = createCoreRegistry()): EngineApi {
   let core: EngineCore | undefined;
@@ -123,8 +143,8 @@ export function createEngine(cores: CoreRegistry = createCoreRegistry()): Engine
         void core.forceSend();
         break;
       case 'key': {
-        // The page redacted it already, for its own copy in localStorage (app/logging/engine-sink.ts); again here
-        // for a page that did not.
+        // The page redacted it with the built-ins, for its own copy in localStorage (app/logging/engine-sink.ts);
+        // here with every rule, the app's too.
         const sane = sanitiseDeviceKey(message.key, message.value ?? '', redact);
         const data = { key: sane.key, value: message.value === null ? null : sane.value };
         core.device.key_values[data.key] = data.value;
@@ -133,18 +153,30 @@ export function createEngine(cores: CoreRegistry = createCoreRegistry()): Engine
         break;
       }
       case 'rescued': {
-        const { session, run, writes } = message.rescue;
+        const { run, writes } = message.rescue;
+        const session = redactSession(message.rescue.session, redact);
         const record: SessionRecord = { uuid: session.session_uid, payload: session };
         core.writer.ensureSession(record);
         for (const write of writes) store(core, write, { sessionUUID: record.uuid, run, session: record });
+        // No tab holds a rescued session: an upload run may find it empty and delete it while its issues and keys are
+        // stored, each a step of its own. Ensured again after them, it is there to upload them
+        // (docs/durability.md#the-next-page-stores-the-rescue); logs store their session with them.
+        core.writer.ensureSession(record);
         break;
       }
     }
   }
 
   return {
-    async start(given, debug, stored) {
-      redact = createRedactor(given.redact ?? DEFAULT_REDACT);
+    async start(page, debug, stored) {
+      // Checked here, off the page's main thread, before any rule runs: a refusal rejects the page's init.
+      refuseBacktracking(page.redact ?? DEFAULT_REDACT);
+      redact = createRedactor(page.redact ?? DEFAULT_REDACT);
+      const given = {
+        ...page,
+        device: redactDevice(page.device, redact),
+        session: redactSession(page.session, redact),
+      };
       const fresh = await cores.get(given);
       // A tab of a core that already ran may still carry news of an app change.
       if (given.resetStorage && fresh.tabs.size > 0) await fresh.storage.clear();

@@ -26,15 +26,6 @@ export type SessionUpload = (
 export function createSessionUpload({ storage, guard, target, debug }: SessionUploadDeps): SessionUpload {
   const uploadLogs = createLogUpload({ storage, target, debug });
 
-  async function isEmpty(uuid: string): Promise<boolean> {
-    const counts = await Promise.all([
-      storage.countLogs(uuid),
-      storage.countIssues(uuid),
-      storage.countDeviceKeys(uuid),
-    ]);
-    return counts.every((count) => count === 0);
-  }
-
   /** Registers the session if it has no id yet, and stores the id it is given. */
   async function register(session: SessionRecord): Promise<Outcome<{ session: RegisteredSession }>> {
     const ofId = (id: number) => ({
@@ -71,7 +62,9 @@ export function createSessionUpload({ storage, guard, target, debug }: SessionUp
         await storage.deleteDeviceKeys([id!]);
       }
     }
-    if (!active.has(uuid) && (await isEmpty(uuid))) await storage.deleteSession(uuid);
+    // Checked and deleted at once: a rescue the engine stores meanwhile into this session, which no tab holds, must
+    // not be left under a session no upload finds (docs/durability.md#the-next-page-stores-the-rescue).
+    if (!active.has(uuid)) await storage.deleteSessionIfEmpty(uuid);
     return undefined;
   }
 

@@ -81,8 +81,8 @@ export class SidelogClient {
   /** Known once init has loaded the identity: what a rescue needs to be stored by a later page. */
   #rescueTo: Pick<Rescue, 'appKey' | 'session'> | undefined;
   #startup: Startup | undefined;
-  /** The page's own use of the rules the engine gets (docs/privacy.md#where-redaction-runs): for what the page keeps
-   * in localStorage, the device keys and a rescue. Never for a log call. */
+  /** The page's own redaction, the built-ins only (app/logging/page-redaction.ts): for what the page keeps in
+   * localStorage, the device keys and a rescue. Never for a log call, never an app's rule. */
   #redact: Redact | undefined;
   #namedDevice = false;
   /** The queue's changes() when this run's rescue was last written. A closing tab has pagehide and then its hiding
@@ -101,6 +101,9 @@ export class SidelogClient {
   constructor(seams: SidelogSeams = {}) {
     this.#seams = seams;
     this.#whenStarted = new Promise((resolve) => (this.#settleStarted = resolve));
+    // A start that failed (rules the engine refused, no engine at all) is init's to report, and each call that waits
+    // on it rejects on its own: unawaited here, it is no unhandled rejection of the page's.
+    this.#whenStarted.catch(() => undefined);
     registerInternals(this, this.#internals);
   }
 
@@ -111,7 +114,7 @@ export class SidelogClient {
 
   /**
    * Starts Sidelog. Throws at once, with the texts of docs/errors.md#options, on invalid options; the promise
-   * resolves once the engine runs. Calls made before now are kept with their time and replayed.
+   * resolves once the engine runs, and rejects when the engine refuses a rule that could backtrack without bound. Calls made before now are kept with their time and replayed.
    */
   init(options: SidelogOptions): Promise<void> {
     if (this.#started) return this.#started.then(() => undefined);
@@ -137,7 +140,12 @@ export class SidelogClient {
    * settles once they listen. close() takes them away, or keeps them from ever being installed. */
   #installCaptures(options: ResolvedOptions): Promise<void> {
     const wanted =
-      options.overrideConsoleMethods || options.registerErrorHandler || options.logBrowserEvents || options.logUIEvents;
+      options.overrideConsoleMethods ||
+      options.registerErrorHandler ||
+      options.logBrowserEvents ||
+      options.logUIEvents ||
+      options.logNetworkRequests !== false ||
+      options.logWebVitals;
     if (!wanted) return Promise.resolve();
     let installed: InstalledCaptures | undefined;
     let undone = false;
@@ -168,7 +176,7 @@ export class SidelogClient {
       sessionPayload,
       startEngine,
     } = startup;
-    const redact = startup.createRedactor(options.redact);
+    const redact = startup.pageRedactor(options.redact);
     if (!this.#namedDevice) options.deviceName = startup.defaultDeviceName();
     const identity = await loadIdentity(options.appKey);
     // The keys an earlier page kept, perhaps under other rules, are redacted with this page's, as are those set since.

@@ -3,7 +3,7 @@
 // API and its write queue (docs/benchmarks.md#main-thread-cost); calls made while this loads wait in the queue, as
 // they would for a worker still starting.
 export { intentURL } from '../../protocol/wire.ts';
-export { createRedactor } from '../../protocol/redact/redactor.ts';
+export { pageRedactor } from './page-redaction.ts';
 export { engineSink, sanitiseWrite } from './engine-sink.ts';
 export { defaultDeviceName, deviceInfo, sessionPayload } from './device-info.ts';
 export { engineKinds, startEngine } from './engines/choose-engine.ts';

@@ -4,5 +4,7 @@ export const QUIET_OPTIONS = {
   printToConsole: false,
   logBrowserEvents: false,
   logUIEvents: false,
+  logNetworkRequests: false,
+  logWebVitals: false,
   registerErrorHandler: false,
 } as const;

@@ -1,5 +1,5 @@
 // One log in the stream: level (colour and word), absolute and relative time, tag, text (long texts collapsed; the
-// search's hits marked), who it is from (device, or a key of it, and session), file:line and method, URL; each but the
+// search's hits marked; a network line's as method, status, URL and duration), who it is from (device, or a key of it, and session), file:line and method, URL; each but the
 // level's colour left out when the viewer hides its column (columns.ts). Opening it shows the log as
 // pretty-printed JSON and ways on: the lines around it, its session, its device, its fields to filter by or hide, and
 // for a `bf_issue` line (the Bugfender SDK's mark of an issue) the issue.
@@ -14,6 +14,8 @@ import { RedactedText } from '../RedactedText.tsx';
 import { Highlighted } from './Highlighted.tsx';
 import { useZone } from '../time-zone.ts';
 import { LogWho } from './LogWho.tsx';
+import { networkColumns } from './network-line.ts';
+import { NetworkText } from './NetworkText.tsx';
 import { RowRefine } from './RowRefine.tsx';
 import { ShowAll } from './ShowAll.tsx';
 import { rowView } from './columns.ts';
@@ -41,6 +43,7 @@ export function LogRow({
   const level = levelOf(log.ll);
   const text = log.t ?? '';
   const long = text.length > LONG || text.includes('\n');
+  const network = useMemo(() => networkColumns(log.tg, text), [log.tg, text]);
   const place = log.f ? `${log.f}${log.l ? `:${log.l}` : ''}` : '';
   const detailsId = `log-${log.id}-details`;
   return (
@@ -65,6 +68,8 @@ export function LogRow({
           <span className={long && !open ? 'is-collapsed' : undefined}>
             {!columns.has('text') ? (
               <span className="muted">Open</span>
+            ) : network ? (
+              <NetworkText columns={network} />
             ) : long && !open ? (
               <>
                 <Highlighted text={text.slice(0, LONG)} />…

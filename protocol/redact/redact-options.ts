@@ -72,6 +72,8 @@ function resolveRule(input: unknown, at: string): RedactRule {
     throw new Error(`'${at}.pattern' is not a valid regular expression.`);
   }
   if (compiled.test('')) throw new Error(`'${at}.pattern' must not match an empty text.`);
+  // Whether it could backtrack without bound is checked where rules run, not here on the page's first load: by the
+  // engine as it starts and by the admin API (protocol/redact/backtracking.ts, docs/privacy.md#rules-that-could-hang).
   return { name, source, flags: given };
 }
 

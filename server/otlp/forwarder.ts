@@ -10,6 +10,7 @@ import { hostname } from 'node:os';
 import { setImmediate as yieldToEventLoop, setTimeout as sleep } from 'node:timers/promises';
 import type { App, AppStore, ForwardStore } from '../store.types.ts';
 import { sendLogs, type ForwardEndpoint } from './forward-client.ts';
+import { encodeWithin, MAX_REQUEST_BYTES } from './forward-encoding.ts';
 import { otlpRequestOf } from './otlp-from-logs.ts';
 import type { OtlpEncoding } from './otlp.types.ts';
 
@@ -31,6 +32,8 @@ export interface ForwarderOptions extends ForwardSettings {
   /** How long the lease lasts unless renewed; longer than a request may take. */
   leaseMs?: number;
   timeoutMs?: number;
+  /** The largest request body: a page over it is split, a log over it alone refused. */
+  maxRequestBytes?: number;
   fetch?: typeof fetch;
 }
 
@@ -41,7 +44,12 @@ export const FORWARD_DEFAULTS = {
   maxBackoffMs: 5 * 60_000,
   leaseMs: 60_000,
   timeoutMs: 30_000,
+  maxRequestBytes: MAX_REQUEST_BYTES,
 };
+/** Logs refused alone in a row that are passed as bad data; the next one refused alone shows the endpoint refuses
+ * everything (a wrong format, a revoked key answered 400), and is kept: the engine's rule for its markers refused in
+ * turn (docs/uploader.md#refused-batches), with a count where the engine has a marker to try. */
+export const REFUSED_IN_A_ROW = 3;
 /** The most log ids one step reads past a cursor: an app whose logs are rare among others' costs a bounded scan. */
 export const SCAN_WINDOW = 20_000;
 
@@ -74,6 +82,8 @@ export function startForwarder(store: ForwardStore & AppStore, options: Forwarde
   const waits = new Map<string, { until: number; ms: number }>();
   /** Apps whose endpoint refused a page for what it held: smaller pages until one is taken. */
   const pageSizes = new Map<string, number>();
+  /** Apps' logs refused alone in a row, since the endpoint last took a page. */
+  const refusedInARow = new Map<string, number>();
   let lastProblem = '';
 
   /** One page of one app: read, sent, the cursor moved. Whether the app can go on at once. */
@@ -87,14 +97,28 @@ export function startForwarder(store: ForwardStore & AppStore, options: Forwarde
     }
     // A full page ends at its last log; a short one read everything up to `upTo`.
     const lastId = logs.length === limit ? logs[logs.length - 1]!.id : upTo;
-    const outcome = await sendLogs(endpoint, otlpRequestOf(app, logs, sessions), {
-      fetch: settings.fetch,
+    const encoded = encodeWithin(otlpRequestOf(app, logs, sessions), endpoint.encoding, settings.maxRequestBytes);
+    if ('over' in encoded) {
+      // Our own bound, not the endpoint's answer: split as a refused page is, and a log over it alone passed.
+      if (logs.length > 1) {
+        pageSizes.set(app.key, Math.ceil(logs.length / 2));
+        return true;
+      }
+      await store.saveForwardCursor(app.key, {
+        lastId: logs[0]!.id,
+        refused: 1,
+        error: `log ${logs[0]!.id} refused: ${encoded.over}`,
+      });
+      return true;
+    }
+    const outcome = await sendLogs(endpoint, encoded.body, {
       timeoutMs: settings.timeoutMs,
       signal: stopping.signal,
     });
     if (stopping.signal.aborted) return false;
     if (outcome.kind === 'sent') {
       waits.delete(app.key);
+      refusedInARow.delete(app.key);
       if (limit < settings.pageSize) pageSizes.set(app.key, Math.min(settings.pageSize, limit * 2));
       // The last error stays, with its time, for the status to show; a success after it is newer.
       await store.saveForwardCursor(app.key, {
@@ -111,6 +135,16 @@ export function startForwarder(store: ForwardStore & AppStore, options: Forwarde
         await store.saveForwardCursor(app.key, { error: outcome.message });
         return true;
       }
+      const inARow = (refusedInARow.get(app.key) ?? 0) + 1;
+      if (inARow > REFUSED_IN_A_ROW) {
+        await backOff(
+          app,
+          `log ${logs[0]!.id} kept: the endpoint refused ${inARow} logs in a row, each alone, so it is taken as ` +
+            `refusing everything rather than these logs (${outcome.message})`,
+        );
+        return false;
+      }
+      refusedInARow.set(app.key, inARow);
       // The one log the endpoint will never take: counted, and passed.
       await store.saveForwardCursor(app.key, {
         lastId: logs[0]!.id,
@@ -119,12 +153,17 @@ export function startForwarder(store: ForwardStore & AppStore, options: Forwarde
       });
       return true;
     }
+    await backOff(app, outcome.message, outcome.retryAfterMs);
+    return false;
+  }
+
+  /** The app is left alone for a wait that doubles with each failure in a row, or for what the endpoint asked. */
+  async function backOff(app: App, message: string, retryAfterMs = 0): Promise<void> {
     const previous = waits.get(app.key);
     const backoff = previous ? Math.min(previous.ms * 2, settings.maxBackoffMs) : settings.firstBackoffMs;
-    const ms = Math.max(backoff, Math.min(outcome.retryAfterMs ?? 0, settings.maxBackoffMs));
+    const ms = Math.max(backoff, Math.min(retryAfterMs, settings.maxBackoffMs));
     waits.set(app.key, { until: Date.now() + ms, ms });
-    await store.saveForwardCursor(app.key, { error: outcome.message });
-    return false;
+    await store.saveForwardCursor(app.key, { error: message });
   }
 
   /** One page for each app that has logs past its cursor; how long to wait before the next round. */
@@ -145,7 +184,16 @@ export function startForwarder(store: ForwardStore & AppStore, options: Forwarde
       }
       // Renewed before each request, so a slow endpoint never lets the lease lapse mid-request.
       if (!(await store.claimForwarding(holder, settings.leaseMs))) return settings.idleMs;
-      if (await step(app, endpoint, cursor, horizon)) wait = 0;
+      let goesOn: boolean;
+      try {
+        goesOn = await step(app, endpoint, cursor, horizon);
+      } catch (error) {
+        // Whatever one app's step throws is that app's failure, backed off as a failing endpoint is: the apps after it
+        // in the round still go.
+        await backOff(app, `forwarding failed: ${(error as Error).message ?? String(error)}`);
+        goesOn = false;
+      }
+      if (goesOn) wait = 0;
       else wait = Math.min(wait, waits.get(app.key)?.ms ?? settings.idleMs);
     }
     return wait;

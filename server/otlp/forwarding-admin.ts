@@ -4,6 +4,8 @@
 import type { Context, Hono } from 'hono';
 import { readJsonObject } from '../body-limits.ts';
 import type { AppStore, ForwardStore } from '../store.types.ts';
+import { targetProblem } from '../outbound/target-policy.ts';
+import { withoutCredentials } from '../outbound/without-credentials.ts';
 import { forwardEndpoints, type ForwardSettings } from './forwarder.ts';
 
 /** The lag is counted up to this many logs; past it the status says "at least". */
@@ -37,16 +39,7 @@ export interface ForwardingStatus {
 }
 
 /** An endpoint as the status and the start-up line show it: without a user name or password. */
-export function withoutCredentials(url: string): string {
-  try {
-    const parsed = new URL(url);
-    parsed.username = '';
-    parsed.password = '';
-    return parsed.toString();
-  } catch {
-    return url;
-  }
-}
+export { withoutCredentials } from '../outbound/without-credentials.ts';
 
 export async function forwardingStatus(
   store: ForwardStore & AppStore,
@@ -117,6 +110,13 @@ export function mountForwardingAdmin(
       return c.json({ error: `'app' must be the key of an app` }, 400);
     if (body.url !== null && !isEndpointUrl(body.url))
       return c.json({ error: `'url' must be an http or https URL, or null to follow SIDELOG_FORWARD_OTLP` }, 400);
+    if (body.url !== null) {
+      const url = new URL(body.url);
+      // Credentials go in `headers`: in the URL they would show wherever the URL does.
+      if (url.username || url.password) return c.json({ error: `'url' must not hold a user name or password` }, 400);
+      const refused = targetProblem(url);
+      if (refused) return c.json({ error: `'url': ${refused}` }, 400);
+    }
     if (body.headers !== undefined && !isHeaders(body.headers))
       return c.json({ error: `'headers' must map header names to strings` }, 400);
     await store.setForwardTarget(

@@ -11,7 +11,12 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type { DeviceData, LogRecord } from '../../protocol/records.types.ts';
 import { MAX_LOGS_PER_BATCH } from '../../protocol/wire.ts';
-import { BUSY_ERROR, createAdmission, type Admission } from '../admission.ts';
+import {
+  BUSY_ERROR,
+  createAdmission,
+  RETRY_AFTER_SECONDS as ADMISSION_RETRY_AFTER_SECONDS,
+  type Admission,
+} from '../admission.ts';
 import { COLLECTOR_CORS, MAX_BODY_BYTES } from '../collector.ts';
 import { storageFault } from '../errors.ts';
 import { parseJson } from '../json-body.ts';
@@ -22,6 +27,7 @@ import type { App, AppStore, CollectedReads, CollectorStore } from '../store.typ
 import { checkRequest, coerceLog, type SkippedLog } from '../wire-validation.ts';
 import { logsFromOtlp, type SessionGroup } from './logs-from-otlp.ts';
 import { decodeLogsRequest, encodeLogsResponse, encodeStatus } from './otlp-proto.ts';
+import { jsonRecordCount, MAX_OTLP_RECORDS, protobufRecordCount } from './otlp-record-count.ts';
 import { OTLP_CONTENT_TYPES, type OtlpEncoding, type OtlpLogsResponse } from './otlp.types.ts';
 
 /** What storing OTLP takes of a store: the collector's writes, and a device's keys to compare with. */
@@ -36,6 +42,8 @@ const RETRY_AFTER_SECONDS = 5;
 /** OTLP/JSON spends three levels of JSON on each level of a value (`{"arrayValue": {"values": [`): room for
  * MAX_VALUE_DEPTH levels of values below a record's own seven. */
 const MAX_OTLP_JSON_DEPTH = 64;
+/** What a request of more than MAX_OTLP_RECORDS records is answered (413, which exporters do not retry). */
+const TOO_MANY_RECORDS = `the request holds more than ${MAX_OTLP_RECORDS.toLocaleString('en')} log records: send them in smaller requests`;
 /** How many rejected records the partialSuccess message names before it only counts them. */
 const NAMED_REJECTIONS = 10;
 
@@ -121,17 +129,29 @@ export function createOtlpLogsEndpoint(store: AppStore & OtlpStore, options: Otl
     onError: (c) => refusal(c as Context<Env>, 413, `body larger than ${MAX_BODY_BYTES} bytes`),
   });
 
-  // A request stores its records a wire batch at a time (storeGroup), so it holds at most a batch's logs in flight.
-  const admit = admission.admit(MAX_LOGS_PER_BATCH, (c) => refusal(c as Context<Env>, 503, BUSY_ERROR));
+  // Admitted as a wire batch (what exporters send is about that size), then held by its records once they are counted:
+  // a request decodes and holds them all until it is answered.
+  const busy = (c: Context) => refusal(c as Context<Env>, 503, BUSY_ERROR);
+  const admit = admission.admit(MAX_LOGS_PER_BATCH, busy);
 
   endpoint.post(OTLP_LOGS_PATH, record, check, admit, limit, async (c) => {
     const app = c.var.app!;
     const read = await readBodyBytes(c, maxInflatedBytes);
     if (!read.ok) return refusal(c, read.status, read.error);
-    const decoded = decode(c.var.encoding!, read.body);
+    const body = c.var.encoding === 'json' ? new TextDecoder().decode(read.body) : read.body;
+    // Counted before decoding: a request of millions is refused having cost a scan, not an object per record.
+    const counted = typeof body === 'string' ? jsonRecordCount(body) : protobufRecordCount(body);
+    if (counted > MAX_OTLP_RECORDS) return refusal(c, 413, TOO_MANY_RECORDS);
+    const decoded = decode(body);
     if (!decoded.ok) return refusal(c, 400, decoded.reason);
     const mapped = logsFromOtlp(decoded.value, app.key);
     if (!mapped.ok) return refusal(c, 400, mapped.reason);
+    // The decoded count is exact (the scan does not count a record that is not an object, nor a key with escapes).
+    if (mapped.value.total > MAX_OTLP_RECORDS) return refusal(c, 413, TOO_MANY_RECORDS);
+    if (!admission.holdLogs(c, mapped.value.total)) {
+      c.header('Retry-After', String(ADMISSION_RETRY_AFTER_SECONDS));
+      return busy(c);
+    }
     const rejected = [...mapped.value.rejected];
     try {
       for (const group of mapped.value.groups) rejected.push(...(await storeGroup(store, app, group)));
@@ -151,16 +171,14 @@ export function createOtlpLogsEndpoint(store: AppStore & OtlpStore, options: Otl
   return endpoint;
 }
 
-function decode(
-  encoding: OtlpEncoding,
-  bytes: Uint8Array,
-): { ok: true; value: unknown } | { ok: false; reason: string } {
-  if (encoding === 'json') {
-    const parsed = parseJson(new TextDecoder().decode(bytes), MAX_OTLP_JSON_DEPTH);
+/** The request from its JSON text or its protobuf bytes. */
+function decode(body: string | Uint8Array): { ok: true; value: unknown } | { ok: false; reason: string } {
+  if (typeof body === 'string') {
+    const parsed = parseJson(body, MAX_OTLP_JSON_DEPTH);
     return parsed.ok ? parsed : { ok: false, reason: parsed.reason };
   }
   try {
-    return { ok: true, value: decodeLogsRequest(bytes) };
+    return { ok: true, value: decodeLogsRequest(body) };
   } catch {
     // Not protobuf, or nested past the decoder's stack.
     return { ok: false, reason: 'malformed protobuf: not an ExportLogsServiceRequest' };

@@ -102,14 +102,23 @@ function text(value: Value | undefined): string | undefined {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** Nanoseconds since the epoch (decimal text or a number) as milliseconds, keeping microseconds; 0 is "not given". */
+/** The latest time a JavaScript Date holds, in milliseconds: a later one is no date a log's `x` or its session's day
+ * can be written as (the wire's logs are bounded the same way, server/wire-validation.ts). */
+const MAX_DATE_MS = 8.64e15;
+
+/** Nanoseconds since the epoch (decimal text or a number) as milliseconds, keeping microseconds; 0 is "not given",
+ * and so is a time past MAX_DATE_MS (OTLP/JSON may write 1e30 as a number). */
 function millis(nanos: unknown): number | undefined {
   let ns: bigint;
   if (typeof nanos === 'string' && /^\d{1,20}$/.test(nanos)) ns = BigInt(nanos);
   else if (typeof nanos === 'number' && Number.isFinite(nanos) && nanos >= 0) ns = BigInt(Math.round(nanos));
   else return undefined;
-  return ns === 0n ? undefined : Number(ns / 1000n) / 1000;
+  const ms = Number(ns / 1000n) / 1000;
+  return ns === 0n || ms > MAX_DATE_MS ? undefined : ms;
 }
+
+/** Whether a time field holds something other than OTLP's "not given" (absent, or zero). */
+const givenTime = (nanos: unknown) => nanos !== undefined && nanos !== null && nanos !== 0 && nanos !== '0';
 
 /** Takes the first of `names` that `attrs` holds out of it. */
 function take(attrs: { [key: string]: Value }, names: readonly string[]): Value | undefined {
@@ -205,10 +214,14 @@ function mapRecord(
   facts: ResourceFacts,
 ): { log: Record<string, unknown>; session: string; at: number } {
   if (!isObject(record)) throw new Refused('a log record must be an object');
-  const at = millis(record.timeUnixNano) ?? millis(record.observedTimeUnixNano);
-  if (at === undefined) throw new Refused('timeUnixNano and observedTimeUnixNano are both missing or zero');
+  const time = millis(record.timeUnixNano);
+  const at = time ?? millis(record.observedTimeUnixNano);
+  if (at === undefined)
+    throw new Refused('timeUnixNano and observedTimeUnixNano are both missing, zero or out of range');
   const attrs = attributes(record.attributes, 'attributes');
   const extras: { [key: string]: Value } = {};
+  // A time that could not be read gave way to the observed one; what was sent is kept after the body.
+  if (time === undefined && givenTime(record.timeUnixNano)) extras.time_unix_nano = record.timeUnixNano as Value;
   const log: Record<string, unknown> = { at };
 
   const severity = typeof record.severityNumber === 'number' ? levelOfSeverity(record.severityNumber) : undefined;

@@ -5,9 +5,10 @@
 import type pg from 'pg';
 import type { ExplorerIssue } from '../../explorer-contract/api.types.ts';
 import type { IssueGroup } from '../../explorer-contract/insight.types.ts';
-import { issueFingerprint } from '../analysis/fingerprint.ts';
 import {
   GROUP_SELECT,
+  GROUP_TEXT_CAP,
+  groupingOf,
   MAX_PENDING_NOTIFICATIONS,
   notificationPayload,
   occurrenceOutcome,
@@ -26,7 +27,7 @@ export async function groupIssue(db: Queryable, issueId: number, notify: boolean
     issueId,
   );
   if (!issue) return;
-  const { fingerprint, title, topFrame } = issueFingerprint(issue);
+  const { fingerprint, title, topFrame, lastTitle } = groupingOf(issue);
   const locked = () =>
     one<{ id: number; status: IssueGroup['status'] }>(
       `SELECT id, status FROM issue_groups WHERE app_key = $1 AND fingerprint = $2 FOR UPDATE`,
@@ -45,7 +46,7 @@ export async function groupIssue(db: Queryable, issueId: number, notify: boolean
         issue.type,
         title,
         topFrame,
-        issue.title,
+        lastTitle,
         issue.received_at,
       )
     )?.id;
@@ -68,7 +69,7 @@ export async function groupIssue(db: Queryable, issueId: number, notify: boolean
        status_by = CASE WHEN status = $3 THEN status_by ELSE NULL END
      WHERE id = $5`,
     newDevice,
-    issue.title,
+    lastTitle,
     status,
     issue.received_at,
     groupId,
@@ -82,20 +83,23 @@ export async function groupIssue(db: Queryable, issueId: number, notify: boolean
   if (!webhook) return;
   const group = (await one<IssueGroup>(`${GROUP_SELECT} WHERE id = $1`, groupId))!;
   const payload = notificationPayload(event, webhook.app_id, group, issue, webhook.origin);
+  // Queued only while the app's outbox has room (MAX_PENDING_NOTIFICATIONS; processes storing issues of one app at
+  // once may each add one past it).
   await run(
-    `INSERT INTO webhook_outbox (app_key, event, payload, attempts, next_at) VALUES ($1, $2, $3, 0, $4)`,
+    `INSERT INTO webhook_outbox (app_key, event, payload, attempts, next_at)
+     SELECT $1::text, $2::text, $3::text, 0, $4::bigint WHERE (SELECT count(*) FROM webhook_outbox WHERE app_key = $1) < $5`,
     issue.app_key,
     payload.event,
     JSON.stringify(payload),
     Date.now(),
-  );
-  await run(
-    `DELETE FROM webhook_outbox WHERE id <= (SELECT max(id) FROM webhook_outbox) - $1`,
     MAX_PENDING_NOTIFICATIONS,
   );
 }
 
-const OCCURRENCE_SELECT = `SELECT i.id, i.session_id, i.uid, i.type, i.title, left(i.text, ${TEXT_CUT}) AS text, i.url, i.received_at,
+/** An occurrence as a group's page lists it: its title cut as the group's texts are (GROUP_TEXT_CAP), its text to
+ * TEXT_CUT, so that a page of them is bounded. */
+const OCCURRENCE_SELECT = `SELECT i.id, i.session_id, i.uid, i.type,
+    CASE WHEN length(i.title) > ${GROUP_TEXT_CAP} THEN left(i.title, ${GROUP_TEXT_CAP}) || '…' ELSE i.title END AS title, left(i.text, ${TEXT_CUT}) AS text, i.url, i.received_at,
     s.session_uid, s.udid, coalesce(d.name, '') AS device_name
   FROM issues i JOIN sessions s ON s.id = i.session_id LEFT JOIN devices d ON d.app_key = s.app_key AND d.udid = s.udid`;
 

@@ -59,6 +59,8 @@ export function createRetentionStore(pool: pg.Pool, partitions: Partitions): Ret
           before,
         );
       }
+      const groups = await pruneIssueGroups(pool, before, batch);
+      if (groups > 0) return groups;
       return run(
         `DELETE FROM sessions WHERE id IN (SELECT id FROM sessions WHERE received_at < $1
            AND NOT EXISTS (SELECT 1 FROM logs WHERE logs.session_id = sessions.id)
@@ -69,4 +71,41 @@ export function createRetentionStore(pool: pg.Pool, partitions: Partitions): Ret
       );
     },
   };
+}
+
+/** The issue groups whose last occurrence arrived before the cutoff ($1) and whose issues have all gone (by the
+ * marks, above). */
+const EXPIRED_GROUPS = `SELECT g.id FROM issue_groups g WHERE g.last_seen < $1
+  AND NOT EXISTS (SELECT 1 FROM issues i WHERE i.group_id = g.id)`;
+
+/** One step of deleting expired issue groups (docs/explorer.md#issue-groups), as on SQLite
+ * (server/sqlite/retention-store.ts), in one transaction: up to `batch` of their devices, each group's count following
+ * them; once they have none, up to `batch` groups, each with its replies. The groups are locked first, skipping those
+ * an occurrence is being stored in (server/postgres/issue-groups.ts locks the group too): an occurrence after the step
+ * makes a new group. How many rows it deleted. */
+async function pruneIssueGroups(pool: pg.Pool, before: string, batch: number): Promise<number> {
+  return transaction(pool, async (client) => {
+    const db = sql(client);
+    const devices = await db.all<{ group_id: number; n: number }>(
+      `WITH gone AS (
+         DELETE FROM issue_group_devices WHERE (group_id, udid) IN (
+           SELECT d.group_id, d.udid FROM issue_group_devices d WHERE d.group_id IN (${EXPIRED_GROUPS}) LIMIT $2)
+         RETURNING group_id
+       ), counted AS (SELECT group_id, count(*)::int AS n FROM gone GROUP BY group_id)
+       UPDATE issue_groups g SET devices = g.devices - c.n FROM counted c WHERE g.id = c.group_id RETURNING c.n`,
+      before,
+      batch,
+    );
+    if (devices.length > 0) return devices.reduce((sum, row) => sum + row.n, 0);
+    const ids = (
+      await db.all<{ id: number }>(`${EXPIRED_GROUPS} ORDER BY g.id LIMIT $2 FOR UPDATE SKIP LOCKED`, before, batch)
+    ).map((row) => row.id);
+    if (ids.length === 0) return 0;
+    // Any device an occurrence added since the devices' step goes too.
+    return (
+      (await db.run(`DELETE FROM issue_group_devices WHERE group_id = ANY ($1::int[])`, ids)) +
+      (await db.run(`DELETE FROM issue_replies WHERE group_id = ANY ($1::int[])`, ids)) +
+      (await db.run(`DELETE FROM issue_groups WHERE id = ANY ($1::int[])`, ids))
+    );
+  });
 }

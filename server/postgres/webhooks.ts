@@ -1,12 +1,15 @@
 // The apps' webhooks and their outbox in PostgreSQL (docs/explorer.md#the-webhook), as in SQLite
-// (server/sqlite/webhooks.ts). Processes claim notifications with SKIP LOCKED and a lease, so that each is sent by one
-// of them at a time, and one that dies mid-delivery leaves it to the next after the lease.
+// (server/sqlite/webhooks.ts). Processes claim notifications one at a time (an advisory lock) for a lease, so that each
+// is sent by one of them at a time, and one that dies mid-delivery leaves it to the next after the lease.
 import type pg from 'pg';
-import type { WebhookStore } from '../store.types.ts';
+import type { PendingNotification, WebhookStore } from '../store.types.ts';
 import { sql, transaction } from './client.ts';
 
+/** Any number, the same in every process: one process at a time claims notifications. */
+const CLAIM_LOCK = 0x5_1de_0b0;
+
 export function createWebhookStore(pool: pg.Pool): WebhookStore {
-  const { one, all, run } = sql(pool);
+  const { one, run } = sql(pool);
   return {
     async webhook(appKey) {
       const row = await one<{ url: string; last_status: string | null; last_at: string | null }>(
@@ -37,19 +40,30 @@ export function createWebhookStore(pool: pg.Pool): WebhookStore {
         );
       });
     },
-    async claimNotifications(now, limit, leaseMs) {
-      return all(
-        `WITH due AS (
-           SELECT id FROM webhook_outbox WHERE next_at <= $1 AND (claimed_until IS NULL OR claimed_until <= $1)
-           ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED
-         ), claimed AS (
-           UPDATE webhook_outbox o SET claimed_until = $3 FROM due WHERE o.id = due.id RETURNING o.id, o.app_key, o.event, o.payload, o.attempts
-         )
-         SELECT c.id, c.app_key AS "appKey", c.event, c.payload, c.attempts, w.url FROM claimed c JOIN app_webhooks w ON w.app_key = c.app_key ORDER BY c.id`,
-        now,
-        limit,
-        now + leaseMs,
-      );
+    async claimNotifications(now, perApp, leaseMs, apps) {
+      // As on SQLite (server/sqlite/webhooks.ts), one process at a time: each then sees the others' claims, and leaves
+      // their apps alone.
+      const rows = await transaction(pool, async (client) => {
+        await client.query('SELECT pg_advisory_xact_lock($1)', [CLAIM_LOCK]);
+        return sql(client).all<PendingNotification>(
+          `WITH busy AS (SELECT DISTINCT app_key FROM webhook_outbox WHERE claimed_until > $1),
+           due AS (
+             SELECT o.id, row_number() OVER (PARTITION BY o.app_key ORDER BY o.id) AS n, min(o.id) OVER (PARTITION BY o.app_key) AS first
+             FROM webhook_outbox o JOIN app_webhooks w ON w.app_key = o.app_key
+             WHERE o.next_at <= $1 AND o.app_key NOT IN (SELECT app_key FROM busy)
+           ),
+           apps AS (SELECT DISTINCT first FROM due ORDER BY first LIMIT $4)
+           UPDATE webhook_outbox o SET claimed_until = $2 FROM app_webhooks w
+           WHERE o.id IN (SELECT id FROM due WHERE n <= $3 AND first IN (SELECT first FROM apps))
+             AND (o.claimed_until IS NULL OR o.claimed_until <= $1) AND w.app_key = o.app_key
+           RETURNING o.id, o.app_key AS "appKey", o.event, o.payload, o.attempts, w.url`,
+          now,
+          now + leaseMs,
+          perApp,
+          apps,
+        );
+      });
+      return rows.sort((a, b) => Number(a.id) - Number(b.id));
     },
     async notificationDone(id, outcome, now) {
       const done = outcome.retryAt

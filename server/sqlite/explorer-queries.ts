@@ -69,7 +69,7 @@ export function createExplorerQueries(
   db: Database.Database,
   tuning = { commonMatches: COMMON_MATCHES },
 ): ExplorerQueries {
-  const { sessions, issues, devices, ...rest } = syncQueries(db, tuning);
+  const { sessions, issues, devices, ...rest } = explorerQueriesSync(db, tuning);
   return {
     ...promised<Omit<ExplorerQueries, 'sessions' | 'issues' | 'devices'>>(rest),
     sessions: promised<ExplorerQueries['sessions']>(sessions),
@@ -78,7 +78,8 @@ export function createExplorerQueries(
   };
 }
 
-function syncQueries(db: Database.Database, tuning: { commonMatches: number }) {
+/** The same queries, answered at once: what the reader thread runs (server/sqlite/reader-thread.ts). */
+export function explorerQueriesSync(db: Database.Database, tuning = { commonMatches: COMMON_MATCHES }) {
   // A search reads what the index holds, which the writer thread keeps up to date (server/sqlite/search-index.ts).
   const sessionsTotal = (ids: number[]) =>
     ids.length === 0

@@ -5,9 +5,10 @@
 import type Database from 'better-sqlite3';
 import type { IssueGroup } from '../../explorer-contract/insight.types.ts';
 import type { ExplorerIssue } from '../../explorer-contract/api.types.ts';
-import { issueFingerprint } from '../analysis/fingerprint.ts';
 import {
   GROUP_SELECT,
+  GROUP_TEXT_CAP,
+  groupingOf,
   MAX_PENDING_NOTIFICATIONS,
   notificationPayload,
   occurrenceOutcome,
@@ -42,15 +43,16 @@ export function createIssueGrouping(db: Database.Database): (issueId: number, no
   const hook = db.prepare(
     `SELECT w.origin, a.app_id FROM app_webhooks w JOIN apps a ON a.key = w.app_key WHERE w.app_key = ?`,
   );
+  // Queued only while the app's outbox has room (MAX_PENDING_NOTIFICATIONS).
   const enqueue = db.prepare(
-    `INSERT INTO webhook_outbox (app_key, event, payload, attempts, next_at) VALUES (?, ?, ?, 0, ?)`,
+    `INSERT INTO webhook_outbox (app_key, event, payload, attempts, next_at)
+     SELECT @app, @event, @payload, 0, @now WHERE (SELECT count(*) FROM webhook_outbox WHERE app_key = @app) < @bound`,
   );
-  const bound = db.prepare(`DELETE FROM webhook_outbox WHERE id <= (SELECT max(id) FROM webhook_outbox) - ?`);
 
   return (issueId, notify) => {
     const issue = occurrence.get(issueId) as (OccurrenceRow & { app_key: string }) | undefined;
     if (!issue) return;
-    const { fingerprint, title, topFrame } = issueFingerprint(issue);
+    const { fingerprint, title, topFrame, lastTitle } = groupingOf(issue);
     const found = prior.get(issue.app_key, fingerprint) as { id: number; status: IssueGroup['status'] } | undefined;
     const groupId =
       found?.id ??
@@ -61,7 +63,7 @@ export function createIssueGrouping(db: Database.Database): (issueId: number, no
           issue.type,
           title,
           topFrame,
-          issue.title,
+          lastTitle,
           issue.received_at,
           issue.received_at,
         ).lastInsertRowid,
@@ -70,7 +72,7 @@ export function createIssueGrouping(db: Database.Database): (issueId: number, no
     const newDevice = addDevice.run(groupId, issue.udid).changes;
     count.run(
       newDevice,
-      issue.title,
+      lastTitle,
       status,
       issue.received_at,
       issue.received_at,
@@ -84,8 +86,13 @@ export function createIssueGrouping(db: Database.Database): (issueId: number, no
     const webhook = hook.get(issue.app_key) as { origin: string; app_id: string } | undefined;
     if (!webhook) return;
     const payload = notificationPayload(event, webhook.app_id, group.get(groupId) as IssueGroup, issue, webhook.origin);
-    enqueue.run(issue.app_key, payload.event, JSON.stringify(payload), Date.now());
-    bound.run(MAX_PENDING_NOTIFICATIONS);
+    enqueue.run({
+      app: issue.app_key,
+      event: payload.event,
+      payload: JSON.stringify(payload),
+      now: Date.now(),
+      bound: MAX_PENDING_NOTIFICATIONS,
+    });
   };
 }
 
@@ -109,7 +116,10 @@ export function groupStoredIssues(db: Database.Database): void {
   while (batch(1_000) === 1_000);
 }
 
-const OCCURRENCE_SELECT = `SELECT i.id, i.session_id, i.uid, i.type, i.title, substr(i.text, 1, ${TEXT_CUT}) AS text, i.url, i.received_at,
+/** An occurrence as a group's page lists it: its title cut as the group's texts are (GROUP_TEXT_CAP), its text to
+ * TEXT_CUT, so that a page of them is bounded. */
+const OCCURRENCE_SELECT = `SELECT i.id, i.session_id, i.uid, i.type,
+    CASE WHEN length(i.title) > ${GROUP_TEXT_CAP} THEN substr(i.title, 1, ${GROUP_TEXT_CAP}) || '…' ELSE i.title END AS title, substr(i.text, 1, ${TEXT_CUT}) AS text, i.url, i.received_at,
     s.session_uid, s.udid, ifnull(d.name, '') AS device_name
   FROM issues i JOIN sessions s ON s.id = i.session_id LEFT JOIN devices d ON d.app_key = s.app_key AND d.udid = s.udid`;
 

@@ -457,4 +457,19 @@ ${FIRST_LOG_COLUMNS}
         (60000, CAST(floor(old.at * 1.0 / 60000) AS INTEGER)), (3600000, CAST(floor(old.at * 1.0 / 3600000) AS INTEGER)));
   END;
   `,
+  // Each app's webhook outbox on its own (docs/explorer.md#the-webhook): its bound counts the app's notifications,
+  // and a claim passes over the apps with notifications out (a lease not run out), which few rows have.
+  `
+  CREATE INDEX webhook_outbox_by_app ON webhook_outbox (app_key, id);
+  CREATE INDEX webhook_outbox_claimed ON webhook_outbox (claimed_until) WHERE claimed_until IS NOT NULL;
+  `,
+  // Issue groups' texts cut to the page's cap for an issue's title, as they are stored now (server/issue-grouping.ts,
+  // GROUP_TEXT_CAP): a group kept its newest occurrence's title whole, megabytes of it, and sent it in notifications.
+  `
+  UPDATE issue_groups SET
+    title = CASE WHEN length(title) > 1024 THEN substr(title, 1, 1024) || '…' ELSE title END,
+    last_title = CASE WHEN length(last_title) > 1024 THEN substr(last_title, 1, 1024) || '…' ELSE last_title END,
+    top_frame = CASE WHEN length(top_frame) > 1024 THEN substr(top_frame, 1, 1024) || '…' ELSE top_frame END
+  WHERE length(title) > 1024 OR length(last_title) > 1024 OR length(top_frame) > 1024;
+  `,
 ];

@@ -15,6 +15,7 @@ import { createRetentionStore } from './retention-store.ts';
 import { createViewerStore } from './viewer-store.ts';
 import { createExplorerQueries } from './explorer-queries.ts';
 import { startWriter } from './writer.ts';
+import { startReader } from './reader.ts';
 import { afterRequestsLog, storeWrites } from './store-writes.ts';
 import { createIssueGroupStore, groupStoredIssues } from './issue-groups.ts';
 import { createIssueReplyStore } from './issue-replies.ts';
@@ -25,13 +26,28 @@ import { checkIntegrity } from './integrity.ts';
 import type { Store } from '../store.types.ts';
 import { addCaseFold } from './case-fold.ts';
 
-/** The SQLite handle behind each store openSqliteStore made, for the explorer's own queries (server/sqlite/explorer-queries.ts). */
-const HANDLES = new WeakMap<Store, Database.Database>();
-export function sqliteOf(store: Store): Database.Database {
-  const db = HANDLES.get(store);
-  if (!db) throw new Error('the store is not one openSqliteStore() made');
-  return db;
+/** Each store's read connection (read-only on a file), and where it opened, for sqliteOf and readConnectionOf. */
+const HANDLES = new WeakMap<Store, { reads: Database.Database; path: string; raw?: Database.Database }>();
+function handlesOf(store: Store) {
+  const handles = HANDLES.get(store);
+  if (!handles) throw new Error('the store is not one openSqliteStore() made');
+  return handles;
 }
+/** A writable connection on the store's file, opened on first use and closed with the store, for tests' raw statements
+ * and for the explorer's queries built by hand (server/sqlite/explorer-queries.ts); the store never uses it. The one
+ * connection of an in-memory database. */
+export function sqliteOf(store: Store): Database.Database {
+  const handles = handlesOf(store);
+  if (handles.path === ':memory:') return handles.reads;
+  if (!handles.raw?.open) {
+    handles.raw = new Database(handles.path, { fileMustExist: true });
+    handles.raw.pragma('busy_timeout = 5000');
+    addCaseFold(handles.raw);
+  }
+  return handles.raw;
+}
+/** The connection the store's own reads run on, on the service's thread. */
+export const readConnectionOf = (store: Store): Database.Database => handlesOf(store).reads;
 
 export interface SqliteStoreOptions {
   /** A cap on the database file's size: past it writes fail as on a full disk (507) until rows are deleted */
@@ -39,6 +55,22 @@ export interface SqliteStoreOptions {
   /** Files up to this size are checked for damage before the store opens, larger ones while it serves
    * (server/sqlite/integrity.ts); FULL_CHECK_BYTES when not given. */
   fullCheckBytes?: number;
+}
+
+/** The read-only connection that replaces `migrating` once the file is ready: opened before that one closes, so
+ * that the file's WAL stays as it is. */
+function openReads(path: string, migrating: Database.Database): Database.Database {
+  try {
+    const reads = new Database(path, { readonly: true, fileMustExist: true });
+    reads.pragma('busy_timeout = 5000');
+    // The issue groups' search reads here (server/sqlite/case-fold.ts).
+    addCaseFold(reads);
+    return reads;
+  } catch (error) {
+    throw openFailure(path, error);
+  } finally {
+    migrating.close();
+  }
 }
 
 /** Opens (creating and migrating as needed) the SQLite database at `path`, in WAL mode. Throws a StartupError
@@ -54,7 +86,8 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
       logContentHash({ x, t, m, tg, f, l, ll, u } as Parameters<typeof logContentHash>[0]),
     );
     db.function('sidelog_bugfender_app_id', { deterministic: true }, (key) => bugfenderAppIdOf(String(key)));
-    // The explorer's list searches read on this connection (server/sqlite/case-fold.ts).
+    // An in-memory database's reads stay on this connection; a file's go to openReads' and the reader threads', which
+    // register the fold too (server/sqlite/case-fold.ts).
     addCaseFold(db);
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
@@ -69,17 +102,20 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     groupStoredIssues(db);
     // A write that changes nothing: fails now on a file SQLite can only read.
     db.prepare('DELETE FROM apps WHERE 0').run();
-    // The writer thread checkpoints: this connection never makes a read wait on one.
-    db.pragma('wal_autocheckpoint = 0');
     if (options.maxBytes)
       maxPages = Math.max(1, Math.floor(options.maxBytes / (db.pragma('page_size', { simple: true }) as number)));
   } catch (error) {
     db?.close();
     throw error instanceof StartupError ? error : openFailure(path, error);
   }
-  const opened = db;
-  // Reads on this connection, on the service's thread; every write in the writer thread (docs/local-service.md#the-writer-thread).
+  // Reads on a read-only connection of the service's thread, so that a write in the wrong place fails loudly; every
+  // write in the writer thread (docs/local-service.md#the-writer-thread), the explorer's queries in the reader threads
+  // (#the-reader-threads). An in-memory database is one connection, which no other thread can open: its reads stay
+  // here, on it.
+  const memory = path === ':memory:';
+  const opened = memory ? db : openReads(path, db);
   const writer = startWriter({ path, maxPages });
+  const reader = memory ? undefined : startReader(path);
   const reads = createCollectedReads(opened);
   const store: Store = {
     kind: 'sqlite',
@@ -97,13 +133,18 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     ...createSavedViewStore(opened),
     ...storeWrites(writer),
     ...afterRequestsLog(writer, reads),
-    explorer: createExplorerQueries(opened),
+    explorer: reader?.queries ?? createExplorerQueries(opened),
     settled: () => writer.settled({ index: true }),
+    // The writer's connection closes last: the last connection to close folds the write-ahead log back into the
+    // file, which a read-only one cannot.
     close: async () => {
+      await reader?.close();
+      HANDLES.get(store)?.raw?.close();
+      if (!memory) opened.close();
       await writer.close();
-      opened.close();
+      if (memory) opened.close();
     },
   };
-  HANDLES.set(store, opened);
+  HANDLES.set(store, { reads: opened, path });
   return store;
 }

@@ -13,9 +13,19 @@ export function createWebhookStore(db: Database.Database): WebhookStore {
 export function webhookStoreSync(db: Database.Database): Sync<WebhookStore> {
   const setting = db.prepare(`SELECT url, last_status, last_at FROM app_webhooks WHERE app_key = ?`);
   const pending = db.prepare(`SELECT count(*) FROM webhook_outbox WHERE app_key = ?`).pluck();
+  // Each app not busy (none of its notifications under a live lease) with something due, those whose oldest due is
+  // oldest first: its first `perApp` due notifications. One statement, so that what it reads is what it claims.
   const claim = db.prepare(
-    `UPDATE webhook_outbox SET claimed_until = ? WHERE id IN (
-       SELECT id FROM webhook_outbox WHERE next_at <= ? AND (claimed_until IS NULL OR claimed_until <= ?) ORDER BY id LIMIT ?)
+    `WITH busy AS (SELECT DISTINCT app_key FROM webhook_outbox WHERE claimed_until > @now),
+     due AS (
+       SELECT o.id, row_number() OVER (PARTITION BY o.app_key ORDER BY o.id) AS n, min(o.id) OVER (PARTITION BY o.app_key) AS first
+       FROM webhook_outbox o JOIN app_webhooks w ON w.app_key = o.app_key
+       WHERE o.next_at <= @now AND o.app_key NOT IN (SELECT app_key FROM busy)
+     ),
+     apps AS (SELECT DISTINCT first FROM due ORDER BY first LIMIT @apps)
+     UPDATE webhook_outbox SET claimed_until = @until
+     WHERE id IN (SELECT id FROM due WHERE n <= @perApp AND first IN (SELECT first FROM apps))
+       AND (claimed_until IS NULL OR claimed_until <= @now)
      RETURNING id, app_key AS appKey, event, payload, attempts`,
   );
   const urlOf = db.prepare(`SELECT url FROM app_webhooks WHERE app_key = ?`).pluck();
@@ -42,9 +52,9 @@ export function webhookStoreSync(db: Database.Database): Sync<WebhookStore> {
         ).run(appKey, hook.url, hook.origin, now.toISOString());
       })();
     },
-    claimNotifications(now, limit, leaseMs) {
+    claimNotifications(now, perApp, leaseMs, apps) {
       return db.transaction(() => {
-        const rows = claim.all(now + leaseMs, now, now, limit) as Omit<PendingNotification, 'url'>[];
+        const rows = claim.all({ now, until: now + leaseMs, perApp, apps }) as Omit<PendingNotification, 'url'>[];
         return rows
           .sort((a, b) => a.id - b.id)
           .flatMap((row) => {

@@ -16,6 +16,7 @@ export const WRITE_METHODS = [
   'setDeviceKey',
   'recordRequest',
   'putViewer',
+  'setViewerApps',
   'addViewerSession',
   'deleteViewerSession',
   'markRetention',

@@ -215,6 +215,28 @@ describe('the stream', () => {
     });
   });
 
+  it("a network line shows its method, status, URL and duration as columns, the URL's redactions marked", async () => {
+    const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, 'explorer-e2e-network');
+    await collector.createApp();
+    const session = await collector.session('s-network', 'd-network');
+    const at = Date.now() - 60_000;
+    const line = (t: string, ll: number, offset: number) =>
+      ({ x: new Date(at + offset).toISOString(), at: at + offset, t, ll, tg: 'bf_network' }) as LogRecord;
+    await collector.logs(session, [
+      line('{"method":"POST","status":502,"url":"https://shop.test/pay?access_token=[secret]","duration":84}', 2, 0),
+      line('not JSON, shown as it is', 4, 1_000),
+    ]);
+    await viewerText(e2e.page, `${e2e.product.url}/sidelog/logs?app=${appIdOf('explorer-e2e-network')}`);
+
+    const row = e2e.page.locator('.log-row', { has: e2e.page.locator('.net-line') });
+    expect(await row.locator('.net-method').innerText()).toBe('POST');
+    expect(await row.locator('.net-status').innerText()).toBe('502');
+    expect(await row.locator('.net-url').innerText()).toBe('https://shop.test/pay?access_token=[secret]');
+    expect(await row.locator('.net-url mark.redacted').innerText()).toBe('[secret]');
+    expect(await row.locator('.net-duration').innerText()).toBe('84 ms');
+    expect(await e2e.page.locator('.log-text').allInnerTexts()).toContain('not JSON, shown as it is');
+  });
+
   it('logged markup is shown as text, never run', async () => {
     await viewerText(e2e.page, logsUrl({ tag: 'ui', session: 's-alpha' }));
     expect(await streamTexts(e2e.page)).toEqual([MARKUP]);

@@ -121,7 +121,15 @@ export function createDexieStorage(name = DATABASE_NAME): SidelogStorage {
       }),
     setSessionId: async (uuid, id) => void (await db.sessions.update(uuid, { id })),
     sessions: () => db.sessions.toArray(),
-    deleteSession: (uuid) => db.sessions.delete(uuid),
+    deleteSessionIfEmpty: (uuid) =>
+      db.transaction('rw', [db.devicekeys, db.issues, db.logs, db.sessions], async () => {
+        const counts = await Promise.all(
+          [db.logs, db.issues, db.devicekeys].map((table) => table.where('sessionUUID').equals(uuid).count()),
+        );
+        if (counts.some((count) => count > 0)) return false;
+        await db.sessions.delete(uuid);
+        return true;
+      }),
 
     clear: () =>
       db.transaction('rw', [db.devicekeys, db.issues, db.logs, db.sessions], () =>

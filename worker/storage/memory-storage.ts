@@ -92,7 +92,10 @@ export function createMemoryStorage(logCap = IN_MEMORY_LOG_CAP): SidelogStorage 
       if (stored) stored.id = id;
     },
     sessions: async () => [...sessions.values()].map((session) => ({ ...session })),
-    deleteSession: async (uuid) => void sessions.delete(uuid),
+    async deleteSessionIfEmpty(uuid) {
+      if (logs.count(uuid) + issues.count(uuid) + deviceKeys.count(uuid) > 0) return false;
+      return sessions.delete(uuid);
+    },
 
     async clear() {
       logs.clear();

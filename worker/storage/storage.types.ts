@@ -41,7 +41,10 @@ export interface SidelogStorage {
   /** Sets the id the service gave the session, leaving the rest of the stored record as it is by then. */
   setSessionId(uuid: string, id: number): Promise<void>;
   sessions(): Promise<SessionRecord[]>;
-  deleteSession(uuid: string): Promise<void>;
+  /** Deletes the session if no log, issue or device key of it is stored, in one transaction with that check: a write
+   * that stores into the session either comes first and keeps it, or comes after and finds it gone (a rescue's
+   * writes then store it again). Resolves to whether it was deleted. */
+  deleteSessionIfEmpty(uuid: string): Promise<boolean>;
 
   /** Empties all four tables (app change). */
   clear(): Promise<void>;

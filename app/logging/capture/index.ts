@@ -8,6 +8,8 @@ const CAPTURES: [keyof ResolvedOptions, () => Promise<InstallCapture>][] = [
   ['registerErrorHandler', () => import('./error-capture.ts').then((module) => module.installErrorCapture)],
   ['logBrowserEvents', () => import('./browser-events.ts').then((module) => module.installBrowserEvents)],
   ['logUIEvents', () => import('./ui-events.ts').then((module) => module.installUIEvents)],
+  ['logNetworkRequests', () => import('./network-requests.ts').then((module) => module.installNetworkRequests)],
+  ['logWebVitals', () => import('./web-vitals.ts').then((module) => module.installWebVitals)],
 ];
 
 export interface InstalledCaptures {
@@ -21,7 +23,8 @@ export interface InstalledCaptures {
 export function installCaptures(target: CaptureTarget, options: ResolvedOptions): InstalledCaptures {
   const undos: (() => void)[] = [];
   let undone = false;
-  const loads = CAPTURES.filter(([option]) => options[option] === true).map(([, load]) => load());
+  // An option names its capture with true, or with what it records ('failures', 'all'): on unless false.
+  const loads = CAPTURES.filter(([option]) => !!options[option]).map(([, load]) => load());
   const ready = (async () => {
     for (const load of loads) {
       const install = await load.catch(() => undefined);

@@ -1,6 +1,7 @@
 // Mode detection (docs/modes.md#choosing-a-mode): A when multi-tab and multi-thread are both available, B when only
 // multi-tab, C otherwise. Each kind is tried in turn; one that cannot start falls to the next.
 import type { DebugSink, SidelogMode, StoredSink } from '../../../protocol/index.ts';
+import { REFUSED_RULES } from '../../../protocol/redact/refused-rules.ts';
 import { canPersist } from '../identity.ts';
 import type { EngineHandle, EngineKind, PageEngineConfig } from './engine-handle.types.ts';
 import { inPageKind } from './in-page-engine.ts';
@@ -54,6 +55,8 @@ export async function startEngine(
     try {
       return await kind.create(config, debug, deadlineMs, stored);
     } catch (error) {
+      // Rules the engine refused are refused by every engine: init rejects with the engine's reason.
+      if (error instanceof Error && error.name === REFUSED_RULES) throw error;
       report(`Sidelog could not start in mode ${kind.mode}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }

@@ -1,6 +1,6 @@
 // Redaction in the engine, in every mode (docs/privacy.md#where-redaction-runs): the same calls leave the same
 // redacted texts in IndexedDB and at the collector, whichever mode ran them; the page's rescue in localStorage is
-// redacted with the same rules.
+// redacted with the same built-ins, the app's rules left to the engine.
 import Dexie from 'dexie';
 import { afterEach, describe, expect, test } from 'vitest';
 import { LogLevel, STORAGE_KEYS, type SidelogMode } from '../../../protocol/index.ts';
@@ -112,7 +112,7 @@ describe('the same calls, redacted the same in every mode', () => {
 });
 
 describe("the page's rescue", () => {
-  test('what the page keeps in localStorage as it goes is redacted with the rules it got at init', async () => {
+  test("what the page keeps in localStorage as it goes is redacted with the built-ins, not the app's rules", async () => {
     const app = await newApp();
     const sidelog = await startSidelog(app, OPTIONS);
 
@@ -127,9 +127,25 @@ describe("the page's rescue", () => {
     const kept = keys.map((key) => localStorage.getItem(key)).join('\n');
     for (const key of keys) localStorage.removeItem(key);
     expect(kept).toContain('user {\\"email\\":\\"[email]\\",\\"phone\\":\\"[phone]\\"}');
-    expect(kept).toContain('paid with [card] for [order]');
+    // An app's rule never runs on the page's main thread: the engine that stores the rescue applies it
+    // (docs/privacy.md#where-redaction-runs).
+    expect(kept).toContain('paid with [card] for ORD-000123');
     expect(kept).toContain('From [email]');
     expect(kept).toContain('token=[secret]');
-    expect(withoutRaw(kept)).toEqual([]);
+    expect(withoutRaw(kept)).toEqual(['ORD-000123']);
   });
+});
+
+describe('a rule that could backtrack without bound (docs/privacy.md#rules-that-could-hang)', () => {
+  test.each(MODES)(
+    "mode %s: the engine refuses it as it starts, and init rejects with the engine's reason",
+    async (_mode, hide) => {
+      hide();
+      const app = await newApp();
+      const rules = [{ name: 'words', pattern: '(\\w+\\s?)+$' }];
+      await expect(startSidelog(app, { redact: { rules } })).rejects.toThrow(
+        "'redact.rules[0].pattern' may backtrack without bound: in '(\\w+\\s?)+'",
+      );
+    },
+  );
 });

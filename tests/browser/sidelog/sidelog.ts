@@ -11,6 +11,8 @@ export const quiet = {
   printToConsole: false,
   logBrowserEvents: false,
   logUIEvents: false,
+  logNetworkRequests: false as const,
+  logWebVitals: false,
   registerErrorHandler: false,
 };
 

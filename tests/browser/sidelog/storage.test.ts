@@ -74,6 +74,21 @@ describe('the Dexie storage', () => {
     storage.close();
   });
 
+  test('deletes a session only while none of its logs, issues or device keys is stored, in one transaction', async () => {
+    const storage = createDexieStorage(testDatabase());
+    const session = (uuid: string) => ({ uuid, payload: { ...payload, session_uid: uuid } });
+    for (const uuid of ['logs', 'issue', 'key', 'empty']) await storage.ensureSession(session(uuid));
+    await addLogs(storage, [{ sessionUUID: 'logs', x: '2026-11-22T10:00:00.000Z', at: 1, t: 'kept' }]);
+    await storage.addIssue({ sessionUUID: 'issue', data: { title: 'T', text: 'X', type: 'crash', uuid: 'u1' } });
+    await storage.addDeviceKey({ sessionUUID: 'key', data: { key: 'user_id', value: 42 } });
+    const deleted = await Promise.all(
+      ['logs', 'issue', 'key', 'empty'].map((uuid) => storage.deleteSessionIfEmpty(uuid)),
+    );
+    expect(deleted).toEqual([false, false, false, true]);
+    expect((await storage.sessions()).map((record) => record.uuid).sort()).toEqual(['issue', 'key', 'logs']);
+    storage.close();
+  });
+
   test('deletes exactly the logs it is named, a whole uploaded batch at once or around a log of another session', async () => {
     const storage = createDexieStorage(testDatabase());
     const log = (sessionUUID: string, t: string) => ({ sessionUUID, x: '2026-11-22T10:00:00.000Z', at: 1, t });

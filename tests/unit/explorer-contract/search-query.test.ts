@@ -64,6 +64,8 @@ const REFUSED: [string, string][] = [
   ['tag:', `'tag:' needs a value, as in tag:value`],
   ['level:', `'level:' needs a value, as in level:error`],
   ['!!', `'!!' has no letter or digit: words under 3 characters must be letters or digits`],
+  ['pay\0ment', 'The search cannot hold the NUL character (U+0000): remove it'],
+  ['tag:"n\0et"', 'The search cannot hold the NUL character (U+0000): remove it'],
   [
     'a b c d e f g h i',
     `The search holds at most ${MAX_SEARCH_TERMS} terms (a phrase counts its words): search for fewer`,

@@ -46,6 +46,7 @@ describe('validateOptions (docs/api.md#options)', () => {
     'printToConsole',
     'logBrowserEvents',
     'logUIEvents',
+    'logWebVitals',
     'registerErrorHandler',
     'captureCallSite',
   ])("'%s' must be a boolean", (name) => {
@@ -66,6 +67,21 @@ describe('validateOptions (docs/api.md#options)', () => {
         "`'recordInputValues' option must be one of 'masked', 'none' or 'all'.`",
       );
     }
+  });
+
+  test("'logNetworkRequests' is 'all', 'failures' or false", () => {
+    for (const value of ['all', 'failures', false])
+      expect(validateOptions({ appKey: 'key', logNetworkRequests: value })).toMatchObject({
+        logNetworkRequests: value,
+      });
+    for (const value of [true, 'failed', 'none', 0, null]) {
+      expect(() => validateOptions({ appKey: 'key', logNetworkRequests: value })).toThrow(
+        new Error("'logNetworkRequests' option must be 'all', 'failures' or false."),
+      );
+    }
+    expect(readFileSync(resolve(import.meta.dirname, '../../../docs/errors.md'), 'utf8')).toContain(
+      "`'logNetworkRequests' option must be 'all', 'failures' or false.`",
+    );
   });
 
   test('undefined options are dropped', () => {
@@ -94,6 +110,8 @@ describe('resolveOptions', () => {
       printToConsole: true,
       logBrowserEvents: true,
       logUIEvents: true,
+      logNetworkRequests: 'failures',
+      logWebVitals: true,
       registerErrorHandler: true,
       captureCallSite: false,
       recordInputValues: 'masked',

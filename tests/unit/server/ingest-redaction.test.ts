@@ -60,6 +60,11 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       `'redact.rules[0].pattern' must not match an empty text.`,
     ],
     [
+      'a pattern that could backtrack without bound',
+      { rules: [{ name: 'a', pattern: '(a+)+$' }] },
+      `'redact.rules[0].pattern' may backtrack without bound: in '(a+)+' a repetition can match the same text in more than one way.`,
+    ],
+    [
       'an unknown built-in',
       { builtIns: ['name'] },
       `'redact.builtIns' option names an unknown built-in 'name' (known: email, card, iban, jwt, credential, secret, phone).`,

@@ -10,9 +10,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { EXPLORER_API } from '../../../explorer-contract/api.types.ts';
 import type { IssueGroup, KeyHistoryEntry, SavedView } from '../../../explorer-contract/insight.types.ts';
+import { FIELD_CAPS } from '../../../protocol/limits.ts';
 import { appIdOf } from '../../../server/app-id.ts';
 import { DEMO_APP_KEY } from '../../../server/demo.ts';
 import { openStore } from '../../../server/open-store.ts';
+import { PG_MIGRATIONS } from '../../../server/postgres/schema.ts';
+import { MIGRATIONS } from '../../../server/sqlite/schema.ts';
 import { startNotifier } from '../../../server/webhooks/notifier.ts';
 import { ADMIN_TOKEN, createHarness, sessionPayload, type Harness } from './service-harness.ts';
 import { STORE_KINDS } from './test-databases.ts';
@@ -333,6 +336,55 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     expect((await explorer<SavedView[]>('/views')).body.map((found) => found.name)).toContain('Kept');
     expect((await explorer<SavedView[]>('/views')).body.map((found) => found.name)).not.toContain('Planted');
     expect((await explorer('/webhook')).body).toEqual(webhook);
+  });
+
+  test('a group keeps its title, its newest occurrence’s and its top frame cut to the page’s cap for a title, and its notification sends them so', async () => {
+    const receiver = await startReceiver();
+    try {
+      await service.admin('webhooks', { json: { app: DEMO_APP_KEY, url: receiver.url } });
+      const long = `Checkout failed ${'é'.repeat(200_000)}`;
+      const frame = `handle${'x'.repeat(200_000)}`;
+      const uid = await sendIssue('d-long', long, 'crash', `Error\n    at ${frame} (https://shop.example/app.js:1:1)`);
+      const group = await groupOf(uid);
+      const cut = (text: string) => text.slice(0, FIELD_CAPS.issueTitle) + '…';
+      expect(group.last_title).toBe(cut(long));
+      expect(group.title.length).toBeLessThanOrEqual(FIELD_CAPS.issueTitle + 1);
+      expect(group.top_frame).toBe(cut(`${frame} (/app.js)`));
+      // The group's list of occurrences cuts their titles the same (its 200 a page each kept whole otherwise).
+      const listed = (
+        await explorer<{ issues: { uid: string; title: string }[] }>(`/issue-groups/${group.id}/occurrences`)
+      ).body.issues;
+      expect(listed).toMatchObject([{ uid, title: cut(long) }]);
+      await startNotifier(service.store, { timer: false }).deliverDue();
+      const sent = receiver.received.find((notification) => notification.body.issue.uid === uid)!.body;
+      expect(sent.issue.title).toBe(cut(long));
+      expect(sent.group).toMatchObject({ last_title: cut(long), top_frame: group.top_frame });
+      expect(JSON.stringify(sent).length).toBeLessThan(8 * 1024);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  test('a group stored with longer texts before they were cut has them cut by the migration', async () => {
+    const group = await groupOf(await sendIssue('d-old', 'Stored 1 before the cut'));
+    const long = 'y'.repeat(5_000);
+    const migration = (kind === 'sqlite' ? MIGRATIONS : PG_MIGRATIONS).find((sql) =>
+      sql.includes('last_title = CASE'),
+    )!;
+    if (kind === 'sqlite') {
+      const db = new Database(service.db);
+      db.prepare('UPDATE issue_groups SET last_title = ?, top_frame = ? WHERE id = ?').run(long, long, group.id);
+      db.exec(migration);
+      db.close();
+    } else {
+      const client = new pg.Client(service.db);
+      await client.connect();
+      await client.query('UPDATE issue_groups SET last_title = $1, top_frame = $1 WHERE id = $2', [long, group.id]);
+      await client.query(migration);
+      await client.end();
+    }
+    const cut = long.slice(0, FIELD_CAPS.issueTitle) + '…';
+    expect(await groupOf(`issue-${issues}`)).toMatchObject({ title: group.title, last_title: cut, top_frame: cut });
   });
 
   test('a device’s key history, each change with the value before it; a device is found by a key value, past or present', async () => {

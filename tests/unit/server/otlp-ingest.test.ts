@@ -284,7 +284,7 @@ describe('records refused alone, and refusals', () => {
       partialSuccess: {
         rejectedLogRecords: 3,
         errorMessage:
-          'record 1: timeUnixNano and observedTimeUnixNano are both missing or zero; record 2: a value nests deeper than 16 levels; record 3: a log record must be an object',
+          'record 1: timeUnixNano and observedTimeUnixNano are both missing, zero or out of range; record 2: a value nests deeper than 16 levels; record 3: a log record must be an object',
       },
     });
     expect((await stored()).map((log) => log.t)).toEqual(['ok']);

@@ -1,10 +1,15 @@
 // The pure parts of sessions by sequence and of an issue's story (docs/explorer.md#sessions-by-sequence,
 // docs/explorer.md#an-issues-story): the walk that finds A then B within T in a session, the terms, the ratio.
 import { describe, expect, test } from 'vitest';
-import type { ExplorerLog } from '../../../server/explorer-queries.types.ts';
+import type { ExplorerLog, ExplorerQueries, LogPage } from '../../../server/explorer-queries.types.ts';
 import { standsOut, supportRatio } from '../../../server/analysis/issue-story.ts';
-import { firstSequence } from '../../../server/analysis/sequence-search.ts';
 import { MAX_SEARCH_TERMS, parseSearchQuery } from '../../../explorer-contract/search-query.ts';
+import {
+  findSequences,
+  firstSequence,
+  SEQUENCE_BUDGET_MS,
+  TooManyLines,
+} from '../../../server/analysis/sequence-search.ts';
 import { patternSearch, plainWords, termOf, type Term } from '../../../server/analysis/terms.ts';
 
 let ids = 0;
@@ -36,6 +41,30 @@ describe('A then B within T, in one session', () => {
   test('at one time, B counts only when it was stored after A', () => {
     expect(found([log(10, '', 2)], [log(10, '', 1)], 300)).toBeUndefined();
     expect(found([log(10, '', 1)], [log(10, '', 2)], 300)).toEqual([10, 10]);
+  });
+});
+
+describe('the search’s budget', () => {
+  test('every page reads within what is left of one budget for both terms, and past it the search is refused', async () => {
+    // A fake clock and a store whose every page ends by its budget having found nothing, as a common word's scan
+    // does (server/sqlite/explorer-queries.ts): 20 such pages a term, then the end.
+    let clock = 0;
+    const asked: (number | undefined)[] = [];
+    let pages = 0;
+    const queries = {
+      async logs(_filter: unknown, options: { within?: number }): Promise<LogPage> {
+        asked.push(options.within);
+        clock += 300;
+        return { logs: [], next: ++pages < 40 ? '1_1' : null };
+      },
+    } as unknown as ExplorerQueries;
+    const term = termOf('cart') as Term;
+    const search = findSequences(queries, { appKey: 'app' }, term, term, 300_000, { now: () => clock });
+    await expect(search).rejects.toThrow(TooManyLines);
+    await expect(search).rejects.toThrow('reads too much');
+    expect(asked.length).toBeLessThan(40);
+    expect(asked.every((within) => within !== undefined && within > 0 && within <= SEQUENCE_BUDGET_MS)).toBe(true);
+    expect(clock).toBeLessThanOrEqual(SEQUENCE_BUDGET_MS + 2 * 300);
   });
 });
 

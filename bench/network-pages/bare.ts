@@ -1,0 +1,4 @@
+// The floor: the same requests with no logger on the page.
+import { runNetworkBench } from './harness.ts';
+
+void runNetworkBench(() => {});
