@@ -106,8 +106,12 @@ export interface ExplorerDevice {
   name: string;
   os_version: string;
   language: string;
+  /** When the collector received the device first and last. */
   first_seen: string;
   last_seen: string;
+  /** Its first and last log by the logs' own time (ms), null before any log: what the pages show first. */
+  first_at: number | null;
+  last_at: number | null;
   sessions: number;
 }
 
@@ -186,7 +190,10 @@ export interface FacetValue {
  * how many devices and sessions they come from (docs/facets.md). `sampled`, when present, says the counts are of the
  * view's newest `sampled` logs only, not of all it matches (docs/facets.md#counting). */
 export interface LogFacets {
+  /** How many of the view's newest logs were counted, when that is fewer than the view holds. */
   sampled?: number;
+  /** With `sampled`: the levels count every log of the view nonetheless, as the histogram does. */
+  everyLevel?: true;
   level: FacetValue[];
   tag: FacetValue[];
   file: FacetValue[];

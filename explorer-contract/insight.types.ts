@@ -21,7 +21,8 @@ export interface LogPattern {
   is_new: boolean;
   /** One line of it, as logged (cut to 300 characters). */
   example: string;
-  /** The template's plain words: a search for them finds its lines (and maybe others). */
+  /** The search for its lines: the template's runs of plain words as phrases, at most MAX_SEARCH_TERMS words
+   * (server/analysis/terms.ts, patternSearch). It finds every line of the pattern, and maybe others. */
   words: string;
 }
 

@@ -1,6 +1,29 @@
 // The explorer's form fields: a label tied to its control, a select of fixed choices, and the button that applies a
 // form, so every filter bar reads and behaves the same.
 import { useId, type ChangeEvent, type ReactNode } from 'react';
+import { isTimeInput } from './format.ts';
+
+/** A From or To field: text in the explorer's one format (docs/explorer-views.md#time), one tab stop, and a value
+ * that is no time refused by the form, with the reason, rather than dropped. */
+export function TimeInput({ id, value, onChange }: { id: string; value: string; onChange(value: string): void }) {
+  return (
+    <input
+      id={id}
+      value={value}
+      placeholder="2026-12-03 17:00:00"
+      size={21}
+      spellCheck={false}
+      autoComplete="off"
+      onChange={(event) => {
+        const text = event.target.value;
+        event.target.setCustomValidity(
+          isTimeInput(text) ? '' : 'Write a time as 2026-12-03 17:00:00 (the seconds may be left out).',
+        );
+        onChange(text);
+      }}
+    />
+  );
+}
 
 export function Field({
   label,

@@ -3,9 +3,10 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Logo } from '../app/ui/Logo.tsx';
 import { ADMIN_VIEWER, postJson } from './api.ts';
+import { appSwitchPath } from './app-switch-path.ts';
 import { useAppId } from './use-app.ts';
 import { href } from './use-query.ts';
-import { zoneLabel } from './format.ts';
+import { countOf, zoneLabel } from './format.ts';
 import { useZone, zoneStore } from './time-zone.ts';
 import { useViewer, viewerStore } from './viewer-store.ts';
 
@@ -30,7 +31,7 @@ function ZoneSwitch() {
         checked={zone === 'utc'}
         onChange={(event) => zoneStore.getState().setZone(event.target.checked ? 'utc' : 'local')}
       />
-      <span>
+      <span title={`Times in ${zoneLabel(zone)}`}>
         UTC <span className="muted">(times in {zoneLabel(zone)})</span>
       </span>
     </label>
@@ -41,20 +42,23 @@ function AppPicker({ appId }: { appId: string | undefined }) {
   const apps = useViewer((state) => state.apps);
   const [location, navigate] = useLocation();
   if (apps.length === 0) return null;
+  // An app the address names that the viewer has not: no other app is shown as chosen.
+  const known = apps.some((app) => app.appId === appId);
   return (
     <label className="app-picker">
       <span>App</span>
       <select
-        value={appId}
-        onChange={(event) =>
-          navigate(
-            href(location.startsWith('/logs') ? '/logs' : location.replace(/^(\/\w+).*/, '$1'), event.target.value),
-          )
-        }
+        value={known ? appId : ''}
+        onChange={(event) => navigate(href(appSwitchPath(location), event.target.value))}
       >
+        {known ? null : (
+          <option value="" disabled>
+            Choose an app
+          </option>
+        )}
         {apps.map((app) => (
           <option key={app.appId} value={app.appId}>
-            {app.key} ({app.sessions} sessions)
+            {app.key} ({countOf(app.sessions, 'session')})
           </option>
         ))}
       </select>
@@ -77,6 +81,7 @@ export function Layout({
   const [location, navigate] = useLocation();
   const appId = useAppId();
   const name = useViewer((state) => state.name);
+  const apps = useViewer((state) => state.apps);
   const main = useRef<HTMLElement>(null);
   // A new view is announced like a new page: its title, and focus at the start of its content.
   useEffect(() => {
@@ -91,7 +96,7 @@ export function Layout({
       <header className="portal-header">
         <div className="portal-brand">
           <span aria-hidden="true">
-            <Logo size={32} />
+            <Logo size={32} title="Sidelog" />
           </span>
           <span>Sidelog</span>
         </div>
@@ -131,7 +136,14 @@ export function Layout({
         tabIndex={-1}
       >
         <h1>{heading ?? title}</h1>
-        {appId ? children : <p className="muted">No app yet: apps appear here once the admin API creates them.</p>}
+        {!appId ? (
+          <p className="muted">No app yet: apps appear here once the admin API creates them.</p>
+        ) : apps.some((app) => app.appId === appId) ? (
+          children
+        ) : (
+          // Not the API's "no such app" under a picker naming another: the address's app is neither shown nor hidden.
+          <p className="notice-error">No app {appId} here: choose an app above.</p>
+        )}
       </main>
     </div>
   );

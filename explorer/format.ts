@@ -105,16 +105,51 @@ export function durationText(ms: number): string {
   return parts.join(' ');
 }
 
-/** An ISO time (or epoch milliseconds) as a datetime-local input shows it in `zone`, and back. */
+/** An ISO time (or epoch milliseconds) as a From or To field shows it in `zone`: the one format, to the second
+ * (text fields, not datetime-local, whose display follows the browser's locale, "12/03/2026, 05:00:00 PM", and
+ * takes seven tab stops). */
 export function toLocalInput(iso: string | null, zone: Zone = zoneStore.getState().zone): string {
   if (!iso) return '';
   const ms = /^\d+$/.test(iso) ? Number(iso) : Date.parse(iso);
   if (!Number.isFinite(ms)) return '';
-  return absoluteTime(ms, zone).replace(' ', 'T').slice(0, 19);
+  return absoluteTime(ms, zone).slice(0, 19);
 }
+
+/** What a From or To field takes: the one format, seconds and milliseconds optional, or ISO's `T` in place of the space. */
+export const TIME_INPUT_PATTERN = '\\s*\\d{4}-\\d\\d-\\d\\d[ T]\\d\\d:\\d\\d(:\\d\\d(\\.\\d{1,3})?)?\\s*';
+const TIME_INPUT = new RegExp(`^${TIME_INPUT_PATTERN}$`);
+
+/** The moment a field's value names in `zone`, in milliseconds; NaN for a value not in the format or no such time. */
+function inputMs(value: string, zone: Zone): number {
+  if (!TIME_INPUT.test(value)) return NaN;
+  const [year, month, day, hours, minutes, seconds = 0, millis = 0] = value
+    .trim()
+    .split(/[-T :.]/)
+    .map((part, i) => (i === 6 ? Number(part.padEnd(3, '0')) : Number(part)));
+  const parts = [year!, month! - 1, day!, hours!, minutes!, seconds, millis] as const;
+  const date = zone === 'utc' ? new Date(Date.UTC(...parts)) : new Date(...parts);
+  // No such day or hour (2026-02-30, 25:00): Date rolls it over, and the parts read back differ.
+  const back = partsOf(date.getTime(), zone);
+  return back[0] === year && back[1] === month && back[2] === day && back[3] === hours && back[4] === minutes
+    ? date.getTime()
+    : NaN;
+}
+
+/** Whether a From or To field's value is a time (or empty). */
+export const isTimeInput = (value: string, zone: Zone = zoneStore.getState().zone): boolean =>
+  value.trim() === '' || Number.isFinite(inputMs(value, zone));
+
+/** A From or To field's value as an ISO time, or undefined when it is empty or no time. */
 export function fromLocalInput(value: string, zone: Zone = zoneStore.getState().zone): string | undefined {
-  if (!value) return undefined;
-  // Without a zone, Date reads a date-time as local; with a 'Z', as UTC.
-  const ms = new Date(zone === 'utc' ? `${value.length === 16 ? `${value}:00` : value}Z` : value).getTime();
+  const ms = inputMs(value, zone);
   return Number.isFinite(ms) ? new Date(ms).toISOString() : undefined;
 }
+
+/** "1 occurrence", "2 occurrences", "1,273 lines": a count with its noun, singular for one. */
+export const countOf = (n: number, one: string, many = `${one}s`): string =>
+  `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+
+/** Whether the time something arrived (the collector's clock) differs from its logs' own time by more than a minute,
+ * so that the page shows it apart: a device's clock and the upload's delay make small gaps, a night offline large. */
+export const arrivedApart = (at: number, arrived: string | number): boolean =>
+  Math.abs((typeof arrived === 'string' ? Date.parse(arrived) : arrived) - at) > 60_000;

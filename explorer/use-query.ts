@@ -32,10 +32,12 @@ export function useQuery(): [
   return [params, change];
 }
 
-/** A field's text as it is typed, starting from the address's `name` and following it when the address changes. */
+/** A field's text as it is typed, starting from the address's `name` and following it when that parameter changes
+ * (another one changing, as a choice that applies at once, keeps what is typed and not yet applied). */
 export function useDraft(params: URLSearchParams, name: string): [string, (text: string) => void] {
-  const [draft, setDraft] = useState(params.get(name) ?? '');
-  useEffect(() => setDraft(params.get(name) ?? ''), [params, name]);
+  const applied = params.get(name) ?? '';
+  const [draft, setDraft] = useState(applied);
+  useEffect(() => setDraft(applied), [applied]);
   return [draft, setDraft];
 }
 

@@ -17,7 +17,8 @@ export const viewerStore = createStore<ViewerState>()((set) => ({
   apps: [],
   async check() {
     try {
-      const me = await getJson<{ name: string }>('/me');
+      const me = await getJson<{ name: string | null }>('/viewer');
+      if (me.name === null) return set({ status: 'signed-out', name: '', apps: [] });
       const apps = await getJson<ExplorerApp[]>('/apps');
       set({ status: 'signed-in', name: me.name, apps });
     } catch {

@@ -389,6 +389,8 @@ export interface ExplorerDeviceRow {
   info: string | null;
   first_seen: string;
   last_seen: string;
+  first_at: number | null;
+  last_at: number | null;
   sessions: number;
 }
 
@@ -402,6 +404,8 @@ export function toExplorerDevice(row: ExplorerDeviceRow): ExplorerDevice {
     language: info.language ?? '',
     first_seen: row.first_seen,
     last_seen: row.last_seen,
+    first_at: row.first_at === null ? null : Number(row.first_at),
+    last_at: row.last_at === null ? null : Number(row.last_at),
     sessions: row.sessions,
   };
 }

@@ -10,7 +10,7 @@ import { RefineButtons } from './RefineButtons.tsx';
 import type { Refinable } from './refine.ts';
 
 const FACETS: {
-  key: keyof Omit<LogFacets, 'devices' | 'sessions' | 'sampled' | 'keys'>;
+  key: keyof Omit<LogFacets, 'devices' | 'sessions' | 'sampled' | 'everyLevel' | 'keys'>;
   title: string;
   field?: Refinable;
 }[] = [
@@ -70,16 +70,20 @@ export function FacetPanel({ appId, filters }: { appId: string; filters: string 
       {/* A query the service refuses: the stream above says why, once. */}
       {facets.state === 'ready' ? (
         <>
+          {/* Before the counts it qualifies, so that "395 devices" is not read as the view's whole. */}
+          {facets.data.sampled === undefined ? null : (
+            <p className="facet-sample">
+              Counts of the newest {count(facets.data.sampled, 'log', 'logs')}
+              {facets.data.everyLevel ? ', the levels of every log' : ''}:
+            </p>
+          )}
           <p className="facet-who">
             {count(facets.data.devices, 'device', 'devices')}, {count(facets.data.sessions, 'session', 'sessions')}
           </p>
-          {facets.data.sampled === undefined ? null : (
-            <p className="facet-sample">Counts of the newest {count(facets.data.sampled, 'log', 'logs')}</p>
-          )}
           {FACETS.map(({ key, title, field }) =>
             facets.data[key].length === 0 ? null : (
               <section key={key} className="facet" aria-label={title}>
-                <h3>{title}</h3>
+                <h2>{title}</h2>
                 <ul>
                   {facets.data[key].map((value) => {
                     const label = key === 'level' ? levelLabel(value.value) : (value.label ?? value.value);

@@ -13,10 +13,10 @@ export function KeyFacets({ keys }: { keys: KeyFacet[] }) {
   if (keys.length === 0) return null;
   return (
     <section className="facet" aria-label="Device keys">
-      <h3>Device keys</h3>
+      <h2>Device keys</h2>
       {keys.map(({ key, values }) => (
         <section key={key} className="facet-key" aria-label={`Device key ${key}`}>
-          <h4>
+          <h3>
             {key}{' '}
             <button
               type="button"
@@ -27,7 +27,7 @@ export function KeyFacets({ keys }: { keys: KeyFacet[] }) {
             >
               on rows
             </button>
-          </h4>
+          </h3>
           <ul>
             {values.map(({ value, count }) => {
               const only = onlyKey(q, key, value);

@@ -1,8 +1,9 @@
 // The log filters. Levels apply as they are ticked; the other fields when the form is submitted (Enter or
 // "Apply"). Every filter goes into the address, so the view is a link.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { NO_LEVEL, type FilterName } from '../../explorer-contract/log-filters.ts';
-import { Field, SubmitButton } from '../Field.tsx';
+import { Field, SubmitButton, TimeInput } from '../Field.tsx';
+import { followAddress } from '../follow-address.ts';
 import { fromLocalInput, LEVELS, toLocalInput, zoneLabel, type Zone } from '../format.ts';
 import { useZone } from '../time-zone.ts';
 import { SearchHelp } from './SearchHelp.tsx';
@@ -40,10 +41,15 @@ export function LogFilters({
 }) {
   const zone = useZone();
   const [fields, setFields] = useState(() => fieldsOf(params, zone));
-  // Back and forward (or a link) change the address, and the viewer the zone: the fields follow them.
+  // Back and forward (or a link) change the address, and the viewer the zone: the fields follow them, each where its
+  // own value changed, so that text typed and not applied survives a level ticked.
   const search = params.toString();
+  const shown = useRef(fields);
   useEffect(() => {
-    setFields(fieldsOf(new URLSearchParams(search), zone));
+    const next = fieldsOf(new URLSearchParams(search), zone);
+    const before = shown.current;
+    shown.current = next;
+    setFields((draft) => followAddress(draft, before, next));
   }, [search, zone]);
   const levels = new Set((params.get('level') ?? '').split(',').filter(Boolean));
   const set = (name: keyof Fields) => (event: { target: { value: string } }) =>
@@ -123,10 +129,10 @@ export function LogFilters({
         </Field>
         <Field label="Key value">{(id) => <input id={id} value={fields.value} onChange={set('value')} />}</Field>
         <Field label={`From (${zoneLabel(zone)})`} time>
-          {(id) => <input id={id} type="datetime-local" step="1" value={fields.from} onChange={set('from')} />}
+          {(id) => <TimeInput id={id} value={fields.from} onChange={(value) => set('from')({ target: { value } })} />}
         </Field>
         <Field label={`To (${zoneLabel(zone)})`} time>
-          {(id) => <input id={id} type="datetime-local" step="1" value={fields.to} onChange={set('to')} />}
+          {(id) => <TimeInput id={id} value={fields.to} onChange={(value) => set('to')({ target: { value } })} />}
         </Field>
         <SubmitButton>Apply</SubmitButton>
       </div>

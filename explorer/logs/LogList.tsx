@@ -12,7 +12,9 @@ export function LogList({
   more,
   onEnd,
   label,
+  busy = false,
 }: {
+  busy?: boolean;
   logs: ExplorerLog[];
   appId: string;
   more: boolean;
@@ -41,7 +43,7 @@ export function LogList({
   }, [lastShown, logs.length, more, onEnd]);
 
   return (
-    <div ref={scroller} className="log-list" role="region" aria-label={label} tabIndex={0}>
+    <div ref={scroller} className="log-list" role="region" aria-label={label} aria-busy={busy} tabIndex={0}>
       <div
         className="log-list-inner"
         ref={(element) => element?.style.setProperty('height', `${virtualizer.getTotalSize()}px`)}

@@ -13,6 +13,8 @@ export const TAIL_EVERY_MS = 700;
 export interface LogStream {
   logs: ExplorerLog[];
   loading: boolean;
+  /** The rows shown are the view's before its filters changed, while the new view's first page is read. */
+  replacing: boolean;
   error: string;
   /** More (older) logs can be loaded as the list scrolls. */
   more: boolean;
@@ -46,6 +48,7 @@ export function useLogStream(appId: string, filters: string): LogStream {
   const [logs, setLogs] = useState<ExplorerLog[]>([]);
   const [next, setNext] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
+  const [replacing, setReplacing] = useState(true);
   const [error, setError] = useState('');
   const [tailing, setTailing] = useState(false);
   const [arrived, setArrived] = useState(0);
@@ -59,7 +62,7 @@ export function useLogStream(appId: string, filters: string): LogStream {
   /** Reads a page of the stream (`before` a cursor, or the newest); `apply` takes it in unless the app or the
    * filters changed while it was read. */
   const readPage = useCallback(
-    (before: string | null, apply: (page: LogPage) => void) => {
+    (before: string | null, apply: (page: LogPage) => void, failed: () => void = () => {}) => {
       const mine = generation.current;
       busy.current = true;
       setLoading(true);
@@ -79,6 +82,7 @@ export function useLogStream(appId: string, filters: string): LogStream {
         (failure: unknown) => {
           if (mine !== generation.current) return;
           setError(failure instanceof Error ? failure.message : String(failure));
+          failed();
           done();
         },
       );
@@ -86,19 +90,28 @@ export function useLogStream(appId: string, filters: string): LogStream {
     [base, filters],
   );
 
-  // A new app or new filters: start again from the newest log.
+  // A new app or new filters: start again from the newest log. The rows shown stay, marked as replaced, until the
+  // first page of the new view takes their place (or its failure clears them).
   useEffect(() => {
     ++generation.current;
     tailAfter.current = undefined;
-    setLogs([]);
+    setReplacing(true);
     setNext(null);
     setError('');
     setArrived(0);
     setScan(undefined);
-    readPage(null, (page) => {
-      tailAfter.current = page.tail;
-      setLogs(page.logs);
-    });
+    readPage(
+      null,
+      (page) => {
+        tailAfter.current = page.tail;
+        setLogs(page.logs);
+        setReplacing(false);
+      },
+      () => {
+        setLogs([]);
+        setReplacing(false);
+      },
+    );
   }, [readPage]);
 
   const loadMore = useCallback(() => {
@@ -153,6 +166,7 @@ export function useLogStream(appId: string, filters: string): LogStream {
   return {
     logs,
     loading,
+    replacing,
     error,
     more: next !== null && scan?.complete !== false,
     scan,

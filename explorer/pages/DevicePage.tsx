@@ -1,4 +1,5 @@
 // One device: what it reported, its keys as they stand and every change of them, and its sessions.
+import { EventTime } from '../EventTime.tsx';
 import { Link } from 'wouter';
 import type { DeviceDetail, ExplorerSession } from '../api.ts';
 import { KeyHistory } from '../insight/KeyHistory.tsx';
@@ -36,11 +37,11 @@ export function DevicePage({ udid }: { udid: string }) {
         <dd>{d.language}</dd>
         <dt>First seen</dt>
         <dd>
-          <Time value={d.first_seen} />
+          <EventTime at={d.first_at} arrived={d.first_seen} />
         </dd>
         <dt>Last seen</dt>
         <dd>
-          <Time value={d.last_seen} />
+          <EventTime at={d.last_at} arrived={d.last_seen} />
         </dd>
       </dl>
       <p>

@@ -1,11 +1,11 @@
 // The app's devices, most recently seen first; found by name, udid, or a value of their keys, now or before (an email).
+import { EventTime } from '../EventTime.tsx';
 import { Link } from 'wouter';
 import type { ExplorerDevice } from '../api.ts';
 import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
 import { Field, SubmitButton } from '../Field.tsx';
 import { Results } from '../Results.tsx';
-import { Time } from '../Time.tsx';
 import { devicePath } from '../address.ts';
 import { href, useDraft, useQuery } from '../use-query.ts';
 
@@ -58,7 +58,7 @@ export function DevicesPage() {
                   <td>{device.os_version}</td>
                   <td>{device.language}</td>
                   <td>
-                    <Time value={device.last_seen} />
+                    <EventTime at={device.last_at} arrived={device.last_seen} />
                   </td>
                   <td className="num">{device.sessions}</td>
                 </tr>

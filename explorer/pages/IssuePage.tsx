@@ -1,9 +1,11 @@
 // One issue, crash or feedback: what was sent, the replies written on it (docs/explorer.md#replies), and its session's
 // logs around the moment it was sent.
+import { EventTime } from '../EventTime.tsx';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { IssueDetail, IssueGroup } from '../api.ts';
 import { Layout } from '../Layout.tsx';
+import { countOf } from '../format.ts';
 import { Time } from '../Time.tsx';
 import { LoadState } from '../LoadState.tsx';
 import { AroundView } from '../logs/AroundView.tsx';
@@ -46,13 +48,20 @@ export function IssuePage({ uid }: { uid: string }) {
             <dt>Group</dt>
             <dd>
               <Link href={href(`/issue-groups/${group.data.id}`, appId)}>{group.data.title || '(untitled)'}</Link>{' '}
-              <span className="muted">({group.data.occurrences.toLocaleString('en')} occurrences)</span>
+              <span className="muted">({countOf(group.data.occurrences, 'occurrence')})</span>
             </dd>
           </>
         ) : null}
-        <dt>Received</dt>
+        {/* Event time first: its own line's time (the bf_issue line that carries its uid), arrival beside it. */}
+        <dt>Logged</dt>
         <dd>
-          <Time value={issue.received_at} />
+          {around?.target.tg === 'bf_issue' && around.target.t === issue.uid ? (
+            <EventTime at={around.target.at} arrived={issue.received_at} />
+          ) : (
+            <>
+              <Time value={issue.received_at} /> <span className="muted">(arrived; its own line is not kept)</span>
+            </>
+          )}
         </dd>
         <dt>Session</dt>
         <dd>

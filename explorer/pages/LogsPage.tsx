@@ -1,6 +1,7 @@
 // The log stream of an app, a session or a device, with its filters, volume, count, facets, live tail and export;
 // or, with `around`, the lines around one log in the stream's place, under the same filters.
 import { Link } from 'wouter';
+import { searchNotes } from '../../explorer-contract/search-notes.ts';
 import { API } from '../api.ts';
 import { ColumnsControl } from '../logs/ColumnsControl.tsx';
 import { Context } from '../logs/Context.tsx';
@@ -15,8 +16,8 @@ import { SavedViews } from '../insight/SavedViews.tsx';
 import { ScanNotice } from '../logs/ScanNotice.tsx';
 import { SessionHeader } from '../logs/SessionHeader.tsx';
 import { MAX_ROWS, useLogStream } from '../logs/use-log-stream.ts';
+import { useTags } from '../kept-answers.ts';
 import { useAppId } from '../use-app.ts';
-import { useJson } from '../use-json.ts';
 import { useQuery, type QueryChange } from '../use-query.ts';
 
 function Scope({ params, change }: { params: URLSearchParams; change(changes: Record<string, undefined>): void }) {
@@ -97,7 +98,14 @@ function Stream({
       </div>
       {stream.error ? <p className="notice-error">{stream.error}</p> : null}
       {!stream.loading && !stream.error && stream.logs.length === 0 && stream.scan?.complete !== false ? (
-        <p className="muted">No logs match these filters.</p>
+        <div role="status" className="no-logs">
+          <p className="muted">No logs match these filters.</p>
+          {searchNotes(params).map((note) => (
+            <p key={note} className="search-note">
+              {note}
+            </p>
+          ))}
+        </div>
       ) : null}
       {stream.logs.length > 0 ? (
         <SearchHighlight q={params.get('q') ?? ''}>
@@ -106,6 +114,7 @@ function Stream({
             appId={appId}
             more={stream.more && !stream.full}
             onEnd={stream.loadMore}
+            busy={stream.replacing}
             label="Logs"
           />
         </SearchHighlight>
@@ -124,12 +133,12 @@ function Stream({
 export function LogsPage() {
   const appId = useAppId()!;
   const [params, change] = useQuery();
-  const tags = useJson<string[]>(`/apps/${encodeURIComponent(appId)}/tags`);
+  const tags = useTags(appId);
   const around = params.get('around');
   return (
     <>
       <SavedViews appId={appId} />
-      <LogFilters params={params} change={change} tags={tags.state === 'ready' ? tags.data : []} />
+      <LogFilters params={params} change={change} tags={tags} />
       <Scope params={params} change={change} />
       {params.get('session') ? <SessionHeader appId={appId} uid={params.get('session')!} /> : null}
       <div className="logs-with-facets">

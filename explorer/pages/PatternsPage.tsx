@@ -2,11 +2,12 @@
 // grouped into templates, with counts, first and last seen, and the patterns the range before did not have.
 import { Link } from 'wouter';
 import type { LogPattern, PatternSample, PatternsAnswer } from '../api.ts';
-import { absoluteTime } from '../format.ts';
+import { absoluteTime, countOf } from '../format.ts';
 import { SavedViews } from '../insight/SavedViews.tsx';
 import { filterQuery } from '../logs/filter-params.ts';
 import { LogFilters } from '../logs/LogFilters.tsx';
 import { Results } from '../Results.tsx';
+import { useTags } from '../kept-answers.ts';
 import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
 import { useQuery } from '../use-query.ts';
@@ -15,8 +16,8 @@ const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionD
 
 function describeSample(sample: PatternSample): string {
   const range = `${absoluteTime(sample.from)} to ${absoluteTime(sample.to)}`;
-  if (sample.complete) return `all ${sample.sampled.toLocaleString('en')} lines from ${range}`;
-  return `a sample of ${sample.sampled.toLocaleString('en')} lines from ${range} (the newest of each twentieth of it)`;
+  if (sample.complete) return `all ${countOf(sample.sampled, 'line')} from ${range}`;
+  return `a sample of ${countOf(sample.sampled, 'line')} from ${range} (the newest of each twentieth of it)`;
 }
 
 /** The stream's address for a pattern's lines: the same filters and range, searching the pattern's words. */
@@ -31,12 +32,12 @@ function linesOf(params: URLSearchParams, answer: PatternsAnswer, pattern: LogPa
 export function PatternsPage() {
   const appId = useAppId()!;
   const [params, change] = useQuery();
-  const tags = useJson<string[]>(`/apps/${encodeURIComponent(appId)}/tags`);
+  const tags = useTags(appId);
   const answer = useJson<PatternsAnswer>(`/apps/${encodeURIComponent(appId)}/patterns?${filterQuery(params)}`);
   return (
     <>
       <SavedViews appId={appId} />
-      <LogFilters params={params} change={change} tags={tags.state === 'ready' ? tags.data : []} />
+      <LogFilters params={params} change={change} tags={tags} />
       <p>
         <Link href={`/logs?${params}`}>These logs in the stream</Link>
       </p>

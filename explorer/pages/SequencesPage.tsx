@@ -4,20 +4,21 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { devicePath } from '../address.ts';
 import type { SequencesAnswer } from '../api.ts';
-import { Field, SubmitButton } from '../Field.tsx';
-import { absoluteTime, fromLocalInput, toLocalInput } from '../format.ts';
+import { Field, SubmitButton, TimeInput } from '../Field.tsx';
+import { absoluteTime, fromLocalInput, toLocalInput, zoneLabel, type Zone } from '../format.ts';
+import { useZone } from '../time-zone.ts';
 import { SavedViews } from '../insight/SavedViews.tsx';
 import { Results } from '../Results.tsx';
 import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
 import { href, useQuery } from '../use-query.ts';
 
-const fieldsOf = (params: URLSearchParams) => ({
+const fieldsOf = (params: URLSearchParams, zone: Zone) => ({
   a: params.get('a') ?? '',
   b: params.get('b') ?? '',
   within: params.get('within') ?? '300',
-  from: toLocalInput(params.get('from')),
-  to: toLocalInput(params.get('to')),
+  from: toLocalInput(params.get('from'), zone),
+  to: toLocalInput(params.get('to'), zone),
 });
 
 /** "2 min 5 s", "800 ms". */
@@ -30,9 +31,10 @@ function gap(ms: number): string {
 export function SequencesPage() {
   const appId = useAppId()!;
   const [params, change] = useQuery();
-  const [fields, setFields] = useState(() => fieldsOf(params));
+  const zone = useZone();
+  const [fields, setFields] = useState(() => fieldsOf(params, zone));
   const search = params.toString();
-  useEffect(() => setFields(fieldsOf(new URLSearchParams(search))), [search]);
+  useEffect(() => setFields(fieldsOf(new URLSearchParams(search), zone)), [search, zone]);
   const set = (name: keyof typeof fields) => (event: { target: { value: string } }) =>
     setFields((current) => ({ ...current, [name]: event.target.value }));
   const asked = params.get('a') && params.get('b');
@@ -46,8 +48,8 @@ export function SequencesPage() {
       a: fields.a.trim(),
       b: fields.b.trim(),
       within: fields.within,
-      from: fromLocalInput(fields.from),
-      to: fromLocalInput(fields.to),
+      from: fromLocalInput(fields.from, zone),
+      to: fromLocalInput(fields.to, zone),
     });
   }
 
@@ -78,11 +80,11 @@ export function SequencesPage() {
               />
             )}
           </Field>
-          <Field label="From" time>
-            {(id) => <input id={id} type="datetime-local" step="1" value={fields.from} onChange={set('from')} />}
+          <Field label={`From (${zoneLabel(zone)})`} time>
+            {(id) => <TimeInput id={id} value={fields.from} onChange={(value) => set('from')({ target: { value } })} />}
           </Field>
-          <Field label="To" time>
-            {(id) => <input id={id} type="datetime-local" step="1" value={fields.to} onChange={set('to')} />}
+          <Field label={`To (${zoneLabel(zone)})`} time>
+            {(id) => <TimeInput id={id} value={fields.to} onChange={(value) => set('to')({ target: { value } })} />}
           </Field>
           <SubmitButton>Find sessions</SubmitButton>
         </div>

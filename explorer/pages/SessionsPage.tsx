@@ -32,6 +32,8 @@ function Counts({ session }: { session: ExplorerSession }) {
       {LEVELS.map((level) =>
         session.counts[level.name] > 0 ? (
           <span key={level.name} className={`level-badge level-${level.name}`} title={`${level.label} logs`}>
+            {/* The level in letters too, not in colour alone (WCAG 1.4.1): its initial, the whole name read out. */}
+            <span aria-hidden="true">{level.label[0]} </span>
             <span className="visually-hidden">{level.label}: </span>
             {session.counts[level.name].toLocaleString('en')}
           </span>

@@ -47,7 +47,7 @@ export function SignInPage() {
       <div className="login-card">
         <div className="login-header">
           <span aria-hidden="true">
-            <Logo size={48} />
+            <Logo size={48} title="Sidelog" />
           </span>
           <h1 className="login-subtitle">Sidelog explorer</h1>
         </div>

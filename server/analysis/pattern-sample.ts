@@ -4,7 +4,7 @@
 import type { LogPattern, PatternSample, PatternsAnswer } from '../../explorer-contract/insight.types.ts';
 import type { ExplorerLog, ExplorerQueries, LogFilter } from '../explorer-queries.types.ts';
 import { createDrain, templateOf } from './drain.ts';
-import { plainWords } from './terms.ts';
+import { patternSearch } from './terms.ts';
 
 /** The range is cut into SLICES equal parts and the newest PER_SLICE lines of each are read: at most 10,000 lines,
  * spread over the whole range however its lines are spread, each read by the stream's own index walk. */
@@ -72,7 +72,7 @@ export async function findPatterns(
       // With nothing before to compare with, nothing is called new.
       is_new: previous.sampled > 0 && !before.has(id),
       example: stats.example,
-      words: plainWords(template).join(' '),
+      words: patternSearch(template),
     };
   });
   patterns.sort((a, b) => b.count - a.count || a.first_seen - b.first_seen);

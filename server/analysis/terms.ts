@@ -1,7 +1,12 @@
 // A term of a sequence search (docs/explorer.md#sessions-by-sequence): search words, as the stream's search box takes
 // them, or a pattern from the Patterns view (its tokens, `<*>` for what varies). A pattern is looked up in the store
 // by its plain words, then each line found is checked against the pattern's tokens as Drain reads the line.
-import { parseSearchQuery, SearchQueryError, type SearchQuery } from '../../explorer-contract/search-query.ts';
+import {
+  MAX_SEARCH_TERMS,
+  parseSearchQuery,
+  SearchQueryError,
+  type SearchQuery,
+} from '../../explorer-contract/search-query.ts';
 import type { ExplorerLog } from '../explorer-queries.types.ts';
 import { drainTokens } from './drain.ts';
 import { WILDCARD } from './variables.ts';
@@ -21,6 +26,35 @@ export function plainWords(template: string): string[] {
     .filter((token) => !token.includes(WILDCARD))
     .map((token) => token.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
     .filter((word) => /^[\p{L}\p{N}]+$/u.test(word));
+}
+
+/** The search that looks up a pattern's lines (the stream's "Show lines", a sequence's term): each run of plain
+ * words side by side in the template as a phrase, since they stand side by side in every line of the pattern (a lone
+ * word as a word). Within the search box's bound (MAX_SEARCH_TERMS, a phrase counting its words): the longest runs
+ * first, a run cut to what is left, so that a long pattern asks for what a search can hold. Empty with no plain word. */
+export function patternSearch(template: string): string {
+  const runs: string[][] = [[]];
+  for (const token of template.split(/\s+/).filter(Boolean)) {
+    const word = plainWords(token)[0];
+    if (word === undefined) runs.push([]);
+    else runs.at(-1)!.push(word);
+  }
+  const found = runs.filter((run) => run.length > 0);
+  const chars = (run: string[]) => run.join(' ').length;
+  const kept = new Map<string[], string[]>();
+  let left = MAX_SEARCH_TERMS;
+  for (const run of [...found].sort((a, b) => chars(b) - chars(a))) {
+    if (left === 0) break;
+    kept.set(run, run.slice(0, left));
+    left -= kept.get(run)!.length;
+  }
+  return found
+    .flatMap((run) => {
+      const words = kept.get(run);
+      if (!words) return [];
+      return [words.length === 1 ? words[0]! : `"${words.join(' ')}"`];
+    })
+    .join(' ');
 }
 
 /** A pattern's token against a line's (masked) token: `<*>` matches any token, and inside a token (`user_<*>`,
@@ -43,9 +77,8 @@ export function termOf(text: string): Term | string {
   const trimmed = text.trim();
   if (trimmed === '') return 'is empty';
   if (!trimmed.includes(WILDCARD)) return searchOf(trimmed);
-  const words = plainWords(trimmed);
-  if (words.length === 0) return 'is a pattern with no plain word to look its lines up by';
-  const q = words.join(' ');
+  const q = patternSearch(trimmed);
+  if (q === '') return 'is a pattern with no plain word to look its lines up by';
   const search = searchOf(q);
   if (typeof search === 'string') return search;
   const tokens = trimmed.split(/\s+/).map(tokenMatcher);

@@ -148,6 +148,14 @@ export function createExplorerApi(
     return c.json({ signedOut: true });
   });
 
+  // Who is signed in, if anyone: the page asks it before it knows, so that no one is an answer, not a 401 (which the
+  // browser's console reports as an error on every sign-in page). A signed-in viewer's requests are answered below.
+  api.get('/viewer', async (c) => {
+    const token = getCookie(c, VIEWER_COOKIE);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ name: (token && (await accounts.viewerOf(token))) || null });
+  });
+
   // Everything below needs a signed-in viewer.
   api.use('*', async (c, next) => {
     const token = getCookie(c, VIEWER_COOKIE);

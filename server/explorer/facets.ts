@@ -1,10 +1,12 @@
 // The facets of a view (docs/facets.md): its newest SAMPLE logs counted by level, tag, file and session in the store,
 // the sessions' device, app version and language then counting the logs of their sessions. Exact when the view
-// holds fewer logs than that, and marked as a sample when not. At most TOP values a facet.
+// holds fewer logs than that, and marked as a sample when not, but for the levels, then counted as the histogram
+// counts them. At most TOP values a facet.
 import type { FacetValue, LogFacets } from '../../explorer-contract/api.types.ts';
 import { LOG_LEVEL_NAMES } from '../../explorer-contract/log-filters.ts';
 import type { ExplorerQueries, LogFilter, SessionFacts } from '../explorer-queries.types.ts';
 import { keyFacets } from './key-facets.ts';
+import { logVolume } from './volume.ts';
 
 export const TOP = 10;
 /** How many of a view's newest logs the facets count (docs/facets.md#counting). */
@@ -47,6 +49,13 @@ export async function logFacets(
     add(bySession, row.session, row.n);
     counted += row.n;
   }
+  // Past the sample, the levels are every log's, as the histogram beside them counts them (the rollup, or one
+  // GROUP BY): "261 errors" beside a histogram of 1,273 read as a wrong count, not a sample.
+  if (!complete) {
+    levels.clear();
+    for (const bucket of (await logVolume(queries, filter)).buckets)
+      bucket.levels.forEach((n, level) => (n > 0 ? add(levels, level, n) : undefined));
+  }
   const sessions = [...bySession].sort(([, m], [, n]) => n - m).slice(0, SESSIONS);
   const facts = new Map<number, SessionFacts>(
     (
@@ -69,7 +78,7 @@ export async function logFacets(
     add(language, session.language, n);
   }
   return {
-    ...(!complete && { sampled: counted }),
+    ...(!complete && { sampled: counted, everyLevel: true as const }),
     level: [...levels]
       .map(([value, count]) => ({ value: LOG_LEVEL_NAMES[Number(value)] ?? value, count }))
       .sort((a, b) => b.count - a.count),

@@ -134,7 +134,12 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
 
   const ISSUE_SELECT = `SELECT i.id, i.session_id, i.uid, i.type, i.title, i.text, i.url, i.received_at, s.session_uid, s.udid, coalesce(d.name, '') AS device_name
     FROM issues i JOIN sessions s ON s.id = i.session_id LEFT JOIN devices d ON d.app_key = s.app_key AND d.udid = s.udid`;
+  // first_at and last_at: the device's logs' own times (docs/explorer.md#event-time-first).
   const DEVICE_SELECT = `SELECT d.udid, d.name, d.info, d.first_seen, d.last_seen,
+      (SELECT min(st.first_at) FROM sessions s JOIN session_stats st ON st.session_id = s.id
+        WHERE s.app_key = d.app_key AND s.udid = d.udid) AS first_at,
+      (SELECT max(st.last_at) FROM sessions s JOIN session_stats st ON st.session_id = s.id
+        WHERE s.app_key = d.app_key AND s.udid = d.udid) AS last_at,
       (SELECT count(*) FROM sessions s WHERE s.app_key = d.app_key AND s.udid = d.udid) AS sessions FROM devices d`;
   /** Case-insensitive "contains", as SQLite's instr(lower(…), lower(…)), with no pattern characters. */
   const contains = (column: string, param: string) => `strpos(lower(${column}), lower(${param})) > 0`;

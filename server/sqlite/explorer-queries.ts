@@ -45,6 +45,7 @@ import {
 import { promised } from './rows.ts';
 import type { SearchQuery } from '../../explorer-contract/search-query.ts';
 import { indexMatch, registerContains, searchSql, sessionFieldSql } from './search-sql.ts';
+import { containsFolded } from './case-fold.ts';
 
 const LOG_COLUMNS = `l.id, s.session_uid, s.udid, coalesce(d.name, '') AS device_name, l.x, l.at, l.t, l.m, l.tg, l.f, l.l, l.ll, l.u`;
 /** LOG_COLUMNS for a list (docs/explorer-views.md#long-lines). */
@@ -649,7 +650,7 @@ function sessionQueries(db: Database.Database) {
       const clauses = ['s.app_key = ?'];
       const params: unknown[] = [filter.appKey];
       if (filter.q) {
-        clauses.push(`(instr(s.session_uid, ?) OR instr(s.udid, ?) OR instr(lower(d.name), lower(?)))`);
+        clauses.push(`(instr(s.session_uid, ?) OR instr(s.udid, ?) OR ${containsFolded('d.name')})`);
         params.push(filter.q, filter.q, filter.q);
       }
       if (filter.device) {
@@ -713,7 +714,7 @@ function issueQueries(db: Database.Database) {
         params.push(filter.session);
       }
       if (filter.q) {
-        clauses.push('(instr(lower(i.title), lower(?)) OR instr(lower(i.text), lower(?)))');
+        clauses.push(`(${containsFolded('i.title')} OR ${containsFolded('i.text')})`);
         params.push(filter.q, filter.q);
       }
       if (filter.before !== undefined) {
@@ -739,7 +740,12 @@ function issueQueries(db: Database.Database) {
 // ---- devices ----
 
 function deviceQueries(db: Database.Database) {
+  // first_at and last_at: the device's logs' own times (docs/explorer.md#event-time-first).
   const SELECT = `SELECT d.udid, d.name, d.info, d.first_seen, d.last_seen,
+      (SELECT min(st.first_at) FROM sessions s JOIN session_stats st ON st.session_id = s.id
+        WHERE s.app_key = d.app_key AND s.udid = d.udid) AS first_at,
+      (SELECT max(st.last_at) FROM sessions s JOIN session_stats st ON st.session_id = s.id
+        WHERE s.app_key = d.app_key AND s.udid = d.udid) AS last_at,
       (SELECT count(*) FROM sessions s WHERE s.app_key = d.app_key AND s.udid = d.udid) AS sessions FROM devices d`;
   return {
     list(filter: DeviceFilter): { devices: ExplorerDevice[]; more: boolean } {
@@ -747,9 +753,9 @@ function deviceQueries(db: Database.Database) {
       const params: unknown[] = [filter.appKey];
       if (filter.q) {
         // Or a value of its keys, as they stand or as they were (docs/explorer.md#device-key-history).
-        clauses.push(`(instr(d.udid, ?) OR instr(lower(d.name), lower(?))
-          OR EXISTS (SELECT 1 FROM device_keys k WHERE k.app_key = d.app_key AND k.udid = d.udid AND instr(lower(k.value), lower(?)))
-          OR EXISTS (SELECT 1 FROM device_key_changes c WHERE c.app_key = d.app_key AND c.udid = d.udid AND instr(lower(c.value), lower(?))))`);
+        clauses.push(`(instr(d.udid, ?) OR ${containsFolded('d.name')}
+          OR EXISTS (SELECT 1 FROM device_keys k WHERE k.app_key = d.app_key AND k.udid = d.udid AND ${containsFolded('k.value')})
+          OR EXISTS (SELECT 1 FROM device_key_changes c WHERE c.app_key = d.app_key AND c.udid = d.udid AND ${containsFolded('c.value')}))`);
         params.push(filter.q, filter.q, filter.q, filter.q);
       }
       const rows = db

@@ -17,6 +17,7 @@ import {
 } from '../issue-grouping.ts';
 import type { IssueGroupStore } from '../store.types.ts';
 import { promised, type Sync } from './rows.ts';
+import { containsFolded } from './case-fold.ts';
 
 /** Groups the stored issue `issueId`; with `notify`, a new or reopened group queues the app's webhook. Run inside the
  * transaction that stored the issue. */
@@ -135,7 +136,7 @@ export function issueGroupStoreSync(db: Database.Database): Sync<IssueGroupStore
       const clauses = ['app_key = ?'];
       const params: unknown[] = [filter.appKey];
       if (filter.q) {
-        clauses.push('(instr(lower(title), lower(?)) OR instr(lower(last_title), lower(?)))');
+        clauses.push(`(${containsFolded('title')} OR ${containsFolded('last_title')})`);
         params.push(filter.q, filter.q);
       }
       if (filter.types?.length) {

@@ -6,6 +6,7 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import { addCaseFold } from './case-fold.ts';
 import { explorerQueriesSync } from './explorer-queries.ts';
 import { READ_BUDGET_MS, withReadDeadline } from './read-deadline.ts';
 import type { FromReader, ReadMethod, ToReader } from './reader.types.ts';
@@ -60,6 +61,8 @@ function open(id: number, path: string): void {
   try {
     db = new Database(path, { readonly: true, fileMustExist: true });
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    // The explorer's list searches fold case in any script (server/sqlite/case-fold.ts).
+    addCaseFold(db);
     connections.set(id, { db, methods: byName(explorerQueriesSync(db)) });
   } catch (error) {
     db?.close();

@@ -25,6 +25,7 @@ import { createSourceMapStore } from './source-maps.ts';
 import { checkDatabasePath, newerSchema, openFailure, StartupError } from '../startup-checks.ts';
 import { checkIntegrity } from './integrity.ts';
 import type { Store } from '../store.types.ts';
+import { addCaseFold } from './case-fold.ts';
 
 /** Each store's read connection (read-only on a file), and where it opened, for sqliteOf and readConnectionOf. */
 const HANDLES = new WeakMap<Store, { reads: Database.Database; path: string; raw?: Database.Database }>();
@@ -42,6 +43,7 @@ export function sqliteOf(store: Store): Database.Database {
   if (!handles.raw?.open) {
     handles.raw = new Database(handles.path, { fileMustExist: true });
     handles.raw.pragma('busy_timeout = 5000');
+    addCaseFold(handles.raw);
   }
   return handles.raw;
 }
@@ -62,6 +64,8 @@ function openReads(path: string, migrating: Database.Database): Database.Databas
   try {
     const reads = new Database(path, { readonly: true, fileMustExist: true });
     reads.pragma('busy_timeout = 5000');
+    // The issue groups' search reads here (server/sqlite/case-fold.ts).
+    addCaseFold(reads);
     return reads;
   } catch (error) {
     throw openFailure(path, error);
@@ -83,6 +87,9 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
       logContentHash({ x, t, m, tg, f, l, ll, u } as Parameters<typeof logContentHash>[0]),
     );
     db.function('sidelog_bugfender_app_id', { deterministic: true }, (key) => bugfenderAppIdOf(String(key)));
+    // An in-memory database's reads stay on this connection; a file's go to openReads' and the reader threads', which
+    // register the fold too (server/sqlite/case-fold.ts).
+    addCaseFold(db);
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');

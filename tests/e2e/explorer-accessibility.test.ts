@@ -1,12 +1,19 @@
 // No serious accessibility violation on any of the explorer's pages, in real Chromium against the running service
 // (docs/local-service.md#explorer): axe-core run on each, with what it opens (a log, a group, the saved views) open.
-import { describe, expect, it } from 'vitest';
-import { APP_ID, T0, useExplorerApp } from './explorer-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createCollectorClient } from './collector-client.ts';
+import { APP, APP_ID, log, T0, useExplorerApp } from './explorer-app.ts';
 import { explorerSettled, signInToExplorer, viewerText } from './viewer.ts';
 import { seriousViolations } from './axe.ts';
 
 const app = useExplorerApp();
 const { e2e } = app;
+/** A session whose id does not break at the 8 characters its marker shows. */
+const LONG_SESSION = '0d273b43aa114c2b9e7f';
+beforeAll(async () => {
+  const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, APP);
+  await collector.logs(await collector.session(LONG_SESSION, 'd-long'), [log(9, 'long session line', 2, 'net')]);
+});
 
 describe('accessibility', () => {
   const pages = [
@@ -64,5 +71,27 @@ describe('accessibility', () => {
     // The saved views opened where a page has them, so their form is checked too.
     if (await e2e.page.locator('.saved-views summary').count()) await e2e.page.locator('.saved-views summary').click();
     expect(await seriousViolations(e2e.page)).toEqual([]);
+  });
+
+  it('the Logs page: each session marker is named by what it shows, headings go down one level at a time, the logo is named in English and the sessions’ level counts are in letters too', async () => {
+    await e2e.page.context().addCookies(app.signedIn);
+    await viewerText(e2e.page, `${e2e.product.url}/sidelog/logs?app=${APP_ID}`);
+    const marker = e2e.page.locator('.log-session', { hasText: LONG_SESSION.slice(0, 8) }).first();
+    expect((await marker.textContent())!.replace(/\s+/g, ' ')).toBe(`Session ${LONG_SESSION.slice(0, 8)}`);
+    await e2e.page
+      .getByRole('link', { name: `Session ${LONG_SESSION.slice(0, 8)}`, exact: true })
+      .first()
+      .waitFor();
+    expect(await marker.getAttribute('title')).toBe(`Session ${LONG_SESSION}`);
+    const levels = await e2e.page
+      .locator('h1, h2, h3, h4, h5, h6')
+      .evaluateAll((headings) => headings.map((heading) => Number(heading.tagName[1])));
+    levels.forEach((level, i) => expect(level - (levels[i - 1] ?? 0), `heading ${i}`).toBeLessThanOrEqual(1));
+    expect(await e2e.page.locator('.logo title').allTextContents()).toEqual(['Sidelog']);
+    expect(await seriousViolations(e2e.page)).toEqual([]);
+    await viewerText(e2e.page, `${e2e.product.url}/sidelog/sessions?app=${APP_ID}`);
+    const shown = await e2e.page.locator('.level-counts .level-badge [aria-hidden=true]').allInnerTexts();
+    expect(shown.length).toBeGreaterThan(0);
+    for (const letter of shown) expect(letter.trim()).toMatch(/^[DWETIF]$/);
   });
 });

@@ -159,9 +159,15 @@ export function describeAggregates(database?: () => Promise<ProductDatabase>): v
       await store.putApp(SAMPLE_APP, true);
       await seedLogs(store, { appKey: SAMPLE_APP, logs: SAMPLE + 1, sessions: 4, start: T0 });
       await counted(SAMPLE_APP, `${(SAMPLE + 1).toLocaleString('en')} logs`);
-      await e2e.page.getByText(`Counts of the newest ${SAMPLE.toLocaleString('en')} logs`).waitFor();
+      // The note comes before the counts it qualifies, and the levels are every log's, as the histogram's.
+      const panel = e2e.page.getByRole('complementary', { name: 'Facets' });
+      await panel.getByText(`Counts of the newest ${SAMPLE.toLocaleString('en')} logs`).waitFor();
+      expect(
+        await panel.locator('.facet-sample, .facet-who').evaluateAll((found) => found.map((p) => p.className)),
+      ).toEqual(['facet-sample', 'facet-who']);
+      expect(await panel.locator('.facet-sample').innerText()).toContain('the levels of every log');
       const levels = [...(await facet('Level')).values()];
-      expect(levels.reduce((sum, n) => sum + n, 0)).toBe(SAMPLE);
+      expect(levels.reduce((sum, n) => sum + n, 0)).toBe(SAMPLE + 1);
     });
   });
 }

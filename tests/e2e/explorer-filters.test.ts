@@ -37,6 +37,18 @@ describe('sign-in', () => {
     expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALPHA));
   });
 
+  it('the sign-in page, opened directly or on the way to a view, logs no error to the console', async () => {
+    const errors: string[] = [];
+    e2e.page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    for (const address of [`${e2e.product.url}/sidelog/sign-in`, logsUrl()]) {
+      await e2e.page.goto(address);
+      await e2e.page.getByRole('button', { name: 'Sign in' }).waitFor();
+    }
+    expect(errors).toEqual([]);
+  });
+
   it('the admin token signs in too, and sign-out ends it', async () => {
     await e2e.page.goto(`${e2e.product.url}/sidelog/`);
     await signInToExplorer(e2e.page, { name: 'admin', password: e2e.product.adminToken });
@@ -97,6 +109,71 @@ describe('filters', () => {
     expect(await streamTexts(other)).toEqual(['beta error timeout']);
     expect(await other.getByLabel('Search text').inputValue()).toBe('timeout');
     expect(await other.getByRole('checkbox', { name: 'Debug' }).isChecked()).toBe(false);
+  });
+});
+
+describe('tags', () => {
+  startSignedIn();
+
+  it('are read once for an app, not on every visit to Logs or Patterns', async () => {
+    const reads: string[] = [];
+    e2e.page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('/tags')) reads.push(request.url());
+    });
+    await viewerText(e2e.page, logsUrl());
+    const nav = e2e.page.getByRole('navigation', { name: 'Explorer views' });
+    for (const view of ['Sessions', 'Logs', 'Patterns', 'Logs']) {
+      await nav.getByRole('link', { name: view }).click();
+      await explorerSettled(e2e.page);
+    }
+    expect(reads).toHaveLength(1);
+  });
+});
+
+describe('an app the address names', () => {
+  startSignedIn();
+
+  it('that the viewer has not: the page says so, and the picker names no other app as if it were shown', async () => {
+    await viewerText(e2e.page, `${e2e.product.url}/sidelog/logs?app=NoSuchApp1`);
+    await e2e.page.getByText('No app NoSuchApp1 here: choose an app above.').waitFor();
+    expect(await e2e.page.locator('.log-list').count()).toBe(0);
+    const picker = e2e.page.getByLabel('App');
+    expect(await picker.locator('option:checked').innerText()).toBe('Choose an app');
+    await picker.selectOption(APP_ID);
+    await e2e.page.waitForURL((address) => address.searchParams.get('app') === APP_ID);
+    await e2e.page.locator('.log-list').waitFor();
+  });
+});
+
+describe('a filter changed', () => {
+  startSignedIn();
+
+  it('keeps the histogram, the count and the rows shown until the new ones arrive, marked as loading', async () => {
+    await viewerText(e2e.page, logsUrl());
+    const status = e2e.page.locator('.stream-toolbar [role=status]');
+    const before = await status.innerText();
+    // The new view's reads wait until the old one's have been looked at.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await e2e.page.route(
+      (url) => url.pathname.includes('/explorer/api/') && url.searchParams.has('level'),
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await e2e.page.getByRole('checkbox', { name: 'Debug' }).uncheck();
+    await e2e.page.waitForURL((url) => url.searchParams.has('level'));
+    await e2e.page.locator('.log-list[aria-busy=true]').waitFor();
+    expect(await e2e.page.locator('.histogram svg').count()).toBe(1);
+    expect(await status.innerText()).toBe(before);
+    expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALL));
+    release();
+    await waitFor(async () =>
+      expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALL.filter((entry) => entry.ll !== 0))),
+    );
+    expect(await e2e.page.locator('.log-list[aria-busy=true]').count()).toBe(0);
+    await e2e.page.unrouteAll();
   });
 });
 
@@ -164,6 +241,22 @@ describe('volume and count', () => {
     // The From field shows it too (in this machine's zone, the browser's).
     expect(fromLocalInput(await e2e.page.getByLabel('From').inputValue())).toBe(new Date(T0 + 120_000).toISOString());
   });
+
+  it('the keyboard zooms as the drag does: arrows choose bars, Shift widens, Enter sets the range', async () => {
+    await viewerText(e2e.page, logsUrl());
+    await e2e.page.locator('.histogram svg').focus();
+    for (let i = 0; i < 13; i++) await e2e.page.keyboard.press('ArrowRight');
+    for (let i = 0; i < 18; i++) await e2e.page.keyboard.press('Shift+ArrowRight');
+    expect(await e2e.page.locator('.histogram [aria-live]').innerText()).toMatch(/^Chosen: .*, 4 logs\. Enter/);
+    await e2e.page.keyboard.press('Enter');
+    await waitFor(() => {
+      const params = new URL(e2e.page.url()).searchParams;
+      expect([params.get('from'), params.get('to')]).toEqual([
+        new Date(T0 + 120_000).toISOString(),
+        new Date(T0 + 310_000).toISOString(),
+      ]);
+    });
+  });
 });
 
 describe('facets', () => {
@@ -204,7 +297,7 @@ describe('facets', () => {
     expect(await rows.locator('.log-device').allInnerTexts()).toEqual(ALL.map(() => 'Chrome on Linux'));
     const markers = await rows
       .locator('.log-session')
-      .evaluateAll((links) => links.map((link) => link.getAttribute('aria-label')));
+      .evaluateAll((links) => links.map((link) => link.getAttribute('title')));
     expect(markers).toEqual([...BETA.map(() => 'Session s-beta'), ...ALPHA.map(() => 'Session s-alpha')]);
     await e2e.page.getByRole('link', { name: 'Session s-alpha' }).first().click();
     await waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALPHA)));

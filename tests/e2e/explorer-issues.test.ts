@@ -35,6 +35,9 @@ describe('issues, sessions and devices', () => {
     expect(await e2e.page.getByRole('heading', { level: 1 }).innerText()).toBe('Checkout crashed');
     const around = e2e.page.getByRole('list', { name: "The session's logs around the issue" });
     expect(await around.locator('[aria-current=true] .log-text').innerText()).toBe('issue-alpha');
+    // Event time first: when its line was logged (minute 3 of T0's hour), when it arrived beside (today).
+    const logged = e2e.page.locator('.facts dt', { hasText: 'Logged' }).locator('xpath=following-sibling::dd[1]');
+    expect(await logged.innerText()).toMatch(/^2026-11-20 \d\d:03:00\.000 · arrived \d{4}-/);
   });
 
   it('past 200 occurrences of a group, "Older occurrences" pages on to the rest, and the page is a link', async () => {
@@ -85,7 +88,7 @@ describe('issues, sessions and devices', () => {
       'ru-RU',
       expect.stringMatching(/^2026-11-20 \d\d:00:00\.000$/),
       expect.stringMatching(/^2026-11-20 \d\d:04:00\.000$/),
-      'Debug: 1Warning: 1Error: 2Info: 1',
+      'D Debug: 1W Warning: 1E Error: 2I Info: 1',
       '1',
     ]);
     await e2e.page.getByLabel('Session, device or udid').fill('beta');

@@ -72,6 +72,19 @@ describe('the search box', () => {
     expect(await search(e2e.page, '"gateway bad"')).toEqual(['the gateway bad response']);
   });
 
+  it('nothing found for a lowercase or or an unknown field says why, beside "No logs match"', async () => {
+    expect(await search(e2e.page, 'timeout or gateway')).toEqual([]);
+    expect(await e2e.page.locator('.search-note').allInnerTexts()).toEqual([
+      expect.stringMatching(/^“or” in lowercase is searched as a word/),
+    ]);
+    expect(await search(e2e.page, 'status:502')).toEqual([]);
+    expect(await e2e.page.locator('.search-note').allInnerTexts()).toEqual([
+      expect.stringMatching(/^“status:” is not a field/),
+    ]);
+    expect(await search(e2e.page, 'timeout OR gateway')).toHaveLength(3);
+    expect(await e2e.page.locator('.search-note').count()).toBe(0);
+  });
+
   it('a fragment inside words, a file, an exclusion and OR each find exactly their lines, the hits marked', async () => {
     expect(await search(e2e.page, '*artner*')).toEqual(['partner cabinet opened']);
     expect(await marks(e2e.page)).toEqual([['artner']]);

@@ -39,6 +39,12 @@ beforeAll(async () => {
     ...Object.entries(AGO).map(([ago, at]) => log(at, `logged ${ago} before`)),
   ]);
   await collector.issue(session, { uid: 'issue-time', title: 'Time issue', text: 'text', type: 'crash' });
+  await collector.issue(session, {
+    uid: 'feedback-time',
+    title: 'The checkout page says my card expired though it did not',
+    text: 'text',
+    type: 'user-feedback',
+  });
 });
 
 /** A context whose zone is Tokyo (UTC+9, no summer time), signed in; closed after the test. */
@@ -70,19 +76,103 @@ describe('time zone and format', () => {
     }
 
     await viewerText(page, url('/logs', { q: 'first', from: new Date(T0 - 5_000).toISOString() }));
-    expect(await page.getByLabel('From (Asia/Tokyo, UTC+09:00)').inputValue()).toBe('2026-11-20T18:59:55');
+    expect(await page.getByLabel('From (Asia/Tokyo, UTC+09:00)').inputValue()).toBe('2026-11-20 18:59:55');
     await page.getByRole('checkbox', { name: /UTC/ }).check();
     expect(await page.getByText('(times in UTC)').count()).toBe(1);
     expect(await row.locator('time').innerText()).toMatch(/^2026-11-20 10:00:00\.000 /);
-    expect(await page.getByLabel('From (UTC)').inputValue()).toBe('2026-11-20T09:59:55');
+    expect(await page.getByLabel('From (UTC)').inputValue()).toBe('2026-11-20 09:59:55');
     // A time typed in UTC means that moment.
-    await page.getByLabel('From (UTC)').fill('2026-11-20T10:00:01');
+    await page.getByLabel('From (UTC)').fill('2026-11-20 10:00:01');
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.waitForURL((address) => address.searchParams.get('from') === '2026-11-20T10:00:01.000Z');
 
     await page.reload();
     await explorerSettled(page);
     expect(await page.getByRole('checkbox', { name: /UTC/ }).isChecked()).toBe(true);
+  });
+});
+
+describe('the From and To fields', () => {
+  it('show the one format, are one tab stop each, name the zone on Sequences too, and refuse a value that is no time', async () => {
+    const page = await tokyoPage(e2e.product.browser);
+    await viewerText(page, url('/logs', { from: new Date(T0).toISOString() }));
+    const from = page.getByLabel('From (Asia/Tokyo, UTC+09:00)');
+    expect(await from.inputValue()).toBe('2026-11-20 19:00:00');
+    await from.focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe(
+      await page.getByLabel('To (Asia/Tokyo, UTC+09:00)').getAttribute('id'),
+    );
+    await from.fill('2026-02-30 10:00:00');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    expect(await from.evaluate((input: HTMLInputElement) => input.validationMessage)).toContain('2026-12-03 17:00:00');
+    expect(new URL(page.url()).searchParams.get('from')).toBe(new Date(T0).toISOString());
+    await viewerText(page, url('/sequences', { a: 'first', b: 'logged', from: new Date(T0).toISOString() }));
+    expect(await page.getByLabel('From (Asia/Tokyo, UTC+09:00)').inputValue()).toBe('2026-11-20 19:00:00');
+    await page.getByLabel('To (Asia/Tokyo, UTC+09:00)').waitFor();
+  });
+});
+
+describe('the header and the tables', () => {
+  it('at 1440 px, with a long zone: the views on one line, a badge unbroken, no table wider than its column', async () => {
+    own = await e2e.product.browser.newContext({ timezoneId: 'America/Argentina/Buenos_Aires' });
+    await own.addCookies(signedIn);
+    const page = await own.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    for (const path of ['/logs', '/sessions', '/issues', '/devices', '/issues/issue-time', '/devices/d-time']) {
+      await viewerText(page, url(path));
+      const nav = page.getByRole('navigation', { name: 'Explorer views' });
+      const [navHeight, linkHeight] = await nav.evaluate((element) => [
+        element.getBoundingClientRect().height,
+        element.querySelector('a')!.getBoundingClientRect().height,
+      ]);
+      expect(navHeight, path).toBeLessThan(linkHeight * 1.5);
+      const overflowing = await page
+        .locator('main table')
+        .evaluateAll((tables) =>
+          tables
+            .filter(
+              (table) => table.getBoundingClientRect().right > table.parentElement!.getBoundingClientRect().right + 0.5,
+            )
+            .map((table) => table.className),
+        );
+      expect(overflowing, path).toEqual([]);
+      const broken = await page
+        .locator('main .status')
+        .evaluateAll((badges) =>
+          badges.filter((badge) => badge.getClientRects().length > 1).map((badge) => badge.textContent),
+        );
+      expect(broken, path).toEqual([]);
+    }
+  });
+});
+
+describe('the histogram', () => {
+  it('writes its axis, bar titles and label in the zone chosen, at the switch and back', async () => {
+    const page = await tokyoPage(e2e.product.browser);
+    const range = { from: new Date(T0 - 30 * MINUTE).toISOString(), to: new Date(T0 + 30 * MINUTE).toISOString() };
+    await viewerText(page, url('/logs', range));
+    const histogram = page.locator('.histogram');
+    const shown = async () => ({
+      axis: await histogram.locator('figcaption span').first().innerText(),
+      label: (await histogram.locator('svg').getAttribute('aria-label'))!,
+      title: await histogram.locator('title').first().textContent(),
+    });
+    const tokyo = await shown();
+    expect(tokyo.axis).toBe('2026-11-20 18:30:00');
+    expect(tokyo.label).toContain('2026-11-20 18:30:00 – 2026-11-20 19:30:00');
+    expect(tokyo.title).toMatch(/^2026-11-20 18:30:00 – /);
+    const utc = page.getByRole('checkbox', { name: /UTC/ });
+    await utc.check();
+    await expect.poll(shown).toEqual({
+      axis: '2026-11-20 09:30:00',
+      label: tokyo.label
+        .replaceAll('2026-11-20 18:30', '2026-11-20 09:30')
+        .replaceAll('2026-11-20 19:30', '2026-11-20 10:30'),
+      title: tokyo.title!.replaceAll(' 18:', ' 09:').replaceAll(' 19:', ' 10:'),
+    });
+    await utc.uncheck();
+    await expect.poll(shown).toEqual(tokyo);
   });
 });
 

@@ -111,7 +111,7 @@ export function describeWho(database?: () => Promise<ProductDatabase>): void {
       await waitFor(async () => expect(await facet('Device key plan')).toEqual({ gold: 4, free: 2 }));
       expect(await facet('Device key user_id')).toEqual({ '17': 4, '42': 2 });
       expect(await facet('Device key email')).toEqual({ 'ann.b@shop.example': 4 });
-      expect(await panel().getByRole('region', { name: 'Device keys' }).locator('h4').allInnerTexts()).toEqual([
+      expect(await panel().getByRole('region', { name: 'Device keys' }).locator('h3').allInnerTexts()).toEqual([
         'plan on rows',
         'user_id on rows',
         'email on rows',

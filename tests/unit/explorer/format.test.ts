@@ -1,7 +1,16 @@
 // How the explorer writes times (explorer/format.ts): one format, in the viewer's zone or UTC, and a relative time that
 // never reads as the future.
 import { describe, expect, test } from 'vitest';
-import { absoluteTime, durationText, fromLocalInput, relativeTime, toLocalInput } from '../../../explorer/format.ts';
+import {
+  absoluteTime,
+  arrivedApart,
+  countOf,
+  durationText,
+  fromLocalInput,
+  isTimeInput,
+  relativeTime,
+  toLocalInput,
+} from '../../../explorer/format.ts';
 
 const T = Date.UTC(2026, 10, 23, 17, 5, 9, 123);
 
@@ -11,10 +20,20 @@ describe('absolute times', () => {
     expect(absoluteTime(new Date(T).toISOString(), 'utc')).toBe('2026-11-23 17:05:09.123');
   });
 
-  test('a datetime-local value in UTC goes back to the same moment', () => {
-    expect(toLocalInput(new Date(T).toISOString(), 'utc')).toBe('2026-11-23T17:05:09');
+  test('a From or To field shows the one format, to the second, and reads it back as the same moment', () => {
+    expect(toLocalInput(new Date(T).toISOString(), 'utc')).toBe('2026-11-23 17:05:09');
+    expect(fromLocalInput('2026-11-23 17:05:09', 'utc')).toBe('2026-11-23T17:05:09.000Z');
+    expect(fromLocalInput('2026-11-23 17:05:09.123', 'utc')).toBe('2026-11-23T17:05:09.123Z');
+    expect(fromLocalInput(' 2026-11-23 17:05 ', 'utc')).toBe('2026-11-23T17:05:00.000Z');
+    // The ISO form a link or a paste may carry, too.
     expect(fromLocalInput('2026-11-23T17:05:09', 'utc')).toBe('2026-11-23T17:05:09.000Z');
-    expect(fromLocalInput('2026-11-23T17:05', 'utc')).toBe('2026-11-23T17:05:00.000Z');
+  });
+
+  test('a value not in the format, or no such day, is no time (the field says so rather than dropping it)', () => {
+    for (const value of ['12/03/2026, 05:00:00 PM', '2026-11-23', '2026-02-30 10:00:00', '2026-11-23 25:00:00'])
+      expect(isTimeInput(value), value).toBe(false);
+    expect(isTimeInput('')).toBe(true);
+    expect(isTimeInput('2026-11-23 17:05:09')).toBe(true);
   });
 });
 
@@ -39,5 +58,23 @@ describe('durations', () => {
     [27 * 3_600_000, '27 h 0 min 0 s'],
   ])('%i ms reads %s', (ms, text) => {
     expect(durationText(ms)).toBe(text);
+  });
+});
+
+describe('counts in words', () => {
+  test('one of a thing is singular, any other count plural, with thousands separated', () => {
+    expect(countOf(1, 'occurrence')).toBe('1 occurrence');
+    expect(countOf(0, 'occurrence')).toBe('0 occurrences');
+    expect(countOf(1273, 'line')).toBe('1,273 lines');
+    expect(countOf(2, 'match', 'matches')).toBe('2 matches');
+  });
+});
+
+describe('event time first', () => {
+  test('arrival is shown apart only where it differs from the logs’ own time by more than a minute', () => {
+    expect(arrivedApart(T, new Date(T + 60_000).toISOString())).toBe(false);
+    expect(arrivedApart(T, new Date(T - 60_000).toISOString())).toBe(false);
+    expect(arrivedApart(T, new Date(T + 60_001).toISOString())).toBe(true);
+    expect(arrivedApart(T, new Date(T + 3 * 86_400_000).toISOString())).toBe(true);
   });
 });

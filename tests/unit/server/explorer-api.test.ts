@@ -92,6 +92,14 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
         expect((await get(`${API}/me`, cookie)).json()).toEqual({ name: 'support' });
     });
 
+    test('/viewer says who is signed in, and that no one is without an error: the sign-in page asks it with no cookie', async () => {
+      expect(await get(`${API}/viewer`, null)).toMatchObject({ status: 200 });
+      expect((await get(`${API}/viewer`, null)).json()).toEqual({ name: null });
+      expect((await get(`${API}/viewer`, 'sidelog_viewer=not-a-token')).json()).toEqual({ name: null });
+      const { cookie } = await signIn('admin', ADMIN_TOKEN);
+      expect((await get(`${API}/viewer`, cookie)).json()).toEqual({ name: 'admin' });
+    });
+
     test('the admin token signs in as admin, with an HttpOnly, SameSite=Strict cookie', async () => {
       const { status, cookie } = await signIn('admin', ADMIN_TOKEN);
       expect(status).toBe(200);

@@ -3,13 +3,14 @@
 import { describe, expect, test } from 'vitest';
 import type { ExplorerLog, ExplorerQueries, LogPage } from '../../../server/explorer-queries.types.ts';
 import { standsOut, supportRatio } from '../../../server/analysis/issue-story.ts';
+import { MAX_SEARCH_TERMS, parseSearchQuery } from '../../../explorer-contract/search-query.ts';
 import {
   findSequences,
   firstSequence,
   SEQUENCE_BUDGET_MS,
   TooManyLines,
 } from '../../../server/analysis/sequence-search.ts';
-import { plainWords, termOf, type Term } from '../../../server/analysis/terms.ts';
+import { patternSearch, plainWords, termOf, type Term } from '../../../server/analysis/terms.ts';
 
 let ids = 0;
 const log = (at: number, t = '', id = ++ids) => ({ id, at, t }) as ExplorerLog;
@@ -77,7 +78,7 @@ describe('terms', () => {
 
   test('a pattern is looked up by its plain words and matched token by token', () => {
     const pattern = term('payment <*> failed for card <*>:');
-    expect(pattern.q).toBe('payment failed for card');
+    expect(pattern.q).toBe('payment "failed for card"');
     expect(pattern.matches(log(0, 'payment 42 failed for card visa:'))).toBe(true);
     expect(pattern.matches(log(0, 'payment 42 failed for card visa: retrying'))).toBe(false);
     expect(pattern.matches(log(0, 'payment 42 failed for bank visa:'))).toBe(false);
@@ -86,6 +87,25 @@ describe('terms', () => {
       ['user_12 signed in', 'user_ann signed in', 'admin signed in'].map((text) => glued.matches(log(0, text))),
     ).toEqual([true, true, false]);
     expect(plainWords('user_<*> signed (in) from <*>ms a.b')).toEqual(['signed', 'in', 'from']);
+  });
+
+  test('a pattern is looked up by its runs of plain words as phrases, within the search’s bound', () => {
+    // Side by side in the pattern, side by side in each of its lines: "signed in" after "user" is not "signed in as".
+    expect(patternSearch('user <*> signed in')).toBe('user "signed in"');
+    expect(patternSearch('user_<*> signed (in) from <*>ms a.b now')).toBe('"signed in from" now');
+    // A long pattern keeps its longest runs, cut to the bound, rather than asking for more terms than a search holds.
+    const long = 'checkout step <*> of the payment form could not reach the gateway in time, giving up after <*> tries';
+    const q = patternSearch(long);
+    expect(q).toBe('"of the payment form could not reach the"');
+    const search = parseSearchQuery(q);
+    expect(search.groups.flat().reduce((n, { term }) => n + (term.kind === 'phrase' ? term.words.length : 1), 0)).toBe(
+      MAX_SEARCH_TERMS,
+    );
+    expect(
+      term(long).matches(
+        log(0, 'checkout step 3 of the payment form could not reach the gateway in time, giving up after 5 tries'),
+      ),
+    ).toBe(true);
   });
 
   test('an empty term, or a pattern with no plain word, cannot be searched for', () => {

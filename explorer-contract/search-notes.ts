@@ -1,0 +1,34 @@
+// Notes on a query whose view found nothing, where the query is likely not what was meant (docs/explorer.md#search):
+// the language reads each of these as something valid, so the search answers no error, only no line. The page shows
+// the notes beside "No logs match", rather than zero results with no reason.
+import type { FilterParams } from './log-filters.ts';
+import { SEARCH_FIELDS } from './search-query.ts';
+
+const FIELDS = `${SEARCH_FIELDS.join(', ')} and key.<name>`;
+
+/** The notes on the view `params` names (its `q`, `key` and `value`), each a sentence; none for a query as meant. */
+export function searchNotes(params: Pick<FilterParams, 'get'>): string[] {
+  const notes: string[] = [];
+  // Quoted text is text as meant: its words and colons are left out of the checks.
+  const bare = (params.get('q') ?? '').replace(/"[^"]*"?/g, ' ');
+  const tokens = bare.split(/\s+/).filter(Boolean);
+  if (tokens.includes('or'))
+    notes.push(
+      '“or” in lowercase is searched as a word: to find lines with either side, write OR in capitals (timeout OR refused).',
+    );
+  for (const token of tokens) {
+    // A name of letters before a colon and a value: `https://…` (a URL) and `12:30` (a time) are words as meant.
+    const field = /^-?([A-Za-z]+):(?!\/\/)(.+)$/.exec(token);
+    if (!field || (SEARCH_FIELDS as readonly string[]).includes(field[1]!.toLowerCase())) continue;
+    const [, name, value] = field;
+    notes.push(
+      `“${name}:” is not a field, so “${name}:${value}” is searched as text. The fields are ${FIELDS} (a device key: key.${name}:${value}).`,
+    );
+  }
+  const key = params.get('key');
+  if (key && (params.get('value') ?? '') === '')
+    notes.push(
+      `The device key “${key}” has no value, so only devices whose ${key} is empty match: type a value, or clear the key.`,
+    );
+  return notes;
+}

@@ -1,0 +1,24 @@
+// Event time first (docs/explorer.md#event-time-first): a time by the logs' own clock, and when it arrived beside it
+// where the two differ by more than a minute; before any log, when it arrived, said so.
+import { arrivedApart } from './format.ts';
+import { Time } from './Time.tsx';
+
+export function EventTime({ at, arrived }: { at: number | null; arrived: string }) {
+  if (at === null)
+    return (
+      <>
+        <Time value={arrived} /> <span className="muted">(arrived; no log yet)</span>
+      </>
+    );
+  return (
+    <>
+      <Time value={at} />
+      {arrivedApart(at, arrived) ? (
+        <span className="muted arrived">
+          {' '}
+          · arrived <Time value={arrived} />
+        </span>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+// What a view with no result says about its query, where the query is likely not what was meant: a lowercase `or`
+// (a word, not the OR between terms), a name before a colon that is no field (`status:502` is then text), a device
+// key with no value. Silent zero results were the alternative.
+import { describe, expect, test } from 'vitest';
+import { searchNotes } from '../../../explorer-contract/search-notes.ts';
+
+const notes = (query: string) => searchNotes(new URLSearchParams(query));
+
+describe('notes on a query that found nothing', () => {
+  test('a query as meant has none', () => {
+    expect(notes('')).toEqual([]);
+    expect(notes('q=timeout OR refused level:error key.plan:gold')).toEqual([]);
+    expect(notes('q=https://shop.test/a 12:30:01 "status:502" -tag:net')).toEqual([]);
+    expect(notes('key=plan&value=gold')).toEqual([]);
+  });
+
+  test('a lowercase or', () => {
+    expect(notes('q=timeout or refused')).toEqual([
+      '“or” in lowercase is searched as a word: to find lines with either side, write OR in capitals (timeout OR refused).',
+    ]);
+  });
+
+  test('a name before a colon that is no field', () => {
+    expect(notes('q=status:502 payment')).toEqual([
+      '“status:” is not a field, so “status:502” is searched as text. The fields are level, tag, file, method, url, device, session, version, language and key.<name> (a device key: key.status:502).',
+    ]);
+    expect(notes('q=-Status:5xx')).toEqual([
+      '“Status:” is not a field, so “Status:5xx” is searched as text. The fields are level, tag, file, method, url, device, session, version, language and key.<name> (a device key: key.Status:5xx).',
+    ]);
+  });
+
+  test('a device key with no value', () => {
+    expect(notes('key=user_id&value=')).toEqual([
+      'The device key “user_id” has no value, so only devices whose user_id is empty match: type a value, or clear the key.',
+    ]);
+  });
+});
