@@ -82,8 +82,8 @@ function client(service: Running, label = 'first') {
     },
     send: (session_id: number) => post('sendLogs', batch(session_id)),
     /** A read of the admin API: the first page of the app's logs (the oldest it holds). */
-    read: () =>
-      fetch(`${service.url}/sidelog/admin/api/logs?app=${DEMO_APP_KEY}&limit=1`, {
+    read: (limit = 1) =>
+      fetch(`${service.url}/sidelog/admin/api/logs?app=${DEMO_APP_KEY}&limit=${limit}`, {
         headers: { Authorization: `Bearer ${TOKEN}` },
       }),
   };
@@ -142,13 +142,19 @@ test('with SIDELOG_MAX_DB_MB, a full database answers 507 and serves reads; a re
     service = await start();
     const again = client(service, 'after');
     await expect.poll(async () => (await again.send(session_id)).status, { timeout: 20_000, interval: 200 }).toBe(200);
-    // Room made by retention, not left over: the logs stored before the restart are gone.
+    // Room made by retention, not left over: the logs stored before the restart are gone, but for the newest, which
+    // SQLite's retention keeps whatever its age (server/sqlite/retention-store.ts: ids are never given twice). Whether
+    // it is still there depends on whether retention's pass ended before the first batch after it was stored.
     await expect
-      .poll(async () => ((await (await again.read()).json()) as { t: string }[])[0]?.t, {
-        timeout: 20_000,
-        interval: 200,
-      })
-      .toMatch(/^after batch /);
+      .poll(
+        async () => {
+          const texts = ((await (await again.read(2)).json()) as { t: string }[]).map((log) => log.t);
+          const after = texts.filter((text) => text.startsWith('after batch '));
+          return after.length > 0 && texts.length - after.length <= 1;
+        },
+        { timeout: 20_000, interval: 200 },
+      )
+      .toBe(true);
     // And the search index, which could not follow the logs while the file was full, catches up and is sound.
     const file = new Database(db, { readonly: true });
     const behind = () =>
