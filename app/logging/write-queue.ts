@@ -8,7 +8,7 @@
 // (docs/durability.md).
 // From protocol/ only the modules it runs, as client.ts.
 import { isLogLevel, LogLevel } from '../../protocol/levels.ts';
-import { GAP_LOG_TAG, UNCONFIRMED_LOG_CAP, WAITING_LOG_CAP } from '../../protocol/limits.ts';
+import { GAP_LOG_TAG, UNCONFIRMED_LOG_CAP, WAITING_LOG_CAP } from '../../protocol/page-constants.ts';
 import { callCode, columnsOf, lastAtOf, rowsOf, type LogColumns, type RawFields } from '../../protocol/log-columns.ts';
 import type { WriteMessage } from '../../protocol/index.ts';
 import { createPageURL } from './page-url.ts';
