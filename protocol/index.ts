@@ -8,6 +8,7 @@ export * from './wire.ts';
 export type * from './records.types.ts';
 export * from './engine.types.ts';
 export * from './log-columns.ts';
+export * from './log-rows.ts';
 export * from './older-columns.ts';
 export * from './format-value.ts';
 export * from './otlp-options.ts';

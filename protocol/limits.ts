@@ -7,16 +7,12 @@ export const DATABASE_NAME = 'bf_sdk';
 export const DATABASE_VERSION_V1 = 10;
 export const DATABASE_VERSION_V2 = 20;
 
-export const IN_MEMORY_LOG_CAP = 3000;
-/** Logs made before an engine exists (init not called yet, or no engine started) wait in the page, at most this
- * many: past it the oldest become one gap entry, as in mode C. */
-export const WAITING_LOG_CAP = IN_MEMORY_LOG_CAP;
-/** Logs the page keeps while its engine has not confirmed them stored, for a rescue should the page go: more
- * than localStorage could hold anyway (docs/durability.md). Past it the oldest are let go: they were sent. */
-export const UNCONFIRMED_LOG_CAP = 100_000;
+// What the page's first load holds of these is a module of its own (the write queue's caps, the tags the captures
+// write): the rest comes with the chunks that use it (docs/benchmarks.md#main-thread-cost).
+export { IN_MEMORY_LOG_CAP, UNCONFIRMED_LOG_CAP, WAITING_LOG_CAP } from './page-constants.ts';
 export const IN_MEMORY_QUOTA_MESSAGE = 'InMemory storage quota exceeded';
 export const GAP_CLEANUP_COUNT = 10;
-export const GAP_LOG_TAG = 'bf_gap_log';
+export { GAP_LOG_TAG } from './page-constants.ts';
 /** The tag of the marker that stands for a log the service refused (400 or 413), in its place. */
 export const REFUSED_LOG_TAG = 'bf_refused_log';
 
@@ -56,9 +52,4 @@ export const SESSION_LOCK_PREFIX = 'bf_session_';
 export const LEADER_LOCK_PREFIX = 'bf_sdk_leader_';
 
 /** Tags of the logs Sidelog writes itself. */
-export const BROWSER_EVENT_TAG = 'bf_browser_event';
-export const UI_EVENT_TAG = 'bf_ui_event';
-/** A request of the page's (logNetworkRequests): JSON { method, status?, url, duration, size?, error? }. */
-export const NETWORK_TAG = 'bf_network';
-/** A page view's Web Vitals (logWebVitals): JSON { lcp?, inp?, cls?, fcp?, ttfb?, and what they name }. */
-export const WEB_VITALS_TAG = 'bf_web_vitals';
+export { BROWSER_EVENT_TAG, NETWORK_TAG, UI_EVENT_TAG, WEB_VITALS_TAG } from './page-constants.ts';

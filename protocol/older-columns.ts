@@ -2,7 +2,8 @@
 // (docs/durability.md): read by the engine and by the page that hands a rescue on, never by a log call, so the page's
 // first load does without it (docs/benchmarks.md#main-thread-cost).
 import type { LogLevel } from './levels.ts';
-import { rowsOf, type LogColumns, type RawFields, type RawLog } from './log-columns.ts';
+import type { LogColumns, RawFields, RawLog } from './log-columns.ts';
+import { rowsOf } from './log-rows.ts';
 
 /** Columns as pages before the current layout wrote them: `at`, `ll` and `n` in columns of their own, or, before
  * the flat layout, no `n` and `p` holding one array per call. */

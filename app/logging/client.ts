@@ -4,24 +4,18 @@
 // The page's first load takes from protocol/ only the modules it runs (not its index, which would bring every one
 // into the first chunk: docs/benchmarks.md#main-thread-cost); types come from the index, which costs nothing.
 import { IssueType, LogLevel } from '../../protocol/levels.ts';
-import { SESSION_LOCK_PREFIX, WORKER_START_DEADLINE_MS } from '../../protocol/limits.ts';
 import { resolveOptions, validateDeviceKey, validateTitle, type ResolvedOptions } from '../../protocol/options.ts';
-import type { DeviceData, DeviceKeyValue, Redact, Rescue, SidelogMode, SidelogOptions } from '../../protocol/index.ts';
+import type { DeviceKeyValue, SidelogMode, SidelogOptions } from '../../protocol/index.ts';
 import { captureCallSite } from './call-site.ts';
 import type { InstalledCaptures } from './capture/index.ts';
 import type { EngineHandle } from './engines/engine-handle.types.ts';
 import type { WorkerFactories } from './engines/worker-engine.ts';
 import type { FeedbackResult, FeedbackTexts } from './feedback/feedback-dialog.ts';
 import { originalConsole } from './original-console.ts';
-import { randomHex } from './random-hex.ts';
-import { SDK_VERSION } from './sdk-version.ts';
 import { registerInternals, type SidelogInternals } from './internals.ts';
-import type { Identity } from './startup.ts';
+import type { StartHost, Started } from './session-start.ts';
 import { resolveWorkerURL } from './worker-url.ts';
 import { createWriteQueue } from './write-queue.ts';
-
-/** What init loads (app/logging/startup.ts): held once loaded, for what must then run synchronously (a rescue). */
-type Startup = typeof import('./startup.ts');
 
 /** The fields of `sendLog`; all optional, sanitised by the engine. */
 export interface LogFields {
@@ -49,13 +43,6 @@ const PRINT: Record<LogLevel, (...parts: unknown[]) => void> = {
   [LogLevel.Fatal]: originalConsole.error,
 };
 
-interface Started {
-  options: ResolvedOptions;
-  identity: Identity;
-  engine: EngineHandle;
-  startup: Startup;
-}
-
 export class SidelogClient {
   readonly #seams: SidelogSeams;
   readonly #queue = createWriteQueue((error) =>
@@ -69,26 +56,15 @@ export class SidelogClient {
   readonly #whenStarted: Promise<Started>;
   #settleStarted!: (started: Promise<Started>) => void;
   #engine: EngineHandle | undefined;
-  #deviceData: DeviceData = {};
   /** Keys set or removed before the start-up chunk loaded and the stored keys were read, in order: applied to the
-   * stored device data then. */
+   * stored device data then (app/logging/session-start.ts). */
   readonly #keysBeforeStart: { key: string; value: DeviceKeyValue }[] = [];
+  /** Once the stored keys are read: sets a key in the device's data and sends it to the engine. */
+  #setKeyNow: ((key: string, value: DeviceKeyValue) => void) | undefined;
   #teardown: (() => void)[] = [];
   /** Closing twice must not call into a worker the first close already terminated. */
   #closed: Promise<void> | undefined;
-  /** This page run: the engine counts this client's writes under it (docs/durability.md). */
-  readonly #run = randomHex();
-  /** Known once init has loaded the identity: what a rescue needs to be stored by a later page. */
-  #rescueTo: Pick<Rescue, 'appKey' | 'session'> | undefined;
-  #startup: Startup | undefined;
-  /** The page's own redaction, the built-ins only (app/logging/page-redaction.ts): for what the page keeps in
-   * localStorage, the device keys and a rescue. Never for a log call, never an app's rule. */
-  #redact: Redact | undefined;
   #namedDevice = false;
-  /** The queue's changes() when this run's rescue was last written. A closing tab has pagehide and then its hiding
-   * come one after the other: the same rescue written twice would double the time the closing tab needs
-   * (docs/durability.md). */
-  #rescuedAt: number | undefined;
 
   /** What the captures and the tests reach (app/logging/internals.ts). */
   readonly #internals: SidelogInternals = {
@@ -164,137 +140,22 @@ export class SidelogClient {
     );
   }
 
+  /** Loads the start-up chunk, which does the rest (app/logging/session-start.ts). */
   async #start(options: ResolvedOptions): Promise<Started> {
-    const startup = await import('./startup.ts');
-    const {
-      deviceInfo,
-      engineKinds,
-      findRescues,
-      loadIdentity,
-      loadSessionLastAt,
-      saveDeviceData,
-      sessionPayload,
-      startEngine,
-    } = startup;
-    const redact = startup.pageRedactor(options.redact);
-    if (!this.#namedDevice) options.deviceName = startup.defaultDeviceName();
-    const identity = await loadIdentity(options.appKey);
-    // The keys an earlier page kept, perhaps under other rules, are redacted with this page's, as are those set since.
-    const kept = Object.entries(identity.deviceData).map(([key, value]) => ({ key, value }));
-    for (const change of [...kept, ...this.#keysBeforeStart.splice(0)]) {
-      const { key, value } = startup.sanitiseWrite({ sl: 'key', seq: 0, ...change }, redact) as {
-        key: string;
-        value: DeviceKeyValue;
-      };
-      this.#applyKey(key, value);
-    }
-    // From here on a key set goes to the device data at once (#setKey).
-    this.#startup = startup;
-    this.#redact = redact;
-    saveDeviceData(this.#deviceData);
-    this.#holdSession(identity.sessionUUID);
-    const device = deviceInfo(options, identity.udid, this.#deviceData);
-    const session = sessionPayload(options, device, identity.sessionUUID, Date.now());
-    const sessionLastAt = loadSessionLastAt();
-    if (sessionLastAt !== undefined) this.#queue.raiseLastAt(sessionLastAt);
-    // From here on, what is not stored when the page goes away can be rescued; and what earlier pages
-    // rescued goes to the engine before anything this page logged.
-    this.#rescueTo = { appKey: options.appKey, session };
-    this.#listenForLeaving();
-    for (const rescue of findRescues(options.appKey).reverse()) this.#queue.sendFirst({ sl: 'rescued', rescue });
-    const engine = await startEngine(
-      engineKinds(
-        this.#seams.workers ?? (options.workerURL ? startup.workersAt(options.workerURL) : startup.defaultWorkers),
-      ),
-      {
-        appKey: options.appKey,
-        appID: identity.appID,
-        apiURL: options.apiURL,
-        baseURL: options.baseURL,
-        debug: options.debug,
-        sdkVersion: SDK_VERSION,
-        device,
-        session,
-        resetStorage: identity.appChanged,
-        run: this.#run,
-        sessionLastAt,
-        otlp: options.otlp,
-        redact: options.redact,
-      },
-      options.debug ? (message) => this.#debug(message) : undefined,
-      this.#seams.workerDeadlineMs ?? WORKER_START_DEADLINE_MS,
-      (message) => this.#debug(message),
-      (seq) => this.#stored(seq),
-    );
-    this.#engine = engine;
-    this.#queue.attach(startup.engineSink(engine.sink, redact));
-    this.#listenForHiding(engine);
-    return { options, identity, engine, startup };
-  }
-
-  /** The engine stored the writes up to `seq`: they need no rescue, and the rescues among them are done with. */
-  #stored(seq: number): void {
-    for (const write of this.#queue.confirm(seq))
-      if (write.sl === 'rescued') this.#startup?.removeRescue(write.rescue.run);
-  }
-
-  /** Sessions are kept while a tab holds their lock; the uploader deletes only sessions nobody holds. */
-  #holdSession(sessionUUID: string): void {
-    if (!navigator.locks) return;
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    navigator.locks.request(SESSION_LOCK_PREFIX + sessionUUID, () => held).catch(() => {});
-    this.#teardown.push(release);
-  }
-
-  /** The page may go away once hidden: what the engine has not confirmed stored is kept in localStorage then,
-   * synchronously (docs/durability.md). Shown again, the page goes on and its engine stores it after all. */
-  #listenForLeaving(): void {
-    const rescue = () => this.#rescue();
-    const onVisibility = () => {
-      if (document.visibilityState === 'hidden') return rescue();
-      this.#rescuedAt = undefined;
-      this.#startup?.removeRescue(this.#run);
+    const { startSession } = await import('./startup.ts');
+    const host: StartHost = {
+      queue: this.#queue,
+      workers: this.#seams.workers,
+      workerDeadlineMs: this.#seams.workerDeadlineMs,
+      namedDevice: this.#namedDevice,
+      keysBeforeStart: this.#keysBeforeStart,
+      teardown: this.#teardown,
+      debug: (message) => this.#debug(message),
+      keysReady: (setKey) => (this.#setKeyNow = setKey),
     };
-    addEventListener('pagehide', rescue);
-    addEventListener('pageshow', onVisibility);
-    document.addEventListener('visibilitychange', onVisibility);
-    this.#teardown.push(() => {
-      removeEventListener('pagehide', rescue);
-      removeEventListener('pageshow', onVisibility);
-      document.removeEventListener('visibilitychange', onVisibility);
-    });
-  }
-
-  #rescue(): void {
-    try {
-      const startup = this.#startup;
-      if (!startup) return;
-      startup.saveSessionLastAt(this.#queue.lastAt());
-      const writes = this.#queue.pending();
-      const changes = this.#queue.changes();
-      if (!this.#rescueTo || !this.#redact || changes === this.#rescuedAt) return;
-      startup.saveRescue({ ...this.#rescueTo, run: this.#run, writes }, this.#redact);
-      this.#rescuedAt = changes;
-    } catch (error) {
-      this.#debug(`Sidelog could not keep the logs not yet stored: ${String(error)}`);
-    }
-  }
-
-  #listenForHiding(engine: EngineHandle): void {
-    const flush = () => {
-      this.#queue.flush();
-      engine.calls.pageHidden().catch(() => {});
-    };
-    const onVisibility = () => {
-      if (document.visibilityState === 'hidden') flush();
-    };
-    addEventListener('pagehide', flush);
-    document.addEventListener('visibilitychange', onVisibility);
-    this.#teardown.push(() => {
-      removeEventListener('pagehide', flush);
-      document.removeEventListener('visibilitychange', onVisibility);
-    });
+    const started = await startSession(host, options);
+    this.#engine = started.engine;
+    return started;
   }
 
   #debug(message: string): void {
@@ -377,8 +238,8 @@ export class SidelogClient {
     const uuid = crypto.randomUUID();
     // The text is made a string on its way to the engine (app/logging/engine-sink.ts).
     this.#queue.send({ sl: 'issue', issue: { type, title, text: text as string, uuid } });
-    return this.#ready().then(({ options, identity, startup }) =>
-      startup.intentURL.issue(options.baseURL, identity.appID, uuid),
+    return this.#ready().then(({ options, identity, intentURL }) =>
+      intentURL.issue(options.baseURL, identity.appID, uuid),
     );
   }
 
@@ -394,26 +255,15 @@ export class SidelogClient {
   };
 
   /** A key set (or removed, with null): sanitised once the start-up chunk is loaded, in the device's data and on its
-   * way to the engine (app/logging/engine-sink.ts); until then the device's data keeps the call for #start. */
+   * way to the engine (app/logging/engine-sink.ts); until then the call is kept for the start. */
   #setKey(key: string, value: DeviceKeyValue): void {
-    const write = { sl: 'key' as const, key, value, seq: 0 };
     // After close() a key is dropped as a log is (the queue warns of it): not kept in the device's data either,
     // where the next page would send it.
-    if (this.#closed) return void this.#queue.send(write);
-    const startup = this.#startup;
-    if (startup && this.#redact) {
-      startup.sanitiseWrite(write, this.#redact);
-      this.#applyKey(write.key, write.value);
-      startup.saveDeviceData(this.#deviceData);
-    } else {
-      this.#keysBeforeStart.push({ key, value });
+    if (this.#closed || !this.#setKeyNow) {
+      if (!this.#closed) this.#keysBeforeStart.push({ key, value });
+      return void this.#queue.send({ sl: 'key', key, value });
     }
-    this.#queue.send(write);
-  }
-
-  #applyKey(key: string, value: DeviceKeyValue): void {
-    if (value === null) delete this.#deviceData[key];
-    else this.#deviceData[key] = value;
+    this.#setKeyNow(key, value);
   }
 
   /** Shows the feedback dialog (its code loaded on the first call); a submitted form is sent as user feedback. */
@@ -434,13 +284,13 @@ export class SidelogClient {
   };
 
   getDeviceURL = (): Promise<string> =>
-    this.#ready().then(({ options, identity, startup }) =>
-      startup.intentURL.device(options.baseURL, identity.appID, identity.udid),
+    this.#ready().then(({ options, identity, intentURL }) =>
+      intentURL.device(options.baseURL, identity.appID, identity.udid),
     );
 
   getSessionURL = (): Promise<string> =>
-    this.#ready().then(({ options, identity, startup }) =>
-      startup.intentURL.session(options.baseURL, identity.appID, identity.sessionUUID),
+    this.#ready().then(({ options, identity, intentURL }) =>
+      intentURL.session(options.baseURL, identity.appID, identity.sessionUUID),
     );
 
   /**

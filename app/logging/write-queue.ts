@@ -8,8 +8,8 @@
 // (docs/durability.md).
 // From protocol/ only the modules it runs, as client.ts.
 import { isLogLevel, LogLevel } from '../../protocol/levels.ts';
-import { GAP_LOG_TAG, UNCONFIRMED_LOG_CAP, WAITING_LOG_CAP } from '../../protocol/limits.ts';
-import { callCode, columnsOf, lastAtOf, rowsOf, type LogColumns, type RawFields } from '../../protocol/log-columns.ts';
+import { GAP_LOG_TAG, UNCONFIRMED_LOG_CAP, WAITING_LOG_CAP } from '../../protocol/page-constants.ts';
+import { callCode, lastAtOf, nextAt, type LogColumns, type RawFields } from '../../protocol/log-columns.ts';
 import type { WriteMessage } from '../../protocol/index.ts';
 import { createPageURL } from './page-url.ts';
 
@@ -24,6 +24,44 @@ const FLUSH_AT = 1000;
 
 /** A buffer with no call yet; its `from` is set as it is sent. */
 const emptyBuffer = (): LogColumns => ({ from: 0, x: [], c: [], p: [], s: {}, e: {}, u: [] });
+
+/** Re-keys a buffer's calls by index (its stacks, its fields) once the first `count` are gone. */
+function shiftCalls<T>(byCall: Record<number, T>, count: number): Record<number, T> {
+  const shifted: Record<number, T> = {};
+  for (const index in byCall) if (+index >= count) shifted[+index - count] = byCall[index];
+  return shifted;
+}
+
+/**
+ * Drops the first `count` calls of a buffer in place; returns the `at` of the first and the last dropped. Done on the
+ * columns themselves, not as rows (protocol/log-rows.ts), which the page's first load then does not carry for what
+ * happens only when logs wait past their cap (docs/benchmarks.md#main-thread-cost).
+ */
+function dropOldest(logs: LogColumns, count: number): { start: number; end: number } {
+  let at = logs.from;
+  let start = 0;
+  let args = 0;
+  for (let i = 0; i < count; i++) {
+    at = nextAt(at, logs.x[i]);
+    if (i === 0) start = at;
+    // A call with fields has a count of -1: no arguments.
+    args += Math.max(0, logs.c[i] >> 3);
+  }
+  // The calls left follow from the last `at` dropped, as they did.
+  logs.from = at;
+  logs.x.splice(0, count);
+  logs.c.splice(0, count);
+  logs.p.splice(0, args);
+  logs.s = shiftCalls(logs.s, count);
+  logs.e = shiftCalls(logs.e, count);
+  // The URL in force at the first call left starts the runs (the buffer's first run is at index 0).
+  const current = logs.u.filter(([index]) => index <= count).pop()!;
+  logs.u = [
+    [0, current[1]],
+    ...logs.u.filter(([index]) => index > count).map(([index, url]): [number, unknown] => [index - count, url]),
+  ];
+  return { start, end: at };
+}
 
 export type Unsequenced = WriteMessage extends infer M ? (M extends WriteMessage ? Omit<M, 'seq'> : never) : never;
 type LogsMessage = Extract<WriteMessage, { sl: 'logs' }>;
@@ -110,14 +148,13 @@ export function createWriteQueue(
   function trimWaiting(): void {
     while (waitingLogs + (gap ? 1 : 0) > waitingCap) {
       const index = waiting.findIndex((message) => message.sl === 'logs');
-      const message = waiting[index] as LogsMessage;
-      const rows = rowsOf(message.logs);
+      const { logs } = waiting[index] as LogsMessage;
       // Room for the gap entry too, which counts as one.
-      const dropped = rows.splice(0, Math.min(rows.length, waitingLogs + 1 - waitingCap));
-      gap = { start: gap?.start ?? dropped[0].at, end: dropped[dropped.length - 1].at };
-      waitingLogs -= dropped.length;
-      if (rows.length === 0) waiting.splice(index, 1);
-      else waiting[index] = { ...message, logs: columnsOf(rows) };
+      const count = Math.min(logs.x.length, waitingLogs + 1 - waitingCap);
+      const dropped = dropOldest(logs, count);
+      gap = { start: gap?.start ?? dropped.start, end: dropped.end };
+      waitingLogs -= count;
+      if (logs.x.length === 0) waiting.splice(index, 1);
     }
   }
 
@@ -125,8 +162,17 @@ export function createWriteQueue(
   function takeGap(): void {
     if (!gap) return;
     changes++;
-    const entry = { at: gap.start, x: gap.start, ll: LogLevel.Warning, tg: GAP_LOG_TAG, t: JSON.stringify(gap) };
-    waiting.unshift({ sl: 'logs', seq: 0, logs: columnsOf([entry]) });
+    // One call with fields, at the gap's start, as columns.
+    const logs: LogColumns = {
+      from: gap.start - 1,
+      x: [gap.start],
+      c: [callCode(LogLevel.Warning, -1)],
+      p: [],
+      s: {},
+      e: { 0: { tg: GAP_LOG_TAG, t: JSON.stringify(gap) } },
+      u: [[0, undefined]],
+    };
+    waiting.unshift({ sl: 'logs', seq: 0, logs });
     waitingLogs += 1;
     gap = undefined;
   }

@@ -221,6 +221,36 @@ describe('the write queue', () => {
     expect(all.slice(1).map((row) => row.p)).toEqual([['line 5'], ['line 6'], ['line 7'], ['line 8']]);
   });
 
+  test('the oldest logs of one burst give way with nothing of the rest lost: arguments, stacks, fields, URLs, `at`', async () => {
+    let url = PAGE;
+    const queue = createWriteQueue(
+      () => {},
+      5,
+      () => url,
+    );
+    // One message of six calls, all in the same millisecond (their `at` runs ahead of the clock), then a seventh.
+    queue.log(10, LogLevel.Debug, ['a', 1], undefined);
+    queue.log(10, LogLevel.Warning, ['b'], 'stack b');
+    url = `${PAGE}#two`;
+    queue.logFields(10, LogLevel.Info, { t: 'c', tg: 'tag c' });
+    queue.log(10, LogLevel.Error, ['d', { n: 4 }, 'more'], 'stack d');
+    queue.logFields(10, LogLevel.Debug, { t: 'e' }, 'http://other/e');
+    queue.log(10, LogLevel.Debug, [], undefined);
+    await Promise.resolve();
+    queue.log(20, LogLevel.Fatal, ['g'], undefined);
+    await Promise.resolve();
+    const sink = cloningSink();
+    queue.attach(sink);
+    const all = sink.received.flatMap(rows);
+    expect(all[0]).toMatchObject({ at: 10, tg: GAP_LOG_TAG, t: JSON.stringify({ start: 10, end: 12 }) });
+    expect(all.slice(1)).toEqual([
+      { at: 13, x: 10, ll: LogLevel.Error, u: `${PAGE}#two`, p: ['d', { n: 4 }, 'more'], s: 'stack d' },
+      { at: 14, x: 10, ll: LogLevel.Debug, u: 'http://other/e', t: 'e' },
+      { at: 15, x: 10, ll: LogLevel.Debug, u: `${PAGE}#two`, p: [] },
+      { at: 20, x: 20, ll: LogLevel.Fatal, u: `${PAGE}#two`, p: ['g'] },
+    ]);
+  });
+
   test('what the engine has not confirmed stored stays pending, in order, until confirmed', async () => {
     const { queue, sink } = attached();
     log(queue, 1, 'a');

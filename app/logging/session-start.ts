@@ -1,0 +1,171 @@
+// What init does once its start-up chunk has loaded: the identity, the device keys, the session's lock, the rescue of
+// what the engine has not stored when the page goes away, and the engine itself. It lives in the start-up chunk, not
+// in client.ts, so that a page's first load is only the API and the write queue (docs/benchmarks.md#main-thread-cost);
+// the client hands it what it kept before the chunk came (its queue, the keys set meanwhile).
+import { SESSION_LOCK_PREFIX, WORKER_START_DEADLINE_MS } from '../../protocol/limits.ts';
+import type { ResolvedOptions } from '../../protocol/options.ts';
+import type { DeviceData, DeviceKeyValue, Redact, Rescue } from '../../protocol/index.ts';
+import { intentURL } from '../../protocol/wire.ts';
+import { defaultDeviceName, deviceInfo, sessionPayload } from './device-info.ts';
+import { engineSink, sanitiseWrite } from './engine-sink.ts';
+import { engineKinds, startEngine } from './engines/choose-engine.ts';
+import type { EngineHandle } from './engines/engine-handle.types.ts';
+import { defaultWorkers, workersAt, type WorkerFactories } from './engines/worker-engine.ts';
+import { loadIdentity, saveDeviceData, type Identity } from './identity.ts';
+import { pageRedactor } from './page-redaction.ts';
+import { randomHex } from './random-hex.ts';
+import { findRescues, removeRescue, saveRescue } from './rescue.ts';
+import { SDK_VERSION } from './sdk-version.ts';
+import { loadSessionLastAt, saveSessionLastAt } from './session-last-at.ts';
+import type { WriteQueue } from './write-queue.ts';
+
+/** What the client keeps for the start: its own state, which this module reads and adds to. */
+export interface StartHost {
+  queue: WriteQueue;
+  workers?: WorkerFactories;
+  workerDeadlineMs?: number;
+  /** A device name given, even blank, is kept; otherwise the default is made here. */
+  namedDevice: boolean;
+  /** Keys set or removed before the stored keys were read, in order: taken and applied to the device data here. */
+  keysBeforeStart: { key: string; value: DeviceKeyValue }[];
+  /** What close() undoes, in reverse order. */
+  teardown: (() => void)[];
+  debug(message: string): void;
+  /** From now on a key set goes through `setKey` at once. */
+  keysReady(setKey: (key: string, value: DeviceKeyValue) => void): void;
+}
+
+export interface Started {
+  options: ResolvedOptions;
+  identity: Identity;
+  engine: EngineHandle;
+  intentURL: typeof intentURL;
+}
+
+export async function startSession(host: StartHost, options: ResolvedOptions): Promise<Started> {
+  const { queue } = host;
+  /** This page run: the engine counts this client's writes under it (docs/durability.md). */
+  const run = randomHex();
+  const redact: Redact = pageRedactor(options.redact);
+  if (!host.namedDevice) options.deviceName = defaultDeviceName();
+  const identity = await loadIdentity(options.appKey);
+  const deviceData: DeviceData = {};
+  const applyKey = (key: string, value: DeviceKeyValue) => {
+    if (value === null) delete deviceData[key];
+    else deviceData[key] = value;
+  };
+  // The keys an earlier page kept, perhaps under other rules, are redacted with this page's, as are those set since.
+  const kept = Object.entries(identity.deviceData).map(([key, value]) => ({ key, value }));
+  for (const change of [...kept, ...host.keysBeforeStart.splice(0)]) {
+    const { key, value } = sanitiseWrite({ sl: 'key', seq: 0, ...change }, redact) as {
+      key: string;
+      value: DeviceKeyValue;
+    };
+    applyKey(key, value);
+  }
+  host.keysReady((key, value) => {
+    const write = { sl: 'key' as const, key, value, seq: 0 };
+    sanitiseWrite(write, redact);
+    applyKey(write.key, write.value);
+    saveDeviceData(deviceData);
+    queue.send(write);
+  });
+  saveDeviceData(deviceData);
+  holdSession(host, identity.sessionUUID);
+  const device = deviceInfo(options, identity.udid, deviceData);
+  const session = sessionPayload(options, device, identity.sessionUUID, Date.now());
+  const sessionLastAt = loadSessionLastAt();
+  if (sessionLastAt !== undefined) queue.raiseLastAt(sessionLastAt);
+  // From here on, what is not stored when the page goes away can be rescued; and what earlier pages
+  // rescued goes to the engine before anything this page logged.
+  listenForLeaving(host, { appKey: options.appKey, session, run }, redact);
+  for (const rescue of findRescues(options.appKey).reverse()) queue.sendFirst({ sl: 'rescued', rescue });
+  const engine = await startEngine(
+    engineKinds(host.workers ?? (options.workerURL ? workersAt(options.workerURL) : defaultWorkers)),
+    {
+      appKey: options.appKey,
+      appID: identity.appID,
+      apiURL: options.apiURL,
+      baseURL: options.baseURL,
+      debug: options.debug,
+      sdkVersion: SDK_VERSION,
+      device,
+      session,
+      resetStorage: identity.appChanged,
+      run,
+      sessionLastAt,
+      otlp: options.otlp,
+      redact: options.redact,
+    },
+    options.debug ? (message) => host.debug(message) : undefined,
+    host.workerDeadlineMs ?? WORKER_START_DEADLINE_MS,
+    (message) => host.debug(message),
+    // The engine stored the writes up to `seq`: they need no rescue, and the rescues among them are done with.
+    (seq) => {
+      for (const write of queue.confirm(seq)) if (write.sl === 'rescued') removeRescue(write.rescue.run);
+    },
+  );
+  queue.attach(engineSink(engine.sink, redact));
+  listenForHiding(host, engine);
+  return { options, identity, engine, intentURL };
+}
+
+/** Sessions are kept while a tab holds their lock; the uploader deletes only sessions nobody holds. */
+function holdSession(host: StartHost, sessionUUID: string): void {
+  if (!navigator.locks) return;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  navigator.locks.request(SESSION_LOCK_PREFIX + sessionUUID, () => held).catch(() => {});
+  host.teardown.push(release);
+}
+
+/** The page may go away once hidden: what the engine has not confirmed stored is kept in localStorage then,
+ * synchronously (docs/durability.md). Shown again, the page goes on and its engine stores it after all. */
+function listenForLeaving(host: StartHost, to: Pick<Rescue, 'appKey' | 'session' | 'run'>, redact: Redact): void {
+  const { queue } = host;
+  /** The queue's changes() when this run's rescue was last written. A closing tab has pagehide and then its hiding
+   * come one after the other: the same rescue written twice would double the time the closing tab needs
+   * (docs/durability.md). */
+  let rescuedAt: number | undefined;
+  const rescue = () => {
+    try {
+      saveSessionLastAt(queue.lastAt());
+      const writes = queue.pending();
+      const changes = queue.changes();
+      if (changes === rescuedAt) return;
+      saveRescue({ ...to, writes }, redact);
+      rescuedAt = changes;
+    } catch (error) {
+      host.debug(`Sidelog could not keep the logs not yet stored: ${String(error)}`);
+    }
+  };
+  const onVisibility = () => {
+    if (document.visibilityState === 'hidden') return rescue();
+    rescuedAt = undefined;
+    removeRescue(to.run);
+  };
+  addEventListener('pagehide', rescue);
+  addEventListener('pageshow', onVisibility);
+  document.addEventListener('visibilitychange', onVisibility);
+  host.teardown.push(() => {
+    removeEventListener('pagehide', rescue);
+    removeEventListener('pageshow', onVisibility);
+    document.removeEventListener('visibilitychange', onVisibility);
+  });
+}
+
+function listenForHiding(host: StartHost, engine: EngineHandle): void {
+  const flush = () => {
+    host.queue.flush();
+    engine.calls.pageHidden().catch(() => {});
+  };
+  const onVisibility = () => {
+    if (document.visibilityState === 'hidden') flush();
+  };
+  addEventListener('pagehide', flush);
+  document.addEventListener('visibilitychange', onVisibility);
+  host.teardown.push(() => {
+    removeEventListener('pagehide', flush);
+    document.removeEventListener('visibilitychange', onVisibility);
+  });
+}
