@@ -57,9 +57,9 @@ function termSql(term: SearchTerm, appKey: string, add: AddParameter): string {
     case 'network': {
       // NULL for a line of another tag or a text that is not an object `{…}` (cut short, say), as SQLite's json_valid.
       const value = `(CASE WHEN l.tg = ${add(NETWORK_TAG)} AND l.t LIKE '{%}' THEN substring(l.t from ${add(numberAfter(term.field))})::numeric END)`;
-      return networkComparisons(term)
+      return `(${networkComparisons(term)
         .map(([op, number]) => `${value} ${op} ${add(number)}`)
-        .join(' AND ');
+        .join(' AND ')})`;
     }
     case 'level':
       return `coalesce(l.ll, 0) = ${add(term.level)}`;

@@ -104,7 +104,7 @@ function termSql(term: SearchTerm, appKey: string, window: boolean): SqlClause {
       const value = `(CASE WHEN l.tg = ? AND json_valid(l.t) THEN CASE WHEN json_type(l.t, '$.${term.field}') IN ('integer', 'real') THEN json_extract(l.t, '$.${term.field}') END END)`;
       const comparisons = networkComparisons(term);
       return {
-        sql: comparisons.map(([op]) => `${value} ${op} ?`).join(' AND '),
+        sql: `(${comparisons.map(([op]) => `${value} ${op} ?`).join(' AND ')})`,
         params: comparisons.flatMap(([, number]) => [NETWORK_TAG, number]),
       };
     }

@@ -47,6 +47,7 @@ const FORMS: [string, string[]][] = [
   ['status:4xx', ['missing']],
   ['status>=400', ['missing', 'pay', 'retry']],
   ['status:502 OR status:404', ['missing', 'pay', 'retry']],
+  ['status:4xx OR status:5xx', ['missing', 'pay', 'retry']],
   ['duration>800', ['pay', 'slow']],
   ['duration>=800', ['pay', 'slow', 'down']],
   ['duration<50', ['missing']],
