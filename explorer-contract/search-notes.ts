@@ -2,9 +2,10 @@
 // the language reads each of these as something valid, so the search answers no error, only no line. The page shows
 // the notes beside "No logs match", rather than zero results with no reason.
 import type { FilterParams } from './log-filters.ts';
-import { SEARCH_FIELDS } from './search-query.ts';
+import { NETWORK_FIELDS, SEARCH_FIELDS } from './search-query.ts';
 
-const FIELDS = `${SEARCH_FIELDS.join(', ')} and key.<name>`;
+const NAMES: readonly string[] = [...SEARCH_FIELDS, ...NETWORK_FIELDS];
+const FIELDS = `${NAMES.join(', ')} and key.<name>`;
 
 /** The notes on the view `params` names (its `q`, `key` and `value`), each a sentence; none for a query as meant. */
 export function searchNotes(params: Pick<FilterParams, 'get'>): string[] {
@@ -19,7 +20,7 @@ export function searchNotes(params: Pick<FilterParams, 'get'>): string[] {
   for (const token of tokens) {
     // A name of letters before a colon and a value: `https://…` (a URL) and `12:30` (a time) are words as meant.
     const field = /^-?([A-Za-z]+):(?!\/\/)(.+)$/.exec(token);
-    if (!field || (SEARCH_FIELDS as readonly string[]).includes(field[1]!.toLowerCase())) continue;
+    if (!field || NAMES.includes(field[1]!.toLowerCase())) continue;
     const [, name, value] = field;
     notes.push(
       `“${name}:” is not a field, so “${name}:${value}” is searched as text. The fields are ${FIELDS} (a device key: key.${name}:${value}).`,

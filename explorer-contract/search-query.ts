@@ -2,7 +2,7 @@
 // hits) and each store (to compile it: server/sqlite/search-sql.ts, server/postgres/search-sql.ts) share:
 //   words  *fragment*  client.ts  "a phrase"  -word  -"a phrase"  timeout OR refused  level:error  tag:net  file:client.ts  method:send
 //   url:/checkout  device:<udid>  session:<uid>  version:2.1.0  language:en-GB  key.email:ann@example.com
-//   field:"a value with spaces"
+//   field:"a value with spaces"  status:502  status:5xx  -status:200  duration>800  duration<=50
 // Terms side by side must all match; OR (in capitals) joins the terms either side of it into one group, any of which
 // may match, and binds tighter than the space: `a b OR c` is a AND (b OR c). There are no parentheses.
 import { LogLevel } from '../protocol/levels.ts';
@@ -28,6 +28,13 @@ export const SEARCH_FIELDS = [
 ] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
 
+/** The numbers of a network line's JSON text (docs/api.md#network-requests) a term may compare: `status:502`,
+ * `status:5xx`, `duration>800` (milliseconds). They match network lines only (tag bf_network). */
+export const NETWORK_FIELDS = ['status', 'duration'] as const;
+export type NetworkField = (typeof NETWORK_FIELDS)[number];
+/** `class` is a status class: `status:5xx` is value 5, from 500 up to 599. */
+export type NetworkOp = '=' | '<' | '<=' | '>' | '>=' | 'class';
+
 export type SearchTerm =
   /** Whole words of the log's text (letters, digits and underscores; in the word index): one word as typed, or, under
    * MIN_INFIX characters, the words it holds. */
@@ -44,7 +51,10 @@ export type SearchTerm =
    * contains (case-insensitive). */
   | { kind: 'field'; field: Exclude<SearchField, 'level'>; value: string }
   /** Logs of devices whose key `key` has this value now (as typed: "gold", 42, true). */
-  | { kind: 'key'; key: string; value: string };
+  | { kind: 'key'; key: string; value: string }
+  /** A network line (tag bf_network) whose JSON text's `field` is a number that compares so with `value`. No index
+   * holds it: it is tested on each network line read. */
+  | { kind: 'network'; field: NetworkField; op: NetworkOp; value: number };
 
 export interface SearchClause {
   negated: boolean;
@@ -89,6 +99,29 @@ function fieldTerm(name: string, value: string): SearchTerm {
   return { kind: 'field', field: name as Exclude<SearchField, 'level'>, value };
 }
 
+const NETWORK_TERM = /^(status|duration)(:|>=|<=|>|<)/i;
+const NUMBER = /^\d+(\.\d+)?$/;
+
+/** `status:502`, `status:5xx`, `status>=400`, `duration>800`: a name, its comparison and the value after it. */
+function networkTerm(name: NetworkField, written: string, value: string): SearchTerm {
+  const op = (written === ':' ? '=' : written) as NetworkOp;
+  if (name === 'status') {
+    if (value === '' && written === ':') throw new SearchQueryError(`'status:' needs a value, as in status:502`);
+    const statusClass = written === ':' && /^([1-5])xx$/i.exec(value);
+    if (statusClass) return { kind: 'network', field: name, op: 'class', value: Number(statusClass[1]) };
+    if (!NUMBER.test(value))
+      throw new SearchQueryError(
+        written === ':'
+          ? `'status:' takes a number or a class, as in status:502 or status:5xx`
+          : `'status${written}' needs a number, as in status${written}500`,
+      );
+    return { kind: 'network', field: name, op, value: Number(value) };
+  }
+  if (!NUMBER.test(value))
+    throw new SearchQueryError(`'duration${written}' needs a number of milliseconds, as in duration${written}800`);
+  return { kind: 'network', field: name, op, value: Number(value) };
+}
+
 /** A whole word when the text is one word as the word indexes split words (or shorter than a fragment may be), else a
  * fragment: stars at either end mark one and are dropped. */
 function wordOrFragment(text: string): SearchTerm {
@@ -122,7 +155,14 @@ function tokens(q: string): Token[] {
     } else {
       const field = /^([A-Za-z]+|key\.[^\s:"]+):/.exec(q.slice(at));
       const name = field?.[1]!.toLowerCase();
-      if (field && name && (name.startsWith('key.') || (SEARCH_FIELDS as readonly string[]).includes(name))) {
+      const network = NETWORK_TERM.exec(q.slice(at));
+      if (network) {
+        at += network[0].length;
+        const end = q.slice(at).search(/\s/);
+        const value = end < 0 ? q.slice(at) : q.slice(at, at + end);
+        at += value.length;
+        term = networkTerm(network[1]!.toLowerCase() as NetworkField, network[2]!, value);
+      } else if (field && name && (name.startsWith('key.') || (SEARCH_FIELDS as readonly string[]).includes(name))) {
         at += field[0].length;
         let value: string;
         if (q[at] === '"') ({ text: value, end: at } = quoted(q, at));

@@ -18,6 +18,7 @@ import {
 } from '../explorer-contract/api.types.ts';
 import type { LogFilters } from '../explorer-contract/log-filters.ts';
 import type { SearchQuery, SearchTerm } from '../explorer-contract/search-query.ts';
+import { NETWORK_TAG } from '../protocol/limits.ts';
 
 export type { AroundLogs, ExplorerApp, ExplorerDevice, ExplorerIssue, ExplorerLog, ExplorerSession, LogPage };
 
@@ -58,19 +59,23 @@ export const SCAN_ROWS = 200_000;
  * timeout of its own (server/sqlite/read-deadline.ts): the explorer's API answers 422, as for PostgreSQL's. */
 export const READ_BUDGET_SPENT = 'SIDELOG_READ_BUDGET';
 
-/** Whether a term is tested on each log read, with no index to find it: a fragment, a file, method or URL value. */
+/** Whether a term is tested on each log read, with no index to find it: a fragment, a file, method or URL value, a
+ * network line's status or duration. */
 export const isScanned = (term: SearchTerm): boolean =>
   term.kind === 'fragment' ||
+  term.kind === 'network' ||
   (term.kind === 'field' && (term.field === 'file' || term.field === 'method' || term.field === 'url'));
 
 /** A query's groups split in two: those an index or an equality answers, which narrow the logs read, and those holding
- * a term tested on each log read (`narrowing` AND `scanned` is the query). */
+ * a term tested on each log read (`narrowing` AND `scanned` is the query). A group of `status:` and `duration>` terms
+ * only (none negated) matches network lines only, so `tag:bf_network` joins the narrowing groups: the scan then reads
+ * the network lines by the tag index, not every log of the view. */
 export function splitScanned(search: SearchQuery): { narrowing: SearchQuery; scanned: SearchQuery } {
   const scanned = search.groups.filter((group) => group.some((clause) => isScanned(clause.term)));
-  return {
-    narrowing: { groups: search.groups.filter((group) => !scanned.includes(group)) },
-    scanned: { groups: scanned },
-  };
+  const narrowing = search.groups.filter((group) => !scanned.includes(group));
+  if (scanned.some((group) => group.every((clause) => clause.term.kind === 'network' && !clause.negated)))
+    narrowing.push([{ negated: false, term: { kind: 'field', field: 'tag', value: NETWORK_TAG } }]);
+  return { narrowing: { groups: narrowing }, scanned: { groups: scanned } };
 }
 
 /** A count of the logs read by a scan (ExplorerQueries.scanCount): exact when the scan is complete, else at least. */

@@ -21,5 +21,7 @@ export const CHEAT_SHEET: readonly { example: string; meaning: string }[] = [
   { example: 'version:2.1.0', meaning: "the session's app version" },
   { example: 'language:en-GB', meaning: "the session's language" },
   { example: 'key.email:ann@example.com', meaning: 'devices whose key has this value' },
+  { example: 'status:502', meaning: 'network lines of this status; a class too: status:5xx' },
+  { example: 'duration>800', meaning: 'network lines slower than 800 ms; also >=, <, <= and duration:800' },
   { example: 'level:error -client.ts', meaning: 'terms side by side must all match' },
 ];

@@ -5,6 +5,7 @@
 import type { SearchQuery, SearchTerm } from '../../explorer-contract/search-query.ts';
 import { wordsOf } from '../../explorer-contract/search-query.ts';
 import { deviceKeyValues } from '../explorer-queries.types.ts';
+import { NETWORK_TAG, networkComparisons } from '../network-search-terms.ts';
 
 /** Adds a parameter and gives its placeholder ($1, $2, …). */
 export type AddParameter = (value: unknown) => string;
@@ -35,6 +36,14 @@ const containing = (value: string) => `%${value.replace(/[\\%_]/g, (char) => `\\
 /** A tsquery's lexeme: quoted, so that nothing in it is read as an operator. */
 const lexeme = (word: string) => `'${word.toLowerCase().replaceAll("'", "''").replaceAll('\\', '\\\\')}'`;
 
+/** The number after `"field":` in a JSON text, as a pattern whose one group is the number. PostgreSQL 15 has no way
+ * to ask whether a text is JSON without an error for one that is not (`::jsonb` raises; pg_input_is_valid is 16's), and
+ * a network line's text may be cut or written by hand: the pattern never raises, and reads the capture's own format
+ * (JSON.stringify's, docs/api.md#network-requests), where a key's quotes are never escaped and a string's always are
+ * (a URL holding "status":502 is not read). At most 15 digits either side of the point, so the cast to numeric
+ * never overflows; a number that is longer, or written with an exponent, is read as none. */
+const numberAfter = (field: string) => `"${field}":\\s*(-?\\d{1,15}(?:\\.\\d{1,15})?)(?![\\d.eE])`;
+
 function termSql(term: SearchTerm, appKey: string, add: AddParameter): string {
   switch (term.kind) {
     case 'word':
@@ -45,6 +54,13 @@ function termSql(term: SearchTerm, appKey: string, add: AddParameter): string {
     }
     case 'phrase':
       return `l.tsv @@ to_tsquery('simple', ${add(term.words.map(lexeme).join(' <-> '))})`;
+    case 'network': {
+      // NULL for a line of another tag or a text that is not an object `{…}` (cut short, say), as SQLite's json_valid.
+      const value = `(CASE WHEN l.tg = ${add(NETWORK_TAG)} AND l.t LIKE '{%}' THEN substring(l.t from ${add(numberAfter(term.field))})::numeric END)`;
+      return `(${networkComparisons(term)
+        .map(([op, number]) => `${value} ${op} ${add(number)}`)
+        .join(' AND ')})`;
+    }
     case 'level':
       return `coalesce(l.ll, 0) = ${add(term.level)}`;
     case 'key':

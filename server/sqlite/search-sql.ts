@@ -7,6 +7,7 @@
 import type Database from 'better-sqlite3';
 import { wordsOf, type SearchQuery, type SearchTerm } from '../../explorer-contract/search-query.ts';
 import { deviceKeyValues } from '../explorer-queries.types.ts';
+import { NETWORK_TAG, networkComparisons } from '../network-search-terms.ts';
 
 export interface SqlClause {
   sql: string;
@@ -97,6 +98,16 @@ function termSql(term: SearchTerm, appKey: string, window: boolean): SqlClause {
         return sessionFieldSql(term.field, [term.value], appKey);
       // Contained in the column, tested on each log read.
       return { sql: `contains(${COLUMN[term.field]}, ?)`, params: [term.value] };
+    case 'network': {
+      // The number of a network line's JSON text; NULL for any other line, a text that is not JSON (json_extract would
+      // raise an error on it: the CASE reads it only once json_valid says it is JSON) or a value that is not a number.
+      const value = `(CASE WHEN l.tg = ? AND json_valid(l.t) THEN CASE WHEN json_type(l.t, '$.${term.field}') IN ('integer', 'real') THEN json_extract(l.t, '$.${term.field}') END END)`;
+      const comparisons = networkComparisons(term);
+      return {
+        sql: `(${comparisons.map(([op]) => `${value} ${op} ?`).join(' AND ')})`,
+        params: comparisons.flatMap(([, number]) => [NETWORK_TAG, number]),
+      };
+    }
     case 'fragment':
       return {
         sql: `(contains(l.t, ?) OR contains(l.f, ?) OR contains(l.m, ?) OR contains(l.u, ?) OR contains(l.tg, ?))`,

@@ -1,5 +1,5 @@
 // What a view with no result says about its query, where the query is likely not what was meant: a lowercase `or`
-// (a word, not the OR between terms), a name before a colon that is no field (`status:502` is then text), a device
+// (a word, not the OR between terms), a name before a colon that is no field (`code:502` is then text), a device
 // key with no value. Silent zero results were the alternative.
 import { describe, expect, test } from 'vitest';
 import { searchNotes } from '../../../explorer-contract/search-notes.ts';
@@ -21,12 +21,14 @@ describe('notes on a query that found nothing', () => {
   });
 
   test('a name before a colon that is no field', () => {
-    expect(notes('q=status:502 payment')).toEqual([
-      '“status:” is not a field, so “status:502” is searched as text. The fields are level, tag, file, method, url, device, session, version, language and key.<name> (a device key: key.status:502).',
+    expect(notes('q=code:502 payment')).toEqual([
+      '“code:” is not a field, so “code:502” is searched as text. The fields are level, tag, file, method, url, device, session, version, language, status, duration and key.<name> (a device key: key.code:502).',
     ]);
-    expect(notes('q=-Status:5xx')).toEqual([
-      '“Status:” is not a field, so “Status:5xx” is searched as text. The fields are level, tag, file, method, url, device, session, version, language and key.<name> (a device key: key.Status:5xx).',
+    expect(notes('q=-Plan:gold')).toEqual([
+      '“Plan:” is not a field, so “Plan:gold” is searched as text. The fields are level, tag, file, method, url, device, session, version, language, status, duration and key.<name> (a device key: key.Plan:gold).',
     ]);
+    // A network line's status is a field now (docs/explorer-views.md#network-lines).
+    expect(notes('q=status:502 -Status:5xx duration:800')).toEqual([]);
   });
 
   test('a device key with no value', () => {

@@ -13,6 +13,13 @@ const word = (text: string, negated = false): SearchClause => ({ negated, term: 
 const fragment = (text: string, negated = false): SearchClause => ({ negated, term: { kind: 'fragment', text } });
 const phrase = (words: string[], negated = false): SearchClause => ({ negated, term: { kind: 'phrase', words } });
 
+const network = (
+  field: 'status' | 'duration',
+  op: '=' | '<' | '<=' | '>' | '>=' | 'class',
+  value: number,
+  negated = false,
+): SearchClause => ({ negated, term: { kind: 'network', field, op, value } });
+
 const PARSED: [string, SearchClause[][]][] = [
   ['', []],
   ['timeout', [[word('timeout')]]],
@@ -54,6 +61,16 @@ const PARSED: [string, SearchClause[][]][] = [
   ['tag:"my tag" x1', [[{ negated: false, term: { kind: 'field', field: 'tag', value: 'my tag' } }], [word('x1')]]],
   ['https://shop.test', [[fragment('https://shop.test')]]],
   ['12:30:01', [[fragment('12:30:01')]]],
+  ['status:502', [[network('status', '=', 502)]]],
+  ['-status:200', [[network('status', '=', 200, true)]]],
+  ['STATUS:5xx', [[network('status', 'class', 5)]]],
+  ['status>=400', [[network('status', '>=', 400)]]],
+  ['duration>800', [[network('duration', '>', 800)]]],
+  ['duration>=800', [[network('duration', '>=', 800)]]],
+  ['duration<50', [[network('duration', '<', 50)]]],
+  ['duration<=12.5', [[network('duration', '<=', 12.5)]]],
+  ['status:502 OR duration>800', [[network('status', '=', 502), network('duration', '>', 800)]]],
+  ['durations>800', [[fragment('durations>800')]]],
 ];
 
 const REFUSED: [string, string][] = [
@@ -69,6 +86,12 @@ const REFUSED: [string, string][] = [
   ['level:', `'level:' needs a value, as in level:error`],
   ['!!', `'!!' has no letter or digit: words under 3 characters must be letters or digits`],
   ['*ab*', `'*ab*' is a fragment of under 3 characters: a fragment needs 3 or more, as in *artner*`],
+  ['status:', `'status:' needs a value, as in status:502`],
+  ['status:ok', `'status:' takes a number or a class, as in status:502 or status:5xx`],
+  ['status:6xx', `'status:' takes a number or a class, as in status:502 or status:5xx`],
+  ['duration>', `'duration>' needs a number of milliseconds, as in duration>800`],
+  ['duration>fast', `'duration>' needs a number of milliseconds, as in duration>800`],
+  ['duration:1e3', `'duration:' needs a number of milliseconds, as in duration:800`],
   ['pay\0ment', 'The search cannot hold the NUL character (U+0000): remove it'],
   ['tag:"n\0et"', 'The search cannot hold the NUL character (U+0000): remove it'],
   [

@@ -147,4 +147,10 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     const { plan } = await planOf('q=level:fatal file:router');
     expect(plan).toMatch(/logs_by_level|_ll_at_id_idx/);
   });
+
+  test('status:502 reads the network lines only, by the tag index (docs/explorer-views.md#network-lines)', async () => {
+    const { plan, texts } = await planOf('q=status:502');
+    expect(texts).toEqual([]);
+    expect(plan).toMatch(/logs_by_tag|_tg_at_id_idx/);
+  });
 });

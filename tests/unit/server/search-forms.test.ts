@@ -106,6 +106,9 @@ const FORMS: [string, string[]][] = [
   ['version:9.9.9', []],
   ['"bad gateway" OR level:info', ['502 Bad Gateway', 'partner cabinet opened okay']],
   ['nothing-like-this', []],
+  // Network lines only (tag bf_network; tests/unit/server/search-network-fields.test.ts): "502 Bad Gateway" is text.
+  ['status:502', []],
+  ['duration>800', []],
 ];
 
 test("the cheat sheet's examples are all among the forms run here", () => {
