@@ -77,9 +77,9 @@ describe('the search box', () => {
     expect(await e2e.page.locator('.search-note').allInnerTexts()).toEqual([
       expect.stringMatching(/^“or” in lowercase is searched as a word/),
     ]);
-    expect(await search(e2e.page, 'status:502')).toEqual([]);
+    expect(await search(e2e.page, 'code:502')).toEqual([]);
     expect(await e2e.page.locator('.search-note').allInnerTexts()).toEqual([
-      expect.stringMatching(/^“status:” is not a field/),
+      expect.stringMatching(/^“code:” is not a field/),
     ]);
     expect(await search(e2e.page, 'timeout OR gateway')).toHaveLength(3);
     expect(await e2e.page.locator('.search-note').count()).toBe(0);
