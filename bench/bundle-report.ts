@@ -3,7 +3,7 @@
 // own, and reads each chunk's source map: every stretch of the minified chunk is the module its mapping names, so a
 // module's bytes are its own minified code; its gzip figure is that code gzipped alone (-9, as bench/bundle-bytes.ts),
 // which counts no more than what it would add to the chunk's gzip, give or take the dictionary it shares.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -80,7 +80,11 @@ export async function bundleReport(): Promise<{
   try {
     await buildSdk(work);
     const dist = join(work, 'dist');
-    const files = readdirSync(dist).filter((file) => file.endsWith('.js') && file !== 'sidelog-worker.js');
+    // The page's chunks are built with their maps; the build tools' files for Node (the command and the bundlers'
+    // plugins, scripts/build-sdk.ts) are not, and never load in a page.
+    const files = readdirSync(dist).filter(
+      (file) => file.endsWith('.js') && file !== 'sidelog-worker.js' && existsSync(join(dist, `${file}.map`)),
+    );
     return {
       chunks: files.map((file) => ({ file, gzipBytes: gzipSync(readFileSync(join(dist, file)), { level: 9 }).length })),
       modules: files.flatMap((file) => modulesOf(dist, file)),
