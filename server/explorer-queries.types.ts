@@ -84,6 +84,12 @@ export interface ScanCount {
   scan: ScanProgress;
 }
 
+/** How far a store's scan of a view read (its `read` logs, the `last` of them, whether it reached the view's oldest),
+ * as the answers of a view with a fragment say it (docs/explorer.md#fragments). */
+export function scanProgress(scan: { read: number; last: LogCursor | undefined; complete: boolean }): ScanProgress {
+  return { scanned: scan.read, scannedTo: scan.last && scan.read > 0 ? scan.last.at : null, complete: scan.complete };
+}
+
 /** The logs' counts per (bucket of `bucketMs`, level), as `volume` answers them. */
 export function bucketCounts(
   logs: { at: number; level: number }[],

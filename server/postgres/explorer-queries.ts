@@ -12,6 +12,7 @@ import {
   encodeCursor,
   pageOf,
   SCAN_ROWS,
+  scanProgress,
   splitScanned,
   bucketCounts,
   liftFilters,
@@ -225,7 +226,7 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
     options: { before?: LogCursor; limit: number; within?: number; scanRows?: number; cut?: boolean },
   ): Promise<LogPage> {
     const matched: ExplorerLog[] = [];
-    const { read, last, complete } = await scanFragments(
+    const progress = await scanFragments(
       filter,
       search,
       options.before,
@@ -238,15 +239,15 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
       },
       Math.min(Math.max(500, options.limit * 4), MAX_STEP),
     );
-    const scan = { scanned: read, scannedTo: last && read > 0 ? last.at : null, complete };
-    if (complete) return { ...pageOf(matched, options.limit), scan };
-    return { logs: matched, next: last ? encodeCursor(last) : null, scan };
+    const scan = scanProgress(progress);
+    if (progress.complete) return { ...pageOf(matched, options.limit), scan };
+    return { logs: matched, next: progress.last ? encodeCursor(progress.last) : null, scan };
   }
 
   return {
     async scanVolume(filter, bucketMs, scanRows = SCAN_ROWS) {
       const logs: { at: number; level: number }[] = [];
-      const { read, last, complete } = await scanFragments(
+      const progress = await scanFragments(
         filter,
         filter.search!,
         undefined,
@@ -261,12 +262,12 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
       );
       return {
         rows: bucketCounts(logs, bucketMs),
-        scan: { scanned: read, scannedTo: last && read > 0 ? last.at : null, complete },
+        scan: scanProgress(progress),
       };
     },
     async scanCount(filter, cap, scanRows = SCAN_ROWS) {
       let count = 0;
-      const { read, last, complete } = await scanFragments(
+      const progress = await scanFragments(
         filter,
         filter.search!,
         undefined,
@@ -276,7 +277,7 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
         (rows) => (count += rows.length) > cap,
         MAX_STEP,
       );
-      return { count, scan: { scanned: read, scannedTo: last && read > 0 ? last.at : null, complete } };
+      return { count, scan: scanProgress(progress) };
     },
     async apps() {
       const rows = await all<{ key: string; app_id: string; enabled: number; sessions: number }>(

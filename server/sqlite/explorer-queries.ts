@@ -16,6 +16,7 @@ import {
   pageOf,
   SESSION_FILTERS,
   SCAN_ROWS,
+  scanProgress,
   SESSION_ORDER,
   SESSION_SELECT,
   splitScanned,
@@ -335,7 +336,7 @@ export function explorerQueriesSync(db: Database.Database, tuning = { commonMatc
     columns: string,
   ): LogPage {
     const matched: ExplorerLog[] = [];
-    const { read, last, complete } = scanFragments(
+    const progress = scanFragments(
       filter,
       search,
       options.before,
@@ -348,15 +349,15 @@ export function explorerQueriesSync(db: Database.Database, tuning = { commonMatc
       },
       Math.min(Math.max(500, options.limit * 4), MAX_WINDOW),
     );
-    const scan = { scanned: read, scannedTo: last && read > 0 ? last.at : null, complete };
-    if (complete) return { ...pageOf(matched, options.limit), scan };
-    return { logs: matched, next: last ? encodeCursor(last) : null, scan };
+    const scan = scanProgress(progress);
+    if (progress.complete) return { ...pageOf(matched, options.limit), scan };
+    return { logs: matched, next: progress.last ? encodeCursor(progress.last) : null, scan };
   }
 
   /** How many logs a search holding a fragment matches among the view's newest `budget` (ExplorerQueries.scanCount). */
   function scanCount(filter: LogFilter, cap: number, scanRows = SCAN_ROWS): ScanCount {
     let count = 0;
-    const { read, last, complete } = scanFragments(
+    const progress = scanFragments(
       filter,
       filter.search!,
       undefined,
@@ -366,13 +367,13 @@ export function explorerQueriesSync(db: Database.Database, tuning = { commonMatc
       (rows) => (count += rows.length) > cap,
       MAX_WINDOW,
     );
-    return { count, scan: { scanned: read, scannedTo: last && read > 0 ? last.at : null, complete } };
+    return { count, scan: scanProgress(progress) };
   }
 
   /** The histogram's counts of a search holding a fragment, among the logs its scan reads (ExplorerQueries.scanVolume). */
   function scanVolume(filter: LogFilter, bucketMs: number, scanRows = SCAN_ROWS) {
     const logs: { at: number; level: number }[] = [];
-    const { read, last, complete } = scanFragments(
+    const progress = scanFragments(
       filter,
       filter.search!,
       undefined,
@@ -387,7 +388,7 @@ export function explorerQueriesSync(db: Database.Database, tuning = { commonMatc
     );
     return {
       rows: bucketCounts(logs, bucketMs),
-      scan: { scanned: read, scannedTo: last && read > 0 ? last.at : null, complete },
+      scan: scanProgress(progress),
     };
   }
 
