@@ -4,14 +4,12 @@
 // cache of N parsed maps holds; 3. a crash's ingest on SQLite with and without its release's map (the collector
 // resolves the frame its group keys on). A measurement: nothing in it passes or fails.
 //   node --expose-gc --import tsx bench/source-maps.ts --crashes 300
-import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
-import { build } from 'rolldown';
 import { createSymbolicator } from '../server/sourcemaps/symbolicator.ts';
 import { createMapCache } from '../server/sourcemaps/map-cache.ts';
 import type { SourceMapStore } from '../server/store.types.ts';
 import { DEMO_APP_KEY } from '../server/demo.ts';
-import { crashText, SOURCES, type MinifiedBuild } from '../tests/unit/server/source-map-fixture.ts';
+import { buildMinified, crashText, SOURCES, type MinifiedBuild } from '../tests/unit/server/source-map-fixture.ts';
 import { ADMIN_TOKEN, createHarness, sessionPayload } from '../tests/unit/server/service-harness.ts';
 
 const { values } = parseArgs({
@@ -21,44 +19,14 @@ const CRASHES = Number(values.crashes);
 const MAPS = Number(values.maps);
 
 /** The fixture app with React and React DOM in the bundle, so that the map is a real app's size. */
-async function realBuild(): Promise<MinifiedBuild> {
-  const root = '/virtual/';
-  const files: Record<string, string> = {
-    ...SOURCES,
-    'app/main.ts': `${SOURCES['app/main.ts']}export { createRoot } from 'react-dom/client';\nexport { createElement } from 'react';\n`,
-  };
-  const out = await build({
-    input: root + 'app/main.ts',
-    write: false,
-    logLevel: 'silent',
-    cwd: process.cwd(),
-    plugins: [
-      {
-        name: 'in-memory',
-        resolveId: (id, importer) => {
-          if (id.startsWith(root)) return id;
-          // React and React DOM from this project's node_modules.
-          if (importer?.startsWith(root) && !id.startsWith('.')) return createRequire(`${process.cwd()}/`).resolve(id);
-          if (importer?.startsWith(root) && id.startsWith('.'))
-            return new URL(id, `file://${importer}`).pathname.replace(/(\.ts)?$/, '.ts');
-          return null;
-        },
-        load: (id) => (id.startsWith(root) ? files[id.slice(root.length)] : null),
-      },
-    ],
-    transform: { define: { 'process.env.NODE_ENV': '"production"' } },
-    output: {
-      dir: '/virtual/dist/assets',
-      minify: true,
-      sourcemap: true,
-      format: 'esm',
-      entryFileNames: 'index-[hash].js',
+const realBuild = (): Promise<MinifiedBuild> =>
+  buildMinified(
+    {
+      ...SOURCES,
+      'app/main.ts': `${SOURCES['app/main.ts']}export { createRoot } from 'react-dom/client';\nexport { createElement } from 'react';\n`,
     },
-  });
-  const chunk = out.output.find((file) => file.type === 'chunk')!;
-  if (chunk.type !== 'chunk' || !chunk.map) throw new Error('no chunk with a map');
-  return { fileName: chunk.fileName, code: chunk.code, map: JSON.stringify(chunk.map) };
-}
+    'app/main.ts',
+  );
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;

@@ -1,6 +1,7 @@
 // A real minified build with its source map, made in memory by rolldown (as Vite 8 builds), for the source-map tests:
 // the original files as `app/…` paths, the bundle's name hashed as a production build names it.
 import { generatedPositionFor, TraceMap } from '@jridgewell/trace-mapping';
+import { createRequire } from 'node:module';
 import { build } from 'rolldown';
 
 export interface MinifiedBuild {
@@ -10,7 +11,8 @@ export interface MinifiedBuild {
   map: string;
 }
 
-/** Bundles `files` (paths like 'app/checkout/pay.ts' to their text) from `entry`, minified, with a map. */
+/** Bundles `files` (paths like 'app/checkout/pay.ts' to their text) from `entry`, minified, with a map, as a production
+ * build: a package they import (react) comes from this project's node_modules. */
 export async function buildMinified(files: Record<string, string>, entry: string): Promise<MinifiedBuild> {
   const root = '/virtual/';
   const out = await build({
@@ -22,13 +24,15 @@ export async function buildMinified(files: Record<string, string>, entry: string
         name: 'in-memory',
         resolveId: (id, importer) => {
           if (id.startsWith(root)) return id;
-          if (importer && id.startsWith('.'))
+          if (importer?.startsWith(root) && !id.startsWith('.')) return createRequire(`${process.cwd()}/`).resolve(id);
+          if (importer?.startsWith(root) && id.startsWith('.'))
             return new URL(id, `file://${importer}`).pathname.replace(/(\.ts)?$/, '.ts');
           return null;
         },
         load: (id) => (id.startsWith(root) ? files[id.slice(root.length)] : null),
       },
     ],
+    transform: { define: { 'process.env.NODE_ENV': '"production"' } },
     output: {
       dir: '/virtual/dist/assets',
       minify: true,
