@@ -11,7 +11,7 @@ import type { PageName } from './contenders.ts';
 export const PAGES: PageName[] = ['noop', 'bare', 'console', 'sidelog', 'bugfender', 'datadog', 'closed-tab'];
 
 /** Every page is the same shell around its own script (bench/pages/<page>.ts), so the shells are made here, not kept as files. */
-export function pageShells(root: string, pages: readonly string[] = PAGES): Plugin {
+function pageShells(root: string, pages: readonly string[] = PAGES): Plugin {
   const shells = new Map(pages.map((page) => [resolve(root, `${page}.html`), page]));
   return {
     name: 'bench-page-shells',
@@ -37,23 +37,27 @@ export interface BuiltPages {
   manifest: Manifest;
 }
 
-/** Builds the pages into `workDir`/pages, with Sidelog packed and installed in `workDir`. */
-export async function buildPages(workDir: string): Promise<BuiltPages> {
-  const root = resolve(import.meta.dirname, 'pages');
+/** Builds the pages into `workDir`/pages, with Sidelog packed and installed in `workDir`: the main bench's by default,
+ * or `pages` of the folder `pagesDir` beside this file (bench:network's). */
+export async function buildPages(
+  workDir: string,
+  { pagesDir = 'pages', pages = PAGES }: { pagesDir?: string; pages?: readonly string[] } = {},
+): Promise<BuiltPages> {
+  const root = resolve(import.meta.dirname, pagesDir);
   const outDir = join(workDir, 'pages');
   const sidelog = installSdk(await packSdk(workDir), join(workDir, 'app'));
   await build({
     root,
     configFile: false,
     logLevel: 'warn',
-    plugins: [pageShells(root)],
+    plugins: [pageShells(root, pages)],
     // The pages are the bench's, not in an app's directory: 'sidelog' is found where it was installed.
     resolve: { alias: [{ find: /^sidelog$/, replacement: sidelog }] },
     build: {
       outDir,
       emptyOutDir: true,
       manifest: true,
-      rollupOptions: { input: Object.fromEntries(PAGES.map((page) => [page, resolve(root, `${page}.html`)])) },
+      rollupOptions: { input: Object.fromEntries(pages.map((page) => [page, resolve(root, `${page}.html`)])) },
     },
   });
   const manifest = JSON.parse(await readFile(resolve(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;

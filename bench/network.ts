@@ -14,11 +14,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Hono } from 'hono';
-import { build } from 'vite';
-import { installSdk, packSdk } from '../scripts/pack-sdk.ts';
 import { startService } from '../server/service.ts';
 import { launchBrowser } from './browser.ts';
-import { pageShells } from './build-pages.ts';
+import { buildPages } from './build-pages.ts';
 import { createCollectorAdmin } from './collector-admin.ts';
 import { startControlServer } from './control-server.ts';
 import { describeMachine } from './machine.ts';
@@ -72,21 +70,7 @@ function mountAnswers(app: Hono): void {
 
 progress('bench:network: building the pages…');
 const workDir = mkdtempSync(join(tmpdir(), 'sidelog-bench-network-'));
-const root = resolve(import.meta.dirname, 'network-pages');
-const outDir = join(workDir, 'pages');
-const sidelog = installSdk(await packSdk(workDir), join(workDir, 'app'));
-await build({
-  root,
-  configFile: false,
-  logLevel: 'warn',
-  plugins: [pageShells(root, PAGES)],
-  resolve: { alias: [{ find: /^sidelog$/, replacement: sidelog }] },
-  build: {
-    outDir,
-    emptyOutDir: true,
-    rollupOptions: { input: Object.fromEntries(PAGES.map((page) => [page, resolve(root, `${page}.html`)])) },
-  },
-});
+const { outDir } = await buildPages(workDir, { pagesDir: 'network-pages', pages: PAGES });
 const service = await startService({
   dbPath: join(workDir, 'bench.db'),
   port: 0,
