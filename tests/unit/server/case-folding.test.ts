@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { EXPLORER_API } from '../../../explorer-contract/api.types.ts';
 import { appIdOf } from '../../../server/app-id.ts';
 import { DEMO_APP_KEY } from '../../../server/demo.ts';
-import { ADMIN_TOKEN, createHarness, sessionPayload, type Harness } from './service-harness.ts';
+import { createHarness, sessionPayload, type Harness } from './service-harness.ts';
 import { STORE_KINDS } from './test-databases.ts';
 
 const APP_ID = appIdOf(DEMO_APP_KEY);
@@ -15,12 +15,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
   let cookie: string;
   beforeAll(async () => {
     service = await createHarness({ store: kind });
-    const signIn = await service.app.request(`${EXPLORER_API}/sign-in`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'admin', password: ADMIN_TOKEN }),
-    });
-    cookie = signIn.headers.get('Set-Cookie')!.split(';')[0]!;
+    cookie = await service.adminCookie();
     const payload = sessionPayload('s-fold', DEMO_APP_KEY, 'd-fold');
     payload.device.name = 'Смартфон Ирины';
     const session = ((await (await service.wire('sendSession', payload)).json()) as { id: number }).id;

@@ -17,7 +17,7 @@ import { openStore } from '../../../server/open-store.ts';
 import { PG_MIGRATIONS } from '../../../server/postgres/schema.ts';
 import { MIGRATIONS } from '../../../server/sqlite/schema.ts';
 import { startNotifier } from '../../../server/webhooks/notifier.ts';
-import { ADMIN_TOKEN, createHarness, sessionPayload, type Harness } from './service-harness.ts';
+import { createHarness, sessionPayload, type Harness } from './service-harness.ts';
 import { STORE_KINDS } from './test-databases.ts';
 
 const APP_ID = appIdOf(DEMO_APP_KEY);
@@ -51,12 +51,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
   let cookie: string;
   beforeAll(async () => {
     service = await createHarness({ store: kind });
-    const signIn = await service.app.request(`${EXPLORER_API}/sign-in`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'admin', password: ADMIN_TOKEN }),
-    });
-    cookie = signIn.headers.get('Set-Cookie')!.split(';')[0]!;
+    cookie = await service.adminCookie();
   });
   afterAll(() => service.close());
 

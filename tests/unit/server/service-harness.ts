@@ -75,17 +75,21 @@ export async function createHarness(
   };
 
   let viewerCookie: string | undefined;
-  /** A GET of the explorer's JSON API as the signed-in admin. */
-  const explorerGet = async (path: string) => {
+  /** The explorer's session cookie of the admin, signed in once (`name=value`, as a Cookie header takes it). */
+  const adminCookie = async (): Promise<string> => {
     if (!viewerCookie) {
       const signIn = await app.request(`${EXPLORER_API}/sign-in`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ name: 'admin', password: ADMIN_TOKEN }),
       });
-      viewerCookie = signIn.headers.get('Set-Cookie')!.split(';')[0];
+      viewerCookie = signIn.headers.get('Set-Cookie')!.split(';')[0]!;
     }
-    const answer = await app.request(`${EXPLORER_API}${path}`, { headers: { Cookie: viewerCookie } });
+    return viewerCookie;
+  };
+  /** A GET of the explorer's JSON API as the signed-in admin. */
+  const explorerGet = async (path: string) => {
+    const answer = await app.request(`${EXPLORER_API}${path}`, { headers: { Cookie: await adminCookie() } });
     return { status: answer.status, body: await answer.text() };
   };
 
@@ -131,6 +135,7 @@ export async function createHarness(
     setFault,
     explore,
     /** A GET of the explorer's JSON API (`/apps/{appID}/sessions?language=…`) as the signed-in admin. */
+    adminCookie,
     explorerGet,
     /** SIDELOG_DB for this harness's database (a file's path or a postgres:// URL). */
     db: opened.database.db,

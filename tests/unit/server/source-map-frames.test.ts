@@ -18,12 +18,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
   beforeAll(async () => {
     service = await createHarness({ store: kind });
     built = await buildMinified(SOURCES, 'app/main.ts');
-    const signIn = await service.app.request(`${EXPLORER_API}/sign-in`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'admin', password: ADMIN_TOKEN }),
-    });
-    cookie = signIn.headers.get('Set-Cookie')!.split(';')[0]!;
+    cookie = await service.adminCookie();
   });
   afterAll(() => service.close());
 

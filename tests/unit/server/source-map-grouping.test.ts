@@ -28,12 +28,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     service = await createHarness({ store: kind });
     first = await buildMinified(SOURCES, 'app/main.ts');
     second = await buildMinified(MOVED, 'app/main.ts');
-    const signIn = await service.app.request(`${EXPLORER_API}/sign-in`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'admin', password: ADMIN_TOKEN }),
-    });
-    cookie = signIn.headers.get('Set-Cookie')!.split(';')[0]!;
+    cookie = await service.adminCookie();
   });
   afterAll(() => service.close());
 
