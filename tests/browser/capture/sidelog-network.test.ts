@@ -2,28 +2,15 @@
 // network lines, their URLs redacted by the engine, and Sidelog's own uploads (which go through the page's fetch in
 // modes B and C) never among them.
 import { afterEach, describe, expect, inject, test } from 'vitest';
-import { LogLevel, NETWORK_TAG, type SidelogMode } from '../../../protocol/index.ts';
+import { LogLevel, NETWORK_TAG } from '../../../protocol/index.ts';
 import { internalsOf } from '../../../app/logging/internals.ts';
 import { apiURL, logsOf, newApp } from '../sidelog/collector.ts';
-import { cleanUp, hideLocks, hideSharedWorker, hideWorkers, startSidelog } from '../sidelog/sidelog.ts';
+import { cleanUp, MODES, startSidelog } from '../sidelog/sidelog.ts';
 
 const answer = (status: number) => `${inject('collectorURL')}/sidelog/test/answer/${status}`;
 const POLL = { timeout: 20_000, interval: 200 };
 
 afterEach(cleanUp);
-
-const MODES: [SidelogMode, () => void][] = [
-  ['A-shared', () => {}],
-  ['A-dedicated', hideSharedWorker],
-  ['B', hideWorkers],
-  [
-    'C',
-    () => {
-      hideWorkers();
-      hideLocks();
-    },
-  ],
-];
 
 function xhr(url: string): Promise<void> {
   const request = new XMLHttpRequest();

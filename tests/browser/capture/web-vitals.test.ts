@@ -4,9 +4,9 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { installWebVitals } from '../../../app/logging/capture/web-vitals.ts';
 import { internalsOf } from '../../../app/logging/internals.ts';
-import { LogLevel, WEB_VITALS_TAG, type SidelogMode } from '../../../protocol/index.ts';
+import { LogLevel, WEB_VITALS_TAG } from '../../../protocol/index.ts';
 import { logsOf, newApp } from '../sidelog/collector.ts';
-import { cleanUp, hideLocks, hideSharedWorker, hideWorkers, startSidelog } from '../sidelog/sidelog.ts';
+import { cleanUp, MODES, startSidelog } from '../sidelog/sidelog.ts';
 import { captureOptions, createRecordingTarget } from './recording-target.ts';
 
 let undo: (() => void) | undefined;
@@ -94,19 +94,6 @@ describe('logWebVitals', () => {
     expect(line!.inp).toBeGreaterThanOrEqual(40);
     expect(line!.cls).toBeGreaterThan(0);
   });
-
-  const MODES: [SidelogMode, () => void][] = [
-    ['A-shared', () => {}],
-    ['A-dedicated', hideSharedWorker],
-    ['B', hideWorkers],
-    [
-      'C',
-      () => {
-        hideWorkers();
-        hideLocks();
-      },
-    ],
-  ];
 
   test.each(MODES)('through Sidelog, mode %s', async (mode, hide) => {
     hide();

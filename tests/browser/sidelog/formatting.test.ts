@@ -3,7 +3,7 @@
 // the page formatted them as they were.
 import { afterEach, expect, test } from 'vitest';
 import { logsOf, newApp } from './collector.ts';
-import { cleanUp, hideLocks, hideSharedWorker, hideWorkers, startSidelog } from './sidelog.ts';
+import { cleanUp, MODES, startSidelog } from './sidelog.ts';
 
 afterEach(cleanUp);
 
@@ -27,13 +27,6 @@ function values(): [string, unknown][] {
     ['object holding all', { n: 10n, cb: function onClick() {}, el: node, when: new Date(Date.UTC(2026, 0, 1)) }],
   ];
 }
-
-const MODES = [
-  ['A-shared', () => {}],
-  ['A-dedicated', hideSharedWorker],
-  ['B', hideWorkers],
-  ['C', () => (hideWorkers(), hideLocks())],
-] as const;
 
 /** The texts one mode delivers for `values()`, each logged after its name, in logging order. */
 async function textsIn(hide: () => void, mode: string): Promise<string[]> {

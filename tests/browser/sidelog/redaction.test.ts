@@ -3,11 +3,11 @@
 // redacted with the same built-ins, the app's rules left to the engine.
 import Dexie from 'dexie';
 import { afterEach, describe, expect, test } from 'vitest';
-import { LogLevel, STORAGE_KEYS, type SidelogMode } from '../../../protocol/index.ts';
+import { LogLevel, STORAGE_KEYS } from '../../../protocol/index.ts';
 import { RESCUE_PREFIX } from '../../../app/logging/rescue.ts';
 import type { SidelogClient } from '../../../app/logging/index.ts';
 import { deviceKeysOf, issuesOf, logsOf, newApp, sessionsOf, setFault } from './collector.ts';
-import { cleanUp, hideLocks, hideSharedWorker, hideWorkers, startSidelog } from './sidelog.ts';
+import { cleanUp, MODES, startSidelog } from './sidelog.ts';
 
 const EMAIL = 'ivan.petrov@partner-shop.ru';
 const PHONE = '+7 (912) 345-67-89';
@@ -65,19 +65,6 @@ async function browserDatabase(): Promise<unknown[]> {
 }
 
 afterEach(cleanUp);
-
-const MODES: [SidelogMode, () => void][] = [
-  ['A-shared', () => {}],
-  ['A-dedicated', hideSharedWorker],
-  ['B', hideWorkers],
-  [
-    'C',
-    () => {
-      hideWorkers();
-      hideLocks();
-    },
-  ],
-];
 
 describe('the same calls, redacted the same in every mode', () => {
   test.each(MODES)('mode %s', async (mode, hide) => {

@@ -4,6 +4,7 @@ import { expect, vi } from 'vitest';
 import { SidelogClient, type SidelogSeams } from '../../../app/logging/index.ts';
 import type { WorkerFactories } from '../../../app/logging/engines/worker-engine.ts';
 import { internalsOf } from '../../../app/logging/internals.ts';
+import type { SidelogMode } from '../../../protocol/index.ts';
 import { apiURL, baseURL } from './collector.ts';
 
 export const quiet = {
@@ -55,6 +56,20 @@ export function hideWorkers() {
 export function hideLocks() {
   Object.defineProperty(navigator, 'locks', { value: undefined, configurable: true });
 }
+
+/** Each mode with what a test hides to force it, as a browser without it would (docs/modes.md#choosing-a-mode). */
+export const MODES: readonly [SidelogMode, () => void][] = [
+  ['A-shared', () => {}],
+  ['A-dedicated', hideSharedWorker],
+  ['B', hideWorkers],
+  [
+    'C',
+    () => {
+      hideWorkers();
+      hideLocks();
+    },
+  ],
+];
 
 /** Sidelog in mode C (no workers, no Web Locks), once its device's status is known: only then may it send
  * (docs/uploader.md#guard). */
