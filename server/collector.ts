@@ -34,7 +34,7 @@ export const COLLECTOR_BASE = '/sidelog/api';
  */
 export const MAX_BODY_BYTES = 128 * 1024 * 1024;
 
-type Env = { Variables: { appKey?: string; skipped?: SkippedLog[]; heldLogs?: { count: number } } };
+type Env = { Variables: { appKey?: string; app?: App; skipped?: SkippedLog[]; heldLogs?: { count: number } } };
 
 /** An operation's work once its body is checked and its app is known: the answer, or a status and reason. */
 type Handle<Op extends WireOperation> = (
@@ -108,7 +108,10 @@ export function createCollector(
       const appKey = c.req.header('X-App-Token') || undefined;
       if (appKey === undefined) return next();
       c.set('appKey', appKey);
-      if (!(await store.app(appKey))) return unknownApp(c, op);
+      const app = await store.app(appKey);
+      if (!app) return unknownApp(c, op);
+      // Kept for the operation, which would otherwise look it up again: on PostgreSQL a round trip a request.
+      c.set('app', app);
       return next();
     };
 
@@ -129,7 +132,7 @@ export function createCollector(
         if (appKey === undefined) return unknownApp(c, op);
         c.set('appKey', appKey);
       }
-      const app = await store.app(appKey);
+      const app = c.var.app ?? (await store.app(appKey));
       if (!app) return unknownApp(c, op);
       const checked = checkRequest(op, parsed.value);
       if (!checked.ok) return c.json({ error: checked.reason }, 400);

@@ -45,16 +45,18 @@ function openingBrackets(text: string, limit: number): number {
   return count;
 }
 
-/** Whether a parsed value nests deeper than `limit` (a walk with a stack of its own, so it never overflows). */
-function deeperThan(value: unknown, limit: number): boolean {
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length > 0) {
-    const [item, depth] = stack.pop()!;
-    if (typeof item !== 'object' || item === null) continue;
-    if (depth > limit) return true;
-    for (const inner of Array.isArray(item) ? item : Object.values(item))
-      if (typeof inner === 'object' && inner !== null) stack.push([inner, depth + 1]);
+/** Whether a parsed value nests deeper than `limit`: a recursion no deeper than `limit` + 1 calls, so it never
+ * overflows, that allocates nothing (a walk with a stack of pairs and `Object.values` made an array for each of a
+ * batch's 500 logs: a third of what parsing cost past JSON.parse itself). */
+function deeperThan(value: unknown, limit: number, depth = 1): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (depth > limit) return true;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (deeperThan(value[i], limit, depth + 1)) return true;
+    return false;
   }
+  // JSON.parse makes plain objects, whose own keys (`__proto__` among them) are all for…in lists.
+  for (const key in value) if (deeperThan((value as Record<string, unknown>)[key], limit, depth + 1)) return true;
   return false;
 }
 

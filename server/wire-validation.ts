@@ -151,6 +151,12 @@ function finiteNumber(value: unknown): number | undefined {
 const MAX_DATE_MS = 8.64e15;
 const showableTime = (ms: number | undefined) => (ms !== undefined && Math.abs(ms) <= MAX_DATE_MS ? ms : undefined);
 
+/** The time an ISO `x` names, when it names one. */
+function timeOfX(x: unknown): number | undefined {
+  const ms = typeof x === 'string' ? Date.parse(x) : NaN;
+  return showableTime(Number.isFinite(ms) ? ms : undefined);
+}
+
 /**
  * One log as it can be stored, or why it cannot. The coercion table:
  * - not an object: skipped;
@@ -165,8 +171,8 @@ const showableTime = (ms: number | undefined) => (ms !== undefined && Math.abs(m
  */
 export function coerceLog(value: unknown): { ok: true; log: LogRecord } | { ok: false; reason: string } {
   if (!isObject(value)) return { ok: false, reason: 'not an object' };
-  const fromX = typeof value.x === 'string' ? Date.parse(value.x) : NaN;
-  const at = showableTime(finiteNumber(value.at)) ?? showableTime(Number.isFinite(fromX) ? fromX : undefined);
+  // `x` is parsed only for a log without a usable `at` (a Date.parse a log was a tenth of checking a batch).
+  const at = showableTime(finiteNumber(value.at)) ?? timeOfX(value.x);
   if (at === undefined)
     return { ok: false, reason: `'at' must be a time in milliseconds (a number within ±${MAX_DATE_MS})` };
   const log: Record<string, unknown> = {

@@ -77,26 +77,24 @@ export function createCollectorStore(pool: pg.Pool, partitions: Partitions, stat
 
   return {
     async recordRequest(appKey, op, status, skipped) {
-      const known = appKey !== '' && (await one(`SELECT 1 FROM apps WHERE key = $1`, appKey));
-      if (known) {
-        await run(
-          `INSERT INTO requests (app_key, operation, status, received_at, skipped) VALUES ($1, $2, $3, $4, $5)`,
-          appKey,
-          op,
-          status,
-          now(),
-          skipped ? JSON.stringify(skipped) : null,
-        );
-      } else {
-        await run(
-          `INSERT INTO refused_keys (app_key, operation, status, count, last_seen) VALUES ($1, $2, $3, 1, $4)
-           ON CONFLICT (app_key, operation, status) DO UPDATE SET count = refused_keys.count + 1, last_seen = excluded.last_seen`,
-          appKey.slice(0, MAX_REFUSED_KEY_LENGTH),
-          op,
-          status,
-          now(),
-        );
-      }
+      // One statement, one round trip: a request of a known app's key is a row of requests, any other a count in
+      // refused_keys (the two inserts, each only where the app is or is not).
+      await run(
+        `WITH known AS (SELECT 1 FROM apps WHERE key = $1 AND $1 <> ''),
+         listed AS (
+           INSERT INTO requests (app_key, operation, status, received_at, skipped)
+           SELECT $1, $2, $3, $4, $5 FROM known RETURNING 1
+         )
+         INSERT INTO refused_keys (app_key, operation, status, count, last_seen)
+         SELECT $6, $2, $3, 1, $4 WHERE NOT EXISTS (SELECT 1 FROM known)
+         ON CONFLICT (app_key, operation, status) DO UPDATE SET count = refused_keys.count + 1, last_seen = excluded.last_seen`,
+        appKey,
+        op,
+        status,
+        now(),
+        skipped ? JSON.stringify(skipped) : null,
+        appKey.slice(0, MAX_REFUSED_KEY_LENGTH),
+      );
       if (++recorded % PRUNE_EVERY === 0) await pruneRequests();
     },
     async putDevice(appKey, device) {
