@@ -3,13 +3,15 @@
 // when unset), SIDELOG_ALLOWED_HOSTS (HOST and the loopback names), SIDELOG_RETENTION_DAYS (30), SIDELOG_MAX_DB_MB
 // (no cap), SIDELOG_TRUSTED_PROXIES (none), SIDELOG_SECURE_COOKIES (when the request came over TLS), SIDELOG_PROCESSES
 // (1; more runs that many workers on the port, server/processes.ts), SIDELOG_MAX_INFLATED_MB (128), SIDELOG_FORWARD_OTLP
-// with SIDELOG_FORWARD_OTLP_HEADERS and SIDELOG_FORWARD_OTLP_PROTOCOL (none: no forwarding).
+// with SIDELOG_FORWARD_OTLP_HEADERS and SIDELOG_FORWARD_OTLP_PROTOCOL (none: no forwarding), SIDELOG_SCAN_ROWS (200,000:
+// the most logs a page of a search holding a fragment reads, docs/explorer.md#fragments).
 import { allowedHosts } from './allowed-hosts.ts';
 import { appIdOf } from './app-id.ts';
 import { secureCookiesSetting, trustedProxies } from './client-address.ts';
 import { DEMO_APP_KEY, DEMO_PARTNER } from './demo.ts';
 import { forwardSettings } from './otlp/forward-settings.ts';
 import { withoutCredentials } from './otlp/forwarding-admin.ts';
+import { scanRowsSetting } from './explorer/explorer.ts';
 import { isFirstWorker, isWorker, processCount, runPrimary } from './processes.ts';
 import { maxInflatedBytes } from './request-body.ts';
 import { retentionDays } from './retention.ts';
@@ -53,6 +55,7 @@ async function serve(): Promise<void> {
         maxDbBytes: maxDbMB ? maxDbMB * 1024 * 1024 : undefined,
         maxInflatedBytes: maxInflatedBytes(process.env.SIDELOG_MAX_INFLATED_MB),
         forward: forwardSettings(process.env),
+        scanRows: scanRowsSetting(process.env.SIDELOG_SCAN_ROWS),
         proxies: {
           trustedProxies: trustedProxies(process.env.SIDELOG_TRUSTED_PROXIES),
           secureCookies: secureCookiesSetting(process.env.SIDELOG_SECURE_COOKIES),

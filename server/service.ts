@@ -52,6 +52,9 @@ export interface ServiceOptions {
   maxInflatedBytes?: number;
   /** Forwarding stored logs over OTLP (SIDELOG_FORWARD_OTLP…), and the forwarder's pacing. */
   forward?: ForwarderOptions;
+  /** The most logs a page of a search holding a fragment reads (SIDELOG_SCAN_ROWS); default SCAN_ROWS
+   * (docs/explorer.md#fragments). */
+  scanRows?: number;
   /** Mounts middleware or routes of the caller's ahead of the service's own routes (after the security headers and
    * the host check), with the store: how the tests add machinery of theirs, such as fault injection, that the
    * product does not carry. */
@@ -80,6 +83,7 @@ export function createServiceApp(
     beforeRoutes?: BeforeRoutes;
     maxInflatedBytes?: number;
     forward?: ForwardSettings;
+    scanRows?: number;
   },
 ): Hono {
   const distDir = options.distDir ?? 'dist';
@@ -97,7 +101,7 @@ export function createServiceApp(
   app.route('/', createCollector(store, { maxInflatedBytes: options.maxInflatedBytes, admission }));
   app.route('/', createOtlpLogsEndpoint(store, { maxInflatedBytes: options.maxInflatedBytes, admission }));
   app.route('/', createAdminApi(store, { token: options.adminToken, allowedHosts: hosts, forward: options.forward }));
-  app.route('/', createExplorer(store, { adminToken: options.adminToken, distDir }));
+  app.route('/', createExplorer(store, { adminToken: options.adminToken, distDir, scanRows: options.scanRows }));
   app.route('/', createPortalStatic(distDir));
   return app;
 }
@@ -133,6 +137,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     beforeRoutes: options.beforeRoutes,
     maxInflatedBytes: options.maxInflatedBytes,
     forward: options.forward,
+    scanRows: options.scanRows,
   });
 
   const { server, address } = await new Promise<{ server: ReturnType<typeof serve>; address: AddressInfo }>(

@@ -39,3 +39,35 @@ export function treeCpuSeconds(pid: number): number {
   visit(pid);
   return ticks / TICKS_PER_SECOND;
 }
+
+/** Seconds of CPU used so far by each thread of `pid` (not its children), by thread id: the thread whose id is the
+ * process's is its main thread (the event loop). Node 20 gives its threads no names, so the others are told apart by
+ * what they use: under the collector's load on SQLite, the busiest is the writer thread (server/sqlite/writer-thread.ts). */
+export function threadCpuSeconds(pid: number): Map<number, number> {
+  const threads = new Map<number, number>();
+  try {
+    for (const entry of readdirSync(`/proc/${pid}/task`)) {
+      const text = readFileSync(`/proc/${pid}/task/${entry}/stat`, 'utf8');
+      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      threads.set(Number(entry), (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND);
+    }
+  } catch {
+    // The process is gone: what was read so far.
+  }
+  return threads;
+}
+
+/** CPU ms per 1,000 logs between two `threadCpuSeconds` readings: the main thread's, the busiest other thread's, and
+ * the rest's (garbage collection, libuv's pool, readers). */
+export function perThread(
+  pid: number,
+  before: Map<number, number>,
+  after: Map<number, number>,
+  thousands: number,
+): { main: number; busiest: number; rest: number } {
+  const used = [...after].map(([id, seconds]) => [id, ((seconds - (before.get(id) ?? 0)) * 1000) / thousands] as const);
+  const main = used.find(([id]) => id === pid)?.[1] ?? 0;
+  const others = used.filter(([id]) => id !== pid).map(([, ms]) => ms);
+  const busiest = Math.max(0, ...others);
+  return { main, busiest, rest: others.reduce((sum, ms) => sum + ms, 0) - busiest };
+}

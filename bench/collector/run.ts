@@ -22,7 +22,7 @@ import { startServiceProcess } from '../../scripts/service-process.ts';
 import { appIdOf } from '../../server/app-id.ts';
 import { DEMO_APP_KEY } from '../../server/demo.ts';
 import { explorerCookie } from '../explorer-cookie.ts';
-import { treeCpuSeconds } from './cpu.ts';
+import { perThread, threadCpuSeconds, treeCpuSeconds } from './cpu.ts';
 import { EXPLORER_CASES, measureExplorer } from './explorer.ts';
 import { BATCH, measureIngest, percentile, registerSession, type IngestResult } from './ingest.ts';
 import { measureRedaction, REDACTION_CASES } from './redaction.ts';
@@ -150,6 +150,8 @@ interface IngestRow {
   /** CPU ms per 1,000 logs: the service's processes, and the database server's (PostgreSQL). */
   cpuService: number;
   cpuDatabase: number;
+  /** The service's CPU ms per 1,000 logs by thread (one process only): main, the busiest other (SQLite's writer), rest. */
+  cpuThreads?: { main: number; busiest: number; rest: number };
   loadAverage: number;
 }
 
@@ -202,6 +204,7 @@ async function everything(): Promise<void> {
           : undefined;
         const cpu = () => treeCpuSeconds(running.child.pid!) + (target.postgres ? treeCpuSeconds(cluster!.pid()) : 0);
         const serviceBefore = treeCpuSeconds(running.child.pid!);
+        const threadsBefore = threadCpuSeconds(running.child.pid!);
         const before = cpu();
         const result = await measureIngest(running.url, {
           clients,
@@ -211,6 +214,7 @@ async function everything(): Promise<void> {
         // The probe in flight is found once the index has caught up with the load: its CPU counts as the load's.
         const visible = (await probe?.stop()) ?? [];
         const serviceSeconds = treeCpuSeconds(running.child.pid!) - serviceBefore;
+        const threadsAfter = threadCpuSeconds(running.child.pid!);
         const totalSeconds = cpu() - before;
         const thousands = (result.batches * BATCH) / 1000;
         ingest.push({
@@ -220,6 +224,10 @@ async function everything(): Promise<void> {
           visible,
           cpuService: (serviceSeconds * 1000) / thousands,
           cpuDatabase: ((totalSeconds - serviceSeconds) * 1000) / thousands,
+          cpuThreads:
+            target.key === 'postgres2'
+              ? undefined
+              : perThread(running.child.pid!, threadsBefore, threadsAfter, thousands),
           loadAverage: loadavg()[0]!,
         });
         console.error(
@@ -253,16 +261,18 @@ async function everything(): Promise<void> {
     Number.isNaN(value) ? '—' : value < 10 ? value.toFixed(1) : Math.round(value).toLocaleString('en');
   console.log(`\nIngest: ${(BATCHES * BATCH).toLocaleString('en')} logs a run in batches of ${BATCH}; ${machine}\n`);
   console.log(
-    '| store | clients | logs/s | × floor | p50 ms per batch | p99 ms per batch | 503s | ack to search p50 ms | p99 ms | CPU ms per 1,000 logs (service + database) | load |',
+    '| store | clients | logs/s | × floor | p50 ms per batch | p99 ms per batch | 503s | ack to search p50 ms | p99 ms | CPU ms per 1,000 logs (service + database) | service by thread: main / busiest other / rest | load |',
   );
-  console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
+  console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
   for (const row of ingest) {
     const { result } = row;
     const ratio = floor.get(row.clients) ? (result.logsPerSecond / floor.get(row.clients)!).toFixed(2) : '—';
     const cpu = row.cpuDatabase > 0.05 ? `${ms(row.cpuService)} + ${ms(row.cpuDatabase)}` : ms(row.cpuService);
+    const t = row.cpuThreads;
+    const threads = t ? `${t.main.toFixed(1)} / ${t.busiest.toFixed(1)} / ${t.rest.toFixed(1)}` : '—';
     console.log(
       `| ${row.store} | ${row.clients} | ${Math.round(result.logsPerSecond).toLocaleString('en')} | ${ratio} | ${ms(result.p50)} | ${ms(result.p99)} | ${result.refused} | ` +
-        `${ms(percentile(row.visible, 50))} | ${ms(percentile(row.visible, 99))} | ${cpu} | ${row.loadAverage.toFixed(1)} |`,
+        `${ms(percentile(row.visible, 50))} | ${ms(percentile(row.visible, 99))} | ${cpu} | ${threads} | ${row.loadAverage.toFixed(1)} |`,
     );
   }
   if (explorer.length > 0) {

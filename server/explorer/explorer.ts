@@ -2,6 +2,7 @@
 // page at /sidelog/.
 import { Hono } from 'hono';
 import type { AppStore, Store, ViewerStore } from '../store.types.ts';
+import type { ExplorerQueries } from '../explorer-queries.types.ts';
 import { createExplorerApi, EXPLORER_LOGIN_LIMITS } from './api.ts';
 import { createInsightRoutes, type InsightStore } from './insight.ts';
 import { createExplorerStatic } from './static.ts';
@@ -9,7 +10,7 @@ import { createViewerAccounts } from './viewer-accounts.ts';
 
 export function createExplorer(
   store: AppStore & ViewerStore & InsightStore & Pick<Store, 'explorer'>,
-  options: { adminToken: string; distDir: string },
+  options: { adminToken: string; distDir: string; scanRows?: number },
 ): Hono {
   const explorer = new Hono();
   const more = createInsightRoutes(store, store.explorer);
@@ -17,7 +18,7 @@ export function createExplorer(
     '/',
     createExplorerApi(
       store,
-      store.explorer,
+      options.scanRows === undefined ? store.explorer : scanningAtMost(store.explorer, options.scanRows),
       createViewerAccounts(store, options.adminToken),
       EXPLORER_LOGIN_LIMITS,
       more,
@@ -25,4 +26,26 @@ export function createExplorer(
   );
   explorer.route('/', createExplorerStatic(options.distDir));
   return explorer;
+}
+
+/** The queries, with a fragment's page, count and volume reading at most `scanRows` logs rather than SCAN_ROWS
+ * (SIDELOG_SCAN_ROWS, docs/explorer.md#fragments): a smaller budget for a small machine, or for a test that makes a
+ * scan stop at its budget without a million logs. */
+function scanningAtMost(queries: ExplorerQueries, scanRows: number): ExplorerQueries {
+  return {
+    ...queries,
+    logs: (filter, options) => queries.logs(filter, { ...options, scanRows: options.scanRows ?? scanRows }),
+    scanCount: (filter, cap, rows = scanRows) => queries.scanCount(filter, cap, rows),
+    scanVolume: (filter, bucketMs, rows = scanRows) => queries.scanVolume(filter, bucketMs, rows),
+  };
+}
+
+/** SIDELOG_SCAN_ROWS as a number of logs, or undefined for the default (SCAN_ROWS); refuses anything else with a
+ * clear message. */
+export function scanRowsSetting(setting: string | undefined): number | undefined {
+  if (setting === undefined || setting.trim() === '') return undefined;
+  const rows = Number(setting);
+  if (!Number.isSafeInteger(rows) || rows < 1)
+    throw new Error(`SIDELOG_SCAN_ROWS must be a whole number of logs, at least 1, not '${setting}'`);
+  return rows;
 }

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { DEMO_APP_KEY } from '../../server/demo.ts';
-import { generateAdminToken, startService, type RunningService } from '../../server/service.ts';
+import { generateAdminToken, startService, type RunningService, type ServiceOptions } from '../../server/service.ts';
 import { createAdminClient, type AdminClient } from './admin-client.ts';
 
 /** The viewer account every product has, for signing in to the explorer (tests/e2e/viewer.ts). */
@@ -37,10 +37,18 @@ export interface ProductDatabase {
   drop(): Promise<void>;
 }
 
-export async function startProduct(database?: ProductDatabase): Promise<Product> {
+/** Settings of the service a test file changes, as an operator would through its environment (SIDELOG_SCAN_ROWS…). */
+export type ProductSettings = Pick<ServiceOptions, 'scanRows'>;
+
+export async function startProduct(database?: ProductDatabase, settings: ProductSettings = {}): Promise<Product> {
   const dir = mkdtempSync(join(tmpdir(), 'portal-e2e-db-'));
   const adminToken = generateAdminToken();
-  const options = { dbPath: database?.db ?? join(dir, 'sidelog.db'), distDir: inject('distDir'), adminToken };
+  const options = {
+    ...settings,
+    dbPath: database?.db ?? join(dir, 'sidelog.db'),
+    distDir: inject('distDir'),
+    adminToken,
+  };
   let service: RunningService | undefined = await startService({ ...options, port: 0 });
   const url = service.url;
   const account = await fetch(`${url}/sidelog/admin/api/viewers`, {
@@ -76,8 +84,11 @@ export async function startProduct(database?: ProductDatabase): Promise<Product>
 }
 
 /** One product for the test file, and a fresh browser context and page for each test; `database` opens another
- * database than a SQLite file for it. */
-export function useProductPage(database?: () => Promise<ProductDatabase>): {
+ * database than a SQLite file for it, `settings` change the service's. */
+export function useProductPage(
+  database?: () => Promise<ProductDatabase>,
+  settings?: ProductSettings,
+): {
   readonly product: Product;
   readonly page: Page;
 } {
@@ -85,7 +96,7 @@ export function useProductPage(database?: () => Promise<ProductDatabase>): {
   let context: BrowserContext | undefined;
   let page: Page | undefined;
   beforeAll(async () => {
-    product = await startProduct(await database?.());
+    product = await startProduct(await database?.(), settings);
   });
   afterAll(() => product?.close());
   beforeEach(async () => {
