@@ -156,6 +156,7 @@ test.each([
     `SIDELOG_TRUSTED_PROXIES must list IP addresses or networks (10.0.0.0/8), not 'proxy.internal'`,
   ],
   ['SIDELOG_SECURE_COOKIES', 'yes', `SIDELOG_SECURE_COOKIES must be true or false, not 'yes'`],
+  ['SIDELOG_SCAN_ROWS', '1e3.5', `SIDELOG_SCAN_ROWS must be a whole number of logs, at least 1, not '1e3.5'`],
 ])('a %s of %j refuses to start, in one line', async (name, value, message) => {
   dir = mkdtempSync(join(tmpdir(), 'sidelog-cli-settings-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
