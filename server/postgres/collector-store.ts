@@ -6,7 +6,7 @@
 // Its words go into the tsvector's GIN index with the row; no trigram index (docs/explorer.md#search).
 import type pg from 'pg';
 import type { DeviceInfo } from '../../protocol/records.types.ts';
-import { logContentHash, storedFields } from '../log-hash.ts';
+import { hashOfText, hashedText } from '../log-hash.ts';
 import { now, toSession, type SessionRow } from '../store-rows.ts';
 import {
   MAX_REFUSED_KEYS,
@@ -130,22 +130,19 @@ export function createCollectorStore(pool: pg.Pool, partitions: Partitions, stat
       return row && toSession(row);
     },
     async addLogs(appKey, sessionId, logs) {
-      const rows = logs.map((log) => {
-        const fields = storedFields(log);
-        const hash = logContentHash(fields);
-        return {
-          x: text(log.x),
-          t: text(log.t),
-          m: text(log.m),
-          at: log.at,
-          tg: text(log.tg),
-          f: text(log.f),
-          l: fields.l,
-          ll: fields.ll,
-          u: text(log.u),
-          h: hash,
-        };
-      });
+      const rows = logs.map((log) => ({
+        x: text(log.x),
+        t: text(log.t),
+        m: text(log.m),
+        at: log.at,
+        tg: text(log.tg),
+        f: text(log.f),
+        l: log.l ?? null,
+        ll: log.ll ?? null,
+        u: text(log.u),
+        // Of the fields as sent, before NUL is replaced: the hash SQLite's store gives the same log.
+        h: hashOfText(hashedText(log)),
+      }));
       // One order for every writer, so that two batches sharing logs never wait on each other in a cycle.
       rows.sort((a, b) => a.at - b.at || (a.h < b.h ? -1 : a.h > b.h ? 1 : 0));
       await partitions.ensure(rows.map((row) => row.at));
