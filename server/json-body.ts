@@ -46,8 +46,8 @@ function openingBrackets(text: string, limit: number): number {
 }
 
 /** Whether a parsed value nests deeper than `limit`: a recursion no deeper than `limit` + 1 calls, so it never
- * overflows, that allocates nothing (a walk with a stack of pairs and `Object.values` made an array for each of a
- * batch's 500 logs: a third of what parsing cost past JSON.parse itself). */
+ * overflows, that allocates nothing (a walk with a stack of pairs, and `Object.values` for each of a batch's 500 logs,
+ * took a third longer: 0.04 ms a batch against 0.03, beside JSON.parse's 0.3). */
 function deeperThan(value: unknown, limit: number, depth = 1): boolean {
   if (typeof value !== 'object' || value === null) return false;
   if (depth > limit) return true;
