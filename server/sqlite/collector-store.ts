@@ -22,8 +22,8 @@ const LOG_COLUMNS = ['session_id', 'at', 'x', 't', 'm', 'tg', 'f', 'l', 'll', 'u
 /** A batch's logs as the INSERT's parameters, row after row in LOG_COLUMNS' order (absent fields null), each with its
  * content hash (server/log-hash.ts): one JSON text of a flat array, and how many rows it holds. Each row's text is the
  * text its hash is of, with the session, `at` and the hash around it, so the fields are written as JSON once. One
- * string crosses to the writer thread as one copy; the array of 5,500 values it was took the writer thread three
- * times as long to receive as JSON.parse takes to read it (docs/benchmarks.md#the-collectors-cost-per-request). */
+ * string crosses to the writer thread as one copy; the array of 5,500 values it was took the writer thread twice as
+ * long to receive as it takes to receive and parse the text (docs/benchmarks.md#the-collectors-cost-per-request). */
 export interface LogParams {
   rows: number;
   json: string;
