@@ -43,7 +43,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     // Maps for symbolication (docs/source-maps.md), with no `sourceMappingURL` comment in the bundles: no browser asks
-    // for them, and the service never serves them (server/portal-static.ts).
+    // for them, and the service never serves them (server/partner/portal-static.ts).
     sourcemap: 'hidden',
     rollupOptions: {
       input: { index: 'index.html', explorer: 'explorer.html' },

@@ -9,7 +9,7 @@ import {
   type ExplorerQueries,
   type LogCursor,
   type LogFilter,
-} from '../explorer-queries.types.ts';
+} from '../explorer/queries.ts';
 import type { Term } from './terms.ts';
 
 /** Lines a term may match in the range: past that the answer would be slow, and the search asks for a narrower one. */
