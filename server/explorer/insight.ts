@@ -2,7 +2,7 @@
 // sign-in and app (server/explorer/api.ts): patterns, issue groups with their replies and their story, sessions by
 // sequence, saved views, device-key history and the app's webhook (docs/explorer.md).
 import { Hono } from 'hono';
-import type { ExplorerQueries } from './queries.ts';
+import type { ExplorerQueries } from './queries.types.ts';
 import type {
   CollectedReads,
   CollectorStore,

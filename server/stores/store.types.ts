@@ -5,7 +5,7 @@
 import type { DeviceInfo, DeviceKeyValue, LogRecord, SessionPayload } from '../../protocol/records.types.ts';
 import type { RedactConfig } from '../../protocol/redact/redact-options.ts';
 import type { IssueRequest, SkippedLog, WireOperation } from '../../protocol/wire.ts';
-import type { ExplorerQueries } from '../explorer/queries.ts';
+import type { ExplorerQueries } from '../explorer/queries.types.ts';
 import type { ExplorerIssue } from '../../explorer-contract/api.types.ts';
 import type {
   KeyHistoryEntry,
