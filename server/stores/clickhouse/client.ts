@@ -1,7 +1,7 @@
 // The store's one client for ClickHouse's HTTP interface (@clickhouse/client), with the settings every query sends so
 // that old and new servers answer alike (docs/clickhouse.md#two-engines). Tests hand the store a client of chdb's
 // in-process engine instead (tests/unit/server/clickhouse-engines.ts): the store sees the same ClickHouseClient.
-import { createClient, type ClickHouseClient, type ClickHouseSettings } from '@clickhouse/client';
+import { ClickHouseLogLevel, createClient, type ClickHouseClient, type ClickHouseSettings } from '@clickhouse/client';
 import type { LogsSettings } from './logs-url.ts';
 
 /** Sent with every query: both 18.16 and current servers know them. 18.16 quotes 64-bit integers in JSON and 26.7
@@ -21,5 +21,8 @@ export function openClickHouseClient(settings: LogsSettings, options: { timeoutM
     // Every statement names its database (sql-literal.ts, sqlIdentifier): the database may not exist yet when the
     // client is made, and chdb has no URL to name one in.
     application: 'sidelog',
+    // The client would print each failed request itself; the store hands every error to its caller, which says it once
+    // (server/errors.ts), as for the other stores.
+    log: { level: ClickHouseLogLevel.OFF },
   });
 }

@@ -35,3 +35,10 @@ export function sqlIdentifier(name: string): string {
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new TypeError(`not a plain name for SQL: ${JSON.stringify(name)}`);
   return `\`${name}\``;
 }
+
+/** A finite number as a literal (a log's `at`, which may be fractional): JavaScript's shortest form, which both
+ * versions read back to the same double. */
+export function sqlFloat(value: number): string {
+  if (!Number.isFinite(value)) throw new TypeError(`not a finite number for SQL: ${String(value)}`);
+  return String(value);
+}
