@@ -2,7 +2,7 @@
 // does for PostgreSQL: the system's server, Debian's `clickhouse-server` package installed when we are root on Debian
 // and it is missing; nothing is ever downloaded otherwise. Debian's package is ClickHouse 18.16, the oldest SQL the
 // log store keeps to (docs/clickhouse.md#two-engines). It runs as root as well as any user.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,7 +70,12 @@ const USERS = `<?xml version="1.0"?>
 export interface ThrowawayClickHouse {
   /** http://127.0.0.1:<port>, as user `default` with no password. */
   url: string;
-  pid: number;
+  /** The server's process, while it runs. */
+  pid(): number;
+  /** Kills the server as a crash would (SIGKILL), keeping its data: for the tests of ClickHouse gone mid-load. */
+  kill(): Promise<void>;
+  /** Starts it again on the same data and port, after `kill`; resolves once it answers /ping. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -82,30 +87,51 @@ export async function startThrowawayClickHouse(): Promise<ThrowawayClickHouse> {
   const ports = { http: await freePort(), tcp: await freePort(), interserver: await freePort() };
   writeFileSync(join(dir, 'config.xml'), config(dir, ports));
   writeFileSync(join(dir, 'users.xml'), USERS);
-  const server = spawn(binary, [`--config-file=${join(dir, 'config.xml')}`], { cwd: dir, stdio: 'ignore' });
-  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
-  let gone = false;
-  void exited.then(() => (gone = true));
   const url = `http://127.0.0.1:${ports.http}`;
-  const stop = async () => {
-    if (!gone) {
-      server.kill('SIGTERM');
-      // A clean stop takes about a second; past 10 s it is killed.
-      await Promise.race([exited, sleep(10_000).then(() => server.kill('SIGKILL'))]);
+
+  let server: ChildProcess | undefined;
+  let exited: Promise<void> = Promise.resolve();
+  const launch = async () => {
+    const child = spawn(binary, [`--config-file=${join(dir, 'config.xml')}`], { cwd: dir, stdio: 'ignore' });
+    server = child;
+    let gone = false;
+    exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    void exited.then(() => (gone = true));
+    // 18.16 was ready within 4 s on this machine; a minute allows for a loaded one.
+    for (let tries = 0; tries < 600 && !gone; tries++) {
+      const ready = await fetch(`${url}/ping`)
+        .then((answer) => answer.ok)
+        .catch(() => false);
+      if (ready) return;
+      await sleep(100);
     }
+    throw new Error(`ClickHouse (${binary}) did not start; its log is in ${dir}/log`);
+  };
+  const halt = async (signal: NodeJS.Signals) => {
+    if (server && server.exitCode === null && server.signalCode === null) {
+      server.kill(signal);
+      // A clean stop takes about a second; past 10 s it is killed.
+      await Promise.race([exited, sleep(10_000).then(() => server?.kill('SIGKILL'))]);
+    }
+    server = undefined;
+  };
+  const stop = async () => {
+    await halt('SIGTERM');
     rmSync(dir, { recursive: true, force: true });
   };
-  // 18.16 was ready within 4 s on this machine; a minute allows for a loaded one.
-  for (let tries = 0; tries < 600; tries++) {
-    if (gone) break;
-    const ready = await fetch(`${url}/ping`)
-      .then((answer) => answer.ok)
-      .catch(() => false);
-    if (ready) return { url, pid: server.pid!, stop };
-    await sleep(100);
+  try {
+    await launch();
+  } catch (error) {
+    await stop();
+    throw error;
   }
-  await stop();
-  throw new Error(`ClickHouse (${binary}) did not start; its log was in ${dir}/log`);
+  return {
+    url,
+    pid: () => server?.pid ?? 0,
+    kill: () => halt('SIGKILL'),
+    restart: launch,
+    stop,
+  };
 }
 
 // `tsx scripts/clickhouse.ts`: starts a server and prints its URL until Ctrl-C (for trying SIDELOG_LOGS on it).
