@@ -22,7 +22,7 @@ export function openClickHouseClient(settings: LogsSettings, options: { timeoutM
     // client is made, and chdb has no URL to name one in.
     application: 'sidelog',
     // The client would print each failed request itself; the store hands every error to its caller, which says it once
-    // (server/errors.ts), as for the other stores.
+    // (server/http/errors.ts), as for the other stores.
     log: { level: ClickHouseLogLevel.OFF },
   });
 }

@@ -1,7 +1,7 @@
 // A log as a row of ClickHouse's `logs` (schema.ts): the fields the other stores keep, its dedupe key and an id.
 import { hash } from 'node:crypto';
 import type { LogRecord } from '../../../protocol/records.types.ts';
-import { logContentHash, storedFields } from '../../log-hash.ts';
+import { logContentHash, storedFields } from '../../collector/log-hash.ts';
 
 export interface LogRow {
   app: string;
@@ -21,7 +21,7 @@ export interface LogRow {
   content_hash: string;
 }
 
-/** A log's identity across resends (server/store.types.ts, addLogs: same session, same `at`, same content). */
+/** A log's identity across resends (server/stores/store.types.ts, addLogs: same session, same `at`, same content). */
 export const dedupeKey = (row: { session_id: number; at: number; content_hash: string }) =>
   `${row.session_id} ${row.at} ${row.content_hash}`;
 

@@ -8,16 +8,16 @@ import { sqlIdentifier, sqlInteger } from './sql-literal.ts';
 export const LOGS_TABLE = 'logs';
 export const MIGRATIONS_TABLE = 'sidelog_migrations';
 
-/** `logs`: one row per stored log, with the columns the other stores keep (server/postgres/schema.ts) and what
+/** `logs`: one row per stored log, with the columns the other stores keep (server/stores/postgres/schema.ts) and what
  * ClickHouse needs beside them.
  * - `app`, the app's key: the first key column, so that one app's logs are read together;
  * - `at` exactly as sent (a Float64: a log's time may be fractional, or before 1970), the second key column;
- * - `session_id`, the session's id in SIDELOG_DB, and `content_hash` (server/log-hash.ts): with `at`, the dedupe key
- *   (server/store.types.ts, addLogs), which ends the sort key so that ReplacingMergeTree folds copies of one log that
+ * - `session_id`, the session's id in SIDELOG_DB, and `content_hash` (server/collector/log-hash.ts): with `at`, the dedupe key
+ *   (server/stores/store.types.ts, addLogs), which ends the sort key so that ReplacingMergeTree folds copies of one log that
  *   two processes inserted at once (docs/clickhouse.md#a-resend-counted-once);
  * - `id`: 53 bits of a hash of the dedupe key (log-rows.ts), for the explorer's (at, id) cursor;
  * - `received`: when the batch was stored, by whole seconds. Partitions are days of it: retention deletes what
- *   arrived before a cutoff (server/retention.ts) by dropping whole days, and a batch of logs from any times (a
+ *   arrived before a cutoff (server/stores/retention.ts) by dropping whole days, and a batch of logs from any times (a
  *   hostile or long-offline device) lands in one partition, never in more than one insert may make. */
 const createLogs = (db: string, features: ServerFeatures) => {
   const name = features.lowCardinality ? 'LowCardinality(String)' : 'String';

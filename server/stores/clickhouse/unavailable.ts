@@ -1,5 +1,5 @@
 // ClickHouse down, overloaded or slow, as the collector must see it: a 503 with Retry-After, nothing stored
-// (docs/clickhouse.md#when-clickhouse-is-down). server/errors.ts answers 503 to PostgreSQL's connection_failure
+// (docs/clickhouse.md#when-clickhouse-is-down). server/http/errors.ts answers 503 to PostgreSQL's connection_failure
 // SQLSTATE already, so the error carries that code and the collector needs no case of its own.
 
 /** 18.16's errors are `Code: 47, e.displayText() = …`, current ones `Code: 47. DB::Exception: …`; the client parses
@@ -18,7 +18,7 @@ const RETRYABLE_NETWORK =
   /ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|socket hang up|Timeout error/i;
 
 export class ClickHouseUnavailable extends Error {
-  /** PostgreSQL's connection_failure: server/errors.ts's storageFault answers it 503 with Retry-After. */
+  /** PostgreSQL's connection_failure: server/http/errors.ts's storageFault answers it 503 with Retry-After. */
   readonly code = '08006';
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);

@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { LogRecord } from '../../../protocol/records.types.ts';
-import { storageFault } from '../../../server/errors.ts';
+import { storageFault } from '../../../server/http/errors.ts';
 import { openClickHouseLogsOn, type ClickHouseLogs } from '../../../server/stores/clickhouse/logs-store.ts';
 import { openClickHouseClient } from '../../../server/stores/clickhouse/client.ts';
 import { createLogWriter } from '../../../server/stores/clickhouse/log-writer.ts';
@@ -146,7 +146,7 @@ describe('ClickHouse down or slow', () => {
       (error: unknown) => error,
     );
     expect(error).toBeInstanceOf(ClickHouseUnavailable);
-    // What the collector answers (server/errors.ts): 503, which sets Retry-After.
+    // What the collector answers (server/http/errors.ts): 503, which sets Retry-After.
     expect(storageFault(error)).toEqual({ status: 503, error: 'the database is unavailable or busy; retry later' });
   };
 
