@@ -43,7 +43,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     // Maps for symbolication (docs/source-maps.md), with no `sourceMappingURL` comment in the bundles: no browser asks
-    // for them, and the service never serves them (server/portal-static.ts).
+    // for them, and the service never serves them (server/partner/portal-static.ts).
     sourcemap: 'hidden',
     rollupOptions: {
       input: { index: 'index.html', explorer: 'explorer.html' },
@@ -91,8 +91,9 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts'],
           // The webhooks' and the forwarder's receivers listen on 127.0.0.1; the tests of the refusal turn it off.
           env: { SIDELOG_ALLOW_PRIVATE_TARGETS: '1' },
-          // One throw-away PostgreSQL cluster for the run: the store tests run on SQLite and on PostgreSQL.
-          globalSetup: ['tests/unit/global-setup.ts'],
+          // One throw-away PostgreSQL cluster for the run: the store tests run on SQLite and on PostgreSQL; and one
+          // ClickHouse server (Debian's 18.16) for the ClickHouse log store's tests.
+          globalSetup: ['tests/unit/global-setup.ts', 'tests/unit/clickhouse-setup.ts'],
           // Three files at a time on 2 cores, unit and e2e alike (one pool: the same count in both projects): the store
           // tests spend much of their time waiting on PostgreSQL, and the e2e tests on Chromium and the service, other
           // processes (docs/testing.md#order).

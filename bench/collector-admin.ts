@@ -1,5 +1,5 @@
 // The bench's view of the local collector, through its admin API: a fresh app per page, and what arrived.
-import { readAllPages } from '../server/admin-pages.ts';
+import { readAllPages } from '../server/admin/admin-pages.ts';
 import type { Intake } from './control-server.ts';
 
 export interface Delivery {

@@ -2,7 +2,7 @@
 // explorer's triggers and indexes see them as in real use), in batches of 5,000 per transaction. On SQLite the
 // search index is then brought up to date, as a service left idle for a moment would have it.
 import type { LogRecord, SessionPayload } from '../protocol/records.types.ts';
-import type { Store } from '../server/store.types.ts';
+import type { Store } from '../server/stores/store.types.ts';
 
 const TAGS = ['ui', 'net', 'cart', 'auth', 'sync', 'js_event', 'render', 'storage'];
 /** The words of the seeded texts (bench/collector/ingest.ts writes its texts from them too). */

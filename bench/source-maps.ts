@@ -7,8 +7,8 @@
 import { parseArgs } from 'node:util';
 import { createSymbolicator } from '../server/sourcemaps/symbolicator.ts';
 import { createMapCache } from '../server/sourcemaps/map-cache.ts';
-import type { SourceMapStore } from '../server/store.types.ts';
-import { DEMO_APP_KEY } from '../server/demo.ts';
+import type { SourceMapStore } from '../server/stores/store.types.ts';
+import { DEMO_APP_KEY } from '../server/partner/demo.ts';
 import { buildMinified, crashText, SOURCES, type MinifiedBuild } from '../tests/unit/server/source-map-fixture.ts';
 import { ADMIN_TOKEN, createHarness, sessionPayload } from '../tests/unit/server/service-harness.ts';
 

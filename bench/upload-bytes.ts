@@ -4,7 +4,7 @@
 // routes, per app key, and for OTLP at the bench's intake (bench/control-server.ts).
 import type { Hono } from 'hono';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { COLLECTOR_BASE } from '../server/collector.ts';
+import { COLLECTOR_BASE } from '../server/collector/collector.ts';
 
 export interface UploadBytes {
   /** Request bodies as sent. */

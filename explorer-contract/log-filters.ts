@@ -1,7 +1,7 @@
 // The log stream's filters, named here once: the same names in the explorer page's address (so a view is a link)
 // and in the API's query (server/explorer/api.ts), parsed here with a clear error for anything malformed. A new
 // filter is a name in FILTER_NAMES, a field of LogFilters, its line in parseLogFilters, a field in the page's form
-// (explorer/logs/LogFilters.tsx) and its clause in each store's queries (server/sqlite|postgres/explorer-queries.ts).
+// (explorer/logs/LogFilters.tsx) and its clause in each store's queries (server/stores/sqlite|postgres/explorer-queries.ts).
 //   level=error,fatal|none  tag=net (repeatable)  q=query  key=plan&value=gold  from=ISO|ms  to=ISO|ms  session=uid  device=udid
 //   file=checkout.ts  url=https://…  version=2.1.0  language=en-GB  (each repeatable)
 //   -tag=net  -file=checkout.ts  -url=https://…  -device=udid  -version=2.0.9  -language=de-DE

@@ -1,5 +1,5 @@
 // The search box's query language (docs/explorer.md#search), parsed once into a tree that the page (to highlight
-// hits) and each store (to compile it: server/sqlite/search-sql.ts, server/postgres/search-sql.ts) share:
+// hits) and each store (to compile it: server/stores/sqlite/search-sql.ts, server/stores/postgres/search-sql.ts) share:
 //   words  *fragment*  client.ts  "a phrase"  -word  -"a phrase"  timeout OR refused  level:error  tag:net  file:client.ts  method:send
 //   url:/checkout  device:<udid>  session:<uid>  version:2.1.0  language:en-GB  key.email:ann@example.com
 //   field:"a value with spaces"  status:502  status:5xx  -status:200  duration>800  duration<=50

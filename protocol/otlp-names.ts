@@ -1,6 +1,6 @@
 // The names a Sidelog log takes in OTLP, one table for both directions: the engine's OTLP target
 // (protocol/otlp-logs.ts) and the service's forwarder write them, the service's collector reads them
-// (server/otlp/logs-from-otlp.ts), so that a line Sidelog sends over OTLP reads back in a Sidelog service as it was
+// (server/collector/otlp/logs-from-otlp.ts), so that a line Sidelog sends over OTLP reads back in a Sidelog service as it was
 // (docs/opentelemetry.md#one-table-both-ways).
 import { LogLevel } from './levels.ts';
 

@@ -5,16 +5,16 @@
 // (1; more runs that many workers on the port, server/processes.ts), SIDELOG_MAX_INFLATED_MB (128), SIDELOG_FORWARD_OTLP
 // with SIDELOG_FORWARD_OTLP_HEADERS and SIDELOG_FORWARD_OTLP_PROTOCOL (none: no forwarding), SIDELOG_SCAN_ROWS (200,000:
 // the most logs a page of a search holding a fragment reads, docs/explorer.md#fragments).
-import { allowedHosts } from './allowed-hosts.ts';
-import { appIdOf } from './app-id.ts';
-import { secureCookiesSetting, trustedProxies } from './client-address.ts';
-import { DEMO_APP_KEY, DEMO_PARTNER } from './demo.ts';
-import { forwardSettings } from './otlp/forward-settings.ts';
-import { withoutCredentials } from './otlp/forwarding-admin.ts';
+import { allowedHosts } from './http/allowed-hosts.ts';
+import { appIdOf } from './collector/app-id.ts';
+import { secureCookiesSetting, trustedProxies } from './http/client-address.ts';
+import { DEMO_APP_KEY, DEMO_PARTNER } from './partner/demo.ts';
+import { forwardSettings } from './collector/otlp/forward-settings.ts';
+import { withoutCredentials } from './collector/otlp/forwarding-admin.ts';
 import { scanRowsSetting } from './explorer/explorer.ts';
 import { isFirstWorker, isWorker, processCount, runPrimary } from './processes.ts';
-import { maxInflatedBytes } from './request-body.ts';
-import { retentionDays } from './retention.ts';
+import { maxInflatedBytes } from './http/request-body.ts';
+import { retentionDays } from './stores/retention.ts';
 import { generateAdminToken, startService } from './service.ts';
 import { databaseLabel, StartupError } from './startup-checks.ts';
 

@@ -4,24 +4,24 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { createAdminApi } from './admin-api.ts';
-import { createAdmission, type AdmissionLimits } from './admission.ts';
-import { allowedHosts, hostAllowList } from './allowed-hosts.ts';
-import { identifyClients, type ProxySettings } from './client-address.ts';
-import { createCollector } from './collector.ts';
-import { openStore } from './open-store.ts';
-import type { Store } from './store.types.ts';
+import { createAdminApi } from './admin/admin-api.ts';
+import { createAdmission, type AdmissionLimits } from './collector/admission.ts';
+import { allowedHosts, hostAllowList } from './http/allowed-hosts.ts';
+import { identifyClients, type ProxySettings } from './http/client-address.ts';
+import { createCollector } from './collector/collector.ts';
+import { openStore } from './stores/open-store.ts';
+import type { Store } from './stores/store.types.ts';
 import { createExplorer } from './explorer/explorer.ts';
-import { seedDemo } from './demo.ts';
-import type { LoginLimits } from './login-throttle.ts';
-import { createPartnerApi } from './partner-api.ts';
-import { serviceErrors } from './errors.ts';
-import { createOtlpLogsEndpoint } from './otlp/logs-endpoint.ts';
-import { startForwarder, type ForwarderOptions, type ForwardSettings } from './otlp/forwarder.ts';
+import { seedDemo } from './partner/demo.ts';
+import type { LoginLimits } from './http/login-throttle.ts';
+import { createPartnerApi } from './partner/partner-api.ts';
+import { serviceErrors } from './http/errors.ts';
+import { createOtlpLogsEndpoint } from './collector/otlp/logs-endpoint.ts';
+import { startForwarder, type ForwarderOptions, type ForwardSettings } from './collector/otlp/forwarder.ts';
 import { StartupError } from './startup-checks.ts';
-import { createPortalStatic } from './portal-static.ts';
-import { DEFAULT_RETENTION_DAYS, startRetention } from './retention.ts';
-import { readPortalCsp, securityHeaders } from './security-headers.ts';
+import { createPortalStatic } from './partner/portal-static.ts';
+import { DEFAULT_RETENTION_DAYS, startRetention } from './stores/retention.ts';
+import { readPortalCsp, securityHeaders } from './http/security-headers.ts';
 import { startNotifier } from './webhooks/notifier.ts';
 
 export interface ServiceOptions {
@@ -38,15 +38,15 @@ export interface ServiceOptions {
   distDir?: string;
   /** Sign-in throttling; DEFAULT_LOGIN_LIMITS when not given. */
   loginLimits?: LoginLimits;
-  /** Host names served (server/allowed-hosts.ts); default: `host` and the loopback names. */
+  /** Host names served (server/http/allowed-hosts.ts); default: `host` and the loopback names. */
   allowedHosts?: string[];
-  /** The reverse proxies in front, and the session cookie's Secure flag (server/client-address.ts). */
+  /** The reverse proxies in front, and the session cookie's Secure flag (server/http/client-address.ts). */
   proxies?: ProxySettings;
   /** Days logs (and the other collected rows) are kept; 0 keeps them for ever. Default DEFAULT_RETENTION_DAYS. */
   retentionDays?: number;
   /** A cap on the database's size in bytes: past it writes answer 507 until retention deletes rows. */
   maxDbBytes?: number;
-  /** The collector's back-pressure (server/admission.ts); DEFAULT_ADMISSION_LIMITS when not given. */
+  /** The collector's back-pressure (server/collector/admission.ts); DEFAULT_ADMISSION_LIMITS when not given. */
   collectorLimits?: AdmissionLimits;
   /** The largest collector body once inflated (SIDELOG_MAX_INFLATED_MB); default DEFAULT_MAX_INFLATED_BYTES. */
   maxInflatedBytes?: number;

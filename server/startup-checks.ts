@@ -1,5 +1,5 @@
 // Refusing to start on a database the service could not use: an unwritable directory or file, a file that is
-// not SQLite or is damaged (server/sqlite/integrity.ts), or a schema newer than this code. Each is one StartupError whose message names the
+// not SQLite or is damaged (server/stores/sqlite/integrity.ts), or a schema newer than this code. Each is one StartupError whose message names the
 // path and the cause; server/main.ts prints it as one line and exits 1, instead of a stack trace, or instead of
 // starting as if healthy and then answering 500 to every write.
 import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
@@ -64,7 +64,7 @@ export function databaseLabel(db: string): string {
   }
 }
 
-/** A file quick_check found damaged (server/sqlite/integrity.ts): its first problem, and what to do, on one line. */
+/** A file quick_check found damaged (server/stores/sqlite/integrity.ts): its first problem, and what to do, on one line. */
 export function damagedDatabase(path: string, problems: string[]): StartupError {
   const more = problems.length > 1 ? ` and ${problems.length - 1} more` : '';
   return new StartupError(

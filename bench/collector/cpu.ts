@@ -42,7 +42,7 @@ export function treeCpuSeconds(pid: number): number {
 
 /** Seconds of CPU used so far by each thread of `pid` (not its children), by thread id: the thread whose id is the
  * process's is its main thread (the event loop). Node 20 gives its threads no names, so the others are told apart by
- * what they use: under the collector's load on SQLite, the busiest is the writer thread (server/sqlite/writer-thread.ts). */
+ * what they use: under the collector's load on SQLite, the busiest is the writer thread (server/stores/sqlite/writer-thread.ts). */
 export function threadCpuSeconds(pid: number): Map<number, number> {
   const threads = new Map<number, number>();
   try {

@@ -1,5 +1,5 @@
 // Where PostgreSQL's server spends a batch of 500 logs: the collector store's insert
-// (server/postgres/collector-store.ts) timed on a fresh database per variant, with every index, as the schema was,
+// (server/stores/postgres/collector-store.ts) timed on a fresh database per variant, with every index, as the schema was,
 // and with each index on `logs` dropped in turn, 8 concurrent writers as the bench's load, on a throw-away cluster with
 // its durable defaults. For each: the server's CPU, the WAL and its full-page images per batch; with --explain, one
 // batch's `EXPLAIN (ANALYZE, BUFFERS, WAL)` through auto_explain. A measurement for
@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { startThrowawayPostgres } from '../../scripts/postgres.ts';
-import { openPostgresStore } from '../../server/postgres/store.ts';
+import { openPostgresStore } from '../../server/stores/postgres/store.ts';
 import { treeCpuSeconds } from './cpu.ts';
 import { batchLogs } from './ingest.ts';
 import { sessionPayload } from '../../tests/unit/server/service-harness.ts';

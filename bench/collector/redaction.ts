@@ -4,7 +4,7 @@
 // admin API between rounds (it takes effect on the next request). Medians of the rounds. A measurement: nothing in it
 // passes or fails.
 import { mixedLines } from '../redaction/lines.ts';
-import { DEMO_APP_KEY } from '../../server/demo.ts';
+import { DEMO_APP_KEY } from '../../server/partner/demo.ts';
 import { measureIngest, type IngestResult } from './ingest.ts';
 
 export const REDACTION_CASES = [

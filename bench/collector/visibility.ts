@@ -3,7 +3,7 @@
 // word every POLL_MS until the log is found. The time from the acknowledgement to the first search that finds it is
 // one sample; the next probe follows PAUSE_MS later.
 import { WIRE_PATHS } from '../../protocol/wire.ts';
-import { DEMO_APP_KEY } from '../../server/demo.ts';
+import { DEMO_APP_KEY } from '../../server/partner/demo.ts';
 
 const POLL_MS = 20;
 const PAUSE_MS = 200;

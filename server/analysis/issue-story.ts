@@ -3,8 +3,8 @@
 // sessions without it. Every line read (before the occurrences, and the last lines of those other sessions) is
 // grouped by Drain; a pattern's support is how many occurrences (or other sessions) hold it at least once.
 import type { IssueGroup, IssueStory, StoryPattern } from '../../explorer-contract/insight.types.ts';
-import type { ExplorerLog, ExplorerQueries } from '../explorer-queries.types.ts';
-import type { IssueGroupStore } from '../store.types.ts';
+import type { ExplorerLog, ExplorerQueries } from '../explorer/queries.types.ts';
+import type { IssueGroupStore } from '../stores/store.types.ts';
 import { createDrain, templateOf } from './drain.ts';
 
 /** Lines before each occurrence (and at the end of each other session), occurrences read, other sessions read. */

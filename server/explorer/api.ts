@@ -4,8 +4,8 @@
 // each app only for a viewer allowed to read it.
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { ACCOUNT_BODY_BYTES, limitBody, readJsonObject, REPLY_BODY_BYTES } from '../body-limits.ts';
-import type { App, AppStore } from '../store.types.ts';
+import { ACCOUNT_BODY_BYTES, limitBody, readJsonObject, REPLY_BODY_BYTES } from '../http/body-limits.ts';
+import type { App, AppStore } from '../stores/store.types.ts';
 import { streamExport } from './export.ts';
 import {
   AROUND_MAX,
@@ -17,18 +17,13 @@ import {
   type SessionSort,
 } from '../../explorer-contract/api.types.ts';
 import { FilterError, parseLogFilters } from '../../explorer-contract/log-filters.ts';
-import {
-  decodeCursor,
-  READ_BUDGET_SPENT,
-  splitScanned,
-  type ExplorerQueries,
-  type LogFilter,
-} from '../explorer-queries.types.ts';
-import { secureCookies } from '../client-address.ts';
-import { jsonWritesFrom } from '../cross-site.ts';
-import { createLoginThrottle, type LoginEnv, type LoginLimits } from '../login-throttle.ts';
+import { decodeCursor, READ_BUDGET_SPENT, splitScanned } from './queries.ts';
+import type { ExplorerQueries, LogFilter } from './queries.types.ts';
+import { secureCookies } from '../http/client-address.ts';
+import { jsonWritesFrom } from '../http/cross-site.ts';
+import { createLoginThrottle, type LoginEnv, type LoginLimits } from '../http/login-throttle.ts';
 import { accountProblem, VIEWER_SESSION_MS, type ViewerAccounts } from './viewer-accounts.ts';
-import { wellFormed } from '../wire-validation.ts';
+import { wellFormed } from '../collector/wire-validation.ts';
 import { logFacets } from './facets.ts';
 import { logVolume } from './volume.ts';
 import { rolledUpCount, rollupFits } from './volume-rollup.ts';
@@ -43,8 +38,8 @@ const MAX_PAGE = 500;
 export const PAGE_BUDGET_MS = 1_000;
 const TOO_COSTLY =
   'This search reads too much for one page: narrow it with a time range, a level, a tag or a session, or use longer words.';
-/** PostgreSQL's code for a statement stopped by its statement_timeout (server/postgres/store.ts); SQLite's reads stop
- * with READ_BUDGET_SPENT (server/sqlite/read-deadline.ts). */
+/** PostgreSQL's code for a statement stopped by its statement_timeout (server/stores/postgres/store.ts); SQLite's reads stop
+ * with READ_BUDGET_SPENT (server/stores/sqlite/read-deadline.ts). */
 const STATEMENT_TIMEOUT = '57014';
 
 export type ExplorerEnv = {
@@ -63,7 +58,7 @@ const mayRead = (c: Context<Env>, app: App | undefined): app is App =>
   app !== undefined && (c.get('allowedApps')?.has(app.key) ?? true);
 
 /** Failed sign-ins a client address, and an account (a name, the admin's included), may make per window: enough for
- * a person who mistypes, not for a guesser. The counts live in this process's memory (server/login-throttle.ts). */
+ * a person who mistypes, not for a guesser. The counts live in this process's memory (server/http/login-throttle.ts). */
 export const EXPLORER_LOGIN_LIMITS: LoginLimits = { perAddress: 20, perAccount: 10, windowMs: 15 * 60 * 1000 };
 const THROTTLED = 'Too many sign-in attempts. Try again later.';
 
@@ -99,7 +94,7 @@ export function createExplorerApi(
     throw error;
   });
 
-  // Its cookie signs a viewer in, so only its own pages may sign in or out (server/cross-site.ts).
+  // Its cookie signs a viewer in, so only its own pages may sign in or out (server/http/cross-site.ts).
   api.use('*', jsonWritesFrom({ from: 'same-origin' }));
   // No body the explorer takes is larger than a sign-in's but a reply's (docs/explorer.md#replies); the rest of its
   // API reads none.

@@ -1,7 +1,7 @@
 // `GET /apps/{appID}/devices/{udid}/key-history`: every change of a device's keys (docs/explorer.md#device-key-history);
 // `GET /apps/{appID}/sessions/{uid}/keys`: the keys as they stood in one session.
 import { Hono } from 'hono';
-import type { DeviceHistoryStore } from '../store.types.ts';
+import type { DeviceHistoryStore } from '../stores/store.types.ts';
 import type { ExplorerEnv } from './api.ts';
 
 /** The newest changes shown: far more than a device sets in normal use. */

@@ -1,8 +1,8 @@
 // The log explorer's server half (docs/local-service.md#explorer): its JSON API behind a viewer's sign-in, and its
 // page at /sidelog/.
 import { Hono } from 'hono';
-import type { AppStore, Store, ViewerStore } from '../store.types.ts';
-import type { ExplorerQueries } from '../explorer-queries.types.ts';
+import type { AppStore, Store, ViewerStore } from '../stores/store.types.ts';
+import type { ExplorerQueries } from './queries.types.ts';
 import { createExplorerApi, EXPLORER_LOGIN_LIMITS } from './api.ts';
 import { createInsightRoutes, type InsightStore } from './insight.ts';
 import { createExplorerStatic } from './static.ts';

@@ -5,7 +5,8 @@
 // fail instead of a clean end to a partial file. docs/local-service.md#exports
 import type { Context } from 'hono';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { allLogs, type ExplorerLog, type ExplorerQueries, type LogFilter } from '../explorer-queries.types.ts';
+import { allLogs } from './queries.ts';
+import type { ExplorerLog, ExplorerQueries, LogFilter } from './queries.types.ts';
 
 export type ExportFormat = 'ndjson' | 'csv';
 

@@ -2,7 +2,7 @@
 // sign-in and app (server/explorer/api.ts): patterns, issue groups with their replies and their story, sessions by
 // sequence, saved views, device-key history and the app's webhook (docs/explorer.md).
 import { Hono } from 'hono';
-import type { ExplorerQueries } from '../explorer-queries.types.ts';
+import type { ExplorerQueries } from './queries.types.ts';
 import type {
   CollectedReads,
   CollectorStore,
@@ -12,7 +12,7 @@ import type {
   SavedViewStore,
   SourceMapStore,
   WebhookStore,
-} from '../store.types.ts';
+} from '../stores/store.types.ts';
 import { createFrameRoutes } from '../sourcemaps/explorer-frames.ts';
 import type { ExplorerEnv } from './api.ts';
 import { createDeviceHistoryRoutes } from './device-history.ts';

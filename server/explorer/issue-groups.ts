@@ -5,9 +5,9 @@ import { ISSUE_TYPES } from '../../explorer-contract/api.types.ts';
 import { ISSUE_GROUP_STATUSES, type IssueGroupStatus } from '../../explorer-contract/insight.types.ts';
 import { FilterError } from '../../explorer-contract/log-filters.ts';
 import { issueStory, STORY_LINES } from '../analysis/issue-story.ts';
-import { readJsonObject } from '../body-limits.ts';
-import type { ExplorerQueries } from '../explorer-queries.types.ts';
-import type { IssueGroupStore } from '../store.types.ts';
+import { readJsonObject } from '../http/body-limits.ts';
+import type { ExplorerQueries } from './queries.types.ts';
+import type { IssueGroupStore } from '../stores/store.types.ts';
 import { intParam, type ExplorerEnv } from './api.ts';
 
 const PAGE = 100;

@@ -4,9 +4,9 @@
 import { Hono, type Context } from 'hono';
 import type { IssueGroup, IssueReply, ReplyWritten } from '../../explorer-contract/insight.types.ts';
 import { replyText } from '../../explorer-contract/issue-replies.ts';
-import { readJsonObject } from '../body-limits.ts';
-import type { IssueGroupStore, IssueReplyStore } from '../store.types.ts';
-import { wellFormed } from '../wire-validation.ts';
+import { readJsonObject } from '../http/body-limits.ts';
+import type { IssueGroupStore, IssueReplyStore } from '../stores/store.types.ts';
+import { wellFormed } from '../collector/wire-validation.ts';
 import type { ExplorerEnv } from './api.ts';
 
 /** A thread shows its newest replies, up to this many. */

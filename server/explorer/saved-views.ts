@@ -3,8 +3,8 @@
 import { Hono } from 'hono';
 import { nanoid } from 'nanoid';
 import type { SavedView } from '../../explorer-contract/insight.types.ts';
-import { readJsonObject } from '../body-limits.ts';
-import type { SavedViewStore } from '../store.types.ts';
+import { readJsonObject } from '../http/body-limits.ts';
+import type { SavedViewStore } from '../stores/store.types.ts';
 import type { ExplorerEnv } from './api.ts';
 import { ADMIN_VIEWER } from './viewer-accounts.ts';
 

@@ -3,9 +3,9 @@
 // copy of the database signs no one in.
 import { timingSafeEqual } from 'node:crypto';
 import { ADMIN_VIEWER } from '../../explorer-contract/insight.types.ts';
-import { hashPassword, verifyPassword } from '../passwords.ts';
-import type { ViewerStore } from '../store.types.ts';
-import { hashToken, newToken } from '../tokens.ts';
+import { hashPassword, verifyPassword } from '../http/passwords.ts';
+import type { ViewerStore } from '../stores/store.types.ts';
+import { hashToken, newToken } from '../http/tokens.ts';
 
 /** The name the admin token signs in as; no account may take it. */
 export { ADMIN_VIEWER };

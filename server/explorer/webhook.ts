@@ -1,8 +1,8 @@
 // `GET|POST /apps/{appID}/webhook`: the app's webhook, seen and set by the admin only (docs/explorer.md#the-webhook).
 // The links in its notifications start at the explorer's origin, as the admin's browser names it.
 import { Hono } from 'hono';
-import { readJsonObject } from '../body-limits.ts';
-import type { WebhookStore } from '../store.types.ts';
+import { readJsonObject } from '../http/body-limits.ts';
+import type { WebhookStore } from '../stores/store.types.ts';
 import { webhookUrlProblem } from '../webhooks/webhook-url.ts';
 import type { ExplorerEnv } from './api.ts';
 import { ADMIN_VIEWER } from './viewer-accounts.ts';

@@ -4,8 +4,8 @@
 // source-maps/ID?app=KEY`. Nothing here answers a map's text: maps hold the app's code (`sourcesContent`), which only
 // the explorer shows, to viewers of that app.
 import { Hono, type Context } from 'hono';
-import { limitBody } from '../body-limits.ts';
-import type { AppStore, SourceMapStore } from '../store.types.ts';
+import { limitBody } from '../http/body-limits.ts';
+import type { AppStore, SourceMapStore } from '../stores/store.types.ts';
 import { checkSourceMap } from './map-check.ts';
 import { mapPathOf } from './map-path.ts';
 import { MAX_APP_MAP_BYTES, MAX_MAP_BYTES, MAX_RELEASE_LENGTH, MAX_URL_LENGTH } from './limits.ts';

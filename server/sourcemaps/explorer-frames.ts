@@ -2,7 +2,7 @@
 // behind the explorer's sign-in and the viewer's access to the app (server/explorer/api.ts), as the map's code is the
 // app's: each frame raw and, where its release's map resolves it, original, with the lines around.
 import { Hono } from 'hono';
-import type { CollectedReads, CollectorStore, SourceMapStore } from '../store.types.ts';
+import type { CollectedReads, CollectorStore, SourceMapStore } from '../stores/store.types.ts';
 import type { ExplorerEnv } from '../explorer/api.ts';
 import type { IssueFrames } from '../../explorer-contract/stack-frames.types.ts';
 import { releasesOf, symbolicatorOf } from './symbolicator.ts';

@@ -3,7 +3,7 @@
 // (node_modules): a library's function on top, reached from many places of the app, would otherwise make one group of
 // different problems. Undefined when no frame resolves (no map yet): the group then keys on the raw top frame
 // (server/analysis/fingerprint.ts).
-import type { StoredSession, SourceMapStore } from '../store.types.ts';
+import type { StoredSession, SourceMapStore } from '../stores/store.types.ts';
 import { MAX_INGEST_FILES, releasesOf, symbolicatorOf, type Frame } from './symbolicator.ts';
 
 export function groupFrameOf(frames: readonly Frame[]): string | undefined {

@@ -8,7 +8,7 @@
 // crash's ingest on SQLite the same with its map as without (1.2 ms).
 import { originalPositionFor, sourceContentFor, type TraceMap } from '@jridgewell/trace-mapping';
 import type { OriginalFrame, StackFrame } from '../../explorer-contract/stack-frames.types.ts';
-import type { SourceMapStore, StoredSession } from '../store.types.ts';
+import type { SourceMapStore, StoredSession } from '../stores/store.types.ts';
 import { enclosingFunction } from './enclosing-function.ts';
 import { createMapCache, type MapCache } from './map-cache.ts';
 import { mapPathOf } from './map-path.ts';

@@ -8,7 +8,7 @@
 // until it is done, so that a receiver that never answers holds up its own app's notifications only.
 import { postOutbound } from '../outbound/outbound-post.ts';
 import { redirectNote } from '../outbound/redirect-note.ts';
-import type { PendingNotification, WebhookStore } from '../store.types.ts';
+import type { PendingNotification, WebhookStore } from '../stores/store.types.ts';
 
 /** How often the outbox is looked at: a notification leaves within about this of its issue. */
 export const NOTIFIER_INTERVAL_MS = 1_000;

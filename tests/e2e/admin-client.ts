@@ -1,6 +1,6 @@
 // What the collector received, read through the local service's admin API as a developer would.
-import { readAllPages } from '../../server/admin-pages.ts';
-import type { CollectedLog, DeviceKeyChange, StoredIssue, StoredSession } from '../../server/store.types.ts';
+import { readAllPages } from '../../server/admin/admin-pages.ts';
+import type { CollectedLog, DeviceKeyChange, StoredIssue, StoredSession } from '../../server/stores/store.types.ts';
 import type { WireOperation } from '../../protocol/wire.ts';
 
 export interface AdminClient {

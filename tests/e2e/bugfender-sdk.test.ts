@@ -3,8 +3,8 @@
 // cases that used to lose them. Each scenario prints what was sent and what was stored.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CollectedLog } from '../../server/store.types.ts';
-import { DEMO_APP_KEY } from '../../server/demo.ts';
+import type { CollectedLog } from '../../server/stores/store.types.ts';
+import { DEMO_APP_KEY } from '../../server/partner/demo.ts';
 import { SDK_UPLOAD_INTERVAL_MS, startBugfenderSite, uploadUntil, type BugfenderSite } from './bugfender-site.ts';
 import { lineNumbers, oneTo } from './page-sidelog.ts';
 import { startProduct, type Product } from './product.ts';

@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from './wait-for.ts';
-import { createRetentionStore } from '../../server/sqlite/retention-store.ts';
+import { createRetentionStore } from '../../server/stores/sqlite/retention-store.ts';
 import { lineNumbers, logLines, oneTo, openPortal, sendNow } from './page-sidelog.ts';
 import { startProduct, type Product } from './product.ts';
 

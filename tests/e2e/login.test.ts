@@ -1,10 +1,10 @@
 // The login journey of a new user against the real service (docs/portal.md#login-screen).
 import { describe, expect, it } from 'vitest';
 import { LOGIN_TEXTS } from '../../app/login/validate-login.ts';
-import { DEMO_PARTNER } from '../../server/demo.ts';
+import { DEMO_PARTNER } from '../../server/partner/demo.ts';
 import { PARTNER_API } from '../../portal/api.types.ts';
-import { DEFAULT_LOGIN_LIMITS } from '../../server/login-throttle.ts';
-import { AUTH_MESSAGES } from '../../server/partner-api.ts';
+import { DEFAULT_LOGIN_LIMITS } from '../../server/http/login-throttle.ts';
+import { AUTH_MESSAGES } from '../../server/partner/partner-api.ts';
 import { loginError, openLogin, submitLogin } from './portal.ts';
 import { useProductPage } from './product.ts';
 

@@ -14,7 +14,7 @@ import { formatMessage } from 'publint/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from './wait-for.ts';
 import { packSdk } from '../../scripts/pack-sdk.ts';
-import { DEMO_APP_KEY } from '../../server/demo.ts';
+import { DEMO_APP_KEY } from '../../server/partner/demo.ts';
 import { cspViolations, watchCspViolations } from './csp-violations.ts';
 import {
   assetsNamed,

@@ -2,7 +2,7 @@
 // reloaded in the middle of one. Every line arrives exactly once, and `at` never repeats within the session.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from './wait-for.ts';
-import type { CollectedLog } from '../../server/store.types.ts';
+import type { CollectedLog } from '../../server/stores/store.types.ts';
 import { lineNumbers, logLines, oneTo, openPortal, sendNow, sessionUUID, sidelogMode } from './page-sidelog.ts';
 import { startProduct, type Product } from './product.ts';
 

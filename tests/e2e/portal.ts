@@ -1,6 +1,6 @@
 // The portal as a user meets it: the login form by its labels, the views by their addresses.
 import type { Page } from 'playwright-core';
-import { DEMO_PARTNER } from '../../server/demo.ts';
+import { DEMO_PARTNER } from '../../server/partner/demo.ts';
 import { LOGIN_TEXTS } from '../../app/login/validate-login.ts';
 
 /** Opens the login screen and waits until its form is there. */

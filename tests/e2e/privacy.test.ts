@@ -8,7 +8,7 @@ import { waitFor } from './wait-for.ts';
 import { LOGIN_TEXTS } from '../../app/login/validate-login.ts';
 import { UI_EVENT_TAG } from '../../protocol/limits.ts';
 import { IssueType } from '../../protocol/levels.ts';
-import { DEMO_APP_KEY } from '../../server/demo.ts';
+import { DEMO_APP_KEY } from '../../server/partner/demo.ts';
 import { openPortal, sendNow } from './page-sidelog.ts';
 import { signInAsDemo } from './portal.ts';
 import { useProductPage } from './product.ts';

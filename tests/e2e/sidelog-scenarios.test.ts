@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { waitFor } from './wait-for.ts';
-import type { CollectedLog } from '../../server/store.types.ts';
+import type { CollectedLog } from '../../server/stores/store.types.ts';
 import { lineNumbers, logLines, oneTo, openPortal, sendNow, sessionUUID, sidelogMode } from './page-sidelog.ts';
 import { useProductPage } from './product.ts';
 import { viewerText } from './viewer.ts';

@@ -9,7 +9,7 @@ import { extname, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { runCli } from '../../sourcemap-upload/cli.ts';
-import { DEMO_APP_KEY } from '../../server/demo.ts';
+import { DEMO_APP_KEY } from '../../server/partner/demo.ts';
 import { sidelogMode } from './page-sidelog.ts';
 import { useProductPage } from './product.ts';
 import { viewerText } from './viewer.ts';

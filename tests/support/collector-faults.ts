@@ -6,8 +6,8 @@
 import type { Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { WIRE_PATHS, type WireOperation } from '../../protocol/wire.ts';
-import { COLLECTOR_BASE } from '../../server/collector.ts';
-import type { CollectorStore } from '../../server/store.types.ts';
+import { COLLECTOR_BASE } from '../../server/collector/collector.ts';
+import type { CollectorStore } from '../../server/stores/store.types.ts';
 
 export const FAULTS_PATH = '/sidelog/test/faults';
 export const FAULT_MODES = ['none', 'error-500', 'error-400', 'error-413', 'hang', 'non-json'] as const;

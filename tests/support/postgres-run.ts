@@ -5,7 +5,7 @@
 // directory, at the end of the run.
 import pg from 'pg';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../../scripts/postgres.ts';
-import { openPostgresStore } from '../../server/postgres/store.ts';
+import { openPostgresStore } from '../../server/stores/postgres/store.ts';
 
 export const TEMPLATE_DATABASE = 'sidelog_template';
 

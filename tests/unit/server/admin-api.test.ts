@@ -1,6 +1,6 @@
 // The admin API: guarded by the admin token, configures apps; the product injects no faults.
 import { afterEach, describe, expect, test } from 'vitest';
-import { DEMO_APP_KEY } from '../../../server/demo.ts';
+import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { ADMIN_TOKEN, createHarness, type Harness, device } from './service-harness.ts';
 import { countRows, STORE_KINDS } from './test-databases.ts';
 

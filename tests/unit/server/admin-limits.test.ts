@@ -1,9 +1,9 @@
 // The admin API's lists come a page at a time, its bodies are limited, and the requests log stays small under a
 // flood of unknown keys.
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { MAX_PAGE_SIZE, nextPageURL } from '../../../server/admin-pages.ts';
-import { MAX_REFUSED_KEYS, MAX_REQUEST_ROWS, PRUNE_EVERY } from '../../../server/store.types.ts';
-import { DEMO_APP_KEY } from '../../../server/demo.ts';
+import { MAX_PAGE_SIZE, nextPageURL } from '../../../server/admin/admin-pages.ts';
+import { MAX_REFUSED_KEYS, MAX_REQUEST_ROWS, PRUNE_EVERY } from '../../../server/stores/store.types.ts';
+import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { ADMIN_TOKEN, createHarness, type Harness, device, logs } from './service-harness.ts';
 import { countRows, STORE_KINDS } from './test-databases.ts';
 

@@ -1,11 +1,11 @@
-// The collector's back-pressure (server/admission.ts, docs/local-service.md#back-pressure) on both stores: while the
+// The collector's back-pressure (server/collector/admission.ts, docs/local-service.md#back-pressure) on both stores: while the
 // database cannot take writes (another connection holds its write lock), batches wait; past the bound on logs in
 // flight, the next are refused at once with 503 and Retry-After, nothing of them stored; once the database takes
 // writes again, every batch the collector accepted is answered 200 and stored. OTLP's /v1/logs shares the bound.
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { expect, test } from 'vitest';
-import { DEMO_APP_KEY, seedDemo } from '../../../server/demo.ts';
+import { DEMO_APP_KEY, seedDemo } from '../../../server/partner/demo.ts';
 import { createServiceApp } from '../../../server/service.ts';
 import { ADMIN_TOKEN, logs, sessionPayload } from './service-harness.ts';
 import { openTestStore, STORE_KINDS, type StoreKind } from './test-databases.ts';

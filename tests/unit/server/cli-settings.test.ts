@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, expect, test } from 'vitest';
 import { startServiceProcess, type ServiceProcess } from '../../../scripts/service-process.ts';
-import { DEMO_APP_KEY } from '../../../server/demo.ts';
+import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { startService } from '../../../server/service.ts';
 import { logs, sessionPayload } from './service-harness.ts';
 
@@ -91,7 +91,7 @@ const marks = (db: string) => {
 
 test('by default (30 days) logs marked 40 days ago are deleted at start, but for the newest', async () => {
   service = await startServiceProcess({ SIDELOG_DB: await databaseWithOldLogs(), SIDELOG_ADMIN_TOKEN: ADMIN });
-  // A table's newest row stays, so that SQLite never gives a later row an id it gave before (server/sqlite/retention-store.ts).
+  // A table's newest row stays, so that SQLite never gives a later row an id it gave before (server/stores/sqlite/retention-store.ts).
   // Retention's first pass runs on the writer thread as the service starts; on a loaded machine that takes seconds.
   await expect.poll(() => storedLogs(service!.url), { timeout: 15_000 }).toBe(1);
 });

@@ -17,8 +17,8 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import Database from 'better-sqlite3';
 import { afterEach, expect, test } from 'vitest';
-import { MIGRATIONS } from '../../../server/sqlite/schema.ts';
-import { openSqliteStore } from '../../../server/sqlite/store.ts';
+import { MIGRATIONS } from '../../../server/stores/sqlite/schema.ts';
+import { openSqliteStore } from '../../../server/stores/sqlite/store.ts';
 
 let dir: string | undefined;
 afterEach(() => {

@@ -2,7 +2,7 @@
 // its data when the collector fails: each mode answers as it says, for the named operations and app only, stores
 // nothing, and is recorded as the collector records a request.
 import { afterEach, describe, expect, test } from 'vitest';
-import { DEMO_APP_KEY } from '../../../server/demo.ts';
+import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { createHarness, type Harness, device, logs } from './service-harness.ts';
 
 let service: Harness;

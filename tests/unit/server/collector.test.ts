@@ -1,8 +1,8 @@
 // The logging collector as Sidelog (or any Bugfender-compatible client) calls it: the five operations, what they
 // answer, what they refuse, and that at-least-once delivery stores each thing once.
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { MAX_BODY_BYTES } from '../../../server/collector.ts';
-import { DEMO_APP_KEY } from '../../../server/demo.ts';
+import { MAX_BODY_BYTES } from '../../../server/collector/collector.ts';
+import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { INVALID_APP_CODE } from '../../../protocol/wire.ts';
 import { createHarness, type Harness, device, logs, sessionPayload } from './service-harness.ts';
 import { STORE_KINDS } from './test-databases.ts';

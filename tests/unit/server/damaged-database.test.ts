@@ -18,11 +18,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import { readAllPages } from '../../../server/admin-pages.ts';
-import { appIdOf } from '../../../server/app-id.ts';
-import { DEMO_APP_KEY } from '../../../server/demo.ts';
+import { readAllPages } from '../../../server/admin/admin-pages.ts';
+import { appIdOf } from '../../../server/collector/app-id.ts';
+import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { createServiceApp } from '../../../server/service.ts';
-import { openSqliteStore } from '../../../server/sqlite/store.ts';
+import { openSqliteStore } from '../../../server/stores/sqlite/store.ts';
 import { StartupError } from '../../../server/startup-checks.ts';
 import { ADMIN_TOKEN, createHarness, logs, sessionPayload } from './service-harness.ts';
 

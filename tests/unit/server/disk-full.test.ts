@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, test } from 'vitest';
 import { WIRE_PATHS } from '../../../protocol/wire.ts';
-import { DEMO_APP_KEY } from '../../../server/demo.ts';
+import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { startServiceProcess } from '../../../scripts/service-process.ts';
 import { startService } from '../../../server/service.ts';
 import { sessionPayload } from './service-harness.ts';
@@ -143,7 +143,7 @@ test('with SIDELOG_MAX_DB_MB, a full database answers 507 and serves reads; a re
     const again = client(service, 'after');
     await expect.poll(async () => (await again.send(session_id)).status, { timeout: 20_000, interval: 200 }).toBe(200);
     // Room made by retention, not left over: the logs stored before the restart are gone, but for the newest, which
-    // SQLite's retention keeps whatever its age (server/sqlite/retention-store.ts: ids are never given twice). Whether
+    // SQLite's retention keeps whatever its age (server/stores/sqlite/retention-store.ts: ids are never given twice). Whether
     // it is still there depends on whether retention's pass ended before the first batch after it was stored.
     await expect
       .poll(

@@ -5,15 +5,11 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seedLogs } from '../../../bench/explorer-seed.ts';
-import { sqliteOf } from '../../../server/sqlite/store.ts';
-import type { Store } from '../../../server/store.types.ts';
-import {
-  decodeCursor,
-  type ExplorerLog,
-  type ExplorerQueries,
-  type LogFilter,
-} from '../../../server/explorer-queries.types.ts';
-import { createExplorerQueries } from '../../../server/sqlite/explorer-queries.ts';
+import { sqliteOf } from '../../../server/stores/sqlite/store.ts';
+import type { Store } from '../../../server/stores/store.types.ts';
+import { decodeCursor } from '../../../server/explorer/queries.ts';
+import type { ExplorerLog, ExplorerQueries, LogFilter } from '../../../server/explorer/queries.types.ts';
+import { createExplorerQueries } from '../../../server/stores/sqlite/explorer-queries.ts';
 import { logFacets } from '../../../server/explorer/facets.ts';
 import { logVolume } from '../../../server/explorer/volume.ts';
 import { createTestDatabase, openTestStore, STORE_KINDS, type TestDatabase } from './test-databases.ts';

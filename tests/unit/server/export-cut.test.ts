@@ -8,10 +8,10 @@ import pg from 'pg';
 import { expect, test } from 'vitest';
 import { explorerCookie } from '../../../bench/explorer-cookie.ts';
 import type { LogRecord } from '../../../protocol/records.types.ts';
-import { appIdOf } from '../../../server/app-id.ts';
-import { DEMO_APP_KEY } from '../../../server/demo.ts';
+import { appIdOf } from '../../../server/collector/app-id.ts';
+import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { startService } from '../../../server/service.ts';
-import type { Store } from '../../../server/store.types.ts';
+import type { Store } from '../../../server/stores/store.types.ts';
 import { sessionPayload } from './service-harness.ts';
 import { createTestDatabase, STORE_KINDS, type StoreKind } from './test-databases.ts';
 

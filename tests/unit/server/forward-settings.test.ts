@@ -1,8 +1,8 @@
 // Forwarding's and the inflated-size limit's settings as `npm start` reads them (docs/opentelemetry.md#the-collector-forwards):
 // OpenTelemetry's header form, the two protocols, and a clear refusal of anything else.
 import { expect, test } from 'vitest';
-import { forwardSettings } from '../../../server/otlp/forward-settings.ts';
-import { maxInflatedBytes } from '../../../server/request-body.ts';
+import { forwardSettings } from '../../../server/collector/otlp/forward-settings.ts';
+import { maxInflatedBytes } from '../../../server/http/request-body.ts';
 
 test('the endpoint, its headers in OpenTelemetry’s form and the protocol; unset forwards nothing', () => {
   expect(forwardSettings({})).toEqual({ url: undefined, headers: {}, encoding: 'json' });

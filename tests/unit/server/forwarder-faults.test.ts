@@ -3,9 +3,9 @@
 // and the others still go; an endpoint that refuses every log alone is treated as broken, not as bad data. The real
 // forwarder on a real SQLite store and a real OTLP receiver, with bounds and back-offs made small.
 import { afterEach, expect, test, vi } from 'vitest';
-import { DEMO_APP_KEY, seedDemo } from '../../../server/demo.ts';
-import { startForwarder, type Forwarder, type ForwarderOptions } from '../../../server/otlp/forwarder.ts';
-import type { Store } from '../../../server/store.types.ts';
+import { DEMO_APP_KEY, seedDemo } from '../../../server/partner/demo.ts';
+import { startForwarder, type Forwarder, type ForwarderOptions } from '../../../server/collector/otlp/forwarder.ts';
+import type { Store } from '../../../server/stores/store.types.ts';
 import { startOtlpReceiver, type OtlpReceiver } from '../../support/otlp-receiver.ts';
 import { logs, sessionPayload } from './service-harness.ts';
 import { openTestStore } from './test-databases.ts';

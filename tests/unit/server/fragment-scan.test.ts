@@ -5,14 +5,15 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseLogFilters } from '../../../explorer-contract/log-filters.ts';
 import type { LogLevel } from '../../../protocol/levels.ts';
-import { decodeCursor, type LogCursor, type LogPage } from '../../../server/explorer-queries.types.ts';
+import { decodeCursor } from '../../../server/explorer/queries.ts';
+import type { LogCursor, LogPage } from '../../../server/explorer/queries.types.ts';
 import type { LogCount, LogVolume } from '../../../explorer-contract/api.types.ts';
-import { appIdOf } from '../../../server/app-id.ts';
+import { appIdOf } from '../../../server/collector/app-id.ts';
 import { createExplorerApi, EXPLORER_LOGIN_LIMITS } from '../../../server/explorer/api.ts';
 import { createViewerAccounts } from '../../../server/explorer/viewer-accounts.ts';
 import { logVolume } from '../../../server/explorer/volume.ts';
-import type { ExplorerQueries } from '../../../server/explorer-queries.types.ts';
-import type { Store } from '../../../server/store.types.ts';
+import type { ExplorerQueries } from '../../../server/explorer/queries.types.ts';
+import type { Store } from '../../../server/stores/store.types.ts';
 import { sessionPayload } from './service-harness.ts';
 import { openTestStore, STORE_KINDS } from './test-databases.ts';
 

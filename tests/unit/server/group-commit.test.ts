@@ -7,7 +7,7 @@
 import Database from 'better-sqlite3';
 import { expect, test } from 'vitest';
 import { WIRE_PATHS } from '../../../protocol/wire.ts';
-import { DEMO_APP_KEY } from '../../../server/demo.ts';
+import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { startServiceProcess } from '../../../scripts/service-process.ts';
 import { logs, sessionPayload } from './service-harness.ts';
 import { createTestDatabase } from './test-databases.ts';

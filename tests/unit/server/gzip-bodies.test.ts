@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { WIRE_PATHS, type WireOperation } from '../../../protocol/wire.ts';
-import { DEMO_APP_KEY } from '../../../server/demo.ts';
-import { DEFAULT_MAX_INFLATED_BYTES } from '../../../server/request-body.ts';
+import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
+import { DEFAULT_MAX_INFLATED_BYTES } from '../../../server/http/request-body.ts';
 import { startService, type RunningService } from '../../../server/service.ts';
 import { logs, sessionPayload } from './service-harness.ts';
 

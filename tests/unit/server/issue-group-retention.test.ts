@@ -4,8 +4,8 @@
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterEach, describe, expect, test } from 'vitest';
-import { DEMO_APP_KEY } from '../../../server/demo.ts';
-import { startRetention } from '../../../server/retention.ts';
+import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
+import { startRetention } from '../../../server/stores/retention.ts';
 import { createHarness, sessionPayload, type Harness } from './service-harness.ts';
 import { STORE_KINDS } from './test-databases.ts';
 

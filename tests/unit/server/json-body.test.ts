@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonDepth, MAX_JSON_DEPTH, parseJson } from '../../../server/json-body.ts';
+import { jsonDepth, MAX_JSON_DEPTH, parseJson } from '../../../server/http/json-body.ts';
 
 describe('parseJson', () => {
   it('parses JSON within the depth limit', () => {

@@ -1,7 +1,7 @@
-// The per-log coercion table (server/wire-validation.ts coerceLog): a log is stored with what can be made of each
+// The per-log coercion table (server/collector/wire-validation.ts coerceLog): a log is stored with what can be made of each
 // field, and skipped only when it cannot be stored at all.
 import { describe, expect, test } from 'vitest';
-import { coerceLog, displayText } from '../../../server/wire-validation.ts';
+import { coerceLog, displayText } from '../../../server/collector/wire-validation.ts';
 
 const AT = 1_790_000_000_000;
 const X = new Date(AT).toISOString();

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { PARTNER_API } from '../../../portal/api.types.ts';
-import { DEMO_APP_KEY, DEMO_PARTNER } from '../../../server/demo.ts';
+import { DEMO_APP_KEY, DEMO_PARTNER } from '../../../server/partner/demo.ts';
 import { startService, type RunningService } from '../../../server/service.ts';
 import { device } from './service-harness.ts';
 

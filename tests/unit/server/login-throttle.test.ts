@@ -2,9 +2,9 @@
 // answer is 429 with Retry-After, while the answers before it still name the wrong field.
 import { afterEach, expect, test } from 'vitest';
 import { PARTNER_API } from '../../../portal/api.types.ts';
-import { DEMO_PARTNER } from '../../../server/demo.ts';
-import { THROTTLED_MESSAGE } from '../../../server/login-throttle.ts';
-import { AUTH_MESSAGES } from '../../../server/partner-api.ts';
+import { DEMO_PARTNER } from '../../../server/partner/demo.ts';
+import { THROTTLED_MESSAGE } from '../../../server/http/login-throttle.ts';
+import { AUTH_MESSAGES } from '../../../server/partner/partner-api.ts';
 import { createHarness, type Harness } from './service-harness.ts';
 
 let service: Harness | undefined;

@@ -1,14 +1,14 @@
 // What one OTLP request may hold (docs/opentelemetry.md#the-collector-takes-otlp), on both stores: at most
 // MAX_OTLP_RECORDS records, counted before the body is decoded (a request of more answers 413, which exporters do not
-// retry, and nothing of it is stored); back-pressure counts a request by its records (server/admission.ts); and a
+// retry, and nothing of it is stored); back-pressure counts a request by its records (server/collector/admission.ts); and a
 // record's time past the dates a log can hold is no time, as a missing one is (the observed time stands in, the
 // original kept after the body; with neither, the record alone is rejected).
 import pg from 'pg';
 import { setTimeout as sleep } from 'node:timers/promises';
 import protobuf from 'protobufjs';
 import { describe, expect, test } from 'vitest';
-import { DEMO_APP_KEY, seedDemo } from '../../../server/demo.ts';
-import { MAX_OTLP_RECORDS } from '../../../server/otlp/otlp-record-count.ts';
+import { DEMO_APP_KEY, seedDemo } from '../../../server/partner/demo.ts';
+import { MAX_OTLP_RECORDS } from '../../../server/collector/otlp/otlp-record-count.ts';
 import { createServiceApp } from '../../../server/service.ts';
 import { ADMIN_TOKEN, createHarness, logs, sessionPayload, type Harness } from './service-harness.ts';
 import { countRows, openTestStore, STORE_KINDS } from './test-databases.ts';
@@ -54,7 +54,7 @@ function protobufRecords(count: number, tail: number[] = []): Uint8Array {
 
 /** OpenTelemetry's Status, to read a protobuf refusal as a client does. */
 const Status = protobuf
-  .loadSync(new URL('../../../server/otlp/proto/google/rpc/status.proto', import.meta.url).pathname)
+  .loadSync(new URL('../../../server/collector/otlp/proto/google/rpc/status.proto', import.meta.url).pathname)
   .lookupType('google.rpc.Status');
 
 const TOO_MANY = `the request holds more than ${MAX_OTLP_RECORDS.toLocaleString('en')} log records: send them in smaller requests`;

@@ -15,8 +15,8 @@ import {
 import protobuf from 'protobufjs';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { LogPage } from '../../../explorer-contract/api.types.ts';
-import { appIdOf } from '../../../server/app-id.ts';
-import { DEMO_APP_KEY } from '../../../server/demo.ts';
+import { appIdOf } from '../../../server/collector/app-id.ts';
+import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { createHarness, type Harness } from './service-harness.ts';
 
 let h: Harness;
@@ -60,7 +60,7 @@ const root = new protobuf.Root();
 root.resolvePath = (_origin, target) =>
   target.startsWith('google/protobuf/')
     ? target
-    : new URL(`../../../server/otlp/proto/${target}`, import.meta.url).pathname;
+    : new URL(`../../../server/collector/otlp/proto/${target}`, import.meta.url).pathname;
 root.loadSync(['opentelemetry/proto/collector/logs/v1/logs_service.proto', 'google/rpc/status.proto']);
 const Response = root.lookupType('opentelemetry.proto.collector.logs.v1.ExportLogsServiceResponse');
 const Status = root.lookupType('google.rpc.Status');

@@ -1,4 +1,4 @@
-// An OTLP request's records counted before it is decoded (server/otlp/otlp-record-count.ts): the same count as the
+// An OTLP request's records counted before it is decoded (server/collector/otlp/otlp-record-count.ts): the same count as the
 // decoded request's, for requests as OpenTelemetry's serializers write them and for strings holding brackets and
 // quotes; and the count stops one past the bound.
 import { SeverityNumber } from '@opentelemetry/api-logs';
@@ -6,7 +6,7 @@ import { JsonLogsSerializer, ProtobufLogsSerializer } from '@opentelemetry/otlp-
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { InMemoryLogRecordExporter, LoggerProvider, SimpleLogRecordProcessor } from '@opentelemetry/sdk-logs';
 import { expect, test } from 'vitest';
-import { jsonRecordCount, protobufRecordCount } from '../../../server/otlp/otlp-record-count.ts';
+import { jsonRecordCount, protobufRecordCount } from '../../../server/collector/otlp/otlp-record-count.ts';
 
 function records(count: number) {
   const exporter = new InMemoryLogRecordExporter();

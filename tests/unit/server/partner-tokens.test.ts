@@ -3,9 +3,9 @@ import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { PARTNER_API } from '../../../portal/api.types.ts';
-import { DEMO_PARTNER } from '../../../server/demo.ts';
-import { MAX_SIGN_INS } from '../../../server/store.types.ts';
-import { hashToken, newToken, TOKEN_LIFETIME_MS } from '../../../server/tokens.ts';
+import { DEMO_PARTNER } from '../../../server/partner/demo.ts';
+import { MAX_SIGN_INS } from '../../../server/stores/store.types.ts';
+import { hashToken, newToken, TOKEN_LIFETIME_MS } from '../../../server/http/tokens.ts';
 import { createHarness, type Harness } from './service-harness.ts';
 import { STORE_KINDS } from './test-databases.ts';
 

@@ -2,7 +2,7 @@
 // served while sign-ins are checked and accounts made. A callback queued after 16 hashes or checks runs before any of
 // them has finished; with the blocking scryptSync, all 16 would be done first.
 import { expect, test } from 'vitest';
-import { hashPassword, verifyPassword } from '../../../server/passwords.ts';
+import { hashPassword, verifyPassword } from '../../../server/http/passwords.ts';
 
 async function eventLoopTurnsFirst(work: () => Promise<unknown>): Promise<string[]> {
   const order: string[] = [];

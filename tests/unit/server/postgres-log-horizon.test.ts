@@ -1,8 +1,8 @@
-// The log horizon on PostgreSQL (server/postgres/log-horizon.ts) waits only for writers of its own database: pg_locks
+// The log horizon on PostgreSQL (server/stores/postgres/log-horizon.ts) waits only for writers of its own database: pg_locks
 // lists the whole cluster's locks, and two databases made from one template give their `logs` the same oid.
 import pg from 'pg';
 import { expect, test } from 'vitest';
-import { DEMO_APP_KEY, seedDemo } from '../../../server/demo.ts';
+import { DEMO_APP_KEY, seedDemo } from '../../../server/partner/demo.ts';
 import { logs, sessionPayload } from './service-harness.ts';
 import { openTestStore } from './test-databases.ts';
 

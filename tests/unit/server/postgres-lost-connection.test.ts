@@ -8,10 +8,10 @@ import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterEach, expect, test } from 'vitest';
-import { storageFault } from '../../../server/errors.ts';
-import { createPool, transaction } from '../../../server/postgres/client.ts';
+import { storageFault } from '../../../server/http/errors.ts';
+import { createPool, transaction } from '../../../server/stores/postgres/client.ts';
 import { createTestDatabase } from './test-databases.ts';
-import { DEMO_APP_KEY } from '../../../server/demo.ts';
+import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { createHarness, sessionPayload, type Harness } from './service-harness.ts';
 
 const cleanups: (() => Promise<void>)[] = [];

@@ -3,9 +3,9 @@
 // counts. Logs of days far from now sit in the default partition and are deleted row by row.
 import pg from 'pg';
 import { afterEach, expect, test } from 'vitest';
-import { appIdOf } from '../../../server/app-id.ts';
-import { DEMO_APP_KEY } from '../../../server/demo.ts';
-import { startRetention } from '../../../server/retention.ts';
+import { appIdOf } from '../../../server/collector/app-id.ts';
+import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
+import { startRetention } from '../../../server/stores/retention.ts';
 import { createHarness, type Harness } from './service-harness.ts';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -3,8 +3,8 @@
 // comes near, then move into the day's own partition, found and deduplicated as before.
 import pg from 'pg';
 import { afterEach, expect, test } from 'vitest';
-import { DEMO_APP_KEY } from '../../../server/demo.ts';
-import { createPartitions, DAY_MS } from '../../../server/postgres/partitions.ts';
+import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
+import { createPartitions, DAY_MS } from '../../../server/stores/postgres/partitions.ts';
 import { createHarness, type Harness } from './service-harness.ts';
 
 let service: Harness;

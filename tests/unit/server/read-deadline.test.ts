@@ -5,10 +5,11 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seedLogs } from '../../../bench/explorer-seed.ts';
 import { parseSearchQuery } from '../../../explorer-contract/search-query.ts';
-import { READ_BUDGET_SPENT, type LogFilter } from '../../../server/explorer-queries.types.ts';
-import { explorerQueriesSync } from '../../../server/sqlite/explorer-queries.ts';
-import { withReadDeadline } from '../../../server/sqlite/read-deadline.ts';
-import type { Store } from '../../../server/store.types.ts';
+import { READ_BUDGET_SPENT } from '../../../server/explorer/queries.ts';
+import type { LogFilter } from '../../../server/explorer/queries.types.ts';
+import { explorerQueriesSync } from '../../../server/stores/sqlite/explorer-queries.ts';
+import { withReadDeadline } from '../../../server/stores/sqlite/read-deadline.ts';
+import type { Store } from '../../../server/stores/store.types.ts';
 import { openTestStore, type TestDatabase } from './test-databases.ts';
 
 const APP = 'deadline-app';

@@ -1,4 +1,4 @@
-// SQLite's reader threads (server/sqlite/reader.ts, docs/local-service.md#the-reader-threads): while an explorer
+// SQLite's reader threads (server/stores/sqlite/reader.ts, docs/local-service.md#the-reader-threads): while an explorer
 // read runs in one, however long, the collector acknowledges batches and the service's event loop answers. The read
 // is made as long as the test wants by a latch the reader threads wait on, which the test releases: ordering, not
 // milliseconds. And the service thread's own connection is read-only, so that a write in the wrong place fails.
@@ -6,11 +6,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { explorerCookie } from '../../../bench/explorer-cookie.ts';
 import { WIRE_PATHS } from '../../../protocol/wire.ts';
-import { appIdOf } from '../../../server/app-id.ts';
-import { DEMO_APP_KEY, seedDemo } from '../../../server/demo.ts';
+import { appIdOf } from '../../../server/collector/app-id.ts';
+import { DEMO_APP_KEY, seedDemo } from '../../../server/partner/demo.ts';
 import { startService } from '../../../server/service.ts';
-import { holdReaders, READERS } from '../../../server/sqlite/reader.ts';
-import { openSqliteStore, readConnectionOf } from '../../../server/sqlite/store.ts';
+import { holdReaders, READERS } from '../../../server/stores/sqlite/reader.ts';
+import { openSqliteStore, readConnectionOf } from '../../../server/stores/sqlite/store.ts';
 import { logs, sessionPayload } from './service-harness.ts';
 import { createTestDatabase } from './test-databases.ts';
 

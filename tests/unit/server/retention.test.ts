@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { openSqliteStore } from '../../../server/sqlite/store.ts';
-import { DEMO_APP_KEY, seedDemo } from '../../../server/demo.ts';
-import { startRetention } from '../../../server/retention.ts';
+import { openSqliteStore } from '../../../server/stores/sqlite/store.ts';
+import { DEMO_APP_KEY, seedDemo } from '../../../server/partner/demo.ts';
+import { startRetention } from '../../../server/stores/retention.ts';
 import { createServiceApp } from '../../../server/service.ts';
 import { ADMIN_TOKEN, createHarness, logs, sessionPayload } from './service-harness.ts';
 

@@ -3,15 +3,15 @@
 // 422 with what to do, where a larger budget finds the logs. On both stores where both apply.
 import { describe, expect, test } from 'vitest';
 import { MAX_SEARCH_TERMS, parseSearchQuery } from '../../../explorer-contract/search-query.ts';
-import { appIdOf } from '../../../server/app-id.ts';
+import { appIdOf } from '../../../server/collector/app-id.ts';
 import { createExplorerApi } from '../../../server/explorer/api.ts';
 import { createViewerAccounts } from '../../../server/explorer/viewer-accounts.ts';
 import { EXPLORER_LOGIN_LIMITS } from '../../../server/explorer/api.ts';
-import { createExplorerQueries } from '../../../server/sqlite/explorer-queries.ts';
-import { sqliteOf } from '../../../server/sqlite/store.ts';
+import { createExplorerQueries } from '../../../server/stores/sqlite/explorer-queries.ts';
+import { sqliteOf } from '../../../server/stores/sqlite/store.ts';
 import { ADMIN_TOKEN, createHarness, logs } from './service-harness.ts';
 import { openTestStore, STORE_KINDS } from './test-databases.ts';
-import { DEMO_APP_KEY } from '../../../server/demo.ts';
+import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 
 const APP = 'bounded-app';
 const texts = ['a b c', 'apple banana', 'an ab abc', 'abcd'];

@@ -5,11 +5,11 @@ import type Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseLogFilters } from '../../../explorer-contract/log-filters.ts';
-import { createPgExplorerQueries } from '../../../server/postgres/explorer-queries.ts';
-import { createExplorerQueries } from '../../../server/sqlite/explorer-queries.ts';
-import { sqliteOf } from '../../../server/sqlite/store.ts';
-import type { ExplorerQueries } from '../../../server/explorer-queries.types.ts';
-import type { Store } from '../../../server/store.types.ts';
+import { createPgExplorerQueries } from '../../../server/stores/postgres/explorer-queries.ts';
+import { createExplorerQueries } from '../../../server/stores/sqlite/explorer-queries.ts';
+import { sqliteOf } from '../../../server/stores/sqlite/store.ts';
+import type { ExplorerQueries } from '../../../server/explorer/queries.types.ts';
+import type { Store } from '../../../server/stores/store.types.ts';
 import { sessionPayload } from './service-harness.ts';
 import { openTestStore, STORE_KINDS, type StoreKind } from './test-databases.ts';
 

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseLogFilters } from '../../../explorer-contract/log-filters.ts';
 import { CHEAT_SHEET } from '../../../explorer/logs/search-cheat-sheet.ts';
 import type { LogRecord } from '../../../protocol/records.types.ts';
-import { createExplorerQueries } from '../../../server/sqlite/explorer-queries.ts';
-import { sqliteOf } from '../../../server/sqlite/store.ts';
-import type { Store } from '../../../server/store.types.ts';
+import { createExplorerQueries } from '../../../server/stores/sqlite/explorer-queries.ts';
+import { sqliteOf } from '../../../server/stores/sqlite/store.ts';
+import type { Store } from '../../../server/stores/store.types.ts';
 import { sessionPayload } from './service-harness.ts';
 import { openTestStore, STORE_KINDS } from './test-databases.ts';
 

@@ -1,4 +1,4 @@
-// Search over logs whose full-text index the writer thread keeps (server/sqlite/search-index.ts,
+// Search over logs whose full-text index the writer thread keeps (server/stores/sqlite/search-index.ts,
 // docs/local-service.md#the-writer-thread): a log is searchable once its batch is acknowledged, under load from many
 // clients at once; a search never indexes anything itself; an index left behind (logs stored before a restart) catches
 // up by itself; deleting logs it has not reached leaves it sound; and the sessions' counts count each stored log once.
@@ -6,10 +6,10 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { LogLevel } from '../../../protocol/levels.ts';
 import type { LogRecord } from '../../../protocol/records.types.ts';
-import { DEMO_APP_KEY } from '../../../server/demo.ts';
-import { createExplorerQueries } from '../../../server/sqlite/explorer-queries.ts';
-import { openSqliteStore, sqliteOf } from '../../../server/sqlite/store.ts';
-import type { Store } from '../../../server/store.types.ts';
+import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
+import { createExplorerQueries } from '../../../server/stores/sqlite/explorer-queries.ts';
+import { openSqliteStore, sqliteOf } from '../../../server/stores/sqlite/store.ts';
+import type { Store } from '../../../server/stores/store.types.ts';
 import { parseSearchQuery } from '../../../explorer-contract/search-query.ts';
 import { createHarness, sessionPayload } from './service-harness.ts';
 import { createTestDatabase, openTestStore, STORE_KINDS, type TestDatabase } from './test-databases.ts';

@@ -5,10 +5,10 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterEach, describe, expect, test } from 'vitest';
 import { parseLogFilters } from '../../../explorer-contract/log-filters.ts';
-import { openStore } from '../../../server/open-store.ts';
-import { PG_MIGRATIONS } from '../../../server/postgres/schema.ts';
-import { MIGRATIONS } from '../../../server/sqlite/schema.ts';
-import type { Store } from '../../../server/store.types.ts';
+import { openStore } from '../../../server/stores/open-store.ts';
+import { PG_MIGRATIONS } from '../../../server/stores/postgres/schema.ts';
+import { MIGRATIONS } from '../../../server/stores/sqlite/schema.ts';
+import type { Store } from '../../../server/stores/store.types.ts';
 import { sessionPayload } from './service-harness.ts';
 import { createTestDatabase, STORE_KINDS, type StoreKind, type TestDatabase } from './test-databases.ts';
 
@@ -106,7 +106,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     const at = Date.now();
     if (kind === 'sqlite') {
       const old = new Database(db);
-      // Migrations that hash the logs and apps stored then (server/sqlite/store.ts registers these): none here.
+      // Migrations that hash the logs and apps stored then (server/stores/sqlite/store.ts registers these): none here.
       for (const name of ['sidelog_log_hash', 'sidelog_bugfender_app_id'])
         old.function(name, { varargs: true }, () => '');
       for (const sql of migrations.slice(0, drop)) old.exec(sql);

@@ -1,7 +1,7 @@
 // The pure parts of sessions by sequence and of an issue's story (docs/explorer.md#sessions-by-sequence,
 // docs/explorer.md#an-issues-story): the walk that finds A then B within T in a session, the terms, the ratio.
 import { describe, expect, test } from 'vitest';
-import type { ExplorerLog, ExplorerQueries, LogPage } from '../../../server/explorer-queries.types.ts';
+import type { ExplorerLog, ExplorerQueries, LogPage } from '../../../server/explorer/queries.types.ts';
 import { standsOut, supportRatio } from '../../../server/analysis/issue-story.ts';
 import { MAX_SEARCH_TERMS, parseSearchQuery } from '../../../explorer-contract/search-query.ts';
 import {
@@ -47,7 +47,7 @@ describe('A then B within T, in one session', () => {
 describe('the search’s budget', () => {
   test('every page reads within what is left of one budget for both terms, and past it the search is refused', async () => {
     // A fake clock and a store whose every page ends by its budget having found nothing, as a common word's scan
-    // does (server/sqlite/explorer-queries.ts): 20 such pages a term, then the end.
+    // does (server/stores/sqlite/explorer-queries.ts): 20 such pages a term, then the end.
     let clock = 0;
     const asked: (number | undefined)[] = [];
     let pages = 0;

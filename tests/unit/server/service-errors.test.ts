@@ -4,7 +4,7 @@
 // collector and the explorer's API alike.
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { PARTNER_API } from '../../../portal/api.types.ts';
-import { DEMO_PARTNER } from '../../../server/demo.ts';
+import { DEMO_PARTNER } from '../../../server/partner/demo.ts';
 import { ADMIN_TOKEN, createHarness, type Harness, device } from './service-harness.ts';
 
 let service: Harness;

@@ -1,10 +1,10 @@
 // A service over a temporary database (SQLite by default, or PostgreSQL: tests/unit/server/test-databases.ts),
 // answered in-process through Hono's app.request(), plus the bodies a Sidelog page would send.
 import { join } from 'node:path';
-import { readAllPages } from '../../../server/admin-pages.ts';
+import { readAllPages } from '../../../server/admin/admin-pages.ts';
 import { EXPLORER_API } from '../../../explorer-contract/api.types.ts';
-import { DEMO_APP_KEY, seedDemo } from '../../../server/demo.ts';
-import type { LoginLimits } from '../../../server/login-throttle.ts';
+import { DEMO_APP_KEY, seedDemo } from '../../../server/partner/demo.ts';
+import type { LoginLimits } from '../../../server/http/login-throttle.ts';
 import { createServiceApp } from '../../../server/service.ts';
 import { FAULTS_PATH, mountCollectorFaults } from '../../support/collector-faults.ts';
 import type { DeviceInfo, LogRecord, SessionPayload } from '../../../protocol/records.types.ts';

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { DEMO_APP_KEY, DEMO_PARTNER } from '../../../server/demo.ts';
+import { DEMO_APP_KEY, DEMO_PARTNER } from '../../../server/partner/demo.ts';
 import { startService, type RunningService } from '../../../server/service.ts';
 import { PARTNER_API } from '../../../portal/api.types.ts';
 import { WIRE_PATHS } from '../../../protocol/wire.ts';

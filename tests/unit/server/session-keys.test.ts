@@ -3,8 +3,8 @@
 // and changes are written with the collector's times chosen here (the collector stamps its own clock's).
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sqliteOf } from '../../../server/sqlite/store.ts';
-import type { Store } from '../../../server/store.types.ts';
+import { sqliteOf } from '../../../server/stores/sqlite/store.ts';
+import type { Store } from '../../../server/stores/store.types.ts';
 import { sessionPayload } from './service-harness.ts';
 import { openTestStore, STORE_KINDS } from './test-databases.ts';
 

@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { EXPLORER_API } from '../../../explorer-contract/api.types.ts';
 import { PARTNER_API } from '../../../portal/api.types.ts';
-import type { ProxySettings } from '../../../server/client-address.ts';
-import { DEMO_PARTNER } from '../../../server/demo.ts';
+import type { ProxySettings } from '../../../server/http/client-address.ts';
+import { DEMO_PARTNER } from '../../../server/partner/demo.ts';
 import { EXPLORER_LOGIN_LIMITS } from '../../../server/explorer/api.ts';
-import { DEFAULT_LOGIN_LIMITS } from '../../../server/login-throttle.ts';
+import { DEFAULT_LOGIN_LIMITS } from '../../../server/http/login-throttle.ts';
 import { startService, type RunningService } from '../../../server/service.ts';
 
 let service: RunningService | undefined;

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEMO_APP_KEY } from '../../../server/demo.ts';
+import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { startService, type RunningService } from '../../../server/service.ts';
 import { runCli } from '../../../sourcemap-upload/cli.ts';
 import { buildMinified, SOURCES } from './source-map-fixture.ts';

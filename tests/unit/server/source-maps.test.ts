@@ -2,7 +2,7 @@
 // listed without their text, replaced and deleted; maps that are not maps, are for another file, too large, or for an
 // app that does not exist refused with a reason; the app's bound held by the store.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEMO_APP_KEY } from '../../../server/demo.ts';
+import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { MAX_MAP_BYTES } from '../../../server/sourcemaps/limits.ts';
 import { ADMIN_TOKEN, createHarness, type Harness } from './service-harness.ts';
 import { STORE_KINDS } from './test-databases.ts';

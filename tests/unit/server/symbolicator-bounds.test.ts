@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { MAX_MAP_BYTES } from '../../../server/sourcemaps/limits.ts';
 import { MAP_CACHE_BYTES } from '../../../server/sourcemaps/map-cache.ts';
 import { createSymbolicator, MAX_INGEST_FILES } from '../../../server/sourcemaps/symbolicator.ts';
-import type { SourceMapStore } from '../../../server/store.types.ts';
+import type { SourceMapStore } from '../../../server/stores/store.types.ts';
 
 describe('the symbolicator', () => {
   test('at ingest, looks up the maps of the first MAX_INGEST_FILES files a stack names, and no more', async () => {

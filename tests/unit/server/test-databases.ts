@@ -8,8 +8,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openStore } from '../../../server/open-store.ts';
-import type { Store } from '../../../server/store.types.ts';
+import { openStore } from '../../../server/stores/open-store.ts';
+import type { Store } from '../../../server/stores/store.types.ts';
 import { TEMPLATE_DATABASE } from '../../support/postgres-run.ts';
 
 export type StoreKind = Store['kind'];

@@ -3,9 +3,9 @@
 // least once). Every log either process acknowledged is stored, and stored once; the other process keeps serving.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { WIRE_PATHS } from '../../../protocol/wire.ts';
-import { DEMO_APP_KEY } from '../../../server/demo.ts';
+import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { startServiceProcess, type ServiceProcess } from '../../../scripts/service-process.ts';
-import { readAllPages } from '../../../server/admin-pages.ts';
+import { readAllPages } from '../../../server/admin/admin-pages.ts';
 import { logs, sessionPayload } from './service-harness.ts';
 import { createTestDatabase, type TestDatabase } from './test-databases.ts';
 

@@ -3,11 +3,11 @@
 // that a resent batch is counted once, that deleted logs leave the counts, and (PostgreSQL) that folding changes none.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seedLogs } from '../../../bench/explorer-seed.ts';
-import type { ExplorerQueries, LogFilter } from '../../../server/explorer-queries.types.ts';
+import type { ExplorerQueries, LogFilter } from '../../../server/explorer/queries.types.ts';
 import { cutRange, rolledUpCount, rolledUpVolume, rollupFits } from '../../../server/explorer/volume-rollup.ts';
-import { VOLUME_GRAINS as GRAINS } from '../../../server/explorer-queries.types.ts';
-import { foldVolume } from '../../../server/postgres/log-volume.ts';
-import type { Store } from '../../../server/store.types.ts';
+import { VOLUME_GRAINS as GRAINS } from '../../../server/explorer/queries.ts';
+import { foldVolume } from '../../../server/stores/postgres/log-volume.ts';
+import type { Store } from '../../../server/stores/store.types.ts';
 import { openTestStore, STORE_KINDS } from './test-databases.ts';
 import pg from 'pg';
 

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test } from 'vitest';
 import type { IssueGroup } from '../../../explorer-contract/insight.types.ts';
-import { notificationPayload } from '../../../server/issue-grouping.ts';
+import { notificationPayload } from '../../../server/explorer/issue-grouping.ts';
 
 test('the documented example is the payload of its group and occurrence', () => {
   const docs = readFileSync(resolve(import.meta.dirname, '../../../docs/explorer.md'), 'utf8');

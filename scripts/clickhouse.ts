@@ -1,0 +1,145 @@
+// Finds ClickHouse's server and runs a throw-away one for the tests (and later the benches), as scripts/postgres.ts
+// does for PostgreSQL: the system's server, Debian's `clickhouse-server` package installed when we are root on Debian
+// and it is missing; nothing is ever downloaded otherwise. Debian's package is ClickHouse 18.16, the oldest SQL the
+// log store keeps to (docs/clickhouse.md#two-engines). It runs as root as well as any user.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { installDebianPackage } from './debian-package.ts';
+import { freePort } from './postgres.ts';
+
+const CANDIDATES = [process.env.CLICKHOUSE_SERVER, '/usr/bin/clickhouse-server', '/usr/sbin/clickhouse-server'];
+const findBinary = () => CANDIDATES.find((path): path is string => !!path && existsSync(path));
+
+/** The server's binary; installs Debian's package if it can, else throws saying how. */
+export function findClickHouse(): string {
+  const found = findBinary();
+  if (found) return found;
+  if (installDebianPackage('clickhouse-server', 'ClickHouse')) {
+    const installed = findBinary();
+    if (installed) return installed;
+  }
+  throw new Error(
+    'No ClickHouse server found for the ClickHouse tests. Install it (on Debian: ' +
+      "'sudo apt-get install -y clickhouse-server') or set CLICKHOUSE_SERVER to its binary.",
+  );
+}
+
+/** The user with a password that the throw-away server knows beside `default` (which has none), for the tests of
+ * SIDELOG_LOGS's credentials. */
+export const THROWAWAY_USER = { name: 'sidelog', password: 'secret' };
+
+// The least config 18.16 starts with (its root element is still <yandex>), and which current servers read too: one
+// loopback address, ports of our own, everything under the throw-away directory, UTC.
+function config(dir: string, ports: { http: number; tcp: number; interserver: number }): string {
+  return `<?xml version="1.0"?>
+<yandex>
+  <logger><level>warning</level><log>${dir}/log/server.log</log><errorlog>${dir}/log/error.log</errorlog><console>0</console></logger>
+  <listen_host>127.0.0.1</listen_host>
+  <http_port>${ports.http}</http_port>
+  <tcp_port>${ports.tcp}</tcp_port>
+  <interserver_http_port>${ports.interserver}</interserver_http_port>
+  <path>${dir}/data/</path>
+  <tmp_path>${dir}/tmp/</tmp_path>
+  <user_files_path>${dir}/user_files/</user_files_path>
+  <format_schema_path>${dir}/format_schemas/</format_schema_path>
+  <users_config>${dir}/users.xml</users_config>
+  <default_profile>default</default_profile>
+  <default_database>default</default_database>
+  <timezone>UTC</timezone>
+  <mark_cache_size>268435456</mark_cache_size>
+  <uncompressed_cache_size>268435456</uncompressed_cache_size>
+  <max_concurrent_queries>100</max_concurrent_queries>
+</yandex>
+`;
+}
+
+const USERS = `<?xml version="1.0"?>
+<yandex>
+  <profiles><default><max_memory_usage>4000000000</max_memory_usage></default></profiles>
+  <users>
+    <default><password></password><networks><ip>127.0.0.1</ip></networks><profile>default</profile><quota>default</quota></default>
+    <${THROWAWAY_USER.name}><password>${THROWAWAY_USER.password}</password><networks><ip>127.0.0.1</ip></networks><profile>default</profile><quota>default</quota></${THROWAWAY_USER.name}>
+  </users>
+  <quotas><default><interval><duration>3600</duration><queries>0</queries><errors>0</errors><result_rows>0</result_rows><read_rows>0</read_rows><execution_time>0</execution_time></interval></default></quotas>
+</yandex>
+`;
+
+export interface ThrowawayClickHouse {
+  /** http://127.0.0.1:<port>, as user `default` with no password. */
+  url: string;
+  /** The server's process, while it runs. */
+  pid(): number;
+  /** Kills the server as a crash would (SIGKILL), keeping its data: for the tests of ClickHouse gone mid-load. */
+  kill(): Promise<void>;
+  /** Starts it again on the same data and port, after `kill`; resolves once it answers /ping. */
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Starts a server in a temporary directory on free loopback ports; resolves once it answers /ping. */
+export async function startThrowawayClickHouse(): Promise<ThrowawayClickHouse> {
+  const binary = findClickHouse();
+  const dir = mkdtempSync(join(tmpdir(), 'sidelog-ch-'));
+  for (const sub of ['data', 'tmp', 'user_files', 'format_schemas', 'log']) mkdirSync(join(dir, sub));
+  const ports = { http: await freePort(), tcp: await freePort(), interserver: await freePort() };
+  writeFileSync(join(dir, 'config.xml'), config(dir, ports));
+  writeFileSync(join(dir, 'users.xml'), USERS);
+  const url = `http://127.0.0.1:${ports.http}`;
+
+  let server: ChildProcess | undefined;
+  let exited: Promise<void> = Promise.resolve();
+  const launch = async () => {
+    const child = spawn(binary, [`--config-file=${join(dir, 'config.xml')}`], { cwd: dir, stdio: 'ignore' });
+    server = child;
+    let gone = false;
+    exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    void exited.then(() => (gone = true));
+    // 18.16 was ready within 4 s on this machine; a minute allows for a loaded one.
+    for (let tries = 0; tries < 600 && !gone; tries++) {
+      const ready = await fetch(`${url}/ping`)
+        .then((answer) => answer.ok)
+        .catch(() => false);
+      if (ready) return;
+      await sleep(100);
+    }
+    throw new Error(`ClickHouse (${binary}) did not start; its log is in ${dir}/log`);
+  };
+  const halt = async (signal: NodeJS.Signals) => {
+    if (server && server.exitCode === null && server.signalCode === null) {
+      server.kill(signal);
+      // A clean stop takes about a second; past 10 s it is killed.
+      await Promise.race([exited, sleep(10_000).then(() => server?.kill('SIGKILL'))]);
+    }
+    server = undefined;
+  };
+  const stop = async () => {
+    await halt('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await launch();
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    url,
+    pid: () => server?.pid ?? 0,
+    kill: () => halt('SIGKILL'),
+    restart: launch,
+    stop,
+  };
+}
+
+// `tsx scripts/clickhouse.ts`: starts a server and prints its URL until Ctrl-C (for trying SIDELOG_LOGS on it).
+if (process.argv[1] && import.meta.filename === process.argv[1]) {
+  const server = await startThrowawayClickHouse();
+  console.log(`ClickHouse for Sidelog: SIDELOG_LOGS=${server.url}/sidelog`);
+  const stop = () => void server.stop().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  setInterval(() => undefined, 1 << 30);
+}

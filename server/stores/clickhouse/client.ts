@@ -1,0 +1,28 @@
+// The store's one client for ClickHouse's HTTP interface (@clickhouse/client), with the settings every query sends so
+// that old and new servers answer alike (docs/clickhouse.md#two-engines). Tests hand the store a client of chdb's
+// in-process engine instead (tests/unit/server/clickhouse-engines.ts): the store sees the same ClickHouseClient.
+import { ClickHouseLogLevel, createClient, type ClickHouseClient, type ClickHouseSettings } from '@clickhouse/client';
+import type { LogsSettings } from './logs-url.ts';
+
+/** Sent with every query: both 18.16 and current servers know them. 18.16 quotes 64-bit integers in JSON and 26.7
+ * does not by default; both then give numbers. */
+export const QUERY_SETTINGS: ClickHouseSettings = { output_format_json_quote_64bit_integers: 0 };
+
+/** How long a request may take before the collector is told ClickHouse is slow (and answers 503). */
+export const REQUEST_TIMEOUT_MS = 10_000;
+
+export function openClickHouseClient(settings: LogsSettings, options: { timeoutMs?: number } = {}): ClickHouseClient {
+  return createClient({
+    url: settings.url,
+    username: settings.username,
+    password: settings.password,
+    request_timeout: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
+    clickhouse_settings: QUERY_SETTINGS,
+    // Every statement names its database (sql-literal.ts, sqlIdentifier): the database may not exist yet when the
+    // client is made, and chdb has no URL to name one in.
+    application: 'sidelog',
+    // The client would print each failed request itself; the store hands every error to its caller, which says it once
+    // (server/http/errors.ts), as for the other stores.
+    log: { level: ClickHouseLogLevel.OFF },
+  });
+}

@@ -1,0 +1,75 @@
+// A group commit (docs/clickhouse.md#batches-that-suit-it): ClickHouse wants few large inserts, and each collector
+// request brings a batch of a few hundred logs. The batches that arrive within a short window, or while the previous
+// group is being written, go in as one write; each caller's promise settles when its own rows are in (or the write
+// failed: then nothing of the group was acknowledged, and each caller may send again).
+
+export interface GroupCommitOptions {
+  /** How long the first batch to arrive at an idle writer waits for others. */
+  windowMs: number;
+  /** A group this large is written at once, without waiting out the window. */
+  maxRows: number;
+  /** Past this many rows waiting, a batch is refused at once (`refuse`'s error) rather than queued behind seconds of
+   * others: the collector answers 503 with Retry-After. */
+  maxPendingRows: number;
+  refuse: () => Error;
+}
+
+interface Waiting<T> {
+  rows: T[];
+  resolve: (result: number) => void;
+  reject: (error: unknown) => void;
+}
+
+export interface GroupCommit<T> {
+  /** Resolves with what the write answered for this batch (for logs: how many of its rows were new). */
+  submit(rows: T[]): Promise<number>;
+  /** Resolves once everything submitted before it is written (or failed). */
+  drain(): Promise<void>;
+}
+
+/** `write` gets the batches of one group, in arrival order, and answers one number per batch. */
+export function groupCommit<T>(
+  write: (batches: T[][]) => Promise<number[]>,
+  options: GroupCommitOptions,
+): GroupCommit<T> {
+  let waiting: Waiting<T>[] = [];
+  let waitingRows = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running: Promise<void> | undefined;
+
+  const start = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    const group = waiting;
+    waiting = [];
+    waitingRows = 0;
+    running = write(group.map((batch) => batch.rows)).then(
+      (results) => group.forEach((batch, index) => batch.resolve(results[index]!)),
+      (error: unknown) => group.forEach((batch) => batch.reject(error)),
+    );
+    void running.then(() => {
+      running = undefined;
+      // What arrived during the write has waited long enough: it goes next, at once.
+      if (waiting.length > 0) start();
+    });
+  };
+
+  return {
+    submit(rows) {
+      if (waitingRows + rows.length > options.maxPendingRows) return Promise.reject(options.refuse());
+      const done = new Promise<number>((resolve, reject) => waiting.push({ rows, resolve, reject }));
+      waitingRows += rows.length;
+      if (!running) {
+        if (waitingRows >= options.maxRows) start();
+        else timer ??= setTimeout(start, options.windowMs);
+      }
+      return done;
+    },
+    async drain() {
+      while (running || waiting.length > 0) {
+        if (!running) start();
+        await running;
+      }
+    },
+  };
+}

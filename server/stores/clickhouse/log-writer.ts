@@ -1,0 +1,118 @@
+// The insert path of ClickHouse's logs (docs/clickhouse.md#the-insert-path): batches gathered by the group commit
+// (group-commit.ts), each log stored once however often it is sent (docs/clickhouse.md#a-resend-counted-once), and a
+// batch acknowledged only once ClickHouse has acknowledged the insert that holds it.
+import type { ClickHouseClient } from '@clickhouse/client';
+import type { LogRecord } from '../../../protocol/records.types.ts';
+import { groupCommit, type GroupCommit } from './group-commit.ts';
+import { dedupeKey, toLogRow, type LogRow } from './log-rows.ts';
+import { LOGS_TABLE } from './schema.ts';
+import { sqlFloat, sqlIdentifier, sqlInteger, sqlList } from './sql-literal.ts';
+import { ClickHouseUnavailable, asUnavailable } from './unavailable.ts';
+
+/** The first batch at an idle writer waits this long for others: a fraction of the collector's answer time. */
+export const GROUP_WINDOW_MS = 20;
+/** A group this large goes at once: ClickHouse's own advice is inserts of 10,000 to 100,000 rows. */
+export const GROUP_MAX_ROWS = 50_000;
+/** Past this many logs waiting, a batch is refused (503) rather than queued: ClickHouse is down or slower than the
+ * traffic, and the client keeps its logs and sends them later. */
+export const MAX_WAITING_ROWS = 200_000;
+/** Sessions per look-up of the rows already stored: each adds about 100 bytes to a query that must stay under
+ * max_query_size (256 KiB). */
+const SESSIONS_PER_LOOKUP = 500;
+
+export interface LogWriter {
+  /** Stores the batch, skipping logs already stored for the session (same `at` and content); resolves with how many
+   * were new once ClickHouse has acknowledged them. Fails with ClickHouseUnavailable when ClickHouse is down, slow or
+   * the writer is past MAX_WAITING_ROWS. */
+  addLogs(appKey: string, sessionId: number, logs: LogRecord[]): Promise<number>;
+  /** Resolves once every batch submitted before it is written or failed. */
+  drain(): Promise<void>;
+}
+
+export interface LogWriterOptions {
+  /** Epoch ms; the clock of `received`. */
+  now?: () => number;
+  windowMs?: number;
+  maxRows?: number;
+  maxWaitingRows?: number;
+}
+
+export function createLogWriter(client: ClickHouseClient, database: string, options: LogWriterOptions = {}): LogWriter {
+  const table = `${sqlIdentifier(database)}.${LOGS_TABLE}`;
+  const now = options.now ?? Date.now;
+
+  /** The dedupe keys among `rows` that are stored already, looked up by each session's range of `at`: the primary key
+   * (app, at, …) narrows the read to those times. */
+  async function storedKeys(rows: LogRow[]): Promise<Set<string>> {
+    const ranges = new Map<number, { app: string; min: number; max: number }>();
+    for (const row of rows) {
+      const range = ranges.get(row.session_id);
+      if (!range) ranges.set(row.session_id, { app: row.app, min: row.at, max: row.at });
+      else {
+        range.min = Math.min(range.min, row.at);
+        range.max = Math.max(range.max, row.at);
+      }
+    }
+    const stored = new Set<string>();
+    const sessions = [...ranges.entries()];
+    for (let start = 0; start < sessions.length; start += SESSIONS_PER_LOOKUP) {
+      const chunk = sessions.slice(start, start + SESSIONS_PER_LOOKUP);
+      const apps = [...new Set(chunk.map(([, range]) => range.app))];
+      const min = Math.min(...chunk.map(([, range]) => range.min));
+      const max = Math.max(...chunk.map(([, range]) => range.max));
+      const each = chunk
+        .map(
+          ([session, range]) =>
+            `(session_id = ${sqlInteger(session)} AND at >= ${sqlFloat(range.min)} AND at <= ${sqlFloat(range.max)})`,
+        )
+        .join(' OR ');
+      const result = await client.query({
+        query: `SELECT session_id, at, content_hash FROM ${table}
+          WHERE app IN ${sqlList(apps)} AND at >= ${sqlFloat(min)} AND at <= ${sqlFloat(max)} AND (${each})`,
+        format: 'JSONEachRow',
+      });
+      for (const row of (await result.json()) as { session_id: number; at: number; content_hash: string }[])
+        stored.add(dedupeKey(row));
+    }
+    return stored;
+  }
+
+  /** One group: the rows not yet stored (nor twice in the group), inserted at once; each batch's count of new ones. */
+  async function write(batches: LogRow[][]): Promise<number[]> {
+    try {
+      const stored = await storedKeys(batches.flat());
+      const received = Math.floor(now() / 1000);
+      const fresh: LogRow[] = [];
+      const counts = batches.map((rows) => {
+        let count = 0;
+        for (const row of rows) {
+          const key = dedupeKey(row);
+          if (stored.has(key)) continue;
+          stored.add(key);
+          fresh.push({ ...row, received });
+          count++;
+        }
+        return count;
+      });
+      if (fresh.length > 0) await client.insert({ table, values: fresh, format: 'JSONEachRow' });
+      return counts;
+    } catch (error) {
+      throw asUnavailable(error);
+    }
+  }
+
+  const group: GroupCommit<LogRow> = groupCommit(write, {
+    windowMs: options.windowMs ?? GROUP_WINDOW_MS,
+    maxRows: options.maxRows ?? GROUP_MAX_ROWS,
+    maxPendingRows: options.maxWaitingRows ?? MAX_WAITING_ROWS,
+    refuse: () => new ClickHouseUnavailable('ClickHouse is behind: too many logs are waiting to be stored'),
+  });
+
+  return {
+    addLogs(appKey, sessionId, logs) {
+      if (logs.length === 0) return Promise.resolve(0);
+      return group.submit(logs.map((log) => toLogRow(appKey, sessionId, log)));
+    },
+    drain: () => group.drain(),
+  };
+}

@@ -1,0 +1,62 @@
+// The ClickHouse log store, opened (docs/clickhouse.md): SIDELOG_LOGS parsed, the server's features read, the schema
+// migrated, and the insert path ready. Only logs live here; the rest of the service's data stays in SIDELOG_DB.
+import type { ClickHouseClient } from '@clickhouse/client';
+import { openClickHouseClient } from './client.ts';
+import { createLogWriter, type LogWriter, type LogWriterOptions } from './log-writer.ts';
+import { parseLogsUrl } from './logs-url.ts';
+import { migrateLogs } from './migrate.ts';
+import { serverFeatures, type ServerFeatures } from './server-features.ts';
+
+export interface ClickHouseLogs extends LogWriter {
+  features: ServerFeatures;
+  client: ClickHouseClient;
+  database: string;
+  /** SIDELOG_LOGS without its password, for the start-up line and messages. */
+  location: string;
+  /** Writes what waits, then closes the client (unless the caller owns it). */
+  close(): Promise<void>;
+}
+
+export interface OpenLogsOptions {
+  /** SIDELOG_RETENTION_DAYS: the table's TTL where the server has TTL. */
+  retentionDays?: number;
+  writer?: LogWriterOptions;
+}
+
+/** On a client of the caller's (chdb's in the tests), which it closes itself. */
+export async function openClickHouseLogsOn(
+  client: ClickHouseClient,
+  database: string,
+  options: OpenLogsOptions & { location?: string; ownsClient?: boolean } = {},
+): Promise<ClickHouseLogs> {
+  const features = await serverFeatures(client);
+  await migrateLogs(client, database, features, { retentionDays: options.retentionDays });
+  const writer = createLogWriter(client, database, options.writer);
+  return {
+    ...writer,
+    features,
+    client,
+    database,
+    location: options.location ?? database,
+    async close() {
+      await writer.drain();
+      if (options.ownsClient) await client.close();
+    },
+  };
+}
+
+/** SIDELOG_LOGS's store: http(s)://user:password@host:8123/database. */
+export async function openClickHouseLogs(url: string, options: OpenLogsOptions = {}): Promise<ClickHouseLogs> {
+  const settings = parseLogsUrl(url);
+  const client = openClickHouseClient(settings);
+  try {
+    return await openClickHouseLogsOn(client, settings.database, {
+      ...options,
+      location: settings.location,
+      ownsClient: true,
+    });
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+}

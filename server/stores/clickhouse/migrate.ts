@@ -1,0 +1,94 @@
+// Brings SIDELOG_LOGS's database to the schema (schema.ts): creates the database when the user may, runs each
+// migration not yet recorded in sidelog_migrations, then adds the extras the server has (a word index, a TTL).
+// ClickHouse has no transactions or locks: two processes starting at once may both run a migration, so each is
+// idempotent (IF NOT EXISTS, or checked first), and a migration recorded twice is still one version.
+import type { ClickHouseClient } from '@clickhouse/client';
+import { clickHouseCode } from './unavailable.ts';
+import {
+  LOGS_MIGRATIONS,
+  LOGS_TABLE,
+  MIGRATIONS_TABLE,
+  WORD_INDEX,
+  ttlStatement,
+  wordIndexStatement,
+} from './schema.ts';
+import type { ServerFeatures } from './server-features.ts';
+import { sqlIdentifier, sqlString } from './sql-literal.ts';
+
+const rowsOf = async <T>(client: ClickHouseClient, query: string) =>
+  (await (await client.query({ query, format: 'JSONEachRow' })).json()) as T[];
+
+/** Creates the database, or, where the user may not (ACCESS_DENIED, READONLY, NOT_ENOUGH_PRIVILEGES), goes on when an
+ * operator made it; else says what to do. */
+async function ensureDatabase(client: ClickHouseClient, database: string): Promise<void> {
+  try {
+    await client.command({ query: `CREATE DATABASE IF NOT EXISTS ${sqlIdentifier(database)}` });
+  } catch (error) {
+    const code = clickHouseCode(error);
+    if (code !== 497 && code !== 164 && code !== 516) throw error;
+    const [found] = await rowsOf<{ n: number }>(
+      client,
+      `SELECT count() AS n FROM system.databases WHERE name = ${sqlString(database)}`,
+    );
+    if (!found?.n)
+      throw new Error(
+        `ClickHouse's database '${database}' does not exist and SIDELOG_LOGS's user may not create it: create it (CREATE DATABASE ${database}) or give the user the right`,
+        { cause: error },
+      );
+  }
+}
+
+export interface MigrateOptions {
+  /** SIDELOG_RETENTION_DAYS: the table's TTL where the server has TTL (0 or a fraction of a day: none). */
+  retentionDays?: number;
+}
+
+export async function migrateLogs(
+  client: ClickHouseClient,
+  database: string,
+  features: ServerFeatures,
+  options: MigrateOptions = {},
+): Promise<void> {
+  const db = sqlIdentifier(database);
+  await ensureDatabase(client, database);
+  await client.command({
+    query: `CREATE TABLE IF NOT EXISTS ${db}.${MIGRATIONS_TABLE} (version UInt32, name String, applied DateTime) ENGINE = MergeTree() ORDER BY version`,
+  });
+  const applied = new Set(
+    (await rowsOf<{ version: number }>(client, `SELECT DISTINCT version FROM ${db}.${MIGRATIONS_TABLE}`)).map(
+      (row) => row.version,
+    ),
+  );
+  for (const [index, migration] of LOGS_MIGRATIONS.entries()) {
+    const version = index + 1;
+    if (applied.has(version)) continue;
+    for (const statement of migration.statements(database, features)) await client.command({ query: statement });
+    await client.insert({
+      table: `${db}.${MIGRATIONS_TABLE}`,
+      values: [{ version, name: migration.name, applied: Math.floor(Date.now() / 1000) }],
+      format: 'JSONEachRow',
+    });
+  }
+  await addExtras(client, database, features, options);
+}
+
+/** The word index and the TTL, on each start: SHOW CREATE TABLE says whether the table has them already (18.16 has no
+ * system table of indexes, and no IF NOT EXISTS for them). */
+async function addExtras(
+  client: ClickHouseClient,
+  database: string,
+  features: ServerFeatures,
+  options: MigrateOptions,
+): Promise<void> {
+  const [shown] = await rowsOf<{ statement: string }>(
+    client,
+    `SHOW CREATE TABLE ${sqlIdentifier(database)}.${LOGS_TABLE}`,
+  );
+  const created = shown?.statement ?? '';
+  const index = wordIndexStatement(database, features);
+  if (index && !created.includes(WORD_INDEX)) await client.command({ query: index });
+  const ttl = ttlStatement(database, features, options.retentionDays ?? 0);
+  // A changed retention replaces the TTL; rows already stored are not rewritten for it (parts past it drop at merges).
+  if (ttl && !created.includes(ttl.slice(ttl.indexOf('TTL ') + 4)))
+    await client.command({ query: ttl, clickhouse_settings: { materialize_ttl_after_modify: 0 } });
+}

@@ -1,0 +1,206 @@
+// What the collector writes, in PostgreSQL: devices, sessions, logs (deduplicated on session, `at` and content by
+// the unique key, so concurrent resends from any number of processes store a log once), issues, device keys, and
+// the requests log, kept bounded. A batch of logs is one statement: the rows go in as one JSON text (JSON.stringify
+// writes it in a fraction of the time the driver takes to write ten arrays of text, and json_to_recordset reads it
+// as fast), and the same statement counts the new ones into session_stats and the volume, and records the batch.
+// Its words go into the tsvector's GIN index with the row; no trigram index (docs/explorer.md#search).
+import type pg from 'pg';
+import type { DeviceInfo } from '../../../protocol/records.types.ts';
+import { hashOfText, hashedText } from '../../collector/log-hash.ts';
+import { now, toSession, type SessionRow } from '../store-rows.ts';
+import {
+  MAX_REFUSED_KEYS,
+  MAX_REFUSED_KEY_LENGTH,
+  MAX_REQUEST_ROWS,
+  PRUNE_EVERY,
+  type CollectorStore,
+} from '../store.types.ts';
+import { sql, storableJson, transaction, withoutNul, type Queryable } from './client.ts';
+import { groupIssue } from './issue-groups.ts';
+import { ADD_TO_VOLUME, createVolumeFolding } from './log-volume.ts';
+import type { Partitions } from './partitions.ts';
+import type { Statistics } from './statistics.ts';
+
+const ADD_LOGS = `
+  WITH input AS (
+    SELECT * FROM json_to_recordset($2::json) AS i (x text, t text, m text, at float8, tg text, f text, l int8, ll int4, u text, h text)
+  ),
+  added AS (
+    INSERT INTO logs (session_id, x, t, m, at, tg, f, l, ll, u, content_hash) SELECT $1, x, t, m, at, tg, f, l, ll, u, h FROM input
+    ON CONFLICT (session_id, at, content_hash) DO NOTHING RETURNING at, coalesce(ll, 0) AS ll
+  ),
+  counted AS (
+    INSERT INTO session_stats (session_id, first_at, last_at, total, debug, warning, error, trace, info, fatal)
+    SELECT $1, min(at), max(at), count(*), count(*) FILTER (WHERE ll = 0), count(*) FILTER (WHERE ll = 1), count(*) FILTER (WHERE ll = 2),
+      count(*) FILTER (WHERE ll = 3), count(*) FILTER (WHERE ll = 4), count(*) FILTER (WHERE ll = 5)
+    FROM added HAVING count(*) > 0
+    ON CONFLICT (session_id) DO UPDATE SET
+      first_at = least(session_stats.first_at, excluded.first_at), last_at = greatest(session_stats.last_at, excluded.last_at),
+      total = session_stats.total + excluded.total, debug = session_stats.debug + excluded.debug, warning = session_stats.warning + excluded.warning,
+      error = session_stats.error + excluded.error, trace = session_stats.trace + excluded.trace, info = session_stats.info + excluded.info,
+      fatal = session_stats.fatal + excluded.fatal
+    RETURNING 1
+  ),
+  ${ADD_TO_VOLUME}
+  INSERT INTO log_batches (app_key, session_id, count, stored) SELECT $3, $1, $4, count(*) FROM added RETURNING stored`;
+
+const text = (value: string | undefined) => (value === undefined ? null : withoutNul(value));
+
+export function createCollectorStore(pool: pg.Pool, partitions: Partitions, statistics: Statistics): CollectorStore {
+  const { one, run } = sql(pool);
+  const touchDevice = (db: Queryable, appKey: string, udid: string, device?: DeviceInfo) => {
+    const at = now();
+    return sql(db).run(
+      `INSERT INTO devices (app_key, udid, name, info, first_seen, last_seen) VALUES ($1, $2, $3, $4, $5, $5)
+       ON CONFLICT (app_key, udid) DO UPDATE SET
+         name = CASE WHEN excluded.info IS NULL THEN devices.name ELSE excluded.name END,
+         info = COALESCE(excluded.info, devices.info), last_seen = excluded.last_seen`,
+      appKey,
+      udid,
+      device?.name ?? '',
+      device ? storableJson(device) : null,
+      at,
+    );
+  };
+
+  let recorded = 0;
+  const foldVolume = createVolumeFolding(pool);
+  /** Ids only grow, so "all but the newest N" is one range delete on the primary key. */
+  const pruneRequests = async () => {
+    await run(`DELETE FROM requests WHERE id <= (SELECT max(id) FROM requests) - $1`, MAX_REQUEST_ROWS);
+    await run(
+      `DELETE FROM refused_keys WHERE (app_key, operation, status) IN
+         (SELECT app_key, operation, status FROM refused_keys ORDER BY last_seen DESC OFFSET $1)`,
+      MAX_REFUSED_KEYS,
+    );
+  };
+
+  return {
+    async recordRequest(appKey, op, status, skipped) {
+      // One statement, one round trip: a request of a known app's key is a row of requests, any other a count in
+      // refused_keys (the two inserts, each only where the app is or is not).
+      await run(
+        `WITH known AS (SELECT 1 FROM apps WHERE key = $1 AND $1 <> ''),
+         listed AS (
+           INSERT INTO requests (app_key, operation, status, received_at, skipped)
+           SELECT $1, $2, $3, $4, $5 FROM known RETURNING 1
+         )
+         INSERT INTO refused_keys (app_key, operation, status, count, last_seen)
+         SELECT $6, $2, $3, 1, $4 WHERE NOT EXISTS (SELECT 1 FROM known)
+         ON CONFLICT (app_key, operation, status) DO UPDATE SET count = refused_keys.count + 1, last_seen = excluded.last_seen`,
+        appKey,
+        op,
+        status,
+        now(),
+        skipped ? JSON.stringify(skipped) : null,
+        appKey.slice(0, MAX_REFUSED_KEY_LENGTH),
+      );
+      if (++recorded % PRUNE_EVERY === 0) await pruneRequests();
+    },
+    async putDevice(appKey, device) {
+      await touchDevice(pool, appKey, device.udid, device);
+    },
+    async putSession(appKey, session) {
+      return transaction(pool, async (client) => {
+        await touchDevice(client, appKey, session.device.udid, session.device);
+        const db = sql(client);
+        const added = await db.one<{ id: number }>(
+          `INSERT INTO sessions (app_key, session_uid, udid, time, received_at, payload) VALUES ($1, $2, $3, $4, $5, $6)
+           ON CONFLICT (app_key, session_uid) DO NOTHING RETURNING id`,
+          appKey,
+          session.session_uid,
+          session.device.udid,
+          session.time,
+          now(),
+          storableJson(session),
+        );
+        return (
+          added?.id ??
+          (await db.one<{ id: number }>(
+            `SELECT id FROM sessions WHERE app_key = $1 AND session_uid = $2`,
+            appKey,
+            session.session_uid,
+          ))!.id
+        );
+      });
+    },
+    async sessionById(appKey, id) {
+      if (!Number.isSafeInteger(id) || id > 2 ** 31 - 1 || id < -(2 ** 31)) return undefined;
+      const row = await one<SessionRow>(`SELECT * FROM sessions WHERE app_key = $1 AND id = $2`, appKey, id);
+      return row && toSession(row);
+    },
+    async addLogs(appKey, sessionId, logs) {
+      const rows = logs.map((log) => ({
+        x: text(log.x),
+        t: text(log.t),
+        m: text(log.m),
+        at: log.at,
+        tg: text(log.tg),
+        f: text(log.f),
+        l: log.l ?? null,
+        ll: log.ll ?? null,
+        u: text(log.u),
+        // Of the fields as sent, before NUL is replaced: the hash SQLite's store gives the same log.
+        h: hashOfText(hashedText(log)),
+      }));
+      // One order for every writer, so that two batches sharing logs never wait on each other in a cycle.
+      rows.sort((a, b) => a.at - b.at || (a.h < b.h ? -1 : a.h > b.h ? 1 : 0));
+      await partitions.ensure(rows.map((row) => row.at));
+      const result = await pool.query<{ stored: number }>(ADD_LOGS, [
+        sessionId,
+        JSON.stringify(rows),
+        appKey,
+        logs.length,
+      ]);
+      const stored = result.rows[0]?.stored ?? 0;
+      statistics.stored(stored);
+      foldVolume();
+      return stored;
+    },
+    async addIssue(appKey, issue) {
+      return transaction(pool, async (client) => {
+        const added = await sql(client).one<{ id: number }>(
+          `INSERT INTO issues (app_key, uid, session_id, url, title, text, type, received_at, resolved_frame) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+           ON CONFLICT (app_key, uid) DO NOTHING RETURNING id`,
+          appKey,
+          issue.uid,
+          issue.session_id,
+          issue.url ?? '',
+          issue.title,
+          issue.text,
+          issue.type,
+          now(),
+          issue.resolved_frame ?? null,
+        );
+        // A new issue joins its group (docs/explorer.md#issue-groups).
+        if (added) await groupIssue(client, added.id, true);
+        return added !== undefined;
+      });
+    },
+    async setDeviceKey(appKey, udid, key, value) {
+      await transaction(pool, async (client) => {
+        await touchDevice(client, appKey, udid);
+        const db = sql(client);
+        const json = JSON.stringify(value);
+        if (value === null)
+          await db.run(`DELETE FROM device_keys WHERE app_key = $1 AND udid = $2 AND key = $3`, appKey, udid, key);
+        else
+          await db.run(
+            `INSERT INTO device_keys (app_key, udid, key, value) VALUES ($1, $2, $3, $4) ON CONFLICT (app_key, udid, key) DO UPDATE SET value = excluded.value`,
+            appKey,
+            udid,
+            key,
+            json,
+          );
+        await db.run(
+          `INSERT INTO device_key_changes (app_key, udid, key, value, received_at) VALUES ($1, $2, $3, $4, $5)`,
+          appKey,
+          udid,
+          key,
+          json,
+          now(),
+        );
+      });
+    },
+  };
+}

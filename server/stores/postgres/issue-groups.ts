@@ -1,0 +1,199 @@
+// Issue groups in PostgreSQL (docs/explorer.md#issue-groups), as in SQLite (server/stores/sqlite/issue-groups.ts): an issue
+// joins the group of its fingerprint in the transaction that stores it (server/stores/postgres/collector-store.ts). The
+// group's row is locked first, so that processes storing occurrences of one group at once count each and announce a
+// reopening once.
+import type pg from 'pg';
+import type { ExplorerIssue } from '../../../explorer-contract/api.types.ts';
+import type { IssueGroup } from '../../../explorer-contract/insight.types.ts';
+import {
+  GROUP_SELECT,
+  GROUP_TEXT_CAP,
+  groupingOf,
+  MAX_PENDING_NOTIFICATIONS,
+  notificationPayload,
+  occurrenceOutcome,
+  TEXT_CUT,
+  type OccurrenceRow,
+} from '../../explorer/issue-grouping.ts';
+import type { IssueGroupStore } from '../store.types.ts';
+import { sql, transaction, type Queryable } from './client.ts';
+
+/** Groups the stored issue `issueId` on `db`, a client inside the transaction that stored it; with `notify`, a new or
+ * reopened group queues the app's webhook. */
+export async function groupIssue(db: Queryable, issueId: number, notify: boolean): Promise<void> {
+  const { one, run } = sql(db);
+  const issue = await one<OccurrenceRow & { app_key: string }>(
+    `SELECT i.app_key, i.uid, i.title, i.text, i.type, i.received_at, i.resolved_frame, s.session_uid, s.udid FROM issues i JOIN sessions s ON s.id = i.session_id WHERE i.id = $1`,
+    issueId,
+  );
+  if (!issue) return;
+  const { fingerprint, title, topFrame, lastTitle } = groupingOf(issue);
+  const locked = () =>
+    one<{ id: number; status: IssueGroup['status'] }>(
+      `SELECT id, status FROM issue_groups WHERE app_key = $1 AND fingerprint = $2 FOR UPDATE`,
+      issue.app_key,
+      fingerprint,
+    );
+  let found = await locked();
+  let groupId = found?.id;
+  if (groupId === undefined) {
+    groupId = (
+      await one<{ id: number }>(
+        `INSERT INTO issue_groups (app_key, fingerprint, type, title, top_frame, last_title, status, occurrences, devices, first_seen, last_seen)
+         VALUES ($1, $2, $3, $4, $5, $6, 'open', 0, 0, $7, $7) ON CONFLICT (app_key, fingerprint) DO NOTHING RETURNING id`,
+        issue.app_key,
+        fingerprint,
+        issue.type,
+        title,
+        topFrame,
+        lastTitle,
+        issue.received_at,
+      )
+    )?.id;
+    // Another process made it meanwhile: this occurrence is its second.
+    if (groupId === undefined) {
+      found = await locked();
+      groupId = found!.id;
+    }
+  }
+  const { status, event } = occurrenceOutcome(found);
+  const newDevice = await run(
+    `INSERT INTO issue_group_devices (group_id, udid) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+    groupId,
+    issue.udid,
+  );
+  await run(
+    `UPDATE issue_groups SET occurrences = occurrences + 1, devices = devices + $1, last_title = $2, status = $3,
+       first_seen = least(first_seen, $4), last_seen = greatest(last_seen, $4),
+       status_changed_at = CASE WHEN status = $3 THEN status_changed_at ELSE $4 END,
+       status_by = CASE WHEN status = $3 THEN status_by ELSE NULL END
+     WHERE id = $5`,
+    newDevice,
+    lastTitle,
+    status,
+    issue.received_at,
+    groupId,
+  );
+  await run(`UPDATE issues SET group_id = $1 WHERE id = $2`, groupId, issueId);
+  if (!notify || !event) return;
+  const webhook = await one<{ origin: string; app_id: string }>(
+    `SELECT w.origin, a.app_id FROM app_webhooks w JOIN apps a ON a.key = w.app_key WHERE w.app_key = $1`,
+    issue.app_key,
+  );
+  if (!webhook) return;
+  const group = (await one<IssueGroup>(`${GROUP_SELECT} WHERE id = $1`, groupId))!;
+  const payload = notificationPayload(event, webhook.app_id, group, issue, webhook.origin);
+  // Queued only while the app's outbox has room (MAX_PENDING_NOTIFICATIONS; processes storing issues of one app at
+  // once may each add one past it).
+  await run(
+    `INSERT INTO webhook_outbox (app_key, event, payload, attempts, next_at)
+     SELECT $1::text, $2::text, $3::text, 0, $4::bigint WHERE (SELECT count(*) FROM webhook_outbox WHERE app_key = $1) < $5`,
+    issue.app_key,
+    payload.event,
+    JSON.stringify(payload),
+    Date.now(),
+    MAX_PENDING_NOTIFICATIONS,
+  );
+}
+
+/** An occurrence as a group's page lists it: its title cut as the group's texts are (GROUP_TEXT_CAP), its text to
+ * TEXT_CUT, so that a page of them is bounded. */
+const OCCURRENCE_SELECT = `SELECT i.id, i.session_id, i.uid, i.type,
+    CASE WHEN length(i.title) > ${GROUP_TEXT_CAP} THEN left(i.title, ${GROUP_TEXT_CAP}) || '…' ELSE i.title END AS title, left(i.text, ${TEXT_CUT}) AS text, i.url, i.received_at,
+    s.session_uid, s.udid, coalesce(d.name, '') AS device_name
+  FROM issues i JOIN sessions s ON s.id = i.session_id LEFT JOIN devices d ON d.app_key = s.app_key AND d.udid = s.udid`;
+
+/** Groups ids only up to PostgreSQL's integer. */
+const isGroupId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= 2 ** 31 - 1;
+
+/** Any number, the same in every process: one process at a time groups the issues stored before groups were kept. */
+const BACKFILL_LOCK = 0x5_1de_126;
+const BACKFILL_BATCH = 1_000;
+
+/** Groups the issues stored before issue groups were kept, a batch at a time, notifying no one: they are not news.
+ * Issues stored meanwhile are grouped as they arrive. */
+export async function groupStoredIssues(store: IssueGroupStore): Promise<void> {
+  while ((await store.groupUngroupedIssues(BACKFILL_BATCH)) === BACKFILL_BATCH);
+}
+
+export function createIssueGroupStore(pool: pg.Pool): IssueGroupStore {
+  const { one, all } = sql(pool);
+  /** Case-insensitive "contains", as SQLite's instr(lower(…), lower(…)), with no pattern characters. */
+  const contains = (column: string, param: string) => `strpos(lower(${column}), lower(${param})) > 0`;
+  return {
+    async issueGroups(filter) {
+      const params: unknown[] = [filter.appKey];
+      const add = (value: unknown) => `$${params.push(value)}`;
+      const clauses = ['app_key = $1'];
+      if (filter.q) {
+        const q = add(filter.q);
+        clauses.push(`(${contains('title', q)} OR ${contains('last_title', q)})`);
+      }
+      if (filter.types?.length) clauses.push(`type = ANY (${add(filter.types)}::text[])`);
+      if (filter.statuses?.length) clauses.push(`status = ANY (${add(filter.statuses)}::text[])`);
+      const rows = await all<IssueGroup>(
+        `${GROUP_SELECT} WHERE ${clauses.join(' AND ')} ORDER BY last_seen DESC, id DESC LIMIT ${add(filter.limit + 1)} OFFSET ${add(filter.offset ?? 0)}`,
+        ...params,
+      );
+      return { groups: rows.slice(0, filter.limit), more: rows.length > filter.limit };
+    },
+    async issueGroup(appKey, id) {
+      return isGroupId(id) ? one<IssueGroup>(`${GROUP_SELECT} WHERE app_key = $1 AND id = $2`, appKey, id) : undefined;
+    },
+    async groupOfIssue(appKey, uid) {
+      return one<IssueGroup>(
+        `${GROUP_SELECT} WHERE id = (SELECT group_id FROM issues WHERE app_key = $1 AND uid = $2)`,
+        appKey,
+        uid,
+      );
+    },
+    async groupOccurrences(appKey, id, options) {
+      if (!isGroupId(id)) return { issues: [], next: null };
+      const before = options.before === undefined ? '' : `AND i.id < $4::bigint`;
+      const rows = await all<ExplorerIssue & { session_id: number }>(
+        `${OCCURRENCE_SELECT} WHERE i.group_id = $1 AND i.app_key = $2 ${before} ORDER BY i.id DESC LIMIT $3`,
+        id,
+        appKey,
+        options.limit + 1,
+        ...(options.before === undefined ? [] : [options.before]),
+      );
+      const issues = rows.slice(0, options.limit);
+      return { issues, next: rows.length > options.limit ? issues.at(-1)!.id : null };
+    },
+    async sessionsWithoutGroup(appKey, id, limit) {
+      const rows = await all<{ session_uid: string }>(
+        `SELECT s.session_uid FROM sessions s JOIN session_stats st ON st.session_id = s.id
+         WHERE s.app_key = $1 AND st.total > 0 AND NOT EXISTS (SELECT 1 FROM issues i WHERE i.session_id = s.id AND i.group_id = $2)
+         ORDER BY st.last_at DESC, s.id DESC LIMIT $3`,
+        appKey,
+        isGroupId(id) ? id : 0,
+        limit,
+      );
+      return rows.map((row) => row.session_uid);
+    },
+    async setIssueGroupStatus(appKey, id, status, by, now) {
+      if (!isGroupId(id)) return undefined;
+      return one<IssueGroup>(
+        `UPDATE issue_groups SET status = $1, status_changed_at = $2, status_by = $3 WHERE app_key = $4 AND id = $5
+         RETURNING id, type, title, last_title, top_frame, status, occurrences, devices, first_seen, last_seen, status_changed_at, status_by`,
+        status,
+        now.toISOString(),
+        by,
+        appKey,
+        id,
+      );
+    },
+    async groupUngroupedIssues(limit) {
+      return transaction(pool, async (client) => {
+        await client.query('SELECT pg_advisory_xact_lock($1)', [BACKFILL_LOCK]);
+        const ids = (
+          await client.query<{ id: number }>(`SELECT id FROM issues WHERE group_id IS NULL ORDER BY id LIMIT $1`, [
+            limit,
+          ])
+        ).rows.map((row) => row.id);
+        for (const id of ids) await groupIssue(client, id, false);
+        return ids.length;
+      });
+    },
+  };
+}

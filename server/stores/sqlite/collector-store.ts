@@ -1,0 +1,244 @@
+// What the collector writes, in SQLite: devices, sessions, logs (deduplicated on session, `at` and content),
+// issues, device keys, and the requests log, kept bounded. The writes run in the writer thread
+// (server/stores/sqlite/writer-thread.ts); a batch's logs come there hashed (logParams, on the service's thread).
+import type Database from 'better-sqlite3';
+import type { DeviceInfo, LogRecord } from '../../../protocol/records.types.ts';
+import { hashOfText, hashedText } from '../../collector/log-hash.ts';
+import {
+  MAX_REFUSED_KEYS,
+  MAX_REFUSED_KEY_LENGTH,
+  MAX_REQUEST_ROWS,
+  PRUNE_EVERY,
+  type CollectorStore,
+} from '../store.types.ts';
+import { now, toSession, type SessionRow, promised, type Sync } from './rows.ts';
+import { createIssueGrouping } from './issue-groups.ts';
+import { createVolumeRollup } from './log-volume.ts';
+
+/** The columns of a log's row, in the order of LogParams: after the session and `at`, those the content hash covers, in
+ * its order (server/collector/log-hash.ts), so that the text hashed is the row's own. */
+const LOG_COLUMNS = ['session_id', 'at', 'x', 't', 'm', 'tg', 'f', 'l', 'll', 'u', 'content_hash'] as const;
+
+/** A batch's logs as the INSERT's parameters, row after row in LOG_COLUMNS' order (absent fields null), each with its
+ * content hash (server/collector/log-hash.ts): one JSON text of a flat array, and how many rows it holds. Each row's text is the
+ * text its hash is of, with the session, `at` and the hash around it, so the fields are written as JSON once. One
+ * string crosses to the writer thread as one copy; the array of 5,500 values it was took the writer thread twice as
+ * long to receive as it takes to receive and parse the text (docs/benchmarks.md#the-collectors-cost-per-request). */
+export interface LogParams {
+  rows: number;
+  json: string;
+}
+
+export function logParams(sessionId: number, logs: LogRecord[]): LogParams {
+  const rows = new Array<string>(logs.length);
+  for (let i = 0; i < logs.length; i++) {
+    const log = logs[i]!;
+    const hashed = hashedText(log);
+    // `at` is a finite number (server/collector/wire-validation.ts), whose text is the one JSON writes; anything else binds as
+    // null, as it did before (and the row is refused by its NOT NULL).
+    rows[i] = `${sessionId},${Number.isFinite(log.at) ? log.at : null},${hashed.slice(1, -1)},"${hashOfText(hashed)}"`;
+  }
+  return { rows: logs.length, json: `[${rows.join(',')}]` };
+}
+
+/** How many logs the parameters hold. */
+export const logCount = (params: LogParams) => params.rows;
+
+/** Rows per INSERT: one statement for many rows costs SQLite and the binding less per row than a statement each; a
+ * whole batch of 500 in one costs a fifth less than in tens. A batch goes in statements of 500, then of 50, then one
+ * of what is left, so that at most 51 sizes are ever prepared. */
+const ROWS_PER_INSERT = [500, 50] as const;
+
+export type CollectorWrites = Sync<CollectorStore> & {
+  /** addLogs, with the logs already made parameters (logParams, on the service's thread): how many were new. */
+  addLogParams(appKey: string, sessionId: number, params: LogParams): number;
+};
+
+export function createCollectorStore(db: Database.Database): CollectorStore {
+  return promised<CollectorStore>(collectorStoreSync(db));
+}
+
+export function collectorStoreSync(db: Database.Database): CollectorWrites {
+  const upsertDevice = db.prepare(
+    `INSERT INTO devices (app_key, udid, name, info, first_seen, last_seen) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (app_key, udid) DO UPDATE SET
+       name = CASE WHEN excluded.info IS NULL THEN devices.name ELSE excluded.name END,
+       info = COALESCE(excluded.info, devices.info), last_seen = excluded.last_seen`,
+  );
+  const touchDevice = (appKey: string, udid: string, device?: DeviceInfo) => {
+    const at = now();
+    upsertDevice.run(appKey, udid, device?.name ?? '', device ? JSON.stringify(device) : null, at, at);
+  };
+  /** The INSERT of `rows` logs at once (a resend is ignored). */
+  const inserts = new Map<number, Database.Statement>();
+  const insertLogs = (rows: number) => {
+    let statement = inserts.get(rows);
+    if (!statement) {
+      const values = Array.from({ length: rows }, () => `(${LOG_COLUMNS.map(() => '?').join(', ')})`).join(', ');
+      statement = db.prepare(`INSERT OR IGNORE INTO logs (${LOG_COLUMNS.join(', ')}) VALUES ${values}`);
+      inserts.set(rows, statement);
+    }
+    return statement;
+  };
+  const lastLogId = db.prepare(`SELECT ifnull(max(id), 0) FROM logs`).pluck();
+  // What the explorer's sessions list shows (server/stores/sqlite/schema.ts, session_stats), added once per batch from the
+  // rows it stored: those after the last id before it, as this connection is the only writer while it runs. A log
+  // without a level counts as debug.
+  const addSessionStats = db.prepare(
+    `INSERT INTO session_stats
+     SELECT ?, min(at), max(at), count(*), sum(ifnull(ll, 0) = 0), sum(ifnull(ll, 0) = 1), sum(ifnull(ll, 0) = 2), sum(ifnull(ll, 0) = 3),
+       sum(ifnull(ll, 0) = 4), sum(ifnull(ll, 0) = 5)
+     FROM logs WHERE id > ? HAVING count(*) > 0
+     ON CONFLICT (session_id) DO UPDATE SET
+       first_at = min(first_at, excluded.first_at), last_at = max(last_at, excluded.last_at), total = total + excluded.total,
+       debug = debug + excluded.debug, warning = warning + excluded.warning, error = error + excluded.error,
+       trace = trace + excluded.trace, info = info + excluded.info, fatal = fatal + excluded.fatal`,
+  );
+  // The same counts from the batch's own parameters, when every log of it was new: a pass over them in JavaScript
+  // costs a tenth of reading back the 500 rows just written (0.13 ms a batch, some 3 % of the writer thread).
+  const upsertSessionStats = db.prepare(
+    `INSERT INTO session_stats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (session_id) DO UPDATE SET
+       first_at = min(first_at, excluded.first_at), last_at = max(last_at, excluded.last_at), total = total + excluded.total,
+       debug = debug + excluded.debug, warning = warning + excluded.warning, error = error + excluded.error,
+       trace = trace + excluded.trace, info = info + excluded.info, fatal = fatal + excluded.fatal`,
+  );
+  const AT = LOG_COLUMNS.indexOf('at');
+  const LEVEL = LOG_COLUMNS.indexOf('ll');
+  const addStatsOf = (sessionId: number, params: readonly (string | number | null)[]) => {
+    let first = Infinity;
+    let last = -Infinity;
+    const levels = [0, 0, 0, 0, 0, 0];
+    for (let i = 0; i < params.length; i += LOG_COLUMNS.length) {
+      const at = params[i + AT] as number;
+      if (at < first) first = at;
+      if (at > last) last = at;
+      // A log without a level counts as debug; a level outside 0 to 5 (none passes the checks) counts in the total only,
+      // as the SQL above counts it.
+      const level = (params[i + LEVEL] as number | null) ?? 0;
+      if (level in levels) levels[level]!++;
+    }
+    upsertSessionStats.run(sessionId, first, last, params.length / LOG_COLUMNS.length, ...levels);
+  };
+  const insertBatch = db.prepare(`INSERT INTO log_batches (app_key, session_id, count, stored) VALUES (?, ?, ?, ?)`);
+  const groupIssue = createIssueGrouping(db);
+  const addToVolume = createVolumeRollup(db, LOG_COLUMNS);
+
+  const isApp = db.prepare(`SELECT 1 FROM apps WHERE key = ?`).pluck();
+  const insertRequest = db.prepare(
+    `INSERT INTO requests (app_key, operation, status, received_at, skipped) VALUES (?, ?, ?, ?, ?)`,
+  );
+  const countRefused = db.prepare(
+    `INSERT INTO refused_keys (app_key, operation, status, count, last_seen) VALUES (?, ?, ?, 1, ?)
+     ON CONFLICT (app_key, operation, status) DO UPDATE SET count = count + 1, last_seen = excluded.last_seen`,
+  );
+  let recorded = 0;
+  /** Row ids only grow, so "all but the newest N" is one range delete on the primary key. */
+  const pruneRequests = () => {
+    db.prepare(`DELETE FROM requests WHERE id <= (SELECT MAX(id) FROM requests) - ?`).run(MAX_REQUEST_ROWS);
+    db.prepare(
+      `DELETE FROM refused_keys WHERE rowid IN (SELECT rowid FROM refused_keys ORDER BY last_seen DESC LIMIT -1 OFFSET ?)`,
+    ).run(MAX_REFUSED_KEYS);
+  };
+
+  const sessionRow = db.prepare(`SELECT * FROM sessions WHERE app_key = ? AND id = ?`);
+  const insertSession = db.prepare(
+    `INSERT OR IGNORE INTO sessions (app_key, session_uid, udid, time, received_at, payload) VALUES (?, ?, ?, ?, ?, ?)`,
+  );
+  const sessionIdOf = db.prepare(`SELECT id FROM sessions WHERE app_key = ? AND session_uid = ?`).pluck();
+
+  function addLogParams(appKey: string, sessionId: number, { rows: count, json }: LogParams): number {
+    const params = JSON.parse(json) as (string | number | null)[];
+    const width = LOG_COLUMNS.length;
+    return db.transaction(() => {
+      const before = lastLogId.get() as number;
+      let stored = 0;
+      for (let start = 0; start < count;) {
+        const left = count - start;
+        const rows = ROWS_PER_INSERT.find((size) => size <= left) ?? left;
+        const values = rows === count ? params : params.slice(start * width, (start + rows) * width);
+        stored += insertLogs(rows).run(values).changes;
+        start += rows;
+      }
+      if (stored > 0) {
+        if (stored === count) addStatsOf(sessionId, params);
+        else addSessionStats.run(sessionId, before);
+        addToVolume(appKey, before, stored === count ? params : undefined);
+      }
+      insertBatch.run(appKey, sessionId, count, stored);
+      return stored;
+    })();
+  }
+
+  return {
+    recordRequest(appKey, op, status, skipped) {
+      if (appKey !== '' && isApp.get(appKey))
+        insertRequest.run(appKey, op, status, now(), skipped ? JSON.stringify(skipped) : null);
+      else countRefused.run(appKey.slice(0, MAX_REFUSED_KEY_LENGTH), op, status, now());
+      if (++recorded % PRUNE_EVERY === 0) pruneRequests();
+    },
+    putDevice(appKey, device) {
+      touchDevice(appKey, device.udid, device);
+    },
+    putSession(appKey, session) {
+      return db.transaction(() => {
+        touchDevice(appKey, session.device.udid, session.device);
+        insertSession.run(
+          appKey,
+          session.session_uid,
+          session.device.udid,
+          session.time,
+          now(),
+          JSON.stringify(session),
+        );
+        return sessionIdOf.get(appKey, session.session_uid) as number;
+      })();
+    },
+    sessionById(appKey, id) {
+      const row = sessionRow.get(appKey, id) as SessionRow | undefined;
+      return row && toSession(row);
+    },
+    addLogs: (appKey, sessionId, logs) => addLogParams(appKey, sessionId, logParams(sessionId, logs)),
+    addLogParams,
+    addIssue(appKey, issue) {
+      return db.transaction(() => {
+        const result = db
+          .prepare(
+            `INSERT OR IGNORE INTO issues (app_key, uid, session_id, url, title, text, type, received_at, resolved_frame) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          )
+          .run(
+            appKey,
+            issue.uid,
+            issue.session_id,
+            issue.url ?? '',
+            issue.title,
+            issue.text,
+            issue.type,
+            now(),
+            issue.resolved_frame ?? null,
+          );
+        // A new issue joins its group (docs/explorer.md#issue-groups).
+        if (result.changes === 1) groupIssue(Number(result.lastInsertRowid), true);
+        return result.changes === 1;
+      })();
+    },
+    setDeviceKey(appKey, udid, key, value) {
+      db.transaction(() => {
+        touchDevice(appKey, udid);
+        const json = JSON.stringify(value);
+        if (value === null)
+          db.prepare(`DELETE FROM device_keys WHERE app_key = ? AND udid = ? AND key = ?`).run(appKey, udid, key);
+        else
+          db.prepare(`INSERT OR REPLACE INTO device_keys (app_key, udid, key, value) VALUES (?, ?, ?, ?)`).run(
+            appKey,
+            udid,
+            key,
+            json,
+          );
+        db.prepare(
+          `INSERT INTO device_key_changes (app_key, udid, key, value, received_at) VALUES (?, ?, ?, ?, ?)`,
+        ).run(appKey, udid, key, json, now());
+      })();
+    },
+  };
+}

@@ -1,0 +1,193 @@
+// Issue groups in SQLite (docs/explorer.md#issue-groups): an issue joins the group of its fingerprint in the
+// transaction that stores it (server/stores/sqlite/collector-store.ts), which counts it, its device, moves first and last
+// seen, reopens a resolved group, and queues the app's webhook for a new or reopened one. The explorer's reads and
+// the status a viewer sets are here too.
+import type Database from 'better-sqlite3';
+import type { IssueGroup } from '../../../explorer-contract/insight.types.ts';
+import type { ExplorerIssue } from '../../../explorer-contract/api.types.ts';
+import {
+  GROUP_SELECT,
+  GROUP_TEXT_CAP,
+  groupingOf,
+  MAX_PENDING_NOTIFICATIONS,
+  notificationPayload,
+  occurrenceOutcome,
+  TEXT_CUT,
+  type OccurrenceRow,
+} from '../../explorer/issue-grouping.ts';
+import type { IssueGroupStore } from '../store.types.ts';
+import { promised, type Sync } from './rows.ts';
+import { containsFolded } from './case-fold.ts';
+
+/** Groups the stored issue `issueId`; with `notify`, a new or reopened group queues the app's webhook. Run inside the
+ * transaction that stored the issue. */
+export function createIssueGrouping(db: Database.Database): (issueId: number, notify: boolean) => void {
+  const occurrence = db.prepare(
+    `SELECT i.app_key, i.uid, i.title, i.text, i.type, i.received_at, i.resolved_frame, s.session_uid, s.udid FROM issues i JOIN sessions s ON s.id = i.session_id WHERE i.id = ?`,
+  );
+  const prior = db.prepare(`SELECT id, status FROM issue_groups WHERE app_key = ? AND fingerprint = ?`);
+  const insertGroup = db.prepare(
+    `INSERT INTO issue_groups (app_key, fingerprint, type, title, top_frame, last_title, status, occurrences, devices, first_seen, last_seen)
+     VALUES (?, ?, ?, ?, ?, ?, 'open', 0, 0, ?, ?)`,
+  );
+  const addDevice = db.prepare(`INSERT OR IGNORE INTO issue_group_devices (group_id, udid) VALUES (?, ?)`);
+  const count = db.prepare(
+    `UPDATE issue_groups SET occurrences = occurrences + 1, devices = devices + ?, last_title = ?, status = ?,
+       first_seen = min(first_seen, ?), last_seen = max(last_seen, ?),
+       status_changed_at = CASE WHEN status = ? THEN status_changed_at ELSE ? END,
+       status_by = CASE WHEN status = ? THEN status_by ELSE NULL END
+     WHERE id = ?`,
+  );
+  const join = db.prepare(`UPDATE issues SET group_id = ? WHERE id = ?`);
+  const group = db.prepare(`${GROUP_SELECT} WHERE id = ?`);
+  const hook = db.prepare(
+    `SELECT w.origin, a.app_id FROM app_webhooks w JOIN apps a ON a.key = w.app_key WHERE w.app_key = ?`,
+  );
+  // Queued only while the app's outbox has room (MAX_PENDING_NOTIFICATIONS).
+  const enqueue = db.prepare(
+    `INSERT INTO webhook_outbox (app_key, event, payload, attempts, next_at)
+     SELECT @app, @event, @payload, 0, @now WHERE (SELECT count(*) FROM webhook_outbox WHERE app_key = @app) < @bound`,
+  );
+
+  return (issueId, notify) => {
+    const issue = occurrence.get(issueId) as (OccurrenceRow & { app_key: string }) | undefined;
+    if (!issue) return;
+    const { fingerprint, title, topFrame, lastTitle } = groupingOf(issue);
+    const found = prior.get(issue.app_key, fingerprint) as { id: number; status: IssueGroup['status'] } | undefined;
+    const groupId =
+      found?.id ??
+      Number(
+        insertGroup.run(
+          issue.app_key,
+          fingerprint,
+          issue.type,
+          title,
+          topFrame,
+          lastTitle,
+          issue.received_at,
+          issue.received_at,
+        ).lastInsertRowid,
+      );
+    const { status, event } = occurrenceOutcome(found);
+    const newDevice = addDevice.run(groupId, issue.udid).changes;
+    count.run(
+      newDevice,
+      lastTitle,
+      status,
+      issue.received_at,
+      issue.received_at,
+      status,
+      issue.received_at,
+      status,
+      groupId,
+    );
+    join.run(groupId, issueId);
+    if (!notify || !event) return;
+    const webhook = hook.get(issue.app_key) as { origin: string; app_id: string } | undefined;
+    if (!webhook) return;
+    const payload = notificationPayload(event, webhook.app_id, group.get(groupId) as IssueGroup, issue, webhook.origin);
+    enqueue.run({
+      app: issue.app_key,
+      event: payload.event,
+      payload: JSON.stringify(payload),
+      now: Date.now(),
+      bound: MAX_PENDING_NOTIFICATIONS,
+    });
+  };
+}
+
+/** Groups up to `limit` issues stored before groups were kept, in one transaction, notifying no one: they are not
+ * news. */
+function ungroupedBatch(
+  db: Database.Database,
+  groupIssue: ReturnType<typeof createIssueGrouping>,
+): (limit: number) => number {
+  const ungrouped = db.prepare(`SELECT id FROM issues WHERE group_id IS NULL ORDER BY id LIMIT ?`).pluck();
+  return db.transaction((limit: number) => {
+    const ids = ungrouped.all(limit) as number[];
+    for (const id of ids) groupIssue(id, false);
+    return ids.length;
+  });
+}
+
+/** Groups every issue stored before issue groups were kept: run as the store opens, after the migrations. */
+export function groupStoredIssues(db: Database.Database): void {
+  const batch = ungroupedBatch(db, createIssueGrouping(db));
+  while (batch(1_000) === 1_000);
+}
+
+/** An occurrence as a group's page lists it: its title cut as the group's texts are (GROUP_TEXT_CAP), its text to
+ * TEXT_CUT, so that a page of them is bounded. */
+const OCCURRENCE_SELECT = `SELECT i.id, i.session_id, i.uid, i.type,
+    CASE WHEN length(i.title) > ${GROUP_TEXT_CAP} THEN substr(i.title, 1, ${GROUP_TEXT_CAP}) || '…' ELSE i.title END AS title, substr(i.text, 1, ${TEXT_CUT}) AS text, i.url, i.received_at,
+    s.session_uid, s.udid, ifnull(d.name, '') AS device_name
+  FROM issues i JOIN sessions s ON s.id = i.session_id LEFT JOIN devices d ON d.app_key = s.app_key AND d.udid = s.udid`;
+
+export function createIssueGroupStore(db: Database.Database): IssueGroupStore {
+  return promised<IssueGroupStore>(issueGroupStoreSync(db));
+}
+
+/** Its writes (setIssueGroupStatus, groupUngroupedIssues) run in the writer thread (server/stores/sqlite/writer.types.ts). */
+export function issueGroupStoreSync(db: Database.Database): Sync<IssueGroupStore> {
+  const groupIssue = createIssueGrouping(db);
+  const one = (sql: string, ...params: unknown[]) => db.prepare(sql).get(...params) as IssueGroup | undefined;
+  return {
+    issueGroups(filter) {
+      const clauses = ['app_key = ?'];
+      const params: unknown[] = [filter.appKey];
+      if (filter.q) {
+        clauses.push(`(${containsFolded('title')} OR ${containsFolded('last_title')})`);
+        params.push(filter.q, filter.q);
+      }
+      if (filter.types?.length) {
+        clauses.push(`type IN (${filter.types.map(() => '?').join(', ')})`);
+        params.push(...filter.types);
+      }
+      if (filter.statuses?.length) {
+        clauses.push(`status IN (${filter.statuses.map(() => '?').join(', ')})`);
+        params.push(...filter.statuses);
+      }
+      const rows = db
+        .prepare(`${GROUP_SELECT} WHERE ${clauses.join(' AND ')} ORDER BY last_seen DESC, id DESC LIMIT ? OFFSET ?`)
+        .all(...params, filter.limit + 1, filter.offset ?? 0) as IssueGroup[];
+      return { groups: rows.slice(0, filter.limit), more: rows.length > filter.limit };
+    },
+    issueGroup(appKey, id) {
+      return one(`${GROUP_SELECT} WHERE app_key = ? AND id = ?`, appKey, id);
+    },
+    groupOfIssue(appKey, uid) {
+      return one(`${GROUP_SELECT} WHERE id = (SELECT group_id FROM issues WHERE app_key = ? AND uid = ?)`, appKey, uid);
+    },
+    groupOccurrences(appKey, id, options) {
+      const before = options.before === undefined ? '' : 'AND i.id < ?';
+      const rows = db
+        .prepare(`${OCCURRENCE_SELECT} WHERE i.group_id = ? AND i.app_key = ? ${before} ORDER BY i.id DESC LIMIT ?`)
+        .all(
+          id,
+          appKey,
+          ...(options.before === undefined ? [] : [options.before]),
+          options.limit + 1,
+        ) as (ExplorerIssue & { session_id: number })[];
+      const issues = rows.slice(0, options.limit);
+      return { issues, next: rows.length > options.limit ? issues.at(-1)!.id : null };
+    },
+    sessionsWithoutGroup(appKey, id, limit) {
+      return (
+        db
+          .prepare(
+            `SELECT s.session_uid FROM sessions s JOIN session_stats st ON st.session_id = s.id
+             WHERE s.app_key = ? AND st.total > 0 AND NOT EXISTS (SELECT 1 FROM issues i WHERE i.session_id = s.id AND i.group_id = ?)
+             ORDER BY st.last_at DESC, s.id DESC LIMIT ?`,
+          )
+          .all(appKey, id, limit) as { session_uid: string }[]
+      ).map((row) => row.session_uid);
+    },
+    setIssueGroupStatus(appKey, id, status, by, now) {
+      db.prepare(
+        `UPDATE issue_groups SET status = ?, status_changed_at = ?, status_by = ? WHERE app_key = ? AND id = ?`,
+      ).run(status, now.toISOString(), by, appKey, id);
+      return one(`${GROUP_SELECT} WHERE app_key = ? AND id = ?`, appKey, id);
+    },
+    groupUngroupedIssues: ungroupedBatch(db, groupIssue),
+  };
+}

@@ -1,0 +1,73 @@
+// The log store's schema in ClickHouse (server/stores/clickhouse/schema.ts, migrate.ts) on both engines: the database
+// and tables made, migrations recorded once, and the extras (word index, TTL) only where version() has them.
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { migrateLogs } from '../../../server/stores/clickhouse/migrate.ts';
+import { featuresOf, serverFeatures } from '../../../server/stores/clickhouse/server-features.ts';
+import { CLICKHOUSE_ENGINES, createTestClickHouse, type TestClickHouse } from './clickhouse-engines.ts';
+
+describe('featuresOf', () => {
+  test.each([
+    ['18.16.1', { lowCardinality: false, ttl: false, wordIndex: undefined }],
+    ['19.6.2.11', { lowCardinality: true, ttl: true, wordIndex: undefined }],
+    ['20.1.2.4', { lowCardinality: true, ttl: true, wordIndex: 'tokenbf' }],
+    ['25.8.1.1', { lowCardinality: true, ttl: true, wordIndex: 'tokenbf' }],
+    ['26.2.1.803', { lowCardinality: true, ttl: true, wordIndex: 'text' }],
+    ['26.7.2.1', { lowCardinality: true, ttl: true, wordIndex: 'text' }],
+  ])('%s', (version, expected) => expect(featuresOf(version)).toEqual({ version, ...expected }));
+});
+
+describe.each(CLICKHOUSE_ENGINES)('the logs schema on ClickHouse (%s)', (engine) => {
+  let ch: TestClickHouse;
+  beforeEach(async () => {
+    ch = await createTestClickHouse(engine);
+  });
+  afterEach(() => ch.drop());
+
+  const rows = async <T>(query: string) =>
+    (await (await ch.client.query({ query, format: 'JSONEachRow' })).json()) as T[];
+
+  test('creates the database and its tables, and records each migration once however often it starts', async () => {
+    const features = await serverFeatures(ch.client);
+    await migrateLogs(ch.client, ch.database, features, { retentionDays: 30 });
+    await migrateLogs(ch.client, ch.database, features, { retentionDays: 30 });
+    const tables = await rows<{ name: string }>(
+      `SELECT name FROM system.tables WHERE database = '${ch.database}' ORDER BY name`,
+    );
+    expect(tables.map((table) => table.name)).toEqual(['logs', 'sidelog_migrations']);
+    expect(await rows(`SELECT version, name FROM ${ch.database}.sidelog_migrations`)).toEqual([
+      { version: 1, name: 'logs' },
+    ]);
+    // DESCRIBE, in the table's order: 18.16's system.columns has no position.
+    const columns = await rows<{ name: string }>(`DESCRIBE TABLE ${ch.database}.logs`);
+    expect(columns.map((column) => column.name)).toEqual([
+      'app',
+      'session_id',
+      'id',
+      'at',
+      'received',
+      'x',
+      't',
+      'm',
+      'tg',
+      'f',
+      'l',
+      'll',
+      'u',
+      'content_hash',
+    ]);
+  });
+
+  test('adds the word index and the TTL only where the server has them', async () => {
+    const features = await serverFeatures(ch.client);
+    expect(features.version.split('.')[0]).toBe(engine === 'server' ? '18' : '26');
+    await migrateLogs(ch.client, ch.database, features, { retentionDays: 30 });
+    await migrateLogs(ch.client, ch.database, features, { retentionDays: 7 });
+    const [shown] = await rows<{ statement: string }>(`SHOW CREATE TABLE ${ch.database}.logs`);
+    if (engine === 'server') {
+      expect(shown!.statement).not.toMatch(/INDEX|TTL/);
+    } else {
+      expect(shown!.statement).toMatch(/INDEX logs_words lower\(ifNull\(t, ''\)\) TYPE text/);
+      expect(shown!.statement).toMatch(/TTL received \+ toIntervalDay\(7\)/);
+    }
+  });
+});
