@@ -3,7 +3,9 @@
 // (server/stores/sqlite/writer-thread.ts); a batch's logs come there hashed (logParams, on the service's thread).
 import type Database from 'better-sqlite3';
 import type { DeviceInfo, LogRecord } from '../../../protocol/records.types.ts';
+import type { StoredLogFields } from '../../../explorer-contract/api.types.ts';
 import { logContentHash, storedFields } from '../../collector/log-hash.ts';
+import { COLUMN_NAMES } from '../log-columns.ts';
 import {
   MAX_REFUSED_KEYS,
   MAX_REFUSED_KEY_LENGTH,
@@ -15,8 +17,8 @@ import { now, toSession, type SessionRow, promised, type Sync } from './rows.ts'
 import { createIssueGrouping } from './issue-groups.ts';
 import { createVolumeRollup } from './log-volume.ts';
 
-/** The columns of a log's row, in the order of LogParams. */
-const LOG_COLUMNS = ['session_id', 'x', 't', 'm', 'at', 'tg', 'f', 'l', 'll', 'u', 'content_hash'] as const;
+/** The columns of a log's row, in the order of LogParams: its session, the described ones, its hash. */
+const LOG_COLUMNS = ['session_id', ...COLUMN_NAMES, 'content_hash'] as const;
 
 /** A batch's logs as the INSERT's parameters, row after row in LOG_COLUMNS' order (absent fields null), each with its
  * content hash (server/collector/log-hash.ts). One flat array of strings and numbers: it crosses to the writer thread for about
@@ -27,18 +29,10 @@ export function logParams(sessionId: number, logs: LogRecord[]): LogParams {
   const params: LogParams = new Array(logs.length * LOG_COLUMNS.length);
   let i = 0;
   for (const log of logs) {
-    const fields = storedFields(log);
+    const fields = storedFields(log) as unknown as Record<string, string | number | null>;
     params[i++] = sessionId;
-    params[i++] = fields.x;
-    params[i++] = fields.t;
-    params[i++] = fields.m;
-    params[i++] = log.at;
-    params[i++] = fields.tg;
-    params[i++] = fields.f;
-    params[i++] = fields.l;
-    params[i++] = fields.ll;
-    params[i++] = fields.u;
-    params[i++] = logContentHash(fields);
+    for (const name of COLUMN_NAMES) params[i++] = name === 'at' ? log.at : fields[name];
+    params[i++] = logContentHash(fields as unknown as StoredLogFields);
   }
   return params;
 }
