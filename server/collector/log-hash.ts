@@ -30,7 +30,7 @@ export function storedFields(log: LogRecord): StoredLogFields {
  * before the column existed and its resend is still recognised. `crypto.hash`, one call, costs less than a Hash object
  * per log; the value is the same. */
 export function logContentHash(fields: StoredLogFields): string {
-  const values: unknown[] = HASHED.map((name) => fields[name]);
+  const values: unknown[] = HASHED.map((name) => fields[name] ?? null);
   while (values.length > FIRST_HASHED.length && values[values.length - 1] === null) values.pop();
   return hash('sha256', JSON.stringify(values), 'base64url').slice(0, 22);
 }

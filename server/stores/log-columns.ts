@@ -113,6 +113,17 @@ export const LOG_COLUMNS = [
     csv: { header: 'url', order: 80 },
     otlp: FIELD_ATTRIBUTES.u,
   },
+  {
+    // The call site's column: with the file and line, the position a source map resolves in a minified bundle
+    // (docs/source-maps.md#a-logs-call-site).
+    name: 'lc',
+    kind: 'integer',
+    sql: { sqlite: 'INTEGER', postgres: 'bigint' },
+    hashed: true,
+    text: false,
+    csv: { header: 'column', order: 65 },
+    otlp: FIELD_ATTRIBUTES.lc,
+  },
 ] as const satisfies readonly LogColumn[];
 
 // Every field of LogRecord is described: a field added to it and not here fails to compile.
