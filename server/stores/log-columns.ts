@@ -1,4 +1,4 @@
-// A log's stored columns, described once (docs/storage.md#a-logs-columns): each store's schema, inserts, partitions and
+// A log's stored columns, described once (docs/local-service.md#a-logs-columns): each store's schema, inserts, partitions and
 // forward pages, the collector's coercion, redaction and dedupe hash, the export and the OTLP mappings take their lists
 // from here, so that a new stored field is one entry (and its type in LogRecord), not twenty files. What differs
 // between the databases is each column's SQL type, a map keyed by dialect; how each database writes (SQLite's writer
