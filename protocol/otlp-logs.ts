@@ -93,11 +93,10 @@ export function otlpLog(log: LogRecord, sessionUUID: string): OtlpLogRecord {
     ...severity(log.ll),
     body: string(log.t ?? ''),
     attributes: attributes([
-      [FIELD_ATTRIBUTES.tg[0], log.tg],
-      [FIELD_ATTRIBUTES.f[0], log.f],
-      [FIELD_ATTRIBUTES.l[0], log.l],
-      [FIELD_ATTRIBUTES.m[0], log.m],
-      [FIELD_ATTRIBUTES.u[0], log.u],
+      ...Object.entries(FIELD_ATTRIBUTES).map(
+        ([field, [name]]) =>
+          [name, log[field as keyof typeof FIELD_ATTRIBUTES]] as [string, string | number | undefined],
+      ),
       [SESSION_ATTRIBUTE, sessionUUID],
     ]),
   };

@@ -92,6 +92,8 @@ export function sanitiseLog(
   }
   const line = toLine(input.l);
   if (line !== undefined) log.l = line;
+  const column = toLine(input.lc);
+  if (column !== undefined) log.lc = column;
   const level = toLevel(input.ll);
   if (level !== undefined) log.ll = level;
   return log;

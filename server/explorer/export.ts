@@ -5,6 +5,7 @@
 // fail instead of a clean end to a partial file. docs/local-service.md#exports
 import type { Context } from 'hono';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { CSV_COLUMNS } from '../stores/log-columns.ts';
 import { allLogs } from './queries.ts';
 import type { ExplorerLog, ExplorerQueries, LogFilter } from './queries.types.ts';
 
@@ -15,7 +16,8 @@ export const EXPORT_PAGE = 1_000;
 /** A step that reads a search window by window stops after this long, and the next step goes on from there. */
 export const EXPORT_STEP_MS = 50;
 
-const CSV_COLUMNS = ['time', 'level', 'tag', 'text', 'file', 'line', 'method', 'url', 'session', 'device'] as const;
+/** The log's own columns (server/stores/log-columns.ts), then who it is from. */
+const CSV_HEADERS = [...CSV_COLUMNS.map((column) => column.csv!.header), 'session', 'device'];
 const LEVEL_NAMES = ['debug', 'warning', 'error', 'trace', 'info', 'fatal'];
 
 /** One CSV field: quoted when needed; a leading = + - @ is defused so a spreadsheet never runs a logged formula. */
@@ -27,15 +29,11 @@ export function csvField(value: unknown): string {
 
 export function exportLine(log: ExplorerLog, format: ExportFormat): string {
   if (format === 'ndjson') return `${JSON.stringify(log)}\n`;
+  const fields = log as unknown as Record<string, unknown>;
   const row = [
-    log.x,
-    LEVEL_NAMES[log.ll ?? 0] ?? log.ll,
-    log.tg,
-    log.t,
-    log.f,
-    log.l,
-    log.m,
-    log.u,
+    ...CSV_COLUMNS.map((column) =>
+      column.kind === 'level' ? (LEVEL_NAMES[log.ll ?? 0] ?? log.ll) : fields[column.name],
+    ),
     log.session_uid,
     log.udid,
   ];
@@ -55,7 +53,7 @@ export async function streamExport(
   const encoder = new TextEncoder();
   const text = (logs: ExplorerLog[]) => logs.map((log) => exportLine(log, format)).join('');
   let waiting: Uint8Array | undefined = encoder.encode(
-    (format === 'csv' ? `${CSV_COLUMNS.join(',')}\r\n` : '') + (first.done ? '' : text(first.value)),
+    (format === 'csv' ? `${CSV_HEADERS.join(',')}\r\n` : '') + (first.done ? '' : text(first.value)),
   );
   let ended = first.done === true;
   const body = new ReadableStream<Uint8Array>(

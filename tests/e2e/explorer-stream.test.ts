@@ -341,7 +341,7 @@ describe('the stream', () => {
       e2e.page.getByRole('link', { name: 'Export CSV' }).click(),
     ]);
     const rows = (await downloadedText(csv)).trim().split('\r\n');
-    expect(rows[0]).toBe('time,level,tag,text,file,line,method,url,session,device');
+    expect(rows[0]).toBe('time,level,tag,text,file,line,column,method,url,session,device');
     expect(rows.slice(1).map((row) => row.split(',')[3])).toEqual(expected);
   });
 });

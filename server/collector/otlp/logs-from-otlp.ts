@@ -5,12 +5,12 @@
 import type { LogLevel } from '../../../protocol/levels.ts';
 import type { SkippedLog } from '../../../protocol/wire.ts';
 import {
-  FIELD_ATTRIBUTES,
   RECORD_UID_ATTRIBUTE,
   SDK_NAME,
   SESSION_ATTRIBUTE,
   SIDELOG_RESOURCE_ATTRIBUTES,
 } from '../../../protocol/otlp-names.ts';
+import { OTLP_COLUMNS } from '../../stores/log-columns.ts';
 import { levelOfSeverity, levelOfSeverityText } from './otlp-mapping.ts';
 
 /** Nesting of attribute values (arrays and maps in each other) deeper than this rejects the record. */
@@ -230,9 +230,10 @@ function mapRecord(
   if (level !== undefined) log.ll = level;
   else if (severityText) extras.severity_text = severityText;
 
-  for (const [field, names] of Object.entries(FIELD_ATTRIBUTES)) {
-    const value = take(attrs, names);
-    if (value !== undefined && value !== null) log[field] = field === 'l' ? value : text(value);
+  // Numbers stay numbers for the collector's coercion (server/collector/wire-validation.ts) to round.
+  for (const { name, otlp, kind } of OTLP_COLUMNS) {
+    const value = take(attrs, otlp);
+    if (value !== undefined && value !== null) log[name] = kind === 'integer' ? value : text(value);
   }
   if (log.tg === undefined && scope.name) log.tg = scope.name;
   const session = text(take(attrs, [SESSION_ATTRIBUTE]) ?? null) || undefined;

@@ -3,6 +3,7 @@
 // Search is server/stores/postgres/search-sql.ts: the `tsv` column (to_tsvector 'simple' of the text, GIN-indexed) for
 // words and phrases; a fragment, and a file, method or URL value, is ILIKE tested on each log read.
 import type pg from 'pg';
+import { columnList } from '../log-columns.ts';
 import { createLogHorizon } from './log-horizon.ts';
 import {
   aroundOf,
@@ -44,7 +45,7 @@ import { READ_VOLUME } from './log-volume.ts';
 /** The levels logs_by_level holds (server/stores/postgres/schema.ts, the migration that made it partial). */
 const RARE_LEVELS: readonly number[] = [1, 2, 3, 5];
 
-const LOG_COLUMNS = `l.id, s.session_uid, s.udid, coalesce(d.name, '') AS device_name, l.x, l.at, l.t, l.m, l.tg, l.f, l.l, l.ll, l.u`;
+const LOG_COLUMNS = `l.id, s.session_uid, s.udid, coalesce(d.name, '') AS device_name, ${columnList('l.')}`;
 /** LOG_COLUMNS for a list (docs/explorer-views.md#long-lines). */
 const LIST_LOG_COLUMNS = listLogColumns(
   LOG_COLUMNS,

@@ -5,6 +5,7 @@
 import type { SearchQuery, SearchTerm } from '../../../explorer-contract/search-query.ts';
 import { wordsOf } from '../../../explorer-contract/search-query.ts';
 import { deviceKeyValues } from '../../explorer/queries.ts';
+import { TEXT_COLUMNS } from '../log-columns.ts';
 import { NETWORK_TAG, networkComparisons } from '../network-search-terms.ts';
 
 /** Adds a parameter and gives its placeholder ($1, $2, …). */
@@ -50,7 +51,7 @@ function termSql(term: SearchTerm, appKey: string, add: AddParameter): string {
       return `l.tsv @@ to_tsquery('simple', ${add(wordsOf(term.text).map(lexeme).join(' & '))})`;
     case 'fragment': {
       const pattern = add(containing(term.text));
-      return `(${['t', 'f', 'm', 'u', 'tg'].map((column) => `l.${column} ILIKE ${pattern}`).join(' OR ')})`;
+      return `(${TEXT_COLUMNS.map((column) => `l.${column} ILIKE ${pattern}`).join(' OR ')})`;
     }
     case 'phrase':
       return `l.tsv @@ to_tsquery('simple', ${add(term.words.map(lexeme).join(' <-> '))})`;

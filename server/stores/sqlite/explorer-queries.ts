@@ -5,6 +5,7 @@
 // filter read only about a page of rows.
 import { IN_BUDGET, registerReadDeadline } from './read-deadline.ts';
 import type Database from 'better-sqlite3';
+import { columnList } from '../log-columns.ts';
 import type { DeviceKeyValue } from '../../../protocol/records.types.ts';
 import {
   aroundOf,
@@ -50,7 +51,7 @@ import type { SearchQuery } from '../../../explorer-contract/search-query.ts';
 import { indexMatch, registerContains, searchSql, sessionFieldSql } from './search-sql.ts';
 import { containsFolded } from './case-fold.ts';
 
-const LOG_COLUMNS = `l.id, s.session_uid, s.udid, coalesce(d.name, '') AS device_name, l.x, l.at, l.t, l.m, l.tg, l.f, l.l, l.ll, l.u`;
+const LOG_COLUMNS = `l.id, s.session_uid, s.udid, coalesce(d.name, '') AS device_name, ${columnList('l.')}`;
 /** LOG_COLUMNS for a list (docs/explorer-views.md#long-lines). */
 const LIST_LOG_COLUMNS = listLogColumns(
   LOG_COLUMNS,
