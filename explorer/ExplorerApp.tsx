@@ -18,7 +18,7 @@ import { SequencesPage } from './pages/SequencesPage.tsx';
 import { SessionsPage } from './pages/SessionsPage.tsx';
 import { SettingsPage } from './pages/SettingsPage.tsx';
 import { SignInPage } from './pages/SignInPage.tsx';
-import { useViewer, viewerStore } from './viewer-store.ts';
+import { useViewer, viewerStore } from './viewer-state.ts';
 
 export const BASE = '/sidelog';
 
