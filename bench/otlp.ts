@@ -19,7 +19,7 @@ import { DEMO_APP_KEY } from '../server/partner/demo.ts';
 import { otlpRequestOf } from '../server/collector/otlp/otlp-from-logs.ts';
 import { encodeLogsRequest } from '../server/collector/otlp/otlp-proto.ts';
 import { startServiceProcess, type ServiceProcess } from '../scripts/service-process.ts';
-import { sessionPayload } from '../tests/unit/server/service-harness.ts';
+import { sessionPayload } from '../fixtures/wire-bodies.ts';
 import { measureIngest } from './collector/ingest.ts';
 
 const { values } = parseArgs({

@@ -10,7 +10,7 @@ import { waitFor } from './wait-for.ts';
 import { durationText } from '../../explorer/format.ts';
 import type { LogRecord } from '../../protocol/records.types.ts';
 import { appIdOf } from '../../server/collector/app-id.ts';
-import { device } from '../unit/server/service-harness.ts';
+import { device } from '../../fixtures/wire-bodies.ts';
 import { seriousViolations } from './axe.ts';
 import { createCollectorClient } from './collector-client.ts';
 import { useProductPage, type ProductDatabase } from './product.ts';

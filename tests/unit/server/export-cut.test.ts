@@ -12,7 +12,7 @@ import { appIdOf } from '../../../server/collector/app-id.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { startService } from '../../../server/service.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
-import { sessionPayload } from './service-harness.ts';
+import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { createTestDatabase, STORE_KINDS, type StoreKind } from './test-databases.ts';
 
 const TOKEN = 'export-cut-token';

@@ -15,7 +15,7 @@ import { createViewerAccounts } from '../../../server/explorer/viewer-accounts.t
 import { logVolume } from '../../../server/explorer/volume.ts';
 import type { ExplorerQueries } from '../../../server/explorer/queries.types.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
-import { sessionPayload } from './service-harness.ts';
+import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { openTestStore, STORE_KINDS } from './test-databases.ts';
 
 const APP = 'fragment-scan-app';

@@ -17,7 +17,8 @@ import { openStore } from '../../../server/stores/open-store.ts';
 import { PG_MIGRATIONS } from '../../../server/stores/postgres/schema.ts';
 import { MIGRATIONS } from '../../../server/stores/sqlite/schema.ts';
 import { startNotifier } from '../../../server/webhooks/notifier.ts';
-import { createHarness, sessionPayload, type Harness } from './service-harness.ts';
+import { createHarness, type Harness } from './service-harness.ts';
+import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { STORE_KINDS } from './test-databases.ts';
 
 const APP_ID = appIdOf(DEMO_APP_KEY);

@@ -11,7 +11,8 @@ import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { logContentHash } from '../../../server/collector/log-hash.ts';
 import { MIGRATIONS } from '../../../server/stores/sqlite/schema.ts';
 import { startService } from '../../../server/service.ts';
-import { createHarness, type Harness, logs, sessionPayload } from './service-harness.ts';
+import { createHarness, type Harness } from './service-harness.ts';
+import { logs, sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { createTestDatabase, STORE_KINDS } from './test-databases.ts';
 
 const fields = { x: '2026-11-22T10:00:00.000Z', t: 'line', m: null, tg: null, f: null, l: null, ll: 0, u: null };

@@ -14,7 +14,7 @@ import type { ForwardingStatus } from '../../../server/collector/otlp/forwarding
 import { startService, type RunningService } from '../../../server/service.ts';
 import { startOtlpReceiver, type OtlpReceiver } from '../../support/otlp-receiver.ts';
 import { sqliteOf } from '../../../server/stores/sqlite/store.ts';
-import { logs, sessionPayload } from './service-harness.ts';
+import { logs, sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { createTestDatabase, openTestStore, STORE_KINDS, type TestDatabase } from './test-databases.ts';
 
 const SESSIONS = 10;

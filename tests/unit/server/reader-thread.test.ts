@@ -11,7 +11,7 @@ import { DEMO_APP_KEY, seedDemo } from '../../../server/partner/demo.ts';
 import { startService } from '../../../server/service.ts';
 import { holdReaders, READERS } from '../../../server/stores/sqlite/reader.ts';
 import { openSqliteStore, readConnectionOf } from '../../../server/stores/sqlite/store.ts';
-import { logs, sessionPayload } from './service-harness.ts';
+import { logs, sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { createTestDatabase } from './test-databases.ts';
 
 const TOKEN = 'reader-thread-token';

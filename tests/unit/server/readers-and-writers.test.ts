@@ -13,7 +13,7 @@ import { DEMO_APP_KEY, seedDemo } from '../../../server/partner/demo.ts';
 import { EXPORT_PAGE } from '../../../server/explorer/export.ts';
 import { openSqliteStore } from '../../../server/stores/sqlite/store.ts';
 import { startService } from '../../../server/service.ts';
-import { logs, sessionPayload } from './service-harness.ts';
+import { logs, sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { createTestDatabase } from './test-databases.ts';
 
 const LOGS = 50_000;

@@ -11,7 +11,8 @@ import { createViewerAccounts } from '../../../server/explorer/viewer-accounts.t
 import { EXPLORER_LOGIN_LIMITS } from '../../../server/explorer/api.ts';
 import { createExplorerQueries } from '../../../server/stores/sqlite/explorer-queries.ts';
 import { sqliteOf } from '../../../server/stores/sqlite/store.ts';
-import { ADMIN_TOKEN, createHarness, logs } from './service-harness.ts';
+import { ADMIN_TOKEN, createHarness } from './service-harness.ts';
+import { logs } from '../../../fixtures/wire-bodies.ts';
 import { openTestStore, STORE_KINDS } from './test-databases.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 
