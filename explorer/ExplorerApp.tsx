@@ -20,7 +20,7 @@ import { SettingsPage } from './pages/SettingsPage.tsx';
 import { SignInPage } from './pages/SignInPage.tsx';
 import { useViewer, viewerStore } from './viewer-state.ts';
 
-export const BASE = '/sidelog';
+const BASE = '/sidelog';
 
 /** Renders its children only for a signed-in viewer; sends anyone else to the sign-in, to come back after. */
 function RequireViewer({ children }: { children: ReactNode }) {

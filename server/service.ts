@@ -24,7 +24,7 @@ import { DEFAULT_RETENTION_DAYS, startRetention } from './stores/retention.ts';
 import { readPortalCsp, securityHeaders } from './http/security-headers.ts';
 import { startNotifier } from './webhooks/notifier.ts';
 
-export interface ServiceOptions {
+interface ServiceOptions {
   /** The database: a SQLite file's path (created with its directory when missing) or a postgres:// URL. */
   db?: string;
   /** The SQLite file, as `db` (kept for callers that name it so). */
@@ -58,7 +58,7 @@ export interface ServiceOptions {
   beforeRoutes?: BeforeRoutes;
 }
 
-export type BeforeRoutes = (app: Hono, store: Store) => void;
+type BeforeRoutes = (app: Hono, store: Store) => void;
 
 export interface RunningService {
   /** http://HOST:PORT */

@@ -10,7 +10,7 @@ import { href, withChanges, type QueryChange } from '../use-query.ts';
 import { AroundView } from './AroundView.tsx';
 import { appendWho } from './filter-params.ts';
 
-export const CONTEXT_STEP = 25;
+const CONTEXT_STEP = 25;
 
 /** How many lines one side of the context reaches, from the address. */
 function reach(value: string | null): number {

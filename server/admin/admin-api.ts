@@ -27,7 +27,7 @@ import { createForwardingAdmin } from '../collector/otlp/forwarding-admin.ts';
 /** Where server/service.ts mounts it; every route below is written from here. */
 export const ADMIN_BASE = '/sidelog/admin/api';
 
-export interface AdminOptions {
+interface AdminOptions {
   token: string;
   /** SIDELOG_FORWARD_OTLP and its companions, for the forwarding status. */
   forward?: ForwardSettings;

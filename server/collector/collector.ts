@@ -65,7 +65,7 @@ export const COLLECTOR_CORS = {
   maxAge: 600,
 };
 
-export interface CollectorOptions {
+interface CollectorOptions {
   /** The largest body once inflated (SIDELOG_MAX_INFLATED_MB); default DEFAULT_MAX_INFLATED_BYTES. */
   maxInflatedBytes?: number;
   /** The back-pressure (server/collector/admission.ts), shared with OTLP's endpoint; one with the default bounds when not given. */

@@ -28,7 +28,7 @@ import { logVolume } from './volume.ts';
 import { rolledUpCount, rollupFits } from './volume-rollup.ts';
 import { withWho } from './who.ts';
 
-export const VIEWER_COOKIE = 'sidelog_viewer';
+const VIEWER_COOKIE = 'sidelog_viewer';
 
 const PAGE = 100;
 const MAX_PAGE = 500;

@@ -56,7 +56,7 @@ export const READ_BUDGET_SPENT = 'SIDELOG_READ_BUDGET';
 
 /** Whether a term is tested on each log read, with no index to find it: a fragment, a file, method or URL value, a
  * network line's status or duration. */
-export const isScanned = (term: SearchTerm): boolean =>
+const isScanned = (term: SearchTerm): boolean =>
   term.kind === 'fragment' ||
   term.kind === 'network' ||
   (term.kind === 'field' && (term.field === 'file' || term.field === 'method' || term.field === 'url'));

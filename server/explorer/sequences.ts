@@ -9,7 +9,7 @@ import type { ExplorerQueries } from './queries.types.ts';
 import { intParam, logFilter, type ExplorerEnv } from './api.ts';
 
 /** A day: a sequence is what one visit of a page does. */
-export const MAX_WITHIN_SECONDS = 24 * 60 * 60;
+const MAX_WITHIN_SECONDS = 24 * 60 * 60;
 
 export function createSequenceRoutes(queries: ExplorerQueries): Hono<ExplorerEnv> {
   const routes = new Hono<ExplorerEnv>();

@@ -20,7 +20,7 @@ export function rollupFits(filter: LogFilter): boolean {
 }
 
 /** Slots `from` (inclusive) to `to` (exclusive) of a grain; an end left out is open. */
-export interface RollupPiece {
+interface RollupPiece {
   grain: number;
   from?: number;
   to?: number;

@@ -6,7 +6,7 @@ import type { AdminList, App, ForwardCursor, StoredSession } from './store.types
 
 export const now = () => new Date().toISOString();
 
-export const LOG_FIELDS = ['x', 't', 'm', 'at', 'tg', 'f', 'l', 'll', 'u'] as const;
+const LOG_FIELDS = ['x', 't', 'm', 'at', 'tg', 'f', 'l', 'll', 'u'] as const;
 
 /** A log row back to the record as it was sent: absent fields stay absent. */
 export function toLog(row: Record<string, unknown>): LogRecord {

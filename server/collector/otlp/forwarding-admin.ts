@@ -9,9 +9,9 @@ import { withoutCredentials } from '../../outbound/without-credentials.ts';
 import { forwardEndpoints, type ForwardSettings } from './forwarder.ts';
 
 /** The lag is counted up to this many logs; past it the status says "at least". */
-export const LAG_COUNT_CAP = 100_000;
+const LAG_COUNT_CAP = 100_000;
 
-export interface ForwardedAppStatus {
+interface ForwardedAppStatus {
   app: string;
   /** The endpoint, without any user name or password it holds. */
   url: string;
@@ -41,10 +41,7 @@ export interface ForwardingStatus {
 /** An endpoint as the status and the start-up line show it: without a user name or password. */
 export { withoutCredentials } from '../../outbound/without-credentials.ts';
 
-export async function forwardingStatus(
-  store: ForwardStore & AppStore,
-  settings: ForwardSettings,
-): Promise<ForwardingStatus> {
+async function forwardingStatus(store: ForwardStore & AppStore, settings: ForwardSettings): Promise<ForwardingStatus> {
   const [endpoints, cursors, holder] = await Promise.all([
     forwardEndpoints(store, settings),
     store.forwardCursors(),

@@ -14,7 +14,7 @@ const FUTURE_DAYS = 2;
 const PARTITION_LOCK = 0x5_1de_10a;
 const LOG_COLUMNS = 'id, session_id, x, t, m, at, tg, f, l, ll, u, content_hash';
 
-export const dayOf = (at: number) => Math.floor(at / DAY_MS);
+const dayOf = (at: number) => Math.floor(at / DAY_MS);
 const nameOf = (day: number) => `logs_${new Date(day * DAY_MS).toISOString().slice(0, 10).replaceAll('-', '')}`;
 
 export interface Partitions {

@@ -8,12 +8,12 @@ import { deviceKeyValues } from '../../explorer/queries.ts';
 import { NETWORK_TAG, networkComparisons } from '../network-search-terms.ts';
 
 /** Adds a parameter and gives its placeholder ($1, $2, …). */
-export type AddParameter = (value: unknown) => string;
+type AddParameter = (value: unknown) => string;
 
 const COLUMN = { file: 'f', method: 'm', url: 'u' } as const;
 
 /** A session's app version and language as its payload names them. */
-export const SESSION_FIELDS = {
+const SESSION_FIELDS = {
   version: `(payload::json -> 'app_version' ->> 'version')`,
   language: `(payload::json ->> 'language')`,
 } as const;

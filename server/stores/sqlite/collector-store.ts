@@ -49,7 +49,7 @@ export const logCount = (params: LogParams) => params.length / LOG_COLUMNS.lengt
 /** Rows per INSERT: one statement for many rows costs SQLite and the binding less per row than a statement each. */
 const ROWS_PER_INSERT = 50;
 
-export type CollectorWrites = Sync<CollectorStore> & {
+type CollectorWrites = Sync<CollectorStore> & {
   /** addLogs, with the logs already made parameters (logParams, on the service's thread): how many were new. */
   addLogParams(appKey: string, sessionId: number, params: LogParams): number;
 };

@@ -81,7 +81,7 @@ function ask(thread: Thread, message: (id: number) => ToReader): Promise<unknown
   });
 }
 
-export interface Reader {
+interface Reader {
   queries: ExplorerQueries;
   /** Closes the database's connections in the threads (reads sent before are answered first). */
   close(): Promise<void>;

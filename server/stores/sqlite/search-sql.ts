@@ -9,7 +9,7 @@ import { wordsOf, type SearchQuery, type SearchTerm } from '../../../explorer-co
 import { deviceKeyValues } from '../../explorer/queries.ts';
 import { NETWORK_TAG, networkComparisons } from '../network-search-terms.ts';
 
-export interface SqlClause {
+interface SqlClause {
   sql: string;
   params: unknown[];
 }
@@ -45,7 +45,7 @@ export function registerContains(db: Database.Database): void {
 const COLUMN = { tag: 'l.tg', file: 'l.f', method: 'l.m', url: 'l.u' } as const;
 
 /** A session's app version and language as its payload names them. */
-export const SESSION_FIELDS = {
+const SESSION_FIELDS = {
   version: `json_extract(payload, '$.app_version.version')`,
   language: `json_extract(payload, '$.language')`,
 } as const;
