@@ -5,7 +5,7 @@
 // (1; more runs that many workers on the port, server/processes.ts), SIDELOG_MAX_INFLATED_MB (128), SIDELOG_FORWARD_OTLP
 // with SIDELOG_FORWARD_OTLP_HEADERS and SIDELOG_FORWARD_OTLP_PROTOCOL (none: no forwarding).
 import { allowedHosts } from './http/allowed-hosts.ts';
-import { appIdOf } from './collector/app-id.ts';
+import { appIdOf } from './stores/app-id.ts';
 import { secureCookiesSetting, trustedProxies } from './http/client-address.ts';
 import { DEMO_APP_KEY, DEMO_PARTNER } from './partner/demo.ts';
 import { forwardSettings } from './collector/otlp/forward-settings.ts';

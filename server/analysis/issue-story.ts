@@ -3,7 +3,7 @@
 // sessions without it. Every line read (before the occurrences, and the last lines of those other sessions) is
 // grouped by Drain; a pattern's support is how many occurrences (or other sessions) hold it at least once.
 import type { IssueGroup, IssueStory, StoryPattern } from '../../explorer-contract/insight.types.ts';
-import type { ExplorerLog, ExplorerQueries } from '../explorer/queries.types.ts';
+import type { ExplorerLog, ExplorerQueries } from '../stores/explorer-queries.types.ts';
 import type { IssueGroupStore } from '../stores/store.types.ts';
 import { createDrain, templateOf } from './drain.ts';
 

@@ -2,7 +2,7 @@
 // it in time, grouped by Drain (server/analysis/drain.ts), with counts, first and last seen, and which patterns the
 // range before had none of. Read through the explorer's queries (the same filters as the stream, on either store).
 import type { LogPattern, PatternSample, PatternsAnswer } from '../../explorer-contract/insight.types.ts';
-import type { ExplorerLog, ExplorerQueries, LogFilter } from '../explorer/queries.types.ts';
+import type { ExplorerLog, ExplorerQueries, LogFilter } from '../stores/explorer-queries.types.ts';
 import { createDrain, templateOf } from './drain.ts';
 import { patternSearch } from './terms.ts';
 

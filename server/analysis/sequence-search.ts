@@ -3,8 +3,8 @@
 // exact on either store), and each session's lines are walked in time order: for each A, the first B after it is
 // the nearest, so a session matches when that B is within T of some A.
 import type { SequenceMatch, SequencesAnswer } from '../../explorer-contract/insight.types.ts';
-import { decodeCursor } from '../explorer/queries.ts';
-import type { ExplorerLog, ExplorerQueries, LogCursor, LogFilter } from '../explorer/queries.types.ts';
+import { decodeCursor } from '../stores/explorer-queries.ts';
+import type { ExplorerLog, ExplorerQueries, LogCursor, LogFilter } from '../stores/explorer-queries.types.ts';
 import type { Term } from './terms.ts';
 
 /** Lines a term may match in the range: past that the answer would be slow, and the search asks for a narrower one. */

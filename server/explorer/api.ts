@@ -16,8 +16,8 @@ import {
   type SessionSort,
 } from '../../explorer-contract/api.types.ts';
 import { FilterError, parseLogFilters } from '../../explorer-contract/log-filters.ts';
-import { decodeCursor, READ_BUDGET_SPENT, splitScanned } from './queries.ts';
-import type { ExplorerQueries, LogFilter } from './queries.types.ts';
+import { decodeCursor, READ_BUDGET_SPENT, splitScanned } from '../stores/explorer-queries.ts';
+import type { ExplorerQueries, LogFilter } from '../stores/explorer-queries.types.ts';
 import { secureCookies } from '../http/client-address.ts';
 import { jsonWritesFrom } from '../http/cross-site.ts';
 import { createLoginThrottle, type LoginEnv, type LoginLimits } from '../http/login-throttle.ts';

@@ -5,8 +5,8 @@
 // fail instead of a clean end to a partial file. docs/local-service.md#exports
 import type { Context } from 'hono';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { allLogs } from './queries.ts';
-import type { ExplorerLog, ExplorerQueries, LogFilter } from './queries.types.ts';
+import { allLogs } from '../stores/explorer-queries.ts';
+import type { ExplorerLog, ExplorerQueries, LogFilter } from '../stores/explorer-queries.types.ts';
 
 type ExportFormat = 'ndjson' | 'csv';
 

@@ -4,7 +4,7 @@
 // counts them. At most TOP values a facet.
 import type { FacetValue, LogFacets } from '../../explorer-contract/api.types.ts';
 import { LOG_LEVEL_NAMES } from '../../explorer-contract/log-filters.ts';
-import type { ExplorerQueries, LogFilter, SessionFacts } from './queries.types.ts';
+import type { ExplorerQueries, LogFilter, SessionFacts } from '../stores/explorer-queries.types.ts';
 import { keyFacets } from './key-facets.ts';
 import { logVolume } from './volume.ts';
 

@@ -2,7 +2,7 @@
 // sign-in and app (server/explorer/api.ts): patterns, issue groups with their replies and their story, sessions by
 // sequence, saved views, device-key history and the app's webhook (docs/explorer.md).
 import { Hono } from 'hono';
-import type { ExplorerQueries } from './queries.types.ts';
+import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
 import type {
   CollectedReads,
   CollectorStore,
@@ -13,7 +13,7 @@ import type {
   SourceMapStore,
   WebhookStore,
 } from '../stores/store.types.ts';
-import { createFrameRoutes } from '../sourcemaps/explorer-frames.ts';
+import { createFrameRoutes } from './stack-frames.ts';
 import type { ExplorerEnv } from './api.ts';
 import { createDeviceHistoryRoutes } from './device-history.ts';
 import { createIssueGroupRoutes } from './issue-groups.ts';

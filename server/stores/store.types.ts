@@ -5,7 +5,7 @@
 import type { DeviceInfo, DeviceKeyValue, LogRecord, SessionPayload } from '../../protocol/records.types.ts';
 import type { RedactConfig } from '../../protocol/redact/redact-options.ts';
 import type { IssueRequest, SkippedLog, WireOperation } from '../../protocol/wire.ts';
-import type { ExplorerQueries } from '../explorer/queries.types.ts';
+import type { ExplorerQueries } from './explorer-queries.types.ts';
 import type { ExplorerIssue } from '../../explorer-contract/api.types.ts';
 import type {
   KeyHistoryEntry,
@@ -83,7 +83,7 @@ export interface AppStore {
   /** Creates or updates the app; `redact` undefined keeps its rule set, null removes it. */
   putApp(key: string, enabled: boolean, redact?: RedactConfig | null): Promise<App>;
   app(key: string): Promise<App | undefined>;
-  /** By Sidelog's appID or the Bugfender SDK's (server/collector/app-id.ts). */
+  /** By Sidelog's appID or the Bugfender SDK's (server/stores/app-id.ts). */
   appById(appId: string): Promise<App | undefined>;
   apps(): Promise<App[]>;
 }

@@ -9,7 +9,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { waitFor } from './wait-for.ts';
 import { durationText } from '../../explorer/format.ts';
 import type { LogRecord } from '../../protocol/records.types.ts';
-import { appIdOf } from '../../server/collector/app-id.ts';
+import { appIdOf } from '../../server/stores/app-id.ts';
 import { device } from '../../fixtures/wire-bodies.ts';
 import { seriousViolations } from './axe.ts';
 import { createCollectorClient } from './collector-client.ts';

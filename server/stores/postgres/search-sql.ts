@@ -4,7 +4,7 @@
 // each log read, so that what reads them bounds how many (docs/explorer.md#fragments).
 import type { SearchQuery, SearchTerm } from '../../../explorer-contract/search-query.ts';
 import { wordsOf } from '../../../explorer-contract/search-query.ts';
-import { deviceKeyValues } from '../../explorer/queries.ts';
+import { deviceKeyValues } from '../explorer-queries.ts';
 import { NETWORK_TAG, networkComparisons } from '../network-search-terms.ts';
 
 /** Adds a parameter and gives its placeholder ($1, $2, …). */

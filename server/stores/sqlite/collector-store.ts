@@ -3,7 +3,7 @@
 // (server/stores/sqlite/writer-thread.ts); a batch's logs come there hashed (logParams, on the service's thread).
 import type Database from 'better-sqlite3';
 import type { DeviceInfo, LogRecord } from '../../../protocol/records.types.ts';
-import { logContentHash, storedFields } from '../../collector/log-hash.ts';
+import { logContentHash, storedFields } from '../log-hash.ts';
 import {
   MAX_REFUSED_KEYS,
   MAX_REFUSED_KEY_LENGTH,
@@ -19,7 +19,7 @@ import { createVolumeRollup } from './log-volume.ts';
 const LOG_COLUMNS = ['session_id', 'x', 't', 'm', 'at', 'tg', 'f', 'l', 'll', 'u', 'content_hash'] as const;
 
 /** A batch's logs as the INSERT's parameters, row after row in LOG_COLUMNS' order (absent fields null), each with its
- * content hash (server/collector/log-hash.ts). One flat array of strings and numbers: it crosses to the writer thread for about
+ * content hash (server/stores/log-hash.ts). One flat array of strings and numbers: it crosses to the writer thread for about
  * half what as many objects would cost. */
 export type LogParams = (string | number | null)[];
 

@@ -6,7 +6,7 @@
 // terms, server/stores/sqlite/explorer-queries.ts).
 import type Database from 'better-sqlite3';
 import { wordsOf, type SearchQuery, type SearchTerm } from '../../../explorer-contract/search-query.ts';
-import { deviceKeyValues } from '../../explorer/queries.ts';
+import { deviceKeyValues } from '../explorer-queries.ts';
 import { NETWORK_TAG, networkComparisons } from '../network-search-terms.ts';
 
 interface SqlClause {

@@ -2,8 +2,8 @@
 // (server/stores/sqlite/migrate.ts), and composes the stores (server/stores/store.types.ts) over it, one module each in this
 // folder, with the explorer's queries (server/stores/sqlite/explorer-queries.ts). server/stores/open-store.ts chooses it.
 import Database from 'better-sqlite3';
-import { bugfenderAppIdOf } from '../../collector/app-id.ts';
-import { logContentHash } from '../../collector/log-hash.ts';
+import { bugfenderAppIdOf } from '../app-id.ts';
+import { logContentHash } from '../log-hash.ts';
 import { migrate } from './migrate.ts';
 import { MIGRATIONS } from './schema.ts';
 import { createAppStore } from './app-store.ts';

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { expect, test } from 'vitest';
 import { explorerCookie } from '../../../bench/explorer-cookie.ts';
 import type { LogRecord } from '../../../protocol/records.types.ts';
-import { appIdOf } from '../../../server/collector/app-id.ts';
+import { appIdOf } from '../../../server/stores/app-id.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { startService } from '../../../server/service.ts';
 import type { Store } from '../../../server/stores/store.types.ts';

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { EXPLORER_API } from '../../../explorer-contract/api.types.ts';
 import type { IssueGroup, KeyHistoryEntry, SavedView } from '../../../explorer-contract/insight.types.ts';
 import { FIELD_CAPS } from '../../../protocol/limits.ts';
-import { appIdOf } from '../../../server/collector/app-id.ts';
+import { appIdOf } from '../../../server/stores/app-id.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { openStore } from '../../../server/stores/open-store.ts';
 import { PG_MIGRATIONS } from '../../../server/stores/postgres/schema.ts';

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { LogLevel } from '../../../protocol/levels.ts';
 import type { LogRecord } from '../../../protocol/records.types.ts';
-import { appIdOf } from '../../../server/collector/app-id.ts';
+import { appIdOf } from '../../../server/stores/app-id.ts';
 import { DEMO_APP_KEY, seedDemo } from '../../../server/partner/demo.ts';
 import { openStore } from '../../../server/stores/open-store.ts';
 import type { ForwardingStatus } from '../../../server/collector/otlp/forwarding-admin.ts';

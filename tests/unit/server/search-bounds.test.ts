@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import { EXPLORER_API } from '../../../explorer-contract/api.types.ts';
 import { describe, expect, test } from 'vitest';
 import { MAX_SEARCH_TERMS, parseSearchQuery } from '../../../explorer-contract/search-query.ts';
-import { appIdOf } from '../../../server/collector/app-id.ts';
+import { appIdOf } from '../../../server/stores/app-id.ts';
 import { createExplorerApi } from '../../../server/explorer/api.ts';
 import { createViewerAccounts } from '../../../server/explorer/viewer-accounts.ts';
 import { EXPLORER_LOGIN_LIMITS } from '../../../server/explorer/api.ts';

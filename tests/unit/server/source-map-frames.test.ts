@@ -5,7 +5,7 @@
 // viewer of another app reads none of it.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { EXPLORER_API } from '../../../explorer-contract/api.types.ts';
-import { appIdOf } from '../../../server/collector/app-id.ts';
+import { appIdOf } from '../../../server/stores/app-id.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { ADMIN_TOKEN, createHarness, type Harness } from './service-harness.ts';
 import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
