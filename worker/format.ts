@@ -6,7 +6,7 @@ import { keepText, type Redact } from '../protocol/redact/redactor.ts';
 
 export { formatParts, formatValue } from '../protocol/index.ts';
 
-export interface CallSite {
+interface CallSite {
   method?: string;
   file?: string;
   line?: number;

@@ -20,10 +20,10 @@ import type {
 
 export type { SkippedLog };
 
-export type Checked<T> = { ok: true; value: T } | { ok: false; reason: string };
+type Checked<T> = { ok: true; value: T } | { ok: false; reason: string };
 
 /** A log batch as stored: the logs that can be, and the ones skipped. */
-export interface CheckedLogBatch extends LogBatchRequest {
+interface CheckedLogBatch extends LogBatchRequest {
   skipped: SkippedLog[];
 }
 export type CheckedRequests = Omit<WireRequests, 'sendLogs'> & { sendLogs: CheckedLogBatch };

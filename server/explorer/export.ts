@@ -5,29 +5,29 @@
 // fail instead of a clean end to a partial file. docs/local-service.md#exports
 import type { Context } from 'hono';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { allLogs } from '../stores/explorer-queries.ts';
+import type { ExplorerLog, ExplorerQueries, LogFilter } from '../stores/explorer-queries.types.ts';
 import { CSV_COLUMNS } from '../stores/log-columns.ts';
-import { allLogs } from './queries.ts';
-import type { ExplorerLog, ExplorerQueries, LogFilter } from './queries.types.ts';
 
-export type ExportFormat = 'ndjson' | 'csv';
+type ExportFormat = 'ndjson' | 'csv';
 
 /** Logs a step reads and writes: a few milliseconds of the event loop. */
 export const EXPORT_PAGE = 1_000;
 /** A step that reads a search window by window stops after this long, and the next step goes on from there. */
-export const EXPORT_STEP_MS = 50;
+const EXPORT_STEP_MS = 50;
 
 /** The log's own columns (server/stores/log-columns.ts), then who it is from. */
 const CSV_HEADERS = [...CSV_COLUMNS.map((column) => column.csv!.header), 'session', 'device'];
 const LEVEL_NAMES = ['debug', 'warning', 'error', 'trace', 'info', 'fatal'];
 
 /** One CSV field: quoted when needed; a leading = + - @ is defused so a spreadsheet never runs a logged formula. */
-export function csvField(value: unknown): string {
+function csvField(value: unknown): string {
   let text = value === null || value === undefined ? '' : String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export function exportLine(log: ExplorerLog, format: ExportFormat): string {
+function exportLine(log: ExplorerLog, format: ExportFormat): string {
   if (format === 'ndjson') return `${JSON.stringify(log)}\n`;
   const fields = log as unknown as Record<string, unknown>;
   const row = [

@@ -3,7 +3,7 @@
 // sequence, saved views, device-key history and the app's webhook (docs/explorer.md), and a crash's frames and a log's
 // call site through the app's source maps (docs/source-maps.md).
 import { Hono } from 'hono';
-import type { ExplorerQueries } from './queries.types.ts';
+import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
 import type {
   CollectedReads,
   CollectorStore,
@@ -14,8 +14,8 @@ import type {
   SourceMapStore,
   WebhookStore,
 } from '../stores/store.types.ts';
-import { createFrameRoutes } from '../sourcemaps/explorer-frames.ts';
 import { createLogPlaceRoutes } from '../sourcemaps/explorer-log-place.ts';
+import { createFrameRoutes } from './stack-frames.ts';
 import type { ExplorerEnv } from './api.ts';
 import { createDeviceHistoryRoutes } from './device-history.ts';
 import { createIssueGroupRoutes } from './issue-groups.ts';

@@ -5,7 +5,7 @@
 import { Hono } from 'hono';
 import type { LogPlace } from '../../explorer-contract/stack-frames.types.ts';
 import type { ExplorerEnv } from '../explorer/api.ts';
-import type { ExplorerQueries } from '../explorer/queries.types.ts';
+import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
 import type { CollectedReads, SourceMapStore } from '../stores/store.types.ts';
 import { releasesOf, symbolicatorOf } from './symbolicator.ts';
 

@@ -23,7 +23,7 @@ export interface LogColumn {
   /** NOT NULL. Only the columns the first migrations made: a column added later is nullable, since the logs already
    * stored have no value for it. */
   required?: true;
-  /** Part of the dedupe hash (server/collector/log-hash.ts). */
+  /** Part of the dedupe hash (server/stores/log-hash.ts). */
   hashed: boolean;
   /** Text a person logged: redacted at ingest by the app's rules, and read by a search's fragments. */
   text: boolean;

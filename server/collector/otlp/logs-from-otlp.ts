@@ -14,9 +14,9 @@ import { OTLP_COLUMNS } from '../../stores/log-columns.ts';
 import { levelOfSeverity, levelOfSeverityText } from './otlp-mapping.ts';
 
 /** Nesting of attribute values (arrays and maps in each other) deeper than this rejects the record. */
-export const MAX_VALUE_DEPTH = 16;
+const MAX_VALUE_DEPTH = 16;
 /** Records naming more sessions than this in one request are rejected: each new session is a write of its own. */
-export const MAX_SESSIONS_PER_REQUEST = 100;
+const MAX_SESSIONS_PER_REQUEST = 100;
 
 /** The records of one session: its registration as a wire client sends it, and its logs as wire logs. */
 export interface SessionGroup {
@@ -27,7 +27,7 @@ export interface SessionGroup {
   logs: { index: number; log: Record<string, unknown> }[];
 }
 
-export interface MappedRequest {
+interface MappedRequest {
   groups: SessionGroup[];
   /** Records that cannot be stored, by their index in the request (resources, scopes and records in order). */
   rejected: SkippedLog[];
@@ -35,7 +35,7 @@ export interface MappedRequest {
   total: number;
 }
 
-export type Mapped = { ok: true; value: MappedRequest } | { ok: false; reason: string };
+type Mapped = { ok: true; value: MappedRequest } | { ok: false; reason: string };
 
 class Refused extends Error {}
 type Fields = Record<string, unknown>;

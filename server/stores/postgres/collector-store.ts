@@ -6,8 +6,8 @@
 // Its words go into the tsvector's GIN index with the row; no trigram index (docs/explorer.md#search).
 import type pg from 'pg';
 import type { DeviceInfo } from '../../../protocol/records.types.ts';
-import { logContentHash, storedFields } from '../../collector/log-hash.ts';
 import { COLUMNS, columnList } from '../log-columns.ts';
+import { logContentHash, storedFields } from '../log-hash.ts';
 import { now, toSession, type SessionRow } from '../store-rows.ts';
 import {
   MAX_REFUSED_KEYS,

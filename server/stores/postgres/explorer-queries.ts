@@ -1,4 +1,4 @@
-// The explorer's reads over PostgreSQL (the contract: server/explorer/queries.types.ts). The log stream is in time
+// The explorer's reads over PostgreSQL (the contract: server/stores/explorer-queries.types.ts). The log stream is in time
 // order, newest first, paged by keyset on (at, id), as in SQLite; each filter is a clause with its parameters.
 // Search is server/stores/postgres/search-sql.ts: the `tsv` column (to_tsvector 'simple' of the text, GIN-indexed) for
 // words and phrases; a fragment, and a file, method or URL value, is ILIKE tested on each log read.
@@ -23,7 +23,7 @@ import {
   toExplorerDevice,
   toExplorerSession,
   EXCLUDED_COLUMNS,
-} from '../../explorer/queries.ts';
+} from '../explorer-queries.ts';
 import type {
   DeviceKeyRow,
   ExplorerDeviceRow,
@@ -36,7 +36,7 @@ import type {
   LogFilter,
   LogPage,
   SessionFacts,
-} from '../../explorer/queries.types.ts';
+} from '../explorer-queries.types.ts';
 import type { SearchQuery } from '../../../explorer-contract/search-query.ts';
 import { sql } from './client.ts';
 import { searchSql, sessionFieldSql } from './search-sql.ts';

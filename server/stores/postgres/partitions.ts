@@ -16,7 +16,7 @@ const PARTITION_LOCK = 0x5_1de_10a;
 /** Every column a log's row holds but the generated one (tsv), which a move must leave out. */
 const LOG_COLUMNS = `id, session_id, ${columnList()}, content_hash`;
 
-export const dayOf = (at: number) => Math.floor(at / DAY_MS);
+const dayOf = (at: number) => Math.floor(at / DAY_MS);
 const nameOf = (day: number) => `logs_${new Date(day * DAY_MS).toISOString().slice(0, 10).replaceAll('-', '')}`;
 
 export interface Partitions {

@@ -4,17 +4,17 @@
 // each log read, so that what reads them bounds how many (docs/explorer.md#fragments).
 import type { SearchQuery, SearchTerm } from '../../../explorer-contract/search-query.ts';
 import { wordsOf } from '../../../explorer-contract/search-query.ts';
-import { deviceKeyValues } from '../../explorer/queries.ts';
+import { deviceKeyValues } from '../explorer-queries.ts';
 import { TEXT_COLUMNS } from '../log-columns.ts';
 import { NETWORK_TAG, networkComparisons } from '../network-search-terms.ts';
 
 /** Adds a parameter and gives its placeholder ($1, $2, …). */
-export type AddParameter = (value: unknown) => string;
+type AddParameter = (value: unknown) => string;
 
 const COLUMN = { file: 'f', method: 'm', url: 'u' } as const;
 
 /** A session's app version and language as its payload names them. */
-export const SESSION_FIELDS = {
+const SESSION_FIELDS = {
   version: `(payload::json -> 'app_version' ->> 'version')`,
   language: `(payload::json ->> 'language')`,
 } as const;

@@ -1,4 +1,4 @@
-// The explorer's reads over SQLite (the contract, shared with PostgreSQL's: server/explorer/queries.types.ts),
+// The explorer's reads over SQLite (the contract, shared with PostgreSQL's: server/stores/explorer-queries.types.ts),
 // straight SQL over the collector's tables (server/stores/sqlite/schema.ts). The log stream is in time
 // order, newest first, paged by keyset on (at, id): a page costs the same on the first screen and the ten
 // thousandth. Each filter is a clause; the indexes the last migration adds let the first page of any single
@@ -25,7 +25,7 @@ import {
   liftFilters,
   toExplorerDevice,
   toExplorerSession,
-} from '../../explorer/queries.ts';
+} from '../explorer-queries.ts';
 import type {
   DeviceFilter,
   DeviceKeyRow,
@@ -45,7 +45,7 @@ import type {
   ScanCount,
   SessionFacts,
   SessionFilter,
-} from '../../explorer/queries.types.ts';
+} from '../explorer-queries.types.ts';
 import { promised } from './rows.ts';
 import type { SearchQuery } from '../../../explorer-contract/search-query.ts';
 import { indexMatch, registerContains, searchSql, sessionFieldSql } from './search-sql.ts';

@@ -6,11 +6,11 @@
 // terms, server/stores/sqlite/explorer-queries.ts).
 import type Database from 'better-sqlite3';
 import { wordsOf, type SearchQuery, type SearchTerm } from '../../../explorer-contract/search-query.ts';
-import { deviceKeyValues } from '../../explorer/queries.ts';
+import { deviceKeyValues } from '../explorer-queries.ts';
 import { TEXT_COLUMNS } from '../log-columns.ts';
 import { NETWORK_TAG, networkComparisons } from '../network-search-terms.ts';
 
-export interface SqlClause {
+interface SqlClause {
   sql: string;
   params: unknown[];
 }
@@ -46,7 +46,7 @@ export function registerContains(db: Database.Database): void {
 const COLUMN = { tag: 'l.tg', file: 'l.f', method: 'l.m', url: 'l.u' } as const;
 
 /** A session's app version and language as its payload names them. */
-export const SESSION_FIELDS = {
+const SESSION_FIELDS = {
   version: `json_extract(payload, '$.app_version.version')`,
   language: `json_extract(payload, '$.language')`,
 } as const;

@@ -5,7 +5,7 @@
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterEach, describe, expect, test } from 'vitest';
-import { appIdOf } from '../../../server/collector/app-id.ts';
+import { appIdOf } from '../../../server/stores/app-id.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { COLUMNS, type LogColumn } from '../../../server/stores/log-columns.ts';
 import { openStore } from '../../../server/stores/open-store.ts';

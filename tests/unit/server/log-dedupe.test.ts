@@ -9,10 +9,11 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { WIRE_PATHS } from '../../../protocol/wire.ts';
 import { openSqliteStore } from '../../../server/stores/sqlite/store.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
-import { logContentHash } from '../../../server/collector/log-hash.ts';
+import { logContentHash } from '../../../server/stores/log-hash.ts';
 import { MIGRATIONS } from '../../../server/stores/sqlite/schema.ts';
 import { startService } from '../../../server/service.ts';
-import { createHarness, type Harness, logs, sessionPayload } from './service-harness.ts';
+import { createHarness, type Harness } from './service-harness.ts';
+import { logs, sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { createTestDatabase, STORE_KINDS } from './test-databases.ts';
 
 const fields = {

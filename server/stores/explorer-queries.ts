@@ -1,4 +1,4 @@
-// What the stores' explorer queries (server/explorer/queries.types.ts) share at run time: the log columns a list reads,
+// What the stores' explorer queries (server/stores/explorer-queries.types.ts) share at run time: the log columns a list reads,
 // the search terms a scan reads, the keyset cursor, the SQL both dialects write alike, and rows back to the API's
 // answers.
 import type { DeviceInfo, SessionPayload } from '../../protocol/records.types.ts';
@@ -15,7 +15,13 @@ import {
 } from '../../explorer-contract/api.types.ts';
 import type { SearchQuery, SearchTerm } from '../../explorer-contract/search-query.ts';
 import { NETWORK_TAG } from '../../protocol/limits.ts';
-import type { ExplorerDeviceRow, ExplorerQueries, ExplorerSessionRow, LogCursor, LogFilter } from './queries.types.ts';
+import type {
+  ExplorerDeviceRow,
+  ExplorerQueries,
+  ExplorerSessionRow,
+  LogCursor,
+  LogFilter,
+} from './explorer-queries.types.ts';
 
 /** A store's log columns as a list reads them: the text cut in SQL, so that a long line never leaves the database for
  * a list, and its whole length when it was cut (docs/explorer-views.md#long-lines). `cut` and `length` are the
@@ -56,7 +62,7 @@ export const READ_BUDGET_SPENT = 'SIDELOG_READ_BUDGET';
 
 /** Whether a term is tested on each log read, with no index to find it: a fragment, a file, method or URL value, a
  * network line's status or duration. */
-export const isScanned = (term: SearchTerm): boolean =>
+const isScanned = (term: SearchTerm): boolean =>
   term.kind === 'fragment' ||
   term.kind === 'network' ||
   (term.kind === 'field' && (term.field === 'file' || term.field === 'method' || term.field === 'url'));
