@@ -14,6 +14,7 @@ import type { BuiltPages } from './build-pages.ts';
 const IN_PAGE_ENGINE = 'engine.js';
 const ON_DEMAND: Record<string, string> = {
   'startup.js': 'engine start-up, rescue (every init)',
+  'redactor.js': 'built-in detectors (init, when redact.builtIns names any: by default)',
   [IN_PAGE_ENGINE]: 'in-page engine (modes B and C)',
   'capture.js': "captures' loader (any capture on)",
   'feedback-dialog.js': 'feedback dialog (getUserFeedback)',

@@ -46,9 +46,11 @@ export async function startSession(host: StartHost, options: ResolvedOptions): P
   const { queue } = host;
   /** This page run: the engine counts this client's writes under it (docs/durability.md). */
   const run = randomHex();
-  const redact: Redact = pageRedactor(options.redact);
+  // The detectors' chunk loads while the identity is read.
+  const redacting = pageRedactor(options.redact);
   if (!host.namedDevice) options.deviceName = defaultDeviceName();
   const identity = await loadIdentity(options.appKey);
+  const redact: Redact = await redacting;
   const deviceData: DeviceData = {};
   const applyKey = (key: string, value: DeviceKeyValue) => {
     if (value === null) delete deviceData[key];
