@@ -19,25 +19,21 @@ function fromWire(wire: WireValue): unknown {
   if (wire.type === 'RAW') return wire.value;
   const thrown = wire.value as Thrown;
   // As Comlink rethrows: an Error keeps its name (the engine's refused rules are told by it) and message.
-  if (thrown.isError) throw Object.assign(new Error(), thrown.value);
-  throw thrown.value;
+  throw thrown.isError ? Object.assign(new Error(), thrown.value) : thrown.value;
 }
 
 /** A callback the worker calls back on (Comlink's `proxy`): served on a channel of its own, as Comlink serves it.
- * Only calls come (Comlink's APPLY) and a release; every message with an id is answered, so nothing waits for ever. */
+ * Only calls come (Comlink's APPLY) and a release. Every message is answered, so that nothing there waits for ever;
+ * the page's callbacks return nothing, and one that throws is answered as one that returned. */
 function serve(callback: Function): MessagePort {
   const { port1, port2 } = new MessageChannel();
-  port1.onmessage = ({ data }: MessageEvent<{ id?: string; type?: string; argumentList?: WireValue[] }>) => {
-    let wire: WireValue;
+  port1.onmessage = ({ data }: MessageEvent<{ id: string; type: string; argumentList?: WireValue[] }>) => {
     try {
-      wire = {
-        type: 'RAW',
-        value: data.type === 'APPLY' ? callback(...(data.argumentList ?? []).map(fromWire)) : undefined,
-      };
-    } catch (error) {
-      wire = { type: 'HANDLER', name: 'throw', value: { isError: false, value: String(error) } };
+      if (data.type === 'APPLY') callback(...data.argumentList!.map(fromWire));
+    } catch {
+      // Answered below all the same.
     }
-    port1.postMessage({ ...wire, id: data.id });
+    port1.postMessage({ type: 'RAW', id: data.id });
     if (data.type === 'RELEASE') port1.close();
   };
   return port2;
@@ -46,13 +42,12 @@ function serve(callback: Function): MessagePort {
 /** The worker's API on `port`: each method a call, whose function arguments are served as Comlink's proxies and
  * whose ports are transferred. */
 export function callsOn<T>(port: Endpoint): Remote<T> {
-  const waiting = new Map<string, (reply: WireValue) => void>();
+  const waiting = new Map<number, (reply: WireValue) => void>();
+  /** Comlink's side answers only a message whose id is truthy. */
   let last = 0;
-  port.addEventListener('message', (({ data }: MessageEvent<WireValue & { id?: string }>) => {
-    const settle = data && data.id !== undefined && waiting.get(data.id);
-    if (!settle) return;
-    waiting.delete(data.id!);
-    settle(data);
+  port.addEventListener('message', (({ data }: MessageEvent<WireValue & { id: number }>) => {
+    waiting.get(data?.id)?.(data);
+    waiting.delete(data?.id);
   }) as EventListener);
   const call =
     (method: string) =>
@@ -60,16 +55,15 @@ export function callsOn<T>(port: Endpoint): Remote<T> {
       new Promise((resolve, reject) => {
         const transfer: Transferable[] = [];
         const argumentList = args.map((arg): WireValue => {
-          if (typeof arg !== 'function') {
-            if (arg instanceof MessagePort) transfer.push(arg);
-            return { type: 'RAW', value: arg };
+          if (typeof arg === 'function') {
+            const served = serve(arg);
+            transfer.push(served);
+            return { type: 'HANDLER', name: 'proxy', value: served };
           }
-          const served = serve(arg);
-          transfer.push(served);
-          return { type: 'HANDLER', name: 'proxy', value: served };
+          if (arg instanceof MessagePort) transfer.push(arg);
+          return { type: 'RAW', value: arg };
         });
-        // Comlink's ids are strings, and a falsy id is no reply to Comlink's side.
-        const id = `sl-${++last}`;
+        const id = ++last;
         waiting.set(id, (reply) => {
           try {
             resolve(fromWire(reply));
