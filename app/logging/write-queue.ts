@@ -205,7 +205,7 @@ export function createWriteQueue(
     const index = buffer.x.length;
     // Each call's `at` is worked out as it comes, in the call's own optimised code: worked out over the buffer as it
     // was sent, once per 1,000 calls, the loop ran unoptimised, about 0.1 µs a call
-    // (docs/benchmarks.md#where-a-calls-time-goes).
+    // (docs/benchmarks.md#before-and-after-the-pass-on-the-start-up-and-the-at-per-call).
     if (index === 0) bufferFrom = lastAt;
     lastAt = x > lastAt ? x : lastAt + 1;
     // A page's URL seldom changes within a buffer: each message carries it once per run of equal URLs.
