@@ -72,10 +72,10 @@ async function browserDatabase(): Promise<unknown[]> {
 // every secret masked.
 beforeEach(() => {
   const random = crypto.getRandomValues.bind(crypto);
-  vi.spyOn(crypto, 'getRandomValues').mockImplementation(<T extends ArrayBufferView | null>(array: T): T => {
-    random(array);
-    if (array instanceof Uint8Array && array.length >= 2) array.set([0xc0, 0xde]);
-    return array;
+  vi.spyOn(crypto, 'getRandomValues').mockImplementation((array) => {
+    const filled = random(array);
+    if (filled instanceof Uint8Array && filled.length >= 2) filled.set([0xc0, 0xde]);
+    return filled;
   });
 });
 afterEach(() => vi.restoreAllMocks());
