@@ -6,6 +6,7 @@ import type { SearchQuery, SearchTerm } from '../../explorer-contract/search-que
 import { wordsOf } from '../../explorer-contract/search-query.ts';
 import { deviceKeyValues } from '../explorer-queries.types.ts';
 import { NETWORK_TAG, networkComparisons } from '../network-search-terms.ts';
+import { parsedFieldSql } from './parsed-field-sql.ts';
 
 /** Adds a parameter and gives its placeholder ($1, $2, …). */
 export type AddParameter = (value: unknown) => string;
@@ -61,6 +62,8 @@ function termSql(term: SearchTerm, appKey: string, add: AddParameter): string {
         .map(([op, number]) => `${value} ${op} ${add(number)}`)
         .join(' AND ')})`;
     }
+    case 'parsed':
+      return parsedFieldSql(term, add);
     case 'level':
       return `coalesce(l.ll, 0) = ${add(term.level)}`;
     case 'key':

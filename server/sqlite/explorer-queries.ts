@@ -46,6 +46,7 @@ import {
 import { promised } from './rows.ts';
 import type { SearchQuery } from '../../explorer-contract/search-query.ts';
 import { indexMatch, registerContains, searchSql, sessionFieldSql } from './search-sql.ts';
+import { registerParsedKv } from './parsed-field-sql.ts';
 import { containsFolded } from './case-fold.ts';
 
 const LOG_COLUMNS = `l.id, s.session_uid, s.udid, coalesce(d.name, '') AS device_name, l.x, l.at, l.t, l.m, l.tg, l.f, l.l, l.ll, l.u`;
@@ -88,6 +89,7 @@ export function createExplorerQueries(
 /** The same queries, answered at once: what the reader thread runs (server/sqlite/reader-thread.ts). */
 export function explorerQueriesSync(db: Database.Database, tuning = { commonMatches: COMMON_MATCHES }) {
   registerContains(db);
+  registerParsedKv(db);
   registerReadDeadline(db);
   // A search reads what the index holds, which the writer thread keeps up to date (server/sqlite/search-index.ts).
   const sessionsTotal = (ids: number[]) =>

@@ -8,6 +8,7 @@ import type Database from 'better-sqlite3';
 import { wordsOf, type SearchQuery, type SearchTerm } from '../../explorer-contract/search-query.ts';
 import { deviceKeyValues } from '../explorer-queries.types.ts';
 import { NETWORK_TAG, networkComparisons } from '../network-search-terms.ts';
+import { parsedFieldSql } from './parsed-field-sql.ts';
 
 export interface SqlClause {
   sql: string;
@@ -108,6 +109,8 @@ function termSql(term: SearchTerm, appKey: string, window: boolean): SqlClause {
         params: comparisons.flatMap(([, number]) => [NETWORK_TAG, number]),
       };
     }
+    case 'parsed':
+      return parsedFieldSql(term);
     case 'fragment':
       return {
         sql: `(contains(l.t, ?) OR contains(l.f, ?) OR contains(l.m, ?) OR contains(l.u, ?) OR contains(l.tg, ?))`,
