@@ -77,3 +77,18 @@ export function keyValueOf(text: string, key: string): string | number | null {
   if (value.startsWith('"')) return value.slice(1, -1);
   return isParsedNumber(value) ? Number(value) : value;
 }
+
+/** `GET …/logs/fields`: the fields parsed from the view's newest logs (docs/facets.md#fields-in-the-text), the most
+ * common first, each value with the search term that finds it. */
+export interface ParsedFieldFacets {
+  /** How many of the view's newest logs were read. */
+  read: number;
+  fields: { field: string; logs: number; values: { value: string; count: number; term: string }[] }[];
+}
+
+/** The search term `@field:value`, quoted where the value holds a space or starts with `[`; undefined for a value the
+ * language cannot write (empty, or holding a quote). */
+export function parsedFieldTerm(field: string, value: string): string | undefined {
+  if (value === '' || value.includes('"')) return undefined;
+  return `@${field}:${/\s/.test(value) || value.startsWith('[') ? `"${value}"` : value}`;
+}

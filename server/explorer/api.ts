@@ -30,6 +30,7 @@ import { createLoginThrottle, type LoginEnv, type LoginLimits } from '../login-t
 import { accountProblem, VIEWER_SESSION_MS, type ViewerAccounts } from './viewer-accounts.ts';
 import { wellFormed } from '../wire-validation.ts';
 import { logFacets } from './facets.ts';
+import { parsedFieldFacets } from './parsed-fields.ts';
 import { logVolume } from './volume.ts';
 import { rolledUpCount, rollupFits } from './volume-rollup.ts';
 import { withWho } from './who.ts';
@@ -238,6 +239,8 @@ export function createExplorerApi(
   api.get('/apps/:appId/logs/volume', async (c) => c.json(await logVolume(queries, logFilter(c, query(c)))));
 
   api.get('/apps/:appId/logs/facets', async (c) => c.json(await logFacets(queries, logFilter(c, query(c)))));
+
+  api.get('/apps/:appId/logs/fields', async (c) => c.json(await parsedFieldFacets(queries, logFilter(c, query(c)))));
 
   api.get('/apps/:appId/logs/count', async (c) => {
     const filter = logFilter(c, query(c));

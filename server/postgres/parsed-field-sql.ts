@@ -40,7 +40,8 @@ export function parsedFieldSql(term: ParsedFieldTerm, add: AddParameter): string
   const path = term.path.map((key) => ` -> ${add(key)}`).join('');
   const pattern = add(keyValuePattern(term.path.join('.')));
   const { element, pair } = tests(term, add);
-  return `EXISTS (SELECT 1 FROM (SELECT sidelog_json_object(l.t) AS doc) j
+  // A text holding neither a `{` nor `key=` has no such field: most texts, answered without reading them further.
+  return `CASE WHEN strpos(l.t, '{') = 0 AND strpos(l.t, ${add(`${term.path.join('.')}=`)}) = 0 THEN false ELSE EXISTS (SELECT 1 FROM (SELECT sidelog_json_object(l.t) AS doc) j
     CROSS JOIN LATERAL (SELECT j.doc${path} AS v) x
     CROSS JOIN LATERAL (SELECT CASE WHEN x.v IS NULL THEN substring(CASE WHEN j.doc IS NULL THEN l.t ELSE left(l.t, strpos(l.t, '{') - 1) END from ${pattern}) END AS raw) r
     CROSS JOIN LATERAL (SELECT
@@ -51,5 +52,5 @@ export function parsedFieldSql(term: ParsedFieldTerm, add: AddParameter): string
       WHEN jsonb_typeof(x.v) = 'object' THEN false
       ELSE EXISTS (SELECT 1 FROM jsonb_array_elements(CASE WHEN jsonb_typeof(x.v) = 'array' THEN x.v ELSE jsonb_build_array(x.v) END) e(el)
         WHERE ${element})
-    END)`;
+    END) END`;
 }

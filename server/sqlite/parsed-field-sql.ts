@@ -51,16 +51,17 @@ export function parsedFieldSql(term: ParsedFieldTerm): SqlClause {
   const pair = valueTest(term, 'typeof(p.kv)', 'p.kv');
   // One row per log: its JSON object (or NULL), the path's JSON type and value there, and the key=value value, read
   // only where the path is absent.
-  const sql = `(SELECT CASE
+  // A text holding neither a `{` nor `key=` has no such field: most texts, answered without reading them further.
+  const sql = `CASE WHEN instr(l.t, '{') = 0 AND instr(l.t, ?) = 0 THEN 0 ELSE (SELECT CASE
       WHEN p.jt IS NULL THEN p.kv IS NOT NULL AND ${pair.sql}
       WHEN p.jt = 'array' THEN EXISTS (SELECT 1 FROM json_each(p.doc, ?) e WHERE ${element.sql})
       WHEN p.jt = 'object' THEN 0
       ELSE ${scalar.sql} END
     FROM (SELECT d.doc, d.jt, d.jv, CASE WHEN d.jt IS NULL THEN parsed_kv(CASE WHEN d.doc IS NULL THEN l.t ELSE substr(l.t, 1, instr(l.t, '{') - 1) END, ?) END AS kv
-      FROM (SELECT j.doc, json_type(j.doc, ?) AS jt, json_extract(j.doc, ?) AS jv FROM (SELECT ${JSON_DOC} AS doc) j) d) p)`;
+      FROM (SELECT j.doc, json_type(j.doc, ?) AS jt, json_extract(j.doc, ?) AS jv FROM (SELECT ${JSON_DOC} AS doc) j) d) p) END`;
   // The placeholders in the order they are written.
   return {
     sql,
-    params: [...pair.params, path, ...element.params, ...scalar.params, term.path.join('.'), path, path],
+    params: [`${term.path.join('.')}=`, ...pair.params, path, ...element.params, ...scalar.params, term.path.join('.'), path, path],
   };
 }
