@@ -24,7 +24,6 @@ export function aggregateCases(start: number, logs: number): [string, string, Re
     ['count: tag net (1 in 8; stops at 100,000)', 'count', { tag: 'net' }],
     // Fields parsed from the text (docs/explorer.md#parsed-fields): read within the scan's budget of 200,000 logs.
     ['parsed: histogram of @status>=500', 'volume', { q: '@status>=500' }],
-    ['parsed: facets of @status>=500', 'facets', { q: '@status>=500' }],
     ['parsed: count of @status>=500', 'count', { q: '@status>=500' }],
   ];
 }

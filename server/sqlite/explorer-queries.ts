@@ -47,6 +47,8 @@ import { promised } from './rows.ts';
 import type { SearchQuery } from '../../explorer-contract/search-query.ts';
 import { indexMatch, registerContains, searchSql, sessionFieldSql } from './search-sql.ts';
 import { registerParsedKv } from './parsed-field-sql.ts';
+import { splitValueSql } from './split-value-sql.ts';
+import type { SplitBy } from '../../explorer-contract/field-counts.ts';
 import { containsFolded } from './case-fold.ts';
 
 const LOG_COLUMNS = `l.id, s.session_uid, s.udid, coalesce(d.name, '') AS device_name, l.x, l.at, l.t, l.m, l.tg, l.f, l.l, l.ll, l.u`;
@@ -394,6 +396,43 @@ export function explorerQueriesSync(db: Database.Database, tuning = { commonMatc
     };
   }
 
+  /** The counts by a field's value (ExplorerQueries.splitVolume): one GROUP BY over the view, or over what its scan
+   * reads. */
+  function splitVolume(filter: LogFilter, bucketMs: number, by: SplitBy, scanRows = SCAN_ROWS) {
+    const value = splitValueSql(by);
+    if (filter.search && splitScanned(filter.search).scanned.groups.length > 0) {
+      const counts = new Map<string, { bucket: number; value: string | null; n: number }>();
+      const progress = scanFragments(
+        filter,
+        filter.search,
+        undefined,
+        scanRows,
+        Infinity,
+        `l.at, ${value} AS value`,
+        (rows) => {
+          for (const row of rows as unknown as { at: number; value: string | null }[]) {
+            const bucket = Math.floor(row.at / bucketMs);
+            const key = `${bucket} ${row.value}`;
+            const count = counts.get(key) ?? { bucket, value: row.value, n: 0 };
+            count.n++;
+            counts.set(key, count);
+          }
+          return false;
+        },
+        MAX_WINDOW,
+      );
+      return { rows: [...counts.values()], scan: scanProgress(progress) };
+    }
+    const clause = where(filter);
+    if (clause === 'none') return { rows: [] };
+    const rows = db
+      .prepare(
+        `SELECT CAST(floor(l.at * 1.0 / ?) AS INTEGER) AS bucket, ${value} AS value, count(*) AS n FROM logs l WHERE ${clause.sql} GROUP BY bucket, value`,
+      )
+      .all(bucketMs, ...clause.params) as { bucket: number; value: string | null; n: number }[];
+    return { rows };
+  }
+
   /** One page of the filtered stream, newest first, older than `before` when given; read for `within` ms at most
    * where it is read in windows (ExplorerQueries.logs). */
   function logs(
@@ -630,6 +669,7 @@ export function explorerQueriesSync(db: Database.Database, tuning = { commonMatc
     count,
     scanCount,
     scanVolume,
+    splitVolume,
     facetSample,
     sessionFacts,
     deviceKeys,
