@@ -1,4 +1,5 @@
-// Fields parsed from the text in the explorer (docs/explorer.md#parsed-fields, docs/facets.md#fields-in-the-text), in
+// Fields parsed from the text and counts by a field in the explorer (docs/explorer.md#parsed-fields,
+// docs/facets.md#fields-in-the-text, docs/volume-and-counts.md#counts-by-a-field), in
 // real Chromium against the running service on one store (explorer-parsed-fields-sqlite.test.ts and …-postgres run it
 // on each): an `@field` search gives exactly its lines, the panel lists the fields of the view's logs with their
 // counts, and a value's "only" and "hide" write its term into the search. Seeded through the collector with the doc's
@@ -77,5 +78,43 @@ export function describeParsedFields(database?: () => Promise<ProductDatabase>):
     await panel().getByRole('button', { name: 'Hide @status 502', exact: true }).click();
     await waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(linesOf(4)));
     expect(q()).toBe('checkout -@status:502');
+  });
+
+  it('counts by a field: the values of the view with their counts, chosen in the box, each row a filter', async () => {
+    const counts = () => e2e.page.getByRole('region', { name: 'Counts by a field' });
+    const table = (by: string) => counts().getByRole('table', { name: `Values of ${by}` });
+    async function rows(by: string): Promise<[string, number][]> {
+      const values = await table(by).locator('tbody tr td:nth-child(1)').allInnerTexts();
+      const numbers = await table(by).locator('tbody tr td:nth-child(2)').allInnerTexts();
+      return values.map((value, i) => [value, Number(numbers[i])]);
+    }
+    await viewerText(e2e.page, logsUrl({ split: '@status' }));
+    await table('@status').waitFor();
+    await waitFor(async () =>
+      expect(await rows('@status')).toEqual([
+        ['502', 3],
+        ['200', 1],
+        ['404', 1],
+        ['500', 1],
+        ['none', 5],
+      ]),
+    );
+    // Every log counted once: the values sum to the view's 11 logs, as the bars' label says.
+    expect(await counts().getByRole('img').getAttribute('aria-label')).toMatch(/^Logs over time by @status: 11 logs/);
+
+    await counts().getByRole('combobox', { name: 'Count by' }).fill('@user.id');
+    await counts().getByRole('button', { name: 'Count', exact: true }).click();
+    await waitFor(() => expect(new URL(e2e.page.url()).searchParams.get('split')).toBe('@user.id'));
+    await waitFor(async () =>
+      expect(await rows('@user.id')).toEqual([
+        ['7', 2],
+        ['8', 1],
+        ['none', 8],
+      ]),
+    );
+    await counts().getByRole('button', { name: 'Show only @user.id 7', exact: true }).click();
+    await waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(linesOf(1, 2)));
+    expect(q()).toBe('@user.id:7');
+    await waitFor(async () => expect(await rows('@user.id')).toEqual([['7', 2]]));
   });
 }
