@@ -395,4 +395,9 @@ export const PG_MIGRATIONS: readonly string[] = [
   END
   $$;
   `,
+  // "Resolved in <version>" (docs/explorer.md#resolved-in-a-version): the app version a group was resolved in, after
+  // which only an occurrence from that version or a later one reopens it.
+  `
+  ALTER TABLE issue_groups ADD COLUMN resolved_in text;
+  `,
 ];
