@@ -3,19 +3,10 @@
 // own, and the earliest version it occurred in), and the version it was resolved in. Read from the store's counts by
 // version, OS, browser and day (IssueGroupStore.groupBreakdown), exact over the occurrences kept.
 import { compareVersions } from '../analysis/version-order.ts';
+import type { GroupAnalytics } from '../../explorer-contract/group-analytics.types.ts';
 import type { IssueGroupStore } from '../store.types.ts';
 
-export interface GroupAnalytics {
-  occurrences: number;
-  /** Every day (UTC) from the first occurrence kept to the last, oldest first, the empty ones too. */
-  days: { day: string; count: number }[];
-  /** Newest version first (versions in no order last, by name); each with when it first arrived. */
-  versions: { value: string; count: number; first_seen: string }[];
-  os: { value: string; count: number }[];
-  browsers: { value: string; count: number }[];
-  first_seen: { received: string | null; logged: number | null; version: string | null };
-  resolved_in: string | null;
-}
+export type { GroupAnalytics };
 
 const DAY = 86_400_000;
 /** What a session that named no version, OS or browser counts as. */
