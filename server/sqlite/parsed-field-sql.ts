@@ -62,6 +62,15 @@ export function parsedFieldSql(term: ParsedFieldTerm): SqlClause {
   // The placeholders in the order they are written.
   return {
     sql,
-    params: [`${term.path.join('.')}=`, ...pair.params, path, ...element.params, ...scalar.params, term.path.join('.'), path, path],
+    params: [
+      `${term.path.join('.')}=`,
+      ...pair.params,
+      path,
+      ...element.params,
+      ...scalar.params,
+      term.path.join('.'),
+      path,
+      path,
+    ],
   };
 }
