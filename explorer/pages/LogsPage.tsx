@@ -8,6 +8,7 @@ import { Context } from '../logs/Context.tsx';
 import { FacetPanel } from '../logs/FacetPanel.tsx';
 import { filterQuery, appendWho } from '../logs/filter-params.ts';
 import { Histogram } from '../logs/Histogram.tsx';
+import { FieldCounts } from '../logs/FieldCounts.tsx';
 import { streamStatus, useLogCount } from '../logs/log-count.ts';
 import { LogFilters } from '../logs/LogFilters.tsx';
 import { SearchHighlight } from '../logs/Highlighted.tsx';
@@ -73,6 +74,7 @@ function Stream({
   return (
     <>
       <Histogram appId={appId} filters={filters} change={change} />
+      <FieldCounts appId={appId} filters={filters} />
       <div className="stream-toolbar">
         <p className="muted" role="status" aria-live="polite">
           {streamStatus(stream, count)}

@@ -24,6 +24,9 @@ import { createLoginThrottle, type LoginEnv, type LoginLimits } from '../http/lo
 import { VIEWER_SESSION_MS, type ViewerAccounts } from './viewer-accounts.ts';
 import { wellFormed } from '../collector/wire-validation.ts';
 import { logFacets } from './facets.ts';
+import { parsedFieldFacets } from './parsed-fields.ts';
+import { fieldCounts } from './field-counts.ts';
+import { parseSplitBy, SPLIT_REFUSED } from '../../explorer-contract/field-counts.ts';
 import { logVolume } from './volume.ts';
 import { rolledUpCount, rollupFits } from './volume-rollup.ts';
 import { withWho } from './who.ts';
@@ -232,6 +235,15 @@ export function createExplorerApi(
   api.get('/apps/:appId/logs/volume', async (c) => c.json(await logVolume(queries, logFilter(c, query(c)))));
 
   api.get('/apps/:appId/logs/facets', async (c) => c.json(await logFacets(queries, logFilter(c, query(c)))));
+
+  api.get('/apps/:appId/logs/split', async (c) => {
+    const params = query(c);
+    const by = parseSplitBy(params.get('by') ?? 'level');
+    if (!by) return c.json({ error: SPLIT_REFUSED }, 400);
+    return c.json(await fieldCounts(queries, logFilter(c, params), by));
+  });
+
+  api.get('/apps/:appId/logs/fields', async (c) => c.json(await parsedFieldFacets(queries, logFilter(c, query(c)))));
 
   api.get('/apps/:appId/logs/count', async (c) => {
     const filter = logFilter(c, query(c));

@@ -13,6 +13,7 @@ import type {
   ScanProgress,
   SessionSort,
 } from '../../explorer-contract/api.types.ts';
+import type { SplitBy } from '../../explorer-contract/field-counts.ts';
 import type { LogFilters } from '../../explorer-contract/log-filters.ts';
 
 export type { AroundLogs, ExplorerApp, ExplorerDevice, ExplorerIssue, ExplorerLog, ExplorerSession, LogPage };
@@ -123,6 +124,16 @@ export interface ExplorerQueries {
     bucketMs: number,
     scanRows?: number,
   ): Promise<{ rows: { bucket: number; level: number; n: number }[]; scan: ScanProgress }>;
+  /** The filter's logs counted per bucket of `bucketMs` and value of `by` (docs/volume-and-counts.md#counts-by-a-field),
+   * each value as the split's SQL writes it (`n:502`, `s:net`, `j:"gold"`, null for none): every log of the view, or,
+   * for a search holding a term no index answers, those among the view's newest `scanRows` it matches, and how far
+   * that read. */
+  splitVolume(
+    filter: LogFilter,
+    bucketMs: number,
+    by: SplitBy,
+    scanRows?: number,
+  ): Promise<{ rows: { bucket: number; value: string | null; n: number }[]; scan?: ScanProgress }>;
   /** The filter's newest `limit` logs (in the stream's order) counted by level, tag, file and session together; on
    * SQLite, a search by common words reads for at most `within` ms (ExplorerQueries.logs), and counts what it found. */
   facetSample(filter: LogFilter, limit: number, within: number): Promise<FacetSample>;

@@ -41,6 +41,7 @@ import type { SearchQuery } from '../../../explorer-contract/search-query.ts';
 import { sql } from './client.ts';
 import { searchSql, sessionFieldSql } from './search-sql.ts';
 import { READ_VOLUME } from './log-volume.ts';
+import { splitValueSql } from './split-value-sql.ts';
 
 /** The levels logs_by_level holds (server/stores/postgres/schema.ts, the migration that made it partial). */
 const RARE_LEVELS: readonly number[] = [1, 2, 3, 5];
@@ -267,6 +268,40 @@ export function createPgExplorerQueries(pool: pg.Pool): ExplorerQueries {
         rows: bucketCounts(logs, bucketMs),
         scan: scanProgress(progress),
       };
+    },
+    async splitVolume(filter, bucketMs, by, scanRows = SCAN_ROWS) {
+      const value = splitValueSql(by);
+      if (filter.search && splitScanned(filter.search).scanned.groups.length > 0) {
+        const counts = new Map<string, { bucket: number; value: string | null; n: number }>();
+        const progress = await scanFragments(
+          filter,
+          filter.search,
+          undefined,
+          scanRows,
+          Infinity,
+          `l.at, ${value} AS value`,
+          (rows) => {
+            for (const row of rows as unknown as { at: number; value: string | null }[]) {
+              const bucket = Math.floor(row.at / bucketMs);
+              const key = `${bucket} ${row.value}`;
+              const count = counts.get(key) ?? { bucket, value: row.value, n: 0 };
+              count.n++;
+              counts.set(key, count);
+            }
+            return false;
+          },
+          MAX_STEP,
+        );
+        return { rows: [...counts.values()], scan: scanProgress(progress) };
+      }
+      const p = parameters();
+      const clause = await where(filter, p);
+      if (clause === 'none') return { rows: [] };
+      const rows = await all<{ bucket: number; value: string | null; n: number }>(
+        `SELECT floor(l.at / ${p.add(bucketMs)})::float8 AS bucket, ${value} AS value, count(*)::int AS n FROM logs l WHERE ${clause} GROUP BY 1, 2`,
+        ...p.values,
+      );
+      return { rows };
     },
     async scanCount(filter, cap, scanRows = SCAN_ROWS) {
       let count = 0;

@@ -49,6 +49,9 @@ import type {
 import { promised } from './rows.ts';
 import type { SearchQuery } from '../../../explorer-contract/search-query.ts';
 import { indexMatch, registerContains, searchSql, sessionFieldSql } from './search-sql.ts';
+import { registerParsedKv } from './parsed-field-sql.ts';
+import { splitValueSql } from './split-value-sql.ts';
+import type { SplitBy } from '../../../explorer-contract/field-counts.ts';
 import { containsFolded } from './case-fold.ts';
 
 const LOG_COLUMNS = `l.id, s.session_uid, s.udid, coalesce(d.name, '') AS device_name, ${columnList('l.')}`;
@@ -91,6 +94,7 @@ export function createExplorerQueries(
 /** The same queries, answered at once: what the reader thread runs (server/stores/sqlite/reader-thread.ts). */
 export function explorerQueriesSync(db: Database.Database, tuning = { commonMatches: COMMON_MATCHES }) {
   registerContains(db);
+  registerParsedKv(db);
   registerReadDeadline(db);
   // A search reads what the index holds, which the writer thread keeps up to date (server/stores/sqlite/search-index.ts).
   const sessionsTotal = (ids: number[]) =>
@@ -395,6 +399,43 @@ export function explorerQueriesSync(db: Database.Database, tuning = { commonMatc
     };
   }
 
+  /** The counts by a field's value (ExplorerQueries.splitVolume): one GROUP BY over the view, or over what its scan
+   * reads. */
+  function splitVolume(filter: LogFilter, bucketMs: number, by: SplitBy, scanRows = SCAN_ROWS) {
+    const value = splitValueSql(by);
+    if (filter.search && splitScanned(filter.search).scanned.groups.length > 0) {
+      const counts = new Map<string, { bucket: number; value: string | null; n: number }>();
+      const progress = scanFragments(
+        filter,
+        filter.search,
+        undefined,
+        scanRows,
+        Infinity,
+        `l.at, ${value} AS value`,
+        (rows) => {
+          for (const row of rows as unknown as { at: number; value: string | null }[]) {
+            const bucket = Math.floor(row.at / bucketMs);
+            const key = `${bucket} ${row.value}`;
+            const count = counts.get(key) ?? { bucket, value: row.value, n: 0 };
+            count.n++;
+            counts.set(key, count);
+          }
+          return false;
+        },
+        MAX_WINDOW,
+      );
+      return { rows: [...counts.values()], scan: scanProgress(progress) };
+    }
+    const clause = where(filter);
+    if (clause === 'none') return { rows: [] };
+    const rows = db
+      .prepare(
+        `SELECT CAST(floor(l.at * 1.0 / ?) AS INTEGER) AS bucket, ${value} AS value, count(*) AS n FROM logs l WHERE ${clause.sql} GROUP BY bucket, value`,
+      )
+      .all(bucketMs, ...clause.params) as { bucket: number; value: string | null; n: number }[];
+    return { rows };
+  }
+
   /** One page of the filtered stream, newest first, older than `before` when given; read for `within` ms at most
    * where it is read in windows (ExplorerQueries.logs). */
   function logs(
@@ -631,6 +672,7 @@ export function explorerQueriesSync(db: Database.Database, tuning = { commonMatc
     count,
     scanCount,
     scanVolume,
+    splitVolume,
     facetSample,
     sessionFacts,
     deviceKeys,

@@ -15,7 +15,7 @@ import {
   TEXT_CUT,
   type OccurrenceRow,
 } from '../../explorer/issue-grouping.ts';
-import type { IssueGroupStore } from '../store.types.ts';
+import type { GroupBreakdownRow, IssueGroupStore } from '../store.types.ts';
 import { promised, type Sync } from './rows.ts';
 import { containsFolded } from './case-fold.ts';
 
@@ -23,9 +23,11 @@ import { containsFolded } from './case-fold.ts';
  * transaction that stored the issue. */
 export function createIssueGrouping(db: Database.Database): (issueId: number, notify: boolean) => void {
   const occurrence = db.prepare(
-    `SELECT i.app_key, i.uid, i.title, i.text, i.type, i.received_at, i.resolved_frame, s.session_uid, s.udid FROM issues i JOIN sessions s ON s.id = i.session_id WHERE i.id = ?`,
+    `SELECT i.app_key, i.uid, i.title, i.text, i.type, i.received_at, i.resolved_frame, s.session_uid, s.udid,
+       json_extract(s.payload, '$.app_version.version') AS version FROM issues i JOIN sessions s ON s.id = i.session_id WHERE i.id = ?`,
   );
-  const prior = db.prepare(`SELECT id, status FROM issue_groups WHERE app_key = ? AND fingerprint = ?`);
+  const prior = db.prepare(`SELECT id, status, resolved_in FROM issue_groups WHERE app_key = ? AND fingerprint = ?`);
+  const unfix = db.prepare(`UPDATE issue_groups SET resolved_in = NULL WHERE id = ?`);
   const insertGroup = db.prepare(
     `INSERT INTO issue_groups (app_key, fingerprint, type, title, top_frame, last_title, status, occurrences, devices, first_seen, last_seen)
      VALUES (?, ?, ?, ?, ?, ?, 'open', 0, 0, ?, ?)`,
@@ -53,7 +55,8 @@ export function createIssueGrouping(db: Database.Database): (issueId: number, no
     const issue = occurrence.get(issueId) as (OccurrenceRow & { app_key: string }) | undefined;
     if (!issue) return;
     const { fingerprint, title, topFrame, lastTitle } = groupingOf(issue);
-    const found = prior.get(issue.app_key, fingerprint) as { id: number; status: IssueGroup['status'] } | undefined;
+    const found = prior.get(issue.app_key, fingerprint) as
+      { id: number; status: IssueGroup['status']; resolved_in: string | null } | undefined;
     const groupId =
       found?.id ??
       Number(
@@ -68,7 +71,8 @@ export function createIssueGrouping(db: Database.Database): (issueId: number, no
           issue.received_at,
         ).lastInsertRowid,
       );
-    const { status, event } = occurrenceOutcome(found);
+    const { status, event } = occurrenceOutcome(found, issue.version);
+    if (found?.resolved_in && status !== 'resolved') unfix.run(groupId);
     const newDevice = addDevice.run(groupId, issue.udid).changes;
     count.run(
       newDevice,
@@ -182,10 +186,31 @@ export function issueGroupStoreSync(db: Database.Database): Sync<IssueGroupStore
           .all(appKey, id, limit) as { session_uid: string }[]
       ).map((row) => row.session_uid);
     },
-    setIssueGroupStatus(appKey, id, status, by, now) {
+    groupBreakdown(appKey, id) {
+      const rows = db
+        .prepare(
+          `SELECT json_extract(s.payload, '$.app_version.version') AS version, json_extract(s.payload, '$.device.os_version') AS os,
+             json_extract(s.payload, '$.device.device_type') AS browser, substr(i.received_at, 1, 10) AS day, count(*) AS n,
+             min(i.received_at) AS first_received
+           FROM issues i JOIN sessions s ON s.id = i.session_id WHERE i.group_id = ? AND i.app_key = ? GROUP BY 1, 2, 3, 4`,
+        )
+        .all(id, appKey) as GroupBreakdownRow[];
+      const firstLogged = db
+        .prepare(
+          `SELECT min(l.at) FROM issues i JOIN logs l ON l.session_id = i.session_id AND l.tg = 'bf_issue' AND l.t = i.uid
+           WHERE i.group_id = ? AND i.app_key = ?`,
+        )
+        .pluck()
+        .get(id, appKey) as number | null;
+      const resolvedIn =
+        (db.prepare(`SELECT resolved_in FROM issue_groups WHERE id = ? AND app_key = ?`).pluck().get(id, appKey) as
+          string | null | undefined) ?? null;
+      return { rows, firstLogged, resolvedIn };
+    },
+    setIssueGroupStatus(appKey, id, status, by, now, resolvedIn) {
       db.prepare(
-        `UPDATE issue_groups SET status = ?, status_changed_at = ?, status_by = ? WHERE app_key = ? AND id = ?`,
-      ).run(status, now.toISOString(), by, appKey, id);
+        `UPDATE issue_groups SET status = ?, status_changed_at = ?, status_by = ?, resolved_in = ? WHERE app_key = ? AND id = ?`,
+      ).run(status, now.toISOString(), by, status === 'resolved' ? (resolvedIn ?? null) : null, appKey, id);
       return one(`${GROUP_SELECT} WHERE app_key = ? AND id = ?`, appKey, id);
     },
     groupUngroupedIssues: ungroupedBatch(db, groupIssue),
