@@ -11,7 +11,7 @@ import {
   PRUNE_EVERY,
   type CollectorStore,
 } from '../store.types.ts';
-import { now, toSession, type SessionRow, promised, type Sync } from './rows.ts';
+import { now, toSession, type SessionRow, type Sync } from './rows.ts';
 import { createIssueGrouping } from './issue-groups.ts';
 import { createVolumeRollup } from './log-volume.ts';
 
@@ -54,11 +54,12 @@ export type CollectorWrites = Sync<CollectorStore> & {
   addLogParams(appKey: string, sessionId: number, params: LogParams): number;
 };
 
-export function createCollectorStore(db: Database.Database): CollectorStore {
-  return promised<CollectorStore>(collectorStoreSync(db));
-}
-
-export function collectorStoreSync(db: Database.Database): CollectorWrites {
+/** Its one read apart from its writes (docs/local-service.md#the-writer-thread); addLogs is the service's thread's,
+ * which makes the logs parameters (logParams) and sends them to addLogParams. */
+export function collectorStore(db: Database.Database): {
+  reads: Pick<CollectorWrites, 'sessionById'>;
+  writes: Omit<CollectorWrites, 'sessionById' | 'addLogs'>;
+} {
   const upsertDevice = db.prepare(
     `INSERT INTO devices (app_key, udid, name, info, first_seen, last_seen) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (app_key, udid) DO UPDATE SET
@@ -141,7 +142,7 @@ export function collectorStoreSync(db: Database.Database): CollectorWrites {
     })();
   }
 
-  return {
+  const methods: CollectorWrites = {
     recordRequest(appKey, op, status, skipped) {
       if (appKey !== '' && isApp.get(appKey))
         insertRequest.run(appKey, op, status, now(), skipped ? JSON.stringify(skipped) : null);
@@ -212,4 +213,6 @@ export function collectorStoreSync(db: Database.Database): CollectorWrites {
       })();
     },
   };
+  const { sessionById, addLogs: _, ...writes } = methods;
+  return { reads: { sessionById }, writes };
 }

@@ -6,21 +6,11 @@
 import { parentPort } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { isDamage, storageFault } from '../../http/errors.ts';
-import { appStoreSync } from './app-store.ts';
-import { collectorStoreSync, logCount, type LogParams } from './collector-store.ts';
-import { forwardStoreSync } from './forward-store.ts';
-import { issueGroupStoreSync } from './issue-groups.ts';
-import { issueReplyStoreSync } from './issue-replies.ts';
-import { partnerStoreSync } from './partner-store.ts';
-import { retentionStoreSync } from './retention-store.ts';
-import { savedViewStoreSync } from './saved-views.ts';
-import { sourceMapStoreSync } from './source-maps.ts';
+import { logCount, type LogParams } from './collector-store.ts';
+import { sqliteRoles } from './roles.ts';
 import { createSearchIndex, type SearchIndex } from './search-index.ts';
-import { viewerStoreSync } from './viewer-store.ts';
-import { webhookStoreSync } from './webhooks.ts';
 import {
   MAINTENANCE_METHODS,
-  WRITE_METHODS,
   type FromWriter,
   type OpenOptions,
   type Outcome,
@@ -105,20 +95,7 @@ function open(id: number, options: OpenOptions): void {
     db.pragma('foreign_keys = ON');
     // An acknowledged batch survives a power loss: each group's commit waits for the disk (docs/local-service.md#the-writer-thread).
     db.pragma('synchronous = FULL');
-    const stores = {
-      ...partnerStoreSync(db),
-      ...appStoreSync(db),
-      ...collectorStoreSync(db),
-      ...retentionStoreSync(db),
-      ...viewerStoreSync(db),
-      ...forwardStoreSync(db),
-      ...issueGroupStoreSync(db),
-      ...issueReplyStoreSync(db),
-      ...webhookStoreSync(db),
-      ...savedViewStoreSync(db),
-      ...sourceMapStoreSync(db),
-    };
-    const methods = Object.fromEntries(WRITE_METHODS.map((name) => [name, stores[name]])) as Methods;
+    const methods = sqliteRoles(db).writes as Methods;
     const reserve = options.maxPages
       ? Math.min(
           Math.floor(options.maxPages / 10),
@@ -150,17 +127,21 @@ function open(id: number, options: OpenOptions): void {
 }
 
 let scheduled = false;
+/** The turn under way: turns run one after another, never two on a connection at once. */
+let turning = Promise.resolve();
 function schedule(): void {
   if (scheduled) return;
   scheduled = true;
   // After the messages already waiting are taken in: they join this turn's group.
-  setImmediate(turn);
+  setImmediate(() => {
+    turning = turning.then(turn);
+  });
 }
 
-function turn(): void {
+async function turn(): Promise<void> {
   scheduled = false;
   let retryIn = Infinity;
-  for (const [id, connection] of connections) retryIn = Math.min(retryIn, serve(id, connection));
+  for (const [id, connection] of connections) retryIn = Math.min(retryIn, await serve(id, connection));
   if (retryIn === 0) schedule();
   else if (retryIn < Infinity) setTimeout(schedule, retryIn);
 }
@@ -169,11 +150,11 @@ function turn(): void {
  * ms it wants another turn (Infinity: when a message comes). A damaged page where the thread reads for itself (the
  * highest log id, the index's progress) is logged, and the index waits as on a full disk: the writes that meet the
  * damage answer 503 (server/http/errors.ts), everything else goes on, and the thread never dies of it. */
-function serve(id: number, connection: Connection): number {
+async function serve(id: number, connection: Connection): Promise<number> {
   const outcomes: Outcome[] = [];
   let retryIn = Infinity;
   try {
-    const stored = runQueue(id, connection, outcomes);
+    const stored = await runQueue(id, connection, outcomes);
     catchUp(connection, stored);
     answerSettles(connection, outcomes);
     if (!connection.db.open) connections.delete(id);
@@ -204,7 +185,7 @@ function answerSettles(connection: Connection, outcomes: Outcome[]): void {
 
 /** Takes what the head of the queue allows in one turn: a group of writes, or a maintenance write alone, or a settle
  * or a close. How many logs it stored. */
-function runQueue(id: number, connection: Connection, outcomes: Outcome[]): number {
+async function runQueue(id: number, connection: Connection, outcomes: Outcome[]): Promise<number> {
   const { queue, db } = connection;
   const head = queue[0];
   if (!head) return 0;
@@ -230,7 +211,7 @@ function runQueue(id: number, connection: Connection, outcomes: Outcome[]): numb
     queue.shift();
     setPages(connection, 'maintenance');
     try {
-      outcomes.push({ id: head.id, ok: true, value: connection.methods[head.method](...head.args) });
+      outcomes.push({ id: head.id, ok: true, value: await connection.methods[head.method](...head.args) });
     } catch (error) {
       outcomes.push({ id: head.id, ok: false, error: asError(error) });
     } finally {
@@ -249,7 +230,7 @@ function runQueue(id: number, connection: Connection, outcomes: Outcome[]): numb
     group.push(write);
     logs += write.method === 'addLogParams' ? logCount(write.args[2] as LogParams) : 1;
   }
-  const stored = commitGroup(connection, group, outcomes);
+  const stored = await commitGroup(connection, group, outcomes);
   // The lock did not come within the busy timeout (another process holds it): what waited behind this group would
   // wait as long again, so it is answered now, as busy, and the clients retry.
   if (connection.busy) {
@@ -266,11 +247,11 @@ function runQueue(id: number, connection: Connection, outcomes: Outcome[]): numb
 
 /** One transaction for the group, a savepoint for each write in it: a write that fails alone (a bug) fails alone;
  * one that takes the transaction with it (a full disk) fails the group. How many logs were stored. */
-function commitGroup(
+async function commitGroup(
   connection: Connection,
   group: Extract<Request, { type: 'write' }>[],
   outcomes: Outcome[],
-): number {
+): Promise<number> {
   const { db, methods } = connection;
   const results: ({ ok: true; value: unknown } | { ok: false; error: WriterError })[] = [];
   let failed: WriterError | undefined;
@@ -282,7 +263,7 @@ function commitGroup(
   }
   for (const write of failed ? [] : group) {
     try {
-      results.push({ ok: true, value: db.transaction(() => methods[write.method](...write.args))() });
+      results.push({ ok: true, value: await inSavepoint(db, () => methods[write.method](...write.args)) });
     } catch (error) {
       if (!write.reply) logOnce(connection, write.method, error);
       results.push({ ok: false, error: asError(error) });
@@ -309,6 +290,24 @@ function commitGroup(
     if (write.reply) outcomes.push({ id: write.id, ...result });
   });
   return stored;
+}
+
+/** `write` in a savepoint of its own, undone alone when it throws, as better-sqlite3's nested transactions are; but
+ * awaited: the role stores written once for both databases answer promises (server/stores/dialect.ts). Their awaits
+ * are on SQLite's synchronous calls, already settled, so nothing else runs on the connection meanwhile. */
+async function inSavepoint(db: Database.Database, write: () => unknown): Promise<unknown> {
+  db.prepare('SAVEPOINT write').run();
+  try {
+    const value = await write();
+    db.prepare('RELEASE write').run();
+    return value;
+  } catch (error) {
+    if (db.inTransaction) {
+      db.prepare('ROLLBACK TO write').run();
+      db.prepare('RELEASE write').run();
+    }
+    throw error;
+  }
 }
 
 /** The index's step after a group: at least what the group stored, so the index keeps pace whatever the load. */
