@@ -7,7 +7,7 @@ import type { RetentionStore } from '../store.types.ts';
 /** What retention deletes by age, in this order. Sessions go after them, once nothing refers to them. */
 const RETAINED_TABLES = ['logs', 'log_batches', 'issues', 'device_key_changes', 'requests'] as const;
 
-/** Only writes, run alone in the writer thread (server/stores/sqlite/writer.types.ts, MAINTENANCE_METHODS). */
+/** Only writes, each run alone in the writer thread (MAINTENANCE_METHODS in server/stores/sqlite/writer.types.ts). */
 export function retentionStore(db: Database.Database): { reads: object; writes: Sync<RetentionStore> } {
   const pruneGroups = issueGroupPruning(db);
   const writes: Sync<RetentionStore> = {

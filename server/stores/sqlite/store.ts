@@ -109,8 +109,8 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   const writer = startWriter({ path, maxPages });
   const reader = memory ? undefined : startReader(path);
   const reads = createCollectedReads(opened);
-  // The roles' writes are made here only to be named: the writer thread runs them, on its own connection, and this
-  // one would refuse them.
+  // The roles' writes are made here only to be named: the writer thread runs them, on its own connection (a file's
+  // read-only connection here would refuse them).
   const roles = sqliteRoles(opened);
   const store: Store = {
     kind: 'sqlite',

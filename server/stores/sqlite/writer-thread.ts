@@ -1,5 +1,5 @@
 // SQLite's writer thread (server/stores/sqlite/writer.ts starts it): one connection a database, on which every write of the
-// stores runs, by name (writer.types.ts), off the event loop that answers requests. Group commit: the writes that
+// stores runs, by name (the roles' writes, roles.ts), off the event loop that answers requests. Group commit: the writes that
 // arrived while the last transaction ran are committed together, each in a savepoint of its own, and each is answered
 // only after that commit. Then the search index catches up by a bounded step, and only then do the answers go, so that
 // a log is searchable when acknowledged unless the index has fallen behind. docs/local-service.md#the-writer-thread
