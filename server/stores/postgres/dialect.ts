@@ -6,7 +6,8 @@ import { sql as queries, transaction, type Queryable } from './client.ts';
 
 export const pgDb = (pool: pg.Pool): Db => on(pool, pool);
 
-const numbered = (query: Sql) => query.render((n) => `$${n}`);
+/** The statement's text with `$n` placeholders, and its values. */
+export const numbered = (query: Sql) => query.render((n) => `$${n}`);
 
 function on(pool: pg.Pool, client: Queryable): Db {
   const { one, all, run } = queries(client);

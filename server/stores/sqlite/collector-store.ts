@@ -12,6 +12,7 @@ import {
   type CollectorStore,
 } from '../store.types.ts';
 import { now, toSession, type SessionRow, type Sync } from './rows.ts';
+import { insertIssue } from '../issue-insert.ts';
 import { createIssueGrouping } from './issue-groups.ts';
 import { createVolumeRollup } from './log-volume.ts';
 
@@ -174,24 +175,11 @@ export function collectorStore(db: Database.Database): {
     addLogParams,
     addIssue(appKey, issue) {
       return db.transaction(() => {
-        const result = db
-          .prepare(
-            `INSERT OR IGNORE INTO issues (app_key, uid, session_id, url, title, text, type, received_at, resolved_frame) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          )
-          .run(
-            appKey,
-            issue.uid,
-            issue.session_id,
-            issue.url ?? '',
-            issue.title,
-            issue.text,
-            issue.type,
-            now(),
-            issue.resolved_frame ?? null,
-          );
+        const { text, values } = insertIssue(appKey, issue).render(() => '?');
+        const added = db.prepare(text).get(...values) as { id: number } | undefined;
         // A new issue joins its group (docs/explorer.md#issue-groups).
-        if (result.changes === 1) groupIssue(Number(result.lastInsertRowid), true);
-        return result.changes === 1;
+        if (added) groupIssue(added.id, true);
+        return added !== undefined;
       })();
     },
     setDeviceKey(appKey, udid, key, value) {
