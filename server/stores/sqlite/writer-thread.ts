@@ -134,7 +134,12 @@ function schedule(): void {
   scheduled = true;
   // After the messages already waiting are taken in: they join this turn's group.
   setImmediate(() => {
-    turning = turning.then(turn);
+    // A turn that throws ends the thread, as an exception would (server/stores/sqlite/writer.ts starts another).
+    turning = turning.then(turn).catch((error: unknown) => {
+      setImmediate(() => {
+        throw error;
+      });
+    });
   });
 }
 
@@ -296,18 +301,34 @@ async function commitGroup(
  * awaited: the role stores written once for both databases answer promises (server/stores/dialect.ts). Their awaits
  * are on SQLite's synchronous calls, already settled, so nothing else runs on the connection meanwhile. */
 async function inSavepoint(db: Database.Database, write: () => unknown): Promise<unknown> {
-  db.prepare('SAVEPOINT write').run();
+  const savepoint = savepointsOf(db);
+  savepoint.begin.run();
   try {
     const value = await write();
-    db.prepare('RELEASE write').run();
+    savepoint.release.run();
     return value;
   } catch (error) {
     if (db.inTransaction) {
-      db.prepare('ROLLBACK TO write').run();
-      db.prepare('RELEASE write').run();
+      savepoint.rollback.run();
+      savepoint.release.run();
     }
     throw error;
   }
+}
+
+/** The savepoint's statements, prepared once a connection: a group may hold thousands of writes. */
+const savepoints = new WeakMap<Database.Database, Record<'begin' | 'release' | 'rollback', Database.Statement>>();
+function savepointsOf(db: Database.Database) {
+  let found = savepoints.get(db);
+  if (!found) {
+    found = {
+      begin: db.prepare('SAVEPOINT write'),
+      release: db.prepare('RELEASE write'),
+      rollback: db.prepare('ROLLBACK TO write'),
+    };
+    savepoints.set(db, found);
+  }
+  return found;
 }
 
 /** The index's step after a group: at least what the group stored, so the index keeps pace whatever the load. */
