@@ -26,7 +26,7 @@ export interface App {
   /** The rule set the collector redacts the app's data with at ingest (docs/privacy.md#on-the-service); none when absent. */
   redact?: RedactConfig;
 }
-interface Partner {
+export interface Partner {
   id: number;
   email: string;
   passwordHash: string;
@@ -152,7 +152,7 @@ export interface ViewerStore {
   setViewerApps(name: string, apps: string[] | null): Promise<boolean>;
 }
 
-interface IssueGroupFilter {
+export interface IssueGroupFilter {
   appKey: string;
   /** Title (the group's or its newest occurrence's) contains, case-insensitively. */
   q?: string;
@@ -289,7 +289,7 @@ export interface DeviceHistoryStore {
 }
 
 /** An app's own forwarding endpoint (docs/opentelemetry.md#the-collector-forwards), set through the admin API. */
-interface ForwardTarget {
+export interface ForwardTarget {
   appKey: string;
   url: string;
   headers: Record<string, string>;
@@ -306,7 +306,7 @@ export interface ForwardCursor {
   lastErrorAt: string | null;
 }
 /** What the forwarder moves its cursor by: a page acknowledged (`lastId`, counts added), or an error noted. */
-interface ForwardProgress {
+export interface ForwardProgress {
   lastId?: number;
   forwarded?: number;
   refused?: number;
@@ -318,7 +318,7 @@ export interface ForwardLog extends LogRecord {
   id: number;
   session_id: number;
 }
-interface ForwardPage {
+export interface ForwardPage {
   logs: ForwardLog[];
   /** The sessions the logs belong to, by id. */
   sessions: StoredSession[];

@@ -16,7 +16,7 @@ import {
   type OccurrenceRow,
 } from '../../explorer/issue-grouping.ts';
 import type { GroupBreakdownRow, IssueGroupStore } from '../store.types.ts';
-import { promised, type Sync } from './rows.ts';
+import type { Sync } from './rows.ts';
 import { containsFolded } from './case-fold.ts';
 
 /** Groups the stored issue `issueId`; with `notify`, a new or reopened group queues the app's webhook. Run inside the
@@ -127,15 +127,16 @@ const OCCURRENCE_SELECT = `SELECT i.id, i.session_id, i.uid, i.type,
     s.session_uid, s.udid, ifnull(d.name, '') AS device_name
   FROM issues i JOIN sessions s ON s.id = i.session_id LEFT JOIN devices d ON d.app_key = s.app_key AND d.udid = s.udid`;
 
-export function createIssueGroupStore(db: Database.Database): IssueGroupStore {
-  return promised<IssueGroupStore>(issueGroupStoreSync(db));
-}
+type Writes = 'setIssueGroupStatus' | 'groupUngroupedIssues';
 
-/** Its writes (setIssueGroupStatus, groupUngroupedIssues) run in the writer thread (server/stores/sqlite/writer.types.ts). */
-export function issueGroupStoreSync(db: Database.Database): Sync<IssueGroupStore> {
+/** Its writes run in the writer thread (docs/local-service.md#the-writer-thread). */
+export function issueGroupStore(db: Database.Database): {
+  reads: Omit<Sync<IssueGroupStore>, Writes>;
+  writes: Pick<Sync<IssueGroupStore>, Writes>;
+} {
   const groupIssue = createIssueGrouping(db);
   const one = (sql: string, ...params: unknown[]) => db.prepare(sql).get(...params) as IssueGroup | undefined;
-  return {
+  const { setIssueGroupStatus, groupUngroupedIssues, ...reads }: Sync<IssueGroupStore> = {
     issueGroups(filter) {
       const clauses = ['app_key = ?'];
       const params: unknown[] = [filter.appKey];
@@ -215,4 +216,5 @@ export function issueGroupStoreSync(db: Database.Database): Sync<IssueGroupStore
     },
     groupUngroupedIssues: ungroupedBatch(db, groupIssue),
   };
+  return { reads, writes: { setIssueGroupStatus, groupUngroupedIssues } };
 }
