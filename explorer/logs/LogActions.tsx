@@ -28,7 +28,10 @@ export function LogActions({ log, appId }: { log: ExplorerLog; appId: string }) 
         </Link>
       </div>
       <RowRefine log={log} />
-      <pre className="log-json">{JSON.stringify(log, null, 2)}</pre>
+      {/* Focusable: in the panel it scrolls, and a keyboard must reach what it holds. */}
+      <pre className="log-json" tabIndex={0}>
+        {JSON.stringify(log, null, 2)}
+      </pre>
     </>
   );
 }

@@ -31,7 +31,7 @@ export function LogPanel({ log, appId, close }: { log: ExplorerLog; appId: strin
           Close
         </button>
       </div>
-      <div className="log-panel-text">
+      <div className="log-panel-text" tabIndex={0}>
         {log.t ? <Highlighted text={log.t} /> : <span className="muted">(no text)</span>}
         {log.t_length != null ? (
           <p className="muted">
