@@ -5,7 +5,7 @@ import { waitFor } from './wait-for.ts';
 import { fromLocalInput } from '../../explorer/format.ts';
 import type { LogRecord } from '../../protocol/records.types.ts';
 import { ALL, ALPHA, APP_ID, BETA, newestFirst, streamTexts, T0, useExplorerApp } from './explorer-app.ts';
-import { explorerSettled, signInToExplorer, viewerText } from './viewer.ts';
+import { explorerSettled, moreFilters, signInToExplorer, viewerText } from './viewer.ts';
 
 const { e2e, startSignedIn, logsUrl } = useExplorerApp();
 
@@ -97,6 +97,7 @@ describe('filters', () => {
     for (const level of ['Debug', 'Info', 'Trace', 'Fatal']) {
       await e2e.page.getByRole('checkbox', { name: level }).uncheck();
     }
+    await moreFilters(e2e.page);
     await e2e.page.getByLabel('Tags').fill('net');
     await e2e.page.getByLabel('Search text').fill('timeout');
     await e2e.page.getByLabel('Search text').press('Enter');
