@@ -265,7 +265,8 @@ describe('the stream', () => {
     const noPollWaiting = () =>
       e2e.page.waitForFunction(() => (window as unknown as { tailWaiting: number }).tailWaiting === 0);
     await e2e.page.clock.install();
-    await viewerText(e2e.page, logsUrl({ session: 's-beta' }));
+    // The tail adds at the top: a session's newest-first stream (docs/explorer.md#a-session-read-top-to-bottom).
+    await viewerText(e2e.page, logsUrl({ session: 's-beta', order: 'newest' }));
     await e2e.page.getByRole('button', { name: 'Live tail' }).click();
     // Give the tail its starting point before the line is sent.
     await e2e.page.waitForResponse((response) => response.url().includes('/logs/tail'));
