@@ -35,6 +35,17 @@ export interface LogCursor {
   id: number;
 }
 
+export interface LogPageOptions {
+  before?: LogCursor;
+  /** With `oldestFirst`: the page starts after this log (`{ at: t, id: 0 }`: at time t, its first log included). */
+  after?: LogCursor;
+  oldestFirst?: boolean;
+  limit: number;
+  within?: number;
+  cut?: boolean;
+  scanRows?: number;
+}
+
 export interface SessionFilter {
   appKey: string;
   /** Session uid, device udid or device name contains. */
@@ -94,10 +105,7 @@ export interface ExplorerQueries {
    * reading would take longer ends early: it holds the logs found so far (maybe none), and `next` goes on from where
    * it stopped; so a page may hold fewer than `limit` logs and still have a `next`. With `cut`, texts as a list sends
    * them (listLogColumns), else whole (an export). */
-  logs(
-    filter: LogFilter,
-    options: { before?: LogCursor; limit: number; within?: number; cut?: boolean; scanRows?: number },
-  ): Promise<LogPage>;
+  logs(filter: LogFilter, options: LogPageOptions): Promise<LogPage>;
   /** The first and last time among the filter's logs; undefined when none match. */
   timeSpan(filter: LogFilter): Promise<{ first: number; last: number } | undefined>;
   /** The filter's logs counted per bucket of `bucketMs` (bucket n holds n * bucketMs up to the next) and level (a

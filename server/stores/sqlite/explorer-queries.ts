@@ -39,6 +39,7 @@ import type {
   ExplorerSessionRow,
   IssueFilter,
   LogCursor,
+  LogPageOptions,
   LogFilter,
   FacetSample,
   LogPage,
@@ -438,11 +439,18 @@ export function explorerQueriesSync(db: Database.Database, tuning = { commonMatc
 
   /** One page of the filtered stream, newest first, older than `before` when given; read for `within` ms at most
    * where it is read in windows (ExplorerQueries.logs). */
-  function logs(
-    filter: LogFilter,
-    options: { before?: LogCursor; limit: number; within?: number; cut?: boolean; scanRows?: number },
-  ): LogPage {
+  function logs(filter: LogFilter, options: LogPageOptions): LogPage {
     const columns = options.cut ? LIST_LOG_COLUMNS : LOG_COLUMNS;
+    if (options.oldestFirst) {
+      const clause = where(filter);
+      if (clause === 'none') return { logs: [], next: null };
+      const after = options.after ? ` AND l.at >= ? AND (l.at > ? OR l.id > ?)` : '';
+      const at = options.after ? [options.after.at, options.after.at, options.after.id] : [];
+      const rows = db
+        .prepare(`SELECT ${columns} FROM ${LOG_FROM} WHERE ${clause.sql}${after} ORDER BY l.at ASC, l.id ASC LIMIT ?`)
+        .all(...clause.params, ...at, options.limit + 1) as ExplorerLog[];
+      return pageOf(rows, options.limit);
+    }
     const search = filter.search?.groups.length ? filter.search : undefined;
     if (search && splitScanned(search).scanned.groups.length > 0) return fragmentPage(filter, search, options, columns);
     if (search && common(search))
