@@ -24,4 +24,6 @@ export const CHEAT_SHEET: readonly { example: string; meaning: string }[] = [
   { example: 'status:502', meaning: 'network lines of this status; a class too: status:5xx' },
   { example: 'duration>800', meaning: 'network lines slower than 800 ms; also >=, <, <= and duration:800' },
   { example: 'level:error -client.ts', meaning: 'terms side by side must all match' },
+  { example: 'level:error (timeout OR refused)', meaning: 'parentheses group terms, and nest' },
+  { example: '-(tag:net OR level:debug)', meaning: 'without any of the group' },
 ];
