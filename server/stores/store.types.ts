@@ -25,6 +25,9 @@ export interface App {
   enabled: boolean;
   /** The rule set the collector redacts the app's data with at ingest (docs/privacy.md#on-the-service); none when absent. */
   redact?: RedactConfig;
+  /** The device key that says who a user is (`user_id`, `email`), shown wherever a device is (docs/explorer.md#identity);
+   * absent: the device's name and a short id. */
+  identityKey?: string;
 }
 interface Partner {
   id: number;
@@ -86,6 +89,8 @@ export interface AppStore {
   /** By Sidelog's appID or the Bugfender SDK's (server/stores/app-id.ts). */
   appById(appId: string): Promise<App | undefined>;
   apps(): Promise<App[]>;
+  /** Names the app's identity key (docs/explorer.md#identity); null removes it. The app, undefined when unknown. */
+  setIdentityKey(key: string, identityKey: string | null): Promise<App | undefined>;
 }
 
 /** What the collector writes. */

@@ -37,5 +37,13 @@ export function createAppStore(pool: pg.Pool): AppStore {
     async apps() {
       return (await all<AppRow>(`SELECT ${APP_COLUMNS} FROM apps ORDER BY key`)).map(toApp);
     },
+    async setIdentityKey(key, identityKey) {
+      const row = await one<AppRow>(
+        `UPDATE apps SET identity_key = $1 WHERE key = $2 RETURNING ${APP_COLUMNS}`,
+        identityKey,
+        key,
+      );
+      return row && toApp(row);
+    },
   };
 }

@@ -375,4 +375,8 @@ export const PG_MIGRATIONS: readonly string[] = [
   DROP INDEX IF EXISTS logs_by_place;
   DROP TABLE IF EXISTS log_places;
   `,
+  // An app's identity key (docs/explorer.md#identity), as in SQLite (server/stores/sqlite/schema.ts).
+  `
+  ALTER TABLE apps ADD COLUMN identity_key text;
+  `,
 ];

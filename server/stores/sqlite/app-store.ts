@@ -38,5 +38,9 @@ export function appStoreSync(db: Database.Database): Sync<AppStore> {
     apps() {
       return all<AppRow>(`SELECT ${APP_COLUMNS} FROM apps ORDER BY key`).map(toApp);
     },
+    setIdentityKey(key, identityKey) {
+      db.prepare(`UPDATE apps SET identity_key = ? WHERE key = ?`).run(identityKey, key);
+      return app(key);
+    },
   };
 }

@@ -498,4 +498,8 @@ ${FIRST_LOG_COLUMNS}
   DROP TRIGGER IF EXISTS logs_infix_update;
   DROP TABLE IF EXISTS logs_infix;
   `,
+  // An app's identity key: the device key that says who a user is (docs/explorer.md#identity); NULL for none.
+  `
+  ALTER TABLE apps ADD COLUMN identity_key TEXT;
+  `,
 ];

@@ -9,6 +9,7 @@ export const WRITE_METHODS = [
   'addToken',
   'revokeToken',
   'putApp',
+  'setIdentityKey',
   'putDevice',
   'putSession',
   'addLogParams',
