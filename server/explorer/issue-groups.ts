@@ -9,6 +9,7 @@ import { readJsonObject } from '../http/body-limits.ts';
 import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
 import type { IssueGroupStore } from '../stores/store.types.ts';
 import { intParam, type ExplorerEnv } from './api.ts';
+import { whoKey, withWho } from './who.ts';
 
 const PAGE = 100;
 const MAX_PAGE = 500;
@@ -59,7 +60,8 @@ export function createIssueGroupRoutes(store: IssueGroupStore, queries: Explorer
       before: before ? intParam(query, 'before', 0, Number.MAX_SAFE_INTEGER) : undefined,
       limit: intParam(query, 'limit', PAGE, MAX_PAGE),
     });
-    return c.json({ issues: issues.map(({ session_id: _session, ...issue }) => issue), next });
+    const shown = issues.map(({ session_id: _session, ...issue }) => issue);
+    return c.json({ issues: await withWho(queries, c.get('app').key, whoKey(query, c.get('app')), shown), next });
   });
 
   routes.get('/apps/:appId/issue-groups/:id/story', async (c) => {
