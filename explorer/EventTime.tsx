@@ -3,11 +3,20 @@
 import { arrivedApart } from './format.ts';
 import { Time } from './Time.tsx';
 
-export function EventTime({ at, arrived }: { at: number | null; arrived: string }) {
-  if (at === null)
+export function EventTime({
+  at,
+  arrived,
+  none = 'no log yet',
+}: {
+  at: number | null | undefined;
+  arrived: string;
+  /** Why there is no event time (an issue group: its own lines are not kept). */
+  none?: string;
+}) {
+  if (at === null || at === undefined)
     return (
       <>
-        <Time value={arrived} /> <span className="muted">(arrived; no log yet)</span>
+        <Time value={arrived} /> <span className="muted">(arrived; {none})</span>
       </>
     );
   return (

@@ -173,6 +173,9 @@ export interface IssueGroupStore {
   /** Most recently seen first. */
   issueGroups(filter: IssueGroupFilter): Promise<{ groups: IssueGroup[]; more: boolean }>;
   issueGroup(appKey: string, id: number): Promise<IssueGroup | undefined>;
+  /** Each group's first and last occurrence by the logs' own time (docs/explorer.md#event-time-first): the times of
+   * its issues' own `bf_issue` lines; a group none of whose lines is kept is absent. */
+  groupEventTimes(appKey: string, ids: number[]): Promise<Map<number, { first_at: number; last_at: number }>>;
   /** The group of the issue with this uid. */
   groupOfIssue(appKey: string, uid: string): Promise<IssueGroup | undefined>;
   /** Newest first, older than issue `before` when given; texts cut to 300 characters. */
