@@ -380,7 +380,9 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
       await signInToExplorer(e2e.page, { name: 'admin', password: e2e.product.adminToken });
       await explorerSettled(e2e.page);
       expect(await e2e.page.getByLabel('Webhook URL').inputValue()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/hook$/);
-      expect(await e2e.page.getByRole('status').innerText()).toMatch(/^Last delivery: 200, .*\. Waiting: 0\.$/);
+      expect(await e2e.page.getByRole('region', { name: 'Webhook' }).getByRole('status').innerText()).toMatch(
+        /^Last delivery: 200, .*\. Waiting: 0\.$/,
+      );
     });
   });
 }
