@@ -126,10 +126,10 @@ function Groups({
                   <td className="num">{group.occurrences.toLocaleString('en')}</td>
                   <td className="num">{group.devices.toLocaleString('en')}</td>
                   <td className="nowrap">
-                    <EventTime at={group.first_at} arrived={group.first_seen} none="its own line is not kept" />
+                    <EventTime at={group.first_at} arrived={group.first_seen} none="its own line is not kept" stacked />
                   </td>
                   <td className="nowrap">
-                    <EventTime at={group.last_at} arrived={group.last_seen} none="its own line is not kept" />
+                    <EventTime at={group.last_at} arrived={group.last_seen} none="its own line is not kept" stacked />
                   </td>
                 </tr>
               ))}
