@@ -29,7 +29,8 @@ import { fieldCounts } from './field-counts.ts';
 import { parseSplitBy, SPLIT_REFUSED } from '../../explorer-contract/field-counts.ts';
 import { logVolume } from './volume.ts';
 import { rolledUpCount, rollupFits } from './volume-rollup.ts';
-import { withWho } from './who.ts';
+import { whoKey, whoOf, withWho } from './who.ts';
+import { whoLabel } from '../../explorer-contract/identity.ts';
 
 const VIEWER_COOKIE = 'sidelog_viewer';
 
@@ -166,9 +167,15 @@ export function createExplorerApi(
 
   api.get('/me', (c) => c.json({ name: c.get('viewer') }));
 
-  api.get('/apps', async (c) =>
-    c.json((await queries.apps()).filter((app) => c.get('allowedApps')?.has(app.key) ?? true)),
-  );
+  api.get('/apps', async (c) => {
+    // With each app's identity key (docs/explorer.md#identity), which every view shows who by.
+    const identities = new Map((await apps.apps()).map((app) => [app.key, app.identityKey ?? null]));
+    return c.json(
+      (await queries.apps())
+        .filter((app) => c.get('allowedApps')?.has(app.key) ?? true)
+        .map((app) => ({ ...app, identityKey: identities.get(app.key) ?? null })),
+    );
+  });
 
   /** A Sidelog or Bugfender appID, as intent URLs carry it, to the view it names, in Sidelog's form. Found with the
    * explorer's own queries, which read one row or two, never the session's logs. Ids are looked up well-formed, as
@@ -230,7 +237,7 @@ export function createExplorerApi(
     // Ended by its budget before it found anything: the search, not the page, has to change; unless it is a scan for a
     // fragment, whose page says how far it read and can go on from there (docs/explorer.md#fragments).
     if (page.logs.length === 0 && page.next !== null && !page.scan) return c.json({ error: TOO_COSTLY }, 422);
-    const shown = { ...page, logs: await withWho(queries, filter.appKey, params.get('who'), page.logs) };
+    const shown = { ...page, logs: await withWho(queries, filter.appKey, whoKey(params, c.get('app')), page.logs) };
     return c.json(tail === undefined ? shown : { ...shown, tail });
   });
 
@@ -246,12 +253,28 @@ export function createExplorerApi(
     const logs = await queries.arrivedAfter(filter, afterId, horizon, MAX_PAGE);
     // With no match, the tail still moves on to the horizon, so the next poll does not read it all again.
     const last = logs.length === MAX_PAGE ? logs.at(-1)!.id : Math.max(afterId, horizon);
-    return c.json({ logs: await withWho(queries, filter.appKey, params.get('who'), logs), last });
+    return c.json({ logs: await withWho(queries, filter.appKey, whoKey(params, c.get('app')), logs), last });
   });
 
   api.get('/apps/:appId/logs/volume', async (c) => c.json(await logVolume(queries, logFilter(c, query(c)))));
 
-  api.get('/apps/:appId/logs/facets', async (c) => c.json(await logFacets(queries, logFilter(c, query(c)))));
+  api.get('/apps/:appId/logs/facets', async (c) => {
+    const params = query(c);
+    const facets = await logFacets(queries, logFilter(c, params));
+    // Each device as a person knows it: by the identity key, else its name and a short id (docs/explorer.md#identity).
+    const who = whoKey(params, c.get('app'));
+    const values = await whoOf(
+      queries,
+      c.get('app').key,
+      who,
+      facets.device.map((device) => device.value),
+    );
+    const device = facets.device.map((one) => ({
+      ...one,
+      label: whoLabel({ name: one.label ?? '', udid: one.value, who: values.get(one.value) }, who),
+    }));
+    return c.json({ ...facets, device });
+  });
 
   api.get('/apps/:appId/logs/split', async (c) => {
     const params = query(c);
@@ -297,7 +320,7 @@ export function createExplorerApi(
     const newer = intParam(params, 'newer', count, AROUND_MAX);
     const found = Number.isSafeInteger(id) ? await queries.around(c.get('app').key, id, older, newer) : undefined;
     if (!found) return c.json({ error: 'no such log' }, 404);
-    const [target, ...logs] = await withWho(queries, c.get('app').key, params.get('who'), [
+    const [target, ...logs] = await withWho(queries, c.get('app').key, whoKey(params, c.get('app')), [
       found.target,
       ...found.logs,
     ]);
@@ -324,19 +347,19 @@ export function createExplorerApi(
     const withFilter = params.get('with') || undefined;
     if (withFilter !== undefined && withFilter !== 'issues' && withFilter !== 'errors')
       throw new FilterError(`'with' must be issues or errors`);
-    return c.json(
-      await queries.sessions.list({
-        appKey: c.get('app').key,
-        q: params.get('q') || undefined,
-        device: params.get('device') || undefined,
-        version: params.get('version') || undefined,
-        language: params.get('language') || undefined,
-        with: withFilter,
-        sort: sort as SessionSort,
-        offset: intParam(params, 'offset', 0, Number.MAX_SAFE_INTEGER),
-        limit: intParam(params, 'limit', PAGE, MAX_PAGE),
-      }),
-    );
+    const list = await queries.sessions.list({
+      appKey: c.get('app').key,
+      q: params.get('q') || undefined,
+      device: params.get('device') || undefined,
+      version: params.get('version') || undefined,
+      language: params.get('language') || undefined,
+      with: withFilter,
+      sort: sort as SessionSort,
+      offset: intParam(params, 'offset', 0, Number.MAX_SAFE_INTEGER),
+      limit: intParam(params, 'limit', PAGE, MAX_PAGE),
+    });
+    const who = whoKey(params, c.get('app'));
+    return c.json({ ...list, sessions: await withWho(queries, c.get('app').key, who, list.sessions) });
   });
   api.get('/apps/:appId/sessions/:uid', async (c) => {
     const session = await queries.sessions.one(c.get('app').key, c.req.param('uid'));
@@ -376,14 +399,14 @@ export function createExplorerApi(
 
   api.get('/apps/:appId/devices', async (c) => {
     const params = query(c);
-    return c.json(
-      await queries.devices.list({
-        appKey: c.get('app').key,
-        q: params.get('q') || undefined,
-        offset: intParam(params, 'offset', 0, Number.MAX_SAFE_INTEGER),
-        limit: intParam(params, 'limit', PAGE, MAX_PAGE),
-      }),
-    );
+    const list = await queries.devices.list({
+      appKey: c.get('app').key,
+      q: params.get('q') || undefined,
+      offset: intParam(params, 'offset', 0, Number.MAX_SAFE_INTEGER),
+      limit: intParam(params, 'limit', PAGE, MAX_PAGE),
+    });
+    const who = whoKey(params, c.get('app'));
+    return c.json({ ...list, devices: await withWho(queries, c.get('app').key, who, list.devices) });
   });
   api.get('/apps/:appId/devices/:udid', async (c) => {
     const device = await queries.devices.one(c.get('app').key, c.req.param('udid'));
