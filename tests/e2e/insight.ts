@@ -250,7 +250,7 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
         ['Checkout 2 failed', 'Crash', 'Chrome on Linux · d-2', 'crash-2', expect.any(String)],
         ['Checkout 1 failed', 'Crash', 'Chrome on Linux · d-1', 'crash-1', expect.any(String)],
       ]);
-      expect(await e2e.page.locator('.facts').innerText()).toContain('pay (/assets/index-<*>.js)');
+      expect(await e2e.page.locator('.facts.card').innerText()).toContain('pay (/assets/index-<*>.js)');
       await waitFor(
         () => expect(received).toEqual([{ event: 'issue_group.new', group: 'Checkout <*> failed', occurrences: 1 }]),
         { timeout: 15_000 },
