@@ -11,7 +11,9 @@
 // one shape only and give the same rows.
 import { LogLevel } from '../protocol/levels.ts';
 import { PARSED_TERM, parsedTerm, type ParsedFieldTerm } from './parsed-field.ts';
-import { both, either, negation, type Conjunction } from './search-boolean.ts';
+import { both, either, negation, type Conjunction as Clauses } from './search-boolean.ts';
+
+type Conjunction = Clauses<SearchClause>;
 
 /** The most terms a query may hold (a phrase counts its words): each is a lookup in an index, and a query of hundreds
  * of terms is an attack, not a search. */
