@@ -3,6 +3,7 @@
 // ClickHouse has no transactions or locks: two processes starting at once may both run a migration, so each is
 // idempotent (IF NOT EXISTS, or checked first), and a migration recorded twice is still one version.
 import type { ClickHouseClient } from '@clickhouse/client';
+import { missingColumns } from '../log-columns.ts';
 import { clickHouseCode } from './unavailable.ts';
 import {
   LOGS_MIGRATIONS,
@@ -69,7 +70,22 @@ export async function migrateLogs(
       format: 'JSONEachRow',
     });
   }
+  await addMissingColumns(client, database);
   await addExtras(client, database, features, options);
+}
+
+/** A column described after the table was made (server/stores/log-columns.ts) is added on the next start, as on the
+ * other stores. Two processes may both try: a column another added meanwhile (DUPLICATE_COLUMN, 15) is what was wanted. */
+async function addMissingColumns(client: ClickHouseClient, database: string): Promise<void> {
+  const table = `${sqlIdentifier(database)}.${LOGS_TABLE}`;
+  const present = new Set((await rowsOf<{ name: string }>(client, `DESCRIBE TABLE ${table}`)).map((row) => row.name));
+  for (const statement of missingColumns('clickhouse', present, table)) {
+    try {
+      await client.command({ query: statement });
+    } catch (error) {
+      if (clickHouseCode(error) !== 15) throw error;
+    }
+  }
 }
 
 /** The word index and the TTL, on each start: SHOW CREATE TABLE says whether the table has them already (18.16 has no
