@@ -20,6 +20,7 @@ import { createIssueReplyStore } from './issue-replies.ts';
 import { createSavedViewStore } from './saved-views.ts';
 import { createWebhookStore } from './webhooks.ts';
 import { createSourceMapStore } from './source-maps.ts';
+import { createSessionLookup } from './session-lookup.ts';
 
 /** The explorer's reads have a pool of their own, so that the collector's connections never wait behind them, and each
  * of their statements stops past EXPLORER_STATEMENT_MS (the explorer's API answers 422): no search holds the database
@@ -59,6 +60,7 @@ export async function openPostgresStore(url: string, options: { poolSize?: numbe
     ...createWebhookStore(pool),
     ...createSavedViewStore(pool),
     ...createSourceMapStore(pool),
+    ...createSessionLookup(pool),
     explorer: createPgExplorerQueries(reads),
     // Each write is committed by the time its promise resolves, the tsvector with its row; the planner's statistics
     // follow the logs (server/stores/postgres/statistics.ts).

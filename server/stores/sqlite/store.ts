@@ -22,6 +22,7 @@ import { createIssueReplyStore } from './issue-replies.ts';
 import { createSavedViewStore } from './saved-views.ts';
 import { createWebhookStore } from './webhooks.ts';
 import { createSourceMapStore } from './source-maps.ts';
+import { createSessionLookup } from './session-lookup.ts';
 import { checkDatabasePath, newerSchema, openFailure, StartupError } from '../../startup-checks.ts';
 import { checkIntegrity } from './integrity.ts';
 import type { Store } from '../store.types.ts';
@@ -133,6 +134,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     ...createWebhookStore(opened),
     ...createSavedViewStore(opened),
     ...createSourceMapStore(opened),
+    ...createSessionLookup(opened),
     ...storeWrites(writer),
     ...afterRequestsLog(writer, reads),
     explorer: reader?.queries ?? createExplorerQueries(opened),
