@@ -1,5 +1,6 @@
 // Every form of the search box's query language (docs/explorer.md#search) gives exactly its lines, on a real SQLite
-// database and a real PostgreSQL one: the query parsed as the API parses it, compiled by each store.
+// database, a real PostgreSQL one, and SQLite with its logs in ClickHouse (18.16's server and chdb's 26.7): the query
+// parsed as the API parses it, compiled by each store.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseLogFilters } from '../../../explorer-contract/log-filters.ts';
 import { CHEAT_SHEET } from '../../../explorer/logs/search-cheat-sheet.ts';
@@ -8,7 +9,7 @@ import { createExplorerQueries } from '../../../server/stores/sqlite/explorer-qu
 import { sqliteOf } from '../../../server/stores/sqlite/store.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
 import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
-import { openTestStore, STORE_KINDS } from './test-databases.ts';
+import { LOG_STORE_KINDS, openTestStore } from './test-databases.ts';
 
 const APP = 'search-forms-app';
 const START = Date.UTC(2026, 10, 1);
@@ -115,7 +116,7 @@ test("the cheat sheet's examples are all among the forms run here", () => {
   expect(FORMS.map(([q]) => q)).toEqual(expect.arrayContaining(CHEAT_SHEET.map((line) => line.example)));
 });
 
-describe.each(STORE_KINDS)('the query language on %s', (kind) => {
+describe.each(LOG_STORE_KINDS)('the query language on %s', (kind) => {
   let store: Store;
   let close: () => Promise<void>;
   const find = async (q: string, queries = store.explorer) =>
