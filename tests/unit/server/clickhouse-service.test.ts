@@ -161,3 +161,13 @@ test('with ClickHouse unreachable, a batch is answered 503 with Retry-After and 
   });
   expect(await stored.json()).toEqual([{ n: 0 }]);
 });
+
+test('with ClickHouse unreachable at start, the service refuses to start in one line naming SIDELOG_LOGS, not its password', async () => {
+  const sqlite = await sqliteDatabase();
+  const logs = `http://sidelog:hunter2@127.0.0.1:${await closedPort()}/sidelog`;
+  const started = startService({ db: sqlite.db, logs, adminToken: ADMIN, retentionDays: 0 });
+  await expect(started).rejects.toThrow(
+    /^SIDELOG_LOGS http:\/\/sidelog:\*\*\*@127\.0\.0\.1:\d+\/sidelog: cannot open ClickHouse's logs \(.*ECONNREFUSED/,
+  );
+  await expect(started).rejects.not.toThrow(/hunter2/);
+});
