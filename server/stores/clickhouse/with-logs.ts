@@ -6,7 +6,7 @@
 import type { Store } from '../store.types.ts';
 import { createLogExplorerReads } from './explorer-logs.ts';
 import { dropDaysBefore } from './log-retention.ts';
-import { createSessionCounts } from './session-counts.ts';
+import { createSessionCounts } from './collected-logs.ts';
 import type { ClickHouseLogs } from './logs-store.ts';
 
 export function withClickHouseLogs(base: Store, logs: ClickHouseLogs): Store {
@@ -23,7 +23,7 @@ export function withClickHouseLogs(base: Store, logs: ClickHouseLogs): Store {
       ...reads,
       sessions: {
         ...baseSessions,
-        // SIDELOG_DB lists and orders them; their counts come from ClickHouse (session-counts.ts).
+        // SIDELOG_DB lists and orders them; their counts come from ClickHouse (collected-logs.ts).
         async list(filter) {
           const listed = await baseSessions.list(filter);
           return { ...listed, sessions: await counts.withCounts(filter.appKey, listed.sessions) };
@@ -35,6 +35,8 @@ export function withClickHouseLogs(base: Store, logs: ClickHouseLogs): Store {
       },
     },
     sessionLogs: counts.sessionLogs,
+    listPage: (list, appKey, after, limit) =>
+      list === 'logs' ? counts.logsPage(appKey, after, limit) : base.listPage(list, appKey, after, limit),
     addLogs: (appKey, sessionId, batch) => logs.addLogs(appKey, sessionId, batch),
     async pruneBefore(cutoff, batch) {
       const day = cutoff.toISOString().slice(0, 10);

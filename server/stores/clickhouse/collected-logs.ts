@@ -1,11 +1,11 @@
 // A session's counts of logs (first and last time, how many of each level) on ClickHouse: the other stores keep them
 // in session_stats as they store logs, which SIDELOG_DB cannot do for logs it never sees. They are read per page
-// instead, one GROUP BY for the page's sessions (docs/clickhouse.md#what-lives-where), and so is CollectedReads'
-// sessionLogs (the admin API's and the intent look-ups' logs of one session).
+// instead, one GROUP BY for the page's sessions (docs/clickhouse.md#what-lives-where). And CollectedReads' reads of
+// logs: a session's logs (the admin API's and the intent look-ups'), and the admin API's list of an app's logs.
 import type { ClickHouseClient } from '@clickhouse/client';
 import { LEVEL_COLUMNS, type ExplorerSession } from '../../../explorer-contract/api.types.ts';
 import type { CollectedReads, SessionLookup } from '../store.types.ts';
-import { toLog } from '../store-rows.ts';
+import { LIST_ROW, toLog } from '../store-rows.ts';
 import { columnList } from '../log-columns.ts';
 import { LOGS_TABLE } from './schema.ts';
 import { sqlIdentifier, sqlInteger, sqlList, sqlString } from './sql-literal.ts';
@@ -63,5 +63,23 @@ export function createSessionCounts(client: ClickHouseClient, database: string, 
       )
     ).map(toLog);
 
-  return { withCounts, sessionLogs };
+  /** The admin API's `logs` list: in arrival order (the second of arrival, then time and id), its cursor the count of
+   * rows already listed, since ClickHouse's ids are hashes, not a sequence. A log arriving in the second a page was
+   * read may shift the next page by a row. */
+  async function logsPage(appKey: string, after: number, limit: number) {
+    const found = await rows<Record<string, unknown> & { session_id: number }>(
+      `SELECT session_id, ${columnList()} FROM ${table} WHERE app = ${sqlString(appKey)}
+       ORDER BY received, at, id LIMIT ${sqlInteger(limit)} OFFSET ${sqlInteger(after)}`,
+    );
+    const ids = [...new Set(found.map((row) => row.session_id))];
+    const uids = new Map(
+      (ids.length ? await sessions.sessionsOfIds(appKey, ids) : []).map((s) => [s.id, s.session_uid]),
+    );
+    return {
+      rows: found.map((row) => LIST_ROW.logs({ ...row, session_uid: uids.get(row.session_id) ?? '' })),
+      last: found.length ? after + found.length : undefined,
+    };
+  }
+
+  return { withCounts, sessionLogs, logsPage };
 }
