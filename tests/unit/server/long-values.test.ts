@@ -1,6 +1,6 @@
-// Values longer than any index takes whole, on every store (SQLite, PostgreSQL, the logs in ClickHouse): what is stored, what is cut, what is refused
-// (docs/local-service.md#collector). PostgreSQL's B-tree keys hold at most about 2,700 bytes and a tsvector 1 MB;
-// before these bounds such a value made PostgreSQL refuse the whole request with a 500.
+// Values longer than any index takes whole, on every store (SQLite, PostgreSQL, the logs in ClickHouse): what is
+// stored, what is cut, what is refused (docs/local-service.md#collector). PostgreSQL's B-tree keys hold at most about
+// 2,700 bytes and a tsvector 1 MB; before these bounds such a value made PostgreSQL refuse the whole request with a 500.
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { appIdOf } from '../../../server/stores/app-id.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
