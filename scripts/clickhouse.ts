@@ -79,11 +79,13 @@ export interface ThrowawayClickHouse {
   stop(): Promise<void>;
 }
 
-/** Starts a server in a temporary directory on free loopback ports; resolves once it answers /ping. */
-export async function startThrowawayClickHouse(): Promise<ThrowawayClickHouse> {
+/** Starts a server in a temporary directory on free loopback ports; resolves once it answers /ping. With `dir`, its
+ * data is kept there instead, and stays when it stops (`npm run start:clickhouse`, scripts/start-clickhouse.ts). */
+export async function startThrowawayClickHouse(options: { dir?: string } = {}): Promise<ThrowawayClickHouse> {
   const binary = findClickHouse();
-  const dir = mkdtempSync(join(tmpdir(), 'sidelog-ch-'));
-  for (const sub of ['data', 'tmp', 'user_files', 'format_schemas', 'log']) mkdirSync(join(dir, sub));
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'sidelog-ch-'));
+  for (const sub of ['data', 'tmp', 'user_files', 'format_schemas', 'log'])
+    mkdirSync(join(dir, sub), { recursive: true });
   const ports = { http: await freePort(), tcp: await freePort(), interserver: await freePort() };
   writeFileSync(join(dir, 'config.xml'), config(dir, ports));
   writeFileSync(join(dir, 'users.xml'), USERS);
@@ -117,7 +119,7 @@ export async function startThrowawayClickHouse(): Promise<ThrowawayClickHouse> {
   };
   const stop = async () => {
     await halt('SIGTERM');
-    rmSync(dir, { recursive: true, force: true });
+    if (!options.dir) rmSync(dir, { recursive: true, force: true });
   };
   try {
     await launch();

@@ -1,5 +1,6 @@
 // The local service's command line (`npm start` runs it after building the portal). Configured by environment:
-// PORT (8080), HOST (127.0.0.1), SIDELOG_DB (data/sidelog.db, or a postgres:// URL), SIDELOG_ADMIN_TOKEN (generated
+// PORT (8080), HOST (127.0.0.1), SIDELOG_DB (data/sidelog.db, or a postgres:// URL), SIDELOG_LOGS (none; a ClickHouse
+// HTTP URL puts the logs there, docs/clickhouse.md), SIDELOG_ADMIN_TOKEN (generated
 // when unset), SIDELOG_ALLOWED_HOSTS (HOST and the loopback names), SIDELOG_RETENTION_DAYS (30), SIDELOG_MAX_DB_MB
 // (no cap), SIDELOG_TRUSTED_PROXIES (none), SIDELOG_SECURE_COOKIES (when the request came over TLS), SIDELOG_PROCESSES
 // (1; more runs that many workers on the port, server/processes.ts), SIDELOG_MAX_INFLATED_MB (128), SIDELOG_FORWARD_OTLP
@@ -50,6 +51,7 @@ async function serve(): Promise<void> {
         host,
         allowedHosts: allowedHosts(process.env.SIDELOG_ALLOWED_HOSTS, host),
         db,
+        logs: process.env.SIDELOG_LOGS || undefined,
         adminToken: process.env.SIDELOG_ADMIN_TOKEN || undefined,
         retentionDays: retentionDays(process.env.SIDELOG_RETENTION_DAYS),
         maxDbBytes: maxDbMB ? maxDbMB * 1024 * 1024 : undefined,

@@ -27,6 +27,8 @@ import { startNotifier } from './webhooks/notifier.ts';
 export interface ServiceOptions {
   /** The database: a SQLite file's path (created with its directory when missing) or a postgres:// URL. */
   db?: string;
+  /** SIDELOG_LOGS: a ClickHouse HTTP URL for the logs, the rest staying in `db` (docs/clickhouse.md). */
+  logs?: string;
   /** The SQLite file, as `db` (kept for callers that name it so). */
   dbPath?: string;
   /** 0 (the default) takes a free port. */
@@ -120,7 +122,11 @@ export function generateAdminToken(): string {
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const db = options.db ?? options.dbPath;
   if (db === undefined) throw new Error('startService needs `db`: a SQLite file or a postgres:// URL');
-  const store = await openStore(db, { maxBytes: options.maxDbBytes });
+  const store = await openStore(db, {
+    maxBytes: options.maxDbBytes,
+    logs: options.logs,
+    retentionDays: options.retentionDays ?? DEFAULT_RETENTION_DAYS,
+  });
   try {
     await seedDemo(store);
   } catch (error) {

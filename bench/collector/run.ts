@@ -1,9 +1,10 @@
-// `npm run bench:collector`: the collector's ingest and the explorer's first page, on SQLite and on PostgreSQL.
+// `npm run bench:collector`: the collector's ingest and the explorer's first page, on SQLite and on PostgreSQL, and the
+// ingest with the logs in ClickHouse (SIDELOG_LOGS, docs/clickhouse.md) beside SQLite and beside PostgreSQL.
 // Ingest: logs/s and the p50/p99 time of a batch of 500, under 8, 32 and 64 concurrent clients, for the floor (a bare
 // node:http server into better-sqlite3, bench/collector/floor-server.ts), SQLite with one process, PostgreSQL with
 // one and with two (SIDELOG_PROCESSES=2); with, for the stores, the time from a log's acknowledgement to the first
 // search that finds it (bench/collector/visibility.ts) and the CPU each spends per 1,000 logs (the service's
-// processes, and PostgreSQL's server). Each service is a child process, so the load generator (this process) does not
+// processes, and the database servers'), and the bytes on disk per 1,000 logs. Each service is a child process, so the load generator (this process) does not
 // share its event loop. PostgreSQL is a throw-away cluster (scripts/postgres.ts) with its durable defaults (fsync on).
 // Explorer: the first page of a filter and of searches over 1,000,000 logs on each store. Prints markdown tables;
 // writes bench/results/collector.json. A measurement: nothing in it passes or fails.
@@ -12,11 +13,12 @@
 //   npm run bench:collector -- --redaction          # ingest with a service-side rule set against none, only
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { startThrowawayClickHouse, type ThrowawayClickHouse } from '../../scripts/clickhouse.ts';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../../scripts/postgres.ts';
 import { startServiceProcess } from '../../scripts/service-process.ts';
 import { appIdOf } from '../../server/stores/app-id.ts';
@@ -34,8 +36,8 @@ const { values } = parseArgs({
     'explorer-logs': { type: 'string', default: '1000000' },
     rounds: { type: 'string', default: '5' },
     clients: { type: 'string', default: '8,32,64' },
-    /** Comma-separated: floor, sqlite, postgres, postgres2, explorer. */
-    only: { type: 'string', default: 'floor,sqlite,postgres,postgres2,explorer' },
+    /** Comma-separated: floor, sqlite, postgres, postgres2, clickhouse, clickhouse2, explorer. */
+    only: { type: 'string', default: 'floor,sqlite,postgres,postgres2,clickhouse,clickhouse2,explorer' },
     out: { type: 'string', default: 'bench/results/collector.json' },
     /** Only the ingest with a service-side rule set against none (bench/collector/redaction.ts). */
     redaction: { type: 'boolean', default: false },
@@ -63,10 +65,42 @@ async function newPostgresDatabase(): Promise<string> {
   return cluster.database(name);
 }
 
+let clickhouse: ThrowawayClickHouse | undefined;
+/** A new database on the throw-away ClickHouse server (scripts/clickhouse.ts), as SIDELOG_LOGS names it: the store
+ * creates it. */
+async function newClickHouseLogs(): Promise<{ logs: string; name: string }> {
+  clickhouse ??= await startThrowawayClickHouse();
+  const name = `bench_logs_${++databases}`;
+  return { logs: `${clickhouse.url}/${name}`, name };
+}
+
+/** What a store keeps on disk: the SQLite file (with its write-ahead log), the PostgreSQL database, or, with the logs
+ * in ClickHouse, the logs table's active parts (what SIDELOG_DB keeps beside them is the sessions and requests). */
+const sqliteBytes = (path: string) => async () =>
+  [path, `${path}-wal`].reduce((sum, file) => sum + (existsSync(file) ? statSync(file).size : 0), 0);
+const postgresBytes = (url: string) => async () => {
+  const client = new pg.Client(url);
+  await client.connect();
+  try {
+    return Number((await client.query(`SELECT pg_database_size(current_database()) AS n`)).rows[0].n);
+  } finally {
+    await client.end();
+  }
+};
+const clickhouseBytes = (name: string) => async () => {
+  const answer = await fetch(`${clickhouse!.url}/`, {
+    method: 'POST',
+    body: `SELECT sum(bytes_on_disk) FROM system.parts WHERE database = '${name}' AND table = 'logs' AND active`,
+  });
+  return Number((await answer.text()).trim());
+};
+
 interface Running {
   url: string;
   child: ChildProcess;
   stop(): Promise<void>;
+  /** The store's bytes on disk now. */
+  bytes?: () => Promise<number>;
 }
 
 async function startFloor(db: string): Promise<Running> {
@@ -100,15 +134,19 @@ interface Target {
   /** Has search, and so a visibility probe. */
   searchable: boolean;
   postgres: boolean;
+  clickhouse?: boolean;
 }
 
-const service = (db: string, processes: number) =>
-  startServiceProcess({
+const service = async (db: string, processes: number, bytes: () => Promise<number>, logs?: string) => ({
+  ...(await startServiceProcess({
     SIDELOG_DB: db,
     SIDELOG_PROCESSES: String(processes),
     SIDELOG_RETENTION_DAYS: '0',
     SIDELOG_ADMIN_TOKEN: ADMIN_TOKEN,
-  });
+    ...(logs ? { SIDELOG_LOGS: logs } : {}),
+  })),
+  bytes,
+});
 
 const TARGETS: Target[] = [
   {
@@ -121,23 +159,54 @@ const TARGETS: Target[] = [
   {
     key: 'sqlite',
     name: 'SQLite, 1 process',
-    start: () => service(join(dir, `ingest-${++databases}.db`), 1),
+    start: () => {
+      const db = join(dir, `ingest-${++databases}.db`);
+      return service(db, 1, sqliteBytes(db));
+    },
     searchable: true,
     postgres: false,
   },
   {
     key: 'postgres',
     name: 'PostgreSQL, 1 process',
-    start: async () => service(await newPostgresDatabase(), 1),
+    start: async () => {
+      const db = await newPostgresDatabase();
+      return service(db, 1, postgresBytes(db));
+    },
     searchable: true,
     postgres: true,
   },
   {
     key: 'postgres2',
     name: 'PostgreSQL, 2 processes',
-    start: async () => service(await newPostgresDatabase(), 2),
+    start: async () => {
+      const db = await newPostgresDatabase();
+      return service(db, 2, postgresBytes(db));
+    },
     searchable: true,
     postgres: true,
+  },
+  {
+    key: 'clickhouse',
+    name: 'ClickHouse logs beside SQLite, 1 process',
+    start: async () => {
+      const { logs, name } = await newClickHouseLogs();
+      return service(join(dir, `ingest-${++databases}.db`), 1, clickhouseBytes(name), logs);
+    },
+    searchable: true,
+    postgres: false,
+    clickhouse: true,
+  },
+  {
+    key: 'clickhouse2',
+    name: 'ClickHouse logs beside PostgreSQL, 2 processes',
+    start: async () => {
+      const { logs, name } = await newClickHouseLogs();
+      return service(await newPostgresDatabase(), 2, clickhouseBytes(name), logs);
+    },
+    searchable: true,
+    postgres: true,
+    clickhouse: true,
   },
 ];
 
@@ -152,6 +221,8 @@ interface IngestRow {
   cpuDatabase: number;
   /** The service's CPU ms per 1,000 logs by thread (one process only): main, the busiest other (SQLite's writer), rest. */
   cpuThreads?: { main: number; busiest: number; rest: number };
+  /** The store's bytes on disk per 1,000 logs stored, after the run (none for the floor). */
+  bytesPer1000?: number;
   loadAverage: number;
 }
 
@@ -202,7 +273,11 @@ async function everything(): Promise<void> {
               sessionId: await registerSession(running.url, `visibility-${clients}-${Date.now()}`, 'probe-device'),
             })
           : undefined;
-        const cpu = () => treeCpuSeconds(running.child.pid!) + (target.postgres ? treeCpuSeconds(cluster!.pid()) : 0);
+        const cpu = () =>
+          treeCpuSeconds(running.child.pid!) +
+          (target.postgres ? treeCpuSeconds(cluster!.pid()) : 0) +
+          (target.clickhouse ? treeCpuSeconds(clickhouse!.pid()) : 0);
+        const bytesBefore = (await running.bytes?.()) ?? 0;
         const serviceBefore = treeCpuSeconds(running.child.pid!);
         const threadsBefore = threadCpuSeconds(running.child.pid!);
         const before = cpu();
@@ -217,6 +292,7 @@ async function everything(): Promise<void> {
         const threadsAfter = threadCpuSeconds(running.child.pid!);
         const totalSeconds = cpu() - before;
         const thousands = (result.batches * BATCH) / 1000;
+        const bytesAfter = await running.bytes?.();
         ingest.push({
           store: target.name,
           clients,
@@ -225,9 +301,10 @@ async function everything(): Promise<void> {
           cpuService: (serviceSeconds * 1000) / thousands,
           cpuDatabase: ((totalSeconds - serviceSeconds) * 1000) / thousands,
           cpuThreads:
-            target.key === 'postgres2'
+            target.key === 'postgres2' || target.key === 'clickhouse2'
               ? undefined
               : perThread(running.child.pid!, threadsBefore, threadsAfter, thousands),
+          bytesPer1000: bytesAfter === undefined ? undefined : (bytesAfter - bytesBefore) / thousands,
           loadAverage: loadavg()[0]!,
         });
         console.error(
@@ -261,9 +338,9 @@ async function everything(): Promise<void> {
     Number.isNaN(value) ? '—' : value < 10 ? value.toFixed(1) : Math.round(value).toLocaleString('en');
   console.log(`\nIngest: ${(BATCHES * BATCH).toLocaleString('en')} logs a run in batches of ${BATCH}; ${machine}\n`);
   console.log(
-    '| store | clients | logs/s | × floor | p50 ms per batch | p99 ms per batch | 503s | ack to search p50 ms | p99 ms | CPU ms per 1,000 logs (service + database) | service by thread: main / busiest other / rest | load |',
+    '| store | clients | logs/s | × floor | p50 ms per batch | p99 ms per batch | 503s | ack to search p50 ms | p99 ms | CPU ms per 1,000 logs (service + database) | service by thread: main / busiest other / rest | bytes on disk per 1,000 logs | load |',
   );
-  console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
+  console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
   for (const row of ingest) {
     const { result } = row;
     const ratio = floor.get(row.clients) ? (result.logsPerSecond / floor.get(row.clients)!).toFixed(2) : '—';
@@ -272,7 +349,7 @@ async function everything(): Promise<void> {
     const threads = t ? `${t.main.toFixed(1)} / ${t.busiest.toFixed(1)} / ${t.rest.toFixed(1)}` : '—';
     console.log(
       `| ${row.store} | ${row.clients} | ${Math.round(result.logsPerSecond).toLocaleString('en')} | ${ratio} | ${ms(result.p50)} | ${ms(result.p99)} | ${result.refused} | ` +
-        `${ms(percentile(row.visible, 50))} | ${ms(percentile(row.visible, 99))} | ${cpu} | ${threads} | ${row.loadAverage.toFixed(1)} |`,
+        `${ms(percentile(row.visible, 50))} | ${ms(percentile(row.visible, 99))} | ${cpu} | ${threads} | ${row.bytesPer1000 === undefined ? '—' : Math.round(row.bytesPer1000).toLocaleString('en')} | ${row.loadAverage.toFixed(1)} |`,
     );
   }
   if (explorer.length > 0) {
@@ -301,5 +378,6 @@ try {
   await (values.redaction ? redactionOnly() : everything());
 } finally {
   cluster?.stop();
+  await clickhouse?.stop();
   rmSync(dir, { recursive: true, force: true });
 }

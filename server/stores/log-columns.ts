@@ -8,7 +8,7 @@ import { FIELD_ATTRIBUTES } from '../../protocol/otlp-names.ts';
 import type { LogRecord } from '../../protocol/records.types.ts';
 
 /** The stores' SQL dialects. A third store adds its name here; the compiler then asks each column for its type. */
-export type Dialect = 'sqlite' | 'postgres';
+export type Dialect = 'sqlite' | 'postgres' | 'clickhouse';
 
 /** A field of a log as the collector stores it. */
 export type LogField = keyof LogRecord;
@@ -38,7 +38,7 @@ export const LOG_COLUMNS = [
   {
     name: 'x',
     kind: 'time',
-    sql: { sqlite: 'TEXT', postgres: 'text' },
+    sql: { sqlite: 'TEXT', postgres: 'text', clickhouse: 'String' },
     required: true,
     hashed: true,
     text: false,
@@ -47,7 +47,7 @@ export const LOG_COLUMNS = [
   {
     name: 'at',
     kind: 'epoch',
-    sql: { sqlite: 'REAL', postgres: 'double precision' },
+    sql: { sqlite: 'REAL', postgres: 'double precision', clickhouse: 'Float64' },
     required: true,
     hashed: false,
     text: false,
@@ -55,7 +55,7 @@ export const LOG_COLUMNS = [
   {
     name: 't',
     kind: 'text',
-    sql: { sqlite: 'TEXT', postgres: 'text' },
+    sql: { sqlite: 'TEXT', postgres: 'text', clickhouse: 'Nullable(String)' },
     hashed: true,
     text: true,
     csv: { header: 'text', order: 40 },
@@ -63,7 +63,7 @@ export const LOG_COLUMNS = [
   {
     name: 'm',
     kind: 'text',
-    sql: { sqlite: 'TEXT', postgres: 'text' },
+    sql: { sqlite: 'TEXT', postgres: 'text', clickhouse: 'Nullable(String)' },
     hashed: true,
     text: true,
     csv: { header: 'method', order: 70 },
@@ -72,7 +72,7 @@ export const LOG_COLUMNS = [
   {
     name: 'tg',
     kind: 'text',
-    sql: { sqlite: 'TEXT', postgres: 'text' },
+    sql: { sqlite: 'TEXT', postgres: 'text', clickhouse: 'Nullable(String)' },
     hashed: true,
     text: true,
     csv: { header: 'tag', order: 30 },
@@ -81,7 +81,7 @@ export const LOG_COLUMNS = [
   {
     name: 'f',
     kind: 'text',
-    sql: { sqlite: 'TEXT', postgres: 'text' },
+    sql: { sqlite: 'TEXT', postgres: 'text', clickhouse: 'Nullable(String)' },
     hashed: true,
     text: true,
     csv: { header: 'file', order: 50 },
@@ -90,7 +90,7 @@ export const LOG_COLUMNS = [
   {
     name: 'l',
     kind: 'integer',
-    sql: { sqlite: 'INTEGER', postgres: 'bigint' },
+    sql: { sqlite: 'INTEGER', postgres: 'bigint', clickhouse: 'Nullable(Int64)' },
     hashed: true,
     text: false,
     csv: { header: 'line', order: 60 },
@@ -99,7 +99,7 @@ export const LOG_COLUMNS = [
   {
     name: 'll',
     kind: 'level',
-    sql: { sqlite: 'INTEGER', postgres: 'integer' },
+    sql: { sqlite: 'INTEGER', postgres: 'integer', clickhouse: 'Nullable(Int32)' },
     hashed: true,
     text: false,
     csv: { header: 'level', order: 20 },
@@ -107,7 +107,7 @@ export const LOG_COLUMNS = [
   {
     name: 'u',
     kind: 'text',
-    sql: { sqlite: 'TEXT', postgres: 'text' },
+    sql: { sqlite: 'TEXT', postgres: 'text', clickhouse: 'Nullable(String)' },
     hashed: true,
     text: true,
     csv: { header: 'url', order: 80 },
@@ -118,7 +118,7 @@ export const LOG_COLUMNS = [
     // (docs/source-maps.md#a-logs-call-site).
     name: 'lc',
     kind: 'integer',
-    sql: { sqlite: 'INTEGER', postgres: 'bigint' },
+    sql: { sqlite: 'INTEGER', postgres: 'bigint', clickhouse: 'Nullable(Int64)' },
     hashed: true,
     text: false,
     csv: { header: 'column', order: 65 },
@@ -152,9 +152,9 @@ export const columnList = (prefix = '') => COLUMN_NAMES.map((name) => `${prefix}
  * table lacks (`present`, read from the database). The numbered migrations made the first columns; a column added to
  * the description is added here, on both stores, the next time the service starts: no migration to write per store.
  */
-export function missingColumns(dialect: Dialect, present: ReadonlySet<string>): string[] {
+export function missingColumns(dialect: Dialect, present: ReadonlySet<string>, table = 'logs'): string[] {
   return COLUMNS.filter((column) => !present.has(column.name)).map((column) => {
     if (column.required) throw new Error(`logs.${column.name} is missing: the numbered migrations make it`);
-    return `ALTER TABLE logs ADD COLUMN ${column.name} ${column.sql[dialect]}`;
+    return `ALTER TABLE ${table} ADD COLUMN ${column.name} ${column.sql[dialect]}`;
   });
 }

@@ -1,17 +1,37 @@
 // The store SIDELOG_DB names: a postgres:// URL opens PostgreSQL (server/stores/postgres/store.ts), anything else is a
 // SQLite file's path (server/stores/sqlite/store.ts). Both are the same contract (server/stores/store.types.ts), so the rest of
-// the service never asks which it has.
+// the service never asks which it has. With SIDELOG_LOGS (a ClickHouse URL), the logs go to ClickHouse and the rest
+// stays in SIDELOG_DB (server/stores/clickhouse/with-logs.ts, docs/clickhouse.md).
 import { openSqliteStore, type SqliteStoreOptions } from './sqlite/store.ts';
 import type { Store } from './store.types.ts';
 
-type StoreOptions = SqliteStoreOptions;
+interface StoreOptions extends SqliteStoreOptions {
+  /** SIDELOG_LOGS: ClickHouse's HTTP URL, for the logs. */
+  logs?: string;
+  /** SIDELOG_RETENTION_DAYS, for ClickHouse's TTL where the server has one. */
+  retentionDays?: number;
+}
 
 /** Whether SIDELOG_DB (or startService's `db`) names a PostgreSQL server rather than a SQLite file. */
 export const isPostgresUrl = (db: string) => /^postgres(ql)?:\/\//i.test(db);
 
-export async function openStore(db: string, options: StoreOptions = {}): Promise<Store> {
+async function openDb(db: string, options: StoreOptions): Promise<Store> {
   if (!isPostgresUrl(db)) return openSqliteStore(db, options);
   // Loaded only when asked for: the default (SQLite) never loads the PostgreSQL client.
   const { openPostgresStore } = await import('./postgres/store.ts');
   return openPostgresStore(db);
+}
+
+export async function openStore(db: string, options: StoreOptions = {}): Promise<Store> {
+  const store = await openDb(db, options);
+  if (!options.logs) return store;
+  try {
+    // Loaded only when asked for, as PostgreSQL's client is.
+    const { openClickHouseLogs } = await import('./clickhouse/logs-store.ts');
+    const { withClickHouseLogs } = await import('./clickhouse/with-logs.ts');
+    return withClickHouseLogs(store, await openClickHouseLogs(options.logs, { retentionDays: options.retentionDays }));
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
 }

@@ -355,6 +355,22 @@ export interface ForwardStore {
   forwardLag(appKey: string, after: number, cap: number): Promise<number>;
 }
 
+/** Sessions named by one of their own fields: a session's uid, its device, app version or language, or (`key`) a device
+ * key's value as the table stores it (JSON: explorer-queries.ts, deviceKeyValues). */
+export type SessionMatch =
+  | { field: 'session' | 'device' | 'version' | 'language'; values: readonly string[] }
+  | { key: string; values: readonly string[] };
+
+/** What a log store kept apart from SIDELOG_DB (ClickHouse: docs/clickhouse.md#what-lives-where) asks SIDELOG_DB of
+ * the sessions its logs name: the ids a filter on a session's fields stands for, and who each log is from. */
+export interface SessionLookup {
+  sessionIdsWhere(appKey: string, match: SessionMatch): Promise<number[]>;
+  sessionsOfIds(
+    appKey: string,
+    ids: readonly number[],
+  ): Promise<{ id: number; session_uid: string; udid: string; device_name: string }[]>;
+}
+
 /** Everything the service keeps, as one database serves it, with the explorer's reads over it. */
 export interface Store
   extends
@@ -370,7 +386,8 @@ export interface Store
     WebhookStore,
     SavedViewStore,
     DeviceHistoryStore,
-    SourceMapStore {
+    SourceMapStore,
+    SessionLookup {
   /** Which database: for the start-up line and for tests that run on both. */
   readonly kind: 'sqlite' | 'postgres';
   /** Where its data is, as messages name it: the SQLite file's path, or the PostgreSQL URL without its password. */

@@ -6,6 +6,7 @@
 import type { ClickHouseClient } from '@clickhouse/client';
 import type { StoredLogFields } from '../../../explorer-contract/api.types.ts';
 import { encodeCursor } from '../explorer-queries.ts';
+import { columnList } from '../log-columns.ts';
 import type { LogCursor } from '../explorer-queries.types.ts';
 import { LOGS_TABLE } from './schema.ts';
 import { sqlFloat, sqlIdentifier, sqlInteger, sqlString } from './sql-literal.ts';
@@ -28,7 +29,7 @@ export interface LogReads {
   volume(appKey: string, bucketMs: number): Promise<{ bucket: number; level: number; n: number }[]>;
 }
 
-const COLUMNS = 'id, session_id, x, t, m, at, tg, f, l, ll, u';
+const COLUMNS = `id, session_id, ${columnList()}`;
 
 export function createLogReads(client: ClickHouseClient, database: string): LogReads {
   const table = `${sqlIdentifier(database)}.${LOGS_TABLE}`;

@@ -1,6 +1,7 @@
 // The ClickHouse log store, opened (docs/clickhouse.md): SIDELOG_LOGS parsed, the server's features read, the schema
 // migrated, and the insert path ready. Only logs live here; the rest of the service's data stays in SIDELOG_DB.
 import type { ClickHouseClient } from '@clickhouse/client';
+import { StartupError } from '../../startup-checks.ts';
 import { openClickHouseClient } from './client.ts';
 import { createLogWriter, type LogWriter, type LogWriterOptions } from './log-writer.ts';
 import { parseLogsUrl } from './logs-url.ts';
@@ -57,6 +58,8 @@ export async function openClickHouseLogs(url: string, options: OpenLogsOptions =
     });
   } catch (error) {
     await client.close();
-    throw error;
+    // One line an operator can act on, naming the setting and never its password (server/startup-checks.ts).
+    const message = (error as Error).message || String(error);
+    throw new StartupError(`SIDELOG_LOGS ${settings.location}`, `cannot open ClickHouse's logs (${message})`);
   }
 }

@@ -3,6 +3,7 @@
 // ClickHouse has no transactions or locks: two processes starting at once may both run a migration, so each is
 // idempotent (IF NOT EXISTS, or checked first), and a migration recorded twice is still one version.
 import type { ClickHouseClient } from '@clickhouse/client';
+import { missingColumns } from '../log-columns.ts';
 import { clickHouseCode } from './unavailable.ts';
 import {
   LOGS_MIGRATIONS,
@@ -69,9 +70,27 @@ export async function migrateLogs(
       format: 'JSONEachRow',
     });
   }
+  await addMissingColumns(client, database);
   await addExtras(client, database, features, options);
 }
 
+/** A column described after the table was made (server/stores/log-columns.ts) is added on the next start, as on the
+ * other stores. Two processes may both try: when the ALTER fails and the column is there after all, another process
+ * added it (18.16 says so with code 44, current servers with 15), which is what was wanted. */
+async function addMissingColumns(client: ClickHouseClient, database: string): Promise<void> {
+  const table = `${sqlIdentifier(database)}.${LOGS_TABLE}`;
+  const columns = async () =>
+    new Set((await rowsOf<{ name: string }>(client, `DESCRIBE TABLE ${table}`)).map((row) => row.name));
+  const present = await columns();
+  for (const statement of missingColumns('clickhouse', present, table)) {
+    try {
+      await client.command({ query: statement });
+    } catch (error) {
+      const name = statement.split(' ADD COLUMN ')[1]!.split(' ')[0]!;
+      if (!(await columns()).has(name)) throw error;
+    }
+  }
+}
 /** The word index and the TTL, on each start: SHOW CREATE TABLE says whether the table has them already (18.16 has no
  * system table of indexes, and no IF NOT EXISTS for them). */
 async function addExtras(

@@ -2,6 +2,7 @@
 // (migrate.ts), and the extras a newer server has, checked on each start (so a server upgraded under an old table gains
 // them). Only the logs live here; everything else stays in SIDELOG_DB. Append migrations; never edit one that shipped.
 // Several processes may start at once and ClickHouse has no transactions, so every statement is idempotent.
+import { COLUMNS } from '../log-columns.ts';
 import type { ServerFeatures } from './server-features.ts';
 import { sqlIdentifier, sqlInteger } from './sql-literal.ts';
 
@@ -21,20 +22,14 @@ export const MIGRATIONS_TABLE = 'sidelog_migrations';
  *   hostile or long-offline device) lands in one partition, never in more than one insert may make. */
 const createLogs = (db: string, features: ServerFeatures) => {
   const name = features.lowCardinality ? 'LowCardinality(String)' : 'String';
+  // The log's own columns as described once (server/stores/log-columns.ts), each with its ClickHouse type.
+  const described = COLUMNS.map((column) => `${column.name} ${column.sql.clickhouse}`).join(',\n    ');
   return `CREATE TABLE IF NOT EXISTS ${db}.${LOGS_TABLE} (
     app ${name},
     session_id UInt32,
     id UInt64,
-    at Float64,
     received DateTime,
-    x String,
-    t Nullable(String),
-    m Nullable(String),
-    tg Nullable(String),
-    f Nullable(String),
-    l Nullable(Int64),
-    ll Nullable(Int32),
-    u Nullable(String),
+    ${described},
     content_hash String
   ) ENGINE = ReplacingMergeTree()
   PARTITION BY toYYYYMMDD(received)

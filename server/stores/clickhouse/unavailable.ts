@@ -3,10 +3,14 @@
 // SQLSTATE already, so the error carries that code and the collector needs no case of its own.
 
 /** 18.16's errors are `Code: 47, e.displayText() = …`, current ones `Code: 47. DB::Exception: …`; the client parses
- * only the second into a code, so the number is read from the message for both. */
+ * only the second into a code, so the number is read from the message for both. chdb's error says it in its message
+ * only where it has none of its own: the code is then the parsed one, or its cause's. */
 export function clickHouseCode(error: unknown): number | undefined {
-  const match = /Code: (\d+)/.exec((error as Error | null)?.message ?? '');
-  return match ? Number(match[1]) : undefined;
+  const found = error as { message?: string; code?: unknown; cause?: unknown } | null;
+  const match = /Code: (\d+)/.exec(found?.message ?? '');
+  if (match) return Number(match[1]);
+  if (typeof found?.code === 'string' && /^\d+$/.test(found.code)) return Number(found.code);
+  return found?.cause ? clickHouseCode(found.cause) : undefined;
 }
 
 /** ClickHouse's codes that mean "not now" rather than "not this": TIMEOUT_EXCEEDED, TOO_MANY_SIMULTANEOUS_QUERIES,

@@ -22,6 +22,7 @@ import { keepStatistics } from './statistics.ts';
 import { createRetentionStore } from './retention-store.ts';
 import { createIssueGroupStore, groupStoredIssues } from './issue-groups.ts';
 import { pgDb } from './dialect.ts';
+import { createSessionLookup } from './session-lookup.ts';
 
 /** The explorer's reads have a pool of their own, so that the collector's connections never wait behind them, and each
  * of their statements stops past EXPLORER_STATEMENT_MS (the explorer's API answers 422): no search holds the database
@@ -62,6 +63,7 @@ export async function openPostgresStore(url: string, options: { poolSize?: numbe
     ...whole(webhookStore(db)),
     ...whole(savedViewStore(db)),
     ...whole(sourceMapStore(db)),
+    ...createSessionLookup(pool),
     explorer: createPgExplorerQueries(reads),
     // Each write is committed by the time its promise resolves, the tsvector with its row; the planner's statistics
     // follow the logs (server/stores/postgres/statistics.ts).

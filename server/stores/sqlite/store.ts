@@ -13,6 +13,7 @@ import { startReader } from './reader.ts';
 import { afterRequestsLog, storeWrites } from './store-writes.ts';
 import { groupStoredIssues } from './issue-groups.ts';
 import { sqliteRoles } from './roles.ts';
+import { createSessionLookup } from './session-lookup.ts';
 import { checkDatabasePath, newerSchema, openFailure, StartupError } from '../../startup-checks.ts';
 import { checkIntegrity } from './integrity.ts';
 import type { Store } from '../store.types.ts';
@@ -117,6 +118,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     location: path,
     ...roles.reads,
     ...reads,
+    ...createSessionLookup(opened),
     ...storeWrites(writer, roles.writes),
     ...afterRequestsLog(writer, reads),
     explorer: reader?.queries ?? createExplorerQueries(opened),

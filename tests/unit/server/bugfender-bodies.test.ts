@@ -4,10 +4,10 @@ import { afterEach, beforeEach, expect, test, describe } from 'vitest';
 import { bugfenderAppIdOf } from '../../../server/stores/app-id.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { createHarness, type Harness } from './service-harness.ts';
-import { STORE_KINDS } from './test-databases.ts';
+import { LOG_STORE_KINDS } from './test-databases.ts';
 
-// Each test runs on SQLite and on PostgreSQL: one contract, two stores.
-describe.each(STORE_KINDS)('on %s', (kind) => {
+// Each test runs on SQLite, on PostgreSQL and on SQLite with its logs in ClickHouse: one contract.
+describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
   let service: Harness;
   beforeEach(async () => {
     service = await createHarness({ store: kind });

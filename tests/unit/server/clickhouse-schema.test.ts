@@ -2,6 +2,7 @@
 // and tables made, migrations recorded once, and the extras (word index, TTL) only where version() has them.
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { migrateLogs } from '../../../server/stores/clickhouse/migrate.ts';
+import { COLUMN_NAMES } from '../../../server/stores/log-columns.ts';
 import { featuresOf, serverFeatures } from '../../../server/stores/clickhouse/server-features.ts';
 import { CLICKHOUSE_ENGINES, createTestClickHouse, type TestClickHouse } from './clickhouse-engines.ts';
 
@@ -39,21 +40,25 @@ describe.each(CLICKHOUSE_ENGINES)('the logs schema on ClickHouse (%s)', (engine)
     ]);
     // DESCRIBE, in the table's order: 18.16's system.columns has no position.
     const columns = await rows<{ name: string }>(`DESCRIBE TABLE ${ch.database}.logs`);
+    // The log's own columns as described once (server/stores/log-columns.ts), between ClickHouse's own.
     expect(columns.map((column) => column.name)).toEqual([
       'app',
       'session_id',
       'id',
-      'at',
       'received',
-      'x',
-      't',
-      'm',
-      'tg',
-      'f',
-      'l',
-      'll',
-      'u',
+      ...COLUMN_NAMES,
       'content_hash',
+    ]);
+  });
+
+  test('a table made before a column was described gains it on the next start, once however many start', async () => {
+    const features = await serverFeatures(ch.client);
+    await migrateLogs(ch.client, ch.database, features);
+    await ch.client.command({ query: `ALTER TABLE ${ch.database}.logs DROP COLUMN lc` });
+    await Promise.all([migrateLogs(ch.client, ch.database, features), migrateLogs(ch.client, ch.database, features)]);
+    const columns = await rows<{ name: string; type: string }>(`DESCRIBE TABLE ${ch.database}.logs`);
+    expect(columns.filter((column) => column.name === 'lc')).toEqual([
+      expect.objectContaining({ name: 'lc', type: 'Nullable(Int64)' }),
     ]);
   });
 

@@ -10,10 +10,10 @@ import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { MAX_SIGN_INS } from '../../../server/stores/store.types.ts';
 import { hashToken, newToken } from '../../../server/http/tokens.ts';
 import { ADMIN_TOKEN, createHarness, type Harness } from './service-harness.ts';
-import { STORE_KINDS } from './test-databases.ts';
+import { LOG_STORE_KINDS } from './test-databases.ts';
 
-// Each test runs on SQLite and on PostgreSQL: one contract, two stores.
-describe.each(STORE_KINDS)('on %s', (kind) => {
+// Each test runs on SQLite, on PostgreSQL and on SQLite with its logs in ClickHouse: one contract.
+describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
   const XSS = '<img src=x onerror=alert(1)>';
   const APP_ID = appIdOf(DEMO_APP_KEY);
   const API = '/sidelog/explorer/api';

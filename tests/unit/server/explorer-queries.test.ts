@@ -1,4 +1,5 @@
-// The explorer's query layer over a real SQLite database and a real PostgreSQL one, the same tests on each: keyset
+// The explorer's query layer over a real SQLite database, a real PostgreSQL one and SQLite with its logs in ClickHouse
+// (18.16's server and chdb's 26.7), the same tests on each: keyset
 // pages that cover the stream exactly once, in time order, under each filter and their combination, and search
 // with rare and with common words; the histogram's buckets and the count; the tail, exact on PostgreSQL whatever
 // order batches commit in.
@@ -12,7 +13,7 @@ import type { ExplorerLog, ExplorerQueries, LogFilter } from '../../../server/st
 import { createExplorerQueries } from '../../../server/stores/sqlite/explorer-queries.ts';
 import { logFacets } from '../../../server/explorer/facets.ts';
 import { logVolume } from '../../../server/explorer/volume.ts';
-import { createTestDatabase, openTestStore, STORE_KINDS, type TestDatabase } from './test-databases.ts';
+import { createTestDatabase, LOG_STORE_KINDS, openTestStore, type TestDatabase } from './test-databases.ts';
 import { parseSearchQuery } from '../../../explorer-contract/search-query.ts';
 import { LIST_TEXT_CHARS } from '../../../explorer-contract/api.types.ts';
 
@@ -25,7 +26,8 @@ const COUNT = 12_000;
 const START = Date.UTC(2026, 10, 1);
 /** The URL of one log only. */
 const URL_OF_ONE = 'https://shop.example/one';
-describe.each(STORE_KINDS)('on %s', (kind) => {
+describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
+  const isClickHouse = kind === 'clickhouse' || kind === 'chdb';
   let store: Store;
   let closeStore: () => Promise<void>;
   let database: TestDatabase;
@@ -348,7 +350,9 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       });
     });
 
-    test('the tail gives what arrived after an id, oldest first, filtered', async () => {
+    // ClickHouse's tail is by second of arrival, settled REQUEST_TIMEOUT_MS behind (docs/clickhouse.md#what-is-left):
+    // a log written now shows there later, not at once.
+    test.skipIf(isClickHouse)('the tail gives what arrived after an id, oldest first, filtered', async () => {
       const last = await queries.lastLogId();
       await store.addLogs(APP, (await store.session(APP, 'session-0'))!.id, [
         { x: '2020-01-01T00:00:00.000Z', at: 1, t: 'late arrival', ll: 2, tg: 'net' },
@@ -452,7 +456,12 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       expect(listed.filter((log) => log.id !== long.id).map((log) => log.t_length)).toEqual([null, null]);
       const around = (await queries.around(LONG_APP, long.id, 5))!;
       expect(around.target).toMatchObject({ t: LONG.slice(0, LIST_TEXT_CHARS), t_length: LONG.length });
-      const tail = await queries.arrivedAfter({ appKey: LONG_APP }, 0, await queries.lastLogId(), 10);
+      const tail = await queries.arrivedAfter(
+        { appKey: LONG_APP },
+        0,
+        isClickHouse ? Number.MAX_SAFE_INTEGER : await queries.lastLogId(),
+        10,
+      );
       expect(tail.find((log) => log.id === long.id)).toMatchObject({
         t: LONG.slice(0, LIST_TEXT_CHARS),
         t_length: LONG.length,

@@ -16,7 +16,7 @@ import { logVolume } from '../../../server/explorer/volume.ts';
 import type { ExplorerQueries } from '../../../server/stores/explorer-queries.types.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
 import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
-import { openTestStore, STORE_KINDS } from './test-databases.ts';
+import { LOG_STORE_KINDS, openTestStore } from './test-databases.ts';
 
 const APP = 'fragment-scan-app';
 const START = Date.UTC(2026, 10, 1);
@@ -25,7 +25,7 @@ const LOGS = 30;
 const text = (i: number) => `${i < 2 ? 'partner signed in' : `line ${i}`} ${i % 2 === 0 ? 'even' : 'odd'}`;
 const level = (i: number) => (i % 3 === 0 ? 2 : 4) as LogLevel;
 
-describe.each(STORE_KINDS)('a fragment on %s', (kind) => {
+describe.each(LOG_STORE_KINDS)('a fragment on %s', (kind) => {
   let store: Store;
   let close: () => Promise<void>;
   const filterOf = (q: string, more = '') => ({

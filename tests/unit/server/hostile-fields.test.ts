@@ -7,7 +7,7 @@ import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import type { WireOperation } from '../../../protocol/wire.ts';
 import { createHarness, type Harness } from './service-harness.ts';
 import { device, logs, sessionPayload } from '../../../fixtures/wire-bodies.ts';
-import { STORE_KINDS } from './test-databases.ts';
+import { LOG_STORE_KINDS } from './test-databases.ts';
 
 const APP_ID = appIdOf(DEMO_APP_KEY);
 
@@ -107,7 +107,7 @@ function bodies(value: unknown, session_id: number, n: () => number): [WireOpera
   return out;
 }
 
-describe.each(STORE_KINDS)('on %s', (kind) => {
+describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
   let service: Harness;
   beforeEach(async () => {
     service = await createHarness({ store: kind });

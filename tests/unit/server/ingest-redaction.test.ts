@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, test } from 'vitest';
 import { ADMIN_TOKEN, createHarness, type Harness } from './service-harness.ts';
 import { device, sessionPayload } from '../../../fixtures/wire-bodies.ts';
-import { STORE_KINDS } from './test-databases.ts';
+import { LOG_STORE_KINDS } from './test-databases.ts';
 
 /** The example of docs/privacy.md#on-the-service, which these tests keep true. */
 const EXAMPLE = JSON.parse(
@@ -21,7 +21,7 @@ const RULES = EXAMPLE.redact;
 const EMAIL = 'ivan.petrov@partner-shop.ru';
 const CARD = '4111 1111 1111 1111';
 
-describe.each(STORE_KINDS)('on %s', (kind) => {
+describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
   let service: Harness;
   afterEach(() => service.close());
 

@@ -5,12 +5,12 @@ import { parseLogFilters } from '../../../explorer-contract/log-filters.ts';
 import { logFacets } from '../../../server/explorer/facets.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
 import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
-import { openTestStore, STORE_KINDS } from './test-databases.ts';
+import { LOG_STORE_KINDS, openTestStore } from './test-databases.ts';
 
 const APP = 'key-facets-app';
 const START = Date.UTC(2026, 10, 1);
 
-describe.each(STORE_KINDS)('device keys as a facet on %s', (kind) => {
+describe.each(LOG_STORE_KINDS)('device keys as a facet on %s', (kind) => {
   let store: Store;
   let close: () => Promise<void>;
   const facetsOf = async (query: string) =>

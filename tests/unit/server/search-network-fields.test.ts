@@ -9,7 +9,7 @@ import { createExplorerQueries } from '../../../server/stores/sqlite/explorer-qu
 import { sqliteOf } from '../../../server/stores/sqlite/store.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
 import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
-import { openTestStore, STORE_KINDS } from './test-databases.ts';
+import { LOG_STORE_KINDS, openTestStore } from './test-databases.ts';
 
 const APP = 'search-network-app';
 const START = Date.UTC(2026, 10, 1);
@@ -60,7 +60,7 @@ const FORMS: [string, string[]][] = [
   ['status:502 *shop.test/pay*', ['pay']],
 ];
 
-describe.each(STORE_KINDS)('status: and duration> on %s', (kind) => {
+describe.each(LOG_STORE_KINDS)('status: and duration> on %s', (kind) => {
   let store: Store;
   let close: () => Promise<void>;
   const filterOf = (q: string) => ({ appKey: APP, ...parseLogFilters(new URLSearchParams({ q })) });

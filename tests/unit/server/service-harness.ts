@@ -9,7 +9,7 @@ import { createServiceApp } from '../../../server/service.ts';
 import { FAULTS_PATH, mountCollectorFaults } from '../../support/collector-faults.ts';
 import type { WireOperation } from '../../../protocol/wire.ts';
 import { sessionPayload, wireRequest } from '../../../fixtures/wire-bodies.ts';
-import { openTestStore, type StoreKind } from './test-databases.ts';
+import { openTestStore, type TestStoreKind } from './test-databases.ts';
 
 export const ADMIN_TOKEN = 'test-admin-token';
 const ADMIN_LISTS = /^(logs|batches|sessions|issues|device-keys|requests)\?/;
@@ -17,7 +17,7 @@ const ADMIN_LISTS = /^(logs|batches|sessions|issues|device-keys|requests)\?/;
 export type Harness = Awaited<ReturnType<typeof createHarness>>;
 
 export async function createHarness(
-  options: { faults?: boolean; distDir?: string; loginLimits?: LoginLimits; store?: StoreKind } = {},
+  options: { faults?: boolean; distDir?: string; loginLimits?: LoginLimits; store?: TestStoreKind } = {},
 ) {
   const opened = await openTestStore(options.store ?? 'sqlite');
   const { store } = opened;

@@ -8,12 +8,20 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { openClickHouseLogsOn } from '../../../server/stores/clickhouse/logs-store.ts';
+import { withClickHouseLogs } from '../../../server/stores/clickhouse/with-logs.ts';
 import { openStore } from '../../../server/stores/open-store.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
 import { TEMPLATE_DATABASE } from '../../support/postgres-run.ts';
+import { createTestClickHouse } from './clickhouse-engines.ts';
 
 export type StoreKind = Store['kind'];
 export const STORE_KINDS: readonly StoreKind[] = ['sqlite', 'postgres'];
+/** SQLite with its logs in ClickHouse (docs/clickhouse.md): on the run's 18.16 server (`clickhouse`), or on chdb's
+ * 26.7 in this process (`chdb`). For the tests that concern logs. */
+type LogsKind = 'clickhouse' | 'chdb';
+export type TestStoreKind = StoreKind | LogsKind;
+export const LOG_STORE_KINDS: readonly TestStoreKind[] = [...STORE_KINDS, 'clickhouse', 'chdb'];
 
 export interface TestDatabase {
   /** What SIDELOG_DB (or startService's `db`) names: a file's path or a postgres:// URL. */
@@ -89,10 +97,11 @@ export async function countRows(db: string, table: string): Promise<number> {
   }
 }
 
-/** A store of the kind on a new database; closing it drops the database. */
+/** A store of the kind on a new database; closing it drops the database (and ClickHouse's). */
 export async function openTestStore(
-  kind: StoreKind,
+  kind: TestStoreKind,
 ): Promise<{ store: Store; database: TestDatabase; close(): Promise<void> }> {
+  if (kind === 'clickhouse' || kind === 'chdb') return openWithClickHouse(kind);
   const database = await createTestDatabase(kind);
   const store = await openStore(database.db);
   return {
@@ -100,6 +109,22 @@ export async function openTestStore(
     database,
     close: async () => {
       await store.close();
+      await database.drop();
+    },
+  };
+}
+
+async function openWithClickHouse(kind: LogsKind) {
+  const database = await createTestDatabase('sqlite');
+  const clickhouse = await createTestClickHouse(kind === 'chdb' ? 'chdb' : 'server');
+  const logs = await openClickHouseLogsOn(clickhouse.client, clickhouse.database, { writer: { windowMs: 0 } });
+  const store = withClickHouseLogs(await openStore(database.db), logs);
+  return {
+    store,
+    database,
+    close: async () => {
+      await store.close();
+      await clickhouse.drop();
       await database.drop();
     },
   };
