@@ -39,7 +39,7 @@ const MAX_PAGE = 500;
 /** How long a page of the log stream may read (docs/local-service.md#search-bounds): past it, the page ends with what it
  * found; one that found nothing answers 422. */
 export const PAGE_BUDGET_MS = 1_000;
-const TOO_COSTLY =
+export const TOO_COSTLY =
   'This search reads too much for one page: narrow it with a time range, a level, a tag or a session, or use longer words.';
 /** PostgreSQL's code for a statement stopped by its statement_timeout (server/stores/postgres/store.ts); SQLite's reads stop
  * with READ_BUDGET_SPENT (server/stores/sqlite/read-deadline.ts). */

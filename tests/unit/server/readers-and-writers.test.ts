@@ -10,6 +10,7 @@ import { MAX_SEARCH_TERMS } from '../../../explorer-contract/search-query.ts';
 import { WIRE_PATHS } from '../../../protocol/wire.ts';
 import { appIdOf } from '../../../server/stores/app-id.ts';
 import { DEMO_APP_KEY, seedDemo } from '../../../server/partner/demo.ts';
+import { TOO_COSTLY } from '../../../server/explorer/api.ts';
 import { EXPORT_PAGE } from '../../../server/explorer/export.ts';
 import { openSqliteStore } from '../../../server/stores/sqlite/store.ts';
 import { startService } from '../../../server/service.ts';
@@ -81,7 +82,10 @@ test('on SQLite, an export of 50,000 logs and adversarial searches leave the col
         `${appLogs}?q=${encodeURIComponent('a b c a b c a b'.split(' ').slice(0, MAX_SEARCH_TERMS).join(' '))}`,
         { headers: { Cookie: cookie } },
       );
-      expect(short.status).toBe(200);
+      // Answered either way: found, or, past the read's budget on a busy machine, refused as too costly (422, never
+      // held): what this test keeps is that the collector answers meanwhile, not how fast the search is.
+      expect([200, 422]).toContain(short.status);
+      if (short.status === 422) expect(await short.json()).toEqual({ error: TOO_COSTLY });
       answered.push('searches');
     })();
 
