@@ -17,9 +17,11 @@ export async function signInToExplorer(
 /** Waits until the view is there and nothing in it is still loading or opening. */
 export async function explorerSettled(page: Page): Promise<void> {
   await page.waitForFunction(() => {
-    const busy = [...document.querySelectorAll('[role=status]')].some((status) =>
-      /Loading|Opening/.test(status.textContent ?? ''),
-    );
+    // A view being replaced keeps its rows, marked busy, until the new ones arrive (docs/explorer.md#the-screen).
+    const busy =
+      [...document.querySelectorAll('[role=status]')].some((status) =>
+        /Loading|Opening|updating/.test(status.textContent ?? ''),
+      ) || document.querySelector('[aria-busy=true]') !== null;
     return !busy && document.querySelector('main h1') !== null;
   });
 }
