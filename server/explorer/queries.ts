@@ -17,6 +17,12 @@ import type { SearchQuery, SearchTerm } from '../../explorer-contract/search-que
 import { NETWORK_TAG } from '../../protocol/limits.ts';
 import type { ExplorerDeviceRow, ExplorerQueries, ExplorerSessionRow, LogCursor, LogFilter } from './queries.types.ts';
 
+/** A log's columns as the explorer reads them, with its session's and device's, from LOG_FROM: the same SQL in both
+ * dialects. */
+export const LOG_COLUMNS = `l.id, s.session_uid, s.udid, coalesce(d.name, '') AS device_name, l.x, l.at, l.t, l.m, l.tg, l.f, l.l, l.ll, l.u`;
+/** The logs with their sessions and devices, as LOG_COLUMNS reads them. */
+export const LOG_FROM = `logs l JOIN sessions s ON s.id = l.session_id LEFT JOIN devices d ON d.app_key = s.app_key AND d.udid = s.udid`;
+
 /** A store's log columns as a list reads them: the text cut in SQL, so that a long line never leaves the database for
  * a list, and its whole length when it was cut (docs/explorer-views.md#long-lines). `cut` and `length` are the
  * store's SQL for the first LIST_TEXT_CHARS characters of a text and its length in characters. */
