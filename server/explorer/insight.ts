@@ -14,7 +14,7 @@ import type {
   WebhookStore,
 } from '../stores/store.types.ts';
 import { createFrameRoutes } from '../sourcemaps/explorer-frames.ts';
-import type { ExplorerEnv } from './api.ts';
+import type { ExplorerEnv } from './api-params.ts';
 import { createDeviceHistoryRoutes } from './device-history.ts';
 import { createIssueGroupRoutes } from './issue-groups.ts';
 import { createIssueReplyRoutes } from './issue-replies.ts';
