@@ -18,7 +18,7 @@ function setting(value: unknown, fallback = ''): string {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : fallback;
 }
 
-export const DEMO_SIDELOG_APP_KEY = 'sidelog-demo-key';
+const DEMO_SIDELOG_APP_KEY = 'sidelog-demo-key';
 
 export function readConfig(): PortalConfig {
   return {

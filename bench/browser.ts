@@ -8,7 +8,7 @@ import type { Readable, Writable } from 'node:stream';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.ts';
 import { createCdpPipe } from './cdp-pipe.ts';
 
-export interface BenchPage {
+interface BenchPage {
   /** Chromium's main-thread task time of the page's renderer so far, in seconds (Performance.getMetrics' TaskDuration). */
   taskSeconds(): Promise<number>;
   /** Starts Chromium's sampling CPU profiler on the page (`--profile`; it slows the page, so only for finding where time goes). */

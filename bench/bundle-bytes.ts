@@ -70,7 +70,7 @@ export interface OnDemandChunk {
   bytes: number;
 }
 
-export interface BundleBytes {
+interface BundleBytes {
   /** Per contender id: gzip bytes of main-thread JS its page loads first, beyond the no-op page's (with the in-page engine for modes B and C). */
   mainThread: Record<string, number>;
   /** Sidelog's chunks loaded on demand, on the main thread. */

@@ -40,7 +40,7 @@ function* segments(mappings: string): Generator<{ line: number; column: number; 
   }
 }
 
-export interface ModuleBytes {
+interface ModuleBytes {
   chunk: string;
   module: string;
   bytes: number;
@@ -48,7 +48,7 @@ export interface ModuleBytes {
 }
 
 /** Each module's minified code in `file` (a chunk with its .map beside it), by the map's segments. */
-export function modulesOf(dir: string, file: string): ModuleBytes[] {
+function modulesOf(dir: string, file: string): ModuleBytes[] {
   const code = readFileSync(join(dir, file), 'utf8').split('\n');
   const map = JSON.parse(readFileSync(join(dir, `${file}.map`), 'utf8')) as { sources: string[]; mappings: string };
   const text = new Map<string, string[]>();
@@ -72,7 +72,7 @@ export function modulesOf(dir: string, file: string): ModuleBytes[] {
 }
 
 /** Every page chunk of the package built into a fresh directory (the worker's script left out: off the main thread). */
-export async function bundleReport(): Promise<{
+async function bundleReport(): Promise<{
   chunks: { file: string; gzipBytes: number }[];
   modules: ModuleBytes[];
 }> {

@@ -12,7 +12,7 @@ interface Answer {
   error?: { message: string };
 }
 
-export interface CdpPipe {
+interface CdpPipe {
   /** Sends one command, to the browser or (with sessionId) to an attached target; resolves to its result. */
   send<T = Record<string, unknown>>(method: string, params?: Record<string, unknown>, sessionId?: string): Promise<T>;
   /** Fails every command still waiting (the browser went away). */

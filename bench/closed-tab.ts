@@ -16,14 +16,14 @@ const MAX_N = 512_000;
 /** Halvings of the interval once a trial has lost lines. */
 const REFINE_STEPS = 4;
 
-export interface ClosedTabContext {
+interface ClosedTabContext {
   browser: BenchBrowser;
   control: ControlServer;
   serviceURL: string;
   collector: ReturnType<typeof createCollectorAdmin>;
 }
 
-export interface ClosedTabTrial {
+interface ClosedTabTrial {
   n: number;
   mode?: string;
   delivered: number;

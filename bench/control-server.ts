@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { countBody, noBytes, type UploadBytes } from './upload-bytes.ts';
 
-export interface Step<T> {
+interface Step<T> {
   /** What the page posted. */
   body: T;
   /** Answers the page's request: the page goes on. */

@@ -2,7 +2,7 @@
 // facets (…/logs/facets) and the count (…/logs/count) of a view, timed over HTTP as the page asks, on a service
 // already running on a seeded store. The first answer is shown apart (the cold one a person waits for); the rounds
 // after it give the median and the slowest.
-import { appIdOf } from '../server/collector/app-id.ts';
+import { appIdOf } from '../server/stores/app-id.ts';
 
 /** The cases, for logs seeded one a millisecond from `start`: a range of ten minutes in the middle whose ends fall
  * inside a second, a minute and an hour, so that the rollup's edges are read (docs/volume-and-counts.md#the-rollup). */

@@ -23,7 +23,7 @@ export const WORDS = [
 /** Levels weighted as real logs are: mostly debug and info, few errors, rare fatals. */
 const LEVELS = [0, 0, 0, 0, 4, 4, 4, 1, 1, 2, 3, 0, 4, 0, 4, 0, 0, 4, 1, 0];
 
-export interface SeedOptions {
+interface SeedOptions {
   appKey: string;
   logs: number;
   sessions?: number;

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../scripts/postgres.ts';
-import { appIdOf } from '../server/collector/app-id.ts';
+import { appIdOf } from '../server/stores/app-id.ts';
 import { isPostgresUrl, openStore } from '../server/stores/open-store.ts';
 import { startService } from '../server/service.ts';
 import { aggregateCases, measureAggregates } from './explorer-aggregates.ts';

@@ -5,7 +5,7 @@ import type { PageRun } from './measure-page.ts';
 import { ratio, summarise, type Summary } from './summary.ts';
 
 /** The figures that have a ratio: the per-call costs, blocking, the two times and the bytes. */
-export const RATIO_FIGURES = ['callUs', 'fullUs', 'tbtMs', 'durableMs', 'deliveredMs', 'gzipBytes'] as const;
+const RATIO_FIGURES = ['callUs', 'fullUs', 'tbtMs', 'durableMs', 'deliveredMs', 'gzipBytes'] as const;
 type RatioFigure = (typeof RATIO_FIGURES)[number];
 
 export interface ContenderFigures {

@@ -30,7 +30,7 @@ export interface PageRun {
   mode?: string;
 }
 
-export interface BenchContext {
+interface BenchContext {
   browser: BenchBrowser;
   control: ControlServer;
   serviceURL: string;

@@ -14,12 +14,12 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import type { LogRecord } from '../protocol/records.types.ts';
 import { WIRE_PATHS } from '../protocol/wire.ts';
-import { appIdOf } from '../server/collector/app-id.ts';
+import { appIdOf } from '../server/stores/app-id.ts';
 import { DEMO_APP_KEY } from '../server/partner/demo.ts';
 import { otlpRequestOf } from '../server/collector/otlp/otlp-from-logs.ts';
 import { encodeLogsRequest } from '../server/collector/otlp/otlp-proto.ts';
 import { startServiceProcess, type ServiceProcess } from '../scripts/service-process.ts';
-import { sessionPayload } from '../tests/unit/server/service-harness.ts';
+import { sessionPayload } from '../fixtures/wire-bodies.ts';
 import { measureIngest } from './collector/ingest.ts';
 
 const { values } = parseArgs({

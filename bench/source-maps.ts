@@ -1,5 +1,5 @@
 // `npm run bench:source-maps`: symbolication's cost (docs/source-maps.md#cost). A real minified build with its map
-// (the fixture app of tests/unit/server/source-map-fixture.ts bundled with React and React DOM by rolldown, as Vite
+// (the fixture app of fixtures/source-map-fixture.ts bundled with React and React DOM by rolldown, as Vite
 // builds): 1. a crash's five frames resolved with the map parsed first (cold) and with it cached (warm); 2. the heap a
 // cache of N parsed maps holds; 3. a crash's ingest on SQLite with and without its release's map (the collector
 // resolves the frame its group keys on). A measurement: nothing in it passes or fails.
@@ -8,9 +8,14 @@ import { parseArgs } from 'node:util';
 import { createSymbolicator } from '../server/sourcemaps/symbolicator.ts';
 import { createMapCache } from '../server/sourcemaps/map-cache.ts';
 import type { SourceMapStore } from '../server/stores/store.types.ts';
-import { DEMO_APP_KEY } from '../server/partner/demo.ts';
-import { buildMinified, crashText, SOURCES, type MinifiedBuild } from '../tests/unit/server/source-map-fixture.ts';
-import { ADMIN_TOKEN, createHarness, sessionPayload } from '../tests/unit/server/service-harness.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEMO_APP_KEY, seedDemo } from '../server/partner/demo.ts';
+import { createServiceApp } from '../server/service.ts';
+import { openStore } from '../server/stores/open-store.ts';
+import { sessionPayload, wireRequest } from '../fixtures/wire-bodies.ts';
+import { buildMinified, crashText, SOURCES, type MinifiedBuild } from '../fixtures/source-map-fixture.ts';
 
 const { values } = parseArgs({
   options: { crashes: { type: 'string', default: '300' }, maps: { type: 'string', default: '10' } },
@@ -81,14 +86,18 @@ if (gc) {
 } else console.log("heap: run with node --expose-gc for the cache's memory");
 
 // 3. Ingest of a crash on SQLite, of a release without a map and of one with it (warm after the first), interleaved.
-const service = await createHarness({ store: 'sqlite' });
+const ADMIN_TOKEN = 'bench-admin-token';
+const dir = mkdtempSync(join(tmpdir(), 'sidelog-bench-maps-'));
+const store = await openStore(join(dir, 'sidelog.db'));
+await seedDemo(store);
+const app = createServiceApp(store, { adminToken: ADMIN_TOKEN, distDir: join(dir, 'no-dist') });
 async function sessionOf(version: string) {
   const payload = sessionPayload(`bench-${version}`);
   payload.app_version.version = version;
-  return ((await (await service.wire('sendSession', payload)).json()) as { id: number }).id;
+  return ((await (await wireRequest(app, 'sendSession', payload)).json()) as { id: number }).id;
 }
 const sessions = { raw: await sessionOf('0.9.0'), mapped: await sessionOf('1.0.0') };
-const upload = await service.app.request(
+const upload = await app.request(
   `/sidelog/admin/api/source-maps?${new URLSearchParams({ app: DEMO_APP_KEY, release: '1.0.0', url: `/assets/${built.fileName}` })}`,
   {
     method: 'POST',
@@ -101,7 +110,7 @@ const spent = { raw: 0, mapped: 0 };
 for (let i = 0; i < CRASHES; i++) {
   for (const kind of ['raw', 'mapped'] as const) {
     const start = performance.now();
-    const answer = await service.wire('sendIssue', {
+    const answer = await wireRequest(app, 'sendIssue', {
       uid: `${kind}-${i}`,
       url: '',
       title: 'TypeError: no amount',
@@ -117,4 +126,5 @@ for (let i = 0; i < CRASHES; i++) {
 console.log(
   `ingest of a crash on SQLite, ${CRASHES} of each one after another: ${(spent.raw / CRASHES).toFixed(2)} ms without a map, ${(spent.mapped / CRASHES).toFixed(2)} ms with its map`,
 );
-await service.close();
+await store.close();
+rmSync(dir, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 // The log explorer's API: its path, the values its parameters take and its answers, one contract compiled by the
 // service (server/explorer/) and by the explorer's page (explorer/), as portal/api.types.ts is the partner API's.
 // The log stream's filters are explorer-contract/log-filters.ts. Pure TypeScript: no DOM, no Node.
-import type { DeviceKeyValue } from '../protocol/records.types.ts';
+import type { DeviceKeyValue, LogRecord } from '../protocol/records.types.ts';
 
 /** Where the API answers; GET and POST under it, JSON in and out (docs/local-service.md#explorer). */
 export const EXPLORER_API = '/sidelog/explorer/api';
@@ -17,17 +17,12 @@ export type IssueType = (typeof ISSUE_TYPES)[number];
 /** A session's counts by level, in level order (Debug 0 … Fatal 5). */
 export const LEVEL_COLUMNS = ['debug', 'warning', 'error', 'trace', 'info', 'fatal'] as const;
 
-/** What a stored log holds besides its session and time, absent fields as null (as they come out of the database). */
-export interface StoredLogFields {
-  x: string;
-  t: string | null;
-  m: string | null;
-  tg: string | null;
-  f: string | null;
-  l: number | null;
-  ll: number | null;
-  u: string | null;
-}
+/** What a stored log holds besides its session and time, absent fields as null (as they come out of the database):
+ * every field of LogRecord but `at` (server/stores/log-columns.ts describes how each is stored). */
+export type StoredLogFields = { x: string } & {
+  -readonly [K in Exclude<keyof LogRecord, 'x' | 'at'>]-?:
+    (NonNullable<LogRecord[K]> extends number ? number : NonNullable<LogRecord[K]>) | null;
+};
 
 /** Lists send a log's text cut to this many characters, with the whole text's length; the whole text is one request
  * away (docs/explorer-views.md#long-lines). */

@@ -92,7 +92,7 @@ export interface GroupOccurrences {
 }
 
 /** One line of an issue's story: the log, the template it belongs to, and its time from the occurrence. */
-export interface StoryLine {
+interface StoryLine {
   log: ExplorerLog;
   /** Index into IssueStory.patterns, or -1 for a pattern not listed there. */
   pattern: number;

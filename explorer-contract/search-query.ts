@@ -26,14 +26,14 @@ export const SEARCH_FIELDS = [
   'version',
   'language',
 ] as const;
-export type SearchField = (typeof SEARCH_FIELDS)[number];
+type SearchField = (typeof SEARCH_FIELDS)[number];
 
 /** The numbers of a network line's JSON text (docs/api.md#network-requests) a term may compare: `status:502`,
  * `status:5xx`, `duration>800` (milliseconds). They match network lines only (tag bf_network). */
 export const NETWORK_FIELDS = ['status', 'duration'] as const;
-export type NetworkField = (typeof NETWORK_FIELDS)[number];
+type NetworkField = (typeof NETWORK_FIELDS)[number];
 /** `class` is a status class: `status:5xx` is value 5, from 500 up to 599. */
-export type NetworkOp = '=' | '<' | '<=' | '>' | '>=' | 'class';
+type NetworkOp = '=' | '<' | '<=' | '>' | '>=' | 'class';
 
 export type SearchTerm =
   /** Whole words of the log's text (letters, digits and underscores; in the word index): one word as typed, or, under

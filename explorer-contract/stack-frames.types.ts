@@ -30,3 +30,13 @@ export interface IssueFrames {
   release: string | null;
   frames: StackFrame[];
 }
+
+/** A log's call site (its file, line and column) as the explorer's API answers it (`GET
+ * /apps/{appID}/logs/{id}/place`, docs/source-maps.md#a-logs-call-site): as one frame, raw and, where its release's
+ * source map resolves it, original. */
+export interface LogPlace {
+  /** The release the log was read with (its session's version), null when it names none. */
+  release: string | null;
+  /** Null when the log has no file, line and column: a position a map could resolve. */
+  frame: StackFrame | null;
+}

@@ -18,9 +18,9 @@ import { SequencesPage } from './pages/SequencesPage.tsx';
 import { SessionsPage } from './pages/SessionsPage.tsx';
 import { SettingsPage } from './pages/SettingsPage.tsx';
 import { SignInPage } from './pages/SignInPage.tsx';
-import { useViewer, viewerStore } from './viewer-store.ts';
+import { useViewer, viewerStore } from './viewer-state.ts';
 
-export const BASE = '/sidelog';
+const BASE = '/sidelog';
 
 /** Renders its children only for a signed-in viewer; sends anyone else to the sign-in, to come back after. */
 function RequireViewer({ children }: { children: ReactNode }) {

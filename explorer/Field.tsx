@@ -45,7 +45,7 @@ export function Field({
   );
 }
 
-export interface Choice {
+interface Choice {
   value: string;
   label: string;
 }

@@ -8,7 +8,7 @@ import { useAppId } from './use-app.ts';
 import { href } from './use-query.ts';
 import { countOf, zoneLabel } from './format.ts';
 import { useZone, zoneStore } from './time-zone.ts';
-import { useViewer, viewerStore } from './viewer-store.ts';
+import { useViewer, viewerStore } from './viewer-state.ts';
 
 const VIEWS = [
   { path: '/logs', label: 'Logs' },

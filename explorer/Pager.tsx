@@ -1,6 +1,6 @@
 // The buttons under a list read a page at a time: back to the first page, and on to the next, each shown only when
 // it leads somewhere. The page is in the address, so each is a link someone can share.
-export interface PagerStep {
+interface PagerStep {
   label: string;
   go(): void;
 }

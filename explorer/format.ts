@@ -116,7 +116,7 @@ export function toLocalInput(iso: string | null, zone: Zone = zoneStore.getState
 }
 
 /** What a From or To field takes: the one format, seconds and milliseconds optional, or ISO's `T` in place of the space. */
-export const TIME_INPUT_PATTERN = '\\s*\\d{4}-\\d\\d-\\d\\d[ T]\\d\\d:\\d\\d(:\\d\\d(\\.\\d{1,3})?)?\\s*';
+const TIME_INPUT_PATTERN = '\\s*\\d{4}-\\d\\d-\\d\\d[ T]\\d\\d:\\d\\d(:\\d\\d(\\.\\d{1,3})?)?\\s*';
 const TIME_INPUT = new RegExp(`^${TIME_INPUT_PATTERN}$`);
 
 /** The moment a field's value names in `zone`, in milliseconds; NaN for a value not in the format or no such time. */

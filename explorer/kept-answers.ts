@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { getJson } from './api.ts';
 
 /** How long a kept answer serves: new tags show within it. */
-export const KEEP_MS = 5 * 60_000;
+const KEEP_MS = 5 * 60_000;
 
 export function createKeptAnswers<T>(
   read: (path: string) => Promise<T>,

@@ -1,6 +1,6 @@
 // The app a view shows: the `app` parameter of the address (a Sidelog appID), else the first app with sessions.
 import { useQuery } from './use-query.ts';
-import { useViewer } from './viewer-store.ts';
+import { useViewer } from './viewer-state.ts';
 
 export function useAppId(): string | undefined {
   const [params] = useQuery();

@@ -38,7 +38,7 @@ export interface PartnerProfile {
   partnerSince: string;
 }
 
-export interface OrderItem {
+interface OrderItem {
   sku: string;
   name: string;
   quantity: number;
@@ -52,7 +52,7 @@ export interface OrderItem {
   note?: string;
 }
 
-export interface OrderEvent {
+interface OrderEvent {
   date: string;
   text: string;
 }

@@ -12,7 +12,7 @@ import type { RedactConfig } from './redact/redact-options.ts';
 /** The operation modes (docs/modes.md#modes), with mode A split by the kind of worker that carries it. */
 export type SidelogMode = 'A-shared' | 'A-dedicated' | 'B' | 'C';
 
-export interface RawIssue {
+interface RawIssue {
   type: IssueType;
   title: string;
   text: string;

@@ -7,7 +7,7 @@ import { rowsOf } from './log-rows.ts';
 
 /** Columns as pages before the current layout wrote them: `at`, `ll` and `n` in columns of their own, or, before
  * the flat layout, no `n` and `p` holding one array per call. */
-export interface OlderColumns {
+interface OlderColumns {
   at: number[];
   x: number[];
   ll: LogLevel[];

@@ -3,11 +3,11 @@ import { resolveOtlp, type OtlpConfig, type OtlpOptions } from './otlp-options.t
 import { resolveRedact, type RedactConfig, type RedactOption } from './redact/redact-options.ts';
 
 /** What a UI event records of a typed value (docs/privacy.md#typed-values). */
-export const RECORD_INPUT_VALUES = ['masked', 'none', 'all'] as const;
+const RECORD_INPUT_VALUES = ['masked', 'none', 'all'] as const;
 export type RecordInputValues = (typeof RECORD_INPUT_VALUES)[number];
 
 /** Which of the page's requests are recorded (docs/api.md#network-requests). */
-export const LOG_NETWORK_REQUESTS = ['all', 'failures', false] as const;
+const LOG_NETWORK_REQUESTS = ['all', 'failures', false] as const;
 export type LogNetworkRequests = (typeof LOG_NETWORK_REQUESTS)[number];
 
 export interface SidelogOptions {
@@ -67,7 +67,7 @@ const BOOLEAN_OPTIONS = [
 /** Blank values of these are dropped so that the defaults apply. */
 const DEFAULTED_WHEN_BLANK = ['build', 'version'] as const;
 
-export const DEFAULT_OPTIONS = {
+const DEFAULT_OPTIONS = {
   build: '0',
   version: '0.0.0',
   debug: false,
@@ -82,8 +82,8 @@ export const DEFAULT_OPTIONS = {
   recordInputValues: 'masked',
 } as const satisfies Partial<SidelogOptions>;
 
-export const API_PATH = '/sidelog/api';
-export const BASE_PATH = '/sidelog';
+const API_PATH = '/sidelog/api';
+const BASE_PATH = '/sidelog';
 
 const URL_PATTERN = /^https?:\/\//i;
 
@@ -137,7 +137,7 @@ export function validateOptions(input: unknown): SidelogOptions {
 }
 
 /** What the page knows that the defaults depend on. */
-export interface OptionEnvironment {
+interface OptionEnvironment {
   /** The page's origin, e.g. 'http://127.0.0.1:8080'. */
   origin: string;
   /** A readable name of this browser and system. */

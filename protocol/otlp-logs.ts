@@ -14,13 +14,13 @@ import type { DeviceData, DeviceKeyValue, IssueData, LogRecord, SessionPayload }
 
 // OTLP/JSON (opentelemetry/proto/logs/v1/logs.proto): camelCase fields, 64-bit integers as decimal strings, enums as
 // numbers, every value wrapped in an AnyValue.
-export type AnyValue =
+type AnyValue =
   | { stringValue: string }
   | { boolValue: boolean }
   | { intValue: string }
   | { doubleValue: number }
   | { arrayValue: { values: AnyValue[] } };
-export interface KeyValue {
+interface KeyValue {
   key: string;
   value: AnyValue;
 }
@@ -33,7 +33,7 @@ export interface OtlpLogRecord {
   attributes: KeyValue[];
   eventName?: string;
 }
-export interface ExportLogsRequest {
+interface ExportLogsRequest {
   resourceLogs: {
     resource: { attributes: KeyValue[] };
     scopeLogs: { scope: { name: string; version: string }; logRecords: OtlpLogRecord[] }[];
@@ -41,7 +41,7 @@ export interface ExportLogsRequest {
 }
 
 /** Issues, crashes and feedback are events: their event name, and the level they are shown at. */
-export const ISSUE_EVENTS: Record<IssueType, { name: string; level: LogLevel }> = {
+const ISSUE_EVENTS: Record<IssueType, { name: string; level: LogLevel }> = {
   [IssueType.Issue]: { name: 'sidelog.issue', level: LogLevel.Warning },
   [IssueType.Crash]: { name: 'sidelog.crash', level: LogLevel.Error },
   [IssueType.UserFeedback]: { name: 'sidelog.user_feedback', level: LogLevel.Info },
@@ -73,7 +73,7 @@ function attributes(entries: [string, DeviceKeyValue | string[] | undefined][]):
 }
 
 /** Epoch milliseconds as nanoseconds, exactly (a double holds neither the product nor its digits past 2^53). */
-export function unixNano(ms: number): string {
+function unixNano(ms: number): string {
   const whole = Math.floor(ms);
   const nanos = Math.round((ms - whole) * 1e6);
   return (BigInt(whole) * 1_000_000n + BigInt(nanos)).toString();
@@ -93,11 +93,10 @@ export function otlpLog(log: LogRecord, sessionUUID: string): OtlpLogRecord {
     ...severity(log.ll),
     body: string(log.t ?? ''),
     attributes: attributes([
-      [FIELD_ATTRIBUTES.tg[0], log.tg],
-      [FIELD_ATTRIBUTES.f[0], log.f],
-      [FIELD_ATTRIBUTES.l[0], log.l],
-      [FIELD_ATTRIBUTES.m[0], log.m],
-      [FIELD_ATTRIBUTES.u[0], log.u],
+      ...Object.entries(FIELD_ATTRIBUTES).map(
+        ([field, [name]]) =>
+          [name, log[field as keyof typeof FIELD_ATTRIBUTES]] as [string, string | number | undefined],
+      ),
       [SESSION_ATTRIBUTE, sessionUUID],
     ]),
   };

@@ -20,6 +20,7 @@ export const FIELD_ATTRIBUTES = {
   tg: ['sidelog.tag', 'tag'],
   f: ['code.file.path', 'code.filepath'],
   l: ['code.line.number', 'code.lineno'],
+  lc: ['code.column.number', 'code.column'],
   m: ['code.function.name', 'code.function'],
   u: ['url.full'],
 } as const;

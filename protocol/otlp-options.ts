@@ -1,8 +1,8 @@
 // The `otlp` option: Sidelog uploads to any OpenTelemetry backend over OTLP/HTTP instead of the logging service's
 // wire format (docs/opentelemetry.md#sidelog-uploads-otlp); its error texts are in docs/errors.md#options.
 
-export const OTLP_COMPRESSIONS = ['gzip', 'none'] as const;
-export type OtlpCompression = (typeof OTLP_COMPRESSIONS)[number];
+const OTLP_COMPRESSIONS = ['gzip', 'none'] as const;
+type OtlpCompression = (typeof OTLP_COMPRESSIONS)[number];
 
 export interface OtlpOptions {
   /** The backend's OTLP/HTTP logs endpoint, used as given: e.g. 'https://otel.example.com/v1/logs'. */
@@ -18,7 +18,7 @@ export interface OtlpOptions {
 /** The option as the engine gets it: every field filled in. */
 export type OtlpConfig = Required<OtlpOptions>;
 
-export const DEFAULT_SERVICE_NAME = 'unknown_service';
+const DEFAULT_SERVICE_NAME = 'unknown_service';
 
 /** An HTTP header's name (RFC 9110's token) and a value fetch accepts. */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;

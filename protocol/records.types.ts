@@ -17,6 +17,9 @@ export interface LogRecord {
   f?: string;
   /** Line. */
   l?: number;
+  /** Column of the call site in its line, counted from 1 as stacks count it: with the line, the position a source map
+   * resolves in a minified bundle (docs/wire-format.md#log-record). Not Bugfender's: its collector ignores it. */
+  lc?: number;
   /** Level. */
   ll?: LogLevel;
   /** URL of the page. */

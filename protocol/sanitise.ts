@@ -37,7 +37,7 @@ const LEVEL_BY_NAME: Record<string, LogLevel> = {
 };
 
 /** A level outside the six known values is converted (from a number in any form, or a level's name) or removed. */
-export function toLevel(value: unknown): LogLevel | undefined {
+function toLevel(value: unknown): LogLevel | undefined {
   if (isLogLevel(value)) return value;
   if (typeof value === 'string') {
     const named = LEVEL_BY_NAME[value.trim().toLowerCase()];
@@ -49,7 +49,7 @@ export function toLevel(value: unknown): LogLevel | undefined {
 
 /** A line is an integer on the wire: a number, or numeric text, is cut to its integer part; anything else
  * (or a number beyond the safe integers) is removed. */
-export function toLine(value: unknown): number | undefined {
+function toLine(value: unknown): number | undefined {
   let number: number;
   if (typeof value === 'number') number = value;
   else if ((typeof value === 'string' && value.trim() !== '') || typeof value === 'bigint') number = Number(value);
@@ -92,6 +92,8 @@ export function sanitiseLog(
   }
   const line = toLine(input.l);
   if (line !== undefined) log.l = line;
+  const column = toLine(input.lc);
+  if (column !== undefined) log.lc = column;
   const level = toLevel(input.ll);
   if (level !== undefined) log.ll = level;
   return log;

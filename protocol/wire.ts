@@ -24,13 +24,13 @@ export interface DeviceStatusRequest {
   app_token: string;
   device: DeviceInfo;
 }
-export interface DeviceStatusAnswer {
+interface DeviceStatusAnswer {
   logger_enabled?: boolean;
   error?: { code: number };
 }
 
 export type SessionRequest = SessionPayload;
-export interface SessionAnswer {
+interface SessionAnswer {
   id: number;
 }
 
@@ -66,7 +66,7 @@ export interface SkippedLog {
   reason: string;
 }
 /** 200 either way: a batch is never refused for one of its logs. */
-export interface LogBatchAnswer {
+interface LogBatchAnswer {
   skipped?: SkippedLog[];
 }
 

@@ -14,7 +14,7 @@ const CANDIDATES = [process.env.CLICKHOUSE_SERVER, '/usr/bin/clickhouse-server',
 const findBinary = () => CANDIDATES.find((path): path is string => !!path && existsSync(path));
 
 /** The server's binary; installs Debian's package if it can, else throws saying how. */
-export function findClickHouse(): string {
+function findClickHouse(): string {
   const found = findBinary();
   if (found) return found;
   if (installDebianPackage('clickhouse-server', 'ClickHouse')) {

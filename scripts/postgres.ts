@@ -25,7 +25,7 @@ function binDirs(): string[] {
 const findBinDir = () => binDirs().find((dir) => existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')));
 
 /** The directory holding initdb and pg_ctl; installs Debian's package if it can, else throws saying how. */
-export function findPostgres(): string {
+function findPostgres(): string {
   const found = findBinDir();
   if (found) return found;
   if (installDebianPackage('postgresql', 'PostgreSQL')) {

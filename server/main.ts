@@ -6,7 +6,7 @@
 // with SIDELOG_FORWARD_OTLP_HEADERS and SIDELOG_FORWARD_OTLP_PROTOCOL (none: no forwarding), SIDELOG_SCAN_ROWS (200,000:
 // the most logs a page of a search holding a fragment reads, docs/explorer.md#fragments).
 import { allowedHosts } from './http/allowed-hosts.ts';
-import { appIdOf } from './collector/app-id.ts';
+import { appIdOf } from './stores/app-id.ts';
 import { secureCookiesSetting, trustedProxies } from './http/client-address.ts';
 import { DEMO_APP_KEY, DEMO_PARTNER } from './partner/demo.ts';
 import { forwardSettings } from './collector/otlp/forward-settings.ts';

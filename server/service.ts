@@ -4,11 +4,11 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { createAdminApi } from './admin/admin-api.ts';
+import { ADMIN_BASE, createAdminApi } from './admin/admin-api.ts';
 import { createAdmission, type AdmissionLimits } from './collector/admission.ts';
 import { allowedHosts, hostAllowList } from './http/allowed-hosts.ts';
 import { identifyClients, type ProxySettings } from './http/client-address.ts';
-import { createCollector } from './collector/collector.ts';
+import { COLLECTOR_BASE, createCollector } from './collector/collector.ts';
 import { openStore } from './stores/open-store.ts';
 import type { Store } from './stores/store.types.ts';
 import { createExplorer } from './explorer/explorer.ts';
@@ -24,7 +24,7 @@ import { DEFAULT_RETENTION_DAYS, startRetention } from './stores/retention.ts';
 import { readPortalCsp, securityHeaders } from './http/security-headers.ts';
 import { startNotifier } from './webhooks/notifier.ts';
 
-export interface ServiceOptions {
+interface ServiceOptions {
   /** The database: a SQLite file's path (created with its directory when missing) or a postgres:// URL. */
   db?: string;
   /** The SQLite file, as `db` (kept for callers that name it so). */
@@ -61,7 +61,7 @@ export interface ServiceOptions {
   beforeRoutes?: BeforeRoutes;
 }
 
-export type BeforeRoutes = (app: Hono, store: Store) => void;
+type BeforeRoutes = (app: Hono, store: Store) => void;
 
 export interface RunningService {
   /** http://HOST:PORT */
@@ -95,12 +95,19 @@ export function createServiceApp(
   app.use('*', hostAllowList(hosts));
   app.use('*', identifyClients(options.proxies));
   options.beforeRoutes?.(app, store);
+  // One way of mounting: each room is a Hono app whose routes are written from its own base, and is mounted here with
+  // app.route(base, room), the base named once. '/' is the base of rooms whose paths are named whole elsewhere: the
+  // partner API's by the portal's contract (PARTNER_API), OTLP's /v1/logs by OpenTelemetry, the explorer (its API at
+  // EXPLORER_API and its page at /sidelog, each mounted so in server/explorer/explorer.ts) and the portal's pages.
   app.route('/', createPartnerApi(store, { loginLimits: options.loginLimits }));
   // One bound on the work in flight, whichever protocol brings the logs.
   const admission = createAdmission(options.collectorLimits);
-  app.route('/', createCollector(store, { maxInflatedBytes: options.maxInflatedBytes, admission }));
+  app.route(COLLECTOR_BASE, createCollector(store, { maxInflatedBytes: options.maxInflatedBytes, admission }));
   app.route('/', createOtlpLogsEndpoint(store, { maxInflatedBytes: options.maxInflatedBytes, admission }));
-  app.route('/', createAdminApi(store, { token: options.adminToken, allowedHosts: hosts, forward: options.forward }));
+  app.route(
+    ADMIN_BASE,
+    createAdminApi(store, { token: options.adminToken, allowedHosts: hosts, forward: options.forward }),
+  );
   app.route('/', createExplorer(store, { adminToken: options.adminToken, distDir, scanRows: options.scanRows }));
   app.route('/', createPortalStatic(distDir));
   return app;

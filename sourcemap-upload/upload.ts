@@ -20,7 +20,7 @@ export interface UploadOptions {
   log?: (line: string) => void;
 }
 
-export interface UploadResult {
+interface UploadResult {
   uploaded: string[];
   /** Each map refused, with the service's reason. */
   failed: { file: string; reason: string }[];
@@ -35,7 +35,7 @@ async function mapFiles(dir: string): Promise<string[]> {
 }
 
 /** The minified file's URL: the prefix, then its path in the build's folder (the map's own, without `.map`). */
-export function fileUrl(prefix: string, dir: string, mapFile: string): string {
+function fileUrl(prefix: string, dir: string, mapFile: string): string {
   const path = relative(dir, mapFile)
     .split(sep)
     .join('/')

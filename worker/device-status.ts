@@ -5,14 +5,14 @@ import type { Guard } from './guard.ts';
 import type { ServiceClient } from './service-client.ts';
 import { DEVICE_STATUS_INTERVAL_MS } from './tuning.ts';
 
-export interface DeviceStatusChecker {
+interface DeviceStatusChecker {
   start(): void;
   stop(): void;
   /** Checks now; resolves when the answer (or the failure) has been taken in. */
   check(): Promise<void>;
 }
 
-export interface DeviceStatusDeps {
+interface DeviceStatusDeps {
   client: ServiceClient;
   guard: Guard;
   device: DeviceInfo;

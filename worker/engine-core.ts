@@ -40,7 +40,7 @@ export interface EngineCore {
 
 /** The engine's clocks. The product leaves them at protocol/limits.ts's values; a test's own worker entry shortens them,
  * so that a test of an upload tick or of a request given up need not wait 15 s or 10 s (docs/testing.md#clocks). */
-export interface EngineTimings {
+interface EngineTimings {
   uploadIntervalMs?: number;
   maxBackoffMs?: number;
   requestTimeoutMs?: number;
@@ -74,7 +74,7 @@ async function createTargets(
   return { target: createWireTarget(wire), keepalive: createWireTarget({ ...wire, keepalive: true }) };
 }
 
-export async function createEngineCore(config: EngineConfig, timings: EngineTimings = {}): Promise<EngineCore> {
+async function createEngineCore(config: EngineConfig, timings: EngineTimings = {}): Promise<EngineCore> {
   const debugSinks = new Set<DebugSink>();
   const debug = (message: string) => debugSinks.forEach((sink) => sink(message));
   const storage = config.storage === 'indexeddb' ? createDexieStorage() : createMemoryStorage();

@@ -6,23 +6,24 @@ import { keepText, type Redact } from '../protocol/redact/redactor.ts';
 
 export { formatParts, formatValue } from '../protocol/index.ts';
 
-export interface CallSite {
+interface CallSite {
   method?: string;
   file?: string;
   line?: number;
+  column?: number;
 }
 
 // V8: "    at method (file:line:col)" or "    at file:line:col"; Firefox/Safari: "method@file:line:col".
-const V8_FRAME = /^\s*at (?:(.+?) \()?(.+?):(\d+):\d+\)?$/;
-const GECKO_FRAME = /^(.*?)@(.+?):(\d+):\d+$/;
+const V8_FRAME = /^\s*at (?:(.+?) \()?(.+?):(\d+):(\d+)\)?$/;
+const GECKO_FRAME = /^(.*?)@(.+?):(\d+):(\d+)$/;
 
 /** The first frame of a stack taken at the call site (the logger's own frames already cut off). */
 export function parseCallSite(stack: string): CallSite {
   for (const line of stack.split('\n')) {
     const match = V8_FRAME.exec(line) ?? GECKO_FRAME.exec(line);
     if (!match) continue;
-    const [, method, file, lineNumber] = match;
-    return { method: method || undefined, file, line: Number(lineNumber) };
+    const [, method, file, lineNumber, column] = match;
+    return { method: method || undefined, file, line: Number(lineNumber), column: Number(column) };
   }
   return {};
 }
@@ -38,6 +39,8 @@ export function toStoredLog(raw: RawLog, sessionUUID: string, redact: Redact = k
       m: raw.m ?? site.method,
       f: raw.f ?? site.file,
       l: raw.l ?? site.line,
+      // The stack's column only with its file and line: beside a file or line the call gave, it names nothing.
+      lc: raw.f === undefined && raw.l === undefined ? site.column : undefined,
       ll: raw.ll,
       u: raw.u,
       v: raw.v,

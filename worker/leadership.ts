@@ -3,14 +3,14 @@
 // there are no other tabs to share with, so the engine always leads.
 import { SESSION_LOCK_PREFIX } from '../protocol/index.ts';
 
-export interface Leadership {
+interface Leadership {
   isLeader(): boolean;
   /** Asks the leader, wherever it is, for one forced send; also forces this engine's first run if it becomes leader. */
   requestForcedSend(): void;
   close(): void;
 }
 
-export interface LeadershipOptions {
+interface LeadershipOptions {
   name: string;
   mode: 'lock' | 'always';
   /** Called on becoming leader; `force` is set when a forced send was asked for before. */

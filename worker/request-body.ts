@@ -8,15 +8,15 @@
 // it gets one (a CORS preflight that does not allow Content-Encoding fails as the network does). Keepalive bodies
 // stay plain: what outlives the page is capped in size before compression, and must not wait for it.
 
-export type BodyEncoding = 'gzip' | 'when-offered' | 'none';
+type BodyEncoding = 'gzip' | 'when-offered' | 'none';
 
-export interface EncodedBody {
+interface EncodedBody {
   body: BodyInit;
   headers: Record<string, string>;
   gzipped: boolean;
 }
 
-export interface BodyEncoder {
+interface BodyEncoder {
   encode(text: string, keepalive?: boolean): Promise<EncodedBody>;
   /** Learns from the answer to a request whose body it encoded. */
   answered(response: Response, gzipped: boolean): void;
@@ -26,7 +26,7 @@ export interface BodyEncoder {
 
 const canGzip = () => typeof CompressionStream === 'function';
 
-export async function gzip(text: string): Promise<ArrayBuffer> {
+async function gzip(text: string): Promise<ArrayBuffer> {
   const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'));
   return new Response(stream).arrayBuffer();
 }

@@ -15,7 +15,7 @@ export interface ServiceClient {
   ): Promise<WireAnswers[Op]>;
 }
 
-export interface ServiceClientOptions {
+interface ServiceClientOptions {
   apiURL: string;
   appKey: string;
   sdkVersion: string;

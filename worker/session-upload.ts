@@ -8,7 +8,7 @@ import { createLogUpload } from './log-upload.ts';
 import type { SidelogStorage } from './storage/storage.types.ts';
 import type { Outcome, RegisteredSession, Setback, UploadTarget } from './upload-target.types.ts';
 
-export interface SessionUploadDeps {
+interface SessionUploadDeps {
   storage: SidelogStorage;
   guard: Guard;
   target: UploadTarget;
@@ -17,11 +17,7 @@ export interface SessionUploadDeps {
 
 /** Uploads one session; `force` sends its logs whatever the device's status, `active` names the sessions some tab
  * holds (kept even when empty). Resolves to the setback that stopped it, if any. */
-export type SessionUpload = (
-  session: SessionRecord,
-  force: boolean,
-  active: Set<string>,
-) => Promise<Setback | undefined>;
+type SessionUpload = (session: SessionRecord, force: boolean, active: Set<string>) => Promise<Setback | undefined>;
 
 export function createSessionUpload({ storage, guard, target, debug }: SessionUploadDeps): SessionUpload {
   const uploadLogs = createLogUpload({ storage, target, debug });

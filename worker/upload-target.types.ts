@@ -15,7 +15,7 @@ export interface RegisteredSession {
 }
 
 /** The target took it: the uploader deletes it. */
-export interface Accepted {
+interface Accepted {
   outcome: 'accepted';
 }
 
@@ -29,7 +29,7 @@ export interface Refused {
 
 /** The target no longer holds the session the step named (its retention deleted it, or its store was reset): the
  * uploader registers the session again and sends under the new id. */
-export interface UnknownSession {
+interface UnknownSession {
   outcome: 'unknown-session';
   reason: string;
 }
@@ -37,7 +37,7 @@ export interface UnknownSession {
 /** Nothing was taken, for a cause that passes (the target failing, slow, overloaded or unreachable, or an answer
  * that could not be read): everything stays stored, and the next runs back off. `afterMs`: the target asked not to
  * be sent anything sooner (Retry-After). */
-export interface RetryLater {
+interface RetryLater {
   outcome: 'retry-later';
   reason: string;
   afterMs?: number;

@@ -8,7 +8,7 @@ import type { SidelogStorage } from './storage/storage.types.ts';
 import { UPLOAD_INTERVAL_MS, UPLOAD_MAX_BACKOFF_MS } from './tuning.ts';
 import type { UploadTarget } from './upload-target.types.ts';
 
-export interface UploaderDeps {
+interface UploaderDeps {
   storage: SidelogStorage;
   guard: Guard;
   /** Where it all goes: the logging service (worker/wire-target.ts), or another target. */
@@ -22,7 +22,7 @@ export interface UploaderDeps {
   maxBackoffMs?: number;
 }
 
-export interface Uploader {
+interface Uploader {
   /** Starts the periodic runs. */
   start(): void;
   /** Stops the periodic runs; resolves once a run under way has ended. */

@@ -5,7 +5,7 @@ import { UNKNOWN_SESSION_REASON } from '../protocol/index.ts';
 import { ServiceError, type ServiceClient } from './service-client.ts';
 import type { Dropped, Setback, UploadTarget } from './upload-target.types.ts';
 
-export interface WireTargetDeps {
+interface WireTargetDeps {
   client: ServiceClient;
   appKey: string;
   /** This device's udid, which device keys are set on. */

@@ -29,14 +29,14 @@ export interface Writer {
   holdsUnstored(): boolean;
 }
 
-export interface WriterDeps {
+interface WriterDeps {
   storage: SidelogStorage;
   guard: Pick<Guard, 'canWrite'>;
   onError: (message: string) => void;
 }
 
 /** The times a gap entry covers, whether the removed rows were logs or earlier gap entries. */
-export interface GapRange {
+interface GapRange {
   start: number;
   end: number;
 }
@@ -54,7 +54,7 @@ function rangeOf(log: StoredLog): GapRange {
 }
 
 /** One entry standing for `removed` (oldest first), in the place of the first of them. */
-export function gapEntry(removed: StoredLog[]): StoredLog & { id: number } {
+function gapEntry(removed: StoredLog[]): StoredLog & { id: number } {
   const first = removed[0];
   const range = { start: rangeOf(first).start, end: rangeOf(removed[removed.length - 1]).end };
   return {

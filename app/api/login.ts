@@ -2,7 +2,7 @@
 import { LOGIN_TIMEOUT_MS } from '../../portal/constants.ts';
 import { PARTNER_API, type AuthFailureField, type AuthRequest } from '../../portal/api.types.ts';
 
-export type LoginResult =
+type LoginResult =
   | { kind: 'success'; token: string; id: number }
   | { kind: 'failure'; fields: AuthFailureField | null; message: string }
   /** No answer within the timeout, a network error, or an answer that is not the API's JSON. */
@@ -16,7 +16,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** Reads the answer's fields the portal relies on (docs/portal.md#login-screen): status, data.token, data.id, meta
  * (or data.meta). */
-export function readAuthAnswer(body: unknown): LoginResult {
+function readAuthAnswer(body: unknown): LoginResult {
   if (!isRecord(body)) return { kind: 'unreachable' };
   const { status, data } = body;
   if (status === 'success' && isRecord(data) && typeof data.token === 'string' && data.token !== '') {

@@ -18,7 +18,7 @@ function isCloneable(value: unknown): boolean {
 }
 
 /** The same message with every uncloneable log argument (or explicit field) replaced by its text. */
-export function toCloneable(message: WriteMessage): WriteMessage {
+function toCloneable(message: WriteMessage): WriteMessage {
   if (message.sl !== 'logs') return message;
   const cloneable = (value: unknown) => (isCloneable(value) ? value : formatValue(value));
   const e: Record<number, RawFields> = {};

@@ -13,7 +13,7 @@ function userAgentData(): UserAgentData | undefined {
 }
 
 /** The operating system, as far as the browser says. */
-export function osVersion(): string {
+function osVersion(): string {
   const ua = navigator.userAgent;
   const match = /\(([^)]+)\)/.exec(ua);
   return userAgentData()?.platform || (match ? match[1] : navigator.platform) || 'unknown';

@@ -14,7 +14,7 @@ export interface Identity {
 }
 
 /** First 10 characters of the URL-safe base64 form of the SHA-256 of the app key (docs/wire-format.md#appid-and-intent-urls). */
-export async function appIdOf(appKey: string): Promise<string> {
+async function appIdOf(appKey: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(appKey)));
   const base64 = btoa(String.fromCharCode(...digest));
   return base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '').slice(0, 10);

@@ -63,7 +63,7 @@ function dropOldest(logs: LogColumns, count: number): { start: number; end: numb
   return { start, end: at };
 }
 
-export type Unsequenced = WriteMessage extends infer M ? (M extends WriteMessage ? Omit<M, 'seq'> : never) : never;
+type Unsequenced = WriteMessage extends infer M ? (M extends WriteMessage ? Omit<M, 'seq'> : never) : never;
 type LogsMessage = Extract<WriteMessage, { sl: 'logs' }>;
 
 export interface WriteQueue {

@@ -23,7 +23,7 @@ export interface FieldFlags {
   password: boolean;
 }
 
-export interface LoginProblems {
+interface LoginProblems {
   messages: string[];
   invalid: FieldFlags;
 }

@@ -1,7 +1,7 @@
 // Writes a copy of a page block into another document (a print frame or window) with stylesheets,
 // and resolves once those stylesheets have loaded or failed, so that print() sees the styled copy.
 
-export interface PrintSheets {
+interface PrintSheets {
   /** Stylesheet URLs to link, in order. */
   links: string[];
   /** Inline CSS added last. */

@@ -1,4 +1,4 @@
 // The print plugin: a block in a hidden frame after a delay, or in its own window.
 export { printElement, PRINT_FRAME_ATTRIBUTE } from './print-element.ts';
-export { openPrintWindow, PRINT_WINDOW_FEATURES } from './open-print-window.ts';
+export { openPrintWindow } from './open-print-window.ts';
 export { PRINT_HIDDEN } from './print-classes.ts';

@@ -4,7 +4,7 @@ import { fillPrintDocument } from './fill-print-document.ts';
 import { PRINTSALE_STYLESHEET } from './print-classes.ts';
 import { reportMissingTarget } from './report-missing-target.ts';
 
-export const PRINT_WINDOW_FEATURES = 'fullscreen=yes,titlebar=yes,scrollbars=yes';
+const PRINT_WINDOW_FEATURES = 'fullscreen=yes,titlebar=yes,scrollbars=yes';
 
 /**
  * Must be called from the click that asks for it: the window is opened at once, while the browser

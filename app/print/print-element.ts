@@ -7,7 +7,7 @@ import { reportMissingTarget } from './report-missing-target.ts';
 
 export const PRINT_FRAME_ATTRIBUTE = 'data-print-frame';
 
-export interface PrintOptions {
+interface PrintOptions {
   /** Extra stylesheet URLs (e.g. a CDN print stylesheet). */
   stylesheets?: string[];
 }

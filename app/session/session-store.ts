@@ -3,9 +3,9 @@
 import { createStore } from 'zustand/vanilla';
 import { isExpired, tokenDate } from './token-date.ts';
 
-export const SESSION_KEYS = { id: 'token_id', token: 'token', date: 'token_date' } as const;
+const SESSION_KEYS = { id: 'token_id', token: 'token', date: 'token_date' } as const;
 
-export interface StoredSession {
+interface StoredSession {
   id: string;
   token: string;
   /** YYYY-MM-DD */
@@ -46,8 +46,6 @@ export function createSessionStore(storage: Storage = localStorage) {
     },
   }));
 }
-
-export type SessionStore = ReturnType<typeof createSessionStore>;
 
 /** The session if it is present and its token_date has not passed; an expired one counts as absent. */
 export function validSession(session: StoredSession | null, now = new Date()): StoredSession | null {

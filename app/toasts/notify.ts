@@ -2,8 +2,8 @@
 import { toast, type ToastPosition } from 'react-toastify';
 import type { TOAST_POSITIONS, TOAST_TYPES } from '../../portal/constants.ts';
 
-export type ToastType = (typeof TOAST_TYPES)[number];
-export type ToastPlace = (typeof TOAST_POSITIONS)[number];
+type ToastType = (typeof TOAST_TYPES)[number];
+type ToastPlace = (typeof TOAST_POSITIONS)[number];
 
 /** The portal's 'top' and 'bottom' (docs/portal.md#toasts) are react-toastify's centred positions. */
 const PLACES: Record<ToastPlace, ToastPosition> = {
@@ -15,7 +15,7 @@ const PLACES: Record<ToastPlace, ToastPosition> = {
   'bottom-left': 'bottom-left',
 };
 
-export interface NotifyOptions {
+interface NotifyOptions {
   type?: ToastType;
   /** Defaults to the container's position (bottom-right). */
   position?: ToastPlace;

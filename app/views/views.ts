@@ -1,7 +1,7 @@
 // The five protected views (docs/portal.md#routes), each loaded on demand into its own chunk.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
-export interface ViewRoute {
+interface ViewRoute {
   path: string;
   /** Its name in the navigation and the page title. */
   label: string;

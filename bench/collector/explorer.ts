@@ -2,7 +2,7 @@
 // them; bench/explorer-seed.ts), starts the service on the database, signs in, and times GET …/logs for a filter
 // and for searches, over HTTP as the page asks. The first round warms the caches and is not counted.
 import pg from 'pg';
-import { appIdOf } from '../../server/collector/app-id.ts';
+import { appIdOf } from '../../server/stores/app-id.ts';
 import { isPostgresUrl, openStore } from '../../server/stores/open-store.ts';
 import { startService } from '../../server/service.ts';
 import { seedLogs } from '../explorer-seed.ts';

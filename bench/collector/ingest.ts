@@ -7,7 +7,7 @@ import type { LogRecord } from '../../protocol/records.types.ts';
 import { WIRE_PATHS } from '../../protocol/wire.ts';
 import { WORDS } from '../explorer-seed.ts';
 import { DEMO_APP_KEY } from '../../server/partner/demo.ts';
-import { sessionPayload } from '../../tests/unit/server/service-harness.ts';
+import { sessionPayload } from '../../fixtures/wire-bodies.ts';
 
 export const BATCH = 500;
 

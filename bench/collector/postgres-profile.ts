@@ -13,7 +13,7 @@ import { startThrowawayPostgres } from '../../scripts/postgres.ts';
 import { openPostgresStore } from '../../server/stores/postgres/store.ts';
 import { treeCpuSeconds } from './cpu.ts';
 import { batchLogs } from './ingest.ts';
-import { sessionPayload } from '../../tests/unit/server/service-harness.ts';
+import { sessionPayload } from '../../fixtures/wire-bodies.ts';
 
 const { values } = parseArgs({
   options: {

@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../../scripts/postgres.ts';
 import { startServiceProcess } from '../../scripts/service-process.ts';
-import { appIdOf } from '../../server/collector/app-id.ts';
+import { appIdOf } from '../../server/stores/app-id.ts';
 import { DEMO_APP_KEY } from '../../server/partner/demo.ts';
 import { explorerCookie } from '../explorer-cookie.ts';
 import { perThread, threadCpuSeconds, treeCpuSeconds } from './cpu.ts';

@@ -10,7 +10,7 @@ const PAUSE_MS = 200;
 /** A probe not found by then counts as this long, and the probe stops waiting for it. */
 const GIVE_UP_MS = 60_000;
 
-export interface VisibilityProbe {
+interface VisibilityProbe {
   /** Stops after the probe in flight is found (or given up on): the times from ack to found, in ms, sorted. */
   stop(): Promise<number[]>;
 }

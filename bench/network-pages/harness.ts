@@ -11,7 +11,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const QUIET_MS = 500;
 /** After the requests, what a contender does later is counted too: Sidelog's line waits up to 1 s for its Resource
  * Timing entry (docs/api.md#network-requests). */
-export const AFTER_REQUESTS_MS = 1500;
+const AFTER_REQUESTS_MS = 1500;
 
 async function report(step: string, body: Record<string, unknown> = {}): Promise<void> {
   await fetch(`${control}/step/${page}/${step}`, { method: 'POST', body: JSON.stringify(body) });

@@ -6,7 +6,7 @@ import { watchDurable } from './durable-watch.ts';
 import { makeLines, type BurstLines } from './lines.ts';
 import { AFTER_MS } from './window.ts';
 
-export interface Contender {
+interface Contender {
   /** Starts the logger; resolves to what the page should report about it (e.g. Sidelog's mode). */
   start(params: URLSearchParams): Promise<Record<string, unknown> | void>;
   /** Logs every line, each with its object, the way a developer would call the logger. */

@@ -4,7 +4,7 @@ import { DEFAULT_REDACT, LogLevel, columnsOf, type Rescue, type SessionPayload }
 import { createRedactor, keepText, type Redact } from '../../protocol/redact/redactor.ts';
 import { RESCUE_PREFIX, saveRescue } from '../../app/logging/rescue.ts';
 
-export interface RescueFigures {
+interface RescueFigures {
   lines: number;
   /** Milliseconds of each round of saveRescue, without rules and with the default rules. */
   plainMs: number[];

@@ -8,7 +8,7 @@ import { useJson } from '../use-json.ts';
 import { href } from '../use-query.ts';
 
 /** The stream's window around a change: what the device logged just before and just after it. */
-export const AROUND_CHANGE_MS = 5 * 60_000;
+const AROUND_CHANGE_MS = 5 * 60_000;
 
 const shown = (value: KeyHistoryEntry['value']) => (value === null ? '(none)' : JSON.stringify(value));
 

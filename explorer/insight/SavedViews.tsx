@@ -5,7 +5,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { ADMIN_VIEWER, postJson, refusal, type SavedView } from '../api.ts';
 import { Field } from '../Field.tsx';
 import { useJson } from '../use-json.ts';
-import { useViewer } from '../viewer-store.ts';
+import { useViewer } from '../viewer-state.ts';
 
 export function SavedViews({ appId }: { appId: string }) {
   const [location] = useLocation();

@@ -6,7 +6,8 @@ import { useState } from 'react';
 import type { GroupOccurrences, IssueFrames, StackFrame } from '../api.ts';
 import { useJson } from '../use-json.ts';
 
-function OriginalCode({ frame }: { frame: StackFrame }) {
+/** One original frame: `file:line in function`, with the lines around. */
+export function OriginalCode({ frame }: { frame: StackFrame }) {
   const original = frame.original!;
   return (
     <li className={original.own ? 'frame frame-own' : 'frame frame-library'}>

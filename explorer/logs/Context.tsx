@@ -8,9 +8,9 @@ import type { AroundLogs } from '../api.ts';
 import { useJson } from '../use-json.ts';
 import { href, withChanges, type QueryChange } from '../use-query.ts';
 import { AroundView } from './AroundView.tsx';
-import { withWho } from './filter-params.ts';
+import { appendWho } from './filter-params.ts';
 
-export const CONTEXT_STEP = 25;
+const CONTEXT_STEP = 25;
 
 /** How many lines one side of the context reaches, from the address. */
 function reach(value: string | null): number {
@@ -67,7 +67,7 @@ export function Context({
   const older = reach(params.get('older'));
   const newer = reach(params.get('newer'));
   const loaded = useJson<AroundLogs>(
-    `/apps/${encodeURIComponent(appId)}/logs/${encodeURIComponent(id)}/around?${withWho(`older=${older}&newer=${newer}`, params)}`,
+    `/apps/${encodeURIComponent(appId)}/logs/${encodeURIComponent(id)}/around?${appendWho(`older=${older}&newer=${newer}`, params)}`,
   );
   // The lines already shown stay while a longer context loads, so that extending it keeps the reader's place.
   const [shown, setShown] = useState<AroundLogs | null>(null);

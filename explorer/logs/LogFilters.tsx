@@ -11,7 +11,7 @@ import type { QueryChange } from '../use-query.ts';
 
 /** A preset sets the range from that long ago, open-ended, as absolute times: a link to it names the same moments
  * whenever it is opened (docs/explorer-views.md#time). */
-export const TIME_PRESETS = [
+const TIME_PRESETS = [
   { label: 'Last 15 min', ms: 15 * 60_000 },
   { label: 'Last 1 h', ms: 3600_000 },
   { label: 'Last 24 h', ms: 24 * 3600_000 },

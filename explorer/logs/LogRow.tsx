@@ -1,7 +1,7 @@
 // One log in the stream: level (colour and word), absolute and relative time, tag, text (long texts collapsed; the
 // search's hits marked; a network line's as method, status, URL and duration), who it is from (device, or a key of it, and session), file:line and method, URL; each but the
 // level's colour left out when the viewer hides its column (columns.ts). Opening it shows the log as
-// pretty-printed JSON and ways on: the lines around it, its session, its device, its fields to filter by or hide, and
+// pretty-printed JSON, its call site through the app's source maps (LogPlace.tsx), and ways on: the lines around it, its session, its device, its fields to filter by or hide, and
 // for a `bf_issue` line (the Bugfender SDK's mark of an issue) the issue.
 // Everything logged is rendered as text by React, never as markup.
 import { useMemo } from 'react';
@@ -13,6 +13,7 @@ import { href, withChanges } from '../use-query.ts';
 import { RedactedText } from '../RedactedText.tsx';
 import { Highlighted } from './Highlighted.tsx';
 import { useZone } from '../time-zone.ts';
+import { LogPlace } from './LogPlace.tsx';
 import { LogWho } from './LogWho.tsx';
 import { networkColumns } from './network-line.ts';
 import { NetworkText } from './NetworkText.tsx';
@@ -126,6 +127,7 @@ export function LogRow({
             </Link>
           </div>
           <RowRefine log={log} />
+          <LogPlace log={log} appId={appId} />
           <pre className="log-json">{JSON.stringify(log, null, 2)}</pre>
         </div>
       ) : null}

@@ -8,7 +8,7 @@ import { href } from '../use-query.ts';
 const HUES = 8;
 
 /** A session's colour among HUES, the same on every row of the session. */
-export function sessionHue(uid: string): number {
+function sessionHue(uid: string): number {
   let hash = 0;
   for (const char of uid) hash = (hash * 31 + char.codePointAt(0)!) >>> 0;
   return hash % HUES;

@@ -13,9 +13,9 @@ export const COLUMNS = [
 export type Column = (typeof COLUMNS)[number]['name'];
 
 /** `cols` when every column is hidden. */
-export const NO_COLUMN = 'none';
+const NO_COLUMN = 'none';
 
-export interface RowView {
+interface RowView {
   columns: ReadonlySet<Column>;
   /** The device key rows show as who a log is from; null: the device's name. */
   who: string | null;

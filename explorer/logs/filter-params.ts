@@ -4,7 +4,7 @@ import { FILTER_NAMES } from '../../explorer-contract/log-filters.ts';
 
 /** `query` with the address's device key for who a log is from, when one is chosen (docs/facets.md#who): the lists
  * of logs then carry each device's value of it. */
-export function withWho(query: string, params: URLSearchParams): string {
+export function appendWho(query: string, params: URLSearchParams): string {
   const who = params.get('who');
   return who ? `${query}${query ? '&' : ''}who=${encodeURIComponent(who)}` : query;
 }

@@ -4,7 +4,7 @@
 import { highlightTerms, parseSearchQuery, wordsOf, type SearchTerm } from '../../explorer-contract/search-query.ts';
 
 /** [start, end) in the text's UTF-16 units. */
-export type Range = [number, number];
+type Range = [number, number];
 
 /** Literal text as a pattern: RegExp.escape is too new for the browsers the explorer serves. */
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');

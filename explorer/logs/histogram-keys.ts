@@ -2,7 +2,7 @@
 // and End the first and the last), Shift with them widens the choice from where it started, Enter makes the chosen
 // bars' span the view's range, Escape lets the choice go.
 
-export interface ChosenBars {
+interface ChosenBars {
   start: number;
   end: number;
 }

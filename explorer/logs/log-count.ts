@@ -5,7 +5,7 @@ import { shownData, useJson } from '../use-json.ts';
 import type { LogStream } from './use-log-stream.ts';
 
 /** "1 log", "12 logs", "100,000+ logs". */
-export function logsText(count: number, more = false): string {
+function logsText(count: number, more = false): string {
   return `${count.toLocaleString('en')}${more ? '+' : ''} ${count === 1 && !more ? 'log' : 'logs'}`;
 }
 

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { getJson, type ExplorerLog, type LogPage, type ScanProgress } from '../api.ts';
 
 export const MAX_ROWS = 20_000;
-export const TAIL_KEEP = 2_000;
+const TAIL_KEEP = 2_000;
 const PAGE = 200;
 /** New logs show within a second of arriving. */
 export const TAIL_EVERY_MS = 700;

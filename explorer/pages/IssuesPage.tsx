@@ -14,7 +14,7 @@ import { Time } from '../Time.tsx';
 import { href, useDraft, useQuery } from '../use-query.ts';
 import { RedactedText } from '../RedactedText.tsx';
 
-export const STATUS_LABELS: Record<IssueGroup['status'], string> = {
+const STATUS_LABELS: Record<IssueGroup['status'], string> = {
   open: 'Open',
   resolved: 'Resolved',
   muted: 'Muted',

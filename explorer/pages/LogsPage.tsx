@@ -6,7 +6,7 @@ import { API } from '../api.ts';
 import { ColumnsControl } from '../logs/ColumnsControl.tsx';
 import { Context } from '../logs/Context.tsx';
 import { FacetPanel } from '../logs/FacetPanel.tsx';
-import { filterQuery, withWho } from '../logs/filter-params.ts';
+import { filterQuery, appendWho } from '../logs/filter-params.ts';
 import { Histogram } from '../logs/Histogram.tsx';
 import { streamStatus, useLogCount } from '../logs/log-count.ts';
 import { LogFilters } from '../logs/LogFilters.tsx';
@@ -66,7 +66,7 @@ function Stream({
   change(changes: QueryChange): void;
 }) {
   const filters = filterQuery(params);
-  const stream = useLogStream(appId, withWho(filters, params));
+  const stream = useLogStream(appId, appendWho(filters, params));
   const count = useLogCount(appId, filters);
   const exportHref = (format: string) =>
     `${API}/apps/${encodeURIComponent(appId)}/logs/export?${filters}${filters ? '&' : ''}format=${format}`;

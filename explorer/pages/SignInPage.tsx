@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Logo } from '../../app/ui/Logo.tsx';
 import { postJson } from '../api.ts';
-import { viewerStore } from '../viewer-store.ts';
+import { viewerStore } from '../viewer-state.ts';
 
 /** Only a path of this app: never another origin (`//evil`) or scheme. */
 function safeNext(next: string | null): string {

@@ -7,7 +7,7 @@ import { passesIbanCheck, passesLuhn } from './checksums.ts';
 import type { BuiltInName } from './redact-options.ts';
 
 /** What to replace, [start, end) in the text. */
-export type Span = readonly [start: number, end: number];
+type Span = readonly [start: number, end: number];
 
 export interface Detector {
   name: BuiltInName;
@@ -186,7 +186,7 @@ const wordsOf = (name: string) =>
 /** Every secret name holds one of these: most names (`event`, `id`, `page`) are let go without being split. */
 const MAY_BE_SECRET = /token|key|pass|pwd|secret|auth|otp|pin|jwt|credential|sig|cvv|cvc|session|code|sid/i;
 
-export function isSecretName(name: string, where: 'url' | 'json'): boolean {
+function isSecretName(name: string, where: 'url' | 'json'): boolean {
   if (!MAY_BE_SECRET.test(name)) return false;
   const words = wordsOf(name);
   if (where === 'url') return words.some((word) => URL_NAMES.has(word));

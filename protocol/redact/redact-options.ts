@@ -8,7 +8,7 @@ export const BUILT_IN_NAMES = ['email', 'card', 'iban', 'jwt', 'credential', 'se
 export type BuiltInName = (typeof BUILT_IN_NAMES)[number];
 
 /** A rule as the app gives it: its replacement is `[name]`. */
-export interface RedactRuleOption {
+interface RedactRuleOption {
   name: string;
   /** A RegExp, or its source. */
   pattern: string | RegExp;
@@ -39,7 +39,7 @@ export interface RedactConfig {
 export const DEFAULT_REDACT: RedactConfig = { builtIns: [...BUILT_IN_NAMES], rules: [] };
 
 /** Each rule costs one more pass over every field, in the engine. */
-export const MAX_REDACT_RULES = 32;
+const MAX_REDACT_RULES = 32;
 const RULE_NAME = /^[A-Za-z0-9_-]{1,32}$/;
 const RULE_FLAGS = /^[imsuv]*$/;
 

@@ -19,15 +19,15 @@ import type {
 } from '../stores/store.types.ts';
 import { createAdminWebhooks } from './webhooks.ts';
 import { createAdminSourceMaps, mapBodyLimit, SOURCE_MAPS_PATH } from '../sourcemaps/admin-source-maps.ts';
-import { limitViewerApps, putViewerAccount } from '../explorer/api.ts';
 import { createIntentLookup } from './intent-lookup.ts';
-import { createViewerAccounts } from '../explorer/viewer-accounts.ts';
+import { createAdminViewers } from './viewers.ts';
 import type { ForwardSettings } from '../collector/otlp/forwarder.ts';
-import { mountForwardingAdmin } from '../collector/otlp/forwarding-admin.ts';
+import { createForwardingAdmin } from '../collector/otlp/forwarding-admin.ts';
 
+/** Where server/service.ts mounts it; every route below is written from here. */
 export const ADMIN_BASE = '/sidelog/admin/api';
 
-export interface AdminOptions {
+interface AdminOptions {
   token: string;
   /** SIDELOG_FORWARD_OTLP and its companions, for the forwarding status. */
   forward?: ForwardSettings;
@@ -66,7 +66,7 @@ export function createAdminApi(
   const lookup = createIntentLookup(store);
   // Tests call it from pages on another origin; the bearer token, not cookies, is what guards it.
   admin.use(
-    `${ADMIN_BASE}/*`,
+    `*`,
     cors({
       origin: '*',
       allowHeaders: ['Content-Type', 'Authorization'],
@@ -76,13 +76,11 @@ export function createAdminApi(
   );
   // A source map's body is bounded on its own (server/sourcemaps/limits.ts).
   const adminBody = limitBody(ADMIN_BODY_BYTES);
-  admin.use(`${ADMIN_BASE}/*`, (c, next) =>
-    (c.req.path === `${ADMIN_BASE}${SOURCE_MAPS_PATH}` ? mapBodyLimit : adminBody)(c, next),
-  );
+  admin.use(`*`, (c, next) => (c.req.path === `${ADMIN_BASE}${SOURCE_MAPS_PATH}` ? mapBodyLimit : adminBody)(c, next));
   // 401 for every refusal, a malformed Authorization header included (bearerAuth's default there is 400).
   const unauthorized = { message: (c: Context) => c.json({ error: 'admin token required' }, 401) };
   admin.use(
-    `${ADMIN_BASE}/*`,
+    `*`,
     bearerAuth({
       token: options.token,
       noAuthenticationHeader: unauthorized,
@@ -92,10 +90,10 @@ export function createAdminApi(
   );
   // The token, which no browser adds by itself, is what guards it from other sites; pages on other ports of the
   // served hosts may call it (server/http/cross-site.ts).
-  admin.use(`${ADMIN_BASE}/*`, jsonWritesFrom({ from: 'allowed-hosts', allowed: options.allowedHosts }));
+  admin.use(`*`, jsonWritesFrom({ from: 'allowed-hosts', allowed: options.allowedHosts }));
 
-  admin.get(`${ADMIN_BASE}/apps`, async (c) => c.json(await store.apps()));
-  admin.post(`${ADMIN_BASE}/apps`, async (c) => {
+  admin.get(`/apps`, async (c) => c.json(await store.apps()));
+  admin.post(`/apps`, async (c) => {
     const body = await readJsonObject(c);
     if (typeof body?.key !== 'string' || body.key === '')
       return c.json({ error: `'key' must be a non-empty string` }, 400);
@@ -107,20 +105,18 @@ export function createAdminApi(
   });
 
   // Accounts that may sign in to the explorer (server/explorer/viewer-accounts.ts).
-  const viewers = createViewerAccounts(store, options.token);
-  admin.post(`${ADMIN_BASE}/viewers`, (c) => putViewerAccount(c, viewers));
-  admin.post(`${ADMIN_BASE}/viewers/:name/apps`, (c) => limitViewerApps(c, viewers, store));
+  admin.route('/', createAdminViewers(store, options.token));
 
   // Each app's webhook for new and reopened issue groups (docs/explorer.md#the-webhook).
-  admin.route(ADMIN_BASE, createAdminWebhooks(store));
+  admin.route('/', createAdminWebhooks(store));
 
   // Each app's source maps per release (docs/source-maps.md).
-  admin.route(ADMIN_BASE, createAdminSourceMaps(store));
+  admin.route('/', createAdminSourceMaps(store));
 
   /** The list endpoints: `?app=KEY`, answered in arrival order a page at a time (server/admin/admin-pages.ts). */
   const LISTS: readonly AdminList[] = ['logs', 'batches', 'sessions', 'issues', 'device-keys', 'requests'];
   for (const list of LISTS) {
-    admin.get(`${ADMIN_BASE}/${list}`, async (c) => {
+    admin.get(`/${list}`, async (c) => {
       const app = c.req.query('app');
       if (!app) return c.json({ error: `'app' query parameter is required` }, 400);
       const page = pageOf(c);
@@ -135,20 +131,20 @@ export function createAdminApi(
   }
 
   // Forwarding to OTLP endpoints: its status, and an app's own endpoint (server/collector/otlp/forwarding-admin.ts).
-  mountForwardingAdmin(admin, ADMIN_BASE, store, options.forward ?? {});
+  admin.route('/', createForwardingAdmin(store, options.forward ?? {}));
 
   // Requests that named no known app, counted per key (the collector stores no row for each).
-  admin.get(`${ADMIN_BASE}/refused-keys`, async (c) => c.json(await store.refusedKeys(MAX_PAGE_SIZE)));
+  admin.get(`/refused-keys`, async (c) => c.json(await store.refusedKeys(MAX_PAGE_SIZE)));
 
   // The viewer's data as JSON, at the viewer's own paths under the admin base.
   const found = (c: Context, value: unknown) => (value ? c.json(value) : c.json({ error: 'not found' }, 404));
-  admin.get(`${ADMIN_BASE}/intent/:appId/issue/:uuid`, async (c) =>
+  admin.get(`/intent/:appId/issue/:uuid`, async (c) =>
     found(c, await lookup.issue(c.req.param('appId'), c.req.param('uuid'))),
   );
-  admin.get(`${ADMIN_BASE}/intent/:appId/session/:uuid`, async (c) =>
+  admin.get(`/intent/:appId/session/:uuid`, async (c) =>
     found(c, await lookup.session(c.req.param('appId'), c.req.param('uuid'))),
   );
-  admin.get(`${ADMIN_BASE}/intent/:appId/device/:udid`, async (c) =>
+  admin.get(`/intent/:appId/device/:udid`, async (c) =>
     found(c, await lookup.device(c.req.param('appId'), c.req.param('udid'))),
   );
   return admin;

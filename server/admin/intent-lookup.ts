@@ -15,19 +15,19 @@ import type {
 } from '../stores/store.types.ts';
 import { wellFormed } from '../collector/wire-validation.ts';
 
-export interface IssueView {
+interface IssueView {
   app: App;
   issue: StoredIssue;
   session: StoredSession | undefined;
   logs: LogRecord[];
 }
-export interface SessionView {
+interface SessionView {
   app: App;
   session: StoredSession;
   issues: StoredIssue[];
   logs: LogRecord[];
 }
-export interface DeviceView {
+interface DeviceView {
   app: App;
   device: StoredDevice;
   keys: Omit<DeviceKeyChange, 'device_id'>[];
@@ -71,5 +71,3 @@ export function createIntentLookup(store: AppStore & CollectedReads) {
     },
   };
 }
-
-export type IntentLookup = ReturnType<typeof createIntentLookup>;

@@ -20,7 +20,7 @@ const MAX_CHILDREN = 100;
 const MAX_CHARS = 1_000;
 const MAX_TOKENS = 64;
 
-export interface DrainGroup {
+interface DrainGroup {
   /** 0, 1, 2 … in the order the groups were found. */
   id: number;
   tokens: string[];
@@ -119,5 +119,3 @@ export function createDrain() {
     },
   };
 }
-
-export type Drain = ReturnType<typeof createDrain>;

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { maskVariables, WILDCARD } from './variables.ts';
 
-export interface IssueFingerprint {
+interface IssueFingerprint {
   /** base64url of SHA-256 over type, title and top frame: the group's key. */
   fingerprint: string;
   /** The title as the group shows it, what varies as `<*>`. */

@@ -3,19 +3,19 @@
 // sessions without it. Every line read (before the occurrences, and the last lines of those other sessions) is
 // grouped by Drain; a pattern's support is how many occurrences (or other sessions) hold it at least once.
 import type { IssueGroup, IssueStory, StoryPattern } from '../../explorer-contract/insight.types.ts';
-import type { ExplorerLog, ExplorerQueries } from '../explorer/queries.types.ts';
+import type { ExplorerLog, ExplorerQueries } from '../stores/explorer-queries.types.ts';
 import type { IssueGroupStore } from '../stores/store.types.ts';
 import { createDrain, templateOf } from './drain.ts';
 
 /** Lines before each occurrence (and at the end of each other session), occurrences read, other sessions read. */
 export const STORY_LINES = 20;
-export const STORY_OCCURRENCES = 20;
-export const STORY_SESSIONS = 40;
+const STORY_OCCURRENCES = 20;
+const STORY_SESSIONS = 40;
 /** A pattern stands out when it comes before at least MIN_SUPPORT occurrences and MIN_SHARE of them, and its share
  * of the occurrences is at least MIN_RATIO times its (smoothed) share of the other sessions. */
-export const MIN_SUPPORT = 2;
-export const MIN_SHARE = 0.3;
-export const MIN_RATIO = 3;
+const MIN_SUPPORT = 2;
+const MIN_SHARE = 0.3;
+const MIN_RATIO = 3;
 const LINE_CHARS = 1_000;
 const MAX_PATTERNS = 50;
 

@@ -2,16 +2,16 @@
 // it in time, grouped by Drain (server/analysis/drain.ts), with counts, first and last seen, and which patterns the
 // range before had none of. Read through the explorer's queries (the same filters as the stream, on either store).
 import type { LogPattern, PatternSample, PatternsAnswer } from '../../explorer-contract/insight.types.ts';
-import type { ExplorerLog, ExplorerQueries, LogFilter } from '../explorer/queries.types.ts';
+import type { ExplorerLog, ExplorerQueries, LogFilter } from '../stores/explorer-queries.types.ts';
 import { createDrain, templateOf } from './drain.ts';
 import { patternSearch } from './terms.ts';
 
 /** The range is cut into SLICES equal parts and the newest PER_SLICE lines of each are read: at most 10,000 lines,
  * spread over the whole range however its lines are spread, each read by the stream's own index walk. */
-export const SLICES = 20;
-export const PER_SLICE = 500;
+const SLICES = 20;
+const PER_SLICE = 500;
 /** Patterns answer for the last hour when the query names no range. */
-export const DEFAULT_RANGE_MS = 60 * 60 * 1000;
+const DEFAULT_RANGE_MS = 60 * 60 * 1000;
 const MAX_PATTERNS = 200;
 const EXAMPLE_CHARS = 300;
 

@@ -3,12 +3,12 @@
 // exact on either store), and each session's lines are walked in time order: for each A, the first B after it is
 // the nearest, so a session matches when that B is within T of some A.
 import type { SequenceMatch, SequencesAnswer } from '../../explorer-contract/insight.types.ts';
-import { decodeCursor } from '../explorer/queries.ts';
-import type { ExplorerLog, ExplorerQueries, LogCursor, LogFilter } from '../explorer/queries.types.ts';
+import { decodeCursor } from '../stores/explorer-queries.ts';
+import type { ExplorerLog, ExplorerQueries, LogCursor, LogFilter } from '../stores/explorer-queries.types.ts';
 import type { Term } from './terms.ts';
 
 /** Lines a term may match in the range: past that the answer would be slow, and the search asks for a narrower one. */
-export const MAX_TERM_LINES = 50_000;
+const MAX_TERM_LINES = 50_000;
 /** How long both terms' lines may be read, together, as a page of the stream may (PAGE_BUDGET_MS): each page reads
  * for what is left of it, and a search that has not read every line by then is refused as one matching too many. Lines
  * that a common word's scan reads without matching count for nothing against MAX_TERM_LINES, so without it a term

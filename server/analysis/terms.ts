@@ -7,7 +7,7 @@ import {
   SearchQueryError,
   type SearchQuery,
 } from '../../explorer-contract/search-query.ts';
-import type { ExplorerLog } from '../explorer/queries.types.ts';
+import type { ExplorerLog } from '../stores/explorer-queries.types.ts';
 import { drainTokens } from './drain.ts';
 import { WILDCARD } from './variables.ts';
 

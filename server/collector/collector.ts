@@ -65,7 +65,7 @@ export const COLLECTOR_CORS = {
   maxAge: 600,
 };
 
-export interface CollectorOptions {
+interface CollectorOptions {
   /** The largest body once inflated (SIDELOG_MAX_INFLATED_MB); default DEFAULT_MAX_INFLATED_BYTES. */
   maxInflatedBytes?: number;
   /** The back-pressure (server/collector/admission.ts), shared with OTLP's endpoint; one with the default bounds when not given. */
@@ -79,7 +79,7 @@ export function createCollector(
   const collector = new Hono<Env>();
   const maxInflatedBytes = options.maxInflatedBytes ?? DEFAULT_MAX_INFLATED_BYTES;
   const admission = options.admission ?? createAdmission();
-  collector.use(`${COLLECTOR_BASE}/*`, cors(COLLECTOR_CORS));
+  collector.use('*', cors(COLLECTOR_CORS));
 
   /** Records every request of the operation, whatever its answer, under the app key it named, with what it skipped. */
   const record =
@@ -116,7 +116,7 @@ export function createCollector(
     };
 
   function operation<Op extends WireOperation>(op: Op, handle: Handle<Op>) {
-    const path = `${COLLECTOR_BASE}${WIRE_PATHS[op]}`;
+    const path = WIRE_PATHS[op];
     // A batch counts as the most logs one may hold until its body is read, so that batches arriving together cannot
     // all pass before any is counted.
     collector.use(path, record(op), admission.admit(op === 'sendLogs' ? MAX_LOGS_PER_BATCH : 0), headerKey(op), limit);

@@ -11,6 +11,7 @@ import type {
 } from '../../protocol/records.types.ts';
 import { createRedactor, keepText, type Redact } from '../../protocol/redact/redactor.ts';
 import type { WireOperation } from '../../protocol/wire.ts';
+import { TEXT_COLUMNS } from '../stores/log-columns.ts';
 import type { App } from '../stores/store.types.ts';
 import type { CheckedRequests } from './wire-validation.ts';
 
@@ -32,7 +33,9 @@ export function redactorOf(app: App): Redact {
   return redact;
 }
 
-const LOG_TEXTS = ['t', 'tg', 'm', 'f', 'u'] as const;
+/** The texts a person logged (server/stores/log-columns.ts). */
+const LOG_TEXTS = TEXT_COLUMNS as readonly TextField[];
+type TextField = { [K in keyof LogRecord]-?: LogRecord[K] extends string | undefined ? K : never }[keyof LogRecord];
 
 export function redactLogs(logs: LogRecord[], redact: Redact): LogRecord[] {
   if (redact === keepText) return logs;

@@ -7,6 +7,7 @@ import { FIELD_CAPS } from '../../protocol/limits.ts';
 import { capText } from '../../protocol/sanitise.ts';
 import type { DeviceData, DeviceInfo, LogRecord } from '../../protocol/records.types.ts';
 import { MAX_ID_LENGTH, MAX_LOGS_PER_BATCH } from '../../protocol/wire.ts';
+import { columnsOfKind } from '../stores/log-columns.ts';
 import type {
   DeviceKeyRequest,
   DeviceStatusRequest,
@@ -19,10 +20,10 @@ import type {
 
 export type { SkippedLog };
 
-export type Checked<T> = { ok: true; value: T } | { ok: false; reason: string };
+type Checked<T> = { ok: true; value: T } | { ok: false; reason: string };
 
 /** A log batch as stored: the logs that can be, and the ones skipped. */
-export interface CheckedLogBatch extends LogBatchRequest {
+interface CheckedLogBatch extends LogBatchRequest {
   skipped: SkippedLog[];
 }
 export type CheckedRequests = Omit<WireRequests, 'sendLogs'> & { sendLogs: CheckedLogBatch };
@@ -139,7 +140,9 @@ function device(value: unknown, name: string): DeviceInfo {
 // ---- Logs, one at a time ----
 
 /** Text fields of a log: anything is shown as its text (objects as JSON); null means absent. */
-const LOG_TEXTS = ['t', 'm', 'tg', 'f', 'u'] as const;
+const LOG_TEXTS = columnsOfKind('text');
+/** Integer fields of a log (its line, …): rounded. */
+const LOG_INTEGERS = columnsOfKind('integer');
 
 function finiteNumber(value: unknown): number | undefined {
   const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
@@ -163,9 +166,9 @@ function timeOfX(x: unknown): number | undefined {
  * - `at`: a number, or a string of one, within the dates JavaScript knows (±8.64e15 ms); else the time `x` names;
  *   else the log is skipped;
  * - `x`: a string; else the ISO time of `at`;
- * - `t`, `m`, `tg`, `f`, `u`: strings as sent; numbers and booleans as their text, objects and arrays as JSON;
+ * - `t`, `m`, `tg`, `f`, `u` (a `text` column of server/stores/log-columns.ts): strings as sent; numbers and booleans as their text, objects and arrays as JSON;
  *   null dropped;
- * - `l`: rounded to an integer (a numeric string too); null (NaN on the wire), other types and numbers past 2^53 dropped;
+ * - `l` (an `integer` column): rounded to an integer (a numeric string too); null (NaN on the wire), other types and numbers past 2^53 dropped;
  * - `ll`: an integer 0 to 5 (rounded); anything else dropped, the log stays without a level;
  * - other fields are not stored.
  */
@@ -183,8 +186,10 @@ export function coerceLog(value: unknown): { ok: true; log: LogRecord } | { ok: 
     const text = displayText(value[key]);
     if (text !== undefined) log[key] = text;
   }
-  const line = finiteNumber(value.l);
-  if (line !== undefined && Number.isSafeInteger(Math.round(line))) log.l = Math.round(line);
+  for (const key of LOG_INTEGERS) {
+    const number = finiteNumber(value[key]);
+    if (number !== undefined && Number.isSafeInteger(Math.round(number))) log[key] = Math.round(number);
+  }
   const level = finiteNumber(value.ll);
   if (level !== undefined && Math.round(level) >= 0 && Math.round(level) <= 5) log.ll = Math.round(level) as LogLevel;
   return { ok: true, log: log as unknown as LogRecord };

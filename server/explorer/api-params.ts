@@ -5,7 +5,7 @@ import type { Context } from 'hono';
 import type { LoginEnv } from '../http/login-throttle.ts';
 import type { App } from '../stores/store.types.ts';
 import { FilterError, parseLogFilters } from '../../explorer-contract/log-filters.ts';
-import type { LogFilter } from './queries.types.ts';
+import type { LogFilter } from '../stores/explorer-queries.types.ts';
 
 export type ExplorerEnv = {
   Variables: LoginEnv['Variables'] & {

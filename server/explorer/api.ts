@@ -1,17 +1,16 @@
-// The explorer's JSON API under /sidelog/explorer/api: sign-in and sign-out, then (only for a signed-in viewer,
+// The explorer's JSON API, mounted at EXPLORER_API (/sidelog/explorer/api) by server/explorer/explorer.ts: sign-in and sign-out, then (only for a signed-in viewer,
 // 401 otherwise) apps, the log stream with its filters and keyset pages, its volume, count and facets, the live tail,
 // the lines around a log, sessions, issues, devices, exports, and the resolution of the Bugfender-shaped intent URLs;
 // each app only for a viewer allowed to read it.
-import { Hono, type Context } from 'hono';
-import { ACCOUNT_BODY_BYTES, limitBody, readJsonObject, REPLY_BODY_BYTES } from '../http/body-limits.ts';
+import { Hono } from 'hono';
+import { ACCOUNT_BODY_BYTES, limitBody, REPLY_BODY_BYTES } from '../http/body-limits.ts';
 import type { AppStore } from '../stores/store.types.ts';
-import { EXPLORER_API } from '../../explorer-contract/api.types.ts';
 import { FilterError } from '../../explorer-contract/log-filters.ts';
-import { READ_BUDGET_SPENT } from './queries.ts';
-import type { ExplorerQueries } from './queries.types.ts';
+import { READ_BUDGET_SPENT } from '../stores/explorer-queries.ts';
+import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
 import { jsonWritesFrom } from '../http/cross-site.ts';
 import type { LoginLimits } from '../http/login-throttle.ts';
-import { accountProblem, type ViewerAccounts } from './viewer-accounts.ts';
+import type { ViewerAccounts } from './viewer-accounts.ts';
 import { wellFormed } from '../collector/wire-validation.ts';
 import { mayRead, TOO_COSTLY, type ExplorerEnv } from './api-params.ts';
 import { countRoutes } from './count-routes.ts';
@@ -39,7 +38,7 @@ export function createExplorerApi(
   more?: Hono<ExplorerEnv>,
   pageBudgetMs = PAGE_BUDGET_MS,
 ): Hono<ExplorerEnv> {
-  const api = new Hono<ExplorerEnv>().basePath(EXPLORER_API);
+  const api = new Hono<ExplorerEnv>();
 
   api.onError((error, c) => {
     if (error instanceof FilterError) return c.json({ error: error.message }, 400);
@@ -101,31 +100,4 @@ export function createExplorerApi(
   if (more) api.route('/', more);
   api.all('*', (c) => c.json({ error: 'not found' }, 404));
   return api;
-}
-
-/** The admin API's route that makes viewer accounts: `POST viewers { name, password }` (a new password for an
- * existing name replaces the old one and ends its sign-ins). */
-export async function putViewerAccount(c: Context, accounts: ViewerAccounts): Promise<Response> {
-  const body = await readJsonObject(c);
-  const problem = accountProblem(body?.name, body?.password);
-  if (problem) return c.json({ error: problem }, 400);
-  const result = await accounts.put(body!.name as string, body!.password as string);
-  return c.json({ name: result.name }, result.created ? 201 : 200);
-}
-
-/** The admin API's route that limits a viewer account to some apps: `POST viewers/{name}/apps { apps: [key, …] }`, or
- * `{ apps: null }` for every app again (docs/local-service.md#per-app-access). Each key must name an app. */
-export async function limitViewerApps(c: Context, accounts: ViewerAccounts, apps: AppStore): Promise<Response> {
-  const body = await readJsonObject(c);
-  const keys = body?.apps;
-  if (keys !== null && !(Array.isArray(keys) && keys.every((key) => typeof key === 'string' && key !== ''))) {
-    return c.json({ error: `'apps' must be a list of app keys, or null for every app` }, 400);
-  }
-  const unknown = [];
-  for (const key of keys ?? []) if (!(await apps.app(key as string))) unknown.push(key as string);
-  if (unknown.length > 0) return c.json({ error: `no such app: ${unknown.join(', ')}` }, 400);
-  const name = c.req.param('name')!;
-  if (!(await accounts.limitApps(name, keys === null ? null : [...new Set(keys as string[])])))
-    return c.json({ error: 'no such viewer' }, 404);
-  return c.json({ name, apps: keys === null ? null : [...new Set(keys as string[])] });
 }

@@ -4,8 +4,8 @@ import type { Hono } from 'hono';
 import { COUNT_CAP, type LogCount } from '../../explorer-contract/api.types.ts';
 import { logFilter, query, type ExplorerEnv } from './api-params.ts';
 import { logFacets } from './facets.ts';
-import { splitScanned } from './queries.ts';
-import type { ExplorerQueries } from './queries.types.ts';
+import { splitScanned } from '../stores/explorer-queries.ts';
+import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
 import { logVolume } from './volume.ts';
 import { rolledUpCount, rollupFits } from './volume-rollup.ts';
 

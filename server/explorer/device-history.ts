@@ -5,7 +5,7 @@ import type { DeviceHistoryStore } from '../stores/store.types.ts';
 import type { ExplorerEnv } from './api-params.ts';
 
 /** The newest changes shown: far more than a device sets in normal use. */
-export const KEY_HISTORY_LIMIT = 1_000;
+const KEY_HISTORY_LIMIT = 1_000;
 
 export function createDeviceHistoryRoutes(store: DeviceHistoryStore): Hono<ExplorerEnv> {
   const routes = new Hono<ExplorerEnv>();

@@ -1,8 +1,9 @@
 // The log explorer's server half (docs/local-service.md#explorer): its JSON API behind a viewer's sign-in, and its
 // page at /sidelog/.
 import { Hono } from 'hono';
+import { EXPLORER_API } from '../../explorer-contract/api.types.ts';
 import type { AppStore, Store, ViewerStore } from '../stores/store.types.ts';
-import type { ExplorerQueries } from './queries.types.ts';
+import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
 import { createExplorerApi, EXPLORER_LOGIN_LIMITS } from './api.ts';
 import { createInsightRoutes, type InsightStore } from './insight.ts';
 import { createExplorerStatic } from './static.ts';
@@ -15,7 +16,7 @@ export function createExplorer(
   const explorer = new Hono();
   const more = createInsightRoutes(store, store.explorer);
   explorer.route(
-    '/',
+    EXPLORER_API,
     createExplorerApi(
       store,
       options.scanRows === undefined ? store.explorer : scanningAtMost(store.explorer, options.scanRows),
@@ -24,6 +25,7 @@ export function createExplorer(
       more,
     ),
   );
+  // Its page answers /sidelog and the routes under /sidelog/ (EXPLORER_ROUTES), whole paths: its base is the root.
   explorer.route('/', createExplorerStatic(options.distDir));
   return explorer;
 }

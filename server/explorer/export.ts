@@ -5,37 +5,35 @@
 // fail instead of a clean end to a partial file. docs/local-service.md#exports
 import type { Context } from 'hono';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { allLogs } from './queries.ts';
-import type { ExplorerLog, ExplorerQueries, LogFilter } from './queries.types.ts';
+import { allLogs } from '../stores/explorer-queries.ts';
+import type { ExplorerLog, ExplorerQueries, LogFilter } from '../stores/explorer-queries.types.ts';
+import { CSV_COLUMNS } from '../stores/log-columns.ts';
 
-export type ExportFormat = 'ndjson' | 'csv';
+type ExportFormat = 'ndjson' | 'csv';
 
 /** Logs a step reads and writes: a few milliseconds of the event loop. */
 export const EXPORT_PAGE = 1_000;
 /** A step that reads a search window by window stops after this long, and the next step goes on from there. */
-export const EXPORT_STEP_MS = 50;
+const EXPORT_STEP_MS = 50;
 
-const CSV_COLUMNS = ['time', 'level', 'tag', 'text', 'file', 'line', 'method', 'url', 'session', 'device'] as const;
+/** The log's own columns (server/stores/log-columns.ts), then who it is from. */
+const CSV_HEADERS = [...CSV_COLUMNS.map((column) => column.csv!.header), 'session', 'device'];
 const LEVEL_NAMES = ['debug', 'warning', 'error', 'trace', 'info', 'fatal'];
 
 /** One CSV field: quoted when needed; a leading = + - @ is defused so a spreadsheet never runs a logged formula. */
-export function csvField(value: unknown): string {
+function csvField(value: unknown): string {
   let text = value === null || value === undefined ? '' : String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export function exportLine(log: ExplorerLog, format: ExportFormat): string {
+function exportLine(log: ExplorerLog, format: ExportFormat): string {
   if (format === 'ndjson') return `${JSON.stringify(log)}\n`;
+  const fields = log as unknown as Record<string, unknown>;
   const row = [
-    log.x,
-    LEVEL_NAMES[log.ll ?? 0] ?? log.ll,
-    log.tg,
-    log.t,
-    log.f,
-    log.l,
-    log.m,
-    log.u,
+    ...CSV_COLUMNS.map((column) =>
+      column.kind === 'level' ? (LEVEL_NAMES[log.ll ?? 0] ?? log.ll) : fields[column.name],
+    ),
     log.session_uid,
     log.udid,
   ];
@@ -55,7 +53,7 @@ export async function streamExport(
   const encoder = new TextEncoder();
   const text = (logs: ExplorerLog[]) => logs.map((log) => exportLine(log, format)).join('');
   let waiting: Uint8Array | undefined = encoder.encode(
-    (format === 'csv' ? `${CSV_COLUMNS.join(',')}\r\n` : '') + (first.done ? '' : text(first.value)),
+    (format === 'csv' ? `${CSV_HEADERS.join(',')}\r\n` : '') + (first.done ? '' : text(first.value)),
   );
   let ended = first.done === true;
   const body = new ReadableStream<Uint8Array>(

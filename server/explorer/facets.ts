@@ -4,11 +4,11 @@
 // counts them. At most TOP values a facet.
 import type { FacetValue, LogFacets } from '../../explorer-contract/api.types.ts';
 import { LOG_LEVEL_NAMES } from '../../explorer-contract/log-filters.ts';
-import type { ExplorerQueries, LogFilter, SessionFacts } from './queries.types.ts';
+import type { ExplorerQueries, LogFilter, SessionFacts } from '../stores/explorer-queries.types.ts';
 import { keyFacets } from './key-facets.ts';
 import { logVolume } from './volume.ts';
 
-export const TOP = 10;
+const TOP = 10;
 /** How many of a view's newest logs the facets count (docs/facets.md#counting). */
 export const SAMPLE = 50_000;
 /** How long a sample by common words (SQLite) reads at most: past it, the logs found so far are the sample. */

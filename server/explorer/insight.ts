@@ -1,8 +1,9 @@
 // The explorer's views beyond the log stream, each in a file of its own, mounted together behind the explorer API's
 // sign-in and app (server/explorer/api.ts): patterns, issue groups with their replies and their story, sessions by
-// sequence, saved views, device-key history and the app's webhook (docs/explorer.md).
+// sequence, saved views, device-key history and the app's webhook (docs/explorer.md), and a crash's frames and a log's
+// call site through the app's source maps (docs/source-maps.md).
 import { Hono } from 'hono';
-import type { ExplorerQueries } from './queries.types.ts';
+import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
 import type {
   CollectedReads,
   CollectorStore,
@@ -13,7 +14,8 @@ import type {
   SourceMapStore,
   WebhookStore,
 } from '../stores/store.types.ts';
-import { createFrameRoutes } from '../sourcemaps/explorer-frames.ts';
+import { createLogPlaceRoutes } from '../sourcemaps/explorer-log-place.ts';
+import { createFrameRoutes } from './stack-frames.ts';
 import type { ExplorerEnv } from './api-params.ts';
 import { createDeviceHistoryRoutes } from './device-history.ts';
 import { createIssueGroupRoutes } from './issue-groups.ts';
@@ -29,7 +31,7 @@ export type InsightStore = IssueGroupStore &
   SavedViewStore &
   DeviceHistoryStore &
   SourceMapStore &
-  Pick<CollectedReads, 'issue'> &
+  Pick<CollectedReads, 'issue' | 'session'> &
   Pick<CollectorStore, 'sessionById'>;
 
 export function createInsightRoutes(store: InsightStore, queries: ExplorerQueries): Hono<ExplorerEnv> {
@@ -43,6 +45,7 @@ export function createInsightRoutes(store: InsightStore, queries: ExplorerQuerie
     createDeviceHistoryRoutes(store),
     createWebhookRoutes(store),
     createFrameRoutes(store),
+    createLogPlaceRoutes(store, queries),
   ])
     routes.route('/', part);
   return routes;

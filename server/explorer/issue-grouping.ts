@@ -36,7 +36,7 @@ export function groupingOf(issue: { type: string; title: string; text: string; r
   return { fingerprint, title: groupText(title), topFrame: groupText(topFrame), lastTitle: groupText(issue.title) };
 }
 
-export type GroupEvent = 'new' | 'reopened';
+type GroupEvent = 'new' | 'reopened';
 
 /** What one more occurrence does: a new group is open, a resolved one reopens, an open or muted one stays as it is;
  * the first two are what the webhook announces. */

@@ -6,7 +6,7 @@ import { ISSUE_GROUP_STATUSES, type IssueGroupStatus } from '../../explorer-cont
 import { FilterError } from '../../explorer-contract/log-filters.ts';
 import { issueStory, STORY_LINES } from '../analysis/issue-story.ts';
 import { readJsonObject } from '../http/body-limits.ts';
-import type { ExplorerQueries } from './queries.types.ts';
+import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
 import type { IssueGroupStore } from '../stores/store.types.ts';
 import { intParam, type ExplorerEnv } from './api-params.ts';
 

@@ -10,7 +10,7 @@ import { wellFormed } from '../collector/wire-validation.ts';
 import type { ExplorerEnv } from './api-params.ts';
 
 /** A thread shows its newest replies, up to this many. */
-export const THREAD_REPLIES = 1_000;
+const THREAD_REPLIES = 1_000;
 
 export function createIssueReplyRoutes(store: IssueGroupStore & IssueReplyStore): Hono<ExplorerEnv> {
   const routes = new Hono<ExplorerEnv>();

@@ -2,13 +2,13 @@
 // counting the logs of the devices that have it. The devices' counts come from the other facets (server/explorer/facets.ts).
 import type { FacetValue, KeyFacet } from '../../explorer-contract/api.types.ts';
 import type { DeviceKeyValue } from '../../protocol/records.types.ts';
-import type { ExplorerQueries } from './queries.types.ts';
+import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
 
 /** Keys beyond this many (those covering the fewest logs) are left out; each key lists at most `top` values. */
-export const TOP_KEYS = 5;
+const TOP_KEYS = 5;
 
 /** A stored value (JSON) as the search box's `key.<name>:` takes it; undefined for a removal. */
-export function typedValue(json: string): string | undefined {
+function typedValue(json: string): string | undefined {
   const value = JSON.parse(json) as DeviceKeyValue;
   return value === null ? undefined : String(value);
 }

@@ -4,7 +4,7 @@ import type { Hono } from 'hono';
 import { AROUND_MAX, ISSUE_TYPES, SESSION_SORTS, type SessionSort } from '../../explorer-contract/api.types.ts';
 import { FilterError } from '../../explorer-contract/log-filters.ts';
 import { intParam, MAX_PAGE, PAGE, query, type ExplorerEnv } from './api-params.ts';
-import type { ExplorerQueries } from './queries.types.ts';
+import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
 
 export function listRoutes(api: Hono<ExplorerEnv>, queries: ExplorerQueries): void {
   api.get('/apps/:appId/sessions', async (c) => {

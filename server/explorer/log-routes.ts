@@ -5,8 +5,8 @@ import { AROUND_MAX } from '../../explorer-contract/api.types.ts';
 import { FilterError } from '../../explorer-contract/log-filters.ts';
 import { intParam, logFilter, MAX_PAGE, PAGE, query, TOO_COSTLY, type ExplorerEnv } from './api-params.ts';
 import { streamExport } from './export.ts';
-import { decodeCursor } from './queries.ts';
-import type { ExplorerQueries } from './queries.types.ts';
+import { decodeCursor } from '../stores/explorer-queries.ts';
+import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
 import { withWho } from './who.ts';
 
 /** `pageBudgetMs`: how long a page of the stream may read (docs/local-service.md#search-bounds). */

@@ -8,8 +8,8 @@ import type { SavedViewStore } from '../stores/store.types.ts';
 import type { ExplorerEnv } from './api-params.ts';
 import { ADMIN_VIEWER } from './viewer-accounts.ts';
 
-export const MAX_VIEW_NAME = 100;
-export const MAX_VIEW_QUERY = 2_000;
+const MAX_VIEW_NAME = 100;
+const MAX_VIEW_QUERY = 2_000;
 /** A path of the explorer's own: `/logs`, `/patterns`, `/issue-groups/12` … */
 const VIEW_PATH = /^(\/[\w.~%-]+){1,4}$/;
 

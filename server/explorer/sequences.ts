@@ -5,11 +5,11 @@ import { Hono } from 'hono';
 import { FilterError } from '../../explorer-contract/log-filters.ts';
 import { findSequences, TooManyLines } from '../analysis/sequence-search.ts';
 import { termOf } from '../analysis/terms.ts';
-import type { ExplorerQueries } from './queries.types.ts';
+import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
 import { intParam, logFilter, type ExplorerEnv } from './api-params.ts';
 
 /** A day: a sequence is what one visit of a page does. */
-export const MAX_WITHIN_SECONDS = 24 * 60 * 60;
+const MAX_WITHIN_SECONDS = 24 * 60 * 60;
 
 export function createSequenceRoutes(queries: ExplorerQueries): Hono<ExplorerEnv> {
   const routes = new Hono<ExplorerEnv>();

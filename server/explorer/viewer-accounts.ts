@@ -11,7 +11,7 @@ import { hashToken, newToken } from '../http/tokens.ts';
 export { ADMIN_VIEWER };
 /** How long a sign-in lasts. */
 export const VIEWER_SESSION_MS = 7 * 24 * 60 * 60 * 1000;
-export const MIN_PASSWORD = 8;
+const MIN_PASSWORD = 8;
 
 /** Checked against when the name is unknown, so that an unknown name takes as long as a wrong password. */
 let unknownNameHash: Promise<string> | undefined;

@@ -2,8 +2,8 @@
 // second, minute and hour (a grain) and level as they are stored; a view narrowed by nothing but its levels and time
 // range reads whole slots of the coarsest grain that fits, the finer grains at the range's edges, and the logs only for
 // the parts of a second left at either end. So its counts stay exact and cost what the range spans, not what it holds.
-import { VOLUME_GRAINS } from './queries.ts';
-import type { ExplorerQueries, LogFilter } from './queries.types.ts';
+import { VOLUME_GRAINS } from '../stores/explorer-queries.ts';
+import type { ExplorerQueries, LogFilter } from '../stores/explorer-queries.types.ts';
 
 const HOUR = VOLUME_GRAINS[0]!;
 
@@ -20,7 +20,7 @@ export function rollupFits(filter: LogFilter): boolean {
 }
 
 /** Slots `from` (inclusive) to `to` (exclusive) of a grain; an end left out is open. */
-export interface RollupPiece {
+interface RollupPiece {
   grain: number;
   from?: number;
   to?: number;

@@ -2,8 +2,8 @@
 // matched logs' own first and last times), and the store's counts per (bucket, level) laid out as every bucket of the
 // range, the empty ones too (docs/volume-and-counts.md#volume).
 import type { LogVolume } from '../../explorer-contract/api.types.ts';
-import { splitScanned } from './queries.ts';
-import type { ExplorerQueries, LogFilter } from './queries.types.ts';
+import { splitScanned } from '../stores/explorer-queries.ts';
+import type { ExplorerQueries, LogFilter } from '../stores/explorer-queries.types.ts';
 import { rolledUpVolume, rollupFits } from './volume-rollup.ts';
 
 export const MAX_BUCKETS = 60;

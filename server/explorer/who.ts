@@ -3,7 +3,7 @@
 // the list's devices, whatever its length.
 import type { ExplorerLog } from '../../explorer-contract/api.types.ts';
 import type { DeviceKeyValue } from '../../protocol/records.types.ts';
-import type { ExplorerQueries } from './queries.types.ts';
+import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
 
 /** `logs`, each with `who` (null when its device has no such key), or as they are when no key is chosen. */
 export async function withWho<T extends ExplorerLog>(

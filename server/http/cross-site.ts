@@ -9,7 +9,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Whose pages may send state-changing requests: only the service's own origin (routes a cookie signs in), or any
  * page on an allowed host, whatever its port (routes a bearer token signs in, which no browser adds by itself). */
-export type WritersRule = { from: 'same-origin' } | { from: 'allowed-hosts'; allowed: readonly string[] };
+type WritersRule = { from: 'same-origin' } | { from: 'allowed-hosts'; allowed: readonly string[] };
 
 /** Why the browser's own headers say the request came from a page it may not, or undefined. `Sec-Fetch-Site` is
  * read first where the browser sends it; else `Origin`. A request with neither is not a browser's (curl, a script). */

@@ -24,7 +24,7 @@ export function storageFault(error: unknown): { status: 503 | 507; error: string
   return undefined;
 }
 
-export const onServiceError: ErrorHandler = (error, c) => {
+const onServiceError: ErrorHandler = (error, c) => {
   if (error instanceof HTTPException) return error.getResponse();
   const fault = storageFault(error);
   console.error(`${c.req.method} ${c.req.path}:`, fault ? `${fault.status} ${(error as Error).message}` : error);

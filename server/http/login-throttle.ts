@@ -27,7 +27,7 @@ export type LoginEnv = { Variables: { loginAccount: string; signedIn: boolean; r
 export const THROTTLED_MESSAGE = (minutes: number) => `Слишком много попыток входа. Повторите через ${minutes} мин.`;
 
 /** The 429's body, given the minutes until the window ends (Retry-After is set by the limiter). */
-export type ThrottledAnswer = (c: Context, minutes: number) => Response;
+type ThrottledAnswer = (c: Context, minutes: number) => Response;
 
 /** The partner portal reads `status` and shows `meta`, as for any refused sign-in; no field is to blame. */
 const partnerAnswer: ThrottledAnswer = (c, minutes) =>

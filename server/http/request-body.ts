@@ -17,7 +17,7 @@ export function maxInflatedBytes(setting: string | undefined): number | undefine
   return Math.floor(mb * 1024 * 1024);
 }
 
-export type BodyRead<T> = { ok: true; body: T } | { ok: false; status: 400 | 413 | 415; error: string };
+type BodyRead<T> = { ok: true; body: T } | { ok: false; status: 400 | 413 | 415; error: string };
 
 type Coding = 'identity' | 'gzip';
 

@@ -11,7 +11,7 @@ import { isPrivateAddress } from './private-addresses.ts';
 import { privateTargetsAllowed } from './target-policy.ts';
 
 /** The most of an answer that is read: a status text or an OTLP partial success fits in far less. */
-export const MAX_ANSWER_BYTES = 64 * 1024;
+const MAX_ANSWER_BYTES = 64 * 1024;
 
 export interface OutboundAnswer {
   status: number;
@@ -22,7 +22,7 @@ export interface OutboundAnswer {
   cut: boolean;
 }
 
-export interface OutboundOptions {
+interface OutboundOptions {
   headers: Record<string, string>;
   body: Uint8Array | string;
   timeoutMs: number;

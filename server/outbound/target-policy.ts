@@ -4,7 +4,7 @@
 // API, the explorer and the start-up alike, and each of those checks the one setting.
 import { isPrivateHost } from './private-addresses.ts';
 
-export const ALLOW_PRIVATE_TARGETS = 'SIDELOG_ALLOW_PRIVATE_TARGETS';
+const ALLOW_PRIVATE_TARGETS = 'SIDELOG_ALLOW_PRIVATE_TARGETS';
 
 /** The setting's value: '1' allows, unset, '' or '0' does not; anything else is refused at start-up. */
 export function privateTargetsAllowed(env: Record<string, string | undefined> = process.env): boolean {

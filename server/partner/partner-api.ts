@@ -48,7 +48,7 @@ const VIEWS: Record<Exclude<keyof typeof PARTNER_API, 'auth' | 'logout'>, Partne
   support: 'support',
 };
 
-export interface PartnerApiOptions {
+interface PartnerApiOptions {
   loginLimits?: LoginLimits;
 }
 

@@ -6,7 +6,7 @@
 import type { StoredSession, SourceMapStore } from '../stores/store.types.ts';
 import { MAX_INGEST_FILES, releasesOf, symbolicatorOf, type Frame } from './symbolicator.ts';
 
-export function groupFrameOf(frames: readonly Frame[]): string | undefined {
+function groupFrameOf(frames: readonly Frame[]): string | undefined {
   const originals = frames.flatMap((frame) => (frame.original ? [frame.original] : []));
   const chosen = originals.find((frame) => frame.own) ?? originals[0];
   return chosen && `${chosen.function} (${chosen.source})`;

@@ -3,7 +3,7 @@
 // names one. A reason in plain words otherwise, which the admin API answers with 400.
 import { decodedMappings, FlattenMap } from '@jridgewell/trace-mapping';
 
-export interface CheckedMap {
+interface CheckedMap {
   /** How many original files it maps. */
   sources: number;
 }

@@ -16,7 +16,7 @@ const V8_FRAME = /^\s*(?:Stack:\s*)?at (?:(.+?) \()?(.+?)(?::(\d+))?(?::(\d+))?\
 const GECKO_FRAME = /^\s*([^@\s]*)@(.+?)(?::(\d+))?(?::(\d+))?\s*$/;
 
 /** The most frames read from one stack: V8 prints ten by default, a page may raise it. */
-export const MAX_FRAMES = 50;
+const MAX_FRAMES = 50;
 
 export function stackFrames(text: string): RawFrame[] {
   const frames: RawFrame[] = [];

@@ -16,8 +16,8 @@ import { isLibrary, sourceName } from './source-names.ts';
 import { stackFrames, type RawFrame } from './stack-frames.ts';
 
 /** Lines shown before and after a frame's line; each cut to CONTEXT_LINE_CUT characters. */
-export const CONTEXT_LINES = 3;
-export const CONTEXT_LINE_CUT = 300;
+const CONTEXT_LINES = 3;
+const CONTEXT_LINE_CUT = 300;
 
 export type { OriginalFrame } from '../../explorer-contract/stack-frames.types.ts';
 export type Frame = StackFrame;
@@ -33,7 +33,7 @@ export function releasesOf(session: Pick<StoredSession, 'payload'> | undefined):
  * grouping keys on is almost always in the first file or two. */
 export const MAX_INGEST_FILES = 3;
 
-export interface Symbolicator {
+interface Symbolicator {
   /** `maxFiles`: the frames of files past the first so many stay raw. */
   frames(appKey: string, releases: readonly string[], text: string, options?: { maxFiles?: number }): Promise<Frame[]>;
   readonly cache: MapCache;

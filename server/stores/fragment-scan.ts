@@ -4,8 +4,8 @@
 // passes. The steps are a generator that asks its store for rows: SQLite answers at once (its reads run synchronously
 // in a reader thread, inside the read's deadline), PostgreSQL with promises; each store reads with its own SQL.
 import type { ScanProgress } from '../../explorer-contract/api.types.ts';
-import { bucketCounts, encodeCursor, pageOf, SCAN_ROWS, scanProgress } from '../explorer/queries.ts';
-import type { ExplorerLog, LogCursor, LogPage, ScanCount } from '../explorer/queries.types.ts';
+import { bucketCounts, encodeCursor, pageOf, SCAN_ROWS, scanProgress } from './explorer-queries.ts';
+import type { ExplorerLog, LogCursor, LogPage, ScanCount } from './explorer-queries.types.ts';
 
 /** The most logs a step of a scan reads: the deadline is checked between steps. */
 export const MAX_STEP = 50_000;

@@ -4,7 +4,7 @@
 import { openSqliteStore, type SqliteStoreOptions } from './sqlite/store.ts';
 import type { Store } from './store.types.ts';
 
-export type StoreOptions = SqliteStoreOptions;
+type StoreOptions = SqliteStoreOptions;
 
 /** Whether SIDELOG_DB (or startService's `db`) names a PostgreSQL server rather than a SQLite file. */
 export const isPostgresUrl = (db: string) => /^postgres(ql)?:\/\//i.test(db);

@@ -9,14 +9,14 @@ import type { RetentionStore } from './store.types.ts';
 export const DEFAULT_RETENTION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Rows deleted per step: a few milliseconds of SQLite's time. */
-export const RETENTION_BATCH = 2000;
+const RETENTION_BATCH = 2000;
 /** The smallest step, to which a full database brings it: one row, whose notes in the word index (a delete entry
  * per word of its text) take a few KB. */
 const MIN_BATCH = 1;
 /** How often marks are taken and old rows deleted; also how precise the age of a deleted row is. */
-export const RETENTION_INTERVAL_MS = 10 * 60 * 1000;
+const RETENTION_INTERVAL_MS = 10 * 60 * 1000;
 
-export interface Retention {
+interface Retention {
   /** One pass at `now`: a mark, then every batch of rows older than the period. How many rows it deleted. */
   runOnce(now?: Date): Promise<number>;
   stop(): Promise<void>;

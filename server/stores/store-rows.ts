@@ -2,11 +2,13 @@
 import type { DeviceKeyValue, LogRecord, SessionPayload } from '../../protocol/records.types.ts';
 import type { RedactConfig } from '../../protocol/redact/redact-options.ts';
 import type { SkippedLog } from '../../protocol/wire.ts';
+import { COLUMN_NAMES } from './log-columns.ts';
 import type { AdminList, App, ForwardCursor, StoredSession } from './store.types.ts';
 
 export const now = () => new Date().toISOString();
 
-export const LOG_FIELDS = ['x', 't', 'm', 'at', 'tg', 'f', 'l', 'll', 'u'] as const;
+/** A log's fields as stored (server/stores/log-columns.ts). */
+export const LOG_FIELDS = COLUMN_NAMES;
 
 /** A log row back to the record as it was sent: absent fields stay absent. */
 export function toLog(row: Record<string, unknown>): LogRecord {

@@ -5,7 +5,7 @@
 import type { DeviceInfo, DeviceKeyValue, LogRecord, SessionPayload } from '../../protocol/records.types.ts';
 import type { RedactConfig } from '../../protocol/redact/redact-options.ts';
 import type { IssueRequest, SkippedLog, WireOperation } from '../../protocol/wire.ts';
-import type { ExplorerQueries } from '../explorer/queries.types.ts';
+import type { ExplorerQueries } from './explorer-queries.types.ts';
 import type { ExplorerIssue } from '../../explorer-contract/api.types.ts';
 import type {
   KeyHistoryEntry,
@@ -26,7 +26,7 @@ export interface App {
   /** The rule set the collector redacts the app's data with at ingest (docs/privacy.md#on-the-service); none when absent. */
   redact?: RedactConfig;
 }
-export interface Partner {
+interface Partner {
   id: number;
   email: string;
   passwordHash: string;
@@ -83,7 +83,7 @@ export interface AppStore {
   /** Creates or updates the app; `redact` undefined keeps its rule set, null removes it. */
   putApp(key: string, enabled: boolean, redact?: RedactConfig | null): Promise<App>;
   app(key: string): Promise<App | undefined>;
-  /** By Sidelog's appID or the Bugfender SDK's (server/collector/app-id.ts). */
+  /** By Sidelog's appID or the Bugfender SDK's (server/stores/app-id.ts). */
   appById(appId: string): Promise<App | undefined>;
   apps(): Promise<App[]>;
 }
@@ -152,7 +152,7 @@ export interface ViewerStore {
   setViewerApps(name: string, apps: string[] | null): Promise<boolean>;
 }
 
-export interface IssueGroupFilter {
+interface IssueGroupFilter {
   appKey: string;
   /** Title (the group's or its newest occurrence's) contains, case-insensitively. */
   q?: string;
@@ -270,7 +270,7 @@ export interface DeviceHistoryStore {
 }
 
 /** An app's own forwarding endpoint (docs/opentelemetry.md#the-collector-forwards), set through the admin API. */
-export interface ForwardTarget {
+interface ForwardTarget {
   appKey: string;
   url: string;
   headers: Record<string, string>;
@@ -287,7 +287,7 @@ export interface ForwardCursor {
   lastErrorAt: string | null;
 }
 /** What the forwarder moves its cursor by: a page acknowledged (`lastId`, counts added), or an error noted. */
-export interface ForwardProgress {
+interface ForwardProgress {
   lastId?: number;
   forwarded?: number;
   refused?: number;
@@ -299,7 +299,7 @@ export interface ForwardLog extends LogRecord {
   id: number;
   session_id: number;
 }
-export interface ForwardPage {
+interface ForwardPage {
   logs: ForwardLog[];
   /** The sessions the logs belong to, by id. */
   sessions: StoredSession[];
@@ -356,7 +356,7 @@ export interface Store
 }
 
 /** What a row of `requests` names: an operation of the wire format, or OTLP's logs export (POST /v1/logs). */
-export type CollectorOperation = WireOperation | 'otlpLogs';
+type CollectorOperation = WireOperation | 'otlpLogs';
 
 export type AdminList = 'logs' | 'batches' | 'sessions' | 'issues' | 'device-keys' | 'requests';
 export interface RefusedKey {

@@ -11,17 +11,17 @@ import { redirectNote } from '../outbound/redirect-note.ts';
 import type { PendingNotification, WebhookStore } from '../stores/store.types.ts';
 
 /** How often the outbox is looked at: a notification leaves within about this of its issue. */
-export const NOTIFIER_INTERVAL_MS = 1_000;
-export const DELIVERY_TIMEOUT_MS = 10_000;
-export const MAX_ATTEMPTS = 12;
+const NOTIFIER_INTERVAL_MS = 1_000;
+const DELIVERY_TIMEOUT_MS = 10_000;
+const MAX_ATTEMPTS = 12;
 /** Taken per app and look; a claim lasts long enough for all of them to time out one after the other. */
 const BATCH = 10;
 const LEASE_MS = BATCH * DELIVERY_TIMEOUT_MS + 10_000;
 /** Apps whose batches a process sends at once: one app's receiver holds up one of them at most. */
-export const MAX_APPS_AT_ONCE = 32;
+const MAX_APPS_AT_ONCE = 32;
 
 /** After the nth failure: 1 s, 2 s, 4 s … at most 10 minutes (about 40 minutes in all before giving up). */
-export const retryDelay = (failures: number) => Math.min(1_000 * 2 ** (failures - 1), 10 * 60_000);
+const retryDelay = (failures: number) => Math.min(1_000 * 2 ** (failures - 1), 10 * 60_000);
 
 export interface Notifier {
   /** Sends what is due at `now`, and waits until it is sent (or failed); how many it tried. */

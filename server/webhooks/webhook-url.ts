@@ -1,7 +1,7 @@
 // What an app's webhook may be (docs/explorer.md#the-webhook), set through the admin API or the explorer by the admin.
 import { targetProblem } from '../outbound/target-policy.ts';
 
-export const MAX_WEBHOOK_URL = 2_000;
+const MAX_WEBHOOK_URL = 2_000;
 
 /** Why `url` cannot be a webhook, or undefined when it can: an absolute http or https URL, with no credentials in it,
  * not to a private address unless allowed (server/outbound/target-policy.ts). */

@@ -14,7 +14,7 @@ export function packageBin(pkg: string, name: string): string {
   return join(dirname(manifest), typeof bin === 'string' ? bin : bin[name]);
 }
 
-export interface CheckResult {
+interface CheckResult {
   code: number | null;
   /** Standard output and standard error, as they came. */
   output: string;

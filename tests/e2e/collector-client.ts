@@ -3,7 +3,7 @@
 import type { IssueType } from '../../protocol/levels.ts';
 import type { LogRecord } from '../../protocol/records.types.ts';
 import { WIRE_PATHS, type WireOperation } from '../../protocol/wire.ts';
-import { sessionPayload } from '../unit/server/service-harness.ts';
+import { sessionPayload } from '../../fixtures/wire-bodies.ts';
 
 export function createCollectorClient(url: string, adminToken: string, appKey: string) {
   const post = async (path: string, body: unknown, headers: Record<string, string>) => {

@@ -50,7 +50,7 @@ export async function runWebpack(appDir: string, configFile = 'webpack.config.js
 }
 
 /** Builds the app as its `npm run build` would; returns the directory to serve. */
-export async function buildApp(name: ConsumerName, appDir: string, outDir = 'dist'): Promise<string> {
+async function buildApp(name: ConsumerName, appDir: string, outDir = 'dist'): Promise<string> {
   if (name === 'vite-react') {
     await productionBuild(appDir, outDir);
     return join(appDir, outDir);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { waitFor } from './wait-for.ts';
 import { seedLogs } from '../../bench/explorer-seed.ts';
 import type { LogRecord } from '../../protocol/records.types.ts';
-import { appIdOf } from '../../server/collector/app-id.ts';
+import { appIdOf } from '../../server/stores/app-id.ts';
 import { openStore } from '../../server/stores/open-store.ts';
 import { SAMPLE } from '../../server/explorer/facets.ts';
 import type { Store } from '../../server/stores/store.types.ts';

@@ -2,7 +2,7 @@
 // (docs/local-service.md#explorer), the intent URLs, and the Content-Security-Policy its pages are sent with.
 import { describe, expect, it } from 'vitest';
 import { waitFor } from './wait-for.ts';
-import { appIdOf, bugfenderAppIdOf } from '../../server/collector/app-id.ts';
+import { appIdOf, bugfenderAppIdOf } from '../../server/stores/app-id.ts';
 import { EXPLORER_CSP } from '../../server/explorer/static.ts';
 import { createCollectorClient } from './collector-client.ts';
 import { APP, APP_ID, useExplorerApp } from './explorer-app.ts';

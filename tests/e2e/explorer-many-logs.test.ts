@@ -2,7 +2,7 @@
 // count that stops at 100,000, a search that finds one line among them, and a list that holds only the rows in view.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from './wait-for.ts';
-import { appIdOf } from '../../server/collector/app-id.ts';
+import { appIdOf } from '../../server/stores/app-id.ts';
 import { createCollectorClient } from './collector-client.ts';
 import { log, streamTexts, T0, useExplorerApp } from './explorer-app.ts';
 import { viewerText } from './viewer.ts';

@@ -7,7 +7,7 @@ import type { Cookie, Page } from 'playwright-core';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { REPLY_MAX_CHARS } from '../../explorer-contract/issue-replies.ts';
 import type { IssueGroup, IssueReply } from '../../explorer-contract/insight.types.ts';
-import { appIdOf } from '../../server/collector/app-id.ts';
+import { appIdOf } from '../../server/stores/app-id.ts';
 import { createCollectorClient } from './collector-client.ts';
 import { postgresDatabase } from './postgres-database.ts';
 import { E2E_VIEWER, useProductPage } from './product.ts';

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from './wait-for.ts';
 import { TAIL_EVERY_MS } from '../../explorer/logs/use-log-stream.ts';
 import type { LogRecord } from '../../protocol/records.types.ts';
-import { appIdOf } from '../../server/collector/app-id.ts';
+import { appIdOf } from '../../server/stores/app-id.ts';
 import { createCollectorClient } from './collector-client.ts';
 import {
   ALL,
@@ -341,7 +341,7 @@ describe('the stream', () => {
       e2e.page.getByRole('link', { name: 'Export CSV' }).click(),
     ]);
     const rows = (await downloadedText(csv)).trim().split('\r\n');
-    expect(rows[0]).toBe('time,level,tag,text,file,line,method,url,session,device');
+    expect(rows[0]).toBe('time,level,tag,text,file,line,column,method,url,session,device');
     expect(rows.slice(1).map((row) => row.split(',')[3])).toEqual(expected);
   });
 });

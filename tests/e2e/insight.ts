@@ -11,7 +11,7 @@ import type { Cookie, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { waitFor } from './wait-for.ts';
 import type { LogRecord } from '../../protocol/records.types.ts';
-import { appIdOf } from '../../server/collector/app-id.ts';
+import { appIdOf } from '../../server/stores/app-id.ts';
 import { createCollectorClient } from './collector-client.ts';
 import { useProductPage, type ProductDatabase } from './product.ts';
 import { explorerSettled, signInToExplorer, viewerCookies, viewerText } from './viewer.ts';

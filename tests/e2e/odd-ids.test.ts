@@ -4,7 +4,7 @@
 // logs, and the links between them. An id is encoded once in a URL and decoded once.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appIdOf } from '../../server/collector/app-id.ts';
+import { appIdOf } from '../../server/stores/app-id.ts';
 import { normalisedTitle } from '../../server/analysis/fingerprint.ts';
 import { createCollectorClient } from './collector-client.ts';
 import { startProduct, type Product } from './product.ts';

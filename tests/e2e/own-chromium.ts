@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { CHROMIUM_ARGS, findTestChromium } from '../../scripts/chromium.ts';
 
-export interface OwnChromium {
+interface OwnChromium {
   browser: Browser;
   /** The profile's one context: its storage is the profile on disk. */
   context: BrowserContext;

@@ -6,7 +6,7 @@
 import type { Cookie, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LogRecord } from '../../protocol/records.types.ts';
-import { appIdOf } from '../../server/collector/app-id.ts';
+import { appIdOf } from '../../server/stores/app-id.ts';
 import { createCollectorClient } from './collector-client.ts';
 import { useProductPage, type ProductDatabase } from './product.ts';
 import { explorerSettled, viewerCookies, viewerText } from './viewer.ts';

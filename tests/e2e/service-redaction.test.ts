@@ -4,7 +4,7 @@
 // address; the stored rows hold the replacements, and the explorer shows each one as a marked token
 // (docs/privacy.md#in-the-explorer).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appIdOf } from '../../server/collector/app-id.ts';
+import { appIdOf } from '../../server/stores/app-id.ts';
 import { createAdminClient } from './admin-client.ts';
 import { startBugfenderSite, uploadUntil, type BugfenderSite } from './bugfender-site.ts';
 import { postgresDatabase } from './postgres-database.ts';

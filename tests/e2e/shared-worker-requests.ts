@@ -3,7 +3,7 @@
 // each on a port of its own, are other origins.
 import type { Browser } from 'playwright-core';
 
-export interface WorkerRequests {
+interface WorkerRequests {
   /** The JSON bodies of the requests the worker sent to URLs ending with the given path, so far. */
   bodies(path: string): unknown[];
   stop(): Promise<void>;

@@ -2,7 +2,7 @@
 // minified, hidden maps) uploaded through `sidelog sourcemaps upload`, a crash thrown in the portal's bundle in real
 // Chromium and sent to the collector, and the explorer's issue page and group page showing its original frames
 // (`app/…:<line> in <function>`, the lines around, the app's own first) with a toggle to the raw stack; the maps
-// themselves never served.
+// themselves never served; and a log the portal's bundle writes, opened in the explorer, at its original file:line.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { runCli } from '../../sourcemap-upload/cli.ts';
 import { DEMO_APP_KEY } from '../../server/partner/demo.ts';
-import { sidelogMode } from './page-sidelog.ts';
+import { sendNow, sidelogMode } from './page-sidelog.ts';
 import { useProductPage } from './product.ts';
 import { viewerText } from './viewer.ts';
 import { waitFor } from './wait-for.ts';
@@ -74,6 +74,27 @@ async function groupOf(viewer: Page, url: string): Promise<{ id: number; occurre
   );
 }
 
+/** Serves the build in `dir` at the product's origin in the page's context (the collector's requests go through). */
+async function serveBuild(page: Page, dir: string): Promise<void> {
+  await page.context().route(`${e2e.product.url}/**`, async (route) => {
+    const path = new URL(route.request().url()).pathname;
+    if (path !== '/' && !path.startsWith('/assets/')) return route.continue();
+    const file = join(dir, path === '/' ? 'index.html' : path);
+    const type = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' }[extname(file)];
+    return route.fulfill({ path: file, contentType: type });
+  });
+}
+
+/** A warning the portal's own code logs, added to app/plugins/sidelog.ts for the test and called by it through
+ * `window`: a log call made inside the minified bundle, whose call site (file, line, column) Sidelog sends. */
+const LOGGING_FILE = 'app/plugins/sidelog.ts';
+const LOGGING_CODE = `
+export function warnAboutCart(items: number) {
+  Sidelog.warn('cart holds', items);
+}
+(window as unknown as { warnAboutCart: typeof warnAboutCart }).warnAboutCart = warnAboutCart;
+`;
+
 describe('source maps', () => {
   it("a crash in the portal's production bundle shows its original file, line and function in the explorer", async () => {
     const dist = inject('distDir');
@@ -134,14 +155,8 @@ describe('source maps', () => {
       const bundles = (dir: string) => readdirSync(join(dir, 'assets')).filter((name) => /^index-.+\.js$/.test(name));
       expect(bundles(next)).not.toEqual(bundles(inject('distDir')));
       await uploadMaps(next);
-      // The product's origin, serving the next build's page and files (the collector's requests go through).
-      await e2e.page.context().route(`${e2e.product.url}/**`, async (route) => {
-        const path = new URL(route.request().url()).pathname;
-        if (path !== '/' && !path.startsWith('/assets/')) return route.continue();
-        const file = join(next, path === '/' ? 'index.html' : path);
-        const type = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' }[extname(file)];
-        return route.fulfill({ path: file, contentType: type });
-      });
+      // The product's origin, serving the next build's page and files.
+      await serveBuild(e2e.page, next);
       await e2e.page.goto(`${e2e.product.url}/`);
       const second = await crashIn(e2e.page);
       const viewer = await e2e.page.context().newPage();
@@ -154,6 +169,51 @@ describe('source maps', () => {
       expect(two.top_frame).toBe('validateOptions (protocol/options.ts)');
     } finally {
       rmSync(next, { recursive: true, force: true });
+    }
+  });
+
+  it("a log the portal's minified bundle writes shows its original file:line in the explorer", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'portal-logging-'));
+    try {
+      // As in the test above, the added text is the source the map names, each line mapped to itself.
+      await productionBuild(ROOT, dir, [
+        {
+          name: 'add-a-log-call',
+          enforce: 'pre',
+          transform: (code, id) => {
+            if (!id.endsWith(LOGGING_FILE)) return undefined;
+            const added = `${code}${LOGGING_CODE}`;
+            const lines = added.split('\n').length;
+            const mappings = ['AAAA', ...Array.from({ length: lines - 1 }, () => 'AACA')].join(';');
+            return { code: added, map: { version: 3, sources: [id], sourcesContent: [added], names: [], mappings } };
+          },
+        },
+      ]);
+      await uploadMaps(dir);
+      await serveBuild(e2e.page, dir);
+      await e2e.page.goto(`${e2e.product.url}/`);
+      await sidelogMode(e2e.page);
+      const session = await e2e.page.evaluate(async () => {
+        (window as unknown as { warnAboutCart(items: number): void }).warnAboutCart(3);
+        return window.Sidelog.getSessionURL();
+      });
+      await sendNow(e2e.page);
+      await waitFor(
+        async () => expect((await e2e.product.admin.logs()).map((log) => log.t)).toContain('cart holds 3'),
+        { timeout: 45_000, interval: 250 },
+      );
+
+      const viewer = await e2e.page.context().newPage();
+      await viewerText(viewer, session);
+      await viewer.getByRole('button', { name: 'cart holds 3' }).click();
+      const text = `${readFileSync(join(ROOT, LOGGING_FILE), 'utf8')}${LOGGING_CODE}`.split('\n');
+      const line = text.findIndex((source) => source.includes("Sidelog.warn('cart holds'")) + 1;
+      await viewer.getByText(`${LOGGING_FILE}:${line} in warnAboutCart`).waitFor();
+      // The row keeps the place as the bundle has it.
+      expect(await viewer.locator('.log-place').first().innerText()).toMatch(/\/assets\/index-.+\.js:\d+$/);
+      expect(await viewer.locator('.frame-line-hit').innerText()).toContain("Sidelog.warn('cart holds', items);");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -5,7 +5,7 @@
 import type { Hono } from 'hono';
 import { cors } from 'hono/cors';
 
-export const ANSWER_PATH = '/sidelog/test/answer';
+const ANSWER_PATH = '/sidelog/test/answer';
 
 export function mountAnswerRoutes(app: Hono): void {
   app.use(`${ANSWER_PATH}/*`, cors({ origin: '*', allowHeaders: ['Content-Type'], exposeHeaders: [] }));

@@ -10,8 +10,8 @@ import { COLLECTOR_BASE } from '../../server/collector/collector.ts';
 import type { CollectorStore } from '../../server/stores/store.types.ts';
 
 export const FAULTS_PATH = '/sidelog/test/faults';
-export const FAULT_MODES = ['none', 'error-500', 'error-400', 'error-413', 'hang', 'non-json'] as const;
-export type FaultMode = (typeof FAULT_MODES)[number];
+const FAULT_MODES = ['none', 'error-500', 'error-400', 'error-413', 'hang', 'non-json'] as const;
+type FaultMode = (typeof FAULT_MODES)[number];
 
 const OPERATIONS = Object.keys(WIRE_PATHS) as WireOperation[];
 const OPERATION_AT = new Map(OPERATIONS.map((op) => [`${COLLECTOR_BASE}${WIRE_PATHS[op]}`, op]));

@@ -17,7 +17,7 @@ interface Bucket extends Received {
   refuseContentEncoding: boolean;
 }
 
-export interface OtlpReceiver {
+interface OtlpReceiver {
   url: string;
   close(): Promise<void>;
 }

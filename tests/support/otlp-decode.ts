@@ -83,7 +83,7 @@ export type DecodedRequest = {
     scopeLogs?: { scope?: { name?: string; version?: string }; logRecords?: DecodedLogRecord[] }[];
   }[];
 };
-export type DecodedAnyValue = {
+type DecodedAnyValue = {
   stringValue?: string;
   boolValue?: boolean;
   intValue?: string;

@@ -22,7 +22,7 @@ const attributesOf = (list: { key: string; value?: AnyValue }[] | undefined) =>
   Object.fromEntries((list ?? []).map((kv) => [kv.key, valueOf(kv.value)]));
 
 /** A record as the receiver got it: its resource's attributes and its own, flattened. */
-export interface ReceivedRecord {
+interface ReceivedRecord {
   resource: Record<string, unknown>;
   timeUnixNano: string;
   severityNumber?: number;

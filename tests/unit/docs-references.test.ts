@@ -16,6 +16,7 @@ const SCANNED = [
   'server',
   'scripts',
   'bench',
+  'fixtures',
   'tests',
   'public',
   'docs',

@@ -134,6 +134,22 @@ describe('the product', () => {
   });
 });
 
+/** The bench and what it shares with the tests (fixtures/) are apart from the tests too: a bench that reached into
+ * tests/ would break when a test's helper changed for the test's own sake. */
+const APART = ['bench', 'fixtures'].flatMap((dir) =>
+  sourcesUnder(join(ROOT, dir)).map((path) => ({ path: relative(ROOT, path), text: readFileSync(path, 'utf8') })),
+);
+
+test('the bench and fixtures/ import nothing from tests/', () => {
+  expect(APART.map((source) => source.path)).toContain('bench/source-maps.ts');
+  const found = APART.flatMap(({ path, text }) =>
+    importedPaths(path, text)
+      .filter((target) => target.startsWith('tests/'))
+      .map((target) => `${path} -> ${target}`),
+  );
+  expect(found).toEqual([]);
+});
+
 describe('the rule', () => {
   test('sees an import of tests/ in each form', () => {
     const text = [

@@ -12,7 +12,7 @@ import {
 import { placeBatches, sessionsOf } from './log-batches.ts';
 import type { QuotaError, SidelogStorage } from './storage.types.ts';
 
-export function quotaError(message: string): QuotaError {
+function quotaError(message: string): QuotaError {
   const error = new Error(message) as QuotaError;
   error.name = 'QuotaExceededError';
   return error;

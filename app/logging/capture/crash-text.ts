@@ -1,7 +1,7 @@
 // The text of a crash sent by the global error handler (docs/api.md#issues-crashes-and-feedback): the lines Error, URL, Line and
 // Stack, each 'N/A' when the browser did not say.
 
-export interface CrashFacts {
+interface CrashFacts {
   message?: string;
   url?: string;
   line?: number;

@@ -1,7 +1,7 @@
 // What a UI event says about its element: tag, id, a short text and a CSS selector path. Kept
 // cheap, because it runs on the main thread inside the page's own event dispatch.
 
-export interface ElementDescription {
+interface ElementDescription {
   tag: string;
   id?: string;
   text?: string;
@@ -10,7 +10,7 @@ export interface ElementDescription {
 
 export const IGNORE_ATTRIBUTE = 'data-sidelog-ignore';
 export const PRIVATE_ATTRIBUTE = 'data-sidelog-private';
-export const SHORT_TEXT_MAX = 80;
+const SHORT_TEXT_MAX = 80;
 const SELECTOR_MAX_DEPTH = 8;
 
 export function describeElement(element: Element): ElementDescription {

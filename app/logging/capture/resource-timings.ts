@@ -2,13 +2,13 @@
 // browser adds the entry at the response's end and hands it to observers in a later task, so an answered request
 // waits for it here (never in the app's own promise chain), at most ENTRY_WAIT_MS; an entry that came first waits
 // for its request among the last EARLY_ENTRIES.
-export const ENTRY_WAIT_MS = 1000;
+const ENTRY_WAIT_MS = 1000;
 const EARLY_ENTRIES = 32;
 
 /** How a Resource Timing entry names who asked: 'fetch', 'xmlhttprequest'. */
 export type Initiator = 'fetch' | 'xmlhttprequest';
 
-export interface TimedRequest {
+interface TimedRequest {
   initiator: Initiator;
   /** Absolute, without its fragment: as the entry names it. */
   url: string;
@@ -24,7 +24,7 @@ export interface Timing {
   size?: number;
 }
 
-export interface ResourceTimings<R extends TimedRequest> {
+interface ResourceTimings<R extends TimedRequest> {
   /** Calls back with the request and its entry's timing once the entry comes, or without one after ENTRY_WAIT_MS. */
   wait(request: R): void;
   /** Calls back at once for every request still waiting (the page is going away); stays usable. */

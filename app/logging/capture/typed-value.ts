@@ -5,11 +5,11 @@
 import type { RecordInputValues } from '../../../protocol/options.ts';
 import { truncate } from './describe-element.ts';
 
-export const UNMASK_ATTRIBUTE = 'data-sidelog-unmask';
+const UNMASK_ATTRIBUTE = 'data-sidelog-unmask';
 
 /** The masked form: letters, digits and every other character of no separator's kind become •; white space and
  * ASCII punctuation stay, so the shape of an address, a phone number or a date still shows. */
-export function maskValue(value: string): string {
+function maskValue(value: string): string {
   return value.replace(/[^\s!-\/:-@\[-\x60{-~]/gu, '•');
 }
 
@@ -17,13 +17,13 @@ export function maskValue(value: string): string {
  * Fields whose value is never recorded: passwords, and what autofill marks as secrets (a "show password" toggle
  * turns type=password into text, autocomplete keeps saying it): passwords, one-time codes, every card field (cc-).
  */
-export function isSecretField(element: Element): boolean {
+function isSecretField(element: Element): boolean {
   if (element instanceof HTMLInputElement && element.type === 'password') return true;
   const autocomplete = element.getAttribute('autocomplete') ?? '';
   return /password|one-time-code|cc-/i.test(autocomplete);
 }
 
-export interface TypedValue {
+interface TypedValue {
   value?: string;
   /** The value is as typed because the field asked for it (data-sidelog-unmask): the engine's rules leave it. */
   verbatim?: boolean;

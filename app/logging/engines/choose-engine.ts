@@ -10,13 +10,13 @@ import { dedicatedWorkerKind, sharedWorkerKind, type WorkerFactories } from './w
 const hasIndexedDB = () => typeof indexedDB !== 'undefined' && indexedDB !== null;
 
 /** Multi-tab needs leader election, a browser database and persistent storage. */
-export function isMultiTab(): boolean {
+function isMultiTab(): boolean {
   const election = typeof navigator !== 'undefined' && 'locks' in navigator && navigator.locks !== undefined;
   return election && hasIndexedDB() && canPersist();
 }
 
 /** Multi-thread needs a browser database and worker support. */
-export function isMultiThread(): boolean {
+function isMultiThread(): boolean {
   return hasIndexedDB() && (typeof SharedWorker === 'function' || typeof Worker === 'function');
 }
 

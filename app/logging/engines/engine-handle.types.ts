@@ -2,10 +2,7 @@ import type { EngineApi, EngineConfig, DebugSink, SidelogMode, StoredSink } from
 import type { WriteSink } from '../write-queue.ts';
 
 /** The calls the page makes on a started engine, whether it runs in a worker or in the page. */
-export type EngineCalls = Pick<
-  EngineApi,
-  'settle' | 'forceSendOnce' | 'setForceEnabled' | 'pageHidden' | 'status' | 'close'
->;
+type EngineCalls = Pick<EngineApi, 'settle' | 'forceSendOnce' | 'setForceEnabled' | 'pageHidden' | 'status' | 'close'>;
 
 /** A started engine: where writes go, what can be called, and how to let it go. */
 export interface EngineHandle {

@@ -13,7 +13,7 @@ const STATUS_LABELS: Record<SalesOrder['status'], string> = {
   cancelled: 'Отменен',
 };
 
-export function orderBlockId(order: SalesOrder): string {
+function orderBlockId(order: SalesOrder): string {
   return `order-${order.id}`;
 }
 

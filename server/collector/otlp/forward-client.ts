@@ -16,7 +16,7 @@ export interface ForwardEndpoint {
   encoding: OtlpEncoding;
 }
 
-export type SendOutcome =
+type SendOutcome =
   | { kind: 'sent'; refused: number; message?: string }
   | { kind: 'refused'; message: string }
   | { kind: 'retry'; message: string; retryAfterMs?: number };

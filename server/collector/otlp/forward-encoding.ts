@@ -9,7 +9,7 @@ import type { OtlpEncoding, OtlpLogsRequest } from './otlp.types.ts';
 /** The largest request body the forwarder sends: receivers' own bounds start about here (Loki's 4 MB, Datadog's 5). */
 export const MAX_REQUEST_BYTES = 4 * 1024 * 1024;
 
-export type Encoded = { body: Uint8Array } | { over: string };
+type Encoded = { body: Uint8Array } | { over: string };
 
 /** The characters of every string value in `value`: no more than its encoding's bytes (a UTF-16 unit is at least one
  * byte of UTF-8; property names are left out, which protobuf does not send). */

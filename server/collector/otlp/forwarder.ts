@@ -37,7 +37,7 @@ export interface ForwarderOptions extends ForwardSettings {
   fetch?: typeof fetch;
 }
 
-export const FORWARD_DEFAULTS = {
+const FORWARD_DEFAULTS = {
   pageSize: 500,
   idleMs: 1_000,
   firstBackoffMs: 1_000,
@@ -49,9 +49,9 @@ export const FORWARD_DEFAULTS = {
 /** Logs refused alone in a row that are passed as bad data; the next one refused alone shows the endpoint refuses
  * everything (a wrong format, a revoked key answered 400), and is kept: the engine's rule for its markers refused in
  * turn (docs/uploader.md#refused-batches), with a count where the engine has a marker to try. */
-export const REFUSED_IN_A_ROW = 3;
+const REFUSED_IN_A_ROW = 3;
 /** The most log ids one step reads past a cursor: an app whose logs are rare among others' costs a bounded scan. */
-export const SCAN_WINDOW = 20_000;
+const SCAN_WINDOW = 20_000;
 
 export interface Forwarder {
   stop(): Promise<void>;

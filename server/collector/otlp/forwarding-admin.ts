@@ -1,7 +1,7 @@
 // Forwarding in the admin API (docs/local-service.md#admin-api): GET …/forwarding, each forwarded app's endpoint,
 // cursor, lag and last error, read from the database so that any process answers alike; POST …/forwarding sets or
 // removes an app's own endpoint.
-import type { Context, Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { readJsonObject } from '../../http/body-limits.ts';
 import type { AppStore, ForwardStore } from '../../stores/store.types.ts';
 import { targetProblem } from '../../outbound/target-policy.ts';
@@ -9,9 +9,9 @@ import { withoutCredentials } from '../../outbound/without-credentials.ts';
 import { forwardEndpoints, type ForwardSettings } from './forwarder.ts';
 
 /** The lag is counted up to this many logs; past it the status says "at least". */
-export const LAG_COUNT_CAP = 100_000;
+const LAG_COUNT_CAP = 100_000;
 
-export interface ForwardedAppStatus {
+interface ForwardedAppStatus {
   app: string;
   /** The endpoint, without any user name or password it holds. */
   url: string;
@@ -41,10 +41,7 @@ export interface ForwardingStatus {
 /** An endpoint as the status and the start-up line show it: without a user name or password. */
 export { withoutCredentials } from '../../outbound/without-credentials.ts';
 
-export async function forwardingStatus(
-  store: ForwardStore & AppStore,
-  settings: ForwardSettings,
-): Promise<ForwardingStatus> {
+async function forwardingStatus(store: ForwardStore & AppStore, settings: ForwardSettings): Promise<ForwardingStatus> {
   const [endpoints, cursors, holder] = await Promise.all([
     forwardEndpoints(store, settings),
     store.forwardCursors(),
@@ -96,15 +93,11 @@ export function isEndpointUrl(value: unknown): value is string {
   }
 }
 
-/** Adds the two routes to the admin API, behind its token. */
-export function mountForwardingAdmin(
-  admin: Hono,
-  base: string,
-  store: ForwardStore & AppStore,
-  settings: ForwardSettings,
-): void {
-  admin.get(`${base}/forwarding`, async (c) => c.json(await forwardingStatus(store, settings)));
-  admin.post(`${base}/forwarding`, async (c: Context) => {
+/** The two routes, which the admin API mounts behind its token. */
+export function createForwardingAdmin(store: ForwardStore & AppStore, settings: ForwardSettings): Hono {
+  const admin = new Hono();
+  admin.get('/forwarding', async (c) => c.json(await forwardingStatus(store, settings)));
+  admin.post('/forwarding', async (c: Context) => {
     const body = await readJsonObject(c);
     if (typeof body?.app !== 'string' || !(await store.app(body.app)))
       return c.json({ error: `'app' must be the key of an app` }, 400);
@@ -125,4 +118,5 @@ export function mountForwardingAdmin(
     );
     return c.json(await forwardingStatus(store, settings));
   });
+  return admin;
 }

@@ -33,7 +33,7 @@ import { OTLP_CONTENT_TYPES, type OtlpEncoding, type OtlpLogsResponse } from './
 /** What storing OTLP takes of a store: the collector's writes, and a device's keys to compare with. */
 type OtlpStore = CollectorStore & Pick<CollectedReads, 'deviceKeys'>;
 
-export const OTLP_LOGS_PATH = '/v1/logs';
+const OTLP_LOGS_PATH = '/v1/logs';
 
 /** google.rpc.Code values for the Status bodies of refusals. */
 const CODE = { invalidArgument: 3, resourceExhausted: 8, unavailable: 14, unauthenticated: 16 } as const;
@@ -49,7 +49,7 @@ const NAMED_REJECTIONS = 10;
 
 type Env = { Variables: { app?: App; encoding?: OtlpEncoding; skipped?: SkippedLog[]; heldLogs?: { count: number } } };
 
-export interface OtlpLogsOptions {
+interface OtlpLogsOptions {
   maxInflatedBytes?: number;
   /** The collector's back-pressure (server/collector/admission.ts); one with the default bounds when not given. */
   admission?: Admission;

@@ -5,18 +5,18 @@
 import type { LogLevel } from '../../../protocol/levels.ts';
 import type { SkippedLog } from '../../../protocol/wire.ts';
 import {
-  FIELD_ATTRIBUTES,
   RECORD_UID_ATTRIBUTE,
   SDK_NAME,
   SESSION_ATTRIBUTE,
   SIDELOG_RESOURCE_ATTRIBUTES,
 } from '../../../protocol/otlp-names.ts';
+import { OTLP_COLUMNS } from '../../stores/log-columns.ts';
 import { levelOfSeverity, levelOfSeverityText } from './otlp-mapping.ts';
 
 /** Nesting of attribute values (arrays and maps in each other) deeper than this rejects the record. */
-export const MAX_VALUE_DEPTH = 16;
+const MAX_VALUE_DEPTH = 16;
 /** Records naming more sessions than this in one request are rejected: each new session is a write of its own. */
-export const MAX_SESSIONS_PER_REQUEST = 100;
+const MAX_SESSIONS_PER_REQUEST = 100;
 
 /** The records of one session: its registration as a wire client sends it, and its logs as wire logs. */
 export interface SessionGroup {
@@ -27,7 +27,7 @@ export interface SessionGroup {
   logs: { index: number; log: Record<string, unknown> }[];
 }
 
-export interface MappedRequest {
+interface MappedRequest {
   groups: SessionGroup[];
   /** Records that cannot be stored, by their index in the request (resources, scopes and records in order). */
   rejected: SkippedLog[];
@@ -35,7 +35,7 @@ export interface MappedRequest {
   total: number;
 }
 
-export type Mapped = { ok: true; value: MappedRequest } | { ok: false; reason: string };
+type Mapped = { ok: true; value: MappedRequest } | { ok: false; reason: string };
 
 class Refused extends Error {}
 type Fields = Record<string, unknown>;
@@ -230,9 +230,10 @@ function mapRecord(
   if (level !== undefined) log.ll = level;
   else if (severityText) extras.severity_text = severityText;
 
-  for (const [field, names] of Object.entries(FIELD_ATTRIBUTES)) {
-    const value = take(attrs, names);
-    if (value !== undefined && value !== null) log[field] = field === 'l' ? value : text(value);
+  // Numbers stay numbers for the collector's coercion (server/collector/wire-validation.ts) to round.
+  for (const { name, otlp, kind } of OTLP_COLUMNS) {
+    const value = take(attrs, otlp);
+    if (value !== undefined && value !== null) log[name] = kind === 'integer' ? value : text(value);
   }
   if (log.tg === undefined && scope.name) log.tg = scope.name;
   const session = text(take(attrs, [SESSION_ATTRIBUTE]) ?? null) || undefined;

@@ -1,7 +1,8 @@
 // Stored logs as an OTLP logs request, for the forwarder (docs/opentelemetry.md#the-collector-forwards): one resource
 // per session, its records in id order; each field by the table of protocol/otlp-names.ts.
 import type { App, ForwardLog, StoredSession } from '../../stores/store.types.ts';
-import { FIELD_ATTRIBUTES, RECORD_UID_ATTRIBUTE, SESSION_ATTRIBUTE, SEVERITIES } from '../../../protocol/otlp-names.ts';
+import { RECORD_UID_ATTRIBUTE, SESSION_ATTRIBUTE, SEVERITIES } from '../../../protocol/otlp-names.ts';
+import { OTLP_COLUMNS } from '../../stores/log-columns.ts';
 import type { OtlpAnyValue, OtlpKeyValue, OtlpLogRecord, OtlpLogsRequest, OtlpResourceLogs } from './otlp.types.ts';
 
 /** A JavaScript value as an AnyValue. */
@@ -56,8 +57,7 @@ function recordOf(app: App, log: ForwardLog): OtlpLogRecord {
   }
   if (log.t !== undefined) record.body = { stringValue: log.t };
   const attrs: Record<string, unknown> = {};
-  for (const [field, [name]] of Object.entries(FIELD_ATTRIBUTES))
-    attrs[name] = log[field as keyof typeof FIELD_ATTRIBUTES];
+  for (const { name, otlp } of OTLP_COLUMNS) attrs[otlp[0]] = log[name];
   attrs[RECORD_UID_ATTRIBUTE] = `${app.appId}-${log.id}`;
   record.attributes = keyValues(attrs);
   return record;

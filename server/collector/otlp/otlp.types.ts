@@ -35,7 +35,7 @@ export interface OtlpLogRecord {
   eventName?: string;
 }
 
-export interface OtlpScopeLogs {
+interface OtlpScopeLogs {
   scope?: { name?: string; version?: string; attributes?: OtlpKeyValue[] };
   logRecords?: OtlpLogRecord[];
 }

@@ -3,7 +3,7 @@
 // group is being written, go in as one write; each caller's promise settles when its own rows are in (or the write
 // failed: then nothing of the group was acknowledged, and each caller may send again).
 
-export interface GroupCommitOptions {
+interface GroupCommitOptions {
   /** How long the first batch to arrive at an idle writer waits for others. */
   windowMs: number;
   /** A group this large is written at once, without waiting out the window. */

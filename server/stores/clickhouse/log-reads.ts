@@ -1,12 +1,12 @@
 // The simplest of the explorer's reads on ClickHouse's logs (docs/clickhouse.md#reads): a page of an app's logs newest
 // first, a capped count and the per-bucket histogram, with the answers the other stores give
-// (server/explorer/queries.types.ts). A log's session and device facts live in SIDELOG_DB: a page gives each log's
+// (server/stores/explorer-queries.types.ts). A log's session and device facts live in SIDELOG_DB: a page gives each log's
 // session_id, which the explorer's layer turns into them (ExplorerQueries.sessionFacts). Filters and search are the
 // next step (docs/clickhouse.md#what-is-left).
 import type { ClickHouseClient } from '@clickhouse/client';
 import type { StoredLogFields } from '../../../explorer-contract/api.types.ts';
-import { encodeCursor } from '../../explorer/queries.ts';
-import type { LogCursor } from '../../explorer/queries.types.ts';
+import { encodeCursor } from '../explorer-queries.ts';
+import type { LogCursor } from '../explorer-queries.types.ts';
 import { LOGS_TABLE } from './schema.ts';
 import { sqlFloat, sqlIdentifier, sqlInteger, sqlString } from './sql-literal.ts';
 

@@ -6,7 +6,7 @@ import { LOGS_TABLE } from './schema.ts';
 import { sqlIdentifier, sqlString } from './sql-literal.ts';
 
 /** The UTC day of `date` as the partition names it: YYYYMMDD. */
-export const partitionOf = (date: Date) => date.toISOString().slice(0, 10).replaceAll('-', '');
+const partitionOf = (date: Date) => date.toISOString().slice(0, 10).replaceAll('-', '');
 
 /** Drops every day of logs that arrived wholly before `cutoff`'s day (the day holding the cutoff is kept: a log is
  * never deleted before its time); the days dropped, oldest first. */

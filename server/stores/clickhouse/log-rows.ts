@@ -1,7 +1,7 @@
 // A log as a row of ClickHouse's `logs` (schema.ts): the fields the other stores keep, its dedupe key and an id.
 import { hash } from 'node:crypto';
 import type { LogRecord } from '../../../protocol/records.types.ts';
-import { logContentHash, storedFields } from '../../collector/log-hash.ts';
+import { logContentHash, storedFields } from '../log-hash.ts';
 
 export interface LogRow {
   app: string;
@@ -27,7 +27,7 @@ export const dedupeKey = (row: { session_id: number; at: number; content_hash: s
 
 /** 52 bits of SHA-256 of the dedupe key: a resend gets the same id, and the explorer's cursor (at, id), which needs
  * ids that differ only among logs of one `at`, gets numbers JavaScript holds exactly. */
-export const rowId = (key: string) => parseInt(hash('sha256', key, 'hex').slice(0, 13), 16);
+const rowId = (key: string) => parseInt(hash('sha256', key, 'hex').slice(0, 13), 16);
 
 export function toLogRow(appKey: string, sessionId: number, log: LogRecord): LogRow {
   const fields = storedFields(log);

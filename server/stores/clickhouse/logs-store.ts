@@ -17,7 +17,7 @@ export interface ClickHouseLogs extends LogWriter {
   close(): Promise<void>;
 }
 
-export interface OpenLogsOptions {
+interface OpenLogsOptions {
   /** SIDELOG_RETENTION_DAYS: the table's TTL where the server has TTL. */
   retentionDays?: number;
   writer?: LogWriterOptions;

@@ -38,7 +38,7 @@ async function ensureDatabase(client: ClickHouseClient, database: string): Promi
   }
 }
 
-export interface MigrateOptions {
+interface MigrateOptions {
   /** SIDELOG_RETENTION_DAYS: the table's TTL where the server has TTL (0 or a fraction of a day: none). */
   retentionDays?: number;
 }

@@ -12,7 +12,7 @@ export const MIGRATIONS_TABLE = 'sidelog_migrations';
  * ClickHouse needs beside them.
  * - `app`, the app's key: the first key column, so that one app's logs are read together;
  * - `at` exactly as sent (a Float64: a log's time may be fractional, or before 1970), the second key column;
- * - `session_id`, the session's id in SIDELOG_DB, and `content_hash` (server/collector/log-hash.ts): with `at`, the dedupe key
+ * - `session_id`, the session's id in SIDELOG_DB, and `content_hash` (server/stores/log-hash.ts): with `at`, the dedupe key
  *   (server/stores/store.types.ts, addLogs), which ends the sort key so that ReplacingMergeTree folds copies of one log that
  *   two processes inserted at once (docs/clickhouse.md#a-resend-counted-once);
  * - `id`: 53 bits of a hash of the dedupe key (log-rows.ts), for the explorer's (at, id) cursor;
@@ -41,7 +41,7 @@ const createLogs = (db: string, features: ServerFeatures) => {
   ORDER BY (app, at, session_id, content_hash)`;
 };
 
-export interface LogsMigration {
+interface LogsMigration {
   name: string;
   statements(database: string, features: ServerFeatures): string[];
 }

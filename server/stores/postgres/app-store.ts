@@ -1,6 +1,6 @@
 // The collector's apps in PostgreSQL, found by key or by either form of appID.
 import type pg from 'pg';
-import { appIdOf, bugfenderAppIdOf } from '../../collector/app-id.ts';
+import { appIdOf, bugfenderAppIdOf } from '../app-id.ts';
 import { APP_COLUMNS, toApp, type AppRow } from '../store-rows.ts';
 import type { AppStore } from '../store.types.ts';
 import { sql } from './client.ts';

@@ -2,13 +2,14 @@
 // page at a time, by row id.
 import type pg from 'pg';
 import type { DeviceInfo, DeviceKeyValue } from '../../../protocol/records.types.ts';
+import { columnList } from '../log-columns.ts';
 import { LIST_ROW, toLog, toSession, type SessionRow } from '../store-rows.ts';
 import type { AdminList, CollectedReads, RefusedKey, StoredIssue } from '../store.types.ts';
 import { sql } from './client.ts';
 
 /** Each admin list's page: its rows after a row id, with that id as `cursor_id`. */
 const LIST_QUERIES: Record<AdminList, string> = {
-  logs: `SELECT logs.id AS cursor_id, logs.id, logs.session_id, x, t, m, at, tg, f, l, ll, u, sessions.session_uid FROM logs
+  logs: `SELECT logs.id AS cursor_id, logs.id, logs.session_id, ${columnList('logs.')}, sessions.session_uid FROM logs
          JOIN sessions ON sessions.id = logs.session_id WHERE sessions.app_key = $1 AND logs.id > $2::bigint ORDER BY logs.id LIMIT $3`,
   batches: `SELECT log_batches.id AS cursor_id, sessions.session_uid, log_batches.count, log_batches.stored FROM log_batches
             JOIN sessions ON sessions.id = log_batches.session_id WHERE log_batches.app_key = $1 AND log_batches.id > $2::bigint ORDER BY log_batches.id LIMIT $3`,
@@ -63,9 +64,9 @@ export function createCollectedReads(pool: pg.Pool): CollectedReads {
       return row && toSession(row);
     },
     async sessionLogs(sessionId) {
-      return (
-        await all(`SELECT x, t, m, at, tg, f, l, ll, u FROM logs WHERE session_id = $1 ORDER BY at, id`, sessionId)
-      ).map(toLog);
+      return (await all(`SELECT ${columnList()} FROM logs WHERE session_id = $1 ORDER BY at, id`, sessionId)).map(
+        toLog,
+      );
     },
     async issue(appKey, uid) {
       return one<StoredIssue & { session_id: number }>(

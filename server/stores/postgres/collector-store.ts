@@ -6,7 +6,8 @@
 // Its words go into the tsvector's GIN index with the row; no trigram index (docs/explorer.md#search).
 import type pg from 'pg';
 import type { DeviceInfo } from '../../../protocol/records.types.ts';
-import { hashOfText, hashedText } from '../../collector/log-hash.ts';
+import { COLUMNS, columnList } from '../log-columns.ts';
+import { logContentHash, storedFields } from '../log-hash.ts';
 import { now, toSession, type SessionRow } from '../store-rows.ts';
 import {
   MAX_REFUSED_KEYS,
@@ -23,10 +24,10 @@ import type { Statistics } from './statistics.ts';
 
 const ADD_LOGS = `
   WITH input AS (
-    SELECT * FROM json_to_recordset($2::json) AS i (x text, t text, m text, at float8, tg text, f text, l int8, ll int4, u text, h text)
+    SELECT * FROM json_to_recordset($2::json) AS i (${COLUMNS.map((column) => `${column.name} ${column.sql.postgres}`).join(', ')}, h text)
   ),
   added AS (
-    INSERT INTO logs (session_id, x, t, m, at, tg, f, l, ll, u, content_hash) SELECT $1, x, t, m, at, tg, f, l, ll, u, h FROM input
+    INSERT INTO logs (session_id, ${columnList()}, content_hash) SELECT $1, ${columnList()}, h FROM input
     ON CONFLICT (session_id, at, content_hash) DO NOTHING RETURNING at, coalesce(ll, 0) AS ll
   ),
   counted AS (
@@ -43,8 +44,6 @@ const ADD_LOGS = `
   ),
   ${ADD_TO_VOLUME}
   INSERT INTO log_batches (app_key, session_id, count, stored) SELECT $3, $1, $4, count(*) FROM added RETURNING stored`;
-
-const text = (value: string | undefined) => (value === undefined ? null : withoutNul(value));
 
 export function createCollectorStore(pool: pg.Pool, partitions: Partitions, statistics: Statistics): CollectorStore {
   const { one, run } = sql(pool);
@@ -130,19 +129,16 @@ export function createCollectorStore(pool: pg.Pool, partitions: Partitions, stat
       return row && toSession(row);
     },
     async addLogs(appKey, sessionId, logs) {
-      const rows = logs.map((log) => ({
-        x: text(log.x),
-        t: text(log.t),
-        m: text(log.m),
-        at: log.at,
-        tg: text(log.tg),
-        f: text(log.f),
-        l: log.l ?? null,
-        ll: log.ll ?? null,
-        u: text(log.u),
-        // Of the fields as sent, before NUL is replaced: the hash SQLite's store gives the same log.
-        h: hashOfText(hashedText(log)),
-      }));
+      const rows = logs.map((log) => {
+        const fields = storedFields(log);
+        const row: Record<string, unknown> & { at: number; h: string } = { at: log.at, h: logContentHash(fields) };
+        for (const column of COLUMNS) {
+          if (column.name === 'at') continue;
+          const value = fields[column.name];
+          row[column.name] = typeof value === 'string' ? withoutNul(value) : value;
+        }
+        return row;
+      });
       // One order for every writer, so that two batches sharing logs never wait on each other in a cycle.
       rows.sort((a, b) => a.at - b.at || (a.h < b.h ? -1 : a.h > b.h ? 1 : 0));
       await partitions.ensure(rows.map((row) => row.at));

@@ -1,11 +1,11 @@
-// The explorer's reads over PostgreSQL (the contract: server/explorer/queries.types.ts), one file a view in explorer/:
+// The explorer's reads over PostgreSQL (the contract: server/stores/explorer-queries.types.ts), one file a view in explorer/:
 // the log stream, the histogram and counts, the facets, the live tail, sessions, issues and devices, all reading logs
 // through explorer/log-reads.ts. The log stream is in time order, newest first, paged by keyset on (at, id), as in
 // SQLite; each filter is a clause with its parameters. Search is server/stores/postgres/search-sql.ts: the `tsv` column
 // (to_tsvector 'simple' of the text, GIN-indexed) for words and phrases; a fragment, and a file, method or URL value,
 // is ILIKE tested on each log read.
 import type pg from 'pg';
-import type { ExplorerQueries } from '../../explorer/queries.types.ts';
+import type { ExplorerQueries } from '../explorer-queries.types.ts';
 import { sql } from './client.ts';
 import { deviceQueries } from './explorer/device-queries.ts';
 import { facetQueries } from './explorer/facet-queries.ts';

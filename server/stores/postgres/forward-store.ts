@@ -2,6 +2,7 @@
 // one of many processes forward at a time (its expiry on the database's clock).
 // Its horizon is the log horizon (server/stores/postgres/log-horizon.ts).
 import type pg from 'pg';
+import { columnList } from '../log-columns.ts';
 import { now, toCursor, toLog, toSession, type CursorRow, type SessionRow } from '../store-rows.ts';
 import type { ForwardStore } from '../store.types.ts';
 import { sql } from './client.ts';
@@ -55,7 +56,7 @@ export function createForwardStore(pool: pg.Pool): ForwardStore {
     forwardHorizon: horizon,
     async forwardPage(appKey, after, upTo, limit) {
       const rows = await all<Record<string, unknown> & { id: number; session_id: number }>(
-        `SELECT l.id, l.session_id, l.x, l.t, l.m, l.at, l.tg, l.f, l.l, l.ll, l.u FROM logs l JOIN sessions s ON s.id = l.session_id
+        `SELECT l.id, l.session_id, ${columnList('l.')} FROM logs l JOIN sessions s ON s.id = l.session_id
          WHERE l.id > $1 AND l.id <= $2 AND s.app_key = $3 ORDER BY l.id LIMIT $4`,
         after,
         upTo,

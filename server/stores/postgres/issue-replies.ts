@@ -1,7 +1,7 @@
 // Replies on issue groups in PostgreSQL, as in SQLite (server/stores/sqlite/issue-replies.ts): one statement keeps the reply
 // and, when it resolves its group, sets the group's status, so that both happen or neither.
 import type pg from 'pg';
-import { INSERT_COLUMNS, REPLY_COLUMNS, replyValues, toReply, type ReplyRow } from '../../explorer/issue-reply-rows.ts';
+import { INSERT_COLUMNS, REPLY_COLUMNS, replyValues, toReply, type ReplyRow } from '../issue-reply-rows.ts';
 import type { IssueReplyStore } from '../store.types.ts';
 import { sql } from './client.ts';
 

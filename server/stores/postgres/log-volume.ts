@@ -4,7 +4,7 @@
 // then one process at a time folds the new rows into log_volume, one row per app, grain, slot and level. A read sums
 // both tables, so it is exact whether or not the fold has run.
 import type pg from 'pg';
-import { VOLUME_GRAINS } from '../../explorer/queries.ts';
+import { VOLUME_GRAINS } from '../explorer-queries.ts';
 import { transaction } from './client.ts';
 
 const GRAINS = `(VALUES ${VOLUME_GRAINS.map((grain) => `(${grain})`).join(', ')}) AS g (grain)`;

@@ -1,7 +1,9 @@
 // Brings a PostgreSQL database's schema up to date on start. Processes starting together take one advisory lock,
-// so each migration runs once, in its own transaction with the version it brings.
+// so each migration runs once, in its own transaction with the version it brings; then the columns of `logs`
+// described since (server/stores/log-columns.ts) that the table lacks are added, in the same transaction.
 import type pg from 'pg';
 import { newerSchema } from '../../startup-checks.ts';
+import { missingColumns } from '../log-columns.ts';
 import { transaction } from './client.ts';
 import { PG_MIGRATIONS } from './schema.ts';
 
@@ -19,5 +21,10 @@ export async function migrate(pool: pg.Pool, label: string): Promise<void> {
     if (!row) await client.query('INSERT INTO sidelog_schema (version) VALUES ($1)', [PG_MIGRATIONS.length]);
     else if (version < PG_MIGRATIONS.length)
       await client.query('UPDATE sidelog_schema SET version = $1', [PG_MIGRATIONS.length]);
+    const { rows } = await client.query<{ name: string }>(
+      `SELECT attname AS name FROM pg_attribute WHERE attrelid = 'logs'::regclass AND attnum > 0 AND NOT attisdropped`,
+    );
+    for (const statement of missingColumns('postgres', new Set(rows.map((row) => row.name))))
+      await client.query(statement);
   });
 }

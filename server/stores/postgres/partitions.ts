@@ -3,6 +3,7 @@
 // off) go to the default partition, so that no client can make thousands of tables. Retention drops whole
 // partitions, which costs the same for a day of ten logs and of ten million.
 import type pg from 'pg';
+import { columnList } from '../log-columns.ts';
 import { sql, transaction } from './client.ts';
 import { SUBTRACT_FROM_VOLUME } from './log-volume.ts';
 
@@ -12,9 +13,10 @@ const PAST_DAYS = 366;
 const FUTURE_DAYS = 2;
 /** Serialises the creation of partitions between processes. */
 const PARTITION_LOCK = 0x5_1de_10a;
-const LOG_COLUMNS = 'id, session_id, x, t, m, at, tg, f, l, ll, u, content_hash';
+/** Every column a log's row holds but the generated one (tsv), which a move must leave out. */
+const LOG_COLUMNS = `id, session_id, ${columnList()}, content_hash`;
 
-export const dayOf = (at: number) => Math.floor(at / DAY_MS);
+const dayOf = (at: number) => Math.floor(at / DAY_MS);
 const nameOf = (day: number) => `logs_${new Date(day * DAY_MS).toISOString().slice(0, 10).replaceAll('-', '')}`;
 
 export interface Partitions {

@@ -1,13 +1,7 @@
 // Saved views and a device's key history in PostgreSQL, as in SQLite (server/stores/sqlite/saved-views.ts).
 import type pg from 'pg';
 import type { SavedView } from '../../../explorer-contract/insight.types.ts';
-import {
-  KEY_HISTORY_SQL,
-  keyHistory,
-  SESSION_KEYS_SQL,
-  sessionKeys,
-  type KeyChangeRow,
-} from '../../explorer/key-history.ts';
+import { KEY_HISTORY_SQL, keyHistory, SESSION_KEYS_SQL, sessionKeys, type KeyChangeRow } from '../key-history.ts';
 import type { DeviceHistoryStore, SavedViewStore } from '../store.types.ts';
 import { sql } from './client.ts';
 

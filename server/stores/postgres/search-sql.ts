@@ -4,16 +4,17 @@
 // each log read, so that what reads them bounds how many (docs/explorer.md#fragments).
 import type { SearchQuery, SearchTerm } from '../../../explorer-contract/search-query.ts';
 import { wordsOf } from '../../../explorer-contract/search-query.ts';
-import { deviceKeyValues } from '../../explorer/queries.ts';
+import { deviceKeyValues } from '../explorer-queries.ts';
+import { TEXT_COLUMNS } from '../log-columns.ts';
 import { NETWORK_TAG, networkComparisons } from '../network-search-terms.ts';
 
 /** Adds a parameter and gives its placeholder ($1, $2, …). */
-export type AddParameter = (value: unknown) => string;
+type AddParameter = (value: unknown) => string;
 
 const COLUMN = { file: 'f', method: 'm', url: 'u' } as const;
 
 /** A session's app version and language as its payload names them. */
-export const SESSION_FIELDS = {
+const SESSION_FIELDS = {
   version: `(payload::json -> 'app_version' ->> 'version')`,
   language: `(payload::json ->> 'language')`,
 } as const;
@@ -50,7 +51,7 @@ function termSql(term: SearchTerm, appKey: string, add: AddParameter): string {
       return `l.tsv @@ to_tsquery('simple', ${add(wordsOf(term.text).map(lexeme).join(' & '))})`;
     case 'fragment': {
       const pattern = add(containing(term.text));
-      return `(${['t', 'f', 'm', 'u', 'tg'].map((column) => `l.${column} ILIKE ${pattern}`).join(' OR ')})`;
+      return `(${TEXT_COLUMNS.map((column) => `l.${column} ILIKE ${pattern}`).join(' OR ')})`;
     }
     case 'phrase':
       return `l.tsv @@ to_tsquery('simple', ${add(term.words.map(lexeme).join(' <-> '))})`;

@@ -2,7 +2,7 @@
 // takes the app's advisory lock, so that two processes' uploads cannot both pass the app's bound.
 import type pg from 'pg';
 import type { SourceMapInfo, SourceMapStore } from '../store.types.ts';
-import { overAppCap } from '../../sourcemaps/map-cap.ts';
+import { overAppCap } from '../map-cap.ts';
 import { sql, transaction } from './client.ts';
 
 const INFO = `id, release, path, bytes::float8 AS bytes, sources, uploaded_at`;

@@ -1,6 +1,6 @@
 // The collector's apps in SQLite, found by key or by either form of appID.
 import type Database from 'better-sqlite3';
-import { appIdOf, bugfenderAppIdOf } from '../../collector/app-id.ts';
+import { appIdOf, bugfenderAppIdOf } from '../app-id.ts';
 import type { AppStore } from '../store.types.ts';
 import { APP_COLUMNS, queries, toApp, type AppRow, promised, type Sync } from './rows.ts';
 

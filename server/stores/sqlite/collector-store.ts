@@ -3,7 +3,8 @@
 // (server/stores/sqlite/writer-thread.ts); a batch's logs come there hashed (logParams, on the service's thread).
 import type Database from 'better-sqlite3';
 import type { DeviceInfo, LogRecord } from '../../../protocol/records.types.ts';
-import { hashOfText, hashedText } from '../../collector/log-hash.ts';
+import { COLUMN_NAMES } from '../log-columns.ts';
+import { HASHED_FIELDS, hashOfText, hashedText } from '../log-hash.ts';
 import {
   MAX_REFUSED_KEYS,
   MAX_REFUSED_KEY_LENGTH,
@@ -15,12 +16,14 @@ import { now, toSession, type SessionRow, promised, type Sync } from './rows.ts'
 import { createIssueGrouping } from './issue-groups.ts';
 import { createVolumeRollup } from './log-volume.ts';
 
+/** The described columns the hash does not cover, other than `at`: written after the hashed ones. */
+const UNHASHED = COLUMN_NAMES.filter((name) => name !== 'at' && !(HASHED_FIELDS as readonly string[]).includes(name));
 /** The columns of a log's row, in the order of LogParams: after the session and `at`, those the content hash covers, in
- * its order (server/collector/log-hash.ts), so that the text hashed is the row's own. */
-const LOG_COLUMNS = ['session_id', 'at', 'x', 't', 'm', 'tg', 'f', 'l', 'll', 'u', 'content_hash'] as const;
+ * its order (server/stores/log-hash.ts), so that the text hashed is the row's own; then the rest, and the hash. */
+const LOG_COLUMNS = ['session_id', 'at', ...HASHED_FIELDS, ...UNHASHED, 'content_hash'] as const;
 
 /** A batch's logs as the INSERT's parameters, row after row in LOG_COLUMNS' order (absent fields null), each with its
- * content hash (server/collector/log-hash.ts): one JSON text of a flat array, and how many rows it holds. Each row's text is the
+ * content hash (server/stores/log-hash.ts): one JSON text of a flat array, and how many rows it holds. Each row's text is the
  * text its hash is of, with the session, `at` and the hash around it, so the fields are written as JSON once. One
  * string crosses to the writer thread as one copy; the array of 5,500 values it was took the writer thread twice as
  * long to receive as it takes to receive and parse the text (docs/benchmarks.md#the-collectors-cost-per-request). */
@@ -34,9 +37,14 @@ export function logParams(sessionId: number, logs: LogRecord[]): LogParams {
   for (let i = 0; i < logs.length; i++) {
     const log = logs[i]!;
     const hashed = hashedText(log);
+    // A later column the hash left out (a trailing null) is still a column of the row.
+    const missing = ',null'.repeat(HASHED_FIELDS.length - hashed.count);
+    let rest = '';
+    for (const name of UNHASHED) rest += `,${JSON.stringify(log[name] ?? null)}`;
     // `at` is a finite number (server/collector/wire-validation.ts), whose text is the one JSON writes; anything else binds as
     // null, as it did before (and the row is refused by its NOT NULL).
-    rows[i] = `${sessionId},${Number.isFinite(log.at) ? log.at : null},${hashed.slice(1, -1)},"${hashOfText(hashed)}"`;
+    rows[i] =
+      `${sessionId},${Number.isFinite(log.at) ? log.at : null},${hashed.text.slice(1, -1)}${missing}${rest},"${hashOfText(hashed.text)}"`;
   }
   return { rows: logs.length, json: `[${rows.join(',')}]` };
 }
@@ -49,7 +57,7 @@ export const logCount = (params: LogParams) => params.rows;
  * of what is left, so that at most 51 sizes are ever prepared. */
 const ROWS_PER_INSERT = [500, 50] as const;
 
-export type CollectorWrites = Sync<CollectorStore> & {
+type CollectorWrites = Sync<CollectorStore> & {
   /** addLogs, with the logs already made parameters (logParams, on the service's thread): how many were new. */
   addLogParams(appKey: string, sessionId: number, params: LogParams): number;
 };

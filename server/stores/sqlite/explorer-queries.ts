@@ -1,11 +1,11 @@
-// The explorer's reads over SQLite (the contract, shared with PostgreSQL's: server/explorer/queries.types.ts),
+// The explorer's reads over SQLite (the contract, shared with PostgreSQL's: server/stores/explorer-queries.types.ts),
 // straight SQL over the collector's tables (server/stores/sqlite/schema.ts), one file a view in explorer/: the log
 // stream, the histogram and counts, the facets, the live tail, sessions, issues and devices, all reading logs through
 // explorer/log-reads.ts. The log stream is in time order, newest first, paged by keyset on (at, id): a page costs the
 // same on the first screen and the ten thousandth. Each filter is a clause; the indexes the last migration adds let
 // the first page of any single filter read only about a page of rows.
 import type Database from 'better-sqlite3';
-import type { ExplorerApp, ExplorerQueries } from '../../explorer/queries.types.ts';
+import type { ExplorerApp, ExplorerQueries } from '../explorer-queries.types.ts';
 import { registerReadDeadline } from './read-deadline.ts';
 import { promised } from './rows.ts';
 import { registerContains } from './search-sql.ts';

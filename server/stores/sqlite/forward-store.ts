@@ -2,6 +2,7 @@
 // one writer at a time, and a log's id is one more than the highest stored when it is written, so every id up to the
 // highest visible is committed: that highest is the horizon.
 import type Database from 'better-sqlite3';
+import { columnList } from '../log-columns.ts';
 import { toCursor, type CursorRow } from '../store-rows.ts';
 import type { ForwardLog, ForwardStore } from '../store.types.ts';
 import { now, promised, queries, toLog, toSession, type SessionRow, type Sync } from './rows.ts';
@@ -17,7 +18,7 @@ export function forwardStoreSync(db: Database.Database): Sync<ForwardStore> {
   const maxLogId = db.prepare(`SELECT ifnull(max(id), 0) FROM logs`).pluck();
   const highestCursor = db.prepare(`SELECT ifnull(max(last_id), 0) FROM forward_cursors`).pluck();
   const page = db.prepare(
-    `SELECT l.id, l.session_id, l.x, l.t, l.m, l.at, l.tg, l.f, l.l, l.ll, l.u FROM logs l JOIN sessions s ON s.id = l.session_id
+    `SELECT l.id, l.session_id, ${columnList('l.')} FROM logs l JOIN sessions s ON s.id = l.session_id
      WHERE l.id > ? AND l.id <= ? AND s.app_key = ? ORDER BY l.id LIMIT ?`,
   );
   const saveCursor = db.prepare(

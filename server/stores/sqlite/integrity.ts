@@ -9,7 +9,7 @@ import type Database from 'better-sqlite3';
 import { damagedDatabase } from '../../startup-checks.ts';
 
 /** Files up to this size are checked before the service starts: about 1.5 s from the page cache, more from disk. */
-export const FULL_CHECK_BYTES = 1024 * 1024 * 1024;
+const FULL_CHECK_BYTES = 1024 * 1024 * 1024;
 
 /** What quick_check found, one line per problem, or an empty list for a sound file. A file too damaged for the check
  * to run makes it throw instead, which counts as one problem. */
@@ -23,7 +23,7 @@ function quickCheck(db: Database.Database): string[] {
 }
 
 /** quick_check's rows as single lines, without its "*** in database main ***" headers; none when it answered ok. */
-export function problemsOf(rows: string[]): string[] {
+function problemsOf(rows: string[]): string[] {
   if (rows.length === 1 && rows[0] === 'ok') return [];
   return rows.flatMap((row) => row.split('\n')).filter((line) => line && !line.startsWith('***'));
 }

@@ -2,7 +2,7 @@
 // (server/stores/sqlite/issue-groups.ts); a reply that resolves its group sets the group's status in the same write.
 import type Database from 'better-sqlite3';
 import type { IssueReply } from '../../../explorer-contract/insight.types.ts';
-import { INSERT_COLUMNS, REPLY_COLUMNS, replyValues, toReply, type ReplyRow } from '../../explorer/issue-reply-rows.ts';
+import { INSERT_COLUMNS, REPLY_COLUMNS, replyValues, toReply, type ReplyRow } from '../issue-reply-rows.ts';
 import type { IssueReplyStore } from '../store.types.ts';
 import { promised, type Sync } from './rows.ts';
 

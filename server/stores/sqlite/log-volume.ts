@@ -4,7 +4,7 @@
 // batch was new, its times and levels are read from the batch's parameters; else from the rows stored after the last
 // id before it (only the writer thread writes), so that a resent log, ignored, is not counted again.
 import type Database from 'better-sqlite3';
-import { VOLUME_GRAINS as GRAINS } from '../../explorer/queries.ts';
+import { VOLUME_GRAINS as GRAINS } from '../explorer-queries.ts';
 
 /** `add(appKey, afterId, params?)` adds the logs stored after log `afterId` to `appKey`'s counts: those of `params`,
  * rows of `columns` (the INSERT's parameters, server/stores/sqlite/collector-store.ts), when all of them were stored. */

@@ -4,7 +4,7 @@
 // read running in this thread is past its deadline; the explorer's API answers that as it answers a statement
 // timeout, 422 (docs/local-service.md#the-reader-threads). No deadline is set outside the reader threads.
 import type Database from 'better-sqlite3';
-import { READ_BUDGET_SPENT } from '../../explorer/queries.ts';
+import { READ_BUDGET_SPENT } from '../explorer-queries.ts';
 
 /** A read's budget in a reader thread. PostgreSQL's is 2 s a statement; a read here may be several statements. */
 export const READ_BUDGET_MS = 5_000;

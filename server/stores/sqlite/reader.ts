@@ -4,7 +4,7 @@
 // with the fewest waiting, so that one long search does not hold another viewer's page.
 // docs/local-service.md#the-reader-threads
 import type { Worker } from 'node:worker_threads';
-import type { ExplorerQueries } from '../../explorer/queries.types.ts';
+import type { ExplorerQueries } from '../explorer-queries.types.ts';
 import { startModuleWorker } from './module-worker.ts';
 import { READ_METHODS, type FromReader, type ReadMethod, type ToReader } from './reader.types.ts';
 import type { WriterError } from './writer.types.ts';
@@ -81,7 +81,7 @@ function ask(thread: Thread, message: (id: number) => ToReader): Promise<unknown
   });
 }
 
-export interface Reader {
+interface Reader {
   queries: ExplorerQueries;
   /** Closes the database's connections in the threads (reads sent before are answered first). */
   close(): Promise<void>;

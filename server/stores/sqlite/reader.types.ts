@@ -2,7 +2,7 @@
 // reader-thread.ts): each thread holds a read-only connection a database and runs the explorer's queries there, so
 // that no search, export, count or volume ever runs on the event loop that answers requests and acknowledges batches.
 // docs/local-service.md#the-reader-threads
-import type { ExplorerQueries } from '../../explorer/queries.types.ts';
+import type { ExplorerQueries } from '../explorer-queries.types.ts';
 import type { WriterError } from './writer.types.ts';
 
 type Groups = 'sessions' | 'issues' | 'devices';

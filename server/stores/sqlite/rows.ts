@@ -24,4 +24,4 @@ export function queries(db: Database.Database) {
   };
 }
 
-export { APP_COLUMNS, LOG_FIELDS, now, toApp, toLog, toSession, type AppRow, type SessionRow } from '../store-rows.ts';
+export { APP_COLUMNS, now, toApp, toLog, toSession, type AppRow, type SessionRow } from '../store-rows.ts';

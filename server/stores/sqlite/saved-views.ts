@@ -2,13 +2,7 @@
 // (docs/explorer.md#saved-views, docs/explorer.md#device-key-history).
 import type Database from 'better-sqlite3';
 import type { KeyHistoryEntry, SavedView } from '../../../explorer-contract/insight.types.ts';
-import {
-  KEY_HISTORY_SQL,
-  keyHistory,
-  SESSION_KEYS_SQL,
-  sessionKeys,
-  type KeyChangeRow,
-} from '../../explorer/key-history.ts';
+import { KEY_HISTORY_SQL, keyHistory, SESSION_KEYS_SQL, sessionKeys, type KeyChangeRow } from '../key-history.ts';
 import type { DeviceHistoryStore, SavedViewStore } from '../store.types.ts';
 import { promised, type Sync } from './rows.ts';
 

@@ -124,8 +124,8 @@ ${FIRST_LOG_COLUMNS}
   // Dedupe on content. Logs are deduplicated on (session, at, a hash of their content) instead of (session, at), which
   // dropped distinct logs sharing an `at`. SQLite cannot drop a table's UNIQUE constraint, so the table is rebuilt;
   // existing rows get their hash from sidelog_log_hash(), which server/stores/sqlite/store.ts registers before migrating
-  // (server/collector/log-hash.ts).
-  // Apps also get the appID the Bugfender SDK derives (base58; server/collector/app-id.ts), so its URLs resolve, and each
+  // (server/stores/log-hash.ts).
+  // Apps also get the appID the Bugfender SDK derives (base58; server/stores/app-id.ts), so its URLs resolve, and each
   // request records the logs the collector skipped in it (JSON, NULL when none were).
   `
   CREATE TABLE logs_by_content (

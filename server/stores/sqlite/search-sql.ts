@@ -6,10 +6,11 @@
 // terms, server/stores/sqlite/explorer-queries.ts).
 import type Database from 'better-sqlite3';
 import { wordsOf, type SearchQuery, type SearchTerm } from '../../../explorer-contract/search-query.ts';
-import { deviceKeyValues } from '../../explorer/queries.ts';
+import { deviceKeyValues } from '../explorer-queries.ts';
+import { TEXT_COLUMNS } from '../log-columns.ts';
 import { NETWORK_TAG, networkComparisons } from '../network-search-terms.ts';
 
-export interface SqlClause {
+interface SqlClause {
   sql: string;
   params: unknown[];
 }
@@ -45,7 +46,7 @@ export function registerContains(db: Database.Database): void {
 const COLUMN = { tag: 'l.tg', file: 'l.f', method: 'l.m', url: 'l.u' } as const;
 
 /** A session's app version and language as its payload names them. */
-export const SESSION_FIELDS = {
+const SESSION_FIELDS = {
   version: `json_extract(payload, '$.app_version.version')`,
   language: `json_extract(payload, '$.language')`,
 } as const;
@@ -110,8 +111,8 @@ function termSql(term: SearchTerm, appKey: string, window: boolean): SqlClause {
     }
     case 'fragment':
       return {
-        sql: `(contains(l.t, ?) OR contains(l.f, ?) OR contains(l.m, ?) OR contains(l.u, ?) OR contains(l.tg, ?))`,
-        params: [term.text, term.text, term.text, term.text, term.text],
+        sql: `(${TEXT_COLUMNS.map((column) => `contains(l.${column}, ?)`).join(' OR ')})`,
+        params: TEXT_COLUMNS.map(() => term.text),
       };
     default:
       throw new Error(`a word or phrase has an index`);

@@ -2,7 +2,7 @@
 // writer thread (server/stores/sqlite/writer.types.ts), where one at a time checks the app's bound and keeps the map.
 import type Database from 'better-sqlite3';
 import type { SourceMapInfo, SourceMapStore } from '../store.types.ts';
-import { overAppCap } from '../../sourcemaps/map-cap.ts';
+import { overAppCap } from '../map-cap.ts';
 import { promised, type Sync } from './rows.ts';
 
 const INFO = `id, release, path, bytes, sources, uploaded_at`;

@@ -31,7 +31,7 @@ type Stores = PartnerStore &
   WebhookStore &
   SavedViewStore &
   SourceMapStore;
-export type StoreWrites = Pick<Stores, Exclude<WriteMethod, 'addLogParams'> | 'addLogs'>;
+type StoreWrites = Pick<Stores, Exclude<WriteMethod, 'addLogParams'> | 'addLogs'>;
 
 export function storeWrites(writer: Writer): StoreWrites {
   const calls = Object.fromEntries(

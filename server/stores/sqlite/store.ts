@@ -2,8 +2,8 @@
 // (server/stores/sqlite/migrate.ts), and composes the stores (server/stores/store.types.ts) over it, one module each in this
 // folder, with the explorer's queries (server/stores/sqlite/explorer-queries.ts). server/stores/open-store.ts chooses it.
 import Database from 'better-sqlite3';
-import { bugfenderAppIdOf } from '../../collector/app-id.ts';
-import { logContentHash } from '../../collector/log-hash.ts';
+import { bugfenderAppIdOf } from '../app-id.ts';
+import { logContentHash } from '../log-hash.ts';
 import { migrate } from './migrate.ts';
 import { MIGRATIONS } from './schema.ts';
 import { createAppStore } from './app-store.ts';
@@ -34,9 +34,9 @@ function handlesOf(store: Store) {
   if (!handles) throw new Error('the store is not one openSqliteStore() made');
   return handles;
 }
-/** A writable connection on the store's file, opened on first use and closed with the store, for tests' raw statements
- * and for the explorer's queries built by hand (server/stores/sqlite/explorer-queries.ts); the store never uses it. The one
- * connection of an in-memory database. */
+/** A writable connection on the store's file, opened on first use and closed with the store. Only tests call it: for
+ * raw statements, and to build the explorer's queries by hand with bounds of their own (createExplorerQueries); the
+ * service and the explorer never do. The one connection of an in-memory database. */
 export function sqliteOf(store: Store): Database.Database {
   const handles = handlesOf(store);
   if (handles.path === ':memory:') return handles.reads;
@@ -47,7 +47,7 @@ export function sqliteOf(store: Store): Database.Database {
   }
   return handles.raw;
 }
-/** The connection the store's own reads run on, on the service's thread. */
+/** The connection the store's own reads run on, on the service's thread; tests read it to see that it refuses writes. */
 export const readConnectionOf = (store: Store): Database.Database => handlesOf(store).reads;
 
 export interface SqliteStoreOptions {

@@ -2,7 +2,7 @@
 import { resolveOptions, type LogLevel, type ResolvedOptions } from '../../../protocol/index.ts';
 import type { CaptureTarget } from '../../../app/logging/capture/capture.types.ts';
 
-export interface RecordedEvent {
+interface RecordedEvent {
   level: LogLevel;
   tag: string;
   text: string;

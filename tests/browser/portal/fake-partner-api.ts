@@ -2,7 +2,7 @@
 import { vi } from 'vitest';
 import { PARTNER_API, type AuthRequest, type SalesData } from '../../../portal/api.types.ts';
 
-export type AuthBehaviour = 'network-error' | ((request: AuthRequest) => unknown);
+type AuthBehaviour = 'network-error' | ((request: AuthRequest) => unknown);
 
 export const DEMO_ORDERS: SalesData = {
   orders: [

@@ -1,4 +1,4 @@
-// File, line and method of a log call, as they arrive at the collector: taken from a stack on the page only for
+// File, line, column and method of a log call, as they arrive at the collector: taken from a stack on the page only for
 // warnings and worse (or every call with captureCallSite), parsed by the engine, and the page's own
 // Error.stackTraceLimit left as it was.
 import { afterEach, expect, test } from 'vitest';
@@ -43,9 +43,11 @@ test('a warning arrives with its caller as method, file and line; a plain log wi
   expect(logs['order placed twice']).toMatchObject({ m: 'placeOrder' });
   expect(String(logs['order placed twice'].f)).toContain(THIS_FILE);
   expect(Number.isInteger(logs['order placed twice'].l) && (logs['order placed twice'].l as number) > 0).toBe(true);
+  // The column of the same frame (the `sidelog.warn` in placeOrder): with the line, what a source map resolves.
+  expect(Number.isInteger(logs['order placed twice'].lc) && (logs['order placed twice'].lc as number) > 1).toBe(true);
   expect(logs['item listed']).toMatchObject({ m: 'listItems' });
   expect(String(logs['item listed'].f)).toContain(THIS_FILE);
-  for (const field of ['m', 'f', 'l']) expect(logs['stock checked'][field] ?? undefined).toBeUndefined();
+  for (const field of ['m', 'f', 'l', 'lc']) expect(logs['stock checked'][field] ?? undefined).toBeUndefined();
 });
 
 test('with captureCallSite every call takes its site, and the page keeps its own stack limit', async () => {

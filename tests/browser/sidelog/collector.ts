@@ -34,7 +34,7 @@ export async function setFault(app: string, mode: Fault, ops?: string[]): Promis
 
 const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
 
-export interface CollectedLog {
+interface CollectedLog {
   at: number;
   t?: string;
   tg?: string;

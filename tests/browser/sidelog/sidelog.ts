@@ -83,7 +83,7 @@ export async function startModeC(appKey: string) {
 }
 
 /** The real engine with short clocks (quick-worker.ts), for a test that would otherwise wait on the product's. */
-export const quickWorkers: WorkerFactories = {
+const quickWorkers: WorkerFactories = {
   shared: () =>
     new SharedWorker(new URL('./quick-worker.ts', import.meta.url), { type: 'module', name: 'sidelog-quick' }),
   dedicated: () => new Worker(new URL('./quick-worker.ts', import.meta.url), { type: 'module', name: 'sidelog-quick' }),

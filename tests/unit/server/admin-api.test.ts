@@ -1,7 +1,8 @@
 // The admin API: guarded by the admin token, configures apps; the product injects no faults.
 import { afterEach, describe, expect, test } from 'vitest';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
-import { ADMIN_TOKEN, createHarness, type Harness, device } from './service-harness.ts';
+import { ADMIN_TOKEN, createHarness, type Harness } from './service-harness.ts';
+import { device } from '../../../fixtures/wire-bodies.ts';
 import { countRows, STORE_KINDS } from './test-databases.ts';
 
 // Each test runs on SQLite and on PostgreSQL: one contract, two stores.

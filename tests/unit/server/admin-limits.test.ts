@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { MAX_PAGE_SIZE, nextPageURL } from '../../../server/admin/admin-pages.ts';
 import { MAX_REFUSED_KEYS, MAX_REQUEST_ROWS, PRUNE_EVERY } from '../../../server/stores/store.types.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
-import { ADMIN_TOKEN, createHarness, type Harness, device, logs } from './service-harness.ts';
+import { ADMIN_TOKEN, createHarness, type Harness } from './service-harness.ts';
+import { device, logs } from '../../../fixtures/wire-bodies.ts';
 import { countRows, STORE_KINDS } from './test-databases.ts';
 
 // Each test runs on SQLite and on PostgreSQL.

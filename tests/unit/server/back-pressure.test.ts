@@ -7,7 +7,8 @@ import pg from 'pg';
 import { expect, test } from 'vitest';
 import { DEMO_APP_KEY, seedDemo } from '../../../server/partner/demo.ts';
 import { createServiceApp } from '../../../server/service.ts';
-import { ADMIN_TOKEN, logs, sessionPayload } from './service-harness.ts';
+import { ADMIN_TOKEN } from './service-harness.ts';
+import { logs, sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { openTestStore, STORE_KINDS, type StoreKind } from './test-databases.ts';
 
 /** Takes the database's write lock from a connection of the test's own, until `release`. */

@@ -1,7 +1,7 @@
 // Bodies as @bugfender/sdk 2.4.0 posts them (read from its built code in node_modules): what the collector keeps of
 // each and how the explorer shows it. The end-to-end run of the real SDK is tests/e2e/bugfender-sdk.test.ts.
 import { afterEach, beforeEach, expect, test, describe } from 'vitest';
-import { bugfenderAppIdOf } from '../../../server/collector/app-id.ts';
+import { bugfenderAppIdOf } from '../../../server/stores/app-id.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { createHarness, type Harness } from './service-harness.ts';
 import { STORE_KINDS } from './test-databases.ts';

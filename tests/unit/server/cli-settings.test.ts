@@ -12,7 +12,7 @@ import { afterEach, expect, test } from 'vitest';
 import { startServiceProcess, type ServiceProcess } from '../../../scripts/service-process.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { startService } from '../../../server/service.ts';
-import { logs, sessionPayload } from './service-harness.ts';
+import { logs, sessionPayload } from '../../../fixtures/wire-bodies.ts';
 
 const ADMIN = 'cli-settings-admin';
 let dir: string | undefined;

@@ -7,7 +7,7 @@ import { createChdbConnection } from 'chdb/connection';
 import { inject } from 'vitest';
 import { QUERY_SETTINGS } from '../../../server/stores/clickhouse/client.ts';
 
-export type ClickHouseEngine = 'server' | 'chdb';
+type ClickHouseEngine = 'server' | 'chdb';
 export const CLICKHOUSE_ENGINES: readonly ClickHouseEngine[] = ['server', 'chdb'];
 
 export interface TestClickHouse {

@@ -3,8 +3,8 @@
 // as the collector stores it, and a page newest first, the count and the per-second histogram must match.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seedLogs } from '../../../bench/explorer-seed.ts';
-import { decodeCursor } from '../../../server/explorer/queries.ts';
-import type { ExplorerLog } from '../../../server/explorer/queries.types.ts';
+import { decodeCursor } from '../../../server/stores/explorer-queries.ts';
+import type { ExplorerLog } from '../../../server/stores/explorer-queries.types.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
 import { createLogReads, type ClickHouseLog, type LogReads } from '../../../server/stores/clickhouse/log-reads.ts';
 import { openClickHouseLogsOn, type ClickHouseLogs } from '../../../server/stores/clickhouse/logs-store.ts';

@@ -3,7 +3,8 @@
 // nothing, and is recorded as the collector records a request.
 import { afterEach, describe, expect, test } from 'vitest';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
-import { createHarness, type Harness, device, logs } from './service-harness.ts';
+import { createHarness, type Harness } from './service-harness.ts';
+import { device, logs } from '../../../fixtures/wire-bodies.ts';
 
 let service: Harness;
 afterEach(() => service.close());

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { MAX_BODY_BYTES } from '../../../server/collector/collector.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { INVALID_APP_CODE } from '../../../protocol/wire.ts';
-import { createHarness, type Harness, device, logs, sessionPayload } from './service-harness.ts';
+import { createHarness, type Harness } from './service-harness.ts';
+import { device, logs, sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { STORE_KINDS } from './test-databases.ts';
 
 // Each test runs on SQLite and on PostgreSQL: one contract, two stores.

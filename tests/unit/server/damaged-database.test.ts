@@ -19,12 +19,13 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { readAllPages } from '../../../server/admin/admin-pages.ts';
-import { appIdOf } from '../../../server/collector/app-id.ts';
+import { appIdOf } from '../../../server/stores/app-id.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { createServiceApp } from '../../../server/service.ts';
 import { openSqliteStore } from '../../../server/stores/sqlite/store.ts';
 import { StartupError } from '../../../server/startup-checks.ts';
-import { ADMIN_TOKEN, createHarness, logs, sessionPayload } from './service-harness.ts';
+import { ADMIN_TOKEN, createHarness } from './service-harness.ts';
+import { logs, sessionPayload } from '../../../fixtures/wire-bodies.ts';
 
 const PAGE = 4096;
 const LOGS = 10_000;

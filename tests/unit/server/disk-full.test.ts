@@ -14,7 +14,7 @@ import { WIRE_PATHS } from '../../../protocol/wire.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { startServiceProcess } from '../../../scripts/service-process.ts';
 import { startService } from '../../../server/service.ts';
-import { sessionPayload } from './service-harness.ts';
+import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
 
 const TOKEN = 'disk-full-token';
 

@@ -3,9 +3,10 @@
 // the upload, above sessions of days before. On both stores.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { EXPLORER_API, type ExplorerDevice } from '../../../explorer-contract/api.types.ts';
-import { appIdOf } from '../../../server/collector/app-id.ts';
+import { appIdOf } from '../../../server/stores/app-id.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
-import { createHarness, logs, sessionPayload, type Harness } from './service-harness.ts';
+import { createHarness, type Harness } from './service-harness.ts';
+import { logs, sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { STORE_KINDS } from './test-databases.ts';
 
 const APP_ID = appIdOf(DEMO_APP_KEY);

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { appIdOf } from '../../../server/collector/app-id.ts';
+import { appIdOf } from '../../../server/stores/app-id.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { MAX_SIGN_INS } from '../../../server/stores/store.types.ts';
 import { hashToken, newToken } from '../../../server/http/tokens.ts';
@@ -261,7 +261,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       ).toEqual(['plain line', `clicked ${XSS}`]);
       const csv = await get(`${API}/apps/${APP_ID}/logs/export?format=csv&q=plain`, cookie);
       expect(csv.text).toBe(
-        'time,level,tag,text,file,line,method,url,session,device\r\n2026-11-22T10:00:01.000Z,info,,plain line,,,,,session-1,device-1\r\n',
+        'time,level,tag,text,file,line,column,method,url,session,device\r\n2026-11-22T10:00:01.000Z,info,,plain line,,,,,,session-1,device-1\r\n',
       );
     });
   });

@@ -8,11 +8,11 @@ import pg from 'pg';
 import { expect, test } from 'vitest';
 import { explorerCookie } from '../../../bench/explorer-cookie.ts';
 import type { LogRecord } from '../../../protocol/records.types.ts';
-import { appIdOf } from '../../../server/collector/app-id.ts';
+import { appIdOf } from '../../../server/stores/app-id.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { startService } from '../../../server/service.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
-import { sessionPayload } from './service-harness.ts';
+import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { createTestDatabase, STORE_KINDS, type StoreKind } from './test-databases.ts';
 
 const TOKEN = 'export-cut-token';

@@ -10,7 +10,7 @@ import { allowedHosts, hostAllowed } from '../../../server/http/allowed-hosts.ts
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { EXPLORER_CSP } from '../../../server/explorer/static.ts';
 import { startService, type RunningService } from '../../../server/service.ts';
-import { device } from './service-harness.ts';
+import { device } from '../../../fixtures/wire-bodies.ts';
 
 const POLICY = "default-src 'self'; script-src 'self' https://cdn.example; frame-ancestors 'none'";
 let service: RunningService;

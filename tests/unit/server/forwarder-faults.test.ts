@@ -7,7 +7,7 @@ import { DEMO_APP_KEY, seedDemo } from '../../../server/partner/demo.ts';
 import { startForwarder, type Forwarder, type ForwarderOptions } from '../../../server/collector/otlp/forwarder.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
 import { startOtlpReceiver, type OtlpReceiver } from '../../support/otlp-receiver.ts';
-import { logs, sessionPayload } from './service-harness.ts';
+import { logs, sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { openTestStore } from './test-databases.ts';
 
 const WAIT = { timeout: 20_000, interval: 10 };

@@ -2,19 +2,20 @@
 // narrowed first by the query's words and the filters, it says how far it read when the budget ends first, and going
 // on from its `next` ("search further") finds the rest; its count is exact where the scan covered the view, and says
 // "at least" where it did not. The budget is injected small (scanRows), on both stores.
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseLogFilters } from '../../../explorer-contract/log-filters.ts';
 import type { LogLevel } from '../../../protocol/levels.ts';
-import { decodeCursor } from '../../../server/explorer/queries.ts';
-import type { LogCursor, LogPage } from '../../../server/explorer/queries.types.ts';
-import type { LogCount, LogVolume } from '../../../explorer-contract/api.types.ts';
-import { appIdOf } from '../../../server/collector/app-id.ts';
+import { decodeCursor } from '../../../server/stores/explorer-queries.ts';
+import type { LogCursor, LogPage } from '../../../server/stores/explorer-queries.types.ts';
+import { EXPLORER_API, type LogCount, type LogVolume } from '../../../explorer-contract/api.types.ts';
+import { appIdOf } from '../../../server/stores/app-id.ts';
 import { createExplorerApi, EXPLORER_LOGIN_LIMITS } from '../../../server/explorer/api.ts';
 import { createViewerAccounts } from '../../../server/explorer/viewer-accounts.ts';
 import { logVolume } from '../../../server/explorer/volume.ts';
-import type { ExplorerQueries } from '../../../server/explorer/queries.types.ts';
+import type { ExplorerQueries } from '../../../server/stores/explorer-queries.types.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
-import { sessionPayload } from './service-harness.ts';
+import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { openTestStore, STORE_KINDS } from './test-databases.ts';
 
 const APP = 'fragment-scan-app';
@@ -133,7 +134,11 @@ describe.each(STORE_KINDS)('a fragment on %s', (kind) => {
       scanVolume: (filter, bucketMs) => store.explorer.scanVolume(filter, bucketMs, 10),
     };
     const token = 'fragment-scan-token';
-    const api = createExplorerApi(store, queries, createViewerAccounts(store, token), EXPLORER_LOGIN_LIMITS);
+    // Mounted at its base, as server/explorer/explorer.ts mounts it.
+    const api = new Hono().route(
+      EXPLORER_API,
+      createExplorerApi(store, queries, createViewerAccounts(store, token), EXPLORER_LOGIN_LIMITS),
+    );
     const signIn = await api.request('/sidelog/explorer/api/sign-in', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

@@ -9,7 +9,7 @@ import { expect, test } from 'vitest';
 import { WIRE_PATHS } from '../../../protocol/wire.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { startServiceProcess } from '../../../scripts/service-process.ts';
-import { logs, sessionPayload } from './service-harness.ts';
+import { logs, sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { createTestDatabase } from './test-databases.ts';
 
 const CLIENTS = 8;

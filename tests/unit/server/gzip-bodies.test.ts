@@ -10,7 +10,7 @@ import { WIRE_PATHS, type WireOperation } from '../../../protocol/wire.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { DEFAULT_MAX_INFLATED_BYTES } from '../../../server/http/request-body.ts';
 import { startService, type RunningService } from '../../../server/service.ts';
-import { logs, sessionPayload } from './service-harness.ts';
+import { logs, sessionPayload } from '../../../fixtures/wire-bodies.ts';
 
 const ADMIN_TOKEN = 'gzip-token';
 let dir: string;

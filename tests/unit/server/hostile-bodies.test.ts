@@ -1,11 +1,12 @@
 // Any JSON value in any field gives a 4xx or a stored value that can be displayed: never a 500, then or later
 // (the explorer's views of it included). And a batch is never refused for one of its logs.
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { appIdOf, bugfenderAppIdOf } from '../../../server/collector/app-id.ts';
+import { appIdOf, bugfenderAppIdOf } from '../../../server/stores/app-id.ts';
 import { MAX_BODY_BYTES } from '../../../server/collector/collector.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import type { WireOperation } from '../../../protocol/wire.ts';
-import { createHarness, type Harness, device, logs, sessionPayload } from './service-harness.ts';
+import { createHarness, type Harness } from './service-harness.ts';
+import { device, logs, sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { STORE_KINDS } from './test-databases.ts';
 
 // Each test runs on SQLite and on PostgreSQL: one contract, two stores.

@@ -2,10 +2,11 @@
 // afterwards every view of the explorer over what it stored answers 200 (hostile-bodies.test.ts looks closer at
 // what is stored of each).
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { appIdOf } from '../../../server/collector/app-id.ts';
+import { appIdOf } from '../../../server/stores/app-id.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import type { WireOperation } from '../../../protocol/wire.ts';
-import { createHarness, type Harness, device, logs, sessionPayload } from './service-harness.ts';
+import { createHarness, type Harness } from './service-harness.ts';
+import { device, logs, sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { STORE_KINDS } from './test-databases.ts';
 
 const APP_ID = appIdOf(DEMO_APP_KEY);

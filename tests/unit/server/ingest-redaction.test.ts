@@ -3,7 +3,8 @@
 // from the next request; what was stored before is left.
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, test } from 'vitest';
-import { ADMIN_TOKEN, createHarness, device, sessionPayload, type Harness } from './service-harness.ts';
+import { ADMIN_TOKEN, createHarness, type Harness } from './service-harness.ts';
+import { device, sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { STORE_KINDS } from './test-databases.ts';
 
 /** The example of docs/privacy.md#on-the-service, which these tests keep true. */

@@ -6,7 +6,8 @@ import pg from 'pg';
 import { afterEach, describe, expect, test } from 'vitest';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { startRetention } from '../../../server/stores/retention.ts';
-import { createHarness, sessionPayload, type Harness } from './service-harness.ts';
+import { createHarness, type Harness } from './service-harness.ts';
+import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { STORE_KINDS } from './test-databases.ts';
 
 const DAY = 24 * 60 * 60 * 1000;

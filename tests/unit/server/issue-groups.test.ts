@@ -11,13 +11,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { EXPLORER_API } from '../../../explorer-contract/api.types.ts';
 import type { IssueGroup, KeyHistoryEntry, SavedView } from '../../../explorer-contract/insight.types.ts';
 import { FIELD_CAPS } from '../../../protocol/limits.ts';
-import { appIdOf } from '../../../server/collector/app-id.ts';
+import { appIdOf } from '../../../server/stores/app-id.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { openStore } from '../../../server/stores/open-store.ts';
 import { PG_MIGRATIONS } from '../../../server/stores/postgres/schema.ts';
 import { MIGRATIONS } from '../../../server/stores/sqlite/schema.ts';
 import { startNotifier } from '../../../server/webhooks/notifier.ts';
-import { createHarness, sessionPayload, type Harness } from './service-harness.ts';
+import { createHarness, type Harness } from './service-harness.ts';
+import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { STORE_KINDS } from './test-databases.ts';
 
 const APP_ID = appIdOf(DEMO_APP_KEY);

@@ -8,9 +8,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { EXPLORER_API } from '../../../explorer-contract/api.types.ts';
 import type { IssueGroup, IssueReply, ReplyWritten } from '../../../explorer-contract/insight.types.ts';
 import { REPLY_MAX_CHARS } from '../../../explorer-contract/issue-replies.ts';
-import { appIdOf } from '../../../server/collector/app-id.ts';
+import { appIdOf } from '../../../server/stores/app-id.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
-import { ADMIN_TOKEN, createHarness, sessionPayload, type Harness } from './service-harness.ts';
+import { ADMIN_TOKEN, createHarness, type Harness } from './service-harness.ts';
+import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { STORE_KINDS } from './test-databases.ts';
 
 const APP_ID = appIdOf(DEMO_APP_KEY);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseLogFilters } from '../../../explorer-contract/log-filters.ts';
 import { logFacets } from '../../../server/explorer/facets.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
-import { sessionPayload } from './service-harness.ts';
+import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { openTestStore, STORE_KINDS } from './test-databases.ts';
 
 const APP = 'key-facets-app';

@@ -1,5 +1,6 @@
 // The dedupe key of logs: (session, at, hash of the content). A resend is stored once, two different logs with the
 // same at are both stored, databases made before the key changed are migrated, and concurrent resends race safely.
+import { hash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,13 +9,24 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { WIRE_PATHS } from '../../../protocol/wire.ts';
 import { openSqliteStore } from '../../../server/stores/sqlite/store.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
-import { logContentHash } from '../../../server/collector/log-hash.ts';
+import { logContentHash } from '../../../server/stores/log-hash.ts';
 import { MIGRATIONS } from '../../../server/stores/sqlite/schema.ts';
 import { startService } from '../../../server/service.ts';
-import { createHarness, type Harness, logs, sessionPayload } from './service-harness.ts';
+import { createHarness, type Harness } from './service-harness.ts';
+import { logs, sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { createTestDatabase, STORE_KINDS } from './test-databases.ts';
 
-const fields = { x: '2026-11-22T10:00:00.000Z', t: 'line', m: null, tg: null, f: null, l: null, ll: 0, u: null };
+const fields = {
+  x: '2026-11-22T10:00:00.000Z',
+  t: 'line',
+  m: null,
+  tg: null,
+  f: null,
+  l: null,
+  ll: 0,
+  u: null,
+  lc: null,
+};
 
 describe('the content hash', () => {
   test('is the same for the same fields and differs when any field differs', () => {
@@ -29,9 +41,17 @@ describe('the content hash', () => {
       { tg: 'tag' },
       { m: 'm' },
       { f: 'f' },
+      { lc: 7 },
     ]) {
       expect(logContentHash({ ...fields, ...change })).not.toBe(logContentHash(fields));
     }
+  });
+  test('a log without a column described later hashes as it did before the column existed', () => {
+    // The hash before the columns were described: these eight fields in this order.
+    const { x, t, m, tg, f, l, ll, u } = fields;
+    const before = hash('sha256', JSON.stringify([x, t, m, tg, f, l, ll, u]), 'base64url').slice(0, 22);
+    expect(logContentHash(fields)).toBe(before);
+    expect(logContentHash({ ...fields, lc: 12 })).not.toBe(before);
   });
 });
 

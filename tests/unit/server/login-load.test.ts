@@ -8,7 +8,7 @@ import { afterEach, expect, test } from 'vitest';
 import { PARTNER_API } from '../../../portal/api.types.ts';
 import { DEMO_APP_KEY, DEMO_PARTNER } from '../../../server/partner/demo.ts';
 import { startService, type RunningService } from '../../../server/service.ts';
-import { device } from './service-harness.ts';
+import { device } from '../../../fixtures/wire-bodies.ts';
 
 let service: RunningService | undefined;
 let dir: string | undefined;

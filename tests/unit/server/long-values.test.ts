@@ -2,9 +2,10 @@
 // (docs/local-service.md#collector). PostgreSQL's B-tree keys hold at most about 2,700 bytes and a tsvector 1 MB;
 // before these bounds such a value made PostgreSQL refuse the whole request with a 500.
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { appIdOf } from '../../../server/collector/app-id.ts';
+import { appIdOf } from '../../../server/stores/app-id.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
-import { createHarness, type Harness, logs, sessionPayload } from './service-harness.ts';
+import { createHarness, type Harness } from './service-harness.ts';
+import { logs, sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { STORE_KINDS } from './test-databases.ts';
 
 const APP_ID = appIdOf(DEMO_APP_KEY);

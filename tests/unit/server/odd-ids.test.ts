@@ -2,10 +2,11 @@
 // page routes, on both stores: each id is encoded once in the path and found (docs/wire-format.md#appid-and-intent-urls).
 // The page's own half is tests/e2e/odd-ids.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { appIdOf } from '../../../server/collector/app-id.ts';
+import { appIdOf } from '../../../server/stores/app-id.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { EXPLORER_ROUTES } from '../../../server/explorer/static.ts';
-import { createHarness, logs, sessionPayload, type Harness } from './service-harness.ts';
+import { createHarness, type Harness } from './service-harness.ts';
+import { logs, sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { STORE_KINDS } from './test-databases.ts';
 
 const IDS = [

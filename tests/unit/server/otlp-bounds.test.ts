@@ -10,7 +10,8 @@ import { describe, expect, test } from 'vitest';
 import { DEMO_APP_KEY, seedDemo } from '../../../server/partner/demo.ts';
 import { MAX_OTLP_RECORDS } from '../../../server/collector/otlp/otlp-record-count.ts';
 import { createServiceApp } from '../../../server/service.ts';
-import { ADMIN_TOKEN, createHarness, logs, sessionPayload, type Harness } from './service-harness.ts';
+import { ADMIN_TOKEN, createHarness, type Harness } from './service-harness.ts';
+import { logs, sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { countRows, openTestStore, STORE_KINDS } from './test-databases.ts';
 
 const AT = Date.UTC(2026, 10, 20, 9, 30, 0, 125);

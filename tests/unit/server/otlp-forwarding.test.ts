@@ -7,14 +7,14 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { LogLevel } from '../../../protocol/levels.ts';
 import type { LogRecord } from '../../../protocol/records.types.ts';
-import { appIdOf } from '../../../server/collector/app-id.ts';
+import { appIdOf } from '../../../server/stores/app-id.ts';
 import { DEMO_APP_KEY, seedDemo } from '../../../server/partner/demo.ts';
 import { openStore } from '../../../server/stores/open-store.ts';
 import type { ForwardingStatus } from '../../../server/collector/otlp/forwarding-admin.ts';
 import { startService, type RunningService } from '../../../server/service.ts';
 import { startOtlpReceiver, type OtlpReceiver } from '../../support/otlp-receiver.ts';
 import { sqliteOf } from '../../../server/stores/sqlite/store.ts';
-import { logs, sessionPayload } from './service-harness.ts';
+import { logs, sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { createTestDatabase, openTestStore, STORE_KINDS, type TestDatabase } from './test-databases.ts';
 
 const SESSIONS = 10;

@@ -15,7 +15,7 @@ import {
 import protobuf from 'protobufjs';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { LogPage } from '../../../explorer-contract/api.types.ts';
-import { appIdOf } from '../../../server/collector/app-id.ts';
+import { appIdOf } from '../../../server/stores/app-id.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { createHarness, type Harness } from './service-harness.ts';
 

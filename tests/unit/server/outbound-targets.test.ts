@@ -10,7 +10,8 @@ import { DEMO_APP_KEY, seedDemo } from '../../../server/partner/demo.ts';
 import { startForwarder, type ForwarderOptions } from '../../../server/collector/otlp/forwarder.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
 import { startNotifier } from '../../../server/webhooks/notifier.ts';
-import { createHarness, logs, sessionPayload, type Harness } from './service-harness.ts';
+import { createHarness, type Harness } from './service-harness.ts';
+import { logs, sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { openTestStore } from './test-databases.ts';
 
 const WAIT = { timeout: 10_000, interval: 10 };

@@ -3,7 +3,7 @@
 import pg from 'pg';
 import { expect, test } from 'vitest';
 import { DEMO_APP_KEY, seedDemo } from '../../../server/partner/demo.ts';
-import { logs, sessionPayload } from './service-harness.ts';
+import { logs, sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { openTestStore } from './test-databases.ts';
 
 test("a batch being written in another database of the cluster does not hold this one's horizon back", async () => {

@@ -12,7 +12,8 @@ import { storageFault } from '../../../server/http/errors.ts';
 import { createPool, transaction } from '../../../server/stores/postgres/client.ts';
 import { createTestDatabase } from './test-databases.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
-import { createHarness, sessionPayload, type Harness } from './service-harness.ts';
+import { createHarness, type Harness } from './service-harness.ts';
+import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -3,7 +3,7 @@
 // counts. Logs of days far from now sit in the default partition and are deleted row by row.
 import pg from 'pg';
 import { afterEach, expect, test } from 'vitest';
-import { appIdOf } from '../../../server/collector/app-id.ts';
+import { appIdOf } from '../../../server/stores/app-id.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { startRetention } from '../../../server/stores/retention.ts';
 import { createHarness, type Harness } from './service-harness.ts';

@@ -6,12 +6,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { explorerCookie } from '../../../bench/explorer-cookie.ts';
 import { WIRE_PATHS } from '../../../protocol/wire.ts';
-import { appIdOf } from '../../../server/collector/app-id.ts';
+import { appIdOf } from '../../../server/stores/app-id.ts';
 import { DEMO_APP_KEY, seedDemo } from '../../../server/partner/demo.ts';
 import { startService } from '../../../server/service.ts';
 import { holdReaders, READERS } from '../../../server/stores/sqlite/reader.ts';
 import { openSqliteStore, readConnectionOf } from '../../../server/stores/sqlite/store.ts';
-import { logs, sessionPayload } from './service-harness.ts';
+import { logs, sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { createTestDatabase } from './test-databases.ts';
 
 const TOKEN = 'reader-thread-token';

@@ -8,12 +8,12 @@ import { expect, test } from 'vitest';
 import { explorerCookie } from '../../../bench/explorer-cookie.ts';
 import { MAX_SEARCH_TERMS } from '../../../explorer-contract/search-query.ts';
 import { WIRE_PATHS } from '../../../protocol/wire.ts';
-import { appIdOf } from '../../../server/collector/app-id.ts';
+import { appIdOf } from '../../../server/stores/app-id.ts';
 import { DEMO_APP_KEY, seedDemo } from '../../../server/partner/demo.ts';
 import { EXPORT_PAGE } from '../../../server/explorer/export.ts';
 import { openSqliteStore } from '../../../server/stores/sqlite/store.ts';
 import { startService } from '../../../server/service.ts';
-import { logs, sessionPayload } from './service-harness.ts';
+import { logs, sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { createTestDatabase } from './test-databases.ts';
 
 const LOGS = 50_000;

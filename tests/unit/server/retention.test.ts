@@ -8,7 +8,8 @@ import { openSqliteStore } from '../../../server/stores/sqlite/store.ts';
 import { DEMO_APP_KEY, seedDemo } from '../../../server/partner/demo.ts';
 import { startRetention } from '../../../server/stores/retention.ts';
 import { createServiceApp } from '../../../server/service.ts';
-import { ADMIN_TOKEN, createHarness, logs, sessionPayload } from './service-harness.ts';
+import { ADMIN_TOKEN, createHarness } from './service-harness.ts';
+import { logs, sessionPayload } from '../../../fixtures/wire-bodies.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 let cleanup: (() => void) | undefined;

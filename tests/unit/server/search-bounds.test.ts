@@ -1,15 +1,18 @@
 // A search is bounded in cost (docs/local-service.md#search-bounds): at most MAX_SEARCH_TERMS terms, else 400; words
 // shorter than MIN_INFIX match whole words only; and a page that its budget ends before it found anything answers
 // 422 with what to do, where a larger budget finds the logs. On both stores where both apply.
+import { Hono } from 'hono';
+import { EXPLORER_API } from '../../../explorer-contract/api.types.ts';
 import { describe, expect, test } from 'vitest';
 import { MAX_SEARCH_TERMS, parseSearchQuery } from '../../../explorer-contract/search-query.ts';
-import { appIdOf } from '../../../server/collector/app-id.ts';
+import { appIdOf } from '../../../server/stores/app-id.ts';
 import { createExplorerApi } from '../../../server/explorer/api.ts';
 import { createViewerAccounts } from '../../../server/explorer/viewer-accounts.ts';
 import { EXPLORER_LOGIN_LIMITS } from '../../../server/explorer/api.ts';
 import { createExplorerQueries } from '../../../server/stores/sqlite/explorer-queries.ts';
 import { sqliteOf } from '../../../server/stores/sqlite/store.ts';
-import { ADMIN_TOKEN, createHarness, logs } from './service-harness.ts';
+import { ADMIN_TOKEN, createHarness } from './service-harness.ts';
+import { logs } from '../../../fixtures/wire-bodies.ts';
 import { openTestStore, STORE_KINDS } from './test-databases.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 
@@ -99,13 +102,17 @@ test('on SQLite, a page whose budget ends before it found anything answers 422 w
     }
     // Queries that read common words window by window (as 5,000 matches would), and an API that gives a page no time.
     const queries = createExplorerQueries(sqliteOf(service.store), { commonMatches: 10 });
-    const api = createExplorerApi(
-      service.store,
-      queries,
-      createViewerAccounts(service.store, ADMIN_TOKEN),
-      EXPLORER_LOGIN_LIMITS,
-      undefined,
-      0,
+    // Mounted at its base, as server/explorer/explorer.ts mounts it.
+    const api = new Hono().route(
+      EXPLORER_API,
+      createExplorerApi(
+        service.store,
+        queries,
+        createViewerAccounts(service.store, ADMIN_TOKEN),
+        EXPLORER_LOGIN_LIMITS,
+        undefined,
+        0,
+      ),
     );
     const signIn = await api.request('/sidelog/explorer/api/sign-in', {
       method: 'POST',

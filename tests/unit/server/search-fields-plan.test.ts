@@ -8,9 +8,9 @@ import { parseLogFilters } from '../../../explorer-contract/log-filters.ts';
 import { createPgExplorerQueries } from '../../../server/stores/postgres/explorer-queries.ts';
 import { createExplorerQueries } from '../../../server/stores/sqlite/explorer-queries.ts';
 import { sqliteOf } from '../../../server/stores/sqlite/store.ts';
-import type { ExplorerQueries } from '../../../server/explorer/queries.types.ts';
+import type { ExplorerQueries } from '../../../server/stores/explorer-queries.types.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
-import { sessionPayload } from './service-harness.ts';
+import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { openTestStore, STORE_KINDS, type StoreKind } from './test-databases.ts';
 
 const APP = 'fields-plan-app';

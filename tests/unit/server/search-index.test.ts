@@ -11,7 +11,8 @@ import { createExplorerQueries } from '../../../server/stores/sqlite/explorer-qu
 import { openSqliteStore, sqliteOf } from '../../../server/stores/sqlite/store.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
 import { parseSearchQuery } from '../../../explorer-contract/search-query.ts';
-import { createHarness, sessionPayload } from './service-harness.ts';
+import { createHarness } from './service-harness.ts';
+import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { createTestDatabase, openTestStore, STORE_KINDS, type TestDatabase } from './test-databases.ts';
 
 const APP = 'search-app';

@@ -8,7 +8,7 @@ import type { LogRecord } from '../../../protocol/records.types.ts';
 import { createExplorerQueries } from '../../../server/stores/sqlite/explorer-queries.ts';
 import { sqliteOf } from '../../../server/stores/sqlite/store.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
-import { sessionPayload } from './service-harness.ts';
+import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { openTestStore, STORE_KINDS } from './test-databases.ts';
 
 const APP = 'search-network-app';

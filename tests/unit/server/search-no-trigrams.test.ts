@@ -9,7 +9,7 @@ import { openStore } from '../../../server/stores/open-store.ts';
 import { PG_MIGRATIONS } from '../../../server/stores/postgres/schema.ts';
 import { MIGRATIONS } from '../../../server/stores/sqlite/schema.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
-import { sessionPayload } from './service-harness.ts';
+import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { createTestDatabase, STORE_KINDS, type StoreKind, type TestDatabase } from './test-databases.ts';
 
 const APP = 'no-trigrams-app';

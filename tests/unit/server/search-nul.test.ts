@@ -2,7 +2,7 @@
 // (docs/local-service.md#search-bounds): SQLite's full-text MATCH reads a string only up to a NUL, and PostgreSQL stores none
 // (a NUL is kept as U+FFFD there), so no store could find what was typed.
 import { describe, expect, test } from 'vitest';
-import { appIdOf } from '../../../server/collector/app-id.ts';
+import { appIdOf } from '../../../server/stores/app-id.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { createHarness } from './service-harness.ts';
 import { STORE_KINDS } from './test-databases.ts';

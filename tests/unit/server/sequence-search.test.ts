@@ -1,7 +1,7 @@
 // The pure parts of sessions by sequence and of an issue's story (docs/explorer.md#sessions-by-sequence,
 // docs/explorer.md#an-issues-story): the walk that finds A then B within T in a session, the terms, the ratio.
 import { describe, expect, test } from 'vitest';
-import type { ExplorerLog, ExplorerQueries, LogPage } from '../../../server/explorer/queries.types.ts';
+import type { ExplorerLog, ExplorerQueries, LogPage } from '../../../server/stores/explorer-queries.types.ts';
 import { standsOut, supportRatio } from '../../../server/analysis/issue-story.ts';
 import { MAX_SEARCH_TERMS, parseSearchQuery } from '../../../explorer-contract/search-query.ts';
 import {

@@ -5,7 +5,8 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { PARTNER_API } from '../../../portal/api.types.ts';
 import { DEMO_PARTNER } from '../../../server/partner/demo.ts';
-import { ADMIN_TOKEN, createHarness, type Harness, device } from './service-harness.ts';
+import { ADMIN_TOKEN, createHarness, type Harness } from './service-harness.ts';
+import { device } from '../../../fixtures/wire-bodies.ts';
 
 let service: Harness;
 beforeEach(async () => {

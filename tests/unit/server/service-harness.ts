@@ -1,5 +1,5 @@
 // A service over a temporary database (SQLite by default, or PostgreSQL: tests/unit/server/test-databases.ts),
-// answered in-process through Hono's app.request(), plus the bodies a Sidelog page would send.
+// answered in-process through Hono's app.request(); the bodies a Sidelog page would send are in fixtures/wire-bodies.ts.
 import { join } from 'node:path';
 import { readAllPages } from '../../../server/admin/admin-pages.ts';
 import { EXPLORER_API } from '../../../explorer-contract/api.types.ts';
@@ -7,8 +7,8 @@ import { DEMO_APP_KEY, seedDemo } from '../../../server/partner/demo.ts';
 import type { LoginLimits } from '../../../server/http/login-throttle.ts';
 import { createServiceApp } from '../../../server/service.ts';
 import { FAULTS_PATH, mountCollectorFaults } from '../../support/collector-faults.ts';
-import type { DeviceInfo, LogRecord, SessionPayload } from '../../../protocol/records.types.ts';
-import { WIRE_PATHS, type WireOperation } from '../../../protocol/wire.ts';
+import type { WireOperation } from '../../../protocol/wire.ts';
+import { sessionPayload, wireRequest } from '../../../fixtures/wire-bodies.ts';
 import { openTestStore, type StoreKind } from './test-databases.ts';
 
 export const ADMIN_TOKEN = 'test-admin-token';
@@ -32,16 +32,7 @@ export async function createHarness(
 
   /** A collector call as Sidelog makes it. */
   const wire = (op: WireOperation, body: unknown, appKey: string | null = DEMO_APP_KEY, init: RequestInit = {}) =>
-    app.request(`/sidelog/api${WIRE_PATHS[op]}`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json;charset=UTF-8',
-        'X-User-Agent': 'sidelog-web/test',
-        ...(appKey === null ? {} : { 'X-App-Token': appKey }),
-      },
-      body: typeof body === 'string' ? body : JSON.stringify(body),
-      ...init,
-    });
+    wireRequest(app, op, body, appKey, init);
 
   const admin = async <T = any>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> => {
     const { json, ...rest } = init;
@@ -141,51 +132,4 @@ export async function createHarness(
     db: opened.database.db,
     close: () => opened.close(),
   };
-}
-
-export function device(udid = 'device-1'): DeviceInfo {
-  return {
-    udid,
-    name: 'Chrome on Linux',
-    device_type: '',
-    firebase_test_lab: false,
-    key_values: {},
-    language: 'ru-RU',
-    os_version: 'Linux x86_64',
-    sdk_type: 'web',
-    sdk_version: '1.0.0',
-    build: '0',
-    version: '0.0.0',
-  };
-}
-
-export function sessionPayload(session_uid: string, appKey = DEMO_APP_KEY, udid = 'device-1'): SessionPayload {
-  return {
-    device: device(udid),
-    orientation: 0,
-    batteryLevel: -1,
-    ram_total: 0,
-    ram_free: 0,
-    ram_used: 0,
-    language: 'ru-RU',
-    time: '2026-11-22T10:00:00.000Z',
-    sdk_type: 'web',
-    sdk_version: '1.0.0',
-    session_uid,
-    app_version: { app: { key: appKey }, version: '0.0.0', build: '0' },
-  };
-}
-
-export function logs(count: number, from = 0): LogRecord[] {
-  return Array.from({ length: count }, (_, i) => ({
-    x: new Date(1_790_000_000_000 + from + i).toISOString(),
-    at: 1_790_000_000_000 + from + i,
-    t: `line ${from + i}`,
-    ll: 0,
-    tg: 'test',
-    m: 'run',
-    f: 'app.ts',
-    l: 10 + i,
-    u: 'http://127.0.0.1/sales',
-  }));
 }

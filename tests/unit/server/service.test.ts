@@ -9,7 +9,7 @@ import { startService, type RunningService } from '../../../server/service.ts';
 import { PARTNER_API } from '../../../portal/api.types.ts';
 import { WIRE_PATHS } from '../../../protocol/wire.ts';
 import { FAULTS_PATH, mountCollectorFaults } from '../../support/collector-faults.ts';
-import { device, logs, sessionPayload } from './service-harness.ts';
+import { device, logs, sessionPayload } from '../../../fixtures/wire-bodies.ts';
 
 let dir: string;
 let service: RunningService | undefined;

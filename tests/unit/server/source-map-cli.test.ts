@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { startService, type RunningService } from '../../../server/service.ts';
 import { runCli } from '../../../sourcemap-upload/cli.ts';
-import { buildMinified, SOURCES } from './source-map-fixture.ts';
+import { buildMinified, SOURCES } from '../../../fixtures/source-map-fixture.ts';
 import { createTestDatabase, STORE_KINDS, type TestDatabase } from './test-databases.ts';
 
 const TOKEN = 'cli-admin-token';

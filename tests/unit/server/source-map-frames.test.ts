@@ -5,11 +5,12 @@
 // viewer of another app reads none of it.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { EXPLORER_API } from '../../../explorer-contract/api.types.ts';
-import { appIdOf } from '../../../server/collector/app-id.ts';
+import { appIdOf } from '../../../server/stores/app-id.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
-import { ADMIN_TOKEN, createHarness, sessionPayload, type Harness } from './service-harness.ts';
+import { ADMIN_TOKEN, createHarness, type Harness } from './service-harness.ts';
+import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { STORE_KINDS } from './test-databases.ts';
-import { buildMinified, crashText, SOURCES, type MinifiedBuild } from './source-map-fixture.ts';
+import { buildMinified, crashText, SOURCES, type MinifiedBuild } from '../../../fixtures/source-map-fixture.ts';
 
 describe.each(STORE_KINDS)('on %s', (kind) => {
   let service: Harness;

@@ -5,11 +5,18 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { EXPLORER_API } from '../../../explorer-contract/api.types.ts';
 import type { IssueGroup } from '../../../explorer-contract/insight.types.ts';
-import { appIdOf } from '../../../server/collector/app-id.ts';
+import { appIdOf } from '../../../server/stores/app-id.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
-import { ADMIN_TOKEN, createHarness, sessionPayload, type Harness } from './service-harness.ts';
+import { ADMIN_TOKEN, createHarness, type Harness } from './service-harness.ts';
+import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { STORE_KINDS } from './test-databases.ts';
-import { buildMinified, crashText, frameAt, SOURCES, type MinifiedBuild } from './source-map-fixture.ts';
+import {
+  buildMinified,
+  crashText,
+  frameAt,
+  SOURCES,
+  type MinifiedBuild,
+} from '../../../fixtures/source-map-fixture.ts';
 
 /** The second build: three lines more at the top of pay.ts, and of cart.ts, and one more export. */
 const MOVED = {

@@ -6,7 +6,7 @@ import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { MAX_MAP_BYTES } from '../../../server/sourcemaps/limits.ts';
 import { ADMIN_TOKEN, createHarness, type Harness } from './service-harness.ts';
 import { STORE_KINDS } from './test-databases.ts';
-import { buildMinified, type MinifiedBuild } from './source-map-fixture.ts';
+import { buildMinified, type MinifiedBuild } from '../../../fixtures/source-map-fixture.ts';
 
 const PAY = `export function payOrder(order: { amount: number } | undefined) {
   const total = order!.amount * 2;

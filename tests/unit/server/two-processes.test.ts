@@ -6,7 +6,7 @@ import { WIRE_PATHS } from '../../../protocol/wire.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { startServiceProcess, type ServiceProcess } from '../../../scripts/service-process.ts';
 import { readAllPages } from '../../../server/admin/admin-pages.ts';
-import { logs, sessionPayload } from './service-harness.ts';
+import { logs, sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { createTestDatabase, type TestDatabase } from './test-databases.ts';
 
 const ADMIN_TOKEN = 'two-processes-token';

@@ -3,9 +3,9 @@
 // that a resent batch is counted once, that deleted logs leave the counts, and (PostgreSQL) that folding changes none.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seedLogs } from '../../../bench/explorer-seed.ts';
-import type { ExplorerQueries, LogFilter } from '../../../server/explorer/queries.types.ts';
+import type { ExplorerQueries, LogFilter } from '../../../server/stores/explorer-queries.types.ts';
 import { cutRange, rolledUpCount, rolledUpVolume, rollupFits } from '../../../server/explorer/volume-rollup.ts';
-import { VOLUME_GRAINS as GRAINS } from '../../../server/explorer/queries.ts';
+import { VOLUME_GRAINS as GRAINS } from '../../../server/stores/explorer-queries.ts';
 import { foldVolume } from '../../../server/stores/postgres/log-volume.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
 import { openTestStore, STORE_KINDS } from './test-databases.ts';

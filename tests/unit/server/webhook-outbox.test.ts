@@ -10,7 +10,8 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { MAX_PENDING_NOTIFICATIONS } from '../../../server/explorer/issue-grouping.ts';
 import { startNotifier, type Notifier } from '../../../server/webhooks/notifier.ts';
-import { createHarness, sessionPayload, type Harness } from './service-harness.ts';
+import { createHarness, type Harness } from './service-harness.ts';
+import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { STORE_KINDS } from './test-databases.ts';
 
 const OTHER_APP = 'outbox-other-app';

@@ -23,16 +23,19 @@ test('the call site comes from the first frame of a V8 or Gecko stack', () => {
     method: 'checkout',
     file: 'http://127.0.0.1:8080/assets/cart.js',
     line: 12,
+    column: 7,
   });
   expect(parseCallSite('Error\n    at http://127.0.0.1:8080/app.js:40:3')).toEqual({
     method: undefined,
     file: 'http://127.0.0.1:8080/app.js',
     line: 40,
+    column: 3,
   });
   expect(parseCallSite('pay@http://127.0.0.1/app.js:5:9\n')).toEqual({
     method: 'pay',
     file: 'http://127.0.0.1/app.js',
     line: 5,
+    column: 9,
   });
   expect(parseCallSite('no frames here')).toEqual({});
 });
@@ -57,6 +60,7 @@ test('a raw log becomes a sanitised record of the session', () => {
     m: 'pick',
     f: 'https://x/app.js',
     l: 3,
+    lc: 1,
     ll: LogLevel.Warning,
     u: 'https://x/',
   });

@@ -1,8 +1,8 @@
 // The devices list's reads on PostgreSQL: a page of an app's devices, newest seen first, by id, name or a key's value
 // as it stands or was, and one device with its keys.
 import type pg from 'pg';
-import { toExplorerDevice } from '../../../explorer/queries.ts';
-import type { ExplorerDeviceRow, ExplorerQueries } from '../../../explorer/queries.types.ts';
+import { toExplorerDevice } from '../../explorer-queries.ts';
+import type { ExplorerDeviceRow, ExplorerQueries } from '../../explorer-queries.types.ts';
 import { sql } from '../client.ts';
 import { parameters } from './log-filter.ts';
 import { contains } from './text-contains.ts';

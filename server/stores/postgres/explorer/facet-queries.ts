@@ -1,6 +1,6 @@
 // The facet panel's reads on PostgreSQL (docs/facets.md): the newest logs of a view counted by every facet field at
 // once, the sessions' and devices' facts those counts name, and the tags an app's logs carry.
-import type { DeviceKeyRow, ExplorerQueries, FacetSample, SessionFacts } from '../../../explorer/queries.types.ts';
+import type { DeviceKeyRow, ExplorerQueries, FacetSample, SessionFacts } from '../../explorer-queries.types.ts';
 import { parameters } from './log-filter.ts';
 import type { LogReads } from './log-reads.ts';
 

@@ -1,7 +1,7 @@
 // The issues list's reads on PostgreSQL: a page of an app's issues, newest first, by type, session or text, and one
 // issue.
 import type pg from 'pg';
-import type { ExplorerIssue, ExplorerQueries } from '../../../explorer/queries.types.ts';
+import type { ExplorerIssue, ExplorerQueries } from '../../explorer-queries.types.ts';
 import { sql } from '../client.ts';
 import { parameters } from './log-filter.ts';
 import { contains } from './text-contains.ts';

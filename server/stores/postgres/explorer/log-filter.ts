@@ -1,7 +1,7 @@
 // A view's filter as PostgreSQL's WHERE clause over `logs l`, its values numbered as $1, $2, …: each filter a clause,
 // written so that the planner reads by the index that answers it best.
-import { deviceKeyValues, EXCLUDED_COLUMNS, LEVELS, liftFilters, SESSION_FILTERS } from '../../../explorer/queries.ts';
-import type { LogFilter } from '../../../explorer/queries.types.ts';
+import { deviceKeyValues, EXCLUDED_COLUMNS, LEVELS, liftFilters, SESSION_FILTERS } from '../../explorer-queries.ts';
+import type { LogFilter } from '../../explorer-queries.types.ts';
 import type { sql } from '../client.ts';
 import { searchSql, sessionFieldSql } from '../search-sql.ts';
 

@@ -1,7 +1,7 @@
 // The log stream's reads on PostgreSQL: a page of a view (or a fragment's scan), the lines around a log in its
 // session, one log's whole text, and the log an issue is about.
-import { aroundOf, LOG_COLUMNS, LOG_FROM, pageOf, splitScanned } from '../../../explorer/queries.ts';
-import type { ExplorerLog, ExplorerQueries, LogCursor } from '../../../explorer/queries.types.ts';
+import { aroundOf, LOG_COLUMNS, LOG_FROM, pageOf, splitScanned } from '../../explorer-queries.ts';
+import type { ExplorerLog, ExplorerQueries, LogCursor } from '../../explorer-queries.types.ts';
 import { fragmentPagePlan } from '../../fragment-scan.ts';
 import { parameters } from './log-filter.ts';
 import { LIST_LOG_COLUMNS, type LogReads } from './log-reads.ts';

@@ -2,8 +2,8 @@
 // (log-filter.ts), and a scan for a fragment (server/stores/fragment-scan.ts). Each view's queries (the other files of
 // this folder) take it.
 import type pg from 'pg';
-import { listLogColumns, LOG_COLUMNS, LOG_FROM, splitScanned } from '../../../explorer/queries.ts';
-import type { ExplorerLog, LogFilter } from '../../../explorer/queries.types.ts';
+import { listLogColumns, LOG_COLUMNS, LOG_FROM, splitScanned } from '../../explorer-queries.ts';
+import type { ExplorerLog, LogFilter } from '../../explorer-queries.types.ts';
 import type { SearchQuery } from '../../../../explorer-contract/search-query.ts';
 import { NOTHING_READ, runScanAsync, type ScanPlan } from '../../fragment-scan.ts';
 import { sql } from '../client.ts';

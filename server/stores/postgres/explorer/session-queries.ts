@@ -1,8 +1,8 @@
 // The sessions list's reads on PostgreSQL: a page of an app's sessions by its filters and order, one session, and the
 // app versions and languages its sessions name.
 import type pg from 'pg';
-import { SESSION_ORDER, SESSION_SELECT, toExplorerSession } from '../../../explorer/queries.ts';
-import type { ExplorerQueries, ExplorerSessionRow } from '../../../explorer/queries.types.ts';
+import { SESSION_ORDER, SESSION_SELECT, toExplorerSession } from '../../explorer-queries.ts';
+import type { ExplorerQueries, ExplorerSessionRow } from '../../explorer-queries.types.ts';
 import { sql } from '../client.ts';
 import { parameters } from './log-filter.ts';
 import { contains } from './text-contains.ts';

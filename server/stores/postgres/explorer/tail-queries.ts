@@ -1,7 +1,7 @@
 // The live tail's reads on PostgreSQL (docs/explorer-views.md#live-tail): the logs that arrived after a log, and how
 // far every log is visible.
-import { LOG_FROM } from '../../../explorer/queries.ts';
-import type { ExplorerLog, ExplorerQueries } from '../../../explorer/queries.types.ts';
+import { LOG_FROM } from '../../explorer-queries.ts';
+import type { ExplorerLog, ExplorerQueries } from '../../explorer-queries.types.ts';
 import { createLogHorizon } from '../log-horizon.ts';
 import { parameters } from './log-filter.ts';
 import { LIST_LOG_COLUMNS, type LogReads } from './log-reads.ts';

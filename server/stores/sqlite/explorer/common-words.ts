@@ -3,12 +3,12 @@
 // the window's id range (ids follow time closely, so the range is tight). Windows grow as they come back with few
 // matches (docs/explorer.md#search).
 import type Database from 'better-sqlite3';
-import { encodeCursor, pageOf } from '../../../explorer/queries.ts';
-import type { ExplorerLog, LogCursor, LogFilter, LogPage } from '../../../explorer/queries.types.ts';
+import { encodeCursor, pageOf } from '../../explorer-queries.ts';
+import type { ExplorerLog, LogCursor, LogFilter, LogPage } from '../../explorer-queries.types.ts';
 import type { SearchQuery } from '../../../../explorer-contract/search-query.ts';
 import { MAX_STEP, pageStep } from '../../fragment-scan.ts';
-import { indexMatch, searchSql, type SqlClause } from '../search-sql.ts';
-import type { Where } from './log-filter.ts';
+import { indexMatch, searchSql } from '../search-sql.ts';
+import type { SqlClause, Where } from './log-filter.ts';
 
 /** A search matching this many logs or more is run window by window rather than as one set. */
 export const COMMON_MATCHES = 5_000;

@@ -2,8 +2,8 @@
 // it stands or was, and one device with its keys.
 import type Database from 'better-sqlite3';
 import type { DeviceKeyValue } from '../../../../protocol/records.types.ts';
-import { toExplorerDevice } from '../../../explorer/queries.ts';
-import type { DeviceFilter, ExplorerDevice, ExplorerDeviceRow } from '../../../explorer/queries.types.ts';
+import { toExplorerDevice } from '../../explorer-queries.ts';
+import type { DeviceFilter, ExplorerDevice, ExplorerDeviceRow } from '../../explorer-queries.types.ts';
 import { containsFolded } from '../case-fold.ts';
 
 export function deviceQueries(db: Database.Database) {

@@ -1,7 +1,7 @@
 // The facet panel's reads on SQLite (docs/facets.md): the newest logs of a view counted by every facet field at once,
 // the sessions' and devices' facts those counts name, and the tags an app's logs carry.
-import { SCAN_ROWS, splitScanned } from '../../../explorer/queries.ts';
-import type { DeviceKeyRow, FacetSample, LogFilter, SessionFacts } from '../../../explorer/queries.types.ts';
+import { SCAN_ROWS, splitScanned } from '../../explorer-queries.ts';
+import type { DeviceKeyRow, FacetSample, LogFilter, SessionFacts } from '../../explorer-queries.types.ts';
 import type { LogReads } from './log-reads.ts';
 
 /** What a facet sample reads of a log (the id and time for the windows of common words). */

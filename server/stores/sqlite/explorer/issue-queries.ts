@@ -1,6 +1,6 @@
 // The issues list's reads on SQLite: a page of an app's issues, newest first, by type, session or text, and one issue.
 import type Database from 'better-sqlite3';
-import type { ExplorerIssue, IssueFilter } from '../../../explorer/queries.types.ts';
+import type { ExplorerIssue, IssueFilter } from '../../explorer-queries.types.ts';
 import { containsFolded } from '../case-fold.ts';
 
 const ISSUE_SELECT = `SELECT i.id, i.uid, i.type, i.title, i.text, i.url, i.received_at, s.session_uid, s.udid, ifnull(d.name, '') AS device_name

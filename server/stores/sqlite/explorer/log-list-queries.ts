@@ -1,7 +1,7 @@
 // The log stream's reads on SQLite: a page of a view (an index's set, common words window by window, or a fragment's
 // scan), the lines around a log in its session, one log's whole text, and the log an issue is about.
-import { aroundOf, LOG_COLUMNS, LOG_FROM, pageOf, splitScanned } from '../../../explorer/queries.ts';
-import type { AroundLogs, ExplorerLog, LogCursor, LogFilter, LogPage } from '../../../explorer/queries.types.ts';
+import { aroundOf, LOG_COLUMNS, LOG_FROM, pageOf, splitScanned } from '../../explorer-queries.ts';
+import type { AroundLogs, ExplorerLog, LogCursor, LogFilter, LogPage } from '../../explorer-queries.types.ts';
 import { fragmentPagePlan } from '../../fragment-scan.ts';
 import { LIST_LOG_COLUMNS, type LogReads } from './log-reads.ts';
 

@@ -2,13 +2,13 @@
 // a clause's logs newest first, a scan for a fragment (server/stores/fragment-scan.ts), and a search for common words
 // read window by window (common-words.ts). Each view's queries (the other files of this folder) take it.
 import type Database from 'better-sqlite3';
-import { listLogColumns, LOG_COLUMNS, LOG_FROM, splitScanned } from '../../../explorer/queries.ts';
-import type { ExplorerLog, LogCursor, LogFilter, LogPage } from '../../../explorer/queries.types.ts';
+import { listLogColumns, LOG_COLUMNS, LOG_FROM, splitScanned } from '../../explorer-queries.ts';
+import type { ExplorerLog, LogCursor, LogFilter, LogPage } from '../../explorer-queries.types.ts';
 import type { SearchQuery } from '../../../../explorer-contract/search-query.ts';
 import { NOTHING_READ, runScan, type ScanPlan } from '../../fragment-scan.ts';
-import { searchSql, type SqlClause } from '../search-sql.ts';
+import { searchSql } from '../search-sql.ts';
 import { commonWords, COMMON_MATCHES } from './common-words.ts';
-import { logWhere, type Where } from './log-filter.ts';
+import { logWhere, type SqlClause, type Where } from './log-filter.ts';
 
 /** LOG_COLUMNS for a list (docs/explorer-views.md#long-lines). */
 export const LIST_LOG_COLUMNS = listLogColumns(

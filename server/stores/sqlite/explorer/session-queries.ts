@@ -1,8 +1,8 @@
 // The sessions list's reads on SQLite: a page of an app's sessions by its filters and order, one session, and the app
 // versions and languages its sessions name.
 import type Database from 'better-sqlite3';
-import { SESSION_ORDER, SESSION_SELECT, toExplorerSession } from '../../../explorer/queries.ts';
-import type { ExplorerSession, ExplorerSessionRow, SessionFilter } from '../../../explorer/queries.types.ts';
+import { SESSION_ORDER, SESSION_SELECT, toExplorerSession } from '../../explorer-queries.ts';
+import type { ExplorerSession, ExplorerSessionRow, SessionFilter } from '../../explorer-queries.types.ts';
 import { containsFolded } from '../case-fold.ts';
 
 export function sessionQueries(db: Database.Database) {

@@ -1,7 +1,7 @@
 // The live tail's reads on SQLite (docs/explorer-views.md#live-tail): the logs that arrived after a log, and how far
 // every log is visible.
-import { LOG_FROM } from '../../../explorer/queries.ts';
-import type { ExplorerLog, LogFilter } from '../../../explorer/queries.types.ts';
+import { LOG_FROM } from '../../explorer-queries.ts';
+import type { ExplorerLog, LogFilter } from '../../explorer-queries.types.ts';
 import { LIST_LOG_COLUMNS, type LogReads } from './log-reads.ts';
 
 export function tailQueries({ db, where }: LogReads) {

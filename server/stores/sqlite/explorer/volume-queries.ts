@@ -1,8 +1,8 @@
 // The histogram's and the counts' reads on SQLite (docs/volume-and-counts.md): a view's first and last time, its logs
 // per bucket and level, the rollup kept as logs are stored, a capped count, and a fragment's count and volume among
 // the logs its scan reads.
-import type { LogFilter, ScanCount } from '../../../explorer/queries.types.ts';
-import { SCAN_ROWS } from '../../../explorer/queries.ts';
+import type { LogFilter, ScanCount } from '../../explorer-queries.types.ts';
+import { SCAN_ROWS } from '../../explorer-queries.ts';
 import { scanCountPlan, scanVolumePlan } from '../../fragment-scan.ts';
 import type { LogReads } from './log-reads.ts';
 

@@ -1,6 +1,6 @@
 // The explorer's reads as one contract that each database implements: server/stores/sqlite/explorer-queries.ts (SQLite,
 // FTS5) and server/stores/postgres/explorer-queries.ts (PostgreSQL, tsvector). Types only: the filters, the keyset
-// cursor, the rows the stores read; what both stores share at run time is in server/explorer/queries.ts.
+// cursor, the rows the stores read; what both stores share at run time is in server/stores/explorer-queries.ts.
 import type {
   AroundLogs,
   DeviceDetail,

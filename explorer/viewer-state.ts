@@ -2,7 +2,7 @@
 import { createStore, useStore } from 'zustand';
 import { getJson, type ExplorerApp } from './api.ts';
 
-export interface ViewerState {
+interface ViewerState {
   status: 'unknown' | 'signed-in' | 'signed-out';
   name: string;
   apps: ExplorerApp[];

@@ -1,4 +1,4 @@
-// What the stores' explorer queries (server/explorer/queries.types.ts) share at run time: the log columns a list reads,
+// What the stores' explorer queries (server/stores/explorer-queries.types.ts) share at run time: the log columns a list reads,
 // the search terms a scan reads, the keyset cursor, the SQL both dialects write alike, and rows back to the API's
 // answers.
 import type { DeviceInfo, SessionPayload } from '../../protocol/records.types.ts';
@@ -15,11 +15,18 @@ import {
 } from '../../explorer-contract/api.types.ts';
 import type { SearchQuery, SearchTerm } from '../../explorer-contract/search-query.ts';
 import { NETWORK_TAG } from '../../protocol/limits.ts';
-import type { ExplorerDeviceRow, ExplorerQueries, ExplorerSessionRow, LogCursor, LogFilter } from './queries.types.ts';
+import { columnList } from './log-columns.ts';
+import type {
+  ExplorerDeviceRow,
+  ExplorerQueries,
+  ExplorerSessionRow,
+  LogCursor,
+  LogFilter,
+} from './explorer-queries.types.ts';
 
 /** A log's columns as the explorer reads them, with its session's and device's, from LOG_FROM: the same SQL in both
  * dialects. */
-export const LOG_COLUMNS = `l.id, s.session_uid, s.udid, coalesce(d.name, '') AS device_name, l.x, l.at, l.t, l.m, l.tg, l.f, l.l, l.ll, l.u`;
+export const LOG_COLUMNS = `l.id, s.session_uid, s.udid, coalesce(d.name, '') AS device_name, ${columnList('l.')}`;
 /** The logs with their sessions and devices, as LOG_COLUMNS reads them. */
 export const LOG_FROM = `logs l JOIN sessions s ON s.id = l.session_id LEFT JOIN devices d ON d.app_key = s.app_key AND d.udid = s.udid`;
 
@@ -62,7 +69,7 @@ export const READ_BUDGET_SPENT = 'SIDELOG_READ_BUDGET';
 
 /** Whether a term is tested on each log read, with no index to find it: a fragment, a file, method or URL value, a
  * network line's status or duration. */
-export const isScanned = (term: SearchTerm): boolean =>
+const isScanned = (term: SearchTerm): boolean =>
   term.kind === 'fragment' ||
   term.kind === 'network' ||
   (term.kind === 'field' && (term.field === 'file' || term.field === 'method' || term.field === 'url'));

@@ -13,7 +13,7 @@ export function appIdOf(appKey: string): string {
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
 /** Base58 as Bitcoin writes it: the bytes as one big number in base 58, each leading zero byte as a '1'. */
-export function base58(bytes: Uint8Array): string {
+function base58(bytes: Uint8Array): string {
   let number = BigInt(`0x${Buffer.from(bytes).toString('hex') || '0'}`);
   let digits = '';
   while (number > 0n) {

@@ -3,9 +3,9 @@
 // app's: each frame raw and, where its release's map resolves it, original, with the lines around.
 import { Hono } from 'hono';
 import type { CollectedReads, CollectorStore, SourceMapStore } from '../stores/store.types.ts';
-import type { ExplorerEnv } from '../explorer/api-params.ts';
+import type { ExplorerEnv } from './api-params.ts';
 import type { IssueFrames } from '../../explorer-contract/stack-frames.types.ts';
-import { releasesOf, symbolicatorOf } from './symbolicator.ts';
+import { releasesOf, symbolicatorOf } from '../sourcemaps/symbolicator.ts';
 
 export function createFrameRoutes(
   store: Pick<CollectedReads, 'issue'> & Pick<CollectorStore, 'sessionById'> & SourceMapStore,

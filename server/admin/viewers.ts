@@ -1,0 +1,37 @@
+// The admin API's routes for the explorer's viewer accounts (docs/local-service.md#per-app-access): `POST viewers
+// { name, password }` makes one or sets a new password, `POST viewers/{name}/apps { apps }` limits one to some apps.
+import { Hono } from 'hono';
+import { readJsonObject } from '../http/body-limits.ts';
+import type { AppStore, ViewerStore } from '../stores/store.types.ts';
+import { accountProblem, createViewerAccounts } from '../explorer/viewer-accounts.ts';
+
+export function createAdminViewers(store: AppStore & ViewerStore, adminToken: string): Hono {
+  const routes = new Hono();
+  const accounts = createViewerAccounts(store, adminToken);
+
+  // A new password for an existing name replaces the old one and ends its sign-ins.
+  routes.post('/viewers', async (c) => {
+    const body = await readJsonObject(c);
+    const problem = accountProblem(body?.name, body?.password);
+    if (problem) return c.json({ error: problem }, 400);
+    const result = await accounts.put(body!.name as string, body!.password as string);
+    return c.json({ name: result.name }, result.created ? 201 : 200);
+  });
+
+  // `{ apps: null }` is every app again. Each key must name an app.
+  routes.post('/viewers/:name/apps', async (c) => {
+    const body = await readJsonObject(c);
+    const keys = body?.apps;
+    if (keys !== null && !(Array.isArray(keys) && keys.every((key) => typeof key === 'string' && key !== ''))) {
+      return c.json({ error: `'apps' must be a list of app keys, or null for every app` }, 400);
+    }
+    const unknown = [];
+    for (const key of keys ?? []) if (!(await store.app(key as string))) unknown.push(key as string);
+    if (unknown.length > 0) return c.json({ error: `no such app: ${unknown.join(', ')}` }, 400);
+    const name = c.req.param('name');
+    if (!(await accounts.limitApps(name, keys === null ? null : [...new Set(keys as string[])])))
+      return c.json({ error: 'no such viewer' }, 404);
+    return c.json({ name, apps: keys === null ? null : [...new Set(keys as string[])] });
+  });
+  return routes;
+}
