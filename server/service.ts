@@ -24,7 +24,7 @@ import { DEFAULT_RETENTION_DAYS, startRetention } from './stores/retention.ts';
 import { readPortalCsp, securityHeaders } from './http/security-headers.ts';
 import { startNotifier } from './webhooks/notifier.ts';
 
-interface ServiceOptions {
+export interface ServiceOptions {
   /** The database: a SQLite file's path (created with its directory when missing) or a postgres:// URL. */
   db?: string;
   /** The SQLite file, as `db` (kept for callers that name it so). */
