@@ -1,19 +1,11 @@
 // The devices list's reads on PostgreSQL: a page of an app's devices, newest seen first, by id, name or a key's value
 // as it stands or was, and one device with its keys.
 import type pg from 'pg';
-import { toExplorerDevice } from '../../explorer-queries.ts';
+import { DEVICE_SELECT, toExplorerDevice } from '../../explorer-queries.ts';
 import type { ExplorerDeviceRow, ExplorerQueries } from '../../explorer-queries.types.ts';
 import { sql } from '../client.ts';
 import { parameters } from './log-filter.ts';
 import { contains } from './text-contains.ts';
-
-// first_at and last_at: the device's logs' own times (docs/explorer.md#event-time-first).
-const DEVICE_SELECT = `SELECT d.udid, d.name, d.info, d.first_seen, d.last_seen,
-    (SELECT min(st.first_at) FROM sessions s JOIN session_stats st ON st.session_id = s.id
-      WHERE s.app_key = d.app_key AND s.udid = d.udid) AS first_at,
-    (SELECT max(st.last_at) FROM sessions s JOIN session_stats st ON st.session_id = s.id
-      WHERE s.app_key = d.app_key AND s.udid = d.udid) AS last_at,
-    (SELECT count(*) FROM sessions s WHERE s.app_key = d.app_key AND s.udid = d.udid) AS sessions FROM devices d`;
 
 export function deviceQueries(pool: pg.Pool): ExplorerQueries['devices'] {
   const { one, all } = sql(pool);

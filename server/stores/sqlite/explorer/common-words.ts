@@ -15,6 +15,8 @@ export const COMMON_MATCHES = 5_000;
 
 type Page = (clause: SqlClause, before: LogCursor | undefined, limit: number, columns?: string) => ExplorerLog[];
 
+export type CommonWords = ReturnType<typeof commonWords>;
+
 export function commonWords(db: Database.Database, where: Where, page: Page, commonMatches: number) {
   const indexCount = {
     logs_fts: db

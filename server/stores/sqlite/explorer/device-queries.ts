@@ -2,18 +2,11 @@
 // it stands or was, and one device with its keys.
 import type Database from 'better-sqlite3';
 import type { DeviceKeyValue } from '../../../../protocol/records.types.ts';
-import { toExplorerDevice } from '../../explorer-queries.ts';
+import { DEVICE_SELECT, toExplorerDevice } from '../../explorer-queries.ts';
 import type { DeviceFilter, ExplorerDevice, ExplorerDeviceRow } from '../../explorer-queries.types.ts';
 import { containsFolded } from '../case-fold.ts';
 
 export function deviceQueries(db: Database.Database) {
-  // first_at and last_at: the device's logs' own times (docs/explorer.md#event-time-first).
-  const SELECT = `SELECT d.udid, d.name, d.info, d.first_seen, d.last_seen,
-      (SELECT min(st.first_at) FROM sessions s JOIN session_stats st ON st.session_id = s.id
-        WHERE s.app_key = d.app_key AND s.udid = d.udid) AS first_at,
-      (SELECT max(st.last_at) FROM sessions s JOIN session_stats st ON st.session_id = s.id
-        WHERE s.app_key = d.app_key AND s.udid = d.udid) AS last_at,
-      (SELECT count(*) FROM sessions s WHERE s.app_key = d.app_key AND s.udid = d.udid) AS sessions FROM devices d`;
   return {
     list(filter: DeviceFilter): { devices: ExplorerDevice[]; more: boolean } {
       const clauses = ['d.app_key = ?'];
@@ -26,7 +19,7 @@ export function deviceQueries(db: Database.Database) {
         params.push(filter.q, filter.q, filter.q, filter.q);
       }
       const rows = db
-        .prepare(`${SELECT} WHERE ${clauses.join(' AND ')} ORDER BY d.last_seen DESC, d.udid LIMIT ? OFFSET ?`)
+        .prepare(`${DEVICE_SELECT} WHERE ${clauses.join(' AND ')} ORDER BY d.last_seen DESC, d.udid LIMIT ? OFFSET ?`)
         .all(...params, filter.limit + 1, filter.offset ?? 0) as ExplorerDeviceRow[];
       return { devices: rows.slice(0, filter.limit).map(toExplorerDevice), more: rows.length > filter.limit };
     },
@@ -34,7 +27,7 @@ export function deviceQueries(db: Database.Database) {
       appKey: string,
       udid: string,
     ): (ExplorerDevice & { keys: { key: string; value: DeviceKeyValue }[] }) | undefined {
-      const row = db.prepare(`${SELECT} WHERE d.app_key = ? AND d.udid = ?`).get(appKey, udid) as
+      const row = db.prepare(`${DEVICE_SELECT} WHERE d.app_key = ? AND d.udid = ?`).get(appKey, udid) as
         ExplorerDeviceRow | undefined;
       if (!row) return undefined;
       const keys = (

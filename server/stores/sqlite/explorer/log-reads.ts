@@ -3,11 +3,11 @@
 // read window by window (common-words.ts). Each view's queries (the other files of this folder) take it.
 import type Database from 'better-sqlite3';
 import { listLogColumns, LOG_COLUMNS, LOG_FROM, splitScanned } from '../../explorer-queries.ts';
-import type { ExplorerLog, LogCursor, LogFilter, LogPage } from '../../explorer-queries.types.ts';
+import type { ExplorerLog, LogCursor, LogFilter } from '../../explorer-queries.types.ts';
 import type { SearchQuery } from '../../../../explorer-contract/search-query.ts';
 import { NOTHING_READ, runScan, type ScanPlan } from '../../fragment-scan.ts';
 import { searchSql } from '../search-sql.ts';
-import { commonWords, COMMON_MATCHES } from './common-words.ts';
+import { commonWords, COMMON_MATCHES, type CommonWords } from './common-words.ts';
 import { logWhere, type SqlClause, type Where } from './log-filter.ts';
 
 /** LOG_COLUMNS for a list (docs/explorer-views.md#long-lines). */
@@ -24,17 +24,9 @@ export interface LogReads {
   page(clause: SqlClause, before: LogCursor | undefined, limit: number, columns?: string): ExplorerLog[];
   /** A plan's scan of the filter's logs for the search's scanned groups (docs/explorer.md#fragments). */
   scan<R>(filter: LogFilter, search: SearchQuery, plan: ScanPlan<R>): R;
-  /** Whether a search is better read window by window (common-words.ts). */
-  common(search: SearchQuery): boolean;
-  /** A page of a search by common words, read window by window until `deadline`. */
-  commonWordsPage(
-    filter: LogFilter,
-    search: SearchQuery,
-    before: LogCursor | undefined,
-    limit: number,
-    deadline: number,
-    columns: string,
-  ): LogPage;
+  /** Whether a search is better read window by window, and its page read so (common-words.ts). */
+  common: CommonWords['common'];
+  commonWordsPage: CommonWords['commonWordsPage'];
 }
 
 /** `tuning` lets tests reach the common-words path with few logs. */
