@@ -16,7 +16,7 @@ import type {
   ViewerStore,
   WebhookStore,
 } from '../store.types.ts';
-import { logParams } from './collector-store.ts';
+import { logParams } from './log-batch.ts';
 import type { Writer } from './writer.ts';
 import { WRITE_METHODS, type WriteMethod } from './writer.types.ts';
 
