@@ -14,6 +14,7 @@ import type { BuiltPages } from './build-pages.ts';
 const IN_PAGE_ENGINE = 'engine.js';
 const ON_DEMAND: Record<string, string> = {
   'startup.js': 'engine start-up, rescue (every init)',
+  'redactor.js': 'built-in detectors (init, when redact.builtIns names any: by default)',
   [IN_PAGE_ENGINE]: 'in-page engine (modes B and C)',
   'capture.js': "captures' loader (any capture on)",
   'feedback-dialog.js': 'feedback dialog (getUserFeedback)',
@@ -101,10 +102,17 @@ export function measureBundleBytes({ outDir, manifest }: BuiltPages, contenders:
   const engineChunks = engineKey ? closure(manifest, [engineKey]) : new Set<string>();
   const sidelogOnDemand = onDemandKeys.map((key) => {
     const source = sidelogFileOf(manifest, key);
-    // What the in-page engine loads on demand (the OTLP target) comes after it: the engine's chunks are not its own.
+    // What only the in-page engine loads on demand (the OTLP target) comes after it: the engine's chunks are not its
+    // own. What the start-up loads too (the built-in detectors, which the engine also imports) is not after it.
+    const elsewhere = closure(manifest, [
+      ...sidelogStatics,
+      ...onDemandKeys.filter((other) => other !== engineKey && other !== key),
+    ]);
+    const importers = Object.keys(manifest).filter((chunk) => manifest[chunk]?.dynamicImports?.includes(key));
     const afterEngine =
       key !== engineKey &&
-      [...engineChunks].some((chunk) => !sidelogStatics.has(chunk) && manifest[chunk]?.dynamicImports?.includes(key));
+      importers.length > 0 &&
+      importers.every((chunk) => engineChunks.has(chunk) && !elsewhere.has(chunk));
     const loadedWith = afterEngine ? new Set([...sidelogStatics, ...engineChunks]) : sidelogStatics;
     const own = [...closure(manifest, [key])].filter((chunk) => !loadedWith.has(chunk));
     return {

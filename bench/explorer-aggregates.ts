@@ -22,6 +22,14 @@ export function aggregateCases(start: number, logs: number): [string, string, Re
     ['count: ten minutes, ends inside a second', 'count', { from, to }],
     ['count: level fatal (about 0.1 %)', 'count', { level: 'fatal' }],
     ['count: tag net (1 in 8; stops at 100,000)', 'count', { tag: 'net' }],
+    // Fields parsed from the text (docs/explorer.md#parsed-fields): read within the scan's budget of 200,000 logs.
+    ['parsed: histogram of @status>=500', 'volume', { q: '@status>=500' }],
+    ['parsed: count of @status>=500', 'count', { q: '@status>=500' }],
+    // Counts by a field (docs/volume-and-counts.md#counts-by-a-field): one GROUP BY over the view.
+    ['parsed: split by tag (every log)', 'split', { by: 'tag' }],
+    ['parsed: split by @status (every log)', 'split', { by: '@status' }],
+    ['parsed: split by @status, ten minutes', 'split', { by: '@status', from, to }],
+    ['parsed: split by @event of tag js_event', 'split', { by: '@event', tag: 'js_event' }],
   ];
 }
 

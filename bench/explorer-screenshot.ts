@@ -1,5 +1,5 @@
 // A picture of the explorer for the README: the built pages served by the bench's service, photographed in
-// headless Chromium (the system's, as the tests use it) with one log opened.
+// headless Chromium (the system's, as the tests use it) at 1440×900 with one log chosen.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -32,8 +32,9 @@ export async function photographExplorer(url: string, adminToken: string, appId:
     await page.goto(
       `${url}/sidelog/logs?${new URLSearchParams({ app: appId, level: 'warning,error,info,fatal', tag: 'net' })}`,
     );
+    // One log chosen, so that the panel beside the list shows it (docs/explorer.md#the-screen).
     await page.locator('.log-text').nth(2).click();
-    await page.locator('.log-json').waitFor();
+    await page.locator('.log-panel .log-json').waitFor();
     await page.screenshot({ path });
   } finally {
     await browser.close();

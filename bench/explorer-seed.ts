@@ -29,6 +29,9 @@ interface SeedOptions {
   sessions?: number;
   /** Epoch ms of the first log; one log a millisecond after it. */
   start?: number;
+  /** One log in four carries fields after its words (docs/explorer.md#parsed-fields): a JSON object (one in eight:
+   * event, status, duration, user.id) or key=value pairs (one in eight: status, duration). */
+  fields?: boolean;
   /** Extra logs, by their index in the run, replacing the generated ones. */
   special?: Map<number, Partial<LogRecord>>;
 }
@@ -62,6 +65,19 @@ function sessionPayload(appKey: string, uid: string, udid: string, time: string,
   };
 }
 
+const EVENTS = ['click', 'view', 'submit', 'scroll'];
+const STATUSES = [200, 200, 200, 201, 304, 404, 500, 502];
+
+/** The fields log `i` carries after its words, when it carries any (SeedOptions.fields). */
+export function seededFields(i: number): string {
+  const status = STATUSES[(i >> 3) % STATUSES.length]!;
+  const duration = (i * 37) % 1_500;
+  if (i % 8 === 1)
+    return ` {"event":"${EVENTS[(i >> 6) % EVENTS.length]}","status":${status},"duration":${duration},"user":{"id":${i % 5_000}}}`;
+  if (i % 8 === 5) return ` status=${status} duration=${duration}`;
+  return '';
+}
+
 /** Seeds `options.logs` logs spread over the sessions (round robin in blocks of 50, as pages interleave). */
 export async function seedLogs(store: Store, options: SeedOptions): Promise<{ sessions: string[]; devices: string[] }> {
   const sessionCount = options.sessions ?? Math.max(1, Math.round(options.logs / 10_000));
@@ -87,7 +103,7 @@ export async function seedLogs(store: Store, options: SeedOptions): Promise<{ se
       const log: LogRecord = {
         x: new Date(at).toISOString(),
         at,
-        t: `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} item ${i}`,
+        t: `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} item ${i}${options.fields ? seededFields(i) : ''}`,
         // A fatal now and then: rare, as they are.
         ll: (i % 997 === 0 ? 5 : LEVELS[i % LEVELS.length]) as LogRecord['ll'],
         tg: TAGS[i % TAGS.length],

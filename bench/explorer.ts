@@ -30,6 +30,8 @@ const { values } = parseArgs({
     db: { type: 'string' },
     store: { type: 'string', default: 'sqlite' },
     screenshot: { type: 'string' },
+    /** Only the cases whose name holds this text (`--only parsed`). */
+    only: { type: 'string' },
   },
 });
 const LOGS = Number(values.logs);
@@ -57,6 +59,7 @@ const postgres = isPostgresUrl(dbPath);
       appKey: APP,
       logs: LOGS,
       start: START,
+      fields: true,
       special: new Map([[Math.floor(LOGS * 0.61803), { t: `the ${NEEDLE} swam` }]]),
     });
     await store.setDeviceKey(APP, devices[3] ?? devices[0]!, 'plan', 'gold');
@@ -115,7 +118,16 @@ try {
     ['search: a fragment past the budget (*qqzx*, in no log)', { q: '*qqzx*' }],
     ['search: an exclusion (order -payment)', { q: 'order -payment' }],
     ['search: opened OR closed', { q: 'opened OR closed' }],
-  ];
+    // Fields parsed from the text (docs/explorer.md#parsed-fields): one log in eight ends with a JSON object, one in
+    // eight with key=value pairs (bench/explorer-seed.ts, seededFields).
+    ['parsed: @event:click (JSON, 1 in 32)', { q: '@event:click' }],
+    ['parsed: @status>=500 (JSON and key=value, 1 in 16)', { q: '@status>=500' }],
+    ['parsed: @status:502 @duration>800 (1 in 140)', { q: '@status:502 @duration>800' }],
+    ['parsed: @duration:[100 TO 200] (1 in 60)', { q: '@duration:[100 TO 200]' }],
+    ['parsed with a word: payment @status>=500', { q: 'payment @status>=500' }],
+    ['parsed, rare: @user.id:4242 (25 logs)', { q: '@user.id:4242' }],
+    ['parsed, none: @status:999 (the whole budget)', { q: '@status:999' }],
+  ].filter(([name]) => !values.only || (name as string).includes(values.only)) as [string, Record<string, string>][];
 
   /** The median and slowest of the rounds, and what the last answered. */
   async function timed<T>(
@@ -191,7 +203,7 @@ try {
   console.log(`\nPatterns over HTTP, ${ROUNDS} rounds:\n`);
   console.log('| range | lines sampled | patterns | median ms | slowest ms |');
   console.log('|---|--:|--:|--:|--:|');
-  for (const [name, params] of patternCases) {
+  for (const [name, params] of patternCases.filter(([name]) => !values.only || name.includes(values.only))) {
     const url = `${service.url}/sidelog/explorer/api/apps/${appIdOf(APP)}/patterns?${new URLSearchParams(params)}`;
     const { median, max, answer } = await timed<{ sampled: number; patterns: unknown[] }>(name, url);
     console.log(
@@ -200,7 +212,7 @@ try {
   }
 
   // The histogram, facets and count of a view (bench/explorer-aggregates.ts).
-  const aggregated = aggregateCases(START, LOGS);
+  const aggregated = aggregateCases(START, LOGS).filter(([name]) => !values.only || name.includes(values.only));
   const aggregates = await measureAggregates(service.url, cookie, APP, ROUNDS, aggregated);
   console.log(`\nThe histogram, facets and count over HTTP, ${ROUNDS} rounds:\n`);
   console.log('| query | first ms | median ms | slowest ms |');

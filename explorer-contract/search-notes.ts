@@ -5,7 +5,7 @@ import type { FilterParams } from './log-filters.ts';
 import { NETWORK_FIELDS, SEARCH_FIELDS } from './search-query.ts';
 
 const NAMES: readonly string[] = [...SEARCH_FIELDS, ...NETWORK_FIELDS];
-const FIELDS = `${NAMES.join(', ')} and key.<name>`;
+const FIELDS = `${NAMES.join(', ')}, key.<name> and @<name>`;
 
 /** The notes on the view `params` names (its `q`, `key` and `value`), each a sentence; none for a query as meant. */
 export function searchNotes(params: Pick<FilterParams, 'get'>): string[] {
@@ -23,7 +23,7 @@ export function searchNotes(params: Pick<FilterParams, 'get'>): string[] {
     if (!field || NAMES.includes(field[1]!.toLowerCase())) continue;
     const [, name, value] = field;
     notes.push(
-      `“${name}:” is not a field, so “${name}:${value}” is searched as text. The fields are ${FIELDS} (a device key: key.${name}:${value}).`,
+      `“${name}:” is not a field, so “${name}:${value}” is searched as text. The fields are ${FIELDS} (a device key: key.${name}:${value}; a field of the log's text: @${name}:${value}).`,
     );
   }
   const key = params.get('key');

@@ -3,9 +3,11 @@
 //   words  *fragment*  client.ts  "a phrase"  -word  -"a phrase"  timeout OR refused  level:error  tag:net  file:client.ts  method:send
 //   url:/checkout  device:<udid>  session:<uid>  version:2.1.0  language:en-GB  key.email:ann@example.com
 //   field:"a value with spaces"  status:502  status:5xx  -status:200  duration>800  duration<=50
+//   @event:click  @status>=500  @user.id:7  @duration:[100 TO 800]  (fields parsed from the text: parsed-field.ts)
 // Terms side by side must all match; OR (in capitals) joins the terms either side of it into one group, any of which
 // may match, and binds tighter than the space: `a b OR c` is a AND (b OR c). There are no parentheses.
 import { LogLevel } from '../protocol/levels.ts';
+import { PARSED_TERM, parsedTerm, type ParsedFieldTerm } from './parsed-field.ts';
 
 /** The most terms a query may hold (a phrase counts its words): each is a lookup in an index, and a query of hundreds
  * of terms is an attack, not a search. */
@@ -54,7 +56,10 @@ export type SearchTerm =
   | { kind: 'key'; key: string; value: string }
   /** A network line (tag bf_network) whose JSON text's `field` is a number that compares so with `value`. No index
    * holds it: it is tested on each network line read. */
-  | { kind: 'network'; field: NetworkField; op: NetworkOp; value: number };
+  | { kind: 'network'; field: NetworkField; op: NetworkOp; value: number }
+  /** A field parsed from the log's text at query time, `@name` (docs/explorer.md#parsed-fields). No index holds it: it
+   * is tested on each log read. */
+  | ParsedFieldTerm;
 
 export interface SearchClause {
   negated: boolean;
@@ -156,7 +161,22 @@ function tokens(q: string): Token[] {
       const field = /^([A-Za-z]+|key\.[^\s:"]+):/.exec(q.slice(at));
       const name = field?.[1]!.toLowerCase();
       const network = NETWORK_TERM.exec(q.slice(at));
-      if (network) {
+      const parsed = PARSED_TERM.exec(q.slice(at));
+      if (parsed) {
+        at += parsed[0].length;
+        let value: string;
+        if (q[at] === '"') ({ text: value, end: at } = quoted(q, at));
+        else {
+          // A range `[100 TO 800]` holds spaces: it reads to its closing bracket.
+          const end = q[at] === '[' && parsed[2] === ':' ? q.indexOf(']', at) + 1 : 0;
+          const stop = end > 0 ? end - at : q.slice(at).search(/\s/);
+          value = stop < 0 ? q.slice(at) : q.slice(at, at + stop);
+          at += value.length;
+        }
+        const named = parsedTerm(parsed[1]!, parsed[2]!, value);
+        if ('refused' in named) throw new SearchQueryError(named.refused);
+        term = named;
+      } else if (network) {
         at += network[0].length;
         const end = q.slice(at).search(/\s/);
         const value = end < 0 ? q.slice(at) : q.slice(at, at + end);

@@ -46,9 +46,11 @@ export async function startSession(host: StartHost, options: ResolvedOptions): P
   const { queue } = host;
   /** This page run: the engine counts this client's writes under it (docs/durability.md). */
   const run = randomHex();
-  const redact: Redact = pageRedactor(options.redact);
+  // The detectors' chunk loads while the identity is read.
+  const redacting = pageRedactor(options.redact);
   if (!host.namedDevice) options.deviceName = defaultDeviceName();
   const identity = await loadIdentity(options.appKey);
+  const redact: Redact = await redacting;
   const deviceData: DeviceData = {};
   const applyKey = (key: string, value: DeviceKeyValue) => {
     if (value === null) delete deviceData[key];
@@ -78,7 +80,7 @@ export async function startSession(host: StartHost, options: ResolvedOptions): P
   if (sessionLastAt !== undefined) queue.raiseLastAt(sessionLastAt);
   // From here on, what is not stored when the page goes away can be rescued; and what earlier pages
   // rescued goes to the engine before anything this page logged.
-  listenForLeaving(host, { appKey: options.appKey, session, run }, redact);
+  const engineUp = listenForLeaving(host, { appKey: options.appKey, session, run }, redact);
   for (const rescue of findRescues(options.appKey).reverse()) queue.sendFirst({ sl: 'rescued', rescue });
   const engine = await startEngine(
     engineKinds(host.workers ?? (options.workerURL ? workersAt(options.workerURL) : defaultWorkers)),
@@ -106,7 +108,7 @@ export async function startSession(host: StartHost, options: ResolvedOptions): P
     },
   );
   queue.attach(engineSink(engine.sink, redact));
-  listenForHiding(host, engine);
+  engineUp(engine);
   return { options, identity, engine, intentURL };
 }
 
@@ -120,52 +122,47 @@ function holdSession(host: StartHost, sessionUUID: string): void {
 }
 
 /** The page may go away once hidden: what the engine has not confirmed stored is kept in localStorage then,
- * synchronously (docs/durability.md). Shown again, the page goes on and its engine stores it after all. */
-function listenForLeaving(host: StartHost, to: Pick<Rescue, 'appKey' | 'session' | 'run'>, redact: Redact): void {
+ * synchronously (docs/durability.md), and the engine, once it runs, is told to store what it holds. Shown again, the
+ * page goes on and its engine stores it after all. Returns what to call once the engine runs. */
+function listenForLeaving(
+  host: StartHost,
+  to: Pick<Rescue, 'appKey' | 'session' | 'run'>,
+  redact: Redact,
+): (engine: EngineHandle) => void {
   const { queue } = host;
+  let engine: EngineHandle | undefined;
   /** The queue's changes() when this run's rescue was last written. A closing tab has pagehide and then its hiding
    * come one after the other: the same rescue written twice would double the time the closing tab needs
    * (docs/durability.md). */
   let rescuedAt: number | undefined;
-  const rescue = () => {
+  const leave = () => {
     try {
       saveSessionLastAt(queue.lastAt());
       const writes = queue.pending();
       const changes = queue.changes();
-      if (changes === rescuedAt) return;
-      saveRescue({ ...to, writes }, redact);
-      rescuedAt = changes;
+      if (changes !== rescuedAt) {
+        saveRescue({ ...to, writes }, redact);
+        rescuedAt = changes;
+      }
     } catch (error) {
       host.debug(`Sidelog could not keep the logs not yet stored: ${String(error)}`);
     }
-  };
-  const onVisibility = () => {
-    if (document.visibilityState === 'hidden') return rescue();
-    rescuedAt = undefined;
-    removeRescue(to.run);
-  };
-  addEventListener('pagehide', rescue);
-  addEventListener('pageshow', onVisibility);
-  document.addEventListener('visibilitychange', onVisibility);
-  host.teardown.push(() => {
-    removeEventListener('pagehide', rescue);
-    removeEventListener('pageshow', onVisibility);
-    document.removeEventListener('visibilitychange', onVisibility);
-  });
-}
-
-function listenForHiding(host: StartHost, engine: EngineHandle): void {
-  const flush = () => {
-    host.queue.flush();
+    if (!engine) return;
+    queue.flush();
     engine.calls.pageHidden().catch(() => {});
   };
   const onVisibility = () => {
-    if (document.visibilityState === 'hidden') flush();
+    if (document.visibilityState === 'hidden') return leave();
+    rescuedAt = undefined;
+    removeRescue(to.run);
   };
-  addEventListener('pagehide', flush);
+  addEventListener('pagehide', leave);
+  addEventListener('pageshow', onVisibility);
   document.addEventListener('visibilitychange', onVisibility);
   host.teardown.push(() => {
-    removeEventListener('pagehide', flush);
+    removeEventListener('pagehide', leave);
+    removeEventListener('pageshow', onVisibility);
     document.removeEventListener('visibilitychange', onVisibility);
   });
+  return (running) => (engine = running);
 }

@@ -7,7 +7,8 @@ import { Field } from '../Field.tsx';
 import { useJson } from '../use-json.ts';
 import { useViewer } from '../viewer-state.ts';
 
-export function SavedViews({ appId }: { appId: string }) {
+/** `inline`: a button in the stream's toolbar whose list and form open under it, not a card of its own line. */
+export function SavedViews({ appId, inline = false }: { appId: string; inline?: boolean }) {
   const [location] = useLocation();
   const search = useSearch();
   const viewer = useViewer((state) => state.name);
@@ -43,49 +44,53 @@ export function SavedViews({ appId }: { appId: string }) {
   }
 
   return (
-    <details className="saved-views card">
-      <summary>Saved views{list.length > 0 ? ` (${list.length})` : ''}</summary>
-      {list.length === 0 ? (
-        <p className="muted">{views.state === 'ready' ? 'None yet.' : 'Loading…'}</p>
-      ) : (
-        <ul className="saved-view-list" aria-label="Saved views">
-          {list.map((view) => (
-            <li key={view.id}>
-              <Link href={`${view.path}${view.query ? `?${view.query}` : ''}`}>{view.name}</Link>
-              <span className="muted">{view.shared ? ` shared by ${view.owner}` : ' yours'}</span>
-              {view.owner === viewer || viewer === ADMIN_VIEWER ? (
-                <button
-                  type="button"
-                  className="chip-remove"
-                  aria-label={`Delete the saved view ${view.name}`}
-                  onClick={() => void remove(view)}
-                >
-                  ×
-                </button>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      )}
-      <form className="saved-view-form" onSubmit={(event) => void save(event)} aria-label="Save this view">
-        <Field label="Name of this view">
-          {(id) => (
-            <input id={id} value={name} maxLength={100} required onChange={(event) => setName(event.target.value)} />
-          )}
-        </Field>
-        <label className="checkbox">
-          <input type="checkbox" checked={shared} onChange={(event) => setShared(event.target.checked)} /> Shared with
-          every viewer
-        </label>
-        <button type="submit" className="button">
-          Save view
-        </button>
-      </form>
-      {problem ? (
-        <p className="notice-error" role="alert">
-          {problem}
-        </p>
-      ) : null}
+    <details className={inline ? 'saved-views saved-views-inline' : 'saved-views card'}>
+      <summary className={inline ? 'button' : undefined}>
+        Saved views{list.length > 0 ? ` (${list.length})` : ''}
+      </summary>
+      <div className="saved-views-body">
+        {list.length === 0 ? (
+          <p className="muted">{views.state === 'ready' ? 'None yet.' : 'Loading…'}</p>
+        ) : (
+          <ul className="saved-view-list" aria-label="Saved views">
+            {list.map((view) => (
+              <li key={view.id}>
+                <Link href={`${view.path}${view.query ? `?${view.query}` : ''}`}>{view.name}</Link>
+                <span className="muted">{view.shared ? ` shared by ${view.owner}` : ' yours'}</span>
+                {view.owner === viewer || viewer === ADMIN_VIEWER ? (
+                  <button
+                    type="button"
+                    className="chip-remove"
+                    aria-label={`Delete the saved view ${view.name}`}
+                    onClick={() => void remove(view)}
+                  >
+                    ×
+                  </button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+        <form className="saved-view-form" onSubmit={(event) => void save(event)} aria-label="Save this view">
+          <Field label="Name of this view">
+            {(id) => (
+              <input id={id} value={name} maxLength={100} required onChange={(event) => setName(event.target.value)} />
+            )}
+          </Field>
+          <label className="checkbox">
+            <input type="checkbox" checked={shared} onChange={(event) => setShared(event.target.checked)} /> Shared with
+            every viewer
+          </label>
+          <button type="submit" className="button">
+            Save view
+          </button>
+        </form>
+        {problem ? (
+          <p className="notice-error" role="alert">
+            {problem}
+          </p>
+        ) : null}
+      </div>
     </details>
   );
 }

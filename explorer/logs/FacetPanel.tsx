@@ -6,6 +6,7 @@ import { LEVELS } from '../format.ts';
 import { useJson } from '../use-json.ts';
 import { useQuery } from '../use-query.ts';
 import { KeyFacets } from './KeyFacets.tsx';
+import { ParsedFieldFacets } from './ParsedFieldFacets.tsx';
 import { RefineButtons } from './RefineButtons.tsx';
 import type { Refinable } from './refine.ts';
 
@@ -104,6 +105,7 @@ export function FacetPanel({ appId, filters }: { appId: string; filters: string 
             ),
           )}
           <KeyFacets keys={facets.data.keys} />
+          <ParsedFieldFacets appId={appId} filters={filters} />
         </>
       ) : null}
     </aside>

@@ -18,7 +18,7 @@ const total = (levels: number[]) => levels.reduce((sum, n) => sum + n, 0);
 const plural = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'log' : 'logs'}`;
 
 /** "5 minutes", "1 hour", "2 days": a bucket's width in words. */
-function widthText(ms: number): string {
+export function widthText(ms: number): string {
   for (const [unit, size] of [
     ['day', 86_400_000],
     ['hour', 3_600_000],

@@ -1,10 +1,12 @@
 // The log filters. Levels apply as they are ticked; the other fields when the form is submitted (Enter or
-// "Apply"). Every filter goes into the address, so the view is a link.
+// "Apply"). Every filter goes into the address, so the view is a link. Folded, they are one line: the search box, the
+// levels and what else is set, in words; "More filters" unfolds the rest (docs/explorer.md#the-screen).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { NO_LEVEL, type FilterName } from '../../explorer-contract/log-filters.ts';
 import { Field, SubmitButton, TimeInput } from '../Field.tsx';
 import { followAddress } from '../follow-address.ts';
 import { fromLocalInput, LEVELS, toLocalInput, zoneLabel, type Zone } from '../format.ts';
+import { foldedSummary } from './folded-summary.ts';
 import { useZone } from '../time-zone.ts';
 import { SearchHelp } from './SearchHelp.tsx';
 import type { QueryChange } from '../use-query.ts';
@@ -52,6 +54,8 @@ export function LogFilters({
     setFields((draft) => followAddress(draft, before, next));
   }, [search, zone]);
   const levels = new Set((params.get('level') ?? '').split(',').filter(Boolean));
+  const [unfolded, setUnfolded] = useState(false);
+  const summary = foldedSummary(params, zone);
   const set = (name: keyof Fields) => (event: { target: { value: string } }) =>
     setFields((current) => ({ ...current, [name]: event.target.value }));
 
@@ -79,25 +83,7 @@ export function LogFilters({
 
   return (
     <form className="log-filters card" onSubmit={submit} aria-label="Log filters">
-      <fieldset className="level-filter">
-        <legend>Levels</legend>
-        {LEVELS.map((level) => (
-          <label key={level.name} className={`level-choice level-${level.name}`}>
-            <input
-              type="checkbox"
-              checked={levels.size === 0 || levels.has(level.name)}
-              onChange={(event) => toggleLevel(level.name, event.target.checked)}
-            />
-            {level.label}
-          </label>
-        ))}
-        {levels.has(NO_LEVEL) ? (
-          <p className="notice-error" role="status">
-            No level is ticked, so no log is shown: tick a level to see its logs.
-          </p>
-        ) : null}
-      </fieldset>
-      <div className="filter-fields">
+      <div className="filters-line">
         <Field label="Search text" wide>
           {(id) => (
             <div className="search-box">
@@ -112,42 +98,74 @@ export function LogFilters({
             </div>
           )}
         </Field>
-        <Field label="Tags">
-          {(id) => (
-            <>
-              <input id={id} list={`${id}-tags`} value={fields.tag} onChange={set('tag')} placeholder="net, ui" />
-              <datalist id={`${id}-tags`}>
-                {tags.map((tag) => (
-                  <option key={tag} value={tag} />
-                ))}
-              </datalist>
-            </>
-          )}
-        </Field>
-        <Field label="Device key">
-          {(id) => <input id={id} value={fields.key} onChange={set('key')} placeholder="user_id" />}
-        </Field>
-        <Field label="Key value">{(id) => <input id={id} value={fields.value} onChange={set('value')} />}</Field>
-        <Field label={`From (${zoneLabel(zone)})`} time>
-          {(id) => <TimeInput id={id} value={fields.from} onChange={(value) => set('from')({ target: { value } })} />}
-        </Field>
-        <Field label={`To (${zoneLabel(zone)})`} time>
-          {(id) => <TimeInput id={id} value={fields.to} onChange={(value) => set('to')({ target: { value } })} />}
-        </Field>
+        <fieldset className="level-filter">
+          <legend className="visually-hidden">Levels</legend>
+          {LEVELS.map((level) => (
+            <label key={level.name} className={`level-choice level-${level.name}`}>
+              <input
+                type="checkbox"
+                checked={levels.size === 0 || levels.has(level.name)}
+                onChange={(event) => toggleLevel(level.name, event.target.checked)}
+              />
+              {level.label}
+            </label>
+          ))}
+        </fieldset>
         <SubmitButton>Apply</SubmitButton>
+        <button
+          type="button"
+          className="button button-quiet filters-toggle"
+          aria-expanded={unfolded}
+          aria-controls="more-filters"
+          onClick={() => setUnfolded(!unfolded)}
+        >
+          {unfolded ? 'Fewer filters' : 'More filters'}
+        </button>
+        {!unfolded && summary ? <p className="filters-summary">{summary}</p> : null}
       </div>
-      <div className="time-presets" role="group" aria-label="Time range">
-        {TIME_PRESETS.map((preset) => (
-          <button
-            key={preset.label}
-            type="button"
-            className="button button-quiet"
-            onClick={() => change({ from: new Date(Date.now() - preset.ms).toISOString(), to: undefined })}
-          >
-            {preset.label}
-          </button>
-        ))}
-      </div>
+      {levels.has(NO_LEVEL) ? (
+        <p className="notice-error" role="status">
+          No level is ticked, so no log is shown: tick a level to see its logs.
+        </p>
+      ) : null}
+      {unfolded ? (
+        <div id="more-filters" className="filter-fields">
+          <Field label="Tags">
+            {(id) => (
+              <>
+                <input id={id} list={`${id}-tags`} value={fields.tag} onChange={set('tag')} placeholder="net, ui" />
+                <datalist id={`${id}-tags`}>
+                  {tags.map((tag) => (
+                    <option key={tag} value={tag} />
+                  ))}
+                </datalist>
+              </>
+            )}
+          </Field>
+          <Field label="Device key">
+            {(id) => <input id={id} value={fields.key} onChange={set('key')} placeholder="user_id" />}
+          </Field>
+          <Field label="Key value">{(id) => <input id={id} value={fields.value} onChange={set('value')} />}</Field>
+          <Field label={`From (${zoneLabel(zone)})`} time>
+            {(id) => <TimeInput id={id} value={fields.from} onChange={(value) => set('from')({ target: { value } })} />}
+          </Field>
+          <Field label={`To (${zoneLabel(zone)})`} time>
+            {(id) => <TimeInput id={id} value={fields.to} onChange={(value) => set('to')({ target: { value } })} />}
+          </Field>
+          <div className="time-presets" role="group" aria-label="Time range">
+            {TIME_PRESETS.map((preset) => (
+              <button
+                key={preset.label}
+                type="button"
+                className="button button-quiet"
+                onClick={() => change({ from: new Date(Date.now() - preset.ms).toISOString(), to: undefined })}
+              >
+                {preset.label}
+              </button>
+            ))}
+          </div>
+        </div>
+      ) : null}
     </form>
   );
 }

@@ -1,23 +1,22 @@
 // One log in the stream: level (colour and word), absolute and relative time, tag, text (long texts collapsed; the
 // search's hits marked; a network line's as method, status, URL and duration), who it is from (device, or a key of it, and session), file:line and method, URL; each but the
-// level's colour left out when the viewer hides its column (columns.ts). Opening it shows the log as
-// pretty-printed JSON, its call site through the app's source maps (LogPlace.tsx), and ways on: the lines around it, its session, its device, its fields to filter by or hide, and
-// for a `bf_issue` line (the Bugfender SDK's mark of an issue) the issue.
+// level's colour left out when the viewer hides its column (columns.ts); and for a `bf_issue` line (the Bugfender
+// SDK's mark of an issue) the issue. Opening it shows its ways on (LogActions: its call site through the app's source maps among them, LogPlace.tsx): under the row, or, in the stream, in
+// the panel beside it (`panel`, LogPanel.tsx), the row one line high (docs/explorer.md#the-screen).
 // Everything logged is rendered as text by React, never as markup.
 import { useMemo } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { ExplorerLog } from '../api.ts';
 import { absoluteTime, isoTime, levelOf, relativeTime } from '../format.ts';
-import { devicePath, issuePath } from '../address.ts';
-import { href, withChanges } from '../use-query.ts';
+import { issuePath } from '../address.ts';
+import { href } from '../use-query.ts';
 import { RedactedText } from '../RedactedText.tsx';
 import { Highlighted } from './Highlighted.tsx';
 import { useZone } from '../time-zone.ts';
-import { LogPlace } from './LogPlace.tsx';
 import { LogWho } from './LogWho.tsx';
 import { networkColumns } from './network-line.ts';
 import { NetworkText } from './NetworkText.tsx';
-import { RowRefine } from './RowRefine.tsx';
+import { LogActions } from './LogActions.tsx';
 import { ShowAll } from './ShowAll.tsx';
 import { rowView } from './columns.ts';
 
@@ -30,6 +29,8 @@ export function LogRow({
   onToggle,
   now,
   highlight = false,
+  panel,
+  chosen = false,
 }: {
   log: ExplorerLog;
   appId: string;
@@ -37,6 +38,9 @@ export function LogRow({
   onToggle(): void;
   now: number;
   highlight?: boolean;
+  /** The id of the panel an opened log shows in, instead of under the row. */
+  panel?: string;
+  chosen?: boolean;
 }) {
   const zone = useZone();
   const search = useSearch();
@@ -46,11 +50,14 @@ export function LogRow({
   const long = text.length > LONG || text.includes('\n');
   const network = useMemo(() => networkColumns(log.tg, text), [log.tg, text]);
   const place = log.f ? `${log.f}${log.l ? `:${log.l}` : ''}` : '';
-  const detailsId = `log-${log.id}-details`;
+  const detailsId = panel ?? `log-${log.id}-details`;
+  /** In the panel's row, the text stays one line (cut): the panel shows it whole. */
+  const whole = open && !panel;
   return (
     <article
-      className={`log-row level-${level.name}${highlight ? ' is-target' : ''}${open ? ' is-open' : ''}`}
+      className={`log-row level-${level.name}${highlight ? ' is-target' : ''}${whole ? ' is-open' : ''}${chosen ? ' is-chosen' : ''}${panel ? ' is-compact' : ''}`}
       aria-label={`${level.label} log ${absoluteTime(log.at, zone)}`}
+      aria-current={chosen ? 'true' : undefined}
     >
       <div className="log-line">
         {columns.has('level') ? <span className={`level-badge level-${level.name}`}>{level.label}</span> : null}
@@ -66,12 +73,12 @@ export function LogRow({
           </span>
         ) : null}
         <button type="button" className="log-text" aria-expanded={open} aria-controls={detailsId} onClick={onToggle}>
-          <span className={long && !open ? 'is-collapsed' : undefined}>
+          <span className={long && !whole ? 'is-collapsed' : undefined}>
             {!columns.has('text') ? (
               <span className="muted">Open</span>
             ) : network ? (
               <NetworkText columns={network} />
-            ) : long && !open ? (
+            ) : long && !whole ? (
               <>
                 <Highlighted text={text.slice(0, LONG)} />…
               </>
@@ -109,26 +116,9 @@ export function LogRow({
           </span>
         ) : null}
       </div>
-      {open ? (
+      {whole ? (
         <div id={detailsId} className="log-details">
-          <div className="actions">
-            {/* The view's filters kept, so that Back returns to them (docs/explorer-views.md#context). */}
-            <Link
-              className="button"
-              href={`/logs?${withChanges(search, { app: appId, around: String(log.id), older: undefined, newer: undefined })}`}
-            >
-              Lines around
-            </Link>
-            <Link className="button" href={href('/logs', appId, { session: log.session_uid })}>
-              Session
-            </Link>
-            <Link className="button" href={href(devicePath(log.udid), appId)}>
-              Device
-            </Link>
-          </div>
-          <RowRefine log={log} />
-          <LogPlace log={log} appId={appId} />
-          <pre className="log-json">{JSON.stringify(log, null, 2)}</pre>
+          <LogActions log={log} appId={appId} />
         </div>
       ) : null}
     </article>

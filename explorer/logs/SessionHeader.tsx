@@ -1,6 +1,8 @@
 // The stream of one session opens with what is known of it (docs/facets.md#session-header): its device (name, model,
 // OS), app version, first and last line and the time between, how many lines it holds, and the device's keys as they
-// stood in that session.
+// stood in that session; then what it is given (how the session is read), and the way back to every session. One
+// line or two: the rows below are what is read (docs/explorer.md#the-screen).
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { ExplorerSession, SessionKey } from '../api.ts';
 import { devicePath } from '../address.ts';
@@ -9,7 +11,17 @@ import { Time } from '../Time.tsx';
 import { useJson } from '../use-json.ts';
 import { href } from '../use-query.ts';
 
-export function SessionHeader({ appId, uid }: { appId: string; uid: string }) {
+export function SessionHeader({
+  appId,
+  uid,
+  close,
+  children,
+}: {
+  appId: string;
+  uid: string;
+  close(): void;
+  children?: ReactNode;
+}) {
   const base = `/apps/${encodeURIComponent(appId)}/sessions/${encodeURIComponent(uid)}`;
   const session = useJson<ExplorerSession>(base);
   const keys = useJson<SessionKey[]>(`${base}/keys`);
@@ -20,7 +32,15 @@ export function SessionHeader({ appId, uid }: { appId: string; uid: string }) {
   return (
     <section className="session-header card" aria-label="Session">
       <h2>
-        Session <span className="mono">{s.session_uid}</span>
+        Session <span className="mono">{s.session_uid}</span>{' '}
+        <button
+          type="button"
+          className="chip-remove"
+          aria-label={`Show all sessions, not only ${s.session_uid}`}
+          onClick={close}
+        >
+          ×
+        </button>
       </h2>
       <dl className="facts">
         <dt>Device</dt>
@@ -56,6 +76,7 @@ export function SessionHeader({ appId, uid }: { appId: string; uid: string }) {
           )}
         </dd>
       </dl>
+      {children}
     </section>
   );
 }

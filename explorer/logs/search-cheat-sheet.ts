@@ -23,5 +23,9 @@ export const CHEAT_SHEET: readonly { example: string; meaning: string }[] = [
   { example: 'key.email:ann@example.com', meaning: 'devices whose key has this value' },
   { example: 'status:502', meaning: 'network lines of this status; a class too: status:5xx' },
   { example: 'duration>800', meaning: 'network lines slower than 800 ms; also >=, <, <= and duration:800' },
+  {
+    example: '@status>=500',
+    meaning: "a field of the text's JSON or key=value pairs: @event:click, @user.id:7, @duration:[100 TO 800]",
+  },
   { example: 'level:error -client.ts', meaning: 'terms side by side must all match' },
 ];

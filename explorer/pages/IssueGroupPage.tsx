@@ -10,6 +10,7 @@ import { LoadState } from '../LoadState.tsx';
 import { IssueList, TypeBadge } from '../insight/IssueList.tsx';
 import { IssueReplies } from '../insight/IssueReplies.tsx';
 import { GroupStackFrames } from '../insight/StackFrames.tsx';
+import { GroupAnalytics } from '../insight/GroupAnalytics.tsx';
 import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
 import { href } from '../use-query.ts';
@@ -104,6 +105,12 @@ export function IssueGroupPage({ id }: { id: string }) {
           {problem}
         </p>
       ) : null}
+      <GroupAnalytics
+        appId={appId}
+        groupId={group.id}
+        refresh={version}
+        onChanged={() => setVersion((current) => current + 1)}
+      />
       <p>
         <Link className="button" href={href(`/issue-groups/${group.id}/story`, appId)}>
           What comes before it

@@ -1,9 +1,13 @@
 // The explorer API's counts and choices for a view (docs/volume-and-counts.md, docs/facets.md): its logs over time,
-// its facets, how many logs it holds, and the tags, app versions and languages its filters offer.
+// counted by a field's values, its facets and the fields parsed from its text, how many logs it holds, and the tags,
+// app versions and languages its filters offer.
 import type { Hono } from 'hono';
 import { COUNT_CAP, type LogCount } from '../../explorer-contract/api.types.ts';
 import { logFilter, query, type ExplorerEnv } from './api-params.ts';
+import { parseSplitBy, SPLIT_REFUSED } from '../../explorer-contract/field-counts.ts';
 import { logFacets } from './facets.ts';
+import { fieldCounts } from './field-counts.ts';
+import { parsedFieldFacets } from './parsed-fields.ts';
 import { splitScanned } from '../stores/explorer-queries.ts';
 import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
 import { logVolume } from './volume.ts';
@@ -13,6 +17,15 @@ export function countRoutes(api: Hono<ExplorerEnv>, queries: ExplorerQueries): v
   api.get('/apps/:appId/logs/volume', async (c) => c.json(await logVolume(queries, logFilter(c, query(c)))));
 
   api.get('/apps/:appId/logs/facets', async (c) => c.json(await logFacets(queries, logFilter(c, query(c)))));
+
+  api.get('/apps/:appId/logs/split', async (c) => {
+    const params = query(c);
+    const by = parseSplitBy(params.get('by') ?? 'level');
+    if (!by) return c.json({ error: SPLIT_REFUSED }, 400);
+    return c.json(await fieldCounts(queries, logFilter(c, params), by));
+  });
+
+  api.get('/apps/:appId/logs/fields', async (c) => c.json(await parsedFieldFacets(queries, logFilter(c, query(c)))));
 
   api.get('/apps/:appId/logs/count', async (c) => {
     const filter = logFilter(c, query(c));

@@ -6,6 +6,7 @@ import type { IssueGroup, IssueGroupStatus } from '../../explorer-contract/insig
 import { FIELD_CAPS } from '../../protocol/limits.ts';
 import { capText } from '../../protocol/sanitise.ts';
 import { issueFingerprint } from '../analysis/fingerprint.ts';
+import { olderThanFix } from '../analysis/version-order.ts';
 import { wellFormed } from '../collector/wire-validation.ts';
 
 /** A group as the API answers it; the same SQL in both dialects. */
@@ -40,11 +41,18 @@ type GroupEvent = 'new' | 'reopened';
 
 /** What one more occurrence does: a new group is open, a resolved one reopens, an open or muted one stays as it is;
  * the first two are what the webhook announces. */
-export function occurrenceOutcome(prior: { status: IssueGroupStatus } | undefined): {
+export function occurrenceOutcome(
+  prior: { status: IssueGroupStatus; resolved_in?: string | null } | undefined,
+  version?: string | null,
+): {
   status: IssueGroupStatus;
   event?: GroupEvent;
 } {
   if (!prior) return { status: 'open', event: 'new' };
+  // Resolved in a version: an occurrence from an older one is the bug the fix has not reached yet
+  // (docs/explorer.md#resolved-in-a-version).
+  if (prior.status === 'resolved' && prior.resolved_in && olderThanFix(version, prior.resolved_in))
+    return { status: 'resolved' };
   if (prior.status === 'resolved') return { status: 'open', event: 'reopened' };
   return { status: prior.status };
 }
@@ -60,6 +68,8 @@ export interface OccurrenceRow {
   udid: string;
   /** The crash's frame as its source map resolved it at ingest (server/sourcemaps/group-frame.ts). */
   resolved_frame?: string | null;
+  /** The app version its session named. */
+  version?: string | null;
 }
 
 /** The webhook's body (docs/explorer.md#the-webhook), links into the explorer starting at `origin`. */

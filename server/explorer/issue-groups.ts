@@ -9,6 +9,13 @@ import { readJsonObject } from '../http/body-limits.ts';
 import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
 import type { IssueGroupStore } from '../stores/store.types.ts';
 import { intParam, type ExplorerEnv } from './api-params.ts';
+import { groupAnalytics } from './group-analytics.ts';
+import { compareVersions } from '../analysis/version-order.ts';
+
+/** The refusal of a `version` that is not one a group can be resolved in. */
+export const VERSION_REFUSED = `'version' goes with status resolved, and is an app version of at most 100 characters that starts with a number, as in 2.4.1`;
+const isFixVersion = (version: unknown): version is string =>
+  typeof version === 'string' && version.trim().length <= 100 && compareVersions(version, version) !== undefined;
 
 const PAGE = 100;
 const MAX_PAGE = 500;
@@ -76,11 +83,20 @@ export function createIssueGroupRoutes(store: IssueGroupStore, queries: Explorer
     );
   });
 
+  routes.get('/apps/:appId/issue-groups/:id/analytics', async (c) => {
+    const group = await groupOf(c);
+    return group ? c.json(await groupAnalytics(store, c.get('app').key, group.id)) : noGroup(c);
+  });
+
   routes.post('/apps/:appId/issue-groups/:id/status', async (c) => {
     const body = await readJsonObject(c);
     const status = body?.status;
     if (!ISSUE_GROUP_STATUSES.includes(status as IssueGroupStatus))
       return c.json({ error: `'status' must be one of ${ISSUE_GROUP_STATUSES.join(', ')}` }, 400);
+    // "Resolved in <version>" (docs/explorer.md#resolved-in-a-version).
+    const version = body?.version;
+    if (version !== undefined && version !== null && (status !== 'resolved' || !isFixVersion(version)))
+      return c.json({ error: VERSION_REFUSED }, 400);
     const group = await groupOf(c);
     if (!group) return noGroup(c);
     return c.json(
@@ -90,6 +106,7 @@ export function createIssueGroupRoutes(store: IssueGroupStore, queries: Explorer
         status as IssueGroupStatus,
         c.get('viewer'),
         new Date(),
+        typeof version === 'string' ? version.trim() : undefined,
       ),
     );
   });

@@ -8,7 +8,7 @@ import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
 const TOP_KEYS = 5;
 
 /** A stored value (JSON) as the search box's `key.<name>:` takes it; undefined for a removal. */
-function typedValue(json: string): string | undefined {
+export function typedValue(json: string): string | undefined {
   const value = JSON.parse(json) as DeviceKeyValue;
   return value === null ? undefined : String(value);
 }

@@ -17,10 +17,27 @@ export function logRoutes(api: Hono<ExplorerEnv>, queries: ExplorerQueries, page
     const before = params.get('before');
     const cursor = before ? decodeCursor(before) : undefined;
     if (before && !cursor) throw new FilterError(`'before' is not a cursor this API gave`);
+    // Oldest first, from the view's oldest log or after a cursor: a session read top to bottom
+    // (docs/explorer.md#a-session-read-top-to-bottom).
+    const after = params.get('after');
+    const afterCursor = after ? decodeCursor(after) : undefined;
+    if (after && !afterCursor) throw new FilterError(`'after' is not a cursor (<ms>_<id>)`);
+    const order = params.get('order') ?? (after ? 'oldest' : 'newest');
+    if (order !== 'oldest' && order !== 'newest') throw new FilterError(`'order' must be oldest or newest`);
+    if ((order === 'oldest' && before) || (order === 'newest' && after))
+      throw new FilterError(`'before' pages newest first, 'after' oldest first`);
+    const oldestFirst = order === 'oldest';
     const limit = intParam(params, 'limit', PAGE, MAX_PAGE);
     // Read first: every log past it arrived after the page, so a tail started from it shows them.
-    const tail = cursor ? undefined : await queries.lastLogId();
-    const page = await queries.logs(filter, { before: cursor, limit, within: pageBudgetMs, cut: true });
+    const tail = cursor || oldestFirst ? undefined : await queries.lastLogId();
+    const page = await queries.logs(filter, {
+      before: cursor,
+      after: afterCursor,
+      oldestFirst,
+      limit,
+      within: pageBudgetMs,
+      cut: true,
+    });
     // Ended by its budget before it found anything: the search, not the page, has to change; unless it is a scan for a
     // fragment, whose page says how far it read and can go on from there (docs/explorer.md#fragments).
     if (page.logs.length === 0 && page.next !== null && !page.scan) return c.json({ error: TOO_COSTLY }, 422);

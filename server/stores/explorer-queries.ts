@@ -68,10 +68,11 @@ export const SCAN_ROWS = 200_000;
 export const READ_BUDGET_SPENT = 'SIDELOG_READ_BUDGET';
 
 /** Whether a term is tested on each log read, with no index to find it: a fragment, a file, method or URL value, a
- * network line's status or duration. */
-const isScanned = (term: SearchTerm): boolean =>
+ * network line's status or duration, a field parsed from the text (docs/explorer.md#parsed-fields). */
+export const isScanned = (term: SearchTerm): boolean =>
   term.kind === 'fragment' ||
   term.kind === 'network' ||
+  term.kind === 'parsed' ||
   (term.kind === 'field' && (term.field === 'file' || term.field === 'method' || term.field === 'url'));
 
 /** A query's groups split in two: those an index or an equality answers, which narrow the logs read, and those holding

@@ -13,6 +13,7 @@ import type {
   ScanProgress,
   SessionSort,
 } from '../../explorer-contract/api.types.ts';
+import type { SplitBy } from '../../explorer-contract/field-counts.ts';
 import type { LogFilters } from '../../explorer-contract/log-filters.ts';
 
 export type { AroundLogs, ExplorerApp, ExplorerDevice, ExplorerIssue, ExplorerLog, ExplorerSession, LogPage };
@@ -32,6 +33,17 @@ export interface LogFilter extends LogFilters {
 export interface LogCursor {
   at: number;
   id: number;
+}
+
+export interface LogPageOptions {
+  before?: LogCursor;
+  /** With `oldestFirst`: the page starts after this log (`{ at: t, id: 0 }`: at time t, its first log included). */
+  after?: LogCursor;
+  oldestFirst?: boolean;
+  limit: number;
+  within?: number;
+  cut?: boolean;
+  scanRows?: number;
 }
 
 export interface SessionFilter {
@@ -93,10 +105,7 @@ export interface ExplorerQueries {
    * reading would take longer ends early: it holds the logs found so far (maybe none), and `next` goes on from where
    * it stopped; so a page may hold fewer than `limit` logs and still have a `next`. With `cut`, texts as a list sends
    * them (listLogColumns), else whole (an export). */
-  logs(
-    filter: LogFilter,
-    options: { before?: LogCursor; limit: number; within?: number; cut?: boolean; scanRows?: number },
-  ): Promise<LogPage>;
+  logs(filter: LogFilter, options: LogPageOptions): Promise<LogPage>;
   /** The first and last time among the filter's logs; undefined when none match. */
   timeSpan(filter: LogFilter): Promise<{ first: number; last: number } | undefined>;
   /** The filter's logs counted per bucket of `bucketMs` (bucket n holds n * bucketMs up to the next) and level (a
@@ -123,6 +132,16 @@ export interface ExplorerQueries {
     bucketMs: number,
     scanRows?: number,
   ): Promise<{ rows: { bucket: number; level: number; n: number }[]; scan: ScanProgress }>;
+  /** The filter's logs counted per bucket of `bucketMs` and value of `by` (docs/volume-and-counts.md#counts-by-a-field),
+   * each value as the split's SQL writes it (`n:502`, `s:net`, `j:"gold"`, null for none): every log of the view, or,
+   * for a search holding a term no index answers, those among the view's newest `scanRows` it matches, and how far
+   * that read. */
+  splitVolume(
+    filter: LogFilter,
+    bucketMs: number,
+    by: SplitBy,
+    scanRows?: number,
+  ): Promise<{ rows: { bucket: number; value: string | null; n: number }[]; scan?: ScanProgress }>;
   /** The filter's newest `limit` logs (in the stream's order) counted by level, tag, file and session together; on
    * SQLite, a search by common words reads for at most `within` ms (ExplorerQueries.logs), and counts what it found. */
   facetSample(filter: LogFilter, limit: number, within: number): Promise<FacetSample>;

@@ -132,6 +132,33 @@ export function scanCountPlan(cap: number, scanRows = SCAN_ROWS): ScanPlan<ScanC
   };
 }
 
+/** The counts by a field's value of a search holding a term no index answers, among the logs its scan reads
+ * (ExplorerQueries.splitVolume); `value` is the store's SQL for the value (split-value-sql.ts). */
+export function splitVolumePlan(
+  bucketMs: number,
+  value: string,
+  scanRows = SCAN_ROWS,
+): ScanPlan<{ rows: { bucket: number; value: string | null; n: number }[]; scan: ScanProgress }> {
+  const counts = new Map<string, { bucket: number; value: string | null; n: number }>();
+  return {
+    budget: scanRows,
+    deadline: Infinity,
+    step: MAX_STEP,
+    columns: `l.at, ${value} AS value`,
+    found(rows) {
+      for (const row of rows as unknown as { at: number; value: string | null }[]) {
+        const bucket = Math.floor(row.at / bucketMs);
+        const key = `${bucket} ${row.value}`;
+        const count = counts.get(key) ?? { bucket, value: row.value, n: 0 };
+        count.n++;
+        counts.set(key, count);
+      }
+      return false;
+    },
+    result: (read) => ({ rows: [...counts.values()], scan: scanProgress(read) }),
+  };
+}
+
 /** The histogram's counts of a search holding a fragment, among the logs its scan reads (ExplorerQueries.scanVolume). */
 export function scanVolumePlan(
   bucketMs: number,

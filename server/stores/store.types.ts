@@ -26,7 +26,7 @@ export interface App {
   /** The rule set the collector redacts the app's data with at ingest (docs/privacy.md#on-the-service); none when absent. */
   redact?: RedactConfig;
 }
-interface Partner {
+export interface Partner {
   id: number;
   email: string;
   passwordHash: string;
@@ -152,7 +152,7 @@ export interface ViewerStore {
   setViewerApps(name: string, apps: string[] | null): Promise<boolean>;
 }
 
-interface IssueGroupFilter {
+export interface IssueGroupFilter {
   appKey: string;
   /** Title (the group's or its newest occurrence's) contains, case-insensitively. */
   q?: string;
@@ -164,6 +164,15 @@ interface IssueGroupFilter {
 
 /** Issue groups (docs/explorer.md#issue-groups): CollectorStore.addIssue groups each new issue in its transaction
  * (and queues the app's webhook when the group is new or reopens); the explorer reads and triages them. */
+export interface GroupBreakdownRow {
+  version: string | null;
+  os: string | null;
+  browser: string | null;
+  day: string;
+  n: number;
+  first_received: string;
+}
+
 export interface IssueGroupStore {
   /** Most recently seen first. */
   issueGroups(filter: IssueGroupFilter): Promise<{ groups: IssueGroup[]; more: boolean }>;
@@ -176,14 +185,24 @@ export interface IssueGroupStore {
     id: number,
     options: { before?: number; limit: number },
   ): Promise<{ issues: (ExplorerIssue & { session_id: number })[]; next: number | null }>;
+  /** The group's occurrences counted by the app version, OS and browser their sessions named and the day (UTC) they
+   * arrived, each combination with its earliest arrival; and the earliest time a device logged one (its `bf_issue`
+   * line's, by the device's clock), null when none has such a line (docs/explorer.md#an-issue-groups-analytics). */
+  groupBreakdown(
+    appKey: string,
+    id: number,
+  ): Promise<{ rows: GroupBreakdownRow[]; firstLogged: number | null; resolvedIn: string | null }>;
   /** Sessions with logs and no issue of the group, most recently active first. */
   sessionsWithoutGroup(appKey: string, id: number, limit: number): Promise<string[]>;
+  /** With `resolvedIn`, a resolved group stays resolved on an occurrence from an older app version
+   * (docs/explorer.md#resolved-in-a-version); any other status forgets it. */
   setIssueGroupStatus(
     appKey: string,
     id: number,
     status: IssueGroupStatus,
     by: string,
     now: Date,
+    resolvedIn?: string,
   ): Promise<IssueGroup | undefined>;
   /** Groups up to `limit` issues stored before groups were kept (never notifying); how many it grouped. */
   groupUngroupedIssues(limit: number): Promise<number>;
@@ -270,7 +289,7 @@ export interface DeviceHistoryStore {
 }
 
 /** An app's own forwarding endpoint (docs/opentelemetry.md#the-collector-forwards), set through the admin API. */
-interface ForwardTarget {
+export interface ForwardTarget {
   appKey: string;
   url: string;
   headers: Record<string, string>;
@@ -287,7 +306,7 @@ export interface ForwardCursor {
   lastErrorAt: string | null;
 }
 /** What the forwarder moves its cursor by: a page acknowledged (`lastId`, counts added), or an error noted. */
-interface ForwardProgress {
+export interface ForwardProgress {
   lastId?: number;
   forwarded?: number;
   refused?: number;
@@ -299,7 +318,7 @@ export interface ForwardLog extends LogRecord {
   id: number;
   session_id: number;
 }
-interface ForwardPage {
+export interface ForwardPage {
   logs: ForwardLog[];
   /** The sessions the logs belong to, by id. */
   sessions: StoredSession[];

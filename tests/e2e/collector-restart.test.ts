@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from './wait-for.ts';
-import { createRetentionStore } from '../../server/stores/sqlite/retention-store.ts';
+import { retentionStore } from '../../server/stores/sqlite/retention-store.ts';
 import { lineNumbers, logLines, oneTo, openPortal, sendNow } from './page-sidelog.ts';
 import { startProduct, type Product } from './product.ts';
 
@@ -81,9 +81,9 @@ describe('the collector restarted while the page keeps logging', () => {
       await product.stopService();
       const db = new Database(product.dbPath);
       try {
-        const retention = createRetentionStore(db);
-        await retention.markRetention(new Date());
-        while ((await retention.pruneBefore(new Date(Date.now() + 60_000), 1_000)) > 0);
+        const retention = retentionStore(db).writes;
+        retention.markRetention(new Date());
+        while (retention.pruneBefore(new Date(Date.now() + 60_000), 1_000) > 0);
         expect(db.prepare('SELECT COUNT(*) FROM sessions WHERE session_uid = ?').pluck().get(session)).toBe(0);
       } finally {
         db.close();

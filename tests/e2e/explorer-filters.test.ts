@@ -5,7 +5,7 @@ import { waitFor } from './wait-for.ts';
 import { fromLocalInput } from '../../explorer/format.ts';
 import type { LogRecord } from '../../protocol/records.types.ts';
 import { ALL, ALPHA, APP_ID, BETA, newestFirst, streamTexts, T0, useExplorerApp } from './explorer-app.ts';
-import { explorerSettled, signInToExplorer, viewerText } from './viewer.ts';
+import { explorerSettled, moreFilters, signInToExplorer, viewerText } from './viewer.ts';
 
 const { e2e, startSignedIn, logsUrl } = useExplorerApp();
 
@@ -34,7 +34,8 @@ describe('sign-in', () => {
     await signInToExplorer(e2e.page);
     // Back where the viewer was going.
     expect(new URL(e2e.page.url()).search).toBe(`?app=${APP_ID}&session=s-alpha`);
-    expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALPHA));
+    // A session reads oldest first (docs/explorer.md#a-session-read-top-to-bottom).
+    expect(await streamTexts(e2e.page)).toEqual(ALPHA.map((entry) => entry.t));
   });
 
   it('the sign-in page, opened directly or on the way to a view, logs no error to the console', async () => {
@@ -71,7 +72,7 @@ describe('filters', () => {
       { from: new Date(T0 + 2 * 60_000).toISOString(), to: new Date(T0 + 6 * 60_000).toISOString() },
       ALL.slice(2, 6),
     ],
-    ['session', { session: 's-beta' }, BETA],
+    ['session', { session: 's-beta', order: 'newest' }, BETA],
     ['device', { device: 'd-alpha' }, ALPHA],
     [
       'all combined',
@@ -97,6 +98,7 @@ describe('filters', () => {
     for (const level of ['Debug', 'Info', 'Trace', 'Fatal']) {
       await e2e.page.getByRole('checkbox', { name: level }).uncheck();
     }
+    await moreFilters(e2e.page);
     await e2e.page.getByLabel('Tags').fill('net');
     await e2e.page.getByLabel('Search text').fill('timeout');
     await e2e.page.getByLabel('Search text').press('Enter');
@@ -166,7 +168,7 @@ describe('a filter changed', () => {
     await e2e.page.waitForURL((url) => url.searchParams.has('level'));
     await e2e.page.locator('.log-list[aria-busy=true]').waitFor();
     expect(await e2e.page.locator('.histogram svg').count()).toBe(1);
-    expect(await status.innerText()).toBe(before);
+    expect(await status.innerText()).toBe(`${before} · updating…`);
     expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALL));
     release();
     await waitFor(async () =>
@@ -239,6 +241,7 @@ describe('volume and count', () => {
     await waitFor(async () => expect(await status().innerText()).toBe('4 logs'));
     expect(sum(await barCounts())).toBe(4);
     // The From field shows it too (in this machine's zone, the browser's).
+    await moreFilters(e2e.page);
     expect(fromLocalInput(await e2e.page.getByLabel('From').inputValue())).toBe(new Date(T0 + 120_000).toISOString());
   });
 
@@ -300,7 +303,8 @@ describe('facets', () => {
       .evaluateAll((links) => links.map((link) => link.getAttribute('title')));
     expect(markers).toEqual([...BETA.map(() => 'Session s-beta'), ...ALPHA.map(() => 'Session s-alpha')]);
     await e2e.page.getByRole('link', { name: 'Session s-alpha' }).first().click();
-    await waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALPHA)));
+    // The session, oldest first (docs/explorer.md#a-session-read-top-to-bottom).
+    await waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(ALPHA.map((entry) => entry.t)));
     expect(new URL(e2e.page.url()).searchParams.get('session')).toBe('s-alpha');
     await waitFor(async () => expect(await who()).toBe('1 device, 1 session'));
   });

@@ -204,8 +204,10 @@ describe('the stream', () => {
     expect(await text.innerText()).not.toContain('THE END');
     await text.click();
     expect(await text.getAttribute('aria-expanded')).toBe('true');
-    expect(await text.innerText()).toBe(long);
-    expect(JSON.parse(await error.locator('.log-json').innerText())).toMatchObject({
+    // Opened, the log shows whole in the panel beside the list (docs/explorer.md#the-screen); its row stays one line.
+    const panel = e2e.page.getByRole('region', { name: 'Chosen log' });
+    expect(await panel.locator('.log-panel-text').innerText()).toBe(long);
+    expect(JSON.parse(await panel.locator('.log-json').innerText())).toMatchObject({
       t: long,
       ll: 2,
       f: 'checkout.ts',
@@ -263,7 +265,8 @@ describe('the stream', () => {
     const noPollWaiting = () =>
       e2e.page.waitForFunction(() => (window as unknown as { tailWaiting: number }).tailWaiting === 0);
     await e2e.page.clock.install();
-    await viewerText(e2e.page, logsUrl({ session: 's-beta' }));
+    // The tail adds at the top: a session's newest-first stream (docs/explorer.md#a-session-read-top-to-bottom).
+    await viewerText(e2e.page, logsUrl({ session: 's-beta', order: 'newest' }));
     await e2e.page.getByRole('button', { name: 'Live tail' }).click();
     // Give the tail its starting point before the line is sent.
     await e2e.page.waitForResponse((response) => response.url().includes('/logs/tail'));

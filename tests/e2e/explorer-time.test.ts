@@ -9,7 +9,7 @@ import type { LogRecord } from '../../protocol/records.types.ts';
 import { appIdOf } from '../../server/stores/app-id.ts';
 import { createCollectorClient } from './collector-client.ts';
 import { useProductPage } from './product.ts';
-import { explorerSettled, viewerCookies, viewerText } from './viewer.ts';
+import { explorerSettled, moreFilters, viewerCookies, viewerText } from './viewer.ts';
 
 const e2e = useProductPage();
 const APP = 'explorer-time-app';
@@ -76,6 +76,7 @@ describe('time zone and format', () => {
     }
 
     await viewerText(page, url('/logs', { q: 'first', from: new Date(T0 - 5_000).toISOString() }));
+    await moreFilters(page);
     expect(await page.getByLabel('From (Asia/Tokyo, UTC+09:00)').inputValue()).toBe('2026-11-20 18:59:55');
     await page.getByRole('checkbox', { name: /UTC/ }).check();
     expect(await page.getByText('(times in UTC)').count()).toBe(1);
@@ -96,6 +97,7 @@ describe('the From and To fields', () => {
   it('show the one format, are one tab stop each, name the zone on Sequences too, and refuse a value that is no time', async () => {
     const page = await tokyoPage(e2e.product.browser);
     await viewerText(page, url('/logs', { from: new Date(T0).toISOString() }));
+    await moreFilters(page);
     const from = page.getByLabel('From (Asia/Tokyo, UTC+09:00)');
     expect(await from.inputValue()).toBe('2026-11-20 19:00:00');
     await from.focus();
@@ -181,6 +183,7 @@ describe('range', () => {
     await e2e.page.context().addCookies(signedIn);
     await e2e.page.clock.install({ time: NOW });
     await viewerText(e2e.page, url('/logs', { tag: 'time' }));
+    await moreFilters(e2e.page);
     const expected: [string, string[]][] = [
       ['Last 15 min', ['logged 5 min before']],
       ['Last 1 h', ['logged 5 min before', 'logged 30 min before']],
@@ -206,6 +209,7 @@ describe('range', () => {
   it('the From and To fields show their whole value, seconds included, at 1440 px and narrower', async () => {
     await e2e.page.context().addCookies(signedIn);
     await viewerText(e2e.page, url('/logs', { from: '2026-12-28T23:58:59.000Z', to: '2026-12-29T23:59:59.000Z' }));
+    await moreFilters(e2e.page);
     for (const width of [1920, 1440, 1280, 1024, 800]) {
       await e2e.page.setViewportSize({ width, height: 900 });
       for (const field of ['From', 'To']) {
@@ -235,7 +239,7 @@ describe('live tail', () => {
     const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, APP);
     const session = await collector.session('s-tail', 'd-tail');
     await e2e.page.clock.install();
-    await viewerText(e2e.page, url('/logs', { session: 's-tail' }));
+    await viewerText(e2e.page, url('/logs', { session: 's-tail', order: 'newest' }));
     // Logged after the view was read, before Live tail is clicked; the second a little ahead of the page's clock.
     await collector.logs(session, [log(Date.now(), 'before the click'), log(Date.now() + 3_000, 'ahead of the clock')]);
     await e2e.page.getByRole('button', { name: 'Live tail' }).click();

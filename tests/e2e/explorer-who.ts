@@ -206,7 +206,8 @@ export function describeWho(database?: () => Promise<ProductDatabase>): void {
         'plan "gold"',
         'user_id 17',
       ]);
-      expect(await streamTexts(e2e.page)).toEqual(textsOf('ann-1'));
+      // Oldest first, as a session reads (docs/explorer.md#a-session-read-top-to-bottom).
+      expect(await streamTexts(e2e.page)).toEqual(textsOf('ann-1').reverse());
 
       await viewerText(e2e.page, logsUrl({ session: 'ann-2' }));
       await waitFor(async () =>

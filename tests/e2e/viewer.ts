@@ -24,6 +24,12 @@ export async function explorerSettled(page: Page): Promise<void> {
   });
 }
 
+/** Unfolds the log filters beyond the search box and the levels (docs/explorer.md#the-screen): tags, device key,
+ * From and To, the time presets. */
+export async function moreFilters(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'More filters' }).click();
+}
+
 /** Opens `url`, signing in when the explorer asks, and returns the visible text of the view it lands on. */
 export async function viewerText(page: Page, url: string): Promise<string> {
   await page.goto(url);

@@ -1,24 +1,26 @@
 // Mode A: the engine in a SharedWorker (one for every tab of the origin) or a dedicated Worker (one
-// per tab, the tabs electing one uploader). Calls go through Comlink on the worker's port; writes go as
+// per tab, the tabs electing one uploader). Calls go in Comlink's protocol on the worker's port (the page's side of it
+// is ./comlink-calls.ts, the worker's is Comlink's own); writes go as
 // plain messages on a MessageChannel of their own, transferred with `start`, so a refused clone throws here,
 // at once, in postMessage. The two channels keep no order between a write and a call: every call that
 // depends on the writes before it names the last one posted, and the engine waits for it (engine.types.ts).
-import * as Comlink from 'comlink';
+import type { Endpoint } from 'comlink';
 import type { DebugSink, StoredSink, WorkerEngineApi } from '../../../protocol/index.ts';
 import { SDK_VERSION } from '../sdk-version.ts';
+import { callsOn } from './comlink-calls.ts';
 import { withDeadline } from './deadline.ts';
 import type { EngineHandle, EngineKind, PageEngineConfig } from './engine-handle.types.ts';
 
 async function connect(
   mode: EngineHandle['mode'],
-  port: Comlink.Endpoint,
+  port: Endpoint,
   dispose: () => void,
   config: PageEngineConfig,
   debug: DebugSink | undefined,
   deadlineMs: number,
   stored: StoredSink,
 ): Promise<EngineHandle> {
-  const api = Comlink.wrap<WorkerEngineApi<MessagePort>>(port);
+  const api = callsOn<WorkerEngineApi<MessagePort>>(port);
   const writes = new MessageChannel();
   const letGo = () => {
     writes.port1.close();
@@ -28,9 +30,10 @@ async function connect(
     await withDeadline(
       api.start(
         { ...config, storage: 'indexeddb', leadership: 'lock' },
-        debug ? Comlink.proxy(debug) : undefined,
-        Comlink.proxy(stored),
-        Comlink.transfer(writes.port2, [writes.port2]),
+        // Callbacks go as Comlink's proxies, the port transferred (./comlink-calls.ts).
+        debug,
+        stored,
+        writes.port2,
       ),
       deadlineMs,
       `The ${mode} engine`,

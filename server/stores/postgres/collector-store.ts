@@ -17,6 +17,8 @@ import {
   type CollectorStore,
 } from '../store.types.ts';
 import { sql, storableJson, transaction, withoutNul, type Queryable } from './client.ts';
+import { insertIssue } from '../issue-insert.ts';
+import { numbered } from './dialect.ts';
 import { groupIssue } from './issue-groups.ts';
 import { ADD_TO_VOLUME, createVolumeFolding } from './log-volume.ts';
 import type { Partitions } from './partitions.ts';
@@ -157,19 +159,8 @@ export function createCollectorStore(pool: pg.Pool, partitions: Partitions, stat
     },
     async addIssue(appKey, issue) {
       return transaction(pool, async (client) => {
-        const added = await sql(client).one<{ id: number }>(
-          `INSERT INTO issues (app_key, uid, session_id, url, title, text, type, received_at, resolved_frame) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-           ON CONFLICT (app_key, uid) DO NOTHING RETURNING id`,
-          appKey,
-          issue.uid,
-          issue.session_id,
-          issue.url ?? '',
-          issue.title,
-          issue.text,
-          issue.type,
-          now(),
-          issue.resolved_frame ?? null,
-        );
+        const { text, values } = numbered(insertIssue(appKey, issue));
+        const added = await sql(client).one<{ id: number }>(text, ...values);
         // A new issue joins its group (docs/explorer.md#issue-groups).
         if (added) await groupIssue(client, added.id, true);
         return added !== undefined;

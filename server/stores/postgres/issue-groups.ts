@@ -15,7 +15,7 @@ import {
   TEXT_CUT,
   type OccurrenceRow,
 } from '../../explorer/issue-grouping.ts';
-import type { IssueGroupStore } from '../store.types.ts';
+import type { GroupBreakdownRow, IssueGroupStore } from '../store.types.ts';
 import { sql, transaction, type Queryable } from './client.ts';
 
 /** Groups the stored issue `issueId` on `db`, a client inside the transaction that stored it; with `notify`, a new or
@@ -23,14 +23,15 @@ import { sql, transaction, type Queryable } from './client.ts';
 export async function groupIssue(db: Queryable, issueId: number, notify: boolean): Promise<void> {
   const { one, run } = sql(db);
   const issue = await one<OccurrenceRow & { app_key: string }>(
-    `SELECT i.app_key, i.uid, i.title, i.text, i.type, i.received_at, i.resolved_frame, s.session_uid, s.udid FROM issues i JOIN sessions s ON s.id = i.session_id WHERE i.id = $1`,
+    `SELECT i.app_key, i.uid, i.title, i.text, i.type, i.received_at, i.resolved_frame, s.session_uid, s.udid,
+       s.payload::json -> 'app_version' ->> 'version' AS version FROM issues i JOIN sessions s ON s.id = i.session_id WHERE i.id = $1`,
     issueId,
   );
   if (!issue) return;
   const { fingerprint, title, topFrame, lastTitle } = groupingOf(issue);
   const locked = () =>
-    one<{ id: number; status: IssueGroup['status'] }>(
-      `SELECT id, status FROM issue_groups WHERE app_key = $1 AND fingerprint = $2 FOR UPDATE`,
+    one<{ id: number; status: IssueGroup['status']; resolved_in: string | null }>(
+      `SELECT id, status, resolved_in FROM issue_groups WHERE app_key = $1 AND fingerprint = $2 FOR UPDATE`,
       issue.app_key,
       fingerprint,
     );
@@ -56,7 +57,9 @@ export async function groupIssue(db: Queryable, issueId: number, notify: boolean
       groupId = found!.id;
     }
   }
-  const { status, event } = occurrenceOutcome(found);
+  const { status, event } = occurrenceOutcome(found, issue.version);
+  if (found?.resolved_in && status !== 'resolved')
+    await run(`UPDATE issue_groups SET resolved_in = NULL WHERE id = $1`, groupId);
   const newDevice = await run(
     `INSERT INTO issue_group_devices (group_id, udid) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
     groupId,
@@ -171,16 +174,40 @@ export function createIssueGroupStore(pool: pg.Pool): IssueGroupStore {
       );
       return rows.map((row) => row.session_uid);
     },
-    async setIssueGroupStatus(appKey, id, status, by, now) {
+    async groupBreakdown(appKey, id) {
+      if (!isGroupId(id)) return { rows: [], firstLogged: null, resolvedIn: null };
+      const rows = await all<GroupBreakdownRow>(
+        `SELECT s.payload::json -> 'app_version' ->> 'version' AS version, s.payload::json -> 'device' ->> 'os_version' AS os,
+           s.payload::json -> 'device' ->> 'device_type' AS browser, substr(i.received_at, 1, 10) AS day, count(*)::int AS n,
+           min(i.received_at) AS first_received
+         FROM issues i JOIN sessions s ON s.id = i.session_id WHERE i.group_id = $1 AND i.app_key = $2 GROUP BY 1, 2, 3, 4`,
+        id,
+        appKey,
+      );
+      const first = await all<{ at: number | null }>(
+        `SELECT min(l.at)::float8 AS at FROM issues i JOIN logs l ON l.session_id = i.session_id AND l.tg = 'bf_issue' AND l.t = i.uid
+         WHERE i.group_id = $1 AND i.app_key = $2`,
+        id,
+        appKey,
+      );
+      const fixed = await all<{ resolved_in: string | null }>(
+        `SELECT resolved_in FROM issue_groups WHERE id = $1 AND app_key = $2`,
+        id,
+        appKey,
+      );
+      return { rows, firstLogged: first[0]?.at ?? null, resolvedIn: fixed[0]?.resolved_in ?? null };
+    },
+    async setIssueGroupStatus(appKey, id, status, by, now, resolvedIn) {
       if (!isGroupId(id)) return undefined;
       return one<IssueGroup>(
-        `UPDATE issue_groups SET status = $1, status_changed_at = $2, status_by = $3 WHERE app_key = $4 AND id = $5
+        `UPDATE issue_groups SET status = $1, status_changed_at = $2, status_by = $3, resolved_in = $6 WHERE app_key = $4 AND id = $5
          RETURNING id, type, title, last_title, top_frame, status, occurrences, devices, first_seen, last_seen, status_changed_at, status_by`,
         status,
         now.toISOString(),
         by,
         appKey,
         id,
+        status === 'resolved' ? (resolvedIn ?? null) : null,
       );
     },
     async groupUngroupedIssues(limit) {

@@ -375,4 +375,29 @@ export const PG_MIGRATIONS: readonly string[] = [
   DROP INDEX IF EXISTS logs_by_place;
   DROP TABLE IF EXISTS log_places;
   `,
+  // A log's JSON object (docs/explorer.md#parsed-fields): the text from its first `{` to its end as jsonb, or NULL
+  // where that is not JSON. PostgreSQL 15 has no test of JSON that does not raise (pg_input_is_valid is 16's), so the
+  // cast is tried in a block that catches the error; the block (a subtransaction) is entered only by a text that
+  // holds a `{` and ends with `}`, the only texts that can be one.
+  `
+  CREATE FUNCTION sidelog_json_object(t text) RETURNS jsonb LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+  DECLARE
+    start integer := strpos(t, '{');
+  BEGIN
+    IF start = 0 OR rtrim(t, E' \\t\\n\\r') NOT LIKE '%}' THEN
+      RETURN NULL;
+    END IF;
+    BEGIN
+      RETURN substr(t, start)::jsonb;
+    EXCEPTION WHEN others THEN
+      RETURN NULL;
+    END;
+  END
+  $$;
+  `,
+  // "Resolved in <version>" (docs/explorer.md#resolved-in-a-version): the app version a group was resolved in, after
+  // which only an occurrence from that version or a later one reopens it.
+  `
+  ALTER TABLE issue_groups ADD COLUMN resolved_in text;
+  `,
 ];

@@ -7,9 +7,10 @@ import { wordsOf } from '../../../explorer-contract/search-query.ts';
 import { deviceKeyValues } from '../explorer-queries.ts';
 import { TEXT_COLUMNS } from '../log-columns.ts';
 import { NETWORK_TAG, networkComparisons } from '../network-search-terms.ts';
+import { parsedFieldSql } from './parsed-field-sql.ts';
 
 /** Adds a parameter and gives its placeholder ($1, $2, …). */
-type AddParameter = (value: unknown) => string;
+export type AddParameter = (value: unknown) => string;
 
 const COLUMN = { file: 'f', method: 'm', url: 'u' } as const;
 
@@ -62,6 +63,8 @@ function termSql(term: SearchTerm, appKey: string, add: AddParameter): string {
         .map(([op, number]) => `${value} ${op} ${add(number)}`)
         .join(' AND ')})`;
     }
+    case 'parsed':
+      return parsedFieldSql(term, add);
     case 'level':
       return `coalesce(l.ll, 0) = ${add(term.level)}`;
     case 'key':

@@ -3,7 +3,14 @@
 // server/stores/postgres/. Nothing the service needs is kept in the process, so any number of processes can share it.
 import { databaseLabel, StartupError } from '../../startup-checks.ts';
 import type { Store } from '../store.types.ts';
-import { createAppStore } from './app-store.ts';
+import { appStore } from '../app-store.ts';
+import { whole } from '../dialect.ts';
+import { issueReplyStore } from '../issue-replies.ts';
+import { partnerStore } from '../partner-store.ts';
+import { savedViewStore } from '../saved-views.ts';
+import { sourceMapStore } from '../source-maps.ts';
+import { viewerStore } from '../viewers.ts';
+import { webhookStore } from '../webhooks.ts';
 import { createPool } from './client.ts';
 import { createCollectedReads } from './collected-reads.ts';
 import { createCollectorStore } from './collector-store.ts';
@@ -11,15 +18,10 @@ import { createPgExplorerQueries } from './explorer-queries.ts';
 import { createForwardStore } from './forward-store.ts';
 import { migrate } from './migrate.ts';
 import { createPartitions } from './partitions.ts';
-import { createPartnerStore } from './partner-store.ts';
 import { keepStatistics } from './statistics.ts';
 import { createRetentionStore } from './retention-store.ts';
-import { createViewerStore } from './viewer-store.ts';
 import { createIssueGroupStore, groupStoredIssues } from './issue-groups.ts';
-import { createIssueReplyStore } from './issue-replies.ts';
-import { createSavedViewStore } from './saved-views.ts';
-import { createWebhookStore } from './webhooks.ts';
-import { createSourceMapStore } from './source-maps.ts';
+import { pgDb } from './dialect.ts';
 
 /** The explorer's reads have a pool of their own, so that the collector's connections never wait behind them, and each
  * of their statements stops past EXPLORER_STATEMENT_MS (the explorer's API answers 422): no search holds the database
@@ -44,21 +46,22 @@ export async function openPostgresStore(url: string, options: { poolSize?: numbe
   // Today's and tomorrow's partitions now, so that the first batches do not wait to make them.
   await partitions.ensure([Date.now(), Date.now() + 24 * 60 * 60 * 1000]);
   let closed: Promise<void> | undefined;
+  const db = pgDb(pool);
   const store: Store = {
     kind: 'postgres',
     location: label,
-    ...createPartnerStore(pool),
-    ...createAppStore(pool),
+    ...whole(partnerStore(db)),
+    ...whole(appStore(db)),
     ...createCollectorStore(pool, partitions, statistics),
     ...createCollectedReads(pool),
     ...createRetentionStore(pool, partitions),
-    ...createViewerStore(pool),
+    ...whole(viewerStore(db)),
     ...createForwardStore(pool),
     ...createIssueGroupStore(pool),
-    ...createIssueReplyStore(pool),
-    ...createWebhookStore(pool),
-    ...createSavedViewStore(pool),
-    ...createSourceMapStore(pool),
+    ...whole(issueReplyStore(db)),
+    ...whole(webhookStore(db)),
+    ...whole(savedViewStore(db)),
+    ...whole(sourceMapStore(db)),
     explorer: createPgExplorerQueries(reads),
     // Each write is committed by the time its promise resolves, the tsvector with its row; the planner's statistics
     // follow the logs (server/stores/postgres/statistics.ts).

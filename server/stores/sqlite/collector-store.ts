@@ -11,7 +11,8 @@ import {
   PRUNE_EVERY,
   type CollectorStore,
 } from '../store.types.ts';
-import { now, toSession, type SessionRow, promised, type Sync } from './rows.ts';
+import { now, toSession, type SessionRow, type Sync } from './rows.ts';
+import { insertIssue } from '../issue-insert.ts';
 import { createIssueGrouping } from './issue-groups.ts';
 import { logBatchWrites, logParams, type LogParams } from './log-batch.ts';
 
@@ -20,11 +21,12 @@ type CollectorWrites = Sync<CollectorStore> & {
   addLogParams(appKey: string, sessionId: number, params: LogParams): number;
 };
 
-export function createCollectorStore(db: Database.Database): CollectorStore {
-  return promised<CollectorStore>(collectorStoreSync(db));
-}
-
-export function collectorStoreSync(db: Database.Database): CollectorWrites {
+/** Its one read apart from its writes (docs/local-service.md#the-writer-thread); addLogs is the service's thread's,
+ * which makes the logs parameters (logParams) and sends them to addLogParams. */
+export function collectorStore(db: Database.Database): {
+  reads: Pick<CollectorWrites, 'sessionById'>;
+  writes: Omit<CollectorWrites, 'sessionById' | 'addLogs'>;
+} {
   const upsertDevice = db.prepare(
     `INSERT INTO devices (app_key, udid, name, info, first_seen, last_seen) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (app_key, udid) DO UPDATE SET
@@ -62,7 +64,7 @@ export function collectorStoreSync(db: Database.Database): CollectorWrites {
 
   const addLogParams = logBatchWrites(db);
 
-  return {
+  const methods: CollectorWrites = {
     recordRequest(appKey, op, status, skipped) {
       if (appKey !== '' && isApp.get(appKey))
         insertRequest.run(appKey, op, status, now(), skipped ? JSON.stringify(skipped) : null);
@@ -94,24 +96,11 @@ export function collectorStoreSync(db: Database.Database): CollectorWrites {
     addLogParams,
     addIssue(appKey, issue) {
       return db.transaction(() => {
-        const result = db
-          .prepare(
-            `INSERT OR IGNORE INTO issues (app_key, uid, session_id, url, title, text, type, received_at, resolved_frame) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          )
-          .run(
-            appKey,
-            issue.uid,
-            issue.session_id,
-            issue.url ?? '',
-            issue.title,
-            issue.text,
-            issue.type,
-            now(),
-            issue.resolved_frame ?? null,
-          );
+        const { text, values } = insertIssue(appKey, issue).render(() => '?');
+        const added = db.prepare(text).get(...values) as { id: number } | undefined;
         // A new issue joins its group (docs/explorer.md#issue-groups).
-        if (result.changes === 1) groupIssue(Number(result.lastInsertRowid), true);
-        return result.changes === 1;
+        if (added) groupIssue(added.id, true);
+        return added !== undefined;
       })();
     },
     setDeviceKey(appKey, udid, key, value) {
@@ -133,4 +122,6 @@ export function collectorStoreSync(db: Database.Database): CollectorWrites {
       })();
     },
   };
+  const { sessionById, addLogs: _, ...writes } = methods;
+  return { reads: { sessionById }, writes };
 }

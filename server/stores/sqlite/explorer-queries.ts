@@ -8,6 +8,7 @@ import type Database from 'better-sqlite3';
 import type { ExplorerApp, ExplorerQueries } from '../explorer-queries.types.ts';
 import { registerReadDeadline } from './read-deadline.ts';
 import { promised } from './rows.ts';
+import { registerParsedKv } from './parsed-field-sql.ts';
 import { registerContains } from './search-sql.ts';
 import { COMMON_MATCHES } from './explorer/common-words.ts';
 import { deviceQueries } from './explorer/device-queries.ts';
@@ -36,6 +37,8 @@ export function createExplorerQueries(
 /** The same queries, answered at once: what the reader thread runs (server/stores/sqlite/reader-thread.ts). */
 export function explorerQueriesSync(db: Database.Database, tuning = { commonMatches: COMMON_MATCHES }) {
   registerContains(db);
+  registerParsedKv(db);
+  registerParsedKv(db);
   registerReadDeadline(db);
   // A search reads what the index holds, which the writer thread keeps up to date (server/stores/sqlite/search-index.ts).
   const reads = logReads(db, tuning);

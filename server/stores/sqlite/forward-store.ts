@@ -5,15 +5,16 @@ import type Database from 'better-sqlite3';
 import { columnList } from '../log-columns.ts';
 import { toCursor, type CursorRow } from '../store-rows.ts';
 import type { ForwardLog, ForwardStore } from '../store.types.ts';
-import { now, promised, queries, toLog, toSession, type SessionRow, type Sync } from './rows.ts';
+import { now, queries, toLog, toSession, type SessionRow, type Sync } from './rows.ts';
 
-export function createForwardStore(db: Database.Database): ForwardStore {
-  return promised<ForwardStore>(forwardStoreSync(db));
-}
+type Reads = 'forwardTargets' | 'forwardingHolder' | 'forwardPage' | 'forwardCursors' | 'forwardLag';
 
-/** Its writes run in the writer thread (server/stores/sqlite/writer.types.ts), the horizon too: there it reads between two
- * groups, when every log it can see is committed. */
-export function forwardStoreSync(db: Database.Database): Sync<ForwardStore> {
+/** Its writes run in the writer thread (docs/local-service.md#the-writer-thread), the horizon too: there it reads
+ * between two groups, when every log it can see is committed. */
+export function forwardStore(db: Database.Database): {
+  reads: Pick<Sync<ForwardStore>, Reads>;
+  writes: Omit<Sync<ForwardStore>, Reads>;
+} {
   const { one, all } = queries(db);
   const maxLogId = db.prepare(`SELECT ifnull(max(id), 0) FROM logs`).pluck();
   const highestCursor = db.prepare(`SELECT ifnull(max(last_id), 0) FROM forward_cursors`).pluck();
@@ -32,7 +33,7 @@ export function forwardStoreSync(db: Database.Database): Sync<ForwardStore> {
        last_error_at = CASE WHEN @keepError THEN last_error_at WHEN @error IS NOT NULL THEN @at END`,
   );
 
-  return {
+  const methods: Sync<ForwardStore> = {
     forwardTargets() {
       return all<{ app_key: string; url: string; headers: string }>(
         `SELECT app_key, url, headers FROM forward_targets ORDER BY app_key`,
@@ -121,4 +122,6 @@ export function forwardStoreSync(db: Database.Database): Sync<ForwardStore> {
       )!.n;
     },
   };
+  const { forwardTargets, forwardingHolder, forwardPage, forwardCursors, forwardLag, ...writes } = methods;
+  return { reads: { forwardTargets, forwardingHolder, forwardPage, forwardCursors, forwardLag }, writes };
 }

@@ -15,17 +15,19 @@ import {
   TEXT_CUT,
   type OccurrenceRow,
 } from '../../explorer/issue-grouping.ts';
-import type { IssueGroupStore } from '../store.types.ts';
-import { promised, type Sync } from './rows.ts';
+import type { GroupBreakdownRow, IssueGroupStore } from '../store.types.ts';
+import type { Sync } from './rows.ts';
 import { containsFolded } from './case-fold.ts';
 
 /** Groups the stored issue `issueId`; with `notify`, a new or reopened group queues the app's webhook. Run inside the
  * transaction that stored the issue. */
 export function createIssueGrouping(db: Database.Database): (issueId: number, notify: boolean) => void {
   const occurrence = db.prepare(
-    `SELECT i.app_key, i.uid, i.title, i.text, i.type, i.received_at, i.resolved_frame, s.session_uid, s.udid FROM issues i JOIN sessions s ON s.id = i.session_id WHERE i.id = ?`,
+    `SELECT i.app_key, i.uid, i.title, i.text, i.type, i.received_at, i.resolved_frame, s.session_uid, s.udid,
+       json_extract(s.payload, '$.app_version.version') AS version FROM issues i JOIN sessions s ON s.id = i.session_id WHERE i.id = ?`,
   );
-  const prior = db.prepare(`SELECT id, status FROM issue_groups WHERE app_key = ? AND fingerprint = ?`);
+  const prior = db.prepare(`SELECT id, status, resolved_in FROM issue_groups WHERE app_key = ? AND fingerprint = ?`);
+  const unfix = db.prepare(`UPDATE issue_groups SET resolved_in = NULL WHERE id = ?`);
   const insertGroup = db.prepare(
     `INSERT INTO issue_groups (app_key, fingerprint, type, title, top_frame, last_title, status, occurrences, devices, first_seen, last_seen)
      VALUES (?, ?, ?, ?, ?, ?, 'open', 0, 0, ?, ?)`,
@@ -53,7 +55,8 @@ export function createIssueGrouping(db: Database.Database): (issueId: number, no
     const issue = occurrence.get(issueId) as (OccurrenceRow & { app_key: string }) | undefined;
     if (!issue) return;
     const { fingerprint, title, topFrame, lastTitle } = groupingOf(issue);
-    const found = prior.get(issue.app_key, fingerprint) as { id: number; status: IssueGroup['status'] } | undefined;
+    const found = prior.get(issue.app_key, fingerprint) as
+      { id: number; status: IssueGroup['status']; resolved_in: string | null } | undefined;
     const groupId =
       found?.id ??
       Number(
@@ -68,7 +71,8 @@ export function createIssueGrouping(db: Database.Database): (issueId: number, no
           issue.received_at,
         ).lastInsertRowid,
       );
-    const { status, event } = occurrenceOutcome(found);
+    const { status, event } = occurrenceOutcome(found, issue.version);
+    if (found?.resolved_in && status !== 'resolved') unfix.run(groupId);
     const newDevice = addDevice.run(groupId, issue.udid).changes;
     count.run(
       newDevice,
@@ -123,15 +127,16 @@ const OCCURRENCE_SELECT = `SELECT i.id, i.session_id, i.uid, i.type,
     s.session_uid, s.udid, ifnull(d.name, '') AS device_name
   FROM issues i JOIN sessions s ON s.id = i.session_id LEFT JOIN devices d ON d.app_key = s.app_key AND d.udid = s.udid`;
 
-export function createIssueGroupStore(db: Database.Database): IssueGroupStore {
-  return promised<IssueGroupStore>(issueGroupStoreSync(db));
-}
+type Writes = 'setIssueGroupStatus' | 'groupUngroupedIssues';
 
-/** Its writes (setIssueGroupStatus, groupUngroupedIssues) run in the writer thread (server/stores/sqlite/writer.types.ts). */
-export function issueGroupStoreSync(db: Database.Database): Sync<IssueGroupStore> {
+/** Its writes run in the writer thread (docs/local-service.md#the-writer-thread). */
+export function issueGroupStore(db: Database.Database): {
+  reads: Omit<Sync<IssueGroupStore>, Writes>;
+  writes: Pick<Sync<IssueGroupStore>, Writes>;
+} {
   const groupIssue = createIssueGrouping(db);
   const one = (sql: string, ...params: unknown[]) => db.prepare(sql).get(...params) as IssueGroup | undefined;
-  return {
+  const { setIssueGroupStatus, groupUngroupedIssues, ...reads }: Sync<IssueGroupStore> = {
     issueGroups(filter) {
       const clauses = ['app_key = ?'];
       const params: unknown[] = [filter.appKey];
@@ -182,12 +187,34 @@ export function issueGroupStoreSync(db: Database.Database): Sync<IssueGroupStore
           .all(appKey, id, limit) as { session_uid: string }[]
       ).map((row) => row.session_uid);
     },
-    setIssueGroupStatus(appKey, id, status, by, now) {
+    groupBreakdown(appKey, id) {
+      const rows = db
+        .prepare(
+          `SELECT json_extract(s.payload, '$.app_version.version') AS version, json_extract(s.payload, '$.device.os_version') AS os,
+             json_extract(s.payload, '$.device.device_type') AS browser, substr(i.received_at, 1, 10) AS day, count(*) AS n,
+             min(i.received_at) AS first_received
+           FROM issues i JOIN sessions s ON s.id = i.session_id WHERE i.group_id = ? AND i.app_key = ? GROUP BY 1, 2, 3, 4`,
+        )
+        .all(id, appKey) as GroupBreakdownRow[];
+      const firstLogged = db
+        .prepare(
+          `SELECT min(l.at) FROM issues i JOIN logs l ON l.session_id = i.session_id AND l.tg = 'bf_issue' AND l.t = i.uid
+           WHERE i.group_id = ? AND i.app_key = ?`,
+        )
+        .pluck()
+        .get(id, appKey) as number | null;
+      const resolvedIn =
+        (db.prepare(`SELECT resolved_in FROM issue_groups WHERE id = ? AND app_key = ?`).pluck().get(id, appKey) as
+          string | null | undefined) ?? null;
+      return { rows, firstLogged, resolvedIn };
+    },
+    setIssueGroupStatus(appKey, id, status, by, now, resolvedIn) {
       db.prepare(
-        `UPDATE issue_groups SET status = ?, status_changed_at = ?, status_by = ? WHERE app_key = ? AND id = ?`,
-      ).run(status, now.toISOString(), by, appKey, id);
+        `UPDATE issue_groups SET status = ?, status_changed_at = ?, status_by = ?, resolved_in = ? WHERE app_key = ? AND id = ?`,
+      ).run(status, now.toISOString(), by, status === 'resolved' ? (resolvedIn ?? null) : null, appKey, id);
       return one(`${GROUP_SELECT} WHERE app_key = ? AND id = ?`, appKey, id);
     },
     groupUngroupedIssues: ungroupedBatch(db, groupIssue),
   };
+  return { reads, writes: { setIssueGroupStatus, groupUngroupedIssues } };
 }

@@ -17,6 +17,7 @@ export const READ_METHODS = [
   'count',
   'scanCount',
   'scanVolume',
+  'splitVolume',
   'facetSample',
   'sessionFacts',
   'deviceKeys',

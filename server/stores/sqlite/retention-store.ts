@@ -1,19 +1,16 @@
 // Retention's marks and deletes in SQLite (server/stores/retention.ts): rows carry no arrival time of their own, so now
 // and then the highest id of each table is noted with the time, and rows at or below a mark older than the period go.
 import type Database from 'better-sqlite3';
-import { promised, type Sync } from './rows.ts';
+import type { Sync } from './rows.ts';
 import type { RetentionStore } from '../store.types.ts';
 
 /** What retention deletes by age, in this order. Sessions go after them, once nothing refers to them. */
 const RETAINED_TABLES = ['logs', 'log_batches', 'issues', 'device_key_changes', 'requests'] as const;
 
-export function createRetentionStore(db: Database.Database): RetentionStore {
-  return promised<RetentionStore>(retentionStoreSync(db));
-}
-
-export function retentionStoreSync(db: Database.Database): Sync<RetentionStore> {
+/** Only writes, each run alone in the writer thread (MAINTENANCE_METHODS in server/stores/sqlite/writer.types.ts). */
+export function retentionStore(db: Database.Database): { reads: object; writes: Sync<RetentionStore> } {
   const pruneGroups = issueGroupPruning(db);
-  return {
+  const writes: Sync<RetentionStore> = {
     markRetention(at) {
       db.transaction(() => {
         for (const table of RETAINED_TABLES) {
@@ -60,6 +57,7 @@ export function retentionStoreSync(db: Database.Database): Sync<RetentionStore> 
         .run(before, batch).changes;
     },
   };
+  return { reads: {}, writes };
 }
 
 /** The issue groups whose last occurrence arrived before the cutoff and whose issues have all gone (by the marks,

@@ -498,4 +498,9 @@ ${FIRST_LOG_COLUMNS}
   DROP TRIGGER IF EXISTS logs_infix_update;
   DROP TABLE IF EXISTS logs_infix;
   `,
+  // "Resolved in <version>" (docs/explorer.md#resolved-in-a-version): the app version a group was resolved in, after
+  // which only an occurrence from that version or a later one reopens it.
+  `
+  ALTER TABLE issue_groups ADD COLUMN resolved_in TEXT;
+  `,
 ];

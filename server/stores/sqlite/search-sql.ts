@@ -9,8 +9,9 @@ import { wordsOf, type SearchQuery, type SearchTerm } from '../../../explorer-co
 import { deviceKeyValues } from '../explorer-queries.ts';
 import { TEXT_COLUMNS } from '../log-columns.ts';
 import { NETWORK_TAG, networkComparisons } from '../network-search-terms.ts';
+import { parsedFieldSql } from './parsed-field-sql.ts';
 
-interface SqlClause {
+export interface SqlClause {
   sql: string;
   params: unknown[];
 }
@@ -109,6 +110,8 @@ function termSql(term: SearchTerm, appKey: string, window: boolean): SqlClause {
         params: comparisons.flatMap(([, number]) => [NETWORK_TAG, number]),
       };
     }
+    case 'parsed':
+      return parsedFieldSql(term);
     case 'fragment':
       return {
         sql: `(${TEXT_COLUMNS.map((column) => `contains(l.${column}, ?)`).join(' OR ')})`,

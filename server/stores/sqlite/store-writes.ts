@@ -1,44 +1,27 @@
-// The stores' writes on SQLite, as calls into the writer thread (server/stores/sqlite/writer.ts): the same methods the
-// contracts name (server/stores/store.types.ts), each answered once committed. A batch's logs are hashed here, on the
-// service's thread, which parses and checks them too, so that the two threads share the work of a batch; the requests
-// log is sent without waiting. docs/local-service.md#the-writer-thread
-import type {
-  AppStore,
-  CollectedReads,
-  CollectorStore,
-  ForwardStore,
-  IssueGroupStore,
-  IssueReplyStore,
-  PartnerStore,
-  RetentionStore,
-  SavedViewStore,
-  SourceMapStore,
-  ViewerStore,
-  WebhookStore,
-} from '../store.types.ts';
+// The stores' writes on SQLite, as calls into the writer thread (server/stores/sqlite/writer.ts): one for each of the
+// roles' writes (server/stores/sqlite/roles.ts), by its name, each answered once committed. A batch's logs are hashed
+// here, on the service's thread, which parses and checks them too, so that the two threads share the work of a batch;
+// the requests log is sent without waiting. docs/local-service.md#the-writer-thread
+import type { CollectedReads, CollectorStore } from '../store.types.ts';
 import { logParams } from './log-batch.ts';
+import type { SqliteWrites, WriteMethod } from './roles.ts';
 import type { Writer } from './writer.ts';
-import { WRITE_METHODS, type WriteMethod } from './writer.types.ts';
 
-type Stores = PartnerStore &
-  AppStore &
-  CollectorStore &
-  RetentionStore &
-  ViewerStore &
-  ForwardStore &
-  IssueGroupStore &
-  IssueReplyStore &
-  WebhookStore &
-  SavedViewStore &
-  SourceMapStore;
-type StoreWrites = Pick<Stores, Exclude<WriteMethod, 'addLogParams'> | 'addLogs'>;
+/** Each write as the contracts (server/stores/store.types.ts) have it: a promise of what the writer thread answered. */
+type Calls<W> = {
+  [K in keyof W]: W[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never;
+};
 
-export function storeWrites(writer: Writer): StoreWrites {
+export type StoreWrites = Omit<Calls<SqliteWrites>, 'addLogParams'> & Pick<CollectorStore, 'addLogs'>;
+
+/** `writes` names the methods; none of them runs here. */
+export function storeWrites(writer: Writer, writes: SqliteWrites): StoreWrites {
   const calls = Object.fromEntries(
-    WRITE_METHODS.map((method) => [method, (...args: unknown[]) => writer.call(method, args)]),
-  ) as Record<WriteMethod, (...args: unknown[]) => Promise<never>>;
+    Object.keys(writes).map((method) => [method, (...args: unknown[]) => writer.call(method as WriteMethod, args)]),
+  ) as Calls<SqliteWrites>;
+  const { addLogParams: _, ...named } = calls;
   return {
-    ...calls,
+    ...named,
     addLogs: (appKey, sessionId, logs) => writer.call('addLogParams', [appKey, sessionId, logParams(sessionId, logs)]),
     async recordRequest(...args) {
       writer.send('recordRequest', args);

@@ -6,22 +6,13 @@ import { bugfenderAppIdOf } from '../app-id.ts';
 import { logContentHash } from '../log-hash.ts';
 import { migrate } from './migrate.ts';
 import { MIGRATIONS } from './schema.ts';
-import { createAppStore } from './app-store.ts';
 import { createCollectedReads } from './collected-reads.ts';
-import { createCollectorStore } from './collector-store.ts';
-import { createForwardStore } from './forward-store.ts';
-import { createPartnerStore } from './partner-store.ts';
-import { createRetentionStore } from './retention-store.ts';
-import { createViewerStore } from './viewer-store.ts';
 import { createExplorerQueries } from './explorer-queries.ts';
 import { startWriter } from './writer.ts';
 import { startReader } from './reader.ts';
 import { afterRequestsLog, storeWrites } from './store-writes.ts';
-import { createIssueGroupStore, groupStoredIssues } from './issue-groups.ts';
-import { createIssueReplyStore } from './issue-replies.ts';
-import { createSavedViewStore } from './saved-views.ts';
-import { createWebhookStore } from './webhooks.ts';
-import { createSourceMapStore } from './source-maps.ts';
+import { groupStoredIssues } from './issue-groups.ts';
+import { sqliteRoles } from './roles.ts';
 import { checkDatabasePath, newerSchema, openFailure, StartupError } from '../../startup-checks.ts';
 import { checkIntegrity } from './integrity.ts';
 import type { Store } from '../store.types.ts';
@@ -118,22 +109,15 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   const writer = startWriter({ path, maxPages });
   const reader = memory ? undefined : startReader(path);
   const reads = createCollectedReads(opened);
+  // The roles' writes are made here only to be named: the writer thread runs them, on its own connection (a file's
+  // read-only connection here would refuse them).
+  const roles = sqliteRoles(opened);
   const store: Store = {
     kind: 'sqlite',
     location: path,
-    ...createPartnerStore(opened),
-    ...createAppStore(opened),
-    ...createCollectorStore(opened),
+    ...roles.reads,
     ...reads,
-    ...createRetentionStore(opened),
-    ...createViewerStore(opened),
-    ...createForwardStore(opened),
-    ...createIssueGroupStore(opened),
-    ...createIssueReplyStore(opened),
-    ...createWebhookStore(opened),
-    ...createSavedViewStore(opened),
-    ...createSourceMapStore(opened),
-    ...storeWrites(writer),
+    ...storeWrites(writer, roles.writes),
     ...afterRequestsLog(writer, reads),
     explorer: reader?.queries ?? createExplorerQueries(opened),
     settled: () => writer.settled({ index: true }),

@@ -1,27 +1,16 @@
 // SQLite's writer thread (server/stores/sqlite/writer.ts starts it): one connection a database, on which every write of the
-// stores runs, by name (writer.types.ts), off the event loop that answers requests. Group commit: the writes that
+// stores runs, by name (the roles' writes, roles.ts), off the event loop that answers requests. Group commit: the writes that
 // arrived while the last transaction ran are committed together, each in a savepoint of its own, and each is answered
 // only after that commit. Then the search index catches up by a bounded step, and only then do the answers go, so that
 // a log is searchable when acknowledged unless the index has fallen behind. docs/local-service.md#the-writer-thread
 import { parentPort } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { isDamage, storageFault } from '../../http/errors.ts';
-import { appStoreSync } from './app-store.ts';
-import { collectorStoreSync } from './collector-store.ts';
 import { logCount, type LogParams } from './log-batch.ts';
-import { forwardStoreSync } from './forward-store.ts';
-import { issueGroupStoreSync } from './issue-groups.ts';
-import { issueReplyStoreSync } from './issue-replies.ts';
-import { partnerStoreSync } from './partner-store.ts';
-import { retentionStoreSync } from './retention-store.ts';
-import { savedViewStoreSync } from './saved-views.ts';
-import { sourceMapStoreSync } from './source-maps.ts';
+import { sqliteRoles } from './roles.ts';
 import { createSearchIndex, type SearchIndex } from './search-index.ts';
-import { viewerStoreSync } from './viewer-store.ts';
-import { webhookStoreSync } from './webhooks.ts';
 import {
   MAINTENANCE_METHODS,
-  WRITE_METHODS,
   type FromWriter,
   type OpenOptions,
   type Outcome,
@@ -106,20 +95,7 @@ function open(id: number, options: OpenOptions): void {
     db.pragma('foreign_keys = ON');
     // An acknowledged batch survives a power loss: each group's commit waits for the disk (docs/local-service.md#the-writer-thread).
     db.pragma('synchronous = FULL');
-    const stores = {
-      ...partnerStoreSync(db),
-      ...appStoreSync(db),
-      ...collectorStoreSync(db),
-      ...retentionStoreSync(db),
-      ...viewerStoreSync(db),
-      ...forwardStoreSync(db),
-      ...issueGroupStoreSync(db),
-      ...issueReplyStoreSync(db),
-      ...webhookStoreSync(db),
-      ...savedViewStoreSync(db),
-      ...sourceMapStoreSync(db),
-    };
-    const methods = Object.fromEntries(WRITE_METHODS.map((name) => [name, stores[name]])) as Methods;
+    const methods = sqliteRoles(db).writes as Methods;
     const reserve = options.maxPages
       ? Math.min(
           Math.floor(options.maxPages / 10),
@@ -168,17 +144,26 @@ const exec = (db: Database.Database, sql: string) => {
 };
 
 let scheduled = false;
+/** The turn under way: turns run one after another, never two on a connection at once. */
+let turning = Promise.resolve();
 function schedule(): void {
   if (scheduled) return;
   scheduled = true;
   // After the messages already waiting are taken in: they join this turn's group.
-  setImmediate(turn);
+  setImmediate(() => {
+    // A turn that throws ends the thread, as an exception would (server/stores/sqlite/writer.ts starts another).
+    turning = turning.then(turn).catch((error: unknown) => {
+      setImmediate(() => {
+        throw error;
+      });
+    });
+  });
 }
 
-function turn(): void {
+async function turn(): Promise<void> {
   scheduled = false;
   let retryIn = Infinity;
-  for (const [id, connection] of connections) retryIn = Math.min(retryIn, serve(id, connection));
+  for (const [id, connection] of connections) retryIn = Math.min(retryIn, await serve(id, connection));
   if (retryIn === 0) schedule();
   else if (retryIn < Infinity) setTimeout(schedule, retryIn);
 }
@@ -187,11 +172,11 @@ function turn(): void {
  * ms it wants another turn (Infinity: when a message comes). A damaged page where the thread reads for itself (the
  * highest log id, the index's progress) is logged, and the index waits as on a full disk: the writes that meet the
  * damage answer 503 (server/http/errors.ts), everything else goes on, and the thread never dies of it. */
-function serve(id: number, connection: Connection): number {
+async function serve(id: number, connection: Connection): Promise<number> {
   const outcomes: Outcome[] = [];
   let retryIn = Infinity;
   try {
-    const stored = runQueue(id, connection, outcomes);
+    const stored = await runQueue(id, connection, outcomes);
     catchUp(connection, stored);
     answerSettles(connection, outcomes);
     if (!connection.db.open) connections.delete(id);
@@ -222,7 +207,7 @@ function answerSettles(connection: Connection, outcomes: Outcome[]): void {
 
 /** Takes what the head of the queue allows in one turn: a group of writes, or a maintenance write alone, or a settle
  * or a close. How many logs it stored. */
-function runQueue(id: number, connection: Connection, outcomes: Outcome[]): number {
+async function runQueue(id: number, connection: Connection, outcomes: Outcome[]): Promise<number> {
   const { queue, db } = connection;
   const head = queue[0];
   if (!head) return 0;
@@ -248,7 +233,7 @@ function runQueue(id: number, connection: Connection, outcomes: Outcome[]): numb
     queue.shift();
     setPages(connection, 'maintenance');
     try {
-      outcomes.push({ id: head.id, ok: true, value: connection.methods[head.method](...head.args) });
+      outcomes.push({ id: head.id, ok: true, value: await connection.methods[head.method](...head.args) });
     } catch (error) {
       outcomes.push({ id: head.id, ok: false, error: asError(error) });
     } finally {
@@ -267,7 +252,7 @@ function runQueue(id: number, connection: Connection, outcomes: Outcome[]): numb
     group.push(write);
     logs += write.method === 'addLogParams' ? logCount(write.args[2] as LogParams) : 1;
   }
-  const stored = commitGroup(connection, group, outcomes);
+  const stored = await commitGroup(connection, group, outcomes);
   // The lock did not come within the busy timeout (another process holds it): what waited behind this group would
   // wait as long again, so it is answered now, as busy, and the clients retry.
   if (connection.busy) {
@@ -284,11 +269,11 @@ function runQueue(id: number, connection: Connection, outcomes: Outcome[]): numb
 
 /** One transaction for the group, a savepoint for each write in it: a write that fails alone (a bug) fails alone;
  * one that takes the transaction with it (a full disk) fails the group. How many logs were stored. */
-function commitGroup(
+async function commitGroup(
   connection: Connection,
   group: Extract<Request, { type: 'write' }>[],
   outcomes: Outcome[],
-): number {
+): Promise<number> {
   const { db, methods } = connection;
   const results: ({ ok: true; value: unknown } | { ok: false; error: WriterError })[] = [];
   let failed: WriterError | undefined;
@@ -300,7 +285,7 @@ function commitGroup(
   }
   for (const write of failed ? [] : group) {
     try {
-      results.push({ ok: true, value: db.transaction(() => methods[write.method](...write.args))() });
+      results.push({ ok: true, value: await inSavepoint(db, () => methods[write.method](...write.args)) });
     } catch (error) {
       if (!write.reply) logOnce(connection, write.method, error);
       results.push({ ok: false, error: asError(error) });
@@ -327,6 +312,40 @@ function commitGroup(
     if (write.reply) outcomes.push({ id: write.id, ...result });
   });
   return stored;
+}
+
+/** `write` in a savepoint of its own, undone alone when it throws, as better-sqlite3's nested transactions are; but
+ * awaited: the role stores written once for both databases answer promises (server/stores/dialect.ts). Their awaits
+ * are on SQLite's synchronous calls, already settled, so nothing else runs on the connection meanwhile. */
+async function inSavepoint(db: Database.Database, write: () => unknown): Promise<unknown> {
+  const savepoint = savepointsOf(db);
+  savepoint.begin.run();
+  try {
+    const value = await write();
+    savepoint.release.run();
+    return value;
+  } catch (error) {
+    if (db.inTransaction) {
+      savepoint.rollback.run();
+      savepoint.release.run();
+    }
+    throw error;
+  }
+}
+
+/** The savepoint's statements, prepared once a connection: a group may hold thousands of writes. */
+const savepoints = new WeakMap<Database.Database, Record<'begin' | 'release' | 'rollback', Database.Statement>>();
+function savepointsOf(db: Database.Database) {
+  let found = savepoints.get(db);
+  if (!found) {
+    found = {
+      begin: db.prepare('SAVEPOINT write'),
+      release: db.prepare('RELEASE write'),
+      rollback: db.prepare('ROLLBACK TO write'),
+    };
+    savepoints.set(db, found);
+  }
+  return found;
 }
 
 /** The index's step after a group: at least what the group stored, so the index keeps pace whatever the load. */

@@ -1,43 +1,12 @@
 // The messages between the service's thread and SQLite's writer thread (server/stores/sqlite/writer.ts and
 // writer-thread.ts): the thread holds each database's writing connection and runs every write of the stores there,
-// so that no write, commit, index step or checkpoint ever runs on the event loop that answers requests.
+// by name (the roles' writes, server/stores/sqlite/roles.ts), so that no write, commit, index step or checkpoint ever
+// runs on the event loop that answers requests.
 // docs/local-service.md#the-writer-thread
 
-/** The store methods that write, run in the writer thread by name; every other method reads, on the service's thread. */
-export const WRITE_METHODS = [
-  'addPartner',
-  'addToken',
-  'revokeToken',
-  'putApp',
-  'putDevice',
-  'putSession',
-  'addLogParams',
-  'addIssue',
-  'setDeviceKey',
-  'recordRequest',
-  'putViewer',
-  'setViewerApps',
-  'addViewerSession',
-  'deleteViewerSession',
-  'markRetention',
-  'pruneBefore',
-  'setForwardTarget',
-  'claimForwarding',
-  'releaseForwarding',
-  'forwardHorizon',
-  'saveForwardCursor',
-  'setIssueGroupStatus',
-  'addIssueReply',
-  'groupUngroupedIssues',
-  'setWebhook',
-  'claimNotifications',
-  'notificationDone',
-  'addSavedView',
-  'deleteSavedView',
-  'putSourceMap',
-  'deleteSourceMaps',
-] as const;
-export type WriteMethod = (typeof WRITE_METHODS)[number];
+import type { WriteMethod } from './roles.ts';
+
+export type { WriteMethod };
 
 /** Retention's deletes run alone, each its own transaction, with the whole of SIDELOG_MAX_DB_MB to work in (the
  * collector's writes stop short of it), so that they can always free room. */

@@ -11,10 +11,15 @@ describe("the page's redaction", () => {
     rules: [{ name: 'contract', pattern: 'contract no\\. \\d+', flags: 'i' }],
   });
 
-  test("applies the built-ins the app chose and none of the app's rules", () => {
-    const redact = pageRedactor(config);
+  test("applies the built-ins the app chose and none of the app's rules", async () => {
+    const redact = await pageRedactor(config);
     expect(redact('Contract No. 77 for ivan@shop.ru, +7 912 345 67 89')).toBe(
       'Contract No. 77 for [email], +7 912 345 67 89',
     );
+  });
+
+  test('with every built-in turned off, keeps the text as it is', async () => {
+    const redact = await pageRedactor(resolveRedact({ builtIns: false }));
+    expect(redact('ivan@shop.ru, +7 912 345 67 89')).toBe('ivan@shop.ru, +7 912 345 67 89');
   });
 });

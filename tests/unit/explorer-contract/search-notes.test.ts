@@ -22,10 +22,10 @@ describe('notes on a query that found nothing', () => {
 
   test('a name before a colon that is no field', () => {
     expect(notes('q=code:502 payment')).toEqual([
-      '“code:” is not a field, so “code:502” is searched as text. The fields are level, tag, file, method, url, device, session, version, language, status, duration and key.<name> (a device key: key.code:502).',
+      "“code:” is not a field, so “code:502” is searched as text. The fields are level, tag, file, method, url, device, session, version, language, status, duration, key.<name> and @<name> (a device key: key.code:502; a field of the log's text: @code:502).",
     ]);
     expect(notes('q=-Plan:gold')).toEqual([
-      '“Plan:” is not a field, so “Plan:gold” is searched as text. The fields are level, tag, file, method, url, device, session, version, language, status, duration and key.<name> (a device key: key.Plan:gold).',
+      "“Plan:” is not a field, so “Plan:gold” is searched as text. The fields are level, tag, file, method, url, device, session, version, language, status, duration, key.<name> and @<name> (a device key: key.Plan:gold; a field of the log's text: @Plan:gold).",
     ]);
     // A network line's status is a field now (docs/explorer-views.md#network-lines).
     expect(notes('q=status:502 -Status:5xx duration:800')).toEqual([]);

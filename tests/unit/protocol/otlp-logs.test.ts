@@ -43,6 +43,7 @@ const log: LogRecord = {
   tg: 'shop',
   f: 'https://shop.example/assets/app.js',
   l: 42,
+  lc: 17,
   m: 'openCart',
   u: 'https://shop.example/cart',
 };

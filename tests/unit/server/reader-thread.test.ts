@@ -10,11 +10,22 @@ import { appIdOf } from '../../../server/stores/app-id.ts';
 import { DEMO_APP_KEY, seedDemo } from '../../../server/partner/demo.ts';
 import { startService } from '../../../server/service.ts';
 import { holdReaders, READERS } from '../../../server/stores/sqlite/reader.ts';
+import { sqliteRoles } from '../../../server/stores/sqlite/roles.ts';
 import { openSqliteStore, readConnectionOf } from '../../../server/stores/sqlite/store.ts';
 import { logs, sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { createTestDatabase } from './test-databases.ts';
 
 const TOKEN = 'reader-thread-token';
+
+const view = {
+  id: 'v1',
+  name: 'Errors',
+  owner: 'ann',
+  shared: false,
+  path: '/logs',
+  query: 'level:error',
+  created_at: '2025-01-01T00:00:00.000Z',
+};
 
 test('on SQLite, a batch is acknowledged and the event loop answers while an explorer read is still running', async () => {
   const database = await createTestDatabase('sqlite');
@@ -75,6 +86,24 @@ test('on SQLite, the service thread’s connection is read-only: a write on it f
     expect(() => readConnectionOf(store).prepare(`DELETE FROM apps`).run()).toThrow(/readonly/);
     expect(await store.apps()).toEqual([expect.objectContaining({ key: DEMO_APP_KEY })]);
     expect(await store.explorer.apps()).toEqual([expect.objectContaining({ key: DEMO_APP_KEY })]);
+  } finally {
+    await store.close();
+    await database.drop();
+  }
+});
+
+test('on SQLite, every write of the roles, run on the service thread’s connection by mistake, fails loudly', async () => {
+  const database = await createTestDatabase('sqlite');
+  const store = openSqliteStore(database.db);
+  try {
+    const misplaced = sqliteRoles(readConnectionOf(store)).writes;
+    await expect(misplaced.putApp('misplaced', true)).rejects.toThrow(/readonly/);
+    await expect(misplaced.addSavedView('misplaced', view)).rejects.toThrow(/readonly/);
+    expect(() => misplaced.putDevice('misplaced', { udid: 'd' } as never)).toThrow(/readonly/);
+    // Through the store, the same writes go to the writer thread and are kept.
+    await store.putApp('placed', true);
+    await store.addSavedView('placed', view);
+    expect((await store.savedViews('placed', 'ann')).map((saved) => saved.id)).toEqual(['v1']);
   } finally {
     await store.close();
     await database.drop();

@@ -109,6 +109,8 @@ const FORMS: [string, string[]][] = [
   // Network lines only (tag bf_network; tests/unit/server/search-network-fields.test.ts): "502 Bad Gateway" is text.
   ['status:502', []],
   ['duration>800', []],
+  // No line here holds a parsed field (tests/unit/server/parsed-fields.test.ts): "502 Bad Gateway" is text.
+  ['@status>=500', []],
 ];
 
 test("the cheat sheet's examples are all among the forms run here", () => {

@@ -12,15 +12,19 @@ export function logListQueries({ one, all, where, scan }: LogReads): LogListQuer
   return {
     async logs(filter, options) {
       const columns = options.cut ? LIST_LOG_COLUMNS : LOG_COLUMNS;
-      if (filter.search && splitScanned(filter.search).scanned.groups.length > 0)
+      if (!options.oldestFirst && filter.search && splitScanned(filter.search).scanned.groups.length > 0)
         return scan(filter, filter.search, fragmentPagePlan(options, columns));
       const p = parameters();
       let clause = await where(filter, p);
       if (clause === 'none') return { logs: [], next: null };
       const before: LogCursor | undefined = options.before;
-      if (before) clause += ` AND (l.at, l.id) < (${p.add(before.at)}, ${p.add(before.id)})`;
+      const after = options.oldestFirst ? options.after : undefined;
+      if (before && !options.oldestFirst) clause += ` AND (l.at, l.id) < (${p.add(before.at)}, ${p.add(before.id)})`;
+      // Oldest first, after a cursor when given (docs/explorer.md#a-session-read-top-to-bottom).
+      if (after) clause += ` AND (l.at, l.id) > (${p.add(after.at)}, ${p.add(after.id)})`;
+      const order = options.oldestFirst ? 'ASC' : 'DESC';
       const rows = await all<ExplorerLog>(
-        `SELECT ${columns} FROM ${LOG_FROM} WHERE ${clause} ORDER BY l.at DESC, l.id DESC LIMIT ${p.add(options.limit + 1)}`,
+        `SELECT ${columns} FROM ${LOG_FROM} WHERE ${clause} ORDER BY l.at ${order}, l.id ${order} LIMIT ${p.add(options.limit + 1)}`,
         ...p.values,
       );
       return pageOf(rows, options.limit);

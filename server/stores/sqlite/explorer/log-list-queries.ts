@@ -1,18 +1,16 @@
 // The log stream's reads on SQLite: a page of a view (an index's set, common words window by window, or a fragment's
 // scan), the lines around a log in its session, one log's whole text, and the log an issue is about.
 import { aroundOf, LOG_COLUMNS, LOG_FROM, pageOf, splitScanned } from '../../explorer-queries.ts';
-import type { AroundLogs, ExplorerLog, LogCursor, LogFilter, LogPage } from '../../explorer-queries.types.ts';
+import type { AroundLogs, ExplorerLog, LogFilter, LogPage, LogPageOptions } from '../../explorer-queries.types.ts';
 import { fragmentPagePlan } from '../../fragment-scan.ts';
 import { LIST_LOG_COLUMNS, type LogReads } from './log-reads.ts';
 
 export function logListQueries({ db, where, page, scan, common, commonWordsPage }: LogReads) {
   /** One page of the filtered stream, newest first, older than `before` when given; read for `within` ms at most
    * where it is read in windows (ExplorerQueries.logs). */
-  function logs(
-    filter: LogFilter,
-    options: { before?: LogCursor; limit: number; within?: number; cut?: boolean; scanRows?: number },
-  ): LogPage {
+  function logs(filter: LogFilter, options: LogPageOptions): LogPage {
     const columns = options.cut ? LIST_LOG_COLUMNS : LOG_COLUMNS;
+    if (options.oldestFirst) return oldestFirst(filter, options, columns);
     const search = filter.search?.groups.length ? filter.search : undefined;
     if (search && splitScanned(search).scanned.groups.length > 0)
       return scan(filter, search, fragmentPagePlan(options, columns));
@@ -28,6 +26,18 @@ export function logListQueries({ db, where, page, scan, common, commonWordsPage 
     const clause = where(filter);
     if (clause === 'none') return { logs: [], next: null };
     return pageOf(page(clause, options.before, options.limit + 1, columns), options.limit);
+  }
+
+  /** A page oldest first, after `options.after` when given (docs/explorer.md#a-session-read-top-to-bottom). */
+  function oldestFirst(filter: LogFilter, options: LogPageOptions, columns: string): LogPage {
+    const clause = where(filter);
+    if (clause === 'none') return { logs: [], next: null };
+    const after = options.after ? ` AND l.at >= ? AND (l.at > ? OR l.id > ?)` : '';
+    const at = options.after ? [options.after.at, options.after.at, options.after.id] : [];
+    const rows = db
+      .prepare(`SELECT ${columns} FROM ${LOG_FROM} WHERE ${clause.sql}${after} ORDER BY l.at ASC, l.id ASC LIMIT ?`)
+      .all(...clause.params, ...at, options.limit + 1) as ExplorerLog[];
+    return pageOf(rows, options.limit);
   }
 
   /** Up to `older` logs before and `newer` logs after log `id` in its session, in time order (oldest first), the log

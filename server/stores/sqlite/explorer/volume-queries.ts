@@ -2,8 +2,10 @@
 // per bucket and level, the rollup kept as logs are stored, a capped count, and a fragment's count and volume among
 // the logs its scan reads.
 import type { LogFilter, ScanCount } from '../../explorer-queries.types.ts';
-import { SCAN_ROWS } from '../../explorer-queries.ts';
-import { scanCountPlan, scanVolumePlan } from '../../fragment-scan.ts';
+import { SCAN_ROWS, splitScanned } from '../../explorer-queries.ts';
+import type { SplitBy } from '../../../../explorer-contract/field-counts.ts';
+import { scanCountPlan, scanVolumePlan, splitVolumePlan } from '../../fragment-scan.ts';
+import { splitValueSql } from '../split-value-sql.ts';
 import type { LogReads } from './log-reads.ts';
 
 export function volumeQueries({ db, where, scan }: LogReads) {
@@ -46,6 +48,22 @@ export function volumeQueries({ db, where, scan }: LogReads) {
       .all(appKey, grain, from, to) as { slot: number; level: number; n: number }[];
   }
 
+  /** The counts by a field's value (ExplorerQueries.splitVolume): one GROUP BY over the view, or over what its scan
+   * reads. */
+  function splitVolume(filter: LogFilter, bucketMs: number, by: SplitBy, scanRows = SCAN_ROWS) {
+    const value = splitValueSql(by);
+    if (filter.search && splitScanned(filter.search).scanned.groups.length > 0)
+      return scan(filter, filter.search, splitVolumePlan(bucketMs, value, scanRows));
+    const clause = where(filter);
+    if (clause === 'none') return { rows: [] };
+    const rows = db
+      .prepare(
+        `SELECT CAST(floor(l.at * 1.0 / ?) AS INTEGER) AS bucket, ${value} AS value, count(*) AS n FROM logs l WHERE ${clause.sql} GROUP BY bucket, value`,
+      )
+      .all(bucketMs, ...clause.params) as { bucket: number; value: string | null; n: number }[];
+    return { rows };
+  }
+
   function count(filter: LogFilter, cap: number): number {
     const clause = where(filter);
     if (clause === 'none') return 0;
@@ -65,5 +83,6 @@ export function volumeQueries({ db, where, scan }: LogReads) {
       scan(filter, filter.search!, scanCountPlan(cap, scanRows)),
     scanVolume: (filter: LogFilter, bucketMs: number, scanRows = SCAN_ROWS) =>
       scan(filter, filter.search!, scanVolumePlan(bucketMs, scanRows)),
+    splitVolume,
   };
 }

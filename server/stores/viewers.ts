@@ -1,0 +1,60 @@
+// The explorer's viewer accounts and their sign-ins, on both databases over the dialect (server/stores/dialect.ts);
+// the rules are server/explorer/viewer-accounts.ts's.
+import { sql, type Db, type Split } from './dialect.ts';
+import { addSignIn } from './sign-ins.ts';
+import type { ViewerStore } from './store.types.ts';
+
+export function viewerStore(
+  db: Db,
+): Split<ViewerStore, 'putViewer' | 'addViewerSession' | 'deleteViewerSession' | 'setViewerApps'> {
+  return {
+    reads: {
+      async viewerPasswordHash(name) {
+        return (await db.one<{ password_hash: string }>(sql`SELECT password_hash FROM viewers WHERE name = ${name}`))
+          ?.password_hash;
+      },
+      async viewerOfSession(tokenHash, now) {
+        return (
+          await db.one<{ viewer: string }>(
+            sql`SELECT viewer FROM viewer_sessions WHERE token_hash = ${tokenHash} AND expires_at > ${now.toISOString()}`,
+          )
+        )?.viewer;
+      },
+      async viewerApps(name) {
+        const row = await db.one<{ apps: string | null }>(sql`SELECT apps FROM viewers WHERE name = ${name}`);
+        return row?.apps ? (JSON.parse(row.apps) as string[]) : undefined;
+      },
+    },
+    writes: {
+      putViewer: (name, passwordHash, now) =>
+        db.transaction(async (tx) => {
+          // The insert tells whether the account is new, in one statement: a process setting the same new account at
+          // once waits for this one's, then finds it and sets the password.
+          const created = await tx.run(
+            sql`INSERT INTO viewers (name, password_hash, created_at) VALUES (${name}, ${passwordHash}, ${now.toISOString()})
+                ON CONFLICT (name) DO NOTHING`,
+          );
+          if (created) return true;
+          await tx.run(sql`UPDATE viewers SET password_hash = ${passwordHash} WHERE name = ${name}`);
+          await tx.run(sql`DELETE FROM viewer_sessions WHERE viewer = ${name}`);
+          return false;
+        }),
+      addViewerSession: (tokenHash, viewer, expiresAt, now) =>
+        addSignIn(
+          db,
+          { table: 'viewer_sessions', owner: 'viewer' },
+          { tokenHash, of: viewer, expiresAt, now: now.toISOString() },
+        ),
+      async deleteViewerSession(tokenHash) {
+        await db.run(sql`DELETE FROM viewer_sessions WHERE token_hash = ${tokenHash}`);
+      },
+      async setViewerApps(name, apps) {
+        return (
+          (await db.run(
+            sql`UPDATE viewers SET apps = ${apps === null ? null : JSON.stringify(apps)} WHERE name = ${name}`,
+          )) > 0
+        );
+      },
+    },
+  };
+}

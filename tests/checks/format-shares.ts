@@ -1,0 +1,33 @@
+// What the format check hands each of its Prettier processes: the files `prettier --check .` would check, dealt out
+// in turn among one share per core (docs/testing.md#the-checks). Prettier itself leaves out what .prettierignore and
+// .gitignore name, and with --ignore-unknown the files it has no parser for.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+
+const ROOT = join(import.meta.dirname, '../..');
+
+/** The repository's files, tracked or new, that git does not ignore; undefined outside a git checkout. */
+function repositoryFiles(): string[] | undefined {
+  try {
+    const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    // A file deleted but not yet staged is still listed.
+    return listed.split('\0').filter((file) => file !== '' && existsSync(join(ROOT, file)));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The shares of files, by path in turn (sizes then even out); the whole tree as one share outside git. */
+export function formatShares(shares = availableParallelism()): string[][] {
+  const files = repositoryFiles();
+  if (!files || files.length === 0 || shares < 2) return [['.']];
+  const dealt: string[][] = Array.from({ length: Math.min(shares, files.length) }, () => []);
+  files.forEach((file, index) => dealt[index % dealt.length].push(file));
+  return dealt;
+}

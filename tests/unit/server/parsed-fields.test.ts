@@ -1,0 +1,97 @@
+// Fields parsed from a log's text at query time (`@status:502`, docs/explorer.md#parsed-fields): the doc's own example
+// lines are seeded and each query of its table run on a real SQLite database and a real PostgreSQL one, which must
+// find exactly the lines the table says, and count them so; a parsed field past the scan's budget says how far it read.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { parseLogFilters } from '../../../explorer-contract/log-filters.ts';
+import { parseSearchQuery, SearchQueryError } from '../../../explorer-contract/search-query.ts';
+import type { Store } from '../../../server/stores/store.types.ts';
+import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
+import { openTestStore, STORE_KINDS } from './test-databases.ts';
+
+const APP = 'parsed-fields-app';
+const START = Date.UTC(2026, 10, 1);
+
+/** docs/explorer.md's "Parsed fields" section: its example lines (numbered from 1) and its table of queries. */
+function docExample(): { lines: string[]; queries: [string, number[]][] } {
+  const doc = readFileSync(new URL('../../../docs/explorer.md', import.meta.url), 'utf8');
+  const section = doc.slice(doc.indexOf('### Parsed fields'));
+  const block = /```text\n([\s\S]*?)```/.exec(section)![1]!;
+  const lines = block
+    .trimEnd()
+    .split('\n')
+    .map((line, i) => {
+      expect(line.startsWith(`${i + 1} `)).toBe(true);
+      return line.slice(`${i + 1} `.length);
+    });
+  const table = section.slice(section.indexOf('| query | finds lines |'));
+  const queries = [...table.matchAll(/^\| `(.+)` \| (.+) \|$/gm)].map(
+    ([, q, found]) => [q!, found === 'none' ? [] : found!.split(', ').map(Number)] as [string, number[]],
+  );
+  return { lines, queries };
+}
+
+const { lines: LINES, queries: QUERIES } = docExample();
+
+test("the doc's example holds lines and queries", () => {
+  expect(LINES).toHaveLength(11);
+  expect(QUERIES.length).toBeGreaterThanOrEqual(20);
+});
+
+test('a parsed term is refused with what to write instead', () => {
+  const refusal = (q: string) => {
+    try {
+      parseSearchQuery(q);
+    } catch (error) {
+      if (error instanceof SearchQueryError) return error.message;
+      throw error;
+    }
+    return 'accepted';
+  };
+  expect(refusal('@duration>fast')).toBe("'@duration>' needs a number of at most 15 digits, as in @duration>800");
+  expect(refusal('@duration:[100 TO x]')).toBe(
+    "'@duration:[100 TO x]' is not a range: write two numbers, as in @duration:[100 TO 800]",
+  );
+  expect(refusal('@id>1234567890123456')).toBe("'@id>' needs a number of at most 15 digits, as in @id>800");
+  expect(refusal('@a.b.c.d.e.f.g.h.i:1')).toBe(
+    "'@a.b.c.d.e.f.g.h.i' has over 8 keys: a parsed field's path holds at most 8",
+  );
+  // Not a field: an @ with no comparison stays a word or a fragment.
+  expect(parseSearchQuery('@mention').groups[0]![0]!.term).toEqual({ kind: 'fragment', text: '@mention' });
+  expect(parseSearchQuery('@user.id:[1 TO 9]').groups[0]![0]!.term).toEqual({
+    kind: 'parsed',
+    path: ['user', 'id'],
+    test: { op: 'range', low: 1, high: 9 },
+  });
+});
+
+describe.each(STORE_KINDS)('parsed fields on %s', (kind) => {
+  let store: Store;
+  let close: () => Promise<void>;
+  const filterOf = (q: string) => ({ appKey: APP, ...parseLogFilters(new URLSearchParams({ q })) });
+  const find = async (q: string) =>
+    (await store.explorer.logs(filterOf(q), { limit: 100 })).logs.map((log) => LINES.indexOf(log.t!) + 1);
+
+  beforeAll(async () => {
+    ({ store, close } = await openTestStore(kind));
+    await store.putApp(APP, true);
+    const session = await store.putSession(APP, sessionPayload('s-1', APP));
+    await store.addLogs(
+      APP,
+      session,
+      LINES.map((t, i) => ({ x: new Date(START + i).toISOString(), at: START + i, t, ll: 4 })),
+    );
+    await store.settled();
+  });
+  afterAll(() => close());
+
+  test.each(QUERIES)('%s finds the lines the doc says, newest first, and counts them', async (q, expected) => {
+    expect(await find(q)).toEqual([...expected].reverse());
+    expect((await store.explorer.scanCount(filterOf(q), 1_000)).count).toBe(expected.length);
+  });
+
+  test('past the budget a parsed field says how far it read, and reading on finds the rest', async () => {
+    const first = await store.explorer.logs(filterOf('@event:click'), { limit: 10, scanRows: 5 });
+    expect(first).toMatchObject({ logs: [], scan: { scanned: 5, scannedTo: START + 6, complete: false } });
+  });
+});
