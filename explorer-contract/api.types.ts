@@ -37,7 +37,8 @@ export interface ExplorerLog extends StoredLogFields {
   udid: string;
   /** The device's name, '' when it sent none: who the log is from. */
   device_name: string;
-  /** With `who=<key>`: the device's value of that key now, null when it has none (docs/facets.md#who). */
+  /** With `who=<key>`, else the app's identity key: the device's value of that key now, null when it has none
+   * (docs/explorer.md#identity). */
   who?: DeviceKeyValue;
   at: number;
 }
@@ -81,6 +82,8 @@ export interface ExplorerSession {
   counts: Record<(typeof LEVEL_COLUMNS)[number], number>;
   total: number;
   issues: number;
+  /** The device's value of the app's identity key (docs/explorer.md#identity), null without one; absent with no key. */
+  who?: DeviceKeyValue;
 }
 
 export interface ExplorerIssue {
@@ -94,6 +97,8 @@ export interface ExplorerIssue {
   session_uid: string;
   udid: string;
   device_name: string;
+  /** As on a session. */
+  who?: DeviceKeyValue;
 }
 
 export interface ExplorerDevice {
@@ -108,6 +113,8 @@ export interface ExplorerDevice {
   first_at: number | null;
   last_at: number | null;
   sessions: number;
+  /** As on a session. */
+  who?: DeviceKeyValue;
 }
 
 /** `GET /apps`: every app, with how many sessions it has received. */
@@ -116,6 +123,8 @@ export interface ExplorerApp {
   appId: string;
   enabled: boolean;
   sessions: number;
+  /** The device key that says who a user is (docs/explorer.md#identity); null: a device's name and short id. */
+  identityKey: string | null;
 }
 
 /** The most lines of context on either side of a log that one read gives (docs/explorer-views.md#context). */

@@ -56,8 +56,13 @@ export interface IssueGroup {
   status: IssueGroupStatus;
   occurrences: number;
   devices: number;
+  /** When the collector received its first and last occurrence. */
   first_seen: string;
   last_seen: string;
+  /** Its first and last occurrence by the logs' own time (ms: its issues' own `bf_issue` lines), null when none of
+   * those lines is kept; what the pages show first (docs/explorer.md#event-time-first). Absent in a webhook's body. */
+  first_at?: number | null;
+  last_at?: number | null;
   status_changed_at: string | null;
   /** Who set the status (a viewer's name), or null when a new occurrence reopened the group. */
   status_by: string | null;
@@ -135,6 +140,8 @@ export interface SequenceMatch {
   udid: string;
   a: ExplorerLog;
   b: ExplorerLog;
+  /** The device's value of the app's identity key (docs/explorer.md#identity), as on a session. */
+  who?: DeviceKeyValue;
 }
 
 export interface SequencesAnswer {

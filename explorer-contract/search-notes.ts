@@ -11,7 +11,8 @@ const FIELDS = `${NAMES.join(', ')}, key.<name> and @<name>`;
 export function searchNotes(params: Pick<FilterParams, 'get'>): string[] {
   const notes: string[] = [];
   // Quoted text is text as meant: its words and colons are left out of the checks.
-  const bare = (params.get('q') ?? '').replace(/"[^"]*"?/g, ' ');
+  // Parentheses group terms: `(timeout or refused)` holds the word "or" all the same.
+  const bare = (params.get('q') ?? '').replace(/"[^"]*"?/g, ' ').replace(/(^|\s)-?\(+|\)+(?=\s|$)/g, ' ');
   const tokens = bare.split(/\s+/).filter(Boolean);
   if (tokens.includes('or'))
     notes.push(

@@ -5,9 +5,15 @@
 //   field:"a value with spaces"  status:502  status:5xx  -status:200  duration>800  duration<=50
 //   @event:click  @status>=500  @user.id:7  @duration:[100 TO 800]  (fields parsed from the text: parsed-field.ts)
 // Terms side by side must all match; OR (in capitals) joins the terms either side of it into one group, any of which
-// may match, and binds tighter than the space: `a b OR c` is a AND (b OR c). There are no parentheses.
+// may match, and binds tighter than the space: `a b OR c` is a AND (b OR c). Parentheses group, and nest:
+// `(a OR b) -c`, `level:error (timeout OR refused)`, `(a b) OR c`, `-(a OR b)`. Whatever the nesting, the parse is
+// one AND of ORs of terms, each maybe negated (the laws of De Morgan and distribution), so that the stores compile
+// one shape only and give the same rows.
 import { LogLevel } from '../protocol/levels.ts';
 import { PARSED_TERM, parsedTerm, type ParsedFieldTerm } from './parsed-field.ts';
+import { both, either, negation, type Conjunction as Clauses } from './search-boolean.ts';
+
+type Conjunction = Clauses<SearchClause>;
 
 /** The most terms a query may hold (a phrase counts its words): each is a lookup in an index, and a query of hundreds
  * of terms is an attack, not a search. */
@@ -81,8 +87,29 @@ const WORDS = /[\p{L}\p{N}_]+/gu;
 /** The words of a text as the word indexes split it: letters, digits and underscores. */
 export const wordsOf = (text: string): string[] => text.match(WORDS) ?? [];
 
-/** One token of the query: a term (maybe negated) or the OR between two. */
-type Token = { or: true } | { or: false; clause: SearchClause };
+/** One token of the query: a term (maybe negated), the OR between two, or a parenthesis (an opening one maybe
+ * negated). */
+type Token =
+  { kind: 'or' } | { kind: 'open'; negated: boolean } | { kind: 'close' } | { kind: 'term'; clause: SearchClause };
+
+const UNOPENED = `A closing parenthesis has no opening one: add it, or remove the ')', as in (timeout OR refused)`;
+const UNCLOSED = `A parenthesis is not closed: close it, as in (timeout OR refused)`;
+
+/** How many of a term's trailing ')' close parentheses of the query rather than belong to the term: those its own '('
+ * do not match (`foo()` is a term; in `(a OR b)`, b's ')' closes the group). */
+function closers(text: string): number {
+  let open = 0;
+  let unmatched = 0;
+  for (const char of text) {
+    if (char === '(') open++;
+    else if (char === ')') {
+      if (open > 0) open--;
+      else unmatched++;
+    }
+  }
+  const trailing = text.length - text.replace(/\)+$/, '').length;
+  return Math.min(trailing, unmatched);
+}
 
 /** Reads a quoted text starting at `at` (on the opening quote): the text and where reading goes on. */
 function quoted(q: string, at: number): { text: string; end: number } {
@@ -143,13 +170,35 @@ function wordOrFragment(text: string): SearchTerm {
 function tokens(q: string): Token[] {
   const found: Token[] = [];
   let at = 0;
+  let depth = 0;
+  /** A bare value, up to a space (or a quote): any ')' ending it that close open parentheses are taken off it. */
+  const bare = (stop: RegExp): string => {
+    const end = q.slice(at).search(stop);
+    const text = end < 0 ? q.slice(at) : q.slice(at, at + end);
+    const closing = depth > 0 ? Math.min(closers(text), depth) : 0;
+    at += text.length - closing;
+    return text.slice(0, text.length - closing);
+  };
   while (at < q.length) {
     if (/\s/.test(q[at]!)) {
       at++;
       continue;
     }
+    if (q[at] === ')') {
+      if (depth === 0) throw new SearchQueryError(UNOPENED);
+      depth--;
+      at++;
+      found.push({ kind: 'close' });
+      continue;
+    }
     const negated = q[at] === '-' && at + 1 < q.length && !/\s/.test(q[at + 1]!);
     if (negated) at++;
+    if (q[at] === '(') {
+      depth++;
+      at++;
+      found.push({ kind: 'open', negated });
+      continue;
+    }
     let term: SearchTerm;
     if (q[at] === '"') {
       const { text, end } = quoted(q, at);
@@ -169,37 +218,32 @@ function tokens(q: string): Token[] {
         else {
           // A range `[100 TO 800]` holds spaces: it reads to its closing bracket.
           const end = q[at] === '[' && parsed[2] === ':' ? q.indexOf(']', at) + 1 : 0;
-          const stop = end > 0 ? end - at : q.slice(at).search(/\s/);
-          value = stop < 0 ? q.slice(at) : q.slice(at, at + stop);
-          at += value.length;
+          if (end > 0) {
+            value = q.slice(at, end);
+            at = end;
+          } else value = bare(/\s/);
         }
         const named = parsedTerm(parsed[1]!, parsed[2]!, value);
         if ('refused' in named) throw new SearchQueryError(named.refused);
         term = named;
       } else if (network) {
         at += network[0].length;
-        const end = q.slice(at).search(/\s/);
-        const value = end < 0 ? q.slice(at) : q.slice(at, at + end);
-        at += value.length;
+        const value = bare(/\s/);
         term = networkTerm(network[1]!.toLowerCase() as NetworkField, network[2]!, value);
       } else if (field && name && (name.startsWith('key.') || (SEARCH_FIELDS as readonly string[]).includes(name))) {
         at += field[0].length;
         let value: string;
         if (q[at] === '"') ({ text: value, end: at } = quoted(q, at));
-        else {
-          const end = q.slice(at).search(/\s/);
-          value = end < 0 ? q.slice(at) : q.slice(at, at + end);
-          at += value.length;
-        }
+        else value = bare(/\s/);
         term = fieldTerm(name.startsWith('key.') ? `key.${field[1]!.slice(4)}` : name, value);
       } else {
-        const end = q.slice(at).search(/[\s"]/);
-        const text = end < 0 ? q.slice(at) : q.slice(at, at + end);
-        at += text.length;
+        const text = bare(/[\s"]/);
         if (text === 'OR' && !negated) {
-          found.push({ or: true });
+          found.push({ kind: 'or' });
           continue;
         }
+        // Unmatched ')' left on a term are more than the open parentheses.
+        if (closers(text) > 0) throw new SearchQueryError(UNOPENED);
         if (text.length < MIN_INFIX && wordsOf(text).length === 0)
           throw new SearchQueryError(
             `'${text}' has no letter or digit: words under ${MIN_INFIX} characters must be letters or digits`,
@@ -207,8 +251,9 @@ function tokens(q: string): Token[] {
         term = wordOrFragment(text);
       }
     }
-    found.push({ or: false, clause: { negated, term } });
+    found.push({ kind: 'term', clause: { negated, term } });
   }
+  if (depth > 0) throw new SearchQueryError(UNCLOSED);
   return found;
 }
 
@@ -219,32 +264,57 @@ const cost = (term: SearchTerm) =>
       ? wordsOf(term.text).length
       : 1;
 
+const NEEDS_SIDES = `OR needs a term on each side, as in timeout OR refused`;
+
+/** Reads the tokens into one AND of ORs: a sequence of `or`s side by side, each of `unary`s joined by OR, each a term
+ * or a parenthesised sequence, maybe negated. */
+function conjunction(found: Token[]): Conjunction {
+  let at = 0;
+  const unary = (): Conjunction => {
+    const token = found[at++];
+    if (token === undefined || token.kind === 'or') throw new SearchQueryError(NEEDS_SIDES);
+    if (token.kind === 'term') return [[token.clause]];
+    if (token.kind === 'close')
+      throw new SearchQueryError(`Parentheses need a term inside, as in (timeout OR refused)`);
+    const inner = sequence();
+    at++; // its ')': tokens() checked that each '(' is closed
+    if (inner.length === 0) throw new SearchQueryError(`Parentheses need a term inside, as in (timeout OR refused)`);
+    return token.negated ? negation(inner) : inner;
+  };
+  const alternatives = (): Conjunction => {
+    let joined = unary();
+    while (found[at]?.kind === 'or') {
+      at++;
+      if (found[at] === undefined || found[at]!.kind === 'close' || found[at]!.kind === 'or')
+        throw new SearchQueryError(NEEDS_SIDES);
+      joined = either(joined, unary());
+    }
+    return joined;
+  };
+  const sequence = (): Conjunction => {
+    let all: Conjunction = [];
+    while (at < found.length && found[at]!.kind !== 'close') {
+      if (found[at]!.kind === 'or') throw new SearchQueryError(NEEDS_SIDES);
+      all = both(all, alternatives());
+    }
+    return all;
+  };
+  return sequence();
+}
+
 /** The query `q` names; throws SearchQueryError. An empty query has no groups (it matches every log). */
 export function parseSearchQuery(q: string): SearchQuery {
   // SQLite's full-text MATCH reads its string only up to a NUL, and PostgreSQL stores U+FFFD for one: no store could
   // find the text as typed, so neither is asked (docs/local-service.md#search-bounds).
   if (q.includes('\0')) throw new SearchQueryError('The search cannot hold the NUL character (U+0000): remove it');
-  const groups: SearchClause[][] = [];
-  let joining = false;
-  let terms = 0;
-  for (const token of tokens(q)) {
-    if (token.or) {
-      if (groups.length === 0 || joining)
-        throw new SearchQueryError(`OR needs a term on each side, as in timeout OR refused`);
-      joining = true;
-      continue;
-    }
-    terms += cost(token.clause.term);
-    if (joining) groups.at(-1)!.push(token.clause);
-    else groups.push([token.clause]);
-    joining = false;
-  }
-  if (joining) throw new SearchQueryError(`OR needs a term on each side, as in timeout OR refused`);
+  const found = tokens(q);
+  // The bound counts terms as typed, before the parentheses are multiplied out.
+  const terms = found.reduce((sum, token) => sum + (token.kind === 'term' ? cost(token.clause.term) : 0), 0);
   if (terms > MAX_SEARCH_TERMS)
     throw new SearchQueryError(
       `The search holds at most ${MAX_SEARCH_TERMS} terms (a phrase counts its words): search for fewer`,
     );
-  return { groups };
+  return { groups: conjunction(found) };
 }
 
 /** The texts a row's text is searched for, to highlight them: the words, fragments and phrases not negated. */

@@ -3,21 +3,39 @@
 import { arrivedApart } from './format.ts';
 import { Time } from './Time.tsx';
 
-export function EventTime({ at, arrived }: { at: number | null; arrived: string }) {
-  if (at === null)
+export function EventTime({
+  at,
+  arrived,
+  none = 'no log yet',
+  stacked = false,
+}: {
+  at: number | null | undefined;
+  arrived: string;
+  /** Why there is no event time (an issue group: its own lines are not kept). */
+  none?: string;
+  /** In a table's narrow cell: the arrival on a line of its own, so the column is no wider than one time. */
+  stacked?: boolean;
+}) {
+  if (at === null || at === undefined)
     return (
       <>
-        <Time value={arrived} /> <span className="muted">(arrived; no log yet)</span>
+        <Time value={arrived} /> <span className={stacked ? 'muted arrived-stacked' : 'muted'}>(arrived; {none})</span>
       </>
     );
   return (
     <>
       <Time value={at} />
       {arrivedApart(at, arrived) ? (
-        <span className="muted arrived">
-          {' '}
-          · arrived <Time value={arrived} />
-        </span>
+        stacked ? (
+          <span className="muted arrived arrived-stacked">
+            arrived <Time value={arrived} />
+          </span>
+        ) : (
+          <span className="muted arrived">
+            {' '}
+            · arrived <Time value={arrived} />
+          </span>
+        )
       ) : null}
     </>
   );

@@ -17,6 +17,7 @@ import { PatternsPage } from './pages/PatternsPage.tsx';
 import { SequencesPage } from './pages/SequencesPage.tsx';
 import { SessionsPage } from './pages/SessionsPage.tsx';
 import { SettingsPage } from './pages/SettingsPage.tsx';
+import { IdentitySetting } from './pages/IdentitySetting.tsx';
 import { SignInPage } from './pages/SignInPage.tsx';
 import { useViewer, viewerStore } from './viewer-state.ts';
 
@@ -66,6 +67,7 @@ function Pages() {
       <Route path="/issue-groups/:id/story">{(params) => <IssueStoryPage id={params.id} />}</Route>
       <Route path="/settings">
         <Layout title="Settings">
+          <IdentitySetting />
           <SettingsPage />
         </Layout>
       </Route>

@@ -7,3 +7,10 @@ export function useAppId(): string | undefined {
   const apps = useViewer((state) => state.apps);
   return params.get('app') ?? apps[0]?.appId;
 }
+
+/** The app's identity key (docs/explorer.md#identity): the device key every view shows who by; null for none. */
+export function useIdentityKey(): string | null {
+  const appId = useAppId();
+  const apps = useViewer((state) => state.apps);
+  return apps.find((app) => app.appId === appId)?.identityKey ?? null;
+}

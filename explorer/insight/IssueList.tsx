@@ -1,7 +1,8 @@
 // Issues one by one (a group's occurrences, a session's issues), newest first, a page at a time by keyset: `before`
 // in the address is the last issue of the page before, so a page is a link.
+import { DeviceWho } from '../DeviceWho.tsx';
 import { Link } from 'wouter';
-import { devicePath, issuePath } from '../address.ts';
+import { issuePath } from '../address.ts';
 import type { GroupOccurrences, IssueType } from '../api.ts';
 import { absoluteTime } from '../format.ts';
 import { Pager } from '../Pager.tsx';
@@ -57,7 +58,7 @@ export function IssueList({ appId, path, noun, empty }: { appId: string; path: s
                     <TypeBadge type={issue.type} />
                   </td>
                   <td>
-                    <Link href={href(devicePath(issue.udid), appId)}>{issue.device_name || issue.udid}</Link>
+                    <DeviceWho appId={appId} device={{ ...issue, name: issue.device_name }} />
                   </td>
                   <td>
                     <Link href={href('/logs', appId, { session: issue.session_uid })}>{issue.session_uid}</Link>

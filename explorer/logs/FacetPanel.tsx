@@ -3,7 +3,9 @@
 // follows the query: a new address, a new count. Each value of a field the filters know can be shown alone or hidden.
 import type { LogFacets } from '../api.ts';
 import { LEVELS } from '../format.ts';
-import { useJson } from '../use-json.ts';
+import { shownData, useJson } from '../use-json.ts';
+import { useEffect } from 'react';
+import { facetValues } from './facet-values.ts';
 import { useQuery } from '../use-query.ts';
 import { KeyFacets } from './KeyFacets.tsx';
 import { ParsedFieldFacets } from './ParsedFieldFacets.tsx';
@@ -65,6 +67,9 @@ function Refinements() {
 
 export function FacetPanel({ appId, filters }: { appId: string; filters: string }) {
   const facets = useJson<LogFacets>(`/apps/${encodeURIComponent(appId)}/logs/facets?${filters}`);
+  // The search box suggests the values counted here (facet-values.ts).
+  const counted = shownData(facets);
+  useEffect(() => facetValues.setState({ facets: counted }), [counted]);
   return (
     <aside className="facet-panel card" aria-label="Facets">
       <Refinements />

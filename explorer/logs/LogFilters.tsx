@@ -9,6 +9,7 @@ import { fromLocalInput, LEVELS, toLocalInput, zoneLabel, type Zone } from '../f
 import { foldedSummary } from './folded-summary.ts';
 import { useZone } from '../time-zone.ts';
 import { SearchHelp } from './SearchHelp.tsx';
+import { SearchSuggest } from './SearchSuggest.tsx';
 import type { QueryChange } from '../use-query.ts';
 
 /** A preset sets the range from that long ago, open-ended, as absolute times: a link to it names the same moments
@@ -87,11 +88,10 @@ export function LogFilters({
         <Field label="Search text" wide>
           {(id) => (
             <div className="search-box">
-              <input
+              <SearchSuggest
                 id={id}
-                type="search"
                 value={fields.q}
-                onChange={set('q')}
+                onChange={(value) => set('q')({ target: { value } })}
                 placeholder='words, "a phrase", -word, level:error'
               />
               <SearchHelp id={`${id}-help`} />

@@ -1,9 +1,12 @@
-// Who a log is from: its device (its name, else its udid; or, when the viewer chose a key, the device's value of it)
-// and a marker of its session, the same colour and short id on every log of that session, which opens the session's
-// stream (docs/facets.md#who).
+// Who a log is from: its device's value of the view's key (`who=`, else the app's identity key:
+// docs/explorer.md#identity), else its name and a short id, so two devices of one name differ; and a marker of its
+// session, the same colour and short id on every log of that session, which opens the session's stream
+// (docs/facets.md#who).
 import { Link } from 'wouter';
 import type { ExplorerLog } from '../api.ts';
 import { href } from '../use-query.ts';
+import { deviceName } from '../../explorer-contract/identity.ts';
+import { useIdentityKey } from '../use-app.ts';
 
 const HUES = 8;
 
@@ -14,8 +17,10 @@ function sessionHue(uid: string): number {
   return hash % HUES;
 }
 
-export function LogWho({ log, appId, who }: { log: ExplorerLog; appId: string; who: string | null }) {
-  const name = log.device_name || log.udid;
+export function LogWho({ log, appId, who: chosen }: { log: ExplorerLog; appId: string; who: string | null }) {
+  const identity = useIdentityKey();
+  const who = chosen ?? identity;
+  const name = deviceName(log.device_name, log.udid);
   const value = who === null || log.who === undefined || log.who === null ? undefined : String(log.who);
   return (
     <span className="log-who">
@@ -26,7 +31,7 @@ export function LogWho({ log, appId, who }: { log: ExplorerLog; appId: string; w
       ) : (
         <span className="log-device" title={log.udid}>
           {name}
-          {who === null ? null : <span className="log-who-key"> (no {who})</span>}
+          {chosen === null ? null : <span className="log-who-key"> (no {chosen})</span>}
         </span>
       )}
       <Link

@@ -28,4 +28,6 @@ export const CHEAT_SHEET: readonly { example: string; meaning: string }[] = [
     meaning: "a field of the text's JSON or key=value pairs: @event:click, @user.id:7, @duration:[100 TO 800]",
   },
   { example: 'level:error -client.ts', meaning: 'terms side by side must all match' },
+  { example: 'level:error (timeout OR refused)', meaning: 'parentheses group terms, and nest' },
+  { example: '-(tag:net OR level:debug)', meaning: 'without any of the group' },
 ];

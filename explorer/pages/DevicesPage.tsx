@@ -1,13 +1,12 @@
 // The app's devices, most recently seen first; found by name, udid, or a value of their keys, now or before (an email).
+import { DeviceWho } from '../DeviceWho.tsx';
 import { EventTime } from '../EventTime.tsx';
-import { Link } from 'wouter';
 import type { ExplorerDevice } from '../api.ts';
 import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
 import { Field, SubmitButton } from '../Field.tsx';
 import { Results } from '../Results.tsx';
-import { devicePath } from '../address.ts';
-import { href, useDraft, useQuery } from '../use-query.ts';
+import { useDraft, useQuery } from '../use-query.ts';
 
 export function DevicesPage() {
   const appId = useAppId()!;
@@ -52,7 +51,7 @@ export function DevicesPage() {
               {devices.map((device) => (
                 <tr key={device.udid}>
                   <td>
-                    <Link href={href(devicePath(device.udid), appId)}>{device.name || '(unnamed)'}</Link>
+                    <DeviceWho appId={appId} device={device} />
                   </td>
                   <td className="mono">{device.udid}</td>
                   <td>{device.os_version}</td>

@@ -1,6 +1,7 @@
 // One issue group (docs/explorer.md#issue-groups): what makes it one (type, title, a crash's top frame), its counts,
 // its status and the buttons that change it, its story, its replies (docs/explorer.md#replies), and its occurrences,
 // newest first, paged by keyset.
+import { EventTime } from '../EventTime.tsx';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { postJson, refusal, type IssueGroup, type IssueGroupStatus } from '../api.ts';
@@ -86,9 +87,13 @@ export function IssueGroupPage({ id }: { id: string }) {
         <dt>Devices</dt>
         <dd>{group.devices.toLocaleString('en')}</dd>
         <dt>First seen</dt>
-        <dd>{absoluteTime(Date.parse(group.first_seen))}</dd>
+        <dd>
+          <EventTime at={group.first_at} arrived={group.first_seen} none="its own line is not kept" />
+        </dd>
         <dt>Last seen</dt>
-        <dd>{absoluteTime(Date.parse(group.last_seen))}</dd>
+        <dd>
+          <EventTime at={group.last_at} arrived={group.last_seen} none="its own line is not kept" />
+        </dd>
         <dt>Latest title</dt>
         <dd>
           <RedactedText text={group.last_title} />

@@ -1,5 +1,6 @@
 // One issue, crash or feedback: what was sent, the replies written on it (docs/explorer.md#replies), and its session's
 // logs around the moment it was sent.
+import { DeviceWho } from '../DeviceWho.tsx';
 import { EventTime } from '../EventTime.tsx';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -11,7 +12,6 @@ import { LoadState } from '../LoadState.tsx';
 import { AroundView } from '../logs/AroundView.tsx';
 import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
-import { devicePath } from '../address.ts';
 import { href } from '../use-query.ts';
 import { RedactedText } from '../RedactedText.tsx';
 import { ISSUE_TYPE_LABELS } from '../insight/IssueList.tsx';
@@ -69,7 +69,7 @@ export function IssuePage({ uid }: { uid: string }) {
         </dd>
         <dt>Device</dt>
         <dd>
-          <Link href={href(devicePath(issue.udid), appId)}>{issue.device_name || issue.udid}</Link>
+          <DeviceWho appId={appId} device={{ ...issue, name: issue.device_name }} />
         </dd>
       </dl>
       {issue.type === 'crash' ? <StackFrames appId={appId} uid={issue.uid} /> : null}

@@ -1,6 +1,7 @@
 // Issues grouped by fingerprint (docs/explorer.md#issue-groups), most recently seen first: searched by title, by
 // type and status (open by default), a page of 100 at a time. With `session` in the address (from the sessions
 // list), that session's issues one by one instead, newest first, paged by keyset.
+import { EventTime } from '../EventTime.tsx';
 import type { FormEvent } from 'react';
 import { Link } from 'wouter';
 import type { IssueGroup } from '../api.ts';
@@ -10,7 +11,6 @@ import { useJson } from '../use-json.ts';
 import { Field, SelectField, SubmitButton } from '../Field.tsx';
 import { Pager } from '../Pager.tsx';
 import { Results } from '../Results.tsx';
-import { Time } from '../Time.tsx';
 import { href, useDraft, useQuery } from '../use-query.ts';
 import { RedactedText } from '../RedactedText.tsx';
 
@@ -126,10 +126,10 @@ function Groups({
                   <td className="num">{group.occurrences.toLocaleString('en')}</td>
                   <td className="num">{group.devices.toLocaleString('en')}</td>
                   <td className="nowrap">
-                    <Time value={group.first_seen} />
+                    <EventTime at={group.first_at} arrived={group.first_seen} none="its own line is not kept" stacked />
                   </td>
                   <td className="nowrap">
-                    <Time value={group.last_seen} />
+                    <EventTime at={group.last_at} arrived={group.last_seen} none="its own line is not kept" stacked />
                   </td>
                 </tr>
               ))}

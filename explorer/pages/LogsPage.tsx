@@ -75,7 +75,6 @@ function Stream({
     <>
       <div className="stream-main">
         <Histogram appId={appId} filters={filters} change={change} />
-        <FieldCounts appId={appId} filters={filters} />
         <div className="stream-toolbar">
           <p className="muted" role="status" aria-live="polite">
             {streamStatus(stream, count)}
@@ -155,6 +154,8 @@ function Stream({
             <LogPanel log={chosenLog} appId={appId} close={() => setChosen(undefined)} />
           </SearchHighlight>
         ) : null}
+        {/* Beside the list, not above it: the list keeps the screen's height (docs/explorer.md#the-screen). */}
+        <FieldCounts appId={appId} filters={filters} />
         <FacetPanel appId={appId} filters={filters} />
       </div>
     </>

@@ -1,8 +1,8 @@
 // Sessions by sequence (docs/explorer.md#sessions-by-sequence): sessions where A was logged and then B within a
 // time, A and B as search words or as patterns (with <*>). The search is the address: a=…&b=…&within=seconds&from&to.
+import { DeviceWho } from '../DeviceWho.tsx';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { devicePath } from '../address.ts';
 import type { SequencesAnswer } from '../api.ts';
 import { Field, SubmitButton, TimeInput } from '../Field.tsx';
 import { absoluteTime, fromLocalInput, toLocalInput, zoneLabel, type Zone } from '../format.ts';
@@ -129,7 +129,7 @@ export function SequencesPage() {
                         </Link>
                       </td>
                       <td>
-                        <Link href={href(devicePath(match.udid), appId)}>{match.udid}</Link>
+                        <DeviceWho appId={appId} device={{ ...match, name: match.a.device_name }} />
                       </td>
                       <td>
                         <span className="nowrap">{absoluteTime(match.a.at)}</span>{' '}

@@ -1,5 +1,6 @@
 // The app's sessions: device, app version, language, first and last log, counts by level, issues; filtered and
 // sorted from the address.
+import { DeviceWho } from '../DeviceWho.tsx';
 import type { FormEvent } from 'react';
 import { Link } from 'wouter';
 import type { ExplorerSession, SessionSort } from '../api.ts';
@@ -9,7 +10,6 @@ import { useJson } from '../use-json.ts';
 import { anyOf, Field, SelectField, SubmitButton } from '../Field.tsx';
 import { Results } from '../Results.tsx';
 import { Time } from '../Time.tsx';
-import { devicePath } from '../address.ts';
 import { href, useDraft, useQuery } from '../use-query.ts';
 
 const SORTS: { value: SessionSort; label: string }[] = [
@@ -120,7 +120,7 @@ export function SessionsPage() {
                       <Link href={href('/logs', appId, { session: session.session_uid })}>{session.session_uid}</Link>
                     </td>
                     <td>
-                      <Link href={href(devicePath(session.udid), appId)}>{session.device_name || session.udid}</Link>
+                      <DeviceWho appId={appId} device={{ ...session, name: session.device_name }} />
                     </td>
                     <td>
                       {session.app_version} <span className="muted">({session.app_build})</span>

@@ -1,5 +1,6 @@
 // The admin JSON API behind `Authorization: Bearer <adminToken>`: configures apps and viewer accounts, and reads
 // back what the collector stored. The browser tests use it (tests/browser/sidelog/collector.ts).
+import { identityKeyProblem } from '../../explorer-contract/identity.ts';
 import { Hono, type Context } from 'hono';
 import { bearerAuth } from 'hono/bearer-auth';
 import { cors } from 'hono/cors';
@@ -102,6 +103,16 @@ export function createAdminApi(
     const redact = redactOfBody(body.redact);
     if (typeof redact === 'string') return c.json({ error: redact }, 400);
     return c.json(await store.putApp(body.key, body.enabled ?? true, redact));
+  });
+
+  // The device key that says who a user is, shown on every view of the explorer (docs/explorer.md#identity).
+  admin.post(`/apps/:key/identity`, async (c) => {
+    const body = await readJsonObject(c);
+    const problem = body === undefined ? `the body must be a JSON object` : identityKeyProblem(body.key);
+    if (problem) return c.json({ error: problem }, 400);
+    const key = body!.key === null ? null : (body!.key as string).trim();
+    const app = await store.setIdentityKey(c.req.param('key'), key);
+    return app ? c.json(app) : c.json({ error: 'no such app' }, 404);
   });
 
   // Accounts that may sign in to the explorer (server/explorer/viewer-accounts.ts).

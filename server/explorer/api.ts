@@ -61,9 +61,15 @@ export function createExplorerApi(
 
   api.get('/me', (c) => c.json({ name: c.get('viewer') }));
 
-  api.get('/apps', async (c) =>
-    c.json((await queries.apps()).filter((app) => c.get('allowedApps')?.has(app.key) ?? true)),
-  );
+  api.get('/apps', async (c) => {
+    // With each app's identity key (docs/explorer.md#identity), which every view shows who by.
+    const identities = new Map((await apps.apps()).map((app) => [app.key, app.identityKey ?? null]));
+    return c.json(
+      (await queries.apps())
+        .filter((app) => c.get('allowedApps')?.has(app.key) ?? true)
+        .map((app) => ({ ...app, identityKey: identities.get(app.key) ?? null })),
+    );
+  });
 
   /** A Sidelog or Bugfender appID, as intent URLs carry it, to the view it names, in Sidelog's form. Found with the
    * explorer's own queries, which read one row or two, never the session's logs. Ids are looked up well-formed, as

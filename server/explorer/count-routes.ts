@@ -11,12 +11,30 @@ import { parsedFieldFacets } from './parsed-fields.ts';
 import { splitScanned } from '../stores/explorer-queries.ts';
 import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
 import { logVolume } from './volume.ts';
+import { whoKey, whoOf } from './who.ts';
+import { whoLabel } from '../../explorer-contract/identity.ts';
 import { rolledUpCount, rollupFits } from './volume-rollup.ts';
 
 export function countRoutes(api: Hono<ExplorerEnv>, queries: ExplorerQueries): void {
   api.get('/apps/:appId/logs/volume', async (c) => c.json(await logVolume(queries, logFilter(c, query(c)))));
 
-  api.get('/apps/:appId/logs/facets', async (c) => c.json(await logFacets(queries, logFilter(c, query(c)))));
+  api.get('/apps/:appId/logs/facets', async (c) => {
+    const params = query(c);
+    const facets = await logFacets(queries, logFilter(c, params));
+    // Each device as a person knows it: by the identity key, else its name and a short id (docs/explorer.md#identity).
+    const who = whoKey(params, c.get('app'));
+    const values = await whoOf(
+      queries,
+      c.get('app').key,
+      who,
+      facets.device.map((device) => device.value),
+    );
+    const device = facets.device.map((one) => ({
+      ...one,
+      label: whoLabel({ name: one.label ?? '', udid: one.value, who: values.get(one.value) }, who),
+    }));
+    return c.json({ ...facets, device });
+  });
 
   api.get('/apps/:appId/logs/split', async (c) => {
     const params = query(c);

@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
 import type {
+  AppStore,
   CollectedReads,
   CollectorStore,
   DeviceHistoryStore,
@@ -24,6 +25,7 @@ import { createPatternRoutes } from './patterns.ts';
 import { createSavedViewRoutes } from './saved-views.ts';
 import { createSequenceRoutes } from './sequences.ts';
 import { createWebhookRoutes } from './webhook.ts';
+import { createIdentityRoutes } from './identity.ts';
 
 export type InsightStore = IssueGroupStore &
   IssueReplyStore &
@@ -31,6 +33,7 @@ export type InsightStore = IssueGroupStore &
   SavedViewStore &
   DeviceHistoryStore &
   SourceMapStore &
+  Pick<AppStore, 'setIdentityKey'> &
   Pick<CollectedReads, 'issue' | 'session'> &
   Pick<CollectorStore, 'sessionById'>;
 
@@ -44,6 +47,7 @@ export function createInsightRoutes(store: InsightStore, queries: ExplorerQuerie
     createSavedViewRoutes(store),
     createDeviceHistoryRoutes(store),
     createWebhookRoutes(store),
+    createIdentityRoutes(store),
     createFrameRoutes(store),
     createLogPlaceRoutes(store, queries),
   ])

@@ -13,6 +13,14 @@ import { wellFormed } from '../collector/wire-validation.ts';
 export const GROUP_SELECT = `SELECT id, type, title, last_title, top_frame, status, occurrences, devices, first_seen, last_seen,
   status_changed_at, status_by FROM issue_groups`;
 
+/** The first and last times of the `bf_issue` lines of the groups' issues (the line Bugfender's SDK writes with an
+ * issue's uid, at the time the issue happened), by each store's placeholders: `$1`/`$2…` or `?`. One seek of a
+ * session's logs by (session_id, …) per issue. */
+export const groupEventTimeSql = (app: string, ids: string[]) =>
+  `SELECT i.group_id AS id, min(l.at) AS first_at, max(l.at) AS last_at FROM issues i
+   JOIN logs l ON l.session_id = i.session_id AND l.tg = 'bf_issue' AND l.t = i.uid
+   WHERE i.app_key = ${app} AND i.group_id IN (${ids.join(', ')}) GROUP BY i.group_id`;
+
 /** Texts in lists of occurrences, and in notifications, are cut to this. */
 export const TEXT_CUT = 300;
 

@@ -2,7 +2,7 @@
 // group, its occurrences, its story, the group of one issue, and the status a viewer sets (open, resolved, muted).
 import { Hono, type Context } from 'hono';
 import { ISSUE_TYPES } from '../../explorer-contract/api.types.ts';
-import { ISSUE_GROUP_STATUSES, type IssueGroupStatus } from '../../explorer-contract/insight.types.ts';
+import { ISSUE_GROUP_STATUSES, type IssueGroup, type IssueGroupStatus } from '../../explorer-contract/insight.types.ts';
 import { FilterError } from '../../explorer-contract/log-filters.ts';
 import { issueStory, STORY_LINES } from '../analysis/issue-story.ts';
 import { readJsonObject } from '../http/body-limits.ts';
@@ -16,6 +16,7 @@ import { compareVersions } from '../analysis/version-order.ts';
 export const VERSION_REFUSED = `'version' goes with status resolved, and is an app version of at most 100 characters that starts with a number, as in 2.4.1`;
 const isFixVersion = (version: unknown): version is string =>
   typeof version === 'string' && version.trim().length <= 100 && compareVersions(version, version) !== undefined;
+import { whoKey, withWho } from './who.ts';
 
 const PAGE = 100;
 const MAX_PAGE = 500;
@@ -37,24 +38,36 @@ export function createIssueGroupRoutes(store: IssueGroupStore, queries: Explorer
     return /^\d{1,15}$/.test(id) ? store.issueGroup(c.get('app').key, Number(id)) : Promise.resolve(undefined);
   };
   const noGroup = (c: Context) => c.json({ error: 'no such issue group' }, 404);
+  /** The groups with their first and last occurrence by the logs' own time (docs/explorer.md#event-time-first), null
+   * where none of their lines is kept. */
+  const withEventTime = async (appKey: string, groups: IssueGroup[]): Promise<IssueGroup[]> => {
+    const times = await store.groupEventTimes(
+      appKey,
+      groups.map((group) => group.id),
+    );
+    return groups.map((group) => ({
+      ...group,
+      first_at: times.get(group.id)?.first_at ?? null,
+      last_at: times.get(group.id)?.last_at ?? null,
+    }));
+  };
 
   routes.get('/apps/:appId/issue-groups', async (c) => {
     const query = params(c);
-    return c.json(
-      await store.issueGroups({
-        appKey: c.get('app').key,
-        q: query.get('q')?.trim() || undefined,
-        types: listParam(query, 'type', ISSUE_TYPES),
-        statuses: listParam(query, 'status', ISSUE_GROUP_STATUSES),
-        offset: intParam(query, 'offset', 0, Number.MAX_SAFE_INTEGER),
-        limit: intParam(query, 'limit', PAGE, MAX_PAGE),
-      }),
-    );
+    const found = await store.issueGroups({
+      appKey: c.get('app').key,
+      q: query.get('q')?.trim() || undefined,
+      types: listParam(query, 'type', ISSUE_TYPES),
+      statuses: listParam(query, 'status', ISSUE_GROUP_STATUSES),
+      offset: intParam(query, 'offset', 0, Number.MAX_SAFE_INTEGER),
+      limit: intParam(query, 'limit', PAGE, MAX_PAGE),
+    });
+    return c.json({ ...found, groups: await withEventTime(c.get('app').key, found.groups) });
   });
 
   routes.get('/apps/:appId/issue-groups/:id', async (c) => {
     const group = await groupOf(c);
-    return group ? c.json(group) : noGroup(c);
+    return group ? c.json((await withEventTime(c.get('app').key, [group]))[0]) : noGroup(c);
   });
 
   routes.get('/apps/:appId/issue-groups/:id/occurrences', async (c) => {
@@ -66,7 +79,8 @@ export function createIssueGroupRoutes(store: IssueGroupStore, queries: Explorer
       before: before ? intParam(query, 'before', 0, Number.MAX_SAFE_INTEGER) : undefined,
       limit: intParam(query, 'limit', PAGE, MAX_PAGE),
     });
-    return c.json({ issues: issues.map(({ session_id: _session, ...issue }) => issue), next });
+    const shown = issues.map(({ session_id: _session, ...issue }) => issue);
+    return c.json({ issues: await withWho(queries, c.get('app').key, whoKey(query, c.get('app')), shown), next });
   });
 
   routes.get('/apps/:appId/issue-groups/:id/story', async (c) => {
@@ -113,7 +127,7 @@ export function createIssueGroupRoutes(store: IssueGroupStore, queries: Explorer
 
   routes.get('/apps/:appId/issues/:uid/group', async (c) => {
     const group = await store.groupOfIssue(c.get('app').key, c.req.param('uid'));
-    return group ? c.json(group) : noGroup(c);
+    return group ? c.json((await withEventTime(c.get('app').key, [group]))[0]) : noGroup(c);
   });
   return routes;
 }

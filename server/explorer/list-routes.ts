@@ -5,6 +5,7 @@ import { AROUND_MAX, ISSUE_TYPES, SESSION_SORTS, type SessionSort } from '../../
 import { FilterError } from '../../explorer-contract/log-filters.ts';
 import { intParam, MAX_PAGE, PAGE, query, type ExplorerEnv } from './api-params.ts';
 import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
+import { whoKey, withWho } from './who.ts';
 
 export function listRoutes(api: Hono<ExplorerEnv>, queries: ExplorerQueries): void {
   api.get('/apps/:appId/sessions', async (c) => {
@@ -15,19 +16,19 @@ export function listRoutes(api: Hono<ExplorerEnv>, queries: ExplorerQueries): vo
     const withFilter = params.get('with') || undefined;
     if (withFilter !== undefined && withFilter !== 'issues' && withFilter !== 'errors')
       throw new FilterError(`'with' must be issues or errors`);
-    return c.json(
-      await queries.sessions.list({
-        appKey: c.get('app').key,
-        q: params.get('q') || undefined,
-        device: params.get('device') || undefined,
-        version: params.get('version') || undefined,
-        language: params.get('language') || undefined,
-        with: withFilter,
-        sort: sort as SessionSort,
-        offset: intParam(params, 'offset', 0, Number.MAX_SAFE_INTEGER),
-        limit: intParam(params, 'limit', PAGE, MAX_PAGE),
-      }),
-    );
+    const list = await queries.sessions.list({
+      appKey: c.get('app').key,
+      q: params.get('q') || undefined,
+      device: params.get('device') || undefined,
+      version: params.get('version') || undefined,
+      language: params.get('language') || undefined,
+      with: withFilter,
+      sort: sort as SessionSort,
+      offset: intParam(params, 'offset', 0, Number.MAX_SAFE_INTEGER),
+      limit: intParam(params, 'limit', PAGE, MAX_PAGE),
+    });
+    const who = whoKey(params, c.get('app'));
+    return c.json({ ...list, sessions: await withWho(queries, c.get('app').key, who, list.sessions) });
   });
   api.get('/apps/:appId/sessions/:uid', async (c) => {
     const session = await queries.sessions.one(c.get('app').key, c.req.param('uid'));
@@ -67,14 +68,14 @@ export function listRoutes(api: Hono<ExplorerEnv>, queries: ExplorerQueries): vo
 
   api.get('/apps/:appId/devices', async (c) => {
     const params = query(c);
-    return c.json(
-      await queries.devices.list({
-        appKey: c.get('app').key,
-        q: params.get('q') || undefined,
-        offset: intParam(params, 'offset', 0, Number.MAX_SAFE_INTEGER),
-        limit: intParam(params, 'limit', PAGE, MAX_PAGE),
-      }),
-    );
+    const list = await queries.devices.list({
+      appKey: c.get('app').key,
+      q: params.get('q') || undefined,
+      offset: intParam(params, 'offset', 0, Number.MAX_SAFE_INTEGER),
+      limit: intParam(params, 'limit', PAGE, MAX_PAGE),
+    });
+    const who = whoKey(params, c.get('app'));
+    return c.json({ ...list, devices: await withWho(queries, c.get('app').key, who, list.devices) });
   });
   api.get('/apps/:appId/devices/:udid', async (c) => {
     const device = await queries.devices.one(c.get('app').key, c.req.param('udid'));

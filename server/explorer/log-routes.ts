@@ -7,7 +7,7 @@ import { intParam, logFilter, MAX_PAGE, PAGE, query, TOO_COSTLY, type ExplorerEn
 import { streamExport } from './export.ts';
 import { decodeCursor } from '../stores/explorer-queries.ts';
 import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
-import { withWho } from './who.ts';
+import { whoKey, withWho } from './who.ts';
 
 /** `pageBudgetMs`: how long a page of the stream may read (docs/local-service.md#search-bounds). */
 export function logRoutes(api: Hono<ExplorerEnv>, queries: ExplorerQueries, pageBudgetMs: number): void {
@@ -41,7 +41,7 @@ export function logRoutes(api: Hono<ExplorerEnv>, queries: ExplorerQueries, page
     // Ended by its budget before it found anything: the search, not the page, has to change; unless it is a scan for a
     // fragment, whose page says how far it read and can go on from there (docs/explorer.md#fragments).
     if (page.logs.length === 0 && page.next !== null && !page.scan) return c.json({ error: TOO_COSTLY }, 422);
-    const shown = { ...page, logs: await withWho(queries, filter.appKey, params.get('who'), page.logs) };
+    const shown = { ...page, logs: await withWho(queries, filter.appKey, whoKey(params, c.get('app')), page.logs) };
     return c.json(tail === undefined ? shown : { ...shown, tail });
   });
 
@@ -57,7 +57,7 @@ export function logRoutes(api: Hono<ExplorerEnv>, queries: ExplorerQueries, page
     const logs = await queries.arrivedAfter(filter, afterId, horizon, MAX_PAGE);
     // With no match, the tail still moves on to the horizon, so the next poll does not read it all again.
     const last = logs.length === MAX_PAGE ? logs.at(-1)!.id : Math.max(afterId, horizon);
-    return c.json({ logs: await withWho(queries, filter.appKey, params.get('who'), logs), last });
+    return c.json({ logs: await withWho(queries, filter.appKey, whoKey(params, c.get('app')), logs), last });
   });
 
   api.get('/apps/:appId/logs/export', (c) => {
@@ -77,7 +77,7 @@ export function logRoutes(api: Hono<ExplorerEnv>, queries: ExplorerQueries, page
     const newer = intParam(params, 'newer', count, AROUND_MAX);
     const found = Number.isSafeInteger(id) ? await queries.around(c.get('app').key, id, older, newer) : undefined;
     if (!found) return c.json({ error: 'no such log' }, 404);
-    const [target, ...logs] = await withWho(queries, c.get('app').key, params.get('who'), [
+    const [target, ...logs] = await withWho(queries, c.get('app').key, whoKey(params, c.get('app')), [
       found.target,
       ...found.logs,
     ]);

@@ -7,6 +7,7 @@ import { findSequences, TooManyLines } from '../analysis/sequence-search.ts';
 import { termOf } from '../analysis/terms.ts';
 import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
 import { intParam, logFilter, type ExplorerEnv } from './api-params.ts';
+import { whoKey, withWho } from './who.ts';
 
 /** A day: a sequence is what one visit of a page does. */
 const MAX_WITHIN_SECONDS = 24 * 60 * 60;
@@ -23,7 +24,9 @@ export function createSequenceRoutes(queries: ExplorerQueries): Hono<ExplorerEnv
     });
     const within = intParam(params, 'within', 300, MAX_WITHIN_SECONDS);
     try {
-      return c.json(await findSequences(queries, filter, a!, b!, within * 1000));
+      const found = await findSequences(queries, filter, a!, b!, within * 1000);
+      const who = whoKey(params, c.get('app'));
+      return c.json({ ...found, sessions: await withWho(queries, c.get('app').key, who, found.sessions) });
     } catch (error) {
       if (error instanceof TooManyLines) throw new FilterError(error.message);
       throw error;

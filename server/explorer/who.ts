@@ -1,19 +1,40 @@
-// `who=<key>` on the lists of logs: each log with its device's value of that key as it stands now, for the rows to
-// show who a log is from by that key rather than by the device's name (docs/facets.md#who). One read of the keys of
-// the list's devices, whatever its length.
-import type { ExplorerLog } from '../../explorer-contract/api.types.ts';
+// Who each row is from (docs/explorer.md#identity): the value, as it stands now, of the device key that says who a
+// user is: `who=<key>` on a view, else the app's identity key (its setting, server/explorer/identity.ts). One read of
+// the keys of the rows' devices, whatever their number: log rows, sessions, devices, a group's occurrences, sequences.
 import type { DeviceKeyValue } from '../../protocol/records.types.ts';
 import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
+import type { App } from '../stores/store.types.ts';
 
-/** `logs`, each with `who` (null when its device has no such key), or as they are when no key is chosen. */
-export async function withWho<T extends ExplorerLog>(
+/** The key a view shows who by: its own `who=` (empty: none), else the app's identity key, else none. */
+export function whoKey(params: URLSearchParams, app: App): string | null {
+  return params.has('who') ? params.get('who') || null : (app.identityKey ?? null);
+}
+
+/** Each device's value of `key` now (absent when it has none). */
+export async function whoOf(
   queries: ExplorerQueries,
   appKey: string,
   key: string | null,
-  logs: T[],
-): Promise<T[]> {
-  if (!key || logs.length === 0) return logs;
-  const rows = await queries.deviceKeys(appKey, [...new Set(logs.map((log) => log.udid))], key);
-  const values = new Map(rows.map((row) => [row.udid, JSON.parse(row.value) as DeviceKeyValue]));
-  return logs.map((log) => ({ ...log, who: values.get(log.udid) ?? null }));
+  udids: string[],
+): Promise<Map<string, DeviceKeyValue>> {
+  if (!key || udids.length === 0) return new Map();
+  const rows = await queries.deviceKeys(appKey, [...new Set(udids)], key);
+  return new Map(rows.map((row) => [row.udid, JSON.parse(row.value) as DeviceKeyValue]));
+}
+
+/** `rows`, each with `who` (null when its device has no such key), or as they are when no key applies. */
+export async function withWho<T extends { udid: string }>(
+  queries: ExplorerQueries,
+  appKey: string,
+  key: string | null,
+  rows: T[],
+): Promise<(T & { who?: DeviceKeyValue })[]> {
+  if (!key || rows.length === 0) return rows;
+  const values = await whoOf(
+    queries,
+    appKey,
+    key,
+    rows.map((row) => row.udid),
+  );
+  return rows.map((row) => ({ ...row, who: values.get(row.udid) ?? null }));
 }

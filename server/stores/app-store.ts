@@ -7,7 +7,7 @@ import type { AppStore } from './store.types.ts';
 
 const COLUMNS = raw(APP_COLUMNS);
 
-export function appStore(db: Db): Split<AppStore, 'putApp'> {
+export function appStore(db: Db): Split<AppStore, 'putApp' | 'setIdentityKey'> {
   const app = async (key: string) => {
     const row = await db.one<AppRow>(sql`SELECT ${COLUMNS} FROM apps WHERE key = ${key}`);
     return row && toApp(row);
@@ -36,6 +36,12 @@ export function appStore(db: Db): Split<AppStore, 'putApp'> {
               RETURNING ${COLUMNS}`,
         );
         return toApp(row!);
+      },
+      async setIdentityKey(key, identityKey) {
+        const row = await db.one<AppRow>(
+          sql`UPDATE apps SET identity_key = ${identityKey} WHERE key = ${key} RETURNING ${COLUMNS}`,
+        );
+        return row && toApp(row);
       },
     },
   };

@@ -100,7 +100,7 @@ export interface DeviceKeyRow {
 
 export interface ExplorerQueries {
   /** Every app, with how many sessions it has received (apps that received nothing sort last). */
-  apps(): Promise<ExplorerApp[]>;
+  apps(): Promise<Omit<ExplorerApp, 'identityKey'>[]>;
   /** One page of the filtered stream, newest first, older than `before` when given. With `within` (ms), a page whose
    * reading would take longer ends early: it holds the logs found so far (maybe none), and `next` goes on from where
    * it stopped; so a page may hold fewer than `limit` logs and still have a `next`. With `cut`, texts as a list sends

@@ -30,14 +30,21 @@ export const toSession = (row: SessionRow): StoredSession => ({
   payload: JSON.parse(row.payload) as SessionPayload,
 });
 
-export type AppRow = { key: string; app_id: string; enabled: number; redact: string | null };
+export type AppRow = {
+  key: string;
+  app_id: string;
+  enabled: number;
+  redact: string | null;
+  identity_key: string | null;
+};
 /** The columns an AppRow is read from. */
-export const APP_COLUMNS = 'key, app_id, enabled, redact';
+export const APP_COLUMNS = 'key, app_id, enabled, redact, identity_key';
 export const toApp = (row: AppRow): App => ({
   key: row.key,
   appId: row.app_id,
   enabled: row.enabled === 1,
   ...(row.redact === null ? {} : { redact: JSON.parse(row.redact) as RedactConfig }),
+  ...(row.identity_key === null ? {} : { identityKey: row.identity_key }),
 });
 
 /** An admin list page's row as the full list answered it before pagination. */

@@ -25,6 +25,9 @@ export interface App {
   enabled: boolean;
   /** The rule set the collector redacts the app's data with at ingest (docs/privacy.md#on-the-service); none when absent. */
   redact?: RedactConfig;
+  /** The device key that says who a user is (`user_id`, `email`), shown wherever a device is (docs/explorer.md#identity);
+   * absent: the device's name and a short id. */
+  identityKey?: string;
 }
 export interface Partner {
   id: number;
@@ -86,6 +89,8 @@ export interface AppStore {
   /** By Sidelog's appID or the Bugfender SDK's (server/stores/app-id.ts). */
   appById(appId: string): Promise<App | undefined>;
   apps(): Promise<App[]>;
+  /** Names the app's identity key (docs/explorer.md#identity); null removes it. The app, undefined when unknown. */
+  setIdentityKey(key: string, identityKey: string | null): Promise<App | undefined>;
 }
 
 /** What the collector writes. */
@@ -177,6 +182,9 @@ export interface IssueGroupStore {
   /** Most recently seen first. */
   issueGroups(filter: IssueGroupFilter): Promise<{ groups: IssueGroup[]; more: boolean }>;
   issueGroup(appKey: string, id: number): Promise<IssueGroup | undefined>;
+  /** Each group's first and last occurrence by the logs' own time (docs/explorer.md#event-time-first): the times of
+   * its issues' own `bf_issue` lines; a group none of whose lines is kept is absent. */
+  groupEventTimes(appKey: string, ids: number[]): Promise<Map<number, { first_at: number; last_at: number }>>;
   /** The group of the issue with this uid. */
   groupOfIssue(appKey: string, uid: string): Promise<IssueGroup | undefined>;
   /** Newest first, older than issue `before` when given; texts cut to 300 characters. */

@@ -297,7 +297,10 @@ describe('facets', () => {
     await viewerText(e2e.page, logsUrl());
     const rows = e2e.page.locator('.log-list .log-row');
     await rows.first().waitFor();
-    expect(await rows.locator('.log-device').allInnerTexts()).toEqual(ALL.map(() => 'Chrome on Linux'));
+    // Both devices are "Chrome on Linux": a short id tells them apart (docs/explorer.md#identity).
+    const devices = await rows.locator('.log-device').allInnerTexts();
+    expect(devices).toHaveLength(ALL.length);
+    expect(new Set(devices)).toEqual(new Set(['Chrome on Linux · d-alpha', 'Chrome on Linux · d-beta']));
     const markers = await rows
       .locator('.log-session')
       .evaluateAll((links) => links.map((link) => link.getAttribute('title')));

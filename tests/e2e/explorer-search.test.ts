@@ -10,6 +10,7 @@ import { createCollectorClient } from './collector-client.ts';
 import { useProductPage } from './product.ts';
 import { explorerSettled, viewerCookies, viewerText } from './viewer.ts';
 import { seriousViolations } from './axe.ts';
+import { waitFor } from './wait-for.ts';
 
 const e2e = useProductPage();
 
@@ -116,5 +117,71 @@ describe('the search box', () => {
     await e2e.page.getByRole('button', { name: 'Search syntax' }).click();
     await e2e.page.getByRole('dialog', { name: 'Search syntax' }).waitFor();
     expect(await seriousViolations(e2e.page)).toEqual([]);
+  });
+
+  it('parentheses group and nest; an unbalanced one says so (docs/explorer.md#parentheses)', async () => {
+    // The rows of the search before stay shown while the next loads: wait for the new ones.
+    const finds = async (q: string, texts: string[]) => {
+      await search(e2e.page, q);
+      await waitFor(async () => expect(await e2e.page.locator('.log-list .log-text').allInnerTexts()).toEqual(texts));
+    };
+    await finds('level:error (timeout OR refused)', ['timeout after 30 s']);
+    await finds('(gateway OR timeout) -level:warning', ['timeout after 30 s', '502 Bad Gateway']);
+    await finds('-(tag:net OR level:debug)', ['partner cabinet opened']);
+    await search(e2e.page, '(timeout OR gateway');
+    await e2e.page.getByText('A parenthesis is not closed: close it, as in (timeout OR refused)').waitFor();
+  });
+});
+
+describe('suggestions in the search box (docs/explorer.md#suggestions)', () => {
+  beforeEach(async () => {
+    await e2e.page.context().addCookies(signedIn);
+    await viewerText(e2e.page, `${e2e.product.url}/sidelog/logs?app=${APP_ID}`);
+    // The values come from the facets the view already read.
+    await e2e.page.getByRole('complementary', { name: 'Facets' }).getByRole('region', { name: 'Tag' }).waitFor();
+  });
+  const box = () => e2e.page.getByRole('combobox', { name: 'Search text' });
+  const options = () => e2e.page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option');
+
+  it('field names, then the view’s values, most common first, taken by keyboard; Enter then applies', async () => {
+    await box().click();
+    await e2e.page.keyboard.type('le');
+    expect(await options().allInnerTexts()).toEqual(['level:']);
+    expect(await box().getAttribute('aria-expanded')).toBe('true');
+    await e2e.page.keyboard.press('ArrowDown');
+    expect(await box().getAttribute('aria-activedescendant')).toBe(await options().first().getAttribute('id'));
+    expect(await options().first().getAttribute('aria-selected')).toBe('true');
+    await e2e.page.keyboard.press('Enter');
+    expect(await box().inputValue()).toBe('level:');
+    await e2e.page.keyboard.type('e');
+    expect(await options().allInnerTexts()).toEqual(['level:error']);
+    await e2e.page.keyboard.press('ArrowDown');
+    await e2e.page.keyboard.press('Enter');
+    expect(await box().inputValue()).toBe('level:error ');
+
+    await e2e.page.keyboard.type('tag:');
+    expect(await options().allInnerTexts()).toEqual(['tag:net 3', 'tag:ui 1']);
+    expect(await seriousViolations(e2e.page)).toEqual([]);
+    await e2e.page.keyboard.press('ArrowDown');
+    await e2e.page.keyboard.press('Enter');
+    expect(await box().inputValue()).toBe('level:error tag:net ');
+    expect(await box().getAttribute('aria-expanded')).toBe('false');
+    // No option chosen: Enter applies the search.
+    await e2e.page.keyboard.press('Enter');
+    await e2e.page.waitForURL((url) => url.searchParams.get('q') === 'level:error tag:net');
+    await explorerSettled(e2e.page);
+    expect(await e2e.page.locator('.log-list .log-text').allInnerTexts()).toEqual([
+      'timeout after 30 s',
+      '502 Bad Gateway',
+    ]);
+  });
+
+  it('Escape closes the suggestions and leaves the text', async () => {
+    await box().click();
+    await e2e.page.keyboard.type('ta');
+    expect(await options().allInnerTexts()).toEqual(['tag:']);
+    await e2e.page.keyboard.press('Escape');
+    expect(await box().getAttribute('aria-expanded')).toBe('false');
+    expect(await box().inputValue()).toBe('ta');
   });
 });

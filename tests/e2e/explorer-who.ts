@@ -14,7 +14,7 @@ import { device } from '../../fixtures/wire-bodies.ts';
 import { seriousViolations } from './axe.ts';
 import { createCollectorClient } from './collector-client.ts';
 import { useProductPage, type ProductDatabase } from './product.ts';
-import { explorerSettled, viewerCookies, viewerText } from './viewer.ts';
+import { explorerSettled, signInToExplorer, viewerCookies, viewerText } from './viewer.ts';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -151,10 +151,14 @@ export function describeWho(database?: () => Promise<ProductDatabase>): void {
     it('a chosen key says who on each row, and stays through a reload', async () => {
       await viewerText(e2e.page, logsUrl({ q: 'cart OR around' }));
       await waitFor(async () =>
-        expect(await rows().locator('.log-device').allInnerTexts()).toEqual(['Cy tablet', 'Bob phone', 'Ann laptop']),
+        expect(await rows().locator('.log-device').allInnerTexts()).toEqual([
+          'Cy tablet · d-cy',
+          'Bob phone · d-bob',
+          'Ann laptop · d-ann',
+        ]),
       );
       await panel().getByRole('button', { name: 'Show user_id on rows', exact: true }).click();
-      const whoTexts = ['Cy tablet (no user_id)', 'user_id 42', 'user_id 17'];
+      const whoTexts = ['Cy tablet · d-cy (no user_id)', 'user_id 42', 'user_id 17'];
       await waitFor(async () => expect(await rows().locator('.log-device').allInnerTexts()).toEqual(whoTexts));
       expect(param('who')).toBe('user_id');
       await e2e.page.reload();
@@ -226,6 +230,62 @@ export function describeWho(database?: () => Promise<ProductDatabase>): void {
       await panel().getByRole('region', { name: 'Device keys' }).waitFor();
       await e2e.page.getByText('Columns', { exact: true }).click();
       expect(await seriousViolations(e2e.page)).toEqual([]);
+    });
+  });
+
+  describe('one identity per app', () => {
+    const rows = () => e2e.page.locator('.log-list .log-row');
+    const settingsUrl = () => `${e2e.product.url}/sidelog/settings?app=${appIdOf(APP)}`;
+    const column = async (page: string, table: string, index: number) => {
+      await viewerText(e2e.page, `${e2e.product.url}/sidelog/${page}?app=${appIdOf(APP)}`);
+      return e2e.page.locator(`${table} tbody tr td:nth-child(${index})`).allInnerTexts();
+    };
+
+    it('the admin names users by a key in Settings: rows, the device facet, devices and sessions say who; removed, a name and a short id', async () => {
+      // The setting is the admin's: signed in as the admin, not the e2e viewer.
+      await e2e.page.context().clearCookies();
+      await e2e.page.goto(settingsUrl());
+      await signInToExplorer(e2e.page, { name: 'admin', password: e2e.product.adminToken });
+      await explorerSettled(e2e.page);
+      await e2e.page.getByLabel('Identity key').fill('user_id');
+      await e2e.page.getByRole('button', { name: 'Save identity key' }).click();
+      await e2e.page.getByText('Users are named by user_id.').waitFor();
+
+      await viewerText(e2e.page, logsUrl({ q: 'cart OR around' }));
+      await waitFor(async () =>
+        expect(await rows().locator('.log-device').allInnerTexts()).toEqual([
+          'Cy tablet · d-cy',
+          'user_id 42',
+          'user_id 17',
+        ]),
+      );
+      await waitFor(async () =>
+        expect(await facet('Device')).toEqual({ 'user_id 17': 1, 'user_id 42': 1, 'Cy tablet · d-cy': 1 }),
+      );
+      expect((await column('devices', '.devices-table', 1)).sort()).toEqual([
+        'Cy tablet · d-cy',
+        'user_id 17',
+        'user_id 42',
+      ]);
+      expect((await column('sessions', '.sessions-table', 2)).sort()).toEqual([
+        'Cy tablet · d-cy',
+        'user_id 17',
+        'user_id 17',
+        'user_id 42',
+      ]);
+      expect(await seriousViolations(e2e.page)).toEqual([]);
+
+      await viewerText(e2e.page, settingsUrl());
+      await e2e.page.getByRole('button', { name: 'Remove identity key' }).click();
+      await e2e.page.getByText('Devices are named by their name and a short id.').waitFor();
+      await viewerText(e2e.page, logsUrl({ q: 'cart OR around' }));
+      await waitFor(async () =>
+        expect(await rows().locator('.log-device').allInnerTexts()).toEqual([
+          'Cy tablet · d-cy',
+          'Bob phone · d-bob',
+          'Ann laptop · d-ann',
+        ]),
+      );
     });
   });
 }

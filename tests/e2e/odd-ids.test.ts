@@ -93,7 +93,7 @@ it.each([IDS.at(-1)!, 'user@example.com'])(
     await page.getByRole('link', { name: `Issue of ${id}`, exact: true }).click();
     await explorerSettled(page);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(`Issue of ${id}`);
-    await page.getByRole('link', { name: 'Chrome on Linux' }).click();
+    await page.getByRole('link', { name: `Chrome on Linux · ${id.slice(0, 8)}`, exact: true }).click();
     await explorerSettled(page);
     expect(await devicePage()).toEqual({ udid: id, sessions: [id] });
     await page.getByRole('link', { name: id, exact: true }).click();

@@ -11,6 +11,7 @@ import {
   groupingOf,
   MAX_PENDING_NOTIFICATIONS,
   notificationPayload,
+  groupEventTimeSql,
   occurrenceOutcome,
   TEXT_CUT,
   type OccurrenceRow,
@@ -142,6 +143,20 @@ export function createIssueGroupStore(pool: pg.Pool): IssueGroupStore {
     },
     async issueGroup(appKey, id) {
       return isGroupId(id) ? one<IssueGroup>(`${GROUP_SELECT} WHERE app_key = $1 AND id = $2`, appKey, id) : undefined;
+    },
+    async groupEventTimes(appKey, ids) {
+      const valid = ids.filter(isGroupId);
+      if (valid.length === 0) return new Map();
+      const rows = await all<{ id: number; first_at: string; last_at: string }>(
+        groupEventTimeSql(
+          '$1',
+          valid.map((_, i) => `$${i + 2}`),
+        ),
+        appKey,
+        ...valid,
+      );
+      // bigint comes back as text.
+      return new Map(rows.map((row) => [row.id, { first_at: Number(row.first_at), last_at: Number(row.last_at) }]));
     },
     async groupOfIssue(appKey, uid) {
       return one<IssueGroup>(

@@ -10,7 +10,7 @@ import {
   parsedComparisons,
   type ParsedFieldTerm,
 } from '../../../explorer-contract/parsed-field.ts';
-import type { AddParameter } from './search-sql.ts';
+import type { AddParameter } from './sql-parameter.ts';
 
 /** A key=value value that is a number as the page's rule writes one (PARSED_NUMBER, at most 15 digits). */
 const NUMBER_TEXT = `'^-?[0-9]+(\\.[0-9]+)?$'`;

@@ -400,4 +400,8 @@ export const PG_MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE issue_groups ADD COLUMN resolved_in text;
   `,
+  // An app's identity key (docs/explorer.md#identity), as in SQLite (server/stores/sqlite/schema.ts).
+  `
+  ALTER TABLE apps ADD COLUMN identity_key text;
+  `,
 ];

@@ -8,9 +8,7 @@ import { deviceKeyValues } from '../explorer-queries.ts';
 import { TEXT_COLUMNS } from '../log-columns.ts';
 import { NETWORK_TAG, networkComparisons } from '../network-search-terms.ts';
 import { parsedFieldSql } from './parsed-field-sql.ts';
-
-/** Adds a parameter and gives its placeholder ($1, $2, …). */
-export type AddParameter = (value: unknown) => string;
+import type { AddParameter } from './sql-parameter.ts';
 
 const COLUMN = { file: 'f', method: 'm', url: 'u' } as const;
 

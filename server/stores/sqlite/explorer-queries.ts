@@ -55,7 +55,7 @@ export function explorerQueriesSync(db: Database.Database, tuning = { commonMatc
 }
 
 /** Every app, with how many sessions it has received (apps that received nothing sort last). */
-function apps(db: Database.Database): ExplorerApp[] {
+function apps(db: Database.Database): Omit<ExplorerApp, 'identityKey'>[] {
   return (
     db
       .prepare(

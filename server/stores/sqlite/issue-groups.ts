@@ -11,6 +11,7 @@ import {
   groupingOf,
   MAX_PENDING_NOTIFICATIONS,
   notificationPayload,
+  groupEventTimeSql,
   occurrenceOutcome,
   TEXT_CUT,
   type OccurrenceRow,
@@ -159,6 +160,22 @@ export function issueGroupStore(db: Database.Database): {
     },
     issueGroup(appKey, id) {
       return one(`${GROUP_SELECT} WHERE app_key = ? AND id = ?`, appKey, id);
+    },
+    groupEventTimes(appKey, ids) {
+      if (ids.length === 0) return new Map();
+      const rows = db
+        .prepare(
+          groupEventTimeSql(
+            '?',
+            ids.map(() => '?'),
+          ),
+        )
+        .all(appKey, ...ids) as {
+        id: number;
+        first_at: number;
+        last_at: number;
+      }[];
+      return new Map(rows.map(({ id, ...times }) => [id, times]));
     },
     groupOfIssue(appKey, uid) {
       return one(`${GROUP_SELECT} WHERE id = (SELECT group_id FROM issues WHERE app_key = ? AND uid = ?)`, appKey, uid);

@@ -10,7 +10,7 @@ import {
   isParsedNumber,
   type ParsedFieldTerm,
 } from '../../../explorer-contract/parsed-field.ts';
-import type { SqlClause } from './search-sql.ts';
+import type { SqlClause } from './sql-clause.ts';
 
 /** parsed_kv(text, key): the `key=value` value of `key` in `text` (a number when written as one), or NULL. */
 export function registerParsedKv(db: Database.Database): void {

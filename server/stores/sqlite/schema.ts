@@ -503,4 +503,8 @@ ${FIRST_LOG_COLUMNS}
   `
   ALTER TABLE issue_groups ADD COLUMN resolved_in TEXT;
   `,
+  // An app's identity key: the device key that says who a user is (docs/explorer.md#identity); NULL for none.
+  `
+  ALTER TABLE apps ADD COLUMN identity_key TEXT;
+  `,
 ];

@@ -10,11 +10,7 @@ import { deviceKeyValues } from '../explorer-queries.ts';
 import { TEXT_COLUMNS } from '../log-columns.ts';
 import { NETWORK_TAG, networkComparisons } from '../network-search-terms.ts';
 import { parsedFieldSql } from './parsed-field-sql.ts';
-
-export interface SqlClause {
-  sql: string;
-  params: unknown[];
-}
+import type { SqlClause } from './sql-clause.ts';
 
 /** FTS5's string: in double quotes, a double quote doubled; so nothing in it is read as an operator. */
 const ftsString = (text: string) => `"${text.replaceAll('"', '""')}"`;

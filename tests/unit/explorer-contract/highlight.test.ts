@@ -26,7 +26,9 @@ const CASES: [string, string, string][] = [
   ['pay payment', 'payment', '[payment]'],
   ['timeout OR refused', 'refused after timeout', '[refused] after [timeout]'],
   ['a.b', 'axb a.b', 'axb [a.b]'],
-  ['re-try (x)', 'a re-try (x) or retry', 'a [re-try] [(x)] or retry'],
+  // Parentheses group terms (docs/explorer.md#parentheses): `(x)` is the word x.
+  ['re-try (x)', 'a re-try (x) or retry', 'a [re-try] ([x]) or retry'],
+  ['re-try *(x)*', 'a re-try (x) or retry', 'a [re-try] [(x)] or retry'],
   ['"unclosed', 'an unclosed quote', 'an unclosed quote'],
 ];
 

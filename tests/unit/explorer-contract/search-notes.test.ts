@@ -20,6 +20,16 @@ describe('notes on a query that found nothing', () => {
     ]);
   });
 
+  test('inside parentheses too (docs/explorer.md#parentheses)', () => {
+    expect(notes('q=level:error (timeout or refused)')).toEqual([
+      '“or” in lowercase is searched as a word: to find lines with either side, write OR in capitals (timeout OR refused).',
+    ]);
+    expect(notes('q=-(code:502 OR tag:net)')).toEqual([
+      "“code:” is not a field, so “code:502” is searched as text. The fields are level, tag, file, method, url, device, session, version, language, status, duration, key.<name> and @<name> (a device key: key.code:502; a field of the log's text: @code:502).",
+    ]);
+    expect(notes('q=(level:error OR tag:net) foo()')).toEqual([]);
+  });
+
   test('a name before a colon that is no field', () => {
     expect(notes('q=code:502 payment')).toEqual([
       "“code:” is not a field, so “code:502” is searched as text. The fields are level, tag, file, method, url, device, session, version, language, status, duration, key.<name> and @<name> (a device key: key.code:502; a field of the log's text: @code:502).",

@@ -71,6 +71,50 @@ const PARSED: [string, SearchClause[][]][] = [
   ['duration<=12.5', [[network('duration', '<=', 12.5)]]],
   ['status:502 OR duration>800', [[network('status', '=', 502), network('duration', '>', 800)]]],
   ['durations>800', [[fragment('durations>800')]]],
+  // Parentheses (docs/explorer.md#parentheses): whatever the nesting, one AND of ORs.
+  ['(a OR b) -c', [[word('a'), word('b')], [word('c', true)]]],
+  [
+    'level:error (timeout OR refused)',
+    [[{ negated: false, term: { kind: 'level', level: 2 } }], [word('timeout'), word('refused')]],
+  ],
+  [
+    '(a b) OR c',
+    [
+      [word('a'), word('c')],
+      [word('b'), word('c')],
+    ],
+  ],
+  ['-(a OR b)', [[word('a', true)], [word('b', true)]]],
+  ['-(a b)', [[word('a', true), word('b', true)]]],
+  ['-(a -b)', [[word('a', true), word('b')]]],
+  ['((a))', [[word('a')]]],
+  ['(a OR (b c)) d', [[word('a'), word('b')], [word('a'), word('c')], [word('d')]]],
+  ['(a OR a) OR a', [[word('a')]]],
+  [
+    '("bad gateway" OR tag:net)',
+    [[phrase(['bad', 'gateway']), { negated: false, term: { kind: 'field', field: 'tag', value: 'net' } }]],
+  ],
+  ['(status:502 OR duration>800)', [[network('status', '=', 502), network('duration', '>', 800)]]],
+  // A parsed field's value ends before the parentheses it closes, as any bare value does (docs/explorer.md#parsed-fields).
+  [
+    '(@status>=500 OR @event:click)',
+    [
+      [
+        { negated: false, term: { kind: 'parsed', path: ['status'], test: { op: '>=', value: 500 } } },
+        { negated: false, term: { kind: 'parsed', path: ['event'], test: { op: '=', value: 'click' } } },
+      ],
+    ],
+  ],
+  // A term's own balanced parentheses are its text; at the top level a ')' of its own is too.
+  ['foo()', [[fragment('foo()')]]],
+  ['(foo() OR bar)', [[fragment('foo()'), word('bar')]]],
+  ['url:/a(b)', [[{ negated: false, term: { kind: 'field', field: 'url', value: '/a(b)' } }]]],
+  [
+    '(a b) OR (c d) OR (e f) OR (g h)',
+    ['a', 'b']
+      .flatMap((x) => ['c', 'd'].flatMap((y) => ['e', 'f'].flatMap((z) => ['g', 'h'].map((w) => [x, y, z, w]))))
+      .map((group) => group.map((text) => word(text))),
+  ],
 ];
 
 const REFUSED: [string, string][] = [
@@ -92,6 +136,22 @@ const REFUSED: [string, string][] = [
   ['duration>', `'duration>' needs a number of milliseconds, as in duration>800`],
   ['duration>fast', `'duration>' needs a number of milliseconds, as in duration>800`],
   ['duration:1e3', `'duration:' needs a number of milliseconds, as in duration:800`],
+  ['(timeout OR refused', 'A parenthesis is not closed: close it, as in (timeout OR refused)'],
+  ['((a) b', 'A parenthesis is not closed: close it, as in (timeout OR refused)'],
+  [
+    'timeout OR refused)',
+    `A closing parenthesis has no opening one: add it, or remove the ')', as in (timeout OR refused)`,
+  ],
+  [') a', `A closing parenthesis has no opening one: add it, or remove the ')', as in (timeout OR refused)`],
+  ['(a))', `A closing parenthesis has no opening one: add it, or remove the ')', as in (timeout OR refused)`],
+  ['()', 'Parentheses need a term inside, as in (timeout OR refused)'],
+  ['a (OR b)', 'OR needs a term on each side, as in timeout OR refused'],
+  ['(a OR) b', 'OR needs a term on each side, as in timeout OR refused'],
+  ['a OR (b', 'A parenthesis is not closed: close it, as in (timeout OR refused)'],
+  [
+    '(a b c d e) OR (f g h i)',
+    `The search holds at most ${MAX_SEARCH_TERMS} terms (a phrase counts its words): search for fewer`,
+  ],
   ['pay\0ment', 'The search cannot hold the NUL character (U+0000): remove it'],
   ['tag:"n\0et"', 'The search cannot hold the NUL character (U+0000): remove it'],
   [

@@ -106,6 +106,23 @@ const FORMS: [string, string[]][] = [
   ['version:9.9.9', []],
   ['"bad gateway" OR level:info', ['502 Bad Gateway', 'partner cabinet opened okay']],
   ['nothing-like-this', []],
+  // Parentheses (docs/explorer.md#parentheses): grouped, negated and nested, on both stores alike.
+  ['(timeout OR refused) -socket.ts', ['timeout after 30 s']],
+  ['level:error (timeout OR refused)', ['timeout after 30 s', 'connection refused']],
+  ['(gateway OR timeout) -level:warning', ['502 Bad Gateway', 'timeout after 30 s']],
+  ['(tag:ui level:info) OR "bad gateway"', ['partner cabinet opened okay', '502 Bad Gateway']],
+  ['-(tag:net OR level:debug)', ['partner cabinet opened okay', 'Платёж отклонён', 'user_id set to 42']],
+  ['-(tag:net level:error)', but('502 Bad Gateway', 'timeout after 30 s', 'connection refused')],
+  [
+    '(*лат* OR (file:client -method:send)) OR *artner*',
+    ['Платёж отклонён', 'timeout after 30 s', 'partner cabinet opened okay'],
+  ],
+  [
+    '(language:ru-RU OR key.email:ann@example.com) level:error',
+    ['502 Bad Gateway', 'timeout after 30 s', 'connection refused'],
+  ],
+  ['-(-tag:net) -(version:2.1.0 OR gateway)', ['connection refused']],
+  ['(status:502 OR duration>800) OR refused', ['connection refused']],
   // Network lines only (tag bf_network; tests/unit/server/search-network-fields.test.ts): "502 Bad Gateway" is text.
   ['status:502', []],
   ['duration>800', []],

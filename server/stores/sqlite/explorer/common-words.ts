@@ -8,7 +8,8 @@ import type { ExplorerLog, LogCursor, LogFilter, LogPage } from '../../explorer-
 import type { SearchQuery } from '../../../../explorer-contract/search-query.ts';
 import { MAX_STEP, pageStep } from '../../fragment-scan.ts';
 import { indexMatch, searchSql } from '../search-sql.ts';
-import type { SqlClause, Where } from './log-filter.ts';
+import type { SqlClause } from '../sql-clause.ts';
+import type { Where } from './log-filter.ts';
 
 /** A search matching this many logs or more is run window by window rather than as one set. */
 export const COMMON_MATCHES = 5_000;

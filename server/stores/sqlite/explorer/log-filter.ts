@@ -6,18 +6,13 @@ import { deviceKeyValues, EXCLUDED_COLUMNS, LEVELS, liftFilters, SESSION_FILTERS
 import type { LogFilter } from '../../explorer-queries.types.ts';
 import { IN_BUDGET } from '../read-deadline.ts';
 import { searchSql, sessionFieldSql } from '../search-sql.ts';
+import type { SqlClause } from '../sql-clause.ts';
 
 /** Sessions holding up to this many logs in all are read through the (session_id, at) index and sorted; more,
  * and the scan goes down the time index instead, testing each log's session. */
 const SORTABLE_LOGS = 20_000;
 /** The levels logs_by_level holds (server/stores/sqlite/schema.ts, the migration that made it partial). */
 const RARE_LEVELS: readonly number[] = [1, 2, 3, 5];
-
-/** A piece of a WHERE clause over `logs l`, and its parameters in order. */
-export interface SqlClause {
-  sql: string;
-  params: unknown[];
-}
 
 /** A filter's clause, or 'none' when nothing can match it. */
 export type Where = (filter: LogFilter, options?: { commonWords?: boolean }) => SqlClause | 'none';

@@ -8,7 +8,8 @@ import type { SearchQuery } from '../../../../explorer-contract/search-query.ts'
 import { NOTHING_READ, runScan, type ScanPlan } from '../../fragment-scan.ts';
 import { searchSql } from '../search-sql.ts';
 import { commonWords, COMMON_MATCHES, type CommonWords } from './common-words.ts';
-import { logWhere, type SqlClause, type Where } from './log-filter.ts';
+import type { SqlClause } from '../sql-clause.ts';
+import { logWhere, type Where } from './log-filter.ts';
 
 /** LOG_COLUMNS for a list (docs/explorer-views.md#long-lines). */
 export const LIST_LOG_COLUMNS = listLogColumns(
