@@ -1,13 +1,23 @@
 // The explorer API's lists of sessions, issues and devices, each paged and filtered, and one of each; an issue comes
 // with its session's logs around the moment it was sent.
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { AROUND_MAX, ISSUE_TYPES, SESSION_SORTS, type SessionSort } from '../../explorer-contract/api.types.ts';
 import { FilterError } from '../../explorer-contract/log-filters.ts';
 import { intParam, MAX_PAGE, PAGE, query, type ExplorerEnv } from './api-params.ts';
 import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
 import { whoKey, withWho } from './who.ts';
 
+/** A list's page as the query asks it: `offset` and `limit` (at most MAX_PAGE). */
+const pageOf = (params: URLSearchParams) => ({
+  offset: intParam(params, 'offset', 0, Number.MAX_SAFE_INTEGER),
+  limit: intParam(params, 'limit', PAGE, MAX_PAGE),
+});
+
 export function listRoutes(api: Hono<ExplorerEnv>, queries: ExplorerQueries): void {
+  /** The rows with who each device's user is, by the app's identity key or the query's `who` (docs/explorer.md#identity). */
+  const shownWho = <T extends { udid: string }>(c: Context<ExplorerEnv>, params: URLSearchParams, rows: T[]) =>
+    withWho(queries, c.get('app').key, whoKey(params, c.get('app')), rows);
+
   api.get('/apps/:appId/sessions', async (c) => {
     const params = query(c);
     const sort = params.get('sort') ?? 'last';
@@ -24,11 +34,9 @@ export function listRoutes(api: Hono<ExplorerEnv>, queries: ExplorerQueries): vo
       language: params.get('language') || undefined,
       with: withFilter,
       sort: sort as SessionSort,
-      offset: intParam(params, 'offset', 0, Number.MAX_SAFE_INTEGER),
-      limit: intParam(params, 'limit', PAGE, MAX_PAGE),
+      ...pageOf(params),
     });
-    const who = whoKey(params, c.get('app'));
-    return c.json({ ...list, sessions: await withWho(queries, c.get('app').key, who, list.sessions) });
+    return c.json({ ...list, sessions: await shownWho(c, params, list.sessions) });
   });
   api.get('/apps/:appId/sessions/:uid', async (c) => {
     const session = await queries.sessions.one(c.get('app').key, c.req.param('uid'));
@@ -71,11 +79,9 @@ export function listRoutes(api: Hono<ExplorerEnv>, queries: ExplorerQueries): vo
     const list = await queries.devices.list({
       appKey: c.get('app').key,
       q: params.get('q') || undefined,
-      offset: intParam(params, 'offset', 0, Number.MAX_SAFE_INTEGER),
-      limit: intParam(params, 'limit', PAGE, MAX_PAGE),
+      ...pageOf(params),
     });
-    const who = whoKey(params, c.get('app'));
-    return c.json({ ...list, devices: await withWho(queries, c.get('app').key, who, list.devices) });
+    return c.json({ ...list, devices: await shownWho(c, params, list.devices) });
   });
   api.get('/apps/:appId/devices/:udid', async (c) => {
     const device = await queries.devices.one(c.get('app').key, c.req.param('udid'));
