@@ -2,7 +2,7 @@
 // `GET /apps/{appID}/sessions/{uid}/keys`: the keys as they stood in one session.
 import { Hono } from 'hono';
 import type { DeviceHistoryStore } from '../stores/store.types.ts';
-import type { ExplorerEnv } from './api.ts';
+import type { ExplorerEnv } from './api-params.ts';
 
 /** The newest changes shown: far more than a device sets in normal use. */
 const KEY_HISTORY_LIMIT = 1_000;

@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { identityKeyProblem } from '../../explorer-contract/identity.ts';
 import { readJsonObject } from '../http/body-limits.ts';
 import type { AppStore } from '../stores/store.types.ts';
-import type { ExplorerEnv } from './api.ts';
+import type { ExplorerEnv } from './api-params.ts';
 import { ADMIN_VIEWER } from './viewer-accounts.ts';
 
 export function createIdentityRoutes(store: Pick<AppStore, 'setIdentityKey'>): Hono<ExplorerEnv> {

@@ -17,7 +17,7 @@ import type {
 } from '../stores/store.types.ts';
 import { createLogPlaceRoutes } from '../sourcemaps/explorer-log-place.ts';
 import { createFrameRoutes } from './stack-frames.ts';
-import type { ExplorerEnv } from './api.ts';
+import type { ExplorerEnv } from './api-params.ts';
 import { createDeviceHistoryRoutes } from './device-history.ts';
 import { createIssueGroupRoutes } from './issue-groups.ts';
 import { createIssueReplyRoutes } from './issue-replies.ts';

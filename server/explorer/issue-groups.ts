@@ -8,7 +8,7 @@ import { issueStory, STORY_LINES } from '../analysis/issue-story.ts';
 import { readJsonObject } from '../http/body-limits.ts';
 import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
 import type { IssueGroupStore } from '../stores/store.types.ts';
-import { intParam, type ExplorerEnv } from './api.ts';
+import { intParam, type ExplorerEnv } from './api-params.ts';
 import { groupAnalytics } from './group-analytics.ts';
 import { compareVersions } from '../analysis/version-order.ts';
 

@@ -7,7 +7,7 @@ import { replyText } from '../../explorer-contract/issue-replies.ts';
 import { readJsonObject } from '../http/body-limits.ts';
 import type { IssueGroupStore, IssueReplyStore } from '../stores/store.types.ts';
 import { wellFormed } from '../collector/wire-validation.ts';
-import type { ExplorerEnv } from './api.ts';
+import type { ExplorerEnv } from './api-params.ts';
 
 /** A thread shows its newest replies, up to this many. */
 const THREAD_REPLIES = 1_000;

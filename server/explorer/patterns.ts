@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { FilterError } from '../../explorer-contract/log-filters.ts';
 import { findPatterns, patternRange } from '../analysis/pattern-sample.ts';
 import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
-import { logFilter, type ExplorerEnv } from './api.ts';
+import { logFilter, type ExplorerEnv } from './api-params.ts';
 
 export function createPatternRoutes(queries: ExplorerQueries): Hono<ExplorerEnv> {
   const routes = new Hono<ExplorerEnv>();

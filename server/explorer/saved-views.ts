@@ -5,7 +5,7 @@ import { nanoid } from 'nanoid';
 import type { SavedView } from '../../explorer-contract/insight.types.ts';
 import { readJsonObject } from '../http/body-limits.ts';
 import type { SavedViewStore } from '../stores/store.types.ts';
-import type { ExplorerEnv } from './api.ts';
+import type { ExplorerEnv } from './api-params.ts';
 import { ADMIN_VIEWER } from './viewer-accounts.ts';
 
 const MAX_VIEW_NAME = 100;

@@ -6,7 +6,7 @@ import { FilterError } from '../../explorer-contract/log-filters.ts';
 import { findSequences, TooManyLines } from '../analysis/sequence-search.ts';
 import { termOf } from '../analysis/terms.ts';
 import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
-import { intParam, logFilter, type ExplorerEnv } from './api.ts';
+import { intParam, logFilter, type ExplorerEnv } from './api-params.ts';
 import { whoKey, withWho } from './who.ts';
 
 /** A day: a sequence is what one visit of a page does. */

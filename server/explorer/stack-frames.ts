@@ -3,7 +3,7 @@
 // app's: each frame raw and, where its release's map resolves it, original, with the lines around.
 import { Hono } from 'hono';
 import type { CollectedReads, CollectorStore, SourceMapStore } from '../stores/store.types.ts';
-import type { ExplorerEnv } from './api.ts';
+import type { ExplorerEnv } from './api-params.ts';
 import type { IssueFrames } from '../../explorer-contract/stack-frames.types.ts';
 import { releasesOf, symbolicatorOf } from '../sourcemaps/symbolicator.ts';
 

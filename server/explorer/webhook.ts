@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { readJsonObject } from '../http/body-limits.ts';
 import type { WebhookStore } from '../stores/store.types.ts';
 import { webhookUrlProblem } from '../webhooks/webhook-url.ts';
-import type { ExplorerEnv } from './api.ts';
+import type { ExplorerEnv } from './api-params.ts';
 import { ADMIN_VIEWER } from './viewer-accounts.ts';
 
 export function createWebhookRoutes(store: WebhookStore): Hono<ExplorerEnv> {

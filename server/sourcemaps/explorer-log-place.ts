@@ -4,7 +4,7 @@
 // symbolicator, maps and cache as a crash's frames: resolved on read, so that a map uploaded after the log resolves it.
 import { Hono } from 'hono';
 import type { LogPlace } from '../../explorer-contract/stack-frames.types.ts';
-import type { ExplorerEnv } from '../explorer/api.ts';
+import type { ExplorerEnv } from '../explorer/api-params.ts';
 import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
 import type { CollectedReads, SourceMapStore } from '../stores/store.types.ts';
 import { releasesOf, symbolicatorOf } from './symbolicator.ts';

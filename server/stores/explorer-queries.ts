@@ -15,6 +15,7 @@ import {
 } from '../../explorer-contract/api.types.ts';
 import type { SearchQuery, SearchTerm } from '../../explorer-contract/search-query.ts';
 import { NETWORK_TAG } from '../../protocol/limits.ts';
+import { columnList } from './log-columns.ts';
 import type {
   ExplorerDeviceRow,
   ExplorerQueries,
@@ -22,6 +23,12 @@ import type {
   LogCursor,
   LogFilter,
 } from './explorer-queries.types.ts';
+
+/** A log's columns as the explorer reads them, with its session's and device's, from LOG_FROM: the same SQL in both
+ * dialects. */
+export const LOG_COLUMNS = `l.id, s.session_uid, s.udid, coalesce(d.name, '') AS device_name, ${columnList('l.')}`;
+/** The logs with their sessions and devices, as LOG_COLUMNS reads them. */
+export const LOG_FROM = `logs l JOIN sessions s ON s.id = l.session_id LEFT JOIN devices d ON d.app_key = s.app_key AND d.udid = s.udid`;
 
 /** A store's log columns as a list reads them: the text cut in SQL, so that a long line never leaves the database for
  * a list, and its whole length when it was cut (docs/explorer-views.md#long-lines). `cut` and `length` are the
@@ -154,6 +161,15 @@ export const SESSION_SELECT = `SELECT s.session_uid, s.udid, s.time, s.payload, 
   FROM sessions s
   LEFT JOIN session_stats st ON st.session_id = s.id
   LEFT JOIN devices d ON d.app_key = s.app_key AND d.udid = s.udid`;
+
+/** A device's row for the explorer, with its sessions' count and the first and last time of its logs (their own
+ * times: docs/explorer.md#event-time-first): the same SQL in both dialects. */
+export const DEVICE_SELECT = `SELECT d.udid, d.name, d.info, d.first_seen, d.last_seen,
+    (SELECT min(st.first_at) FROM sessions s JOIN session_stats st ON st.session_id = s.id
+      WHERE s.app_key = d.app_key AND s.udid = d.udid) AS first_at,
+    (SELECT max(st.last_at) FROM sessions s JOIN session_stats st ON st.session_id = s.id
+      WHERE s.app_key = d.app_key AND s.udid = d.udid) AS last_at,
+    (SELECT count(*) FROM sessions s WHERE s.app_key = d.app_key AND s.udid = d.udid) AS sessions FROM devices d`;
 
 /** Both databases order sessions alike (coalesce is in both dialects). */
 export const SESSION_ORDER: Record<SessionSort, string> = {

@@ -159,10 +159,10 @@ export interface ExplorerQueries {
   /** Up to `older` logs before and `newer` (by default `older`) after log `id` in its session, in time order (oldest
    * first), the log among them, and whether more lie beyond each end (docs/explorer-views.md#context). */
   around(appKey: string, id: number, older: number, newer?: number): Promise<AroundLogs | undefined>;
-  /** The log a session's issue is about: the `bf_issue` line Bugfender's SDK writes with the issue's uuid as text,
-   * else the session's last log at or before the time the issue arrived. */
   /** One log's whole text (null when it has none); undefined when the app has no such log. */
   logText(appKey: string, id: number): Promise<{ t: string | null } | undefined>;
+  /** The log a session's issue is about: the `bf_issue` line Bugfender's SDK writes with the issue's uuid as text,
+   * else the session's last log at or before the time the issue arrived. */
   issueLogId(sessionId: number, uid: string, receivedAt: string): Promise<number | undefined>;
   /** The tags an app's logs carry, in order. */
   tags(appKey: string, limit?: number): Promise<string[]>;

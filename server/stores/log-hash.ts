@@ -34,7 +34,7 @@ function hashedValues(fields: Partial<Record<keyof StoredLogFields, unknown>>): 
   return values;
 }
 
-/** The hashed fields' names, in the hash's order: a SQLite row's columns follow it (server/stores/sqlite/collector-store.ts),
+/** The hashed fields' names, in the hash's order: a SQLite row's columns follow it (server/stores/sqlite/log-batch.ts),
  * so that the text hashed is the row's own. */
 export const HASHED_FIELDS: readonly (keyof StoredLogFields)[] = HASHED;
 

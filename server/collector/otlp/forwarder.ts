@@ -74,97 +74,122 @@ export async function forwardEndpoints(
   });
 }
 
+/** What the forwarder keeps between its steps, and what each step reads. */
+interface Forwarding {
+  store: ForwardStore & AppStore;
+  settings: typeof FORWARD_DEFAULTS & ForwarderOptions;
+  signal: AbortSignal;
+  /** Apps whose endpoint failed: not before `until`, and the wait that got them there. */
+  waits: Map<string, { until: number; ms: number }>;
+  /** Apps whose endpoint refused a page for what it held: smaller pages until one is taken. */
+  pageSizes: Map<string, number>;
+  /** Apps' logs refused alone in a row, since the endpoint last took a page. */
+  refusedInARow: Map<string, number>;
+}
+
+/** One page of one app: read, sent, the cursor moved. Whether the app can go on at once. */
+async function step(
+  forwarding: Forwarding,
+  app: App,
+  endpoint: ForwardEndpoint,
+  cursor: number,
+  horizon: number,
+): Promise<boolean> {
+  const { store, settings, signal, pageSizes, refusedInARow, waits } = forwarding;
+  const upTo = Math.min(horizon, cursor + SCAN_WINDOW);
+  const limit = pageSizes.get(app.key) ?? settings.pageSize;
+  const { logs, sessions } = await store.forwardPage(app.key, cursor, upTo, limit);
+  if (logs.length === 0) {
+    await store.saveForwardCursor(app.key, { lastId: upTo });
+    return true;
+  }
+  // A full page ends at its last log; a short one read everything up to `upTo`.
+  const lastId = logs.length === limit ? logs[logs.length - 1]!.id : upTo;
+  const encoded = encodeWithin(otlpRequestOf(app, logs, sessions), endpoint.encoding, settings.maxRequestBytes);
+  if ('over' in encoded) {
+    // Our own bound, not the endpoint's answer: split as a refused page is, and a log over it alone passed.
+    if (logs.length > 1) {
+      pageSizes.set(app.key, Math.ceil(logs.length / 2));
+      return true;
+    }
+    await store.saveForwardCursor(app.key, {
+      lastId: logs[0]!.id,
+      refused: 1,
+      error: `log ${logs[0]!.id} refused: ${encoded.over}`,
+    });
+    return true;
+  }
+  const outcome = await sendLogs(endpoint, encoded.body, {
+    timeoutMs: settings.timeoutMs,
+    signal,
+  });
+  if (signal.aborted) return false;
+  if (outcome.kind === 'sent') {
+    waits.delete(app.key);
+    refusedInARow.delete(app.key);
+    if (limit < settings.pageSize) pageSizes.set(app.key, Math.min(settings.pageSize, limit * 2));
+    // The last error stays, with its time, for the status to show; a success after it is newer.
+    await store.saveForwardCursor(app.key, {
+      lastId,
+      forwarded: logs.length - outcome.refused,
+      refused: outcome.refused,
+      error: outcome.message,
+    });
+    return true;
+  }
+  if (outcome.kind === 'refused') {
+    if (logs.length > 1) {
+      pageSizes.set(app.key, Math.ceil(logs.length / 2));
+      await store.saveForwardCursor(app.key, { error: outcome.message });
+      return true;
+    }
+    const inARow = (refusedInARow.get(app.key) ?? 0) + 1;
+    if (inARow > REFUSED_IN_A_ROW) {
+      await backOff(
+        forwarding,
+        app,
+        `log ${logs[0]!.id} kept: the endpoint refused ${inARow} logs in a row, each alone, so it is taken as ` +
+          `refusing everything rather than these logs (${outcome.message})`,
+      );
+      return false;
+    }
+    refusedInARow.set(app.key, inARow);
+    // The one log the endpoint will never take: counted, and passed.
+    await store.saveForwardCursor(app.key, {
+      lastId: logs[0]!.id,
+      refused: 1,
+      error: `log ${logs[0]!.id} refused: ${outcome.message}`,
+    });
+    return true;
+  }
+  await backOff(forwarding, app, outcome.message, outcome.retryAfterMs);
+  return false;
+}
+
+/** The app is left alone for a wait that doubles with each failure in a row, or for what the endpoint asked. */
+async function backOff(forwarding: Forwarding, app: App, message: string, retryAfterMs = 0): Promise<void> {
+  const { store, settings, waits } = forwarding;
+  const previous = waits.get(app.key);
+  const backoff = previous ? Math.min(previous.ms * 2, settings.maxBackoffMs) : settings.firstBackoffMs;
+  const ms = Math.max(backoff, Math.min(retryAfterMs, settings.maxBackoffMs));
+  waits.set(app.key, { until: Date.now() + ms, ms });
+  await store.saveForwardCursor(app.key, { error: message });
+}
+
 export function startForwarder(store: ForwardStore & AppStore, options: ForwarderOptions): Forwarder {
   const settings = { ...FORWARD_DEFAULTS, ...options };
   const holder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const stopping = new AbortController();
-  /** Apps whose endpoint failed: not before `until`, and the wait that got them there. */
   const waits = new Map<string, { until: number; ms: number }>();
-  /** Apps whose endpoint refused a page for what it held: smaller pages until one is taken. */
-  const pageSizes = new Map<string, number>();
-  /** Apps' logs refused alone in a row, since the endpoint last took a page. */
-  const refusedInARow = new Map<string, number>();
+  const forwarding: Forwarding = {
+    store,
+    settings,
+    signal: stopping.signal,
+    waits,
+    pageSizes: new Map(),
+    refusedInARow: new Map(),
+  };
   let lastProblem = '';
-
-  /** One page of one app: read, sent, the cursor moved. Whether the app can go on at once. */
-  async function step(app: App, endpoint: ForwardEndpoint, cursor: number, horizon: number): Promise<boolean> {
-    const upTo = Math.min(horizon, cursor + SCAN_WINDOW);
-    const limit = pageSizes.get(app.key) ?? settings.pageSize;
-    const { logs, sessions } = await store.forwardPage(app.key, cursor, upTo, limit);
-    if (logs.length === 0) {
-      await store.saveForwardCursor(app.key, { lastId: upTo });
-      return true;
-    }
-    // A full page ends at its last log; a short one read everything up to `upTo`.
-    const lastId = logs.length === limit ? logs[logs.length - 1]!.id : upTo;
-    const encoded = encodeWithin(otlpRequestOf(app, logs, sessions), endpoint.encoding, settings.maxRequestBytes);
-    if ('over' in encoded) {
-      // Our own bound, not the endpoint's answer: split as a refused page is, and a log over it alone passed.
-      if (logs.length > 1) {
-        pageSizes.set(app.key, Math.ceil(logs.length / 2));
-        return true;
-      }
-      await store.saveForwardCursor(app.key, {
-        lastId: logs[0]!.id,
-        refused: 1,
-        error: `log ${logs[0]!.id} refused: ${encoded.over}`,
-      });
-      return true;
-    }
-    const outcome = await sendLogs(endpoint, encoded.body, {
-      timeoutMs: settings.timeoutMs,
-      signal: stopping.signal,
-    });
-    if (stopping.signal.aborted) return false;
-    if (outcome.kind === 'sent') {
-      waits.delete(app.key);
-      refusedInARow.delete(app.key);
-      if (limit < settings.pageSize) pageSizes.set(app.key, Math.min(settings.pageSize, limit * 2));
-      // The last error stays, with its time, for the status to show; a success after it is newer.
-      await store.saveForwardCursor(app.key, {
-        lastId,
-        forwarded: logs.length - outcome.refused,
-        refused: outcome.refused,
-        error: outcome.message,
-      });
-      return true;
-    }
-    if (outcome.kind === 'refused') {
-      if (logs.length > 1) {
-        pageSizes.set(app.key, Math.ceil(logs.length / 2));
-        await store.saveForwardCursor(app.key, { error: outcome.message });
-        return true;
-      }
-      const inARow = (refusedInARow.get(app.key) ?? 0) + 1;
-      if (inARow > REFUSED_IN_A_ROW) {
-        await backOff(
-          app,
-          `log ${logs[0]!.id} kept: the endpoint refused ${inARow} logs in a row, each alone, so it is taken as ` +
-            `refusing everything rather than these logs (${outcome.message})`,
-        );
-        return false;
-      }
-      refusedInARow.set(app.key, inARow);
-      // The one log the endpoint will never take: counted, and passed.
-      await store.saveForwardCursor(app.key, {
-        lastId: logs[0]!.id,
-        refused: 1,
-        error: `log ${logs[0]!.id} refused: ${outcome.message}`,
-      });
-      return true;
-    }
-    await backOff(app, outcome.message, outcome.retryAfterMs);
-    return false;
-  }
-
-  /** The app is left alone for a wait that doubles with each failure in a row, or for what the endpoint asked. */
-  async function backOff(app: App, message: string, retryAfterMs = 0): Promise<void> {
-    const previous = waits.get(app.key);
-    const backoff = previous ? Math.min(previous.ms * 2, settings.maxBackoffMs) : settings.firstBackoffMs;
-    const ms = Math.max(backoff, Math.min(retryAfterMs, settings.maxBackoffMs));
-    waits.set(app.key, { until: Date.now() + ms, ms });
-    await store.saveForwardCursor(app.key, { error: message });
-  }
 
   /** One page for each app that has logs past its cursor; how long to wait before the next round. */
   async function round(): Promise<number> {
@@ -186,11 +211,11 @@ export function startForwarder(store: ForwardStore & AppStore, options: Forwarde
       if (!(await store.claimForwarding(holder, settings.leaseMs))) return settings.idleMs;
       let goesOn: boolean;
       try {
-        goesOn = await step(app, endpoint, cursor, horizon);
+        goesOn = await step(forwarding, app, endpoint, cursor, horizon);
       } catch (error) {
         // Whatever one app's step throws is that app's failure, backed off as a failing endpoint is: the apps after it
         // in the round still go.
-        await backOff(app, `forwarding failed: ${(error as Error).message ?? String(error)}`);
+        await backOff(forwarding, app, `forwarding failed: ${(error as Error).message ?? String(error)}`);
         goesOn = false;
       }
       if (goesOn) wait = 0;

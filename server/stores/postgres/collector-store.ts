@@ -47,22 +47,24 @@ const ADD_LOGS = `
   ${ADD_TO_VOLUME}
   INSERT INTO log_batches (app_key, session_id, count, stored) SELECT $3, $1, $4, count(*) FROM added RETURNING stored`;
 
+/** A device seen now: added, or its last sight moved (its name and facts with it when they came). */
+function touchDevice(db: Queryable, appKey: string, udid: string, device?: DeviceInfo) {
+  const at = now();
+  return sql(db).run(
+    `INSERT INTO devices (app_key, udid, name, info, first_seen, last_seen) VALUES ($1, $2, $3, $4, $5, $5)
+     ON CONFLICT (app_key, udid) DO UPDATE SET
+       name = CASE WHEN excluded.info IS NULL THEN devices.name ELSE excluded.name END,
+       info = COALESCE(excluded.info, devices.info), last_seen = excluded.last_seen`,
+    appKey,
+    udid,
+    device?.name ?? '',
+    device ? storableJson(device) : null,
+    at,
+  );
+}
+
 export function createCollectorStore(pool: pg.Pool, partitions: Partitions, statistics: Statistics): CollectorStore {
   const { one, run } = sql(pool);
-  const touchDevice = (db: Queryable, appKey: string, udid: string, device?: DeviceInfo) => {
-    const at = now();
-    return sql(db).run(
-      `INSERT INTO devices (app_key, udid, name, info, first_seen, last_seen) VALUES ($1, $2, $3, $4, $5, $5)
-       ON CONFLICT (app_key, udid) DO UPDATE SET
-         name = CASE WHEN excluded.info IS NULL THEN devices.name ELSE excluded.name END,
-         info = COALESCE(excluded.info, devices.info), last_seen = excluded.last_seen`,
-      appKey,
-      udid,
-      device?.name ?? '',
-      device ? storableJson(device) : null,
-      at,
-    );
-  };
 
   let recorded = 0;
   const foldVolume = createVolumeFolding(pool);

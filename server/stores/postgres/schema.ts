@@ -253,7 +253,7 @@ export const PG_MIGRATIONS: readonly string[] = [
   // Every index on logs costs each stored log (about 2 µs of the server's CPU each). (session_id, at, id)
   // goes: the unique key (session_id, at, content_hash) orders a session's logs by time as well. The level index keeps
   // only the rarer levels, which a filter needs it for; the explorer names them in its query
-  // (server/stores/postgres/explorer-queries.ts, RARE_LEVELS), as SQLite's does.
+  // (server/stores/postgres/explorer/log-filter.ts, RARE_LEVELS), as SQLite's does.
   `
   DROP INDEX logs_by_session;
   DROP INDEX logs_by_level;

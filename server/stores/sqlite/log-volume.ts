@@ -7,7 +7,7 @@ import type Database from 'better-sqlite3';
 import { VOLUME_GRAINS as GRAINS } from '../explorer-queries.ts';
 
 /** `add(appKey, afterId, params?)` adds the logs stored after log `afterId` to `appKey`'s counts: those of `params`,
- * rows of `columns` (the INSERT's parameters, server/stores/sqlite/collector-store.ts), when all of them were stored. */
+ * rows of `columns` (the INSERT's parameters, server/stores/sqlite/log-batch.ts), when all of them were stored. */
 export function createVolumeRollup(
   db: Database.Database,
   columns: readonly string[],

@@ -392,7 +392,7 @@ ${FIRST_LOG_COLUMNS}
   // Every index on logs costs each stored log. The level index keeps only the rarer levels (warning, error,
   // trace, fatal), which a filter needs it for; debug and info are most logs, and a page of them is found by walking
   // the time index. The explorer names the index's levels in its query so that SQLite uses it
-  // (server/stores/sqlite/explorer-queries.ts, RARE_LEVELS).
+  // (server/stores/sqlite/explorer/log-filter.ts, RARE_LEVELS).
   `
   DROP INDEX logs_by_level;
   CREATE INDEX logs_by_level ON logs (ll, at) WHERE ll IN (1, 2, 3, 5);

@@ -3,7 +3,7 @@
 // batch); a fragment, and a file, method or URL value, is no index's: it is tested on each log read (CONTAINS, a
 // function each reading connection registers), so that what reads them bounds how many (docs/explorer.md#fragments).
 // Each index term is a set of rowids; with `window`, each set is read only over a range of ids (the scan of common
-// terms, server/stores/sqlite/explorer-queries.ts).
+// terms, server/stores/sqlite/explorer/common-words.ts).
 import type Database from 'better-sqlite3';
 import { wordsOf, type SearchQuery, type SearchTerm } from '../../../explorer-contract/search-query.ts';
 import { deviceKeyValues } from '../explorer-queries.ts';

@@ -3,7 +3,7 @@
 // here, on the service's thread, which parses and checks them too, so that the two threads share the work of a batch;
 // the requests log is sent without waiting. docs/local-service.md#the-writer-thread
 import type { CollectedReads, CollectorStore } from '../store.types.ts';
-import { logParams } from './collector-store.ts';
+import { logParams } from './log-batch.ts';
 import type { SqliteWrites, WriteMethod } from './roles.ts';
 import type { Writer } from './writer.ts';
 

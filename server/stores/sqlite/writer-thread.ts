@@ -6,7 +6,7 @@
 import { parentPort } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { isDamage, storageFault } from '../../http/errors.ts';
-import { logCount, type LogParams } from './collector-store.ts';
+import { logCount, type LogParams } from './log-batch.ts';
 import { sqliteRoles } from './roles.ts';
 import { createSearchIndex, type SearchIndex } from './search-index.ts';
 import {

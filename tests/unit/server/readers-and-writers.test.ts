@@ -10,7 +10,7 @@ import { MAX_SEARCH_TERMS } from '../../../explorer-contract/search-query.ts';
 import { WIRE_PATHS } from '../../../protocol/wire.ts';
 import { appIdOf } from '../../../server/stores/app-id.ts';
 import { DEMO_APP_KEY, seedDemo } from '../../../server/partner/demo.ts';
-import { TOO_COSTLY } from '../../../server/explorer/api.ts';
+import { TOO_COSTLY } from '../../../server/explorer/api-params.ts';
 import { EXPORT_PAGE } from '../../../server/explorer/export.ts';
 import { openSqliteStore } from '../../../server/stores/sqlite/store.ts';
 import { startService } from '../../../server/service.ts';

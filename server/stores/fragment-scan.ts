@@ -1,0 +1,179 @@
+// The scan of a view for a search holding a fragment (docs/explorer.md#fragments), written once for both stores: the
+// view's logs narrowed by the query's indexed groups are read newest first in steps of growing size, each step's logs
+// tested against the query's scanned groups, until the reader has enough, the budget of logs is read or the deadline
+// passes. The steps are a generator that asks its store for rows: SQLite answers at once (its reads run synchronously
+// in a reader thread, inside the read's deadline), PostgreSQL with promises; each store reads with its own SQL.
+import type { ScanProgress } from '../../explorer-contract/api.types.ts';
+import { bucketCounts, encodeCursor, pageOf, SCAN_ROWS, scanProgress } from './explorer-queries.ts';
+import type { ExplorerLog, LogCursor, LogPage, ScanCount } from './explorer-queries.types.ts';
+
+/** The most logs a step of a scan reads: the deadline is checked between steps. */
+export const MAX_STEP = 50_000;
+
+/** How far a scan read: its `read` logs, the `last` of them, whether it reached the view's oldest or `found` said
+ * enough. */
+export interface ScanRead {
+  read: number;
+  last: LogCursor | undefined;
+  complete: boolean;
+}
+
+/** What a scan's caller wants of it: where it starts, how far it may read, the columns its matches are read with, what
+ * it does with each step's matches (true: enough), and its answer from how far it read. */
+export interface ScanPlan<R> {
+  before?: LogCursor;
+  budget: number;
+  deadline: number;
+  step: number;
+  columns: string;
+  found(rows: ExplorerLog[]): boolean;
+  result(read: ScanRead): R;
+}
+
+/** A step's question to its store: the next `take` logs of the narrowed view older than `after` (their id and time,
+ * newest first), or which of the logs `ids` the scanned groups match (read with the plan's columns, newest first). */
+export type ScanAsk =
+  { kind: 'candidates'; after: LogCursor | undefined; take: number } | { kind: 'matching'; ids: number[] };
+
+/** How a store answers a scan's asks, at once or as promises. */
+export interface ScanReader<Answer extends 'sync' | 'async'> {
+  candidates(after: LogCursor | undefined, take: number): Answer extends 'sync' ? LogCursor[] : Promise<LogCursor[]>;
+  matching(ids: number[]): Answer extends 'sync' ? ExplorerLog[] : Promise<ExplorerLog[]>;
+}
+
+/** What a scan read when the view matches nothing at all. */
+export const NOTHING_READ: ScanRead = { read: 0, last: undefined, complete: true };
+
+/** The scan's steps, asking for rows as ScanAsk says and ending with how far it read. */
+export function* scanSteps(plan: ScanPlan<unknown>): Generator<ScanAsk, ScanRead, LogCursor[] | ExplorerLog[]> {
+  const budget = Math.max(1, plan.budget);
+  let step = plan.step;
+  let read = 0;
+  let last = plan.before;
+  for (;;) {
+    const take = Math.min(step, budget - read);
+    const candidates = (yield { kind: 'candidates', after: last, take }) as LogCursor[];
+    read += candidates.length;
+    if (candidates.length > 0) {
+      last = { at: candidates.at(-1)!.at, id: candidates.at(-1)!.id };
+      const rows = (yield { kind: 'matching', ids: candidates.map((log) => log.id) }) as ExplorerLog[];
+      if (plan.found(rows)) return { read, last, complete: true };
+    }
+    // Fewer than asked for: the view's oldest log was read.
+    if (candidates.length < take) return { read, last, complete: true };
+    if (read >= budget || performance.now() > plan.deadline) return { read, last, complete: false };
+    step = Math.min(step * 2, MAX_STEP);
+  }
+}
+
+/** Runs a plan's steps on a store that answers at once. */
+export function runScan<R>(plan: ScanPlan<R>, reader: ScanReader<'sync'>): R {
+  const steps = scanSteps(plan);
+  let next = steps.next();
+  while (!next.done) {
+    const ask = next.value;
+    next = steps.next(ask.kind === 'candidates' ? reader.candidates(ask.after, ask.take) : reader.matching(ask.ids));
+  }
+  return plan.result(next.value);
+}
+
+/** Runs a plan's steps on a store that answers with promises. */
+export async function runScanAsync<R>(plan: ScanPlan<R>, reader: ScanReader<'async'>): Promise<R> {
+  const steps = scanSteps(plan);
+  let next = steps.next();
+  while (!next.done) {
+    const ask = next.value;
+    next = steps.next(
+      ask.kind === 'candidates' ? await reader.candidates(ask.after, ask.take) : await reader.matching(ask.ids),
+    );
+  }
+  return plan.result(next.value);
+}
+
+/** The first step of a page's scan: about four pages, as SQLite's windows of common words start. */
+export const pageStep = (limit: number) => Math.min(Math.max(500, limit * 4), MAX_STEP);
+
+/** A page of a search holding a fragment: its matches among the logs read within the budget; when the budget ends
+ * first, the page says how far it read and `next` goes on from the last log read. */
+export function fragmentPagePlan(
+  options: { before?: LogCursor; limit: number; within?: number; scanRows?: number },
+  columns: string,
+): ScanPlan<LogPage> {
+  const matched: ExplorerLog[] = [];
+  return {
+    before: options.before,
+    budget: options.scanRows ?? SCAN_ROWS,
+    deadline: performance.now() + (options.within ?? Infinity),
+    step: pageStep(options.limit),
+    columns,
+    found(rows) {
+      matched.push(...rows);
+      return matched.length > options.limit;
+    },
+    result(read) {
+      const scan = scanProgress(read);
+      if (read.complete) return { ...pageOf(matched, options.limit), scan };
+      return { logs: matched, next: read.last ? encodeCursor(read.last) : null, scan };
+    },
+  };
+}
+
+/** How many logs a search holding a fragment matches among the view's newest `scanRows` (ExplorerQueries.scanCount),
+ * counting no further than `cap` + 1. */
+export function scanCountPlan(cap: number, scanRows = SCAN_ROWS): ScanPlan<ScanCount> {
+  let count = 0;
+  return {
+    budget: scanRows,
+    deadline: Infinity,
+    step: MAX_STEP,
+    columns: 'l.id',
+    found: (rows) => (count += rows.length) > cap,
+    result: (read) => ({ count, scan: scanProgress(read) }),
+  };
+}
+
+/** The counts by a field's value of a search holding a term no index answers, among the logs its scan reads
+ * (ExplorerQueries.splitVolume); `value` is the store's SQL for the value (split-value-sql.ts). */
+export function splitVolumePlan(
+  bucketMs: number,
+  value: string,
+  scanRows = SCAN_ROWS,
+): ScanPlan<{ rows: { bucket: number; value: string | null; n: number }[]; scan: ScanProgress }> {
+  const counts = new Map<string, { bucket: number; value: string | null; n: number }>();
+  return {
+    budget: scanRows,
+    deadline: Infinity,
+    step: MAX_STEP,
+    columns: `l.at, ${value} AS value`,
+    found(rows) {
+      for (const row of rows as unknown as { at: number; value: string | null }[]) {
+        const bucket = Math.floor(row.at / bucketMs);
+        const key = `${bucket} ${row.value}`;
+        const count = counts.get(key) ?? { bucket, value: row.value, n: 0 };
+        count.n++;
+        counts.set(key, count);
+      }
+      return false;
+    },
+    result: (read) => ({ rows: [...counts.values()], scan: scanProgress(read) }),
+  };
+}
+
+/** The histogram's counts of a search holding a fragment, among the logs its scan reads (ExplorerQueries.scanVolume). */
+export function scanVolumePlan(
+  bucketMs: number,
+  scanRows = SCAN_ROWS,
+): ScanPlan<{ rows: { bucket: number; level: number; n: number }[]; scan: ScanProgress }> {
+  const logs: { at: number; level: number }[] = [];
+  return {
+    budget: scanRows,
+    deadline: Infinity,
+    step: MAX_STEP,
+    columns: 'l.at, coalesce(l.ll, 0) AS level',
+    found(rows) {
+      logs.push(...(rows as unknown as { at: number; level: number }[]));
+      return false;
+    },
+    result: (read) => ({ rows: bucketCounts(logs, bucketMs), scan: scanProgress(read) }),
+  };
+}

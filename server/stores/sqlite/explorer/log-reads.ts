@@ -1,0 +1,64 @@
+// What SQLite's explorer queries read logs with, made once a connection: a filter's clause (log-filter.ts), a page of
+// a clause's logs newest first, a scan for a fragment (server/stores/fragment-scan.ts), and a search for common words
+// read window by window (common-words.ts). Each view's queries (the other files of this folder) take it.
+import type Database from 'better-sqlite3';
+import { listLogColumns, LOG_COLUMNS, LOG_FROM, splitScanned } from '../../explorer-queries.ts';
+import type { ExplorerLog, LogCursor, LogFilter } from '../../explorer-queries.types.ts';
+import type { SearchQuery } from '../../../../explorer-contract/search-query.ts';
+import { NOTHING_READ, runScan, type ScanPlan } from '../../fragment-scan.ts';
+import { searchSql } from '../search-sql.ts';
+import { commonWords, COMMON_MATCHES, type CommonWords } from './common-words.ts';
+import type { SqlClause } from '../sql-clause.ts';
+import { logWhere, type Where } from './log-filter.ts';
+
+/** LOG_COLUMNS for a list (docs/explorer-views.md#long-lines). */
+export const LIST_LOG_COLUMNS = listLogColumns(
+  LOG_COLUMNS,
+  (text, chars) => `substr(${text}, 1, ${chars})`,
+  (text) => `length(${text})`,
+);
+
+export interface LogReads {
+  db: Database.Database;
+  where: Where;
+  /** A page of a clause's logs, newest first, older than `before` when given. */
+  page(clause: SqlClause, before: LogCursor | undefined, limit: number, columns?: string): ExplorerLog[];
+  /** A plan's scan of the filter's logs for the search's scanned groups (docs/explorer.md#fragments). */
+  scan<R>(filter: LogFilter, search: SearchQuery, plan: ScanPlan<R>): R;
+  /** Whether a search is better read window by window, and its page read so (common-words.ts). */
+  common: CommonWords['common'];
+  commonWordsPage: CommonWords['commonWordsPage'];
+}
+
+/** `tuning` lets tests reach the common-words path with few logs. */
+export function logReads(db: Database.Database, tuning = { commonMatches: COMMON_MATCHES }): LogReads {
+  const where = logWhere(db);
+
+  function page(clause: SqlClause, before: LogCursor | undefined, limit: number, columns = LOG_COLUMNS) {
+    let sql = clause.sql;
+    const params = [...clause.params];
+    if (before) {
+      sql += ` AND l.at <= ? AND (l.at < ? OR l.id < ?)`;
+      params.push(before.at, before.at, before.id);
+    }
+    return db
+      .prepare(`SELECT ${columns} FROM ${LOG_FROM} WHERE ${sql} ORDER BY l.at DESC, l.id DESC LIMIT ?`)
+      .all(...params, limit) as ExplorerLog[];
+  }
+
+  function scan<R>(filter: LogFilter, search: SearchQuery, plan: ScanPlan<R>): R {
+    const { narrowing, scanned } = splitScanned(search);
+    const clause = where({ ...filter, search: narrowing });
+    if (clause === 'none') return plan.result(NOTHING_READ);
+    const test = searchSql(scanned, filter.appKey);
+    const matching = db.prepare(
+      `SELECT ${plan.columns} FROM ${LOG_FROM} WHERE l.id IN (SELECT value FROM json_each(?)) AND ${test.sql} ORDER BY l.at DESC, l.id DESC`,
+    );
+    return runScan(plan, {
+      candidates: (after, take) => page(clause, after, take, 'l.id, l.at') as unknown as LogCursor[],
+      matching: (ids) => matching.all(JSON.stringify(ids), ...test.params) as ExplorerLog[],
+    });
+  }
+
+  return { db, where, page, scan, ...commonWords(db, where, page, tuning.commonMatches) };
+}

@@ -1,0 +1,62 @@
+// The scan for a fragment is written once (server/stores/fragment-scan.ts) and answered by each store, SQLite at once
+// and PostgreSQL with promises (docs/local-service.md#the-explorers-queries-by-view): its steps, where it stops and
+// what it answers are the same either way. Pure logic over a view held in memory; both stores' reads are tested in
+// fragment-scan.test.ts.
+import { describe, expect, test } from 'vitest';
+import type { ExplorerLog, LogCursor } from '../../../server/stores/explorer-queries.types.ts';
+import {
+  fragmentPagePlan,
+  runScan,
+  runScanAsync,
+  scanCountPlan,
+  type ScanReader,
+} from '../../../server/stores/fragment-scan.ts';
+
+/** A view of `count` logs, newest first, one a millisecond; those whose id `matches` are the fragment's. */
+function view(count: number, matches: (id: number) => boolean) {
+  const logs = Array.from({ length: count }, (_, i) => ({ id: count - i, at: count - i }));
+  const asked: number[] = [];
+  const candidates = (after: LogCursor | undefined, take: number) => {
+    asked.push(take);
+    return logs.filter((log) => !after || log.id < after.id).slice(0, take);
+  };
+  const matching = (ids: number[]) => ids.filter(matches).map((id) => ({ id, at: id }) as ExplorerLog);
+  const sync: ScanReader<'sync'> = { candidates, matching };
+  const promised: ScanReader<'async'> = {
+    candidates: async (after, take) => candidates(after, take),
+    matching: async (ids) => matching(ids),
+  };
+  return { asked, sync, promised };
+}
+
+describe('the scan for a fragment', () => {
+  test('a page of 100 asks for 500 logs, then twice as many each step, to the budget; the same at once or with promises', async () => {
+    const atOnce = view(10_000, (id) => id === 3);
+    const withPromises = view(10_000, (id) => id === 3);
+    const options = { limit: 100, scanRows: 4_000 };
+    const page = runScan(fragmentPagePlan(options, 'l.id'), atOnce.sync);
+    const same = await runScanAsync(fragmentPagePlan(options, 'l.id'), withPromises.promised);
+    expect(atOnce.asked).toEqual([500, 1_000, 2_000, 500]);
+    expect(withPromises.asked).toEqual(atOnce.asked);
+    // Past the budget: nothing found yet, and the page goes on from the last log read.
+    expect(page).toEqual({ logs: [], next: '6001_6001', scan: { scanned: 4_000, scannedTo: 6001, complete: false } });
+    expect(same).toEqual(page);
+  });
+
+  test('the view read to its oldest log is complete, and its matches are the page', () => {
+    const small = view(1_200, (id) => id % 400 === 0);
+    const page = runScan(fragmentPagePlan({ limit: 100 }, 'l.id'), small.sync);
+    expect(small.asked).toEqual([500, 1_000]);
+    expect(page.logs.map((log) => log.id)).toEqual([1_200, 800, 400]);
+    expect(page.next).toBeNull();
+    expect(page.scan).toEqual({ scanned: 1_200, scannedTo: 1, complete: true });
+  });
+
+  test('a count stops once it has more than its cap, and says it read all it needed', () => {
+    const many = view(200_000, () => true);
+    const counted = runScan(scanCountPlan(10), many.sync);
+    expect(many.asked).toEqual([50_000]);
+    expect(counted.count).toBe(50_000);
+    expect(counted.scan.complete).toBe(true);
+  });
+});
