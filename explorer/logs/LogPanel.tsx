@@ -2,24 +2,21 @@
 // sends it, where it was logged, its session and device with the device's keys as they stood in that session, and its
 // ways on (LogActions). The rows stay one line high; this is where a log is read.
 import { Link } from 'wouter';
-import type { ExplorerLog, SessionKey } from '../api.ts';
+import type { ExplorerLog } from '../api.ts';
 import { devicePath } from '../address.ts';
 import { absoluteTime, levelOf } from '../format.ts';
 import { RedactedText } from '../RedactedText.tsx';
 import { useZone } from '../time-zone.ts';
-import { useJson } from '../use-json.ts';
 import { href } from '../use-query.ts';
 import { Highlighted } from './Highlighted.tsx';
 import { LogActions } from './LogActions.tsx';
+import { SessionKeys } from './SessionKeys.tsx';
 
 export const LOG_PANEL = 'log-panel';
 
 export function LogPanel({ log, appId, close }: { log: ExplorerLog; appId: string; close(): void }) {
   const zone = useZone();
   const level = levelOf(log.ll);
-  const keys = useJson<SessionKey[]>(
-    `/apps/${encodeURIComponent(appId)}/sessions/${encodeURIComponent(log.session_uid)}/keys`,
-  );
   const place = log.f ? `${log.f}${log.l ? `:${log.l}` : ''}${log.m ? ` ${log.m}()` : ''}` : '';
   return (
     <section id={LOG_PANEL} className="log-panel card" aria-label="Chosen log">
@@ -75,19 +72,7 @@ export function LogPanel({ log, appId, close }: { log: ExplorerLog; appId: strin
           {log.device_name ? <span className="muted mono"> {log.udid}</span> : null}
         </dd>
         <dt>Keys</dt>
-        <dd>
-          {keys.state !== 'ready' ? null : keys.data.length === 0 ? (
-            <span className="muted">none</span>
-          ) : (
-            <ul className="session-keys">
-              {keys.data.map(({ key, value }) => (
-                <li key={key}>
-                  <span className="mono">{key}</span> {JSON.stringify(value)}
-                </li>
-              ))}
-            </ul>
-          )}
-        </dd>
+        <SessionKeys appId={appId} sessionUid={log.session_uid} />
       </dl>
       <LogActions log={log} appId={appId} />
     </section>

@@ -4,12 +4,13 @@
 // line or two: the rows below are what is read (docs/explorer.md#the-screen).
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import type { ExplorerSession, SessionKey } from '../api.ts';
+import type { ExplorerSession } from '../api.ts';
 import { devicePath } from '../address.ts';
 import { durationText } from '../format.ts';
 import { Time } from '../Time.tsx';
 import { useJson } from '../use-json.ts';
 import { href } from '../use-query.ts';
+import { SessionKeys } from './SessionKeys.tsx';
 
 export function SessionHeader({
   appId,
@@ -24,7 +25,6 @@ export function SessionHeader({
 }) {
   const base = `/apps/${encodeURIComponent(appId)}/sessions/${encodeURIComponent(uid)}`;
   const session = useJson<ExplorerSession>(base);
-  const keys = useJson<SessionKey[]>(`${base}/keys`);
   // An unknown session: the stream below says there are no logs.
   if (session.state !== 'ready') return null;
   const s = session.data;
@@ -62,19 +62,7 @@ export function SessionHeader({
         <dt>Lines</dt>
         <dd>{s.total.toLocaleString('en')}</dd>
         <dt>Keys</dt>
-        <dd>
-          {keys.state !== 'ready' ? null : keys.data.length === 0 ? (
-            <span className="muted">none</span>
-          ) : (
-            <ul className="session-keys">
-              {keys.data.map(({ key, value }) => (
-                <li key={key}>
-                  <span className="mono">{key}</span> {JSON.stringify(value)}
-                </li>
-              ))}
-            </ul>
-          )}
-        </dd>
+        <SessionKeys appId={appId} sessionUid={uid} />
       </dl>
       {children}
     </section>
