@@ -12,7 +12,7 @@ import { appIdOf } from '../../server/stores/app-id.ts';
 import { device } from '../../fixtures/wire-bodies.ts';
 import { createCollectorClient } from './collector-client.ts';
 import { useProductPage, type ProductDatabase } from './product.ts';
-import { viewerCookies, viewerText } from './viewer.ts';
+import { facetCounts, viewerCookies, viewerText } from './viewer.ts';
 import { waitFor } from './wait-for.ts';
 
 const HOUR = 3_600_000;
@@ -35,13 +35,7 @@ export function describeParsedFields(database?: () => Promise<ProductDatabase>):
     `${e2e.product.url}/sidelog/logs?${new URLSearchParams({ app: appIdOf(APP), ...params })}`;
   const panel = () => e2e.page.getByRole('complementary', { name: 'Facets' });
   const streamTexts = (page: Page) => page.locator('.log-list .log-text').allInnerTexts();
-  async function field(name: string): Promise<Record<string, number>> {
-    const section = panel().getByRole('region', { name, exact: true });
-    await section.waitFor();
-    const labels = await section.locator(':scope > ul > .facet-value > .facet-label').allInnerTexts();
-    const counts = await section.locator(':scope > ul > .facet-value > .facet-count').allInnerTexts();
-    return Object.fromEntries(labels.map((label, index) => [label, Number(counts[index])]));
-  }
+  const field = (name: string) => facetCounts(e2e.page, name);
   const q = () => new URL(e2e.page.url()).searchParams.get('q');
 
   let signedIn: Cookie[] = [];

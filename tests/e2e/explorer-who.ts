@@ -14,7 +14,7 @@ import { device } from '../../fixtures/wire-bodies.ts';
 import { seriousViolations } from './axe.ts';
 import { createCollectorClient } from './collector-client.ts';
 import { useProductPage, type ProductDatabase } from './product.ts';
-import { explorerSettled, signInToExplorer, viewerCookies, viewerText } from './viewer.ts';
+import { explorerSettled, facetCounts, signInToExplorer, viewerCookies, viewerText } from './viewer.ts';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -63,14 +63,7 @@ export function describeWho(database?: () => Promise<ProductDatabase>): void {
     `${e2e.product.url}/sidelog/logs?${new URLSearchParams({ app: appIdOf(APP), ...params })}`;
   const panel = () => e2e.page.getByRole('complementary', { name: 'Facets' });
   const streamTexts = (page: Page) => page.locator('.log-list .log-text').allInnerTexts();
-  /** A facet's values and counts as the panel lists them. */
-  async function facet(name: string): Promise<Record<string, number>> {
-    const section = panel().getByRole('region', { name, exact: true });
-    await section.waitFor();
-    const labels = await section.locator(':scope > ul > .facet-value > .facet-label').allInnerTexts();
-    const counts = await section.locator(':scope > ul > .facet-value > .facet-count').allInnerTexts();
-    return Object.fromEntries(labels.map((label, index) => [label, Number(counts[index])]));
-  }
+  const facet = (name: string) => facetCounts(e2e.page, name);
   const param = (name: string) => new URL(e2e.page.url()).searchParams.get(name);
 
   let signedIn: Cookie[] = [];

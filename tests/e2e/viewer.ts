@@ -62,3 +62,12 @@ export async function viewerCookies(browser: Browser, serviceURL: string): Promi
     await context.close();
   }
 }
+
+/** A facet's values and counts as the Facets panel lists them: its own values, not those of a facet inside it. */
+export async function facetCounts(page: Page, name: string): Promise<Record<string, number>> {
+  const section = page.getByRole('complementary', { name: 'Facets' }).getByRole('region', { name, exact: true });
+  await section.waitFor();
+  const labels = await section.locator(':scope > ul > .facet-value > .facet-label').allInnerTexts();
+  const counts = await section.locator(':scope > ul > .facet-value > .facet-count').allInnerTexts();
+  return Object.fromEntries(labels.map((label, index) => [label, Number(counts[index])]));
+}
