@@ -7,6 +7,7 @@ import type { GroupAnalytics as Analytics } from '../../explorer-contract/group-
 import { postJson, refusal } from '../api.ts';
 import { absoluteTime } from '../format.ts';
 import { useJson } from '../use-json.ts';
+import { ProblemNotice } from '../ProblemNotice.tsx';
 
 function Counts({ title, rows }: { title: string; rows: { value: string; count: number }[] }) {
   return (
@@ -100,11 +101,7 @@ export function GroupAnalytics({
           Resolve in version
         </button>
       </form>
-      {problem ? (
-        <p className="notice-error" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <ProblemNotice problem={problem} />
     </section>
   );
 }
