@@ -6,6 +6,7 @@ import { ADMIN_VIEWER, postJson, refusal, type SavedView } from '../api.ts';
 import { Field } from '../Field.tsx';
 import { useJson } from '../use-json.ts';
 import { useViewer } from '../viewer-state.ts';
+import { ProblemNotice } from '../ProblemNotice.tsx';
 
 /** `inline`: a button in the stream's toolbar whose list and form open under it, not a card of its own line. */
 export function SavedViews({ appId, inline = false }: { appId: string; inline?: boolean }) {
@@ -85,11 +86,7 @@ export function SavedViews({ appId, inline = false }: { appId: string; inline?: 
             Save view
           </button>
         </form>
-        {problem ? (
-          <p className="notice-error" role="alert">
-            {problem}
-          </p>
-        ) : null}
+        <ProblemNotice problem={problem} />
       </div>
     </details>
   );
