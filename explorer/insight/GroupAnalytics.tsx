@@ -8,16 +8,12 @@ import { postJson, refusal } from '../api.ts';
 import { absoluteTime } from '../format.ts';
 import { useJson } from '../use-json.ts';
 import { ProblemNotice } from '../ProblemNotice.tsx';
+import { TableHead } from '../TableHead.tsx';
 
 function Counts({ title, rows }: { title: string; rows: { value: string; count: number }[] }) {
   return (
     <table className="group-counts" aria-label={`Occurrences by ${title.toLowerCase()}`}>
-      <thead>
-        <tr>
-          <th scope="col">{title}</th>
-          <th scope="col">occurrences</th>
-        </tr>
-      </thead>
+      <TableHead columns={[title, 'occurrences']} />
       <tbody>
         {rows.map((row) => (
           <tr key={row.value}>
