@@ -9,13 +9,8 @@ import type { DeviceInfo } from '../../../protocol/records.types.ts';
 import { COLUMNS, columnList } from '../log-columns.ts';
 import { logContentHash, storedFields } from '../log-hash.ts';
 import { now, toSession, type SessionRow } from '../store-rows.ts';
-import {
-  MAX_REFUSED_KEYS,
-  MAX_REFUSED_KEY_LENGTH,
-  MAX_REQUEST_ROWS,
-  PRUNE_EVERY,
-  type CollectorStore,
-} from '../store.types.ts';
+import type { CollectorStore } from '../store.types.ts';
+import { PRUNE_REQUESTS_LOG, pruneEvery, refusedKey } from '../requests-log.ts';
 import { sql, storableJson, transaction, withoutNul, type Queryable } from './client.ts';
 import { insertIssue } from '../issue-insert.ts';
 import { numbered } from './dialect.ts';
@@ -66,17 +61,13 @@ function touchDevice(db: Queryable, appKey: string, udid: string, device?: Devic
 export function createCollectorStore(pool: pg.Pool, partitions: Partitions, statistics: Statistics): CollectorStore {
   const { one, run } = sql(pool);
 
-  let recorded = 0;
   const foldVolume = createVolumeFolding(pool);
-  /** Ids only grow, so "all but the newest N" is one range delete on the primary key. */
-  const pruneRequests = async () => {
-    await run(`DELETE FROM requests WHERE id <= (SELECT max(id) FROM requests) - $1`, MAX_REQUEST_ROWS);
-    await run(
-      `DELETE FROM refused_keys WHERE (app_key, operation, status) IN
-         (SELECT app_key, operation, status FROM refused_keys ORDER BY last_seen DESC OFFSET $1)`,
-      MAX_REFUSED_KEYS,
-    );
-  };
+  const recorded = pruneEvery(async () => {
+    for (const statement of PRUNE_REQUESTS_LOG) {
+      const { text, values } = numbered(statement);
+      await run(text, ...values);
+    }
+  });
 
   return {
     async recordRequest(appKey, op, status, skipped) {
@@ -96,9 +87,9 @@ export function createCollectorStore(pool: pg.Pool, partitions: Partitions, stat
         status,
         now(),
         skipped ? JSON.stringify(skipped) : null,
-        appKey.slice(0, MAX_REFUSED_KEY_LENGTH),
+        refusedKey(appKey),
       );
-      if (++recorded % PRUNE_EVERY === 0) await pruneRequests();
+      await recorded();
     },
     async putDevice(appKey, device) {
       await touchDevice(pool, appKey, device.udid, device);
