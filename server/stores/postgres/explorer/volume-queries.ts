@@ -4,6 +4,7 @@
 import { SCAN_ROWS, splitScanned } from '../../explorer-queries.ts';
 import type { ExplorerQueries } from '../../explorer-queries.types.ts';
 import { scanCountPlan, scanVolumePlan, splitVolumePlan } from '../../fragment-scan.ts';
+import { budgetedSplit, SPLIT_ROWS, type SplitRow } from '../../split-budget.ts';
 import { splitValueSql } from '../split-value-sql.ts';
 import { READ_VOLUME } from '../log-volume.ts';
 import { parameters } from './log-filter.ts';
@@ -55,18 +56,21 @@ export function volumeQueries({ one, all, where, scan }: LogReads): VolumeQuerie
     scanCount: (filter, cap, scanRows = SCAN_ROWS) => scan(filter, filter.search!, scanCountPlan(cap, scanRows)),
     scanVolume: (filter, bucketMs, scanRows = SCAN_ROWS) =>
       scan(filter, filter.search!, scanVolumePlan(bucketMs, scanRows)),
-    async splitVolume(filter, bucketMs, by, scanRows = SCAN_ROWS) {
+    async splitVolume(filter, bucketMs, by, rows = SPLIT_ROWS) {
       const value = splitValueSql(by);
       if (filter.search && splitScanned(filter.search).scanned.groups.length > 0)
-        return scan(filter, filter.search, splitVolumePlan(bucketMs, value, scanRows));
+        return scan(filter, filter.search, splitVolumePlan(bucketMs, value, rows));
       const p = parameters();
       const clause = await where(filter, p);
       if (clause === 'none') return { rows: [] };
-      const rows = await all<{ bucket: number; value: string | null; n: number }>(
-        `SELECT floor(l.at / ${p.add(bucketMs)})::float8 AS bucket, ${value} AS value, count(*)::int AS n FROM logs l WHERE ${clause} GROUP BY 1, 2`,
+      // The view's newest `rows` logs down the time index, their values read only for those (split-budget.ts).
+      const counted = await all<SplitRow>(
+        `SELECT floor(at / ${p.add(bucketMs)})::float8 AS bucket, value, count(*)::int AS n, min(at) AS oldest FROM (
+           SELECT l.at, ${value} AS value FROM logs l WHERE ${clause} ORDER BY l.at DESC, l.id DESC LIMIT ${p.add(rows)}
+         ) AS newest GROUP BY 1, 2`,
         ...p.values,
       );
-      return { rows };
+      return budgetedSplit(counted, rows);
     },
   };
 }

@@ -5,6 +5,7 @@ import type { LogFilter, ScanCount } from '../../explorer-queries.types.ts';
 import { SCAN_ROWS, splitScanned } from '../../explorer-queries.ts';
 import type { SplitBy } from '../../../../explorer-contract/field-counts.ts';
 import { scanCountPlan, scanVolumePlan, splitVolumePlan } from '../../fragment-scan.ts';
+import { budgetedSplit, SPLIT_ROWS, type SplitRow } from '../../split-budget.ts';
 import { splitValueSql } from '../split-value-sql.ts';
 import type { LogReads } from './log-reads.ts';
 
@@ -48,20 +49,22 @@ export function volumeQueries({ db, where, scan }: LogReads) {
       .all(appKey, grain, from, to) as { slot: number; level: number; n: number }[];
   }
 
-  /** The counts by a field's value (ExplorerQueries.splitVolume): one GROUP BY over the view, or over what its scan
-   * reads. */
-  function splitVolume(filter: LogFilter, bucketMs: number, by: SplitBy, scanRows = SCAN_ROWS) {
+  /** The counts by a field's value (ExplorerQueries.splitVolume): one GROUP BY over the view's newest `rows` logs, or
+   * over what its scan reads of them (split-budget.ts). */
+  function splitVolume(filter: LogFilter, bucketMs: number, by: SplitBy, rows = SPLIT_ROWS) {
     const value = splitValueSql(by);
     if (filter.search && splitScanned(filter.search).scanned.groups.length > 0)
-      return scan(filter, filter.search, splitVolumePlan(bucketMs, value, scanRows));
+      return scan(filter, filter.search, splitVolumePlan(bucketMs, value, rows));
     const clause = where(filter);
     if (clause === 'none') return { rows: [] };
-    const rows = db
+    const counted = db
       .prepare(
-        `SELECT CAST(floor(l.at * 1.0 / ?) AS INTEGER) AS bucket, ${value} AS value, count(*) AS n FROM logs l WHERE ${clause.sql} GROUP BY bucket, value`,
+        `SELECT CAST(floor(at * 1.0 / ?) AS INTEGER) AS bucket, value, count(*) AS n, min(at) AS oldest FROM (
+           SELECT l.at, ${value} AS value FROM logs l WHERE ${clause.sql} ORDER BY l.at DESC, l.id DESC LIMIT ?
+         ) GROUP BY bucket, value`,
       )
-      .all(bucketMs, ...clause.params) as { bucket: number; value: string | null; n: number }[];
-    return { rows };
+      .all(bucketMs, ...clause.params, rows) as SplitRow[];
+    return budgetedSplit(counted, rows);
   }
 
   function count(filter: LogFilter, cap: number): number {
