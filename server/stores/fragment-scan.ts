@@ -5,7 +5,7 @@
 // in a reader thread, inside the read's deadline), PostgreSQL with promises; each store reads with its own SQL.
 import type { ScanProgress } from '../../explorer-contract/api.types.ts';
 import { bucketCounts, encodeCursor, pageOf, SCAN_ROWS, scanProgress } from './explorer-queries.ts';
-import type { ExplorerLog, LogCursor, LogPage, ScanCount } from './explorer-queries.types.ts';
+import type { ExplorerLog, FacetSample, LogCursor, LogPage, ScanCount } from './explorer-queries.types.ts';
 
 /** The most logs a step of a scan reads: the deadline is checked between steps. */
 export const MAX_STEP = 50_000;
@@ -175,5 +175,45 @@ export function scanVolumePlan(
       return false;
     },
     result: (read) => ({ rows: bucketCounts(logs, bucketMs), scan: scanProgress(read) }),
+  };
+}
+
+type FacetRow = FacetSample['rows'][number];
+
+/** What a facet sample reads of a log, as both stores write it (coalesce: a log without a level counts as Debug). */
+export const FACET_SAMPLE_COLUMNS = `coalesce(l.ll, 0) AS level, l.tg AS tag, l.f AS file, l.session_id AS session`;
+
+/** Logs read one by one, counted by their facet fields together. */
+export function facetRows(logs: FacetRow[]): FacetRow[] {
+  const counts = new Map<string, FacetRow>();
+  for (const log of logs) {
+    const key = JSON.stringify([log.level, log.tag, log.file, log.session]);
+    const row = counts.get(key);
+    if (row) row.n++;
+    else counts.set(key, { level: log.level, tag: log.tag, file: log.file, session: log.session, n: 1 });
+  }
+  return [...counts.values()];
+}
+
+/** The facets' sample of a search holding a term no index answers (ExplorerQueries.facetSample): the newest `limit`
+ * matches among the logs its scan reads within the budget (`scanRows` logs and `within` ms), counted by their facet
+ * fields, and how far the scan read, so that the counts say "of the logs read back to …" where it stopped first
+ * (docs/facets.md#counting). Small steps: the sample wants its first matches soon, and its time is short. */
+export function facetSamplePlan(limit: number, within: number, scanRows = SCAN_ROWS): ScanPlan<FacetSample> {
+  const logs: FacetRow[] = [];
+  return {
+    budget: scanRows,
+    deadline: performance.now() + within,
+    step: 500,
+    columns: FACET_SAMPLE_COLUMNS,
+    found(rows) {
+      logs.push(...(rows as unknown as FacetRow[]));
+      return logs.length >= limit;
+    },
+    result: (read) => ({
+      rows: facetRows(logs.slice(0, limit)),
+      complete: read.complete && logs.length < limit,
+      scan: scanProgress(read),
+    }),
   };
 }
