@@ -30,14 +30,24 @@ export interface ScanPlan<R> {
   result(read: ScanRead): R;
 }
 
-/** A step's question to its store: the next `take` logs of the narrowed view older than `after` (their id and time,
- * newest first), or which of the logs `ids` the scanned groups match (read with the plan's columns, newest first). */
+/** A step of a scan as its store read it: how many of the narrowed view's logs it read (newest first, older than the
+ * last step's), the last (oldest) of them, and the ids of those the scanned groups match, newest first. */
+export interface ScanStep {
+  read: number;
+  last: LogCursor | undefined;
+  hits: number[];
+}
+
+/** A step's question to its store: read the next `take` logs of the narrowed view older than `after`, testing each
+ * against the scanned groups as it is read (one statement: looking the step's logs up again by id to test them cost
+ * PostgreSQL four times the read, docs/benchmarks.md#words-and-fragments-over-a-million-logs), or read the logs `ids`
+ * that matched with the plan's columns, newest first. */
 export type ScanAsk =
-  { kind: 'candidates'; after: LogCursor | undefined; take: number } | { kind: 'matching'; ids: number[] };
+  { kind: 'step'; after: LogCursor | undefined; take: number } | { kind: 'matching'; ids: number[] };
 
 /** How a store answers a scan's asks, at once or as promises. */
 export interface ScanReader<Answer extends 'sync' | 'async'> {
-  candidates(after: LogCursor | undefined, take: number): Answer extends 'sync' ? LogCursor[] : Promise<LogCursor[]>;
+  step(after: LogCursor | undefined, take: number): Answer extends 'sync' ? ScanStep : Promise<ScanStep>;
   matching(ids: number[]): Answer extends 'sync' ? ExplorerLog[] : Promise<ExplorerLog[]>;
 }
 
@@ -45,24 +55,30 @@ export interface ScanReader<Answer extends 'sync' | 'async'> {
 export const NOTHING_READ: ScanRead = { read: 0, last: undefined, complete: true };
 
 /** The scan's steps, asking for rows as ScanAsk says and ending with how far it read. */
-export function* scanSteps(plan: ScanPlan<unknown>): Generator<ScanAsk, ScanRead, LogCursor[] | ExplorerLog[]> {
+export function* scanSteps(plan: ScanPlan<unknown>): Generator<ScanAsk, ScanRead, ScanStep | ExplorerLog[]> {
   const budget = Math.max(1, plan.budget);
-  let step = plan.step;
+  let size = plan.step;
   let read = 0;
   let last = plan.before;
+  let take = Math.min(size, budget);
   for (;;) {
-    const take = Math.min(step, budget - read);
-    const candidates = (yield { kind: 'candidates', after: last, take }) as LogCursor[];
-    read += candidates.length;
-    if (candidates.length > 0) {
-      last = { at: candidates.at(-1)!.at, id: candidates.at(-1)!.id };
-      const rows = (yield { kind: 'matching', ids: candidates.map((log) => log.id) }) as ExplorerLog[];
+    const started = performance.now();
+    const step = (yield { kind: 'step', after: last, take }) as ScanStep;
+    read += step.read;
+    if (step.read > 0) last = step.last;
+    if (step.hits.length > 0) {
+      const rows = (yield { kind: 'matching', ids: step.hits }) as ExplorerLog[];
       if (plan.found(rows)) return { read, last, complete: true };
     }
     // Fewer than asked for: the view's oldest log was read.
-    if (candidates.length < take) return { read, last, complete: true };
-    if (read >= budget || performance.now() > plan.deadline) return { read, last, complete: false };
-    step = Math.min(step * 2, MAX_STEP);
+    if (step.read < take) return { read, last, complete: true };
+    const now = performance.now();
+    if (read >= budget || now >= plan.deadline) return { read, last, complete: false };
+    size = Math.min(size * 2, MAX_STEP);
+    // No more than the time left holds at the last step's pace, so that the notice comes by the deadline, not a
+    // whole step of 50,000 logs after it.
+    const fits = Math.ceil((step.read / Math.max(now - started, 0.001)) * (plan.deadline - now));
+    take = Math.min(size, budget - read, fits);
   }
 }
 
@@ -72,7 +88,7 @@ export function runScan<R>(plan: ScanPlan<R>, reader: ScanReader<'sync'>): R {
   let next = steps.next();
   while (!next.done) {
     const ask = next.value;
-    next = steps.next(ask.kind === 'candidates' ? reader.candidates(ask.after, ask.take) : reader.matching(ask.ids));
+    next = steps.next(ask.kind === 'step' ? reader.step(ask.after, ask.take) : reader.matching(ask.ids));
   }
   return plan.result(next.value);
 }
@@ -83,11 +99,19 @@ export async function runScanAsync<R>(plan: ScanPlan<R>, reader: ScanReader<'asy
   let next = steps.next();
   while (!next.done) {
     const ask = next.value;
-    next = steps.next(
-      ask.kind === 'candidates' ? await reader.candidates(ask.after, ask.take) : await reader.matching(ask.ids),
-    );
+    next = steps.next(ask.kind === 'step' ? await reader.step(ask.after, ask.take) : await reader.matching(ask.ids));
   }
   return plan.result(next.value);
+}
+
+/** A step read as rows of (id, at, hit), newest first: what SQLite's step answers. */
+export function stepOf(rows: { id: number; at: number; hit: unknown }[]): ScanStep {
+  const last = rows.at(-1);
+  return {
+    read: rows.length,
+    last: last && { at: last.at, id: last.id },
+    hits: rows.filter((row) => row.hit === 1 || row.hit === true).map((row) => row.id),
+  };
 }
 
 /** The first step of a page's scan: about four pages, as SQLite's windows of common words start. */
