@@ -75,11 +75,20 @@ export function* scanSteps(plan: ScanPlan<unknown>): Generator<ScanAsk, ScanRead
     const now = performance.now();
     if (read >= budget || now >= plan.deadline) return { read, last, complete: false };
     size = Math.min(size * 2, MAX_STEP);
-    // No more than the time left holds at the last step's pace, so that the notice comes by the deadline, not a
-    // whole step of 50,000 logs after it.
-    const fits = Math.ceil((step.read / Math.max(now - started, 0.001)) * (plan.deadline - now));
-    take = Math.min(size, budget - read, fits);
+    take = pacedTake(size, budget - read, { read: step.read, started, now, deadline: plan.deadline });
   }
+}
+
+/** The next step's size: `size`, within the `left` of the budget, and no more than the time left holds at the last
+ * step's pace (it read `read` logs from `started` to `now`), so that a read with a deadline ends by it, not a whole
+ * step of 50,000 logs after it. */
+export function pacedTake(
+  size: number,
+  left: number,
+  last: { read: number; started: number; now: number; deadline: number },
+): number {
+  const fits = Math.ceil((last.read / Math.max(last.now - last.started, 0.001)) * (last.deadline - last.now));
+  return Math.min(size, left, fits);
 }
 
 /** Runs a plan's steps on a store that answers at once. */
@@ -156,17 +165,18 @@ export function scanCountPlan(cap: number, scanRows = SCAN_ROWS): ScanPlan<ScanC
   };
 }
 
-/** The counts by a field's value of a search holding a term no index answers, among the logs its scan reads
- * (ExplorerQueries.splitVolume); `value` is the store's SQL for the value (split-value-sql.ts). */
+/** The counts by a field's value of a search holding a term no index answers, among the logs its scan reads by the
+ * deadline (ExplorerQueries.splitVolume); `value` is the store's SQL for the value (split-value-sql.ts). */
 export function splitVolumePlan(
   bucketMs: number,
   value: string,
   scanRows = SCAN_ROWS,
+  deadline = Infinity,
 ): ScanPlan<{ rows: { bucket: number; value: string | null; n: number }[]; scan: ScanProgress }> {
   const counts = new Map<string, { bucket: number; value: string | null; n: number }>();
   return {
     budget: scanRows,
-    deadline: Infinity,
+    deadline,
     step: MAX_STEP,
     columns: `l.at, ${value} AS value`,
     found(rows) {

@@ -2,17 +2,14 @@
 // its scan reads, within the scan's budget, and say how far back that read (docs/facets.md#counting), on both stores:
 // on PostgreSQL they were one statement over every log of the view, refused as too costly over a million. The budget is
 // forced small (scanRows), so that 30 logs reach it.
-import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { EXPLORER_API, type LogFacets } from '../../../explorer-contract/api.types.ts';
+import type { LogFacets } from '../../../explorer-contract/api.types.ts';
 import { parseLogFilters } from '../../../explorer-contract/log-filters.ts';
 import type { LogLevel } from '../../../protocol/levels.ts';
-import { createExplorerApi, EXPLORER_LOGIN_LIMITS } from '../../../server/explorer/api.ts';
-import { createViewerAccounts } from '../../../server/explorer/viewer-accounts.ts';
-import { appIdOf } from '../../../server/stores/app-id.ts';
 import type { ExplorerQueries } from '../../../server/stores/explorer-queries.types.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
 import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
+import { signedInExplorer } from './signed-in-explorer.ts';
 import { openTestStore, STORE_KINDS } from './test-databases.ts';
 
 const APP = 'scan-facets-app';
@@ -79,22 +76,9 @@ describe.each(STORE_KINDS)('the facets of a scanned view on %s', (kind) => {
       ...store.explorer,
       facetSample: (filter, limit, within) => store.explorer.facetSample(filter, limit, within, 10),
     };
-    const token = 'scan-facets-token';
-    const api = new Hono().route(
-      EXPLORER_API,
-      createExplorerApi(store, queries, createViewerAccounts(store, token), EXPLORER_LOGIN_LIMITS),
-    );
-    const signIn = await api.request('/sidelog/explorer/api/sign-in', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'admin', password: token }),
-    });
-    const cookie = signIn.headers.get('Set-Cookie')!.split(';')[0]!;
+    const get = await signedInExplorer(store, queries, APP);
     const facets = async (q: string) => {
-      const answer = await api.request(
-        `/sidelog/explorer/api/apps/${appIdOf(APP)}/logs/facets?q=${encodeURIComponent(q)}`,
-        { headers: { Cookie: cookie } },
-      );
+      const answer = await get(`/logs/facets?q=${encodeURIComponent(q)}`);
       expect(answer.status).toBe(200);
       return (await answer.json()) as LogFacets;
     };
