@@ -77,11 +77,12 @@ describe('the scan for a fragment', () => {
     expect(counted.scan.complete).toBe(true);
   });
 
-  test('a deadline ends the scan on time: the last step takes what the time left holds at the pace so far', () => {
-    // 0.1 ms a log: 500, 1,000, 2,000 and 4,000 logs take 750 ms, and the 250 left hold 2,500 more, not 8,000.
-    const slow = view(100_000, () => false, 0.1);
+  test('a deadline ends the scan on time: past 10,000 logs a step, the next takes what the time left holds at the pace so far', () => {
+    // 0.01 ms a log: steps of 500 to 16,000 take 315 ms, then 32,000 takes 320, and the 365 left of the second hold
+    // 36,500 logs at that pace, not 50,000.
+    const slow = view(200_000, () => false, 0.01);
     const page = runScan(fragmentPagePlan({ limit: 100, within: 1_000 }, 'l.id'), slow.sync);
-    expect(slow.asked).toEqual([500, 1_000, 2_000, 4_000, 2_500]);
-    expect(page.scan).toEqual({ scanned: 10_000, scannedTo: 90_001, complete: false });
+    expect(slow.asked).toEqual([500, 1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 36_500]);
+    expect(page.scan).toEqual({ scanned: 100_000, scannedTo: 100_001, complete: false });
   });
 });
