@@ -79,19 +79,21 @@ export function* scanSteps(plan: ScanPlan<unknown>): Generator<ScanAsk, ScanRead
   }
 }
 
-/** The fewest logs a step reads for its pace to be the reading's: a smaller step's time is mostly its statement's own
- * (on SQLite a common word's matches are looked up whole each step), and sizing the next by it read less, not sooner. */
-const PACED_FROM = 10_000;
+/** The fewest logs a scan's step reads for its pace to be the reading's: a smaller step's time is mostly its
+ * statement's own (on SQLite a common word's matches are looked up whole each step), and sizing the next by it read
+ * less, not sooner. */
+export const PACED_FROM = 10_000;
 
-/** The next step's size: `size`, within the `left` of the budget, and, after a step of PACED_FROM logs or more, no
+/** The next step's size: `size`, within the `left` of the budget, and, after a step of `pacedFrom` logs or more, no
  * more than the time left holds at that step's pace (it read `read` logs from `started` to `now`), so that a read
  * with a deadline ends by it, not a whole step of 50,000 logs after it. */
 export function pacedTake(
   size: number,
   left: number,
   last: { read: number; started: number; now: number; deadline: number },
+  pacedFrom = PACED_FROM,
 ): number {
-  if (last.read < PACED_FROM) return Math.min(size, left);
+  if (last.read < pacedFrom) return Math.min(size, left);
   const fits = Math.ceil((last.read / Math.max(last.now - last.started, 0.001)) * (last.deadline - last.now));
   return Math.min(size, left, fits);
 }

@@ -13,8 +13,9 @@ import { MAX_STEP, pacedTake } from './fragment-scan.ts';
 export const SPLIT_ROWS = 100_000;
 /** How long a split reads at most: with its time span and the answer's layout, under half a second. */
 export const SPLIT_WITHIN_MS = 400;
-/** The first step: small, so that the pace is known before a large one is asked for. */
-const FIRST_STEP = 5_000;
+/** The first step: small, so that the pace is known before a large one is asked for; a split's time is its values'
+ * reading, paced from the first step on. */
+const FIRST_STEP = 2_000;
 
 /** A split's counts: logs per bucket and value. */
 export interface SplitCount {
@@ -64,7 +65,7 @@ export function* splitSteps(
     if (read >= budget || now >= deadline)
       return { rows, scan: { scanned: read, scannedTo: last?.at ?? null, complete: false } };
     size = Math.min(size * 2, MAX_STEP);
-    take = pacedTake(size, budget - read, { read: step.read, started, now, deadline });
+    take = pacedTake(size, budget - read, { read: step.read, started, now, deadline }, 0);
   }
 }
 
