@@ -52,14 +52,15 @@ export function logReads(db: Database.Database, tuning = { commonMatches: COMMON
     if (clause === 'none') return plan.result(NOTHING_READ);
     const test = searchSql(scanned, filter.appKey);
     // Each step's logs read and tested in one statement; only the matches are read whole. The test is of the step's
-    // logs once chosen (OFFSET 0 keeps SQLite from folding the subquery into the outer query): where a common word
-    // narrows, the word's matches are sorted by time first, and a test in the same SELECT ran on every one of them
-    // (a parsed field over 166,000 logs a step, past the read's 5 s).
+    // logs once chosen, each found again by its rowid (OFFSET 0 keeps SQLite from folding the subquery into the outer
+    // query): where a common word narrows, the word's matches are sorted by time first, and a test in the same SELECT
+    // ran on every one of them (a parsed field over 166,000 logs a step, past the read's 5 s), while sorting them
+    // whole rather than by (id, at) read a word and a fragment's 1,500 logs a second where this reads 3,500 to 7,500.
     const step = (before: string) =>
       db.prepare(
         `SELECT l.id, l.at, (${test.sql}) IS TRUE AS hit FROM (
-           SELECT l.* FROM logs l WHERE ${clause.sql}${before} ORDER BY l.at DESC, l.id DESC LIMIT ? OFFSET 0
-         ) AS l ORDER BY l.at DESC, l.id DESC`,
+           SELECT l.id, l.at FROM logs l WHERE ${clause.sql}${before} ORDER BY l.at DESC, l.id DESC LIMIT ? OFFSET 0
+         ) AS step JOIN logs l ON l.id = step.id ORDER BY step.at DESC, step.id DESC`,
       );
     const first = step('');
     const next = step(' AND l.at <= ? AND (l.at < ? OR l.id < ?)');
