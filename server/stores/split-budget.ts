@@ -11,7 +11,8 @@ import { MAX_STEP, pacedTake } from './fragment-scan.ts';
 
 /** The most logs a split reads, newest first. */
 export const SPLIT_ROWS = 100_000;
-/** How long a split reads at most: with its time span, the answer's layout and a last step past it on a loaded machine, under half a second. */
+/** How long a split reads at most: with its time span, the answer's layout and a last step past it on a loaded
+ * machine, under half a second. */
 export const SPLIT_WITHIN_MS = 300;
 /** The first step: small, so that the pace is known before a large one is asked for; a split's time is its values'
  * reading, paced from the first step on. */
