@@ -11,7 +11,7 @@ import type { LogCount, LogVolume } from '../../../explorer-contract/api.types.t
 import { logVolume } from '../../../server/explorer/volume.ts';
 import type { ExplorerQueries } from '../../../server/stores/explorer-queries.types.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
-import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
+import { logsAMillisecond } from './logs-a-millisecond.ts';
 import { signedInExplorer } from './signed-in-explorer.ts';
 import { LOG_STORE_KINDS, openTestStore } from './test-databases.ts';
 
@@ -40,19 +40,7 @@ describe.each(LOG_STORE_KINDS)('a fragment on %s', (kind) => {
 
   beforeAll(async () => {
     ({ store, close } = await openTestStore(kind));
-    await store.putApp(APP, true);
-    const session = await store.putSession(APP, sessionPayload('s-1', APP));
-    await store.addLogs(
-      APP,
-      session,
-      Array.from({ length: LOGS }, (_, i) => ({
-        x: new Date(START + i).toISOString(),
-        at: START + i,
-        t: text(i),
-        ll: level(i),
-      })),
-    );
-    await store.settled();
+    await logsAMillisecond(store, APP, { count: LOGS, start: START }, (i) => ({ t: text(i), ll: level(i) }));
   });
   afterAll(() => close());
 

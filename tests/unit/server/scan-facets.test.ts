@@ -8,7 +8,7 @@ import { parseLogFilters } from '../../../explorer-contract/log-filters.ts';
 import type { LogLevel } from '../../../protocol/levels.ts';
 import type { ExplorerQueries } from '../../../server/stores/explorer-queries.types.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
-import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
+import { logsAMillisecond } from './logs-a-millisecond.ts';
 import { signedInExplorer } from './signed-in-explorer.ts';
 import { openTestStore, STORE_KINDS } from './test-databases.ts';
 
@@ -29,20 +29,11 @@ describe.each(STORE_KINDS)('the facets of a scanned view on %s', (kind) => {
 
   beforeAll(async () => {
     ({ store, close } = await openTestStore(kind));
-    await store.putApp(APP, true);
-    session = await store.putSession(APP, sessionPayload('s-1', APP));
-    await store.addLogs(
-      APP,
-      session,
-      Array.from({ length: LOGS }, (_, i) => ({
-        x: new Date(START + i).toISOString(),
-        at: START + i,
-        t: text(i),
-        ll: level(i),
-        tg: tag(i),
-      })),
-    );
-    await store.settled();
+    session = await logsAMillisecond(store, APP, { count: LOGS, start: START }, (i) => ({
+      t: text(i),
+      ll: level(i),
+      tg: tag(i),
+    }));
   });
   afterAll(() => close());
 
