@@ -328,6 +328,8 @@ export interface ForwardLog extends LogRecord {
 }
 export interface ForwardPage {
   logs: ForwardLog[];
+  /** A short page's end, where the store read past `upTo` (ClickHouse: its horizon, arrival.ts): the cursor moves to it. */
+  through?: number;
   /** The sessions the logs belong to, by id. */
   sessions: StoredSession[];
 }

@@ -3,6 +3,7 @@
 // batch acknowledged only once ClickHouse has acknowledged the insert that holds it.
 import type { ClickHouseClient } from '@clickhouse/client';
 import type { LogRecord } from '../../../protocol/records.types.ts';
+import { ARRIVALS_PER_MS, createArrivalClock, type ArrivalClock } from './arrival.ts';
 import { groupCommit, type GroupCommit } from './group-commit.ts';
 import { dedupeKey, toLogRow, type LogRow } from './log-rows.ts';
 import { LOGS_TABLE } from './schema.ts';
@@ -27,6 +28,8 @@ export interface LogWriter {
   addLogs(appKey: string, sessionId: number, logs: LogRecord[]): Promise<number>;
   /** Resolves once every batch submitted before it is written or failed. */
   drain(): Promise<void>;
+  /** The numbers of the rows' arrival order, and how far they are settled (arrival.ts). */
+  arrivals: ArrivalClock;
 }
 
 export interface LogWriterOptions {
@@ -40,6 +43,7 @@ export interface LogWriterOptions {
 export function createLogWriter(client: ClickHouseClient, database: string, options: LogWriterOptions = {}): LogWriter {
   const table = `${sqlIdentifier(database)}.${LOGS_TABLE}`;
   const now = options.now ?? Date.now;
+  const arrivals = createArrivalClock(now);
 
   /** The dedupe keys among `rows` that are stored already, looked up by each session's range of `at`: the primary key
    * (app, at, …) narrows the read to those times. */
@@ -79,9 +83,9 @@ export function createLogWriter(client: ClickHouseClient, database: string, opti
 
   /** One group: the rows not yet stored (nor twice in the group), inserted at once; each batch's count of new ones. */
   async function write(batches: LogRow[][]): Promise<number[]> {
+    let first: number | undefined;
     try {
       const stored = await storedKeys(batches.flat());
-      const received = Math.floor(now() / 1000);
       const fresh: LogRow[] = [];
       const counts = batches.map((rows) => {
         let count = 0;
@@ -89,14 +93,24 @@ export function createLogWriter(client: ClickHouseClient, database: string, opti
           const key = dedupeKey(row);
           if (stored.has(key)) continue;
           stored.add(key);
-          fresh.push({ ...row, received });
+          fresh.push({ ...row });
           count++;
         }
         return count;
       });
-      if (fresh.length > 0) await client.insert({ table, values: fresh, format: 'JSONEachRow' });
+      if (fresh.length > 0) {
+        // Numbered as the insert begins, in the group's order: a session's logs arrive in the order they were sent.
+        first = arrivals.begin(fresh.length);
+        // `received`, the partition's second, is the first number's: a reader from a position on reads the days
+        // from that second (less one, for a group begun just before it) on.
+        const received = Math.floor(first / ARRIVALS_PER_MS / 1000);
+        fresh.forEach((row, index) => Object.assign(row, { arrival: first! + index, received }));
+        await client.insert({ table, values: fresh, format: 'JSONEachRow' });
+        arrivals.end(first, false);
+      }
       return counts;
     } catch (error) {
+      if (first !== undefined) arrivals.end(first, true);
       throw asUnavailable(error);
     }
   }
@@ -114,5 +128,6 @@ export function createLogWriter(client: ClickHouseClient, database: string, opti
       return group.submit(logs.map((log) => toLogRow(appKey, sessionId, log)));
     },
     drain: () => group.drain(),
+    arrivals,
   };
 }

@@ -7,6 +7,8 @@ import { createLogWriter, type LogWriter, type LogWriterOptions } from './log-wr
 import { parseLogsUrl } from './logs-url.ts';
 import { migrateLogs } from './migrate.ts';
 import { serverFeatures, type ServerFeatures } from './server-features.ts';
+import { LOGS_TABLE } from './schema.ts';
+import { sqlIdentifier } from './sql-literal.ts';
 
 export interface ClickHouseLogs extends LogWriter {
   features: ServerFeatures;
@@ -24,6 +26,17 @@ interface OpenLogsOptions {
   writer?: LogWriterOptions;
 }
 
+/** The highest arrival number stored, read from the newest day's partitions only (`received` is its second), so that a
+ * process started after another numbers its rows after the other's, whatever the clocks did. */
+async function lastArrival(client: ClickHouseClient, database: string): Promise<number> {
+  const table = `${sqlIdentifier(database)}.${LOGS_TABLE}`;
+  const result = await client.query({
+    query: `SELECT max(arrival) AS last FROM ${table} WHERE received >= (SELECT max(received) FROM ${table}) - 86400`,
+    format: 'JSONEachRow',
+  });
+  return ((await result.json()) as { last: number }[])[0]?.last ?? 0;
+}
+
 /** On a client of the caller's (chdb's in the tests), which it closes itself. */
 export async function openClickHouseLogsOn(
   client: ClickHouseClient,
@@ -33,6 +46,7 @@ export async function openClickHouseLogsOn(
   const features = await serverFeatures(client);
   await migrateLogs(client, database, features, { retentionDays: options.retentionDays });
   const writer = createLogWriter(client, database, options.writer);
+  writer.arrivals.follow(await lastArrival(client, database));
   return {
     ...writer,
     features,

@@ -43,6 +43,14 @@ interface LogsMigration {
 
 export const LOGS_MIGRATIONS: readonly LogsMigration[] = [
   { name: 'logs', statements: (database, features) => [createLogs(sqlIdentifier(database), features)] },
+  // A log's place in arrival order (arrival.ts), for the forwarder and the live tail. Rows stored before it take the
+  // first number of their second of arrival.
+  {
+    name: 'arrival',
+    statements: (database) => [
+      `ALTER TABLE ${sqlIdentifier(database)}.${LOGS_TABLE} ADD COLUMN arrival UInt64 DEFAULT toUInt64(received) * 1000000`,
+    ],
+  },
 ];
 
 /** The word index's name and its definition for the server, when it has one. */

@@ -7,6 +7,7 @@ import type { Store } from '../store.types.ts';
 import { createLogExplorerReads } from './explorer-logs.ts';
 import { dropDaysBefore } from './log-retention.ts';
 import { createSessionCounts } from './collected-logs.ts';
+import { createForwardLogs } from './forward-logs.ts';
 import type { ClickHouseLogs } from './logs-store.ts';
 
 export function withClickHouseLogs(base: Store, logs: ClickHouseLogs): Store {
@@ -34,6 +35,7 @@ export function withClickHouseLogs(base: Store, logs: ClickHouseLogs): Store {
         },
       },
     },
+    ...createForwardLogs(logs.client, logs.database, logs.arrivals, base),
     sessionLogs: counts.sessionLogs,
     listPage: (list, appKey, after, limit) =>
       list === 'logs' ? counts.logsPage(appKey, after, limit) : base.listPage(list, appKey, after, limit),
