@@ -12,11 +12,17 @@
 //   write takes its numbers from its clock when it begins and fails (503) once that long has passed without an answer.
 //   Exact across processes and hosts whose clocks agree within that second.
 import { REQUEST_TIMEOUT_MS } from './client.ts';
+import { sqlInteger } from './sql-literal.ts';
 
 /** Arrival numbers per millisecond: a group of GROUP_MAX_ROWS (50,000) takes 50 ms of them. */
 export const ARRIVALS_PER_MS = 1000;
 /** The shared horizon's lag behind the clock: a write's longest wait for its answer, and a second for clocks. */
 export const SHARED_HORIZON_LAG_MS = REQUEST_TIMEOUT_MS + 1000;
+
+/** The partitions that may hold rows past `position`: `received`, the partition key, is a group's first number's second,
+ * and a group begun in the second before it may hold numbers past it. */
+export const receivedAfter = (position: number) =>
+  `received >= toDateTime(${sqlInteger(Math.max(0, Math.floor(position / ARRIVALS_PER_MS / 1000) - 1))})`;
 
 export interface ArrivalClock {
   /** Numbers for a group of `count` rows about to be written: the first; the rest follow it. */

@@ -6,7 +6,7 @@ import type { ClickHouseClient } from '@clickhouse/client';
 import { columnList } from '../log-columns.ts';
 import { toLog } from '../store-rows.ts';
 import type { ForwardLog, ForwardStore, Store } from '../store.types.ts';
-import { ARRIVALS_PER_MS, type ArrivalClock } from './arrival.ts';
+import { receivedAfter, type ArrivalClock } from './arrival.ts';
 import { LOGS_TABLE } from './schema.ts';
 import { sqlIdentifier, sqlInteger, sqlString } from './sql-literal.ts';
 
@@ -21,10 +21,9 @@ export function createForwardLogs(
   const table = `${sqlIdentifier(database)}.${LOGS_TABLE}`;
   const rows = async (query: string) => (await (await client.query({ query, format: 'JSONEachRow' })).json()) as Row[];
   const select = `SELECT arrival, session_id, ${columnList()} FROM ${table}`;
-  /** Rows past `after`: the days from its second on (the partition key, `received`, is a group's first second). */
+  /** Rows past `after`, read from the days that may hold them. */
   const past = (appKey: string, after: number) =>
-    `app = ${sqlString(appKey)} AND arrival > ${sqlInteger(after)}
-     AND received >= toDateTime(${sqlInteger(Math.max(0, Math.floor(after / ARRIVALS_PER_MS / 1000) - 1))})`;
+    `app = ${sqlString(appKey)} AND arrival > ${sqlInteger(after)} AND ${receivedAfter(after)}`;
 
   return {
     forwardHorizon: async () => arrivals.sharedHorizon(),

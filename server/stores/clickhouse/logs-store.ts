@@ -14,6 +14,8 @@ export interface ClickHouseLogs extends LogWriter {
   features: ServerFeatures;
   client: ClickHouseClient;
   database: string;
+  /** The live tail's horizon (arrival.ts): this process's own when it is the only writer, else the shared one. */
+  tailHorizon(): number;
   /** SIDELOG_LOGS without its password, for the start-up line and messages. */
   location: string;
   /** Writes what waits, then closes the client (unless the caller owns it). */
@@ -24,6 +26,9 @@ interface OpenLogsOptions {
   /** SIDELOG_RETENTION_DAYS: the table's TTL where the server has TTL. */
   retentionDays?: number;
   writer?: LogWriterOptions;
+  /** Whether this process is the only one writing the database (SIDELOG_PROCESSES of 1, the default): the live tail is
+   * then exact, else some 11 s behind (docs/clickhouse.md#arrival-order). */
+  soleWriter?: boolean;
 }
 
 /** The highest arrival number stored, read from the newest day's partitions only (`received` is its second), so that a
@@ -52,6 +57,7 @@ export async function openClickHouseLogsOn(
     features,
     client,
     database,
+    tailHorizon: options.soleWriter === false ? writer.arrivals.sharedHorizon : writer.arrivals.ownHorizon,
     location: options.location ?? database,
     async close() {
       await writer.drain();

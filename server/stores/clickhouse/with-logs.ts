@@ -11,7 +11,7 @@ import { createForwardLogs } from './forward-logs.ts';
 import type { ClickHouseLogs } from './logs-store.ts';
 
 export function withClickHouseLogs(base: Store, logs: ClickHouseLogs): Store {
-  const reads = createLogExplorerReads(logs.client, logs.database, logs.features, base);
+  const reads = createLogExplorerReads(logs.client, logs.database, logs.features, base, logs.tailHorizon);
   const counts = createCollectedLogs(logs.client, logs.database, base);
   /** The cutoff's day last dropped: retention calls pruneBefore once a batch, and a day is dropped once. */
   let droppedBefore: string | undefined;
