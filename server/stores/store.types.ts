@@ -154,6 +154,16 @@ export interface RetentionStore {
   markRetention(now: Date): Promise<void>;
   /** Deletes at most `batch` rows that arrived before `cutoff` (by the marks), from one table; how many it deleted. */
   pruneBefore(cutoff: Date, batch: number): Promise<number>;
+  /** Takes logs another store's retention dropped (ClickHouse's days: docs/clickhouse.md#retention) out of their
+   * sessions' counts, as the other stores' retention takes out the logs it deletes (the first and last time stay). */
+  uncountLogs(counts: SessionLogCounts[]): Promise<void>;
+}
+
+/** How many logs of one session, and of each level 0…5 (a log without one as Debug). */
+export interface SessionLogCounts {
+  session_id: number;
+  total: number;
+  levels: number[];
 }
 
 /** The explorer's viewer accounts and their sign-ins (server/explorer/viewer-accounts.ts holds the rules). */

@@ -66,9 +66,10 @@ export function wordIndexStatement(database: string, features: ServerFeatures): 
   return undefined;
 }
 
-/** The table's TTL for a retention of `days` (0: none), where the server has TTL: parts wholly past it are dropped by
- * ClickHouse itself, as retention's DROP PARTITION does on any version. */
+/** The table's TTL for a retention of `days` (0: none), where the server has TTL: a day longer, so that retention's
+ * DROP PARTITION, which takes a day's logs out of their sessions' counts (docs/clickhouse.md#retention), comes first,
+ * and the TTL drops what retention, not running, left. */
 export function ttlStatement(database: string, features: ServerFeatures, days: number): string | undefined {
   if (!features.ttl || days <= 0 || !Number.isSafeInteger(days)) return undefined;
-  return `ALTER TABLE ${sqlIdentifier(database)}.${LOGS_TABLE} MODIFY TTL received + toIntervalDay(${sqlInteger(days)})`;
+  return `ALTER TABLE ${sqlIdentifier(database)}.${LOGS_TABLE} MODIFY TTL received + toIntervalDay(${sqlInteger(days + 1)})`;
 }

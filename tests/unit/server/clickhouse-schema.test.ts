@@ -74,7 +74,7 @@ describe.each(CLICKHOUSE_ENGINES)('the logs schema on ClickHouse (%s)', (engine)
       expect(shown!.statement).not.toMatch(/INDEX|TTL/);
     } else {
       expect(shown!.statement).toMatch(/INDEX logs_words lower\(ifNull\(t, ''\)\) TYPE text/);
-      expect(shown!.statement).toMatch(/TTL received \+ toIntervalDay\(7\)/);
+      expect(shown!.statement).toMatch(/TTL received \+ toIntervalDay\(8\)/);
     }
   });
 });
