@@ -8,11 +8,13 @@ import { createLogExplorerReads } from './explorer-logs.ts';
 import { dropDaysBefore } from './log-retention.ts';
 import { createCollectedLogs } from './collected-logs.ts';
 import { createForwardLogs } from './forward-logs.ts';
+import { createBatchCounting } from './batch-counts.ts';
 import type { ClickHouseLogs } from './logs-store.ts';
 
 export function withClickHouseLogs(base: Store, logs: ClickHouseLogs): Store {
   const reads = createLogExplorerReads(logs.client, logs.database, logs.features, base, logs.tailHorizon);
   const counts = createCollectedLogs(logs.client, logs.database, base);
+  const countBatch = createBatchCounting(base);
   /** The cutoff's day last dropped: retention calls pruneBefore once a batch, and a day is dropped once. */
   let droppedBefore: string | undefined;
   let closed: Promise<void> | undefined;
@@ -29,7 +31,7 @@ export function withClickHouseLogs(base: Store, logs: ClickHouseLogs): Store {
     // Counted in SIDELOG_DB once ClickHouse has them (docs/clickhouse.md#sessions-ordered-by-their-logs).
     async addLogs(appKey, sessionId, batch) {
       const counts = await logs.store(appKey, sessionId, batch);
-      await base.countLogs(appKey, sessionId, counts);
+      await countBatch(appKey, sessionId, counts);
       return counts.stored;
     },
     async pruneBefore(cutoff, batch) {
