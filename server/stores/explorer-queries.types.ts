@@ -154,9 +154,15 @@ export interface ExplorerQueries {
   /** The keys as they stand now of the app's devices `udids` (only key `key` when given), each value as the table
    * stores it (JSON). */
   deviceKeys(appKey: string, udids: string[], key?: string): Promise<DeviceKeyRow[]>;
-  /** Logs that arrived after log `afterId` and up to `upTo` (by arrival, whatever their time), oldest first: the live
-   * tail. */
-  arrivedAfter(filter: LogFilter, afterId: number, upTo: number, limit: number): Promise<ExplorerLog[]>;
+  /** Logs that arrived after position `afterId` and up to `upTo` (by arrival, whatever their time), oldest first: the
+   * live tail; and the position to go on from (a full page's last log's, else `upTo`). A position is a log id, or on
+   * ClickHouse a number of arrival order (docs/clickhouse.md#arrival-order). */
+  arrivedAfter(
+    filter: LogFilter,
+    afterId: number,
+    upTo: number,
+    limit: number,
+  ): Promise<{ logs: ExplorerLog[]; last: number }>;
   /** The highest log id up to which every log is visible or never will be (docs/explorer-views.md#live-tail): where
    * a live tail starts, and how far a poll of it reads. */
   lastLogId(): Promise<number>;
