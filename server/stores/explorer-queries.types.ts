@@ -14,6 +14,7 @@ import type {
   SessionSort,
 } from '../../explorer-contract/api.types.ts';
 import type { SplitBy } from '../../explorer-contract/field-counts.ts';
+import type { IdentityDevice } from '../../explorer-contract/identity-search.types.ts';
 import type { LogFilters } from '../../explorer-contract/log-filters.ts';
 
 export type { AroundLogs, ExplorerApp, ExplorerDevice, ExplorerIssue, ExplorerLog, ExplorerSession, LogPage };
@@ -190,6 +191,14 @@ export interface ExplorerQueries {
   devices: {
     list(filter: DeviceFilter): Promise<{ devices: ExplorerDevice[]; more: boolean }>;
     one(appKey: string, udid: string): Promise<DeviceDetail | undefined>;
+    /** A page of the app's devices whose key `key` holds `value` now, as the key search matches it, latest log first
+     * (docs/explorer.md#finding-a-user-across-apps); `more` when there are more. */
+    withKey(
+      appKey: string,
+      key: string,
+      value: string,
+      limit: number,
+    ): Promise<{ devices: IdentityDevice[]; more: boolean }>;
   };
 }
 
