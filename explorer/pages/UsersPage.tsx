@@ -1,0 +1,103 @@
+// One user across apps (docs/explorer.md#finding-a-user-across-apps): for each app the viewer may read, the devices whose
+// identity key holds the value, each linking to that app's device page and its sessions; an app without an identity
+// key said not searched; an app with more devices than a page, said so, with its devices searched by the value.
+import { Link } from 'wouter';
+import { devicePath } from '../address.ts';
+import type { IdentityApp, IdentitySearch } from '../../explorer-contract/identity-search.types.ts';
+import { whoLabel } from '../../explorer-contract/identity.ts';
+import { countOf } from '../format.ts';
+import { LoadState } from '../LoadState.tsx';
+import { Time } from '../Time.tsx';
+import { useJson } from '../use-json.ts';
+import { href, useQuery } from '../use-query.ts';
+
+function AppDevices({ app, value }: { app: IdentityApp; value: string }) {
+  const title = `${app.key}-users`;
+  return (
+    <section className="card user-app" aria-labelledby={title}>
+      <h2 id={title}>
+        {app.key} {app.identityKey ? <span className="muted">by {app.identityKey}</span> : null}
+      </h2>
+      {app.identityKey === null ? (
+        <p className="muted">No identity key set: not searched.</p>
+      ) : app.devices.length === 0 ? (
+        <p className="muted">
+          No device with {app.identityKey} {value}.
+        </p>
+      ) : (
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Device</th>
+              <th scope="col">Name</th>
+              <th scope="col">Last log</th>
+              <th scope="col">App version</th>
+              <th scope="col" className="num">
+                Sessions
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {app.devices.map((device) => (
+              <tr key={device.udid}>
+                <td>
+                  <Link href={href(devicePath(device.udid), app.appId)} title={device.udid}>
+                    {whoLabel(device, app.identityKey)}
+                  </Link>
+                </td>
+                <td>{device.name}</td>
+                <td>
+                  {device.last_at === null ? (
+                    <span className="muted">no log yet</span>
+                  ) : (
+                    <Time value={device.last_at} />
+                  )}
+                </td>
+                <td>{device.version ?? ''}</td>
+                <td className="num">
+                  <Link href={href('/sessions', app.appId, { device: device.udid })}>
+                    {countOf(device.sessions, 'session')}
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {app.identityKey !== null && app.more ? (
+        <p className="muted">
+          More devices than these:{' '}
+          <Link href={href('/devices', app.appId, { q: value })}>
+            search {app.key}’s devices for {value}
+          </Link>
+          .
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+export function UsersPage() {
+  const [params] = useQuery();
+  const value = params.get('value')?.trim() ?? '';
+  const found = useJson<IdentitySearch>(value ? `/identity?${new URLSearchParams({ value })}` : null);
+  if (!value)
+    return (
+      <p className="muted">
+        Type a user’s value of the identity key (a user id, an email) in “Find a user in all apps”.
+      </p>
+    );
+  if (found.state !== 'ready') return <LoadState loaded={found} />;
+  return (
+    <>
+      <p role="status">
+        {found.data.value}: found in{' '}
+        {countOf(found.data.apps.filter((app) => app.identityKey !== null && app.devices.length > 0).length, 'app')} of
+        the {countOf(found.data.apps.length, 'app')} you may read.
+      </p>
+      {found.data.apps.map((app) => (
+        <AppDevices key={app.key} app={app} value={found.data.value} />
+      ))}
+    </>
+  );
+}
