@@ -16,7 +16,8 @@ function AppDevices({ app, value }: { app: IdentityApp; value: string }) {
   return (
     <section className="card user-app" aria-labelledby={title}>
       <h2 id={title}>
-        {app.key} {app.identityKey ? <span className="muted">by {app.identityKey}</span> : null}
+        {app.key}
+        {app.identityKey ? <span className="muted"> by {app.identityKey}</span> : null}
       </h2>
       {app.identityKey === null ? (
         <p className="muted">No identity key set: not searched.</p>
