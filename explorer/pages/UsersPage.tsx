@@ -11,6 +11,9 @@ import { Time } from '../Time.tsx';
 import { useJson } from '../use-json.ts';
 import { href, useQuery } from '../use-query.ts';
 
+/** A device's row: who, as its app names users; its name; its sessions; its latest session's app version; its last log. */
+const COLUMNS = ['Device', 'Name', 'Sessions', 'App version', 'Last log'];
+
 function AppDevices({ app, value }: { app: IdentityApp; value: string }) {
   const title = `${app.key}-users`;
   return (
@@ -29,13 +32,11 @@ function AppDevices({ app, value }: { app: IdentityApp; value: string }) {
         <table className="table">
           <thead>
             <tr>
-              <th scope="col">Device</th>
-              <th scope="col">Name</th>
-              <th scope="col">Last log</th>
-              <th scope="col">App version</th>
-              <th scope="col" className="num">
-                Sessions
-              </th>
+              {COLUMNS.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
@@ -48,17 +49,17 @@ function AppDevices({ app, value }: { app: IdentityApp; value: string }) {
                 </td>
                 <td>{device.name}</td>
                 <td>
+                  <Link href={href('/sessions', app.appId, { device: device.udid })}>
+                    {countOf(device.sessions, 'session')}
+                  </Link>
+                </td>
+                <td>{device.version ?? ''}</td>
+                <td>
                   {device.last_at === null ? (
                     <span className="muted">no log yet</span>
                   ) : (
                     <Time value={device.last_at} />
                   )}
-                </td>
-                <td>{device.version ?? ''}</td>
-                <td className="num">
-                  <Link href={href('/sessions', app.appId, { device: device.udid })}>
-                    {countOf(device.sessions, 'session')}
-                  </Link>
                 </td>
               </tr>
             ))}
