@@ -1,12 +1,14 @@
 // One user across apps (docs/explorer.md#finding-a-user-across-apps): for each app the viewer may read, the devices whose
 // identity key holds the value, each linking to that app's device page and its sessions; an app without an identity
 // key said not searched; an app with more devices than a page, said so, with its devices searched by the value.
+import { useId } from 'react';
 import { Link } from 'wouter';
 import { devicePath } from '../address.ts';
 import type { IdentityApp, IdentitySearch } from '../../explorer-contract/identity-search.types.ts';
 import { whoLabel } from '../../explorer-contract/identity.ts';
 import { countOf } from '../format.ts';
 import { LoadState } from '../LoadState.tsx';
+import { TableHead } from '../TableHead.tsx';
 import { Time } from '../Time.tsx';
 import { useJson } from '../use-json.ts';
 import { href, useQuery } from '../use-query.ts';
@@ -15,7 +17,8 @@ import { href, useQuery } from '../use-query.ts';
 const COLUMNS = ['Device', 'Name', 'Sessions', 'App version', 'Last log'];
 
 function AppDevices({ app, value }: { app: IdentityApp; value: string }) {
-  const title = `${app.key}-users`;
+  // An app's key may hold spaces, which an id reference cannot.
+  const title = useId();
   return (
     <section className="card user-app" aria-labelledby={title}>
       <h2 id={title}>
@@ -30,15 +33,7 @@ function AppDevices({ app, value }: { app: IdentityApp; value: string }) {
         </p>
       ) : (
         <table className="table">
-          <thead>
-            <tr>
-              {COLUMNS.map((column) => (
-                <th key={column} scope="col">
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead columns={COLUMNS} />
           <tbody>
             {app.devices.map((device) => (
               <tr key={device.udid}>
