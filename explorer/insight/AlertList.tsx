@@ -11,7 +11,7 @@ export function AlertList({ appId }: { appId: string }) {
   const firings = useJson<AlertFiring[]>(open ? `/apps/${encodeURIComponent(appId)}/alerts` : null, version);
   const list = firings.state === 'ready' ? firings.data : [];
   return (
-    <details className="saved-views saved-views-inline" onToggle={(event) => setOpen(event.currentTarget.open)}>
+    <details className="alerts saved-views-inline" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className="button">Alerts</summary>
       <div className="saved-views-body">
         {list.length === 0 ? (

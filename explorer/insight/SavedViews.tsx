@@ -68,12 +68,12 @@ export function SavedViews({ appId, inline = false }: { appId: string; inline?: 
                     {view.path === ALERT_PATH ? (
                       <button
                         type="button"
-                        className="chip-remove"
+                        className="chip-alert"
                         aria-label={`Alert on the saved view ${view.name}`}
                         aria-expanded={alerting === view.id}
                         onClick={() => setAlerting(alerting === view.id ? null : view.id)}
                       >
-                        🔔
+                        Alert
                       </button>
                     ) : null}
                     <button
