@@ -215,11 +215,11 @@ try {
   const aggregated = aggregateCases(START, LOGS).filter(([name]) => !values.only || name.includes(values.only));
   const aggregates = await measureAggregates(service.url, cookie, APP, ROUNDS, aggregated);
   console.log(`\nThe histogram, facets and count over HTTP, ${ROUNDS} rounds:\n`);
-  console.log('| query | first ms | median ms | slowest ms |');
-  console.log('|---|--:|--:|--:|');
+  console.log('| query | first ms | median ms | slowest ms | what it says |');
+  console.log('|---|--:|--:|--:|---|');
   aggregated.forEach(([name], i) => {
-    const { first, median, max } = aggregates[i]!;
-    console.log(`| ${name} | ${first.toFixed(1)} | ${median.toFixed(1)} | ${max.toFixed(1)} |`);
+    const { first, median, max, says } = aggregates[i]!;
+    console.log(`| ${name} | ${first.toFixed(1)} | ${median.toFixed(1)} | ${max.toFixed(1)} | ${says} |`);
   });
 
   if (values.screenshot) {

@@ -198,6 +198,9 @@ export interface LogFacets {
   sampled?: number;
   /** With `sampled`: the levels count every log of the view nonetheless, as the histogram does. */
   everyLevel?: true;
+  /** A view holding a term no index answers, when its scan's budget ended first: the counts are of the matches among
+   * the `scanned` logs read, back to `scannedTo` (docs/facets.md#counting), so each is "at least". */
+  scan?: ScanProgress;
   level: FacetValue[];
   tag: FacetValue[];
   file: FacetValue[];

@@ -1,7 +1,7 @@
-// The explorer's form fields: a label tied to its control, a select of fixed choices, and the button that applies a
-// form, so every filter bar reads and behaves the same.
-import { useId, type ChangeEvent, type ReactNode } from 'react';
-import { isTimeInput } from './format.ts';
+// The explorer's form fields: a label tied to its control, a text box, a select of fixed choices, a From–To range, and
+// the button that applies a form, so every filter bar reads and behaves the same.
+import { useId, type ChangeEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import { isTimeInput, zoneLabel, type Zone } from './format.ts';
 
 /** A From or To field: text in the explorer's one format (docs/explorer-views.md#time), one tab stop, and a value
  * that is no time refused by the form, with the reason, rather than dropped. */
@@ -42,6 +42,50 @@ export function Field({
       <label htmlFor={id}>{label}</label>
       {children(id)}
     </div>
+  );
+}
+
+/** A field of one text box; the input's own attributes (type, placeholder, required…) pass through, and `onChange`
+ * is given the text. */
+export function TextField({
+  label,
+  wide,
+  onChange,
+  ...input
+}: {
+  label: string;
+  wide?: boolean;
+  value: string;
+  onChange(value: string): void;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange'>) {
+  return (
+    <Field label={label} wide={wide}>
+      {(id) => <input id={id} {...input} onChange={(event) => onChange(event.target.value)} />}
+    </Field>
+  );
+}
+
+/** From and To, each labelled with the time zone its text is read in. */
+export function TimeRangeFields({
+  zone,
+  from,
+  to,
+  onChange,
+}: {
+  zone: Zone;
+  from: string;
+  to: string;
+  onChange(end: 'from' | 'to', value: string): void;
+}) {
+  return (
+    <>
+      <Field label={`From (${zoneLabel(zone)})`} time>
+        {(id) => <TimeInput id={id} value={from} onChange={(value) => onChange('from', value)} />}
+      </Field>
+      <Field label={`To (${zoneLabel(zone)})`} time>
+        {(id) => <TimeInput id={id} value={to} onChange={(value) => onChange('to', value)} />}
+      </Field>
+    </>
   );
 }
 

@@ -5,6 +5,7 @@
 //   tsx bench/collector/floor-server.ts <database file>
 import { createServer } from 'node:http';
 import Database from 'better-sqlite3';
+import type { LogRecord } from '../../protocol/records.types.ts';
 
 const db = new Database(process.argv[2] ?? ':memory:');
 db.pragma('journal_mode = WAL');
@@ -13,17 +14,8 @@ db.exec(`CREATE TABLE IF NOT EXISTS logs (id INTEGER PRIMARY KEY, session_id INT
 const insert = db.prepare(
   `INSERT INTO logs (session_id, x, t, m, at, tg, f, l, ll, u) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 );
-type Log = {
-  x: string;
-  t?: string;
-  m?: string;
-  at: number;
-  tg?: string;
-  f?: string;
-  l?: number;
-  ll?: number;
-  u?: string;
-};
+/** The fields the floor stores, as the wire sends them. */
+type Log = Pick<LogRecord, 'x' | 't' | 'm' | 'at' | 'tg' | 'f' | 'l' | 'll' | 'u'>;
 const store = db.transaction((sessionId: number, logs: Log[]) => {
   for (const log of logs)
     insert.run(

@@ -7,16 +7,13 @@ import type { GroupAnalytics as Analytics } from '../../explorer-contract/group-
 import { postJson, refusal } from '../api.ts';
 import { absoluteTime } from '../format.ts';
 import { useJson } from '../use-json.ts';
+import { ProblemNotice } from '../ProblemNotice.tsx';
+import { TableHead } from '../TableHead.tsx';
 
 function Counts({ title, rows }: { title: string; rows: { value: string; count: number }[] }) {
   return (
     <table className="group-counts" aria-label={`Occurrences by ${title.toLowerCase()}`}>
-      <thead>
-        <tr>
-          <th scope="col">{title}</th>
-          <th scope="col">occurrences</th>
-        </tr>
-      </thead>
+      <TableHead columns={[title, 'occurrences']} />
       <tbody>
         {rows.map((row) => (
           <tr key={row.value}>
@@ -100,11 +97,7 @@ export function GroupAnalytics({
           Resolve in version
         </button>
       </form>
-      {problem ? (
-        <p className="notice-error" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <ProblemNotice problem={problem} />
     </section>
   );
 }

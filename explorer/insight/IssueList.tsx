@@ -10,6 +10,7 @@ import { Results } from '../Results.tsx';
 import { useJson } from '../use-json.ts';
 import { href, useQuery } from '../use-query.ts';
 import { RedactedText } from '../RedactedText.tsx';
+import { TableHead } from '../TableHead.tsx';
 
 export const ISSUE_TYPE_LABELS: Record<string, string> = {
   issue: 'Issue',
@@ -37,15 +38,7 @@ export function IssueList({ appId, path, noun, empty }: { appId: string; path: s
         {(issues) => (
           <table className="table occurrences-table">
             <caption>{before ? `Older ${noun}, newest first` : 'Newest first'}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Title</th>
-                <th scope="col">Type</th>
-                <th scope="col">Device</th>
-                <th scope="col">Session</th>
-                <th scope="col">Received</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Title', 'Type', 'Device', 'Session', 'Received']} />
             <tbody>
               {issues.map((issue) => (
                 <tr key={issue.uid}>

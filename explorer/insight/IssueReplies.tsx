@@ -11,6 +11,7 @@ import { Time } from '../Time.tsx';
 import { useJson } from '../use-json.ts';
 import { href } from '../use-query.ts';
 import { issuePath } from '../address.ts';
+import { ProblemNotice } from '../ProblemNotice.tsx';
 
 export function IssueReplies({
   appId,
@@ -99,11 +100,7 @@ export function IssueReplies({
         <p className="muted reply-note" id={noteId}>
           Plain text. Every viewer of this app sees it; it is never sent to the device or its user.
         </p>
-        {problem ? (
-          <p className="notice-error" role="alert">
-            {problem}
-          </p>
-        ) : null}
+        <ProblemNotice problem={problem} />
         <div className="reply-actions">
           <button type="submit" className="button button-primary" disabled={sending}>
             Reply

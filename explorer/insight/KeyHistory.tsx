@@ -6,6 +6,7 @@ import { absoluteTime } from '../format.ts';
 import { Results } from '../Results.tsx';
 import { useJson } from '../use-json.ts';
 import { href } from '../use-query.ts';
+import { TableHead } from '../TableHead.tsx';
 
 /** The stream's window around a change: what the device logged just before and just after it. */
 const AROUND_CHANGE_MS = 5 * 60_000;
@@ -21,17 +22,7 @@ export function KeyHistory({ appId, udid }: { appId: string; udid: string }) {
       {(changes) => (
         <table className="table key-history-table">
           <caption>Oldest first, as the collector received them</caption>
-          <thead>
-            <tr>
-              <th scope="col">Received</th>
-              <th scope="col">Key</th>
-              <th scope="col">Before</th>
-              <th scope="col">After</th>
-              <th scope="col">
-                <span className="visually-hidden">Lines around</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Received', 'Key', 'Before', 'After', { label: 'Lines around', hidden: true }]} />
           <tbody>
             {changes.map((change, i) => {
               const at = Date.parse(change.received_at);

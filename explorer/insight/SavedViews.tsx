@@ -8,6 +8,7 @@ import { useJson } from '../use-json.ts';
 import { useViewer } from '../viewer-state.ts';
 import { ALERT_PATH } from '../../explorer-contract/view-alert.ts';
 import { alertSummary, ViewAlertForm } from './ViewAlertForm.tsx';
+import { ProblemNotice } from '../ProblemNotice.tsx';
 
 /** `inline`: a button in the stream's toolbar whose list and form open under it, not a card of its own line. */
 export function SavedViews({ appId, inline = false }: { appId: string; inline?: boolean }) {
@@ -115,11 +116,7 @@ export function SavedViews({ appId, inline = false }: { appId: string; inline?: 
             Save view
           </button>
         </form>
-        {problem ? (
-          <p className="notice-error" role="alert">
-            {problem}
-          </p>
-        ) : null}
+        <ProblemNotice problem={problem} />
       </div>
     </details>
   );

@@ -2,7 +2,8 @@
 // minutes" or "no log in M minutes", checked by the service every minute. The service's refusal is shown as it words it.
 import { useState, type FormEvent } from 'react';
 import { postJson, refusal, type SavedView } from '../api.ts';
-import { Field, SelectField } from '../Field.tsx';
+import { SelectField, TextField } from '../Field.tsx';
+import { ProblemNotice } from '../ProblemNotice.tsx';
 import { alertText, type ViewAlert } from '../../explorer-contract/view-alert.ts';
 
 const KINDS = [
@@ -39,8 +40,10 @@ export function ViewAlertForm({ appId, view, onChanged }: { appId: string; view:
         choices={KINDS}
         onChange={(value) => setKind(value as ViewAlert['kind'])}
       />
-      {kind === 'above' ? <NumberField label="Logs" min={0} value={count} onChange={setCount} /> : null}
-      <NumberField label="In minutes" min={1} value={minutes} onChange={setMinutes} />
+      {kind === 'above' ? (
+        <TextField label="Logs" type="number" min={0} required value={count} onChange={setCount} />
+      ) : null}
+      <TextField label="In minutes" type="number" min={1} required value={minutes} onChange={setMinutes} />
       <button type="submit" className="button">
         Save alert
       </button>
@@ -49,30 +52,8 @@ export function ViewAlertForm({ appId, view, onChanged }: { appId: string; view:
           Remove alert
         </button>
       ) : null}
-      {problem ? (
-        <p className="notice-error" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <ProblemNotice problem={problem} />
     </form>
-  );
-}
-
-/** A whole number as typed: the service says what it refuses. */
-function NumberField(props: { label: string; min: number; value: string; onChange(value: string): void }) {
-  return (
-    <Field label={props.label}>
-      {(id) => (
-        <input
-          id={id}
-          type="number"
-          min={props.min}
-          value={props.value}
-          required
-          onChange={(event) => props.onChange(event.target.value)}
-        />
-      )}
-    </Field>
   );
 }
 

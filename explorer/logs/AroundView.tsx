@@ -23,7 +23,7 @@ export function AroundView({
   }, [around.target.id]);
   const now = Date.now();
   return (
-    <ol className="around-list" aria-label={label}>
+    <ol className="line-list" aria-label={label}>
       {(newestFirst ? [...around.logs].reverse() : around.logs).map((log) => (
         <li
           key={log.id}

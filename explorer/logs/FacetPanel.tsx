@@ -2,7 +2,8 @@
 // version, language and device keys, how many devices and sessions they come from, and what the view hides. It
 // follows the query: a new address, a new count. Each value of a field the filters know can be shown alone or hidden.
 import type { LogFacets } from '../api.ts';
-import { LEVELS } from '../format.ts';
+import { absoluteTime, isoTime, LEVELS } from '../format.ts';
+import { useZone } from '../time-zone.ts';
 import { shownData, useJson } from '../use-json.ts';
 import { useEffect } from 'react';
 import { facetValues } from './facet-values.ts';
@@ -13,7 +14,7 @@ import { RefineButtons } from './RefineButtons.tsx';
 import type { Refinable } from './refine.ts';
 
 const FACETS: {
-  key: keyof Omit<LogFacets, 'devices' | 'sessions' | 'sampled' | 'everyLevel' | 'keys'>;
+  key: keyof Omit<LogFacets, 'devices' | 'sessions' | 'sampled' | 'everyLevel' | 'scan' | 'keys'>;
   title: string;
   field?: Refinable;
 }[] = [
@@ -67,6 +68,7 @@ function Refinements() {
 
 export function FacetPanel({ appId, filters }: { appId: string; filters: string }) {
   const facets = useJson<LogFacets>(`/apps/${encodeURIComponent(appId)}/logs/facets?${filters}`);
+  const zone = useZone();
   // The search box suggests the values counted here (facet-values.ts).
   const counted = shownData(facets);
   useEffect(() => facetValues.setState({ facets: counted }), [counted]);
@@ -77,7 +79,16 @@ export function FacetPanel({ appId, filters }: { appId: string; filters: string 
       {facets.state === 'ready' ? (
         <>
           {/* Before the counts it qualifies, so that "395 devices" is not read as the view's whole. */}
-          {facets.data.sampled === undefined ? null : (
+          {facets.data.scan && facets.data.scan.scannedTo !== null ? (
+            <p className="facet-sample">
+              Counts of the {count(facets.data.sampled ?? 0, 'match', 'matches')} among the newest{' '}
+              {count(facets.data.scan.scanned, 'log', 'logs')} read, back to{' '}
+              <time dateTime={isoTime(facets.data.scan.scannedTo)}>
+                {absoluteTime(facets.data.scan.scannedTo, zone)}
+              </time>
+              :
+            </p>
+          ) : facets.data.sampled === undefined ? null : (
             <p className="facet-sample">
               Counts of the newest {count(facets.data.sampled, 'log', 'logs')}
               {facets.data.everyLevel ? ', the levels of every log' : ''}:

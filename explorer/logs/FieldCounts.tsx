@@ -10,6 +10,7 @@ import { useQuery } from '../use-query.ts';
 import { widthText } from './Histogram.tsx';
 import { RefineButtonPair } from './RefineButtons.tsx';
 import { hideSplit, onlySplit } from './split-refine.ts';
+import { TableHead } from '../TableHead.tsx';
 
 const BAR = 10;
 const HEIGHT = 60;
@@ -91,15 +92,7 @@ function SplitChart({ appId, filters, by }: { appId: string; filters: string; by
         <p className="muted">Counts of the {shown.scan.scanned.toLocaleString('en')} newest logs read.</p>
       ) : null}
       <table className="field-counts-table" aria-label={`Values of ${by}`}>
-        <thead>
-          <tr>
-            <th scope="col">{by}</th>
-            <th scope="col">logs</th>
-            <th scope="col">
-              <span className="visually-hidden">filter</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={[by, 'logs', { label: 'filter', hidden: true }]} />
         <tbody>
           {values.map((value, i) => (
             <tr key={value.value + (value.other ? ' other' : value.none ? ' none' : '')}>

@@ -3,9 +3,9 @@
 // levels and what else is set, in words; "More filters" unfolds the rest (docs/explorer.md#the-screen).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { NO_LEVEL, type FilterName } from '../../explorer-contract/log-filters.ts';
-import { Field, SubmitButton, TimeInput } from '../Field.tsx';
+import { Field, SubmitButton, TimeRangeFields } from '../Field.tsx';
 import { followAddress } from '../follow-address.ts';
-import { fromLocalInput, LEVELS, toLocalInput, zoneLabel, type Zone } from '../format.ts';
+import { fromLocalInput, LEVELS, toLocalInput, type Zone } from '../format.ts';
 import { foldedSummary } from './folded-summary.ts';
 import { useZone } from '../time-zone.ts';
 import { SearchHelp } from './SearchHelp.tsx';
@@ -146,12 +146,12 @@ export function LogFilters({
             {(id) => <input id={id} value={fields.key} onChange={set('key')} placeholder="user_id" />}
           </Field>
           <Field label="Key value">{(id) => <input id={id} value={fields.value} onChange={set('value')} />}</Field>
-          <Field label={`From (${zoneLabel(zone)})`} time>
-            {(id) => <TimeInput id={id} value={fields.from} onChange={(value) => set('from')({ target: { value } })} />}
-          </Field>
-          <Field label={`To (${zoneLabel(zone)})`} time>
-            {(id) => <TimeInput id={id} value={fields.to} onChange={(value) => set('to')({ target: { value } })} />}
-          </Field>
+          <TimeRangeFields
+            zone={zone}
+            from={fields.from}
+            to={fields.to}
+            onChange={(end, value) => set(end)({ target: { value } })}
+          />
           <div className="time-presets" role="group" aria-label="Time range">
             {TIME_PRESETS.map((preset) => (
               <button

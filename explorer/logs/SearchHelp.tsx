@@ -1,6 +1,7 @@
 // The "?" beside the search box: the query language's cheat sheet in a popover (the browser's own popover: it closes
 // on Escape or a click outside, and its button says whether it is open).
 import { CHEAT_SHEET } from './search-cheat-sheet.ts';
+import { TableHead } from '../TableHead.tsx';
 
 export function SearchHelp({ id }: { id: string }) {
   return (
@@ -11,12 +12,7 @@ export function SearchHelp({ id }: { id: string }) {
       <div id={id} popover="auto" className="search-help card" role="dialog" aria-label="Search syntax">
         <table>
           <caption>Search syntax</caption>
-          <thead>
-            <tr>
-              <th scope="col">Type</th>
-              <th scope="col">To find</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Type', 'To find']} />
           <tbody>
             {CHEAT_SHEET.map(({ example, meaning }) => (
               <tr key={example}>

@@ -10,6 +10,7 @@ import { Results } from '../Results.tsx';
 import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
 import { href } from '../use-query.ts';
+import { TableHead } from '../TableHead.tsx';
 
 export function DevicePage({ udid }: { udid: string }) {
   const appId = useAppId();
@@ -54,12 +55,7 @@ export function DevicePage({ udid }: { udid: string }) {
         <p className="muted">No keys.</p>
       ) : (
         <table className="table keys-table">
-          <thead>
-            <tr>
-              <th scope="col">Key</th>
-              <th scope="col">Value</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Key', 'Value']} />
           <tbody>
             {d.keys.map(({ key, value }) => (
               <tr key={key}>

@@ -7,6 +7,7 @@ import { useJson } from '../use-json.ts';
 import { Field, SubmitButton } from '../Field.tsx';
 import { Results } from '../Results.tsx';
 import { useDraft, useQuery } from '../use-query.ts';
+import { TableHead } from '../TableHead.tsx';
 
 export function DevicesPage() {
   const appId = useAppId()!;
@@ -35,18 +36,7 @@ export function DevicesPage() {
       <Results loaded={list} items={(data) => data.devices} empty="No devices.">
         {(devices) => (
           <table className="table devices-table">
-            <thead>
-              <tr>
-                <th scope="col">Device</th>
-                <th scope="col">udid</th>
-                <th scope="col">OS</th>
-                <th scope="col">Language</th>
-                <th scope="col">Last seen</th>
-                <th scope="col" className="num">
-                  Sessions
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Device', 'udid', 'OS', 'Language', 'Last seen', { label: 'Sessions', num: true }]} />
             <tbody>
               {devices.map((device) => (
                 <tr key={device.udid}>

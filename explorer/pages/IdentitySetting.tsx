@@ -2,7 +2,7 @@
 // (`user_id`, `email`), shown on every view where a device is; without one, a device's name and a short id.
 import { useEffect, useState, type FormEvent } from 'react';
 import { postJson, refusal } from '../api.ts';
-import { Field } from '../Field.tsx';
+import { TextField } from '../Field.tsx';
 import { useAppId, useIdentityKey } from '../use-app.ts';
 import { viewerStore } from '../viewer-state.ts';
 
@@ -41,18 +41,15 @@ export function IdentitySetting() {
           void save(key.trim());
         }}
       >
-        <Field label="Identity key" wide>
-          {(id) => (
-            <input
-              id={id}
-              value={key}
-              onChange={(event) => setKey(event.target.value)}
-              placeholder="user_id"
-              required
-              maxLength={128}
-            />
-          )}
-        </Field>
+        <TextField
+          label="Identity key"
+          wide
+          value={key}
+          onChange={setKey}
+          placeholder="user_id"
+          required
+          maxLength={128}
+        />
         <div className="filter-actions">
           <button type="submit" className="button button-primary">
             Save identity key

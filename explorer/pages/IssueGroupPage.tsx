@@ -17,6 +17,7 @@ import { useJson } from '../use-json.ts';
 import { href } from '../use-query.ts';
 import { StatusBadge } from './IssuesPage.tsx';
 import { RedactedText } from '../RedactedText.tsx';
+import { ProblemNotice } from '../ProblemNotice.tsx';
 
 /** The buttons a status offers: the other two. */
 const ACTIONS: Record<IssueGroupStatus, { status: IssueGroupStatus; label: string }[]> = {
@@ -105,11 +106,7 @@ export function IssueGroupPage({ id }: { id: string }) {
           </>
         ) : null}
       </dl>
-      {problem ? (
-        <p className="notice-error" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <ProblemNotice problem={problem} />
       <GroupAnalytics
         appId={appId}
         groupId={group.id}

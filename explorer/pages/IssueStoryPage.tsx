@@ -10,6 +10,7 @@ import { LoadState } from '../LoadState.tsx';
 import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
 import { href } from '../use-query.ts';
+import { TableHead } from '../TableHead.tsx';
 
 /** "−12.3 s" before the occurrence. */
 const offset = (ms: number) => (ms === 0 ? '0 s' : `−${(Math.abs(ms) / 1000).toFixed(1)} s`);
@@ -27,20 +28,14 @@ function Standouts({ story }: { story: IssueStory }) {
   return (
     <table className="table story-table">
       <caption>Before it far more often than at the end of the {story.compared} sessions without it</caption>
-      <thead>
-        <tr>
-          <th scope="col">Pattern</th>
-          <th scope="col" className="num">
-            Before it
-          </th>
-          <th scope="col" className="num">
-            Elsewhere
-          </th>
-          <th scope="col" className="num">
-            Ratio
-          </th>
-        </tr>
-      </thead>
+      <TableHead
+        columns={[
+          'Pattern',
+          { label: 'Before it', num: true },
+          { label: 'Elsewhere', num: true },
+          { label: 'Ratio', num: true },
+        ]}
+      />
       <tbody>
         {standing.map((pattern: StoryPattern) => (
           <tr key={pattern.template}>
@@ -75,7 +70,7 @@ function Occurrence({ appId, occurrence, story }: { appId: string; occurrence: S
       {occurrence.lines.length === 0 ? (
         <p className="muted">Its session has no logs.</p>
       ) : (
-        <ol className="story-lines">
+        <ol className="line-list">
           {occurrence.lines.map(({ log, pattern, offset: ms }) => {
             const standsOut = story.patterns[pattern]?.stands_out === true;
             const level = levelOf(log.ll);

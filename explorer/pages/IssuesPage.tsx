@@ -8,11 +8,13 @@ import type { IssueGroup } from '../api.ts';
 import { IssueList, ISSUE_TYPE_LABELS, TypeBadge } from '../insight/IssueList.tsx';
 import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
-import { Field, SelectField, SubmitButton } from '../Field.tsx';
+import { SelectField, SubmitButton, TextField } from '../Field.tsx';
 import { Pager } from '../Pager.tsx';
 import { Results } from '../Results.tsx';
 import { href, useDraft, useQuery } from '../use-query.ts';
 import { RedactedText } from '../RedactedText.tsx';
+import { ScopeChip } from '../ScopeChip.tsx';
+import { TableHead } from '../TableHead.tsx';
 
 const STATUS_LABELS: Record<IssueGroup['status'], string> = {
   open: 'Open',
@@ -60,17 +62,7 @@ function Groups({
   return (
     <>
       <form className="card issue-filters" aria-label="Issue filters" onSubmit={submit}>
-        <Field label="Title" wide>
-          {(id) => (
-            <input
-              id={id}
-              type="search"
-              value={q}
-              onChange={(event) => setQ(event.target.value)}
-              placeholder="words of the title"
-            />
-          )}
-        </Field>
+        <TextField label="Title" wide type="search" value={q} onChange={setQ} placeholder="words of the title" />
         <SelectField
           label="Type"
           value={type}
@@ -89,21 +81,17 @@ function Groups({
         {(groups) => (
           <table className="table issues-table">
             <caption>Issues grouped by fingerprint, most recently seen first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Title</th>
-                <th scope="col">Type</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="num">
-                  Occurrences
-                </th>
-                <th scope="col" className="num">
-                  Devices
-                </th>
-                <th scope="col">First seen</th>
-                <th scope="col">Last seen</th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                'Title',
+                'Type',
+                'Status',
+                { label: 'Occurrences', num: true },
+                { label: 'Devices', num: true },
+                'First seen',
+                'Last seen',
+              ]}
+            />
             <tbody>
               {groups.map((group) => (
                 <tr key={group.id}>
@@ -160,19 +148,12 @@ function SessionIssues({
 }) {
   return (
     <>
-      <p className="scope">
-        <span className="chip">
-          Session <strong>{session}</strong>
-          <button
-            type="button"
-            className="chip-remove"
-            aria-label="Issues of every session"
-            onClick={() => change({ session: undefined, before: undefined })}
-          >
-            ×
-          </button>
-        </span>
-      </p>
+      <ScopeChip
+        title="Session"
+        value={session}
+        removeLabel="Issues of every session"
+        onRemove={() => change({ session: undefined, before: undefined })}
+      />
       <IssueList
         appId={appId}
         path={`/apps/${encodeURIComponent(appId)}/issues?${new URLSearchParams({ session })}&`}

@@ -19,6 +19,7 @@ import { LogPanel } from '../logs/LogPanel.tsx';
 import { jumpOf, oldestFirst, SessionReading } from '../logs/SessionReading.tsx';
 import { SavedViews } from '../insight/SavedViews.tsx';
 import { AlertList } from '../insight/AlertList.tsx';
+import { ScopeChip } from '../ScopeChip.tsx';
 import { ScanNotice } from '../logs/ScanNotice.tsx';
 import { SessionHeader } from '../logs/SessionHeader.tsx';
 import { MAX_ROWS, useLogStream } from '../logs/use-log-stream.ts';
@@ -31,19 +32,12 @@ function Scope({ params, change }: { params: URLSearchParams; change(changes: Re
   const device = params.get('device');
   if (!device) return null;
   return (
-    <p className="scope">
-      <span className="chip">
-        Device <strong>{device}</strong>
-        <button
-          type="button"
-          className="chip-remove"
-          aria-label={`Show all devices, not only ${device}`}
-          onClick={() => change({ device: undefined })}
-        >
-          ×
-        </button>
-      </span>
-    </p>
+    <ScopeChip
+      title="Device"
+      value={device}
+      removeLabel={`Show all devices, not only ${device}`}
+      onRemove={() => change({ device: undefined })}
+    />
   );
 }
 

@@ -11,6 +11,7 @@ import { useTags } from '../kept-answers.ts';
 import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
 import { useQuery } from '../use-query.ts';
+import { TableHead } from '../TableHead.tsx';
 
 const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1 });
 
@@ -50,22 +51,16 @@ export function PatternsPage() {
             </p>
             <table className="table patterns-table">
               <caption>Most lines first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Pattern</th>
-                  <th scope="col" className="num">
-                    Lines
-                  </th>
-                  <th scope="col" className="num">
-                    Share
-                  </th>
-                  <th scope="col">First seen</th>
-                  <th scope="col">Last seen</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Links</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  'Pattern',
+                  { label: 'Lines', num: true },
+                  { label: 'Share', num: true },
+                  'First seen',
+                  'Last seen',
+                  { label: 'Links', hidden: true },
+                ]}
+              />
               <tbody>
                 {patterns.map((pattern) => (
                   <tr key={pattern.template} className={pattern.is_new ? 'pattern-is-new' : undefined}>

@@ -4,14 +4,15 @@ import { DeviceWho } from '../DeviceWho.tsx';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import type { SequencesAnswer } from '../api.ts';
-import { Field, SubmitButton, TimeInput } from '../Field.tsx';
-import { absoluteTime, fromLocalInput, toLocalInput, zoneLabel, type Zone } from '../format.ts';
+import { Field, SubmitButton, TimeRangeFields } from '../Field.tsx';
+import { absoluteTime, fromLocalInput, toLocalInput, type Zone } from '../format.ts';
 import { useZone } from '../time-zone.ts';
 import { SavedViews } from '../insight/SavedViews.tsx';
 import { Results } from '../Results.tsx';
 import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
 import { href, useQuery } from '../use-query.ts';
+import { TableHead } from '../TableHead.tsx';
 
 const fieldsOf = (params: URLSearchParams, zone: Zone) => ({
   a: params.get('a') ?? '',
@@ -80,12 +81,12 @@ export function SequencesPage() {
               />
             )}
           </Field>
-          <Field label={`From (${zoneLabel(zone)})`} time>
-            {(id) => <TimeInput id={id} value={fields.from} onChange={(value) => set('from')({ target: { value } })} />}
-          </Field>
-          <Field label={`To (${zoneLabel(zone)})`} time>
-            {(id) => <TimeInput id={id} value={fields.to} onChange={(value) => set('to')({ target: { value } })} />}
-          </Field>
+          <TimeRangeFields
+            zone={zone}
+            from={fields.from}
+            to={fields.to}
+            onChange={(end, value) => set(end)({ target: { value } })}
+          />
           <SubmitButton>Find sessions</SubmitButton>
         </div>
       </form>
@@ -105,15 +106,7 @@ export function SequencesPage() {
               </p>
               <table className="table sequences-table">
                 <caption>Newest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Session</th>
-                    <th scope="col">Device</th>
-                    <th scope="col">First</th>
-                    <th scope="col">Then</th>
-                    <th scope="col">After</th>
-                  </tr>
-                </thead>
+                <TableHead columns={['Session', 'Device', 'First', 'Then', 'After']} />
                 <tbody>
                   {sessions.map((match) => (
                     <tr key={match.session_uid}>

@@ -11,6 +11,7 @@ import { anyOf, Field, SelectField, SubmitButton } from '../Field.tsx';
 import { Results } from '../Results.tsx';
 import { Time } from '../Time.tsx';
 import { href, useDraft, useQuery } from '../use-query.ts';
+import { TableHead } from '../TableHead.tsx';
 
 const SORTS: { value: SessionSort; label: string }[] = [
   { value: 'last', label: 'Last log, newest first' },
@@ -99,20 +100,18 @@ export function SessionsPage() {
               <caption>
                 Sessions {offset + 1}–{offset + sessions.length}
               </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Session</th>
-                  <th scope="col">Device</th>
-                  <th scope="col">Version</th>
-                  <th scope="col">Language</th>
-                  <th scope="col">First log</th>
-                  <th scope="col">Last log</th>
-                  <th scope="col">Logs by level</th>
-                  <th scope="col" className="num">
-                    Issues
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  'Session',
+                  'Device',
+                  'Version',
+                  'Language',
+                  'First log',
+                  'Last log',
+                  'Logs by level',
+                  { label: 'Issues', num: true },
+                ]}
+              />
               <tbody>
                 {sessions.map((session) => (
                   <tr key={session.session_uid}>

@@ -2,7 +2,7 @@
 // and each reopened one, with what its last delivery answered.
 import { useEffect, useState, type FormEvent } from 'react';
 import { postJson, refusal, type WebhookSetting } from '../api.ts';
-import { Field } from '../Field.tsx';
+import { TextField } from '../Field.tsx';
 import { absoluteTime } from '../format.ts';
 import { LoadState } from '../LoadState.tsx';
 import { useAppId } from '../use-app.ts';
@@ -44,18 +44,15 @@ export function SettingsPage() {
               void save(url.trim());
             }}
           >
-            <Field label="Webhook URL" wide>
-              {(id) => (
-                <input
-                  id={id}
-                  type="url"
-                  value={url}
-                  onChange={(event) => setUrl(event.target.value)}
-                  placeholder="https://hooks.example/sidelog"
-                  required
-                />
-              )}
-            </Field>
+            <TextField
+              label="Webhook URL"
+              wide
+              type="url"
+              value={url}
+              onChange={setUrl}
+              placeholder="https://hooks.example/sidelog"
+              required
+            />
             <div className="filter-actions">
               <button type="submit" className="button button-primary">
                 Save webhook

@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { EXPLORER_API } from '../../explorer-contract/api.types.ts';
 import type { AppStore, Store, ViewerStore } from '../stores/store.types.ts';
 import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
+import { SPLIT_ROWS } from '../stores/split-budget.ts';
 import { createExplorerApi, EXPLORER_LOGIN_LIMITS } from './api.ts';
 import { createInsightRoutes, type InsightStore } from './insight.ts';
 import { createExplorerStatic } from './static.ts';
@@ -30,15 +31,18 @@ export function createExplorer(
   return explorer;
 }
 
-/** The queries, with a fragment's page, count and volume reading at most `scanRows` logs rather than SCAN_ROWS
- * (SIDELOG_SCAN_ROWS, docs/explorer.md#fragments): a smaller budget for a small machine, or for a test that makes a
- * scan stop at its budget without a million logs. */
+/** The queries, with a fragment's page, count, volume and facets reading at most `scanRows` logs rather than SCAN_ROWS,
+ * and a split at most as many when fewer than SPLIT_ROWS (SIDELOG_SCAN_ROWS, docs/explorer.md#fragments): a smaller
+ * budget for a small machine, or for a test that makes a scan stop at its budget without a million logs. */
 function scanningAtMost(queries: ExplorerQueries, scanRows: number): ExplorerQueries {
   return {
     ...queries,
     logs: (filter, options) => queries.logs(filter, { ...options, scanRows: options.scanRows ?? scanRows }),
     scanCount: (filter, cap, rows = scanRows) => queries.scanCount(filter, cap, rows),
     scanVolume: (filter, bucketMs, rows = scanRows) => queries.scanVolume(filter, bucketMs, rows),
+    facetSample: (filter, limit, within, rows = scanRows) => queries.facetSample(filter, limit, within, rows),
+    splitVolume: (filter, bucketMs, by, rows = Math.min(scanRows, SPLIT_ROWS)) =>
+      queries.splitVolume(filter, bucketMs, by, rows),
   };
 }
 

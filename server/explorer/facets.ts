@@ -36,7 +36,7 @@ export async function logFacets(
   filter: LogFilter,
   { sample = SAMPLE, within = SAMPLE_WITHIN_MS } = {},
 ): Promise<LogFacets> {
-  const { rows, complete } = await queries.facetSample(filter, sample, within);
+  const { rows, complete, scan } = await queries.facetSample(filter, sample, within);
   const levels = new Map<string, number>();
   const tags = new Map<string, number>();
   const files = new Map<string, number>();
@@ -50,8 +50,10 @@ export async function logFacets(
     counted += row.n;
   }
   // Past the sample, the levels are every log's, as the histogram beside them counts them (the rollup, or one
-  // GROUP BY): "261 errors" beside a histogram of 1,273 read as a wrong count, not a sample.
-  if (!complete) {
+  // GROUP BY): "261 errors" beside a histogram of 1,273 read as a wrong count, not a sample. Not for a scanned
+  // view: its histogram is a scan of its own, as long again, and the counts say how far the sample's scan read.
+  const everyLevel = !complete && !scan;
+  if (everyLevel) {
     levels.clear();
     for (const bucket of (await logVolume(queries, filter)).buckets)
       bucket.levels.forEach((n, level) => (n > 0 ? add(levels, level, n) : undefined));
@@ -78,7 +80,9 @@ export async function logFacets(
     add(language, session.language, n);
   }
   return {
-    ...(!complete && { sampled: counted, everyLevel: true as const }),
+    ...(!complete && { sampled: counted }),
+    ...(everyLevel && { everyLevel: true as const }),
+    ...(scan && !scan.complete && { scan }),
     level: [...levels]
       .map(([value, count]) => ({ value: LOG_LEVEL_NAMES[Number(value)] ?? value, count }))
       .sort((a, b) => b.count - a.count),

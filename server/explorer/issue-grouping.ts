@@ -1,7 +1,7 @@
 // What both stores share about issue groups (docs/explorer.md#issue-groups): the columns a group is read with, what
 // an occurrence does to its group's status, and the notification a new or reopened group queues for the app's
-// webhook (docs/explorer.md#the-webhook). Each store does the SQL: server/stores/sqlite/issue-groups.ts and
-// server/stores/postgres/issue-groups.ts.
+// webhook (docs/explorer.md#the-webhook). The statements both databases share are server/stores/issue-group-sql.ts;
+// each store's own SQL is in server/stores/sqlite/issue-groups.ts and server/stores/postgres/issue-groups.ts.
 import type { IssueGroup, IssueGroupStatus } from '../../explorer-contract/insight.types.ts';
 import { FIELD_CAPS } from '../../protocol/limits.ts';
 import { capText } from '../../protocol/sanitise.ts';
@@ -45,7 +45,7 @@ export function groupingOf(issue: { type: string; title: string; text: string; r
   return { fingerprint, title: groupText(title), topFrame: groupText(topFrame), lastTitle: groupText(issue.title) };
 }
 
-type GroupEvent = 'new' | 'reopened';
+export type GroupEvent = 'new' | 'reopened';
 
 /** What one more occurrence does: a new group is open, a resolved one reopens, an open or muted one stays as it is;
  * the first two are what the webhook announces. */

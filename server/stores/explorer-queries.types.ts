@@ -82,6 +82,8 @@ export interface FacetSample {
   rows: { level: number; tag: string | null; file: string | null; session: number; n: number }[];
   /** Whether these are every log of the view: fewer than the limit were matched, and all were read. */
   complete: boolean;
+  /** For a search holding a term no index answers: how far its scan read (docs/explorer.md#fragments). */
+  scan?: ScanProgress;
 }
 
 export interface SessionFacts {
@@ -133,9 +135,9 @@ export interface ExplorerQueries {
     scanRows?: number,
   ): Promise<{ rows: { bucket: number; level: number; n: number }[]; scan: ScanProgress }>;
   /** The filter's logs counted per bucket of `bucketMs` and value of `by` (docs/volume-and-counts.md#counts-by-a-field),
-   * each value as the split's SQL writes it (`n:502`, `s:net`, `j:"gold"`, null for none): every log of the view, or,
-   * for a search holding a term no index answers, those among the view's newest `scanRows` it matches, and how far
-   * that read. */
+   * each value as the split's SQL writes it (`n:502`, `s:net`, `j:"gold"`, null for none): the view's newest
+   * `scanRows` (SPLIT_ROWS) logs, or, for a search holding a term no index answers, those among them it matches; with
+   * how far that read when the budget ended first (server/stores/split-budget.ts). */
   splitVolume(
     filter: LogFilter,
     bucketMs: number,
@@ -143,16 +145,24 @@ export interface ExplorerQueries {
     scanRows?: number,
   ): Promise<{ rows: { bucket: number; value: string | null; n: number }[]; scan?: ScanProgress }>;
   /** The filter's newest `limit` logs (in the stream's order) counted by level, tag, file and session together; on
-   * SQLite, a search by common words reads for at most `within` ms (ExplorerQueries.logs), and counts what it found. */
-  facetSample(filter: LogFilter, limit: number, within: number): Promise<FacetSample>;
+   * SQLite, a search by common words reads for at most `within` ms (ExplorerQueries.logs), and counts what it found;
+   * a search holding a term no index answers counts the matches among the logs its scan reads in `within` ms and
+   * `scanRows` (SCAN_ROWS) logs, and says how far that read. */
+  facetSample(filter: LogFilter, limit: number, within: number, scanRows?: number): Promise<FacetSample>;
   /** The device, its name, app version and language of each session of `ids` of the app. */
   sessionFacts(appKey: string, ids: number[]): Promise<SessionFacts[]>;
   /** The keys as they stand now of the app's devices `udids` (only key `key` when given), each value as the table
    * stores it (JSON). */
   deviceKeys(appKey: string, udids: string[], key?: string): Promise<DeviceKeyRow[]>;
-  /** Logs that arrived after log `afterId` and up to `upTo` (by arrival, whatever their time), oldest first: the live
-   * tail. */
-  arrivedAfter(filter: LogFilter, afterId: number, upTo: number, limit: number): Promise<ExplorerLog[]>;
+  /** Logs that arrived after position `afterId` and up to `upTo` (by arrival, whatever their time), oldest first: the
+   * live tail; and the position to go on from (a full page's last log's, else `upTo`). A position is a log id, or on
+   * ClickHouse a number of arrival order (docs/clickhouse.md#arrival-order). */
+  arrivedAfter(
+    filter: LogFilter,
+    afterId: number,
+    upTo: number,
+    limit: number,
+  ): Promise<{ logs: ExplorerLog[]; last: number }>;
   /** The highest log id up to which every log is visible or never will be (docs/explorer-views.md#live-tail): where
    * a live tail starts, and how far a poll of it reads. */
   lastLogId(): Promise<number>;

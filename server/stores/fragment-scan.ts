@@ -5,7 +5,7 @@
 // in a reader thread, inside the read's deadline), PostgreSQL with promises; each store reads with its own SQL.
 import type { ScanProgress } from '../../explorer-contract/api.types.ts';
 import { bucketCounts, encodeCursor, pageOf, SCAN_ROWS, scanProgress } from './explorer-queries.ts';
-import type { ExplorerLog, LogCursor, LogPage, ScanCount } from './explorer-queries.types.ts';
+import type { ExplorerLog, FacetSample, LogCursor, LogPage, ScanCount } from './explorer-queries.types.ts';
 
 /** The most logs a step of a scan reads: the deadline is checked between steps. */
 export const MAX_STEP = 50_000;
@@ -30,14 +30,24 @@ export interface ScanPlan<R> {
   result(read: ScanRead): R;
 }
 
-/** A step's question to its store: the next `take` logs of the narrowed view older than `after` (their id and time,
- * newest first), or which of the logs `ids` the scanned groups match (read with the plan's columns, newest first). */
+/** A step of a scan as its store read it: how many of the narrowed view's logs it read (newest first, older than the
+ * last step's), the last (oldest) of them, and the ids of those the scanned groups match, newest first. */
+export interface ScanStep {
+  read: number;
+  last: LogCursor | undefined;
+  hits: number[];
+}
+
+/** A step's question to its store: read the next `take` logs of the narrowed view older than `after`, testing each
+ * against the scanned groups as it is read (one statement: looking the step's logs up again by id to test them cost
+ * PostgreSQL four times the read, docs/benchmarks.md#words-and-fragments-over-a-million-logs), or read the logs `ids`
+ * that matched with the plan's columns, newest first. */
 export type ScanAsk =
-  { kind: 'candidates'; after: LogCursor | undefined; take: number } | { kind: 'matching'; ids: number[] };
+  { kind: 'step'; after: LogCursor | undefined; take: number } | { kind: 'matching'; ids: number[] };
 
 /** How a store answers a scan's asks, at once or as promises. */
 export interface ScanReader<Answer extends 'sync' | 'async'> {
-  candidates(after: LogCursor | undefined, take: number): Answer extends 'sync' ? LogCursor[] : Promise<LogCursor[]>;
+  step(after: LogCursor | undefined, take: number): Answer extends 'sync' ? ScanStep : Promise<ScanStep>;
   matching(ids: number[]): Answer extends 'sync' ? ExplorerLog[] : Promise<ExplorerLog[]>;
 }
 
@@ -45,25 +55,47 @@ export interface ScanReader<Answer extends 'sync' | 'async'> {
 export const NOTHING_READ: ScanRead = { read: 0, last: undefined, complete: true };
 
 /** The scan's steps, asking for rows as ScanAsk says and ending with how far it read. */
-export function* scanSteps(plan: ScanPlan<unknown>): Generator<ScanAsk, ScanRead, LogCursor[] | ExplorerLog[]> {
+export function* scanSteps(plan: ScanPlan<unknown>): Generator<ScanAsk, ScanRead, ScanStep | ExplorerLog[]> {
   const budget = Math.max(1, plan.budget);
-  let step = plan.step;
+  let size = plan.step;
   let read = 0;
   let last = plan.before;
+  let take = Math.min(size, budget);
   for (;;) {
-    const take = Math.min(step, budget - read);
-    const candidates = (yield { kind: 'candidates', after: last, take }) as LogCursor[];
-    read += candidates.length;
-    if (candidates.length > 0) {
-      last = { at: candidates.at(-1)!.at, id: candidates.at(-1)!.id };
-      const rows = (yield { kind: 'matching', ids: candidates.map((log) => log.id) }) as ExplorerLog[];
+    const started = performance.now();
+    const step = (yield { kind: 'step', after: last, take }) as ScanStep;
+    read += step.read;
+    if (step.read > 0) last = step.last;
+    if (step.hits.length > 0) {
+      const rows = (yield { kind: 'matching', ids: step.hits }) as ExplorerLog[];
       if (plan.found(rows)) return { read, last, complete: true };
     }
     // Fewer than asked for: the view's oldest log was read.
-    if (candidates.length < take) return { read, last, complete: true };
-    if (read >= budget || performance.now() > plan.deadline) return { read, last, complete: false };
-    step = Math.min(step * 2, MAX_STEP);
+    if (step.read < take) return { read, last, complete: true };
+    const now = performance.now();
+    if (read >= budget || now >= plan.deadline) return { read, last, complete: false };
+    size = Math.min(size * 2, MAX_STEP);
+    take = pacedTake(size, budget - read, { read: step.read, started, now, deadline: plan.deadline });
   }
+}
+
+/** The fewest logs a scan's step reads for its pace to be the reading's: a smaller step's time is mostly its
+ * statement's own (on SQLite a common word's matches are looked up whole each step), and sizing the next by it read
+ * less, not sooner. */
+export const PACED_FROM = 10_000;
+
+/** The next step's size: `size`, within the `left` of the budget, and, after a step of `pacedFrom` logs or more, no
+ * more than the time left holds at that step's pace (it read `read` logs from `started` to `now`), so that a read
+ * with a deadline ends by it, not a whole step of 50,000 logs after it. */
+export function pacedTake(
+  size: number,
+  left: number,
+  last: { read: number; started: number; now: number; deadline: number },
+  pacedFrom = PACED_FROM,
+): number {
+  if (last.read < pacedFrom) return Math.min(size, left);
+  const fits = Math.ceil((last.read / Math.max(last.now - last.started, 0.001)) * (last.deadline - last.now));
+  return Math.min(size, left, fits);
 }
 
 /** Runs a plan's steps on a store that answers at once. */
@@ -72,7 +104,7 @@ export function runScan<R>(plan: ScanPlan<R>, reader: ScanReader<'sync'>): R {
   let next = steps.next();
   while (!next.done) {
     const ask = next.value;
-    next = steps.next(ask.kind === 'candidates' ? reader.candidates(ask.after, ask.take) : reader.matching(ask.ids));
+    next = steps.next(ask.kind === 'step' ? reader.step(ask.after, ask.take) : reader.matching(ask.ids));
   }
   return plan.result(next.value);
 }
@@ -83,11 +115,19 @@ export async function runScanAsync<R>(plan: ScanPlan<R>, reader: ScanReader<'asy
   let next = steps.next();
   while (!next.done) {
     const ask = next.value;
-    next = steps.next(
-      ask.kind === 'candidates' ? await reader.candidates(ask.after, ask.take) : await reader.matching(ask.ids),
-    );
+    next = steps.next(ask.kind === 'step' ? await reader.step(ask.after, ask.take) : await reader.matching(ask.ids));
   }
   return plan.result(next.value);
+}
+
+/** A step read as rows of (id, at, hit), newest first: what SQLite's step answers. */
+export function stepOf(rows: { id: number; at: number; hit: unknown }[]): ScanStep {
+  const last = rows.at(-1);
+  return {
+    read: rows.length,
+    last: last && { at: last.at, id: last.id },
+    hits: rows.filter((row) => row.hit === 1 || row.hit === true).map((row) => row.id),
+  };
 }
 
 /** The first step of a page's scan: about four pages, as SQLite's windows of common words start. */
@@ -132,17 +172,18 @@ export function scanCountPlan(cap: number, scanRows = SCAN_ROWS): ScanPlan<ScanC
   };
 }
 
-/** The counts by a field's value of a search holding a term no index answers, among the logs its scan reads
- * (ExplorerQueries.splitVolume); `value` is the store's SQL for the value (split-value-sql.ts). */
+/** The counts by a field's value of a search holding a term no index answers, among the logs its scan reads by the
+ * deadline (ExplorerQueries.splitVolume); `value` is the store's SQL for the value (split-value-sql.ts). */
 export function splitVolumePlan(
   bucketMs: number,
   value: string,
   scanRows = SCAN_ROWS,
+  deadline = Infinity,
 ): ScanPlan<{ rows: { bucket: number; value: string | null; n: number }[]; scan: ScanProgress }> {
   const counts = new Map<string, { bucket: number; value: string | null; n: number }>();
   return {
     budget: scanRows,
-    deadline: Infinity,
+    deadline,
     step: MAX_STEP,
     columns: `l.at, ${value} AS value`,
     found(rows) {
@@ -175,5 +216,45 @@ export function scanVolumePlan(
       return false;
     },
     result: (read) => ({ rows: bucketCounts(logs, bucketMs), scan: scanProgress(read) }),
+  };
+}
+
+type FacetRow = FacetSample['rows'][number];
+
+/** What a facet sample reads of a log, as both stores write it (coalesce: a log without a level counts as Debug). */
+export const FACET_SAMPLE_COLUMNS = `coalesce(l.ll, 0) AS level, l.tg AS tag, l.f AS file, l.session_id AS session`;
+
+/** Logs read one by one, counted by their facet fields together. */
+export function facetRows(logs: FacetRow[]): FacetRow[] {
+  const counts = new Map<string, FacetRow>();
+  for (const log of logs) {
+    const key = JSON.stringify([log.level, log.tag, log.file, log.session]);
+    const row = counts.get(key);
+    if (row) row.n++;
+    else counts.set(key, { level: log.level, tag: log.tag, file: log.file, session: log.session, n: 1 });
+  }
+  return [...counts.values()];
+}
+
+/** The facets' sample of a search holding a term no index answers (ExplorerQueries.facetSample): the newest `limit`
+ * matches among the logs its scan reads within the budget (`scanRows` logs and `within` ms), counted by their facet
+ * fields, and how far the scan read, so that the counts say "of the logs read back to …" where it stopped first
+ * (docs/facets.md#counting). Small steps: the sample wants its first matches soon, and its time is short. */
+export function facetSamplePlan(limit: number, within: number, scanRows = SCAN_ROWS): ScanPlan<FacetSample> {
+  const logs: FacetRow[] = [];
+  return {
+    budget: scanRows,
+    deadline: performance.now() + within,
+    step: 500,
+    columns: FACET_SAMPLE_COLUMNS,
+    found(rows) {
+      logs.push(...(rows as unknown as FacetRow[]));
+      return logs.length >= limit;
+    },
+    result: (read) => ({
+      rows: facetRows(logs.slice(0, limit)),
+      complete: read.complete && logs.length < limit,
+      scan: scanProgress(read),
+    }),
   };
 }

@@ -2,7 +2,7 @@
 // search-further-postgres.test.ts run it on each; docs/explorer.md#fragments): a search for a fragment reads the view's
 // logs newest first, at most SIDELOG_SCAN_ROWS of them a page, here set to 10 so that 25 logs take three pages; the
 // page says how far back it read and how many logs, and each "search further" reads the next 10 and adds what they
-// hold, until the oldest log is read and the notice goes.
+// hold, until the oldest log is read and the notice goes; the facets beside them count the matches among the logs read.
 import type { Cookie, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LogRecord } from '../../protocol/records.types.ts';
@@ -89,6 +89,23 @@ export function describeSearchFurther(database?: () => Promise<ProductDatabase>)
         notice: '',
         back: null,
       });
+    });
+
+    it('the facets count the matches among the logs the budget read, and say how far back', async () => {
+      const page = e2e.page;
+      await page.context().addCookies(signedIn);
+      await viewerText(
+        page,
+        `${e2e.product.url}/sidelog/logs?${new URLSearchParams({ app: appIdOf(APP), q: '*ebrafis*' })}`,
+      );
+      // The newest 10 logs (minutes 24 to 15) hold one match: the facets count it, and not the 2 older ones.
+      const sample = page.locator('.facet-sample');
+      await sample.waitFor();
+      expect((await sample.innerText()).replace(/\s+/g, ' ').trim()).toMatch(
+        /^Counts of the 1 match among the newest 10 logs read, back to .+:$/,
+      );
+      expect(await sample.locator('time').getAttribute('datetime')).toBe(new Date(T0 + 15 * MINUTE).toISOString());
+      expect(await page.getByRole('region', { name: 'Level' }).innerText()).toMatch(/Info\s*1\b/);
     });
   });
 }

@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { runCli } from '../../sourcemap-upload/cli.ts';
 import { DEMO_APP_KEY } from '../../server/partner/demo.ts';
 import { sendNow, sidelogMode } from './page-sidelog.ts';
@@ -95,6 +95,40 @@ export function warnAboutCart(items: number) {
 (window as unknown as { warnAboutCart: typeof warnAboutCart }).warnAboutCart = warnAboutCart;
 `;
 
+/** A module's new text, `source`, with a map that names it as the source, each line mapped to itself: as if the
+ * developer had written it. */
+function asWritten(id: string, source: string) {
+  const lines = source.split('\n').length;
+  const mappings = ['AAAA', ...Array.from({ length: lines - 1 }, () => 'AACA')].join(';');
+  return { code: source, map: { version: 3, sources: [id], sourcesContent: [source], names: [], mappings } };
+}
+
+/** The next deploy, built once for the two tests that serve one (a production build of the portal costs about as
+ * much CPU as a file of tests: docs/testing.md#budget): three lines more at the top of the two files of the crash's
+ * stack, and a statement, so that the bundle's code and name change too; and LOGGING_CODE added to LOGGING_FILE. */
+let nextBuild: Promise<string> | undefined;
+function nextDeploy(): Promise<string> {
+  return (nextBuild ??= (async () => {
+    const next = mkdtempSync(join(tmpdir(), 'portal-next-'));
+    await productionBuild(ROOT, next, [
+      {
+        name: 'next-deploy',
+        enforce: 'pre',
+        transform: (code, id) => {
+          if (/(protocol\/options|app\/logging\/client)\.ts$/.test(id))
+            return asWritten(id, `globalThis.__movedBy = 3;\n\n\n${code}`);
+          if (id.endsWith(LOGGING_FILE)) return asWritten(id, `${code}${LOGGING_CODE}`);
+          return undefined;
+        },
+      },
+    ]);
+    return next;
+  })());
+}
+afterAll(async () => {
+  if (nextBuild) rmSync(await nextBuild, { recursive: true, force: true });
+});
+
 describe('source maps', () => {
   it("a crash in the portal's production bundle shows its original file, line and function in the explorer", async () => {
     const dist = inject('distDir');
@@ -133,87 +167,48 @@ describe('source maps', () => {
     await e2e.page.goto(`${e2e.product.url}/`);
     const first = await crashIn(e2e.page);
 
-    // The next deploy: three lines more at the top of the two files of the stack, and a statement, so that the
-    // bundle's code and name change too.
-    const next = mkdtempSync(join(tmpdir(), 'portal-next-'));
-    try {
-      await productionBuild(ROOT, next, [
-        {
-          name: 'move-code',
-          enforce: 'pre',
-          // The moved text is the source the map names (its lines each mapped to themselves), as if the developer
-          // had written it.
-          transform: (code, id) => {
-            if (!/(protocol\/options|app\/logging\/client)\.ts$/.test(id)) return undefined;
-            const moved = `globalThis.__movedBy = 3;\n\n\n${code}`;
-            const lines = moved.split('\n').length;
-            const mappings = ['AAAA', ...Array.from({ length: lines - 1 }, () => 'AACA')].join(';');
-            return { code: moved, map: { version: 3, sources: [id], sourcesContent: [moved], names: [], mappings } };
-          },
-        },
-      ]);
-      const bundles = (dir: string) => readdirSync(join(dir, 'assets')).filter((name) => /^index-.+\.js$/.test(name));
-      expect(bundles(next)).not.toEqual(bundles(inject('distDir')));
-      await uploadMaps(next);
-      // The product's origin, serving the next build's page and files.
-      await serveBuild(e2e.page, next);
-      await e2e.page.goto(`${e2e.product.url}/`);
-      const second = await crashIn(e2e.page);
-      const viewer = await e2e.page.context().newPage();
-      await viewerText(viewer, second);
-      // The original lines as the second build's maps give them: three further down.
-      const moved = lineOf('protocol/options.ts', "throw new Error(\"Sidelog requires 'appKey'") + 3;
-      await viewer.getByText(`protocol/options.ts:${moved} in validateOptions`).waitFor();
-      const [one, two] = [await groupOf(viewer, first), await groupOf(viewer, second)];
-      expect(two.id).toBe(one.id);
-      expect(two.top_frame).toBe('validateOptions (protocol/options.ts)');
-    } finally {
-      rmSync(next, { recursive: true, force: true });
-    }
+    const next = await nextDeploy();
+    const bundles = (dir: string) => readdirSync(join(dir, 'assets')).filter((name) => /^index-.+\.js$/.test(name));
+    expect(bundles(next)).not.toEqual(bundles(inject('distDir')));
+    await uploadMaps(next);
+    // The product's origin, serving the next build's page and files.
+    await serveBuild(e2e.page, next);
+    await e2e.page.goto(`${e2e.product.url}/`);
+    const second = await crashIn(e2e.page);
+    const viewer = await e2e.page.context().newPage();
+    await viewerText(viewer, second);
+    // The original lines as the second build's maps give them: three further down.
+    const moved = lineOf('protocol/options.ts', "throw new Error(\"Sidelog requires 'appKey'") + 3;
+    await viewer.getByText(`protocol/options.ts:${moved} in validateOptions`).waitFor();
+    const [one, two] = [await groupOf(viewer, first), await groupOf(viewer, second)];
+    expect(two.id).toBe(one.id);
+    expect(two.top_frame).toBe('validateOptions (protocol/options.ts)');
   });
 
   it("a log the portal's minified bundle writes shows its original file:line in the explorer", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'portal-logging-'));
-    try {
-      // As in the test above, the added text is the source the map names, each line mapped to itself.
-      await productionBuild(ROOT, dir, [
-        {
-          name: 'add-a-log-call',
-          enforce: 'pre',
-          transform: (code, id) => {
-            if (!id.endsWith(LOGGING_FILE)) return undefined;
-            const added = `${code}${LOGGING_CODE}`;
-            const lines = added.split('\n').length;
-            const mappings = ['AAAA', ...Array.from({ length: lines - 1 }, () => 'AACA')].join(';');
-            return { code: added, map: { version: 3, sources: [id], sourcesContent: [added], names: [], mappings } };
-          },
-        },
-      ]);
-      await uploadMaps(dir);
-      await serveBuild(e2e.page, dir);
-      await e2e.page.goto(`${e2e.product.url}/`);
-      await sidelogMode(e2e.page);
-      const session = await e2e.page.evaluate(async () => {
-        (window as unknown as { warnAboutCart(items: number): void }).warnAboutCart(3);
-        return window.Sidelog.getSessionURL();
-      });
-      await sendNow(e2e.page);
-      await waitFor(
-        async () => expect((await e2e.product.admin.logs()).map((log) => log.t)).toContain('cart holds 3'),
-        { timeout: 45_000, interval: 250 },
-      );
+    const next = await nextDeploy();
+    await uploadMaps(next);
+    await serveBuild(e2e.page, next);
+    await e2e.page.goto(`${e2e.product.url}/`);
+    await sidelogMode(e2e.page);
+    const session = await e2e.page.evaluate(async () => {
+      (window as unknown as { warnAboutCart(items: number): void }).warnAboutCart(3);
+      return window.Sidelog.getSessionURL();
+    });
+    await sendNow(e2e.page);
+    await waitFor(async () => expect((await e2e.product.admin.logs()).map((log) => log.t)).toContain('cart holds 3'), {
+      timeout: 45_000,
+      interval: 250,
+    });
 
-      const viewer = await e2e.page.context().newPage();
-      await viewerText(viewer, session);
-      await viewer.getByRole('button', { name: 'cart holds 3' }).click();
-      const text = `${readFileSync(join(ROOT, LOGGING_FILE), 'utf8')}${LOGGING_CODE}`.split('\n');
-      const line = text.findIndex((source) => source.includes("Sidelog.warn('cart holds'")) + 1;
-      await viewer.getByText(`${LOGGING_FILE}:${line} in warnAboutCart`).waitFor();
-      // The row keeps the place as the bundle has it.
-      expect(await viewer.locator('.log-place').first().innerText()).toMatch(/\/assets\/index-.+\.js:\d+$/);
-      expect(await viewer.locator('.frame-line-hit').innerText()).toContain("Sidelog.warn('cart holds', items);");
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const viewer = await e2e.page.context().newPage();
+    await viewerText(viewer, session);
+    await viewer.getByRole('button', { name: 'cart holds 3' }).click();
+    const text = `${readFileSync(join(ROOT, LOGGING_FILE), 'utf8')}${LOGGING_CODE}`.split('\n');
+    const line = text.findIndex((source) => source.includes("Sidelog.warn('cart holds'")) + 1;
+    await viewer.getByText(`${LOGGING_FILE}:${line} in warnAboutCart`).waitFor();
+    // The row keeps the place as the bundle has it.
+    expect(await viewer.locator('.log-place').first().innerText()).toMatch(/\/assets\/index-.+\.js:\d+$/);
+    expect(await viewer.locator('.frame-line-hit').innerText()).toContain("Sidelog.warn('cart holds', items);");
   });
 });

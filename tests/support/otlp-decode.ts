@@ -1,5 +1,5 @@
 // OTLP/HTTP JSON log requests decoded with OpenTelemetry's own definitions: the .proto files of opentelemetry-proto
-// (the collector's copy in server/collector/otlp/proto/, as released) loaded with protobufjs. Decoding is strict where a lenient
+// (the collector's copy in server/collector/otlp/vendor/, as released) loaded with protobufjs. Decoding is strict where a lenient
 // reader would hide a mistake: every key must be a field of its message in lowerCamelCase, 64-bit integers decimal strings, enums
 // integers, at most one member of a oneof (AnyValue) set (docs/opentelemetry.md#sidelog-uploads-otlp). The message
 // then goes through protobufjs (to the binary encoding and back), and comes out as protobufjs reads it.
@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import protobuf from 'protobufjs';
 
-const PROTO_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../server/collector/otlp/proto');
+const PROTO_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../server/collector/otlp/vendor');
 
 function loadRequestType(): protobuf.Type {
   const root = new protobuf.Root();

@@ -1,5 +1,5 @@
 // An OTLP/HTTP logs receiver for the forwarder's tests: a real HTTP server that decodes each request with
-// OpenTelemetry's own definitions (the .proto files in server/collector/otlp/proto/, loaded here with protobufjs, not through
+// OpenTelemetry's own definitions (the .proto files in server/collector/otlp/vendor/, loaded here with protobufjs, not through
 // the product's code), JSON through the same message type, and keeps every record it accepted. It can go down (its
 // socket closed: connections are refused) and come back on the same port.
 import { once } from 'node:events';
@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import protobuf from 'protobufjs';
 
-const PROTO_DIR = fileURLToPath(new URL('../../server/collector/otlp/proto/', import.meta.url));
+const PROTO_DIR = fileURLToPath(new URL('../../server/collector/otlp/vendor/', import.meta.url));
 const root = new protobuf.Root();
 root.resolvePath = (_origin, target) => (target.startsWith('google/protobuf/') ? target : `${PROTO_DIR}${target}`);
 root.loadSync('opentelemetry/proto/collector/logs/v1/logs_service.proto');

@@ -1,11 +1,11 @@
-// OTLP's protobuf encoding, from OpenTelemetry's own .proto files (server/collector/otlp/proto/, unmodified), loaded with
+// OTLP's protobuf encoding, from OpenTelemetry's own .proto files (server/collector/otlp/vendor/, unmodified), loaded with
 // protobufjs when the module is first imported: the collector decodes requests and encodes answers with it, the
 // forwarder encodes requests and decodes answers.
 import { fileURLToPath } from 'node:url';
 import protobuf from 'protobufjs';
 import type { OtlpLogsRequest, OtlpLogsResponse, OtlpStatus } from './otlp.types.ts';
 
-const PROTO_DIR = fileURLToPath(new URL('./proto/', import.meta.url));
+const PROTO_DIR = fileURLToPath(new URL('./vendor/', import.meta.url));
 
 const root = new protobuf.Root();
 // google/protobuf/*.proto are protobufjs's own copies (the "common" types); the rest are the files beside this module.

@@ -25,7 +25,7 @@ import type {
 } from '../explorer-queries.types.ts';
 import { COLUMN_NAMES } from '../log-columns.ts';
 import type { SessionLookup } from '../store.types.ts';
-import { REQUEST_TIMEOUT_MS } from './client.ts';
+import { receivedAfter } from './arrival.ts';
 import { LOGS_TABLE } from './schema.ts';
 import { filterSql, searchSql, type FilterContext } from './search-sql.ts';
 import type { ServerFeatures } from './server-features.ts';
@@ -81,17 +81,13 @@ function stepsCovering(position: number, limit: number): number {
   return read;
 }
 
-/** A live tail's position is a second of arrival (`received`): log ids are hashes, not a sequence. A group's rows
- * carry the second its write began, and a write may take up to REQUEST_TIMEOUT_MS: seconds older than that hold every
- * log they ever will. */
-const TAIL_SETTLE_SECONDS = Math.ceil(REQUEST_TIMEOUT_MS / 1000) + 1;
-
 export function createLogExplorerReads(
   client: ClickHouseClient,
   database: string,
   features: ServerFeatures,
   sessions: SessionLookup,
-  now: () => number = Date.now,
+  /** The live tail's horizon (arrival.ts): this process's own, or the one shared by every writer. */
+  horizon: () => number,
 ): LogExplorerReads {
   const table = `${sqlIdentifier(database)}.${LOGS_TABLE}`;
   const context: FilterContext = { sessions, features };
@@ -265,17 +261,29 @@ export function createLogExplorerReads(
       );
       return { rows: found, complete: found.reduce((sum, row) => sum + row.n, 0) < limit };
     },
+    // Positions are numbers of arrival order (docs/clickhouse.md#arrival-order); a full page takes all its last
+    // number's rows, which two processes may share, so that the tail moved to it passes none.
     async arrivedAfter(filter, afterId, upTo, limit) {
-      const found = await rows<Row>(
-        `SELECT ${columns(true)} FROM ${table} WHERE ${await where(filter)}
-         AND received > ${sqlInteger(afterId)} AND received <= ${sqlInteger(upTo)}
-         ORDER BY received, at, id LIMIT ${sqlInteger(limit)}`,
+      const matching = await where(filter);
+      const select = `SELECT arrival, ${columns(true)} FROM ${table} WHERE ${matching}`;
+      let found = await rows<Row & { arrival: number }>(
+        `${select} AND arrival > ${sqlInteger(afterId)} AND arrival <= ${sqlInteger(upTo)}
+         AND ${receivedAfter(afterId)}
+         ORDER BY arrival, id LIMIT ${sqlInteger(limit)}`,
       );
-      return explorerLogs(filter.appKey, found);
+      const last = found.length === limit ? found.at(-1)!.arrival : undefined;
+      if (last !== undefined)
+        found = [
+          ...found.filter((row) => row.arrival !== last),
+          ...(await rows<Row & { arrival: number }>(`${select} AND arrival = ${sqlInteger(last)} ORDER BY id`)),
+        ];
+      const logs = await explorerLogs(
+        filter.appKey,
+        found.map(({ arrival: _, ...row }) => row),
+      );
+      return { logs, last: last ?? upTo };
     },
-    async lastLogId() {
-      return Math.floor(now() / 1000) - TAIL_SETTLE_SECONDS;
-    },
+    lastLogId: async () => horizon(),
     around,
     async logText(appKey, id) {
       const [row] = await rows<{ t: string | null }>(

@@ -5,31 +5,24 @@
 import type pg from 'pg';
 import type { ExplorerIssue } from '../../../explorer-contract/api.types.ts';
 import type { IssueGroup } from '../../../explorer-contract/insight.types.ts';
-import {
-  GROUP_SELECT,
-  GROUP_TEXT_CAP,
-  groupingOf,
-  MAX_PENDING_NOTIFICATIONS,
-  notificationPayload,
-  groupEventTimeSql,
-  occurrenceOutcome,
-  TEXT_CUT,
-  type OccurrenceRow,
-} from '../../explorer/issue-grouping.ts';
+import { GROUP_SELECT, groupingOf, groupEventTimeSql, occurrenceOutcome } from '../../explorer/issue-grouping.ts';
+import { insertGroup, OCCURRENCE_SELECT, queueNotification, type GroupedIssue } from '../issue-group-sql.ts';
 import type { GroupBreakdownRow, IssueGroupStore } from '../store.types.ts';
 import { sql, transaction, type Queryable } from './client.ts';
+import { numbered } from './dialect.ts';
 
 /** Groups the stored issue `issueId` on `db`, a client inside the transaction that stored it; with `notify`, a new or
  * reopened group queues the app's webhook. */
 export async function groupIssue(db: Queryable, issueId: number, notify: boolean): Promise<void> {
   const { one, run } = sql(db);
-  const issue = await one<OccurrenceRow & { app_key: string }>(
+  const issue = await one<GroupedIssue>(
     `SELECT i.app_key, i.uid, i.title, i.text, i.type, i.received_at, i.resolved_frame, s.session_uid, s.udid,
        s.payload::json -> 'app_version' ->> 'version' AS version FROM issues i JOIN sessions s ON s.id = i.session_id WHERE i.id = $1`,
     issueId,
   );
   if (!issue) return;
-  const { fingerprint, title, topFrame, lastTitle } = groupingOf(issue);
+  const grouping = groupingOf(issue);
+  const { fingerprint, lastTitle } = grouping;
   const locked = () =>
     one<{ id: number; status: IssueGroup['status']; resolved_in: string | null }>(
       `SELECT id, status, resolved_in FROM issue_groups WHERE app_key = $1 AND fingerprint = $2 FOR UPDATE`,
@@ -39,19 +32,8 @@ export async function groupIssue(db: Queryable, issueId: number, notify: boolean
   let found = await locked();
   let groupId = found?.id;
   if (groupId === undefined) {
-    groupId = (
-      await one<{ id: number }>(
-        `INSERT INTO issue_groups (app_key, fingerprint, type, title, top_frame, last_title, status, occurrences, devices, first_seen, last_seen)
-         VALUES ($1, $2, $3, $4, $5, $6, 'open', 0, 0, $7, $7) ON CONFLICT (app_key, fingerprint) DO NOTHING RETURNING id`,
-        issue.app_key,
-        fingerprint,
-        issue.type,
-        title,
-        topFrame,
-        lastTitle,
-        issue.received_at,
-      )
-    )?.id;
+    const { text, values } = numbered(insertGroup(issue, grouping));
+    groupId = (await one<{ id: number }>(text, ...values))?.id;
     // Another process made it meanwhile: this occurrence is its second.
     if (groupId === undefined) {
       found = await locked();
@@ -86,26 +68,9 @@ export async function groupIssue(db: Queryable, issueId: number, notify: boolean
   );
   if (!webhook) return;
   const group = (await one<IssueGroup>(`${GROUP_SELECT} WHERE id = $1`, groupId))!;
-  const payload = notificationPayload(event, webhook.app_id, group, issue, webhook.origin);
-  // Queued only while the app's outbox has room (MAX_PENDING_NOTIFICATIONS; processes storing issues of one app at
-  // once may each add one past it).
-  await run(
-    `INSERT INTO webhook_outbox (app_key, event, payload, attempts, next_at)
-     SELECT $1::text, $2::text, $3::text, 0, $4::bigint WHERE (SELECT count(*) FROM webhook_outbox WHERE app_key = $1) < $5`,
-    issue.app_key,
-    payload.event,
-    JSON.stringify(payload),
-    Date.now(),
-    MAX_PENDING_NOTIFICATIONS,
-  );
+  const { text, values } = numbered(queueNotification(event, webhook, group, issue));
+  await run(text, ...values);
 }
-
-/** An occurrence as a group's page lists it: its title cut as the group's texts are (GROUP_TEXT_CAP), its text to
- * TEXT_CUT, so that a page of them is bounded. */
-const OCCURRENCE_SELECT = `SELECT i.id, i.session_id, i.uid, i.type,
-    CASE WHEN length(i.title) > ${GROUP_TEXT_CAP} THEN left(i.title, ${GROUP_TEXT_CAP}) || '…' ELSE i.title END AS title, left(i.text, ${TEXT_CUT}) AS text, i.url, i.received_at,
-    s.session_uid, s.udid, coalesce(d.name, '') AS device_name
-  FROM issues i JOIN sessions s ON s.id = i.session_id LEFT JOIN devices d ON d.app_key = s.app_key AND d.udid = s.udid`;
 
 /** Groups ids only up to PostgreSQL's integer. */
 const isGroupId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= 2 ** 31 - 1;

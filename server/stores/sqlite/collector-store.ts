@@ -4,13 +4,8 @@
 // written by log-batch.ts.
 import type Database from 'better-sqlite3';
 import type { DeviceInfo } from '../../../protocol/records.types.ts';
-import {
-  MAX_REFUSED_KEYS,
-  MAX_REFUSED_KEY_LENGTH,
-  MAX_REQUEST_ROWS,
-  PRUNE_EVERY,
-  type CollectorStore,
-} from '../store.types.ts';
+import type { CollectorStore } from '../store.types.ts';
+import { PRUNE_REQUESTS_LOG, pruneEvery, refusedKey } from '../requests-log.ts';
 import { now, toSession, type SessionRow, type Sync } from './rows.ts';
 import { insertIssue } from '../issue-insert.ts';
 import { createIssueGrouping } from './issue-groups.ts';
@@ -47,14 +42,11 @@ export function collectorStore(db: Database.Database): {
     `INSERT INTO refused_keys (app_key, operation, status, count, last_seen) VALUES (?, ?, ?, 1, ?)
      ON CONFLICT (app_key, operation, status) DO UPDATE SET count = count + 1, last_seen = excluded.last_seen`,
   );
-  let recorded = 0;
-  /** Row ids only grow, so "all but the newest N" is one range delete on the primary key. */
-  const pruneRequests = () => {
-    db.prepare(`DELETE FROM requests WHERE id <= (SELECT MAX(id) FROM requests) - ?`).run(MAX_REQUEST_ROWS);
-    db.prepare(
-      `DELETE FROM refused_keys WHERE rowid IN (SELECT rowid FROM refused_keys ORDER BY last_seen DESC LIMIT -1 OFFSET ?)`,
-    ).run(MAX_REFUSED_KEYS);
-  };
+  const prunes = PRUNE_REQUESTS_LOG.map((statement) => {
+    const { text, values } = statement.render(() => '?');
+    return db.prepare(text).bind(...values);
+  });
+  const recorded = pruneEvery(() => prunes.forEach((prune) => prune.run()));
 
   const sessionRow = db.prepare(`SELECT * FROM sessions WHERE app_key = ? AND id = ?`);
   const insertSession = db.prepare(
@@ -62,14 +54,14 @@ export function collectorStore(db: Database.Database): {
   );
   const sessionIdOf = db.prepare(`SELECT id FROM sessions WHERE app_key = ? AND session_uid = ?`).pluck();
 
-  const addLogParams = logBatchWrites(db);
+  const { addLogParams, countLogs } = logBatchWrites(db);
 
   const methods: CollectorWrites = {
     recordRequest(appKey, op, status, skipped) {
       if (appKey !== '' && isApp.get(appKey))
         insertRequest.run(appKey, op, status, now(), skipped ? JSON.stringify(skipped) : null);
-      else countRefused.run(appKey.slice(0, MAX_REFUSED_KEY_LENGTH), op, status, now());
-      if (++recorded % PRUNE_EVERY === 0) pruneRequests();
+      else countRefused.run(refusedKey(appKey), op, status, now());
+      recorded();
     },
     putDevice(appKey, device) {
       touchDevice(appKey, device.udid, device);
@@ -94,6 +86,7 @@ export function collectorStore(db: Database.Database): {
     },
     addLogs: (appKey, sessionId, logs) => addLogParams(appKey, sessionId, logParams(sessionId, logs)),
     addLogParams,
+    countLogs,
     addIssue(appKey, issue) {
       return db.transaction(() => {
         const { text, values } = insertIssue(appKey, issue).render(() => '?');

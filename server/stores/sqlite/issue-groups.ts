@@ -5,17 +5,9 @@
 import type Database from 'better-sqlite3';
 import type { IssueGroup } from '../../../explorer-contract/insight.types.ts';
 import type { ExplorerIssue } from '../../../explorer-contract/api.types.ts';
-import {
-  GROUP_SELECT,
-  GROUP_TEXT_CAP,
-  groupingOf,
-  MAX_PENDING_NOTIFICATIONS,
-  notificationPayload,
-  groupEventTimeSql,
-  occurrenceOutcome,
-  TEXT_CUT,
-  type OccurrenceRow,
-} from '../../explorer/issue-grouping.ts';
+import { GROUP_SELECT, groupingOf, groupEventTimeSql, occurrenceOutcome } from '../../explorer/issue-grouping.ts';
+import { insertGroup, OCCURRENCE_SELECT, queueNotification, type GroupedIssue } from '../issue-group-sql.ts';
+import type { Sql } from '../dialect.ts';
 import type { GroupBreakdownRow, IssueGroupStore } from '../store.types.ts';
 import type { Sync } from './rows.ts';
 import { containsFolded } from './case-fold.ts';
@@ -29,10 +21,6 @@ export function createIssueGrouping(db: Database.Database): (issueId: number, no
   );
   const prior = db.prepare(`SELECT id, status, resolved_in FROM issue_groups WHERE app_key = ? AND fingerprint = ?`);
   const unfix = db.prepare(`UPDATE issue_groups SET resolved_in = NULL WHERE id = ?`);
-  const insertGroup = db.prepare(
-    `INSERT INTO issue_groups (app_key, fingerprint, type, title, top_frame, last_title, status, occurrences, devices, first_seen, last_seen)
-     VALUES (?, ?, ?, ?, ?, ?, 'open', 0, 0, ?, ?)`,
-  );
   const addDevice = db.prepare(`INSERT OR IGNORE INTO issue_group_devices (group_id, udid) VALUES (?, ?)`);
   const count = db.prepare(
     `UPDATE issue_groups SET occurrences = occurrences + 1, devices = devices + ?, last_title = ?, status = ?,
@@ -46,32 +34,24 @@ export function createIssueGrouping(db: Database.Database): (issueId: number, no
   const hook = db.prepare(
     `SELECT w.origin, a.app_id FROM app_webhooks w JOIN apps a ON a.key = w.app_key WHERE w.app_key = ?`,
   );
-  // Queued only while the app's outbox has room (MAX_PENDING_NOTIFICATIONS).
-  const enqueue = db.prepare(
-    `INSERT INTO webhook_outbox (app_key, event, payload, attempts, next_at)
-     SELECT @app, @event, @payload, 0, @now WHERE (SELECT count(*) FROM webhook_outbox WHERE app_key = @app) < @bound`,
-  );
+  /** Runs a statement both databases share (issue-group-sql.ts), prepared once: each has one text. */
+  const prepared = new Map<string, Database.Statement>();
+  const shared = (statement: Sql) => {
+    const { text, values } = statement.render(() => '?');
+    let found = prepared.get(text);
+    if (!found) prepared.set(text, (found = db.prepare(text)));
+    return found.reader ? found.get(...values) : found.run(...values);
+  };
 
   return (issueId, notify) => {
-    const issue = occurrence.get(issueId) as (OccurrenceRow & { app_key: string }) | undefined;
+    const issue = occurrence.get(issueId) as GroupedIssue | undefined;
     if (!issue) return;
-    const { fingerprint, title, topFrame, lastTitle } = groupingOf(issue);
+    const grouping = groupingOf(issue);
+    const { fingerprint, lastTitle } = grouping;
     const found = prior.get(issue.app_key, fingerprint) as
       { id: number; status: IssueGroup['status']; resolved_in: string | null } | undefined;
-    const groupId =
-      found?.id ??
-      Number(
-        insertGroup.run(
-          issue.app_key,
-          fingerprint,
-          issue.type,
-          title,
-          topFrame,
-          lastTitle,
-          issue.received_at,
-          issue.received_at,
-        ).lastInsertRowid,
-      );
+    // No other writer: a group not found here is made here.
+    const groupId = found?.id ?? (shared(insertGroup(issue, grouping)) as { id: number }).id;
     const { status, event } = occurrenceOutcome(found, issue.version);
     if (found?.resolved_in && status !== 'resolved') unfix.run(groupId);
     const newDevice = addDevice.run(groupId, issue.udid).changes;
@@ -90,14 +70,7 @@ export function createIssueGrouping(db: Database.Database): (issueId: number, no
     if (!notify || !event) return;
     const webhook = hook.get(issue.app_key) as { origin: string; app_id: string } | undefined;
     if (!webhook) return;
-    const payload = notificationPayload(event, webhook.app_id, group.get(groupId) as IssueGroup, issue, webhook.origin);
-    enqueue.run({
-      app: issue.app_key,
-      event: payload.event,
-      payload: JSON.stringify(payload),
-      now: Date.now(),
-      bound: MAX_PENDING_NOTIFICATIONS,
-    });
+    shared(queueNotification(event, webhook, group.get(groupId) as IssueGroup, issue));
   };
 }
 
@@ -120,13 +93,6 @@ export function groupStoredIssues(db: Database.Database): void {
   const batch = ungroupedBatch(db, createIssueGrouping(db));
   while (batch(1_000) === 1_000);
 }
-
-/** An occurrence as a group's page lists it: its title cut as the group's texts are (GROUP_TEXT_CAP), its text to
- * TEXT_CUT, so that a page of them is bounded. */
-const OCCURRENCE_SELECT = `SELECT i.id, i.session_id, i.uid, i.type,
-    CASE WHEN length(i.title) > ${GROUP_TEXT_CAP} THEN substr(i.title, 1, ${GROUP_TEXT_CAP}) || '…' ELSE i.title END AS title, substr(i.text, 1, ${TEXT_CUT}) AS text, i.url, i.received_at,
-    s.session_uid, s.udid, ifnull(d.name, '') AS device_name
-  FROM issues i JOIN sessions s ON s.id = i.session_id LEFT JOIN devices d ON d.app_key = s.app_key AND d.udid = s.udid`;
 
 type Writes = 'setIssueGroupStatus' | 'groupUngroupedIssues';
 

@@ -98,6 +98,27 @@ describe.each(STORE_KINDS)('counts by a field on %s', (kind) => {
     expect(answer.scan).toEqual({ scanned: 11, scannedTo: START, complete: true });
   });
 
+  test('past its budget a split counts the newest logs and says how far back they reach', async () => {
+    // The budget forced to 5 of the 11 lines (SPLIT_ROWS over a million): lines 6 to 10, of which 6 and 9 are net.
+    const answer = await split('tag', '', 5);
+    expect(answer.scan).toEqual({ scanned: 5, scannedTo: START + 6, complete: false });
+    expect(answer.values).toEqual([
+      { value: 'ui', count: 3, term: 'tag:ui' },
+      { value: 'net', count: 2, term: 'tag:net' },
+    ]);
+    // The bars sum to the logs read, in the newest bucket; within its budget a split is whole, and says nothing.
+    expect(answer.buckets.map((bucket) => bucket.counts)).toEqual([[3, 2]]);
+    expect(await split('@status', '', 12)).not.toHaveProperty('scan');
+    // Within a view: the newest 2 of tag net, lines 10 (no status) and 7 (404).
+    expect(await split('@status', 'tag=net', 2)).toMatchObject({
+      values: [
+        { value: '404', count: 1 },
+        { value: 'none', count: 1 },
+      ],
+      scan: { scanned: 2, scannedTo: START + 6, complete: false },
+    });
+  });
+
   test('a view holding a parsed-field term counts the logs its scan read', async () => {
     const answer = await split('tag', 'q=@status>0', 5);
     expect(answer.scan).toEqual({ scanned: 5, scannedTo: START + 6, complete: false });

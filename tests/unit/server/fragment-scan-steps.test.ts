@@ -2,34 +2,50 @@
 // and PostgreSQL with promises (docs/local-service.md#the-explorers-queries-by-view): its steps, where it stops and
 // what it answers are the same either way. Pure logic over a view held in memory; both stores' reads are tested in
 // fragment-scan.test.ts.
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test, vi } from 'vitest';
 import type { ExplorerLog, LogCursor } from '../../../server/stores/explorer-queries.types.ts';
 import {
   fragmentPagePlan,
   runScan,
   runScanAsync,
   scanCountPlan,
+  stepOf,
   type ScanReader,
 } from '../../../server/stores/fragment-scan.ts';
 
-/** A view of `count` logs, newest first, one a millisecond; those whose id `matches` are the fragment's. */
-function view(count: number, matches: (id: number) => boolean) {
+/** A view of `count` logs, newest first, one a millisecond; those whose id `matches` are the fragment's. A step tests
+ * the logs it reads, so only the matches are read whole; reading a log takes `msPerLog` of the (fake) clock. */
+function view(count: number, matches: (id: number) => boolean, msPerLog = 0) {
   const logs = Array.from({ length: count }, (_, i) => ({ id: count - i, at: count - i }));
   const asked: number[] = [];
-  const candidates = (after: LogCursor | undefined, take: number) => {
+  const readWhole: number[] = [];
+  const step = (after: LogCursor | undefined, take: number) => {
     asked.push(take);
-    return logs.filter((log) => !after || log.id < after.id).slice(0, take);
+    vi.advanceTimersByTime(take * msPerLog);
+    return stepOf(
+      logs
+        .filter((log) => !after || log.id < after.id)
+        .slice(0, take)
+        .map((log) => ({ ...log, hit: matches(log.id) })),
+    );
   };
-  const matching = (ids: number[]) => ids.filter(matches).map((id) => ({ id, at: id }) as ExplorerLog);
-  const sync: ScanReader<'sync'> = { candidates, matching };
+  const matching = (ids: number[]) => {
+    readWhole.push(...ids);
+    return ids.map((id) => ({ id, at: id }) as ExplorerLog);
+  };
+  const sync: ScanReader<'sync'> = { step, matching };
   const promised: ScanReader<'async'> = {
-    candidates: async (after, take) => candidates(after, take),
+    step: async (after, take) => step(after, take),
     matching: async (ids) => matching(ids),
   };
-  return { asked, sync, promised };
+  return { asked, readWhole, sync, promised };
 }
 
 describe('the scan for a fragment', () => {
+  // The scan reads performance.now(): a fake clock, moved by the view as it is read.
+  vi.useFakeTimers({ toFake: ['performance'] });
+  afterAll(() => vi.useRealTimers());
+
   test('a page of 100 asks for 500 logs, then twice as many each step, to the budget; the same at once or with promises', async () => {
     const atOnce = view(10_000, (id) => id === 3);
     const withPromises = view(10_000, (id) => id === 3);
@@ -48,6 +64,7 @@ describe('the scan for a fragment', () => {
     const page = runScan(fragmentPagePlan({ limit: 100 }, 'l.id'), small.sync);
     expect(small.asked).toEqual([500, 1_000]);
     expect(page.logs.map((log) => log.id)).toEqual([1_200, 800, 400]);
+    expect(small.readWhole).toEqual([1_200, 800, 400]);
     expect(page.next).toBeNull();
     expect(page.scan).toEqual({ scanned: 1_200, scannedTo: 1, complete: true });
   });
@@ -58,5 +75,14 @@ describe('the scan for a fragment', () => {
     expect(many.asked).toEqual([50_000]);
     expect(counted.count).toBe(50_000);
     expect(counted.scan.complete).toBe(true);
+  });
+
+  test('a deadline ends the scan on time: past 10,000 logs a step, the next takes what the time left holds at the pace so far', () => {
+    // 0.01 ms a log: steps of 500 to 16,000 take 315 ms, then 32,000 takes 320, and the 365 left of the second hold
+    // 36,500 logs at that pace, not 50,000.
+    const slow = view(200_000, () => false, 0.01);
+    const page = runScan(fragmentPagePlan({ limit: 100, within: 1_000 }, 'l.id'), slow.sync);
+    expect(slow.asked).toEqual([500, 1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 36_500]);
+    expect(page.scan).toEqual({ scanned: 100_000, scannedTo: 100_001, complete: false });
   });
 });

@@ -2,20 +2,17 @@
 // narrowed first by the query's words and the filters, it says how far it read when the budget ends first, and going
 // on from its `next` ("search further") finds the rest; its count is exact where the scan covered the view, and says
 // "at least" where it did not. The budget is injected small (scanRows), on both stores.
-import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseLogFilters } from '../../../explorer-contract/log-filters.ts';
 import type { LogLevel } from '../../../protocol/levels.ts';
 import { decodeCursor } from '../../../server/stores/explorer-queries.ts';
 import type { LogCursor, LogPage } from '../../../server/stores/explorer-queries.types.ts';
-import { EXPLORER_API, type LogCount, type LogVolume } from '../../../explorer-contract/api.types.ts';
-import { appIdOf } from '../../../server/stores/app-id.ts';
-import { createExplorerApi, EXPLORER_LOGIN_LIMITS } from '../../../server/explorer/api.ts';
-import { createViewerAccounts } from '../../../server/explorer/viewer-accounts.ts';
+import type { LogCount, LogVolume } from '../../../explorer-contract/api.types.ts';
 import { logVolume } from '../../../server/explorer/volume.ts';
 import type { ExplorerQueries } from '../../../server/stores/explorer-queries.types.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
-import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
+import { logsAMillisecond } from './logs-a-millisecond.ts';
+import { signedInExplorer } from './signed-in-explorer.ts';
 import { LOG_STORE_KINDS, openTestStore } from './test-databases.ts';
 
 const APP = 'fragment-scan-app';
@@ -43,19 +40,7 @@ describe.each(LOG_STORE_KINDS)('a fragment on %s', (kind) => {
 
   beforeAll(async () => {
     ({ store, close } = await openTestStore(kind));
-    await store.putApp(APP, true);
-    const session = await store.putSession(APP, sessionPayload('s-1', APP));
-    await store.addLogs(
-      APP,
-      session,
-      Array.from({ length: LOGS }, (_, i) => ({
-        x: new Date(START + i).toISOString(),
-        at: START + i,
-        t: text(i),
-        ll: level(i),
-      })),
-    );
-    await store.settled();
+    await logsAMillisecond(store, APP, { count: LOGS, start: START }, (i) => ({ t: text(i), ll: level(i) }));
   });
   afterAll(() => close());
 
@@ -133,22 +118,9 @@ describe.each(LOG_STORE_KINDS)('a fragment on %s', (kind) => {
       scanCount: (filter, cap) => store.explorer.scanCount(filter, cap, 10),
       scanVolume: (filter, bucketMs) => store.explorer.scanVolume(filter, bucketMs, 10),
     };
-    const token = 'fragment-scan-token';
-    // Mounted at its base, as server/explorer/explorer.ts mounts it.
-    const api = new Hono().route(
-      EXPLORER_API,
-      createExplorerApi(store, queries, createViewerAccounts(store, token), EXPLORER_LOGIN_LIMITS),
-    );
-    const signIn = await api.request('/sidelog/explorer/api/sign-in', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'admin', password: token }),
-    });
-    const cookie = signIn.headers.get('Set-Cookie')!.split(';')[0]!;
+    const request = await signedInExplorer(store, queries, APP);
     const get = async <T>(path: string) => {
-      const answer = await api.request(`/sidelog/explorer/api/apps/${appIdOf(APP)}${path}`, {
-        headers: { Cookie: cookie },
-      });
+      const answer = await request(path);
       expect(answer.status, path).toBe(200);
       return (await answer.json()) as T;
     };

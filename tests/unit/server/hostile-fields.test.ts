@@ -7,7 +7,7 @@ import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import type { WireOperation } from '../../../protocol/wire.ts';
 import { createHarness, type Harness } from './service-harness.ts';
 import { device, logs, sessionPayload } from '../../../fixtures/wire-bodies.ts';
-import { LOG_STORE_KINDS } from './test-databases.ts';
+import { isDatabaseKind, LOG_STORE_KINDS } from './test-databases.ts';
 
 const APP_ID = appIdOf(DEMO_APP_KEY);
 
@@ -114,6 +114,17 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
   });
   afterEach(() => service.close());
 
+  /** Of the sessions' or issues' uids, those whose pages are read on this store. With the logs in ClickHouse, such a
+   * page reads there by its uid: the pages of the ones this test names (`s-<n>`, `issue-<n>`), hostile only in fields
+   * that SQLite keeps, read there what the first of them reads, and are read on SQLite and PostgreSQL only; the pages
+   * named by a hostile value, and s-fields' (which holds the logs), are read on every store (docs/testing.md#budget). */
+  const readHere = (uids: string[]) => {
+    if (isDatabaseKind(kind)) return uids;
+    const named = (uid: string) => /^(s|issue)-\d+$/.test(uid);
+    const first = uids.find(named);
+    return uids.filter((uid) => !named(uid) || uid === first);
+  };
+
   test('any JSON value in any field answers below 500, and every view of what was stored answers 200', async () => {
     const session_id = await service.session('s-fields');
     let counter = 0;
@@ -126,10 +137,10 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
       }
     }
     const views = ['/sidelog/', '/sidelog/sessions', `/sidelog/intent/${APP_ID}/device/device-1`];
-    for (const session of await service.store.sessions(DEMO_APP_KEY))
-      views.push(`/sidelog/intent/${APP_ID}/session/${encodeURIComponent(session.session_uid)}`);
-    for (const issue of await service.admin<{ uid: string }[]>(`issues?app=${DEMO_APP_KEY}`))
-      views.push(`/sidelog/intent/${APP_ID}/issue/${encodeURIComponent(issue.uid)}`);
+    const sessions = (await service.store.sessions(DEMO_APP_KEY)).map((session) => session.session_uid);
+    for (const uid of readHere(sessions)) views.push(`/sidelog/intent/${APP_ID}/session/${encodeURIComponent(uid)}`);
+    const issues = (await service.admin<{ uid: string }[]>(`issues?app=${DEMO_APP_KEY}`)).map((issue) => issue.uid);
+    for (const uid of readHere(issues)) views.push(`/sidelog/intent/${APP_ID}/issue/${encodeURIComponent(uid)}`);
     for (const view of views) {
       const { status } = await service.explore(view);
       if (status !== 200) failed.push(`${view}: ${status}`);

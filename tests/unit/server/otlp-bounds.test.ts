@@ -55,7 +55,7 @@ function protobufRecords(count: number, tail: number[] = []): Uint8Array {
 
 /** OpenTelemetry's Status, to read a protobuf refusal as a client does. */
 const Status = protobuf
-  .loadSync(new URL('../../../server/collector/otlp/proto/google/rpc/status.proto', import.meta.url).pathname)
+  .loadSync(new URL('../../../server/collector/otlp/vendor/google/rpc/status.proto', import.meta.url).pathname)
   .lookupType('google.rpc.Status');
 
 const TOO_MANY = `the request holds more than ${MAX_OTLP_RECORDS.toLocaleString('en')} log records: send them in smaller requests`;

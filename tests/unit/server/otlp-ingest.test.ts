@@ -60,7 +60,7 @@ const root = new protobuf.Root();
 root.resolvePath = (_origin, target) =>
   target.startsWith('google/protobuf/')
     ? target
-    : new URL(`../../../server/collector/otlp/proto/${target}`, import.meta.url).pathname;
+    : new URL(`../../../server/collector/otlp/vendor/${target}`, import.meta.url).pathname;
 root.loadSync(['opentelemetry/proto/collector/logs/v1/logs_service.proto', 'google/rpc/status.proto']);
 const Response = root.lookupType('opentelemetry.proto.collector.logs.v1.ExportLogsServiceResponse');
 const Status = root.lookupType('google.rpc.Status');

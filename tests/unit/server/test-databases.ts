@@ -22,6 +22,12 @@ export const STORE_KINDS: readonly StoreKind[] = ['sqlite', 'postgres'];
 type LogsKind = 'clickhouse' | 'chdb';
 export type TestStoreKind = StoreKind | LogsKind;
 export const LOG_STORE_KINDS: readonly TestStoreKind[] = [...STORE_KINDS, 'clickhouse', 'chdb'];
+/** Whether `kind` is one of the two databases (SQLite, PostgreSQL), not SQLite with its logs in ClickHouse. A case of
+ * a LOG_STORE_KINDS file that stores and reads no log (a sign-in, a viewer's access, an app's rules, a parser's
+ * refusal) runs on these two only: with its logs in ClickHouse the service keeps all else in SQLite, so there it would
+ * run SQLite's code again (docs/testing.md#budget). */
+export const isDatabaseKind = (kind: TestStoreKind): kind is StoreKind =>
+  (STORE_KINDS as readonly string[]).includes(kind);
 
 export interface TestDatabase {
   /** What SIDELOG_DB (or startService's `db`) names: a file's path or a postgres:// URL. */

@@ -19,7 +19,7 @@ export const LIST_LOG_COLUMNS = listLogColumns(
 
 export function logReads(pool: pg.Pool) {
   const statements = sql(pool);
-  const { all } = statements;
+  const { one, all } = statements;
   const where = logWhere(statements);
 
   /** A plan's scan of the filter's logs for the search's scanned groups (docs/explorer.md#fragments). */
@@ -28,24 +28,33 @@ export function logReads(pool: pg.Pool) {
     const p = parameters();
     const clause = await where({ ...filter, search: narrowing }, p);
     if (clause === 'none') return plan.result(NOTHING_READ);
+    const test = searchSql(scanned, filter.appKey, p.add);
     return runScanAsync(plan, {
-      async candidates(last, take) {
+      async step(last, take) {
         const q = parameters();
         q.values.push(...p.values);
         const after = last ? ` AND (l.at, l.id) < (${q.add(last.at)}, ${q.add(last.id)})` : '';
-        const rows = await all<{ id: number; at: number }>(
-          `SELECT l.id, l.at FROM logs l WHERE ${clause}${after} ORDER BY l.at DESC, l.id DESC LIMIT ${q.add(take)}`,
+        // The step's logs down the time index, each tested as it is read (its row is read once); back come how many
+        // it read, the oldest of them ((at, id) as an array: arrays compare element by element) and the matches'
+        // ids, in one row rather than a row a log read.
+        const step = await one<{ n: number; oldest: [number, number] | null; hits: string[] | null }>(
+          `SELECT count(*)::int AS n, min(ARRAY[at, id::float8]) AS oldest, array_agg(id) FILTER (WHERE hit) AS hits
+           FROM (
+             SELECT l.id, l.at, (${test}) IS TRUE AS hit FROM logs l WHERE ${clause}${after}
+             ORDER BY l.at DESC, l.id DESC LIMIT ${q.add(take)}
+           ) AS step`,
           ...q.values,
         );
-        return rows.map((row) => ({ at: row.at, id: Number(row.id) }));
+        return {
+          read: step?.n ?? 0,
+          last: step?.oldest ? { at: step.oldest[0], id: step.oldest[1] } : undefined,
+          hits: (step?.hits ?? []).map(Number),
+        };
       },
       matching(ids) {
-        const t = parameters();
-        const idList = t.add(ids);
-        const test = searchSql(scanned, filter.appKey, t.add);
         return all<ExplorerLog>(
-          `SELECT ${plan.columns} FROM ${LOG_FROM} WHERE l.id = ANY (${idList}::bigint[]) AND ${test} ORDER BY l.at DESC, l.id DESC`,
-          ...t.values,
+          `SELECT ${plan.columns} FROM ${LOG_FROM} WHERE l.id = ANY ($1::bigint[]) ORDER BY l.at DESC, l.id DESC`,
+          ids,
         );
       },
     });

@@ -1,50 +1,27 @@
 // The facet panel's reads on SQLite (docs/facets.md): the newest logs of a view counted by every facet field at once,
 // the sessions' and devices' facts those counts name, and the tags an app's logs carry.
-import { SCAN_ROWS, splitScanned } from '../../explorer-queries.ts';
+import { splitScanned } from '../../explorer-queries.ts';
 import type { DeviceKeyRow, FacetSample, LogFilter, SessionFacts } from '../../explorer-queries.types.ts';
+import { FACET_SAMPLE_COLUMNS, facetRows, facetSamplePlan } from '../../fragment-scan.ts';
 import type { LogReads } from './log-reads.ts';
 
-/** What a facet sample reads of a log (the id and time for the windows of common words). */
-const FACET_SAMPLE_COLUMNS = `l.id, l.at, ifnull(l.ll, 0) AS level, l.tg AS tag, l.f AS file, l.session_id AS session`;
+/** What a facet sample reads of a log, with the id and time the windows of common words go on from. */
+const SAMPLE_COLUMNS = `l.id, l.at, ${FACET_SAMPLE_COLUMNS}`;
 
 type FacetRow = FacetSample['rows'][number];
-
-/** Logs read one by one, counted by their facet fields together. */
-function grouped(logs: FacetRow[]): FacetRow[] {
-  const counts = new Map<string, FacetRow>();
-  for (const log of logs) {
-    const key = JSON.stringify([log.level, log.tag, log.file, log.session]);
-    const row = counts.get(key);
-    if (row) row.n++;
-    else counts.set(key, { level: log.level, tag: log.tag, file: log.file, session: log.session, n: 1 });
-  }
-  return [...counts.values()];
-}
 
 export function facetQueries({ db, where, scan, common, commonWordsPage }: LogReads) {
   /** The newest `limit` logs counted by every facet field: grouped in SQL down the stream's own index, or, for a
    * search by common words or a fragment, read as the stream is, and grouped here. */
-  function facetSample(filter: LogFilter, limit: number, within: number): FacetSample {
+  function facetSample(filter: LogFilter, limit: number, within: number, scanRows?: number): FacetSample {
     const search = filter.search?.groups.length ? filter.search : undefined;
-    if (search && splitScanned(search).scanned.groups.length > 0) {
-      // A fragment: the newest `limit` matches among the logs its scan reads in the sample's time.
-      const logs: FacetRow[] = [];
-      return scan(filter, search, {
-        budget: SCAN_ROWS,
-        deadline: performance.now() + within,
-        step: 500,
-        columns: FACET_SAMPLE_COLUMNS,
-        found(rows) {
-          logs.push(...(rows as unknown as FacetRow[]));
-          return logs.length >= limit;
-        },
-        result: (read) => ({ rows: grouped(logs.slice(0, limit)), complete: read.complete && logs.length < limit }),
-      });
-    }
+    // A fragment: the newest `limit` matches among the logs its scan reads in the sample's time.
+    if (search && splitScanned(search).scanned.groups.length > 0)
+      return scan(filter, search, facetSamplePlan(limit, within, scanRows));
     if (search && common(search)) {
-      const page = commonWordsPage(filter, search, undefined, limit, performance.now() + within, FACET_SAMPLE_COLUMNS);
+      const page = commonWordsPage(filter, search, undefined, limit, performance.now() + within, SAMPLE_COLUMNS);
       return {
-        rows: grouped(page.logs as unknown as FacetRow[]),
+        rows: facetRows(page.logs as unknown as FacetRow[]),
         complete: page.next === null && page.logs.length < limit,
       };
     }
@@ -53,7 +30,7 @@ export function facetQueries({ db, where, scan, common, commonWordsPage }: LogRe
     const rows = db
       .prepare(
         `SELECT level, tag, file, session, count(*) AS n FROM (
-           SELECT ${FACET_SAMPLE_COLUMNS} FROM logs l WHERE ${clause.sql} ORDER BY l.at DESC, l.id DESC LIMIT ?
+           SELECT ${SAMPLE_COLUMNS} FROM logs l WHERE ${clause.sql} ORDER BY l.at DESC, l.id DESC LIMIT ?
          ) GROUP BY 1, 2, 3, 4`,
       )
       .all(...clause.params, limit) as FacetRow[];

@@ -5,7 +5,7 @@ import type Database from 'better-sqlite3';
 import { listLogColumns, LOG_COLUMNS, LOG_FROM, splitScanned } from '../../explorer-queries.ts';
 import type { ExplorerLog, LogCursor, LogFilter } from '../../explorer-queries.types.ts';
 import type { SearchQuery } from '../../../../explorer-contract/search-query.ts';
-import { NOTHING_READ, runScan, type ScanPlan } from '../../fragment-scan.ts';
+import { NOTHING_READ, runScan, stepOf, type ScanPlan } from '../../fragment-scan.ts';
 import { searchSql } from '../search-sql.ts';
 import { commonWords, COMMON_MATCHES, type CommonWords } from './common-words.ts';
 import type { SqlClause } from '../sql-clause.ts';
@@ -51,12 +51,31 @@ export function logReads(db: Database.Database, tuning = { commonMatches: COMMON
     const clause = where({ ...filter, search: narrowing });
     if (clause === 'none') return plan.result(NOTHING_READ);
     const test = searchSql(scanned, filter.appKey);
+    // Each step's logs read and tested in one statement; only the matches are read whole. The test is of the step's
+    // logs once chosen, each found again by its rowid (OFFSET 0 keeps SQLite from folding the subquery into the outer
+    // query): where a common word narrows, the word's matches are sorted by time first, and a test in the same SELECT
+    // ran on every one of them (a parsed field over 166,000 logs a step, past the read's 5 s), while sorting them
+    // whole rather than by (id, at) read a word and a fragment's 1,500 logs a second where this reads 3,500 to 7,500.
+    const step = (before: string) =>
+      db.prepare(
+        `SELECT l.id, l.at, (${test.sql}) IS TRUE AS hit FROM (
+           SELECT l.id, l.at FROM logs l WHERE ${clause.sql}${before} ORDER BY l.at DESC, l.id DESC LIMIT ? OFFSET 0
+         ) AS step JOIN logs l ON l.id = step.id ORDER BY step.at DESC, step.id DESC`,
+      );
+    const first = step('');
+    const next = step(' AND l.at <= ? AND (l.at < ? OR l.id < ?)');
     const matching = db.prepare(
-      `SELECT ${plan.columns} FROM ${LOG_FROM} WHERE l.id IN (SELECT value FROM json_each(?)) AND ${test.sql} ORDER BY l.at DESC, l.id DESC`,
+      `SELECT ${plan.columns} FROM ${LOG_FROM} WHERE l.id IN (SELECT value FROM json_each(?)) ORDER BY l.at DESC, l.id DESC`,
     );
+    type StepRow = { id: number; at: number; hit: number };
     return runScan(plan, {
-      candidates: (after, take) => page(clause, after, take, 'l.id, l.at') as unknown as LogCursor[],
-      matching: (ids) => matching.all(JSON.stringify(ids), ...test.params) as ExplorerLog[],
+      step: (after, take) =>
+        stepOf(
+          (after
+            ? next.all(...test.params, ...clause.params, after.at, after.at, after.id, take)
+            : first.all(...test.params, ...clause.params, take)) as StepRow[],
+        ),
+      matching: (ids) => matching.all(JSON.stringify(ids)) as ExplorerLog[],
     });
   }
 

@@ -1,10 +1,11 @@
 // The histogram's and the counts' reads on SQLite (docs/volume-and-counts.md): a view's first and last time, its logs
 // per bucket and level, the rollup kept as logs are stored, a capped count, and a fragment's count and volume among
 // the logs its scan reads.
-import type { LogFilter, ScanCount } from '../../explorer-queries.types.ts';
+import type { LogCursor, LogFilter, ScanCount } from '../../explorer-queries.types.ts';
 import { SCAN_ROWS, splitScanned } from '../../explorer-queries.ts';
 import type { SplitBy } from '../../../../explorer-contract/field-counts.ts';
 import { scanCountPlan, scanVolumePlan, splitVolumePlan } from '../../fragment-scan.ts';
+import { runSplit, SPLIT_ROWS, SPLIT_WITHIN_MS, type SplitCount } from '../../split-budget.ts';
 import { splitValueSql } from '../split-value-sql.ts';
 import type { LogReads } from './log-reads.ts';
 
@@ -48,20 +49,33 @@ export function volumeQueries({ db, where, scan }: LogReads) {
       .all(appKey, grain, from, to) as { slot: number; level: number; n: number }[];
   }
 
-  /** The counts by a field's value (ExplorerQueries.splitVolume): one GROUP BY over the view, or over what its scan
-   * reads. */
-  function splitVolume(filter: LogFilter, bucketMs: number, by: SplitBy, scanRows = SCAN_ROWS) {
+  /** The counts by a field's value (ExplorerQueries.splitVolume): the view's newest `rows` logs at most, read in steps
+   * each one GROUP BY, for SPLIT_WITHIN_MS at most; or what its scan reads of them (split-budget.ts). */
+  function splitVolume(filter: LogFilter, bucketMs: number, by: SplitBy, rows = SPLIT_ROWS) {
     const value = splitValueSql(by);
+    const deadline = performance.now() + SPLIT_WITHIN_MS;
     if (filter.search && splitScanned(filter.search).scanned.groups.length > 0)
-      return scan(filter, filter.search, splitVolumePlan(bucketMs, value, scanRows));
+      return scan(filter, filter.search, splitVolumePlan(bucketMs, value, rows, deadline));
     const clause = where(filter);
     if (clause === 'none') return { rows: [] };
-    const rows = db
-      .prepare(
-        `SELECT CAST(floor(l.at * 1.0 / ?) AS INTEGER) AS bucket, ${value} AS value, count(*) AS n FROM logs l WHERE ${clause.sql} GROUP BY bucket, value`,
-      )
-      .all(bucketMs, ...clause.params) as { bucket: number; value: string | null; n: number }[];
-    return { rows };
+    const older = ' AND l.at <= ? AND (l.at < ? OR l.id < ?)';
+    const newest = (before: string) => `FROM logs l WHERE ${clause.sql}${before} ORDER BY l.at DESC, l.id DESC`;
+    const counts = (before: string) =>
+      db.prepare(
+        `SELECT CAST(floor(at * 1.0 / ?) AS INTEGER) AS bucket, value, count(*) AS n FROM (
+           SELECT l.at, ${value} AS value ${newest(before)} LIMIT ?
+         ) GROUP BY bucket, value`,
+      );
+    // The step's oldest log, where the next goes on from: down the time index again, no value read.
+    const edge = (before: string) => db.prepare(`SELECT l.at, l.id ${newest(before)} LIMIT 1 OFFSET ?`);
+    const [first, next, firstEdge, nextEdge] = [counts(''), counts(older), edge(''), edge(older)];
+    return runSplit(rows, deadline, (after, take) => {
+      const at = after ? [after.at, after.at, after.id] : [];
+      const counted = (after ? next : first).all(bucketMs, ...clause.params, ...at, take) as SplitCount[];
+      const read = counted.reduce((sum, row) => sum + row.n, 0);
+      const last = (after ? nextEdge : firstEdge).get(...clause.params, ...at, take - 1) as LogCursor | undefined;
+      return { counts: counted, read, last };
+    });
   }
 
   function count(filter: LogFilter, cap: number): number {
