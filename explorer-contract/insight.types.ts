@@ -3,6 +3,7 @@
 // service (server/explorer/) and by the page (explorer/), as api.types.ts is for the rest of the API.
 import type { DeviceKeyValue } from '../protocol/records.types.ts';
 import type { ExplorerIssue, ExplorerLog } from './api.types.ts';
+import type { ViewAlert } from './view-alert.ts';
 
 /** The name the admin token signs in to the explorer as; the admin alone sees and sets webhooks. */
 export const ADMIN_VIEWER = 'admin';
@@ -164,6 +165,8 @@ export interface SavedView {
   shared: boolean;
   owner: string;
   created_at: string;
+  /** Its alert, checked by the service (docs/explorer.md#alerts); null for none. */
+  alert: ViewAlert | null;
 }
 
 /** `GET /apps/{appID}/sessions/{uid}/keys`: the device's keys as they stood in the session, in key order

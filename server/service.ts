@@ -23,6 +23,7 @@ import { createPortalStatic } from './partner/portal-static.ts';
 import { DEFAULT_RETENTION_DAYS, startRetention } from './stores/retention.ts';
 import { readPortalCsp, securityHeaders } from './http/security-headers.ts';
 import { startNotifier } from './webhooks/notifier.ts';
+import { startAlertChecks } from './alerts/alert-checks.ts';
 
 export interface ServiceOptions {
   /** The database: a SQLite file's path (created with its directory when missing) or a postgres:// URL. */
@@ -60,6 +61,8 @@ export interface ServiceOptions {
   /** The most logs a page of a search holding a fragment reads (SIDELOG_SCAN_ROWS); default SCAN_ROWS
    * (docs/explorer.md#fragments). */
   scanRows?: number;
+  /** How often the saved views' alerts are checked, in ms; default ALERT_CHECK_MS, a minute (docs/explorer.md#alerts). */
+  alertCheckMs?: number;
   /** Mounts middleware or routes of the caller's ahead of the service's own routes (after the security headers and
    * the host check), with the store: how the tests add machinery of theirs, such as fault injection, that the
    * product does not carry. */
@@ -140,6 +143,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   }
   const retention = startRetention(store, { days: options.retentionDays ?? DEFAULT_RETENTION_DAYS });
   const notifier = startNotifier(store);
+  const alerts = startAlertChecks(store, store.explorer, { intervalMs: options.alertCheckMs });
   // Always running, so that an app's own endpoint set through the admin API is forwarded to without a restart.
   const forwarder = startForwarder(store, options.forward ?? {});
   const adminToken = options.adminToken ?? generateAdminToken();
@@ -168,6 +172,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     // The port is taken, say: leave nothing open behind.
     await retention.stop();
     await notifier.stop();
+    await alerts.stop();
     await forwarder.stop();
     await store.close();
     throw error;
@@ -186,6 +191,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       })
         .finally(() => retention.stop())
         .finally(() => notifier.stop())
+        .finally(() => alerts.stop())
         .finally(() => forwarder.stop())
         .finally(() => store.close());
       return closing;

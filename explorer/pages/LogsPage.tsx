@@ -18,6 +18,7 @@ import { LogList } from '../logs/LogList.tsx';
 import { LogPanel } from '../logs/LogPanel.tsx';
 import { jumpOf, oldestFirst, SessionReading } from '../logs/SessionReading.tsx';
 import { SavedViews } from '../insight/SavedViews.tsx';
+import { AlertList } from '../insight/AlertList.tsx';
 import { ScopeChip } from '../ScopeChip.tsx';
 import { ScanNotice } from '../logs/ScanNotice.tsx';
 import { SessionHeader } from '../logs/SessionHeader.tsx';
@@ -85,6 +86,7 @@ function Stream({
             </button>
           ) : null}
           <SavedViews appId={appId} inline />
+          <AlertList appId={appId} />
           <ColumnsControl />
           <Link className="button" href={`/patterns?${withoutReading(params)}`}>
             Patterns

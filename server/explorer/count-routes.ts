@@ -2,18 +2,16 @@
 // counted by a field's values, its facets and the fields parsed from its text, how many logs it holds, and the tags,
 // app versions and languages its filters offer.
 import type { Hono } from 'hono';
-import { COUNT_CAP, type LogCount } from '../../explorer-contract/api.types.ts';
 import { logFilter, query, type ExplorerEnv } from './api-params.ts';
 import { parseSplitBy, SPLIT_REFUSED } from '../../explorer-contract/field-counts.ts';
 import { logFacets } from './facets.ts';
 import { fieldCounts } from './field-counts.ts';
 import { parsedFieldFacets } from './parsed-fields.ts';
-import { splitScanned } from '../stores/explorer-queries.ts';
 import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
 import { logVolume } from './volume.ts';
 import { whoKey, whoOf } from './who.ts';
 import { whoLabel } from '../../explorer-contract/identity.ts';
-import { rolledUpCount, rollupFits } from './volume-rollup.ts';
+import { viewCount } from './view-count.ts';
 
 export function countRoutes(api: Hono<ExplorerEnv>, queries: ExplorerQueries): void {
   api.get('/apps/:appId/logs/volume', async (c) => c.json(await logVolume(queries, logFilter(c, query(c)))));
@@ -45,23 +43,7 @@ export function countRoutes(api: Hono<ExplorerEnv>, queries: ExplorerQueries): v
 
   api.get('/apps/:appId/logs/fields', async (c) => c.json(await parsedFieldFacets(queries, logFilter(c, query(c)))));
 
-  api.get('/apps/:appId/logs/count', async (c) => {
-    const filter = logFilter(c, query(c));
-    // The rollup counts exactly whatever the total (docs/volume-and-counts.md#counts).
-    if (rollupFits(filter))
-      return c.json({ count: await rolledUpCount(queries, filter), capped: false } satisfies LogCount);
-    // A fragment's view is counted among the logs its scan reads: exact when that read them all, else at least.
-    if (filter.search && splitScanned(filter.search).scanned.groups.length > 0) {
-      const { count, scan } = await queries.scanCount(filter, COUNT_CAP);
-      return c.json({
-        count: Math.min(count, COUNT_CAP),
-        capped: count > COUNT_CAP || !scan.complete,
-        scan,
-      } satisfies LogCount);
-    }
-    const count = await queries.count(filter, COUNT_CAP);
-    return c.json({ count: Math.min(count, COUNT_CAP), capped: count > COUNT_CAP } satisfies LogCount);
-  });
+  api.get('/apps/:appId/logs/count', async (c) => c.json(await viewCount(queries, logFilter(c, query(c)))));
 
   api.get('/apps/:appId/tags', async (c) => c.json(await queries.tags(c.get('app').key)));
   api.get('/apps/:appId/facets', async (c) => c.json(await queries.sessions.facets(c.get('app').key)));

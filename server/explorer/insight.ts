@@ -1,10 +1,11 @@
 // The explorer's views beyond the log stream, each in a file of its own, mounted together behind the explorer API's
 // sign-in and app (server/explorer/api.ts): patterns, issue groups with their replies and their story, sessions by
-// sequence, saved views, device-key history and the app's webhook (docs/explorer.md), and a crash's frames and a log's
+// sequence, saved views and their alerts, device-key history and the app's webhook (docs/explorer.md), and a crash's frames and a log's
 // call site through the app's source maps (docs/source-maps.md).
 import { Hono } from 'hono';
 import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
 import type {
+  AlertStore,
   AppStore,
   CollectedReads,
   CollectorStore,
@@ -23,6 +24,7 @@ import { createIssueGroupRoutes } from './issue-groups.ts';
 import { createIssueReplyRoutes } from './issue-replies.ts';
 import { createPatternRoutes } from './patterns.ts';
 import { createSavedViewRoutes } from './saved-views.ts';
+import { createAlertRoutes } from './alert-routes.ts';
 import { createSequenceRoutes } from './sequences.ts';
 import { createWebhookRoutes } from './webhook.ts';
 import { createIdentityRoutes } from './identity.ts';
@@ -31,6 +33,7 @@ export type InsightStore = IssueGroupStore &
   IssueReplyStore &
   WebhookStore &
   SavedViewStore &
+  AlertStore &
   DeviceHistoryStore &
   SourceMapStore &
   Pick<AppStore, 'setIdentityKey'> &
@@ -45,6 +48,7 @@ export function createInsightRoutes(store: InsightStore, queries: ExplorerQuerie
     createIssueReplyRoutes(store),
     createSequenceRoutes(queries),
     createSavedViewRoutes(store),
+    createAlertRoutes(store),
     createDeviceHistoryRoutes(store),
     createWebhookRoutes(store),
     createIdentityRoutes(store),

@@ -33,7 +33,13 @@ export function createSavedViewRoutes(store: SavedViewStore): Hono<ExplorerEnv> 
   routes.post('/apps/:appId/views', async (c) => {
     const view = viewOf(await readJsonObject(c));
     if (typeof view === 'string') return c.json({ error: view }, 400);
-    const saved: SavedView = { id: nanoid(), ...view, owner: c.get('viewer'), created_at: new Date().toISOString() };
+    const saved: SavedView = {
+      id: nanoid(),
+      ...view,
+      owner: c.get('viewer'),
+      created_at: new Date().toISOString(),
+      alert: null,
+    };
     await store.addSavedView(c.get('app').key, saved);
     return c.json(saved, 201);
   });

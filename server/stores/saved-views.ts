@@ -2,6 +2,7 @@
 // (docs/explorer.md#saved-views, docs/explorer.md#device-key-history), on both databases over the dialect
 // (server/stores/dialect.ts).
 import type { SavedView } from '../../explorer-contract/insight.types.ts';
+import { conditionOf } from './alerts.ts';
 import { keyHistory, sessionKeys, type KeyChangeRow } from './key-history.ts';
 import { sql, type Db, type Split } from './dialect.ts';
 import type { DeviceHistoryStore, SavedViewStore } from './store.types.ts';
@@ -10,11 +11,23 @@ export function savedViewStore(db: Db): Split<SavedViewStore & DeviceHistoryStor
   return {
     reads: {
       async savedViews(appKey, viewer) {
-        const rows = await db.all<Omit<SavedView, 'shared'> & { shared: number }>(
-          sql`SELECT id, name, path, query, shared, owner, created_at FROM saved_views
-              WHERE app_key = ${appKey} AND (shared = 1 OR owner = ${viewer}) ORDER BY name${db.byCodePoint}, id`,
+        const rows = await db.all<
+          Omit<SavedView, 'shared' | 'alert'> & {
+            shared: number;
+            kind: string | null;
+            threshold: number | null;
+            minutes: number;
+          }
+        >(
+          sql`SELECT v.id, v.name, v.path, v.query, v.shared, v.owner, v.created_at, a.kind, a.threshold, a.minutes
+              FROM saved_views v LEFT JOIN view_alerts a ON a.view_id = v.id
+              WHERE v.app_key = ${appKey} AND (v.shared = 1 OR v.owner = ${viewer}) ORDER BY v.name${db.byCodePoint}, v.id`,
         );
-        return rows.map((row) => ({ ...row, shared: row.shared === 1 }));
+        return rows.map(({ kind, threshold, minutes, ...row }) => ({
+          ...row,
+          shared: row.shared === 1,
+          alert: kind === null ? null : conditionOf({ kind, threshold, minutes }),
+        }));
       },
       // Each change with the key's value before it, newest first.
       async deviceKeyHistory(appKey, udid, limit) {
@@ -50,13 +63,17 @@ export function savedViewStore(db: Db): Split<SavedViewStore & DeviceHistoryStor
               VALUES (${view.id}, ${appKey}, ${view.owner}, ${view.shared ? 1 : 0}, ${view.name}, ${view.path}, ${view.query}, ${view.created_at})`,
         );
       },
-      async deleteSavedView(appKey, id, viewer, anyOwner) {
-        return (
-          (await db.run(
+      deleteSavedView: (appKey, id, viewer, anyOwner) =>
+        db.transaction(async (tx) => {
+          const deleted = await tx.run(
             sql`DELETE FROM saved_views WHERE app_key = ${appKey} AND id = ${id} AND (owner = ${viewer} OR ${anyOwner ? 1 : 0} = 1)`,
-          )) === 1
-        );
-      },
+          );
+          if (deleted !== 1) return false;
+          // Its alert and the alert's history go with it (docs/explorer.md#alerts).
+          await tx.run(sql`DELETE FROM view_alerts WHERE view_id = ${id}`);
+          await tx.run(sql`DELETE FROM alert_firings WHERE view_id = ${id}`);
+          return true;
+        }),
     },
   };
 }

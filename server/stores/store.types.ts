@@ -16,6 +16,7 @@ import type {
   SavedView,
   WebhookSetting,
 } from '../../explorer-contract/insight.types.ts';
+import type { AlertFiring, ViewAlert } from '../../explorer-contract/view-alert.ts';
 
 export type PartnerView = 'profile' | 'sales' | 'stats' | 'warehouse' | 'support';
 
@@ -308,9 +309,50 @@ export interface SourceMapStore {
 export interface SavedViewStore {
   /** The viewer's own and the shared ones, by name. */
   savedViews(appKey: string, viewer: string): Promise<SavedView[]>;
-  addSavedView(appKey: string, view: SavedView): Promise<void>;
+  addSavedView(appKey: string, view: Omit<SavedView, 'alert'>): Promise<void>;
   /** Deletes a view its owner (or the admin, `anyOwner`) may delete; whether it did. */
   deleteSavedView(appKey: string, id: string, viewer: string, anyOwner: boolean): Promise<boolean>;
+}
+
+/** A saved view's alert due for its check (docs/explorer.md#alerts), with what the check needs of its view. */
+export interface DueAlert {
+  viewId: string;
+  appKey: string;
+  appId: string;
+  name: string;
+  path: string;
+  query: string;
+  alert: ViewAlert;
+  /** The firing still open (not cleared), and when the alert last fired (epoch ms): at most once per window. */
+  firingId: number | null;
+  lastFiredAt: number | null;
+}
+
+/** What one check counted: the view's logs in `window` (epoch ms, from inclusive, to exclusive), checked at `window.to`. */
+export interface AlertCheck {
+  count: number;
+  window: { from: number; to: number };
+}
+
+/** Saved views' alerts and their firings (docs/explorer.md#alerts), checked by server/alerts/alert-checks.ts. */
+export interface AlertStore {
+  /** Sets (or, null, removes) the alert of a view its owner (or the admin, `anyOwner`) may change, closing its open
+   * firing (at `now`); whether there was such a view. It is due at the next look of the checks. */
+  setViewAlert(
+    appKey: string,
+    viewId: string,
+    who: { viewer: string; anyOwner: boolean },
+    alert: ViewAlert | null,
+    now: number,
+  ): Promise<boolean>;
+  /** The app's firings of the views the viewer sees (its own and the shared), newest first. */
+  alertFirings(appKey: string, viewer: string, limit: number): Promise<AlertFiring[]>;
+  /** Takes up to `limit` alerts due at `now` (epoch ms) and moves their next check to `nextAt`, one process at a time:
+   * each due check is taken by one process. */
+  claimAlertChecks(now: number, nextAt: number, limit: number): Promise<DueAlert[]>;
+  /** Records a firing (`firingId` null in `due`) or the clearing of `due.firingId`, with the app's webhook notified
+   * through the outbox, in one transaction; the firing as it now stands, or null when another check got there first. */
+  recordAlert(due: DueAlert, check: AlertCheck): Promise<AlertFiring | null>;
 }
 
 /** Every change of a device's keys, as the collector kept them (device_key_changes), oldest first, at most `limit`
@@ -412,6 +454,7 @@ export interface Store
     IssueReplyStore,
     WebhookStore,
     SavedViewStore,
+    AlertStore,
     DeviceHistoryStore,
     SourceMapStore,
     SessionLookup {

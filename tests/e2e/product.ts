@@ -38,7 +38,7 @@ export interface ProductDatabase {
 }
 
 /** Settings of the service a test file changes, as an operator would through its environment (SIDELOG_SCAN_ROWS…). */
-export type ProductSettings = Pick<ServiceOptions, 'scanRows'>;
+export type ProductSettings = Pick<ServiceOptions, 'scanRows' | 'alertCheckMs'>;
 
 export async function startProduct(database?: ProductDatabase, settings: ProductSettings = {}): Promise<Product> {
   const dir = mkdtempSync(join(tmpdir(), 'portal-e2e-db-'));

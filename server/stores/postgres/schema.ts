@@ -404,4 +404,34 @@ export const PG_MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE apps ADD COLUMN identity_key text;
   `,
+  // Alerts on saved views (docs/explorer.md#alerts): a view's one alert, with when it is next checked (claimed by one
+  // process at a time: the check moves it on) and the firing still open; and each firing with its clearing. Times are
+  // epoch milliseconds.
+  `
+  CREATE TABLE view_alerts (
+    view_id text PRIMARY KEY,
+    app_key text NOT NULL,
+    kind text NOT NULL,
+    threshold integer,
+    minutes integer NOT NULL,
+    next_check_at bigint NOT NULL,
+    firing_id bigint,
+    last_fired_at bigint
+  );
+  CREATE INDEX view_alerts_due ON view_alerts (next_check_at);
+  CREATE TABLE alert_firings (
+    id bigserial PRIMARY KEY,
+    app_key text NOT NULL,
+    view_id text NOT NULL,
+    view_name text NOT NULL,
+    kind text NOT NULL,
+    threshold integer,
+    minutes integer NOT NULL,
+    fired_at bigint NOT NULL,
+    count integer NOT NULL,
+    cleared_at bigint,
+    cleared_count integer
+  );
+  CREATE INDEX alert_firings_by_app ON alert_firings (app_key, id);
+  `,
 ];

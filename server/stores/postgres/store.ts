@@ -8,6 +8,7 @@ import { whole } from '../dialect.ts';
 import { issueReplyStore } from '../issue-replies.ts';
 import { partnerStore } from '../partner-store.ts';
 import { savedViewStore } from '../saved-views.ts';
+import { alertStore } from '../alerts.ts';
 import { sourceMapStore } from '../source-maps.ts';
 import { viewerStore } from '../viewers.ts';
 import { webhookStore } from '../webhooks.ts';
@@ -62,6 +63,7 @@ export async function openPostgresStore(url: string, options: { poolSize?: numbe
     ...whole(issueReplyStore(db)),
     ...whole(webhookStore(db)),
     ...whole(savedViewStore(db)),
+    ...whole(alertStore(db)),
     ...whole(sourceMapStore(db)),
     ...createSessionLookup(pool),
     explorer: createPgExplorerQueries(reads),

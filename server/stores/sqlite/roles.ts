@@ -3,6 +3,7 @@
 // connection that writes (docs/local-service.md#the-writer-thread). The names are the writes' own keys: a write a role
 // adds goes to the writer thread with nothing else to change.
 import type Database from 'better-sqlite3';
+import { alertStore } from '../alerts.ts';
 import { appStore } from '../app-store.ts';
 import { issueReplyStore } from '../issue-replies.ts';
 import { partnerStore } from '../partner-store.ts';
@@ -30,6 +31,7 @@ export function sqliteRoles(connection: Database.Database) {
   const replies = issueReplyStore(db);
   const webhooks = webhookStore(db);
   const savedViews = savedViewStore(db);
+  const alerts = alertStore(db);
   const sourceMaps = sourceMapStore(db);
   // SQLite's own, synchronous: their reads made promises here, their writes run in the writer thread as they are.
   const collector = collectorStore(connection);
@@ -44,6 +46,7 @@ export function sqliteRoles(connection: Database.Database) {
       ...replies.reads,
       ...webhooks.reads,
       ...savedViews.reads,
+      ...alerts.reads,
       ...sourceMaps.reads,
       ...promises(collector.reads),
       ...promises(forward.reads),
@@ -56,6 +59,7 @@ export function sqliteRoles(connection: Database.Database) {
       ...replies.writes,
       ...webhooks.writes,
       ...savedViews.writes,
+      ...alerts.writes,
       ...sourceMaps.writes,
       ...collector.writes,
       ...retention.writes,

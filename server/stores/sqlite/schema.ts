@@ -507,4 +507,34 @@ ${FIRST_LOG_COLUMNS}
   `
   ALTER TABLE apps ADD COLUMN identity_key TEXT;
   `,
+  // Alerts on saved views (docs/explorer.md#alerts): a view's one alert, with when it is next checked (claimed by one
+  // process at a time: the check moves it on) and the firing still open; and each firing with its clearing. Times are
+  // epoch milliseconds.
+  `
+  CREATE TABLE view_alerts (
+    view_id TEXT PRIMARY KEY,
+    app_key TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    threshold INTEGER,
+    minutes INTEGER NOT NULL,
+    next_check_at INTEGER NOT NULL,
+    firing_id INTEGER,
+    last_fired_at INTEGER
+  );
+  CREATE INDEX view_alerts_due ON view_alerts (next_check_at);
+  CREATE TABLE alert_firings (
+    id INTEGER PRIMARY KEY,
+    app_key TEXT NOT NULL,
+    view_id TEXT NOT NULL,
+    view_name TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    threshold INTEGER,
+    minutes INTEGER NOT NULL,
+    fired_at INTEGER NOT NULL,
+    count INTEGER NOT NULL,
+    cleared_at INTEGER,
+    cleared_count INTEGER
+  );
+  CREATE INDEX alert_firings_by_app ON alert_firings (app_key, id);
+  `,
 ];

@@ -1,0 +1,20 @@
+// What a check of an alert does with its window's count (docs/explorer.md#alerts): fire when the condition starts
+// holding, at most once per window; clear when it stops holding; else nothing. Pure, so that its rule reads in one place.
+import { alertHolds } from '../../explorer-contract/view-alert.ts';
+import type { DueAlert } from '../stores/store.types.ts';
+
+const MINUTE = 60_000;
+
+export function alertStep(
+  due: Pick<DueAlert, 'alert' | 'firingId' | 'lastFiredAt'>,
+  count: number,
+  now: number,
+): 'fire' | 'clear' | null {
+  const holds = alertHolds(due.alert, count);
+  // Firing: no repeat while it keeps holding.
+  if (due.firingId !== null) return holds ? null : 'clear';
+  if (!holds) return null;
+  // Cleared and holding again within a window of its last firing: it waits for the window to pass.
+  if (due.lastFiredAt !== null && now - due.lastFiredAt < due.alert.minutes * MINUTE) return null;
+  return 'fire';
+}
