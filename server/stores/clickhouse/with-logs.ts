@@ -10,7 +10,7 @@ import { createSessionCounts } from './collected-logs.ts';
 import type { ClickHouseLogs } from './logs-store.ts';
 
 export function withClickHouseLogs(base: Store, logs: ClickHouseLogs): Store {
-  const reads = createLogExplorerReads(logs.client, logs.database, logs.features, base);
+  const reads = createLogExplorerReads(logs.client, logs.database, logs.features, base, base.explorer);
   const counts = createSessionCounts(logs.client, logs.database, base);
   const baseSessions = base.explorer.sessions;
   /** The cutoff's day last dropped: retention calls pruneBefore once a batch, and a day is dropped once. */

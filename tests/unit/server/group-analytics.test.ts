@@ -12,7 +12,7 @@ import type { GroupAnalytics } from '../../../server/explorer/group-analytics.ts
 import { VERSION_REFUSED } from '../../../server/explorer/issue-groups.ts';
 import { device, sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { createHarness, type Harness } from './service-harness.ts';
-import { STORE_KINDS } from './test-databases.ts';
+import { LOG_STORE_KINDS } from './test-databases.ts';
 
 const APP_ID = appIdOf(DEMO_APP_KEY);
 /** When the device logged the first occurrence, by its own clock: long before it reached the collector. */
@@ -30,7 +30,7 @@ test('versions in order, as docs/explorer.md#resolved-in-a-version reads them', 
   expect(compareVersions('dev', '2.4.1')).toBeUndefined();
 });
 
-describe.each(STORE_KINDS)('an issue group on %s', (kind) => {
+describe.each(LOG_STORE_KINDS)('an issue group on %s', (kind) => {
   let service: Harness;
   let cookie: string;
   beforeAll(async () => {

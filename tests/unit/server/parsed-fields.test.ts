@@ -7,7 +7,7 @@ import { parseLogFilters } from '../../../explorer-contract/log-filters.ts';
 import { parseSearchQuery, SearchQueryError } from '../../../explorer-contract/search-query.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
 import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
-import { openTestStore, STORE_KINDS } from './test-databases.ts';
+import { openTestStore, LOG_STORE_KINDS } from './test-databases.ts';
 
 const APP = 'parsed-fields-app';
 const START = Date.UTC(2026, 10, 1);
@@ -65,7 +65,7 @@ test('a parsed term is refused with what to write instead', () => {
   });
 });
 
-describe.each(STORE_KINDS)('parsed fields on %s', (kind) => {
+describe.each(LOG_STORE_KINDS)('parsed fields on %s', (kind) => {
   let store: Store;
   let close: () => Promise<void>;
   const filterOf = (q: string) => ({ appKey: APP, ...parseLogFilters(new URLSearchParams({ q })) });
