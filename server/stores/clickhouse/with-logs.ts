@@ -7,6 +7,7 @@ import type { Store } from '../store.types.ts';
 import { createLogExplorerReads } from './explorer-logs.ts';
 import { dropDaysBefore } from './log-retention.ts';
 import { createSessionCounts } from './collected-logs.ts';
+import { createIssueLogTimes } from './issue-log-times.ts';
 import type { ClickHouseLogs } from './logs-store.ts';
 
 export function withClickHouseLogs(base: Store, logs: ClickHouseLogs): Store {
@@ -18,6 +19,8 @@ export function withClickHouseLogs(base: Store, logs: ClickHouseLogs): Store {
   let closed: Promise<void> | undefined;
   return {
     ...base,
+    // The issues stay in SIDELOG_DB; the times their devices logged them are read from their lines here.
+    ...createIssueLogTimes(logs.client, logs.database, base),
     explorer: {
       ...base.explorer,
       ...reads,

@@ -5,10 +5,16 @@
 import type Database from 'better-sqlite3';
 import type { IssueGroup } from '../../../explorer-contract/insight.types.ts';
 import type { ExplorerIssue } from '../../../explorer-contract/api.types.ts';
-import { GROUP_SELECT, groupingOf, groupEventTimeSql, occurrenceOutcome } from '../../explorer/issue-grouping.ts';
+import {
+  GROUP_SELECT,
+  groupingOf,
+  groupEventTimeSql,
+  groupIssueKeySql,
+  occurrenceOutcome,
+} from '../../explorer/issue-grouping.ts';
 import { insertGroup, OCCURRENCE_SELECT, queueNotification, type GroupedIssue } from '../issue-group-sql.ts';
 import type { Sql } from '../dialect.ts';
-import type { GroupBreakdownRow, IssueGroupStore } from '../store.types.ts';
+import type { GroupBreakdownRow, GroupIssueKey, IssueGroupStore } from '../store.types.ts';
 import type { Sync } from './rows.ts';
 import { containsFolded } from './case-fold.ts';
 
@@ -142,6 +148,17 @@ export function issueGroupStore(db: Database.Database): {
         last_at: number;
       }[];
       return new Map(rows.map(({ id, ...times }) => [id, times]));
+    },
+    groupIssueKeys(appKey, ids) {
+      if (ids.length === 0) return [];
+      return db
+        .prepare(
+          groupIssueKeySql(
+            '?',
+            ids.map(() => '?'),
+          ),
+        )
+        .all(appKey, ...ids) as GroupIssueKey[];
     },
     groupOfIssue(appKey, uid) {
       return one(`${GROUP_SELECT} WHERE id = (SELECT group_id FROM issues WHERE app_key = ? AND uid = ?)`, appKey, uid);
