@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseLogFilters } from '../../../explorer-contract/log-filters.ts';
 import { parseSearchQuery, SearchQueryError } from '../../../explorer-contract/search-query.ts';
+import { logFacets } from '../../../server/explorer/facets.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
 import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { openTestStore, LOG_STORE_KINDS } from './test-databases.ts';
@@ -88,6 +89,14 @@ describe.each(LOG_STORE_KINDS)('parsed fields on %s', (kind) => {
   test.each(QUERIES)('%s finds the lines the doc says, newest first, and counts them', async (q, expected) => {
     expect(await find(q)).toEqual([...expected].reverse());
     expect((await store.explorer.scanCount(filterOf(q), 1_000)).count).toBe(expected.length);
+  });
+
+  test("a parsed field's view has its own logs' facets, and its live tail only its logs", async () => {
+    const facets = await logFacets(store.explorer, filterOf('@status>=500'));
+    expect([facets.level, facets.sampled]).toEqual([[{ value: 'info', count: 3 }], undefined]);
+    // Every log arrived before this far: ids on SQLite and PostgreSQL, seconds of arrival on ClickHouse.
+    const tail = await store.explorer.arrivedAfter(filterOf('@status>=500'), 0, 4_000_000_000, 2);
+    expect(tail.map((log) => LINES.indexOf(log.t!) + 1)).toEqual([3, 5]);
   });
 
   test('past the budget a parsed field says how far it read, and reading on finds the rest', async () => {
