@@ -3,15 +3,15 @@
 // line's status), and narrows a field parsed from the text (`@status>=500`) to the texts that could hold it (a `{`
 // with the path's keys in quotes, or `path=`), since 18.16 reads no nested JSON; Node then reads those texts' fields by
 // the other stores' rules (server/stores/parsed-field-read.ts). A group without a parsed field is SQL's alone.
-import type { ParsedFieldTerm } from '../../../explorer-contract/parsed-field.ts';
+import { keyValuePattern, type ParsedFieldTerm } from '../../../explorer-contract/parsed-field.ts';
 import type { SearchClause, SearchQuery } from '../../../explorer-contract/search-query.ts';
 import { parsedFieldMatches } from '../parsed-field-read.ts';
 import { clauseSql, type FilterContext } from './search-sql.ts';
 import { sqlString } from './sql-literal.ts';
 
-/** What a scan's rows carry for the plan's test: each alternative's outcome in SQL (`s_<n>`, 0 or 1) and the text
- * where a parsed field could be in it (`t_parse`, else ''). */
-export type PlanRow = Record<string, unknown> & { t_parse?: string };
+/** What a scan's rows carry for the plan's test (`s_<n>`): each SQL alternative's outcome (0 or 1), and each parsed
+ * field's text to read it from (fieldText). */
+export type PlanRow = Record<string, unknown>;
 
 export interface ScanPlan {
   /** SQL's part: exact for a group without a parsed field; for one with, true of every log that may match it. */
@@ -33,6 +33,15 @@ export function mayHold(path: readonly string[]): string {
   return `((${has('{')} AND (${keys} OR ${has('\\')})) OR ${has(`${path.join('.')}=`)})`;
 }
 
+/** The text Node reads the field from: the whole text where it holds a `{` and may hold the field (only Node can
+ * tell whether it is JSON); where it holds no `{`, just the field's `key=value` pair (`status=502`, extracted by the
+ * pattern the other stores use), which reads the same and groups alike; '' where the text has no such field. */
+export function fieldText(path: readonly string[]): string {
+  const text = `ifNull(t, '')`;
+  const pair = `extract(${text}, ${sqlString(keyValuePattern(path.join('.')))})`;
+  return `if(position(${text}, '{') > 0, if(${mayHold(path)}, ${text}, ''), if(${pair} = '', '', concat(${sqlString(`${path.join('.')}=`)}, ${pair})))`;
+}
+
 /** The plan of a view with no scanned group: SQL's test is the whole. */
 export const WHOLE_IN_SQL: ScanPlan = { where: '1', columns: '', names: [], matches: () => true };
 
@@ -41,11 +50,15 @@ type Alternative = { kind: 'sql'; column: string } | { kind: 'parsed'; column: s
 export async function scanPlan(query: SearchQuery, appKey: string, context: FilterContext): Promise<ScanPlan> {
   const where: string[] = [];
   const columns: string[] = [];
-  const mayHoldAny: string[] = [];
   const tested: Alternative[][] = [];
   const column = (sql: string) => {
     const name = `s_${columns.length}`;
     columns.push(`toUInt8(${sql}) AS ${name}`);
+    return name;
+  };
+  const textColumn = (sql: string) => {
+    const name = `s_${columns.length}`;
+    columns.push(`${sql} AS ${name}`);
     return name;
   };
   for (const group of query.groups) {
@@ -63,31 +76,25 @@ export async function scanPlan(query: SearchQuery, appKey: string, context: Filt
         alternatives.push({ kind: 'sql', column: column(sql) });
         continue;
       }
-      const may = mayHold(clause.term.path);
-      mayHoldAny.push(may);
       // A negated field holds of every text without it, and of some with it.
-      possible.push(clause.negated ? '1' : may);
-      alternatives.push({ kind: 'parsed', column: column(may), clause });
+      possible.push(clause.negated ? '1' : mayHold(clause.term.path));
+      alternatives.push({ kind: 'parsed', column: textColumn(fieldText(clause.term.path)), clause });
     }
     where.push(`(${possible.join(' OR ')})`);
     tested.push(alternatives);
   }
   if (tested.length === 0) return { ...WHOLE_IN_SQL, where: where.join(' AND ') || '1' };
-  columns.push(`if(${mayHoldAny.join(' OR ')}, ifNull(t, ''), '') AS t_parse`);
   const passes = (row: PlanRow, alternative: Alternative) => {
-    const outcome = Number(row[alternative.column]) === 1;
-    if (alternative.kind === 'sql') return outcome;
+    if (alternative.kind === 'sql') return Number(row[alternative.column]) === 1;
     const { negated, term } = alternative.clause;
-    const found = outcome && parsedFieldMatches(row.t_parse ?? '', term as ParsedFieldTerm);
+    const text = String(row[alternative.column]);
+    const found = text !== '' && parsedFieldMatches(text, term as ParsedFieldTerm);
     return negated ? !found : found;
   };
   return {
     where: where.join(' AND ') || '1',
     columns: `, ${columns.join(', ')}`,
-    names: [...columns.keys()]
-      .slice(0, -1)
-      .map((n) => `s_${n}`)
-      .concat('t_parse'),
+    names: [...columns.keys()].map((n) => `s_${n}`),
     matches: (row) => tested.every((group) => group.some((alternative) => passes(row, alternative))),
   };
 }

@@ -9,7 +9,7 @@ import type { ExplorerQueries, LogFilter } from '../explorer-queries.types.ts';
 import { parsedSplitValue } from '../parsed-field-read.ts';
 import type { LogReadContext } from './log-read-context.ts';
 import { countedRows } from './plan-rows.ts';
-import { mayHold, WHOLE_IN_SQL } from './scan-plan.ts';
+import { fieldText, WHOLE_IN_SQL } from './scan-plan.ts';
 import type { createScanReads } from './scan-reads.ts';
 import { sqlInteger } from './sql-literal.ts';
 
@@ -26,7 +26,7 @@ function keySql(by: SplitBy): string {
     case 'key':
       return 'session_id';
     case 'parsed':
-      return `if(${mayHold(by.path)}, ifNull(t, ''), '')`;
+      return fieldText(by.path);
   }
 }
 
