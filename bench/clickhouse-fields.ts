@@ -83,7 +83,8 @@ try {
 
   const filterOf = (q: string) => ({ appKey: APP, ...parseLogFilters(new URLSearchParams({ q })) });
   const cases: [string, () => Promise<string>][] = [
-    ...['@event:click', '@status>=500', '@status:502 @duration>800', '@user.id:4242', '@status:999'].map(
+    // A fragment's page beside them: the same bounded scan, with SQL's test alone (docs/explorer.md#fragments).
+    ...['*ayment*', '@event:click', '@status>=500', '@status:502 @duration>800', '@user.id:4242', '@status:999'].map(
       (q) =>
         [
           `first page of 100: \`${q}\``,
