@@ -13,21 +13,27 @@ function withoutPlan<T>(row: T & PlanRow, plan: ScanPlan): T {
 }
 
 /** Up to `want` rows of `select` from `from` (a table and its WHERE clause) in `order`, the plan's matches only: the
- * first step reads `step` rows, each next one twice as many (at most MAX_STEP), until enough match or none are left. */
+ * first step reads `step` rows, each next one twice as many (at most MAX_STEP), until enough match or none are left.
+ * With `after` (the clause of the rows past a row, in `order`), each step starts past the last row read, so that it
+ * reads only the rest; else at its OFFSET. */
 export async function matchingRows<T>(
   rows: Rows,
   plan: ScanPlan,
-  query: { select: string; from: string; order: string },
+  query: { select: string; from: string; order: string; after?: (row: T) => string },
   want: number,
   step: number,
 ): Promise<T[]> {
-  const { select, from, order } = query;
+  const { select, from, order, after } = query;
   if (plan.columns === '') return rows<T>(`SELECT ${select} FROM ${from} ${order} LIMIT ${sqlInteger(want)}`);
   const found: T[] = [];
+  let last: T | undefined;
   for (let offset = 0; ; offset += step, step = Math.min(step * 2, MAX_STEP)) {
+    const past = after && last ? ` AND ${after(last)}` : '';
+    const skip = after ? '' : ` OFFSET ${sqlInteger(offset)}`;
     const read = await rows<T & PlanRow>(
-      `SELECT ${select}${plan.columns} FROM ${from} ${order} LIMIT ${sqlInteger(step)} OFFSET ${sqlInteger(offset)}`,
+      `SELECT ${select}${plan.columns} FROM ${from}${past} ${order} LIMIT ${sqlInteger(step)}${skip}`,
     );
+    last = read.at(-1) ?? last;
     for (const row of read) {
       if (!plan.matches(row)) continue;
       found.push(withoutPlan(row, plan));

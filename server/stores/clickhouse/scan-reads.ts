@@ -31,8 +31,9 @@ export interface ScanWindow {
   from: string;
 }
 
-const FACET_COLUMNS = `ifNull(ll, 0) AS level, tg AS tag, f AS file, session_id AS session`;
-type FacetRow = Omit<FacetSample['rows'][number], 'n'>;
+/** A facet sample's columns, and the keyset's (at, id) to read on from. */
+const FACET_COLUMNS = `at, id, ifNull(ll, 0) AS level, tg AS tag, f AS file, session_id AS session`;
+type FacetRow = Omit<FacetSample['rows'][number], 'n'> & LogCursor;
 
 export function createScanReads(context: LogReadContext) {
   const { table, rows } = context;
@@ -73,7 +74,7 @@ export function createScanReads(context: LogReadContext) {
     const matched = await matchingRows<Row>(
       rows,
       plan,
-      { select: columns(options.cut), from, order: NEWEST_FIRST },
+      { select: columns(options.cut), from, order: NEWEST_FIRST, after: olderThan },
       options.limit + 1,
       pageStep(options.limit),
     );
@@ -129,7 +130,7 @@ export function createScanReads(context: LogReadContext) {
       const found = await matchingRows<FacetRow>(
         rows,
         plan,
-        { select: FACET_COLUMNS, from, order: NEWEST_FIRST },
+        { select: FACET_COLUMNS, from, order: NEWEST_FIRST, after: olderThan },
         limit,
         MAX_STEP,
       );
@@ -138,7 +139,7 @@ export function createScanReads(context: LogReadContext) {
         const key = JSON.stringify([row.level, row.tag, row.file, row.session]);
         const seen = counts.get(key);
         if (seen) seen.n++;
-        else counts.set(key, { ...row, n: 1 });
+        else counts.set(key, { level: row.level, tag: row.tag, file: row.file, session: row.session, n: 1 });
       }
       return { rows: [...counts.values()], complete: bound === undefined && found.length < limit };
     },

@@ -99,6 +99,29 @@ describe.each(LOG_STORE_KINDS)('parsed fields on %s', (kind) => {
     expect(tail.map((log) => LINES.indexOf(log.t!) + 1)).toEqual([3, 5]);
   });
 
+  test('a rare parsed field among many texts that may hold it: each found once, newest first', async () => {
+    // 1,200 lines holding `status=`, three of them 502: past a first step of reading (500 logs), and past a second.
+    const app = 'parsed-fields-many';
+    await store.putApp(app, true);
+    const session = await store.putSession(app, sessionPayload('s-many', app));
+    const rare = [100, 700, 1_150];
+    await store.addLogs(
+      app,
+      session,
+      Array.from({ length: 1_200 }, (_, i) => ({
+        x: new Date(START + i).toISOString(),
+        at: START + i,
+        t: `line ${i} status=${rare.includes(i) ? 502 : 200}`,
+      })),
+    );
+    await store.settled();
+    const page = await store.explorer.logs(
+      { appKey: app, ...parseLogFilters(new URLSearchParams({ q: '@status:502' })) },
+      { limit: 10 },
+    );
+    expect(page.logs.map((log) => log.t)).toEqual(rare.reverse().map((i) => `line ${i} status=502`));
+  });
+
   test('past the budget a parsed field says how far it read, and reading on finds the rest', async () => {
     const first = await store.explorer.logs(filterOf('@event:click'), { limit: 10, scanRows: 5 });
     expect(first).toMatchObject({ logs: [], scan: { scanned: 5, scannedTo: START + 6, complete: false } });
