@@ -21,11 +21,6 @@ export const groupEventTimeSql = (app: string, ids: string[]) =>
    JOIN logs l ON l.session_id = i.session_id AND l.tg = 'bf_issue' AND l.t = i.uid
    WHERE i.app_key = ${app} AND i.group_id IN (${ids.join(', ')}) GROUP BY i.group_id`;
 
-/** The session and uid of each issue of the groups, by each store's placeholders: what a log store kept apart
- * (ClickHouse) needs to find their `bf_issue` lines itself (docs/clickhouse.md#issue-groups). */
-export const groupIssueKeySql = (app: string, ids: string[]) =>
-  `SELECT group_id, session_id, uid FROM issues WHERE app_key = ${app} AND group_id IN (${ids.join(', ')})`;
-
 /** Texts in lists of occurrences, and in notifications, are cut to this. */
 export const TEXT_CUT = 300;
 

@@ -5,13 +5,7 @@
 import type pg from 'pg';
 import type { ExplorerIssue } from '../../../explorer-contract/api.types.ts';
 import type { IssueGroup } from '../../../explorer-contract/insight.types.ts';
-import {
-  GROUP_SELECT,
-  groupingOf,
-  groupEventTimeSql,
-  groupIssueKeySql,
-  occurrenceOutcome,
-} from '../../explorer/issue-grouping.ts';
+import { GROUP_SELECT, groupingOf, groupEventTimeSql, occurrenceOutcome } from '../../explorer/issue-grouping.ts';
 import { insertGroup, OCCURRENCE_SELECT, queueNotification, type GroupedIssue } from '../issue-group-sql.ts';
 import type { GroupBreakdownRow, GroupIssueKey, IssueGroupStore } from '../store.types.ts';
 import { sql, transaction, type Queryable } from './client.ts';
@@ -133,12 +127,9 @@ export function createIssueGroupStore(pool: pg.Pool): IssueGroupStore {
       const valid = ids.filter(isGroupId);
       if (valid.length === 0) return [];
       return all<GroupIssueKey>(
-        groupIssueKeySql(
-          '$1',
-          valid.map((_, i) => `$${i + 2}`),
-        ),
+        `SELECT group_id, session_id, uid FROM issues WHERE app_key = $1 AND group_id = ANY($2::int[])`,
         appKey,
-        ...valid,
+        valid,
       );
     },
     async groupOfIssue(appKey, uid) {

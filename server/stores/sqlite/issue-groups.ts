@@ -5,13 +5,7 @@
 import type Database from 'better-sqlite3';
 import type { IssueGroup } from '../../../explorer-contract/insight.types.ts';
 import type { ExplorerIssue } from '../../../explorer-contract/api.types.ts';
-import {
-  GROUP_SELECT,
-  groupingOf,
-  groupEventTimeSql,
-  groupIssueKeySql,
-  occurrenceOutcome,
-} from '../../explorer/issue-grouping.ts';
+import { GROUP_SELECT, groupingOf, groupEventTimeSql, occurrenceOutcome } from '../../explorer/issue-grouping.ts';
 import { insertGroup, OCCURRENCE_SELECT, queueNotification, type GroupedIssue } from '../issue-group-sql.ts';
 import type { Sql } from '../dialect.ts';
 import type { GroupBreakdownRow, GroupIssueKey, IssueGroupStore } from '../store.types.ts';
@@ -153,12 +147,9 @@ export function issueGroupStore(db: Database.Database): {
       if (ids.length === 0) return [];
       return db
         .prepare(
-          groupIssueKeySql(
-            '?',
-            ids.map(() => '?'),
-          ),
+          `SELECT group_id, session_id, uid FROM issues WHERE app_key = ? AND group_id IN (SELECT value FROM json_each(?))`,
         )
-        .all(appKey, ...ids) as GroupIssueKey[];
+        .all(appKey, JSON.stringify(ids)) as GroupIssueKey[];
     },
     groupOfIssue(appKey, uid) {
       return one(`${GROUP_SELECT} WHERE id = (SELECT group_id FROM issues WHERE app_key = ? AND uid = ?)`, appKey, uid);
