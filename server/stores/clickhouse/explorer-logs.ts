@@ -152,8 +152,9 @@ export function createLogExplorerReads(
     scanCount: scans.scanCount,
     scanVolume: scans.scanVolume,
     splitVolume: createSplitVolume(reads, scans),
-    async facetSample(filter, limit) {
-      if (holdsParsed(filter)) return scans.scannedFacetSample(filter, limit);
+    async facetSample(filter, limit, _within, scanRows) {
+      if (filter.search && splitScanned(filter.search).scanned.groups.length > 0)
+        return scans.scannedFacetSample(filter, limit, scanRows);
       const found = await rows<FacetSample['rows'][number]>(
         `SELECT level, tag, file, session, count() AS n FROM (
            SELECT ifNull(ll, 0) AS level, tg AS tag, f AS file, session_id AS session FROM ${table}

@@ -39,7 +39,7 @@ export function createScanReads(context: LogReadContext) {
   const { table, rows } = context;
 
   async function scanWindow(filter: LogFilter, before: LogCursor | undefined, budget: number): Promise<ScanWindow> {
-    const { narrowing, scanned } = splitScanned(filter.search!);
+    const { narrowing, scanned } = splitScanned(filter.search ?? { groups: [] });
     const view = await context.where({ ...filter, search: narrowing });
     const within = before ? `${view} AND ${olderThan(before)}` : view;
     const [bound] = await rows<LogCursor>(
@@ -123,10 +123,10 @@ export function createScanReads(context: LogReadContext) {
       ]);
       return { rows: counted, scan: await progress(view, undefined, bound) };
     },
-    /** The facets' sample of a view holding a parsed field: its newest `limit` matches within the scan's budget,
-     * counted here (docs/facets.md#counting). */
-    async scannedFacetSample(filter: LogFilter, limit: number): Promise<FacetSample> {
-      const { bound, plan, from } = await scanWindow(filter, undefined, SCAN_ROWS);
+    /** The facets' sample of a view holding a term no index answers: its newest `limit` matches within the scan's
+     * budget, counted here, and how far that read (docs/facets.md#counting). */
+    async scannedFacetSample(filter: LogFilter, limit: number, scanRows = SCAN_ROWS): Promise<FacetSample> {
+      const { view, bound, plan, from } = await scanWindow(filter, undefined, scanRows);
       const found = await matchingRows<FacetRow>(
         rows,
         plan,
@@ -141,7 +141,13 @@ export function createScanReads(context: LogReadContext) {
         if (seen) seen.n++;
         else counts.set(key, { level: row.level, tag: row.tag, file: row.file, session: row.session, n: 1 });
       }
-      return { rows: [...counts.values()], complete: bound === undefined && found.length < limit };
+      // Enough matches before the window's end: the scan read down to the last of them.
+      const last = found.length >= limit ? found.at(-1) : undefined;
+      return {
+        rows: [...counts.values()],
+        complete: bound === undefined && found.length < limit,
+        scan: await progress(view, last && { at: last.at, id: last.id }, bound),
+      };
     },
   };
 }

@@ -4,12 +4,13 @@
 // hold the parsed field, read in Node by the other stores' rules (server/stores/parsed-field-read.ts). Values are
 // written as the other stores' SQL writes them (`n:502`, `s:net`, `j:"gold"`, null for none).
 import type { SplitBy } from '../../../explorer-contract/field-counts.ts';
-import { splitScanned, SCAN_ROWS } from '../explorer-queries.ts';
+import { splitScanned } from '../explorer-queries.ts';
+import { SPLIT_ROWS } from '../split-budget.ts';
 import type { ExplorerQueries, LogFilter } from '../explorer-queries.types.ts';
 import { parsedSplitValue } from '../parsed-field-read.ts';
 import type { LogReadContext } from './log-read-context.ts';
 import { countedRows } from './plan-rows.ts';
-import { fieldText, WHOLE_IN_SQL } from './scan-plan.ts';
+import { fieldText } from './scan-plan.ts';
 import type { createScanReads } from './scan-reads.ts';
 import { sqlInteger } from './sql-literal.ts';
 
@@ -62,21 +63,15 @@ export function createSplitVolume(
   context: LogReadContext,
   scans: ReturnType<typeof createScanReads>,
 ): ExplorerQueries['splitVolume'] {
-  return async (filter: LogFilter, bucketMs: number, by: SplitBy, scanRows = SCAN_ROWS) => {
+  return async (filter: LogFilter, bucketMs: number, by: SplitBy, scanRows = SPLIT_ROWS) => {
     const keys = [
       { sql: `toInt64(floor(at / ${sqlInteger(bucketMs)})) AS bucket`, name: 'bucket' },
       { sql: `${keySql(by)} AS split_key`, name: 'split_key' },
     ];
-    const scanned = filter.search && splitScanned(filter.search).scanned.groups.length > 0;
-    const window = scanned ? await scans.scanWindow(filter, undefined, scanRows) : undefined;
-    const counted = window
-      ? await countedRows<Counted>(context.rows, window.plan, window.from, keys)
-      : await countedRows<Counted>(
-          context.rows,
-          WHOLE_IN_SQL,
-          `${context.table} WHERE ${await context.where(filter)}`,
-          keys,
-        );
+    // Within the budget of a split (server/stores/split-budget.ts): the view's newest `scanRows` logs, one statement
+    // (no steps, no time budget: ClickHouse groups them at once); a scanned search's matches among them.
+    const window = await scans.scanWindow(filter, undefined, scanRows);
+    const counted = await countedRows<Counted>(context.rows, window.plan, window.from, keys);
     const valueOf = await valuesOf(
       context,
       filter.appKey,
@@ -92,7 +87,9 @@ export function createSplitVolume(
       else merged.set(id, { bucket: row.bucket, value, n: row.n });
     }
     const rows = [...merged.values()];
-    if (!window) return { rows };
+    // A view read whole says nothing; a scanned one, or one past the budget, how far back its counts reach.
+    const scanned = filter.search && splitScanned(filter.search).scanned.groups.length > 0;
+    if (!scanned && !window.bound) return { rows };
     return { rows, scan: await scans.progress(window.view, undefined, window.bound) };
   };
 }
