@@ -101,7 +101,7 @@ try {
     ...['@status', 'tag', 'version', '@event'].map(
       (by) =>
         [
-          `split by \`${by}\`, top 10, every log`,
+          `split by \`${by}\`, top 10, the newest 100,000 logs (SPLIT_ROWS)`,
           async () => {
             const answer = await fieldCounts(store.explorer, filterOf(''), parseSplitBy(by)!);
             return `${answer.values.length} values, ${answer.buckets.length} bars`;

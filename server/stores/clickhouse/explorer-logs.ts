@@ -1,9 +1,8 @@
 // The explorer's reads of logs on ClickHouse (the contract: server/stores/explorer-queries.types.ts), answering as the
 // other stores do: the stream newest first by the keyset (at, id), counts, the histogram, facets, the log in its
-// session, the tags. Filters and search compile in search-sql.ts. A fragment is found by a bounded scan of the view's
-// newest SCAN_ROWS logs, with the same "searched back to" answer (docs/explorer.md#fragments): ClickHouse reads the
-// bound's position in one query, then the matches above it in another. Who each log is from (its session's uid, its
-// device and name) is asked of SIDELOG_DB once per page (SessionLookup).
+// session, the tags. Filters and search compile in search-sql.ts. A fragment or a field parsed from the text is found
+// by a bounded scan of the view's newest SCAN_ROWS logs (scan-reads.ts), counts by a field in split-volume.ts. Who
+// each log is from (its session's uid, its device and name) is asked of SIDELOG_DB once per page (SessionLookup).
 import type { ClickHouseClient } from '@clickhouse/client';
 import { LIST_TEXT_CHARS } from '../../../explorer-contract/api.types.ts';
 import { aroundOf, pageOf, splitScanned } from '../explorer-queries.ts';
