@@ -19,6 +19,8 @@ import { SessionsPage } from './pages/SessionsPage.tsx';
 import { SettingsPage } from './pages/SettingsPage.tsx';
 import { IdentitySetting } from './pages/IdentitySetting.tsx';
 import { SignInPage } from './pages/SignInPage.tsx';
+import { UsersPage } from './pages/UsersPage.tsx';
+import { USERS_PATH } from './UserSearchBox.tsx';
 import { useViewer, viewerStore } from './viewer-state.ts';
 
 const BASE = '/sidelog';
@@ -88,6 +90,11 @@ function Pages() {
         </Layout>
       </Route>
       <Route path="/devices/:udid">{(params) => <DevicePage udid={idParam(params.udid)} />}</Route>
+      <Route path={USERS_PATH}>
+        <Layout title="Users across apps">
+          <UsersPage />
+        </Layout>
+      </Route>
       <Route path="/intent/:appId/:kind/:id">
         {(params) => <IntentPage appId={idParam(params.appId)} kind={idParam(params.kind)} id={idParam(params.id)} />}
       </Route>

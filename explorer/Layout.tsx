@@ -9,6 +9,7 @@ import { href } from './use-query.ts';
 import { countOf, zoneLabel } from './format.ts';
 import { useZone, zoneStore } from './time-zone.ts';
 import { useViewer, viewerStore } from './viewer-state.ts';
+import { UserSearchBox } from './UserSearchBox.tsx';
 
 const VIEWS = [
   { path: '/logs', label: 'Logs' },
@@ -101,6 +102,7 @@ export function Layout({
           <span>Sidelog</span>
         </div>
         <AppPicker appId={appId} />
+        <UserSearchBox />
         <nav aria-label="Explorer views">
           <ul className="portal-nav">
             {[...VIEWS, ...(name === ADMIN_VIEWER ? ADMIN_VIEWS : [])].map((view) => (

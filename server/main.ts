@@ -52,6 +52,7 @@ async function serve(): Promise<void> {
         allowedHosts: allowedHosts(process.env.SIDELOG_ALLOWED_HOSTS, host),
         db,
         logs: process.env.SIDELOG_LOGS || undefined,
+        processes,
         adminToken: process.env.SIDELOG_ADMIN_TOKEN || undefined,
         retentionDays: retentionDays(process.env.SIDELOG_RETENTION_DAYS),
         maxDbBytes: maxDbMB ? maxDbMB * 1024 * 1024 : undefined,

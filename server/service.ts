@@ -29,6 +29,9 @@ export interface ServiceOptions {
   db?: string;
   /** SIDELOG_LOGS: a ClickHouse HTTP URL for the logs, the rest staying in `db` (docs/clickhouse.md). */
   logs?: string;
+  /** SIDELOG_PROCESSES: with more than one, ClickHouse's live tail reads up to the horizon all writers share
+   * (docs/clickhouse.md#arrival-order). Default 1. */
+  processes?: number;
   /** The SQLite file, as `db` (kept for callers that name it so). */
   dbPath?: string;
   /** 0 (the default) takes a free port. */
@@ -125,6 +128,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const store = await openStore(db, {
     maxBytes: options.maxDbBytes,
     logs: options.logs,
+    soleLogWriter: (options.processes ?? 1) === 1,
     retentionDays: options.retentionDays ?? DEFAULT_RETENTION_DAYS,
   });
   try {

@@ -14,6 +14,7 @@ import type { ViewerAccounts } from './viewer-accounts.ts';
 import { wellFormed } from '../collector/wire-validation.ts';
 import { mayRead, TOO_COSTLY, type ExplorerEnv } from './api-params.ts';
 import { countRoutes } from './count-routes.ts';
+import { identitySearchRoutes } from './identity-search.ts';
 import { listRoutes } from './list-routes.ts';
 import { logRoutes } from './log-routes.ts';
 import { signedIn, signInRoutes } from './sign-in-routes.ts';
@@ -70,6 +71,9 @@ export function createExplorerApi(
         .map((app) => ({ ...app, identityKey: identities.get(app.key) ?? null })),
     );
   });
+
+  // One user across the apps the viewer may read (docs/explorer.md#finding-a-user-across-apps).
+  identitySearchRoutes(api, apps, queries);
 
   /** A Sidelog or Bugfender appID, as intent URLs carry it, to the view it names, in Sidelog's form. Found with the
    * explorer's own queries, which read one row or two, never the session's logs. Ids are looked up well-formed, as

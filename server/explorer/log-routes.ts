@@ -54,9 +54,9 @@ export function logRoutes(api: Hono<ExplorerEnv>, queries: ExplorerQueries, page
     const horizon = await queries.lastLogId();
     if (after === null || after === '') return c.json({ logs: [], last: horizon });
     const afterId = intParam(params, 'after', 0, Number.MAX_SAFE_INTEGER);
-    const logs = await queries.arrivedAfter(filter, afterId, horizon, MAX_PAGE);
+    const { logs, last: reached } = await queries.arrivedAfter(filter, afterId, horizon, MAX_PAGE);
     // With no match, the tail still moves on to the horizon, so the next poll does not read it all again.
-    const last = logs.length === MAX_PAGE ? logs.at(-1)!.id : Math.max(afterId, horizon);
+    const last = Math.max(afterId, reached);
     return c.json({ logs: await withWho(queries, filter.appKey, whoKey(params, c.get('app')), logs), last });
   });
 

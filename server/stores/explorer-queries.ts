@@ -164,12 +164,13 @@ export const SESSION_SELECT = `SELECT s.session_uid, s.udid, s.time, s.payload, 
 
 /** A device's row for the explorer, with its sessions' count and the first and last time of its logs (their own
  * times: docs/explorer.md#event-time-first): the same SQL in both dialects. */
-export const DEVICE_SELECT = `SELECT d.udid, d.name, d.info, d.first_seen, d.last_seen,
+export const DEVICE_COLUMNS = `d.udid, d.name, d.info, d.first_seen, d.last_seen,
     (SELECT min(st.first_at) FROM sessions s JOIN session_stats st ON st.session_id = s.id
       WHERE s.app_key = d.app_key AND s.udid = d.udid) AS first_at,
     (SELECT max(st.last_at) FROM sessions s JOIN session_stats st ON st.session_id = s.id
       WHERE s.app_key = d.app_key AND s.udid = d.udid) AS last_at,
-    (SELECT count(*) FROM sessions s WHERE s.app_key = d.app_key AND s.udid = d.udid) AS sessions FROM devices d`;
+    (SELECT count(*) FROM sessions s WHERE s.app_key = d.app_key AND s.udid = d.udid) AS sessions`;
+export const DEVICE_SELECT = `SELECT ${DEVICE_COLUMNS} FROM devices d`;
 
 /** Both databases order sessions alike (coalesce is in both dialects). */
 export const SESSION_ORDER: Record<SessionSort, string> = {

@@ -14,6 +14,7 @@ import type {
   SessionSort,
 } from '../../explorer-contract/api.types.ts';
 import type { SplitBy } from '../../explorer-contract/field-counts.ts';
+import type { IdentityDevice } from '../../explorer-contract/identity-search.types.ts';
 import type { LogFilters } from '../../explorer-contract/log-filters.ts';
 
 export type { AroundLogs, ExplorerApp, ExplorerDevice, ExplorerIssue, ExplorerLog, ExplorerSession, LogPage };
@@ -154,9 +155,15 @@ export interface ExplorerQueries {
   /** The keys as they stand now of the app's devices `udids` (only key `key` when given), each value as the table
    * stores it (JSON). */
   deviceKeys(appKey: string, udids: string[], key?: string): Promise<DeviceKeyRow[]>;
-  /** Logs that arrived after log `afterId` and up to `upTo` (by arrival, whatever their time), oldest first: the live
-   * tail. */
-  arrivedAfter(filter: LogFilter, afterId: number, upTo: number, limit: number): Promise<ExplorerLog[]>;
+  /** Logs that arrived after position `afterId` and up to `upTo` (by arrival, whatever their time), oldest first: the
+   * live tail; and the position to go on from (a full page's last log's, else `upTo`). A position is a log id, or on
+   * ClickHouse a number of arrival order (docs/clickhouse.md#arrival-order). */
+  arrivedAfter(
+    filter: LogFilter,
+    afterId: number,
+    upTo: number,
+    limit: number,
+  ): Promise<{ logs: ExplorerLog[]; last: number }>;
   /** The highest log id up to which every log is visible or never will be (docs/explorer-views.md#live-tail): where
    * a live tail starts, and how far a poll of it reads. */
   lastLogId(): Promise<number>;
@@ -184,6 +191,14 @@ export interface ExplorerQueries {
   devices: {
     list(filter: DeviceFilter): Promise<{ devices: ExplorerDevice[]; more: boolean }>;
     one(appKey: string, udid: string): Promise<DeviceDetail | undefined>;
+    /** A page of the app's devices whose key `key` holds `value` now, as the key search matches it, latest log first
+     * (docs/explorer.md#finding-a-user-across-apps); `more` when there are more. */
+    withKey(
+      appKey: string,
+      key: string,
+      value: string,
+      limit: number,
+    ): Promise<{ devices: IdentityDevice[]; more: boolean }>;
   };
 }
 

@@ -10,6 +10,8 @@ interface StoreOptions extends SqliteStoreOptions {
   logs?: string;
   /** SIDELOG_RETENTION_DAYS, for ClickHouse's TTL where the server has one. */
   retentionDays?: number;
+  /** Whether this is the only process writing SIDELOG_LOGS (docs/clickhouse.md#arrival-order). */
+  soleLogWriter?: boolean;
 }
 
 /** Whether SIDELOG_DB (or startService's `db`) names a PostgreSQL server rather than a SQLite file. */
@@ -29,7 +31,13 @@ export async function openStore(db: string, options: StoreOptions = {}): Promise
     // Loaded only when asked for, as PostgreSQL's client is.
     const { openClickHouseLogs } = await import('./clickhouse/logs-store.ts');
     const { withClickHouseLogs } = await import('./clickhouse/with-logs.ts');
-    return withClickHouseLogs(store, await openClickHouseLogs(options.logs, { retentionDays: options.retentionDays }));
+    return withClickHouseLogs(
+      store,
+      await openClickHouseLogs(options.logs, {
+        retentionDays: options.retentionDays,
+        soleWriter: options.soleLogWriter,
+      }),
+    );
   } catch (error) {
     await store.close();
     throw error;

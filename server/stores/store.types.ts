@@ -93,6 +93,18 @@ export interface AppStore {
   setIdentityKey(key: string, identityKey: string | null): Promise<App | undefined>;
 }
 
+/** A batch of logs stored outside SIDELOG_DB (ClickHouse: docs/clickhouse.md#sessions-ordered-by-their-logs), counted
+ * as addLogs counts its own. */
+export interface StoredCounts {
+  /** Logs sent, and those new. */
+  sent: number;
+  stored: number;
+  /** Of the new ones: the first and last time, and how many of each level 0…5 (a log without one as Debug). */
+  first_at: number;
+  last_at: number;
+  levels: number[];
+}
+
 /** What the collector writes. */
 export interface CollectorStore {
   /** A known app's request is a row of `requests` (the newest MAX_REQUEST_ROWS are kept), with `skipped`, the logs of
@@ -106,6 +118,9 @@ export interface CollectorStore {
   sessionById(appKey: string, id: number): Promise<StoredSession | undefined>;
   /** Stores the batch, skipping logs already stored for the session (same `at` and content); returns how many were new. */
   addLogs(appKey: string, sessionId: number, logs: LogRecord[]): Promise<number>;
+  /** Counts a batch another store holds the logs of, as addLogs counts its own: into the session's counts (the sessions
+   * list's order, a device's first and last time) and the batch's row (the admin API's `batches`). */
+  countLogs(appKey: string, sessionId: number, counts: StoredCounts): Promise<void>;
   /** Stores the issue unless its uid is already stored; returns whether it was new. `resolved_frame`: its frame as
    * its source map resolved it (server/sourcemaps/group-frame.ts), which its group keys on. */
   addIssue(appKey: string, issue: IssueRequest & { resolved_frame?: string }): Promise<boolean>;
@@ -139,6 +154,16 @@ export interface RetentionStore {
   markRetention(now: Date): Promise<void>;
   /** Deletes at most `batch` rows that arrived before `cutoff` (by the marks), from one table; how many it deleted. */
   pruneBefore(cutoff: Date, batch: number): Promise<number>;
+  /** Takes logs another store's retention dropped (ClickHouse's days: docs/clickhouse.md#retention) out of their
+   * sessions' counts, as the other stores' retention takes out the logs it deletes (the first and last time stay). */
+  uncountLogs(counts: SessionLogCounts[]): Promise<void>;
+}
+
+/** How many logs of one session, and of each level 0…5 (a log without one as Debug). */
+export interface SessionLogCounts {
+  session_id: number;
+  total: number;
+  levels: number[];
 }
 
 /** The explorer's viewer accounts and their sign-ins (server/explorer/viewer-accounts.ts holds the rules). */
@@ -338,6 +363,8 @@ export interface ForwardLog extends LogRecord {
 }
 export interface ForwardPage {
   logs: ForwardLog[];
+  /** A short page's end, where the store read past `upTo` (ClickHouse: its horizon, arrival.ts): the cursor moves to it. */
+  through?: number;
   /** The sessions the logs belong to, by id. */
   sessions: StoredSession[];
 }

@@ -98,13 +98,14 @@ async function step(
   const { store, settings, signal, pageSizes, refusedInARow, waits } = forwarding;
   const upTo = Math.min(horizon, cursor + SCAN_WINDOW);
   const limit = pageSizes.get(app.key) ?? settings.pageSize;
-  const { logs, sessions } = await store.forwardPage(app.key, cursor, upTo, limit);
+  const { logs, sessions, through = upTo } = await store.forwardPage(app.key, cursor, upTo, limit);
   if (logs.length === 0) {
-    await store.saveForwardCursor(app.key, { lastId: upTo });
+    await store.saveForwardCursor(app.key, { lastId: through });
     return true;
   }
-  // A full page ends at its last log; a short one read everything up to `upTo`.
-  const lastId = logs.length === limit ? logs[logs.length - 1]!.id : upTo;
+  // A full page ends at its last log (a page past `limit` holds that log's ties: ClickHouse, arrival.ts); a short one
+  // read everything up to `through`.
+  const lastId = logs.length >= limit ? logs[logs.length - 1]!.id : through;
   const encoded = encodeWithin(otlpRequestOf(app, logs, sessions), endpoint.encoding, settings.maxRequestBytes);
   if ('over' in encoded) {
     // Our own bound, not the endpoint's answer: split as a refused page is, and a log over it alone passed.

@@ -6,9 +6,10 @@
 import type { ClickHouseClient } from '@clickhouse/client';
 import { LIST_TEXT_CHARS } from '../../../explorer-contract/api.types.ts';
 import { aroundOf, pageOf, splitScanned } from '../explorer-queries.ts';
+import { MAX_STEP } from '../fragment-scan.ts';
 import type { ExplorerLog, ExplorerQueries, FacetSample, LogFilter } from '../explorer-queries.types.ts';
 import type { SessionLookup } from '../store.types.ts';
-import { REQUEST_TIMEOUT_MS } from './client.ts';
+import { receivedAfter } from './arrival.ts';
 import { columns, NEWEST_FIRST, olderThan, type LogReadContext, type Row } from './log-read-context.ts';
 import { matchingRows } from './plan-rows.ts';
 import { scanPlan } from './scan-plan.ts';
@@ -43,18 +44,14 @@ export type LogExplorerReads = Pick<
 const holdsParsed = (filter: LogFilter) =>
   filter.search?.groups.some((group) => group.some((clause) => clause.term.kind === 'parsed')) ?? false;
 
-/** A live tail's position is a second of arrival (`received`): log ids are hashes, not a sequence. A group's rows
- * carry the second its write began, and a write may take up to REQUEST_TIMEOUT_MS: seconds older than that hold every
- * log they ever will. */
-const TAIL_SETTLE_SECONDS = Math.ceil(REQUEST_TIMEOUT_MS / 1000) + 1;
-
 export function createLogExplorerReads(
   client: ClickHouseClient,
   database: string,
   features: ServerFeatures,
   sessions: SessionLookup,
   facts: LogReadContext['facts'],
-  now: () => number = Date.now,
+  /** The live tail's horizon (arrival.ts): this process's own, or the one shared by every writer. */
+  horizon: () => number,
 ): LogExplorerReads {
   const table = `${sqlIdentifier(database)}.${LOGS_TABLE}`;
   const context: FilterContext = { sessions, features };
@@ -162,29 +159,48 @@ export function createLogExplorerReads(
       );
       return { rows: found, complete: found.reduce((sum, row) => sum + row.n, 0) < limit };
     },
+    // Positions are numbers of arrival order (docs/clickhouse.md#arrival-order); a full page takes all its last
+    // number's rows, which two processes may share, so that the tail moved to it passes none.
     async arrivedAfter(filter, afterId, upTo, limit) {
-      // A parsed field is read in Node: its view is the rest of the query, and the rows are read until enough match.
+      // A parsed field is read in Node (scan-plan.ts): the view is the rest of the query, and rows are read until
+      // enough match.
       const { narrowing, scanned } = holdsParsed(filter)
         ? splitScanned(filter.search!)
         : { narrowing: filter.search, scanned: { groups: [] } };
       const plan = await scanPlan(scanned, filter.appKey, context);
-      const found = await matchingRows<Row>(
+      const from = `${table} WHERE ${await where({ ...filter, search: narrowing })} AND ${plan.where}`;
+      const select = `arrival, ${columns(true)}`;
+      type Arrived = Row & { arrival: number };
+      let found = await matchingRows<Arrived>(
         rows,
         plan,
         {
-          select: columns(true),
-          from: `${table} WHERE ${await where({ ...filter, search: narrowing })} AND ${plan.where}
-            AND received > ${sqlInteger(afterId)} AND received <= ${sqlInteger(upTo)}`,
-          order: 'ORDER BY received, at, id',
+          select,
+          from: `${from} AND arrival > ${sqlInteger(afterId)} AND arrival <= ${sqlInteger(upTo)} AND ${receivedAfter(afterId)}`,
+          order: 'ORDER BY arrival, id',
         },
         limit,
-        Math.min(limit * 4, 50_000),
+        Math.min(limit * 4, MAX_STEP),
       );
-      return explorerLogs(filter.appKey, found);
+      const last = found.length === limit ? found.at(-1)!.arrival : undefined;
+      if (last !== undefined)
+        found = [
+          ...found.filter((row) => row.arrival !== last),
+          ...(await matchingRows<Arrived>(
+            rows,
+            plan,
+            { select, from: `${from} AND arrival = ${sqlInteger(last)}`, order: 'ORDER BY id' },
+            Number.MAX_SAFE_INTEGER,
+            MAX_STEP,
+          )),
+        ];
+      const logs = await explorerLogs(
+        filter.appKey,
+        found.map(({ arrival: _, ...row }) => row),
+      );
+      return { logs, last: last ?? upTo };
     },
-    async lastLogId() {
-      return Math.floor(now() / 1000) - TAIL_SETTLE_SECONDS;
-    },
+    lastLogId: async () => horizon(),
     around,
     async logText(appKey, id) {
       const [row] = await rows<{ t: string | null }>(

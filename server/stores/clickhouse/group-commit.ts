@@ -14,25 +14,25 @@ interface GroupCommitOptions {
   refuse: () => Error;
 }
 
-interface Waiting<T> {
+interface Waiting<T, R> {
   rows: T[];
-  resolve: (result: number) => void;
+  resolve: (result: R) => void;
   reject: (error: unknown) => void;
 }
 
-export interface GroupCommit<T> {
-  /** Resolves with what the write answered for this batch (for logs: how many of its rows were new). */
-  submit(rows: T[]): Promise<number>;
+export interface GroupCommit<T, R = number> {
+  /** Resolves with what the write answered for this batch (for logs: how many of its rows were new, and theirs counts). */
+  submit(rows: T[]): Promise<R>;
   /** Resolves once everything submitted before it is written (or failed). */
   drain(): Promise<void>;
 }
 
-/** `write` gets the batches of one group, in arrival order, and answers one number per batch. */
-export function groupCommit<T>(
-  write: (batches: T[][]) => Promise<number[]>,
+/** `write` gets the batches of one group, in arrival order, and answers one result per batch. */
+export function groupCommit<T, R = number>(
+  write: (batches: T[][]) => Promise<R[]>,
   options: GroupCommitOptions,
-): GroupCommit<T> {
-  let waiting: Waiting<T>[] = [];
+): GroupCommit<T, R> {
+  let waiting: Waiting<T, R>[] = [];
   let waitingRows = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> | undefined;
@@ -57,7 +57,7 @@ export function groupCommit<T>(
   return {
     submit(rows) {
       if (waitingRows + rows.length > options.maxPendingRows) return Promise.reject(options.refuse());
-      const done = new Promise<number>((resolve, reject) => waiting.push({ rows, resolve, reject }));
+      const done = new Promise<R>((resolve, reject) => waiting.push({ rows, resolve, reject }));
       waitingRows += rows.length;
       if (!running) {
         if (waitingRows >= options.maxRows) start();

@@ -2,6 +2,8 @@
 // partitioned by them (schema.ts). DROP PARTITION is a file operation on both 18.16 and current servers, with no
 // rewrite of the rest and no delete of single rows; where the server has TTL the table drops them itself as well.
 import type { ClickHouseClient } from '@clickhouse/client';
+import { LEVEL_COLUMNS } from '../../../explorer-contract/api.types.ts';
+import type { SessionLogCounts } from '../store.types.ts';
 import { LOGS_TABLE } from './schema.ts';
 import { sqlIdentifier, sqlString } from './sql-literal.ts';
 
@@ -9,8 +11,15 @@ import { sqlIdentifier, sqlString } from './sql-literal.ts';
 const partitionOf = (date: Date) => date.toISOString().slice(0, 10).replaceAll('-', '');
 
 /** Drops every day of logs that arrived wholly before `cutoff`'s day (the day holding the cutoff is kept: a log is
- * never deleted before its time); the days dropped, oldest first. */
-export async function dropDaysBefore(client: ClickHouseClient, database: string, cutoff: Date): Promise<string[]> {
+ * never deleted before its time); the days dropped, oldest first. `uncount` is given each day's logs counted by
+ * session once the day is dropped (SIDELOG_DB's session counts: docs/clickhouse.md#retention). */
+export async function dropDaysBefore(
+  client: ClickHouseClient,
+  database: string,
+  cutoff: Date,
+  uncount?: (counts: SessionLogCounts[]) => Promise<void>,
+): Promise<string[]> {
+  const table = `${sqlIdentifier(database)}.${LOGS_TABLE}`;
   const result = await client.query({
     query: `SELECT DISTINCT partition FROM system.parts
       WHERE database = ${sqlString(database)} AND table = ${sqlString(LOGS_TABLE)} AND active ORDER BY partition`,
@@ -21,9 +30,20 @@ export async function dropDaysBefore(client: ClickHouseClient, database: string,
     .map((row) => row.partition)
     .filter((day) => /^\d{8}$/.test(day) && day < limit);
   // The partition's value as a literal: 18.16 and current servers both take `DROP PARTITION 20261101`.
-  for (const day of days)
-    await client.command({
-      query: `ALTER TABLE ${sqlIdentifier(database)}.${LOGS_TABLE} DROP PARTITION ${day}`,
-    });
+  const levels = LEVEL_COLUMNS.map((_, level) => `countIf(ifNull(ll, 0) = ${level})`).join(', ');
+  for (const day of days) {
+    // Counted before the drop, taken out after it: a failure between leaves the counts high, never a log uncounted twice.
+    const counts = uncount
+      ? ((await (
+          await client.query({
+            query: `SELECT session_id, count() AS total, [${levels}] AS levels FROM ${table}
+              WHERE toYYYYMMDD(received) = ${day} GROUP BY session_id`,
+            format: 'JSONEachRow',
+          })
+        ).json()) as SessionLogCounts[])
+      : [];
+    await client.command({ query: `ALTER TABLE ${table} DROP PARTITION ${day}` });
+    if (counts.length > 0) await uncount!(counts);
+  }
   return days;
 }

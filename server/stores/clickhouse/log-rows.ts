@@ -10,6 +10,8 @@ export interface LogRow {
   at: number;
   /** Seconds since 1970: when the group holding the row was written (set by the writer). */
   received: number;
+  /** The row's place in arrival order (arrival.ts; set by the writer). */
+  arrival: number;
   x: string;
   t: string | null;
   m: string | null;
@@ -38,6 +40,7 @@ export function toLogRow(appKey: string, sessionId: number, log: LogRecord): Log
     id: rowId(dedupeKey({ session_id: sessionId, at: log.at, content_hash })),
     at: log.at,
     received: 0,
+    arrival: 0,
     ...fields,
     content_hash,
   };

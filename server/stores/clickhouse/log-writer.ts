@@ -3,6 +3,8 @@
 // batch acknowledged only once ClickHouse has acknowledged the insert that holds it.
 import type { ClickHouseClient } from '@clickhouse/client';
 import type { LogRecord } from '../../../protocol/records.types.ts';
+import type { StoredCounts } from '../store.types.ts';
+import { ARRIVALS_PER_MS, createArrivalClock, type ArrivalClock } from './arrival.ts';
 import { groupCommit, type GroupCommit } from './group-commit.ts';
 import { dedupeKey, toLogRow, type LogRow } from './log-rows.ts';
 import { LOGS_TABLE } from './schema.ts';
@@ -25,8 +27,28 @@ export interface LogWriter {
    * were new once ClickHouse has acknowledged them. Fails with ClickHouseUnavailable when ClickHouse is down, slow or
    * the writer is past MAX_WAITING_ROWS. */
   addLogs(appKey: string, sessionId: number, logs: LogRecord[]): Promise<number>;
+  /** addLogs, answering the new logs' counts too, for SIDELOG_DB's session counts (CollectorStore.countLogs). */
+  store(appKey: string, sessionId: number, logs: LogRecord[]): Promise<StoredCounts>;
   /** Resolves once every batch submitted before it is written or failed. */
   drain(): Promise<void>;
+  /** The numbers of the rows' arrival order, and how far they are settled (arrival.ts). */
+  arrivals: ArrivalClock;
+}
+
+const noneStored = (sent: number): StoredCounts => ({
+  sent,
+  stored: 0,
+  first_at: 0,
+  last_at: 0,
+  levels: [0, 0, 0, 0, 0, 0],
+});
+/** A new row into its batch's counts; a level outside 0…5 counts in the total only, as on the other stores. */
+function count(counts: StoredCounts, row: LogRow): void {
+  const first = counts.stored++ === 0;
+  counts.first_at = first ? row.at : Math.min(counts.first_at, row.at);
+  counts.last_at = first ? row.at : Math.max(counts.last_at, row.at);
+  const level = row.ll ?? 0;
+  if (level in counts.levels) counts.levels[level]!++;
 }
 
 export interface LogWriterOptions {
@@ -40,6 +62,7 @@ export interface LogWriterOptions {
 export function createLogWriter(client: ClickHouseClient, database: string, options: LogWriterOptions = {}): LogWriter {
   const table = `${sqlIdentifier(database)}.${LOGS_TABLE}`;
   const now = options.now ?? Date.now;
+  const arrivals = createArrivalClock(now);
 
   /** The dedupe keys among `rows` that are stored already, looked up by each session's range of `at`: the primary key
    * (app, at, …) narrows the read to those times. */
@@ -77,42 +100,56 @@ export function createLogWriter(client: ClickHouseClient, database: string, opti
     return stored;
   }
 
-  /** One group: the rows not yet stored (nor twice in the group), inserted at once; each batch's count of new ones. */
-  async function write(batches: LogRow[][]): Promise<number[]> {
+  /** One group: the rows not yet stored (nor twice in the group), inserted at once; each batch's counts of new ones. */
+  async function write(batches: LogRow[][]): Promise<StoredCounts[]> {
+    let first: number | undefined;
     try {
       const stored = await storedKeys(batches.flat());
-      const received = Math.floor(now() / 1000);
       const fresh: LogRow[] = [];
       const counts = batches.map((rows) => {
-        let count = 0;
+        const counts = noneStored(rows.length);
         for (const row of rows) {
           const key = dedupeKey(row);
           if (stored.has(key)) continue;
           stored.add(key);
-          fresh.push({ ...row, received });
-          count++;
+          fresh.push({ ...row });
+          count(counts, row);
         }
-        return count;
+        return counts;
       });
-      if (fresh.length > 0) await client.insert({ table, values: fresh, format: 'JSONEachRow' });
+      if (fresh.length > 0) {
+        // Numbered as the insert begins, in the group's order: a session's logs arrive in the order they were sent.
+        first = arrivals.begin(fresh.length);
+        // `received`, the partition's second, is the first number's: a reader from a position on reads the days
+        // from that second (less one, for a group begun just before it) on.
+        const received = Math.floor(first / ARRIVALS_PER_MS / 1000);
+        fresh.forEach((row, index) => Object.assign(row, { arrival: first! + index, received }));
+        await client.insert({ table, values: fresh, format: 'JSONEachRow' });
+        arrivals.end(first, false);
+      }
       return counts;
     } catch (error) {
+      if (first !== undefined) arrivals.end(first, true);
       throw asUnavailable(error);
     }
   }
 
-  const group: GroupCommit<LogRow> = groupCommit(write, {
+  const group: GroupCommit<LogRow, StoredCounts> = groupCommit(write, {
     windowMs: options.windowMs ?? GROUP_WINDOW_MS,
     maxRows: options.maxRows ?? GROUP_MAX_ROWS,
     maxPendingRows: options.maxWaitingRows ?? MAX_WAITING_ROWS,
     refuse: () => new ClickHouseUnavailable('ClickHouse is behind: too many logs are waiting to be stored'),
   });
 
+  const store: LogWriter['store'] = (appKey, sessionId, logs) => {
+    if (logs.length === 0) return Promise.resolve(noneStored(0));
+    return group.submit(logs.map((log) => toLogRow(appKey, sessionId, log)));
+  };
+
   return {
-    addLogs(appKey, sessionId, logs) {
-      if (logs.length === 0) return Promise.resolve(0);
-      return group.submit(logs.map((log) => toLogRow(appKey, sessionId, log)));
-    },
+    addLogs: async (appKey, sessionId, logs) => (await store(appKey, sessionId, logs)).stored,
+    store,
     drain: () => group.drain(),
+    arrivals,
   };
 }

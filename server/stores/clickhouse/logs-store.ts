@@ -7,11 +7,15 @@ import { createLogWriter, type LogWriter, type LogWriterOptions } from './log-wr
 import { parseLogsUrl } from './logs-url.ts';
 import { migrateLogs } from './migrate.ts';
 import { serverFeatures, type ServerFeatures } from './server-features.ts';
+import { LOGS_TABLE } from './schema.ts';
+import { sqlIdentifier } from './sql-literal.ts';
 
 export interface ClickHouseLogs extends LogWriter {
   features: ServerFeatures;
   client: ClickHouseClient;
   database: string;
+  /** The live tail's horizon (arrival.ts): this process's own when it is the only writer, else the shared one. */
+  tailHorizon(): number;
   /** SIDELOG_LOGS without its password, for the start-up line and messages. */
   location: string;
   /** Writes what waits, then closes the client (unless the caller owns it). */
@@ -22,6 +26,20 @@ interface OpenLogsOptions {
   /** SIDELOG_RETENTION_DAYS: the table's TTL where the server has TTL. */
   retentionDays?: number;
   writer?: LogWriterOptions;
+  /** Whether this process is the only one writing the database (SIDELOG_PROCESSES of 1, the default): the live tail is
+   * then exact, else some 11 s behind (docs/clickhouse.md#arrival-order). */
+  soleWriter?: boolean;
+}
+
+/** The highest arrival number stored, read from the newest day's partitions only (`received` is its second), so that a
+ * process started after another numbers its rows after the other's, whatever the clocks did. */
+async function lastArrival(client: ClickHouseClient, database: string): Promise<number> {
+  const table = `${sqlIdentifier(database)}.${LOGS_TABLE}`;
+  const result = await client.query({
+    query: `SELECT max(arrival) AS last FROM ${table} WHERE received >= (SELECT max(received) FROM ${table}) - 86400`,
+    format: 'JSONEachRow',
+  });
+  return ((await result.json()) as { last: number }[])[0]?.last ?? 0;
 }
 
 /** On a client of the caller's (chdb's in the tests), which it closes itself. */
@@ -33,11 +51,13 @@ export async function openClickHouseLogsOn(
   const features = await serverFeatures(client);
   await migrateLogs(client, database, features, { retentionDays: options.retentionDays });
   const writer = createLogWriter(client, database, options.writer);
+  writer.arrivals.follow(await lastArrival(client, database));
   return {
     ...writer,
     features,
     client,
     database,
+    tailHorizon: options.soleWriter === false ? writer.arrivals.sharedHorizon : writer.arrivals.ownHorizon,
     location: options.location ?? database,
     async close() {
       await writer.drain();

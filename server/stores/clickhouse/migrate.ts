@@ -63,7 +63,7 @@ export async function migrateLogs(
   for (const [index, migration] of LOGS_MIGRATIONS.entries()) {
     const version = index + 1;
     if (applied.has(version)) continue;
-    for (const statement of migration.statements(database, features)) await client.command({ query: statement });
+    for (const statement of migration.statements(database, features)) await run(client, database, statement);
     await client.insert({
       table: `${db}.${MIGRATIONS_TABLE}`,
       values: [{ version, name: migration.name, applied: Math.floor(Date.now() / 1000) }],
@@ -74,22 +74,31 @@ export async function migrateLogs(
   await addExtras(client, database, features, options);
 }
 
+const columnsOf = async (client: ClickHouseClient, database: string) =>
+  new Set(
+    (await rowsOf<{ name: string }>(client, `DESCRIBE TABLE ${sqlIdentifier(database)}.${LOGS_TABLE}`)).map(
+      (row) => row.name,
+    ),
+  );
+
+/** A statement, where one that adds a column may find it added: two processes may both try, and when the ALTER fails
+ * and the column is there after all, another process added it (18.16 says so with code 44, current servers with 15),
+ * which is what was wanted. */
+async function run(client: ClickHouseClient, database: string, statement: string): Promise<void> {
+  try {
+    await client.command({ query: statement });
+  } catch (error) {
+    const added = / ADD COLUMN (\w+) /.exec(statement)?.[1];
+    if (!added || !(await columnsOf(client, database)).has(added)) throw error;
+  }
+}
+
 /** A column described after the table was made (server/stores/log-columns.ts) is added on the next start, as on the
- * other stores. Two processes may both try: when the ALTER fails and the column is there after all, another process
- * added it (18.16 says so with code 44, current servers with 15), which is what was wanted. */
+ * other stores. */
 async function addMissingColumns(client: ClickHouseClient, database: string): Promise<void> {
   const table = `${sqlIdentifier(database)}.${LOGS_TABLE}`;
-  const columns = async () =>
-    new Set((await rowsOf<{ name: string }>(client, `DESCRIBE TABLE ${table}`)).map((row) => row.name));
-  const present = await columns();
-  for (const statement of missingColumns('clickhouse', present, table)) {
-    try {
-      await client.command({ query: statement });
-    } catch (error) {
-      const name = statement.split(' ADD COLUMN ')[1]!.split(' ')[0]!;
-      if (!(await columns()).has(name)) throw error;
-    }
-  }
+  const present = await columnsOf(client, database);
+  for (const statement of missingColumns('clickhouse', present, table)) await run(client, database, statement);
 }
 /** The word index and the TTL, on each start: SHOW CREATE TABLE says whether the table has them already (18.16 has no
  * system table of indexes, and no IF NOT EXISTS for them). */

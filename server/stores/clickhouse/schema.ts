@@ -43,6 +43,14 @@ interface LogsMigration {
 
 export const LOGS_MIGRATIONS: readonly LogsMigration[] = [
   { name: 'logs', statements: (database, features) => [createLogs(sqlIdentifier(database), features)] },
+  // A log's place in arrival order (arrival.ts), for the forwarder and the live tail. Rows stored before it take the
+  // first number of their second of arrival.
+  {
+    name: 'arrival',
+    statements: (database) => [
+      `ALTER TABLE ${sqlIdentifier(database)}.${LOGS_TABLE} ADD COLUMN arrival UInt64 DEFAULT toUInt64(received) * 1000000`,
+    ],
+  },
 ];
 
 /** The word index's name and its definition for the server, when it has one. */
@@ -58,9 +66,10 @@ export function wordIndexStatement(database: string, features: ServerFeatures): 
   return undefined;
 }
 
-/** The table's TTL for a retention of `days` (0: none), where the server has TTL: parts wholly past it are dropped by
- * ClickHouse itself, as retention's DROP PARTITION does on any version. */
+/** The table's TTL for a retention of `days` (0: none), where the server has TTL: a day longer, so that retention's
+ * DROP PARTITION, which takes a day's logs out of their sessions' counts (docs/clickhouse.md#retention), comes first,
+ * and the TTL drops what retention, not running, left. */
 export function ttlStatement(database: string, features: ServerFeatures, days: number): string | undefined {
   if (!features.ttl || days <= 0 || !Number.isSafeInteger(days)) return undefined;
-  return `ALTER TABLE ${sqlIdentifier(database)}.${LOGS_TABLE} MODIFY TTL received + toIntervalDay(${sqlInteger(days)})`;
+  return `ALTER TABLE ${sqlIdentifier(database)}.${LOGS_TABLE} MODIFY TTL received + toIntervalDay(${sqlInteger(days + 1)})`;
 }

@@ -6,14 +6,23 @@
 import type { Store } from '../store.types.ts';
 import { createLogExplorerReads } from './explorer-logs.ts';
 import { dropDaysBefore } from './log-retention.ts';
-import { createSessionCounts } from './collected-logs.ts';
+import { createCollectedLogs } from './collected-logs.ts';
+import { createForwardLogs } from './forward-logs.ts';
+import { createBatchCounting } from './batch-counts.ts';
 import { createIssueLogTimes } from './issue-log-times.ts';
 import type { ClickHouseLogs } from './logs-store.ts';
 
 export function withClickHouseLogs(base: Store, logs: ClickHouseLogs): Store {
-  const reads = createLogExplorerReads(logs.client, logs.database, logs.features, base, base.explorer);
-  const counts = createSessionCounts(logs.client, logs.database, base);
-  const baseSessions = base.explorer.sessions;
+  const reads = createLogExplorerReads(
+    logs.client,
+    logs.database,
+    logs.features,
+    base,
+    base.explorer,
+    logs.tailHorizon,
+  );
+  const counts = createCollectedLogs(logs.client, logs.database, base);
+  const countBatch = createBatchCounting(base);
   /** The cutoff's day last dropped: retention calls pruneBefore once a batch, and a day is dropped once. */
   let droppedBefore: string | undefined;
   let closed: Promise<void> | undefined;
@@ -24,27 +33,21 @@ export function withClickHouseLogs(base: Store, logs: ClickHouseLogs): Store {
     explorer: {
       ...base.explorer,
       ...reads,
-      sessions: {
-        ...baseSessions,
-        // SIDELOG_DB lists and orders them; their counts come from ClickHouse (collected-logs.ts).
-        async list(filter) {
-          const listed = await baseSessions.list(filter);
-          return { ...listed, sessions: await counts.withCounts(filter.appKey, listed.sessions) };
-        },
-        async one(appKey, uid) {
-          const session = await baseSessions.one(appKey, uid);
-          return session && (await counts.withCounts(appKey, [session]))[0];
-        },
-      },
     },
+    ...createForwardLogs(logs.client, logs.database, logs.arrivals, base),
     sessionLogs: counts.sessionLogs,
     listPage: (list, appKey, after, limit) =>
       list === 'logs' ? counts.logsPage(appKey, after, limit) : base.listPage(list, appKey, after, limit),
-    addLogs: (appKey, sessionId, batch) => logs.addLogs(appKey, sessionId, batch),
+    // Counted in SIDELOG_DB once ClickHouse has them (docs/clickhouse.md#sessions-ordered-by-their-logs).
+    async addLogs(appKey, sessionId, batch) {
+      const counts = await logs.store(appKey, sessionId, batch);
+      await countBatch(appKey, sessionId, counts);
+      return counts.stored;
+    },
     async pruneBefore(cutoff, batch) {
       const day = cutoff.toISOString().slice(0, 10);
       if (droppedBefore !== day) {
-        await dropDaysBefore(logs.client, logs.database, cutoff);
+        await dropDaysBefore(logs.client, logs.database, cutoff, (counts) => base.uncountLogs(counts));
         droppedBefore = day;
       }
       return base.pruneBefore(cutoff, batch);

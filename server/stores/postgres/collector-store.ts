@@ -19,6 +19,23 @@ import { ADD_TO_VOLUME, createVolumeFolding } from './log-volume.ts';
 import type { Partitions } from './partitions.ts';
 import type { Statistics } from './statistics.ts';
 
+/** A session's counts plus a batch's (session_stats' columns as `excluded`). */
+const ADD_TO_STATS = `ON CONFLICT (session_id) DO UPDATE SET
+      first_at = least(session_stats.first_at, excluded.first_at), last_at = greatest(session_stats.last_at, excluded.last_at),
+      total = session_stats.total + excluded.total, debug = session_stats.debug + excluded.debug, warning = session_stats.warning + excluded.warning,
+      error = session_stats.error + excluded.error, trace = session_stats.trace + excluded.trace, info = session_stats.info + excluded.info,
+      fatal = session_stats.fatal + excluded.fatal`;
+
+/** A batch whose logs are in ClickHouse, counted as ADD_LOGS counts its own. */
+const COUNT_LOGS = `
+  WITH counted AS (
+    INSERT INTO session_stats (session_id, first_at, last_at, total, debug, warning, error, trace, info, fatal)
+    SELECT $1::int, $4::float8, $5::float8, $3::int, $6::int, $7::int, $8::int, $9::int, $10::int, $11::int WHERE $3::int > 0
+    ${ADD_TO_STATS}
+    RETURNING 1
+  )
+  INSERT INTO log_batches (app_key, session_id, count, stored) VALUES ($12, $1::int, $2::int, $3::int)`;
+
 const ADD_LOGS = `
   WITH input AS (
     SELECT * FROM json_to_recordset($2::json) AS i (${COLUMNS.map((column) => `${column.name} ${column.sql.postgres}`).join(', ')}, h text)
@@ -32,11 +49,7 @@ const ADD_LOGS = `
     SELECT $1, min(at), max(at), count(*), count(*) FILTER (WHERE ll = 0), count(*) FILTER (WHERE ll = 1), count(*) FILTER (WHERE ll = 2),
       count(*) FILTER (WHERE ll = 3), count(*) FILTER (WHERE ll = 4), count(*) FILTER (WHERE ll = 5)
     FROM added HAVING count(*) > 0
-    ON CONFLICT (session_id) DO UPDATE SET
-      first_at = least(session_stats.first_at, excluded.first_at), last_at = greatest(session_stats.last_at, excluded.last_at),
-      total = session_stats.total + excluded.total, debug = session_stats.debug + excluded.debug, warning = session_stats.warning + excluded.warning,
-      error = session_stats.error + excluded.error, trace = session_stats.trace + excluded.trace, info = session_stats.info + excluded.info,
-      fatal = session_stats.fatal + excluded.fatal
+    ${ADD_TO_STATS}
     RETURNING 1
   ),
   ${ADD_TO_VOLUME}
@@ -147,6 +160,17 @@ export function createCollectorStore(pool: pg.Pool, partitions: Partitions, stat
       statistics.stored(stored);
       foldVolume();
       return stored;
+    },
+    async countLogs(appKey, sessionId, counts) {
+      await pool.query(COUNT_LOGS, [
+        sessionId,
+        counts.sent,
+        counts.stored,
+        counts.first_at,
+        counts.last_at,
+        ...counts.levels.slice(0, 6),
+        appKey,
+      ]);
     },
     async addIssue(appKey, issue) {
       return transaction(pool, async (client) => {

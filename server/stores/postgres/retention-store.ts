@@ -24,6 +24,22 @@ export function createRetentionStore(pool: pg.Pool, partitions: Partitions): Ret
         }
       });
     },
+    async uncountLogs(counts) {
+      if (counts.length === 0) return;
+      await run(
+        `WITH c AS (SELECT * FROM json_to_recordset($1::json) AS c (session_id integer, total integer, debug integer,
+           warning integer, error integer, trace integer, info integer, fatal integer))
+         UPDATE session_stats st SET total = st.total - c.total, debug = st.debug - c.debug, warning = st.warning - c.warning,
+           error = st.error - c.error, trace = st.trace - c.trace, info = st.info - c.info, fatal = st.fatal - c.fatal
+         FROM c WHERE st.session_id = c.session_id`,
+        JSON.stringify(
+          counts.map(({ session_id, total, levels }) => {
+            const [debug, warning, error, trace, info, fatal] = levels;
+            return { session_id, total, debug, warning, error, trace, info, fatal };
+          }),
+        ),
+      );
+    },
     async pruneBefore(cutoff, batch) {
       const before = cutoff.toISOString();
       const dropped = await partitions.dropBefore(cutoff.getTime(), 1);

@@ -3,6 +3,7 @@
 // list's counts, the volume rollup and the batch's own row, in one transaction.
 import type Database from 'better-sqlite3';
 import type { LogRecord } from '../../../protocol/records.types.ts';
+import type { StoredCounts } from '../store.types.ts';
 import { COLUMN_NAMES } from '../log-columns.ts';
 import { HASHED_FIELDS, hashOfText, hashedText } from '../log-hash.ts';
 import { createVolumeRollup } from './log-volume.ts';
@@ -49,9 +50,10 @@ export const logCount = (params: LogParams) => params.rows;
 const ROWS_PER_INSERT = [500, 50] as const;
 
 /** addLogs' write, given the logs already made parameters (logParams): how many were new. */
-export function logBatchWrites(
-  db: Database.Database,
-): (appKey: string, sessionId: number, params: LogParams) => number {
+export function logBatchWrites(db: Database.Database): {
+  addLogParams(appKey: string, sessionId: number, params: LogParams): number;
+  countLogs(appKey: string, sessionId: number, counts: StoredCounts): void;
+} {
   /** The INSERT of `rows` logs at once (a resend is ignored). */
   const inserts = new Map<number, Database.Statement>();
   const insertLogs = (rows: number) => {
@@ -106,7 +108,7 @@ export function logBatchWrites(
   const insertBatch = db.prepare(`INSERT INTO log_batches (app_key, session_id, count, stored) VALUES (?, ?, ?, ?)`);
   const addToVolume = createVolumeRollup(db, LOG_COLUMNS);
 
-  return function addLogParams(appKey: string, sessionId: number, { rows: count, json }: LogParams): number {
+  function addLogParams(appKey: string, sessionId: number, { rows: count, json }: LogParams): number {
     const params = JSON.parse(json) as (string | number | null)[];
     const width = LOG_COLUMNS.length;
     return db.transaction(() => {
@@ -127,5 +129,16 @@ export function logBatchWrites(
       insertBatch.run(appKey, sessionId, count, stored);
       return stored;
     })();
-  };
+  }
+
+  /** A batch whose logs are in ClickHouse: its counts as the collector's group commit gave them. */
+  function countLogs(appKey: string, sessionId: number, counts: StoredCounts): void {
+    db.transaction(() => {
+      if (counts.stored > 0)
+        upsertSessionStats.run(sessionId, counts.first_at, counts.last_at, counts.stored, ...counts.levels);
+      insertBatch.run(appKey, sessionId, counts.sent, counts.stored);
+    })();
+  }
+
+  return { addLogParams, countLogs };
 }

@@ -34,6 +34,7 @@ export const READ_METHODS = [
   'issues.one',
   'devices.list',
   'devices.one',
+  'devices.withKey',
 ] as const satisfies readonly (
   Exclude<keyof ExplorerQueries, Groups> | { [G in Groups]: `${G}.${keyof ExplorerQueries[G] & string}` }[Groups]
 )[];

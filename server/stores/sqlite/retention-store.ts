@@ -23,6 +23,15 @@ export function retentionStore(db: Database.Database): { reads: object; writes: 
         }
       })();
     },
+    uncountLogs(counts) {
+      const subtract = db.prepare(
+        `UPDATE session_stats SET total = total - ?, debug = debug - ?, warning = warning - ?, error = error - ?,
+           trace = trace - ?, info = info - ?, fatal = fatal - ? WHERE session_id = ?`,
+      );
+      db.transaction(() => {
+        for (const { session_id, total, levels } of counts) subtract.run(total, ...levels.slice(0, 6), session_id);
+      })();
+    },
     pruneBefore(cutoff, batch) {
       const before = cutoff.toISOString();
       // Logs, then what refers to sessions, so that sessions left with nothing can go last.

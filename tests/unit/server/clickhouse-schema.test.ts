@@ -35,8 +35,9 @@ describe.each(CLICKHOUSE_ENGINES)('the logs schema on ClickHouse (%s)', (engine)
       `SELECT name FROM system.tables WHERE database = '${ch.database}' ORDER BY name`,
     );
     expect(tables.map((table) => table.name)).toEqual(['logs', 'sidelog_migrations']);
-    expect(await rows(`SELECT version, name FROM ${ch.database}.sidelog_migrations`)).toEqual([
+    expect(await rows(`SELECT version, name FROM ${ch.database}.sidelog_migrations ORDER BY version`)).toEqual([
       { version: 1, name: 'logs' },
+      { version: 2, name: 'arrival' },
     ]);
     // DESCRIBE, in the table's order: 18.16's system.columns has no position.
     const columns = await rows<{ name: string }>(`DESCRIBE TABLE ${ch.database}.logs`);
@@ -48,6 +49,7 @@ describe.each(CLICKHOUSE_ENGINES)('the logs schema on ClickHouse (%s)', (engine)
       'received',
       ...COLUMN_NAMES,
       'content_hash',
+      'arrival',
     ]);
   });
 
@@ -72,7 +74,7 @@ describe.each(CLICKHOUSE_ENGINES)('the logs schema on ClickHouse (%s)', (engine)
       expect(shown!.statement).not.toMatch(/INDEX|TTL/);
     } else {
       expect(shown!.statement).toMatch(/INDEX logs_words lower\(ifNull\(t, ''\)\) TYPE text/);
-      expect(shown!.statement).toMatch(/TTL received \+ toIntervalDay\(7\)/);
+      expect(shown!.statement).toMatch(/TTL received \+ toIntervalDay\(8\)/);
     }
   });
 });

@@ -433,6 +433,62 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
     });
   });
 
+  // The counts the sessions list orders by come from the logs as stored: with the logs in ClickHouse, from what the
+  // collector counted in SIDELOG_DB once ClickHouse had them (docs/clickhouse.md#sessions-ordered-by-their-logs).
+  describe('sessions ordered by their logs', () => {
+    let cookie: string | null;
+    beforeEach(async () => {
+      cookie = (await signIn('admin', ADMIN_TOKEN)).cookie;
+      const line = (at: number, ll: number) => ({ x: new Date(at).toISOString(), at, t: `line ${at}`, ll });
+      await service.wire('sendLogs', {
+        session_id: await service.session('quiet'),
+        logs: [line(10, 4), line(20, 4)],
+      });
+      const loud = {
+        session_id: await service.session('loud'),
+        logs: [5, 6, 7, 8, 30].map((at, i) => line(at, [2, 2, 5, 4, 4][i]!)),
+      };
+      await service.wire('sendLogs', loud);
+      // Sent again: stored and counted once.
+      await service.wire('sendLogs', loud);
+    });
+    const uids = async (query: string) =>
+      ((await get(`${API}/apps/${APP_ID}/sessions?${query}`, cookie)).json().sessions as { session_uid: string }[]).map(
+        (session) => session.session_uid,
+      );
+
+    test('by last, first, logs and errors, and only those with errors', async () => {
+      expect(await uids('sort=last')).toEqual(['loud', 'quiet', 'session-1']);
+      expect(await uids('sort=first')).toEqual(['quiet', 'loud', 'session-1']);
+      expect(await uids('sort=logs')).toEqual(['loud', 'session-1', 'quiet']);
+      expect(await uids('sort=errors')).toEqual(['loud', 'session-1', 'quiet']);
+      expect(await uids('with=errors')).toEqual(['loud', 'session-1']);
+      const loud = (await get(`${API}/apps/${APP_ID}/sessions/loud`, cookie)).json();
+      expect(loud).toMatchObject({
+        first_at: 5,
+        last_at: 30,
+        total: 5,
+        counts: { debug: 0, warning: 0, error: 2, trace: 0, info: 2, fatal: 1 },
+      });
+    });
+
+    test("a device's first and last time, the sessions without an issue's group, and the batches list", async () => {
+      expect((await get(`${API}/apps/${APP_ID}/devices/device-1`, cookie)).json()).toMatchObject({
+        first_at: 1,
+        last_at: 30,
+      });
+      const group = (await service.store.groupOfIssue(DEMO_APP_KEY, 'issue-1'))!;
+      expect(await service.store.sessionsWithoutGroup(DEMO_APP_KEY, group.id, 10)).toEqual(['loud', 'quiet']);
+      const batches = await service.admin(`batches?app=${DEMO_APP_KEY}`);
+      expect(batches.map((batch: { session_uid: string; count: number; stored: number }) => batch)).toEqual([
+        expect.objectContaining({ session_uid: 'session-1', count: 3, stored: 3 }),
+        expect.objectContaining({ session_uid: 'quiet', count: 2, stored: 2 }),
+        expect.objectContaining({ session_uid: 'loud', count: 5, stored: 5 }),
+        expect.objectContaining({ session_uid: 'loud', count: 5, stored: 0 }),
+      ]);
+    });
+  });
+
   describe('the viewer data as JSON (admin API)', () => {
     test('issue by uuid, with its session logs', async () => {
       const view = await service.admin(`intent/${APP_ID}/issue/issue-1`);

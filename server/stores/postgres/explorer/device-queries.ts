@@ -1,11 +1,12 @@
 // The devices list's reads on PostgreSQL: a page of an app's devices, newest seen first, by id, name or a key's value
-// as it stands or was, and one device with its keys.
+// as it stands or was, one device with its keys, and the devices whose identity key holds a user's value.
 import type pg from 'pg';
 import { DEVICE_SELECT, toExplorerDevice } from '../../explorer-queries.ts';
 import type { ExplorerDeviceRow, ExplorerQueries } from '../../explorer-queries.types.ts';
 import { sql } from '../client.ts';
 import { parameters } from './log-filter.ts';
 import { contains } from './text-contains.ts';
+import { keyedDevices, keyedDevicesSql, type KeyedDeviceRow } from '../../identity-devices.ts';
 
 export function deviceQueries(pool: pg.Pool): ExplorerQueries['devices'] {
   const { one, all } = sql(pool);
@@ -35,6 +36,11 @@ export function deviceQueries(pool: pg.Pool): ExplorerQueries['devices'] {
         udid,
       );
       return { ...toExplorerDevice(row), keys: keys.map((key) => ({ key: key.key, value: JSON.parse(key.value) })) };
+    },
+    async withKey(appKey, key, value, limit) {
+      const p = parameters();
+      const query = keyedDevicesSql(p.add, appKey, key, value, limit);
+      return keyedDevices(await all<KeyedDeviceRow>(query, ...p.values), limit);
     },
   };
 }

@@ -11,11 +11,12 @@ export function tailQueries({ pool, all, where }: LogReads): Pick<ExplorerQuerie
     async arrivedAfter(filter, afterId, upTo, limit) {
       const p = parameters();
       const clause = await where(filter, p);
-      if (clause === 'none') return [];
-      return all<ExplorerLog>(
+      if (clause === 'none') return { logs: [], last: upTo };
+      const logs = await all<ExplorerLog>(
         `SELECT ${LIST_LOG_COLUMNS} FROM ${LOG_FROM} WHERE ${clause} AND l.id > ${p.add(afterId)} AND l.id <= ${p.add(upTo)} ORDER BY l.id LIMIT ${p.add(limit)}`,
         ...p.values,
       );
+      return { logs, last: logs.length === limit ? logs.at(-1)!.id : upTo };
     },
     // Not max(id): batches commit out of id order (server/stores/postgres/log-horizon.ts).
     lastLogId: createLogHorizon(pool),

@@ -1,10 +1,11 @@
 // The devices list's reads on SQLite: a page of an app's devices, newest seen first, by id, name or a key's value as
-// it stands or was, and one device with its keys.
+// it stands or was, one device with its keys, and the devices whose identity key holds a user's value.
 import type Database from 'better-sqlite3';
 import type { DeviceKeyValue } from '../../../../protocol/records.types.ts';
 import { DEVICE_SELECT, toExplorerDevice } from '../../explorer-queries.ts';
 import type { DeviceFilter, ExplorerDevice, ExplorerDeviceRow } from '../../explorer-queries.types.ts';
 import { containsFolded } from '../case-fold.ts';
+import { keyedDevices, keyedDevicesSql, type KeyedDeviceRow } from '../../identity-devices.ts';
 
 export function deviceQueries(db: Database.Database) {
   return {
@@ -36,6 +37,11 @@ export function deviceQueries(db: Database.Database) {
           .all(appKey, udid) as { key: string; value: string }[]
       ).map((key) => ({ key: key.key, value: JSON.parse(key.value) as DeviceKeyValue }));
       return { ...toExplorerDevice(row), keys };
+    },
+    withKey(appKey: string, key: string, value: string, limit: number) {
+      const params: unknown[] = [];
+      const query = keyedDevicesSql((param) => (params.push(param), '?'), appKey, key, value, limit);
+      return keyedDevices(db.prepare(query).all(...params) as KeyedDeviceRow[], limit);
     },
   };
 }

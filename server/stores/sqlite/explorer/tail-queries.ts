@@ -6,14 +6,20 @@ import { LIST_LOG_COLUMNS, type LogReads } from './log-reads.ts';
 
 export function tailQueries({ db, where }: LogReads) {
   /** Logs that arrived after log `afterId` (by arrival, whatever their time), oldest first: the live tail. */
-  function arrivedAfter(filter: LogFilter, afterId: number, upTo: number, limit: number): ExplorerLog[] {
+  function arrivedAfter(
+    filter: LogFilter,
+    afterId: number,
+    upTo: number,
+    limit: number,
+  ): { logs: ExplorerLog[]; last: number } {
     const clause = where(filter);
-    if (clause === 'none') return [];
-    return db
+    if (clause === 'none') return { logs: [], last: upTo };
+    const logs = db
       .prepare(
         `SELECT ${LIST_LOG_COLUMNS} FROM ${LOG_FROM} WHERE ${clause.sql} AND l.id > ? AND l.id <= ? ORDER BY l.id LIMIT ?`,
       )
       .all(...clause.params, afterId, upTo, limit) as ExplorerLog[];
+    return { logs, last: logs.length === limit ? logs.at(-1)!.id : upTo };
   }
 
   /** The newest log id: SQLite has one writer at a time, so every id up to the highest visible is committed. */

@@ -1,0 +1,100 @@
+// One user across apps (docs/explorer.md#finding-a-user-across-apps): for each app the viewer may read, the devices whose
+// identity key holds the value, each linking to that app's device page and its sessions; an app without an identity
+// key said not searched; an app with more devices than a page, said so, with its devices searched by the value.
+import { useId } from 'react';
+import { Link } from 'wouter';
+import { devicePath } from '../address.ts';
+import type { IdentityApp, IdentitySearch } from '../../explorer-contract/identity-search.types.ts';
+import { whoLabel } from '../../explorer-contract/identity.ts';
+import { countOf } from '../format.ts';
+import { LoadState } from '../LoadState.tsx';
+import { TableHead } from '../TableHead.tsx';
+import { Time } from '../Time.tsx';
+import { useJson } from '../use-json.ts';
+import { href, useQuery } from '../use-query.ts';
+
+/** A device's row: who, as its app names users; its name; its sessions; its latest session's app version; its last log. */
+const COLUMNS = ['Device', 'Name', 'Sessions', 'App version', 'Last log'];
+
+function AppDevices({ app, value }: { app: IdentityApp; value: string }) {
+  // An app's key may hold spaces, which an id reference cannot.
+  const title = useId();
+  return (
+    <section className="card user-app" aria-labelledby={title}>
+      <h2 id={title}>
+        {app.key}
+        {app.identityKey ? <span className="muted"> by {app.identityKey}</span> : null}
+      </h2>
+      {app.identityKey === null ? (
+        <p className="muted">No identity key set: not searched.</p>
+      ) : app.devices.length === 0 ? (
+        <p className="muted">
+          No device with {app.identityKey} {value}.
+        </p>
+      ) : (
+        <table className="table">
+          <TableHead columns={COLUMNS} />
+          <tbody>
+            {app.devices.map((device) => (
+              <tr key={device.udid}>
+                <td>
+                  <Link href={href(devicePath(device.udid), app.appId)} title={device.udid}>
+                    {whoLabel(device, app.identityKey)}
+                  </Link>
+                </td>
+                <td>{device.name}</td>
+                <td>
+                  <Link href={href('/sessions', app.appId, { device: device.udid })}>
+                    {countOf(device.sessions, 'session')}
+                  </Link>
+                </td>
+                <td>{device.version ?? ''}</td>
+                <td>
+                  {device.last_at === null ? (
+                    <span className="muted">no log yet</span>
+                  ) : (
+                    <Time value={device.last_at} />
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {app.identityKey !== null && app.more ? (
+        <p className="muted">
+          More devices than these:{' '}
+          <Link href={href('/devices', app.appId, { q: value })}>
+            search {app.key}’s devices for {value}
+          </Link>
+          .
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+export function UsersPage() {
+  const [params] = useQuery();
+  const value = params.get('value')?.trim() ?? '';
+  const found = useJson<IdentitySearch>(value ? `/identity?${new URLSearchParams({ value })}` : null);
+  if (!value)
+    return (
+      <p className="muted">
+        Type a user’s value of the identity key (a user id, an email) in “Find a user in all apps”.
+      </p>
+    );
+  if (found.state !== 'ready') return <LoadState loaded={found} />;
+  return (
+    <>
+      <p role="status">
+        {found.data.value}: found in{' '}
+        {countOf(found.data.apps.filter((app) => app.identityKey !== null && app.devices.length > 0).length, 'app')} of
+        the {countOf(found.data.apps.length, 'app')} you may read.
+      </p>
+      {found.data.apps.map((app) => (
+        <AppDevices key={app.key} app={app} value={found.data.value} />
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+// Forwarding's reads of the logs on ClickHouse (docs/clickhouse.md#forwarding): the forwarder's cursor, kept in
+// SIDELOG_DB's forward_cursors as on the other stores, is a number of the arrival order (arrival.ts), so a restart
+// resumes where the last acknowledged page ended, with no log lost or sent twice. Pages go up to the shared horizon,
+// which holds for every process and host writing the database: forwarding runs some 11 s behind arrival, and exactly.
+import type { ClickHouseClient } from '@clickhouse/client';
+import { columnList } from '../log-columns.ts';
+import { toLog } from '../store-rows.ts';
+import type { ForwardLog, ForwardStore, Store } from '../store.types.ts';
+import { receivedAfter, type ArrivalClock } from './arrival.ts';
+import { LOGS_TABLE } from './schema.ts';
+import { sqlIdentifier, sqlInteger, sqlString } from './sql-literal.ts';
+
+type Row = Record<string, unknown> & { arrival: number; session_id: number };
+
+export function createForwardLogs(
+  client: ClickHouseClient,
+  database: string,
+  arrivals: ArrivalClock,
+  base: Pick<Store, 'sessionById'>,
+): Pick<ForwardStore, 'forwardHorizon' | 'forwardPage' | 'forwardLag'> {
+  const table = `${sqlIdentifier(database)}.${LOGS_TABLE}`;
+  const rows = async (query: string) => (await (await client.query({ query, format: 'JSONEachRow' })).json()) as Row[];
+  const select = `SELECT arrival, session_id, ${columnList()} FROM ${table}`;
+  /** Rows past `after`, read from the days that may hold them. */
+  const past = (appKey: string, after: number) =>
+    `app = ${sqlString(appKey)} AND arrival > ${sqlInteger(after)} AND ${receivedAfter(after)}`;
+
+  return {
+    forwardHorizon: async () => arrivals.sharedHorizon(),
+    // `upTo` is the forwarder's bound of ids read in one step; here every read is by app and day, so a page reads up
+    // to the horizon and says so (`through`).
+    async forwardPage(appKey, after, _upTo, limit) {
+      const horizon = arrivals.sharedHorizon();
+      let found = await rows(
+        `${select} WHERE ${past(appKey, after)} AND arrival <= ${sqlInteger(horizon)}
+         ORDER BY arrival, id LIMIT ${sqlInteger(limit)}`,
+      );
+      const last = found.at(-1)?.arrival;
+      // Two processes may have given one number: a full page takes all its last number's rows, so that a cursor
+      // moved to it passes none.
+      if (found.length === limit && last !== undefined)
+        found = [
+          ...found.filter((row) => row.arrival !== last),
+          ...(await rows(`${select} WHERE app = ${sqlString(appKey)} AND arrival = ${sqlInteger(last)} ORDER BY id`)),
+        ];
+      const logs: ForwardLog[] = found.map((row) => ({ ...toLog(row), id: row.arrival, session_id: row.session_id }));
+      const ids = [...new Set(logs.map((log) => log.session_id))];
+      const sessions = (await Promise.all(ids.map((id) => base.sessionById(appKey, id)))).filter(
+        (s) => s !== undefined,
+      );
+      return { logs, sessions, through: horizon };
+    },
+    async forwardLag(appKey, after, cap) {
+      const [row] = (await (
+        await client.query({
+          query: `SELECT count() AS n FROM (SELECT 1 FROM ${table} WHERE ${past(appKey, after)} LIMIT ${sqlInteger(cap)})`,
+          format: 'JSONEachRow',
+        })
+      ).json()) as { n: number }[];
+      return row?.n ?? 0;
+    },
+  };
+}

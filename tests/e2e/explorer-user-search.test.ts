@@ -1,0 +1,95 @@
+// Finding a user across apps (docs/explorer.md#finding-a-user-across-apps) in real Chromium against the running
+// service: the e2e viewer, kept to three apps, types a user id into the top bar's "Find a user in all apps", sees the
+// user's devices in the two apps that name users by a key (each by its own), the app without one said not searched,
+// and nothing of the app it may not read; then follows a device's link to that app's device page. Seeded through the
+// collector and the admin API as a service receives them.
+import { describe, expect, it } from 'vitest';
+import { device } from '../../fixtures/wire-bodies.ts';
+import { appIdOf } from '../../server/stores/app-id.ts';
+import { createCollectorClient } from './collector-client.ts';
+import { E2E_VIEWER, useProductPage } from './product.ts';
+import { explorerSettled, viewerText } from './viewer.ts';
+import { waitFor } from './wait-for.ts';
+
+const HOUR = 3_600_000;
+/** Yesterday, at the start of an hour: recent, and the same all run. */
+const T0 = Math.floor(Date.now() / HOUR) * HOUR - 24 * HOUR;
+/** Each app: its identity key, and its devices with their names and keys. */
+const APPS = {
+  'users-web': {
+    identity: 'user_id',
+    devices: [
+      ['web-ann', 'Ann laptop', { user_id: 'u-42' }],
+      ['web-bob', 'Bob laptop', { user_id: 'u-7' }],
+    ],
+  },
+  'users-ios': { identity: 'customer', devices: [['ios-ann', "Ann's iPhone", { customer: 'u-42' }]] },
+  'users-billing': { identity: 'user_id', devices: [['billing-ann', 'Billing desk', { user_id: 'u-42' }]] },
+  'users-kiosk': { identity: null, devices: [['kiosk-ann', 'Kiosk', { user_id: 'u-42' }]] },
+} as const;
+const READABLE = ['users-web', 'users-ios', 'users-kiosk'];
+
+describe('finding a user across apps', () => {
+  const e2e = useProductPage();
+
+  it('a user id typed in the top bar lists its devices in each readable app, and a device opens in its app', async () => {
+    const { url, adminToken } = e2e.product;
+    const admin = async (path: string, body: unknown) => {
+      const answer = await fetch(`${url}/sidelog/admin/api/${path}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${adminToken}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(answer.status, await answer.clone().text()).toBe(200);
+    };
+    for (const [app, { identity, devices }] of Object.entries(APPS)) {
+      const collector = createCollectorClient(url, adminToken, app);
+      await collector.createApp();
+      if (identity) await admin(`apps/${app}/identity`, { key: identity });
+      for (const [udid, name, keys] of devices) {
+        const session = await collector.session(`${udid}-1`, udid, { device: { ...device(udid), name } });
+        await collector.logs(session, [{ x: new Date(T0).toISOString(), at: T0, t: 'opened', ll: 4 }]);
+        for (const [key, value] of Object.entries(keys)) await collector.deviceKey(udid, key, value);
+      }
+    }
+    await admin(`viewers/${E2E_VIEWER.name}/apps`, { apps: READABLE });
+
+    await viewerText(e2e.page, `${url}/sidelog/devices?app=${appIdOf('users-web')}`);
+    await e2e.page.getByRole('searchbox', { name: 'Find a user in all apps' }).fill('u-42');
+    await e2e.page.getByRole('searchbox', { name: 'Find a user in all apps' }).press('Enter');
+    await waitFor(async () =>
+      expect(await e2e.page.getByRole('heading', { level: 1 }).innerText()).toBe('Users across apps'),
+    );
+    await explorerSettled(e2e.page);
+
+    const sections = e2e.page.locator('section.user-app');
+    await waitFor(async () =>
+      expect(await sections.locator('h2').allInnerTexts()).toEqual([
+        'users-ios by customer',
+        'users-web by user_id',
+        'users-kiosk',
+      ]),
+    );
+    const rows = (app: string) =>
+      e2e.page.getByRole('region', { name: app, exact: false }).locator('tbody tr td:first-child').allInnerTexts();
+    expect(await rows('users-ios by customer')).toEqual(['customer u-42']);
+    expect(await rows('users-web by user_id')).toEqual(['user_id u-42']);
+    expect(await e2e.page.getByRole('region', { name: 'users-kiosk' }).innerText()).toContain(
+      'No identity key set: not searched.',
+    );
+    const text = await e2e.page.locator('main').innerText();
+    expect(text).toContain('u-42: found in 2 apps of the 3 apps you may read.');
+    expect(text).not.toMatch(/billing/i);
+
+    await e2e.page.getByRole('link', { name: 'customer u-42' }).click();
+    await explorerSettled(e2e.page);
+    await waitFor(async () =>
+      expect(await e2e.page.getByRole('heading', { level: 1 }).innerText()).toBe("Ann's iPhone"),
+    );
+    const address = new URL(e2e.page.url());
+    expect([address.pathname, address.searchParams.get('app')]).toEqual([
+      '/sidelog/devices/ios-ann',
+      appIdOf('users-ios'),
+    ]);
+  });
+});
