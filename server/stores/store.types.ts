@@ -193,6 +193,13 @@ export interface IssueGroupFilter {
   limit: number;
 }
 
+/** An issue of a group, by its session's row id and its uid (IssueGroupStore.groupIssueKeys). */
+export interface GroupIssueKey {
+  group_id: number;
+  session_id: number;
+  uid: string;
+}
+
 /** Issue groups (docs/explorer.md#issue-groups): CollectorStore.addIssue groups each new issue in its transaction
  * (and queues the app's webhook when the group is new or reopens); the explorer reads and triages them. */
 export interface GroupBreakdownRow {
@@ -211,6 +218,9 @@ export interface IssueGroupStore {
   /** Each group's first and last occurrence by the logs' own time (docs/explorer.md#event-time-first): the times of
    * its issues' own `bf_issue` lines; a group none of whose lines is kept is absent. */
   groupEventTimes(appKey: string, ids: number[]): Promise<Map<number, { first_at: number; last_at: number }>>;
+  /** The session and uid of each issue of the groups `ids`: for a log store apart from this one (ClickHouse), which
+   * finds the issues' `bf_issue` lines itself (docs/clickhouse.md#issue-groups). */
+  groupIssueKeys(appKey: string, ids: number[]): Promise<GroupIssueKey[]>;
   /** The group of the issue with this uid. */
   groupOfIssue(appKey: string, uid: string): Promise<IssueGroup | undefined>;
   /** Newest first, older than issue `before` when given; texts cut to 300 characters. */

@@ -1,34 +1,23 @@
 // The explorer's reads of logs on ClickHouse (the contract: server/stores/explorer-queries.types.ts), answering as the
 // other stores do: the stream newest first by the keyset (at, id), counts, the histogram, facets, the log in its
-// session, the tags. Filters and search compile in search-sql.ts. A fragment is found by a bounded scan of the view's
-// newest SCAN_ROWS logs, with the same "searched back to" answer (docs/explorer.md#fragments): ClickHouse reads the
-// bound's position in one query, then the matches above it in another. Who each log is from (its session's uid, its
-// device and name) is asked of SIDELOG_DB once per page (SessionLookup).
+// session, the tags. Filters and search compile in search-sql.ts. A fragment or a field parsed from the text is found
+// by a bounded scan of the view's newest SCAN_ROWS logs (scan-reads.ts), counts by a field in split-volume.ts. Who
+// each log is from (its session's uid, its device and name) is asked of SIDELOG_DB once per page (SessionLookup).
 import type { ClickHouseClient } from '@clickhouse/client';
 import { LIST_TEXT_CHARS } from '../../../explorer-contract/api.types.ts';
-import {
-  aroundOf,
-  bucketCounts,
-  encodeCursor,
-  pageOf,
-  SCAN_ROWS,
-  scanProgress,
-  splitScanned,
-} from '../explorer-queries.ts';
-import type {
-  ExplorerLog,
-  ExplorerQueries,
-  FacetSample,
-  LogCursor,
-  LogFilter,
-  LogPage,
-} from '../explorer-queries.types.ts';
-import { COLUMN_NAMES } from '../log-columns.ts';
+import { aroundOf, pageOf, splitScanned } from '../explorer-queries.ts';
+import { MAX_STEP } from '../fragment-scan.ts';
+import type { ExplorerLog, ExplorerQueries, FacetSample, LogFilter } from '../explorer-queries.types.ts';
 import type { SessionLookup } from '../store.types.ts';
 import { receivedAfter } from './arrival.ts';
+import { columns, NEWEST_FIRST, olderThan, type LogReadContext, type Row } from './log-read-context.ts';
+import { matchingRows } from './plan-rows.ts';
+import { scanPlan } from './scan-plan.ts';
+import { createScanReads } from './scan-reads.ts';
 import { LOGS_TABLE } from './schema.ts';
-import { filterSql, searchSql, type FilterContext } from './search-sql.ts';
+import { filterSql, type FilterContext } from './search-sql.ts';
 import type { ServerFeatures } from './server-features.ts';
+import { createSplitVolume } from './split-volume.ts';
 import { sqlFloat, sqlIdentifier, sqlInteger, sqlString } from './sql-literal.ts';
 
 /** The reads of ExplorerQueries that concern logs; the rest (apps, sessions, issues, devices) stay SIDELOG_DB's. */
@@ -41,6 +30,7 @@ export type LogExplorerReads = Pick<
   | 'count'
   | 'scanCount'
   | 'scanVolume'
+  | 'splitVolume'
   | 'facetSample'
   | 'arrivedAfter'
   | 'lastLogId'
@@ -50,42 +40,16 @@ export type LogExplorerReads = Pick<
   | 'tags'
 >;
 
-type Row = Omit<ExplorerLog, 'session_uid' | 'udid' | 'device_name'> & {
-  session_id: number;
-  t_cut?: string | null;
-  t_chars?: number;
-};
-
-/** A log's columns; with `cut`, the text's first LIST_TEXT_CHARS characters and its length (docs/explorer-views.md#long-lines),
- * under names of their own: an alias named as a column would stand for it in the WHERE clause too. */
-const columns = (cut: boolean | undefined) =>
-  ['id', 'session_id', ...COLUMN_NAMES.filter((name) => !cut || name !== 't')].join(', ') +
-  (cut ? `, substringUTF8(t, 1, ${LIST_TEXT_CHARS}) AS t_cut, lengthUTF8(ifNull(t, '')) AS t_chars` : '');
-
-/** (at, id) before / at-or-after a cursor, spelled out: 18.16 compares no tuples. */
-const olderThan = (cursor: LogCursor) =>
-  `(at < ${sqlFloat(cursor.at)} OR (at = ${sqlFloat(cursor.at)} AND id < ${sqlInteger(cursor.id)}))`;
-const notOlderThan = (cursor: LogCursor) =>
-  `(at > ${sqlFloat(cursor.at)} OR (at = ${sqlFloat(cursor.at)} AND id >= ${sqlInteger(cursor.id)}))`;
-const NEWEST_FIRST = 'ORDER BY at DESC, id DESC';
-
-/** How many logs the other stores' scan reads to reach the `position`th of the view: steps of max(500, 4 × limit),
- * doubling to at most 50,000 (server/stores/postgres/explorer-queries.ts), so that a page says it read as far. */
-function stepsCovering(position: number, limit: number): number {
-  let step = Math.min(Math.max(500, limit * 4), 50_000);
-  let read = 0;
-  while (read < position) {
-    read += step;
-    step = Math.min(step * 2, 50_000);
-  }
-  return read;
-}
+/** Whether a search holds a field parsed from the text, which Node finishes reading (scan-plan.ts). */
+const holdsParsed = (filter: LogFilter) =>
+  filter.search?.groups.some((group) => group.some((clause) => clause.term.kind === 'parsed')) ?? false;
 
 export function createLogExplorerReads(
   client: ClickHouseClient,
   database: string,
   features: ServerFeatures,
   sessions: SessionLookup,
+  facts: LogReadContext['facts'],
   /** The live tail's horizon (arrival.ts): this process's own, or the one shared by every writer. */
   horizon: () => number,
 ): LogExplorerReads {
@@ -112,66 +76,8 @@ export function createLogExplorerReads(
     });
   }
 
-  /** The bounded scan of a search holding a fragment: among the view's (narrowed by the query's indexed groups) newest
-   * `budget` logs older than `before`, those the scanned groups match. `bound` is the oldest log the scan may read,
-   * when the view holds more than the budget; else it reads to the view's oldest. */
-  async function scanWindow(filter: LogFilter, before: LogCursor | undefined, budget: number) {
-    const { narrowing, scanned } = splitScanned(filter.search!);
-    const view = await where({ ...filter, search: narrowing });
-    const within = before ? `${view} AND ${olderThan(before)}` : view;
-    const [bound] = await rows<LogCursor>(
-      `SELECT at, id FROM ${table} WHERE ${within} ${NEWEST_FIRST} LIMIT 1 OFFSET ${sqlInteger(Math.max(1, budget) - 1)}`,
-    );
-    const test = await searchSql(scanned, filter.appKey, context);
-    const window = bound ? `${within} AND ${notOlderThan(bound)}` : within;
-    return { view: within, bound, matching: `${window} AND ${test}` };
-  }
-
-  /** How far a scan read when it stopped at `last` (or, with none, read the whole window down to `bound` or the
-   * view's oldest). */
-  async function progress(view: string, last: LogCursor | undefined, bound: LogCursor | undefined) {
-    const to = last ?? bound;
-    const [read] = await rows<{ n: number; oldest: number | null }>(
-      `SELECT count() AS n, min(at) AS oldest FROM ${table} WHERE ${view}${to ? ` AND ${notOlderThan(to)}` : ''}`,
-    );
-    const n = read?.n ?? 0;
-    return scanProgress({
-      read: n,
-      last: to ?? (n > 0 ? { at: read!.oldest!, id: 0 } : undefined),
-      complete: last !== undefined || bound === undefined,
-    });
-  }
-
-  async function fragmentPage(
-    filter: LogFilter,
-    options: { before?: LogCursor; limit: number; scanRows?: number; cut?: boolean },
-  ): Promise<LogPage> {
-    const { view, bound, matching } = await scanWindow(filter, options.before, options.scanRows ?? SCAN_ROWS);
-    const found = await explorerLogs(
-      filter.appKey,
-      await rows<Row>(
-        `SELECT ${columns(options.cut)} FROM ${table} WHERE ${matching} ${NEWEST_FIRST} LIMIT ${sqlInteger(options.limit + 1)}`,
-      ),
-    );
-    if (found.length > options.limit) {
-      const page = pageOf(found, options.limit);
-      // As far as the other stores' steps read to find one past the page (server/stores/postgres/explorer-queries.ts,
-      // scanFragments): the first step, then doubling, up to the budget.
-      const [upTo] = await rows<{ n: number }>(
-        `SELECT count() AS n FROM ${table} WHERE ${view} AND ${notOlderThan(found[options.limit]!)}`,
-      );
-      const read = Math.min(stepsCovering(upTo?.n ?? 0, options.limit), options.scanRows ?? SCAN_ROWS);
-      const [end] = await rows<LogCursor>(
-        `SELECT at, id FROM ${table} WHERE ${view} ${NEWEST_FIRST} LIMIT 1 OFFSET ${sqlInteger(Math.max(1, read) - 1)}`,
-      );
-      const scan = end ? scanProgress({ read, last: end, complete: true }) : await progress(view, undefined, undefined);
-      return { ...page, scan };
-    }
-    const scan = await progress(view, undefined, bound);
-    // The budget ended before the view did: the page goes on from the last log read.
-    if (bound) return { logs: found, next: encodeCursor(bound), scan };
-    return { logs: found, next: null, scan };
-  }
+  const reads: LogReadContext = { table, rows, where, filters: context, explorerLogs, facts };
+  const scans = createScanReads(reads);
 
   const around: ExplorerQueries['around'] = async (appKey, id, older, newer = older) => {
     const app = `app = ${sqlString(appKey)}`;
@@ -200,7 +106,8 @@ export function createLogExplorerReads(
 
   return {
     async logs(filter, options) {
-      if (filter.search && splitScanned(filter.search).scanned.groups.length > 0) return fragmentPage(filter, options);
+      if (filter.search && splitScanned(filter.search).scanned.groups.length > 0)
+        return scans.scannedPage(filter, options);
       const clause = await where(filter);
       const older = options.before ? ` AND ${olderThan(options.before)}` : '';
       const found = await rows<Row>(
@@ -238,21 +145,12 @@ export function createLogExplorerReads(
       );
       return row?.n ?? 0;
     },
-    async scanCount(filter, cap, scanRows = SCAN_ROWS) {
-      const { view, bound, matching } = await scanWindow(filter, undefined, scanRows);
-      const [row] = await rows<{ n: number }>(
-        `SELECT count() AS n FROM (SELECT 1 FROM ${table} WHERE ${matching} LIMIT ${sqlInteger(cap + 1)})`,
-      );
-      return { count: row?.n ?? 0, scan: await progress(view, undefined, bound) };
-    },
-    async scanVolume(filter, bucketMs, scanRows = SCAN_ROWS) {
-      const { view, bound, matching } = await scanWindow(filter, undefined, scanRows);
-      const found = await rows<{ at: number; level: number }>(
-        `SELECT at, ifNull(ll, 0) AS level FROM ${table} WHERE ${matching}`,
-      );
-      return { rows: bucketCounts(found, bucketMs), scan: await progress(view, undefined, bound) };
-    },
-    async facetSample(filter, limit) {
+    scanCount: scans.scanCount,
+    scanVolume: scans.scanVolume,
+    splitVolume: createSplitVolume(reads, scans),
+    async facetSample(filter, limit, _within, scanRows) {
+      if (filter.search && splitScanned(filter.search).scanned.groups.length > 0)
+        return scans.scannedFacetSample(filter, limit, scanRows);
       const found = await rows<FacetSample['rows'][number]>(
         `SELECT level, tag, file, session, count() AS n FROM (
            SELECT ifNull(ll, 0) AS level, tg AS tag, f AS file, session_id AS session FROM ${table}
@@ -264,18 +162,37 @@ export function createLogExplorerReads(
     // Positions are numbers of arrival order (docs/clickhouse.md#arrival-order); a full page takes all its last
     // number's rows, which two processes may share, so that the tail moved to it passes none.
     async arrivedAfter(filter, afterId, upTo, limit) {
-      const matching = await where(filter);
-      const select = `SELECT arrival, ${columns(true)} FROM ${table} WHERE ${matching}`;
-      let found = await rows<Row & { arrival: number }>(
-        `${select} AND arrival > ${sqlInteger(afterId)} AND arrival <= ${sqlInteger(upTo)}
-         AND ${receivedAfter(afterId)}
-         ORDER BY arrival, id LIMIT ${sqlInteger(limit)}`,
+      // A parsed field is read in Node (scan-plan.ts): the view is the rest of the query, and rows are read until
+      // enough match.
+      const { narrowing, scanned } = holdsParsed(filter)
+        ? splitScanned(filter.search!)
+        : { narrowing: filter.search, scanned: { groups: [] } };
+      const plan = await scanPlan(scanned, filter.appKey, context);
+      const from = `${table} WHERE ${await where({ ...filter, search: narrowing })} AND ${plan.where}`;
+      const select = `arrival, ${columns(true)}`;
+      type Arrived = Row & { arrival: number };
+      let found = await matchingRows<Arrived>(
+        rows,
+        plan,
+        {
+          select,
+          from: `${from} AND arrival > ${sqlInteger(afterId)} AND arrival <= ${sqlInteger(upTo)} AND ${receivedAfter(afterId)}`,
+          order: 'ORDER BY arrival, id',
+        },
+        limit,
+        Math.min(limit * 4, MAX_STEP),
       );
       const last = found.length === limit ? found.at(-1)!.arrival : undefined;
       if (last !== undefined)
         found = [
           ...found.filter((row) => row.arrival !== last),
-          ...(await rows<Row & { arrival: number }>(`${select} AND arrival = ${sqlInteger(last)} ORDER BY id`)),
+          ...(await matchingRows<Arrived>(
+            rows,
+            plan,
+            { select, from: `${from} AND arrival = ${sqlInteger(last)}`, order: 'ORDER BY id' },
+            Number.MAX_SAFE_INTEGER,
+            MAX_STEP,
+          )),
         ];
       const logs = await explorerLogs(
         filter.appKey,

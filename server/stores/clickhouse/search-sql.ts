@@ -5,8 +5,7 @@
 // expressions over the text with the word indexes' boundaries (letters, digits, `_`), lowered on both sides; where the
 // server has a word index, an ASCII word also names it through hasToken, so that ClickHouse skips granules without it.
 // A fragment, and a file, method or URL value, is positionCaseInsensitiveUTF8, tested on each log read.
-import { FilterError } from '../../../explorer-contract/log-filters.ts';
-import type { SearchQuery, SearchTerm } from '../../../explorer-contract/search-query.ts';
+import type { SearchClause, SearchQuery, SearchTerm } from '../../../explorer-contract/search-query.ts';
 import { wordsOf } from '../../../explorer-contract/search-query.ts';
 import { deviceKeyValues, EXCLUDED_COLUMNS, LEVELS, liftFilters, SESSION_FILTERS } from '../explorer-queries.ts';
 import type { LogFilter } from '../explorer-queries.types.ts';
@@ -84,26 +83,22 @@ async function termSql(term: SearchTerm, appKey: string, context: FilterContext)
         return contains(COLUMN[term.field], term.value);
       return sessionsIn(await ids({ field: term.field, values: [term.value] }));
     case 'parsed':
-      // Not compiled for ClickHouse yet (docs/clickhouse.md#what-is-left): refused with the reason, never a 500.
-      throw new FilterError(PARSED_REFUSED);
+      // Read in Node over the logs SQL narrowed (scan-plan.ts): a scan's plan never asks for it here.
+      throw new Error('a parsed field is tested by the scan plan (server/stores/clickhouse/scan-plan.ts)');
   }
 }
 
-/** The refusal of a field parsed from a log's text (`@name`) on logs kept in ClickHouse. */
-export const PARSED_REFUSED =
-  "Fields parsed from a log's text (@name) are not searched where logs are kept in ClickHouse yet: search their words instead, as in 502 payments";
+/** One clause of a group, true or false for every log: a log without the text, file… does not hold the word. */
+export async function clauseSql(clause: SearchClause, appKey: string, context: FilterContext): Promise<string> {
+  const sql = `ifNull((${await termSql(clause.term, appKey, context)}), 0)`;
+  return clause.negated ? `NOT ${sql}` : sql;
+}
 
 /** The clause matching the query's logs of app `appKey`. */
 export async function searchSql(query: SearchQuery, appKey: string, context: FilterContext): Promise<string> {
   const groups = await Promise.all(
     query.groups.map(async (group) => {
-      const alternatives = await Promise.all(
-        group.map(async ({ negated, term }) => {
-          // ifNull: a log without a text, file… is still one that does not hold the word.
-          const sql = `ifNull((${await termSql(term, appKey, context)}), 0)`;
-          return negated ? `NOT ${sql}` : sql;
-        }),
-      );
+      const alternatives = await Promise.all(group.map((clause) => clauseSql(clause, appKey, context)));
       return alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' OR ')})`;
     }),
   );

@@ -9,10 +9,18 @@ import { dropDaysBefore } from './log-retention.ts';
 import { createCollectedLogs } from './collected-logs.ts';
 import { createForwardLogs } from './forward-logs.ts';
 import { createBatchCounting } from './batch-counts.ts';
+import { createIssueLogTimes } from './issue-log-times.ts';
 import type { ClickHouseLogs } from './logs-store.ts';
 
 export function withClickHouseLogs(base: Store, logs: ClickHouseLogs): Store {
-  const reads = createLogExplorerReads(logs.client, logs.database, logs.features, base, logs.tailHorizon);
+  const reads = createLogExplorerReads(
+    logs.client,
+    logs.database,
+    logs.features,
+    base,
+    base.explorer,
+    logs.tailHorizon,
+  );
   const counts = createCollectedLogs(logs.client, logs.database, base);
   const countBatch = createBatchCounting(base);
   /** The cutoff's day last dropped: retention calls pruneBefore once a batch, and a day is dropped once. */
@@ -20,6 +28,8 @@ export function withClickHouseLogs(base: Store, logs: ClickHouseLogs): Store {
   let closed: Promise<void> | undefined;
   return {
     ...base,
+    // The issues stay in SIDELOG_DB; the times their devices logged them are read from their lines here.
+    ...createIssueLogTimes(logs.client, logs.database, base),
     explorer: {
       ...base.explorer,
       ...reads,

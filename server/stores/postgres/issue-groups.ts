@@ -7,7 +7,7 @@ import type { ExplorerIssue } from '../../../explorer-contract/api.types.ts';
 import type { IssueGroup } from '../../../explorer-contract/insight.types.ts';
 import { GROUP_SELECT, groupingOf, groupEventTimeSql, occurrenceOutcome } from '../../explorer/issue-grouping.ts';
 import { insertGroup, OCCURRENCE_SELECT, queueNotification, type GroupedIssue } from '../issue-group-sql.ts';
-import type { GroupBreakdownRow, IssueGroupStore } from '../store.types.ts';
+import type { GroupBreakdownRow, GroupIssueKey, IssueGroupStore } from '../store.types.ts';
 import { sql, transaction, type Queryable } from './client.ts';
 import { numbered } from './dialect.ts';
 
@@ -122,6 +122,15 @@ export function createIssueGroupStore(pool: pg.Pool): IssueGroupStore {
       );
       // bigint comes back as text.
       return new Map(rows.map((row) => [row.id, { first_at: Number(row.first_at), last_at: Number(row.last_at) }]));
+    },
+    async groupIssueKeys(appKey, ids) {
+      const valid = ids.filter(isGroupId);
+      if (valid.length === 0) return [];
+      return all<GroupIssueKey>(
+        `SELECT group_id, session_id, uid FROM issues WHERE app_key = $1 AND group_id = ANY($2::int[])`,
+        appKey,
+        valid,
+      );
     },
     async groupOfIssue(appKey, uid) {
       return one<IssueGroup>(

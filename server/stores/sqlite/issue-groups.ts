@@ -8,7 +8,7 @@ import type { ExplorerIssue } from '../../../explorer-contract/api.types.ts';
 import { GROUP_SELECT, groupingOf, groupEventTimeSql, occurrenceOutcome } from '../../explorer/issue-grouping.ts';
 import { insertGroup, OCCURRENCE_SELECT, queueNotification, type GroupedIssue } from '../issue-group-sql.ts';
 import type { Sql } from '../dialect.ts';
-import type { GroupBreakdownRow, IssueGroupStore } from '../store.types.ts';
+import type { GroupBreakdownRow, GroupIssueKey, IssueGroupStore } from '../store.types.ts';
 import type { Sync } from './rows.ts';
 import { containsFolded } from './case-fold.ts';
 
@@ -142,6 +142,14 @@ export function issueGroupStore(db: Database.Database): {
         last_at: number;
       }[];
       return new Map(rows.map(({ id, ...times }) => [id, times]));
+    },
+    groupIssueKeys(appKey, ids) {
+      if (ids.length === 0) return [];
+      return db
+        .prepare(
+          `SELECT group_id, session_id, uid FROM issues WHERE app_key = ? AND group_id IN (SELECT value FROM json_each(?))`,
+        )
+        .all(appKey, JSON.stringify(ids)) as GroupIssueKey[];
     },
     groupOfIssue(appKey, uid) {
       return one(`${GROUP_SELECT} WHERE id = (SELECT group_id FROM issues WHERE app_key = ? AND uid = ?)`, appKey, uid);

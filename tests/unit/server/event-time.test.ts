@@ -8,12 +8,12 @@ import { appIdOf } from '../../../server/stores/app-id.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { createHarness, type Harness } from './service-harness.ts';
 import { logs, sessionPayload } from '../../../fixtures/wire-bodies.ts';
-import { STORE_KINDS } from './test-databases.ts';
+import { LOG_STORE_KINDS } from './test-databases.ts';
 
 const APP_ID = appIdOf(DEMO_APP_KEY);
 const DAY = 86_400_000;
 
-describe.each(STORE_KINDS)('on %s', (kind) => {
+describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
   let service: Harness;
   let cookie: string;
   beforeAll(async () => {

@@ -10,7 +10,7 @@ import type { LogLevel } from '../../../protocol/levels.ts';
 import { fieldCounts } from '../../../server/explorer/field-counts.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
 import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
-import { openTestStore, STORE_KINDS } from './test-databases.ts';
+import { openTestStore, LOG_STORE_KINDS } from './test-databases.ts';
 
 const APP = 'field-counts-app';
 /** docs/volume-and-counts.md's example: the lines logged one a millisecond from here. */
@@ -33,7 +33,7 @@ const EXAMPLE = {
 const tag = (i: number) => (i % 3 === 0 ? 'net' : 'ui');
 const level = (i: number) => (i % 4 === 0 ? 2 : 4) as LogLevel;
 
-describe.each(STORE_KINDS)('counts by a field on %s', (kind) => {
+describe.each(LOG_STORE_KINDS)('counts by a field on %s', (kind) => {
   let store: Store;
   let close: () => Promise<void>;
   const filterOf = (params: string) => ({ appKey: APP, ...parseLogFilters(new URLSearchParams(params)) });

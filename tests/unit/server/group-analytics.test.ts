@@ -12,7 +12,7 @@ import type { GroupAnalytics } from '../../../server/explorer/group-analytics.ts
 import { VERSION_REFUSED } from '../../../server/explorer/issue-groups.ts';
 import { device, sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { createHarness, type Harness } from './service-harness.ts';
-import { STORE_KINDS } from './test-databases.ts';
+import { LOG_STORE_KINDS } from './test-databases.ts';
 
 const APP_ID = appIdOf(DEMO_APP_KEY);
 /** When the device logged the first occurrence, by its own clock: long before it reached the collector. */
@@ -30,7 +30,7 @@ test('versions in order, as docs/explorer.md#resolved-in-a-version reads them', 
   expect(compareVersions('dev', '2.4.1')).toBeUndefined();
 });
 
-describe.each(STORE_KINDS)('an issue group on %s', (kind) => {
+describe.each(LOG_STORE_KINDS)('an issue group on %s', (kind) => {
   let service: Harness;
   let cookie: string;
   beforeAll(async () => {
@@ -116,6 +116,14 @@ describe.each(STORE_KINDS)('an issue group on %s', (kind) => {
     expect(body.days.reduce((sum, day) => sum + day.count, 0)).toBe(4);
     expect(body.days[0]!.day).toBe(group.first_seen.slice(0, 10));
     expect(body.versions.at(-1)!.first_seen).toBe(group.first_seen);
+    // What a log store apart from SIDELOG_DB asks of it to find the occurrences' lines: each issue's session and uid.
+    const keys = await service.store.groupIssueKeys(DEMO_APP_KEY, [group.id, 0]);
+    expect(keys.map((key) => key.uid).sort()).toEqual([first, 'analytics-2', 'analytics-3', 'analytics-4']);
+    expect(keys.find((key) => key.uid === first)).toEqual({
+      group_id: group.id,
+      session_id: sessions.get('d-old'),
+      uid: first,
+    });
   });
 
   test('resolved in 2.4.1: an occurrence from 2.4.0 leaves it resolved, one from 2.4.1 reopens it', async () => {

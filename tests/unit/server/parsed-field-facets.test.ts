@@ -7,7 +7,7 @@ import { parseLogFilters } from '../../../explorer-contract/log-filters.ts';
 import { fieldsOf, parsedFieldFacets } from '../../../server/explorer/parsed-fields.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
 import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
-import { openTestStore, STORE_KINDS } from './test-databases.ts';
+import { openTestStore, LOG_STORE_KINDS } from './test-databases.ts';
 
 const APP = 'parsed-field-facets-app';
 const START = Date.UTC(2026, 10, 1);
@@ -33,7 +33,7 @@ test("a text's fields: its JSON object's paths, then key=value pairs of the text
   expect(fields('status=503 {"status":{"code":500}}')).toEqual({ 'status.code': ['500'] });
 });
 
-describe.each(STORE_KINDS)('fields in the text on %s', (kind) => {
+describe.each(LOG_STORE_KINDS)('fields in the text on %s', (kind) => {
   let store: Store;
   let close: () => Promise<void>;
   const filterOf = (q: string) => ({ appKey: APP, ...parseLogFilters(new URLSearchParams({ q })) });

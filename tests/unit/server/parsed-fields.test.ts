@@ -5,9 +5,10 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseLogFilters } from '../../../explorer-contract/log-filters.ts';
 import { parseSearchQuery, SearchQueryError } from '../../../explorer-contract/search-query.ts';
+import { logFacets } from '../../../server/explorer/facets.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
 import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
-import { openTestStore, STORE_KINDS } from './test-databases.ts';
+import { openTestStore, LOG_STORE_KINDS } from './test-databases.ts';
 
 const APP = 'parsed-fields-app';
 const START = Date.UTC(2026, 10, 1);
@@ -65,7 +66,7 @@ test('a parsed term is refused with what to write instead', () => {
   });
 });
 
-describe.each(STORE_KINDS)('parsed fields on %s', (kind) => {
+describe.each(LOG_STORE_KINDS)('parsed fields on %s', (kind) => {
   let store: Store;
   let close: () => Promise<void>;
   const filterOf = (q: string) => ({ appKey: APP, ...parseLogFilters(new URLSearchParams({ q })) });
@@ -88,6 +89,37 @@ describe.each(STORE_KINDS)('parsed fields on %s', (kind) => {
   test.each(QUERIES)('%s finds the lines the doc says, newest first, and counts them', async (q, expected) => {
     expect(await find(q)).toEqual([...expected].reverse());
     expect((await store.explorer.scanCount(filterOf(q), 1_000)).count).toBe(expected.length);
+  });
+
+  test("a parsed field's view has its own logs' facets, and its live tail only its logs", async () => {
+    const facets = await logFacets(store.explorer, filterOf('@status>=500'));
+    expect([facets.level, facets.sampled]).toEqual([[{ value: 'info', count: 3 }], undefined]);
+    // Up to the horizon every stored log is visible: ids on SQLite and PostgreSQL, arrival numbers on ClickHouse.
+    const tail = await store.explorer.arrivedAfter(filterOf('@status>=500'), 0, await store.explorer.lastLogId(), 2);
+    expect(tail.logs.map((log) => LINES.indexOf(log.t!) + 1)).toEqual([3, 5]);
+  });
+
+  test('a rare parsed field among many texts that may hold it: each found once, newest first', async () => {
+    // 1,200 lines holding `status=`, three of them 502: past a first step of reading (500 logs), and past a second.
+    const app = 'parsed-fields-many';
+    await store.putApp(app, true);
+    const session = await store.putSession(app, sessionPayload('s-many', app));
+    const rare = [100, 700, 1_150];
+    await store.addLogs(
+      app,
+      session,
+      Array.from({ length: 1_200 }, (_, i) => ({
+        x: new Date(START + i).toISOString(),
+        at: START + i,
+        t: `line ${i} status=${rare.includes(i) ? 502 : 200}`,
+      })),
+    );
+    await store.settled();
+    const page = await store.explorer.logs(
+      { appKey: app, ...parseLogFilters(new URLSearchParams({ q: '@status:502' })) },
+      { limit: 10 },
+    );
+    expect(page.logs.map((log) => log.t)).toEqual(rare.reverse().map((i) => `line ${i} status=502`));
   });
 
   test('past the budget a parsed field says how far it read, and reading on finds the rest', async () => {

@@ -10,7 +10,7 @@ import type { ExplorerQueries } from '../../../server/stores/explorer-queries.ty
 import type { Store } from '../../../server/stores/store.types.ts';
 import { logsAMillisecond } from './logs-a-millisecond.ts';
 import { signedInExplorer } from './signed-in-explorer.ts';
-import { openTestStore, STORE_KINDS } from './test-databases.ts';
+import { openTestStore, LOG_STORE_KINDS } from './test-databases.ts';
 
 const APP = 'scan-facets-app';
 const START = Date.UTC(2026, 10, 1);
@@ -21,7 +21,7 @@ const text = (i: number) => (i < 2 ? `partner signed in ${i}` : `line ${i}`);
 const level = (i: number) => (i % 3 === 0 ? 2 : 4) as LogLevel;
 const tag = (i: number) => (i % 2 === 0 ? 'net' : 'ui');
 
-describe.each(STORE_KINDS)('the facets of a scanned view on %s', (kind) => {
+describe.each(LOG_STORE_KINDS)('the facets of a scanned view on %s', (kind) => {
   let store: Store;
   let close: () => Promise<void>;
   let session: number;

@@ -3,10 +3,8 @@
 // parsed as the API parses it, compiled by each store.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseLogFilters } from '../../../explorer-contract/log-filters.ts';
-import { parseSearchQuery } from '../../../explorer-contract/search-query.ts';
 import { CHEAT_SHEET } from '../../../explorer/logs/search-cheat-sheet.ts';
 import type { LogRecord } from '../../../protocol/records.types.ts';
-import { PARSED_REFUSED } from '../../../server/stores/clickhouse/search-sql.ts';
 import { createExplorerQueries } from '../../../server/stores/sqlite/explorer-queries.ts';
 import { sqliteOf } from '../../../server/stores/sqlite/store.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
@@ -163,12 +161,7 @@ describe.each(LOG_STORE_KINDS)('the query language on %s', (kind) => {
   });
   afterAll(() => close());
 
-  // Logs kept in ClickHouse refuse a field parsed from the text, with the reason (docs/clickhouse.md#what-is-left).
-  const refusedHere = (q: string) =>
-    (kind === 'clickhouse' || kind === 'chdb') &&
-    parseSearchQuery(q).groups.some((group) => group.some(({ term }) => term.kind === 'parsed'));
   test.each(FORMS)('%j finds exactly its lines', async (q, texts) => {
-    if (refusedHere(q)) return expect(find(q)).rejects.toThrow(PARSED_REFUSED);
     expect((await find(q)).sort()).toEqual([...texts].sort());
   });
 
