@@ -31,6 +31,10 @@ function findClickHouse(): string {
  * SIDELOG_LOGS's credentials. */
 export const THROWAWAY_USER = { name: 'sidelog', password: 'secret' };
 
+/** A cluster of two shards on the one server (docs/clickhouse.md#the-cluster-form): each shard is the server itself,
+ * with a database of its own, so that what the Distributed table sends to one shard is not read from the other. */
+export const TWO_SHARDS = { cluster: 'sidelog_two_shards', databases: ['sidelog_shard_1', 'sidelog_shard_2'] };
+
 // The least config 18.16 starts with (its root element is still <yandex>), and which current servers read too: one
 // loopback address, ports of our own, everything under the throw-away directory, UTC.
 function config(dir: string, ports: { http: number; tcp: number; interserver: number }): string {
@@ -52,6 +56,11 @@ function config(dir: string, ports: { http: number; tcp: number; interserver: nu
   <mark_cache_size>268435456</mark_cache_size>
   <uncompressed_cache_size>268435456</uncompressed_cache_size>
   <max_concurrent_queries>100</max_concurrent_queries>
+  <remote_servers>
+    <${TWO_SHARDS.cluster}>
+${TWO_SHARDS.databases.map((database) => `      <shard><replica><host>127.0.0.1</host><port>${ports.tcp}</port><default_database>${database}</default_database></replica></shard>`).join('\n')}
+    </${TWO_SHARDS.cluster}>
+  </remote_servers>
 </yandex>
 `;
 }

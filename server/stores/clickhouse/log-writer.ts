@@ -35,6 +35,9 @@ export interface LogWriterOptions {
   windowMs?: number;
   maxRows?: number;
   maxWaitingRows?: number;
+  /** `logs` is a Distributed table (cluster.ts): its inserts wait until every shard has its rows, so that an
+   * acknowledgement means the shards hold them, not the connected server's queue. */
+  distributed?: boolean;
 }
 
 export function createLogWriter(client: ClickHouseClient, database: string, options: LogWriterOptions = {}): LogWriter {
@@ -94,7 +97,13 @@ export function createLogWriter(client: ClickHouseClient, database: string, opti
         }
         return count;
       });
-      if (fresh.length > 0) await client.insert({ table, values: fresh, format: 'JSONEachRow' });
+      if (fresh.length > 0)
+        await client.insert({
+          table,
+          values: fresh,
+          format: 'JSONEachRow',
+          ...(options.distributed && { clickhouse_settings: { insert_distributed_sync: 1 } }),
+        });
       return counts;
     } catch (error) {
       throw asUnavailable(error);

@@ -3,6 +3,7 @@
 import type { ClickHouseClient } from '@clickhouse/client';
 import { StartupError } from '../../startup-checks.ts';
 import { openClickHouseClient } from './client.ts';
+import { readClusterLayout, type ClusterLayout } from './cluster.ts';
 import { createLogWriter, type LogWriter, type LogWriterOptions } from './log-writer.ts';
 import { parseLogsUrl } from './logs-url.ts';
 import { migrateLogs } from './migrate.ts';
@@ -12,6 +13,8 @@ export interface ClickHouseLogs extends LogWriter {
   features: ServerFeatures;
   client: ClickHouseClient;
   database: string;
+  /** The cluster `logs` is distributed over (SIDELOG_LOGS's `?cluster=`), if any. */
+  cluster?: ClusterLayout;
   /** SIDELOG_LOGS without its password, for the start-up line and messages. */
   location: string;
   /** Writes what waits, then closes the client (unless the caller owns it). */
@@ -22,6 +25,8 @@ interface OpenLogsOptions {
   /** SIDELOG_RETENTION_DAYS: the table's TTL where the server has TTL. */
   retentionDays?: number;
   writer?: LogWriterOptions;
+  /** The name of a cluster in the server's remote_servers (docs/clickhouse.md#the-cluster-form). */
+  cluster?: string;
 }
 
 /** On a client of the caller's (chdb's in the tests), which it closes itself. */
@@ -31,13 +36,15 @@ export async function openClickHouseLogsOn(
   options: OpenLogsOptions & { location?: string; ownsClient?: boolean } = {},
 ): Promise<ClickHouseLogs> {
   const features = await serverFeatures(client);
-  await migrateLogs(client, database, features, { retentionDays: options.retentionDays });
-  const writer = createLogWriter(client, database, options.writer);
+  const cluster = options.cluster ? await readClusterLayout(client, database, options.cluster) : undefined;
+  await migrateLogs(client, database, features, { retentionDays: options.retentionDays, cluster });
+  const writer = createLogWriter(client, database, { ...options.writer, distributed: !!cluster });
   return {
     ...writer,
     features,
     client,
     database,
+    cluster,
     location: options.location ?? database,
     async close() {
       await writer.drain();
@@ -54,6 +61,7 @@ export async function openClickHouseLogs(url: string, options: OpenLogsOptions =
     return await openClickHouseLogsOn(client, settings.database, {
       ...options,
       location: settings.location,
+      cluster: settings.cluster,
       ownsClient: true,
     });
   } catch (error) {

@@ -41,7 +41,7 @@ export function withClickHouseLogs(base: Store, logs: ClickHouseLogs): Store {
     async pruneBefore(cutoff, batch) {
       const day = cutoff.toISOString().slice(0, 10);
       if (droppedBefore !== day) {
-        await dropDaysBefore(logs.client, logs.database, cutoff);
+        await dropDaysBefore(logs.client, logs.database, cutoff, logs.cluster);
         droppedBefore = day;
       }
       return base.pruneBefore(cutoff, batch);
