@@ -7,12 +7,14 @@ import type { Store } from '../store.types.ts';
 import { createLogExplorerReads } from './explorer-logs.ts';
 import { dropDaysBefore } from './log-retention.ts';
 import { createSessionCounts } from './collected-logs.ts';
+import { knownSessions } from './known-sessions.ts';
 import type { ClickHouseLogs } from './logs-store.ts';
 
 export function withClickHouseLogs(base: Store, logs: ClickHouseLogs): Store {
   const reads = createLogExplorerReads(logs.client, logs.database, logs.features, base);
   const counts = createSessionCounts(logs.client, logs.database, base);
   const baseSessions = base.explorer.sessions;
+  const sessions = knownSessions((appKey, id) => base.sessionById(appKey, id));
   /** The cutoff's day last dropped: retention calls pruneBefore once a batch, and a day is dropped once. */
   let droppedBefore: string | undefined;
   let closed: Promise<void> | undefined;
@@ -37,6 +39,7 @@ export function withClickHouseLogs(base: Store, logs: ClickHouseLogs): Store {
     sessionLogs: counts.sessionLogs,
     listPage: (list, appKey, after, limit) =>
       list === 'logs' ? counts.logsPage(appKey, after, limit) : base.listPage(list, appKey, after, limit),
+    sessionById: sessions.sessionById,
     addLogs: (appKey, sessionId, batch) => logs.addLogs(appKey, sessionId, batch),
     async pruneBefore(cutoff, batch) {
       const day = cutoff.toISOString().slice(0, 10);
@@ -44,7 +47,10 @@ export function withClickHouseLogs(base: Store, logs: ClickHouseLogs): Store {
         await dropDaysBefore(logs.client, logs.database, cutoff, logs.cluster);
         droppedBefore = day;
       }
-      return base.pruneBefore(cutoff, batch);
+      const pruned = await base.pruneBefore(cutoff, batch);
+      // After the delete: a session found while it ran is found again.
+      sessions.forget();
+      return pruned;
     },
     settled: async () => {
       await logs.drain();
