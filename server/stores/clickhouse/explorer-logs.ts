@@ -26,6 +26,7 @@ import type {
 import { COLUMN_NAMES } from '../log-columns.ts';
 import type { SessionLookup } from '../store.types.ts';
 import { REQUEST_TIMEOUT_MS } from './client.ts';
+import { inNewestWindows } from './newest-windows.ts';
 import { LOGS_TABLE } from './schema.ts';
 import { filterSql, searchSql, type FilterContext } from './search-sql.ts';
 import type { ServerFeatures } from './server-features.ts';
@@ -207,8 +208,15 @@ export function createLogExplorerReads(
       if (filter.search && splitScanned(filter.search).scanned.groups.length > 0) return fragmentPage(filter, options);
       const clause = await where(filter);
       const older = options.before ? ` AND ${olderThan(options.before)}` : '';
-      const found = await rows<Row>(
-        `SELECT ${columns(options.cut)} FROM ${table} WHERE ${clause}${older} ${NEWEST_FIRST} LIMIT ${sqlInteger(options.limit + 1)}`,
+      const found = await inNewestWindows(
+        client,
+        table,
+        `app = ${sqlString(filter.appKey)}${older}`,
+        (edge) =>
+          rows<Row>(
+            `SELECT ${columns(options.cut)} FROM ${table} WHERE ${clause}${older}${edge} ${NEWEST_FIRST} LIMIT ${sqlInteger(options.limit + 1)}`,
+          ),
+        (page) => page.length > options.limit,
       );
       return pageOf(await explorerLogs(filter.appKey, found), options.limit);
     },
@@ -257,13 +265,22 @@ export function createLogExplorerReads(
       return { rows: bucketCounts(found, bucketMs), scan: await progress(view, undefined, bound) };
     },
     async facetSample(filter, limit) {
-      const found = await rows<FacetSample['rows'][number]>(
-        `SELECT level, tag, file, session, count() AS n FROM (
-           SELECT ifNull(ll, 0) AS level, tg AS tag, f AS file, session_id AS session FROM ${table}
-           WHERE ${await where(filter)} ${NEWEST_FIRST} LIMIT ${sqlInteger(limit)}
-         ) GROUP BY level, tag, file, session`,
+      const clause = await where(filter);
+      const sum = (found: FacetSample['rows']) => found.reduce((total, row) => total + row.n, 0);
+      const found = await inNewestWindows(
+        client,
+        table,
+        `app = ${sqlString(filter.appKey)}`,
+        (edge) =>
+          rows<FacetSample['rows'][number]>(
+            `SELECT level, tag, file, session, count() AS n FROM (
+               SELECT ifNull(ll, 0) AS level, tg AS tag, f AS file, session_id AS session FROM ${table}
+               WHERE ${clause}${edge} ${NEWEST_FIRST} LIMIT ${sqlInteger(limit)}
+             ) GROUP BY level, tag, file, session`,
+          ),
+        (sample) => sum(sample) >= limit,
       );
-      return { rows: found, complete: found.reduce((sum, row) => sum + row.n, 0) < limit };
+      return { rows: found, complete: sum(found) < limit };
     },
     async arrivedAfter(filter, afterId, upTo, limit) {
       const found = await rows<Row>(
