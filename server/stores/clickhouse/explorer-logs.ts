@@ -26,7 +26,7 @@ import type {
 import { COLUMN_NAMES } from '../log-columns.ts';
 import type { SessionLookup } from '../store.types.ts';
 import { REQUEST_TIMEOUT_MS } from './client.ts';
-import { inNewestWindows } from './newest-windows.ts';
+import { cursorsCondition, MAX_CURSORS, newestCursors, newestEdge } from './newest-windows.ts';
 import { LOGS_TABLE } from './schema.ts';
 import { filterSql, searchSql, type FilterContext } from './search-sql.ts';
 import type { ServerFeatures } from './server-features.ts';
@@ -208,16 +208,20 @@ export function createLogExplorerReads(
       if (filter.search && splitScanned(filter.search).scanned.groups.length > 0) return fragmentPage(filter, options);
       const clause = await where(filter);
       const older = options.before ? ` AND ${olderThan(options.before)}` : '';
-      const found = await inNewestWindows(
-        client,
-        table,
-        `app = ${sqlString(filter.appKey)}${older}`,
-        (edge) =>
-          rows<Row>(
-            `SELECT ${columns(options.cut)} FROM ${table} WHERE ${clause}${older}${edge} ${NEWEST_FIRST} LIMIT ${sqlInteger(options.limit + 1)}`,
-          ),
-        (page) => page.length > options.limit,
-      );
+      // The page's logs found first, then their columns read (newest-windows.ts): by their ids for a page, by the edge
+      // of their times for a sample of thousands (patterns), whose ids would make too long a query.
+      const view = `${clause}${older}`;
+      const page = (where: string) =>
+        rows<Row>(
+          `SELECT ${columns(options.cut)} FROM ${table} WHERE ${where} ${NEWEST_FIRST} LIMIT ${sqlInteger(options.limit + 1)}`,
+        );
+      let found: Row[];
+      if (options.limit + 1 > MAX_CURSORS)
+        found = await page(`${view}${await newestEdge(client, table, view, options.limit + 1)}`);
+      else {
+        const cursors = await newestCursors(client, table, view, options.limit + 1);
+        found = cursors.length ? await page(`app = ${sqlString(filter.appKey)} AND ${cursorsCondition(cursors)}`) : [];
+      }
       return pageOf(await explorerLogs(filter.appKey, found), options.limit);
     },
     async timeSpan(filter) {
@@ -267,18 +271,13 @@ export function createLogExplorerReads(
     async facetSample(filter, limit) {
       const clause = await where(filter);
       const sum = (found: FacetSample['rows']) => found.reduce((total, row) => total + row.n, 0);
-      const found = await inNewestWindows(
-        client,
-        table,
-        `app = ${sqlString(filter.appKey)}`,
-        (edge) =>
-          rows<FacetSample['rows'][number]>(
-            `SELECT level, tag, file, session, count() AS n FROM (
-               SELECT ifNull(ll, 0) AS level, tg AS tag, f AS file, session_id AS session FROM ${table}
-               WHERE ${clause}${edge} ${NEWEST_FIRST} LIMIT ${sqlInteger(limit)}
-             ) GROUP BY level, tag, file, session`,
-          ),
-        (sample) => sum(sample) >= limit,
+      // The sample's edge found first, reading `at` alone beside the view's conditions (newest-windows.ts).
+      const edge = await newestEdge(client, table, clause, limit);
+      const found = await rows<FacetSample['rows'][number]>(
+        `SELECT level, tag, file, session, count() AS n FROM (
+           SELECT ifNull(ll, 0) AS level, tg AS tag, f AS file, session_id AS session FROM ${table}
+           WHERE ${clause}${edge} ${NEWEST_FIRST} LIMIT ${sqlInteger(limit)}
+         ) GROUP BY level, tag, file, session`,
       );
       return { rows: found, complete: sum(found) < limit };
     },

@@ -8,7 +8,7 @@ import type { ExplorerLog } from '../../../server/stores/explorer-queries.types.
 import type { Store } from '../../../server/stores/store.types.ts';
 import { createLogReads, type ClickHouseLog, type LogReads } from '../../../server/stores/clickhouse/log-reads.ts';
 import { openClickHouseLogsOn, type ClickHouseLogs } from '../../../server/stores/clickhouse/logs-store.ts';
-import { inNewestWindows } from '../../../server/stores/clickhouse/newest-windows.ts';
+import { cursorsCondition, newestCursors, newestEdge } from '../../../server/stores/clickhouse/newest-windows.ts';
 import { CLICKHOUSE_ENGINES, createTestClickHouse, type TestClickHouse } from './clickhouse-engines.ts';
 import { openTestStore } from './test-databases.ts';
 
@@ -86,28 +86,24 @@ describe.each(CLICKHOUSE_ENGINES)('reads on ClickHouse (%s), as SQLite answers t
     expect((await reads.volume(APP, 1000)).sort(byKey)).toEqual(expected);
   });
 
-  test('a page read in windows of the newest logs is the page read from all of them, however rare the view', async () => {
+  test('a page found by its newest cursors, then read, is the page read at once, however rare the view', async () => {
     const table = `${ch.database}.logs`;
-    const page = async (where: string, edge: string) =>
+    const page = async (where: string) =>
       (
         (await (
           await ch.client.query({
-            query: `SELECT id FROM ${table} WHERE app = '${APP}' AND ${where}${edge} ORDER BY at DESC, id DESC LIMIT 101`,
+            query: `SELECT id, at FROM ${table} WHERE app = '${APP}' AND ${where} ORDER BY at DESC, id DESC LIMIT 101`,
             format: 'JSONEachRow',
           })
-        ).json()) as { id: number }[]
+        ).json()) as { id: number; at: number }[]
       ).map((row) => row.id);
-    // Every log, one in five, one in 997 (fewer than a page: the windows give way to the whole app), none.
+    // Every log, one in three, three logs, none.
     for (const where of ['1', 'ifNull(ll, 0) = 4', 'll = 5', "t = 'no such text'"]) {
-      const windowed = await inNewestWindows(
-        ch.client,
-        table,
-        `app = '${APP}'`,
-        (edge) => page(where, edge),
-        (found) => found.length > 100,
-        [150, 600],
-      );
-      expect(windowed).toEqual(await page(where, ''));
+      const cursors = await newestCursors(ch.client, table, `app = '${APP}' AND ${where}`, 101);
+      const found = cursors.length ? await page(cursorsCondition(cursors)) : [];
+      expect(found).toEqual(await page(where));
+      const edge = await newestEdge(ch.client, table, `app = '${APP}' AND ${where}`, 101);
+      expect(await page(`${where}${edge}`)).toEqual(await page(where));
     }
   });
 });
