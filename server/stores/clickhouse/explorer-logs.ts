@@ -26,7 +26,7 @@ import type {
 import { COLUMN_NAMES } from '../log-columns.ts';
 import type { SessionLookup } from '../store.types.ts';
 import { REQUEST_TIMEOUT_MS } from './client.ts';
-import { cursorsCondition, MAX_CURSORS, newestCursors, newestEdge } from './newest-windows.ts';
+import { cursorsCondition, MAX_CURSORS, newestCursors, newestEdge } from './newest-first.ts';
 import { LOGS_TABLE } from './schema.ts';
 import { filterSql, searchSql, type FilterContext } from './search-sql.ts';
 import type { ServerFeatures } from './server-features.ts';
@@ -208,7 +208,7 @@ export function createLogExplorerReads(
       if (filter.search && splitScanned(filter.search).scanned.groups.length > 0) return fragmentPage(filter, options);
       const clause = await where(filter);
       const older = options.before ? ` AND ${olderThan(options.before)}` : '';
-      // The page's logs found first, then their columns read (newest-windows.ts): by their ids for a page, by the edge
+      // The page's logs found first, then their columns read (newest-first.ts): by their ids for a page, by the edge
       // of their times for a sample of thousands (patterns), whose ids would make too long a query.
       const view = `${clause}${older}`;
       const page = (where: string) =>
@@ -271,7 +271,7 @@ export function createLogExplorerReads(
     async facetSample(filter, limit) {
       const clause = await where(filter);
       const sum = (found: FacetSample['rows']) => found.reduce((total, row) => total + row.n, 0);
-      // The sample's edge found first, reading `at` alone beside the view's conditions (newest-windows.ts).
+      // The sample's edge found first, reading `at` alone beside the view's conditions (newest-first.ts).
       const edge = await newestEdge(client, table, clause, limit);
       const found = await rows<FacetSample['rows'][number]>(
         `SELECT level, tag, file, session, count() AS n FROM (

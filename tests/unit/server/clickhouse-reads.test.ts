@@ -8,7 +8,7 @@ import type { ExplorerLog } from '../../../server/stores/explorer-queries.types.
 import type { Store } from '../../../server/stores/store.types.ts';
 import { createLogReads, type ClickHouseLog, type LogReads } from '../../../server/stores/clickhouse/log-reads.ts';
 import { openClickHouseLogsOn, type ClickHouseLogs } from '../../../server/stores/clickhouse/logs-store.ts';
-import { cursorsCondition, newestCursors, newestEdge } from '../../../server/stores/clickhouse/newest-windows.ts';
+import { cursorsCondition, newestCursors, newestEdge } from '../../../server/stores/clickhouse/newest-first.ts';
 import { CLICKHOUSE_ENGINES, createTestClickHouse, type TestClickHouse } from './clickhouse-engines.ts';
 import { openTestStore } from './test-databases.ts';
 
