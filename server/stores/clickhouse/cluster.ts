@@ -4,21 +4,9 @@
 // insert and ReplacingMergeTree's folding both see them. What the cluster is comes from the server's own
 // `remote_servers` (system.clusters); whether it has ZooKeeper or Keeper decides Replicated tables and ON CLUSTER DDL.
 import type { ClickHouseClient } from '@clickhouse/client';
+import type { ClusterLayout } from './cluster-layout.ts';
 import { LOCAL_LOGS_TABLE, LOGS_TABLE } from './schema.ts';
 import { sqlString } from './sql-literal.ts';
-
-export interface ClusterLayout {
-  /** The cluster's name in the server's remote_servers. */
-  name: string;
-  /** Whether the server has ZooKeeper or Keeper: then the shards' tables are Replicated and the DDL runs ON CLUSTER,
-   * on every host at once. Without it, each host's tables are made by a process that connects to that host. */
-  keeper: boolean;
-  /** The databases on the connected server that hold a shard's `logs_local`: each replica's `default_database` when
-   * every replica names one (several shards on one host), else SIDELOG_LOGS's database. */
-  shardDatabases: string[];
-  /** The Distributed table's database argument: '' (each replica's default_database) or SIDELOG_LOGS's database. */
-  remoteDatabase: string;
-}
 
 const rowsOf = async <T>(client: ClickHouseClient, query: string) =>
   (await (await client.query({ query, format: 'JSONEachRow' })).json()) as T[];

@@ -5,7 +5,8 @@
 import type { ClickHouseClient } from '@clickhouse/client';
 import { LEVEL_COLUMNS } from '../../../explorer-contract/api.types.ts';
 import type { SessionLogCounts } from '../store.types.ts';
-import { partTables, type ClusterLayout } from './cluster.ts';
+import type { ClusterLayout } from './cluster-layout.ts';
+import { partTables } from './cluster.ts';
 import { LOGS_TABLE, onCluster } from './schema.ts';
 import { sqlIdentifier, sqlList, sqlString } from './sql-literal.ts';
 

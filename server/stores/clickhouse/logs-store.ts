@@ -3,7 +3,8 @@
 import type { ClickHouseClient } from '@clickhouse/client';
 import { StartupError } from '../../startup-checks.ts';
 import { openClickHouseClient } from './client.ts';
-import { readClusterLayout, type ClusterLayout } from './cluster.ts';
+import type { ClusterLayout } from './cluster-layout.ts';
+import { readClusterLayout } from './cluster.ts';
 import { createLogWriter, type LogWriter, type LogWriterOptions } from './log-writer.ts';
 import { parseLogsUrl } from './logs-url.ts';
 import { migrateLogs } from './migrate.ts';

@@ -4,7 +4,8 @@
 // idempotent (IF NOT EXISTS, or checked first), and a migration recorded twice is still one version.
 import type { ClickHouseClient } from '@clickhouse/client';
 import { missingColumns } from '../log-columns.ts';
-import { partTables, type ClusterLayout } from './cluster.ts';
+import type { ClusterLayout } from './cluster-layout.ts';
+import { partTables } from './cluster.ts';
 import { clickHouseCode } from './unavailable.ts';
 import {
   LOGS_MIGRATIONS,

@@ -3,7 +3,7 @@
 // them). Only the logs live here; everything else stays in SIDELOG_DB. Append migrations; never edit one that shipped.
 // Several processes may start at once and ClickHouse has no transactions, so every statement is idempotent.
 import { COLUMNS } from '../log-columns.ts';
-import type { ClusterLayout } from './cluster.ts';
+import type { ClusterLayout } from './cluster-layout.ts';
 import type { ServerFeatures } from './server-features.ts';
 import { sqlIdentifier, sqlInteger, sqlString } from './sql-literal.ts';
 
