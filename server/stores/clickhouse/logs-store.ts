@@ -11,6 +11,7 @@ import { migrateLogs } from './migrate.ts';
 import { serverFeatures, type ServerFeatures } from './server-features.ts';
 import { LOGS_TABLE } from './schema.ts';
 import { sqlIdentifier } from './sql-literal.ts';
+import { unavailableWhenDown } from './unavailable.ts';
 
 export interface ClickHouseLogs extends LogWriter {
   features: ServerFeatures;
@@ -54,6 +55,8 @@ export async function openClickHouseLogsOn(
   database: string,
   options: OpenLogsOptions & { location?: string; ownsClient?: boolean } = {},
 ): Promise<ClickHouseLogs> {
+  // Every read and write fails as "down or busy" (503) when ClickHouse is, not as a fault of ours (500).
+  client = unavailableWhenDown(client);
   const features = await serverFeatures(client);
   const cluster = options.cluster ? await readClusterLayout(client, database, options.cluster) : undefined;
   await migrateLogs(client, database, features, { retentionDays: options.retentionDays, cluster });

@@ -1,6 +1,7 @@
 // ClickHouse down, overloaded or slow, as the collector must see it: a 503 with Retry-After, nothing stored
 // (docs/clickhouse.md#when-clickhouse-is-down). server/http/errors.ts answers 503 to PostgreSQL's connection_failure
 // SQLSTATE already, so the error carries that code and the collector needs no case of its own.
+import type { ClickHouseClient } from '@clickhouse/client';
 
 /** 18.16's errors are `Code: 47, e.displayText() = …`, current ones `Code: 47. DB::Exception: …`; the client parses
  * only the second into a code, so the number is read from the message for both. chdb's error says it in its message
@@ -46,4 +47,35 @@ export function asUnavailable(error: unknown): unknown {
   )
     return new ClickHouseUnavailable(`ClickHouse is unavailable or busy: ${message}`, { cause: error });
   return error;
+}
+
+/** The client's calls that reach the server; a query's answer is read later, by its `json` or `text`. */
+const CALLS = new Set<string | symbol>(['query', 'command', 'insert', 'exec']);
+
+/** `client`, whose every call (and a query's reading of its answer) fails as asUnavailable says: a read that meets
+ * ClickHouse down, or past REQUEST_TIMEOUT_MS, is then answered 503 with Retry-After as a write is, not 500. */
+export function unavailableWhenDown(client: ClickHouseClient): ClickHouseClient {
+  const guarded =
+    (call: (...args: unknown[]) => Promise<unknown>) =>
+    async (...args: unknown[]) => {
+      try {
+        return await call(...args);
+      } catch (error) {
+        throw asUnavailable(error);
+      }
+    };
+  return new Proxy(client, {
+    get(target, name) {
+      const value: unknown = Reflect.get(target, name, target);
+      if (typeof value !== 'function' || !CALLS.has(name)) return value;
+      const call = guarded(value.bind(target) as (...args: unknown[]) => Promise<unknown>);
+      if (name !== 'query') return call;
+      return async (...args: unknown[]) => {
+        const answer = (await call(...args)) as { json: () => Promise<unknown>; text: () => Promise<string> };
+        answer.json = guarded(answer.json.bind(answer));
+        answer.text = guarded(answer.text.bind(answer)) as () => Promise<string>;
+        return answer;
+      };
+    },
+  });
 }

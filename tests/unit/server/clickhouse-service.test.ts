@@ -2,7 +2,7 @@
 // HTTP is stored in ClickHouse (the run's 18.16 server), not in SIDELOG_DB, and read back through the explorer's API;
 // with ClickHouse unreachable, the collector answers 503 with Retry-After and keeps nothing.
 import { ClickHouseLogLevel, createClient } from '@clickhouse/client';
-import { createServer } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import { afterEach, expect, inject, test } from 'vitest';
 import { EXPLORER_API } from '../../../explorer-contract/api.types.ts';
 import { wireRequest } from '../../../fixtures/wire-bodies.ts';
@@ -11,6 +11,7 @@ import { startService, type RunningService } from '../../../server/service.ts';
 import { QUERY_SETTINGS } from '../../../server/stores/clickhouse/client.ts';
 import { createLogWriter } from '../../../server/stores/clickhouse/log-writer.ts';
 import { openClickHouseLogsOn } from '../../../server/stores/clickhouse/logs-store.ts';
+import { unavailableWhenDown } from '../../../server/stores/clickhouse/unavailable.ts';
 import { withClickHouseLogs } from '../../../server/stores/clickhouse/with-logs.ts';
 import { createServiceApp } from '../../../server/service.ts';
 import { openStore } from '../../../server/stores/open-store.ts';
@@ -160,6 +161,46 @@ test('with ClickHouse unreachable, a batch is answered 503 with Retry-After and 
     format: 'JSONEachRow',
   });
   expect(await stored.json()).toEqual([{ n: 0 }]);
+});
+
+test('with ClickHouse too slow to answer, a read in the explorer is answered 503 with Retry-After, not 500', async () => {
+  const clickhouse = clickhouseDatabase();
+  const sqlite = await sqliteDatabase();
+  const base = await openStore(sqlite.db);
+  // A server that takes the request and never answers, as ClickHouse past the client's timeout under load; its
+  // client is opened as openClickHouseLogs opens one, with its timeout short so that the test waits a moment.
+  const held = new Set<Socket>();
+  const silent = createServer((socket) => held.add(socket));
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  cleanup.push(async () => {
+    for (const socket of held) socket.destroy();
+    await new Promise((resolve) => silent.close(resolve));
+  });
+  const slow = createClient({
+    url: `http://127.0.0.1:${(silent.address() as { port: number }).port}`,
+    request_timeout: 300,
+    clickhouse_settings: QUERY_SETTINGS,
+    log: { level: ClickHouseLogLevel.OFF },
+  });
+  cleanup.push(() => slow.close());
+  const logs = await openClickHouseLogsOn(clickhouse.client, clickhouse.name);
+  // The store as opened; its ClickHouse then stopped answering in time.
+  const store = withClickHouseLogs(base, { ...logs, client: unavailableWhenDown(slow) });
+  cleanup.push(() => store.close());
+  await seedDemo(store);
+  const app = createServiceApp(store, { adminToken: ADMIN });
+  const signIn = await app.request(`${EXPLORER_API}/sign-in`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: 'admin', password: ADMIN }),
+  });
+  const cookie = signIn.headers.get('Set-Cookie')!.split(';')[0]!;
+  const answer = await app.request(`${EXPLORER_API}/apps/${appIdOf(DEMO_APP_KEY)}/logs`, {
+    headers: { Cookie: cookie },
+  });
+  expect(answer.status).toBe(503);
+  expect(answer.headers.get('Retry-After')).toMatch(/^\d+$/);
+  expect(await answer.json()).toEqual({ error: 'the database is unavailable or busy; retry later' });
 });
 
 test('with ClickHouse unreachable at start, the service refuses to start in one line naming SIDELOG_LOGS, not its password', async () => {
