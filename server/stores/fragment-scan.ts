@@ -25,6 +25,8 @@ export interface ScanPlan<R> {
   budget: number;
   deadline: number;
   step: number;
+  /** From what size of step the pace sizes the next near the deadline (pacedTake); PACED_FROM unless given. */
+  pacedFrom?: number;
   columns: string;
   found(rows: ExplorerLog[]): boolean;
   result(read: ScanRead): R;
@@ -75,7 +77,7 @@ export function* scanSteps(plan: ScanPlan<unknown>): Generator<ScanAsk, ScanRead
     const now = performance.now();
     if (read >= budget || now >= plan.deadline) return { read, last, complete: false };
     size = Math.min(size * 2, MAX_STEP);
-    take = pacedTake(size, budget - read, { read: step.read, started, now, deadline: plan.deadline });
+    take = pacedTake(size, budget - read, { read: step.read, started, now, deadline: plan.deadline }, plan.pacedFrom);
   }
 }
 
@@ -158,14 +160,24 @@ export function fragmentPagePlan(
   };
 }
 
-/** How many logs a search holding a fragment matches among the view's newest `scanRows` (ExplorerQueries.scanCount),
- * counting no further than `cap` + 1. */
-export function scanCountPlan(cap: number, scanRows = SCAN_ROWS): ScanPlan<ScanCount> {
+/** How long a count or a histogram of a search holding a term no index answers reads at most (besides its budget of
+ * logs), as a split does (SPLIT_WITHIN_MS): reading its whole budget took a parsed field's histogram 2.1 to 2.9 s on
+ * PostgreSQL over a million logs (docs/benchmarks.md#counts-of-a-scanned-view). Its answer says how far back it read. */
+export const AGGREGATE_WITHIN_MS = 300;
+
+/** The first step of a count's or a histogram's scan: small, so that the pace is known before a large step is asked
+ * for; paced from that step on (the whole step is the test, no page of matches looked up whole). */
+export const AGGREGATE_STEP = 2_000;
+
+/** How many logs a search holding a fragment matches among the view's newest `scanRows` (ExplorerQueries.scanCount)
+ * read within `within` ms, counting no further than `cap` + 1. */
+export function scanCountPlan(cap: number, scanRows = SCAN_ROWS, within = AGGREGATE_WITHIN_MS): ScanPlan<ScanCount> {
   let count = 0;
   return {
     budget: scanRows,
-    deadline: Infinity,
-    step: MAX_STEP,
+    deadline: performance.now() + within,
+    step: AGGREGATE_STEP,
+    pacedFrom: 0,
     columns: 'l.id',
     found: (rows) => (count += rows.length) > cap,
     result: (read) => ({ count, scan: scanProgress(read) }),
@@ -184,7 +196,8 @@ export function splitVolumePlan(
   return {
     budget: scanRows,
     deadline,
-    step: MAX_STEP,
+    step: AGGREGATE_STEP,
+    pacedFrom: 0,
     columns: `l.at, ${value} AS value`,
     found(rows) {
       for (const row of rows as unknown as { at: number; value: string | null }[]) {
@@ -200,16 +213,19 @@ export function splitVolumePlan(
   };
 }
 
-/** The histogram's counts of a search holding a fragment, among the logs its scan reads (ExplorerQueries.scanVolume). */
+/** The histogram's counts of a search holding a fragment, among the logs its scan reads within `scanRows` logs and
+ * `within` ms (ExplorerQueries.scanVolume). */
 export function scanVolumePlan(
   bucketMs: number,
   scanRows = SCAN_ROWS,
+  within = AGGREGATE_WITHIN_MS,
 ): ScanPlan<{ rows: { bucket: number; level: number; n: number }[]; scan: ScanProgress }> {
   const logs: { at: number; level: number }[] = [];
   return {
     budget: scanRows,
-    deadline: Infinity,
-    step: MAX_STEP,
+    deadline: performance.now() + within,
+    step: AGGREGATE_STEP,
+    pacedFrom: 0,
     columns: 'l.at, coalesce(l.ll, 0) AS level',
     found(rows) {
       logs.push(...(rows as unknown as { at: number; level: number }[]));

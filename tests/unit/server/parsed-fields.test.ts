@@ -126,4 +126,26 @@ describe.each(LOG_STORE_KINDS)('parsed fields on %s', (kind) => {
     const first = await store.explorer.logs(filterOf('@event:click'), { limit: 10, scanRows: 5 });
     expect(first).toMatchObject({ logs: [], scan: { scanned: 5, scannedTo: START + 6, complete: false } });
   });
+
+  test("past the budget a parsed field's count and histogram say at least, back to the last log read", async () => {
+    // @status>=500 is lines 3, 5 and 8; the newest 5 logs read are lines 11 to 7, the newest 8 lines 11 to 4.
+    const q = filterOf('@status>=500');
+    const bucket = START / 1_000;
+    expect(await store.explorer.scanCount(q, 1_000, 5)).toEqual({
+      count: 1,
+      scan: { scanned: 5, scannedTo: START + 6, complete: false },
+    });
+    expect(await store.explorer.scanCount(q, 1_000, 8)).toEqual({
+      count: 2,
+      scan: { scanned: 8, scannedTo: START + 3, complete: false },
+    });
+    expect(await store.explorer.scanVolume(q, 1_000, 8)).toEqual({
+      rows: [{ bucket, level: 4, n: 2 }],
+      scan: { scanned: 8, scannedTo: START + 3, complete: false },
+    });
+    expect(await store.explorer.scanVolume(q, 1_000)).toEqual({
+      rows: [{ bucket, level: 4, n: 3 }],
+      scan: { scanned: LINES.length, scannedTo: START, complete: true },
+    });
+  });
 });
