@@ -27,6 +27,8 @@ export interface ScanPlan<R> {
   step: number;
   /** From what size of step the pace sizes the next near the deadline (pacedTake); PACED_FROM unless given. */
   pacedFrom?: number;
+  /** The most logs a step reads: MAX_STEP unless its store says fewer (PostgreSQL where a word narrows). */
+  maxStep?: number;
   columns: string;
   found(rows: ExplorerLog[]): boolean;
   result(read: ScanRead): R;
@@ -59,7 +61,8 @@ export const NOTHING_READ: ScanRead = { read: 0, last: undefined, complete: true
 /** The scan's steps, asking for rows as ScanAsk says and ending with how far it read. */
 export function* scanSteps(plan: ScanPlan<unknown>): Generator<ScanAsk, ScanRead, ScanStep | ExplorerLog[]> {
   const budget = Math.max(1, plan.budget);
-  let size = plan.step;
+  const maxStep = plan.maxStep ?? MAX_STEP;
+  let size = Math.min(plan.step, maxStep);
   let read = 0;
   let last = plan.before;
   let take = Math.min(size, budget);
@@ -76,7 +79,7 @@ export function* scanSteps(plan: ScanPlan<unknown>): Generator<ScanAsk, ScanRead
     if (step.read < take) return { read, last, complete: true };
     const now = performance.now();
     if (read >= budget || now >= plan.deadline) return { read, last, complete: false };
-    size = Math.min(size * 2, MAX_STEP);
+    size = Math.min(size * 2, maxStep);
     take = pacedTake(size, budget - read, { read: step.read, started, now, deadline: plan.deadline }, plan.pacedFrom);
   }
 }

@@ -101,4 +101,13 @@ describe('the scan for a fragment', () => {
     expect(volume.rows).toEqual([{ bucket: 0, level: 0, n: 1_500 }]);
     expect(volume.scan).toEqual({ scanned: 15_000, scannedTo: 185_001, complete: false });
   });
+
+  test("a store's smaller step bounds every step, the first too", () => {
+    const words = view(20_000, () => false);
+    runScan({ ...fragmentPagePlan({ limit: 100, scanRows: 15_000 }, 'l.id'), maxStep: 4_000 }, words.sync);
+    expect(words.asked).toEqual([500, 1_000, 2_000, 4_000, 4_000, 3_500]);
+    const small = view(20_000, () => false);
+    runScan({ ...fragmentPagePlan({ limit: 1_000, scanRows: 3_000 }, 'l.id'), maxStep: 1_000 }, small.sync);
+    expect(small.asked).toEqual([1_000, 1_000, 1_000]);
+  });
 });
