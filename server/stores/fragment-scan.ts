@@ -4,6 +4,7 @@
 // passes. The steps are a generator that asks its store for rows: SQLite answers at once (its reads run synchronously
 // in a reader thread, inside the read's deadline), PostgreSQL with promises; each store reads with its own SQL.
 import type { ScanProgress } from '../../explorer-contract/api.types.ts';
+import type { SearchQuery } from '../../explorer-contract/search-query.ts';
 import { bucketCounts, encodeCursor, pageOf, SCAN_ROWS, scanProgress } from './explorer-queries.ts';
 import type { ExplorerLog, FacetSample, LogCursor, LogPage, ScanCount } from './explorer-queries.types.ts';
 
@@ -29,6 +30,9 @@ export interface ScanPlan<R> {
   pacedFrom?: number;
   /** The most logs a step reads: MAX_STEP unless its store says fewer (PostgreSQL where a word narrows). */
   maxStep?: number;
+  /** Whether the plan counts every match its steps find (a count, a histogram, a split) rather than filling a page:
+   * a store whose step costs about the same whatever its size may then start with its largest. */
+  aggregate?: boolean;
   columns: string;
   found(rows: ExplorerLog[]): boolean;
   result(read: ScanRead): R;
@@ -54,6 +58,13 @@ export interface ScanReader<Answer extends 'sync' | 'async'> {
   step(after: LogCursor | undefined, take: number): Answer extends 'sync' ? ScanStep : Promise<ScanStep>;
   matching(ids: number[]): Answer extends 'sync' ? ExplorerLog[] : Promise<ExplorerLog[]>;
 }
+
+/** Whether a scan's narrowing groups hold a word or phrase the word index answers (not negated), which both stores
+ * read their steps' logs through. */
+export const narrowedByWord = (narrowing: SearchQuery): boolean =>
+  narrowing.groups.some((group) =>
+    group.some((clause) => !clause.negated && (clause.term.kind === 'word' || clause.term.kind === 'phrase')),
+  );
 
 /** What a scan read when the view matches nothing at all. */
 export const NOTHING_READ: ScanRead = { read: 0, last: undefined, complete: true };
@@ -181,6 +192,7 @@ export function scanCountPlan(cap: number, scanRows = SCAN_ROWS, within = AGGREG
     deadline: performance.now() + within,
     step: AGGREGATE_STEP,
     pacedFrom: 0,
+    aggregate: true,
     columns: 'l.id',
     found: (rows) => (count += rows.length) > cap,
     result: (read) => ({ count, scan: scanProgress(read) }),
@@ -201,6 +213,7 @@ export function splitVolumePlan(
     deadline,
     step: AGGREGATE_STEP,
     pacedFrom: 0,
+    aggregate: true,
     columns: `l.at, ${value} AS value`,
     found(rows) {
       for (const row of rows as unknown as { at: number; value: string | null }[]) {
@@ -229,6 +242,7 @@ export function scanVolumePlan(
     deadline: performance.now() + within,
     step: AGGREGATE_STEP,
     pacedFrom: 0,
+    aggregate: true,
     columns: 'l.at, coalesce(l.ll, 0) AS level',
     found(rows) {
       logs.push(...(rows as unknown as { at: number; level: number }[]));

@@ -8,16 +8,10 @@
 // matches, fewer than a step, are read through the word index in one step all the same
 // (docs/benchmarks.md#counts-of-a-scanned-view).
 import type { SearchQuery } from '../../../../explorer-contract/search-query.ts';
-import type { ScanPlan } from '../../fragment-scan.ts';
+import { narrowedByWord, type ScanPlan } from '../../fragment-scan.ts';
 
 /** The most logs a step reads where a word or phrase narrows the view. */
 export const WORD_STEP = 4_000;
-
-/** Whether the narrowing groups hold a word or phrase the word index answers. */
-export const narrowedByWord = (narrowing: SearchQuery): boolean =>
-  narrowing.groups.some((group) =>
-    group.some((clause) => !clause.negated && (clause.term.kind === 'word' || clause.term.kind === 'phrase')),
-  );
 
 /** The plan, its steps at most WORD_STEP where a word narrows the view. */
 export const stepWithin = <R>(plan: ScanPlan<R>, narrowing: SearchQuery): ScanPlan<R> =>
