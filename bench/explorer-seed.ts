@@ -23,7 +23,7 @@ export const WORDS = [
 /** Levels weighted as real logs are: mostly debug and info, few errors, rare fatals. */
 const LEVELS = [0, 0, 0, 0, 4, 4, 4, 1, 1, 2, 3, 0, 4, 0, 4, 0, 0, 4, 1, 0];
 
-interface SeedOptions {
+export interface SeedOptions {
   appKey: string;
   logs: number;
   sessions?: number;
@@ -78,8 +78,11 @@ export function seededFields(i: number): string {
   return '';
 }
 
-/** Seeds `options.logs` logs spread over the sessions (round robin in blocks of 50, as pages interleave). */
-export async function seedLogs(store: Store, options: SeedOptions): Promise<{ sessions: string[]; devices: string[] }> {
+/** The sessions the seeded logs are spread over, registered through the Store as the collector registers them. */
+export async function seedSessions(
+  store: Store,
+  options: SeedOptions,
+): Promise<{ sessions: { uid: string; id: number }[]; devices: string[] }> {
   const sessionCount = options.sessions ?? Math.max(1, Math.round(options.logs / 10_000));
   const start = options.start ?? Date.UTC(2026, 10, 1);
   const sessions: { uid: string; id: number }[] = [];
@@ -94,27 +97,39 @@ export async function seedLogs(store: Store, options: SeedOptions): Promise<{ se
     );
     sessions.push({ uid, id });
   }
+  return { sessions, devices };
+}
+
+/** Log `i` of the seed, and the index of the session it belongs to (round robin in blocks of 50, as pages interleave). */
+export function seededLog(i: number, sessionCount: number, options: SeedOptions): { log: LogRecord; session: number } {
+  const at = (options.start ?? Date.UTC(2026, 10, 1)) + i;
+  const log: LogRecord = {
+    x: new Date(at).toISOString(),
+    at,
+    t: `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} item ${i}${options.fields ? seededFields(i) : ''}`,
+    // A fatal now and then: rare, as they are.
+    ll: (i % 997 === 0 ? 5 : LEVELS[i % LEVELS.length]) as LogRecord['ll'],
+    tg: TAGS[i % TAGS.length],
+    m: 'handle',
+    f: 'app.ts',
+    l: 10 + (i % 300),
+    u: 'http://127.0.0.1:8080/sales',
+    ...options.special?.get(i),
+  };
+  return { log, session: Math.floor(i / 50) % sessionCount };
+}
+
+/** Seeds `options.logs` logs spread over the sessions (seededLog). */
+export async function seedLogs(store: Store, options: SeedOptions): Promise<{ sessions: string[]; devices: string[] }> {
+  const { sessions, devices } = await seedSessions(store, options);
   const BATCH = 5_000;
   for (let from = 0; from < options.logs; from += BATCH) {
     const bySession = new Map<number, LogRecord[]>();
     for (let i = from; i < Math.min(options.logs, from + BATCH); i += 1) {
-      const session = sessions[Math.floor(i / 50) % sessions.length];
-      const at = start + i;
-      const log: LogRecord = {
-        x: new Date(at).toISOString(),
-        at,
-        t: `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} item ${i}${options.fields ? seededFields(i) : ''}`,
-        // A fatal now and then: rare, as they are.
-        ll: (i % 997 === 0 ? 5 : LEVELS[i % LEVELS.length]) as LogRecord['ll'],
-        tg: TAGS[i % TAGS.length],
-        m: 'handle',
-        f: 'app.ts',
-        l: 10 + (i % 300),
-        u: 'http://127.0.0.1:8080/sales',
-        ...options.special?.get(i),
-      };
-      let list = bySession.get(session.id);
-      if (!list) bySession.set(session.id, (list = []));
+      const { log, session } = seededLog(i, sessions.length, options);
+      const id = sessions[session]!.id;
+      let list = bySession.get(id);
+      if (!list) bySession.set(id, (list = []));
       list.push(log);
     }
     for (const [id, logs] of bySession) await store.addLogs(options.appKey, id, logs);

@@ -7,6 +7,10 @@
 // (median and slowest of the rounds). A measurement, not a test.
 //   npm run bench:explorer                      # 1,000,000 logs, 7 rounds, SQLite
 //   npm run bench:explorer -- --store postgres  # the same on a throw-away PostgreSQL cluster (scripts/postgres.ts)
+//   npm run bench:explorer -- --store clickhouse  # 10,000,000 logs in a throw-away ClickHouse (scripts/clickhouse.ts),
+//                                                 # the rest in SQLite (bench/explorer-clickhouse.ts)
+//   npm run bench:explorer -- --store clickhouse --clickhouse http://127.0.0.1:8123/bench --db /tmp/bench.db
+//                                                 # a running server's, reused with the --db kept beside it
 //   npm run bench:explorer -- --logs 200000 --rounds 3 --db /tmp/explorer.db   (a --db kept is reused, not reseeded)
 //   npm run bench:explorer -- --screenshot docs/explorer.png   (also photographs the explorer in headless Chromium)
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -14,27 +18,33 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { startThrowawayClickHouse, type ThrowawayClickHouse } from '../scripts/clickhouse.ts';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../scripts/postgres.ts';
+import { openClickHouseLogs } from '../server/stores/clickhouse/logs-store.ts';
 import { appIdOf } from '../server/stores/app-id.ts';
 import { isPostgresUrl, openStore } from '../server/stores/open-store.ts';
 import { startService } from '../server/service.ts';
 import { aggregateCases, measureAggregates } from './explorer-aggregates.ts';
+import { seedClickHouseLogs } from './explorer-clickhouse.ts';
 import { seedLogs } from './explorer-seed.ts';
 import { buildPages, photographExplorer } from './explorer-screenshot.ts';
 import { explorerCookie } from './explorer-cookie.ts';
 
 const { values } = parseArgs({
   options: {
-    logs: { type: 'string', default: '1000000' },
+    /** Default 1,000,000; 10,000,000 on ClickHouse. */
+    logs: { type: 'string' },
     rounds: { type: 'string', default: '7' },
     db: { type: 'string' },
     store: { type: 'string', default: 'sqlite' },
+    /** With --store clickhouse: SIDELOG_LOGS of a running server, instead of a throw-away one. */
+    clickhouse: { type: 'string' },
     screenshot: { type: 'string' },
     /** Only the cases whose name holds one of these texts, comma-separated (`--only parsed,fragment`). */
     only: { type: 'string' },
   },
 });
-const LOGS = Number(values.logs);
+const LOGS = Number(values.logs ?? (values.store === 'clickhouse' ? 10_000_000 : 1_000_000));
 const only = values.only?.split(',').filter((text) => text !== '');
 /** Whether a case is run: every case, or those `--only` names. */
 const picked = (name: string) => !only || only.some((text) => name.includes(text));
@@ -43,11 +53,16 @@ const APP = 'explorer-bench';
 const START = Date.UTC(2026, 10, 1);
 const NEEDLE = 'quixotic zebrafish';
 
-if (values.store !== 'sqlite' && values.store !== 'postgres')
-  throw new Error(`--store is sqlite or postgres, not ${values.store}`);
+if (values.store !== 'sqlite' && values.store !== 'postgres' && values.store !== 'clickhouse')
+  throw new Error(`--store is sqlite, postgres or clickhouse, not ${values.store}`);
 const dir = values.db ? undefined : mkdtempSync(join(tmpdir(), 'explorer-bench-'));
 let cluster: ThrowawayPostgres | undefined;
 if (values.store === 'postgres' && !values.db) cluster = await startThrowawayPostgres({ durable: true });
+let clickhouse: ThrowawayClickHouse | undefined;
+if (values.store === 'clickhouse' && !values.clickhouse)
+  clickhouse = await startThrowawayClickHouse({ queryLog: true });
+/** SIDELOG_LOGS, on ClickHouse. */
+const logsUrl = values.clickhouse ?? (clickhouse && `${clickhouse.url}/explorer_bench`);
 const dbPath = values.db ?? cluster?.url ?? join(dir!, 'sidelog.db');
 const postgres = isPostgresUrl(dbPath);
 {
@@ -58,13 +73,18 @@ const postgres = isPostgresUrl(dbPath);
   if (!seeded) {
     const started = performance.now();
     await store.putApp(APP, true);
-    const { devices } = await seedLogs(store, {
+    const options = {
       appKey: APP,
       logs: LOGS,
       start: START,
       fields: true,
       special: new Map([[Math.floor(LOGS * 0.61803), { t: `the ${NEEDLE} swam` }]]),
-    });
+    };
+    const logs = logsUrl ? await openClickHouseLogs(logsUrl) : undefined;
+    const { devices } = logs
+      ? await seedClickHouseLogs(store, logs.client, logs.database, options)
+      : await seedLogs(store, options);
+    await logs?.close();
     await store.setDeviceKey(APP, devices[3] ?? devices[0]!, 'plan', 'gold');
     console.log(`Seeded ${LOGS.toLocaleString('en')} logs in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
   } else console.log(`Reusing ${dbPath}.`);
@@ -82,7 +102,7 @@ const adminToken = 'explorer-bench-token';
 // The pages are built only for the screenshot; the figures need only the API.
 const distDir = values.screenshot ? await buildPages() : undefined;
 // Retention off: the seeded days are in the past, and PostgreSQL's retention drops whole days.
-const service = await startService({ db: dbPath, adminToken, distDir, retentionDays: 0 });
+const service = await startService({ db: dbPath, logs: logsUrl, adminToken, distDir, retentionDays: 0 });
 try {
   const cookie = await explorerCookie(service.url, adminToken);
   const base = `${service.url}/sidelog/explorer/api/apps/${appIdOf(APP)}/logs`;
@@ -173,7 +193,7 @@ try {
   }
 
   console.log(
-    `\n${LOGS.toLocaleString('en')} logs on ${postgres ? 'PostgreSQL' : 'SQLite'}, first page of 100 over HTTP, ${ROUNDS} rounds:\n`,
+    `\n${LOGS.toLocaleString('en')} logs on ${logsUrl ? 'ClickHouse 18.16 (the rest in SQLite)' : postgres ? 'PostgreSQL' : 'SQLite'}, first page of 100 over HTTP, ${ROUNDS} rounds:\n`,
   );
   console.log('| filter | logs on the page | first ms | median ms | slowest ms | the scan says |');
   console.log('|---|--:|--:|--:|--:|---|');
@@ -215,7 +235,9 @@ try {
   }
 
   // The histogram, facets and count of a view (bench/explorer-aggregates.ts).
-  const aggregated = aggregateCases(START, LOGS).filter(([name]) => picked(name));
+  const aggregated = aggregateCases(START, LOGS).filter(
+    ([name]) => picked(name) && (!logsUrl || !name.startsWith('parsed')),
+  );
   const aggregates = await measureAggregates(service.url, cookie, APP, ROUNDS, aggregated);
   console.log(`\nThe histogram, facets and count over HTTP, ${ROUNDS} rounds:\n`);
   console.log('| query | first ms | median ms | slowest ms | what it says |');
@@ -232,6 +254,7 @@ try {
 } finally {
   await service.close();
   cluster?.stop();
+  await clickhouse?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
   if (distDir) rmSync(distDir, { recursive: true, force: true });
 }

@@ -31,9 +31,13 @@ function findClickHouse(): string {
  * SIDELOG_LOGS's credentials. */
 export const THROWAWAY_USER = { name: 'sidelog', password: 'secret' };
 
+/** A cluster of two shards on the one server (docs/clickhouse.md#the-cluster-form): each shard is the server itself,
+ * with a database of its own, so that what the Distributed table sends to one shard is not read from the other. */
+export const TWO_SHARDS = { cluster: 'sidelog_two_shards', databases: ['sidelog_shard_1', 'sidelog_shard_2'] };
+
 // The least config 18.16 starts with (its root element is still <yandex>), and which current servers read too: one
 // loopback address, ports of our own, everything under the throw-away directory, UTC.
-function config(dir: string, ports: { http: number; tcp: number; interserver: number }): string {
+function config(dir: string, ports: { http: number; tcp: number; interserver: number }, queryLog: boolean): string {
   return `<?xml version="1.0"?>
 <yandex>
   <logger><level>warning</level><log>${dir}/log/server.log</log><errorlog>${dir}/log/error.log</errorlog><console>0</console></logger>
@@ -51,14 +55,19 @@ function config(dir: string, ports: { http: number; tcp: number; interserver: nu
   <timezone>UTC</timezone>
   <mark_cache_size>268435456</mark_cache_size>
   <uncompressed_cache_size>268435456</uncompressed_cache_size>
-  <max_concurrent_queries>100</max_concurrent_queries>
+  <max_concurrent_queries>100</max_concurrent_queries>${queryLog ? '\n  <query_log><database>system</database><table>query_log</table></query_log>' : ''}
+  <remote_servers>
+    <${TWO_SHARDS.cluster}>
+${TWO_SHARDS.databases.map((database) => `      <shard><replica><host>127.0.0.1</host><port>${ports.tcp}</port><default_database>${database}</default_database></replica></shard>`).join('\n')}
+    </${TWO_SHARDS.cluster}>
+  </remote_servers>
 </yandex>
 `;
 }
 
-const USERS = `<?xml version="1.0"?>
+const users = (queryLog: boolean) => `<?xml version="1.0"?>
 <yandex>
-  <profiles><default><max_memory_usage>4000000000</max_memory_usage></default></profiles>
+  <profiles><default><max_memory_usage>4000000000</max_memory_usage>${queryLog ? '<log_queries>1</log_queries>' : ''}</default></profiles>
   <users>
     <default><password></password><networks><ip>127.0.0.1</ip></networks><profile>default</profile><quota>default</quota></default>
     <${THROWAWAY_USER.name}><password>${THROWAWAY_USER.password}</password><networks><ip>127.0.0.1</ip></networks><profile>default</profile><quota>default</quota></${THROWAWAY_USER.name}>
@@ -81,14 +90,19 @@ export interface ThrowawayClickHouse {
 
 /** Starts a server in a temporary directory on free loopback ports; resolves once it answers /ping. With `dir`, its
  * data is kept there instead, and stays when it stops (`npm run start:clickhouse`, scripts/start-clickhouse.ts). */
-export async function startThrowawayClickHouse(options: { dir?: string } = {}): Promise<ThrowawayClickHouse> {
+export async function startThrowawayClickHouse(
+  options: {
+    dir?: string;
+    /** Every query in system.query_log, for a bench to say where its time went. */ queryLog?: boolean;
+  } = {},
+): Promise<ThrowawayClickHouse> {
   const binary = findClickHouse();
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'sidelog-ch-'));
   for (const sub of ['data', 'tmp', 'user_files', 'format_schemas', 'log'])
     mkdirSync(join(dir, sub), { recursive: true });
   const ports = { http: await freePort(), tcp: await freePort(), interserver: await freePort() };
-  writeFileSync(join(dir, 'config.xml'), config(dir, ports));
-  writeFileSync(join(dir, 'users.xml'), USERS);
+  writeFileSync(join(dir, 'config.xml'), config(dir, ports, !!options.queryLog));
+  writeFileSync(join(dir, 'users.xml'), users(!!options.queryLog));
   const url = `http://127.0.0.1:${ports.http}`;
 
   let server: ChildProcess | undefined;

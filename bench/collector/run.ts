@@ -219,6 +219,8 @@ interface IngestRow {
   /** CPU ms per 1,000 logs: the service's processes, and the database server's (PostgreSQL). */
   cpuService: number;
   cpuDatabase: number;
+  /** With the logs in ClickHouse beside PostgreSQL: PostgreSQL's part of cpuDatabase (the sessions and requests). */
+  cpuPostgres?: number;
   /** The service's CPU ms per 1,000 logs by thread (one process only): main, the busiest other (SQLite's writer), rest. */
   cpuThreads?: { main: number; busiest: number; rest: number };
   /** The store's bytes on disk per 1,000 logs stored, after the run (none for the floor). */
@@ -273,14 +275,16 @@ async function everything(): Promise<void> {
               sessionId: await registerSession(running.url, `visibility-${clients}-${Date.now()}`, 'probe-device'),
             })
           : undefined;
+        const postgresCpu = () => (target.postgres ? treeCpuSeconds(cluster!.pid()) : 0);
         const cpu = () =>
           treeCpuSeconds(running.child.pid!) +
-          (target.postgres ? treeCpuSeconds(cluster!.pid()) : 0) +
+          postgresCpu() +
           (target.clickhouse ? treeCpuSeconds(clickhouse!.pid()) : 0);
         const bytesBefore = (await running.bytes?.()) ?? 0;
         const serviceBefore = treeCpuSeconds(running.child.pid!);
         const threadsBefore = threadCpuSeconds(running.child.pid!);
         const before = cpu();
+        const postgresBefore = postgresCpu();
         const result = await measureIngest(running.url, {
           clients,
           batches: BATCHES,
@@ -300,6 +304,8 @@ async function everything(): Promise<void> {
           visible,
           cpuService: (serviceSeconds * 1000) / thousands,
           cpuDatabase: ((totalSeconds - serviceSeconds) * 1000) / thousands,
+          cpuPostgres:
+            target.postgres && target.clickhouse ? ((postgresCpu() - postgresBefore) * 1000) / thousands : undefined,
           cpuThreads:
             target.key === 'postgres2' || target.key === 'clickhouse2'
               ? undefined
@@ -344,7 +350,9 @@ async function everything(): Promise<void> {
   for (const row of ingest) {
     const { result } = row;
     const ratio = floor.get(row.clients) ? (result.logsPerSecond / floor.get(row.clients)!).toFixed(2) : '—';
-    const cpu = row.cpuDatabase > 0.05 ? `${ms(row.cpuService)} + ${ms(row.cpuDatabase)}` : ms(row.cpuService);
+    const postgresShare = row.cpuPostgres === undefined ? '' : ` (PostgreSQL ${ms(row.cpuPostgres)})`;
+    const cpu =
+      row.cpuDatabase > 0.05 ? `${ms(row.cpuService)} + ${ms(row.cpuDatabase)}${postgresShare}` : ms(row.cpuService);
     const t = row.cpuThreads;
     const threads = t ? `${t.main.toFixed(1)} / ${t.busiest.toFixed(1)} / ${t.rest.toFixed(1)}` : '—';
     console.log(

@@ -139,7 +139,7 @@ describe('an app the address names', () => {
     await viewerText(e2e.page, `${e2e.product.url}/sidelog/logs?app=NoSuchApp1`);
     await e2e.page.getByText('No app NoSuchApp1 here: choose an app above.').waitFor();
     expect(await e2e.page.locator('.log-list').count()).toBe(0);
-    const picker = e2e.page.getByLabel('App');
+    const picker = e2e.page.getByRole('combobox', { name: /^App/ });
     expect(await picker.locator('option:checked').innerText()).toBe('Choose an app');
     await picker.selectOption(APP_ID);
     await e2e.page.waitForURL((address) => address.searchParams.get('app') === APP_ID);

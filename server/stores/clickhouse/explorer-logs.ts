@@ -11,6 +11,7 @@ import type { ExplorerLog, ExplorerQueries, FacetSample, LogFilter } from '../ex
 import type { SessionLookup } from '../store.types.ts';
 import { receivedAfter } from './arrival.ts';
 import { columns, NEWEST_FIRST, olderThan, type LogReadContext, type Row } from './log-read-context.ts';
+import { cursorsCondition, MAX_CURSORS, newestCursors, newestEdge } from './newest-first.ts';
 import { matchingRows } from './plan-rows.ts';
 import { scanPlan } from './scan-plan.ts';
 import { createScanReads } from './scan-reads.ts';
@@ -110,9 +111,20 @@ export function createLogExplorerReads(
         return scans.scannedPage(filter, options);
       const clause = await where(filter);
       const older = options.before ? ` AND ${olderThan(options.before)}` : '';
-      const found = await rows<Row>(
-        `SELECT ${columns(options.cut)} FROM ${table} WHERE ${clause}${older} ${NEWEST_FIRST} LIMIT ${sqlInteger(options.limit + 1)}`,
-      );
+      // The page's logs found first, then their columns read (newest-first.ts): by their ids for a page, by the edge
+      // of their times for a sample of thousands (patterns), whose ids would make too long a query.
+      const view = `${clause}${older}`;
+      const page = (where: string) =>
+        rows<Row>(
+          `SELECT ${columns(options.cut)} FROM ${table} WHERE ${where} ${NEWEST_FIRST} LIMIT ${sqlInteger(options.limit + 1)}`,
+        );
+      let found: Row[];
+      if (options.limit + 1 > MAX_CURSORS)
+        found = await page(`${view}${await newestEdge(client, table, view, options.limit + 1)}`);
+      else {
+        const cursors = await newestCursors(client, table, view, options.limit + 1);
+        found = cursors.length ? await page(`app = ${sqlString(filter.appKey)} AND ${cursorsCondition(cursors)}`) : [];
+      }
       return pageOf(await explorerLogs(filter.appKey, found), options.limit);
     },
     async timeSpan(filter) {
@@ -151,13 +163,17 @@ export function createLogExplorerReads(
     async facetSample(filter, limit, _within, scanRows) {
       if (filter.search && splitScanned(filter.search).scanned.groups.length > 0)
         return scans.scannedFacetSample(filter, limit, scanRows);
+      const clause = await where(filter);
+      const sum = (found: FacetSample['rows']) => found.reduce((total, row) => total + row.n, 0);
+      // The sample's edge found first, reading `at` alone beside the view's conditions (newest-first.ts).
+      const edge = await newestEdge(client, table, clause, limit);
       const found = await rows<FacetSample['rows'][number]>(
         `SELECT level, tag, file, session, count() AS n FROM (
            SELECT ifNull(ll, 0) AS level, tg AS tag, f AS file, session_id AS session FROM ${table}
-           WHERE ${await where(filter)} ${NEWEST_FIRST} LIMIT ${sqlInteger(limit)}
+           WHERE ${clause}${edge} ${NEWEST_FIRST} LIMIT ${sqlInteger(limit)}
          ) GROUP BY level, tag, file, session`,
       );
-      return { rows: found, complete: found.reduce((sum, row) => sum + row.n, 0) < limit };
+      return { rows: found, complete: sum(found) < limit };
     },
     // Positions are numbers of arrival order (docs/clickhouse.md#arrival-order); a full page takes all its last
     // number's rows, which two processes may share, so that the tail moved to it passes none.

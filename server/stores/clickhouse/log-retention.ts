@@ -1,11 +1,14 @@
 // Retention on ClickHouse's logs (docs/clickhouse.md#retention): whole days of arrival dropped at once, as the table is
 // partitioned by them (schema.ts). DROP PARTITION is a file operation on both 18.16 and current servers, with no
-// rewrite of the rest and no delete of single rows; where the server has TTL the table drops them itself as well.
+// rewrite of the rest and no delete of single rows; where the server has TTL the table drops them itself as well. On a
+// cluster the days are dropped from the shards' own tables (cluster.ts): a Distributed table has no partitions.
 import type { ClickHouseClient } from '@clickhouse/client';
 import { LEVEL_COLUMNS } from '../../../explorer-contract/api.types.ts';
 import type { SessionLogCounts } from '../store.types.ts';
-import { LOGS_TABLE } from './schema.ts';
-import { sqlIdentifier, sqlString } from './sql-literal.ts';
+import type { ClusterLayout } from './cluster-layout.ts';
+import { partTables } from './cluster.ts';
+import { LOGS_TABLE, onCluster } from './schema.ts';
+import { sqlIdentifier, sqlList, sqlString } from './sql-literal.ts';
 
 /** The UTC day of `date` as the partition names it: YYYYMMDD. */
 const partitionOf = (date: Date) => date.toISOString().slice(0, 10).replaceAll('-', '');
@@ -17,19 +20,25 @@ export async function dropDaysBefore(
   client: ClickHouseClient,
   database: string,
   cutoff: Date,
-  uncount?: (counts: SessionLogCounts[]) => Promise<void>,
+  options: { uncount?: (counts: SessionLogCounts[]) => Promise<void>; cluster?: ClusterLayout } = {},
 ): Promise<string[]> {
+  const { uncount, cluster } = options;
+  // Counted through `logs` (on a cluster, the Distributed table over every shard); dropped from the tables that hold
+  // the parts.
   const table = `${sqlIdentifier(database)}.${LOGS_TABLE}`;
+  const tables = partTables(database, cluster);
   const result = await client.query({
-    query: `SELECT DISTINCT partition FROM system.parts
-      WHERE database = ${sqlString(database)} AND table = ${sqlString(LOGS_TABLE)} AND active ORDER BY partition`,
+    query: `SELECT DISTINCT database, partition FROM system.parts
+      WHERE database IN ${sqlList(tables.map((each) => each.database))} AND table = ${sqlString(tables[0]!.table)}
+        AND active ORDER BY partition`,
     format: 'JSONEachRow',
   });
   const limit = partitionOf(cutoff);
-  const days = ((await result.json()) as { partition: string }[])
-    .map((row) => row.partition)
-    .filter((day) => /^\d{8}$/.test(day) && day < limit);
+  const parts = ((await result.json()) as { database: string; partition: string }[]).filter(
+    ({ partition }) => /^\d{8}$/.test(partition) && partition < limit,
+  );
   // The partition's value as a literal: 18.16 and current servers both take `DROP PARTITION 20261101`.
+  const days = [...new Set(parts.map((part) => part.partition))];
   const levels = LEVEL_COLUMNS.map((_, level) => `countIf(ifNull(ll, 0) = ${level})`).join(', ');
   for (const day of days) {
     // Counted before the drop, taken out after it: a failure between leaves the counts high, never a log uncounted twice.
@@ -42,7 +51,10 @@ export async function dropDaysBefore(
           })
         ).json()) as SessionLogCounts[])
       : [];
-    await client.command({ query: `ALTER TABLE ${table} DROP PARTITION ${day}` });
+    for (const { database: shard } of parts.filter((part) => part.partition === day))
+      await client.command({
+        query: `ALTER TABLE ${sqlIdentifier(shard)}.${tables[0]!.table}${onCluster(cluster)} DROP PARTITION ${day}`,
+      });
     if (counts.length > 0) await uncount!(counts);
   }
   return days;

@@ -3,6 +3,8 @@
 import type { ClickHouseClient } from '@clickhouse/client';
 import { StartupError } from '../../startup-checks.ts';
 import { openClickHouseClient } from './client.ts';
+import type { ClusterLayout } from './cluster-layout.ts';
+import { readClusterLayout } from './cluster.ts';
 import { createLogWriter, type LogWriter, type LogWriterOptions } from './log-writer.ts';
 import { parseLogsUrl } from './logs-url.ts';
 import { migrateLogs } from './migrate.ts';
@@ -16,6 +18,8 @@ export interface ClickHouseLogs extends LogWriter {
   database: string;
   /** The live tail's horizon (arrival.ts): this process's own when it is the only writer, else the shared one. */
   tailHorizon(): number;
+  /** The cluster `logs` is distributed over (SIDELOG_LOGS's `?cluster=`), if any. */
+  cluster?: ClusterLayout;
   /** SIDELOG_LOGS without its password, for the start-up line and messages. */
   location: string;
   /** Writes what waits, then closes the client (unless the caller owns it). */
@@ -29,6 +33,8 @@ interface OpenLogsOptions {
   /** Whether this process is the only one writing the database (SIDELOG_PROCESSES of 1, the default): the live tail is
    * then exact, else some 11 s behind (docs/clickhouse.md#arrival-order). */
   soleWriter?: boolean;
+  /** The name of a cluster in the server's remote_servers (docs/clickhouse.md#the-cluster-form). */
+  cluster?: string;
 }
 
 /** The highest arrival number stored, read from the newest day's partitions only (`received` is its second), so that a
@@ -49,8 +55,9 @@ export async function openClickHouseLogsOn(
   options: OpenLogsOptions & { location?: string; ownsClient?: boolean } = {},
 ): Promise<ClickHouseLogs> {
   const features = await serverFeatures(client);
-  await migrateLogs(client, database, features, { retentionDays: options.retentionDays });
-  const writer = createLogWriter(client, database, options.writer);
+  const cluster = options.cluster ? await readClusterLayout(client, database, options.cluster) : undefined;
+  await migrateLogs(client, database, features, { retentionDays: options.retentionDays, cluster });
+  const writer = createLogWriter(client, database, { ...options.writer, distributed: !!cluster });
   writer.arrivals.follow(await lastArrival(client, database));
   return {
     ...writer,
@@ -58,6 +65,7 @@ export async function openClickHouseLogsOn(
     client,
     database,
     tailHorizon: options.soleWriter === false ? writer.arrivals.sharedHorizon : writer.arrivals.ownHorizon,
+    cluster,
     location: options.location ?? database,
     async close() {
       await writer.drain();
@@ -74,6 +82,7 @@ export async function openClickHouseLogs(url: string, options: OpenLogsOptions =
     return await openClickHouseLogsOn(client, settings.database, {
       ...options,
       location: settings.location,
+      cluster: settings.cluster,
       ownsClient: true,
     });
   } catch (error) {

@@ -4,12 +4,15 @@
 // idempotent (IF NOT EXISTS, or checked first), and a migration recorded twice is still one version.
 import type { ClickHouseClient } from '@clickhouse/client';
 import { missingColumns } from '../log-columns.ts';
+import type { ClusterLayout } from './cluster-layout.ts';
+import { partTables } from './cluster.ts';
 import { clickHouseCode } from './unavailable.ts';
 import {
   LOGS_MIGRATIONS,
   LOGS_TABLE,
   MIGRATIONS_TABLE,
   WORD_INDEX,
+  onCluster,
   ttlStatement,
   wordIndexStatement,
 } from './schema.ts';
@@ -21,9 +24,9 @@ const rowsOf = async <T>(client: ClickHouseClient, query: string) =>
 
 /** Creates the database, or, where the user may not (ACCESS_DENIED, READONLY, NOT_ENOUGH_PRIVILEGES), goes on when an
  * operator made it; else says what to do. */
-async function ensureDatabase(client: ClickHouseClient, database: string): Promise<void> {
+async function ensureDatabase(client: ClickHouseClient, database: string, on = ''): Promise<void> {
   try {
-    await client.command({ query: `CREATE DATABASE IF NOT EXISTS ${sqlIdentifier(database)}` });
+    await client.command({ query: `CREATE DATABASE IF NOT EXISTS ${sqlIdentifier(database)}${on}` });
   } catch (error) {
     const code = clickHouseCode(error);
     if (code !== 497 && code !== 164 && code !== 516) throw error;
@@ -42,6 +45,8 @@ async function ensureDatabase(client: ClickHouseClient, database: string): Promi
 interface MigrateOptions {
   /** SIDELOG_RETENTION_DAYS: the table's TTL where the server has TTL (0 or a fraction of a day: none). */
   retentionDays?: number;
+  /** SIDELOG_LOGS's `?cluster=`: the shards' tables under a Distributed `logs` (cluster.ts). */
+  cluster?: ClusterLayout;
 }
 
 export async function migrateLogs(
@@ -51,7 +56,10 @@ export async function migrateLogs(
   options: MigrateOptions = {},
 ): Promise<void> {
   const db = sqlIdentifier(database);
-  await ensureDatabase(client, database);
+  const { cluster } = options;
+  const on = onCluster(cluster);
+  await ensureDatabase(client, database, on);
+  for (const shard of cluster?.shardDatabases ?? []) if (shard !== database) await ensureDatabase(client, shard, on);
   await client.command({
     query: `CREATE TABLE IF NOT EXISTS ${db}.${MIGRATIONS_TABLE} (version UInt32, name String, applied DateTime) ENGINE = MergeTree() ORDER BY version`,
   });
@@ -63,59 +71,57 @@ export async function migrateLogs(
   for (const [index, migration] of LOGS_MIGRATIONS.entries()) {
     const version = index + 1;
     if (applied.has(version)) continue;
-    for (const statement of migration.statements(database, features)) await run(client, database, statement);
+    for (const statement of migration.statements(database, features, cluster)) await run(client, statement);
     await client.insert({
       table: `${db}.${MIGRATIONS_TABLE}`,
       values: [{ version, name: migration.name, applied: Math.floor(Date.now() / 1000) }],
       format: 'JSONEachRow',
     });
   }
-  await addMissingColumns(client, database);
-  await addExtras(client, database, features, options);
+  // On a cluster the shards' tables come first: the Distributed table reads the columns they have.
+  for (const { database: shard, table } of partTables(database, cluster))
+    await addMissingColumns(client, `${sqlIdentifier(shard)}.${table}`, on);
+  if (cluster) await addMissingColumns(client, `${db}.${LOGS_TABLE}`, on);
+  for (const { database: shard, table } of partTables(database, cluster))
+    await addExtras(client, `${sqlIdentifier(shard)}.${table}`, on, features, options);
 }
 
-const columnsOf = async (client: ClickHouseClient, database: string) =>
-  new Set(
-    (await rowsOf<{ name: string }>(client, `DESCRIBE TABLE ${sqlIdentifier(database)}.${LOGS_TABLE}`)).map(
-      (row) => row.name,
-    ),
-  );
+const columnsOf = async (client: ClickHouseClient, table: string) =>
+  new Set((await rowsOf<{ name: string }>(client, `DESCRIBE TABLE ${table}`)).map((row) => row.name));
 
 /** A statement, where one that adds a column may find it added: two processes may both try, and when the ALTER fails
  * and the column is there after all, another process added it (18.16 says so with code 44, current servers with 15),
  * which is what was wanted. */
-async function run(client: ClickHouseClient, database: string, statement: string): Promise<void> {
+async function run(client: ClickHouseClient, statement: string): Promise<void> {
   try {
     await client.command({ query: statement });
   } catch (error) {
-    const added = / ADD COLUMN (\w+) /.exec(statement)?.[1];
-    if (!added || !(await columnsOf(client, database)).has(added)) throw error;
+    const added = /^ALTER TABLE (\S+)(?: ON CLUSTER \S+)? ADD COLUMN (\w+) /.exec(statement);
+    if (!added || !(await columnsOf(client, added[1]!)).has(added[2]!)) throw error;
   }
 }
 
 /** A column described after the table was made (server/stores/log-columns.ts) is added on the next start, as on the
  * other stores. */
-async function addMissingColumns(client: ClickHouseClient, database: string): Promise<void> {
-  const table = `${sqlIdentifier(database)}.${LOGS_TABLE}`;
-  const present = await columnsOf(client, database);
-  for (const statement of missingColumns('clickhouse', present, table)) await run(client, database, statement);
+async function addMissingColumns(client: ClickHouseClient, table: string, on: string): Promise<void> {
+  const present = await columnsOf(client, table);
+  for (const statement of missingColumns('clickhouse', present, `${table}${on}`)) await run(client, statement);
 }
+
 /** The word index and the TTL, on each start: SHOW CREATE TABLE says whether the table has them already (18.16 has no
  * system table of indexes, and no IF NOT EXISTS for them). */
 async function addExtras(
   client: ClickHouseClient,
-  database: string,
+  table: string,
+  on: string,
   features: ServerFeatures,
   options: MigrateOptions,
 ): Promise<void> {
-  const [shown] = await rowsOf<{ statement: string }>(
-    client,
-    `SHOW CREATE TABLE ${sqlIdentifier(database)}.${LOGS_TABLE}`,
-  );
+  const [shown] = await rowsOf<{ statement: string }>(client, `SHOW CREATE TABLE ${table}`);
   const created = shown?.statement ?? '';
-  const index = wordIndexStatement(database, features);
+  const index = wordIndexStatement(`${table}${on}`, features);
   if (index && !created.includes(WORD_INDEX)) await client.command({ query: index });
-  const ttl = ttlStatement(database, features, options.retentionDays ?? 0);
+  const ttl = ttlStatement(`${table}${on}`, features, options.retentionDays ?? 0);
   // A changed retention replaces the TTL; rows already stored are not rewritten for it (parts past it drop at merges).
   if (ttl && !created.includes(ttl.slice(ttl.indexOf('TTL ') + 4)))
     await client.command({ query: ttl, clickhouse_settings: { materialize_ttl_after_modify: 0 } });

@@ -3,10 +3,14 @@
 // them). Only the logs live here; everything else stays in SIDELOG_DB. Append migrations; never edit one that shipped.
 // Several processes may start at once and ClickHouse has no transactions, so every statement is idempotent.
 import { COLUMNS } from '../log-columns.ts';
+import type { ClusterLayout } from './cluster-layout.ts';
 import type { ServerFeatures } from './server-features.ts';
-import { sqlIdentifier, sqlInteger } from './sql-literal.ts';
+import { sqlIdentifier, sqlInteger, sqlString } from './sql-literal.ts';
 
+/** The table every read and insert names: the logs themselves on one server, a Distributed table on a cluster. */
 export const LOGS_TABLE = 'logs';
+/** Each shard's own table under the Distributed `logs` (docs/clickhouse.md#the-cluster-form). */
+export const LOCAL_LOGS_TABLE = 'logs_local';
 export const MIGRATIONS_TABLE = 'sidelog_migrations';
 
 /** `logs`: one row per stored log, with the columns the other stores keep (server/stores/postgres/schema.ts) and what
@@ -20,43 +24,75 @@ export const MIGRATIONS_TABLE = 'sidelog_migrations';
  * - `received`: when the batch was stored, by whole seconds. Partitions are days of it: retention deletes what
  *   arrived before a cutoff (server/stores/retention.ts) by dropping whole days, and a batch of logs from any times (a
  *   hostile or long-offline device) lands in one partition, never in more than one insert may make. */
-const createLogs = (db: string, features: ServerFeatures) => {
+const createLogs = (table: string, features: ServerFeatures, engine = 'ReplacingMergeTree()', on = '') => {
   const name = features.lowCardinality ? 'LowCardinality(String)' : 'String';
   // The log's own columns as described once (server/stores/log-columns.ts), each with its ClickHouse type.
   const described = COLUMNS.map((column) => `${column.name} ${column.sql.clickhouse}`).join(',\n    ');
-  return `CREATE TABLE IF NOT EXISTS ${db}.${LOGS_TABLE} (
+  return `CREATE TABLE IF NOT EXISTS ${table}${on} (
     app ${name},
     session_id UInt32,
     id UInt64,
     received DateTime,
     ${described},
     content_hash String
-  ) ENGINE = ReplacingMergeTree()
+  ) ENGINE = ${engine}
   PARTITION BY toYYYYMMDD(received)
   ORDER BY (app, at, session_id, content_hash)`;
 };
 
+/** ` ON CLUSTER name` where the DDL can run on every host at once (Keeper), else nothing. */
+export const onCluster = (cluster: ClusterLayout | undefined) =>
+  cluster?.keeper ? ` ON CLUSTER ${sqlIdentifier(cluster.name)}` : '';
+
+/** On a cluster: each shard's `logs_local` (Replicated where there is Keeper, its path by the `{shard}` and `{replica}`
+ * macros every replicated cluster defines), and `logs` over them. The sharding key keeps one session on one shard, so
+ * that a resend meets its first copy there (docs/clickhouse.md#the-cluster-form). */
+function createClusterLogs(database: string, features: ServerFeatures, cluster: ClusterLayout): string[] {
+  const engine = cluster.keeper
+    ? `ReplicatedReplacingMergeTree(${sqlString(`/clickhouse/tables/{shard}/${database}/${LOCAL_LOGS_TABLE}`)}, '{replica}')`
+    : 'ReplacingMergeTree()';
+  const on = onCluster(cluster);
+  const locals = cluster.shardDatabases.map((shard) =>
+    createLogs(`${sqlIdentifier(shard)}.${LOCAL_LOGS_TABLE}`, features, engine, on),
+  );
+  const first = `${sqlIdentifier(cluster.shardDatabases[0]!)}.${LOCAL_LOGS_TABLE}`;
+  const distributed = `CREATE TABLE IF NOT EXISTS ${sqlIdentifier(database)}.${LOGS_TABLE}${on} AS ${first}
+    ENGINE = Distributed(${sqlIdentifier(cluster.name)}, ${sqlString(cluster.remoteDatabase)}, ${LOCAL_LOGS_TABLE}, cityHash64(session_id))`;
+  return [...locals, distributed];
+}
+
 interface LogsMigration {
   name: string;
-  statements(database: string, features: ServerFeatures): string[];
+  statements(database: string, features: ServerFeatures, cluster?: ClusterLayout): string[];
 }
 
 export const LOGS_MIGRATIONS: readonly LogsMigration[] = [
-  { name: 'logs', statements: (database, features) => [createLogs(sqlIdentifier(database), features)] },
+  {
+    name: 'logs',
+    statements: (database, features, cluster) =>
+      cluster
+        ? createClusterLogs(database, features, cluster)
+        : [createLogs(`${sqlIdentifier(database)}.${LOGS_TABLE}`, features)],
+  },
   // A log's place in arrival order (arrival.ts), for the forwarder and the live tail. Rows stored before it take the
-  // first number of their second of arrival.
+  // first number of their second of arrival. On a cluster each shard's table gains it, then the Distributed one.
   {
     name: 'arrival',
-    statements: (database) => [
-      `ALTER TABLE ${sqlIdentifier(database)}.${LOGS_TABLE} ADD COLUMN arrival UInt64 DEFAULT toUInt64(received) * 1000000`,
-    ],
+    statements: (database, _features, cluster) =>
+      [
+        ...(cluster?.shardDatabases.map((shard) => `${sqlIdentifier(shard)}.${LOCAL_LOGS_TABLE}`) ?? []),
+        `${sqlIdentifier(database)}.${LOGS_TABLE}`,
+      ].map(
+        (table) =>
+          `ALTER TABLE ${table}${onCluster(cluster)} ADD COLUMN arrival UInt64 DEFAULT toUInt64(received) * 1000000`,
+      ),
   },
 ];
 
-/** The word index's name and its definition for the server, when it has one. */
+/** The word index's name and its definition for the server, when it has one; `table` is the table that holds the
+ * parts (partTables in cluster.ts), with its ON CLUSTER where there is one. */
 export const WORD_INDEX = 'logs_words';
-export function wordIndexStatement(database: string, features: ServerFeatures): string | undefined {
-  const table = `${sqlIdentifier(database)}.${LOGS_TABLE}`;
+export function wordIndexStatement(table: string, features: ServerFeatures): string | undefined {
   // The lowered text, as the search's words are (docs/explorer.md#search).
   if (features.wordIndex === 'text')
     return `ALTER TABLE ${table} ADD INDEX ${WORD_INDEX} lower(ifNull(t, '')) TYPE text(tokenizer = 'splitByNonAlpha')`;
@@ -69,7 +105,7 @@ export function wordIndexStatement(database: string, features: ServerFeatures): 
 /** The table's TTL for a retention of `days` (0: none), where the server has TTL: a day longer, so that retention's
  * DROP PARTITION, which takes a day's logs out of their sessions' counts (docs/clickhouse.md#retention), comes first,
  * and the TTL drops what retention, not running, left. */
-export function ttlStatement(database: string, features: ServerFeatures, days: number): string | undefined {
+export function ttlStatement(table: string, features: ServerFeatures, days: number): string | undefined {
   if (!features.ttl || days <= 0 || !Number.isSafeInteger(days)) return undefined;
-  return `ALTER TABLE ${sqlIdentifier(database)}.${LOGS_TABLE} MODIFY TTL received + toIntervalDay(${sqlInteger(days + 1)})`;
+  return `ALTER TABLE ${table} MODIFY TTL received + toIntervalDay(${sqlInteger(days + 1)})`;
 }

@@ -10,6 +10,7 @@ import { createCollectedLogs } from './collected-logs.ts';
 import { createForwardLogs } from './forward-logs.ts';
 import { createBatchCounting } from './batch-counts.ts';
 import { createIssueLogTimes } from './issue-log-times.ts';
+import { knownSessions } from './known-sessions.ts';
 import type { ClickHouseLogs } from './logs-store.ts';
 
 export function withClickHouseLogs(base: Store, logs: ClickHouseLogs): Store {
@@ -23,6 +24,7 @@ export function withClickHouseLogs(base: Store, logs: ClickHouseLogs): Store {
   );
   const counts = createCollectedLogs(logs.client, logs.database, base);
   const countBatch = createBatchCounting(base);
+  const sessions = knownSessions((appKey, id) => base.sessionById(appKey, id));
   /** The cutoff's day last dropped: retention calls pruneBefore once a batch, and a day is dropped once. */
   let droppedBefore: string | undefined;
   let closed: Promise<void> | undefined;
@@ -39,6 +41,7 @@ export function withClickHouseLogs(base: Store, logs: ClickHouseLogs): Store {
     listPage: (list, appKey, after, limit) =>
       list === 'logs' ? counts.logsPage(appKey, after, limit) : base.listPage(list, appKey, after, limit),
     // Counted in SIDELOG_DB once ClickHouse has them (docs/clickhouse.md#sessions-ordered-by-their-logs).
+    sessionById: sessions.sessionById,
     async addLogs(appKey, sessionId, batch) {
       const counts = await logs.store(appKey, sessionId, batch);
       await countBatch(appKey, sessionId, counts);
@@ -47,10 +50,16 @@ export function withClickHouseLogs(base: Store, logs: ClickHouseLogs): Store {
     async pruneBefore(cutoff, batch) {
       const day = cutoff.toISOString().slice(0, 10);
       if (droppedBefore !== day) {
-        await dropDaysBefore(logs.client, logs.database, cutoff, (counts) => base.uncountLogs(counts));
+        await dropDaysBefore(logs.client, logs.database, cutoff, {
+          uncount: (counts) => base.uncountLogs(counts),
+          cluster: logs.cluster,
+        });
         droppedBefore = day;
       }
-      return base.pruneBefore(cutoff, batch);
+      const pruned = await base.pruneBefore(cutoff, batch);
+      // After the delete: a session found while it ran is found again.
+      sessions.forget();
+      return pruned;
     },
     settled: async () => {
       await logs.drain();

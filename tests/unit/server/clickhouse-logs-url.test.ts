@@ -26,8 +26,19 @@ describe('parseLogsUrl', () => {
     });
   });
 
+  test('?cluster= names the cluster the logs are sharded across (docs/clickhouse.md#the-cluster-form)', () => {
+    expect(parseLogsUrl('http://ch.internal:8123/sidelog?cluster=logs_cluster')).toMatchObject({
+      url: 'http://ch.internal:8123',
+      database: 'sidelog',
+      cluster: 'logs_cluster',
+    });
+    expect(parseLogsUrl('http://ch.internal:8123/sidelog')).not.toHaveProperty('cluster');
+  });
+
   test.each([
     ['not a URL', 'clickhouse:8123'],
+    ['a cluster that is no plain name', 'http://h:8123/db?cluster=a-b'],
+    ['two clusters', 'http://h:8123/db?cluster=a&cluster=b'],
     ['another scheme', 'postgres://u:p@h/db'],
     ['a query', 'http://h:8123/db?x=1'],
     ['a database that is no plain name', 'http://h:8123/my-db'],

@@ -8,6 +8,7 @@ import type { ExplorerLog } from '../../../server/stores/explorer-queries.types.
 import type { Store } from '../../../server/stores/store.types.ts';
 import { createLogReads, type ClickHouseLog, type LogReads } from '../../../server/stores/clickhouse/log-reads.ts';
 import { openClickHouseLogsOn, type ClickHouseLogs } from '../../../server/stores/clickhouse/logs-store.ts';
+import { cursorsCondition, newestCursors, newestEdge } from '../../../server/stores/clickhouse/newest-first.ts';
 import { CLICKHOUSE_ENGINES, createTestClickHouse, type TestClickHouse } from './clickhouse-engines.ts';
 import { openTestStore } from './test-databases.ts';
 
@@ -83,5 +84,26 @@ describe.each(CLICKHOUSE_ENGINES)('reads on ClickHouse (%s), as SQLite answers t
     const expected = (await sqlite.store.explorer.volume({ appKey: APP }, 1000)).sort(byKey);
     expect(expected[0]!.bucket).toBe(Math.floor((START - 90_000.5) / 1000));
     expect((await reads.volume(APP, 1000)).sort(byKey)).toEqual(expected);
+  });
+
+  test('a page found by its newest cursors, then read, is the page read at once, however rare the view', async () => {
+    const table = `${ch.database}.logs`;
+    const page = async (where: string) =>
+      (
+        (await (
+          await ch.client.query({
+            query: `SELECT id, at FROM ${table} WHERE app = '${APP}' AND ${where} ORDER BY at DESC, id DESC LIMIT 101`,
+            format: 'JSONEachRow',
+          })
+        ).json()) as { id: number; at: number }[]
+      ).map((row) => row.id);
+    // Every log, one in three, three logs, none.
+    for (const where of ['1', 'ifNull(ll, 0) = 4', 'll = 5', "t = 'no such text'"]) {
+      const cursors = await newestCursors(ch.client, table, `app = '${APP}' AND ${where}`, 101);
+      const found = cursors.length ? await page(cursorsCondition(cursors)) : [];
+      expect(found).toEqual(await page(where));
+      const edge = await newestEdge(ch.client, table, `app = '${APP}' AND ${where}`, 101);
+      expect(await page(`${where}${edge}`)).toEqual(await page(where));
+    }
   });
 });
