@@ -25,6 +25,11 @@ export function aggregateCases(start: number, logs: number): [string, string, Re
     // Fields parsed from the text (docs/explorer.md#parsed-fields): read within the scan's budget of 200,000 logs.
     ['parsed: histogram of @status>=500', 'volume', { q: '@status>=500' }],
     ['parsed: count of @status>=500', 'count', { q: '@status>=500' }],
+    ['parsed, none: histogram of @status:999', 'volume', { q: '@status:999' }],
+    // A fragment's histogram and count: within the scan's budget, as its page.
+    ['fragment: histogram of *xotic*', 'volume', { q: '*xotic*' }],
+    ['fragment: count of *xotic*', 'count', { q: '*xotic*' }],
+    ['fragment: count of order *ayment*', 'count', { q: 'order *ayment*' }],
     // Facets of a view no index answers: within the scan's budget too (docs/facets.md#counting).
     ['parsed: facets of @status>=500', 'facets', { q: '@status>=500' }],
     ['facets: a rare fragment (*xotic*)', 'facets', { q: '*xotic*' }],

@@ -40,11 +40,14 @@ const { values } = parseArgs({
     /** With --store clickhouse: SIDELOG_LOGS of a running server, instead of a throw-away one. */
     clickhouse: { type: 'string' },
     screenshot: { type: 'string' },
-    /** Only the cases whose name holds this text (`--only parsed`). */
+    /** Only the cases whose name holds one of these texts, comma-separated (`--only parsed,fragment`). */
     only: { type: 'string' },
   },
 });
 const LOGS = Number(values.logs ?? (values.store === 'clickhouse' ? 10_000_000 : 1_000_000));
+const only = values.only?.split(',').filter((text) => text !== '');
+/** Whether a case is run: every case, or those `--only` names. */
+const picked = (name: string) => !only || only.some((text) => name.includes(text));
 const ROUNDS = Number(values.rounds);
 const APP = 'explorer-bench';
 const START = Date.UTC(2026, 10, 1);
@@ -147,7 +150,7 @@ try {
     ['parsed with a word: payment @status>=500', { q: 'payment @status>=500' }],
     ['parsed, rare: @user.id:4242 (25 logs)', { q: '@user.id:4242' }],
     ['parsed, none: @status:999 (the whole budget)', { q: '@status:999' }],
-  ].filter(([name]) => !values.only || (name as string).includes(values.only)) as [string, Record<string, string>][];
+  ].filter(([name]) => picked(name as string)) as [string, Record<string, string>][];
 
   /** The median and slowest of the rounds, and what the last answered. */
   async function timed<T>(
@@ -223,7 +226,7 @@ try {
   console.log(`\nPatterns over HTTP, ${ROUNDS} rounds:\n`);
   console.log('| range | lines sampled | patterns | median ms | slowest ms |');
   console.log('|---|--:|--:|--:|--:|');
-  for (const [name, params] of patternCases.filter(([name]) => !values.only || name.includes(values.only))) {
+  for (const [name, params] of patternCases.filter(([name]) => picked(name))) {
     const url = `${service.url}/sidelog/explorer/api/apps/${appIdOf(APP)}/patterns?${new URLSearchParams(params)}`;
     const { median, max, answer } = await timed<{ sampled: number; patterns: unknown[] }>(name, url);
     console.log(
@@ -233,7 +236,7 @@ try {
 
   // The histogram, facets and count of a view (bench/explorer-aggregates.ts).
   const aggregated = aggregateCases(START, LOGS).filter(
-    ([name]) => (!values.only || name.includes(values.only)) && (!logsUrl || !name.startsWith('parsed')),
+    ([name]) => picked(name) && (!logsUrl || !name.startsWith('parsed')),
   );
   const aggregates = await measureAggregates(service.url, cookie, APP, ROUNDS, aggregated);
   console.log(`\nThe histogram, facets and count over HTTP, ${ROUNDS} rounds:\n`);

@@ -4,6 +4,7 @@
 // passes. The steps are a generator that asks its store for rows: SQLite answers at once (its reads run synchronously
 // in a reader thread, inside the read's deadline), PostgreSQL with promises; each store reads with its own SQL.
 import type { ScanProgress } from '../../explorer-contract/api.types.ts';
+import type { SearchQuery } from '../../explorer-contract/search-query.ts';
 import { bucketCounts, encodeCursor, pageOf, SCAN_ROWS, scanProgress } from './explorer-queries.ts';
 import type { ExplorerLog, FacetSample, LogCursor, LogPage, ScanCount } from './explorer-queries.types.ts';
 
@@ -25,6 +26,13 @@ export interface ScanPlan<R> {
   budget: number;
   deadline: number;
   step: number;
+  /** From what size of step the pace sizes the next near the deadline (pacedTake); PACED_FROM unless given. */
+  pacedFrom?: number;
+  /** The most logs a step reads: MAX_STEP unless its store says fewer (PostgreSQL where a word narrows). */
+  maxStep?: number;
+  /** Whether the plan counts every match its steps find (a count, a histogram, a split) rather than filling a page:
+   * a store whose step costs about the same whatever its size may then start with its largest. */
+  aggregate?: boolean;
   columns: string;
   found(rows: ExplorerLog[]): boolean;
   result(read: ScanRead): R;
@@ -51,13 +59,21 @@ export interface ScanReader<Answer extends 'sync' | 'async'> {
   matching(ids: number[]): Answer extends 'sync' ? ExplorerLog[] : Promise<ExplorerLog[]>;
 }
 
+/** Whether a scan's narrowing groups hold a word or phrase the word index answers (not negated), which both stores
+ * read their steps' logs through. */
+export const narrowedByWord = (narrowing: SearchQuery): boolean =>
+  narrowing.groups.some((group) =>
+    group.some((clause) => !clause.negated && (clause.term.kind === 'word' || clause.term.kind === 'phrase')),
+  );
+
 /** What a scan read when the view matches nothing at all. */
 export const NOTHING_READ: ScanRead = { read: 0, last: undefined, complete: true };
 
 /** The scan's steps, asking for rows as ScanAsk says and ending with how far it read. */
 export function* scanSteps(plan: ScanPlan<unknown>): Generator<ScanAsk, ScanRead, ScanStep | ExplorerLog[]> {
   const budget = Math.max(1, plan.budget);
-  let size = plan.step;
+  const maxStep = plan.maxStep ?? MAX_STEP;
+  let size = Math.min(plan.step, maxStep);
   let read = 0;
   let last = plan.before;
   let take = Math.min(size, budget);
@@ -74,8 +90,8 @@ export function* scanSteps(plan: ScanPlan<unknown>): Generator<ScanAsk, ScanRead
     if (step.read < take) return { read, last, complete: true };
     const now = performance.now();
     if (read >= budget || now >= plan.deadline) return { read, last, complete: false };
-    size = Math.min(size * 2, MAX_STEP);
-    take = pacedTake(size, budget - read, { read: step.read, started, now, deadline: plan.deadline });
+    size = Math.min(size * 2, maxStep);
+    take = pacedTake(size, budget - read, { read: step.read, started, now, deadline: plan.deadline }, plan.pacedFrom);
   }
 }
 
@@ -158,14 +174,25 @@ export function fragmentPagePlan(
   };
 }
 
-/** How many logs a search holding a fragment matches among the view's newest `scanRows` (ExplorerQueries.scanCount),
- * counting no further than `cap` + 1. */
-export function scanCountPlan(cap: number, scanRows = SCAN_ROWS): ScanPlan<ScanCount> {
+/** How long a count or a histogram of a search holding a term no index answers reads at most (besides its budget of
+ * logs), as a split does (SPLIT_WITHIN_MS): reading its whole budget took a parsed field's histogram 2.1 to 2.9 s on
+ * PostgreSQL over a million logs (docs/benchmarks.md#counts-of-a-scanned-view). Its answer says how far back it read. */
+export const AGGREGATE_WITHIN_MS = 300;
+
+/** The first step of a count's or a histogram's scan: small, so that the pace is known before a large step is asked
+ * for; paced from that step on (the whole step is the test, no page of matches looked up whole). */
+export const AGGREGATE_STEP = 2_000;
+
+/** How many logs a search holding a fragment matches among the view's newest `scanRows` (ExplorerQueries.scanCount)
+ * read within `within` ms, counting no further than `cap` + 1. */
+export function scanCountPlan(cap: number, scanRows = SCAN_ROWS, within = AGGREGATE_WITHIN_MS): ScanPlan<ScanCount> {
   let count = 0;
   return {
     budget: scanRows,
-    deadline: Infinity,
-    step: MAX_STEP,
+    deadline: performance.now() + within,
+    step: AGGREGATE_STEP,
+    pacedFrom: 0,
+    aggregate: true,
     columns: 'l.id',
     found: (rows) => (count += rows.length) > cap,
     result: (read) => ({ count, scan: scanProgress(read) }),
@@ -184,7 +211,9 @@ export function splitVolumePlan(
   return {
     budget: scanRows,
     deadline,
-    step: MAX_STEP,
+    step: AGGREGATE_STEP,
+    pacedFrom: 0,
+    aggregate: true,
     columns: `l.at, ${value} AS value`,
     found(rows) {
       for (const row of rows as unknown as { at: number; value: string | null }[]) {
@@ -200,16 +229,20 @@ export function splitVolumePlan(
   };
 }
 
-/** The histogram's counts of a search holding a fragment, among the logs its scan reads (ExplorerQueries.scanVolume). */
+/** The histogram's counts of a search holding a fragment, among the logs its scan reads within `scanRows` logs and
+ * `within` ms (ExplorerQueries.scanVolume). */
 export function scanVolumePlan(
   bucketMs: number,
   scanRows = SCAN_ROWS,
+  within = AGGREGATE_WITHIN_MS,
 ): ScanPlan<{ rows: { bucket: number; level: number; n: number }[]; scan: ScanProgress }> {
   const logs: { at: number; level: number }[] = [];
   return {
     budget: scanRows,
-    deadline: Infinity,
-    step: MAX_STEP,
+    deadline: performance.now() + within,
+    step: AGGREGATE_STEP,
+    pacedFrom: 0,
+    aggregate: true,
     columns: 'l.at, coalesce(l.ll, 0) AS level',
     found(rows) {
       logs.push(...(rows as unknown as { at: number; level: number }[]));

@@ -10,7 +10,17 @@ import {
   parsedComparisons,
   type ParsedFieldTerm,
 } from '../../../explorer-contract/parsed-field.ts';
+import { ESCAPE, parsedNeedles } from '../parsed-field-needles.ts';
 import type { AddParameter } from './sql-parameter.ts';
+
+/** Whether the text lacks what it must hold to have the field pass (parsed-field-needles.ts). */
+function lacksNeedles(term: ParsedFieldTerm, add: AddParameter): string {
+  const { key, value, number } = parsedNeedles(term);
+  const absent = (needle: string) => `strpos(l.t, ${add(needle)}) = 0`;
+  const lacks = [absent(key)];
+  if (value !== undefined) lacks.push(number ? `(${absent(value)} AND l.t !~ '[0-9][eE]')` : absent(value));
+  return `${absent(ESCAPE)} AND (${lacks.join(' OR ')})`;
+}
 
 /** A key=value value that is a number as the page's rule writes one (PARSED_NUMBER, at most 15 digits). */
 const NUMBER_TEXT = `'^-?[0-9]+(\\.[0-9]+)?$'`;
@@ -41,7 +51,9 @@ export function parsedFieldSql(term: ParsedFieldTerm, add: AddParameter): string
   const pattern = add(keyValuePattern(term.path.join('.')));
   const { element, pair } = tests(term, add);
   // A text holding neither a `{` nor `key=` has no such field: most texts, answered without reading them further.
-  return `CASE WHEN strpos(l.t, '{') = 0 AND strpos(l.t, ${add(`${term.path.join('.')}=`)}) = 0 THEN false ELSE EXISTS (SELECT 1 FROM (SELECT sidelog_json_object(l.t) AS doc) j
+  // Nor has a text without the field's last key, or an equality's value (parsed-field-needles.ts).
+  return `CASE WHEN strpos(l.t, '{') = 0 AND strpos(l.t, ${add(`${term.path.join('.')}=`)}) = 0 THEN false
+    WHEN ${lacksNeedles(term, add)} THEN false ELSE EXISTS (SELECT 1 FROM (SELECT sidelog_json_object(l.t) AS doc) j
     CROSS JOIN LATERAL (SELECT j.doc${path} AS v) x
     CROSS JOIN LATERAL (SELECT CASE WHEN x.v IS NULL THEN substring(CASE WHEN j.doc IS NULL THEN l.t ELSE left(l.t, strpos(l.t, '{') - 1) END from ${pattern}) END AS raw) r
     CROSS JOIN LATERAL (SELECT

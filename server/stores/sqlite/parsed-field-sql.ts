@@ -10,7 +10,16 @@ import {
   isParsedNumber,
   type ParsedFieldTerm,
 } from '../../../explorer-contract/parsed-field.ts';
+import { ESCAPE, parsedNeedles } from '../parsed-field-needles.ts';
 import type { SqlClause } from './sql-clause.ts';
+
+/** Whether the text lacks what it must hold to have the field pass (parsed-field-needles.ts). */
+function lacksNeedles(term: ParsedFieldTerm): SqlClause {
+  const { key, value, number } = parsedNeedles(term);
+  if (value === undefined) return { sql: `instr(l.t, ?) = 0 AND instr(l.t, ?) = 0`, params: [ESCAPE, key] };
+  const lacksValue = number ? `(instr(l.t, ?) = 0 AND l.t NOT GLOB '*[0-9][eE]*')` : `instr(l.t, ?) = 0`;
+  return { sql: `instr(l.t, ?) = 0 AND (instr(l.t, ?) = 0 OR ${lacksValue})`, params: [ESCAPE, key, value] };
+}
 
 /** parsed_kv(text, key): the `key=value` value of `key` in `text` (a number when written as one), or NULL. */
 export function registerParsedKv(db: Database.Database): void {
@@ -52,7 +61,9 @@ export function parsedFieldSql(term: ParsedFieldTerm): SqlClause {
   // One row per log: its JSON object (or NULL), the path's JSON type and value there, and the key=value value, read
   // only where the path is absent.
   // A text holding neither a `{` nor `key=` has no such field: most texts, answered without reading them further.
-  const sql = `CASE WHEN instr(l.t, '{') = 0 AND instr(l.t, ?) = 0 THEN 0 ELSE (SELECT CASE
+  // Nor has a text without the field's last key, or an equality's value (parsed-field-needles.ts).
+  const lacks = lacksNeedles(term);
+  const sql = `CASE WHEN instr(l.t, '{') = 0 AND instr(l.t, ?) = 0 THEN 0 WHEN ${lacks.sql} THEN 0 ELSE (SELECT CASE
       WHEN p.jt IS NULL THEN p.kv IS NOT NULL AND ${pair.sql}
       WHEN p.jt = 'array' THEN EXISTS (SELECT 1 FROM json_each(p.doc, ?) e WHERE ${element.sql})
       WHEN p.jt = 'object' THEN 0
@@ -64,6 +75,7 @@ export function parsedFieldSql(term: ParsedFieldTerm): SqlClause {
     sql,
     params: [
       `${term.path.join('.')}=`,
+      ...lacks.params,
       ...pair.params,
       path,
       ...element.params,

@@ -9,6 +9,7 @@ import {
   runScan,
   runScanAsync,
   scanCountPlan,
+  scanVolumePlan,
   stepOf,
   type ScanReader,
 } from '../../../server/stores/fragment-scan.ts';
@@ -31,7 +32,8 @@ function view(count: number, matches: (id: number) => boolean, msPerLog = 0) {
   };
   const matching = (ids: number[]) => {
     readWhole.push(...ids);
-    return ids.map((id) => ({ id, at: id }) as ExplorerLog);
+    // Read whole as a histogram reads them too: its time and level (Debug).
+    return ids.map((id) => ({ id, at: id, level: 0 }) as unknown as ExplorerLog);
   };
   const sync: ScanReader<'sync'> = { step, matching };
   const promised: ScanReader<'async'> = {
@@ -71,9 +73,9 @@ describe('the scan for a fragment', () => {
 
   test('a count stops once it has more than its cap, and says it read all it needed', () => {
     const many = view(200_000, () => true);
-    const counted = runScan(scanCountPlan(10), many.sync);
-    expect(many.asked).toEqual([50_000]);
-    expect(counted.count).toBe(50_000);
+    const counted = runScan(scanCountPlan(10_000), many.sync);
+    expect(many.asked).toEqual([2_000, 4_000, 8_000]);
+    expect(counted.count).toBe(14_000);
     expect(counted.scan.complete).toBe(true);
   });
 
@@ -84,5 +86,28 @@ describe('the scan for a fragment', () => {
     const page = runScan(fragmentPagePlan({ limit: 100, within: 1_000 }, 'l.id'), slow.sync);
     expect(slow.asked).toEqual([500, 1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 36_500]);
     expect(page.scan).toEqual({ scanned: 100_000, scannedTo: 100_001, complete: false });
+  });
+
+  test('a count and a histogram read for 300 ms: paced from their first step of 2,000, they say how far back they counted', async () => {
+    // 0.01 ms a log: 2,000 take 20 ms, 4,000 40, 8,000 80, 16,000 160 (300 in all); then the deadline has passed.
+    const slow = view(200_000, (id) => id % 10 === 0, 0.01);
+    const counted = runScan(scanCountPlan(100_000), slow.sync);
+    expect(slow.asked).toEqual([2_000, 4_000, 8_000, 16_000]);
+    expect(counted).toEqual({ count: 3_000, scan: { scanned: 30_000, scannedTo: 170_001, complete: false } });
+    // 0.02 ms a log: 2,000 take 40 ms, 4,000 80, 8,000 160; the 20 left hold 1,000 logs at that pace.
+    const slower = view(200_000, (id) => id % 10 === 0, 0.02);
+    const volume = await runScanAsync(scanVolumePlan(1_000_000), slower.promised);
+    expect(slower.asked).toEqual([2_000, 4_000, 8_000, 1_000]);
+    expect(volume.rows).toEqual([{ bucket: 0, level: 0, n: 1_500 }]);
+    expect(volume.scan).toEqual({ scanned: 15_000, scannedTo: 185_001, complete: false });
+  });
+
+  test("a store's smaller step bounds every step, the first too", () => {
+    const words = view(20_000, () => false);
+    runScan({ ...fragmentPagePlan({ limit: 100, scanRows: 15_000 }, 'l.id'), maxStep: 4_000 }, words.sync);
+    expect(words.asked).toEqual([500, 1_000, 2_000, 4_000, 4_000, 3_500]);
+    const small = view(20_000, () => false);
+    runScan({ ...fragmentPagePlan({ limit: 1_000, scanRows: 3_000 }, 'l.id'), maxStep: 1_000 }, small.sync);
+    expect(small.asked).toEqual([1_000, 1_000, 1_000]);
   });
 });

@@ -122,8 +122,59 @@ describe.each(LOG_STORE_KINDS)('parsed fields on %s', (kind) => {
     expect(page.logs.map((log) => log.t)).toEqual(rare.reverse().map((i) => `line ${i} status=502`));
   });
 
+  test('a field whose value the text does not hold as written is found all the same: an exponent, an escape, leading zeros', async () => {
+    // Texts without the key or the value's digits are answered without parsing (parsed-field-needles.ts): these hold
+    // the value otherwise written, and must not be among them.
+    const app = 'parsed-fields-written';
+    await store.putApp(app, true);
+    const session = await store.putSession(app, sessionPayload('s-written', app));
+    const texts = [
+      'a {"status":9.99e2}',
+      'b {"code":"9\\u00399"}',
+      'c status=0999',
+      'd {"status":999.0}',
+      'e {"status":998}',
+      'f status=9990',
+    ];
+    await store.addLogs(
+      app,
+      session,
+      texts.map((t, i) => ({ x: new Date(START + i).toISOString(), at: START + i, t })),
+    );
+    await store.settled();
+    const found = async (q: string) =>
+      (
+        await store.explorer.logs({ appKey: app, ...parseLogFilters(new URLSearchParams({ q })) }, { limit: 10 })
+      ).logs.map((log) => log.t![0]);
+    expect(await found('@status:999')).toEqual(['d', 'c', 'a']);
+    expect(await found('@code:999')).toEqual(['b']);
+    expect(await found('-@status:999 @status>0')).toEqual(['f', 'e']);
+  });
+
   test('past the budget a parsed field says how far it read, and reading on finds the rest', async () => {
     const first = await store.explorer.logs(filterOf('@event:click'), { limit: 10, scanRows: 5 });
     expect(first).toMatchObject({ logs: [], scan: { scanned: 5, scannedTo: START + 6, complete: false } });
+  });
+
+  test("past the budget a parsed field's count and histogram say at least, back to the last log read", async () => {
+    // @status>=500 is lines 3, 5 and 8; the newest 5 logs read are lines 11 to 7, the newest 8 lines 11 to 4.
+    const q = filterOf('@status>=500');
+    const bucket = START / 1_000;
+    expect(await store.explorer.scanCount(q, 1_000, 5)).toEqual({
+      count: 1,
+      scan: { scanned: 5, scannedTo: START + 6, complete: false },
+    });
+    expect(await store.explorer.scanCount(q, 1_000, 8)).toEqual({
+      count: 2,
+      scan: { scanned: 8, scannedTo: START + 3, complete: false },
+    });
+    expect(await store.explorer.scanVolume(q, 1_000, 8)).toEqual({
+      rows: [{ bucket, level: 4, n: 2 }],
+      scan: { scanned: 8, scannedTo: START + 3, complete: false },
+    });
+    expect(await store.explorer.scanVolume(q, 1_000)).toEqual({
+      rows: [{ bucket, level: 4, n: 3 }],
+      scan: { scanned: LINES.length, scannedTo: START, complete: true },
+    });
   });
 });

@@ -6,6 +6,7 @@ import { listLogColumns, LOG_COLUMNS, LOG_FROM, splitScanned } from '../../explo
 import type { ExplorerLog, LogFilter } from '../../explorer-queries.types.ts';
 import type { SearchQuery } from '../../../../explorer-contract/search-query.ts';
 import { NOTHING_READ, runScanAsync, type ScanPlan } from '../../fragment-scan.ts';
+import { stepWithin } from './word-step.ts';
 import { sql } from '../client.ts';
 import { searchSql } from '../search-sql.ts';
 import { logWhere, parameters } from './log-filter.ts';
@@ -29,7 +30,7 @@ export function logReads(pool: pg.Pool) {
     const clause = await where({ ...filter, search: narrowing }, p);
     if (clause === 'none') return plan.result(NOTHING_READ);
     const test = searchSql(scanned, filter.appKey, p.add);
-    return runScanAsync(plan, {
+    return runScanAsync(stepWithin(plan, narrowing), {
       async step(last, take) {
         const q = parameters();
         q.values.push(...p.values);

@@ -5,7 +5,7 @@ import type Database from 'better-sqlite3';
 import { listLogColumns, LOG_COLUMNS, LOG_FROM, splitScanned } from '../../explorer-queries.ts';
 import type { ExplorerLog, LogCursor, LogFilter } from '../../explorer-queries.types.ts';
 import type { SearchQuery } from '../../../../explorer-contract/search-query.ts';
-import { NOTHING_READ, runScan, stepOf, type ScanPlan } from '../../fragment-scan.ts';
+import { MAX_STEP, narrowedByWord, NOTHING_READ, runScan, stepOf, type ScanPlan } from '../../fragment-scan.ts';
 import { searchSql } from '../search-sql.ts';
 import { commonWords, COMMON_MATCHES, type CommonWords } from './common-words.ts';
 import type { SqlClause } from '../sql-clause.ts';
@@ -68,7 +68,11 @@ export function logReads(db: Database.Database, tuning = { commonMatches: COMMON
       `SELECT ${plan.columns} FROM ${LOG_FROM} WHERE l.id IN (SELECT value FROM json_each(?)) ORDER BY l.at DESC, l.id DESC`,
     );
     type StepRow = { id: number; at: number; hit: number };
-    return runScan(plan, {
+    // Where a word narrows, a step sorts every match of the word older than its start whatever its size (above): a
+    // count or a histogram, which reads every match of its steps, starts with the largest step rather than paying
+    // that sort for 2,000 logs ('order *ayment*': a count read 2,167 logs in its 300 ms, docs/benchmarks.md).
+    const wordSteps = plan.aggregate && narrowedByWord(narrowing) ? { ...plan, step: MAX_STEP } : plan;
+    return runScan(wordSteps, {
       step: (after, take) =>
         stepOf(
           (after
