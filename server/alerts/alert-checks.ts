@@ -35,8 +35,9 @@ export function startAlertChecks(
 
   async function check(due: DueAlert, now: number): Promise<void> {
     const filter = alertFilter(due, now);
-    const { count } = await viewCount(queries, filter);
-    if (alertStep(due, count, now)) await store.recordAlert(due, { count, window: { from: filter.from, to: now } });
+    const { count, capped } = await viewCount(queries, filter);
+    if (alertStep(due, count, now, capped))
+      await store.recordAlert(due, { count, window: { from: filter.from, to: now } });
   }
 
   async function checkDue(now = Date.now()): Promise<number> {
