@@ -39,11 +39,14 @@ export interface ScanPlan<R> {
 }
 
 /** A step of a scan as its store read it: how many of the narrowed view's logs it read (newest first, older than the
- * last step's), the last (oldest) of them, and the ids of those the scanned groups match, newest first. */
+ * last step's), the last (oldest) of them, and the ids of those the scanned groups match, newest first. `more`: the
+ * step stopped at the deadline before it had all it was asked for, the view going on past `last` (the oldest log it
+ * looked at, SQLite's windows of a common word, server/stores/sqlite/explorer/word-window-steps.ts). */
 export interface ScanStep {
   read: number;
   last: LogCursor | undefined;
   hits: number[];
+  more?: boolean;
 }
 
 /** A step's question to its store: read the next `take` logs of the narrowed view older than `after`, testing each
@@ -81,13 +84,13 @@ export function* scanSteps(plan: ScanPlan<unknown>): Generator<ScanAsk, ScanRead
     const started = performance.now();
     const step = (yield { kind: 'step', after: last, take }) as ScanStep;
     read += step.read;
-    if (step.read > 0) last = step.last;
+    if (step.read > 0 || step.more) last = step.last;
     if (step.hits.length > 0) {
       const rows = (yield { kind: 'matching', ids: step.hits }) as ExplorerLog[];
       if (plan.found(rows)) return { read, last, complete: true };
     }
     // Fewer than asked for: the view's oldest log was read.
-    if (step.read < take) return { read, last, complete: true };
+    if (step.read < take && !step.more) return { read, last, complete: true };
     const now = performance.now();
     if (read >= budget || now >= plan.deadline) return { read, last, complete: false };
     size = Math.min(size * 2, maxStep);

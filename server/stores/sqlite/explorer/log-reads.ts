@@ -5,11 +5,12 @@ import type Database from 'better-sqlite3';
 import { listLogColumns, LOG_COLUMNS, LOG_FROM, splitScanned } from '../../explorer-queries.ts';
 import type { ExplorerLog, LogCursor, LogFilter } from '../../explorer-queries.types.ts';
 import type { SearchQuery } from '../../../../explorer-contract/search-query.ts';
-import { MAX_STEP, narrowedByWord, NOTHING_READ, runScan, stepOf, type ScanPlan } from '../../fragment-scan.ts';
+import { narrowedByWord, NOTHING_READ, runScan, stepOf, type ScanPlan } from '../../fragment-scan.ts';
 import { searchSql } from '../search-sql.ts';
 import { commonWords, COMMON_MATCHES, type CommonWords } from './common-words.ts';
 import type { SqlClause } from '../sql-clause.ts';
 import { logWhere, type Where } from './log-filter.ts';
+import { wordWindowSteps } from './word-window-steps.ts';
 
 /** LOG_COLUMNS for a list (docs/explorer-views.md#long-lines). */
 export const LIST_LOG_COLUMNS = listLogColumns(
@@ -46,6 +47,8 @@ export function logReads(db: Database.Database, tuning = { commonMatches: COMMON
       .all(...params, limit) as ExplorerLog[];
   }
 
+  const words = commonWords(db, where, page, tuning.commonMatches);
+
   function scan<R>(filter: LogFilter, search: SearchQuery, plan: ScanPlan<R>): R {
     const { narrowing, scanned } = splitScanned(search);
     const clause = where({ ...filter, search: narrowing });
@@ -68,20 +71,31 @@ export function logReads(db: Database.Database, tuning = { commonMatches: COMMON
       `SELECT ${plan.columns} FROM ${LOG_FROM} WHERE l.id IN (SELECT value FROM json_each(?)) ORDER BY l.at DESC, l.id DESC`,
     );
     type StepRow = { id: number; at: number; hit: number };
-    // Where a word narrows, a step sorts every match of the word older than its start whatever its size (above): a
-    // count or a histogram, which reads every match of its steps, starts with the largest step rather than paying
-    // that sort for 2,000 logs ('order *ayment*': a count read 2,167 logs in its 300 ms, docs/benchmarks.md).
-    const wordSteps = plan.aggregate && narrowedByWord(narrowing) ? { ...plan, step: MAX_STEP } : plan;
-    return runScan(wordSteps, {
+    const matchingRows = (ids: number[]) => matching.all(JSON.stringify(ids)) as ExplorerLog[];
+    // Where a common word narrows, the statement above sorts every match of the word older than the step's start
+    // whatever the step's size: its steps walk the word's matches window by window instead (word-window-steps.ts).
+    if (narrowedByWord(narrowing) && words.common(narrowing)) {
+      const others = where({ ...filter, search: narrowing }, { commonWords: true });
+      if (others === 'none') return plan.result(NOTHING_READ);
+      const step = wordWindowSteps(db, {
+        clause: others,
+        narrowing,
+        test,
+        appKey: filter.appKey,
+        deadline: plan.deadline,
+      });
+      return runScan(plan, { step, matching: matchingRows });
+    }
+    return runScan(plan, {
       step: (after, take) =>
         stepOf(
           (after
             ? next.all(...test.params, ...clause.params, after.at, after.at, after.id, take)
             : first.all(...test.params, ...clause.params, take)) as StepRow[],
         ),
-      matching: (ids) => matching.all(JSON.stringify(ids)) as ExplorerLog[],
+      matching: matchingRows,
     });
   }
 
-  return { db, where, page, scan, ...commonWords(db, where, page, tuning.commonMatches) };
+  return { db, where, page, scan, ...words };
 }
