@@ -30,9 +30,6 @@ export interface ScanPlan<R> {
   pacedFrom?: number;
   /** The most logs a step reads: MAX_STEP unless its store says fewer (PostgreSQL where a word narrows). */
   maxStep?: number;
-  /** Whether the plan counts every match its steps find (a count, a histogram, a split) rather than filling a page:
-   * a store whose step costs about the same whatever its size may then start with its largest. */
-  aggregate?: boolean;
   columns: string;
   found(rows: ExplorerLog[]): boolean;
   result(read: ScanRead): R;
@@ -99,8 +96,8 @@ export function* scanSteps(plan: ScanPlan<unknown>): Generator<ScanAsk, ScanRead
 }
 
 /** The fewest logs a scan's step reads for its pace to be the reading's: a smaller step's time is mostly its
- * statement's own (on SQLite a common word's matches are looked up whole each step), and sizing the next by it read
- * less, not sooner. */
+ * statement's own (its start, a word's matches looked up in the word index), and sizing the next by it read less,
+ * not sooner. */
 export const PACED_FROM = 10_000;
 
 /** The next step's size: `size`, within the `left` of the budget, and, after a step of `pacedFrom` logs or more, no
@@ -195,7 +192,6 @@ export function scanCountPlan(cap: number, scanRows = SCAN_ROWS, within = AGGREG
     deadline: performance.now() + within,
     step: AGGREGATE_STEP,
     pacedFrom: 0,
-    aggregate: true,
     columns: 'l.id',
     found: (rows) => (count += rows.length) > cap,
     result: (read) => ({ count, scan: scanProgress(read) }),
@@ -216,7 +212,6 @@ export function splitVolumePlan(
     deadline,
     step: AGGREGATE_STEP,
     pacedFrom: 0,
-    aggregate: true,
     columns: `l.at, ${value} AS value`,
     found(rows) {
       for (const row of rows as unknown as { at: number; value: string | null }[]) {
@@ -245,7 +240,6 @@ export function scanVolumePlan(
     deadline: performance.now() + within,
     step: AGGREGATE_STEP,
     pacedFrom: 0,
-    aggregate: true,
     columns: 'l.at, coalesce(l.ll, 0) AS level',
     found(rows) {
       logs.push(...(rows as unknown as { at: number; level: number }[]));
