@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { appIdOf } from '../../../server/stores/app-id.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { MAX_SIGN_INS } from '../../../server/stores/store.types.ts';
@@ -21,8 +21,11 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
   const API = '/sidelog/explorer/api';
 
   let service: Harness;
-  beforeEach(async () => {
-    service = await createHarness({ store: kind });
+  /** Set while a group that only reads (`readOnly()`) runs: its tests share the one service its beforeAll made. */
+  let shared = false;
+  /** A service over the seeded app: a session with three logs, an issue and a device key. */
+  async function seeded(): Promise<Harness> {
+    const service = await createHarness({ store: kind });
     const session_id = await service.session('session-1');
     await service.wire('sendLogs', {
       session_id,
@@ -42,8 +45,27 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
       session_id,
     });
     await service.wire('setDeviceKey', { app_key: DEMO_APP_KEY, device_id: 'device-1', key: 'plan', value: 'gold' });
+    return service;
+  }
+  // A service each for the tests that change what they read (a sign-in, an account, a viewer's apps, more logs).
+  beforeEach(async () => {
+    if (!shared) service = await seeded();
   });
-  afterEach(() => service.close());
+  afterEach(async () => {
+    if (!shared) await service.close();
+  });
+  /** For a group whose tests only read the seeded app: one service for them all, not one each (on the ClickHouse
+   * stores a service is a ClickHouse database of its own too; docs/testing.md#budget). */
+  function readOnly(): void {
+    beforeAll(async () => {
+      service = await seeded();
+      shared = true;
+    });
+    afterAll(async () => {
+      shared = false;
+      await service.close();
+    });
+  }
 
   async function signIn(name: string, password: string): Promise<{ status: number; cookie: string | null }> {
     const answer = await service.app.request(`${API}/sign-in`, {
@@ -179,6 +201,7 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
   });
 
   describe('signed in', () => {
+    readOnly();
     let cookie: string | null;
     beforeEach(async () => {
       cookie = (await signIn('admin', ADMIN_TOKEN)).cookie;
@@ -490,6 +513,7 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
   });
 
   describe('the viewer data as JSON (admin API)', () => {
+    readOnly();
     test('issue by uuid, with its session logs', async () => {
       const view = await service.admin(`intent/${APP_ID}/issue/issue-1`);
       expect(view.issue).toMatchObject({ uid: 'issue-1', type: 'crash', session_uid: 'session-1' });
