@@ -1,6 +1,6 @@
 // The admin API's lists come a page at a time, its bodies are limited, and the requests log stays small under a
 // flood of unknown keys.
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { MAX_PAGE_SIZE, nextPageURL } from '../../../server/admin/admin-pages.ts';
 import { MAX_REFUSED_KEYS, MAX_REQUEST_ROWS, PRUNE_EVERY } from '../../../server/stores/store.types.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
@@ -8,14 +8,15 @@ import { ADMIN_TOKEN, createHarness, type Harness } from './service-harness.ts';
 import { device, logs } from '../../../fixtures/wire-bodies.ts';
 import { countRows, STORE_KINDS } from './test-databases.ts';
 import { fill } from './bounded-tables.ts';
+import { servicePerTest } from './service-per-test.ts';
 
 // Each test runs on SQLite and on PostgreSQL.
 describe.each(STORE_KINDS)('on %s', (kind) => {
   let service: Harness;
-  beforeEach(async () => {
-    service = await createHarness({ store: kind });
-  });
-  afterEach(() => service.close());
+  const readOnly = servicePerTest(
+    () => createHarness({ store: kind }),
+    (made) => (service = made),
+  );
 
   const get = (path: string) => service.app.request(path, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
 
@@ -83,44 +84,50 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       expect(other.ats).toEqual([...logs(100, 0), ...logs(100, 1000)].map((log) => log.at));
     });
 
-    test.each([
-      ['a limit over the maximum', `limit=${MAX_PAGE_SIZE + 1}`],
-      ['a zero limit', 'limit=0'],
-      ['a cursor that is not one', 'cursor=abc'],
-    ])('%s answers 400', async (_case, query) => {
-      const answer = await get(`/sidelog/admin/api/sessions?app=${DEMO_APP_KEY}&${query}`);
-      expect(answer.status).toBe(400);
-      expect(await answer.json()).toEqual({ error: expect.any(String) });
-    });
+    // These only read: one service for them, with three sessions, each with a log, an issue and a device key.
+    describe('of a few rows', () => {
+      readOnly(async (service) => {
+        for (let i = 0; i < 3; i++) {
+          const session_id = await service.session(`s-${i}`);
+          await service.wire('sendLogs', { session_id, logs: logs(1, i) });
+          await service.wire('sendIssue', {
+            session_id,
+            uid: `issue-${i}`,
+            title: 't',
+            text: 'x',
+            type: 'issue',
+            url: '',
+          });
+          await service.wire('setDeviceKey', { app_key: DEMO_APP_KEY, device_id: 'device-1', key: `k${i}`, value: i });
+        }
+      });
 
-    test.each(['logs', 'batches', 'sessions', 'issues', 'device-keys', 'requests'])(
-      '%s past the largest cursor is an empty page',
-      async (list) => {
-        const answer = await get(`/sidelog/admin/api/${list}?app=${DEMO_APP_KEY}&cursor=999999999999999`);
-        expect(answer.status).toBe(200);
-        expect(await answer.json()).toEqual([]);
-      },
-    );
+      test.each([
+        ['a limit over the maximum', `limit=${MAX_PAGE_SIZE + 1}`],
+        ['a zero limit', 'limit=0'],
+        ['a cursor that is not one', 'cursor=abc'],
+      ])('%s answers 400', async (_case, query) => {
+        const answer = await get(`/sidelog/admin/api/sessions?app=${DEMO_APP_KEY}&${query}`);
+        expect(answer.status).toBe(400);
+        expect(await answer.json()).toEqual({ error: expect.any(String) });
+      });
 
-    test.each(['batches', 'sessions', 'issues', 'device-keys', 'requests'])('%s is paginated too', async (list) => {
-      for (let i = 0; i < 3; i++) {
-        const session_id = await service.session(`s-${i}`);
-        await service.wire('sendLogs', { session_id, logs: logs(1, i) });
-        await service.wire('sendIssue', {
-          session_id,
-          uid: `issue-${i}`,
-          title: 't',
-          text: 'x',
-          type: 'issue',
-          url: '',
-        });
-        await service.wire('setDeviceKey', { app_key: DEMO_APP_KEY, device_id: 'device-1', key: `k${i}`, value: i });
-      }
-      const first = await get(`/sidelog/admin/api/${list}?app=${DEMO_APP_KEY}&limit=2`);
-      expect(((await first.json()) as unknown[]).length).toBe(2);
-      const next = nextPageURL(first.headers.get('Link'));
-      expect(next).toBeDefined();
-      expect(((await (await get(next!)).json()) as unknown[]).length).toBeGreaterThan(0);
+      test.each(['logs', 'batches', 'sessions', 'issues', 'device-keys', 'requests'])(
+        '%s past the largest cursor is an empty page',
+        async (list) => {
+          const answer = await get(`/sidelog/admin/api/${list}?app=${DEMO_APP_KEY}&cursor=999999999999999`);
+          expect(answer.status).toBe(200);
+          expect(await answer.json()).toEqual([]);
+        },
+      );
+
+      test.each(['batches', 'sessions', 'issues', 'device-keys', 'requests'])('%s is paginated too', async (list) => {
+        const first = await get(`/sidelog/admin/api/${list}?app=${DEMO_APP_KEY}&limit=2`);
+        expect(((await first.json()) as unknown[]).length).toBe(2);
+        const next = nextPageURL(first.headers.get('Link'));
+        expect(next).toBeDefined();
+        expect(((await (await get(next!)).json()) as unknown[]).length).toBeGreaterThan(0);
+      });
     });
   });
 

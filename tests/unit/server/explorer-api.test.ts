@@ -4,12 +4,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { appIdOf } from '../../../server/stores/app-id.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { MAX_SIGN_INS } from '../../../server/stores/store.types.ts';
 import { hashToken, newToken } from '../../../server/http/tokens.ts';
 import { ADMIN_TOKEN, createHarness, type Harness } from './service-harness.ts';
+import { servicePerTest } from './service-per-test.ts';
 import { isDatabaseKind, LOG_STORE_KINDS } from './test-databases.ts';
 
 // One contract on SQLite, on PostgreSQL and on SQLite with its logs in ClickHouse: what reads logs runs on each (a
@@ -21,8 +22,6 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
   const API = '/sidelog/explorer/api';
 
   let service: Harness;
-  /** Set while a group that only reads (`readOnly()`) runs: its tests share the one service its beforeAll made. */
-  let shared = false;
   /** A service over the seeded app: a session with three logs, an issue and a device key. */
   async function seeded(): Promise<Harness> {
     const service = await createHarness({ store: kind });
@@ -47,25 +46,9 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
     await service.wire('setDeviceKey', { app_key: DEMO_APP_KEY, device_id: 'device-1', key: 'plan', value: 'gold' });
     return service;
   }
-  // A service each for the tests that change what they read (a sign-in, an account, a viewer's apps, more logs).
-  beforeEach(async () => {
-    if (!shared) service = await seeded();
-  });
-  afterEach(async () => {
-    if (!shared) await service.close();
-  });
-  /** For a group whose tests only read the seeded app: one service for them all, not one each (on the ClickHouse
-   * stores a service is a ClickHouse database of its own too; docs/testing.md#budget). */
-  function readOnly(): void {
-    beforeAll(async () => {
-      service = await seeded();
-      shared = true;
-    });
-    afterAll(async () => {
-      shared = false;
-      await service.close();
-    });
-  }
+  // A service each for the tests that change what they read (a sign-in, an account, a viewer's apps, more logs); one
+  // for a group that only reads the seeded app (`readOnly()`).
+  const readOnly = servicePerTest(seeded, (made) => (service = made));
 
   async function signIn(name: string, password: string): Promise<{ status: number; cookie: string | null }> {
     const answer = await service.app.request(`${API}/sign-in`, {
