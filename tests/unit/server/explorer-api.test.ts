@@ -4,12 +4,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { appIdOf } from '../../../server/stores/app-id.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { MAX_SIGN_INS } from '../../../server/stores/store.types.ts';
 import { hashToken, newToken } from '../../../server/http/tokens.ts';
 import { ADMIN_TOKEN, createHarness, type Harness } from './service-harness.ts';
+import { servicePerTest } from './service-per-test.ts';
 import { isDatabaseKind, LOG_STORE_KINDS } from './test-databases.ts';
 
 // One contract on SQLite, on PostgreSQL and on SQLite with its logs in ClickHouse: what reads logs runs on each (a
@@ -21,8 +22,9 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
   const API = '/sidelog/explorer/api';
 
   let service: Harness;
-  beforeEach(async () => {
-    service = await createHarness({ store: kind });
+  /** A service over the seeded app: a session with three logs, an issue and a device key. */
+  async function seeded(): Promise<Harness> {
+    const service = await createHarness({ store: kind });
     const session_id = await service.session('session-1');
     await service.wire('sendLogs', {
       session_id,
@@ -42,8 +44,11 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
       session_id,
     });
     await service.wire('setDeviceKey', { app_key: DEMO_APP_KEY, device_id: 'device-1', key: 'plan', value: 'gold' });
-  });
-  afterEach(() => service.close());
+    return service;
+  }
+  // A service each for the tests that change what they read (a sign-in, an account, a viewer's apps, more logs); one
+  // for a group that only reads the seeded app (`readOnly()`).
+  const readOnly = servicePerTest(seeded, (made) => (service = made));
 
   async function signIn(name: string, password: string): Promise<{ status: number; cookie: string | null }> {
     const answer = await service.app.request(`${API}/sign-in`, {
@@ -179,6 +184,7 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
   });
 
   describe('signed in', () => {
+    readOnly();
     let cookie: string | null;
     beforeEach(async () => {
       cookie = (await signIn('admin', ADMIN_TOKEN)).cookie;
@@ -490,6 +496,7 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
   });
 
   describe('the viewer data as JSON (admin API)', () => {
+    readOnly();
     test('issue by uuid, with its session logs', async () => {
       const view = await service.admin(`intent/${APP_ID}/issue/issue-1`);
       expect(view.issue).toMatchObject({ uid: 'issue-1', type: 'crash', session_uid: 'session-1' });

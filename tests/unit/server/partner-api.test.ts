@@ -1,16 +1,18 @@
 // The partner API as the portal calls it: sign-in answers and the views' data behind a token.
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PARTNER_API, type SalesData } from '../../../portal/api.types.ts';
 import { createHarness, type Harness } from './service-harness.ts';
 import { STORE_KINDS } from './test-databases.ts';
 
-// Each test runs on SQLite and on PostgreSQL: one contract, two stores.
+// Each test runs on SQLite and on PostgreSQL: one contract, two stores. One service per store for the file: a test here
+// changes nothing another reads (a sign-in adds a token of its own; the six failures stay under the address's limit
+// of 30), and a service each was most of the file's time on PostgreSQL (docs/testing.md#budget).
 describe.each(STORE_KINDS)('on %s', (kind) => {
   let service: Harness;
-  beforeEach(async () => {
+  beforeAll(async () => {
     service = await createHarness({ store: kind });
   });
-  afterEach(() => service.close());
+  afterAll(() => service.close());
 
   const signIn = (body: unknown) =>
     service.app.request(PARTNER_API.auth, {
