@@ -1,7 +1,7 @@
 // The search box with suggestions as one types (docs/explorer.md#suggestions), as the ARIA combobox pattern has it: the
 // input is a combobox controlling a listbox of options; ↓ and ↑ move through them (aria-activedescendant), Enter or a
 // click takes one, Escape closes them. Enter with no option chosen submits the form as before.
-import { useState, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { applySuggestion, suggestions } from './search-suggest.ts';
 import { useFacetValues } from './facet-values.ts';
 
@@ -23,14 +23,24 @@ export function SearchSuggest({
   const options = open ? suggestions(value, Math.min(caret, value.length), facets) : [];
   const listId = `${id}-suggestions`;
   const expanded = options.length > 0;
+  // Where the caret goes once the text a suggestion made is in the input: set as React commits that text, before the
+  // next key is handled. Set on a later frame, it moved the caret back over what a fast typist had typed since.
+  const placed = useRef<{ q: string; caret: number } | null>(null);
+  useLayoutEffect(() => {
+    if (placed.current?.q !== value) return;
+    const input = document.getElementById(id) as HTMLInputElement | null;
+    input?.setSelectionRange(placed.current.caret, placed.current.caret);
+    placed.current = null;
+  }, [id, value]);
 
-  function take(index: number, input: HTMLInputElement) {
+  function take(index: number) {
     const next = applySuggestion(value, Math.min(caret, value.length), options[index]!);
+    // The input keeps the focus, the caret after what was taken, so typing goes on from there.
+    if (next.q === value) (document.getElementById(id) as HTMLInputElement).setSelectionRange(next.caret, next.caret);
+    else placed.current = next;
     onChange(next.q);
     setCaret(next.caret);
     setActive(-1);
-    // The input keeps the focus, the caret after what was taken, so typing goes on from there.
-    requestAnimationFrame(() => input.setSelectionRange(next.caret, next.caret));
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -41,7 +51,7 @@ export function SearchSuggest({
       setActive((current) => (event.key === 'ArrowDown' ? (current + 1) % n : current <= 0 ? n - 1 : current - 1));
     } else if (event.key === 'Enter' && active >= 0 && active < options.length) {
       event.preventDefault();
-      take(active, event.currentTarget);
+      take(active);
     } else if (event.key === 'Escape') {
       event.preventDefault();
       setOpen(false);
@@ -81,7 +91,7 @@ export function SearchSuggest({
             // Taken on mouse down, before the input's blur closes the list.
             onMouseDown={(event) => {
               event.preventDefault();
-              take(index, document.getElementById(id) as HTMLInputElement);
+              take(index);
             }}
           >
             <span className="mono">{option.label}</span>
