@@ -1,6 +1,6 @@
 // The search box's caret after a suggestion is taken (docs/explorer.md#suggestions): placed as the taken text is in
 // the input, before the next key is handled, so that what one types next lands after it. Placed a frame later, it
-// moved back over keys typed since: the box then read `level:error ag:t` for `level:error tag:`.
+// moved back over keys typed since: `tag:` typed after taking `level:error` could become `ag:t`.
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
