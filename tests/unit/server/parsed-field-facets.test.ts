@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseLogFilters } from '../../../explorer-contract/log-filters.ts';
 import { fieldsOf, parsedFieldFacets } from '../../../server/explorer/parsed-fields.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
-import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
+import { logsAMillisecond } from './logs-a-millisecond.ts';
 import { openTestStore, LOG_STORE_KINDS } from './test-databases.ts';
 
 const APP = 'parsed-field-facets-app';
@@ -40,14 +40,7 @@ describe.each(LOG_STORE_KINDS)('fields in the text on %s', (kind) => {
 
   beforeAll(async () => {
     ({ store, close } = await openTestStore(kind));
-    await store.putApp(APP, true);
-    const session = await store.putSession(APP, sessionPayload('s-1', APP));
-    await store.addLogs(
-      APP,
-      session,
-      LINES.map((t, i) => ({ x: new Date(START + i).toISOString(), at: START + i, t, ll: 4 })),
-    );
-    await store.settled();
+    await logsAMillisecond(store, APP, { count: LINES.length, start: START }, (i) => ({ t: LINES[i], ll: 4 }));
   });
   afterAll(() => close());
 

@@ -8,6 +8,7 @@ import { parseSearchQuery, SearchQueryError } from '../../../explorer-contract/s
 import { logFacets } from '../../../server/explorer/facets.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
 import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
+import { logsAMillisecond } from './logs-a-millisecond.ts';
 import { openTestStore, LOG_STORE_KINDS } from './test-databases.ts';
 
 const APP = 'parsed-fields-app';
@@ -75,14 +76,7 @@ describe.each(LOG_STORE_KINDS)('parsed fields on %s', (kind) => {
 
   beforeAll(async () => {
     ({ store, close } = await openTestStore(kind));
-    await store.putApp(APP, true);
-    const session = await store.putSession(APP, sessionPayload('s-1', APP));
-    await store.addLogs(
-      APP,
-      session,
-      LINES.map((t, i) => ({ x: new Date(START + i).toISOString(), at: START + i, t, ll: 4 })),
-    );
-    await store.settled();
+    await logsAMillisecond(store, APP, { count: LINES.length, start: START }, (i) => ({ t: LINES[i], ll: 4 }));
   });
   afterAll(() => close());
 
