@@ -183,15 +183,21 @@ export const AGGREGATE_WITHIN_MS = 300;
  * for; paced from that step on (the whole step is the test, no page of matches looked up whole). */
 export const AGGREGATE_STEP = 2_000;
 
+/** How an aggregate's scan (a count, a histogram, a split) reads: its budget of logs and its deadline, in steps from
+ * AGGREGATE_STEP, each paced by the last. */
+const aggregateSteps = (scanRows: number, deadline: number) => ({
+  budget: scanRows,
+  deadline,
+  step: AGGREGATE_STEP,
+  pacedFrom: 0,
+});
+
 /** How many logs a search holding a fragment matches among the view's newest `scanRows` (ExplorerQueries.scanCount)
  * read within `within` ms, counting no further than `cap` + 1. */
 export function scanCountPlan(cap: number, scanRows = SCAN_ROWS, within = AGGREGATE_WITHIN_MS): ScanPlan<ScanCount> {
   let count = 0;
   return {
-    budget: scanRows,
-    deadline: performance.now() + within,
-    step: AGGREGATE_STEP,
-    pacedFrom: 0,
+    ...aggregateSteps(scanRows, performance.now() + within),
     columns: 'l.id',
     found: (rows) => (count += rows.length) > cap,
     result: (read) => ({ count, scan: scanProgress(read) }),
@@ -208,10 +214,7 @@ export function splitVolumePlan(
 ): ScanPlan<{ rows: { bucket: number; value: string | null; n: number }[]; scan: ScanProgress }> {
   const counts = new Map<string, { bucket: number; value: string | null; n: number }>();
   return {
-    budget: scanRows,
-    deadline,
-    step: AGGREGATE_STEP,
-    pacedFrom: 0,
+    ...aggregateSteps(scanRows, deadline),
     columns: `l.at, ${value} AS value`,
     found(rows) {
       for (const row of rows as unknown as { at: number; value: string | null }[]) {
@@ -236,10 +239,7 @@ export function scanVolumePlan(
 ): ScanPlan<{ rows: { bucket: number; level: number; n: number }[]; scan: ScanProgress }> {
   const logs: { at: number; level: number }[] = [];
   return {
-    budget: scanRows,
-    deadline: performance.now() + within,
-    step: AGGREGATE_STEP,
-    pacedFrom: 0,
+    ...aggregateSteps(scanRows, performance.now() + within),
     columns: 'l.at, coalesce(l.ll, 0) AS level',
     found(rows) {
       logs.push(...(rows as unknown as { at: number; level: number }[]));
