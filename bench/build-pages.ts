@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { installSdk, packSdk } from '../scripts/pack-sdk.ts';
 import type { PageName } from './contenders.ts';
 
-const PAGES: PageName[] = ['noop', 'bare', 'console', 'sidelog', 'bugfender', 'datadog', 'closed-tab'];
+const PAGES: PageName[] = ['noop', 'bare', 'console', 'sidelog', 'bugfender', 'datadog', 'sentry', 'closed-tab'];
 
 /** Every page is the same shell around its own script (bench/pages/<page>.ts), so the shells are made here, not kept as files. */
 function pageShells(root: string, pages: readonly string[] = PAGES): Plugin {

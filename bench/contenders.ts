@@ -1,8 +1,9 @@
 // The contenders: the no-op floor, the bare logger (the physical floor of a logger with a worker; once more storing
-// each line in IndexedDB, the floor of durability), the console, Sidelog in each mode and with call sites, and the two peers.
+// each line in IndexedDB, the floor of durability), the console, Sidelog in each mode and with call sites, and the
+// three peers.
 // Each names its page (bench/pages/<page>.ts, in the HTML shell bench/build-pages.ts makes), the query that configures it, and how the bench sees its
 // lines stored and delivered.
-export type PageName = 'noop' | 'bare' | 'console' | 'sidelog' | 'bugfender' | 'datadog' | 'closed-tab';
+export type PageName = 'noop' | 'bare' | 'console' | 'sidelog' | 'bugfender' | 'datadog' | 'sentry' | 'closed-tab';
 
 export interface ContenderSpec {
   id: string;
@@ -141,6 +142,16 @@ export const CONTENDERS: ContenderSpec[] = [
     id: 'datadog',
     label: '@datadog/browser-logs',
     page: 'datadog',
+    durable: 'intake',
+    delivery: 'intake',
+    deliveryIsFinal: true,
+  },
+  {
+    // No store of its own either; what its log buffer and its transport's queue (64 requests in flight) let through
+    // arrives, and what it still buffers it sends when the page is left.
+    id: 'sentry',
+    label: '@sentry/browser 11.17, logs',
+    page: 'sentry',
     durable: 'intake',
     delivery: 'intake',
     deliveryIsFinal: true,

@@ -1,9 +1,11 @@
 // The bench's own loopback server, beside the local service: the pages report each step here (with fetch,
 // so nothing needs the DevTools Runtime domain) and wait for the answer, which is how the bench tells a page
-// to go on; and it is the intake for contenders whose wire format differs from the collector's (Datadog's, and
-// OTLP/HTTP's JSON at `/otlp/{page}/v1/logs`, gzipped or not), which it counts line by line.
+// to go on; and it is the intake for contenders whose wire format differs from the collector's (Datadog's at
+// `/dd/{page}`, Sentry's envelopes at `/sentry/{page}/api/{project}/envelope/`, and OTLP/HTTP's JSON at
+// `/otlp/{page}/v1/logs`, gzipped or not), which it counts line by line, with the bytes of their bodies.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sentryLogBodies } from './sentry-envelope.ts';
 import { countBody, noBytes, type UploadBytes } from './upload-bytes.ts';
 
 interface Step<T> {
@@ -18,7 +20,7 @@ export interface Intake {
   firstArrival: Map<string, number>;
   /** Lines received, duplicates included. */
   lines: number;
-  /** Its request bodies' bytes (OTLP's). */
+  /** Its request bodies' bytes. */
   bytes: UploadBytes;
 }
 
@@ -78,10 +80,18 @@ export async function startControlServer(): Promise<ControlServer> {
     if (kind === 'dd' && page) {
       // Datadog's intake format: one JSON log per line.
       const now = Date.now();
+      countBody(intake(page).bytes, body, request.headers['content-encoding']);
       for (const line of text.split('\n')) {
         if (line.trim()) arrived(intake(page), String((JSON.parse(line) as { message?: unknown }).message), now);
       }
       return response.writeHead(202, CORS).end('{}');
+    }
+    if (kind === 'sentry' && page) {
+      // Sentry's envelope endpoint; it answers 200 with no rate-limit headers, so the SDK sends all it will.
+      const now = Date.now();
+      const plain = countBody(intake(page).bytes, body, request.headers['content-encoding']);
+      for (const message of sentryLogBodies(plain)) arrived(intake(page), message, now);
+      return response.writeHead(200, { ...CORS, 'Content-Type': 'application/json' }).end('{}');
     }
     if (kind === 'otlp' && page) {
       const now = Date.now();

@@ -25,7 +25,7 @@ export interface PageRun {
   /** Lines that will never arrive (where the forced send sends all there is), else null. */
   lost: number | null;
   duplicated: number | null;
-  /** What its uploads put on the wire, where the bench sees them (the collector, or its OTLP intake). */
+  /** What its uploads put on the wire, where the bench sees them (the collector, or the bench's intakes). */
   uploadBytes: UploadBytes | null;
   mode?: string;
 }
@@ -123,7 +123,7 @@ export async function measurePage(context: BenchContext, spec: ContenderSpec, ro
       uploadBytes:
         spec.delivery === 'collector'
           ? context.collectorBytes(appKey)
-          : spec.delivery === 'otlp'
+          : spec.delivery === 'otlp' || spec.delivery === 'intake'
             ? control.intake(page).bytes
             : null,
       mode: body.mode,

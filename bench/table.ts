@@ -88,7 +88,7 @@ export function renderTable(
   ];
   lines.push(
     '',
-    'Uploaded KB: request bodies at the collector or the OTLP intake, the form sent in bold, the other worked out with zlib.',
+    "Uploaded KB: request bodies at the collector or at the bench's intakes (OTLP, Datadog, Sentry), the form sent in bold, the other worked out with zlib.",
   );
   if (
     rows.some((row) =>

@@ -96,6 +96,17 @@ test(
         expect((row.figures[figure] as Summary).median, `${row.id} ${figure}`).toEqual(expect.any(Number));
     }
 
+    // The peers that send to the bench's own intakes (Datadog's, Sentry's envelopes): their lines were decoded and
+    // counted there, and their bodies' bytes.
+    const intakeIds = CONTENDERS.filter((spec) => spec.delivery === 'intake').map((spec) => spec.id);
+    expect(intakeIds).toEqual(expect.arrayContaining(['datadog', 'sentry']));
+    for (const row of report.contenders.filter((row) => intakeIds.includes(row.id))) {
+      const figures = row.figures as Record<string, Summary>;
+      expect(figures.delivered!.median, row.id).toBeGreaterThan(0);
+      const upload = row.figures.upload as unknown as Record<'sent' | 'plain' | 'gzip', Summary>;
+      expect(upload.sent.median, row.id).toBeGreaterThan(0);
+    }
+
     const sidelog = report.contenders.filter((row) => row.id.startsWith('sidelog-'));
     expect(sidelog.map((row) => [row.id, row.mode])).toEqual([
       ['sidelog-a-shared', 'A-shared'],
