@@ -21,6 +21,7 @@ export function describeMachine(chromium: string) {
     peers: {
       '@bugfender/sdk': versionOf('@bugfender/sdk'),
       '@datadog/browser-logs': versionOf('@datadog/browser-logs'),
+      '@sentry/browser': versionOf('@sentry/browser'),
     },
   };
 }
