@@ -44,7 +44,7 @@ export function withClickHouseLogs(base: Store, logs: ClickHouseLogs): Store {
     sessionById: sessions.sessionById,
     async addLogs(appKey, sessionId, batch) {
       const counts = await logs.store(appKey, sessionId, batch);
-      await countBatch(appKey, sessionId, counts);
+      await countBatch.count(appKey, sessionId, counts);
       return counts.stored;
     },
     async pruneBefore(cutoff, batch) {
@@ -69,6 +69,9 @@ export function withClickHouseLogs(base: Store, logs: ClickHouseLogs): Store {
       (closed ??= (async () => {
         try {
           await logs.close();
+          const owed = await countBatch.settle();
+          if (owed > 0)
+            console.error(`Sidelog: ${owed} batches' counts could not be written to SIDELOG_DB before closing.`);
         } finally {
           await base.close();
         }
