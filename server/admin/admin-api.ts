@@ -36,11 +36,13 @@ interface AdminOptions {
   allowedHosts: readonly string[];
 }
 
-/** `?cursor=` (the last row id of the previous page, opaque to callers) and `?limit=` (1 to MAX_PAGE_SIZE). */
+/** `?cursor=` (the last row id of the previous page, or on ClickHouse its last arrival number: 16 digits; opaque to
+ * callers) and `?limit=` (1 to MAX_PAGE_SIZE). */
 function pageOf(c: Context): { after: number; limit: number } | string {
   const cursor = c.req.query('cursor') ?? '0';
   const limit = c.req.query('limit') ?? String(DEFAULT_PAGE_SIZE);
-  if (!/^\d{1,15}$/.test(cursor)) return `'cursor' must be a cursor this API gave`;
+  if (!/^\d{1,16}$/.test(cursor) || !Number.isSafeInteger(Number(cursor)))
+    return `'cursor' must be a cursor this API gave`;
   if (!/^\d{1,4}$/.test(limit) || Number(limit) < 1 || Number(limit) > MAX_PAGE_SIZE)
     return `'limit' must be 1 to ${MAX_PAGE_SIZE}`;
   return { after: Number(cursor), limit: Number(limit) };
@@ -133,7 +135,8 @@ export function createAdminApi(
       const page = pageOf(c);
       if (typeof page === 'string') return c.json({ error: page }, 400);
       const { rows, last } = await store.listPage(list, app, page.after, page.limit);
-      if (rows.length === page.limit && last !== undefined) {
+      // A full page links the next. On ClickHouse a full page may hold more than asked: its last arrival number's ties.
+      if (rows.length >= page.limit && last !== undefined) {
         const next = new URLSearchParams({ app, limit: String(page.limit), cursor: String(last) });
         c.header('Link', `<${ADMIN_BASE}/${list}?${next}>; rel="next"`);
       }

@@ -6,9 +6,16 @@ import type { CollectedReads, SessionLookup } from '../store.types.ts';
 import { LIST_ROW, toLog } from '../store-rows.ts';
 import { columnList } from '../log-columns.ts';
 import { LOGS_TABLE } from './schema.ts';
+import { arrivalPage, inArrivalOrder } from './arrival-page.ts';
 import { sqlIdentifier, sqlInteger, sqlString } from './sql-literal.ts';
 
-export function createCollectedLogs(client: ClickHouseClient, database: string, sessions: SessionLookup) {
+export function createCollectedLogs(
+  client: ClickHouseClient,
+  database: string,
+  sessions: SessionLookup,
+  /** The live tail's horizon (arrival.ts): this process's own, or the one shared by every writer. */
+  horizon: () => number,
+) {
   const table = `${sqlIdentifier(database)}.${LOGS_TABLE}`;
   const rows = async <T>(query: string) => (await (await client.query({ query, format: 'JSONEachRow' })).json()) as T[];
 
@@ -19,21 +26,27 @@ export function createCollectedLogs(client: ClickHouseClient, database: string, 
       )
     ).map(toLog);
 
-  /** The admin API's `logs` list: in arrival order (the second of arrival, then time and id), its cursor the count of
-   * rows already listed, since ClickHouse's ids are hashes, not a sequence. A log arriving in the second a page was
-   * read may shift the next page by a row. */
+  /** The admin API's `logs` list in arrival order, its cursor an arrival number (arrival-page.ts), read up to the live
+   * tail's horizon: a log arriving while the list is read comes on a later page, and none is listed twice or passed.
+   * A full page may hold more than `limit`: its last number's ties. */
   async function logsPage(appKey: string, after: number, limit: number) {
-    const found = await rows<Record<string, unknown> & { session_id: number }>(
-      `SELECT session_id, ${columnList()} FROM ${table} WHERE app = ${sqlString(appKey)}
-       ORDER BY received, at, id LIMIT ${sqlInteger(limit)} OFFSET ${sqlInteger(after)}`,
+    const page = await arrivalPage(
+      (range, want) =>
+        rows<Record<string, unknown> & { arrival: number; session_id: number }>(
+          `SELECT arrival, session_id, ${columnList()} FROM ${table} WHERE app = ${sqlString(appKey)} AND ${range}
+           ${inArrivalOrder(want)}`,
+        ),
+      after,
+      horizon(),
+      limit,
     );
-    const ids = [...new Set(found.map((row) => row.session_id))];
+    const ids = [...new Set(page.rows.map((row) => row.session_id))];
     const uids = new Map(
       (ids.length ? await sessions.sessionsOfIds(appKey, ids) : []).map((s) => [s.id, s.session_uid]),
     );
     return {
-      rows: found.map((row) => LIST_ROW.logs({ ...row, session_uid: uids.get(row.session_id) ?? '' })),
-      last: found.length ? after + found.length : undefined,
+      rows: page.rows.map((row) => LIST_ROW.logs({ ...row, session_uid: uids.get(row.session_id) ?? '' })),
+      last: page.last,
     };
   }
 

@@ -9,7 +9,7 @@ import { aroundOf, pageOf, splitScanned } from '../explorer-queries.ts';
 import { MAX_STEP } from '../fragment-scan.ts';
 import type { ExplorerLog, ExplorerQueries, FacetSample, LogFilter } from '../explorer-queries.types.ts';
 import type { SessionLookup } from '../store.types.ts';
-import { receivedAfter } from './arrival.ts';
+import { arrivalPage } from './arrival-page.ts';
 import { columns, NEWEST_FIRST, olderThan, type LogReadContext, type Row } from './log-read-context.ts';
 import { cursorsCondition, MAX_CURSORS, newestCursors, newestEdge } from './newest-first.ts';
 import { matchingRows } from './plan-rows.ts';
@@ -175,8 +175,7 @@ export function createLogExplorerReads(
       );
       return { rows: found, complete: sum(found) < limit };
     },
-    // Positions are numbers of arrival order (docs/clickhouse.md#arrival-order); a full page takes all its last
-    // number's rows, which two processes may share, so that the tail moved to it passes none.
+    // Positions are numbers of arrival order (docs/clickhouse.md#arrival-order), paged as arrival-page.ts does.
     async arrivedAfter(filter, afterId, upTo, limit) {
       // A parsed field is read in Node (scan-plan.ts): the view is the rest of the query, and rows are read until
       // enough match.
@@ -186,30 +185,19 @@ export function createLogExplorerReads(
       const plan = await scanPlan(scanned, filter.appKey, context);
       const from = `${table} WHERE ${await where({ ...filter, search: narrowing })} AND ${plan.where}`;
       const select = `arrival, ${columns(true)}`;
-      type Arrived = Row & { arrival: number };
-      let found = await matchingRows<Arrived>(
-        rows,
-        plan,
-        {
-          select,
-          from: `${from} AND arrival > ${sqlInteger(afterId)} AND arrival <= ${sqlInteger(upTo)} AND ${receivedAfter(afterId)}`,
-          order: 'ORDER BY arrival, id',
-        },
-        limit,
-        Math.min(limit * 4, MAX_STEP),
-      );
-      const last = found.length === limit ? found.at(-1)!.arrival : undefined;
-      if (last !== undefined)
-        found = [
-          ...found.filter((row) => row.arrival !== last),
-          ...(await matchingRows<Arrived>(
+      const { rows: found, last } = await arrivalPage<Row & { arrival: number }>(
+        (range, want) =>
+          matchingRows(
             rows,
             plan,
-            { select, from: `${from} AND arrival = ${sqlInteger(last)}`, order: 'ORDER BY id' },
-            Number.MAX_SAFE_INTEGER,
-            MAX_STEP,
-          )),
-        ];
+            { select, from: `${from} AND ${range}`, order: 'ORDER BY arrival, id' },
+            want ?? Number.MAX_SAFE_INTEGER,
+            want === undefined ? MAX_STEP : Math.min(want * 4, MAX_STEP),
+          ),
+        afterId,
+        upTo,
+        limit,
+      );
       const logs = await explorerLogs(
         filter.appKey,
         found.map(({ arrival: _, ...row }) => row),

@@ -7,6 +7,7 @@ import { columnList } from '../log-columns.ts';
 import { toLog } from '../store-rows.ts';
 import type { ForwardLog, ForwardStore, Store } from '../store.types.ts';
 import { receivedAfter, type ArrivalClock } from './arrival.ts';
+import { arrivalPage, inArrivalOrder } from './arrival-page.ts';
 import { LOGS_TABLE } from './schema.ts';
 import { sqlIdentifier, sqlInteger, sqlString } from './sql-literal.ts';
 
@@ -31,18 +32,12 @@ export function createForwardLogs(
     // to the horizon and says so (`through`).
     async forwardPage(appKey, after, _upTo, limit) {
       const horizon = arrivals.sharedHorizon();
-      let found = await rows(
-        `${select} WHERE ${past(appKey, after)} AND arrival <= ${sqlInteger(horizon)}
-         ORDER BY arrival, id LIMIT ${sqlInteger(limit)}`,
+      const { rows: found } = await arrivalPage(
+        (range, want) => rows(`${select} WHERE app = ${sqlString(appKey)} AND ${range} ${inArrivalOrder(want)}`),
+        after,
+        horizon,
+        limit,
       );
-      const last = found.at(-1)?.arrival;
-      // Two processes may have given one number: a full page takes all its last number's rows, so that a cursor
-      // moved to it passes none.
-      if (found.length === limit && last !== undefined)
-        found = [
-          ...found.filter((row) => row.arrival !== last),
-          ...(await rows(`${select} WHERE app = ${sqlString(appKey)} AND arrival = ${sqlInteger(last)} ORDER BY id`)),
-        ];
       const logs: ForwardLog[] = found.map((row) => ({ ...toLog(row), id: row.arrival, session_id: row.session_id }));
       const ids = [...new Set(logs.map((log) => log.session_id))];
       const sessions = (await Promise.all(ids.map((id) => base.sessionById(appKey, id)))).filter(

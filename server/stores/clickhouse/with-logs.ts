@@ -22,7 +22,7 @@ export function withClickHouseLogs(base: Store, logs: ClickHouseLogs): Store {
     base.explorer,
     logs.tailHorizon,
   );
-  const counts = createCollectedLogs(logs.client, logs.database, base);
+  const counts = createCollectedLogs(logs.client, logs.database, base, logs.tailHorizon);
   const countBatch = createBatchCounting(base);
   const sessions = knownSessions((appKey, id) => base.sessionById(appKey, id));
   /** The cutoff's day last dropped: retention calls pruneBefore once a batch, and a day is dropped once. */

@@ -106,6 +106,8 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
         ['a limit over the maximum', `limit=${MAX_PAGE_SIZE + 1}`],
         ['a zero limit', 'limit=0'],
         ['a cursor that is not one', 'cursor=abc'],
+        // Sixteen digits are a cursor (ClickHouse's arrival numbers), past the integers a double holds exactly are not.
+        ['a cursor past the exact integers', 'cursor=9007199254740993'],
       ])('%s answers 400', async (_case, query) => {
         const answer = await get(`/sidelog/admin/api/sessions?app=${DEMO_APP_KEY}&${query}`);
         expect(answer.status).toBe(400);

@@ -1,15 +1,22 @@
-// Forwarding with the logs in ClickHouse (docs/clickhouse.md#forwarding), on both engines: every log reaches an OTLP
-// receiver once, across a restart of the service's store and forwarder, with logs from a second writer that gave the
-// same arrival numbers. The store's clock is the test's: the horizon moves when the test moves it, not with time.
+// Pages in arrival order with the logs in ClickHouse, on both engines. Forwarding (docs/clickhouse.md#forwarding): every
+// log reaches an OTLP receiver once, across a restart of the service's store and forwarder, with logs from a second
+// writer that gave the same arrival numbers. The admin API's `logs` list (docs/clickhouse.md#pages-of-equal-numbers):
+// a page takes its last number's ties whole, and a second's rows stored before the arrival column in one page. The
+// store's clock is the test's: the horizon moves when the test moves it, not with time.
 import { rmSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { ADMIN_BASE, createAdminApi } from '../../../server/admin/admin-api.ts';
+import { nextPageURL } from '../../../server/admin/admin-pages.ts';
 import { DEMO_APP_KEY, seedDemo } from '../../../server/partner/demo.ts';
 import { startForwarder } from '../../../server/collector/otlp/forwarder.ts';
 import { SHARED_HORIZON_LAG_MS } from '../../../server/stores/clickhouse/arrival.ts';
 import { createLogWriter } from '../../../server/stores/clickhouse/log-writer.ts';
+import { toLogRow } from '../../../server/stores/clickhouse/log-rows.ts';
 import { openClickHouseLogsOn } from '../../../server/stores/clickhouse/logs-store.ts';
+import { LOGS_TABLE } from '../../../server/stores/clickhouse/schema.ts';
 import { withClickHouseLogs } from '../../../server/stores/clickhouse/with-logs.ts';
 import { openStore } from '../../../server/stores/open-store.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
@@ -93,4 +100,61 @@ describe.each(CLICKHOUSE_ENGINES)('forwarding from ClickHouse (%s)', (engine) =>
         expected.filter((body) => body.startsWith(`${session} `)),
       );
   }, 120_000);
+  /** The admin API's `logs` list of `store`, followed link by link: each page's texts. */
+  async function adminPages(store: Store, limit: number): Promise<string[][]> {
+    const admin = new Hono().route(ADMIN_BASE, createAdminApi(store, { token: 'admin', allowedHosts: [] }));
+    const pages: string[][] = [];
+    for (let path: string | undefined = `${ADMIN_BASE}/logs?app=${DEMO_APP_KEY}&limit=${limit}`; path;) {
+      const answer = await admin.request(path, { headers: { Authorization: 'Bearer admin' } });
+      expect(answer.status).toBe(200);
+      pages.push(((await answer.json()) as { t: string }[]).map((row) => row.t));
+      path = nextPageURL(answer.headers.get('Link'));
+    }
+    return pages;
+  }
+
+  test("the admin API's logs list takes a page's last number whole: a second writer's equal numbers across a page edge", async () => {
+    const store = await open();
+    await seedDemo(store);
+    const one = await store.putSession(DEMO_APP_KEY, sessionPayload('one'));
+    const two = await store.putSession(DEMO_APP_KEY, sessionPayload('two'));
+    // Both number their rows from the same millisecond: every number is given twice.
+    const other = createLogWriter(ch.client, ch.database, { windowMs: 0, now });
+    await store.addLogs(DEMO_APP_KEY, one, lines('one', 0, 10));
+    await other.addLogs(DEMO_APP_KEY, two, lines('two', 0, 10));
+    const pages = await adminPages(store, 7);
+    // The 7th row is one of the 4th number's two: the page takes both, and the next page starts past them.
+    expect(pages.map((page) => page.length)).toEqual([8, 8, 4]);
+    const expected = [...lines('one', 0, 10), ...lines('two', 0, 10)].map((log) => log.t);
+    expect(pages.flat().sort()).toEqual([...expected].sort());
+    for (const session of ['one', 'two'])
+      expect(pages.flat().filter((t) => t.startsWith(`${session} `))).toEqual(
+        expected.filter((t) => t.startsWith(`${session} `)),
+      );
+  });
+
+  test("the admin API's logs list gives a second's rows stored before the arrival column in one page", async () => {
+    const store = await open();
+    await seedDemo(store);
+    const old = await store.putSession(DEMO_APP_KEY, sessionPayload('old'));
+    // As the arrival migration left them: each row numbered by its second of arrival (schema.ts), an hour ago.
+    const second = Math.floor(clock / 1000) - 3600;
+    const legacy = lines('old', 0, 2_500).map((log) => ({
+      ...toLogRow(DEMO_APP_KEY, old, log),
+      received: second,
+      arrival: second * 1_000_000,
+    }));
+    await ch.client.insert({ table: `${ch.database}.${LOGS_TABLE}`, values: legacy, format: 'JSONEachRow' });
+    const fresh = await store.putSession(DEMO_APP_KEY, sessionPayload('new'));
+    await store.addLogs(DEMO_APP_KEY, fresh, lines('new', 0, 30));
+    const pages = await adminPages(store, 100);
+    // 2,500 rows share one number: a page cannot end among them, so the first holds them all.
+    expect(pages.map((page) => page.length)).toEqual([2_500, 30]);
+    expect(pages[0]!.toSorted()).toEqual(
+      lines('old', 0, 2_500)
+        .map((log) => log.t)
+        .toSorted(),
+    );
+    expect(pages[1]).toEqual(lines('new', 0, 30).map((log) => log.t));
+  });
 });

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, test } from 'vitest';
+import { nextPageURL, readAllPages } from '../../../server/admin/admin-pages.ts';
 import { appIdOf } from '../../../server/stores/app-id.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { MAX_SIGN_INS } from '../../../server/stores/store.types.ts';
@@ -518,6 +519,30 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
 
     test('unknown ids answer 404', async () => {
       await expect(service.admin(`intent/${APP_ID}/issue/nope`)).rejects.toThrow(/404/);
+    });
+  });
+  describe("the admin API's logs list", () => {
+    // Each store's own order of arrival: its row ids, or on ClickHouse arrival numbers (docs/clickhouse.md#arrival-order).
+    test('a log arriving between two pages comes once, after the others: none missed or repeated', async () => {
+      const get = (path: string) => service.app.request(path, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
+      const session_id = await service.session('paged');
+      const line = (at: number, t: string) => ({ x: new Date(Date.UTC(2026, 10, 22, 11) + at).toISOString(), at, t });
+      await service.wire('sendLogs', { session_id, logs: [10, 11, 12, 13].map((at) => line(at, `line ${at}`)) });
+      const first = await get(`/sidelog/admin/api/logs?app=${DEMO_APP_KEY}&limit=4`);
+      const listed = ((await first.json()) as { t: string }[]).map((row) => row.t);
+      // Stamped before every log listed, it arrives after them all.
+      await service.wire('sendLogs', { session_id, logs: [line(0.5, 'late')] });
+      const rest = await readAllPages<{ t: string }>(get, nextPageURL(first.headers.get('Link'))!);
+      expect([...listed, ...rest.map((row) => row.t)]).toEqual([
+        `clicked ${XSS}`,
+        'plain line',
+        'issue-1',
+        'line 10',
+        'line 11',
+        'line 12',
+        'line 13',
+        'late',
+      ]);
     });
   });
 });
