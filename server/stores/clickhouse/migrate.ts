@@ -8,6 +8,8 @@ import type { ClusterLayout } from './cluster-layout.ts';
 import { partTables } from './cluster.ts';
 import { clickHouseCode } from './unavailable.ts';
 import {
+  ARRIVAL_INDEX,
+  arrivalIndexStatement,
   LOGS_MIGRATIONS,
   LOGS_TABLE,
   MIGRATIONS_TABLE,
@@ -108,7 +110,7 @@ async function addMissingColumns(client: ClickHouseClient, table: string, on: st
   for (const statement of missingColumns('clickhouse', present, `${table}${on}`)) await run(client, statement);
 }
 
-/** The word index and the TTL, on each start: SHOW CREATE TABLE says whether the table has them already (18.16 has no
+/** The word index, the arrival index and the TTL, on each start: SHOW CREATE TABLE says whether the table has them already (18.16 has no
  * system table of indexes, and no IF NOT EXISTS for them). */
 async function addExtras(
   client: ClickHouseClient,
@@ -121,6 +123,9 @@ async function addExtras(
   const created = shown?.statement ?? '';
   const index = wordIndexStatement(`${table}${on}`, features);
   if (index && !created.includes(WORD_INDEX)) await client.command({ query: index });
+  // Parts written before it have none: they gain it as they merge (or by MATERIALIZE INDEX, which an operator may run).
+  const arrivalIndex = arrivalIndexStatement(`${table}${on}`, features);
+  if (arrivalIndex && !created.includes(`INDEX ${ARRIVAL_INDEX} `)) await client.command({ query: arrivalIndex });
   const ttl = ttlStatement(`${table}${on}`, features, options.retentionDays ?? 0);
   // A changed retention replaces the TTL; rows already stored are not rewritten for it (parts past it drop at merges).
   if (ttl && !created.includes(ttl.slice(ttl.indexOf('TTL ') + 4)))

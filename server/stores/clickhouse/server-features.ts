@@ -13,6 +13,9 @@ export interface ServerFeatures {
   /** An index of the text's words: `text` (GA in 26.2), else the token bloom filter `tokenbf_v1` (no setting needed
    * from 20.1), else none (18.16 has no skip indexes: a word is found by a scan). */
   wordIndex: 'text' | 'tokenbf' | undefined;
+  /** Skip indexes (`minmax`, the bloom filters) with no setting: 20.1 (19.x wants an experimental setting; 18.16 has
+   * none). The forwarder's read of arrival numbers uses a `minmax` one. */
+  skipIndexes: boolean;
 }
 
 const atLeast = (version: number[], major: number, minor: number) =>
@@ -25,6 +28,7 @@ export function featuresOf(version: string): ServerFeatures {
     lowCardinality: atLeast(parts, 19, 3),
     ttl: atLeast(parts, 19, 6),
     wordIndex: atLeast(parts, 26, 2) ? 'text' : atLeast(parts, 20, 1) ? 'tokenbf' : undefined,
+    skipIndexes: atLeast(parts, 20, 1),
   };
 }
 
