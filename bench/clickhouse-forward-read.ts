@@ -25,7 +25,7 @@ const DAY = Date.UTC(2026, 10, 5);
 
 /** A deterministic generator, so both tables hold the same rows. */
 function random(seed: number) {
-  return () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  return () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
 }
 
 /** Insert `g`'s rows: arriving at its moment of the day, each logged up to 30 s before, LATE of them up to 6 h before. */

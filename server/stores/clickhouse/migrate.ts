@@ -1,5 +1,6 @@
 // Brings SIDELOG_LOGS's database to the schema (schema.ts): creates the database when the user may, runs each
-// migration not yet recorded in sidelog_migrations, then adds the extras the server has (a word index, a TTL).
+// migration not yet recorded in sidelog_migrations, then adds the extras the server has (a word index, an arrival
+// index, a TTL).
 // ClickHouse has no transactions or locks: two processes starting at once may both run a migration, so each is
 // idempotent (IF NOT EXISTS, or checked first), and a migration recorded twice is still one version.
 import type { ClickHouseClient } from '@clickhouse/client';

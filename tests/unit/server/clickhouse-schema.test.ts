@@ -8,12 +8,12 @@ import { CLICKHOUSE_ENGINES, createTestClickHouse, type TestClickHouse } from '.
 
 describe('featuresOf', () => {
   test.each([
-    ['18.16.1', { lowCardinality: false, ttl: false, wordIndex: undefined }],
-    ['19.6.2.11', { lowCardinality: true, ttl: true, wordIndex: undefined }],
-    ['20.1.2.4', { lowCardinality: true, ttl: true, wordIndex: 'tokenbf' }],
-    ['25.8.1.1', { lowCardinality: true, ttl: true, wordIndex: 'tokenbf' }],
-    ['26.2.1.803', { lowCardinality: true, ttl: true, wordIndex: 'text' }],
-    ['26.7.2.1', { lowCardinality: true, ttl: true, wordIndex: 'text' }],
+    ['18.16.1', { lowCardinality: false, ttl: false, wordIndex: undefined, skipIndexes: false }],
+    ['19.6.2.11', { lowCardinality: true, ttl: true, wordIndex: undefined, skipIndexes: false }],
+    ['20.1.2.4', { lowCardinality: true, ttl: true, wordIndex: 'tokenbf', skipIndexes: true }],
+    ['25.8.1.1', { lowCardinality: true, ttl: true, wordIndex: 'tokenbf', skipIndexes: true }],
+    ['26.2.1.803', { lowCardinality: true, ttl: true, wordIndex: 'text', skipIndexes: true }],
+    ['26.7.2.1', { lowCardinality: true, ttl: true, wordIndex: 'text', skipIndexes: true }],
   ])('%s', (version, expected) => expect(featuresOf(version)).toEqual({ version, ...expected }));
 });
 
@@ -64,7 +64,7 @@ describe.each(CLICKHOUSE_ENGINES)('the logs schema on ClickHouse (%s)', (engine)
     ]);
   });
 
-  test('adds the word index and the TTL only where the server has them', async () => {
+  test('adds the word index, the arrival index and the TTL only where the server has them, once', async () => {
     const features = await serverFeatures(ch.client);
     expect(features.version.split('.')[0]).toBe(engine === 'server' ? '18' : '26');
     await migrateLogs(ch.client, ch.database, features, { retentionDays: 30 });
@@ -74,7 +74,18 @@ describe.each(CLICKHOUSE_ENGINES)('the logs schema on ClickHouse (%s)', (engine)
       expect(shown!.statement).not.toMatch(/INDEX|TTL/);
     } else {
       expect(shown!.statement).toMatch(/INDEX logs_words lower\(ifNull\(t, ''\)\) TYPE text/);
+      expect(shown!.statement.match(/INDEX logs_arrival arrival TYPE minmax GRANULARITY 1/g)).toHaveLength(1);
       expect(shown!.statement).toMatch(/TTL received \+ toIntervalDay\(8\)/);
     }
+  });
+  // As after an upgrade from a server without skip indexes: the table has none, and the next start adds it.
+  test.runIf(engine === 'chdb')('a table made without the arrival index gains it on the next start', async () => {
+    const features = await serverFeatures(ch.client);
+    await migrateLogs(ch.client, ch.database, { ...features, skipIndexes: false });
+    const shown = async () =>
+      (await rows<{ statement: string }>(`SHOW CREATE TABLE ${ch.database}.logs`))[0]!.statement;
+    expect(await shown()).not.toMatch(/logs_arrival/);
+    await migrateLogs(ch.client, ch.database, features);
+    expect(await shown()).toMatch(/INDEX logs_arrival arrival TYPE minmax GRANULARITY 1/);
   });
 });
