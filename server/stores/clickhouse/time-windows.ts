@@ -1,0 +1,105 @@
+// A view's newest logs read in time windows, newest first (docs/clickhouse.md#time-windows), as HyperDX/ClickStack
+// searches: 18.16 cannot read a table in its sort order, so `ORDER BY at DESC LIMIT n` reads a column of every log the
+// view holds, while `at >= lo AND at < hi` is narrowed by the primary key (app, at, …) to that window's granules. The
+// newest window is read first, and an older one only while the answer is not yet whole; the last covers everything
+// older than what was read, so the answer is the one a single read of the whole view gives.
+import { sqlFloat, sqlString } from './sql-literal.ts';
+
+type Rows = <T>(query: string) => Promise<T[]>;
+
+/** A view to read newest first: its WHERE clause (the app's condition among it), its app, and the time its newest
+ * logs are looked for below first (viewTop). */
+export interface WindowedView {
+  where: string;
+  appKey: string;
+  top: number;
+}
+
+/** The newest window: the 15 minutes below the view's top, and everything after it (a device's clock ahead of ours). */
+export const FIRST_WINDOW_MS = 15 * 60_000;
+/** Windows read before the last, which covers everything older. */
+const WINDOWS = 6;
+/** How much older the next window reaches, as a multiple of what was read: from how many the view held in it (twice
+ * what is missing at that rate), at least 2 and at most 64; 8 when it held none. */
+const growth = (found: number, want: number) => (found === 0 ? 8 : Math.min(64, Math.max(2, (2 * want) / found)));
+/** The probes of where an app's logs are: ranges 4 times as old each, from 15 minutes to 480 years back… */
+const EXPONENTIAL = 13;
+/** …then at most this many rounds of 16 slices of the range found, until a slice is no wider than the first window. */
+const SLICE_ROUNDS = 4;
+const SLICES = 16;
+
+/** The time a view's newest logs are looked for below first: its `to`, the cursor it pages on from, or now. */
+export const viewTop = (filter: { to?: number }, before?: { at: number }) =>
+  Math.min(Date.now(), filter.to ?? Infinity, before?.at ?? Infinity);
+
+/** `at` in [lo, hi), either end open when not given. */
+export function windowSql(lo: number | undefined, hi: number | undefined): string {
+  const ends = [lo === undefined ? '' : `at >= ${sqlFloat(lo)}`, hi === undefined ? '' : `at < ${sqlFloat(hi)}`];
+  return ends.filter((end) => end !== '').join(' AND ') || '1';
+}
+
+/** Which of the ranges hold a log of the app, in one query: each a `LIMIT 1` read, which stops at its first block
+ * (of one granule's rows, 8,192, rather than 65,536) and reads none where the primary key finds none. */
+async function heldRanges(rows: Rows, table: string, appKey: string, ranges: [number | undefined, number][]) {
+  const query = ranges
+    .map(
+      ([lo, hi], k) =>
+        `SELECT ${k} AS k FROM (SELECT 1 FROM ${table} WHERE app = ${sqlString(appKey)} AND ${windowSql(lo, hi)} LIMIT 1 SETTINGS max_block_size = 8192)`,
+    )
+    .join(' UNION ALL ');
+  const held = new Set((await rows<{ k: number }>(query)).map((row) => row.k));
+  return ranges.map((_, k) => held.has(k));
+}
+
+/** A time just above the app's newest log older than `hi` (within the first window's width, or 1/65,536 of how far
+ * back it lies), or undefined when the app has none: where the next window starts, past the app's silence. */
+export async function newestBelow(rows: Rows, table: string, appKey: string, hi: number) {
+  const ends = [hi, ...Array.from({ length: EXPONENTIAL }, (_, j) => hi - FIRST_WINDOW_MS * 4 ** j)];
+  const ranges = ends.map((upper, j): [number | undefined, number] => [ends[j + 1], upper]);
+  const k = (await heldRanges(rows, table, appKey, ranges)).indexOf(true);
+  if (k < 0) return undefined;
+  let [lower, upper] = ranges[k]!;
+  for (let round = 0; round < SLICE_ROUNDS && lower !== undefined && upper - lower > FIRST_WINDOW_MS; round++) {
+    const from = lower;
+    const width = (upper - lower) / SLICES;
+    // Newest slice first: the first that holds a log holds the newest.
+    const slices = Array.from({ length: SLICES }, (_, i): [number, number] => [
+      from + width * (SLICES - 1 - i),
+      i === 0 ? upper : from + width * (SLICES - i),
+    ]);
+    const held = (await heldRanges(rows, table, appKey, slices)).indexOf(true);
+    if (held < 0) break;
+    [lower, upper] = slices[held]!;
+  }
+  return upper;
+}
+
+/** Reads the view's windows newest first, each as `at` conditions handed to `read`, which says how many of the view's
+ * logs it found there, until `want` were found or every log older was read. */
+export async function walkNewestFirst(
+  rows: Rows,
+  table: string,
+  view: WindowedView,
+  want: number,
+  read: (window: string) => Promise<number>,
+): Promise<void> {
+  let anchor = view.top;
+  let hi: number | undefined;
+  let lo = anchor - FIRST_WINDOW_MS;
+  let found = 0;
+  let probed = false;
+  for (let step = 1; ; step++) {
+    const last = step >= WINDOWS;
+    found += await read(windowSql(last ? undefined : lo, hi));
+    if (found >= want || last) return;
+    hi = lo;
+    if (found === 0 && !probed) {
+      // None of the view yet: the next window starts at the app's newest log older than this one, wherever it is.
+      probed = true;
+      const newest = await newestBelow(rows, table, view.appKey, hi);
+      if (newest === undefined) return;
+      anchor = newest;
+      lo = newest - FIRST_WINDOW_MS;
+    } else lo = anchor - (anchor - lo) * growth(found, want);
+  }
+}
