@@ -12,7 +12,7 @@ import type { SessionLookup } from '../store.types.ts';
 import { receivedAfter } from './arrival.ts';
 import { columns, NEWEST_FIRST, olderThan, type LogReadContext, type Row } from './log-read-context.ts';
 import { cursorsCondition, MAX_CURSORS, newestCursors, newestEdge } from './newest-first.ts';
-import { viewTop } from './time-windows.ts';
+import { oldestAt, viewTop } from './time-windows.ts';
 import { matchingRows } from './plan-rows.ts';
 import { scanPlan } from './scan-plan.ts';
 import { createScanReads } from './scan-reads.ts';
@@ -130,10 +130,12 @@ export function createLogExplorerReads(
       return pageOf(await explorerLogs(filter.appKey, found), options.limit);
     },
     async timeSpan(filter) {
-      const [span] = await rows<{ n: number; first: number; last: number }>(
-        `SELECT count() AS n, min(at) AS first, max(at) AS last FROM ${table} WHERE ${await where(filter)}`,
-      );
-      return span && span.n > 0 ? { first: span.first, last: span.last } : undefined;
+      // Its newest log in time windows, its oldest where existence probes find it (time-windows.ts): `min(at)` and
+      // `max(at)` of the view would read the `at` of every log it holds.
+      const view = { where: await where(filter), appKey: filter.appKey, top: viewTop(filter) };
+      const [newest] = await newestCursors(rows, table, view, 1);
+      if (!newest) return undefined;
+      return { first: await oldestAt(rows, table, view.where, newest.at), last: newest.at };
     },
     async volume(filter, bucketMs) {
       // floor, not intDiv: a time before 1970 belongs to the bucket below it, as Math.floor puts it.

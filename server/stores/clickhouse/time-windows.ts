@@ -38,40 +38,63 @@ export function windowSql(lo: number | undefined, hi: number | undefined): strin
   return ends.filter((end) => end !== '').join(' AND ') || '1';
 }
 
-/** Which of the ranges hold a log of the app, in one query: each a `LIMIT 1` read, which stops at its first block
- * (of one granule's rows, 8,192, rather than 65,536) and reads none where the primary key finds none. */
-async function heldRanges(rows: Rows, table: string, appKey: string, ranges: [number | undefined, number][]) {
+type Range = [number | undefined, number | undefined];
+
+/** Which of the ranges hold a log of `where`, in one query: each a `LIMIT 1` read, which stops at its first match
+ * (read in blocks of one granule's rows, 8,192, rather than 65,536) and reads none where the primary key finds none. */
+async function heldRanges(rows: Rows, table: string, where: string, ranges: Range[]) {
   const query = ranges
     .map(
       ([lo, hi], k) =>
-        `SELECT ${k} AS k FROM (SELECT 1 FROM ${table} WHERE app = ${sqlString(appKey)} AND ${windowSql(lo, hi)} LIMIT 1 SETTINGS max_block_size = 8192)`,
+        `SELECT ${k} AS k FROM (SELECT 1 FROM ${table} WHERE ${where} AND ${windowSql(lo, hi)} LIMIT 1 SETTINGS max_block_size = 8192)`,
     )
     .join(' UNION ALL ');
   const held = new Set((await rows<{ k: number }>(query)).map((row) => row.k));
   return ranges.map((_, k) => held.has(k));
 }
 
+/** The range holding the newest (or the oldest) log of `where` below `upper`, among ranges 4 times as old each from
+ * `from` back, narrowed to one of 16 slices at a time while it is wider than the first window; undefined when none
+ * holds one. Every range newer (or older) than it holds none. */
+async function edgeRange(rows: Rows, table: string, where: string, from: number, upper: Range[1], oldest: boolean) {
+  const ends = [upper, ...Array.from({ length: EXPONENTIAL }, (_, j) => from - FIRST_WINDOW_MS * 4 ** j), undefined];
+  const ranges = ends.slice(0, -1).map((upper, j): Range => [ends[j + 1], upper]);
+  const pick = (held: boolean[]) => (oldest ? held.lastIndexOf(true) : held.indexOf(true));
+  const k = pick(await heldRanges(rows, table, where, ranges));
+  if (k < 0) return undefined;
+  let range = ranges[k]!;
+  for (let round = 0; round < SLICE_ROUNDS; round++) {
+    const [lower, upper] = range;
+    if (lower === undefined || upper === undefined || upper - lower <= FIRST_WINDOW_MS) break;
+    const width = (upper - lower) / SLICES;
+    // Newest slice first.
+    const slices = Array.from({ length: SLICES }, (_, i): Range => [
+      lower + width * (SLICES - 1 - i),
+      i === 0 ? upper : lower + width * (SLICES - i),
+    ]);
+    const held = pick(await heldRanges(rows, table, where, slices));
+    if (held < 0) break;
+    range = slices[held]!;
+  }
+  return range;
+}
+
 /** A time just above the app's newest log older than `hi` (within the first window's width, or 1/65,536 of how far
  * back it lies), or undefined when the app has none: where the next window starts, past the app's silence. */
 export async function newestBelow(rows: Rows, table: string, appKey: string, hi: number) {
-  const ends = [hi, ...Array.from({ length: EXPONENTIAL }, (_, j) => hi - FIRST_WINDOW_MS * 4 ** j)];
-  const ranges = ends.map((upper, j): [number | undefined, number] => [ends[j + 1], upper]);
-  const k = (await heldRanges(rows, table, appKey, ranges)).indexOf(true);
-  if (k < 0) return undefined;
-  let [lower, upper] = ranges[k]!;
-  for (let round = 0; round < SLICE_ROUNDS && lower !== undefined && upper - lower > FIRST_WINDOW_MS; round++) {
-    const from = lower;
-    const width = (upper - lower) / SLICES;
-    // Newest slice first: the first that holds a log holds the newest.
-    const slices = Array.from({ length: SLICES }, (_, i): [number, number] => [
-      from + width * (SLICES - 1 - i),
-      i === 0 ? upper : from + width * (SLICES - i),
-    ]);
-    const held = (await heldRanges(rows, table, appKey, slices)).indexOf(true);
-    if (held < 0) break;
-    [lower, upper] = slices[held]!;
-  }
-  return upper;
+  return (await edgeRange(rows, table, `app = ${sqlString(appKey)}`, hi, hi, false))?.[1];
+}
+
+/** The `at` of the oldest log of `where`, whose newest is at `newest`: read in the range that holds it (edgeRange),
+ * every older range found empty. */
+export async function oldestAt(rows: Rows, table: string, where: string, newest: number) {
+  const range = await edgeRange(rows, table, where, newest, undefined, true);
+  // min() of no rows is 0, not NULL: a range emptied since (retention) says nothing older than the newest. Not named
+  // `at`: an alias named as a column stands for it in the WHERE clause too.
+  const [read] = await rows<{ n: number; oldest: number }>(
+    `SELECT count() AS n, min(at) AS oldest FROM ${table} WHERE ${where} AND ${windowSql(...(range ?? [undefined, undefined]))}`,
+  );
+  return read && read.n > 0 ? read.oldest : newest;
 }
 
 /** Reads the view's windows newest first, each as `at` conditions handed to `read`, which says how many of the view's

@@ -15,6 +15,7 @@ import {
   nthNewest,
 } from '../../../server/stores/clickhouse/newest-first.ts';
 import type { LogCursor } from '../../../server/stores/explorer-queries.types.ts';
+import { oldestAt } from '../../../server/stores/clickhouse/time-windows.ts';
 import { CLICKHOUSE_ENGINES, createTestClickHouse, type TestClickHouse } from './clickhouse-engines.ts';
 import { openTestStore } from './test-databases.ts';
 import { SILENCE_DAYS, WINDOW_DAY, windowLogs } from './window-logs.ts';
@@ -151,6 +152,10 @@ describe.each(CLICKHOUSE_ENGINES)('reads on ClickHouse (%s), as SQLite answers t
           expect(await newestCursors(rows, table(), view, n)).toEqual(await at(where, n));
           expect(await nthNewest(rows, table(), view, n)).toEqual((await at(where, 1, n - 1))[0]);
         }
+      if (total > 0) {
+        const [{ oldest }] = await rows<{ oldest: number }>(`SELECT min(at) AS oldest FROM ${table()} WHERE ${where}`);
+        expect(await oldestAt(rows, table(), where, (await at(where, 1))[0]!.at)).toBe(oldest);
+      }
     });
 
     test('a page from a cursor in the middle: the older logs, as one read gives them', async () => {

@@ -138,6 +138,14 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
       for (const limit of [1, 3, 7, 50])
         expect(await readAll({ appKey: FAR_APP, ...view(top) }, limit)).toEqual(expected);
     });
+
+    test.each(views)("%s: the time span is the oldest log's to the newest's", async (_, view, matches) => {
+      const times = far.filter((log) => matches(log, top)).map((log) => log.at);
+      expect(await queries.timeSpan({ appKey: FAR_APP, ...view(top) })).toEqual({
+        first: Math.min(...times),
+        last: Math.max(...times),
+      });
+    });
   });
 
   describe('filters', () => {
