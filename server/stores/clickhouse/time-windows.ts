@@ -19,9 +19,9 @@ export interface WindowedView {
 export const FIRST_WINDOW_MS = 15 * 60_000;
 /** Windows read before the last, which covers everything older. */
 const WINDOWS = 6;
-/** How much older the next window reaches, as a multiple of what was read: from how many the view held in it (twice
- * what is missing at that rate), at least 2 and at most 64; 8 when it held none. */
-const growth = (found: number, want: number) => (found === 0 ? 8 : Math.min(64, Math.max(2, (2 * want) / found)));
+/** How much older the next window reaches, as a multiple of what was read: twice as far as `want` lies at the rate
+ * the view held so far (so more than twice), at most 64; 8 when it held none. */
+const growth = (found: number, want: number) => (found === 0 ? 8 : Math.min(64, (2 * want) / found));
 /** The probes of where an app's logs are: ranges 4 times as old each, from 15 minutes to 480 years back… */
 const EXPONENTIAL = 13;
 /** …then at most this many rounds of 16 slices of the range found, until a slice is no wider than the first window. */
