@@ -24,7 +24,9 @@ const WINDOWS = 6;
 const growth = (found: number, want: number) => (found === 0 ? 8 : Math.min(64, (2 * want) / found));
 /** The probes of where an app's logs are: ranges 4 times as old each, from 15 minutes to 480 years back… */
 const EXPONENTIAL = 13;
-/** …then at most this many rounds of 16 slices of the range found, until a slice is no wider than the first window. */
+/** …then at most this many rounds of 16 slices of the range found, while it is wider than 16 first windows (4 hours):
+ * each query of a probe reads at least a granule of every part of the table (the last of a part older than the range
+ * is never ruled out by the primary key), so a probe of 16 costs about what 16 windows do. */
 const SLICE_ROUNDS = 4;
 const SLICES = 16;
 
@@ -54,7 +56,7 @@ async function heldRanges(rows: Rows, table: string, where: string, ranges: Rang
 }
 
 /** The range holding the newest (or the oldest) log of `where` below `upper`, among ranges 4 times as old each from
- * `from` back, narrowed to one of 16 slices at a time while it is wider than the first window; undefined when none
+ * `from` back, narrowed to one of 16 slices at a time while it is wider than 16 first windows; undefined when none
  * holds one. Every range newer (or older) than it holds none. */
 async function edgeRange(rows: Rows, table: string, where: string, from: number, upper: Range[1], oldest: boolean) {
   const ends = [upper, ...Array.from({ length: EXPONENTIAL }, (_, j) => from - FIRST_WINDOW_MS * 4 ** j), undefined];
@@ -65,7 +67,7 @@ async function edgeRange(rows: Rows, table: string, where: string, from: number,
   let range = ranges[k]!;
   for (let round = 0; round < SLICE_ROUNDS; round++) {
     const [lower, upper] = range;
-    if (lower === undefined || upper === undefined || upper - lower <= FIRST_WINDOW_MS) break;
+    if (lower === undefined || upper === undefined || upper - lower <= SLICES * FIRST_WINDOW_MS) break;
     const width = (upper - lower) / SLICES;
     // Newest slice first.
     const slices = Array.from({ length: SLICES }, (_, i): Range => [
@@ -79,10 +81,10 @@ async function edgeRange(rows: Rows, table: string, where: string, from: number,
   return range;
 }
 
-/** A time just above the app's newest log older than `hi` (within the first window's width, or 1/65,536 of how far
- * back it lies), or undefined when the app has none: where the next window starts, past the app's silence. */
+/** The range of time holding the app's newest log older than `hi` (at most 4 hours wide, or 1/4,096 of how far back
+ * it lies), nothing newer below `hi`; undefined when the app has none: the next window, past the app's silence. */
 export async function newestBelow(rows: Rows, table: string, appKey: string, hi: number) {
-  return (await edgeRange(rows, table, `app = ${sqlString(appKey)}`, hi, hi, false))?.[1];
+  return edgeRange(rows, table, `app = ${sqlString(appKey)}`, hi, hi, false);
 }
 
 /** The `at` of the oldest log of `where`, whose newest is at `newest`: read in the range that holds it (edgeRange),
@@ -117,12 +119,13 @@ export async function walkNewestFirst(
     if (found >= want || last) return;
     hi = lo;
     if (found === 0 && !probed) {
-      // None of the view yet: the next window starts at the app's newest log older than this one, wherever it is.
+      // None of the view yet: the next window is the range holding the app's newest log older than this one,
+      // wherever it is, and reaches down to its lower end.
       probed = true;
-      const newest = await newestBelow(rows, table, view.appKey, hi);
-      if (newest === undefined) return;
-      anchor = newest;
-      lo = newest - FIRST_WINDOW_MS;
+      const range = await newestBelow(rows, table, view.appKey, hi);
+      if (range === undefined) return;
+      anchor = range[1]!;
+      lo = range[0] ?? anchor - FIRST_WINDOW_MS;
     } else lo = anchor - (anchor - lo) * growth(found, want);
   }
 }

@@ -134,8 +134,8 @@ describe.each(CLICKHOUSE_ENGINES)('reads on ClickHouse (%s), as SQLite answers t
       ['before the top', `app = '${WINDOWS_APP}' AND at < ${TOP}`],
       ['none', `app = '${WINDOWS_APP}' AND ll = 5`],
     ];
-    // The view's top: its own, one in the silence (its first window empty), one far ahead, and the engine's now.
-    const tops = [TOP, TOP - (SILENCE_DAYS / 2) * WINDOW_DAY, TOP + 1_000 * WINDOW_DAY, Date.now()];
+    // The view's top: its own, one in the silence (its first window empty), and now (its logs in the past).
+    const tops = [TOP, TOP - (SILENCE_DAYS / 2) * WINDOW_DAY, Date.now()];
 
     beforeAll(async () => {
       await logs.addLogs(WINDOWS_APP, 1, windowLogs(TOP).slice(0, 20));
@@ -145,7 +145,7 @@ describe.each(CLICKHOUSE_ENGINES)('reads on ClickHouse (%s), as SQLite answers t
     test.each(views)('%s: the newest n, at any n and any top, as one read gives them', async (_, where) => {
       const total = (await at(where, 1_000)).length;
       // Within the newest window, on its edge's ties and either side, then through the hours and days, and past all.
-      const counts = [1, 2, 4, 5, 6, 8, 9, 11, 18, 30, 36, total, total + 1].filter((n) => n >= 1);
+      const counts = [...new Set([1, 5, 6, 7, 9, 18, 36, total, total + 1])].filter((n) => n >= 1 && n <= total + 1);
       for (const top of tops)
         for (const n of counts) {
           const view = { where, appKey: WINDOWS_APP, top };
