@@ -4,11 +4,11 @@
 // after it give the median and the slowest.
 import { appIdOf } from '../server/stores/app-id.ts';
 
-/** The cases, for logs seeded one a millisecond from `start`: a range of ten minutes in the middle whose ends fall
+/** The cases, for logs seeded over `span` ms from `start`: a range of ten minutes a third of the way whose ends fall
  * inside a second, a minute and an hour, so that the rollup's edges are read (docs/volume-and-counts.md#the-rollup). */
-export function aggregateCases(start: number, logs: number): [string, string, Record<string, string>][] {
-  const from = new Date(start + Math.floor(logs / 3) + 12_345.678).toISOString();
-  const to = new Date(start + Math.floor(logs / 3) + 612_345.321).toISOString();
+export function aggregateCases(start: number, span: number): [string, string, Record<string, string>][] {
+  const from = new Date(start + Math.floor(span / 3) + 12_345.678).toISOString();
+  const to = new Date(start + Math.floor(span / 3) + 612_345.321).toISOString();
   return [
     ['histogram: no filter', 'volume', {}],
     ['histogram: level error (about 5 %)', 'volume', { level: 'error' }],

@@ -27,8 +27,10 @@ export interface SeedOptions {
   appKey: string;
   logs: number;
   sessions?: number;
-  /** Epoch ms of the first log; one log a millisecond after it. */
+  /** Epoch ms of the first log; one log every `spacing` ms after it. */
   start?: number;
+  /** Milliseconds between two logs: 1 unless given. */
+  spacing?: number;
   /** One log in four carries fields after its words (docs/explorer.md#parsed-fields): a JSON object (one in eight:
    * event, status, duration, user.id) or key=value pairs (one in eight: status, duration). */
   fields?: boolean;
@@ -102,7 +104,7 @@ export async function seedSessions(
 
 /** Log `i` of the seed, and the index of the session it belongs to (round robin in blocks of 50, as pages interleave). */
 export function seededLog(i: number, sessionCount: number, options: SeedOptions): { log: LogRecord; session: number } {
-  const at = (options.start ?? Date.UTC(2026, 10, 1)) + i;
+  const at = (options.start ?? Date.UTC(2026, 10, 1)) + i * (options.spacing ?? 1);
   const log: LogRecord = {
     x: new Date(at).toISOString(),
     at,

@@ -12,6 +12,7 @@ import type { SessionLookup } from '../store.types.ts';
 import { arrivalPage } from './arrival-page.ts';
 import { columns, NEWEST_FIRST, olderThan, type LogReadContext, type Row } from './log-read-context.ts';
 import { cursorsCondition, MAX_CURSORS, newestCursors, newestEdge } from './newest-first.ts';
+import { oldestAt, viewTop } from './time-windows.ts';
 import { matchingRows } from './plan-rows.ts';
 import { scanPlan } from './scan-plan.ts';
 import { createScanReads } from './scan-reads.ts';
@@ -111,27 +112,30 @@ export function createLogExplorerReads(
         return scans.scannedPage(filter, options);
       const clause = await where(filter);
       const older = options.before ? ` AND ${olderThan(options.before)}` : '';
-      // The page's logs found first, then their columns read (newest-first.ts): by their ids for a page, by the edge
-      // of their times for a sample of thousands (patterns), whose ids would make too long a query.
-      const view = `${clause}${older}`;
+      // The page's logs found first, in time windows newest first, then their columns read (newest-first.ts): by
+      // their ids for a page, by the edge of their times for a sample of thousands (patterns), whose ids would make too
+      // long a query.
+      const view = { where: `${clause}${older}`, appKey: filter.appKey, top: viewTop(filter, options.before) };
       const page = (where: string) =>
         rows<Row>(
           `SELECT ${columns(options.cut)} FROM ${table} WHERE ${where} ${NEWEST_FIRST} LIMIT ${sqlInteger(options.limit + 1)}`,
         );
       let found: Row[];
       if (options.limit + 1 > MAX_CURSORS)
-        found = await page(`${view}${await newestEdge(client, table, view, options.limit + 1)}`);
+        found = await page(`${view.where}${await newestEdge(rows, table, view, options.limit + 1)}`);
       else {
-        const cursors = await newestCursors(client, table, view, options.limit + 1);
+        const cursors = await newestCursors(rows, table, view, options.limit + 1);
         found = cursors.length ? await page(`app = ${sqlString(filter.appKey)} AND ${cursorsCondition(cursors)}`) : [];
       }
       return pageOf(await explorerLogs(filter.appKey, found), options.limit);
     },
     async timeSpan(filter) {
-      const [span] = await rows<{ n: number; first: number; last: number }>(
-        `SELECT count() AS n, min(at) AS first, max(at) AS last FROM ${table} WHERE ${await where(filter)}`,
-      );
-      return span && span.n > 0 ? { first: span.first, last: span.last } : undefined;
+      // Its newest log in time windows, its oldest where existence probes find it (time-windows.ts): `min(at)` and
+      // `max(at)` of the view would read the `at` of every log it holds.
+      const view = { where: await where(filter), appKey: filter.appKey, top: viewTop(filter) };
+      const [newest] = await newestCursors(rows, table, view, 1);
+      if (!newest) return undefined;
+      return { first: await oldestAt(rows, table, view.where, newest.at), last: newest.at };
     },
     async volume(filter, bucketMs) {
       // floor, not intDiv: a time before 1970 belongs to the bucket below it, as Math.floor puts it.
@@ -166,7 +170,7 @@ export function createLogExplorerReads(
       const clause = await where(filter);
       const sum = (found: FacetSample['rows']) => found.reduce((total, row) => total + row.n, 0);
       // The sample's edge found first, reading `at` alone beside the view's conditions (newest-first.ts).
-      const edge = await newestEdge(client, table, clause, limit);
+      const edge = await newestEdge(rows, table, { where: clause, appKey: filter.appKey, top: viewTop(filter) }, limit);
       const found = await rows<FacetSample['rows'][number]>(
         `SELECT level, tag, file, session, count() AS n FROM (
            SELECT ifNull(ll, 0) AS level, tg AS tag, f AS file, session_id AS session FROM ${table}

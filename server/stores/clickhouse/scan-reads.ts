@@ -6,9 +6,11 @@ import { encodeCursor, pageOf, SCAN_ROWS, scanProgress, splitScanned } from '../
 import type { FacetSample, LogCursor, LogFilter, LogPage, ScanCount } from '../explorer-queries.types.ts';
 import { MAX_STEP, pageStep } from '../fragment-scan.ts';
 import { columns, NEWEST_FIRST, notOlderThan, olderThan, type LogReadContext, type Row } from './log-read-context.ts';
+import { nthNewest } from './newest-first.ts';
 import { countedRows, matchingRows } from './plan-rows.ts';
 import { scanPlan, type ScanPlan } from './scan-plan.ts';
 import { sqlInteger } from './sql-literal.ts';
+import { viewTop } from './time-windows.ts';
 
 /** How many logs the other stores' scan reads to reach the `position`th of the view: steps of max(500, 4 × limit),
  * doubling to at most 50,000 (server/stores/fragment-scan.ts), so that a page says it read as far. */
@@ -22,10 +24,12 @@ function stepsCovering(position: number, limit: number): number {
   return read;
 }
 
-/** A scan's window: the narrowed view (older than a page's cursor), the oldest log the budget reaches (none when the
- * view holds fewer), the plan of the scanned groups, and the WHERE clause of the window's possible matches. */
+/** A scan's window: the narrowed view (older than a page's cursor) and the time its newest are looked for below
+ * (time-windows.ts), the oldest log the budget reaches (none when the view holds fewer), the plan of the scanned
+ * groups, and the WHERE clause of the window's possible matches. */
 export interface ScanWindow {
   view: string;
+  top: number;
   bound: LogCursor | undefined;
   plan: ScanPlan;
   from: string;
@@ -42,12 +46,11 @@ export function createScanReads(context: LogReadContext) {
     const { narrowing, scanned } = splitScanned(filter.search ?? { groups: [] });
     const view = await context.where({ ...filter, search: narrowing });
     const within = before ? `${view} AND ${olderThan(before)}` : view;
-    const [bound] = await rows<LogCursor>(
-      `SELECT at, id FROM ${table} WHERE ${within} ${NEWEST_FIRST} LIMIT 1 OFFSET ${sqlInteger(Math.max(1, budget) - 1)}`,
-    );
+    const top = viewTop(filter, before);
+    const bound = await nthNewest(rows, table, { where: within, appKey: filter.appKey, top }, budget);
     const plan = await scanPlan(scanned, filter.appKey, context.filters);
     const window = bound ? `${within} AND ${notOlderThan(bound)}` : within;
-    return { view: within, bound, plan, from: `${table} WHERE ${window} AND ${plan.where}` };
+    return { view: within, top, bound, plan, from: `${table} WHERE ${window} AND ${plan.where}` };
   }
 
   /** How far a scan read when it stopped at `last` (or, with none, read the whole window down to `bound` or the
@@ -70,7 +73,7 @@ export function createScanReads(context: LogReadContext) {
     options: { before?: LogCursor; limit: number; scanRows?: number; cut?: boolean },
   ): Promise<LogPage> {
     const budget = options.scanRows ?? SCAN_ROWS;
-    const { view, bound, plan, from } = await scanWindow(filter, options.before, budget);
+    const { view, top, bound, plan, from } = await scanWindow(filter, options.before, budget);
     const matched = await matchingRows<Row>(
       rows,
       plan,
@@ -87,9 +90,7 @@ export function createScanReads(context: LogReadContext) {
         `SELECT count() AS n FROM ${table} WHERE ${view} AND ${notOlderThan(found[options.limit]!)}`,
       );
       const read = Math.min(stepsCovering(upTo?.n ?? 0, options.limit), budget);
-      const [end] = await rows<LogCursor>(
-        `SELECT at, id FROM ${table} WHERE ${view} ${NEWEST_FIRST} LIMIT 1 OFFSET ${sqlInteger(Math.max(1, read) - 1)}`,
-      );
+      const end = await nthNewest(rows, table, { where: view, appKey: filter.appKey, top }, read);
       const scan = end ? scanProgress({ read, last: end, complete: true }) : await progress(view, undefined, undefined);
       return { ...page, scan };
     }

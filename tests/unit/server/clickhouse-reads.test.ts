@@ -8,9 +8,17 @@ import type { ExplorerLog } from '../../../server/stores/explorer-queries.types.
 import type { Store } from '../../../server/stores/store.types.ts';
 import { createLogReads, type ClickHouseLog, type LogReads } from '../../../server/stores/clickhouse/log-reads.ts';
 import { openClickHouseLogsOn, type ClickHouseLogs } from '../../../server/stores/clickhouse/logs-store.ts';
-import { cursorsCondition, newestCursors, newestEdge } from '../../../server/stores/clickhouse/newest-first.ts';
+import {
+  cursorsCondition,
+  newestCursors,
+  newestEdge,
+  nthNewest,
+} from '../../../server/stores/clickhouse/newest-first.ts';
+import type { LogCursor } from '../../../server/stores/explorer-queries.types.ts';
+import { oldestAt } from '../../../server/stores/clickhouse/time-windows.ts';
 import { CLICKHOUSE_ENGINES, createTestClickHouse, type TestClickHouse } from './clickhouse-engines.ts';
 import { openTestStore } from './test-databases.ts';
+import { SILENCE_DAYS, WINDOW_DAY, windowLogs } from './window-logs.ts';
 
 const APP = 'reads-app';
 const COUNT = 3_000;
@@ -99,11 +107,64 @@ describe.each(CLICKHOUSE_ENGINES)('reads on ClickHouse (%s), as SQLite answers t
       ).map((row) => row.id);
     // Every log, one in three, three logs, none.
     for (const where of ['1', 'ifNull(ll, 0) = 4', 'll = 5', "t = 'no such text'"]) {
-      const cursors = await newestCursors(ch.client, table, `app = '${APP}' AND ${where}`, 101);
+      const view = { where: `app = '${APP}' AND ${where}`, appKey: APP, top: Date.now() };
+      const cursors = await newestCursors(rows, table, view, 101);
       const found = cursors.length ? await page(cursorsCondition(cursors)) : [];
       expect(found).toEqual(await page(where));
-      const edge = await newestEdge(ch.client, table, `app = '${APP}' AND ${where}`, 101);
+      const edge = await newestEdge(rows, table, view, 101);
       expect(await page(`${where}${edge}`)).toEqual(await page(where));
     }
+  });
+
+  const rows = async <T>(query: string) =>
+    (await (await ch.client.query({ query, format: 'JSONEachRow' })).json()) as T[];
+
+  // The logs' times straddle the windows (window-logs.ts); each read in windows is checked against the same read at once.
+  describe('in time windows, newest first', () => {
+    const WINDOWS_APP = 'windows-app';
+    const TOP = Date.UTC(2026, 10, 20, 12);
+    const table = () => `${ch.database}.logs`;
+    const at = (where: string, limit: number, offset = 0) =>
+      rows<LogCursor>(
+        `SELECT at, id FROM ${table()} WHERE ${where} ORDER BY at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
+      );
+    const views: [string, string][] = [
+      ['every log', `app = '${WINDOWS_APP}'`],
+      ['the errors', `app = '${WINDOWS_APP}' AND ll = 2`],
+      ['before the top', `app = '${WINDOWS_APP}' AND at < ${TOP}`],
+      ['none', `app = '${WINDOWS_APP}' AND ll = 5`],
+    ];
+    // The view's top: its own, one in the silence (its first window empty), and now (its logs in the past).
+    const tops = [TOP, TOP - (SILENCE_DAYS / 2) * WINDOW_DAY, Date.now()];
+
+    beforeAll(async () => {
+      await logs.addLogs(WINDOWS_APP, 1, windowLogs(TOP).slice(0, 20));
+      await logs.addLogs(WINDOWS_APP, 2, windowLogs(TOP).slice(20));
+    });
+
+    test.each(views)('%s: the newest n, at any n and any top, as one read gives them', async (_, where) => {
+      const total = (await at(where, 1_000)).length;
+      // Within the newest window, on its edge's ties and either side, then through the hours and days, and past all.
+      const counts = [...new Set([1, 5, 6, 7, 9, 18, 36, total, total + 1])].filter((n) => n >= 1 && n <= total + 1);
+      for (const top of tops)
+        for (const n of counts) {
+          const view = { where, appKey: WINDOWS_APP, top };
+          expect(await newestCursors(rows, table(), view, n)).toEqual(await at(where, n));
+          expect(await nthNewest(rows, table(), view, n)).toEqual((await at(where, 1, n - 1))[0]);
+        }
+      if (total > 0) {
+        const [{ oldest }] = await rows<{ oldest: number }>(`SELECT min(at) AS oldest FROM ${table()} WHERE ${where}`);
+        expect(await oldestAt(rows, table(), where, (await at(where, 1))[0]!.at)).toBe(oldest);
+      }
+    });
+
+    test('a page from a cursor in the middle: the older logs, as one read gives them', async () => {
+      const all = await at(`app = '${WINDOWS_APP}'`, 1_000);
+      for (const before of all.filter((_, i) => i % 3 === 1)) {
+        const where = `app = '${WINDOWS_APP}' AND (at < ${before.at} OR (at = ${before.at} AND id < ${before.id}))`;
+        const view = { where, appKey: WINDOWS_APP, top: Math.min(Date.now(), before.at) };
+        expect(await newestCursors(rows, table(), view, 4)).toEqual(await at(where, 4));
+      }
+    });
   });
 });

@@ -16,6 +16,7 @@ import { logVolume } from '../../../server/explorer/volume.ts';
 import { createTestDatabase, LOG_STORE_KINDS, openTestStore, type TestDatabase } from './test-databases.ts';
 import { parseSearchQuery } from '../../../explorer-contract/search-query.ts';
 import { LIST_TEXT_CHARS } from '../../../explorer-contract/api.types.ts';
+import { SILENCE_DAYS, WINDOW_DAY, windowLogs, windowLogTimes } from './window-logs.ts';
 
 /** A search as the API gives it to the stores: typed, and parsed. */
 const searching = (q: string) => ({ q, search: parseSearchQuery(q) });
@@ -82,6 +83,67 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
       expect(await queries.logs({ appKey: APP, session: 'no-such-session' }, { limit: 10 })).toEqual({
         logs: [],
         next: null,
+      });
+    });
+  });
+
+  // Logs hours and days apart, ties on the edge of ClickHouse's newest time window and a page across it, pages from
+  // cursors in the middle (server/stores/clickhouse/time-windows.ts): every store reads them alike.
+  describe('logs far apart in time', () => {
+    const FAR_APP = 'far-app';
+    // A whole second: as a view's `to`, the newest window's edge falls on the ties (window-logs.ts).
+    const top = Math.floor(Date.now() / 1000) * 1000;
+    let far: ExplorerLog[];
+
+    beforeAll(async () => {
+      await store.putApp(FAR_APP, true);
+      const logs = windowLogs(top);
+      await seedLogs(store, {
+        appKey: FAR_APP,
+        logs: logs.length,
+        sessions: 2,
+        special: new Map(logs.map((log, i) => [i, log])),
+      });
+      far = await readAll({ appKey: FAR_APP }, 1_000);
+    });
+
+    test('one page holds every log once, newest first', () => {
+      expect(far.map((log) => log.t).sort()).toEqual(
+        windowLogs(top)
+          .map((log) => log.t)
+          .sort(),
+      );
+      expect(far.map((log) => log.at)).toEqual(windowLogTimes(top).sort((a, b) => b - a));
+      expect(far).toEqual([...far].sort(newestFirst));
+    });
+
+    const views: [string, (top: number) => Omit<LogFilter, 'appKey'>, (log: ExplorerLog, top: number) => boolean][] = [
+      ['every log', () => ({}), () => true],
+      ['up to a time', (top) => ({ to: top }), (log, top) => log.at < top],
+      ['the errors up to a time', (top) => ({ to: top, levels: [2] }), (log, top) => log.at < top && log.ll === 2],
+      [
+        'up to a time in a long silence',
+        (top) => ({ to: top - (SILENCE_DAYS / 2) * WINDOW_DAY }),
+        (log, top) => log.at < top - (SILENCE_DAYS / 2) * WINDOW_DAY,
+      ],
+      [
+        'three days',
+        (top) => ({ from: top - 3 * WINDOW_DAY, to: top }),
+        (log, top) => log.at >= top - 3 * WINDOW_DAY && log.at < top,
+      ],
+    ];
+    test.each(views)('%s: pages of any size give the same logs, each once', async (_, view, matches) => {
+      const expected = far.filter((log) => matches(log, top));
+      expect(expected.length).toBeGreaterThan(0);
+      for (const limit of [1, 3, 7, 50])
+        expect(await readAll({ appKey: FAR_APP, ...view(top) }, limit)).toEqual(expected);
+    });
+
+    test.each(views)("%s: the time span is the oldest log's to the newest's", async (_, view, matches) => {
+      const times = far.filter((log) => matches(log, top)).map((log) => log.at);
+      expect(await queries.timeSpan({ appKey: FAR_APP, ...view(top) })).toEqual({
+        first: Math.min(...times),
+        last: Math.max(...times),
       });
     });
   });
