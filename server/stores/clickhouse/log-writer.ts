@@ -2,8 +2,8 @@
 // (group-commit.ts), each log stored once however often it is sent (docs/clickhouse.md#a-resend-counted-once), and a
 // batch acknowledged only once ClickHouse has acknowledged the insert that holds it.
 import type { ClickHouseClient } from '@clickhouse/client';
-import { once } from 'node:events';
 import { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import type { LogRecord } from '../../../protocol/records.types.ts';
 import type { StoredCounts } from '../store.types.ts';
 import { ARRIVALS_PER_MS, createArrivalClock, type ArrivalClock } from './arrival.ts';
@@ -151,9 +151,9 @@ export function createLogWriter(client: ClickHouseClient, database: string, opti
           values: Readable.from([Buffer.from(body.join('\n'))], { objectMode: false }),
           ...(options.distributed && { clickhouse_settings: { insert_distributed_sync: 1 } }),
         });
-        // Its (empty) answer read to the end: the insert is acknowledged once the answer is whole.
-        stream.resume();
-        await once(stream, 'end');
+        // Its (empty) answer read to the end: the insert is acknowledged once the answer is whole, and an answer cut
+        // short (the server killed) fails the group rather than leaving it waiting.
+        await finished(stream.resume());
         arrivals.end(first, false);
       }
       return counts;
