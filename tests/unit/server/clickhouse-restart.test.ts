@@ -6,8 +6,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { LogRecord } from '../../../protocol/records.types.ts';
-import { WIRE_PATHS } from '../../../protocol/wire.ts';
-import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
+import { sessionPayload, wireRequest } from '../../../fixtures/wire-bodies.ts';
 import { startThrowawayClickHouse, type ThrowawayClickHouse } from '../../../scripts/clickhouse.ts';
 import { startServiceProcess } from '../../../scripts/service-process.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
@@ -105,20 +104,22 @@ test('two processes, their batches inserted by the primary: killed mid-load, eve
     SIDELOG_ADMIN_TOKEN: 'restart-admin',
   });
   try {
-    const post = (path: string, body: unknown) =>
-      fetch(`${service.url}/sidelog/api${path}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-App-Token': DEMO_APP_KEY },
-        body: JSON.stringify(body),
-      });
+    // The wire bodies' helper posts through a `request` as Hono's: here over the socket, to the started service.
+    const http = {
+      request: (path: string | Request | URL, init?: RequestInit) => fetch(`${service.url}${String(path)}`, init),
+    };
     const sessions = await Promise.all(
       Array.from({ length: SENDERS }, async (_, n) => {
-        const answer = await post(WIRE_PATHS.sendSession, sessionPayload(`restart-${n}`, DEMO_APP_KEY, `device-${n}`));
+        const answer = await wireRequest(
+          http,
+          'sendSession',
+          sessionPayload(`restart-${n}`, DEMO_APP_KEY, `device-${n}`),
+        );
         return ((await answer.json()) as { id: number }).id;
       }),
     );
     await killedMidLoad('sidelog_two', async (sender, sent) => {
-      const answer = await post(WIRE_PATHS.sendLogs, { session_id: sessions[sender], logs: sent });
+      const answer = await wireRequest(http, 'sendLogs', { session_id: sessions[sender], logs: sent });
       // Refused as ClickHouse down: 503 with Retry-After; anything else would be a fault.
       if (answer.status === 503) expect(answer.headers.get('Retry-After')).toMatch(/^\d+$/);
       else expect(answer.status).toBe(200);
