@@ -124,10 +124,14 @@ export async function startThrowawayClickHouse(
     throw new Error(`ClickHouse (${binary}) did not start; its log is in ${dir}/log`);
   };
   const halt = async (signal: NodeJS.Signals) => {
-    if (server && server.exitCode === null && server.signalCode === null) {
-      server.kill(signal);
+    // This server's process, not whichever `server` names once it is started again.
+    const child = server;
+    if (child && child.exitCode === null && child.signalCode === null) {
+      child.kill(signal);
       // A clean stop takes about a second; past 10 s it is killed.
-      await Promise.race([exited, sleep(10_000).then(() => server?.kill('SIGKILL'))]);
+      const late = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(late);
     }
     server = undefined;
   };

@@ -13,7 +13,7 @@ import { DEMO_APP_KEY, DEMO_PARTNER } from './partner/demo.ts';
 import { forwardSettings } from './collector/otlp/forward-settings.ts';
 import { withoutCredentials } from './collector/otlp/forwarding-admin.ts';
 import { scanRowsSetting } from './explorer/explorer.ts';
-import { isFirstWorker, isWorker, processCount, runPrimary } from './processes.ts';
+import { isFirstWorker, isWorker, processCount, runPrimary, type WorkerRequests } from './processes.ts';
 import { maxInflatedBytes } from './http/request-body.ts';
 import { retentionDays } from './stores/retention.ts';
 import { generateAdminToken, startService } from './service.ts';
@@ -35,8 +35,18 @@ try {
 if (processes > 1 && !isWorker()) {
   // Every worker must accept the same admin token: one is made here when none is set.
   process.env.SIDELOG_ADMIN_TOKEN ||= generateAdminToken();
-  runPrimary(processes);
+  runPrimary(processes, await hostInserter(process.env.SIDELOG_LOGS));
 } else await serve();
+
+/** With the logs in ClickHouse, the primary inserts its workers' batches (docs/clickhouse.md#one-inserter-per-host). */
+async function hostInserter(logs: string | undefined): Promise<WorkerRequests | undefined> {
+  if (!logs) return undefined;
+  // Loaded only when asked for, as the store's ClickHouse client is.
+  const { createHostInserter } = await import('./stores/clickhouse/host-inserter.ts');
+  const { openHostWriter } = await import('./stores/clickhouse/logs-store.ts');
+  const answer = createHostInserter(() => openHostWriter(logs));
+  return (message, reply) => void answer(message, reply);
+}
 
 async function serve(): Promise<void> {
   const host = process.env.HOST ?? '127.0.0.1';
@@ -53,6 +63,8 @@ async function serve(): Promise<void> {
         db,
         logs: process.env.SIDELOG_LOGS || undefined,
         processes,
+        // A worker's batches go to its primary, the host's one inserter, when the logs are in ClickHouse.
+        logsThroughPrimary: isWorker() && process.env.SIDELOG_LOGS ? process : undefined,
         adminToken: process.env.SIDELOG_ADMIN_TOKEN || undefined,
         retentionDays: retentionDays(process.env.SIDELOG_RETENTION_DAYS),
         maxDbBytes: maxDbMB ? maxDbMB * 1024 * 1024 : undefined,

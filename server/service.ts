@@ -24,6 +24,7 @@ import { DEFAULT_RETENTION_DAYS, startRetention } from './stores/retention.ts';
 import { readPortalCsp, securityHeaders } from './http/security-headers.ts';
 import { startNotifier } from './webhooks/notifier.ts';
 import { startAlertChecks } from './alerts/alert-checks.ts';
+import type { PrimaryChannel } from './stores/clickhouse/remote-log-writer.ts';
 
 export interface ServiceOptions {
   /** The database: a SQLite file's path (created with its directory when missing) or a postgres:// URL. */
@@ -33,6 +34,9 @@ export interface ServiceOptions {
   /** SIDELOG_PROCESSES: with more than one, ClickHouse's live tail reads up to the horizon all writers share
    * (docs/clickhouse.md#arrival-order). Default 1. */
   processes?: number;
+  /** A worker's channel to its primary (server/processes.ts), which inserts the host's logs into ClickHouse
+   * (docs/clickhouse.md#one-inserter-per-host). */
+  logsThroughPrimary?: PrimaryChannel;
   /** The SQLite file, as `db` (kept for callers that name it so). */
   dbPath?: string;
   /** 0 (the default) takes a free port. */
@@ -132,6 +136,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     maxBytes: options.maxDbBytes,
     logs: options.logs,
     soleLogWriter: (options.processes ?? 1) === 1,
+    logsThroughPrimary: options.logsThroughPrimary,
     retentionDays: options.retentionDays ?? DEFAULT_RETENTION_DAYS,
   });
   try {

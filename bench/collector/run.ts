@@ -94,6 +94,16 @@ const clickhouseBytes = (name: string) => async () => {
   });
   return Number((await answer.text()).trim());
 };
+/** The inserts into the logs table so far and the rows they hold: each INSERT takes the table's next block number,
+ * which a merged part keeps as its highest, so the active parts' highest is the count of inserts. */
+const clickhouseInserts = (name: string) => async () => {
+  const answer = await fetch(`${clickhouse!.url}/`, {
+    method: 'POST',
+    body: `SELECT max(max_block_number), sum(rows) FROM system.parts WHERE database = '${name}' AND table = 'logs' AND active`,
+  });
+  const [inserts, rows] = (await answer.text()).trim().split('\t').map(Number);
+  return { inserts: inserts!, rows: rows! };
+};
 
 interface Running {
   url: string;
@@ -101,6 +111,8 @@ interface Running {
   stop(): Promise<void>;
   /** The store's bytes on disk now. */
   bytes?: () => Promise<number>;
+  /** With the logs in ClickHouse: the inserts into them so far, and their rows. */
+  inserts?: () => Promise<{ inserts: number; rows: number }>;
 }
 
 async function startFloor(db: string): Promise<Running> {
@@ -191,7 +203,8 @@ const TARGETS: Target[] = [
     name: 'ClickHouse logs beside SQLite, 1 process',
     start: async () => {
       const { logs, name } = await newClickHouseLogs();
-      return service(join(dir, `ingest-${++databases}.db`), 1, clickhouseBytes(name), logs);
+      const running = await service(join(dir, `ingest-${++databases}.db`), 1, clickhouseBytes(name), logs);
+      return { ...running, inserts: clickhouseInserts(name) };
     },
     searchable: true,
     postgres: false,
@@ -202,7 +215,8 @@ const TARGETS: Target[] = [
     name: 'ClickHouse logs beside PostgreSQL, 2 processes',
     start: async () => {
       const { logs, name } = await newClickHouseLogs();
-      return service(await newPostgresDatabase(), 2, clickhouseBytes(name), logs);
+      const running = await service(await newPostgresDatabase(), 2, clickhouseBytes(name), logs);
+      return { ...running, inserts: clickhouseInserts(name) };
     },
     searchable: true,
     postgres: true,
@@ -225,6 +239,8 @@ interface IngestRow {
   cpuThreads?: { main: number; busiest: number; rest: number };
   /** The store's bytes on disk per 1,000 logs stored, after the run (none for the floor). */
   bytesPer1000?: number;
+  /** With the logs in ClickHouse: the rows per INSERT during the run. */
+  rowsPerInsert?: number;
   loadAverage: number;
 }
 
@@ -281,6 +297,7 @@ async function everything(): Promise<void> {
           postgresCpu() +
           (target.clickhouse ? treeCpuSeconds(clickhouse!.pid()) : 0);
         const bytesBefore = (await running.bytes?.()) ?? 0;
+        const insertsBefore = await running.inserts?.();
         const serviceBefore = treeCpuSeconds(running.child.pid!);
         const threadsBefore = threadCpuSeconds(running.child.pid!);
         const before = cpu();
@@ -297,6 +314,7 @@ async function everything(): Promise<void> {
         const totalSeconds = cpu() - before;
         const thousands = (result.batches * BATCH) / 1000;
         const bytesAfter = await running.bytes?.();
+        const insertsAfter = await running.inserts?.();
         ingest.push({
           store: target.name,
           clients,
@@ -311,6 +329,10 @@ async function everything(): Promise<void> {
               ? undefined
               : perThread(running.child.pid!, threadsBefore, threadsAfter, thousands),
           bytesPer1000: bytesAfter === undefined ? undefined : (bytesAfter - bytesBefore) / thousands,
+          rowsPerInsert:
+            insertsBefore && insertsAfter && insertsAfter.inserts > insertsBefore.inserts
+              ? (insertsAfter.rows - insertsBefore.rows) / (insertsAfter.inserts - insertsBefore.inserts)
+              : undefined,
           loadAverage: loadavg()[0]!,
         });
         console.error(
@@ -344,9 +366,9 @@ async function everything(): Promise<void> {
     Number.isNaN(value) ? '—' : value < 10 ? value.toFixed(1) : Math.round(value).toLocaleString('en');
   console.log(`\nIngest: ${(BATCHES * BATCH).toLocaleString('en')} logs a run in batches of ${BATCH}; ${machine}\n`);
   console.log(
-    '| store | clients | logs/s | × floor | p50 ms per batch | p99 ms per batch | 503s | ack to search p50 ms | p99 ms | CPU ms per 1,000 logs (service + database) | service by thread: main / busiest other / rest | bytes on disk per 1,000 logs | load |',
+    '| store | clients | logs/s | × floor | p50 ms per batch | p99 ms per batch | 503s | ack to search p50 ms | p99 ms | CPU ms per 1,000 logs (service + database) | service by thread: main / busiest other / rest | bytes on disk per 1,000 logs | rows per INSERT | load |',
   );
-  console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
+  console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
   for (const row of ingest) {
     const { result } = row;
     const ratio = floor.get(row.clients) ? (result.logsPerSecond / floor.get(row.clients)!).toFixed(2) : '—';
@@ -357,7 +379,7 @@ async function everything(): Promise<void> {
     const threads = t ? `${t.main.toFixed(1)} / ${t.busiest.toFixed(1)} / ${t.rest.toFixed(1)}` : '—';
     console.log(
       `| ${row.store} | ${row.clients} | ${Math.round(result.logsPerSecond).toLocaleString('en')} | ${ratio} | ${ms(result.p50)} | ${ms(result.p99)} | ${result.refused} | ` +
-        `${ms(percentile(row.visible, 50))} | ${ms(percentile(row.visible, 99))} | ${cpu} | ${threads} | ${row.bytesPer1000 === undefined ? '—' : Math.round(row.bytesPer1000).toLocaleString('en')} | ${row.loadAverage.toFixed(1)} |`,
+        `${ms(percentile(row.visible, 50))} | ${ms(percentile(row.visible, 99))} | ${cpu} | ${threads} | ${row.bytesPer1000 === undefined ? '—' : Math.round(row.bytesPer1000).toLocaleString('en')} | ${row.rowsPerInsert === undefined ? '—' : Math.round(row.rowsPerInsert).toLocaleString('en')} | ${row.loadAverage.toFixed(1)} |`,
     );
   }
   if (explorer.length > 0) {

@@ -4,6 +4,7 @@
 // stays in SIDELOG_DB (server/stores/clickhouse/with-logs.ts, docs/clickhouse.md).
 import { openSqliteStore, type SqliteStoreOptions } from './sqlite/store.ts';
 import type { Store } from './store.types.ts';
+import type { PrimaryChannel } from './clickhouse/remote-log-writer.ts';
 
 interface StoreOptions extends SqliteStoreOptions {
   /** SIDELOG_LOGS: ClickHouse's HTTP URL, for the logs. */
@@ -12,6 +13,8 @@ interface StoreOptions extends SqliteStoreOptions {
   retentionDays?: number;
   /** Whether this is the only process writing SIDELOG_LOGS (docs/clickhouse.md#arrival-order). */
   soleLogWriter?: boolean;
+  /** A worker's channel to its primary, when the primary inserts the host's logs (docs/clickhouse.md#one-inserter-per-host). */
+  logsThroughPrimary?: PrimaryChannel;
 }
 
 /** Whether SIDELOG_DB (or startService's `db`) names a PostgreSQL server rather than a SQLite file. */
@@ -36,6 +39,7 @@ export async function openStore(db: string, options: StoreOptions = {}): Promise
       await openClickHouseLogs(options.logs, {
         retentionDays: options.retentionDays,
         soleWriter: options.soleLogWriter,
+        throughPrimary: options.logsThroughPrimary,
       }),
     );
   } catch (error) {

@@ -3,7 +3,9 @@
 // group is being written, go in as one write; each caller's promise settles when its own rows are in (or the write
 // failed: then nothing of the group was acknowledged, and each caller may send again).
 
-interface GroupCommitOptions {
+interface GroupCommitOptions<B> {
+  /** How many rows a batch holds, for maxRows and maxPendingRows. */
+  rows: (batch: B) => number;
   /** How long the first batch to arrive at an idle writer waits for others. */
   windowMs: number;
   /** A group this large is written at once, without waiting out the window. */
@@ -14,25 +16,25 @@ interface GroupCommitOptions {
   refuse: () => Error;
 }
 
-interface Waiting<T, R> {
-  rows: T[];
+interface Waiting<B, R> {
+  batch: B;
   resolve: (result: R) => void;
   reject: (error: unknown) => void;
 }
 
-export interface GroupCommit<T, R = number> {
+export interface GroupCommit<B, R = number> {
   /** Resolves with what the write answered for this batch (for logs: how many of its rows were new, and theirs counts). */
-  submit(rows: T[]): Promise<R>;
+  submit(batch: B): Promise<R>;
   /** Resolves once everything submitted before it is written (or failed). */
   drain(): Promise<void>;
 }
 
 /** `write` gets the batches of one group, in arrival order, and answers one result per batch. */
-export function groupCommit<T, R = number>(
-  write: (batches: T[][]) => Promise<R[]>,
-  options: GroupCommitOptions,
-): GroupCommit<T, R> {
-  let waiting: Waiting<T, R>[] = [];
+export function groupCommit<B, R = number>(
+  write: (batches: B[]) => Promise<R[]>,
+  options: GroupCommitOptions<B>,
+): GroupCommit<B, R> {
+  let waiting: Waiting<B, R>[] = [];
   let waitingRows = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> | undefined;
@@ -43,9 +45,9 @@ export function groupCommit<T, R = number>(
     const group = waiting;
     waiting = [];
     waitingRows = 0;
-    running = write(group.map((batch) => batch.rows)).then(
-      (results) => group.forEach((batch, index) => batch.resolve(results[index]!)),
-      (error: unknown) => group.forEach((batch) => batch.reject(error)),
+    running = write(group.map((waiter) => waiter.batch)).then(
+      (results) => group.forEach((waiter, index) => waiter.resolve(results[index]!)),
+      (error: unknown) => group.forEach((waiter) => waiter.reject(error)),
     );
     void running.then(() => {
       running = undefined;
@@ -55,10 +57,11 @@ export function groupCommit<T, R = number>(
   };
 
   return {
-    submit(rows) {
-      if (waitingRows + rows.length > options.maxPendingRows) return Promise.reject(options.refuse());
-      const done = new Promise<R>((resolve, reject) => waiting.push({ rows, resolve, reject }));
-      waitingRows += rows.length;
+    submit(batch) {
+      const rows = options.rows(batch);
+      if (waitingRows + rows > options.maxPendingRows) return Promise.reject(options.refuse());
+      const done = new Promise<R>((resolve, reject) => waiting.push({ batch, resolve, reject }));
+      waitingRows += rows;
       if (!running) {
         if (waitingRows >= options.maxRows) start();
         else timer ??= setTimeout(start, options.windowMs);

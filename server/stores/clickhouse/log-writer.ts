@@ -2,11 +2,13 @@
 // (group-commit.ts), each log stored once however often it is sent (docs/clickhouse.md#a-resend-counted-once), and a
 // batch acknowledged only once ClickHouse has acknowledged the insert that holds it.
 import type { ClickHouseClient } from '@clickhouse/client';
+import { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import type { LogRecord } from '../../../protocol/records.types.ts';
 import type { StoredCounts } from '../store.types.ts';
 import { ARRIVALS_PER_MS, createArrivalClock, type ArrivalClock } from './arrival.ts';
 import { groupCommit, type GroupCommit } from './group-commit.ts';
-import { dedupeKey, toLogRow, type LogRow } from './log-rows.ts';
+import { dedupeKey, numberedLine, prepareBatch, type PreparedBatch } from './log-rows.ts';
 import { LOGS_TABLE } from './schema.ts';
 import { sqlFloat, sqlIdentifier, sqlInteger, sqlList } from './sql-literal.ts';
 import { ClickHouseUnavailable, asUnavailable } from './unavailable.ts';
@@ -29,13 +31,15 @@ export interface LogWriter {
   addLogs(appKey: string, sessionId: number, logs: LogRecord[]): Promise<number>;
   /** addLogs, answering the new logs' counts too, for SIDELOG_DB's session counts (CollectorStore.countLogs). */
   store(appKey: string, sessionId: number, logs: LogRecord[]): Promise<StoredCounts>;
+  /** store, for a batch prepared elsewhere (a worker's, through the host's inserter: log-inserter.ts). */
+  submit(batch: PreparedBatch): Promise<StoredCounts>;
   /** Resolves once every batch submitted before it is written or failed. */
   drain(): Promise<void>;
   /** The numbers of the rows' arrival order, and how far they are settled (arrival.ts). */
   arrivals: ArrivalClock;
 }
 
-const noneStored = (sent: number): StoredCounts => ({
+export const noneStored = (sent: number): StoredCounts => ({
   sent,
   stored: 0,
   first_at: 0,
@@ -43,12 +47,12 @@ const noneStored = (sent: number): StoredCounts => ({
   levels: [0, 0, 0, 0, 0, 0],
 });
 /** A new row into its batch's counts; a level outside 0…5 counts in the total only, as on the other stores. */
-function count(counts: StoredCounts, row: LogRow): void {
+function count(counts: StoredCounts, at: number, level: number | null): void {
   const first = counts.stored++ === 0;
-  counts.first_at = first ? row.at : Math.min(counts.first_at, row.at);
-  counts.last_at = first ? row.at : Math.max(counts.last_at, row.at);
-  const level = row.ll ?? 0;
-  if (level in counts.levels) counts.levels[level]!++;
+  counts.first_at = first ? at : Math.min(counts.first_at, at);
+  counts.last_at = first ? at : Math.max(counts.last_at, at);
+  const ll = level ?? 0;
+  if (ll in counts.levels) counts.levels[ll]!++;
 }
 
 export interface LogWriterOptions {
@@ -67,16 +71,16 @@ export function createLogWriter(client: ClickHouseClient, database: string, opti
   const now = options.now ?? Date.now;
   const arrivals = createArrivalClock(now);
 
-  /** The dedupe keys among `rows` that are stored already, looked up by each session's range of `at`: the primary key
-   * (app, at, …) narrows the read to those times. */
-  async function storedKeys(rows: LogRow[]): Promise<Set<string>> {
+  /** The dedupe keys among the batches' rows that are stored already, looked up by each session's range of `at`: the
+   * primary key (app, at, …) narrows the read to those times. */
+  async function storedKeys(batches: PreparedBatch[]): Promise<Set<string>> {
     const ranges = new Map<number, { app: string; min: number; max: number }>();
-    for (const row of rows) {
-      const range = ranges.get(row.session_id);
-      if (!range) ranges.set(row.session_id, { app: row.app, min: row.at, max: row.at });
-      else {
-        range.min = Math.min(range.min, row.at);
-        range.max = Math.max(range.max, row.at);
+    for (const batch of batches) {
+      const range = ranges.get(batch.session) ?? { app: batch.app, min: Infinity, max: -Infinity };
+      ranges.set(batch.session, range);
+      for (const at of batch.at) {
+        range.min = Math.min(range.min, at);
+        range.max = Math.max(range.max, at);
       }
     }
     const stored = new Set<string>();
@@ -103,38 +107,53 @@ export function createLogWriter(client: ClickHouseClient, database: string, opti
     return stored;
   }
 
-  /** One group: the rows not yet stored (nor twice in the group), inserted at once; each batch's counts of new ones. */
-  async function write(batches: LogRow[][]): Promise<StoredCounts[]> {
+  /** One group: the rows not yet stored (nor twice in the group), inserted at once as the text the batches brought,
+   * each line numbered; each batch's counts of new ones. */
+  async function write(batches: PreparedBatch[]): Promise<StoredCounts[]> {
     let first: number | undefined;
     try {
-      const stored = await storedKeys(batches.flat());
-      const fresh: LogRow[] = [];
-      const counts = batches.map((rows) => {
-        const counts = noneStored(rows.length);
-        for (const row of rows) {
-          const key = dedupeKey(row);
-          if (stored.has(key)) continue;
+      const stored = await storedKeys(batches);
+      /** Per batch, the indexes of its new rows. */
+      const fresh: number[][] = [];
+      let freshRows = 0;
+      const counts = batches.map((batch) => {
+        const counts = noneStored(batch.at.length);
+        const news: number[] = [];
+        batch.at.forEach((at, index) => {
+          const key = dedupeKey({ session_id: batch.session, at, content_hash: batch.hash[index]! });
+          if (stored.has(key)) return;
           stored.add(key);
-          // The writer's own row (toLogRow made it for this batch): numbered in place below, not copied, at 50,000
-          // rows a group.
-          fresh.push(row);
-          count(counts, row);
-        }
+          news.push(index);
+          count(counts, at, batch.level[index]!);
+        });
+        fresh.push(news);
+        freshRows += news.length;
         return counts;
       });
-      if (fresh.length > 0) {
+      if (freshRows > 0) {
         // Numbered as the insert begins, in the group's order: a session's logs arrive in the order they were sent.
-        first = arrivals.begin(fresh.length);
+        first = arrivals.begin(freshRows);
         // `received`, the partition's second, is the first number's: a reader from a position on reads the days
         // from that second (less one, for a group begun just before it) on.
         const received = Math.floor(first / ARRIVALS_PER_MS / 1000);
-        fresh.forEach((row, index) => Object.assign(row, { arrival: first! + index, received }));
-        await client.insert({
-          table,
-          values: fresh,
-          format: 'JSONEachRow',
+        const body: string[] = [];
+        let arrival = first;
+        batches.forEach((batch, index) => {
+          const news = fresh[index]!;
+          if (news.length === 0) return;
+          const lines = batch.lines.split('\n');
+          for (const row of news) body.push(numberedLine(lines[row]!, received, arrival++));
+        });
+        // The text as the batches brought it, as a byte stream (`exec`, since `insert` would serialise objects):
+        // no object per row is made or serialised here.
+        const { stream } = await client.exec({
+          query: `INSERT INTO ${table} FORMAT JSONEachRow`,
+          values: Readable.from([Buffer.from(body.join('\n'))], { objectMode: false }),
           ...(options.distributed && { clickhouse_settings: { insert_distributed_sync: 1 } }),
         });
+        // Its (empty) answer read to the end: the insert is acknowledged once the answer is whole, and an answer cut
+        // short (the server killed) fails the group rather than leaving it waiting.
+        await finished(stream.resume());
         arrivals.end(first, false);
       }
       return counts;
@@ -144,21 +163,22 @@ export function createLogWriter(client: ClickHouseClient, database: string, opti
     }
   }
 
-  const group: GroupCommit<LogRow, StoredCounts> = groupCommit(write, {
+  const group: GroupCommit<PreparedBatch, StoredCounts> = groupCommit(write, {
+    rows: (batch) => batch.at.length,
     windowMs: options.windowMs ?? GROUP_WINDOW_MS,
     maxRows: options.maxRows ?? GROUP_MAX_ROWS,
     maxPendingRows: options.maxWaitingRows ?? MAX_WAITING_ROWS,
     refuse: () => new ClickHouseUnavailable('ClickHouse is behind: too many logs are waiting to be stored'),
   });
 
-  const store: LogWriter['store'] = (appKey, sessionId, logs) => {
-    if (logs.length === 0) return Promise.resolve(noneStored(0));
-    return group.submit(logs.map((log) => toLogRow(appKey, sessionId, log)));
-  };
+  const submit = (batch: PreparedBatch) =>
+    batch.at.length === 0 ? Promise.resolve(noneStored(0)) : group.submit(batch);
+  const store: LogWriter['store'] = (appKey, sessionId, logs) => submit(prepareBatch(appKey, sessionId, logs));
 
   return {
     addLogs: async (appKey, sessionId, logs) => (await store(appKey, sessionId, logs)).stored,
     store,
+    submit,
     drain: () => group.drain(),
     arrivals,
   };

@@ -6,6 +6,7 @@ import { openClickHouseClient } from './client.ts';
 import type { ClusterLayout } from './cluster-layout.ts';
 import { readClusterLayout } from './cluster.ts';
 import { createLogWriter, type LogWriter, type LogWriterOptions } from './log-writer.ts';
+import { createRemoteLogWriter, type PrimaryChannel } from './remote-log-writer.ts';
 import { parseLogsUrl } from './logs-url.ts';
 import { migrateLogs } from './migrate.ts';
 import { serverFeatures, type ServerFeatures } from './server-features.ts';
@@ -36,11 +37,13 @@ interface OpenLogsOptions {
   soleWriter?: boolean;
   /** The name of a cluster in the server's remote_servers (docs/clickhouse.md#the-cluster-form). */
   cluster?: string;
+  /** This process is a worker whose primary inserts the host's logs (host-inserter.ts): its batches go there. */
+  throughPrimary?: PrimaryChannel;
 }
 
 /** The highest arrival number stored, read from the newest day's partitions only (`received` is its second), so that a
  * process started after another numbers its rows after the other's, whatever the clocks did. */
-async function lastArrival(client: ClickHouseClient, database: string): Promise<number> {
+export async function lastArrival(client: ClickHouseClient, database: string): Promise<number> {
   const table = `${sqlIdentifier(database)}.${LOGS_TABLE}`;
   const result = await client.query({
     query: `SELECT max(arrival) AS last FROM ${table} WHERE received >= (SELECT max(received) FROM ${table}) - 86400`,
@@ -62,8 +65,14 @@ export async function openClickHouseLogsOn(
   await migrateLogs(client, database, features, { retentionDays: options.retentionDays, cluster });
   const writer = createLogWriter(client, database, { ...options.writer, distributed: !!cluster });
   writer.arrivals.follow(await lastArrival(client, database));
+  // A worker of a host whose primary inserts: the batches go there; the numbers and horizons stay this writer's.
+  const inserts = options.throughPrimary ? createRemoteLogWriter(options.throughPrimary) : writer;
   return {
     ...writer,
+    addLogs: inserts.addLogs,
+    store: inserts.store,
+    submit: inserts.submit,
+    drain: inserts.drain,
     features,
     client,
     database,
@@ -71,7 +80,7 @@ export async function openClickHouseLogsOn(
     cluster,
     location: options.location ?? database,
     async close() {
-      await writer.drain();
+      await inserts.drain();
       if (options.ownsClient) await client.close();
     },
   };
@@ -93,5 +102,21 @@ export async function openClickHouseLogs(url: string, options: OpenLogsOptions =
     // One line an operator can act on, naming the setting and never its password (server/startup-checks.ts).
     const message = (error as Error).message || String(error);
     throw new StartupError(`SIDELOG_LOGS ${settings.location}`, `cannot open ClickHouse's logs (${message})`);
+  }
+}
+
+/** The host's inserter's writer (host-inserter.ts), in the primary process: the same writer a process of its own
+ * uses, on a client of its own. The tables are there: a worker opened them before it sent the first batch. */
+export async function openHostWriter(url: string): Promise<LogWriter> {
+  const settings = parseLogsUrl(url);
+  const client = unavailableWhenDown(openClickHouseClient(settings));
+  try {
+    const cluster = settings.cluster ? await readClusterLayout(client, settings.database, settings.cluster) : undefined;
+    const writer = createLogWriter(client, settings.database, { distributed: !!cluster });
+    writer.arrivals.follow(await lastArrival(client, settings.database));
+    return writer;
+  } catch (error) {
+    await client.close();
+    throw error;
   }
 }

@@ -11,7 +11,7 @@ afterEach(() => {
 });
 
 const refuse = () => new Error('busy');
-const OPTIONS = { windowMs: 20, maxRows: 100, maxPendingRows: 1000, refuse };
+const OPTIONS = { rows: (batch: number[]) => batch.length, windowMs: 20, maxRows: 100, maxPendingRows: 1000, refuse };
 
 /** A write that records its groups and waits to be told to finish. */
 function recordingWrite() {

@@ -1,0 +1,78 @@
+// A worker's log writer when its primary is the host's inserter (host-inserter.ts, docs/clickhouse.md#one-inserter-per-host):
+// the batch is prepared here (parsed, hashed, one string of JSON lines) and sent over the IPC channel; it resolves
+// with the batch's counts once the primary says ClickHouse acknowledged the insert holding it. A primary that cannot
+// be reached, or that goes while batches wait, fails them as ClickHouse unavailable (503 with Retry-After): none of
+// them was acknowledged to a client.
+import type { LogWriter } from './log-writer.ts';
+import { noneStored } from './log-writer.ts';
+import { prepareBatch, type PreparedBatch } from './log-rows.ts';
+import type { StoredCounts } from '../store.types.ts';
+import { insertRequest, isInsertReply, type InsertRequest } from './host-inserter.ts';
+import { ClickHouseUnavailable } from './unavailable.ts';
+
+/** What a worker's `process` is to its primary: the IPC channel's end. */
+export interface PrimaryChannel {
+  send?(
+    message: InsertRequest,
+    handle: undefined,
+    options: undefined,
+    callback: (error: Error | null) => void,
+  ): boolean;
+  on(event: 'message', listener: (message: unknown) => void): unknown;
+  on(event: 'disconnect', listener: () => void): unknown;
+}
+
+export function createRemoteLogWriter(
+  channel: PrimaryChannel,
+): Pick<LogWriter, 'addLogs' | 'store' | 'submit' | 'drain'> {
+  let next = 0;
+  const waiting = new Map<
+    number,
+    { done: Promise<StoredCounts>; resolve: (counts: StoredCounts) => void; reject: (error: Error) => void }
+  >();
+  const gone = () => new ClickHouseUnavailable('the inserter of this host (the primary process) is not reachable');
+
+  channel.on('message', (message) => {
+    if (!isInsertReply(message)) return;
+    const batch = waiting.get(message.id);
+    if (!batch) return;
+    waiting.delete(message.id);
+    if (message.counts) batch.resolve(message.counts);
+    else if (message.error?.unavailable) batch.reject(new ClickHouseUnavailable(message.error.message));
+    else batch.reject(new Error(message.error?.message ?? 'the inserter answered nothing'));
+  });
+  channel.on('disconnect', () => {
+    for (const batch of waiting.values()) batch.reject(gone());
+    waiting.clear();
+  });
+
+  const submit = (batch: PreparedBatch): Promise<StoredCounts> => {
+    if (batch.at.length === 0) return Promise.resolve(noneStored(0));
+    if (!channel.send) return Promise.reject(gone());
+    const id = ++next;
+    let resolve!: (counts: StoredCounts) => void;
+    let reject!: (error: Error) => void;
+    const done = new Promise<StoredCounts>((ok, fail) => ((resolve = ok), (reject = fail)));
+    waiting.set(id, { done, resolve, reject });
+    try {
+      channel.send(insertRequest(id, batch), undefined, undefined, (error) => {
+        if (!error || !waiting.has(id)) return;
+        waiting.delete(id);
+        reject(gone());
+      });
+    } catch {
+      waiting.delete(id);
+      reject(gone());
+    }
+    return done;
+  };
+  const store: LogWriter['store'] = (appKey, sessionId, logs) => submit(prepareBatch(appKey, sessionId, logs));
+  return {
+    submit,
+    store,
+    addLogs: async (appKey, sessionId, logs) => (await store(appKey, sessionId, logs)).stored,
+    async drain() {
+      while (waiting.size > 0) await Promise.allSettled([...waiting.values()].map((batch) => batch.done));
+    },
+  };
+}
