@@ -70,6 +70,9 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
   }
 
   const newestFirst = (a: ExplorerLog, b: ExplorerLog) => b.at - a.at || b.id - a.id;
+  /** What `*pay*` matches: "pay" anywhere in a log's text, file, method, URL or tag. */
+  const holdsPay = (log: ExplorerLog) =>
+    [log.t, log.f, log.m, log.u, log.tg].some((value) => value?.toLowerCase().includes('pay'));
 
   describe('keyset pages', () => {
     test('cover every log of the app once, newest first', async () => {
@@ -160,11 +163,7 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
       ['time range', { from: START + 100, to: START + 150 }, (log) => log.at >= START + 100 && log.at < START + 150],
       ['rare word', { ...searching('needle') }, (log) => /\bneedle\b/.test(log.t ?? '')],
       ['common word', { ...searching('payment') }, (log) => /\bpayment\b/.test(log.t ?? '')],
-      [
-        'a fragment',
-        { ...searching('*pay*') },
-        (log) => [log.t, log.f, log.m, log.u, log.tg].some((value) => value?.toLowerCase().includes('pay')),
-      ],
+      ['a fragment', { ...searching('*pay*') }, holdsPay],
       ['a file', { files: ['app.ts'] }, (log) => log.f === 'app.ts'],
       ['not a tag', { exclude: { tags: ['net'] } }, (log) => log.tg !== 'net'],
       [
@@ -189,7 +188,10 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
     test.each(cases)('%s: exactly the matching logs, in order, across pages', async (_, filter, matches) => {
       const expected = everything.filter(matches);
       expect(expected.length).toBeGreaterThan(0);
-      expect(await readAll({ appKey: APP, ...filter })).toEqual(expected);
+      // About four pages whatever the filter matches (at least 97 logs a page): three boundaries crossed where the
+      // matches fill more than one, not up to 48 pages of 250 (the unfiltered stream's many pages are read above).
+      const limit = Math.max(97, Math.ceil(expected.length / 4));
+      expect(await readAll({ appKey: APP, ...filter }, limit)).toEqual(expected);
     });
 
     // SQLite reads common words window by window; PostgreSQL has one plan.
@@ -269,16 +271,23 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
 
   // Before 'around and tail', whose late arrivals change the app's logs.
   describe('volume and count', () => {
-    const filters: [string, Omit<LogFilter, 'appKey'>][] = [
-      ['every log', {}],
-      ['levels and a word', { levels: [1, 2], ...searching('*pay*') }],
-      ['a range', { from: START + 2500, to: START + 7000 }],
-      ['a device', { device: 'device-1', tags: ['net'] }],
+    // What each filter matches is worked out from every log (the filters' own reads are checked above): paging
+    // through the store for it again was most of these tests' time on ClickHouse (docs/testing.md#the-third-pass).
+    const filters: [string, Omit<LogFilter, 'appKey'>, (log: ExplorerLog) => boolean][] = [
+      ['every log', {}, () => true],
+      [
+        'levels and a word',
+        { levels: [1, 2], ...searching('*pay*') },
+        (log) => [1, 2].includes(log.ll!) && holdsPay(log),
+      ],
+      ['a range', { from: START + 2500, to: START + 7000 }, (log) => log.at >= START + 2500 && log.at < START + 7000],
+      ['a device', { device: 'device-1', tags: ['net'] }, (log) => log.udid === 'device-1' && log.tg === 'net'],
     ];
     test.each(filters)(
       '%s: the buckets count each log once, in its second and level, and sum to the count',
-      async (_, filter) => {
-        const expected = await readAll({ appKey: APP, ...filter });
+      async (_, filter, matches) => {
+        const expected = everything.filter(matches);
+        expect(expected.length).toBeGreaterThan(0);
         const volume = await logVolume(queries, { appKey: APP, ...filter });
         // 12 s of logs, one a millisecond: one-second buckets.
         expect(volume.bucketMs).toBe(1000);
@@ -318,10 +327,10 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
   });
 
   describe('facets', () => {
-    const facetFilters: [string, Omit<LogFilter, 'appKey'>][] = [
-      ['every log', {}],
-      ['errors of a word', { levels: [2], ...searching('*pay*') }],
-      ['not a device', { exclude: { devices: ['device-1'] } }],
+    const facetFilters: [string, Omit<LogFilter, 'appKey'>, (log: ExplorerLog) => boolean][] = [
+      ['every log', {}, () => true],
+      ['errors of a word', { levels: [2], ...searching('*pay*') }, (log) => log.ll === 2 && holdsPay(log)],
+      ['not a device', { exclude: { devices: ['device-1'] } }, (log) => log.udid !== 'device-1'],
     ];
     // Within the sample (12,000 logs and fewer), every log; past it (a sample of 1,000), the newest 1,000, marked.
     const samples: [string, number | undefined][] = [
@@ -331,8 +340,8 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
     describe.each(samples)('counting %s', (_, sample) => {
       test.each(facetFilters)(
         '%s: each value counts its logs exactly, and the devices and sessions they come from; the levels every log',
-        async (_, filter) => {
-          const matched = await readAll({ appKey: APP, ...filter });
+        async (_, filter, matches) => {
+          const matched = everything.filter(matches);
           const expected = sample === undefined ? matched : matched.slice(0, sample);
           expect(expected.length).toBeGreaterThan(0);
           const facets = await logFacets(queries, { appKey: APP, ...filter }, { sample });
