@@ -20,13 +20,15 @@ const { values } = parseArgs({
   options: {
     batches: { type: 'string', default: '320' },
     rounds: { type: 'string', default: '3' },
+    /** Batches a group commits: under load the writer thread's groups held 1 to 8. */
+    group: { type: 'string', default: '8' },
     /** Comma-separated numbers of the variants to run (from 0), for a profile of one: all by default. */
     variants: { type: 'string' },
   },
 });
 const BATCHES = Number(values.batches);
 const ROUNDS = Number(values.rounds);
-const GROUP = 8;
+const GROUP = Number(values.group);
 const SESSIONS = 8;
 
 interface Variant {
