@@ -1,16 +1,14 @@
 // SQLite's writer thread (server/stores/sqlite/writer.ts starts it): one connection a database, on which every write of the
 // stores runs, by name (the roles' writes, roles.ts), off the event loop that answers requests. Group commit: the writes that
 // arrived while the last transaction ran are committed together, each in a savepoint of its own, and each is answered
-// only after that commit is on the disk (wal-sync.ts: the thread does not wait for the disk itself, but goes on with
-// the next group). Then the search index catches up by a bounded step, and only then do the answers go, so that a log
-// is searchable when acknowledged unless the index has fallen behind. docs/local-service.md#the-writer-thread
+// only after that commit. Then the search index catches up by a bounded step, and only then do the answers go, so that
+// a log is searchable when acknowledged unless the index has fallen behind. docs/local-service.md#the-writer-thread
 import { parentPort } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { isDamage, storageFault } from '../../http/errors.ts';
 import { logCount, type LogParams } from './log-batch.ts';
 import { sqliteRoles } from './roles.ts';
 import { createSearchIndex, type SearchIndex } from './search-index.ts';
-import { createWalSync, type WalSync } from './wal-sync.ts';
 import {
   MAINTENANCE_METHODS,
   type FromWriter,
@@ -60,11 +58,6 @@ interface Connection {
   indexFull?: { limit: number };
   /** The last group could not take the write lock. */
   busy: boolean;
-  /** In WAL mode (any file the service opens): the groups' answers wait here for the log to reach the disk, while the
-   * thread goes on (server/stores/sqlite/wal-sync.ts); otherwise each commit waits for the disk itself. */
-  sync?: WalSync;
-  /** What a commit waits for: NORMAL with `sync`, FULL without. */
-  synchronous: 'NORMAL' | 'FULL';
 }
 
 const port = parentPort!;
@@ -100,11 +93,8 @@ function open(id: number, options: OpenOptions): void {
     db = new Database(options.path);
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.pragma('foreign_keys = ON');
-    // An acknowledged batch survives a power loss: its answer waits for the disk, in WAL mode off the thread's turn
-    // (server/stores/sqlite/wal-sync.ts), else in its commit (docs/local-service.md#the-writer-thread).
-    const wal = db.pragma('journal_mode', { simple: true }) === 'wal' && !db.memory;
-    const synchronous = wal ? 'NORMAL' : 'FULL';
-    db.pragma(`synchronous = ${synchronous}`);
+    // An acknowledged batch survives a power loss: each group's commit waits for the disk (docs/local-service.md#the-writer-thread).
+    db.pragma('synchronous = FULL');
     const methods = sqliteRoles(db).writes as Methods;
     const reserve = options.maxPages
       ? Math.min(
@@ -125,8 +115,6 @@ function open(id: number, options: OpenOptions): void {
       pages,
       indexRetryAt: 0,
       busy: false,
-      sync: wal ? createWalSync(`${db.name}-wal`, (outcomes) => post({ type: 'done', outcomes })) : undefined,
-      synchronous,
     };
     setPages(connection, 'writes');
     connections.set(id, connection);
@@ -188,10 +176,7 @@ async function serve(id: number, connection: Connection): Promise<number> {
   const outcomes: Outcome[] = [];
   let retryIn = Infinity;
   try {
-    const wrote = connection.queue.length > 0;
     const stored = await runQueue(id, connection, outcomes);
-    // The log's sync begins now, while the index takes its step: the answers wait for both.
-    if (wrote) connection.sync?.committed();
     catchUp(connection, stored);
     answerSettles(connection, outcomes);
     if (!connection.db.open) connections.delete(id);
@@ -203,10 +188,8 @@ async function serve(id: number, connection: Connection): Promise<number> {
     connection.indexRetryAt = Date.now() + INDEX_RETRY_MS;
     answerSettles(connection, outcomes);
     retryIn = connection.queue.length > 0 ? 0 : INDEX_RETRY_MS;
-    connection.sync?.committed();
   }
-  if (connection.sync) connection.sync.hold(outcomes);
-  else if (outcomes.length > 0) post({ type: 'done', outcomes });
+  if (outcomes.length > 0) post({ type: 'done', outcomes });
   return retryIn;
 }
 
@@ -377,7 +360,7 @@ function catchUp(connection: Connection, stored: number): void {
   try {
     // The index is made again from the logs after any loss: its step need not wait for the disk, nor for a lock that
     // another process holds (it tries again later), so that the group's answers never wait on either.
-    if (connection.synchronous === 'FULL') exec(connection.db, 'PRAGMA synchronous = NORMAL');
+    exec(connection.db, 'PRAGMA synchronous = NORMAL');
     exec(connection.db, 'PRAGMA busy_timeout = 0');
     const wanted = Math.min(INDEX_STEP_MAX, Math.max(INDEX_STEP, stored));
     limit = connection.indexFull?.limit ?? wanted;
@@ -400,7 +383,7 @@ function catchUp(connection: Connection, stored: number): void {
     if (code !== 'SQLITE_BUSY') logOnce(connection, 'the search index', error);
     connection.indexRetryAt = Date.now() + INDEX_RETRY_MS;
   } finally {
-    if (connection.synchronous === 'FULL') exec(connection.db, 'PRAGMA synchronous = FULL');
+    exec(connection.db, 'PRAGMA synchronous = FULL');
     exec(connection.db, `PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
   }
 }
