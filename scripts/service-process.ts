@@ -16,8 +16,12 @@ export interface ServiceProcess {
   stop(): Promise<void>;
 }
 
-export async function startServiceProcess(env: Record<string, string>): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+/** `nodeOptions`: Node's own flags for the child, such as those NODE_OPTIONS may not carry (`--cpu-prof`). */
+export async function startServiceProcess(
+  env: Record<string, string>,
+  nodeOptions: string[] = [],
+): Promise<ServiceProcess> {
+  const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

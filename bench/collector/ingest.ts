@@ -63,7 +63,14 @@ export async function registerSession(url: string, uid: string, udid: string): P
 /** `texts`: the logs' texts, in turn, instead of the default short words. */
 export async function measureIngest(
   url: string,
-  options: { clients: number; batches: number; label: string; texts?: readonly string[] },
+  options: {
+    clients: number;
+    batches: number;
+    label: string;
+    texts?: readonly string[];
+    /** Called as the clock starts, once the bodies are made. */
+    onStart?: () => void;
+  },
 ): Promise<IngestResult> {
   const perClient = Math.ceil(options.batches / options.clients);
   const bodies: string[][] = [];
@@ -73,6 +80,7 @@ export async function measureIngest(
   }
   const times: number[] = [];
   let refused = 0;
+  options.onStart?.();
   const started = performance.now();
   await Promise.all(
     bodies.map(async (batches) => {

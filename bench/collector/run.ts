@@ -285,7 +285,7 @@ async function everything(): Promise<void> {
       const running = await target.start();
       try {
         const probe = target.searchable
-          ? startVisibilityProbe(running.url, {
+          ? await startVisibilityProbe(running.url, {
               cookie: await explorerCookie(running.url, ADMIN_TOKEN),
               appId: appIdOf(DEMO_APP_KEY),
               sessionId: await registerSession(running.url, `visibility-${clients}-${Date.now()}`, 'probe-device'),
