@@ -53,7 +53,7 @@ export const toLogRow = (appKey: string, sessionId: number, log: LogRecord): Log
 });
 
 /** One session's batch as the writer reads and inserts it (log-writer.ts), plain data that crosses from a worker to
- * the host's inserter (log-inserter.ts) as one string and three arrays: per row, the dedupe key's time and hash and
+ * the host's inserter (host-inserter.ts) as one string and three arrays: per row, the dedupe key's time and hash and
  * the level (for the session's counts), and all rows as JSONEachRow text, one line each, without the `received` and
  * `arrival` the writer puts first in each line. JSON escapes a newline within a string, so a line holds no newline. */
 export interface PreparedBatch {

@@ -31,7 +31,7 @@ export interface LogWriter {
   addLogs(appKey: string, sessionId: number, logs: LogRecord[]): Promise<number>;
   /** addLogs, answering the new logs' counts too, for SIDELOG_DB's session counts (CollectorStore.countLogs). */
   store(appKey: string, sessionId: number, logs: LogRecord[]): Promise<StoredCounts>;
-  /** store, for a batch prepared elsewhere (a worker's, through the host's inserter: log-inserter.ts). */
+  /** store, for a batch prepared elsewhere (a worker's, through the host's inserter: host-inserter.ts). */
   submit(batch: PreparedBatch): Promise<StoredCounts>;
   /** Resolves once every batch submitted before it is written or failed. */
   drain(): Promise<void>;
