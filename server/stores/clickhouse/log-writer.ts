@@ -46,6 +46,17 @@ export const noneStored = (sent: number): StoredCounts => ({
   last_at: 0,
   levels: [0, 0, 0, 0, 0, 0],
 });
+/** The writer's calls over a way to submit a prepared batch (the group commit here, or the host's inserter through a
+ * worker's channel: remote-log-writer.ts): a batch prepared where it arrives, an empty one answered at once. */
+export function batchCalls(
+  submitBatch: (batch: PreparedBatch) => Promise<StoredCounts>,
+): Pick<LogWriter, 'addLogs' | 'store' | 'submit'> {
+  const submit = (batch: PreparedBatch) =>
+    batch.at.length === 0 ? Promise.resolve(noneStored(0)) : submitBatch(batch);
+  const store: LogWriter['store'] = (appKey, sessionId, logs) => submit(prepareBatch(appKey, sessionId, logs));
+  return { submit, store, addLogs: async (appKey, sessionId, logs) => (await store(appKey, sessionId, logs)).stored };
+}
+
 /** A new row into its batch's counts; a level outside 0…5 counts in the total only, as on the other stores. */
 function count(counts: StoredCounts, at: number, level: number | null): void {
   const first = counts.stored++ === 0;
@@ -171,14 +182,8 @@ export function createLogWriter(client: ClickHouseClient, database: string, opti
     refuse: () => new ClickHouseUnavailable('ClickHouse is behind: too many logs are waiting to be stored'),
   });
 
-  const submit = (batch: PreparedBatch) =>
-    batch.at.length === 0 ? Promise.resolve(noneStored(0)) : group.submit(batch);
-  const store: LogWriter['store'] = (appKey, sessionId, logs) => submit(prepareBatch(appKey, sessionId, logs));
-
   return {
-    addLogs: async (appKey, sessionId, logs) => (await store(appKey, sessionId, logs)).stored,
-    store,
-    submit,
+    ...batchCalls((batch) => group.submit(batch)),
     drain: () => group.drain(),
     arrivals,
   };

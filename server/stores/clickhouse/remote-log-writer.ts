@@ -3,9 +3,8 @@
 // with the batch's counts once the primary says ClickHouse acknowledged the insert holding it. A primary that cannot
 // be reached, or that goes while batches wait, fails them as ClickHouse unavailable (503 with Retry-After): none of
 // them was acknowledged to a client.
-import type { LogWriter } from './log-writer.ts';
-import { noneStored } from './log-writer.ts';
-import { prepareBatch, type PreparedBatch } from './log-rows.ts';
+import { batchCalls, type LogWriter } from './log-writer.ts';
+import type { PreparedBatch } from './log-rows.ts';
 import type { StoredCounts } from '../store.types.ts';
 import { insertRequest, isInsertReply, type InsertRequest } from './host-inserter.ts';
 import { ClickHouseUnavailable } from './unavailable.ts';
@@ -46,8 +45,7 @@ export function createRemoteLogWriter(
     waiting.clear();
   });
 
-  const submit = (batch: PreparedBatch): Promise<StoredCounts> => {
-    if (batch.at.length === 0) return Promise.resolve(noneStored(0));
+  const send = (batch: PreparedBatch): Promise<StoredCounts> => {
     if (!channel.send) return Promise.reject(gone());
     const id = ++next;
     let resolve!: (counts: StoredCounts) => void;
@@ -66,11 +64,8 @@ export function createRemoteLogWriter(
     }
     return done;
   };
-  const store: LogWriter['store'] = (appKey, sessionId, logs) => submit(prepareBatch(appKey, sessionId, logs));
   return {
-    submit,
-    store,
-    addLogs: async (appKey, sessionId, logs) => (await store(appKey, sessionId, logs)).stored,
+    ...batchCalls(send),
     async drain() {
       while (waiting.size > 0) await Promise.allSettled([...waiting.values()].map((batch) => batch.done));
     },
