@@ -43,13 +43,20 @@ interface OpenLogsOptions {
 
 /** The highest arrival number stored, read from the newest day's partitions only (`received` is its second), so that a
  * process started after another numbers its rows after the other's, whatever the clocks did. */
-export async function lastArrival(client: ClickHouseClient, database: string): Promise<number> {
+async function lastArrival(client: ClickHouseClient, database: string): Promise<number> {
   const table = `${sqlIdentifier(database)}.${LOGS_TABLE}`;
   const result = await client.query({
     query: `SELECT max(arrival) AS last FROM ${table} WHERE received >= (SELECT max(received) FROM ${table}) - 86400`,
     format: 'JSONEachRow',
   });
   return ((await result.json()) as { last: number }[])[0]?.last ?? 0;
+}
+
+/** The writer of a process, or of a host's primary: numbering its rows after those already stored. */
+async function openWriter(client: ClickHouseClient, database: string, options: LogWriterOptions): Promise<LogWriter> {
+  const writer = createLogWriter(client, database, options);
+  writer.arrivals.follow(await lastArrival(client, database));
+  return writer;
 }
 
 /** On a client of the caller's (chdb's in the tests), which it closes itself. */
@@ -63,8 +70,7 @@ export async function openClickHouseLogsOn(
   const features = await serverFeatures(client);
   const cluster = options.cluster ? await readClusterLayout(client, database, options.cluster) : undefined;
   await migrateLogs(client, database, features, { retentionDays: options.retentionDays, cluster });
-  const writer = createLogWriter(client, database, { ...options.writer, distributed: !!cluster });
-  writer.arrivals.follow(await lastArrival(client, database));
+  const writer = await openWriter(client, database, { ...options.writer, distributed: !!cluster });
   // A worker of a host whose primary inserts: the batches go there; the numbers and horizons stay this writer's.
   const inserts = options.throughPrimary ? createRemoteLogWriter(options.throughPrimary) : writer;
   return {
@@ -112,9 +118,7 @@ export async function openHostWriter(url: string): Promise<LogWriter> {
   const client = unavailableWhenDown(openClickHouseClient(settings));
   try {
     const cluster = settings.cluster ? await readClusterLayout(client, settings.database, settings.cluster) : undefined;
-    const writer = createLogWriter(client, settings.database, { distributed: !!cluster });
-    writer.arrivals.follow(await lastArrival(client, settings.database));
-    return writer;
+    return await openWriter(client, settings.database, { distributed: !!cluster });
   } catch (error) {
     await client.close();
     throw error;
