@@ -30,20 +30,22 @@ export interface RawLog {
 export type RawFields = Pick<RawLog, 't' | 'tg' | 'm' | 'f' | 'l' | 'v'> & { ll?: unknown };
 
 /**
- * A buffer of log calls as flat columns, index i being the i-th call in call order. The page appends to a few
- * arrays and allocates nothing per call: no object, no array of arguments (docs/modes.md#the-path-of-a-log-call).
- * Each call adds two numbers and its arguments, which is all a structured clone then copies per call: `at` follows
- * from `from` and the times (atsOf), and the level and argument count share one number.
+ * A buffer of log calls as one flat column and a few sparse ones, call i being the i-th in call order. The page
+ * appends to one array and allocates nothing per call: no object, no array of arguments
+ * (docs/modes.md#the-path-of-a-log-call). Each call adds its time, one number for its level and argument count, and
+ * its arguments, which is all a structured clone then copies per call: `at` follows from `from` and the times
+ * (atsOf). One array of mixed values rather than a column each for the times and the codes: Chromium's structured
+ * clone writes a column of doubles one boxed number at a time, and the page paid for it in garbage collection
+ * (docs/benchmarks.md#one-flat-column).
  */
 export interface LogColumns {
-  /** The `at` before the first call's: call i's `at` is the greater of its `x` and the `at` before it plus one. */
+  /** The `at` before the first call's: call i's `at` is the greater of its time and the `at` before it plus one. */
   from: number;
-  x: number[];
-  /** Call i's level plus 8 × its argument count, taken from `p` in order (-1 for a call made with explicit
-   * fields, in `e`): `c & 7` and `c >> 3`. */
-  c: number[];
-  /** The arguments of every call, one call's after the other's. */
-  p: unknown[];
+  /** The number of calls. */
+  n: number;
+  /** Each call's time (`x`), then its code (callCode: its level plus 8 × its argument count, -1 for a call made
+   * with explicit fields, in `e`), then its arguments. */
+  f: unknown[];
   /** Raw stacks, by index, of the calls that took one. */
   s: Record<number, string>;
   /** Explicit fields, by index; `ll` among them overrides the level (one that is not of the six numbers). */
@@ -54,16 +56,20 @@ export interface LogColumns {
   at?: number[];
 }
 
-/** Call i's level and argument count as one number (LogColumns.c); a count of -1 marks explicit fields. */
+/** Call i's level and argument count as one number (LogColumns.f); a count of -1 marks explicit fields. */
 export const callCode = (ll: LogLevel, count: number) => count * 8 + ll;
+
+/** The number of values a call of this code takes in LogColumns.f: its time, its code, its arguments. */
+export const callWidth = (code: number) => 2 + Math.max(0, code >> 3);
 
 /** The `at` after `last` of a call made at `x`: `at` is strictly increasing, and runs ahead of the clock in a burst. */
 export const nextAt = (last: number, x: number) => (x > last ? x : last + 1);
 
 /** The `at` of the last call (or `from` when there is none). */
-export function lastAtOf(columns: Pick<LogColumns, 'from' | 'x' | 'at'>): number {
+export function lastAtOf(columns: Pick<LogColumns, 'from' | 'f' | 'at'>): number {
   if (columns.at) return columns.at.length > 0 ? columns.at[columns.at.length - 1] : columns.from;
   let last = columns.from;
-  for (const x of columns.x) last = nextAt(last, x);
+  const { f } = columns;
+  for (let i = 0; i < f.length; i += callWidth(f[i + 1] as number)) last = nextAt(last, f[i] as number);
   return last;
 }

@@ -185,6 +185,9 @@ export class SidelogClient {
    */
   #logMethod(level: LogLevel): (...parts: unknown[]) => void {
     const client = this;
+    // The queue is made before the methods (fields start in order) and never replaced: held here, not read from
+    // the private field at each call.
+    const queue = this.#queue;
     const print = PRINT[level];
     const warnOrWorse = level !== LogLevel.Debug && level !== LogLevel.Info;
     const method = function (): void {
@@ -192,7 +195,7 @@ export class SidelogClient {
         const now = Date.now();
         const stack = warnOrWorse || client.#captureAllSites ? captureCallSite(method) : undefined;
         const count = arguments.length;
-        const p = client.#queue.open(now, level, count, stack);
+        const p = queue.open(now, level, count, stack);
         for (let i = 0; i < count; i++) p.push(arguments[i]);
       } catch {
         // Nothing a log call does may break the page.

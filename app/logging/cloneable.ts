@@ -27,9 +27,10 @@ function toCloneable(message: WriteMessage): WriteMessage {
       ? fields
       : (Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, cloneable(value)])) as RawFields);
   }
-  // Arguments one by one: a primitive is kept without a trial clone, which only objects need.
-  const p = message.logs.p.map(cloneable);
-  return { ...message, logs: { ...message.logs, p, e } };
+  // Arguments one by one (and the times and codes among them, numbers): a primitive is kept without a trial clone,
+  // which only objects need.
+  const f = message.logs.f.map(cloneable);
+  return { ...message, logs: { ...message.logs, f, e } };
 }
 
 function isDataCloneError(error: unknown): boolean {

@@ -6,12 +6,18 @@ interface NavigationLike extends EventTarget {
   currentEntry?: unknown;
 }
 
-/** Returns a function that tells the page's current URL, cheaply. */
-export function createPageURL(): () => string {
+/** The page's current URL, and news of its changes where the browser gives them. */
+export interface PageURL {
+  read(): unknown;
+  /** Calls `changed` whenever the URL changes, synchronously, before the change returns (pushState, a hash
+   * assignment); false where the browser cannot tell, and then the URL must be read for every call. */
+  watch(changed: () => void): boolean;
+}
+
+export function createPageURL(): PageURL {
   const navigation = (globalThis as { navigation?: NavigationLike }).navigation;
-  if (!navigation || typeof navigation.addEventListener !== 'function') return () => location.href;
-  let url: string | undefined;
-  // Fired synchronously, before pushState or a hash assignment returns.
-  navigation.addEventListener('currententrychange', () => (url = undefined));
-  return () => (url ??= location.href);
+  return {
+    read: () => location.href,
+    watch: (changed) => (navigation?.addEventListener('currententrychange', changed), !!navigation),
+  };
 }

@@ -1,7 +1,9 @@
 // The page's half of the per-call path (docs/modes.md#the-path-of-a-log-call): a log call appends to a buffer and
 // returns; one message carries the whole buffer to the engine on the next microtask (or as the call after a full
-// buffer comes). A call pushes only its time, one number for its level and argument count, and its arguments, and
-// that is all the message holds per call: each call's `at` follows from the times (protocol/log-columns.ts). Until
+// buffer comes). A call pushes only its time, one number for its level and argument count, and its arguments onto one
+// array, and that is all the message holds per call: each call's `at` follows from the times
+// (protocol/log-columns.ts). What happens once per buffer (its start, its URL, its microtask) stays out of the call's
+// own few steps, which run in the interpreter until the page has made many calls. Until
 // an engine is attached, messages wait here, in order, so nothing logged before `init`, or while a worker fails and
 // the next mode starts, is lost; past WAITING_LOG_CAP logs the oldest become one gap entry. A message sent stays
 // here until the engine confirms it stored, so that a page going away can rescue what is not stored yet
@@ -9,9 +11,9 @@
 // From protocol/ only the modules it runs, as client.ts.
 import { isLogLevel, LogLevel } from '../../protocol/levels.ts';
 import { GAP_LOG_TAG, UNCONFIRMED_LOG_CAP, WAITING_LOG_CAP } from '../../protocol/page-constants.ts';
-import { callCode, nextAt, type LogColumns, type RawFields } from '../../protocol/log-columns.ts';
+import { callCode, callWidth, nextAt, type LogColumns, type RawFields } from '../../protocol/log-columns.ts';
 import type { WriteMessage } from '../../protocol/index.ts';
-import { createPageURL } from './page-url.ts';
+import { createPageURL, type PageURL } from './page-url.ts';
 
 /** Where messages go: a worker's port, or the in-page engine, through app/logging/engine-sink.ts (device keys and
  * issues sanitised on their way; an uncloneable argument written as text rather than refused). */
@@ -21,9 +23,6 @@ export interface WriteSink {
 
 /** A buffer this large is sent as the next call comes rather than on the microtask. */
 const FLUSH_AT = 1000;
-
-/** A buffer with no call yet; its `from` is set as it is sent. */
-const emptyBuffer = (): LogColumns => ({ from: 0, x: [], c: [], p: [], s: {}, e: {}, u: [] });
 
 /** Re-keys a buffer's calls by index (its stacks, its fields) once the first `count` are gone. */
 function shiftCalls<T>(byCall: Record<number, T>, count: number): Record<number, T> {
@@ -40,18 +39,16 @@ function shiftCalls<T>(byCall: Record<number, T>, count: number): Record<number,
 function dropOldest(logs: LogColumns, count: number): { start: number; end: number } {
   let at = logs.from;
   let start = 0;
-  let args = 0;
+  let width = 0;
   for (let i = 0; i < count; i++) {
-    at = nextAt(at, logs.x[i]);
+    at = nextAt(at, logs.f[width] as number);
     if (i === 0) start = at;
-    // A call with fields has a count of -1: no arguments.
-    args += Math.max(0, logs.c[i] >> 3);
+    width += callWidth(logs.f[width + 1] as number);
   }
   // The calls left follow from the last `at` dropped, as they did.
   logs.from = at;
-  logs.x.splice(0, count);
-  logs.c.splice(0, count);
-  logs.p.splice(0, args);
+  logs.n -= count;
+  logs.f.splice(0, width);
   logs.s = shiftCalls(logs.s, count);
   logs.e = shiftCalls(logs.e, count);
   // The URL in force at the first call left starts the runs (the buffer's first run is at index 0).
@@ -106,18 +103,28 @@ export interface WriteQueue {
 export function createWriteQueue(
   onError: (error: unknown) => void = () => {},
   waitingCap = WAITING_LOG_CAP,
-  pageURL: () => unknown = createPageURL(),
+  pageURL: PageURL = createPageURL(),
 ): WriteQueue {
-  let buffer = emptyBuffer();
-  let scheduled = false;
+  /** The buffer: its calls so far, their one flat column, and the sparse columns (protocol/log-columns.ts). */
+  let calls = 0;
+  let flat: unknown[] = [];
+  let stacks: Record<number, string> = {};
+  let fields: Record<number, RawFields> = {};
+  let urls: [number, unknown][] = [];
   /** `at` is strictly increasing (docs/wire-format.md#log-record): a burst within one millisecond runs ahead of the clock. */
   let lastAt = 0;
   /** The `at` before the buffer's first call: its `from`. */
   let bufferFrom = 0;
   let seq = 0;
   let sink: WriteSink | undefined;
-  /** The URL the buffer last wrote. */
+  /** The URL the buffer last wrote (none before its first call, which writes its own). */
   let bufferURL: unknown;
+  /** The URL may have changed since the buffer last wrote it: read it for the next call. Where the browser tells of
+   * every change, that is once per change and per buffer; elsewhere, every call. */
+  let urlStale = true;
+  const urlWatched = pageURL.watch(() => (urlStale = true));
+  /** The URL a call made with explicit fields names, for open to note rather than the page's (logFields). */
+  let givenURL: unknown;
   const waiting: WriteMessage[] = [];
   /** Logs in `waiting`, and the times of those that gave way to a gap entry. */
   let waitingLogs = 0;
@@ -125,7 +132,7 @@ export function createWriteQueue(
   /** Sent, not yet confirmed stored, and the logs among them. */
   const unconfirmed: WriteMessage[] = [];
   let unconfirmedLogs = 0;
-  const logCount = (message: WriteMessage) => (message.sl === 'logs' ? message.logs.x.length : 0);
+  const logCount = (message: WriteMessage) => (message.sl === 'logs' ? message.logs.n : 0);
   let sealed: (() => void) | undefined;
   let changes = 0;
 
@@ -152,11 +159,11 @@ export function createWriteQueue(
       const index = waiting.findIndex((message) => message.sl === 'logs');
       const { logs } = waiting[index] as LogsMessage;
       // Room for the gap entry too, which counts as one.
-      const count = Math.min(logs.x.length, waitingLogs + 1 - waitingCap);
+      const count = Math.min(logs.n, waitingLogs + 1 - waitingCap);
       const dropped = dropOldest(logs, count);
       gap = { start: gap?.start ?? dropped.start, end: dropped.end };
       waitingLogs -= count;
-      if (logs.x.length === 0) waiting.splice(index, 1);
+      if (logs.n === 0) waiting.splice(index, 1);
     }
   }
 
@@ -167,9 +174,8 @@ export function createWriteQueue(
     // One call with fields, at the gap's start, as columns.
     const logs: LogColumns = {
       from: gap.start - 1,
-      x: [gap.start],
-      c: [callCode(LogLevel.Warning, -1)],
-      p: [],
+      n: 1,
+      f: [gap.start, callCode(LogLevel.Warning, -1)],
       s: {},
       e: { 0: { tg: GAP_LOG_TAG, t: JSON.stringify(gap) } },
       u: [[0, undefined]],
@@ -184,53 +190,64 @@ export function createWriteQueue(
     changes++;
     waiting.push(message);
     if (message.sl !== 'logs') return;
-    waitingLogs += message.logs.x.length;
+    waitingLogs += message.logs.n;
     if (waitingLogs > waitingCap - (gap ? 1 : 0)) trimWaiting();
   }
 
   function flush(): void {
-    scheduled = false;
-    if (buffer.x.length === 0) return;
-    const logs = buffer;
-    buffer = emptyBuffer();
-    // Each call's `at` follows from this and the times: the engine works them out (protocol/log-columns.ts).
-    logs.from = bufferFrom;
+    if (calls === 0) return;
+    // Each call's `at` follows from `from` and the times: the engine works them out (protocol/log-columns.ts).
+    const logs: LogColumns = { from: bufferFrom, n: calls, f: flat, s: stacks, e: fields, u: urls };
+    calls = 0;
+    flat = [];
+    stacks = {};
+    fields = {};
+    urls = [];
     emit({ sl: 'logs', seq: 0, logs });
   }
 
-  /** Appends what every call has; returns the call's index in the buffer. A full buffer is sent first, so that the
-   * call's own arguments, pushed after this returns, go with the call. */
-  function append(x: number, ll: LogLevel, n: number, url: unknown): number {
-    if (buffer.x.length >= FLUSH_AT) flush();
-    const index = buffer.x.length;
-    // Each call's `at` is worked out as it comes, in the call's own optimised code: worked out over the buffer as it
-    // was sent, once per 1,000 calls, the loop ran unoptimised, about 0.1 µs a call
-    // (docs/benchmarks.md#before-and-after-the-pass-on-the-start-up-and-the-at-per-call).
-    if (index === 0) bufferFrom = lastAt;
-    lastAt = x > lastAt ? x : lastAt + 1;
-    // A page's URL seldom changes within a buffer: each message carries it once per run of equal URLs.
-    if (index === 0 || url !== bufferURL) {
-      buffer.u.push([index, url]);
-      bufferURL = url;
-    }
-    buffer.x.push(x);
-    buffer.c.push(callCode(ll, n));
-    if (!scheduled) {
-      scheduled = true;
-      queueMicrotask(flush);
-    }
-    return index;
-  }
-
-  function open(x: number, ll: LogLevel, count: number, stack: string | undefined): unknown[] {
+  /** What a buffer's first call does, and the call after a full one: the full one is sent, and the next begins.
+   * Returns an array for the call's arguments to go nowhere once the queue is sealed. */
+  function startBuffer(): unknown[] | undefined {
     if (sealed) {
       sealed();
       return [];
     }
-    const index = append(x, ll, count, pageURL());
-    if (stack !== undefined) buffer.s[index] = stack;
-    // Flat: the arguments go straight into the buffer, with no array of their own.
-    return buffer.p;
+    flush();
+    bufferFrom = lastAt;
+    urlStale = true;
+    // The buffer goes on the next microtask, if nothing has sent it before (a microtask a buffer sent early had asked
+    // for then finds this one, and sends it a little sooner).
+    queueMicrotask(flush);
+    return undefined;
+  }
+
+  /** Notes the URL of the call about to be appended, where it differs from the call's before. */
+  function noteURL(url: unknown): void {
+    if (urls.length > 0 && url === bufferURL) return;
+    urls.push([calls, url]);
+    bufferURL = url;
+  }
+
+  /** Appends a call's time and code; returns the array its arguments go onto. The steps every log call takes, so as
+   * few as there can be: `calls` is 0 only for a buffer's first call (and every call once sealed). */
+  function open(x: number, ll: LogLevel, count: number, stack: string | undefined): unknown[] {
+    if (calls === 0 || calls === FLUSH_AT) {
+      const dropped = startBuffer();
+      if (dropped) return dropped;
+    }
+    // Each call's `at` is worked out as it comes, in the call's own code: worked out over the buffer as it was sent,
+    // once per 1,000 calls, the loop ran unoptimised, about 0.1 µs a call
+    // (docs/benchmarks.md#before-and-after-the-pass-on-the-start-up-and-the-at-per-call).
+    lastAt = x > lastAt ? x : lastAt + 1;
+    if (urlStale) {
+      noteURL(givenURL ?? pageURL.read());
+      urlStale = !urlWatched;
+    }
+    if (stack !== undefined) stacks[calls] = stack;
+    calls++;
+    flat.push(x, count * 8 + ll);
+    return flat;
   }
 
   return {
@@ -240,13 +257,18 @@ export function createWriteQueue(
       const p = open(x, ll, count, stack);
       for (let i = 0; i < count; i++) p.push(parts[i]);
     },
-    logFields(x, ll, fields, url) {
-      if (sealed) return sealed();
+    logFields(x, ll, given, url) {
       // The level shares a number with the count, which has room for the six levels only: any other value the
       // caller gave goes with the fields, for the engine to read or drop (protocol/sanitise.ts).
       const known = isLogLevel(ll);
-      const index = append(x, known ? ll : LogLevel.Debug, -1, url ?? pageURL());
-      buffer.e[index] = known ? fields : { ...fields, ll };
+      // The call's URL is read for it (its own, if it names one), and the page's again for the next call.
+      urlStale = true;
+      givenURL = url;
+      const p = open(x, known ? ll : LogLevel.Debug, -1, undefined);
+      givenURL = undefined;
+      urlStale = true;
+      // Anything else, the queue is sealed and the call went nowhere.
+      if (p === flat) fields[calls - 1] = known ? given : { ...given, ll };
     },
     lastAt() {
       flush();
@@ -282,7 +304,7 @@ export function createWriteQueue(
       takeGap();
       while (waiting.length > 0 && sink === next) {
         const message = waiting.shift()!;
-        if (message.sl === 'logs') waitingLogs -= message.logs.x.length;
+        if (message.sl === 'logs') waitingLogs -= message.logs.n;
         deliverKept(message);
       }
     },

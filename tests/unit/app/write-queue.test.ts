@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { GAP_LOG_TAG, LogLevel, rowsOf, type WriteMessage } from '../../../protocol/index.ts';
 import { cloneableSink } from '../../../app/logging/cloneable.ts';
+import type { PageURL } from '../../../app/logging/page-url.ts';
 import { createWriteQueue, type WriteQueue, type WriteSink } from '../../../app/logging/write-queue.ts';
 
 const PAGE = 'http://127.0.0.1:8080/sales';
@@ -17,7 +18,10 @@ function cloningSink(): WriteSink & { received: WriteMessage[] } {
   return { received, write: (message) => received.push(structuredClone(message)) };
 }
 
-function attached(pageURL = () => PAGE) {
+/** A page URL as a browser without the Navigation API gives it: read for every call. */
+const readEachCall = (read: () => unknown): PageURL => ({ read, watch: () => false });
+
+function attached(pageURL = readEachCall(() => PAGE)) {
   const queue = createWriteQueue(undefined, undefined, pageURL);
   const sink = cloningSink();
   // As the client attaches an engine's sink: a message refused for an uncloneable value is written again as text.
@@ -36,7 +40,8 @@ describe('the write queue', () => {
       {
         sl: 'logs',
         seq: 1,
-        logs: { from: 0, x: [1, 2], c: [8, 16], p: ['a', 'b', { n: 2 }], s: {}, e: {}, u: [[0, PAGE]] },
+        // Each call's time, its level + 8 × its argument count, its arguments: one flat column.
+        logs: { from: 0, n: 2, f: [1, 8, 'a', 2, 16, 'b', { n: 2 }], s: {}, e: {}, u: [[0, PAGE]] },
       },
     ]);
     expect(rows(sink.received[0])).toEqual([
@@ -119,7 +124,11 @@ describe('the write queue', () => {
   });
 
   test('messages wait, in order, until a sink is attached', async () => {
-    const queue = createWriteQueue(undefined, undefined, () => PAGE);
+    const queue = createWriteQueue(
+      undefined,
+      undefined,
+      readEachCall(() => PAGE),
+    );
     log(queue, 1, 'before');
     const seq = queue.send({ sl: 'key', key: 'k', value: 1 });
     log(queue, 2, 'after');
@@ -179,7 +188,7 @@ describe('the write queue', () => {
   test("each message carries the page's URL once per run of equal URLs", async () => {
     const STATS = 'http://127.0.0.1:8080/stats';
     let url = PAGE;
-    const { queue, sink } = attached(() => url);
+    const { queue, sink } = attached(readEachCall(() => url));
     queue.log(1, LogLevel.Debug, [], undefined);
     queue.log(2, LogLevel.Debug, [], undefined);
     url = STATS;
@@ -198,11 +207,37 @@ describe('the write queue', () => {
     expect(second.logs.u).toEqual([[0, STATS]]);
   });
 
+  test('where the browser tells of every change of URL, the URL is read once per change and per message', async () => {
+    const STATS = 'http://127.0.0.1:8080/stats';
+    let url = PAGE;
+    let reads = 0;
+    let changed = () => {};
+    const pageURL: PageURL = {
+      read: () => (reads++, url),
+      watch: (listener) => ((changed = listener), true),
+    };
+    const { queue, sink } = attached(pageURL);
+    log(queue, 1);
+    log(queue, 2);
+    url = STATS;
+    changed();
+    log(queue, 3);
+    // A call with a URL of its own does not make it the page's.
+    queue.logFields(4, LogLevel.Info, { t: 'sent' }, 'http://other/');
+    log(queue, 5);
+    await Promise.resolve();
+    log(queue, 6);
+    await Promise.resolve();
+    expect(sink.received.flatMap(rows).map((row) => row.u)).toEqual([PAGE, PAGE, STATS, 'http://other/', STATS, STATS]);
+    // The first call, the change, the call after the URL of its own, and the next message's first call.
+    expect(reads).toBe(4);
+  });
+
   test('past the waiting bound, the oldest logs give way to one gap entry in their place, first in line', async () => {
     const queue = createWriteQueue(
       () => {},
       5,
-      () => PAGE,
+      readEachCall(() => PAGE),
     );
     for (let at = 1; at <= 8; at++) {
       log(queue, at, `line ${at}`);
@@ -226,7 +261,7 @@ describe('the write queue', () => {
     const queue = createWriteQueue(
       () => {},
       5,
-      () => url,
+      readEachCall(() => url),
     );
     // One message of six calls, all in the same millisecond (their `at` runs ahead of the clock), then a seventh.
     queue.log(10, LogLevel.Debug, ['a', 1], undefined);

@@ -13,7 +13,7 @@ import {
 const PAGE = 'http://127.0.0.1:8080/sales';
 
 describe('log columns', () => {
-  test('flat: each call takes its own count of arguments from p, in order, and a fields call takes none', () => {
+  test('one flat column: each call its time, its code, then its own count of arguments; a fields call takes none', () => {
     const rows: RawLog[] = [
       { at: 1, x: 1, ll: LogLevel.Debug, p: ['a', { n: 1 }], u: PAGE },
       { at: 2, x: 1, ll: LogLevel.Info, p: [], u: PAGE },
@@ -29,8 +29,8 @@ describe('log columns', () => {
     ];
     const columns = columnsOf(rows);
     // Level + 8 × count: Debug with 2, Info with 0, Warning with fields (-1), Error with 1.
-    expect(columns.c).toEqual([16, 4, -7, 10]);
-    expect(columns.p).toEqual(['a', { n: 1 }, 'b']);
+    expect(columns.f).toEqual([1, 16, 'a', { n: 1 }, 1, 4, 3, -7, 4, 10, 'b']);
+    expect(columns.n).toBe(4);
     // These `at` follow from the times: no column of their own.
     expect(columns.at).toBeUndefined();
     expect(rowsOf(columns)).toEqual(rows);
@@ -39,16 +39,16 @@ describe('log columns', () => {
   test('`at` follows from `from` and the times: the clock, or one past the last where the clock has not moved on', () => {
     const columns: LogColumns = {
       from: 100,
-      x: [50, 101, 101, 101, 200, 150],
-      c: [0, 0, 0, 0, 0, 0],
-      p: [],
+      n: 6,
+      // The third call has one argument, the fifth explicit fields.
+      f: [50, 0, 101, 0, 101, 8, 'a', 101, 0, 200, -8, 150, 0],
       s: {},
-      e: {},
+      e: { 4: { t: 'fields' } },
       u: [[0, PAGE]],
     };
     expect(atsOf(columns)).toEqual([101, 102, 103, 104, 200, 201]);
     expect(lastAtOf(columns)).toBe(201);
-    expect(lastAtOf({ ...columns, x: [] })).toBe(100);
+    expect(lastAtOf({ ...columns, f: [] })).toBe(100);
   });
 
   test('rows whose `at` do not follow from their times keep them in a column of their own', () => {
@@ -67,6 +67,26 @@ describe('log columns', () => {
       { at: 2, x: 2, ll: 7.5, t: 'odd', tg: undefined, m: undefined, f: undefined, l: undefined, u: PAGE },
     ] as unknown as RawLog[];
     expect(rowsOf(columnsOf(rows))).toEqual(rows);
+  });
+
+  test('columns of the split layout, a column each for the times, the codes and the arguments (a rescue an earlier version left in localStorage), still read', () => {
+    const split = {
+      from: 4,
+      x: [1, 2, 9],
+      c: [16, -4, 0],
+      p: ['a', 1],
+      s: { 0: 'Error\n    at pick (app.js:3:1)' },
+      e: { 1: { t: 'kept' } },
+      u: [
+        [0, PAGE],
+        [2, 'http://127.0.0.1:8080/stats'],
+      ],
+    } as unknown as LogColumns;
+    expect(readColumns(split)).toEqual([
+      { at: 5, x: 1, ll: LogLevel.Debug, p: ['a', 1], s: 'Error\n    at pick (app.js:3:1)', u: PAGE },
+      { at: 6, x: 2, ll: LogLevel.Info, t: 'kept', u: PAGE },
+      { at: 9, x: 9, ll: LogLevel.Debug, p: [], u: 'http://127.0.0.1:8080/stats' },
+    ]);
   });
 
   test('columns of the flat layout before `from` and `c` (a rescue an earlier version left in localStorage) still read', () => {
@@ -88,17 +108,19 @@ describe('log columns', () => {
 
   test('columns of the nested layout (a rescue an earlier version left in localStorage) still read, and the current layout reads as rowsOf', () => {
     const nested = {
-      at: [1, 2],
-      x: [1, 2],
-      ll: [LogLevel.Debug, LogLevel.Debug],
-      p: [['a', 1], null],
+      at: [1, 2, 3],
+      x: [1, 2, 3],
+      // Its sendLog kept any level it was given.
+      ll: [LogLevel.Debug, LogLevel.Debug, 'warning'],
+      p: [['a', 1], null, null],
       s: {},
-      e: { 1: { t: 'kept' } },
+      e: { 1: { t: 'kept' }, 2: { t: 'odd level' } },
       u: [[0, PAGE]],
     } as unknown as LogColumns;
     expect(readColumns(nested)).toEqual([
       { at: 1, x: 1, ll: LogLevel.Debug, p: ['a', 1], u: PAGE },
       { at: 2, x: 2, ll: LogLevel.Debug, t: 'kept', u: PAGE },
+      { at: 3, x: 3, ll: 'warning', t: 'odd level', u: PAGE },
     ]);
     const current = columnsOf([{ at: 3, x: 3, ll: LogLevel.Info, p: ['now'], u: PAGE }]);
     expect(readColumns(current)).toEqual(rowsOf(current));
