@@ -25,6 +25,7 @@ const ON_DEMAND: Record<string, string> = {
   'network-requests.js': 'network requests (logNetworkRequests)',
   'web-vitals.js': 'Web Vitals (logWebVitals)',
   'otlp-target.js': 'OTLP target (modes B and C, with otlp)',
+  'older-rescues.js': 'rescues earlier pages left (init, only when there are any)',
 };
 const PACKAGE_FILES = '/node_modules/sidelog/dist/';
 

@@ -10,7 +10,7 @@ import {
   LogLevel,
   columnsOf,
   formatParts,
-  readColumns,
+  rowsOf,
   sanitiseIssue,
   sanitiseLog,
   type RawLog,
@@ -62,7 +62,8 @@ function textRow(row: RawLog, redact: Redact): RawLog {
 function asText(write: WriteMessage, redact: Redact): WriteMessage {
   switch (write.sl) {
     case 'logs':
-      return { ...write, logs: columnsOf(readColumns(write.logs).map((row) => textRow(row, redact))) };
+      // In the current layout: the page's own, and earlier pages' as they were found (rescuesInCurrentLayout).
+      return { ...write, logs: columnsOf(rowsOf(write.logs).map((row) => textRow(row, redact))) };
     case 'issue':
       return { ...write, issue: { ...write.issue, ...sanitiseIssue(write.issue, redact) } };
     case 'rescued':
@@ -138,6 +139,12 @@ function isRescue(value: unknown, appKey: string): value is Rescue {
     typeof rescue.session?.session_uid === 'string' &&
     Array.isArray(rescue.writes)
   );
+}
+
+/** The rescues with all their logs in the current layout. Found only where an earlier page went before its engine stored
+ * everything, they load the reader of older layouts (older-rescues.ts), which every other start-up does without. */
+export async function rescuesInCurrentLayout(rescues: Rescue[]): Promise<Rescue[]> {
+  return rescues.length === 0 ? rescues : (await import('./older-rescues.ts')).inCurrentLayout(rescues);
 }
 
 /** The rescues earlier pages left for this app. A rescue that cannot

@@ -14,7 +14,7 @@ import { defaultWorkers, workersAt, type WorkerFactories } from './engines/worke
 import { loadIdentity, saveDeviceData, type Identity } from './identity.ts';
 import { pageRedactor } from './page-redaction.ts';
 import { randomHex } from './random-hex.ts';
-import { findRescues, removeRescue, saveRescue } from './rescue.ts';
+import { findRescues, removeRescue, rescuesInCurrentLayout, saveRescue } from './rescue.ts';
 import { SDK_VERSION } from './sdk-version.ts';
 import { loadSessionLastAt, saveSessionLastAt } from './session-last-at.ts';
 import type { WriteQueue } from './write-queue.ts';
@@ -81,7 +81,8 @@ export async function startSession(host: StartHost, options: ResolvedOptions): P
   // From here on, what is not stored when the page goes away can be rescued; and what earlier pages
   // rescued goes to the engine before anything this page logged.
   const engineUp = listenForLeaving(host, { appKey: options.appKey, session, run }, redact);
-  for (const rescue of findRescues(options.appKey).reverse()) queue.sendFirst({ sl: 'rescued', rescue });
+  const rescues = await rescuesInCurrentLayout(findRescues(options.appKey));
+  for (const rescue of rescues.reverse()) queue.sendFirst({ sl: 'rescued', rescue });
   const engine = await startEngine(
     engineKinds(host.workers ?? (options.workerURL ? workersAt(options.workerURL) : defaultWorkers)),
     {

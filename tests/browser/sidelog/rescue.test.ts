@@ -10,13 +10,20 @@ import {
   DEFAULT_REDACT,
   columnsOf,
   rowsOf,
+  type LogColumns,
   type Rescue,
   type SessionPayload,
   type SessionRecord,
   type WriteMessage,
 } from '../../../protocol/index.ts';
 import { createRedactor, keepText } from '../../../protocol/redact/redactor.ts';
-import { RESCUE_PREFIX, findRescues, removeRescue, saveRescue } from '../../../app/logging/rescue.ts';
+import {
+  RESCUE_PREFIX,
+  findRescues,
+  removeRescue,
+  rescuesInCurrentLayout,
+  saveRescue,
+} from '../../../app/logging/rescue.ts';
 import { logsOf, newApp } from './collector.ts';
 import { cleanUp, hideWorkers, startSidelog } from './sidelog.ts';
 import { internalsOf } from '../../../app/logging/internals.ts';
@@ -193,6 +200,71 @@ describe('a rescue handed to the next page', () => {
       .toEqual(['stored by the first engine 1', 'stored by the first engine 2', 'never stored']);
     // Confirmed stored: the rescue is gone.
     expect(findRescues(app)).toEqual([]);
+  });
+});
+
+describe('a rescue an earlier version of the page left', () => {
+  test('in its layout (a column each for the times, the codes and the arguments) is read, stored and delivered', async () => {
+    hideWorkers(); // mode B: the engine runs in this page, so the test reads the session it stored
+    const app = await newApp();
+    const first = await startSidelog(app);
+    await first.settle();
+    await first.close();
+    const db = new Dexie('bf_sdk');
+    await db.open();
+    const stored = (await db.table('sessions').get(sessionStorage.getItem(STORAGE_KEYS.sessionUuid)!)) as SessionRecord;
+    db.close();
+    const at = stored.lastAt! + 1;
+    // As that version's saveRescue wrote it: text-only calls with fields (a count of -1) in split columns.
+    const split = {
+      from: at - 1,
+      x: [at, at + 1],
+      c: [-8 + LogLevel.Info, -8 + LogLevel.Warning],
+      p: [],
+      s: {},
+      e: { 0: { t: 'kept by an earlier version 1' }, 1: { t: 'kept by an earlier version 2' } },
+      u: [[0, 'http://page/']],
+    };
+    const run = 'a-run-of-an-earlier-version';
+    localStorage.setItem(
+      RESCUE_PREFIX + run,
+      JSON.stringify({ appKey: app, run, session: stored.payload, writes: [{ sl: 'logs', seq: 1, logs: split }] }),
+    );
+
+    const next = await startSidelog(app);
+    await next.settle();
+    await next.forceSendOnce();
+    await expect
+      .poll(async () => (await logsOf(app)).map((log) => [log.t, log.ll]), { timeout: 30_000 })
+      .toEqual([
+        ['kept by an earlier version 1', LogLevel.Info],
+        ['kept by an earlier version 2', LogLevel.Warning],
+      ]);
+    expect(findRescues(app)).toEqual([]);
+  });
+});
+
+describe("an earlier version's rescue carried on in this page's own", () => {
+  test('is put in the current layout as it is found, then kept with every text redacted by this page', async () => {
+    const split = {
+      from: 9,
+      x: [10, 11],
+      c: [8 + LogLevel.Info, -8 + LogLevel.Warning],
+      p: ['mail ivan@shop.ru'],
+      s: {},
+      e: { 1: { t: 'and ivan@shop.ru again' } },
+      u: [[0, 'http://page/']],
+    };
+    const [older] = await rescuesInCurrentLayout([
+      rescue('earlier', [{ sl: 'logs', seq: 1, logs: split as unknown as LogColumns }]),
+    ]);
+    saveRescue(rescue('later', [{ sl: 'rescued', seq: 2, rescue: older }]), createRedactor(DEFAULT_REDACT));
+    const [found] = findRescues('app');
+    const inner = found.writes[0].sl === 'rescued' ? found.writes[0].rescue.writes[0] : undefined;
+    expect(rowsOfWrite(inner!).map((row) => [row.at, row.ll, row.t])).toEqual([
+      [10, LogLevel.Info, 'mail [email]'],
+      [11, LogLevel.Warning, 'and [email] again'],
+    ]);
   });
 });
 
