@@ -3,6 +3,7 @@
 // parsing, checking, preparing the batch), read from /proc around a run of `bench:collector`'s load, beside the two
 // databases'. With --cpu-prof DIR, a CPU profile of each process there (cluster workers inherit the flag).
 //   npx tsx bench/collector/clickhouse2-cpu.ts [--clients 8] [--batches 320] [--runs 1] [--cpu-prof /tmp/prof]
+//     [--node-options="--max-semi-space-size=64"]
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -19,6 +20,8 @@ const { values } = parseArgs({
     batches: { type: 'string', default: '320' },
     runs: { type: 'string', default: '1' },
     'cpu-prof': { type: 'string' },
+    /** Node's flags for the service, space-separated (e.g. --max-semi-space-size=64); cluster workers inherit them. */
+    'node-options': { type: 'string', default: '' },
   },
 });
 
@@ -63,7 +66,10 @@ try {
         SIDELOG_PROCESSES: '2',
         SIDELOG_RETENTION_DAYS: '0',
       },
-      profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [],
+      [
+        ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
+        ...values['node-options'].split(' ').filter(Boolean),
+      ],
     );
     try {
       const primary = service.child.pid!;
