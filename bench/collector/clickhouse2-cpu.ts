@@ -6,24 +6,15 @@
 //     [--node-options="--max-semi-space-size=64"]
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { parseArgs } from 'node:util';
 import { startThrowawayClickHouse } from '../../scripts/clickhouse.ts';
 import { startThrowawayPostgres } from '../../scripts/postgres.ts';
 import { startServiceProcess } from '../../scripts/service-process.ts';
 import pg from 'pg';
 import { treeCpuSeconds } from './cpu.ts';
 import { BATCH, measureIngest } from './ingest.ts';
+import { profileRunOptions } from './profile-options.ts';
 
-const { values } = parseArgs({
-  options: {
-    clients: { type: 'string', default: '8' },
-    batches: { type: 'string', default: '320' },
-    runs: { type: 'string', default: '1' },
-    'cpu-prof': { type: 'string' },
-    /** Node's flags for the service, space-separated (e.g. --max-semi-space-size=64); cluster workers inherit them. */
-    'node-options': { type: 'string', default: '' },
-  },
-});
+const options = profileRunOptions();
 
 const TICKS_PER_SECOND = 100;
 
@@ -52,13 +43,12 @@ function serviceCpu(primary: number): Map<number, number> {
 const postgres = await startThrowawayPostgres({ durable: true });
 const clickhouse = await startThrowawayClickHouse();
 try {
-  for (let run = 1; run <= Number(values.runs); run++) {
+  for (let run = 1; run <= options.runs; run++) {
     const name = `cpu_${run}`;
     const admin = new pg.Client(postgres.url);
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name}`);
     await admin.end();
-    const profile = values['cpu-prof'];
     const service = await startServiceProcess(
       {
         SIDELOG_DB: postgres.database(name),
@@ -66,10 +56,7 @@ try {
         SIDELOG_PROCESSES: '2',
         SIDELOG_RETENTION_DAYS: '0',
       },
-      [
-        ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
-        ...values['node-options'].split(' ').filter(Boolean),
-      ],
+      options.nodeFlags,
     );
     try {
       const primary = service.child.pid!;
@@ -77,8 +64,8 @@ try {
       let databasesBefore = 0;
       const databases = () => treeCpuSeconds(postgres.pid()) + treeCpuSeconds(clickhouse.pid());
       const result = await measureIngest(service.url, {
-        clients: Number(values.clients),
-        batches: Number(values.batches),
+        clients: Number(options.clients),
+        batches: options.batches,
         label: `cpu-${run}`,
         onStart() {
           before = serviceCpu(primary);
@@ -92,7 +79,7 @@ try {
       const workers = used.filter(([pid]) => pid !== primary);
       const total = used.reduce((sum, [, seconds]) => sum + seconds, 0);
       console.log(
-        `run ${run}, ${values.clients} clients: ${Math.round(result.logsPerSecond).toLocaleString('en')} logs/s, ` +
+        `run ${run}, ${options.clients} clients: ${Math.round(result.logsPerSecond).toLocaleString('en')} logs/s, ` +
           `p99 ${result.p99.toFixed(0)} ms, load average ${loadavg()[0]!.toFixed(1)}; CPU ms per 1,000 logs: ` +
           `service ${per(total)} (primary ${per(used.find(([pid]) => pid === primary)![1])}, workers ` +
           `${workers.map(([, seconds]) => per(seconds)).join(' + ')}), databases ${per(databases() - databasesBefore)}`,
