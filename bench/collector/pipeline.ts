@@ -10,20 +10,11 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { startServiceProcess } from '../../scripts/service-process.ts';
 import { BATCH, measureIngest } from './ingest.ts';
+import { profileRunOptions } from './profile-options.ts';
 
-const { values } = parseArgs({
-  options: {
-    clients: { type: 'string', default: '8' },
-    batches: { type: 'string', default: '320' },
-    runs: { type: 'string', default: '1' },
-    'cpu-prof': { type: 'string' },
-    /** Node's flags for the service, space-separated (e.g. --max-semi-space-size=32). */
-    'node-options': { type: 'string', default: '' },
-  },
-});
+const options = profileRunOptions();
 /** The kernel counts CPU in ticks of 10 ms: a sample of 20 ms reads 0, 1 or 2 of them per thread. */
 const SAMPLE_MS = 20;
 const TICK_MS = 10;
@@ -45,11 +36,10 @@ function ticks(pid: number): Map<number, number> {
 
 async function run(clients: number, batches: number): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'collector-pipeline-'));
-  const profile = values['cpu-prof'];
-  const service = await startServiceProcess({ SIDELOG_DB: join(dir, 'ingest.db'), SIDELOG_RETENTION_DAYS: '0' }, [
-    ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
-    ...values['node-options'].split(' ').filter(Boolean),
-  ]);
+  const service = await startServiceProcess(
+    { SIDELOG_DB: join(dir, 'ingest.db'), SIDELOG_RETENTION_DAYS: '0' },
+    options.nodeFlags,
+  );
   const pid = service.child.pid!;
   const samples: Map<number, number>[] = [];
   let sampler: NodeJS.Timeout | undefined;
@@ -119,5 +109,5 @@ async function run(clients: number, batches: number): Promise<void> {
   }
 }
 
-for (let i = 0; i < Number(values.runs); i++)
-  for (const clients of values.clients.split(',').map(Number)) await run(clients, Number(values.batches));
+for (let i = 0; i < options.runs; i++)
+  for (const clients of options.clients.split(',').map(Number)) await run(clients, options.batches);

@@ -6,7 +6,6 @@
 // batch refused for it. Past a bound on the work it holds, a request is refused at once with 503 and Retry-After
 // (server/collector/admission.ts). OTLP's /v1/logs is beside it, in server/collector/otlp/.
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import {
   INVALID_APP_CODE,
@@ -18,6 +17,7 @@ import {
 import { createAdmission, type Admission } from './admission.ts';
 import type { App, AppStore, CollectorStore, SourceMapStore } from '../stores/store.types.ts';
 import { parseJson } from '../http/json-body.ts';
+import { limitBody } from '../http/body-limits.ts';
 import { redactorOf, redactRequest } from './ingest-redaction.ts';
 import { ingestLogs } from './log-ingest.ts';
 import { groupText } from '../explorer/issue-grouping.ts';
@@ -90,10 +90,7 @@ export function createCollector(
       await store.recordRequest(c.var.appKey ?? c.req.header('X-App-Token') ?? '', op, c.res.status, skipped);
     };
 
-  const limit = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: (c) => c.json({ error: `body larger than ${MAX_BODY_BYTES} bytes` }, 413),
-  });
+  const limit = limitBody(MAX_BODY_BYTES);
 
   /** The app's answer to an unknown key. Device status is how a client learns that its key is invalid (docs/wire-format.md). */
   const unknownApp = (c: Context<Env>, op: WireOperation) =>

@@ -29,7 +29,9 @@ export function storedFields(log: LogRecord): StoredLogFields {
  * value (trailing nulls past the first eight are left out), so that a log without it hashes as it did before the column
  * existed and its resend is still recognised. */
 function hashedValues(fields: Partial<Record<keyof StoredLogFields, unknown>>): unknown[] {
-  const values: unknown[] = HASHED.map((name) => fields[name] ?? null);
+  // A loop, not `map`: under tsx (how the service runs) an arrow made per call is also named, a cost per log.
+  const values = new Array<unknown>(HASHED.length);
+  for (let i = 0; i < HASHED.length; i++) values[i] = fields[HASHED[i]!] ?? null;
   while (values.length > FIRST_HASHED.length && values[values.length - 1] === null) values.pop();
   return values;
 }

@@ -7,7 +7,7 @@
 // key, 413, 415, and 503 with Retry-After when the store cannot take the write or the collector holds as much work as
 // it takes (server/collector/admission.ts, shared with the wire format's operations); protobuf for protobuf requests.
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { limitBody } from '../../http/body-limits.ts';
 import { cors } from 'hono/cors';
 import type { DeviceData, LogRecord } from '../../../protocol/records.types.ts';
 import { MAX_LOGS_PER_BATCH } from '../../../protocol/wire.ts';
@@ -124,10 +124,7 @@ export function createOtlpLogsEndpoint(store: AppStore & OtlpStore, options: Otl
     return next();
   };
 
-  const limit = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: (c) => refusal(c as Context<Env>, 413, `body larger than ${MAX_BODY_BYTES} bytes`),
-  });
+  const limit = limitBody(MAX_BODY_BYTES, (c, message) => refusal(c as Context<Env>, 413, message));
 
   // Admitted as a wire batch (what exporters send is about that size), then held by its records once they are counted:
   // a request decodes and holds them all until it is answered.

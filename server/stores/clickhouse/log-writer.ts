@@ -8,7 +8,8 @@ import type { LogRecord } from '../../../protocol/records.types.ts';
 import type { StoredCounts } from '../store.types.ts';
 import { ARRIVALS_PER_MS, createArrivalClock, type ArrivalClock } from './arrival.ts';
 import { groupCommit, type GroupCommit } from './group-commit.ts';
-import { dedupeKey, numberedLine, prepareBatch, type PreparedBatch } from './log-rows.ts';
+import { dedupeKeys, type DedupeKeys } from './dedupe-keys.ts';
+import { numberedLine, prepareBatch, type PreparedBatch } from './log-rows.ts';
 import { LOGS_TABLE } from './schema.ts';
 import { sqlFloat, sqlIdentifier, sqlInteger, sqlList } from './sql-literal.ts';
 import { ClickHouseUnavailable, asUnavailable } from './unavailable.ts';
@@ -84,7 +85,7 @@ export function createLogWriter(client: ClickHouseClient, database: string, opti
 
   /** The dedupe keys among the batches' rows that are stored already, looked up by each session's range of `at`: the
    * primary key (app, at, …) narrows the read to those times. */
-  async function storedKeys(batches: PreparedBatch[]): Promise<Set<string>> {
+  async function storedKeys(batches: PreparedBatch[]): Promise<DedupeKeys> {
     const ranges = new Map<number, { app: string; min: number; max: number }>();
     for (const batch of batches) {
       const range = ranges.get(batch.session) ?? { app: batch.app, min: Infinity, max: -Infinity };
@@ -94,7 +95,7 @@ export function createLogWriter(client: ClickHouseClient, database: string, opti
         range.max = Math.max(range.max, at);
       }
     }
-    const stored = new Set<string>();
+    const stored = dedupeKeys();
     const sessions = [...ranges.entries()];
     for (let start = 0; start < sessions.length; start += SESSIONS_PER_LOOKUP) {
       const chunk = sessions.slice(start, start + SESSIONS_PER_LOOKUP);
@@ -113,7 +114,7 @@ export function createLogWriter(client: ClickHouseClient, database: string, opti
         format: 'JSONEachRow',
       });
       for (const row of (await result.json()) as { session_id: number; at: number; content_hash: string }[])
-        stored.add(dedupeKey(row));
+        stored.add(Number(row.session_id), Number(row.at), row.content_hash);
     }
     return stored;
   }
@@ -131,9 +132,7 @@ export function createLogWriter(client: ClickHouseClient, database: string, opti
         const counts = noneStored(batch.at.length);
         const news: number[] = [];
         batch.at.forEach((at, index) => {
-          const key = dedupeKey({ session_id: batch.session, at, content_hash: batch.hash[index]! });
-          if (stored.has(key)) return;
-          stored.add(key);
+          if (!stored.add(batch.session, at, batch.hash[index]!)) return;
           news.push(index);
           count(counts, at, batch.level[index]!);
         });
