@@ -1,6 +1,7 @@
 // The collector's ingest under load: `clients` concurrent clients, each with its own session, each sending its
 // share of batches of 500 logs one after another (as Sidelog's uploader does: the next batch once the last was
-// answered). Bodies are made before the clock starts, so the figure is the service's, not the JSON writer's. A 503
+// answered), each on a connection of its own (batch-client.ts). Bodies are made before the clock starts, so the figure
+// is the service's, not the JSON writer's. A 503
 // (back-pressure) is retried after its Retry-After, as both clients do; its time counts in the batch's.
 import type { LogLevel } from '../../protocol/levels.ts';
 import type { LogRecord } from '../../protocol/records.types.ts';
@@ -8,8 +9,15 @@ import { WIRE_PATHS } from '../../protocol/wire.ts';
 import { WORDS } from '../explorer-seed.ts';
 import { DEMO_APP_KEY } from '../../server/partner/demo.ts';
 import { sessionPayload } from '../../fixtures/wire-bodies.ts';
+import { openBatchClient } from './batch-client.ts';
 
 export const BATCH = 500;
+
+export interface BatchTiming {
+  client: number;
+  sent: number;
+  answered: number;
+}
 
 export interface IngestResult {
   logsPerSecond: number;
@@ -70,6 +78,8 @@ export async function measureIngest(
     texts?: readonly string[];
     /** Called as the clock starts, once the bodies are made. */
     onStart?: () => void;
+    /** Each batch's first sending and its acknowledgement (performance.now()), for a timeline (timeline.ts). */
+    timeline?: BatchTiming[];
   },
 ): Promise<IngestResult> {
   const perClient = Math.ceil(options.batches / options.clients);
@@ -78,27 +88,31 @@ export async function measureIngest(
     const id = await registerSession(url, `${options.label}-${client}-${Date.now()}`, `device-${client}`);
     bodies.push(Array.from({ length: perClient }, (_, index) => batchBody(id, client, index, options.texts)));
   }
+  const connections = bodies.map(() => openBatchClient(url));
   const times: number[] = [];
   let refused = 0;
   options.onStart?.();
   const started = performance.now();
   await Promise.all(
-    bodies.map(async (batches) => {
+    bodies.map(async (batches, client) => {
+      const connection = connections[client]!;
       for (const body of batches) {
         const sent = performance.now();
         for (;;) {
-          const answer = await post(url, WIRE_PATHS.sendLogs, body);
-          await answer.arrayBuffer();
+          const answer = await connection.send(body);
           if (answer.status === 200) break;
           if (answer.status !== 503) throw new Error(`${options.label}: a batch answered ${answer.status}`);
           refused++;
-          await new Promise((resolve) => setTimeout(resolve, Number(answer.headers.get('Retry-After') ?? 1) * 1000));
+          await new Promise((resolve) => setTimeout(resolve, answer.retryAfter * 1000));
         }
-        times.push(performance.now() - sent);
+        const answered = performance.now();
+        times.push(answered - sent);
+        options.timeline?.push({ client, sent, answered });
       }
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  for (const connection of connections) connection.close();
   times.sort((x, y) => x - y);
   return {
     logsPerSecond: (times.length * BATCH) / seconds,
