@@ -1,5 +1,5 @@
-// The service's CPU per 1,000 logs with its logs in ClickHouse beside PostgreSQL and two processes (issue 39,
-// docs/clickhouse.md#two-processes-ingest), process by process: the primary (the host's inserter) and each worker (HTTP,
+// The service's CPU per 1,000 logs with its logs in ClickHouse beside PostgreSQL and two processes
+// (docs/clickhouse.md#two-processes-ingest), process by process: the primary (the host's inserter) and each worker (HTTP,
 // parsing, checking, preparing the batch), read from /proc around a run of `bench:collector`'s load, beside the two
 // databases'. With --cpu-prof DIR, a CPU profile of each process there (cluster workers inherit the flag).
 //   npx tsx bench/collector/clickhouse2-cpu.ts [--clients 8] [--batches 320] [--runs 1] [--cpu-prof /tmp/prof]

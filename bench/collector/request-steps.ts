@@ -1,5 +1,5 @@
-// The steps of a log batch's way through a collector worker with its logs in ClickHouse (issue 39,
-// docs/clickhouse.md#two-processes-ingest), each timed apart in this process on the bench's own batches of 500
+// The steps of a log batch's way through a collector worker with its logs in ClickHouse
+// (docs/clickhouse.md#two-processes-ingest), each timed apart in this process on the bench's own batches of 500
 // (bench/collector/ingest.ts): the body parsed, checked, prepared for the host's inserter (the rows as JSON lines,
 // their hashes and ids), and the prepared batch as the IPC channel's structured clone writes it; then the host's
 // inserter's steps (the batch read from the channel, its rows' dedupe keys checked, its lines numbered and made one

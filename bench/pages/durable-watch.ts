@@ -5,13 +5,14 @@ import countWorkerURL from './idb-count-worker.ts?worker&url';
 // Taken when the page loads: a contender page may hide `Worker` from its logger to force a mode, not from the bench.
 const BenchWorker = Worker;
 
-export function watchDurable(target: number): Promise<number> {
+/** `stored`: the epoch ms at which the burst was stored. `stop` ends the watch; called only once the bench has read
+ * the window's main-thread time, since ending a worker costs the page's main thread most of a millisecond, which is
+ * the bench's own cost and not the logger's. */
+export function watchDurable(target: number): { stored: Promise<number>; stop: () => void } {
   const worker = new BenchWorker(countWorkerURL, { type: 'module' });
-  return new Promise((resolve) => {
-    worker.onmessage = (event: MessageEvent<{ at: number }>) => {
-      resolve(event.data.at);
-      worker.terminate();
-    };
-    worker.postMessage({ target });
+  const stored = new Promise<number>((resolve) => {
+    worker.onmessage = (event: MessageEvent<{ at: number }>) => resolve(event.data.at);
   });
+  worker.postMessage({ target });
+  return { stored, stop: () => worker.terminate() };
 }
