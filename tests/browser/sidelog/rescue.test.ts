@@ -40,6 +40,15 @@ const logsWrite = (
 const rescue = (run: string, writes: WriteMessage[], appKey = 'app'): Rescue => ({ appKey, run, session, writes });
 const rowsOfWrite = (write: WriteMessage) => (write.sl === 'logs' ? rowsOf(write.logs) : []);
 
+/** This tab's session as mode B's engine, in this page, stored it. */
+async function storedSession(): Promise<SessionRecord> {
+  const db = new Dexie('bf_sdk');
+  await db.open();
+  const stored = (await db.table('sessions').get(sessionStorage.getItem(STORAGE_KEYS.sessionUuid)!)) as SessionRecord;
+  db.close();
+  return stored;
+}
+
 afterEach(async () => {
   await cleanUp();
   for (const key of Object.keys(localStorage)) if (key.startsWith(RESCUE_PREFIX)) localStorage.removeItem(key);
@@ -166,10 +175,7 @@ describe('a rescue handed to the next page', () => {
     await first.close();
 
     // What the first page would have rescued had it gone before hearing back: that write, and one more.
-    const db = new Dexie('bf_sdk');
-    await db.open();
-    const stored = (await db.table('sessions').get(sessionStorage.getItem(STORAGE_KEYS.sessionUuid)!)) as SessionRecord;
-    db.close();
+    const stored = await storedSession();
     const [run, seq] = Object.entries(stored.runs!)[0];
     const at = stored.lastAt!;
     const write = (n: number, texts: string[]) =>
@@ -210,10 +216,7 @@ describe('a rescue an earlier version of the page left', () => {
     const first = await startSidelog(app);
     await first.settle();
     await first.close();
-    const db = new Dexie('bf_sdk');
-    await db.open();
-    const stored = (await db.table('sessions').get(sessionStorage.getItem(STORAGE_KEYS.sessionUuid)!)) as SessionRecord;
-    db.close();
+    const stored = await storedSession();
     const at = stored.lastAt! + 1;
     // As that version's saveRescue wrote it: text-only calls with fields (a count of -1) in split columns.
     const split = {
