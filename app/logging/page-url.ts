@@ -18,6 +18,11 @@ export function createPageURL(): PageURL {
   const navigation = (globalThis as { navigation?: NavigationLike }).navigation;
   return {
     read: () => location.href,
-    watch: (changed) => (navigation?.addEventListener('currententrychange', changed), !!navigation),
+    watch(changed) {
+      // A page's own global named `navigation` is not the API.
+      if (typeof navigation?.addEventListener !== 'function') return false;
+      navigation.addEventListener('currententrychange', changed);
+      return true;
+    },
   };
 }
