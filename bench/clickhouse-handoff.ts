@@ -7,7 +7,6 @@ import { fork } from 'node:child_process';
 import { batchLogs, BATCH } from './collector/ingest.ts';
 import { prepareBatch, type PreparedBatch } from '../server/stores/clickhouse/log-rows.ts';
 import { noneStored } from '../server/stores/clickhouse/log-writer.ts';
-import { SERVICE_NODE_ARGS } from '../server/runtime/node-args.ts';
 
 const BATCHES = 400;
 const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
@@ -35,7 +34,7 @@ if (process.argv[2] === 'worker') {
   console.log('| channel | worker: prepare | worker: send and read answers | primary: read and answer |');
   console.log('|---|--:|--:|--:|');
   for (const serialization of ['advanced', 'json'] as const) {
-    const worker = fork(import.meta.filename, ['worker'], { execArgv: [...SERVICE_NODE_ARGS], serialization });
+    const worker = fork(import.meta.filename, ['worker'], { execArgv: ['--import', 'tsx'], serialization });
     let primaryStart: NodeJS.CpuUsage | undefined;
     const result = await new Promise<{ prepared: number; sent: number; primary: number }>((done) =>
       worker.on('message', (message: { id?: number; batch?: PreparedBatch; prepared?: number; sent?: number }) => {

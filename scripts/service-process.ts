@@ -4,7 +4,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { resolve } from 'node:path';
-import { SERVICE_NODE_ARGS } from '../server/runtime/node-args.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -17,14 +16,12 @@ export interface ServiceProcess {
   stop(): Promise<void>;
 }
 
-/** `nodeOptions`: Node's own flags for the child, such as those NODE_OPTIONS may not carry (`--cpu-prof`);
- * `loader`: how it runs its TypeScript, the service's own way unless a bench compares (server/runtime/node-args.ts). */
+/** `nodeOptions`: Node's own flags for the child, such as those NODE_OPTIONS may not carry (`--cpu-prof`). */
 export async function startServiceProcess(
   env: Record<string, string>,
   nodeOptions: string[] = [],
-  loader: readonly string[] = SERVICE_NODE_ARGS,
 ): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, [...nodeOptions, ...loader, 'server/main.ts'], {
+  const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -11,7 +11,6 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { limitBody } from '../../server/http/body-limits.ts';
 import { BATCH, batchLogs } from './ingest.ts';
-import { SERVICE_NODE_ARGS } from '../../server/runtime/node-args.ts';
 
 const BATCHES = 400;
 const RUNS = 5;
@@ -37,7 +36,7 @@ if (process.argv[2] === 'server') {
   const results: Record<string, number[]> = { hono: [], limitBody: [] };
   for (let run = 0; run < RUNS; run++)
     for (const variant of ['hono', 'limitBody'] as const) {
-      const server = fork(import.meta.filename, ['server', variant], { execArgv: [...SERVICE_NODE_ARGS] });
+      const server = fork(import.meta.filename, ['server', variant], { execArgv: ['--import', 'tsx'] });
       const port = await new Promise<number>((resolve) => server.once('message', (port) => resolve(port as number)));
       const post = async (path: string, body = '{}') =>
         (

@@ -11,7 +11,6 @@
 //   npm run bench:collector                         # 160,000 logs a run, 1,000,000 for the explorer (a few minutes)
 //   npm run bench:collector -- --batches 80 --explorer-logs 100000 --only sqlite   (while developing)
 //   npm run bench:collector -- --redaction          # ingest with a service-side rule set against none, only
-//   npm run bench:collector -- --loader tsx         # the service run through tsx, as it was (server/runtime/)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -24,7 +23,6 @@ import { startThrowawayPostgres, type ThrowawayPostgres } from '../../scripts/po
 import { startServiceProcess } from '../../scripts/service-process.ts';
 import { appIdOf } from '../../server/stores/app-id.ts';
 import { DEMO_APP_KEY } from '../../server/partner/demo.ts';
-import { nodeArgsFor } from '../../server/runtime/node-args.ts';
 import { explorerCookie } from '../explorer-cookie.ts';
 import { perThread, threadCpuSeconds, treeCpuSeconds } from './cpu.ts';
 import { EXPLORER_CASES, measureExplorer } from './explorer.ts';
@@ -43,11 +41,8 @@ const { values } = parseArgs({
     out: { type: 'string', default: 'bench/results/collector.json' },
     /** Only the ingest with a service-side rule set against none (bench/collector/redaction.ts). */
     redaction: { type: 'boolean', default: false },
-    /** How the service's processes run their TypeScript: `service` (its own hooks) or `tsx`. */
-    loader: { type: 'string', default: 'service' },
   },
 });
-const LOADER = nodeArgsFor(values.loader);
 const BATCHES = Number(values.batches);
 const EXPLORER_LOGS = Number(values['explorer-logs']);
 const ROUNDS = Number(values.rounds);
@@ -155,17 +150,13 @@ interface Target {
 }
 
 const service = async (db: string, processes: number, bytes: () => Promise<number>, logs?: string) => ({
-  ...(await startServiceProcess(
-    {
-      SIDELOG_DB: db,
-      SIDELOG_PROCESSES: String(processes),
-      SIDELOG_RETENTION_DAYS: '0',
-      SIDELOG_ADMIN_TOKEN: ADMIN_TOKEN,
-      ...(logs ? { SIDELOG_LOGS: logs } : {}),
-    },
-    [],
-    LOADER,
-  )),
+  ...(await startServiceProcess({
+    SIDELOG_DB: db,
+    SIDELOG_PROCESSES: String(processes),
+    SIDELOG_RETENTION_DAYS: '0',
+    SIDELOG_ADMIN_TOKEN: ADMIN_TOKEN,
+    ...(logs ? { SIDELOG_LOGS: logs } : {}),
+  })),
   bytes,
 });
 
@@ -373,9 +364,7 @@ async function everything(): Promise<void> {
   );
   const ms = (value: number) =>
     Number.isNaN(value) ? '—' : value < 10 ? value.toFixed(1) : Math.round(value).toLocaleString('en');
-  console.log(
-    `\nIngest: ${(BATCHES * BATCH).toLocaleString('en')} logs a run in batches of ${BATCH}, the service through ${values.loader === 'tsx' ? 'tsx' : 'its own hooks'}; ${machine}\n`,
-  );
+  console.log(`\nIngest: ${(BATCHES * BATCH).toLocaleString('en')} logs a run in batches of ${BATCH}; ${machine}\n`);
   console.log(
     '| store | clients | logs/s | × floor | p50 ms per batch | p99 ms per batch | 503s | ack to search p50 ms | p99 ms | CPU ms per 1,000 logs (service + database) | service by thread: main / busiest other / rest | bytes on disk per 1,000 logs | rows per INSERT | load |',
   );
@@ -408,15 +397,7 @@ async function everything(): Promise<void> {
   writeFileSync(
     values.out,
     JSON.stringify(
-      {
-        date: new Date().toISOString(),
-        machine,
-        loader: values.loader,
-        batches: BATCHES,
-        explorerLogs: EXPLORER_LOGS,
-        ingest,
-        explorer,
-      },
+      { date: new Date().toISOString(), machine, batches: BATCHES, explorerLogs: EXPLORER_LOGS, ingest, explorer },
       null,
       2,
     ),

@@ -13,7 +13,6 @@ import { join, resolve } from 'node:path';
 import { PerformanceObserver, performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { BATCH, measureIngest, percentile, type BatchTiming } from './ingest.ts';
-import { SERVICE_NODE_ARGS } from '../../server/runtime/node-args.ts';
 
 const { values } = parseArgs({
   options: {
@@ -50,7 +49,8 @@ const script = values.target === 'floor' ? ['bench/collector/floor-server.ts', d
 const node = [
   process.execPath,
   ...values['node-options'].split(' ').filter(Boolean),
-  ...(values.target === 'floor' ? ['--import', 'tsx'] : SERVICE_NODE_ARGS),
+  '--import',
+  'tsx',
   '--import',
   './bench/collector/gc-trace.mjs',
   ...script,

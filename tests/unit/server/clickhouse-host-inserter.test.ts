@@ -10,7 +10,6 @@ import { createHostInserter } from '../../../server/stores/clickhouse/host-inser
 import { createLogWriter, type LogWriter } from '../../../server/stores/clickhouse/log-writer.ts';
 import { openClickHouseLogsOn, type ClickHouseLogs } from '../../../server/stores/clickhouse/logs-store.ts';
 import { createTestClickHouse, type TestClickHouse } from './clickhouse-engines.ts';
-import { SERVICE_NODE_ARGS } from '../../../server/runtime/node-args.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 let ch: TestClickHouse;
@@ -42,7 +41,7 @@ function worker(
 ) {
   const child = fork(resolve(ROOT, 'tests/support/insert-worker.ts'), [session, from, batches, perBatch].map(String), {
     cwd: ROOT,
-    execArgv: [...SERVICE_NODE_ARGS],
+    execArgv: ['--import', 'tsx'],
     // As the cluster's primary sets it up (server/processes.ts).
     serialization: 'advanced',
   });
