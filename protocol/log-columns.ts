@@ -34,9 +34,9 @@ export type RawFields = Pick<RawLog, 't' | 'tg' | 'm' | 'f' | 'l' | 'v'> & { ll?
  * appends to one array and allocates nothing per call: no object, no array of arguments
  * (docs/modes.md#the-path-of-a-log-call). Each call adds its time, one number for its level and argument count, and
  * its arguments, which is all a structured clone then copies per call: `at` follows from `from` and the times
- * (atsOf). One array of mixed values rather than a column each for the times and the codes: Chromium's structured
- * clone writes a column of doubles one boxed number at a time, and the page paid for it in garbage collection
- * (docs/benchmarks.md#one-flat-column).
+ * (atsOf). One array of mixed values rather than a column each for the times and the codes: one push per call, as the
+ * bare logger the bench holds Sidelog to makes. With the call's other steps cut, it took the page's cost per call from
+ * about 1.5× the bare logger's to about 1.3× (docs/benchmarks.md#one-flat-column).
  */
 export interface LogColumns {
   /** The `at` before the first call's: call i's `at` is the greater of its time and the `at` before it plus one. */
