@@ -8,9 +8,16 @@ import type { Readable, Writable } from 'node:stream';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.ts';
 import { createCdpPipe } from './cdp-pipe.ts';
 
+/** Chromium's main-thread time of a page's renderer so far, in seconds (Performance.getMetrics). */
+export interface MainThreadSeconds {
+  /** Its tasks' time (TaskDuration): their CPU and any wait for a core while they ran. */
+  task: number;
+  /** The main thread's CPU time (ThreadTime): the work alone, whatever else shares the cores. */
+  cpu: number;
+}
+
 interface BenchPage {
-  /** Chromium's main-thread task time of the page's renderer so far, in seconds (Performance.getMetrics' TaskDuration). */
-  taskSeconds(): Promise<number>;
+  mainThreadSeconds(): Promise<MainThreadSeconds>;
   /** Starts Chromium's sampling CPU profiler on the page (`--profile`; it slows the page, so only for finding where time goes). */
   startProfile(): Promise<void>;
   /** Stops it; resolves to the profile, as DevTools saves a .cpuprofile. */
@@ -60,13 +67,14 @@ export async function launchBrowser(): Promise<BenchBrowser> {
       await cdp.send('Performance.enable', {}, sessionId);
       await cdp.send('Page.navigate', { url }, sessionId);
       return {
-        async taskSeconds() {
+        async mainThreadSeconds() {
           const { metrics } = await cdp.send<{ metrics: { name: string; value: number }[] }>(
             'Performance.getMetrics',
             {},
             sessionId,
           );
-          return metrics.find((metric) => metric.name === 'TaskDuration')!.value;
+          const value = (name: string) => metrics.find((metric) => metric.name === name)!.value;
+          return { task: value('TaskDuration'), cpu: value('ThreadTime') };
         },
         async startProfile() {
           await cdp.send('Profiler.enable', {}, sessionId);

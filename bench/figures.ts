@@ -5,7 +5,7 @@ import type { PageRun } from './measure-page.ts';
 import { ratio, summarise, type Summary } from './summary.ts';
 
 /** The figures that have a ratio: the per-call costs, blocking, the two times and the bytes. */
-const RATIO_FIGURES = ['callUs', 'fullUs', 'tbtMs', 'durableMs', 'deliveredMs', 'gzipBytes'] as const;
+const RATIO_FIGURES = ['callUs', 'fullUs', 'cpuUs', 'tbtMs', 'durableMs', 'deliveredMs', 'gzipBytes'] as const;
 type RatioFigure = (typeof RATIO_FIGURES)[number];
 
 export interface ContenderFigures {
@@ -17,6 +17,9 @@ export interface ContenderFigures {
     callUs: Summary;
     /** Main-thread µs per call in full: Chromium's task time over the burst and the 3 s after, less the no-op page's. */
     fullUs: Summary;
+    /** The main thread's CPU µs per call over the same window, less the no-op page's: the work without the waits for a
+     * core that the full figure also holds (on 2 cores, the logger's own worker and the browser take turns with it). */
+    cpuUs: Summary;
     /** Total blocking time (long tasks past 50 ms) over the burst and the 3 s after, ms. */
     tbtMs: Summary;
     /** From the burst's start until every line is in IndexedDB (or, not storing, accepted by its intake), ms. */
@@ -64,6 +67,7 @@ export function computeFigures(
         }),
       );
     const floorTask = (round: Map<string, PageRun | Error>) => run(round, FLOOR)?.taskMs;
+    const floorCpu = (round: Map<string, PageRun | Error>) => run(round, FLOOR)?.cpuMs;
     return {
       id: spec.id,
       label: spec.label,
@@ -73,6 +77,10 @@ export function computeFigures(
         fullUs: pick((page, round) => {
           const floor = floorTask(round);
           return floor === undefined ? null : ((page.taskMs - floor) * 1000) / count;
+        }),
+        cpuUs: pick((page, round) => {
+          const floor = floorCpu(round);
+          return floor === undefined ? null : ((page.cpuMs - floor) * 1000) / count;
         }),
         tbtMs: pick((page) => page.tbtMs),
         durableMs: pick((page) => page.durableMs),

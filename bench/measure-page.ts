@@ -17,6 +17,8 @@ export interface PageRun {
   callMs: number;
   /** Chromium's main-thread task time of the page from just before the burst to AFTER_MS after it, in ms. */
   taskMs: number;
+  /** The main thread's CPU time over the same window, in ms. */
+  cpuMs: number;
   tbtMs: number;
   durableMs: number | null;
   deliveredMs: number | null;
@@ -74,11 +76,11 @@ export async function measurePage(context: BenchContext, spec: ContenderSpec, ro
     const ready = await control.step<{ error?: string }>(page, 'ready', STEP_TIMEOUT_MS);
     if (ready.body?.error) throw new Error(`${spec.id} did not start: ${ready.body.error}`);
     if (context.profileDir) await tab.startProfile();
-    const before = await tab.taskSeconds();
+    const before = await tab.mainThreadSeconds();
     ready.reply();
     const burst = await control.step<{ callMs: number }>(page, 'burst', STEP_TIMEOUT_MS);
     await sleep(AFTER_MS);
-    const after = await tab.taskSeconds();
+    const after = await tab.mainThreadSeconds();
     if (context.profileDir)
       writeFileSync(join(context.profileDir, `${page}.cpuprofile`), JSON.stringify(await tab.stopProfile()));
     burst.reply();
@@ -113,7 +115,8 @@ export async function measurePage(context: BenchContext, spec: ContenderSpec, ro
         : body.durableMs;
     return {
       callMs: burst.body.callMs,
-      taskMs: (after - before) * 1000,
+      taskMs: (after.task - before.task) * 1000,
+      cpuMs: (after.cpu - before.cpu) * 1000,
       tbtMs: body.tbtMs,
       durableMs: spec.durable === 'none' ? null : durableMs,
       deliveredMs,

@@ -106,10 +106,10 @@ async function measure(contender: Contender, status: number, round: number): Pro
     const ready = await control.step<{ error?: string }>(page, 'ready', STEP_TIMEOUT_MS);
     if (ready.body?.error) throw new Error(`${contender.id} did not start: ${ready.body.error}`);
     if (flags.profile) await tab.startProfile();
-    const before = await tab.taskSeconds();
+    const before = (await tab.mainThreadSeconds()).task;
     ready.reply();
     const done = await control.step<{ requestsMs: number }>(page, 'burst', STEP_TIMEOUT_MS);
-    const after = await tab.taskSeconds();
+    const after = (await tab.mainThreadSeconds()).task;
     if (flags.profile) {
       mkdirSync(flags.profile, { recursive: true });
       writeFileSync(join(flags.profile, `${page}.cpuprofile`), JSON.stringify(await tab.stopProfile()));

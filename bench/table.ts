@@ -49,14 +49,15 @@ export function renderTable(
 ): string {
   const kb = (bytes: number) => number(bytes / 1024, 1);
   const lines = [
-    '| contender | µs per call, calls | µs per call, full | blocking ms | durable ms | delivered ms | delivered / lost / dup | uploaded KB, plain / gzip | main-thread KB gz |',
-    '|---|--:|--:|--:|--:|--:|--:|--:|--:|',
+    '| contender | µs per call, calls | µs per call, full | µs per call, CPU | blocking ms | durable ms | delivered ms | delivered / lost / dup | uploaded KB, plain / gzip | main-thread KB gz |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
     ...rows
       .map((row) =>
         [
           row.label,
           cell(row.figures.callUs),
           cell(row.figures.fullUs),
+          cell(row.figures.cpuUs),
           cell(row.figures.tbtMs),
           cell(row.figures.durableMs),
           cell(row.figures.deliveredMs),
@@ -66,17 +67,18 @@ export function renderTable(
         ].join(' | '),
       )
       .map((line) => `| ${line} |`),
-    `| Sidelog's worker (off the main thread) | | | | | | | | ${kb(sidelogWorkerGzip)} |`,
-    ...sidelogOnDemand.map((chunk) => `| Sidelog on demand: ${chunk.label} | | | | | | | | ${kb(chunk.bytes)} |`),
+    `| Sidelog's worker (off the main thread) | | | | | | | | | ${kb(sidelogWorkerGzip)} |`,
+    ...sidelogOnDemand.map((chunk) => `| Sidelog on demand: ${chunk.label} | | | | | | | | | ${kb(chunk.bytes)} |`),
     '',
-    '| contender | calls × floor | full × bare logger | calls × Bugfender | full × Bugfender | blocking × Bugfender | durable × Bugfender | delivered × Bugfender | KB × Bugfender |',
-    '|---|--:|--:|--:|--:|--:|--:|--:|--:|',
+    '| contender | calls × floor | full × bare logger | CPU × bare logger | calls × Bugfender | full × Bugfender | blocking × Bugfender | durable × Bugfender | delivered × Bugfender | KB × Bugfender |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
     ...rows.map(
       (row) =>
         `| ${[
           row.label,
           times(row.ratios.toFloor.callUs),
           times(row.ratios.toBare.fullUs),
+          times(row.ratios.toBare.cpuUs),
           times(row.ratios.toPeer.callUs),
           times(row.ratios.toPeer.fullUs),
           times(row.ratios.toPeer.tbtMs),

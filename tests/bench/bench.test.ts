@@ -15,6 +15,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const FIGURES = [
   'callUs',
   'fullUs',
+  'cpuUs',
   'tbtMs',
   'durableMs',
   'deliveredMs',
@@ -92,7 +93,7 @@ test(
       expect(row.ratios.toPeer).toBeDefined();
       expect(row.ratios.toFloor).toBeDefined();
       expect(row.ratios.toBare).toBeDefined();
-      for (const figure of ['callUs', 'fullUs', 'tbtMs'])
+      for (const figure of ['callUs', 'fullUs', 'cpuUs', 'tbtMs'])
         expect((row.figures[figure] as Summary).median, `${row.id} ${figure}`).toEqual(expect.any(Number));
     }
 
