@@ -4,37 +4,24 @@
 // databases'. With --cpu-prof DIR, a CPU profile of each process there (cluster workers inherit the flag).
 //   npx tsx bench/collector/clickhouse2-cpu.ts [--clients 8] [--batches 320] [--runs 1] [--cpu-prof /tmp/prof]
 //     [--node-options="--max-semi-space-size=64"]
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { startThrowawayClickHouse } from '../../scripts/clickhouse.ts';
 import { startThrowawayPostgres } from '../../scripts/postgres.ts';
 import { startServiceProcess } from '../../scripts/service-process.ts';
 import pg from 'pg';
-import { treeCpuSeconds } from './cpu.ts';
+import { ownCpu, treeCpuSeconds } from './cpu.ts';
 import { BATCH, measureIngest } from './ingest.ts';
 import { profileRunOptions } from './profile-options.ts';
 
 const options = profileRunOptions();
 
-const TICKS_PER_SECOND = 100;
-
-/** A process's own CPU seconds (not its children's), and its parent. */
-function own(pid: number): { ppid: number; seconds: number } | undefined {
-  try {
-    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return { ppid: Number(fields[1]), seconds: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND };
-  } catch {
-    return undefined;
-  }
-}
-
 /** The primary's own CPU and each worker's (its children), by pid. */
 function serviceCpu(primary: number): Map<number, number> {
-  const seconds = new Map<number, number>([[primary, own(primary)?.seconds ?? 0]]);
+  const seconds = new Map<number, number>([[primary, ownCpu(primary)?.seconds ?? 0]]);
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    const info = own(Number(entry));
+    const info = ownCpu(Number(entry));
     if (info?.ppid === primary) seconds.set(Number(entry), info.seconds);
   }
   return seconds;

@@ -4,12 +4,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 const TICKS_PER_SECOND = 100;
 
+/** The fields of a /proc stat file after the command name, which is in parentheses and may hold spaces: field 4 of
+ * the file (ppid) is [1], fields 14-17 (utime, stime, cutime, cstime) are [11] to [14]. */
+const statFields = (path: string) => {
+  const text = readFileSync(path, 'utf8');
+  return text.slice(text.lastIndexOf(')') + 2).split(' ');
+};
+
 function stat(pid: number): { ppid: number; ticks: number; childTicks: number } | undefined {
   try {
-    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name is in parentheses and may hold spaces: fields are counted after its closing one.
-    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    // Fields 4 (ppid), 14-17 (utime, stime, cutime, cstime), counted from 1 with pid and comm as 1 and 2.
+    const fields = statFields(`/proc/${pid}/stat`);
     return {
       ppid: Number(fields[1]),
       ticks: Number(fields[11]) + Number(fields[12]),
@@ -18,6 +22,12 @@ function stat(pid: number): { ppid: number; ticks: number; childTicks: number } 
   } catch {
     return undefined;
   }
+}
+
+/** A process's own CPU seconds so far (not its children's), and its parent; undefined once it is gone. */
+export function ownCpu(pid: number): { ppid: number; seconds: number } | undefined {
+  const info = stat(pid);
+  return info && { ppid: info.ppid, seconds: info.ticks / TICKS_PER_SECOND };
 }
 
 /** Seconds of CPU used so far by `pid` and its descendants, living or reaped. */
@@ -44,15 +54,26 @@ export function treeCpuSeconds(pid: number): number {
  * process's is its main thread (the event loop). Node 20 gives its threads no names, so the others are told apart by
  * what they use: under the collector's load on SQLite, the busiest is the writer thread (server/stores/sqlite/writer-thread.ts). */
 export function threadCpuSeconds(pid: number): Map<number, number> {
+  return new Map([...threadTicks(pid)].map(([id, ticks]) => [id, ticks / TICKS_PER_SECOND]));
+}
+
+/** As threadCpuSeconds, in the kernel's ticks of 10 ms. */
+export function threadTicks(pid: number): Map<number, number> {
   const threads = new Map<number, number>();
+  let entries: string[];
   try {
-    for (const entry of readdirSync(`/proc/${pid}/task`)) {
-      const text = readFileSync(`/proc/${pid}/task/${entry}/stat`, 'utf8');
-      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-      threads.set(Number(entry), (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND);
-    }
+    entries = readdirSync(`/proc/${pid}/task`);
   } catch {
-    // The process is gone: what was read so far.
+    // The process is gone.
+    return threads;
+  }
+  for (const entry of entries) {
+    try {
+      const fields = statFields(`/proc/${pid}/task/${entry}/stat`);
+      threads.set(Number(entry), Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // The thread (or the process) ended between the listing and the read.
+    }
   }
   return threads;
 }

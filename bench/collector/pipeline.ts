@@ -7,10 +7,11 @@
 //   npx tsx bench/collector/pipeline.ts [--clients 8] [--batches 320] [--runs 1]
 //   npx tsx bench/collector/pipeline.ts --cpu-prof /tmp/prof   (and a CPU profile of each of the service's threads there)
 //   npx tsx bench/collector/pipeline.ts --node-options="--max-semi-space-size=32"   (Node flags for the service)
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServiceProcess } from '../../scripts/service-process.ts';
+import { threadTicks } from './cpu.ts';
 import { BATCH, measureIngest } from './ingest.ts';
 import { profileRunOptions } from './profile-options.ts';
 
@@ -18,21 +19,6 @@ const options = profileRunOptions();
 /** The kernel counts CPU in ticks of 10 ms: a sample of 20 ms reads 0, 1 or 2 of them per thread. */
 const SAMPLE_MS = 20;
 const TICK_MS = 10;
-
-/** Each thread's CPU ticks so far, by thread id. */
-function ticks(pid: number): Map<number, number> {
-  const threads = new Map<number, number>();
-  for (const entry of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      const text = readFileSync(`/proc/${pid}/task/${entry}/stat`, 'utf8');
-      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-      threads.set(Number(entry), Number(fields[11]) + Number(fields[12]));
-    } catch {
-      // The thread ended between the listing and the read.
-    }
-  }
-  return threads;
-}
 
 async function run(clients: number, batches: number): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'collector-pipeline-'));
@@ -51,12 +37,12 @@ async function run(clients: number, batches: number): Promise<void> {
       label: `pipeline-${clients}`,
       onStart() {
         cpuBefore = process.cpuUsage();
-        samples.push(ticks(pid));
-        sampler = setInterval(() => samples.push(ticks(pid)), SAMPLE_MS);
+        samples.push(threadTicks(pid));
+        sampler = setInterval(() => samples.push(threadTicks(pid)), SAMPLE_MS);
       },
     });
     clearInterval(sampler);
-    samples.push(ticks(pid));
+    samples.push(threadTicks(pid));
     const load = process.cpuUsage(cpuBefore);
     const thousands = (result.batches * BATCH) / 1000;
     const wallMs = result.seconds * 1000;
