@@ -66,22 +66,20 @@ export function computeFigures(
           return page ? figure(page, round) : null;
         }),
       );
-    const floorTask = (round: Map<string, PageRun | Error>) => run(round, FLOOR)?.taskMs;
-    const floorCpu = (round: Map<string, PageRun | Error>) => run(round, FLOOR)?.cpuMs;
+    /** µs per call of a main-thread time over the window, less the no-op page's in the same round. */
+    const overFloor = (time: 'taskMs' | 'cpuMs') =>
+      pick((page, round) => {
+        const floor = run(round, FLOOR)?.[time];
+        return floor === undefined ? null : ((page[time] - floor) * 1000) / count;
+      });
     return {
       id: spec.id,
       label: spec.label,
       mode: rounds.map((round) => run(round, spec.id)?.mode).find(Boolean) ?? null,
       figures: {
         callUs: pick((page) => (page.callMs * 1000) / count),
-        fullUs: pick((page, round) => {
-          const floor = floorTask(round);
-          return floor === undefined ? null : ((page.taskMs - floor) * 1000) / count;
-        }),
-        cpuUs: pick((page, round) => {
-          const floor = floorCpu(round);
-          return floor === undefined ? null : ((page.cpuMs - floor) * 1000) / count;
-        }),
+        fullUs: overFloor('taskMs'),
+        cpuUs: overFloor('cpuMs'),
         tbtMs: pick((page) => page.tbtMs),
         durableMs: pick((page) => page.durableMs),
         deliveredMs: pick((page) => page.deliveredMs),
