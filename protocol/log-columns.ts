@@ -64,12 +64,3 @@ export const callWidth = (code: number) => 2 + Math.max(0, code >> 3);
 
 /** The `at` after `last` of a call made at `x`: `at` is strictly increasing, and runs ahead of the clock in a burst. */
 export const nextAt = (last: number, x: number) => (x > last ? x : last + 1);
-
-/** The `at` of the last call (or `from` when there is none). */
-export function lastAtOf(columns: Pick<LogColumns, 'from' | 'f' | 'at'>): number {
-  if (columns.at) return columns.at.length > 0 ? columns.at[columns.at.length - 1] : columns.from;
-  let last = columns.from;
-  const { f } = columns;
-  for (let i = 0; i < f.length; i += callWidth(f[i + 1] as number)) last = nextAt(last, f[i] as number);
-  return last;
-}

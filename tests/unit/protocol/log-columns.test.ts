@@ -3,7 +3,6 @@ import {
   LogLevel,
   atsOf,
   columnsOf,
-  lastAtOf,
   readColumns,
   rowsOf,
   type LogColumns,
@@ -47,8 +46,6 @@ describe('log columns', () => {
       u: [[0, PAGE]],
     };
     expect(atsOf(columns)).toEqual([101, 102, 103, 104, 200, 201]);
-    expect(lastAtOf(columns)).toBe(201);
-    expect(lastAtOf({ ...columns, f: [] })).toBe(100);
   });
 
   test('rows whose `at` do not follow from their times keep them in a column of their own', () => {
