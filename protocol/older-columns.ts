@@ -2,7 +2,7 @@
 // (docs/durability.md): read by the engine and by the page that hands a rescue on, never by a log call, so the page's
 // first load does without it (docs/benchmarks.md#main-thread-cost). Each is put in the current layout and read as
 // it is, by one loop.
-import { isLogLevel, type LogLevel } from './levels.ts';
+import { isLogLevel, LogLevel } from './levels.ts';
 import { callCode, type LogColumns, type RawFields, type RawLog } from './log-columns.ts';
 import { rowsOf } from './log-rows.ts';
 
@@ -53,8 +53,9 @@ function flatten(columns: SplitColumns | OlderColumns): LogColumns {
     if (count !== undefined) parts = count < 0 ? null : columns.p.slice(offset, (offset += count));
     // A level other than the six numbers (an early page's sendLog kept whatever it was given) goes with the fields.
     const ll = split ? columns.c[i] & 7 : columns.ll[i];
-    if (!isLogLevel(ll)) e[i] = { ...e[i], ll };
-    f.push(columns.x[i], callCode(isLogLevel(ll) ? ll : 0, parts ? parts.length : -1), ...(parts ?? []));
+    const known = isLogLevel(ll);
+    if (!known) e[i] = { ...e[i], ll };
+    f.push(columns.x[i], callCode(known ? ll : LogLevel.Debug, parts ? parts.length : -1), ...(parts ?? []));
   }
   const { s, u, at } = columns;
   return { from: split ? columns.from : 0, n, f, s, e, u, at };
