@@ -58,6 +58,7 @@ export async function runBench(contender: Contender): Promise<void> {
   const start = performance.now();
   contender.burst(lines);
   const end = performance.now();
+  durable?.begin();
   const burstStartEpoch = performance.timeOrigin + start;
   await report('burst', { callMs: end - start });
 
