@@ -34,7 +34,7 @@ export async function openStore(db: string, options: StoreOptions = {}): Promise
     // Loaded only when asked for, as PostgreSQL's client is.
     const { openClickHouseLogs } = await import('./clickhouse/logs-store.ts');
     const { withClickHouseLogs } = await import('./clickhouse/with-logs.ts');
-    return withClickHouseLogs(
+    const withLogs = withClickHouseLogs(
       store,
       await openClickHouseLogs(options.logs, {
         retentionDays: options.retentionDays,
@@ -42,6 +42,9 @@ export async function openStore(db: string, options: StoreOptions = {}): Promise
         throughPrimary: options.logsThroughPrimary,
       }),
     );
+    // The counts a killed process owed to SIDELOG_DB are paid before this one serves (docs/clickhouse.md#counts-owed-kept-and-paid).
+    await withLogs.settled();
+    return withLogs;
   } catch (error) {
     await store.close();
     throw error;

@@ -120,8 +120,10 @@ export interface CollectorStore {
   /** Stores the batch, skipping logs already stored for the session (same `at` and content); returns how many were new. */
   addLogs(appKey: string, sessionId: number, logs: LogRecord[]): Promise<number>;
   /** Counts a batch another store holds the logs of, as addLogs counts its own: into the session's counts (the sessions
-   * list's order, a device's first and last time) and the batch's row (the admin API's `batches`). */
-  countLogs(appKey: string, sessionId: number, counts: StoredCounts): Promise<void>;
+   * list's order, a device's first and last time) and the batch's row (the admin API's `batches`). With `token` (counts
+   * once owed: docs/clickhouse.md#counts-owed-kept-and-paid), the token is recorded in the same transaction, and a token
+   * already recorded, or a session retention has since deleted, counts nothing: so counts paid twice count once. */
+  countLogs(appKey: string, sessionId: number, counts: StoredCounts, token?: string): Promise<void>;
   /** Stores the issue unless its uid is already stored; returns whether it was new. `resolved_frame`: its frame as
    * its source map resolved it (server/sourcemaps/group-frame.ts), which its group keys on. */
   addIssue(appKey: string, issue: IssueRequest & { resolved_frame?: string }): Promise<boolean>;

@@ -1,38 +1,103 @@
 // A batch's counts into SIDELOG_DB once ClickHouse has its logs (docs/clickhouse.md#sessions-ordered-by-their-logs).
 // When SIDELOG_DB fails, the batch's answer is the error and the client sends it again, but ClickHouse already holds
-// its logs: the resend stores none and counts none. So counts SIDELOG_DB refused are owed, and written ahead of the
-// next batch's, in order, and once more as the store closes; only a process that ends without closing (killed), or
-// whose SIDELOG_DB still refuses then, loses them.
+// its logs: the resend stores none and counts none. So counts SIDELOG_DB refused are owed: kept in ClickHouse's ledger
+// (owed-counts.ts) before the error is answered, so that a process killed while it owes them loses nothing, and in
+// this process's memory, the fast path. They are paid ahead of the next batch's counts, by any process's sweep of the
+// ledger (at start, then now and then) and as the store closes; each payment carries the batch's token, which
+// SIDELOG_DB records with the counts, so counts paid twice count once (docs/clickhouse.md#counts-owed-kept-and-paid).
+// The normal path, SIDELOG_DB taking the counts, is one countLogs as before: nothing owed, nothing asked of ClickHouse.
+import { randomUUID } from 'node:crypto';
 import type { CollectorStore, StoredCounts } from '../store.types.ts';
+import type { OwedCounts, OwedLedger } from './owed-counts.ts';
 
-type Owed = [appKey: string, sessionId: number, counts: StoredCounts];
+/** Owed counts paid per sweep: a sweep's read is bounded, and the next sweep takes the rest. */
+export const PAID_PER_SWEEP = 1_000;
 
 export interface BatchCounting {
   /** Writes the owed counts, then this batch's; on a failure, what is not written is owed. */
   count(appKey: string, sessionId: number, counts: StoredCounts): Promise<void>;
-  /** Writes the owed counts (as the store closes); resolves with how many batches' counts are still owed. */
-  settle(): Promise<number>;
+  /** Pays what this process owes, then what the ledger holds as owed by any process, and marks it paid; resolves with
+   * how many batches' counts it paid, or fails with SIDELOG_DB's or ClickHouse's error (the rest stay owed). */
+  payOwed(): Promise<number>;
+  /** Writes this process's owed counts (as the store closes): how many batches' counts are still owed, and of these
+   * how many the ledger does not hold (ClickHouse refused them too), which are lost if the process ends. */
+  settle(): Promise<{ owed: number; onlyHere: number }>;
 }
 
-export function createBatchCounting(base: Pick<CollectorStore, 'countLogs'>): BatchCounting {
-  const owed: Owed[] = [];
-  /** Writes the entries in order; on a failure the rest are owed again, ahead of anything owed since. */
-  async function write(entries: Owed[]): Promise<void> {
-    for (let i = 0; i < entries.length; i++) {
+export function createBatchCounting(base: Pick<CollectorStore, 'countLogs'>, ledger: OwedLedger): BatchCounting {
+  const owed: OwedCounts[] = [];
+  /** The tokens of owed counts the ledger refused to keep: only this process's memory holds them. */
+  const onlyHere = new Set<string>();
+  /** Counts a sweep paid that this process owes too: no longer owed here. */
+  const forget = (paid: readonly OwedCounts[]) => {
+    const tokens = new Set(paid.map((entry) => entry.token));
+    for (let i = owed.length; i-- > 0;) if (tokens.has(owed[i]!.token)) owed.splice(i, 1);
+  };
+
+  /** Pays the entries in order up to the first SIDELOG_DB refuses, and marks those paid; answers the rest. A mark that
+   * fails is no matter: paying again counts nothing, the token being recorded. */
+  async function payInOrder(entries: readonly OwedCounts[]): Promise<{ unpaid: OwedCounts[]; error?: unknown }> {
+    let paid = 0;
+    let error: unknown;
+    for (const { appKey, sessionId, counts, token } of entries) {
       try {
-        await base.countLogs(...entries[i]!);
-      } catch (error) {
-        owed.unshift(...entries.slice(i));
-        throw error;
+        await base.countLogs(appKey, sessionId, counts, token);
+      } catch (caught) {
+        error = caught;
+        break;
       }
+      onlyHere.delete(token);
+      paid++;
+    }
+    await ledger.paid(entries.slice(0, paid)).catch(() => {});
+    return { unpaid: entries.slice(paid), error };
+  }
+
+  /** The counts become owed: in the ledger before the batch's error is answered, and here. */
+  async function owe(appKey: string, sessionId: number, counts: StoredCounts): Promise<void> {
+    const entry: OwedCounts = { token: randomUUID(), appKey, sessionId, counts };
+    owed.push(entry);
+    try {
+      await ledger.owe(entry);
+    } catch (error) {
+      onlyHere.add(entry.token);
+      console.error(
+        `Sidelog: a batch's counts are owed to SIDELOG_DB, and ClickHouse refused to keep them too (${(error as Error).message})`,
+      );
     }
   }
+
+  /** This process's owed counts, taken whole, so that two batches at once never pay the same counts twice; on a
+   * failure the rest are owed again, ahead of anything owed since. */
+  async function payOwnOwed(): Promise<void> {
+    const { unpaid, error } = await payInOrder(owed.splice(0));
+    if (unpaid.length === 0) return;
+    owed.unshift(...unpaid);
+    throw error;
+  }
+
   return {
-    // Taken whole by this call, so that two batches at once never write the same counts twice.
-    count: (appKey, sessionId, counts) => write([...owed.splice(0), [appKey, sessionId, counts]]),
+    async count(appKey, sessionId, counts) {
+      try {
+        if (owed.length > 0) await payOwnOwed();
+        await base.countLogs(appKey, sessionId, counts);
+      } catch (error) {
+        await owe(appKey, sessionId, counts);
+        throw error;
+      }
+    },
+    async payOwed() {
+      const own = owed.length;
+      await payOwnOwed();
+      const entries = await ledger.unpaid(PAID_PER_SWEEP);
+      const { unpaid, error } = await payInOrder(entries);
+      forget(entries.slice(0, entries.length - unpaid.length));
+      if (unpaid.length > 0) throw error;
+      return own + entries.length;
+    },
     async settle() {
-      await write(owed.splice(0)).catch(() => {});
-      return owed.length;
+      await payOwnOwed().catch(() => {});
+      return { owed: owed.length, onlyHere: onlyHere.size };
     },
   };
 }

@@ -12,6 +12,8 @@ export const LOGS_TABLE = 'logs';
 /** Each shard's own table under the Distributed `logs` (docs/clickhouse.md#the-cluster-form). */
 export const LOCAL_LOGS_TABLE = 'logs_local';
 export const MIGRATIONS_TABLE = 'sidelog_migrations';
+/** A batch's counts SIDELOG_DB refused, kept until paid (owed-counts.ts). */
+export const OWED_TABLE = 'owed_counts';
 
 /** `logs`: one row per stored log, with the columns the other stores keep (server/stores/postgres/schema.ts) and what
  * ClickHouse needs beside them.
@@ -86,6 +88,24 @@ export const LOGS_MIGRATIONS: readonly LogsMigration[] = [
         (table) =>
           `ALTER TABLE ${table}${onCluster(cluster)} ADD COLUMN arrival UInt64 DEFAULT toUInt64(received) * 1000000`,
       ),
+  },
+  // A batch's counts SIDELOG_DB refused after ClickHouse took its logs (docs/clickhouse.md#counts-owed-kept-and-paid):
+  // a row per batch, and a second with `paid` 1 once they are paid; ReplacingMergeTree(paid) folds the two into the
+  // paid one. Not sharded: a few rows, which every process reads whole. On a cluster with Keeper one replicated table
+  // on every host (its path has no {shard}); without Keeper, the connected host's own.
+  {
+    name: 'owed counts',
+    statements: (database, _features, cluster) => {
+      const engine = cluster?.keeper
+        ? `ReplicatedReplacingMergeTree(${sqlString(`/clickhouse/tables/all/${database}/${OWED_TABLE}`)}, '{replica}', paid)`
+        : 'ReplacingMergeTree(paid)';
+      return [
+        `CREATE TABLE IF NOT EXISTS ${sqlIdentifier(database)}.${OWED_TABLE}${onCluster(cluster)} (
+          token String, app String, session_id UInt32, sent UInt32, stored UInt32, first_at Float64, last_at Float64,
+          levels Array(UInt32), owed DateTime, paid UInt8
+        ) ENGINE = ${engine} ORDER BY token`,
+      ];
+    },
   },
 ];
 

@@ -12,8 +12,17 @@ import { createBatchCounting } from './batch-counts.ts';
 import { createIssueLogTimes } from './issue-log-times.ts';
 import { knownSessions } from './known-sessions.ts';
 import type { ClickHouseLogs } from './logs-store.ts';
+import { owedCountsIn } from './owed-counts.ts';
 
-export function withClickHouseLogs(base: Store, logs: ClickHouseLogs): Store {
+/** How often a process pays the counts owed to SIDELOG_DB that the ledger holds (batch-counts.ts), beside its start. */
+export const PAY_OWED_EVERY_MS = 60_000;
+
+interface WithLogsOptions {
+  /** PAY_OWED_EVERY_MS, or 0 for no sweep but the one at start (tests drive it). */
+  payOwedEveryMs?: number;
+}
+
+export function withClickHouseLogs(base: Store, logs: ClickHouseLogs, options: WithLogsOptions = {}): Store {
   const reads = createLogExplorerReads(
     logs.client,
     logs.database,
@@ -23,7 +32,21 @@ export function withClickHouseLogs(base: Store, logs: ClickHouseLogs): Store {
     logs.tailHorizon,
   );
   const counts = createCollectedLogs(logs.client, logs.database, base, logs.tailHorizon);
-  const countBatch = createBatchCounting(base);
+  const countBatch = createBatchCounting(base, owedCountsIn(logs.client, logs.database));
+  // Counts another process owed when it was killed, paid at start (`settled` waits for it) and then now and then.
+  let sweeping = Promise.resolve();
+  const payOwed = () =>
+    (sweeping = sweeping.then(async () => {
+      try {
+        await countBatch.payOwed();
+      } catch (error) {
+        console.error(`Sidelog: counts owed to SIDELOG_DB not paid yet (${(error as Error).message ?? error})`);
+      }
+    }));
+  void payOwed();
+  const every = options.payOwedEveryMs ?? PAY_OWED_EVERY_MS;
+  const sweeps = every > 0 ? setInterval(payOwed, every) : undefined;
+  sweeps?.unref();
   const sessions = knownSessions((appKey, id) => base.sessionById(appKey, id));
   /** The cutoff's day last dropped: retention calls pruneBefore once a batch, and a day is dropped once. */
   let droppedBefore: string | undefined;
@@ -63,15 +86,21 @@ export function withClickHouseLogs(base: Store, logs: ClickHouseLogs): Store {
     },
     settled: async () => {
       await logs.drain();
+      await sweeping;
       await base.settled();
     },
     close: () =>
       (closed ??= (async () => {
         try {
+          clearInterval(sweeps);
+          await sweeping;
           await logs.close();
-          const owed = await countBatch.settle();
+          const { owed, onlyHere } = await countBatch.settle();
           if (owed > 0)
-            console.error(`Sidelog: ${owed} batches' counts could not be written to SIDELOG_DB before closing.`);
+            console.error(
+              `Sidelog: ${owed} batches' counts could not be written to SIDELOG_DB before closing; ${owed - onlyHere} are kept in ClickHouse for the next process to pay` +
+                (onlyHere > 0 ? `, ${onlyHere} are lost.` : '.'),
+            );
         } finally {
           await base.close();
         }

@@ -161,8 +161,8 @@ export function createCollectorStore(pool: pg.Pool, partitions: Partitions, stat
       foldVolume();
       return stored;
     },
-    async countLogs(appKey, sessionId, counts) {
-      await pool.query(COUNT_LOGS, [
+    async countLogs(appKey, sessionId, counts, token) {
+      const params = [
         sessionId,
         counts.sent,
         counts.stored,
@@ -170,7 +170,21 @@ export function createCollectorStore(pool: pg.Pool, partitions: Partitions, stat
         counts.last_at,
         ...counts.levels.slice(0, 6),
         appKey,
-      ]);
+      ];
+      if (token === undefined) {
+        await pool.query(COUNT_LOGS, params);
+        return;
+      }
+      // Owed counts (docs/clickhouse.md#counts-owed-kept-and-paid): the token's row and the counts commit together. A
+      // second payer's insert waits on the first's row, then finds it: counts paid twice count once.
+      await transaction(pool, async (client) => {
+        const { rowCount } = await client.query(
+          `INSERT INTO counted_batches (token) SELECT $1 WHERE EXISTS (SELECT 1 FROM sessions WHERE id = $2)
+           ON CONFLICT (token) DO NOTHING`,
+          [token, sessionId],
+        );
+        if (rowCount) await client.query(COUNT_LOGS, params);
+      });
     },
     async addIssue(appKey, issue) {
       return transaction(pool, async (client) => {

@@ -434,4 +434,8 @@ export const PG_MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX alert_firings_by_app ON alert_firings (app_key, id);
   `,
+  // The tokens of counts paid after SIDELOG_DB first refused them, as in SQLite (server/stores/sqlite/schema.ts).
+  `
+  CREATE TABLE counted_batches (token text PRIMARY KEY);
+  `,
 ];

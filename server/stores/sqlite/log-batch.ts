@@ -52,7 +52,7 @@ const ROWS_PER_INSERT = [500, 50] as const;
 /** addLogs' write, given the logs already made parameters (logParams): how many were new. */
 export function logBatchWrites(db: Database.Database): {
   addLogParams(appKey: string, sessionId: number, params: LogParams): number;
-  countLogs(appKey: string, sessionId: number, counts: StoredCounts): void;
+  countLogs(appKey: string, sessionId: number, counts: StoredCounts, token?: string): void;
 } {
   /** The INSERT of `rows` logs at once (a resend is ignored). */
   const inserts = new Map<number, Database.Statement>();
@@ -131,9 +131,16 @@ export function logBatchWrites(db: Database.Database): {
     })();
   }
 
+  // Owed counts' tokens (docs/clickhouse.md#counts-owed-kept-and-paid): a token recorded is a payment made.
+  const recordToken = db.prepare(`INSERT OR IGNORE INTO counted_batches (token) VALUES (?)`);
+  const sessionExists = db.prepare(`SELECT 1 FROM sessions WHERE id = ?`).pluck();
+
   /** A batch whose logs are in ClickHouse: its counts as the collector's group commit gave them. */
-  function countLogs(appKey: string, sessionId: number, counts: StoredCounts): void {
+  function countLogs(appKey: string, sessionId: number, counts: StoredCounts, token?: string): void {
     db.transaction(() => {
+      // Paid before (by another process, or by one killed before it marked the row paid), or for a session retention
+      // deleted since: nothing to count.
+      if (token !== undefined && (recordToken.run(token).changes === 0 || !sessionExists.get(sessionId))) return;
       if (counts.stored > 0)
         upsertSessionStats.run(sessionId, counts.first_at, counts.last_at, counts.stored, ...counts.levels);
       insertBatch.run(appKey, sessionId, counts.sent, counts.stored);

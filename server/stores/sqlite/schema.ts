@@ -537,4 +537,10 @@ ${FIRST_LOG_COLUMNS}
   );
   CREATE INDEX alert_firings_by_app ON alert_firings (app_key, id);
   `,
+  // The tokens of counts paid after SIDELOG_DB first refused them (docs/clickhouse.md#counts-owed-kept-and-paid): a
+  // token is recorded with its counts, so that counts paid twice (two processes, or a payer killed before it marked
+  // them paid in ClickHouse) count once. A row only for a batch whose counts were owed.
+  `
+  CREATE TABLE counted_batches (token TEXT PRIMARY KEY) WITHOUT ROWID;
+  `,
 ];

@@ -1,47 +1,115 @@
-// A batch's counts owed to SIDELOG_DB when it failed (server/stores/clickhouse/batch-counts.ts): written ahead of the
-// next batch's, in order, each once, and once more as the store closes. Pure logic: SIDELOG_DB is a list here, failing when told to.
+// A batch's counts owed to SIDELOG_DB when it failed (server/stores/clickhouse/batch-counts.ts): kept in the ledger
+// before the error is answered, written ahead of the next batch's, in order, each once, once more as the store closes,
+// and by a sweep of the ledger. Pure logic: SIDELOG_DB and the ledger are lists here, SIDELOG_DB failing when told to
+// and recording tokens as countLogs does (the real stores: clickhouse-owed-counts.test.ts).
 import { expect, test } from 'vitest';
 import { createBatchCounting } from '../../../server/stores/clickhouse/batch-counts.ts';
+import type { OwedCounts, OwedLedger } from '../../../server/stores/clickhouse/owed-counts.ts';
 import type { StoredCounts } from '../../../server/stores/store.types.ts';
 
 const batch = (stored: number): StoredCounts => ({ sent: stored, stored, first_at: 1, last_at: 2, levels: [stored] });
 
-test('counts SIDELOG_DB refused are written before the next batch’s, each once', async () => {
+/** SIDELOG_DB as a list of the counts written; a token recorded counts nothing the second time. */
+function sidelogDb() {
   const written: number[] = [];
-  let failing = true;
-  const { count } = createBatchCounting({
-    async countLogs(_app, _session, counts) {
-      if (failing) throw new Error('SIDELOG_DB is away');
+  const tokens = new Set<string>();
+  const db = {
+    failing: true,
+    written,
+    async countLogs(_app: string, _session: number, counts: StoredCounts, token?: string) {
+      if (db.failing) throw new Error('SIDELOG_DB is away');
+      if (token !== undefined) {
+        if (tokens.has(token)) return;
+        tokens.add(token);
+      }
       written.push(counts.stored);
     },
-  });
+  };
+  return db;
+}
+
+/** The ledger as ClickHouse's table holds it: rows owed, and the tokens marked paid. */
+function ledgerList(): OwedLedger & { rows: OwedCounts[]; paidTokens: Set<string>; refusing: boolean } {
+  const ledger = {
+    rows: [] as OwedCounts[],
+    paidTokens: new Set<string>(),
+    refusing: false,
+    async owe(entry: OwedCounts) {
+      if (ledger.refusing) throw new Error('ClickHouse is away');
+      ledger.rows.push(entry);
+    },
+    async unpaid(limit: number) {
+      return ledger.rows.filter((row) => !ledger.paidTokens.has(row.token)).slice(0, limit);
+    },
+    async paid(entries: readonly OwedCounts[]) {
+      for (const entry of entries) ledger.paidTokens.add(entry.token);
+    },
+  };
+  return ledger;
+}
+
+test('counts SIDELOG_DB refused are written before the next batch’s, each once', async () => {
+  const db = sidelogDb();
+  const ledger = ledgerList();
+  const { count } = createBatchCounting(db, ledger);
   await expect(count('app', 1, batch(5))).rejects.toThrow('away');
   await expect(count('app', 1, batch(6))).rejects.toThrow('away');
-  expect(written).toEqual([]);
-  failing = false;
+  expect(db.written).toEqual([]);
+  // Kept in the ledger before the error was answered, each under a token of its own.
+  expect(ledger.rows.map((row) => row.counts.stored)).toEqual([5, 6]);
+  db.failing = false;
   // Two batches at once: the owed counts go with one of them, not both.
   await Promise.all([count('app', 1, batch(7)), count('app', 2, batch(8))]);
-  expect(written.sort((a, b) => a - b)).toEqual([5, 6, 7, 8]);
+  expect(db.written.sort((a, b) => a - b)).toEqual([5, 6, 7, 8]);
+  // And the ledger has them paid: no sweep pays them again.
+  expect(await ledger.unpaid(10)).toEqual([]);
   await count('app', 1, batch(9));
-  expect(written).toHaveLength(5);
+  expect(db.written).toHaveLength(5);
 });
 
 test('counts still owed are written as the store closes, and those SIDELOG_DB still refuses are told', async () => {
-  const written: number[] = [];
-  let failing = true;
-  const counting = createBatchCounting({
-    async countLogs(_app, _session, counts) {
-      if (failing) throw new Error('SIDELOG_DB is away');
-      written.push(counts.stored);
-    },
-  });
+  const db = sidelogDb();
+  const ledger = ledgerList();
+  const counting = createBatchCounting(db, ledger);
   await expect(counting.count('app', 1, batch(5))).rejects.toThrow('away');
+  ledger.refusing = true;
   await expect(counting.count('app', 1, batch(6))).rejects.toThrow('away');
-  // Still away at the close: both owed, in their order, for a later settle.
-  expect(await counting.settle()).toBe(2);
-  failing = false;
-  expect(await counting.settle()).toBe(0);
-  expect(written).toEqual([5, 6]);
-  expect(await counting.settle()).toBe(0);
-  expect(written).toEqual([5, 6]);
+  // Still away at the close: both owed, in their order, for a later settle; the second only here.
+  expect(await counting.settle()).toEqual({ owed: 2, onlyHere: 1 });
+  db.failing = false;
+  expect(await counting.settle()).toEqual({ owed: 0, onlyHere: 0 });
+  expect(db.written).toEqual([5, 6]);
+  expect(await counting.settle()).toEqual({ owed: 0, onlyHere: 0 });
+  expect(db.written).toEqual([5, 6]);
+});
+
+test('a sweep pays what another process owed, once, however many sweep it or pay it from memory', async () => {
+  const db = sidelogDb();
+  const ledger = ledgerList();
+  // The process that owed them, never closed (killed), and two others sweeping at once.
+  const killed = createBatchCounting(db, ledger);
+  await expect(killed.count('app', 1, batch(5))).rejects.toThrow('away');
+  await expect(killed.count('app', 2, batch(6))).rejects.toThrow('away');
+  db.failing = false;
+  const [a, b] = [createBatchCounting(db, ledger), createBatchCounting(db, ledger)];
+  await Promise.all([a.payOwed(), b.payOwed()]);
+  expect(db.written.sort((x, y) => x - y)).toEqual([5, 6]);
+  // A payer killed after paying but before marking paid: the next one pays again, and counts nothing.
+  ledger.paidTokens.clear();
+  await a.payOwed();
+  expect(db.written).toHaveLength(2);
+  expect(await ledger.unpaid(10)).toEqual([]);
+});
+
+test('a sweep that SIDELOG_DB refuses leaves the counts owed for the next', async () => {
+  const db = sidelogDb();
+  const ledger = ledgerList();
+  const counting = createBatchCounting(db, ledger);
+  await expect(counting.count('app', 1, batch(5))).rejects.toThrow('away');
+  await expect(counting.payOwed()).rejects.toThrow('away');
+  expect((await ledger.unpaid(10)).map((row) => row.counts.stored)).toEqual([5]);
+  db.failing = false;
+  expect(await counting.payOwed()).toBeGreaterThan(0);
+  expect(db.written).toEqual([5]);
+  expect(await ledger.unpaid(10)).toEqual([]);
 });

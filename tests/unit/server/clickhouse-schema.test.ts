@@ -34,10 +34,11 @@ describe.each(CLICKHOUSE_ENGINES)('the logs schema on ClickHouse (%s)', (engine)
     const tables = await rows<{ name: string }>(
       `SELECT name FROM system.tables WHERE database = '${ch.database}' ORDER BY name`,
     );
-    expect(tables.map((table) => table.name)).toEqual(['logs', 'sidelog_migrations']);
+    expect(tables.map((table) => table.name)).toEqual(['logs', 'owed_counts', 'sidelog_migrations']);
     expect(await rows(`SELECT version, name FROM ${ch.database}.sidelog_migrations ORDER BY version`)).toEqual([
       { version: 1, name: 'logs' },
       { version: 2, name: 'arrival' },
+      { version: 3, name: 'owed counts' },
     ]);
     // DESCRIBE, in the table's order: 18.16's system.columns has no position.
     const columns = await rows<{ name: string }>(`DESCRIBE TABLE ${ch.database}.logs`);

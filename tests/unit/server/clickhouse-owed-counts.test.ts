@@ -1,0 +1,161 @@
+// Counts owed to SIDELOG_DB survive a process that dies owing them (docs/clickhouse.md#counts-owed-kept-and-paid), on
+// both ClickHouse engines and both of SIDELOG_DB's databases, all real: SIDELOG_DB refuses a batch's counts (a trigger
+// on log_batches, as a database refusing writes would), the store is then dropped without closing, as a SIGKILL drops
+// it (its SIDELOG_DB connection let go, its memory gone; the real kill: clickhouse-owed-kill.test.ts), and the stores
+// opened after it pay: the session's counts, first and last time and the batches list are as if nothing had failed,
+// a resend still counts once, and payers at once, or one after a payer that died before marking them paid, count once.
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { afterEach, describe, expect, test } from 'vitest';
+import type { LogLevel } from '../../../protocol/levels.ts';
+import type { LogRecord } from '../../../protocol/records.types.ts';
+import { logs, sessionPayload } from '../../../fixtures/wire-bodies.ts';
+import { DEMO_APP_KEY, seedDemo } from '../../../server/partner/demo.ts';
+import { openClickHouseLogsOn } from '../../../server/stores/clickhouse/logs-store.ts';
+import { owedCountsIn } from '../../../server/stores/clickhouse/owed-counts.ts';
+import { withClickHouseLogs } from '../../../server/stores/clickhouse/with-logs.ts';
+import { openStore } from '../../../server/stores/open-store.ts';
+import type { Store } from '../../../server/stores/store.types.ts';
+import { CLICKHOUSE_ENGINES, createTestClickHouse, type TestClickHouse } from './clickhouse-engines.ts';
+import { createTestDatabase, STORE_KINDS, type TestDatabase } from './test-databases.ts';
+
+const cleanup: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
+
+/** Makes SIDELOG_DB refuse every batch row (and so every batch's counts) until called again with false. */
+async function refuseBatches(db: string, refuse: boolean): Promise<void> {
+  if (!db.startsWith('postgres')) {
+    const sqlite = new Database(db);
+    try {
+      sqlite.exec(
+        refuse
+          ? `CREATE TRIGGER refuse_batches BEFORE INSERT ON log_batches BEGIN SELECT RAISE(ABORT, 'batches refused'); END`
+          : `DROP TRIGGER refuse_batches`,
+      );
+    } finally {
+      sqlite.close();
+    }
+    return;
+  }
+  const client = new pg.Client(db);
+  await client.connect();
+  try {
+    await client.query(
+      refuse
+        ? `CREATE FUNCTION refuse_batches() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'batches refused'; END $$;
+           CREATE TRIGGER refuse_batches BEFORE INSERT ON log_batches FOR EACH ROW EXECUTE FUNCTION refuse_batches()`
+        : `DROP TRIGGER refuse_batches ON log_batches; DROP FUNCTION refuse_batches()`,
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+/** A batch of `count` logs from `from`, with its levels spread over the six. */
+const batchOf = (count: number, from: number): LogRecord[] =>
+  logs(count, from).map((log, i) => ({ ...log, ll: (i % 6) as LogLevel }));
+
+/** The session as the sessions list shows it, had its batches been counted as they were sent. */
+function listedAsSent(batches: LogRecord[][]) {
+  const all = batches.flat();
+  const names = ['debug', 'warning', 'error', 'trace', 'info', 'fatal'];
+  return {
+    first_at: Math.min(...all.map((log) => log.at)),
+    last_at: Math.max(...all.map((log) => log.at)),
+    total: all.length,
+    counts: Object.fromEntries(names.map((name, level) => [name, all.filter((log) => log.ll === level).length])),
+  };
+}
+
+describe.each(STORE_KINDS.flatMap((db) => CLICKHOUSE_ENGINES.map((engine) => [db, engine] as const)))(
+  'SIDELOG_DB on %s, logs on ClickHouse %s',
+  (kind, engine) => {
+    let database: TestDatabase;
+    let clickhouse: TestClickHouse;
+
+    /** A process's store: SIDELOG_DB's and ClickHouse's, no sweep but the one at start. `kill` lets it go unclosed. */
+    async function open(): Promise<{ store: Store; kill(): Promise<void> }> {
+      const base = await openStore(database.db);
+      const logsStore = await openClickHouseLogsOn(clickhouse.client, clickhouse.database, { writer: { windowMs: 0 } });
+      const store = withClickHouseLogs(base, logsStore, { payOwedEveryMs: 0 });
+      await store.settled();
+      let closed = false;
+      cleanup.push(() => (closed ? Promise.resolve() : store.close()));
+      return {
+        store,
+        async kill() {
+          closed = true;
+          await base.close();
+        },
+      };
+    }
+
+    const listed = async (store: Store) =>
+      (await store.explorer.sessions.list({ appKey: DEMO_APP_KEY, limit: 10 })).sessions.map(
+        ({ first_at, last_at, total, counts }) => ({ first_at, last_at, total, counts }),
+      );
+    const batches = async (store: Store) =>
+      ((await store.listPage('batches', DEMO_APP_KEY, 0, 10)).rows as { count: number; stored: number }[]).map(
+        ({ count, stored }) => ({ count, stored }),
+      );
+
+    /** A process that counted batch A, then SIDELOG_DB refused batch B's counts, and then it died. */
+    async function killedOwing(a: LogRecord[], b: LogRecord[]): Promise<number> {
+      database = await createTestDatabase(kind);
+      cleanup.push(() => database.drop());
+      clickhouse = await createTestClickHouse(engine);
+      cleanup.push(() => clickhouse.drop());
+      const first = await open();
+      await seedDemo(first.store);
+      const session = await first.store.putSession(DEMO_APP_KEY, sessionPayload('owed'));
+      expect(await first.store.addLogs(DEMO_APP_KEY, session, a)).toBe(a.length);
+      await refuseBatches(database.db, true);
+      await expect(first.store.addLogs(DEMO_APP_KEY, session, b)).rejects.toThrow('batches refused');
+      await first.kill();
+      await refuseBatches(database.db, false);
+      return session;
+    }
+
+    test('the next process pays what a killed one owed: counts, times and batches as if nothing failed, a resend counted once', async () => {
+      const [a, b] = [batchOf(7, 0), batchOf(11, 1_000)];
+      const session = await killedOwing(a, b);
+      const { store } = await open();
+      expect(await listed(store)).toEqual([listedAsSent([a, b])]);
+      expect(await batches(store)).toEqual([
+        { count: 7, stored: 7 },
+        { count: 11, stored: 11 },
+      ]);
+      // The client's resend of the batch whose answer was the error: stored and counted once.
+      expect(await store.addLogs(DEMO_APP_KEY, session, b)).toBe(0);
+      expect(await listed(store)).toEqual([listedAsSent([a, b])]);
+      expect(await batches(store)).toEqual([
+        { count: 7, stored: 7 },
+        { count: 11, stored: 11 },
+        { count: 11, stored: 0 },
+      ]);
+    });
+
+    test('payers at once, and one after a payer that died before marking them paid, count them once', async () => {
+      const [a, b] = [batchOf(5, 0), batchOf(9, 1_000)];
+      const session = await killedOwing(a, b);
+      // A payer that paid through SIDELOG_DB, then died before it marked the counts paid in ClickHouse.
+      const [owed] = await owedCountsIn(clickhouse.client, clickhouse.database).unpaid(10);
+      expect(owed).toMatchObject({ appKey: DEMO_APP_KEY, sessionId: session, counts: { sent: 9, stored: 9 } });
+      const payer = await openStore(database.db);
+      await payer.countLogs(owed!.appKey, owed!.sessionId, owed!.counts, owed!.token);
+      await payer.close();
+      // Two processes starting at once, each paying what the ledger holds.
+      const [one, two] = await Promise.all([open(), open()]);
+      for (const { store } of [one, two]) {
+        expect(await listed(store)).toEqual([listedAsSent([a, b])]);
+        expect(await batches(store)).toEqual([
+          { count: 5, stored: 5 },
+          { count: 9, stored: 9 },
+        ]);
+      }
+      expect(await owedCountsIn(clickhouse.client, clickhouse.database).unpaid(10)).toEqual([]);
+    });
+  },
+);
