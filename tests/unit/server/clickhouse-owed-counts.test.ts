@@ -4,12 +4,9 @@
 // it (its SIDELOG_DB connection let go, its memory gone; the real kill: clickhouse-owed-kill.test.ts), and the stores
 // opened after it pay: the session's counts, first and last time and the batches list are as if nothing had failed,
 // a resend still counts once, and payers at once, or one after a payer that died before marking them paid, count once.
-import Database from 'better-sqlite3';
-import pg from 'pg';
 import { afterEach, describe, expect, test } from 'vitest';
-import type { LogLevel } from '../../../protocol/levels.ts';
 import type { LogRecord } from '../../../protocol/records.types.ts';
-import { logs, sessionPayload } from '../../../fixtures/wire-bodies.ts';
+import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { DEMO_APP_KEY, seedDemo } from '../../../server/partner/demo.ts';
 import { openClickHouseLogsOn } from '../../../server/stores/clickhouse/logs-store.ts';
 import { owedCountsIn } from '../../../server/stores/clickhouse/owed-counts.ts';
@@ -17,57 +14,13 @@ import { withClickHouseLogs } from '../../../server/stores/clickhouse/with-logs.
 import { openStore } from '../../../server/stores/open-store.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
 import { CLICKHOUSE_ENGINES, createTestClickHouse, type TestClickHouse } from './clickhouse-engines.ts';
+import { batchOf, listedAsSent, refuseBatches } from './owed-counts-fixtures.ts';
 import { createTestDatabase, STORE_KINDS, type TestDatabase } from './test-databases.ts';
 
 const cleanup: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
-
-/** Makes SIDELOG_DB refuse every batch row (and so every batch's counts) until called again with false. */
-async function refuseBatches(db: string, refuse: boolean): Promise<void> {
-  if (!db.startsWith('postgres')) {
-    const sqlite = new Database(db);
-    try {
-      sqlite.exec(
-        refuse
-          ? `CREATE TRIGGER refuse_batches BEFORE INSERT ON log_batches BEGIN SELECT RAISE(ABORT, 'batches refused'); END`
-          : `DROP TRIGGER refuse_batches`,
-      );
-    } finally {
-      sqlite.close();
-    }
-    return;
-  }
-  const client = new pg.Client(db);
-  await client.connect();
-  try {
-    await client.query(
-      refuse
-        ? `CREATE FUNCTION refuse_batches() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'batches refused'; END $$;
-           CREATE TRIGGER refuse_batches BEFORE INSERT ON log_batches FOR EACH ROW EXECUTE FUNCTION refuse_batches()`
-        : `DROP TRIGGER refuse_batches ON log_batches; DROP FUNCTION refuse_batches()`,
-    );
-  } finally {
-    await client.end();
-  }
-}
-
-/** A batch of `count` logs from `from`, with its levels spread over the six. */
-const batchOf = (count: number, from: number): LogRecord[] =>
-  logs(count, from).map((log, i) => ({ ...log, ll: (i % 6) as LogLevel }));
-
-/** The session as the sessions list shows it, had its batches been counted as they were sent. */
-function listedAsSent(batches: LogRecord[][]) {
-  const all = batches.flat();
-  const names = ['debug', 'warning', 'error', 'trace', 'info', 'fatal'];
-  return {
-    first_at: Math.min(...all.map((log) => log.at)),
-    last_at: Math.max(...all.map((log) => log.at)),
-    total: all.length,
-    counts: Object.fromEntries(names.map((name, level) => [name, all.filter((log) => log.ll === level).length])),
-  };
-}
 
 describe.each(STORE_KINDS.flatMap((db) => CLICKHOUSE_ENGINES.map((engine) => [db, engine] as const)))(
   'SIDELOG_DB on %s, logs on ClickHouse %s',

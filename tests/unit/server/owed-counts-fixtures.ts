@@ -1,0 +1,53 @@
+// What the tests of counts owed to SIDELOG_DB share (clickhouse-owed-counts.test.ts, clickhouse-owed-kill.test.ts): a
+// real refusal of a batch's counts by SIDELOG_DB, batches of every level, and the session as the sessions list shows it
+// had nothing failed.
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { logs } from '../../../fixtures/wire-bodies.ts';
+import type { LogLevel } from '../../../protocol/levels.ts';
+import type { LogRecord } from '../../../protocol/records.types.ts';
+
+/** Makes SIDELOG_DB refuse every batch row (and so every batch's counts) until called again with false. */
+export async function refuseBatches(db: string, refuse: boolean): Promise<void> {
+  if (!db.startsWith('postgres')) {
+    const sqlite = new Database(db);
+    try {
+      sqlite.exec(
+        refuse
+          ? `CREATE TRIGGER refuse_batches BEFORE INSERT ON log_batches BEGIN SELECT RAISE(ABORT, 'batches refused'); END`
+          : `DROP TRIGGER refuse_batches`,
+      );
+    } finally {
+      sqlite.close();
+    }
+    return;
+  }
+  const client = new pg.Client(db);
+  await client.connect();
+  try {
+    await client.query(
+      refuse
+        ? `CREATE FUNCTION refuse_batches() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'batches refused'; END $$;
+           CREATE TRIGGER refuse_batches BEFORE INSERT ON log_batches FOR EACH ROW EXECUTE FUNCTION refuse_batches()`
+        : `DROP TRIGGER refuse_batches ON log_batches; DROP FUNCTION refuse_batches()`,
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+/** A batch of `count` logs from `from`, with its levels spread over the six. */
+export const batchOf = (count: number, from: number): LogRecord[] =>
+  logs(count, from).map((log, i) => ({ ...log, ll: (i % 6) as LogLevel }));
+
+/** The session as the sessions list shows it, had its batches been counted as they were sent. */
+export function listedAsSent(batches: LogRecord[][]) {
+  const all = batches.flat();
+  const names = ['debug', 'warning', 'error', 'trace', 'info', 'fatal'];
+  return {
+    first_at: Math.min(...all.map((log) => log.at)),
+    last_at: Math.max(...all.map((log) => log.at)),
+    total: all.length,
+    counts: Object.fromEntries(names.map((name, level) => [name, all.filter((log) => log.ll === level).length])),
+  };
+}
