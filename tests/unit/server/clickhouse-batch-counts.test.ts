@@ -113,3 +113,22 @@ test('a sweep that SIDELOG_DB refuses leaves the counts owed for the next', asyn
   expect(db.written).toEqual([5]);
   expect(await ledger.unpaid(10)).toEqual([]);
 });
+
+test('the normal path, SIDELOG_DB taking the counts, is one countLogs without a token and asks nothing of the ledger', async () => {
+  const calls: string[] = [];
+  const counting = createBatchCounting(
+    {
+      async countLogs(_app, _session, counts, token) {
+        calls.push(`countLogs ${counts.stored} ${token ?? 'no token'}`);
+      },
+    },
+    {
+      owe: async () => void calls.push('owe'),
+      unpaid: async () => (calls.push('unpaid'), []),
+      paid: async () => void calls.push('paid'),
+    },
+  );
+  await counting.count('app', 1, batch(5));
+  await counting.count('app', 1, batch(6));
+  expect(calls).toEqual(['countLogs 5 no token', 'countLogs 6 no token']);
+});
