@@ -3,14 +3,15 @@
 // on log_batches, as a database refusing writes would), the store is then dropped without closing, as a SIGKILL drops
 // it (its SIDELOG_DB connection let go, its memory gone; the real kill: clickhouse-owed-kill.test.ts), and the stores
 // opened after it pay: the session's counts, first and last time and the batches list are as if nothing had failed,
-// a resend still counts once, and payers at once, or one after a payer that died before marking them paid, count once.
-import { afterEach, describe, expect, test } from 'vitest';
+// a resend still counts once, payers at once, or one after a payer that died before marking them paid, count once,
+// and a process already running pays them at its next sweep (its minute driven by a fake clock).
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { LogRecord } from '../../../protocol/records.types.ts';
 import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { DEMO_APP_KEY, seedDemo } from '../../../server/partner/demo.ts';
 import { openClickHouseLogsOn } from '../../../server/stores/clickhouse/logs-store.ts';
 import { owedCountsIn } from '../../../server/stores/clickhouse/owed-counts.ts';
-import { withClickHouseLogs } from '../../../server/stores/clickhouse/with-logs.ts';
+import { PAY_OWED_EVERY_MS, withClickHouseLogs } from '../../../server/stores/clickhouse/with-logs.ts';
 import { openStore } from '../../../server/stores/open-store.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
 import { CLICKHOUSE_ENGINES, createTestClickHouse, type TestClickHouse } from './clickhouse-engines.ts';
@@ -28,11 +29,12 @@ describe.each(STORE_KINDS.flatMap((db) => CLICKHOUSE_ENGINES.map((engine) => [db
     let database: TestDatabase;
     let clickhouse: TestClickHouse;
 
-    /** A process's store: SIDELOG_DB's and ClickHouse's, no sweep but the one at start. `kill` lets it go unclosed. */
-    async function open(): Promise<{ store: Store; kill(): Promise<void> }> {
+    /** A process's store: SIDELOG_DB's and ClickHouse's, no sweep but the one at start unless `payOwedEveryMs`. `kill`
+     * lets it go unclosed. */
+    async function open(payOwedEveryMs = 0): Promise<{ store: Store; kill(): Promise<void> }> {
       const base = await openStore(database.db);
       const logsStore = await openClickHouseLogsOn(clickhouse.client, clickhouse.database, { writer: { windowMs: 0 } });
-      const store = withClickHouseLogs(base, logsStore, { payOwedEveryMs: 0 });
+      const store = withClickHouseLogs(base, logsStore, { payOwedEveryMs });
       await store.settled();
       let closed = false;
       cleanup.push(() => (closed ? Promise.resolve() : store.close()));
@@ -54,14 +56,16 @@ describe.each(STORE_KINDS.flatMap((db) => CLICKHOUSE_ENGINES.map((engine) => [db
         ({ count, stored }) => ({ count, stored }),
       );
 
-    /** A process that counted batch A, then SIDELOG_DB refused batch B's counts, and then it died. */
-    async function killedOwing(a: LogRecord[], b: LogRecord[]): Promise<number> {
+    /** A process that counted batch A, then SIDELOG_DB refused batch B's counts, and then it died; `beside` starts
+     * another beside it first. */
+    async function killedOwing(a: LogRecord[], b: LogRecord[], beside?: () => Promise<void>): Promise<number> {
       database = await createTestDatabase(kind);
       cleanup.push(() => database.drop());
       clickhouse = await createTestClickHouse(engine);
       cleanup.push(() => clickhouse.drop());
       const first = await open();
       await seedDemo(first.store);
+      await beside?.();
       const session = await first.store.putSession(DEMO_APP_KEY, sessionPayload('owed'));
       expect(await first.store.addLogs(DEMO_APP_KEY, session, a)).toBe(a.length);
       await refuseBatches(database.db, true);
@@ -109,6 +113,28 @@ describe.each(STORE_KINDS.flatMap((db) => CLICKHOUSE_ENGINES.map((engine) => [db
         ]);
       }
       expect(await owedCountsIn(clickhouse.client, clickhouse.database).unpaid(10)).toEqual([]);
+    });
+
+    test('a process already running pays them at its next sweep, a minute on', async () => {
+      const [a, b] = [batchOf(4, 0), batchOf(8, 1_000)];
+      // Only the sweep's clock: the databases' clients keep their own timers.
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+      cleanup.push(async () => vi.useRealTimers());
+      let running: Store | undefined;
+      await killedOwing(a, b, async () => {
+        ({ store: running } = await open(PAY_OWED_EVERY_MS));
+      });
+      expect(await listed(running!)).toEqual([listedAsSent([a])]);
+      vi.advanceTimersByTime(PAY_OWED_EVERY_MS - 1);
+      await running!.settled();
+      expect(await listed(running!)).toEqual([listedAsSent([a])]);
+      vi.advanceTimersByTime(1);
+      await running!.settled();
+      expect(await listed(running!)).toEqual([listedAsSent([a, b])]);
+      expect(await batches(running!)).toEqual([
+        { count: 4, stored: 4 },
+        { count: 8, stored: 8 },
+      ]);
     });
   },
 );
