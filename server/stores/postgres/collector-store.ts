@@ -5,7 +5,7 @@
 // as fast), and the same statement counts the new ones into session_stats and the volume, and records the batch.
 // Its words go into the tsvector's GIN index with the row; no trigram index (docs/explorer.md#search).
 import type pg from 'pg';
-import type { DeviceInfo } from '../../../protocol/records.types.ts';
+import type { DeviceInfo, LogRecord } from '../../../protocol/records.types.ts';
 import { COLUMNS, columnList } from '../log-columns.ts';
 import { logContentHash, storedFields } from '../log-hash.ts';
 import { now, toSession, type SessionRow } from '../store-rows.ts';
@@ -26,6 +26,9 @@ const ADD_TO_STATS = `ON CONFLICT (session_id) DO UPDATE SET
       error = session_stats.error + excluded.error, trace = session_stats.trace + excluded.trace, info = session_stats.info + excluded.info,
       fatal = session_stats.fatal + excluded.fatal`;
 
+/** PostgreSQL's code for a row that a unique key already holds. */
+const UNIQUE_VIOLATION = '23505';
+
 /** A batch whose logs are in ClickHouse, counted as ADD_LOGS counts its own. */
 const COUNT_LOGS = `
   WITH counted AS (
@@ -36,13 +39,14 @@ const COUNT_LOGS = `
   )
   INSERT INTO log_batches (app_key, session_id, count, stored) VALUES ($12, $1::int, $2::int, $3::int)`;
 
-const ADD_LOGS = `
+/** A batch's logs in one statement, `dedupe` after its insert. */
+const addLogs = (dedupe: string) => `
   WITH input AS (
     SELECT * FROM json_to_recordset($2::json) AS i (${COLUMNS.map((column) => `${column.name} ${column.sql.postgres}`).join(', ')}, h text)
   ),
   added AS (
     INSERT INTO logs (session_id, ${columnList()}, content_hash) SELECT $1, ${columnList()}, h FROM input
-    ON CONFLICT (session_id, at, content_hash) DO NOTHING RETURNING at, coalesce(ll, 0) AS ll
+    ${dedupe} RETURNING at, coalesce(ll, 0) AS ll
   ),
   counted AS (
     INSERT INTO session_stats (session_id, first_at, last_at, total, debug, warning, error, trace, info, fatal)
@@ -54,6 +58,32 @@ const ADD_LOGS = `
   ),
   ${ADD_TO_VOLUME}
   INSERT INTO log_batches (app_key, session_id, count, stored) SELECT $3, $1, $4, count(*) FROM added RETURNING stored`;
+
+/** A batch none of whose logs is stored yet, as nearly every batch is: a plain insert. ON CONFLICT would insert each
+ * row speculatively (a look in the unique key before it, a lock, and a second WAL record after it), some 6 % of the
+ * server's CPU and 5 % of its WAL for a batch (docs/benchmarks.md#a-batch-on-postgresql-today). A log stored before
+ * (a resend) fails it on the unique key, and the batch goes again as ADD_LOGS_DEDUPED. Exported for the bench's
+ * profile (bench/collector/postgres-profile.ts), as is the other. */
+export const ADD_LOGS = addLogs('');
+/** A batch that holds a log stored before: each such log skipped, the others stored and counted. */
+export const ADD_LOGS_DEDUPED = addLogs('ON CONFLICT (session_id, at, content_hash) DO NOTHING');
+
+/** A batch's logs as ADD_LOGS' rows (each with its content hash as `h`), in one order for every writer, so that two
+ * batches sharing logs never wait on each other in a cycle. */
+export function batchRows(logs: readonly LogRecord[]): (Record<string, unknown> & { at: number; h: string })[] {
+  const rows = logs.map((log) => {
+    const fields = storedFields(log);
+    const row: Record<string, unknown> & { at: number; h: string } = { at: log.at, h: logContentHash(fields) };
+    for (const column of COLUMNS) {
+      if (column.name === 'at') continue;
+      const value = fields[column.name];
+      row[column.name] = typeof value === 'string' ? withoutNul(value) : value;
+    }
+    return row;
+  });
+  rows.sort((a, b) => a.at - b.at || (a.h < b.h ? -1 : a.h > b.h ? 1 : 0));
+  return rows;
+}
 
 /** A device seen now: added, or its last sight moved (its name and facts with it when they came). */
 function touchDevice(db: Queryable, appKey: string, udid: string, device?: DeviceInfo) {
@@ -137,25 +167,16 @@ export function createCollectorStore(pool: pg.Pool, partitions: Partitions, stat
       return row && toSession(row);
     },
     async addLogs(appKey, sessionId, logs) {
-      const rows = logs.map((log) => {
-        const fields = storedFields(log);
-        const row: Record<string, unknown> & { at: number; h: string } = { at: log.at, h: logContentHash(fields) };
-        for (const column of COLUMNS) {
-          if (column.name === 'at') continue;
-          const value = fields[column.name];
-          row[column.name] = typeof value === 'string' ? withoutNul(value) : value;
-        }
-        return row;
-      });
-      // One order for every writer, so that two batches sharing logs never wait on each other in a cycle.
-      rows.sort((a, b) => a.at - b.at || (a.h < b.h ? -1 : a.h > b.h ? 1 : 0));
+      const rows = batchRows(logs);
       await partitions.ensure(rows.map((row) => row.at));
-      const result = await pool.query<{ stored: number }>(ADD_LOGS, [
-        sessionId,
-        JSON.stringify(rows),
-        appKey,
-        logs.length,
-      ]);
+      const values = [sessionId, JSON.stringify(rows), appKey, logs.length];
+      // Unnamed: parsing and planning it costs the server about 0.2 ms of a batch's 13, which a prepared statement
+      // did not measurably save (docs/benchmarks.md#a-batch-on-postgresql-today), and a named statement breaks behind
+      // a pooler in transaction mode.
+      const result = await pool.query<{ stored: number }>(ADD_LOGS, values).catch((error: unknown) => {
+        if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION) throw error;
+        return pool.query<{ stored: number }>(ADD_LOGS_DEDUPED, values);
+      });
       const stored = result.rows[0]?.stored ?? 0;
       statistics.stored(stored);
       foldVolume();
