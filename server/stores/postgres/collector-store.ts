@@ -60,8 +60,8 @@ const addLogs = (dedupe: string) => `
   INSERT INTO log_batches (app_key, session_id, count, stored) SELECT $3, $1, $4, count(*) FROM added RETURNING stored`;
 
 /** A batch none of whose logs is stored yet, as nearly every batch is: a plain insert. ON CONFLICT would insert each
- * row speculatively (a look in the unique key before it, a lock, and a second WAL record after it), some 6 % of the
- * server's CPU and 5 % of its WAL for a batch (docs/benchmarks.md#a-batch-on-postgresql-today). A log stored before
+ * row speculatively (a look in the unique key before it, a lock, and a second WAL record after it): 1 to 2 ms of the
+ * server's CPU of a batch's 12 to 14, and 5 % of its WAL (docs/benchmarks.md#a-batch-on-postgresql-today). A log stored before
  * (a resend) fails it on the unique key, and the batch goes again as ADD_LOGS_DEDUPED. Exported for the bench's
  * profile (bench/collector/postgres-profile.ts), as is the other. */
 export const ADD_LOGS = addLogs('');
