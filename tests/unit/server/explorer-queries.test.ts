@@ -400,6 +400,19 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
       expect(await queries.tags(APP)).toEqual(own);
       expect(await queries.tags('other-app')).toContain('only-theirs');
     });
+
+    test('tags come in code point order on every store, as SQLite compares texts', async () => {
+      const session = (await store.session('other-app', 'session-0'))!.id;
+      // Upper case before lower, U+FF5E before a character past U+FFFF (JavaScript's own sort puts them the other way).
+      const odd = ['\u{1F600}', 'zz-tag', 'Zz-tag', '\uFF5E'];
+      await store.addLogs(
+        'other-app',
+        session,
+        odd.map((tg, i) => ({ x: '2026-11-01T00:00:00.000Z', at: 10 + i, t: `tagged ${i}`, tg })),
+      );
+      const listed = (await queries.tags('other-app')).filter((tag) => odd.includes(tag));
+      expect(listed).toEqual(['Zz-tag', 'zz-tag', '\uFF5E', '\u{1F600}']);
+    });
   });
 
   describe('around and tail', () => {

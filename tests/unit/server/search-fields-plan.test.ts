@@ -1,6 +1,6 @@
 // A query's cost follows its most selective part (docs/explorer.md#search): `level:fatal`, `tag:` and `session:` in the
 // search box plan as the same filters given as `&level=`, `&tag=`, `&session=` do, on both stores. Checked by the query
-// plan of the statement each store runs for the stream's page, not by time.
+// plan of the statement each store runs for the stream's page, not by time. The tag list seeks the tag index the same way.
 import type Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -153,4 +153,31 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     expect(texts).toEqual([]);
     expect(plan).toMatch(/logs_by_tag|_tg_at_id_idx/);
   });
+
+  test.skipIf(kind === 'sqlite')(
+    "the tag list seeks the tag index once a tag, not every log (PostgreSQL's loose index scan)",
+    async () => {
+      const { queries, captured, close: done } = capturing(kind, store, db);
+      try {
+        expect(await queries.tags(APP)).toEqual(['net', 'ui']);
+        const [text, params] = captured.find(([sql]) => /WITH RECURSIVE tag/.test(sql))!;
+        const client = new pg.Client(db);
+        await client.connect();
+        try {
+          await client.query('SET enable_seqscan = off');
+          const plan = (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`, params)).rows
+            .map((row) => row['QUERY PLAN'])
+            .join('\n');
+          // Each min(tg) is the first row of an index seek (a subplan under a Limit). Written with COLLATE "C", it was an
+          // Aggregate over every tagged log the index held.
+          expect(plan).toMatch(/InitPlan[\s\S]*?Limit[\s\S]*?Index Only Scan using \S*(logs_by_tag|_tg_at_id_idx)/);
+          expect(plan).not.toMatch(/Aggregate|Seq Scan/);
+        } finally {
+          await client.end();
+        }
+      } finally {
+        await done();
+      }
+    },
+  );
 });

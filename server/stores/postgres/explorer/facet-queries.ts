@@ -8,6 +8,10 @@ import type { LogReads } from './log-reads.ts';
 
 type FacetQueries = Pick<ExplorerQueries, 'facetSample' | 'sessionFacts' | 'deviceKeys' | 'tags'>;
 
+/** Code point order, SQLite's (its texts compare as UTF-8 bytes): JavaScript's own sort compares UTF-16 units, which
+ * puts a character past U+FFFF before U+E000 to U+FFFF. */
+const byCodePoint = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
 export function facetQueries({ all, where, scan }: LogReads): FacetQueries {
   return {
     async facetSample(filter, limit, within, scanRows) {
@@ -45,19 +49,22 @@ export function facetQueries({ all, where, scan }: LogReads): FacetQueries {
       );
     },
     async tags(appKey, limit = 200) {
-      // One index seek per tag (a loose index scan) rather than a scan of every log, each tag kept when one of its logs
-      // is the app's. COLLATE "C" orders as SQLite does.
+      // One seek in logs_by_tag per tag (a loose index scan) rather than a scan of every log, each tag kept when one
+      // of its logs is the app's. The seeks compare in the column's own collation, the index's: written
+      // `min(tg COLLATE "C")`, the index went unused even in a database whose collation is C, and the list read every
+      // log. The tags found are put in code point order here, as SQLite's are; with more than `limit` of them, which
+      // `limit` is the database collation's (the same in a C database).
       const rows = await all<{ tg: string }>(
         `WITH RECURSIVE tag (tg) AS (
-           SELECT min(tg COLLATE "C") FROM logs WHERE tg > ''
-           UNION ALL SELECT (SELECT min(tg COLLATE "C") FROM logs WHERE tg > tag.tg) FROM tag WHERE tag.tg IS NOT NULL
+           SELECT min(tg) FROM logs WHERE tg > ''
+           UNION ALL SELECT (SELECT min(tg) FROM logs WHERE tg > tag.tg) FROM tag WHERE tag.tg IS NOT NULL
          ) SELECT tg FROM tag WHERE tg IS NOT NULL
              AND EXISTS (SELECT 1 FROM logs l WHERE l.tg = tag.tg AND l.session_id IN (SELECT id FROM sessions WHERE app_key = $1))
            LIMIT $2`,
         appKey,
         limit,
       );
-      return rows.map((row) => row.tg);
+      return rows.map((row) => row.tg).sort(byCodePoint);
     },
   };
 }
