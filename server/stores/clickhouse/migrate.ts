@@ -120,13 +120,24 @@ async function addExtras(
   features: ServerFeatures,
   options: MigrateOptions,
 ): Promise<void> {
-  const [shown] = await rowsOf<{ statement: string }>(client, `SHOW CREATE TABLE ${table}`);
-  const created = shown?.statement ?? '';
+  const shownNow = async () =>
+    (await rowsOf<{ statement: string }>(client, `SHOW CREATE TABLE ${table}`))[0]?.statement ?? '';
+  const created = await shownNow();
+  // ClickHouse has no locks: another process starting at once may add the index between our look and our ALTER, which
+  // then fails; the index being there is what was wanted.
+  const addIndex = async (statement: string, shown: string) => {
+    try {
+      await client.command({ query: statement });
+    } catch (error) {
+      if (!(await shownNow()).includes(shown)) throw error;
+    }
+  };
   const index = wordIndexStatement(`${table}${on}`, features);
-  if (index && !created.includes(WORD_INDEX)) await client.command({ query: index });
+  if (index && !created.includes(WORD_INDEX)) await addIndex(index, `INDEX ${WORD_INDEX} `);
   // Parts written before it have none: they gain it as they merge (or by MATERIALIZE INDEX, which an operator may run).
   const arrivalIndex = arrivalIndexStatement(`${table}${on}`, features);
-  if (arrivalIndex && !created.includes(`INDEX ${ARRIVAL_INDEX} `)) await client.command({ query: arrivalIndex });
+  if (arrivalIndex && !created.includes(`INDEX ${ARRIVAL_INDEX} `))
+    await addIndex(arrivalIndex, `INDEX ${ARRIVAL_INDEX} `);
   const ttl = ttlStatement(`${table}${on}`, features, options.retentionDays ?? 0);
   // A changed retention replaces the TTL; rows already stored are not rewritten for it (parts past it drop at merges).
   if (ttl && !created.includes(ttl.slice(ttl.indexOf('TTL ') + 4)))
