@@ -1,20 +1,26 @@
 // The service's CPU per 1,000 logs with its logs in ClickHouse beside PostgreSQL and two processes
 // (docs/clickhouse.md#two-processes-ingest), process by process: the primary (the host's inserter) and each worker (HTTP,
 // parsing, checking, preparing the batch), read from /proc around a run of `bench:collector`'s load, beside the two
-// databases'. With --cpu-prof DIR, a CPU profile of each process there (cluster workers inherit the flag).
+// databases', and ClickHouse's by its threads' names. With --cpu-prof DIR, a CPU profile of each process there (cluster
+// workers inherit the flag); with --probe, bench:collector's visibility probe beside the load (its searches cost both).
 //   npx tsx bench/collector/clickhouse2-cpu.ts [--clients 8] [--batches 320] [--runs 1] [--cpu-prof /tmp/prof]
-//     [--node-options="--max-semi-space-size=64"]
+//     [--node-options="--max-semi-space-size=64"] [--probe]
 import { readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { startThrowawayClickHouse } from '../../scripts/clickhouse.ts';
 import { startThrowawayPostgres } from '../../scripts/postgres.ts';
 import { startServiceProcess } from '../../scripts/service-process.ts';
 import pg from 'pg';
-import { ownCpu, treeCpuSeconds } from './cpu.ts';
-import { BATCH, measureIngest } from './ingest.ts';
+import { cpuSecondsByThreadName, ownCpu, treeCpuSeconds } from './cpu.ts';
+import { DEMO_APP_KEY } from '../../server/partner/demo.ts';
+import { appIdOf } from '../../server/stores/app-id.ts';
+import { explorerCookie } from '../explorer-cookie.ts';
+import { BATCH, measureIngest, registerSession } from './ingest.ts';
 import { profileRunOptions } from './profile-options.ts';
+import { startVisibilityProbe } from './visibility.ts';
 
 const options = profileRunOptions();
+const ADMIN_TOKEN = 'clickhouse2-cpu-token';
 
 /** The primary's own CPU and each worker's (its children), by pid. */
 function serviceCpu(primary: number): Map<number, number> {
@@ -42,13 +48,22 @@ try {
         SIDELOG_LOGS: `${clickhouse.url}/${name}`,
         SIDELOG_PROCESSES: '2',
         SIDELOG_RETENTION_DAYS: '0',
+        SIDELOG_ADMIN_TOKEN: ADMIN_TOKEN,
       },
       options.nodeFlags,
     );
     try {
       const primary = service.child.pid!;
+      const probe = options.probe
+        ? await startVisibilityProbe(service.url, {
+            cookie: await explorerCookie(service.url, ADMIN_TOKEN),
+            appId: appIdOf(DEMO_APP_KEY),
+            sessionId: await registerSession(service.url, `visibility-${run}`, 'probe-device'),
+          })
+        : undefined;
       let before = new Map<number, number>();
       let databasesBefore = 0;
+      let clickhouseThreads = new Map<string, number>();
       const databases = () => treeCpuSeconds(postgres.pid()) + treeCpuSeconds(clickhouse.pid());
       const result = await measureIngest(service.url, {
         clients: Number(options.clients),
@@ -57,8 +72,10 @@ try {
         onStart() {
           before = serviceCpu(primary);
           databasesBefore = databases();
+          clickhouseThreads = cpuSecondsByThreadName(clickhouse.pid());
         },
       });
+      const visible = await probe?.stop();
       const after = serviceCpu(primary);
       const thousands = (result.batches * BATCH) / 1000;
       const per = (seconds: number) => ((seconds * 1000) / thousands).toFixed(1);
@@ -71,6 +88,17 @@ try {
           `service ${per(total)} (primary ${per(used.find(([pid]) => pid === primary)![1])}, workers ` +
           `${workers.map(([, seconds]) => per(seconds)).join(' + ')}), databases ${per(databases() - databasesBefore)}`,
       );
+      // Where ClickHouse's time went, by its threads' names (its HTTP handlers answer the inserts and the checks before
+      // them; its background pool merges the parts the inserts make).
+      const threads = [...cpuSecondsByThreadName(clickhouse.pid())]
+        .map(([name, seconds]) => [name, seconds - (clickhouseThreads.get(name) ?? 0)] as const)
+        .filter(([, seconds]) => seconds > 0)
+        .sort((a, b) => b[1] - a[1]);
+      if (visible)
+        console.log(
+          `  probe: ${visible.length} logs found, ack to search p50 ${visible[Math.floor(visible.length / 2)]?.toFixed(0)} ms`,
+        );
+      console.log(`  ClickHouse by thread: ${threads.map(([name, seconds]) => `${name} ${per(seconds)}`).join(', ')}`);
     } finally {
       await service.stop();
     }

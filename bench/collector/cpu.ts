@@ -78,6 +78,23 @@ export function threadTicks(pid: number): Map<number, number> {
   return threads;
 }
 
+/** Seconds of CPU used so far by `pid`'s threads, summed by the threads' names (ClickHouse names its threads: its
+ * HTTP handlers, its background pool's merges), for where a server's time goes. A thread gone between two readings
+ * takes its seconds with it. */
+export function cpuSecondsByThreadName(pid: number): Map<string, number> {
+  const names = new Map<string, number>();
+  for (const [id, ticks] of threadTicks(pid)) {
+    let name = '?';
+    try {
+      name = readFileSync(`/proc/${pid}/task/${id}/comm`, 'utf8').trim();
+    } catch {
+      // Ended since the listing: counted as unnamed.
+    }
+    names.set(name, (names.get(name) ?? 0) + ticks / TICKS_PER_SECOND);
+  }
+  return names;
+}
+
 /** CPU ms per 1,000 logs between two `threadCpuSeconds` readings: the main thread's, the busiest other thread's, and
  * the rest's (garbage collection, libuv's pool, readers). */
 export function perThread(

@@ -1,6 +1,6 @@
 // The command line of the benches that run the service under `bench:collector`'s load to look inside it
-// (pipeline.ts, clickhouse2-cpu.ts): the load's size, how many runs, a CPU profile's directory, and Node's own flags
-// for the service (cluster workers inherit them).
+// (pipeline.ts, clickhouse2-cpu.ts): the load's size, how many runs, a CPU profile's directory, Node's own flags
+// for the service (cluster workers inherit them), and whether bench:collector's visibility probe runs beside the load.
 import { parseArgs } from 'node:util';
 
 export function profileRunOptions() {
@@ -12,6 +12,8 @@ export function profileRunOptions() {
       'cpu-prof': { type: 'string' },
       /** Node's flags for the service, space-separated (e.g. --max-semi-space-size=32). */
       'node-options': { type: 'string', default: '' },
+      /** The visibility probe beside the load, as bench:collector runs it (its searches through the explorer). */
+      probe: { type: 'boolean', default: false },
     },
   });
   return {
@@ -19,6 +21,7 @@ export function profileRunOptions() {
     batches: Number(values.batches),
     runs: Number(values.runs),
     profile: values['cpu-prof'],
+    probe: values.probe,
     /** The service's Node flags: --cpu-prof into the profile's directory, if any, then those given. */
     nodeFlags: [
       ...(values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : []),
