@@ -20,6 +20,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { startThrowawayClickHouse, type ThrowawayClickHouse } from '../../scripts/clickhouse.ts';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../../scripts/postgres.ts';
+import { warmWriteAheadLog } from './warm-wal.ts';
 import { startServiceProcess } from '../../scripts/service-process.ts';
 import { appIdOf } from '../../server/stores/app-id.ts';
 import { DEMO_APP_KEY } from '../../server/partner/demo.ts';
@@ -56,7 +57,9 @@ let cluster: ThrowawayPostgres | undefined;
 let databases = 0;
 /** A new, empty database in the cluster, so that each run starts from the same state. */
 async function newPostgresDatabase(): Promise<string> {
-  cluster ??= await startThrowawayPostgres({ durable: true });
+  if (!cluster) cluster = await startThrowawayPostgres({ durable: true });
+  // Before each row, as a server that has run a while (bench/collector/warm-wal.ts).
+  await warmWriteAheadLog(cluster.url, databases === 0);
   const name = `bench_${++databases}`;
   const admin = new pg.Client(cluster.url);
   await admin.connect();
