@@ -57,9 +57,10 @@ let cluster: ThrowawayPostgres | undefined;
 let databases = 0;
 /** A new, empty database in the cluster, so that each run starts from the same state. */
 async function newPostgresDatabase(): Promise<string> {
-  if (!cluster) cluster = await startThrowawayPostgres({ durable: true });
+  const fresh = !cluster;
+  cluster ??= await startThrowawayPostgres({ durable: true });
   // Before each row, as a server that has run a while (bench/collector/warm-wal.ts).
-  await warmWriteAheadLog(cluster.url, databases === 0);
+  await warmWriteAheadLog(cluster.url, fresh);
   const name = `bench_${++databases}`;
   const admin = new pg.Client(cluster.url);
   await admin.connect();
