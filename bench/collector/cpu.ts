@@ -24,10 +24,13 @@ function stat(pid: number): { ppid: number; ticks: number; childTicks: number } 
   }
 }
 
-/** A process's own CPU seconds so far (not its children's), and its parent; undefined once it is gone. */
-export function ownCpu(pid: number): { ppid: number; seconds: number } | undefined {
+/** A process's own CPU seconds so far (not its children's), its parent, and the seconds of its children that exited
+ * and were reaped (`reaped`); undefined once it is gone. */
+export function ownCpu(pid: number): { ppid: number; seconds: number; reaped: number } | undefined {
   const info = stat(pid);
-  return info && { ppid: info.ppid, seconds: info.ticks / TICKS_PER_SECOND };
+  return (
+    info && { ppid: info.ppid, seconds: info.ticks / TICKS_PER_SECOND, reaped: info.childTicks / TICKS_PER_SECOND }
+  );
 }
 
 /** Seconds of CPU used so far by `pid` and its descendants, living or reaped. */

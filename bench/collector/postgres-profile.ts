@@ -69,9 +69,7 @@ function serverCpuByKind(postmaster: number): Map<string, number> {
   const kinds = new Map<string, number>();
   const add = (kind: string, seconds: number) => kinds.set(kind, (kinds.get(kind) ?? 0) + seconds);
   const own = ownCpu(postmaster);
-  const stat = readFileSync(`/proc/${postmaster}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  add('exited', (Number(fields[13]) + Number(fields[14])) / 100);
+  add('exited', own?.reaped ?? 0);
   add('postmaster', own?.seconds ?? 0);
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
