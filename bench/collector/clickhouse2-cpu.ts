@@ -12,12 +12,9 @@ import { startThrowawayPostgres } from '../../scripts/postgres.ts';
 import { startServiceProcess } from '../../scripts/service-process.ts';
 import pg from 'pg';
 import { cpuSecondsByThreadName, ownCpu, treeCpuSeconds } from './cpu.ts';
-import { DEMO_APP_KEY } from '../../server/partner/demo.ts';
-import { appIdOf } from '../../server/stores/app-id.ts';
-import { explorerCookie } from '../explorer-cookie.ts';
-import { BATCH, measureIngest, registerSession } from './ingest.ts';
+import { BATCH, measureIngest } from './ingest.ts';
 import { profileRunOptions } from './profile-options.ts';
-import { startVisibilityProbe } from './visibility.ts';
+import { probeDemoApp } from './visibility.ts';
 
 const options = profileRunOptions();
 const ADMIN_TOKEN = 'clickhouse2-cpu-token';
@@ -54,13 +51,7 @@ try {
     );
     try {
       const primary = service.child.pid!;
-      const probe = options.probe
-        ? await startVisibilityProbe(service.url, {
-            cookie: await explorerCookie(service.url, ADMIN_TOKEN),
-            appId: appIdOf(DEMO_APP_KEY),
-            sessionId: await registerSession(service.url, `visibility-${run}`, 'probe-device'),
-          })
-        : undefined;
+      const probe = options.probe ? await probeDemoApp(service.url, ADMIN_TOKEN, `visibility-${run}`) : undefined;
       let before = new Map<number, number>();
       let databasesBefore = 0;
       let clickhouseThreads = new Map<string, number>();

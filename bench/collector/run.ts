@@ -22,14 +22,11 @@ import { startThrowawayClickHouse, type ThrowawayClickHouse } from '../../script
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../../scripts/postgres.ts';
 import { warmWriteAheadLog } from './warm-wal.ts';
 import { startServiceProcess } from '../../scripts/service-process.ts';
-import { appIdOf } from '../../server/stores/app-id.ts';
-import { DEMO_APP_KEY } from '../../server/partner/demo.ts';
-import { explorerCookie } from '../explorer-cookie.ts';
 import { perThread, threadCpuSeconds, treeCpuSeconds } from './cpu.ts';
 import { EXPLORER_CASES, measureExplorer } from './explorer.ts';
-import { BATCH, measureIngest, percentile, registerSession, type IngestResult } from './ingest.ts';
+import { BATCH, measureIngest, percentile, type IngestResult } from './ingest.ts';
 import { measureRedaction, REDACTION_CASES } from './redaction.ts';
-import { startVisibilityProbe } from './visibility.ts';
+import { probeDemoApp } from './visibility.ts';
 
 const { values } = parseArgs({
   options: {
@@ -289,11 +286,7 @@ async function everything(): Promise<void> {
       const running = await target.start();
       try {
         const probe = target.searchable
-          ? await startVisibilityProbe(running.url, {
-              cookie: await explorerCookie(running.url, ADMIN_TOKEN),
-              appId: appIdOf(DEMO_APP_KEY),
-              sessionId: await registerSession(running.url, `visibility-${clients}-${Date.now()}`, 'probe-device'),
-            })
+          ? await probeDemoApp(running.url, ADMIN_TOKEN, `visibility-${clients}-${Date.now()}`)
           : undefined;
         const postgresCpu = () => (target.postgres ? treeCpuSeconds(cluster!.pid()) : 0);
         const cpu = () =>

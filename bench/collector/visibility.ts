@@ -6,6 +6,9 @@
 // of CPU each) that would otherwise fall inside the run and count as ingest's.
 import { WIRE_PATHS } from '../../protocol/wire.ts';
 import { DEMO_APP_KEY } from '../../server/partner/demo.ts';
+import { appIdOf } from '../../server/stores/app-id.ts';
+import { explorerCookie } from '../explorer-cookie.ts';
+import { registerSession } from './ingest.ts';
 
 const POLL_MS = 20;
 const PAUSE_MS = 200;
@@ -70,4 +73,14 @@ export async function startVisibilityProbe(
       return times.sort((a, b) => a - b);
     },
   };
+}
+
+/** The probe on the demo app's logs, as the benches that run the service start it: the explorer signed in with the
+ * service's admin token, its logs on a session of its own named `session`. */
+export async function probeDemoApp(url: string, adminToken: string, session: string): Promise<VisibilityProbe> {
+  return startVisibilityProbe(url, {
+    cookie: await explorerCookie(url, adminToken),
+    appId: appIdOf(DEMO_APP_KEY),
+    sessionId: await registerSession(url, session, 'probe-device'),
+  });
 }
