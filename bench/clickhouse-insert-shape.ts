@@ -6,7 +6,7 @@
 // of all the parts (what merging them costs). With --chdb, the same inserts into chdb 26.7 in this process.
 //   npx tsx bench/clickhouse-insert-shape.ts [--inserts 24] [--chdb]
 import { createClient, type ClickHouseClient } from '@clickhouse/client';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
@@ -15,6 +15,7 @@ import { startThrowawayClickHouse } from '../scripts/clickhouse.ts';
 import { COLUMNS } from '../server/stores/log-columns.ts';
 import { QUERY_SETTINGS } from '../server/stores/clickhouse/client.ts';
 import { numberedLine, prepareBatch } from '../server/stores/clickhouse/log-rows.ts';
+import { userKernelSeconds } from './collector/cpu.ts';
 import { batchLogs } from './collector/ingest.ts';
 
 const { values: args } = parseArgs({
@@ -83,12 +84,6 @@ async function insert(client: ClickHouseClient, table: string, format: string, n
   await finished(stream.resume());
 }
 
-/** A process's user and kernel CPU seconds (/proc/<pid>/stat's utime and stime, in ticks of 10 ms). */
-function cpuOf(pid: number) {
-  const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-  return { user: Number(fields[11]) / 100, kernel: Number(fields[12]) / 100 };
-}
 const thisProcess = () => {
   const usage = process.cpuUsage();
   return { user: usage.user / 1e6, kernel: usage.system / 1e6 };
@@ -170,7 +165,7 @@ async function measure(client: ClickHouseClient, cpu: Cpu, countFiles: boolean, 
 const server = await startThrowawayClickHouse();
 try {
   const client = createClient({ url: server.url, clickhouse_settings: QUERY_SETTINGS });
-  await measure(client, () => cpuOf(server.pid()), true, 'ClickHouse 18.16 server');
+  await measure(client, () => userKernelSeconds(server.pid()), true, 'ClickHouse 18.16 server');
   await client.close();
 } finally {
   await server.stop();

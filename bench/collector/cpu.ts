@@ -33,6 +33,12 @@ export function ownCpu(pid: number): { ppid: number; seconds: number; reaped: nu
   );
 }
 
+/** A process's own CPU seconds so far, apart: in user space and in the kernel (a file system's work shows there). */
+export function userKernelSeconds(pid: number): { user: number; kernel: number } {
+  const fields = statFields(`/proc/${pid}/stat`);
+  return { user: Number(fields[11]) / TICKS_PER_SECOND, kernel: Number(fields[12]) / TICKS_PER_SECOND };
+}
+
 /** Seconds of CPU used so far by `pid` and its descendants, living or reaped. */
 export function treeCpuSeconds(pid: number): number {
   const parents = new Map<number, number[]>();
