@@ -24,6 +24,9 @@ export interface IngestResult {
   /** Per batch, from its first sending to its acknowledgement, retries included. */
   p50: number;
   p99: number;
+  /** Per answer, an acknowledgement or a 503 with Retry-After, from its request's sending: how long a client waits to
+   * hear what to do, the latency the collector promises (docs/local-service.md#back-pressure). */
+  answerP99: number;
   batches: number;
   /** Answers of 503 (back-pressure) that a batch was retried after. */
   refused: number;
@@ -90,6 +93,7 @@ export async function measureIngest(
   }
   const connections = bodies.map(() => openBatchClient(url));
   const times: number[] = [];
+  const answers: number[] = [];
   let refused = 0;
   options.onStart?.();
   const started = performance.now();
@@ -99,7 +103,9 @@ export async function measureIngest(
       for (const body of batches) {
         const sent = performance.now();
         for (;;) {
+          const asked = performance.now();
           const answer = await connection.send(body);
+          answers.push(performance.now() - asked);
           if (answer.status === 200) break;
           if (answer.status !== 503) throw new Error(`${options.label}: a batch answered ${answer.status}`);
           refused++;
@@ -114,10 +120,12 @@ export async function measureIngest(
   const seconds = (performance.now() - started) / 1000;
   for (const connection of connections) connection.close();
   times.sort((x, y) => x - y);
+  answers.sort((x, y) => x - y);
   return {
     logsPerSecond: (times.length * BATCH) / seconds,
     p50: percentile(times, 50),
     p99: percentile(times, 99),
+    answerP99: percentile(answers, 99),
     batches: times.length,
     refused,
     seconds,
