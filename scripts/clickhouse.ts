@@ -35,9 +35,49 @@ export const THROWAWAY_USER = { name: 'sidelog', password: 'secret' };
  * with a database of its own, so that what the Distributed table sends to one shard is not read from the other. */
 export const TWO_SHARDS = { cluster: 'sidelog_two_shards', databases: ['sidelog_shard_1', 'sidelog_shard_2'] };
 
+/** The ports a server listens on. */
+export interface ClickHousePorts {
+  http: number;
+  tcp: number;
+  interserver: number;
+}
+
+export const freeClickHousePorts = async (): Promise<ClickHousePorts> => ({
+  http: await freePort(),
+  tcp: await freePort(),
+  interserver: await freePort(),
+});
+
+/** One replica of a replicated cluster (docs/clickhouse.md#the-cluster-form): the ZooKeeper it keeps its tables'
+ * state in, the cluster's name and every replica's ports (one shard), and this server's own `{shard}` and `{replica}`
+ * macros. */
+export interface ReplicaOf {
+  zookeeper: { host: string; port: number };
+  cluster: string;
+  replicas: ClickHousePorts[];
+  replica: string;
+}
+
+/** What a replica adds to the config: ZooKeeper, its macros and the queue of ON CLUSTER queries (replicas fetch each
+ * other's parts over the interserver port, at the address named here rather than the machine's host name), and the
+ * cluster of one shard whose replicas are the servers given, beside the two shards in remote_servers. */
+const replicaConfig = (of: ReplicaOf) => ({
+  server: `
+  <zookeeper><node><host>${of.zookeeper.host}</host><port>${of.zookeeper.port}</port></node></zookeeper>
+  <macros><shard>01</shard><replica>${of.replica}</replica></macros>
+  <interserver_http_host>127.0.0.1</interserver_http_host>
+  <distributed_ddl><path>/clickhouse/task_queue/ddl</path></distributed_ddl>`,
+  cluster: `
+    <${of.cluster}>
+      <shard><internal_replication>true</internal_replication>
+${of.replicas.map((ports) => `        <replica><host>127.0.0.1</host><port>${ports.tcp}</port></replica>`).join('\n')}
+      </shard>
+    </${of.cluster}>`,
+});
+
 // The least config 18.16 starts with (its root element is still <yandex>), and which current servers read too: one
 // loopback address, ports of our own, everything under the throw-away directory, UTC.
-function config(dir: string, ports: { http: number; tcp: number; interserver: number }, queryLog: boolean): string {
+function config(dir: string, ports: ClickHousePorts, queryLog: boolean, replicaOf?: ReplicaOf): string {
   return `<?xml version="1.0"?>
 <yandex>
   <logger><level>warning</level><log>${dir}/log/server.log</log><errorlog>${dir}/log/error.log</errorlog><console>0</console></logger>
@@ -59,8 +99,8 @@ function config(dir: string, ports: { http: number; tcp: number; interserver: nu
   <remote_servers>
     <${TWO_SHARDS.cluster}>
 ${TWO_SHARDS.databases.map((database) => `      <shard><replica><host>127.0.0.1</host><port>${ports.tcp}</port><default_database>${database}</default_database></replica></shard>`).join('\n')}
-    </${TWO_SHARDS.cluster}>
-  </remote_servers>
+    </${TWO_SHARDS.cluster}>${replicaOf ? replicaConfig(replicaOf).cluster : ''}
+  </remote_servers>${replicaOf ? replicaConfig(replicaOf).server : ''}
 </yandex>
 `;
 }
@@ -75,6 +115,11 @@ const users = (queryLog: boolean) => `<?xml version="1.0"?>
   <quotas><default><interval><duration>3600</duration><queries>0</queries><errors>0</errors><result_rows>0</result_rows><read_rows>0</read_rows><execution_time>0</execution_time></interval></default></quotas>
 </yandex>
 `;
+
+const readsZooKeeper = (url: string) =>
+  fetch(url, { method: 'POST', body: "SELECT count() FROM system.zookeeper WHERE path = '/'" })
+    .then((answer) => answer.ok)
+    .catch(() => false);
 
 export interface ThrowawayClickHouse {
   /** http://127.0.0.1:<port>, as user `default` with no password. */
@@ -94,14 +139,18 @@ export async function startThrowawayClickHouse(
   options: {
     dir?: string;
     /** Every query in system.query_log, for a bench to say where its time went. */ queryLog?: boolean;
+    /** Its ports, chosen beforehand (the replicas of a cluster name each other's); free ones otherwise. */
+    ports?: ClickHousePorts;
+    /** A replica of a replicated cluster. */
+    replicaOf?: ReplicaOf;
   } = {},
 ): Promise<ThrowawayClickHouse> {
   const binary = findClickHouse();
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'sidelog-ch-'));
   for (const sub of ['data', 'tmp', 'user_files', 'format_schemas', 'log'])
     mkdirSync(join(dir, sub), { recursive: true });
-  const ports = { http: await freePort(), tcp: await freePort(), interserver: await freePort() };
-  writeFileSync(join(dir, 'config.xml'), config(dir, ports, !!options.queryLog));
+  const ports = options.ports ?? (await freeClickHousePorts());
+  writeFileSync(join(dir, 'config.xml'), config(dir, ports, !!options.queryLog, options.replicaOf));
   writeFileSync(join(dir, 'users.xml'), users(!!options.queryLog));
   const url = `http://127.0.0.1:${ports.http}`;
 
@@ -118,7 +167,8 @@ export async function startThrowawayClickHouse(
       const ready = await fetch(`${url}/ping`)
         .then((answer) => answer.ok)
         .catch(() => false);
-      if (ready) return;
+      // A replica is ready once it can read ZooKeeper: an ON CLUSTER query sent before then can wait for ever.
+      if (ready && (!options.replicaOf || (await readsZooKeeper(url)))) return;
       await sleep(100);
     }
     throw new Error(`ClickHouse (${binary}) did not start; its log is in ${dir}/log`);
