@@ -10,8 +10,10 @@ import { partTables } from './cluster.ts';
 import { clickHouseCode } from './unavailable.ts';
 import {
   ARRIVAL_INDEX,
+  createDistributedLogs,
   arrivalIndexStatement,
   LOGS_MIGRATIONS,
+  LOCAL_LOGS_TABLE,
   LOGS_TABLE,
   MIGRATIONS_TABLE,
   WORD_INDEX,
@@ -84,7 +86,8 @@ export async function migrateLogs(
   // On a cluster the shards' tables come first: the Distributed table reads the columns they have.
   for (const { database: shard, table } of partTables(database, cluster))
     await addMissingColumns(client, `${sqlIdentifier(shard)}.${table}`, on);
-  if (cluster) await addMissingColumns(client, `${db}.${LOGS_TABLE}`, on);
+  if (cluster?.keeper) await remakeDistributedIfBehind(client, database, cluster);
+  else if (cluster) await addMissingColumns(client, `${db}.${LOGS_TABLE}`, on);
   for (const { database: shard, table } of partTables(database, cluster))
     await addExtras(client, `${sqlIdentifier(shard)}.${table}`, on, features, options);
 }
@@ -109,6 +112,25 @@ async function run(client: ClickHouseClient, statement: string): Promise<void> {
 async function addMissingColumns(client: ClickHouseClient, table: string, on: string): Promise<void> {
   const present = await columnsOf(client, table);
   for (const statement of missingColumns('clickhouse', present, `${table}${on}`)) await run(client, statement);
+}
+
+/** On a cluster with Keeper, the Distributed `logs` made again, on every host, when the shards' tables have a column
+ * it lacks: ON CLUSTER refuses to ALTER a table that is not replicated where the shards replicate, and a Distributed
+ * table holds no rows (inserts are synchronous, `insert_distributed_sync`), so nothing is lost; a batch that meets the
+ * moment without it fails as ClickHouse unavailable, and its client sends it again. */
+async function remakeDistributedIfBehind(
+  client: ClickHouseClient,
+  database: string,
+  cluster: ClusterLayout,
+): Promise<void> {
+  const table = `${sqlIdentifier(database)}.${LOGS_TABLE}`;
+  const [shards, distributed] = await Promise.all([
+    columnsOf(client, `${sqlIdentifier(cluster.shardDatabases[0]!)}.${LOCAL_LOGS_TABLE}`),
+    columnsOf(client, table),
+  ]);
+  if ([...shards].every((column) => distributed.has(column))) return;
+  await client.command({ query: `DROP TABLE IF EXISTS ${table}${onCluster(cluster)}` });
+  await client.command({ query: createDistributedLogs(database, cluster) });
 }
 
 /** The word index, the arrival index and the TTL, on each start: SHOW CREATE TABLE says whether the table has them already (18.16 has no

@@ -57,10 +57,14 @@ function createClusterLogs(database: string, features: ServerFeatures, cluster: 
   const locals = cluster.shardDatabases.map((shard) =>
     createLogs(`${sqlIdentifier(shard)}.${LOCAL_LOGS_TABLE}`, features, engine, on),
   );
+  return [...locals, createDistributedLogs(database, cluster)];
+}
+
+/** `logs` over the shards' tables, with the columns the first of them has now. */
+export function createDistributedLogs(database: string, cluster: ClusterLayout): string {
   const first = `${sqlIdentifier(cluster.shardDatabases[0]!)}.${LOCAL_LOGS_TABLE}`;
-  const distributed = `CREATE TABLE IF NOT EXISTS ${sqlIdentifier(database)}.${LOGS_TABLE}${on} AS ${first}
+  return `CREATE TABLE IF NOT EXISTS ${sqlIdentifier(database)}.${LOGS_TABLE}${onCluster(cluster)} AS ${first}
     ENGINE = Distributed(${sqlIdentifier(cluster.name)}, ${sqlString(cluster.remoteDatabase)}, ${LOCAL_LOGS_TABLE}, cityHash64(session_id))`;
-  return [...locals, distributed];
 }
 
 interface LogsMigration {
@@ -77,13 +81,15 @@ export const LOGS_MIGRATIONS: readonly LogsMigration[] = [
         : [createLogs(`${sqlIdentifier(database)}.${LOGS_TABLE}`, features)],
   },
   // A log's place in arrival order (arrival.ts), for the forwarder and the live tail. Rows stored before it take the
-  // first number of their second of arrival. On a cluster each shard's table gains it, then the Distributed one.
+  // first number of their second of arrival. On a cluster each shard's table gains it, then the Distributed one, but
+  // with Keeper that one is made again instead (migrate.ts): ON CLUSTER refuses an ALTER of a table that is not
+  // replicated when the cluster's shards replicate.
   {
     name: 'arrival',
     statements: (database, _features, cluster) =>
       [
         ...(cluster?.shardDatabases.map((shard) => `${sqlIdentifier(shard)}.${LOCAL_LOGS_TABLE}`) ?? []),
-        `${sqlIdentifier(database)}.${LOGS_TABLE}`,
+        ...(cluster?.keeper ? [] : [`${sqlIdentifier(database)}.${LOGS_TABLE}`]),
       ].map(
         (table) =>
           `ALTER TABLE ${table}${onCluster(cluster)} ADD COLUMN arrival UInt64 DEFAULT toUInt64(received) * 1000000`,
