@@ -9,14 +9,11 @@ import { createExplorerQueries } from '../../../server/stores/sqlite/explorer-qu
 import { sqliteOf } from '../../../server/stores/sqlite/store.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
 import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
+import { RECENT_START } from './recent-start.ts';
 import { LOG_STORE_KINDS, openTestStore } from './test-databases.ts';
 
 const APP = 'search-forms-app';
-/** A minute ago: on ClickHouse the lines lie in a search's newest time window, as a live app's do, so that each form
- * is read there without first probing a month back for them (at 1 November each read took 9 queries, 3 of them
- * unions of 14 to 16 probes; time-windows.ts), 85 ms a search on 18.16's server and 180 on chdb. The windows' own
- * cases are explorer-queries.test.ts' and clickhouse-reads.test.ts'. */
-const START = Math.floor(Date.now() / 1000) * 1000 - 60_000;
+const START = RECENT_START;
 
 /** The seeded lines, oldest first; session a is on pixel-7 (app version 0.0.0, ru-RU), session b on iphone-15 (whose
  * email key is set; app version 2.1.0, en-GB). */
