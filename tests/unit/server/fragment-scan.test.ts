@@ -13,10 +13,11 @@ import type { ExplorerQueries } from '../../../server/stores/explorer-queries.ty
 import type { Store } from '../../../server/stores/store.types.ts';
 import { logsAMillisecond } from './logs-a-millisecond.ts';
 import { signedInExplorer } from './signed-in-explorer.ts';
+import { RECENT_START } from './recent-start.ts';
 import { LOG_STORE_KINDS, openTestStore } from './test-databases.ts';
 
 const APP = 'fragment-scan-app';
-const START = Date.UTC(2026, 10, 1);
+const START = RECENT_START;
 const LOGS = 30;
 /** Log i (0 the oldest): "partner" in the two oldest; "even" in every other; errors every third. */
 const text = (i: number) => `${i < 2 ? 'partner signed in' : `line ${i}`} ${i % 2 === 0 ? 'even' : 'odd'}`;

@@ -1,21 +1,22 @@
 // Any JSON value in any field gives a 4xx or a stored value that can be displayed: never a 500, then or later
 // (the explorer's views of it included). And a batch is never refused for one of its logs.
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { appIdOf, bugfenderAppIdOf } from '../../../server/stores/app-id.ts';
 import { MAX_BODY_BYTES } from '../../../server/collector/collector.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import type { WireOperation } from '../../../protocol/wire.ts';
 import { createHarness, type Harness } from './service-harness.ts';
+import { servicePerTest } from './service-per-test.ts';
 import { device, logs, sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { STORE_KINDS } from './test-databases.ts';
 
 // Each test runs on SQLite and on PostgreSQL: one contract, two stores.
 describe.each(STORE_KINDS)('on %s', (kind) => {
   let service: Harness;
-  beforeEach(async () => {
-    service = await createHarness({ store: kind });
-  });
-  afterEach(() => service.close());
+  const readOnly = servicePerTest(
+    () => createHarness({ store: kind }),
+    (made) => (service = made),
+  );
 
   const APP_ID = appIdOf(DEMO_APP_KEY);
   const HOSTILE: [string, unknown][] = [
@@ -29,6 +30,34 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
   ];
   /** What the explorer shows for one of its page URLs, as its API answers a signed-in viewer. */
   const page = (path: string) => service.explore(path);
+
+  // Refused, and nothing stored: one service for them all.
+  describe('refused', () => {
+    readOnly();
+    test('1e400 anywhere in a session is refused, not stored as null', async () => {
+      const body = JSON.stringify(sessionPayload('s-inf')).replace('"ram_total":0', '"ram_total":1e400');
+      const answer = await service.wire('sendSession', body);
+      expect(answer.status).toBe(400);
+      expect((await answer.json()).error).toMatch(/ram_total/);
+    });
+
+    test.each([
+      ['an object', { a: 1 }],
+      ['an array', [1]],
+      ['1e400', 'INFINITY'],
+    ])('a device key value that is %s answers 400', async (_name, value) => {
+      const body = JSON.stringify({ app_key: DEMO_APP_KEY, device_id: 'd', key: 'k', value }).replace(
+        '"INFINITY"',
+        '1e400',
+      );
+      expect((await service.wire('setDeviceKey', body)).status).toBe(400);
+    });
+
+    test('an unknown key in X-App-Token is refused before the body is read', async () => {
+      const answer = await service.wire('sendLogs', '[[[[ not even JSON', 'stranger');
+      expect(answer.status).toBe(401);
+    });
+  });
 
   describe('sessions and devices', () => {
     const fields = ['language', 'sdk_type', 'sdk_version', 'time'] as const;
@@ -115,13 +144,6 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       ).toBe(200);
       expect((await service.store.device(DEMO_APP_KEY, 'd-1'))?.name).toBe('true');
     });
-
-    test('1e400 anywhere in a session is refused, not stored as null', async () => {
-      const body = JSON.stringify(sessionPayload('s-inf')).replace('"ram_total":0', '"ram_total":1e400');
-      const answer = await service.wire('sendSession', body);
-      expect(answer.status).toBe(400);
-      expect((await answer.json()).error).toMatch(/ram_total/);
-    });
   });
 
   describe('issues and device keys', () => {
@@ -158,18 +180,6 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       expect(status).toBe(200);
       expect(body).toContain('Lone');
     });
-
-    test.each([
-      ['an object', { a: 1 }],
-      ['an array', [1]],
-      ['1e400', 'INFINITY'],
-    ])('a device key value that is %s answers 400', async (_name, value) => {
-      const body = JSON.stringify({ app_key: DEMO_APP_KEY, device_id: 'd', key: 'k', value }).replace(
-        '"INFINITY"',
-        '1e400',
-      );
-      expect((await service.wire('setDeviceKey', body)).status).toBe(400);
-    });
   });
 
   describe('log batches', () => {
@@ -203,11 +213,6 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       const stored = await service.admin<{ l?: number }[]>(`logs?app=${DEMO_APP_KEY}`);
       expect(stored.map((log) => log.l)).toEqual([13, undefined]);
       expect((await page(`/sidelog/intent/${APP_ID}/session/s-1`)).status).toBe(200);
-    });
-
-    test('an unknown key in X-App-Token is refused before the body is read', async () => {
-      const answer = await service.wire('sendLogs', '[[[[ not even JSON', 'stranger');
-      expect(answer.status).toBe(401);
     });
 
     test('the largest batch the Bugfender SDK can make (500 logs of 32,000 bytes of text, with escapes) is accepted', async () => {

@@ -5,10 +5,11 @@ import { parseLogFilters } from '../../../explorer-contract/log-filters.ts';
 import { logFacets } from '../../../server/explorer/facets.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
 import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
+import { RECENT_START } from './recent-start.ts';
 import { LOG_STORE_KINDS, openTestStore } from './test-databases.ts';
 
 const APP = 'key-facets-app';
-const START = Date.UTC(2026, 10, 1);
+const START = RECENT_START;
 
 describe.each(LOG_STORE_KINDS)('device keys as a facet on %s', (kind) => {
   let store: Store;

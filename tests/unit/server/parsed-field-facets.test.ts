@@ -7,10 +7,11 @@ import { parseLogFilters } from '../../../explorer-contract/log-filters.ts';
 import { fieldsOf, parsedFieldFacets } from '../../../server/explorer/parsed-fields.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
 import { logsAMillisecond } from './logs-a-millisecond.ts';
+import { RECENT_START } from './recent-start.ts';
 import { openTestStore, LOG_STORE_KINDS } from './test-databases.ts';
 
 const APP = 'parsed-field-facets-app';
-const START = Date.UTC(2026, 10, 1);
+const START = RECENT_START;
 const doc = readFileSync(new URL('../../../docs/explorer.md', import.meta.url), 'utf8');
 const LINES = /```text\n([\s\S]*?)```/
   .exec(doc.slice(doc.indexOf('### Parsed fields')))![1]!

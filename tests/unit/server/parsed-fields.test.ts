@@ -9,10 +9,11 @@ import { logFacets } from '../../../server/explorer/facets.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
 import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { logsAMillisecond } from './logs-a-millisecond.ts';
+import { RECENT_START } from './recent-start.ts';
 import { openTestStore, LOG_STORE_KINDS } from './test-databases.ts';
 
 const APP = 'parsed-fields-app';
-const START = Date.UTC(2026, 10, 1);
+const START = RECENT_START;
 
 /** docs/explorer.md's "Parsed fields" section: its example lines (numbered from 1) and its table of queries. */
 function docExample(): { lines: string[]; queries: [string, number[]][] } {

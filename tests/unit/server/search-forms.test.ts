@@ -9,10 +9,11 @@ import { createExplorerQueries } from '../../../server/stores/sqlite/explorer-qu
 import { sqliteOf } from '../../../server/stores/sqlite/store.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
 import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
+import { RECENT_START } from './recent-start.ts';
 import { LOG_STORE_KINDS, openTestStore } from './test-databases.ts';
 
 const APP = 'search-forms-app';
-const START = Date.UTC(2026, 10, 1);
+const START = RECENT_START;
 
 /** The seeded lines, oldest first; session a is on pixel-7 (app version 0.0.0, ru-RU), session b on iphone-15 (whose
  * email key is set; app version 2.1.0, en-GB). */

@@ -9,10 +9,11 @@ import { createExplorerQueries } from '../../../server/stores/sqlite/explorer-qu
 import { sqliteOf } from '../../../server/stores/sqlite/store.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
 import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
+import { RECENT_START } from './recent-start.ts';
 import { LOG_STORE_KINDS, openTestStore } from './test-databases.ts';
 
 const APP = 'search-network-app';
-const START = Date.UTC(2026, 10, 1);
+const START = RECENT_START;
 
 const request = (line: Record<string, unknown>) => JSON.stringify({ method: 'GET', ...line });
 
