@@ -12,7 +12,7 @@ import type { SessionLookup } from '../store.types.ts';
 import { arrivalPage } from './arrival-page.ts';
 import { columns, NEWEST_FIRST, olderThan, type LogReadContext, type Row } from './log-read-context.ts';
 import { cursorsCondition, MAX_CURSORS, newestCursors, newestEdge } from './newest-first.ts';
-import { oldestAt, viewTop } from './time-windows.ts';
+import { oldestAt, viewEnds } from './time-windows.ts';
 import { matchingRows } from './plan-rows.ts';
 import { scanPlan } from './scan-plan.ts';
 import { createScanReads } from './scan-reads.ts';
@@ -115,7 +115,7 @@ export function createLogExplorerReads(
       // The page's logs found first, in time windows newest first, then their columns read (newest-first.ts): by
       // their ids for a page, by the edge of their times for a sample of thousands (patterns), whose ids would make too
       // long a query.
-      const view = { where: `${clause}${older}`, appKey: filter.appKey, top: viewTop(filter, options.before) };
+      const view = { where: `${clause}${older}`, appKey: filter.appKey, ...viewEnds(filter, options.before) };
       const page = (where: string) =>
         rows<Row>(
           `SELECT ${columns(options.cut)} FROM ${table} WHERE ${where} ${NEWEST_FIRST} LIMIT ${sqlInteger(options.limit + 1)}`,
@@ -132,7 +132,7 @@ export function createLogExplorerReads(
     async timeSpan(filter) {
       // Its newest log in time windows, its oldest where existence probes find it (time-windows.ts): `min(at)` and
       // `max(at)` of the view would read the `at` of every log it holds.
-      const view = { where: await where(filter), appKey: filter.appKey, top: viewTop(filter) };
+      const view = { where: await where(filter), appKey: filter.appKey, ...viewEnds(filter) };
       const [newest] = await newestCursors(rows, table, view, 1);
       if (!newest) return undefined;
       return { first: await oldestAt(rows, table, view.where, newest.at), last: newest.at };
@@ -170,7 +170,7 @@ export function createLogExplorerReads(
       const clause = await where(filter);
       const sum = (found: FacetSample['rows']) => found.reduce((total, row) => total + row.n, 0);
       // The sample's edge found first, reading `at` alone beside the view's conditions (newest-first.ts).
-      const edge = await newestEdge(rows, table, { where: clause, appKey: filter.appKey, top: viewTop(filter) }, limit);
+      const edge = await newestEdge(rows, table, { where: clause, appKey: filter.appKey, ...viewEnds(filter) }, limit);
       const found = await rows<FacetSample['rows'][number]>(
         `SELECT level, tag, file, session, count() AS n FROM (
            SELECT ifNull(ll, 0) AS level, tg AS tag, f AS file, session_id AS session FROM ${table}

@@ -10,7 +10,7 @@ import { nthNewest } from './newest-first.ts';
 import { countedRows, matchingRows } from './plan-rows.ts';
 import { scanPlan, type ScanPlan } from './scan-plan.ts';
 import { sqlInteger } from './sql-literal.ts';
-import { viewTop } from './time-windows.ts';
+import { viewEnds } from './time-windows.ts';
 
 /** How many logs the other stores' scan reads to reach the `position`th of the view: steps of max(500, 4 × limit),
  * doubling to at most 50,000 (server/stores/fragment-scan.ts), so that a page says it read as far. */
@@ -46,8 +46,9 @@ export function createScanReads(context: LogReadContext) {
     const { narrowing, scanned } = splitScanned(filter.search ?? { groups: [] });
     const view = await context.where({ ...filter, search: narrowing });
     const within = before ? `${view} AND ${olderThan(before)}` : view;
-    const top = viewTop(filter, before);
-    const bound = await nthNewest(rows, table, { where: within, appKey: filter.appKey, top }, budget);
+    const ends = viewEnds(filter, before);
+    const { top } = ends;
+    const bound = await nthNewest(rows, table, { where: within, appKey: filter.appKey, ...ends }, budget);
     const plan = await scanPlan(scanned, filter.appKey, context.filters);
     const window = bound ? `${within} AND ${notOlderThan(bound)}` : within;
     return { view: within, top, bound, plan, from: `${table} WHERE ${window} AND ${plan.where}` };

@@ -7,12 +7,15 @@ import { sqlFloat, sqlString } from './sql-literal.ts';
 
 type Rows = <T>(query: string) => Promise<T[]>;
 
-/** A view to read newest first: its WHERE clause (the app's condition among it), its app, and the time its newest
- * logs are looked for below first (viewTop). */
+/** A view to read newest first: its WHERE clause (the app's condition among it), its app, the time its newest
+ * logs are looked for below first (viewTop), and its `from` if it has one, below which it holds no log: the walk stops
+ * there rather than look further back for the app's logs (a patterns request's empty slice probed back to the app's
+ * newest log, however far below the slice, and read windows there). */
 export interface WindowedView {
   where: string;
   appKey: string;
   top: number;
+  bottom?: number;
 }
 
 /** The newest window: the 15 minutes below the view's top, and everything after it (a device's clock ahead of ours). */
@@ -33,6 +36,12 @@ const SLICES = 16;
 /** The time a view's newest logs are looked for below first: its `to`, the cursor it pages on from, or now. */
 export const viewTop = (filter: { to?: number }, before?: { at: number }) =>
   Math.min(Date.now(), filter.to ?? Infinity, before?.at ?? Infinity);
+
+/** The view's top and bottom, as WindowedView holds them. */
+export const viewEnds = (filter: { from?: number; to?: number }, before?: { at: number }) => ({
+  top: viewTop(filter, before),
+  ...(filter.from !== undefined && { bottom: filter.from }),
+});
 
 /** `at` in [lo, hi), either end open when not given. */
 export function windowSql(lo: number | undefined, hi: number | undefined): string {
@@ -81,10 +90,12 @@ async function edgeRange(rows: Rows, table: string, where: string, from: number,
   return range;
 }
 
-/** The range of time holding the app's newest log older than `hi` (at most 4 hours wide, or 1/4,096 of how far back
- * it lies), nothing newer below `hi`; undefined when the app has none: the next window, past the app's silence. */
-export async function newestBelow(rows: Rows, table: string, appKey: string, hi: number) {
-  return edgeRange(rows, table, `app = ${sqlString(appKey)}`, hi, hi, false);
+/** The range of time holding the app's newest log older than `hi` and not older than `bottom` (at most 4 hours wide,
+ * or 1/4,096 of how far back it lies), nothing newer below `hi`; undefined when the app has none: the next window,
+ * past the app's silence. */
+export async function newestBelow(rows: Rows, table: string, appKey: string, hi: number, bottom?: number) {
+  const where = `app = ${sqlString(appKey)}${bottom === undefined ? '' : ` AND at >= ${sqlFloat(bottom)}`}`;
+  return edgeRange(rows, table, where, hi, hi, false);
 }
 
 /** The `at` of the oldest log of `where`, whose newest is at `newest`: read in the range that holds it (edgeRange),
@@ -113,16 +124,18 @@ export async function walkNewestFirst(
   let lo = anchor - FIRST_WINDOW_MS;
   let found = 0;
   let probed = false;
+  const { bottom } = view;
   for (let step = 1; ; step++) {
-    const last = step >= WINDOWS;
+    // A window that reaches the view's `from` reads all that is left of it.
+    const last = step >= WINDOWS || (bottom !== undefined && lo <= bottom);
     found += await read(windowSql(last ? undefined : lo, hi));
     if (found >= want || last) return;
     hi = lo;
     if (found === 0 && !probed) {
       // None of the view yet: the next window is the range holding the app's newest log older than this one,
-      // wherever it is, and reaches down to its lower end.
+      // wherever it is down to the view's `from`, and reaches down to its lower end.
       probed = true;
-      const range = await newestBelow(rows, table, view.appKey, hi);
+      const range = await newestBelow(rows, table, view.appKey, hi, bottom);
       if (range === undefined) return;
       anchor = range[1]!;
       lo = range[0] ?? anchor - FIRST_WINDOW_MS;

@@ -9,13 +9,15 @@ const MINUTE = 60_000;
 const TOP = Date.UTC(2026, 10, 20, 12);
 const at = (minutes: number) => TOP - minutes * MINUTE;
 
-/** The windows read for `want` logs, when each holds what `held` says; the probes of the app (none here) refused. */
-async function windows(want: number, held: number[]): Promise<string[]> {
+/** The windows read for `want` logs, when each holds what `held` says, in a view from `bottom` if given; the probes of
+ * the app (none here) refused. */
+async function windows(want: number, held: number[], bottom?: number): Promise<string[]> {
   const read: string[] = [];
   const rows = async () => {
     throw new Error('no probe expected');
   };
-  await walkNewestFirst(rows, 'logs', { where: "app = 'a'", appKey: 'a', top: TOP }, want, async (window) => {
+  const view = { where: "app = 'a'", appKey: 'a', top: TOP, ...(bottom !== undefined && { bottom }) };
+  await walkNewestFirst(rows, 'logs', view, want, async (window) => {
     read.push(window);
     return held[read.length - 1] ?? 0;
   });
@@ -49,5 +51,12 @@ describe('time windows, newest first', () => {
       windowSql(at(15 * 4), at(15)),
       windowSql(at(15 * 4 * ((2 * 4) / 3)), at(15 * 4)),
     ]);
+  });
+
+  test('a view from a time: the window that reaches it reads the rest, and nothing older is looked for', async () => {
+    // A patterns slice of 10 minutes that holds none of the app's logs: one read, no probe of the app's older logs.
+    expect(await windows(100, [0], at(10))).toEqual([windowSql(undefined, undefined)]);
+    // From 20 minutes back, rare: the 15 minutes below the top, then the 5 left, which the view's `from` ends.
+    expect(await windows(100, [1, 1], at(20))).toEqual([windowSql(at(15), undefined), windowSql(undefined, at(15))]);
   });
 });
