@@ -29,6 +29,9 @@ export function createRecordingTarget() {
     records,
     events,
     crashes,
+    /** What the events carry, as one text, for a test that nothing typed is in it: without their times, whose digits
+     * would hold any short number for hours of every day (1796491200000 to 1796491299999 hold "912"). */
+    written: () => JSON.stringify(events.map(({ time: _time, ...event }) => event)),
     /** The JSON texts of the events with this tag, parsed. */
     parsed: (tag: string) =>
       events.filter((event) => event.tag === tag).map((event) => JSON.parse(event.text) as Record<string, unknown>),

@@ -154,7 +154,7 @@ describe('logUIEvents', () => {
     } finally {
       vi.useRealTimers();
     }
-    expect(JSON.stringify(recording.events)).not.toContain('partner');
+    expect(recording.written()).not.toContain('partner');
     expect(recording.events.some((event) => event.verbatim)).toBe(false);
   });
 
@@ -207,8 +207,8 @@ describe('logUIEvents', () => {
     expect(password.value).toBe(secret);
     const typed = recording.parsed(UI_EVENT_TAG).filter((event) => event.event === 'input');
     expect(typed).toContainEqual({ event: 'input', tag: 'input', id: 'password', selector: 'input#password' });
-    expect(JSON.stringify(recording.events)).not.toContain('hunter2');
-    expect(JSON.stringify(recording.events)).not.toContain('Secret');
+    expect(recording.written()).not.toContain('hunter2');
+    expect(recording.written()).not.toContain('Secret');
   });
 
   test('a field marked as a password by autofill keeps its value secret even as a text field', async () => {
@@ -221,7 +221,7 @@ describe('logUIEvents', () => {
     await userEvent.type(field, 'visible-secret');
     await userEvent.tab();
 
-    expect(JSON.stringify(recording.events)).not.toContain('visible-secret');
+    expect(recording.written()).not.toContain('visible-secret');
   });
 
   test('nothing is recorded from an element marked data-sidelog-ignore or inside one', async () => {
@@ -303,8 +303,7 @@ describe('logUIEvents', () => {
       { id: 'cc', value: undefined },
       { id: 'exp', value: undefined },
     ]);
-    for (const typed of ['hunter2', '918273', '4111', '12/29'])
-      expect(JSON.stringify(recording.events)).not.toContain(typed);
+    for (const typed of ['hunter2', '918273', '4111', '12/29']) expect(recording.written()).not.toContain(typed);
   });
 
   test('inside data-sidelog-private nothing of the element is read: not its value, id, selector or text', async () => {
@@ -327,8 +326,7 @@ describe('logUIEvents', () => {
       { event: 'focus', private: true },
       { event: 'click', private: true },
     ]);
-    for (const read of ['profile', 'phone', 'Ivan', 'Save', '912'])
-      expect(JSON.stringify(recording.events)).not.toContain(read);
+    for (const read of ['profile', 'phone', 'Ivan', 'Save', '912']) expect(recording.written()).not.toContain(read);
   });
 
   test("an element's label skips the private and editable parts inside it, and what is typed into an editable element", async () => {
@@ -348,8 +346,8 @@ describe('logUIEvents', () => {
       { id: 'card', text: 'Order shipped' },
       { id: 'editor', text: 'Comment' },
     ]);
-    expect(JSON.stringify(recording.events)).not.toContain('Ivan');
-    expect(JSON.stringify(recording.events)).not.toContain('typed by');
+    expect(recording.written()).not.toContain('Ivan');
+    expect(recording.written()).not.toContain('typed by');
   });
 
   test('undo stops recording', async () => {
