@@ -39,7 +39,6 @@ export class SidelogClient {
   readonly #queue = createWriteQueue((error) =>
     this.#debug(`Sidelog could not hand logs to its engine: ${String(error)}`),
   );
-  #captureAllSites = false;
   #options: ResolvedOptions | undefined;
   #started: Promise<Started> | undefined;
   /** Settles when init's engine is up (or could not start); calls made before init wait on it. */
@@ -89,7 +88,6 @@ export class SidelogClient {
     // The default device name is the start-up chunk's to make (#start); a name given, even blank, is kept.
     this.#namedDevice = (options as { deviceName?: unknown }).deviceName !== undefined;
     this.#options = resolved;
-    this.#captureAllSites = resolved.captureCallSite;
     this.#queue.methods(resolved.captureCallSite, resolved.printToConsole);
     // Captures start as soon as their code is loaded, not when the engine is up: what they see meanwhile waits in
     // the queue. init resolves once they listen.
@@ -158,7 +156,7 @@ export class SidelogClient {
       const now = Date.now();
       // A stack costs more than the rest of the call: by default only warnings and worse pay for it.
       const stack =
-        site && (this.#captureAllSites || (level !== LogLevel.Debug && level !== LogLevel.Info))
+        site && (this.#options?.captureCallSite || (level !== LogLevel.Debug && level !== LogLevel.Info))
           ? captureCallSite(site)
           : undefined;
       this.#queue.log(now, level, parts, stack);
