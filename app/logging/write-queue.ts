@@ -72,9 +72,9 @@ export interface WriteQueue {
   /** What the methods do besides appending: take every call's site (`captureCallSite`), print (`printToConsole`). */
   methods(stackAll: boolean, print: boolean): void;
   /** Appends a log call of `count` arguments made at time `x`: its level and raw stack if it took one (the page's
-   * URL is the queue's to read); returns the array the caller pushes its `count` arguments onto, at once. The
-   * public log methods push their own `arguments` themselves: handing `arguments` to another function would make
-   * V8 build the object, an allocation per call (docs/benchmarks.md#main-thread-cost). */
+   * URL is the queue's to read); returns the array the caller pushes its `count` arguments onto, at once. A public
+   * log method's call that is not quick goes this way, and pushes its own `arguments` itself: handing `arguments` to
+   * another function would make V8 build the object, an allocation per call (docs/benchmarks.md#main-thread-cost). */
   open(x: number, ll: LogLevel, count: number, stack: string | undefined): unknown[];
   /** As open, with the arguments given. */
   log(x: number, ll: LogLevel, parts: ArrayLike<unknown>, stack: string | undefined): void;
@@ -272,7 +272,7 @@ export function createWriteQueue(
   /** A public log method. A Debug or Info call that needs nothing rare (quick above 0) takes the few steps of the
    * bare logger to a worker in one function: the time, one check, `at`, the count, its numbers and arguments pushed;
    * every other call goes through open. A JS-to-JS call and a read of a private field are not free while a fresh
-   * page's calls run in V8's interpreter (docs/benchmarks.md#one-function-per-call). The method reads its `arguments`
+   * page's calls run in V8's interpreter (docs/benchmarks.md#one-flat-column). The method reads its `arguments`
    * in place rather than take a rest parameter or hand `arguments` on (docs/benchmarks.md#main-thread-cost). */
   function method(ll: LogLevel, print: (...parts: unknown[]) => void): (...parts: unknown[]) => void {
     // Warnings and worse take their call site: never quick.
