@@ -243,10 +243,7 @@ export class SidelogClient {
   forceSendOnce = (): Promise<void> => this.#ready().then(({ engine }) => engine.calls.forceSendOnce());
 
   /** Resolves once everything logged so far is stored by the engine: before leaving on purpose, say. */
-  settle = async (): Promise<void> => {
-    const { engine } = await this.#ready();
-    await engine.calls.settle(this.#queue.lastSeq());
-  };
+  settle = (): Promise<void> => this.#ready().then(({ engine }) => engine.calls.settle(this.#queue.lastSeq()));
 
   getDeviceURL = (): Promise<string> =>
     this.#ready().then(({ options, identity, intentURL }) =>

@@ -71,12 +71,8 @@ export interface WriteQueue {
   method(ll: LogLevel, print: (...parts: unknown[]) => void): (...parts: unknown[]) => void;
   /** What the methods do besides appending: take every call's site (`captureCallSite`), print (`printToConsole`). */
   methods(stackAll: boolean, print: boolean): void;
-  /** Appends a log call of `count` arguments made at time `x`: its level and raw stack if it took one (the page's
-   * URL is the queue's to read); returns the array the caller pushes its `count` arguments onto, at once. A public
-   * log method's call that is not quick goes this way, and pushes its own `arguments` itself: handing `arguments` to
-   * another function would make V8 build the object, an allocation per call (docs/benchmarks.md#main-thread-cost). */
-  open(x: number, ll: LogLevel, count: number, stack: string | undefined): unknown[];
-  /** As open, with the arguments given. */
+  /** Appends a log call made at time `x`, with its level, its arguments and its raw stack if it took one (the page's
+   * URL is the queue's to read). */
   log(x: number, ll: LogLevel, parts: ArrayLike<unknown>, stack: string | undefined): void;
   /** Appends a log call made with explicit fields (sendLog, and the events Sidelog logs); `url` if it names one. */
   logFields(x: number, ll: unknown, fields: RawFields, url?: unknown): void;
@@ -240,13 +236,6 @@ export function createWriteQueue(
     return undefined;
   }
 
-  /** Notes the URL of the call about to be appended, where it differs from the call's before. */
-  function noteURL(url: unknown): void {
-    if (urls.length > 0 && url === bufferURL) return;
-    urls.push([calls, url]);
-    bufferURL = url;
-  }
-
   /** Appends a call's time and code; returns the array its arguments go onto. The steps every log call takes, so as
    * few as there can be: `calls` is 0 only for a buffer's first call (and every call once sealed). */
   function open(x: number, ll: LogLevel, count: number, stack: string | undefined): unknown[] {
@@ -259,7 +248,9 @@ export function createWriteQueue(
     // (docs/benchmarks.md#before-and-after-the-pass-on-the-start-up-and-the-at-per-call).
     lastAt = x > lastAt ? x : lastAt + 1;
     if (urlStale) {
-      noteURL(givenURL ?? pageURL.read());
+      // The URL of the call, noted where it differs from the call's before.
+      const url = givenURL ?? pageURL.read();
+      if (urls.length === 0 || url !== bufferURL) urls.push([calls, (bufferURL = url)]);
       urlStale = !urlWatched;
     }
     if (stack !== undefined) stacks[calls] = stack;
@@ -306,7 +297,6 @@ export function createWriteQueue(
       printing = print;
       quick = 0;
     },
-    open,
     log(x, ll, parts, stack) {
       const count = parts.length;
       const p = open(x, ll, count, stack);
