@@ -34,22 +34,11 @@ export interface SidelogSeams {
   workerDeadlineMs?: number;
 }
 
-const PRINT: Record<LogLevel, (...parts: unknown[]) => void> = {
-  [LogLevel.Debug]: originalConsole.log,
-  [LogLevel.Warning]: originalConsole.warn,
-  [LogLevel.Error]: originalConsole.error,
-  [LogLevel.Trace]: originalConsole.trace,
-  [LogLevel.Info]: originalConsole.info,
-  [LogLevel.Fatal]: originalConsole.error,
-};
-
 export class SidelogClient {
   readonly #seams: SidelogSeams;
   readonly #queue = createWriteQueue((error) =>
     this.#debug(`Sidelog could not hand logs to its engine: ${String(error)}`),
   );
-  #captureAllSites = false;
-  #print = true;
   #options: ResolvedOptions | undefined;
   #started: Promise<Started> | undefined;
   /** Settles when init's engine is up (or could not start); calls made before init wait on it. */
@@ -99,8 +88,7 @@ export class SidelogClient {
     // The default device name is the start-up chunk's to make (#start); a name given, even blank, is kept.
     this.#namedDevice = (options as { deviceName?: unknown }).deviceName !== undefined;
     this.#options = resolved;
-    this.#captureAllSites = resolved.captureCallSite;
-    this.#print = resolved.printToConsole;
+    this.#queue.methods(resolved.captureCallSite, resolved.printToConsole);
     // Captures start as soon as their code is loaded, not when the engine is up: what they see meanwhile waits in
     // the queue. init resolves once they listen.
     const captures = this.#installCaptures(resolved);
@@ -168,7 +156,7 @@ export class SidelogClient {
       const now = Date.now();
       // A stack costs more than the rest of the call: by default only warnings and worse pay for it.
       const stack =
-        site && (this.#captureAllSites || (level !== LogLevel.Debug && level !== LogLevel.Info))
+        site && (this.#options?.captureCallSite || (level !== LogLevel.Debug && level !== LogLevel.Info))
           ? captureCallSite(site)
           : undefined;
       this.#queue.log(now, level, parts, stack);
@@ -177,40 +165,14 @@ export class SidelogClient {
     }
   }
 
-  /**
-   * One public log method, its level and what it prints through resolved once, here. It reads its `arguments`
-   * in place, and pushes them onto the queue's buffer itself, rather than take a rest parameter or pass
-   * `arguments` on: either way the call would allocate an object of its own, which is the larger part of what a
-   * log call costs the page (docs/benchmarks.md#main-thread-cost). Must never throw into the caller.
-   */
-  #logMethod(level: LogLevel): (...parts: unknown[]) => void {
-    const client = this;
-    // The queue is made before the methods (fields start in order) and never replaced: held here, not read from
-    // the private field at each call.
-    const queue = this.#queue;
-    const print = PRINT[level];
-    const warnOrWorse = level !== LogLevel.Debug && level !== LogLevel.Info;
-    const method = function (): void {
-      try {
-        const now = Date.now();
-        const stack = warnOrWorse || client.#captureAllSites ? captureCallSite(method) : undefined;
-        const count = arguments.length;
-        const p = queue.open(now, level, count, stack);
-        for (let i = 0; i < count; i++) p.push(arguments[i]);
-      } catch {
-        // Nothing a log call does may break the page.
-      }
-      if (client.#print) print.apply(undefined, arguments as unknown as unknown[]);
-    };
-    return method;
-  }
-
-  log = this.#logMethod(LogLevel.Debug);
-  warn = this.#logMethod(LogLevel.Warning);
-  error = this.#logMethod(LogLevel.Error);
-  trace = this.#logMethod(LogLevel.Trace);
-  info = this.#logMethod(LogLevel.Info);
-  fatal = this.#logMethod(LogLevel.Fatal);
+  // The public log methods, each with its level and the console method it prints through: the queue makes them, so
+  // that a call's few steps are one function (app/logging/write-queue.ts).
+  log = this.#queue.method(LogLevel.Debug, originalConsole.log);
+  warn = this.#queue.method(LogLevel.Warning, originalConsole.warn);
+  error = this.#queue.method(LogLevel.Error, originalConsole.error);
+  trace = this.#queue.method(LogLevel.Trace, originalConsole.trace);
+  info = this.#queue.method(LogLevel.Info, originalConsole.info);
+  fatal = this.#queue.method(LogLevel.Fatal, originalConsole.error);
 
   /** A log line with explicit fields; never captures a call site. */
   sendLog = (fields: LogFields): void => this.#sendFields(fields);
@@ -281,10 +243,7 @@ export class SidelogClient {
   forceSendOnce = (): Promise<void> => this.#ready().then(({ engine }) => engine.calls.forceSendOnce());
 
   /** Resolves once everything logged so far is stored by the engine: before leaving on purpose, say. */
-  settle = async (): Promise<void> => {
-    const { engine } = await this.#ready();
-    await engine.calls.settle(this.#queue.lastSeq());
-  };
+  settle = (): Promise<void> => this.#ready().then(({ engine }) => engine.calls.settle(this.#queue.lastSeq()));
 
   getDeviceURL = (): Promise<string> =>
     this.#ready().then(({ options, identity, intentURL }) =>

@@ -13,6 +13,7 @@ import { isLogLevel, LogLevel } from '../../protocol/levels.ts';
 import { GAP_LOG_TAG, UNCONFIRMED_LOG_CAP, WAITING_LOG_CAP } from '../../protocol/page-constants.ts';
 import { callCode, callWidth, nextAt, type LogColumns, type RawFields } from '../../protocol/log-columns.ts';
 import type { WriteMessage } from '../../protocol/index.ts';
+import { captureCallSite } from './call-site.ts';
 import { createPageURL, type PageURL } from './page-url.ts';
 
 /** Where messages go: a worker's port, or the in-page engine, through app/logging/engine-sink.ts (device keys and
@@ -64,12 +65,14 @@ type Unsequenced = WriteMessage extends infer M ? (M extends WriteMessage ? Omit
 type LogsMessage = Extract<WriteMessage, { sl: 'logs' }>;
 
 export interface WriteQueue {
-  /** Appends a log call of `count` arguments made at time `x`: its level and raw stack if it took one (the page's
-   * URL is the queue's to read); returns the array the caller pushes its `count` arguments onto, at once. The
-   * public log methods push their own `arguments` themselves: handing `arguments` to another function would make
-   * V8 build the object, an allocation per call (docs/benchmarks.md#main-thread-cost). */
-  open(x: number, ll: LogLevel, count: number, stack: string | undefined): unknown[];
-  /** As open, with the arguments given. */
+  /** A public log method of level `ll` (client.ts installs it), which appends its calls itself; `print` is the console
+   * method it prints through while printing is on. It takes the call site of warnings and worse, or of every call,
+   * as methods() says. Never throws into the caller. */
+  method(ll: LogLevel, print: (...parts: unknown[]) => void): (...parts: unknown[]) => void;
+  /** What the methods do besides appending: take every call's site (`captureCallSite`), print (`printToConsole`). */
+  methods(stackAll: boolean, print: boolean): void;
+  /** Appends a log call made at time `x`, with its level, its arguments and its raw stack if it took one (the page's
+   * URL is the queue's to read). */
   log(x: number, ll: LogLevel, parts: ArrayLike<unknown>, stack: string | undefined): void;
   /** Appends a log call made with explicit fields (sendLog, and the events Sidelog logs); `url` if it names one. */
   logFields(x: number, ll: unknown, fields: RawFields, url?: unknown): void;
@@ -122,7 +125,17 @@ export function createWriteQueue(
   /** The URL may have changed since the buffer last wrote it: read it for the next call. Where the browser tells of
    * every change, that is once per change and per buffer; elsewhere, every call. */
   let urlStale = true;
-  const urlWatched = pageURL.watch(() => (urlStale = true));
+  /** Calls the public methods may still append in their few steps before one must take open's: none at a buffer's
+   * start or once it is full, while the URL is to be read, while calls print or take their site, and once sealed. Set
+   * to 0 wherever one of those begins, so that a call checks this one number (method). */
+  let quick = 0;
+  let stackAll = false;
+  /** As printToConsole's default, until the client says. */
+  let printing = true;
+  const urlWatched = pageURL.watch(() => {
+    urlStale = true;
+    quick = 0;
+  });
   /** The URL a call made with explicit fields names, for open to note rather than the page's (logFields). */
   let givenURL: unknown;
   const waiting: WriteMessage[] = [];
@@ -199,6 +212,7 @@ export function createWriteQueue(
     // Each call's `at` follows from `from` and the times: the engine works them out (protocol/log-columns.ts).
     const logs: LogColumns = { from: bufferFrom, n: calls, f: flat, s: stacks, e: fields, u: urls };
     calls = 0;
+    quick = 0;
     flat = [];
     stacks = {};
     fields = {};
@@ -222,13 +236,6 @@ export function createWriteQueue(
     return undefined;
   }
 
-  /** Notes the URL of the call about to be appended, where it differs from the call's before. */
-  function noteURL(url: unknown): void {
-    if (urls.length > 0 && url === bufferURL) return;
-    urls.push([calls, url]);
-    bufferURL = url;
-  }
-
   /** Appends a call's time and code; returns the array its arguments go onto. The steps every log call takes, so as
    * few as there can be: `calls` is 0 only for a buffer's first call (and every call once sealed). */
   function open(x: number, ll: LogLevel, count: number, stack: string | undefined): unknown[] {
@@ -241,17 +248,55 @@ export function createWriteQueue(
     // (docs/benchmarks.md#before-and-after-the-pass-on-the-start-up-and-the-at-per-call).
     lastAt = x > lastAt ? x : lastAt + 1;
     if (urlStale) {
-      noteURL(givenURL ?? pageURL.read());
+      // The URL of the call, noted where it differs from the call's before.
+      const url = givenURL ?? pageURL.read();
+      if (urls.length === 0 || url !== bufferURL) urls.push([calls, (bufferURL = url)]);
       urlStale = !urlWatched;
     }
     if (stack !== undefined) stacks[calls] = stack;
     calls++;
     flat.push(x, count * 8 + ll);
+    quick = urlStale || printing || stackAll ? 0 : FLUSH_AT - calls;
     return flat;
   }
 
+  /** A public log method. A Debug or Info call that needs nothing rare (quick above 0) takes the few steps of the
+   * bare logger to a worker in one function: the time, one check, `at`, the count, its numbers and arguments pushed;
+   * every other call goes through open. A JS-to-JS call and a read of a private field are not free while a fresh
+   * page's calls run in V8's interpreter (docs/benchmarks.md#one-flat-column). The method reads its `arguments`
+   * in place rather than take a rest parameter or hand `arguments` on (docs/benchmarks.md#main-thread-cost). */
+  function method(ll: LogLevel, print: (...parts: unknown[]) => void): (...parts: unknown[]) => void {
+    // Warnings and worse take their call site: never quick.
+    const site = ll !== LogLevel.Debug && ll !== LogLevel.Info ? FLUSH_AT : 0;
+    const m = function (): void {
+      try {
+        const x = Date.now();
+        const count = arguments.length;
+        if (quick > site) {
+          quick--;
+          lastAt = x > lastAt ? x : lastAt + 1;
+          calls++;
+          flat.push(x, count * 8 + ll);
+          for (let i = 0; i < count; i++) flat.push(arguments[i]);
+          return;
+        }
+        const p = open(x, ll, count, site || stackAll ? captureCallSite(m) : undefined);
+        for (let i = 0; i < count; i++) p.push(arguments[i]);
+      } catch {
+        // Nothing a log call does may break the page.
+      }
+      if (printing) print.apply(undefined, arguments as unknown as unknown[]);
+    };
+    return m;
+  }
+
   return {
-    open,
+    method,
+    methods(all, print) {
+      stackAll = all;
+      printing = print;
+      quick = 0;
+    },
     log(x, ll, parts, stack) {
       const count = parts.length;
       const p = open(x, ll, count, stack);
@@ -267,6 +312,7 @@ export function createWriteQueue(
       const p = open(x, known ? ll : LogLevel.Debug, -1, undefined);
       givenURL = undefined;
       urlStale = true;
+      quick = 0;
       // Anything else, the queue is sealed and the call went nowhere.
       if (p === flat) fields[calls - 1] = known ? given : { ...given, ll };
     },

@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { GAP_LOG_TAG, LogLevel, rowsOf, type WriteMessage } from '../../../protocol/index.ts';
 import { cloneableSink } from '../../../app/logging/cloneable.ts';
 import type { PageURL } from '../../../app/logging/page-url.ts';
@@ -314,6 +314,106 @@ describe('the write queue', () => {
     queue.send({ sl: 'key', key: 'k', value: 1 });
     await Promise.resolve();
     expect(sink.received.flatMap(rows).map((row) => row.p)).toEqual([['kept']]);
+    expect(drops).toBe(1);
+  });
+});
+
+describe('the public log methods the queue makes', () => {
+  // The methods take the time themselves: the clock is the test's, the microtasks real.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(1000);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  const silent = () => {};
+  /** A page URL as a browser with the Navigation API gives it, which never changes here: the calls' quick steps run. */
+  const unchanging: PageURL = { read: () => PAGE, watch: () => true };
+
+  test('a burst through a method makes the same messages as through log, across full buffers', async () => {
+    const viaMethod = attached(unchanging);
+    const viaLog = attached(unchanging);
+    const debug = viaMethod.queue.method(LogLevel.Debug, silent);
+    viaMethod.queue.methods(false, false);
+    for (let i = 0; i < 2500; i++) {
+      // Several calls share a millisecond, as in a real burst: `at` runs ahead of the clock.
+      vi.setSystemTime(1000 + Math.floor(i / 3));
+      debug(`line ${i}`, { i });
+      log(viaLog.queue, Date.now(), `line ${i}`, { i });
+    }
+    // The first two full buffers went as the call after each came; the rest goes on the microtask.
+    expect(viaMethod.sink.received).toHaveLength(2);
+    await Promise.resolve();
+    expect(viaMethod.sink.received).toEqual(viaLog.sink.received);
+    expect(viaMethod.sink.received.map((message) => (message as LogsMessage).logs.n)).toEqual([1000, 1000, 500]);
+  });
+
+  test("a change of the page's URL reaches the next call of a burst", async () => {
+    const STATS = 'http://127.0.0.1:8080/stats';
+    let url = PAGE;
+    let changed = () => {};
+    const { queue, sink } = attached({ read: () => url, watch: (listener) => ((changed = listener), true) });
+    const info = queue.method(LogLevel.Info, silent);
+    queue.methods(false, false);
+    info('a');
+    info('b');
+    url = STATS;
+    changed();
+    info('c');
+    queue.logFields(Date.now(), LogLevel.Info, { t: 'sent' }, 'http://other/');
+    info('d');
+    await Promise.resolve();
+    expect(sink.received.flatMap(rows).map((row) => [row.p ?? row.t, row.u])).toEqual([
+      [['a'], PAGE],
+      [['b'], PAGE],
+      [['c'], STATS],
+      ['sent', 'http://other/'],
+      [['d'], STATS],
+    ]);
+  });
+
+  test('warnings and worse take their call site, other levels only when every call must; printing as told', async () => {
+    const { queue, sink } = attached(unchanging);
+    const printed: unknown[][] = [];
+    const debug = queue.method(LogLevel.Debug, (...parts) => printed.push(parts));
+    const warn = queue.method(LogLevel.Warning, silent);
+    // Before the client says otherwise, calls print, as printToConsole's default.
+    debug('before init', 1);
+    debug('before init', 2);
+    queue.methods(false, false);
+    debug('plain');
+    warn('low stock');
+    queue.methods(true, false);
+    debug('with its site');
+    debug('with its site too');
+    await Promise.resolve();
+    const got = sink.received.flatMap(rows).map((row) => [row.p, typeof row.s]);
+    expect(got).toEqual([
+      [['before init', 1], 'undefined'],
+      [['before init', 2], 'undefined'],
+      [['plain'], 'undefined'],
+      [['low stock'], 'string'],
+      [['with its site'], 'string'],
+      [['with its site too'], 'string'],
+    ]);
+    expect(printed).toEqual([
+      ['before init', 1],
+      ['before init', 2],
+    ]);
+  });
+
+  test('once sealed, method calls are dropped and the first is reported once', async () => {
+    const { queue, sink } = attached(unchanging);
+    const debug = queue.method(LogLevel.Debug, silent);
+    queue.methods(false, false);
+    debug('kept');
+    debug('kept too');
+    let drops = 0;
+    queue.seal(() => drops++);
+    debug('dropped');
+    debug('dropped too');
+    await Promise.resolve();
+    expect(sink.received.flatMap(rows).map((row) => row.p)).toEqual([['kept'], ['kept too']]);
     expect(drops).toBe(1);
   });
 });
