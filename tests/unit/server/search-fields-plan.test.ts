@@ -72,19 +72,33 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     await store.putApp(APP, true);
     const session = await store.putSession(APP, sessionPayload('s-1', APP));
     const at = Date.now();
-    await store.addLogs(
-      APP,
-      session,
-      Array.from({ length: 50 }, (_, i) => ({
-        x: new Date(at + i).toISOString(),
-        at: at + i,
-        t: `line ${i}`,
-        ll: i % 10 === 0 ? 5 : 4,
-        tg: i % 5 === 0 ? 'net' : 'ui',
-        f: 'src/router.ts',
-      })),
-    );
+    // A thousand logs, 5 of them fatal and 5 tagged net: rare enough that an index on either is the plan for them. With
+    // 50 logs, a tenth fatal, PostgreSQL took the time index once its statistics had seen them (the store analyses as
+    // it opens, and a busy run's analysis came after the logs), and the plans below depended on that race.
+    for (const from of [0, 500])
+      await store.addLogs(
+        APP,
+        session,
+        Array.from({ length: 500 }, (_, k) => {
+          const i = from + k;
+          return {
+            x: new Date(at + i).toISOString(),
+            at: at + i,
+            t: `line ${i}`,
+            ll: i % 200 === 0 ? 5 : 4,
+            tg: i % 200 === 100 ? 'net' : 'ui',
+            f: 'src/router.ts',
+          };
+        }),
+      );
     await store.settled();
+    // The statistics the plans are read with: the logs', whenever the store's own analysis ran.
+    if (kind === 'postgres') {
+      const client = new pg.Client(db);
+      await client.connect();
+      await client.query('ANALYZE logs');
+      await client.end();
+    }
   });
   afterAll(() => close());
 
@@ -110,7 +124,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
         const client = new pg.Client(db);
         await client.connect();
         try {
-          // 50 logs read fastest in a row: the planner must show which index it would take for many.
+          // A thousand logs read fastest in a row: the planner must show which index it would take for many.
           await client.query('SET enable_seqscan = off');
           plan = (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`, params)).rows
             .map((row) => row['QUERY PLAN'])
@@ -169,9 +183,12 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
             .map((row) => row['QUERY PLAN'])
             .join('\n');
           // Each min(tg) is the first row of an index seek (a subplan under a Limit). Written with COLLATE "C", it was an
-          // Aggregate over every tagged log the index held.
-          expect(plan).toMatch(/InitPlan[\s\S]*?Limit[\s\S]*?Index Only Scan using \S*(logs_by_tag|_tg_at_id_idx)/);
-          expect(plan).not.toMatch(/Aggregate|Seq Scan/);
+          // Aggregate over every tagged log the index held. Only the walk over the tags (the CTE) is looked at: which
+          // way the app's check of each tag is joined is the planner's to choose by the table's size (over these
+          // thousand logs, one pass that hashes them).
+          const walk = plan.slice(plan.indexOf('CTE tag')).split(/\n {2}-> /)[0]!;
+          expect(walk).toMatch(/InitPlan[\s\S]*?Limit[\s\S]*?Index Only Scan using \S*(logs_by_tag|_tg_at_id_idx)/);
+          expect(walk).not.toMatch(/Aggregate|Seq Scan/);
         } finally {
           await client.end();
         }
