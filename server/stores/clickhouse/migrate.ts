@@ -10,8 +10,8 @@ import { partTables } from './cluster.ts';
 import { clickHouseCode } from './unavailable.ts';
 import {
   ARRIVAL_INDEX,
-  createDistributedLogs,
   arrivalIndexStatement,
+  createDistributedLogs,
   LOGS_MIGRATIONS,
   LOCAL_LOGS_TABLE,
   LOGS_TABLE,
