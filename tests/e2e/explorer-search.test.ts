@@ -46,8 +46,15 @@ beforeAll(async () => {
 /** Types `q` in the search box and applies it, as a person would; gives the rows' texts, top to bottom. */
 async function search(page: Page, q: string): Promise<string[]> {
   await page.getByLabel('Search text').fill(q);
+  // The stream's answer for q, before the page is read: settled a moment after the address changed, the page had
+  // not yet begun to replace the last search's rows, and they were read as this one's.
+  const answered = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return /\/logs$/.test(url.pathname) && url.searchParams.get('q') === q;
+  });
   await page.getByRole('button', { name: 'Apply' }).click();
   await page.waitForURL((url) => url.searchParams.get('q') === q);
+  await answered;
   await explorerSettled(page);
   await page.waitForFunction(
     () => document.querySelector('.log-list') !== null || /No logs match|notice-error/.test(document.body.innerHTML),
