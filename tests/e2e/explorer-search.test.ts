@@ -69,6 +69,7 @@ const marks = (page: Page) =>
     .evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('mark')].map((mark) => mark.textContent)));
 
 describe('the search box', () => {
+  e2e.keepPageInBlock();
   beforeEach(async () => {
     await e2e.page.context().addCookies(signedIn);
     await viewerText(e2e.page, `${e2e.product.url}/sidelog/logs?app=${APP_ID}`);
@@ -141,6 +142,7 @@ describe('the search box', () => {
 });
 
 describe('suggestions in the search box (docs/explorer.md#suggestions)', () => {
+  e2e.keepPageInBlock();
   beforeEach(async () => {
     await e2e.page.context().addCookies(signedIn);
     await viewerText(e2e.page, `${e2e.product.url}/sidelog/logs?app=${APP_ID}`);
