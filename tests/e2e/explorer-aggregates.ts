@@ -72,6 +72,8 @@ export function describeAggregates(database?: () => Promise<ProductDatabase>): v
 
   let signedIn: Cookie[] = [];
   beforeEach(() => e2e.page.context().addCookies(signedIn));
+  // Each test opens the addresses it reads, signed in by the hook above: one page for the file (keepPageInBlock).
+  e2e.keepPageInBlock();
   /** A store of the product's own database, as a second process would open it: for retention, and a large seed. */
   let store: Store;
   let volumeSession: number;
