@@ -80,7 +80,7 @@ export function describeAggregates(database?: () => Promise<ProductDatabase>): v
   afterAll(() => store?.close());
 
   beforeAll(async () => {
-    signedIn = await viewerCookies(e2e.product.browser, e2e.product.url);
+    signedIn = await viewerCookies(e2e.product.url);
     store = await openStore(e2e.product.dbPath);
     // Old logs first, then retention's mark: on SQLite, what was stored before the mark is what a pass deletes.
     const retention = createCollectorClient(e2e.product.url, e2e.product.adminToken, RETENTION_APP);

@@ -40,7 +40,7 @@ beforeAll(async () => {
   const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, APP);
   await collector.createApp();
   await collector.logs(await collector.session('s-search', 'd-search'), LINES);
-  signedIn = await viewerCookies(e2e.product.browser, e2e.product.url);
+  signedIn = await viewerCookies(e2e.product.url);
 });
 
 /** Types `q` in the search box and applies it, as a person would; gives the rows' texts, top to bottom. */

@@ -76,7 +76,7 @@ export function describeWho(database?: () => Promise<ProductDatabase>): void {
   e2e.keepPageInBlock();
 
   beforeAll(async () => {
-    signedIn = await viewerCookies(e2e.product.browser, e2e.product.url);
+    signedIn = await viewerCookies(e2e.product.url);
     const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, APP);
     await collector.createApp();
     const register = (name: SessionName) => {

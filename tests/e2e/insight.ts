@@ -57,7 +57,7 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
   e2e.keepPageInBlock();
 
   beforeAll(async () => {
-    signedIn = await viewerCookies(e2e.product.browser, e2e.product.url);
+    signedIn = await viewerCookies(e2e.product.url);
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
 
