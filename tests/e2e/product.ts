@@ -91,7 +91,8 @@ export function useProductPage(
 ): {
   readonly product: Product;
   readonly page: Page;
-  /** Called in a describe block: its tests share one context and page, made before its first test. */
+  /** Called in a describe block (or at a file's top level): its tests share one context and page, made before its first
+   * test. */
   keepPageInBlock(): void;
 } {
   let product: Product | undefined;
