@@ -3,7 +3,7 @@
 // cases that used to lose them. Each scenario prints what was sent and what was stored.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CollectedLog } from '../../server/stores/store.types.ts';
+import type { LogRecord } from '../../protocol/records.types.ts';
 import { DEMO_APP_KEY } from '../../server/partner/demo.ts';
 import { SDK_UPLOAD_INTERVAL_MS, startBugfenderSite, uploadUntil, type BugfenderSite } from './bugfender-site.ts';
 import { lineNumbers, oneTo } from './page-sidelog.ts';
@@ -32,8 +32,7 @@ async function openSdk(): Promise<{ context: BrowserContext; page: Page; session
   return { context, page, session: sessionURL.split('/').pop()! };
 }
 
-const sessionLogs = async (session: string): Promise<CollectedLog[]> =>
-  (await product.admin.logs()).filter((log) => log.session_uid === session);
+const sessionLogs = (session: string): Promise<LogRecord[]> => product.admin.sessionLogs(session);
 const report = (scenario: string, sent: number, stored: number) =>
   console.log(`@bugfender/sdk, ${scenario}: ${sent} sent, ${stored} stored`);
 

@@ -16,6 +16,7 @@ beforeAll(async () => {
 });
 
 describe('accessibility', () => {
+  e2e.keepPageInBlock();
   const pages = [
     ['sign-in', '/sidelog/sign-in'],
     ['logs', `/sidelog/logs?app=${APP_ID}`],
@@ -38,6 +39,7 @@ describe('accessibility', () => {
   ];
   it.each(pages)('axe-core finds no serious or critical violation on the %s page', async (name, path) => {
     if (name === 'sign-in') {
+      await e2e.page.context().clearCookies();
       await e2e.page.goto(`${e2e.product.url}${path}`);
       await e2e.page.getByRole('button', { name: 'Sign in' }).waitFor();
     } else if (name === 'settings') {

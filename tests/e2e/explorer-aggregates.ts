@@ -72,13 +72,15 @@ export function describeAggregates(database?: () => Promise<ProductDatabase>): v
 
   let signedIn: Cookie[] = [];
   beforeEach(() => e2e.page.context().addCookies(signedIn));
+  // Each test opens the addresses it reads, signed in by the hook above: one page for the file (keepPageInBlock).
+  e2e.keepPageInBlock();
   /** A store of the product's own database, as a second process would open it: for retention, and a large seed. */
   let store: Store;
   let volumeSession: number;
   afterAll(() => store?.close());
 
   beforeAll(async () => {
-    signedIn = await viewerCookies(e2e.product.browser, e2e.product.url);
+    signedIn = await viewerCookies(e2e.product.url);
     store = await openStore(e2e.product.dbPath);
     // Old logs first, then retention's mark: on SQLite, what was stored before the mark is what a pass deletes.
     const retention = createCollectorClient(e2e.product.url, e2e.product.adminToken, RETENTION_APP);

@@ -17,7 +17,7 @@ let signedIn: Cookie[] = [];
 let sessionId = 0;
 
 beforeAll(async () => {
-  signedIn = await viewerCookies(e2e.product.browser, e2e.product.url);
+  signedIn = await viewerCookies(e2e.product.url);
   const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, APP);
   await collector.createApp();
   sessionId = await collector.session('s-alerts', 'd-alerts');

@@ -55,7 +55,7 @@ export function useExplorerApp() {
   let betaSession = 0;
   let signedIn: Cookie[] = [];
   beforeAll(async () => {
-    signedIn = await viewerCookies(e2e.product.browser, e2e.product.url);
+    signedIn = await viewerCookies(e2e.product.url);
     const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, APP);
     await collector.createApp();
     const alpha = await collector.session('s-alpha', 'd-alpha');

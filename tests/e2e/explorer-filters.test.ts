@@ -62,6 +62,7 @@ describe('sign-in', () => {
 
 describe('filters', () => {
   startSignedIn();
+  e2e.keepPageInBlock();
   const cases: [string, Record<string, string>, LogRecord[]][] = [
     ['levels', { level: 'error,fatal' }, ALL.filter((entry) => entry.ll === 2)],
     ['tag', { tag: 'net' }, ALL.filter((entry) => entry.tg === 'net')],
@@ -91,7 +92,10 @@ describe('filters', () => {
     await viewerText(e2e.page, logsUrl(params));
     expect(await streamTexts(e2e.page)).toEqual(newestFirst(expected));
   });
+});
 
+describe('filters set in the page', () => {
+  startSignedIn();
   it('filters set in the page go into the address, and opening that address restores the view', async () => {
     await viewerText(e2e.page, logsUrl());
     expect(await streamTexts(e2e.page)).toEqual(newestFirst(ALL));
@@ -181,6 +185,7 @@ describe('a filter changed', () => {
 
 describe('volume and count', () => {
   startSignedIn();
+  e2e.keepPageInBlock();
   const status = () => e2e.page.locator('.stream-toolbar [role=status]');
   /** The logs each bar's title counts, oldest bar first. */
   async function barCounts(): Promise<number[]> {
@@ -264,6 +269,7 @@ describe('volume and count', () => {
 
 describe('facets', () => {
   startSignedIn();
+  e2e.keepPageInBlock();
   const panel = () => e2e.page.getByRole('complementary', { name: 'Facets' });
   /** A facet's values and their counts, as the panel lists them. */
   async function facet(title: string): Promise<Record<string, number>> {

@@ -39,7 +39,7 @@ export function describeGroupAnalytics(database?: () => Promise<ProductDatabase>
 
   beforeEach(() => e2e.page.context().addCookies(signedIn));
   beforeAll(async () => {
-    signedIn = await viewerCookies(e2e.product.browser, e2e.product.url);
+    signedIn = await viewerCookies(e2e.product.url);
     collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, APP);
     await collector.createApp();
     for (const [version, browser, os] of [

@@ -1,6 +1,6 @@
 // The explorer's issues, sessions and devices in real Chromium against the running service
 // (docs/local-service.md#explorer), the intent URLs, and the Content-Security-Policy its pages are sent with.
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { waitFor } from './wait-for.ts';
 import { appIdOf, bugfenderAppIdOf } from '../../server/stores/app-id.ts';
 import { EXPLORER_CSP } from '../../server/explorer/static.ts';
@@ -14,6 +14,7 @@ const ISSUES_APP = 'explorer-e2e-issues';
 
 describe('issues, sessions and devices', () => {
   startSignedIn();
+  e2e.keepPageInBlock();
   it('issues list issues, crashes and feedback, grouped, by type; a group opens to its occurrences, one to its session logs around it', async () => {
     const all = await viewerText(e2e.page, `${e2e.product.url}/sidelog/issues?app=${APP_ID}`);
     expect(all).toContain('Checkout crashed');
@@ -107,6 +108,9 @@ describe('issues, sessions and devices', () => {
 });
 
 describe('intent URLs', () => {
+  e2e.keepPageInBlock();
+  // Each starts signed out: the page is the block's (keepPageInBlock), and the one before signed in.
+  beforeEach(() => e2e.page.context().clearCookies());
   // Sidelog's appID (base64url) and the Bugfender SDK's (base58) name the same app.
   it.each([
     ["Sidelog's", APP_ID, 'issue/issue-alpha', '/sidelog/issues/issue-alpha', 'Checkout crashed'],

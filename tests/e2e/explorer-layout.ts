@@ -51,7 +51,7 @@ export function describeLayout(database?: () => Promise<ProductDatabase>): void 
     `${e2e.product.url}/sidelog/logs?${new URLSearchParams({ app: appIdOf(APP), ...params })}`;
   let signedIn: Cookie[] = [];
   beforeAll(async () => {
-    signedIn = await viewerCookies(e2e.product.browser, e2e.product.url);
+    signedIn = await viewerCookies(e2e.product.url);
     const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, APP);
     await collector.createApp();
     const long = await collector.session('long-session', 'd-long');

@@ -12,6 +12,7 @@ const BIG_APP = 'explorer-e2e-big';
 
 describe('100,000 logs', () => {
   startSignedIn();
+  e2e.keepPageInBlock();
   beforeAll(async () => {
     const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, BIG_APP);
     await collector.createApp();

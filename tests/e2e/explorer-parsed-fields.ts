@@ -40,8 +40,10 @@ export function describeParsedFields(database?: () => Promise<ProductDatabase>):
 
   let signedIn: Cookie[] = [];
   beforeEach(() => e2e.page.context().addCookies(signedIn));
+  // Each test opens the addresses it reads, signed in by the hook above: one page for the file (keepPageInBlock).
+  e2e.keepPageInBlock();
   beforeAll(async () => {
-    signedIn = await viewerCookies(e2e.product.browser, e2e.product.url);
+    signedIn = await viewerCookies(e2e.product.url);
     const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, APP);
     await collector.createApp();
     const session = await collector.session('s-1', 'd-1', { device: device('d-1') });

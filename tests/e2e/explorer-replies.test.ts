@@ -71,7 +71,7 @@ describe.each([
     expect((await admin('viewers', SECOND_VIEWER)).status).toBe(201);
     expect((await admin('viewers', OTHER_VIEWER)).status).toBe(201);
     expect((await admin(`viewers/${OTHER_VIEWER.name}/apps`, { apps: [OTHER_APP] })).status).toBe(200);
-    signedIn = await viewerCookies(e2e.product.browser, e2e.product.url);
+    signedIn = await viewerCookies(e2e.product.url);
     group = await api<IssueGroup>('/issues/feedback-1/group');
   });
   beforeEach(() => e2e.page.context().addCookies(signedIn));

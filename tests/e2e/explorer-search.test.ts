@@ -40,14 +40,21 @@ beforeAll(async () => {
   const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, APP);
   await collector.createApp();
   await collector.logs(await collector.session('s-search', 'd-search'), LINES);
-  signedIn = await viewerCookies(e2e.product.browser, e2e.product.url);
+  signedIn = await viewerCookies(e2e.product.url);
 });
 
 /** Types `q` in the search box and applies it, as a person would; gives the rows' texts, top to bottom. */
 async function search(page: Page, q: string): Promise<string[]> {
   await page.getByLabel('Search text').fill(q);
+  // The stream's answer for q, before the page is read: settled a moment after the address changed, the page had
+  // not yet begun to replace the last search's rows, and they were read as this one's.
+  const answered = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return /\/logs$/.test(url.pathname) && url.searchParams.get('q') === q;
+  });
   await page.getByRole('button', { name: 'Apply' }).click();
   await page.waitForURL((url) => url.searchParams.get('q') === q);
+  await answered;
   await explorerSettled(page);
   await page.waitForFunction(
     () => document.querySelector('.log-list') !== null || /No logs match|notice-error/.test(document.body.innerHTML),
@@ -62,6 +69,7 @@ const marks = (page: Page) =>
     .evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('mark')].map((mark) => mark.textContent)));
 
 describe('the search box', () => {
+  e2e.keepPageInBlock();
   beforeEach(async () => {
     await e2e.page.context().addCookies(signedIn);
     await viewerText(e2e.page, `${e2e.product.url}/sidelog/logs?app=${APP_ID}`);
@@ -134,6 +142,7 @@ describe('the search box', () => {
 });
 
 describe('suggestions in the search box (docs/explorer.md#suggestions)', () => {
+  e2e.keepPageInBlock();
   beforeEach(async () => {
     await e2e.page.context().addCookies(signedIn);
     await viewerText(e2e.page, `${e2e.product.url}/sidelog/logs?app=${APP_ID}`);

@@ -30,7 +30,7 @@ const AGO = {
 
 let signedIn: Cookie[] = [];
 beforeAll(async () => {
-  signedIn = await viewerCookies(e2e.product.browser, e2e.product.url);
+  signedIn = await viewerCookies(e2e.product.url);
   const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, APP);
   await collector.createApp();
   const session = await collector.session('s-time', 'd-time');

@@ -72,9 +72,11 @@ export function describeWho(database?: () => Promise<ProductDatabase>): void {
 
   let signedIn: Cookie[] = [];
   beforeEach(() => e2e.page.context().addCookies(signedIn));
+  // Each test opens the addresses it reads, signed in by the hook above: one page for the file (keepPageInBlock).
+  e2e.keepPageInBlock();
 
   beforeAll(async () => {
-    signedIn = await viewerCookies(e2e.product.browser, e2e.product.url);
+    signedIn = await viewerCookies(e2e.product.url);
     const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, APP);
     await collector.createApp();
     const register = (name: SessionName) => {

@@ -53,9 +53,11 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
   /** The e2e viewer's sign-in, made once; each test starts with it (viewerText still signs in should the explorer ask). */
   let signedIn: Cookie[] = [];
   beforeEach(() => e2e.page.context().addCookies(signedIn));
+  // Each test opens the addresses it reads, signed in by the hook above: one page for the file (keepPageInBlock).
+  e2e.keepPageInBlock();
 
   beforeAll(async () => {
-    signedIn = await viewerCookies(e2e.product.browser, e2e.product.url);
+    signedIn = await viewerCookies(e2e.product.url);
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
 

@@ -91,25 +91,49 @@ export function useProductPage(
 ): {
   readonly product: Product;
   readonly page: Page;
+  /** Called in a describe block (or at a file's top level): its tests share one context and page, made before its first
+   * test. */
+  keepPageInBlock(): void;
 } {
   let product: Product | undefined;
   let context: BrowserContext | undefined;
   let page: Page | undefined;
+  let kept: { context: BrowserContext; page: Page } | undefined;
   beforeAll(async () => {
     product = await startProduct(await database?.(), settings);
   });
   afterAll(() => product?.close());
   beforeEach(async () => {
+    if (kept) {
+      ({ context, page } = kept);
+      return;
+    }
     context = await product!.browser.newContext();
     page = await context.newPage();
   });
-  afterEach(() => context?.close());
+  afterEach(async () => {
+    if (context !== kept?.context) await context?.close();
+  });
   return {
     get product() {
       return product!;
     },
     get page() {
       return page!;
+    },
+    // For a block whose tests each open an address and read what it shows, setting the cookies they need: no init
+    // script, route, listener, clock, viewport or stored setting of their own, which a kept page would carry into the
+    // next test. A fresh context and its first page cost Chromium about 200 ms of CPU more than a page navigated again
+    // (docs/testing.md#the-sixth-pass).
+    keepPageInBlock() {
+      beforeAll(async () => {
+        const context = await product!.browser.newContext();
+        kept = { context, page: await context.newPage() };
+      });
+      afterAll(async () => {
+        await kept?.context.close();
+        kept = undefined;
+      });
     },
   };
 }

@@ -37,7 +37,7 @@ export function describeSearchFurther(database?: () => Promise<ProductDatabase>)
     const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, APP);
     await collector.createApp();
     await collector.logs(await collector.session('s-further', 'd-further'), LOGS);
-    signedIn = await viewerCookies(e2e.product.browser, e2e.product.url);
+    signedIn = await viewerCookies(e2e.product.url);
   });
 
   /** The rows' texts, top to bottom, and the scan's notice ('' when there is none), once the list has settled. */

@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { waitFor } from './wait-for.ts';
-import type { CollectedLog } from '../../server/stores/store.types.ts';
+import type { LogRecord } from '../../protocol/records.types.ts';
 import { lineNumbers, logLines, oneTo, openPortal, sendNow, sessionUUID, sidelogMode } from './page-sidelog.ts';
 import { useProductPage } from './product.ts';
 import { viewerText } from './viewer.ts';
@@ -17,8 +17,7 @@ const DELIVERY = { timeout: 60_000, interval: 250 };
 const LONG = 120_000;
 
 const openPortalTab = (page: Page = e2e.page): Promise<string> => openPortal(page, e2e.product.url);
-const sessionLogs = async (session: string): Promise<CollectedLog[]> =>
-  (await e2e.product.admin.logs()).filter((log) => log.session_uid === session);
+const sessionLogs = (session: string): Promise<LogRecord[]> => e2e.product.admin.sessionLogs(session);
 const report = (scenario: string, sent: number, stored: number) =>
   console.log(`Sidelog, ${scenario}: ${sent} sent, ${stored} stored`);
 
