@@ -13,6 +13,7 @@ import { withClickHouseLogs } from '../../../server/stores/clickhouse/with-logs.
 import type { ExplorerLog } from '../../../server/stores/explorer-queries.types.ts';
 import { openStore } from '../../../server/stores/open-store.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
+import { storedInBoth } from './stored-in-both.ts';
 import { createTestDatabase, openTestStore, type TestDatabase } from './test-databases.ts';
 
 const APP = 'cluster-app';
@@ -54,18 +55,7 @@ describe('the cluster form: two shards on the run\u2019s 18.16 server', () => {
     });
     store = withClickHouseLogs(await openStore(database.db), logs);
     // Each batch into both, as the collector stores it: SQLite alone, and SQLite with its logs on the cluster.
-    const both = Object.create(sqlite.store) as Store;
-    both.putSession = async (appKey, payload) => {
-      const [id] = await Promise.all([sqlite.store.putSession(appKey, payload), store.putSession(appKey, payload)]);
-      return id;
-    };
-    both.addLogs = async (appKey, sessionId, batch) => {
-      const [stored] = await Promise.all([
-        sqlite.store.addLogs(appKey, sessionId, batch),
-        store.addLogs(appKey, sessionId, batch),
-      ]);
-      return stored;
-    };
+    const both = storedInBoth(sqlite.store, store);
     for (const each of [sqlite.store, store]) await each.putApp(APP, true);
     await seedLogs(both, { appKey: APP, logs: COUNT, sessions: 8, start: START });
   });

@@ -20,6 +20,7 @@ import { withClickHouseLogs } from '../../../server/stores/clickhouse/with-logs.
 import type { ExplorerLog } from '../../../server/stores/explorer-queries.types.ts';
 import { openStore } from '../../../server/stores/open-store.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
+import { storedInBoth } from './stored-in-both.ts';
 import { createTestDatabase, openTestStore, type TestDatabase } from './test-databases.ts';
 
 const APP = 'replicas-app';
@@ -72,21 +73,7 @@ describe('the cluster form: two replicas of one shard, with ZooKeeper', () => {
       stores.push(withClickHouseLogs(await openStore(database.db), logs));
     }
     // Each batch into both, as the collector stores it: SQLite alone, and through the first replica.
-    const both = Object.create(sqlite.store) as Store;
-    both.putSession = async (appKey, payload) => {
-      const [id] = await Promise.all([
-        sqlite.store.putSession(appKey, payload),
-        stores[0]!.putSession(appKey, payload),
-      ]);
-      return id;
-    };
-    both.addLogs = async (appKey, sessionId, batch) => {
-      const [stored] = await Promise.all([
-        sqlite.store.addLogs(appKey, sessionId, batch),
-        stores[0]!.addLogs(appKey, sessionId, batch),
-      ]);
-      return stored;
-    };
+    const both = storedInBoth(sqlite.store, stores[0]!);
     for (const each of [sqlite.store, stores[0]!]) await each.putApp(APP, true);
     await seedLogs(both, { appKey: APP, logs: COUNT, sessions: 8, start: START });
   }, 120_000);
