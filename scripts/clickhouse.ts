@@ -78,6 +78,7 @@ ${of.replicas.map((ports) => `        <replica><host>127.0.0.1</host><port>${por
 // The least config 18.16 starts with (its root element is still <yandex>), and which current servers read too: one
 // loopback address, ports of our own, everything under the throw-away directory, UTC.
 function config(dir: string, ports: ClickHousePorts, queryLog: boolean, replicaOf?: ReplicaOf): string {
+  const replica = replicaOf ? replicaConfig(replicaOf) : { server: '', cluster: '' };
   return `<?xml version="1.0"?>
 <yandex>
   <logger><level>warning</level><log>${dir}/log/server.log</log><errorlog>${dir}/log/error.log</errorlog><console>0</console></logger>
@@ -99,8 +100,8 @@ function config(dir: string, ports: ClickHousePorts, queryLog: boolean, replicaO
   <remote_servers>
     <${TWO_SHARDS.cluster}>
 ${TWO_SHARDS.databases.map((database) => `      <shard><replica><host>127.0.0.1</host><port>${ports.tcp}</port><default_database>${database}</default_database></replica></shard>`).join('\n')}
-    </${TWO_SHARDS.cluster}>${replicaOf ? replicaConfig(replicaOf).cluster : ''}
-  </remote_servers>${replicaOf ? replicaConfig(replicaOf).server : ''}
+    </${TWO_SHARDS.cluster}>${replica.cluster}
+  </remote_servers>${replica.server}
 </yandex>
 `;
 }
