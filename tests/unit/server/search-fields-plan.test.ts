@@ -93,14 +93,30 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       );
     await store.settled();
     // The statistics the plans are read with: the logs', whenever the store's own analysis ran.
-    if (kind === 'postgres') {
-      const client = new pg.Client(db);
-      await client.connect();
-      await client.query('ANALYZE logs');
-      await client.end();
-    }
+    if (kind === 'postgres') await onPostgres((client) => client.query('ANALYZE logs'));
   });
   afterAll(() => close());
+
+  /** Runs `work` on a connection of its own to the file's PostgreSQL database. */
+  async function onPostgres<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+    const client = new pg.Client(db);
+    await client.connect();
+    try {
+      return await work(client);
+    } finally {
+      await client.end();
+    }
+  }
+
+  /** PostgreSQL's plan for a statement the queries ran. A thousand logs read fastest in a row: the planner must show
+   * which index it would take for many. */
+  const postgresPlan = (text: string, params: unknown[]) =>
+    onPostgres(async (client) => {
+      await client.query('SET enable_seqscan = off');
+      return (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`, params)).rows
+        .map((row) => row['QUERY PLAN'])
+        .join('\n');
+    });
 
   /** The plan of the stream's page statement for the query string, and the page's texts. */
   async function planOf(query: string): Promise<{ plan: string; texts: string[] }> {
@@ -120,19 +136,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
         )
           .map((row) => row.detail)
           .join('\n');
-      } else {
-        const client = new pg.Client(db);
-        await client.connect();
-        try {
-          // A thousand logs read fastest in a row: the planner must show which index it would take for many.
-          await client.query('SET enable_seqscan = off');
-          plan = (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`, params)).rows
-            .map((row) => row['QUERY PLAN'])
-            .join('\n');
-        } finally {
-          await client.end();
-        }
-      }
+      } else plan = await postgresPlan(text, params);
       return { plan, texts: page.logs.map((log) => log.t!) };
     } finally {
       await done();
@@ -175,23 +179,14 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
       try {
         expect(await queries.tags(APP)).toEqual(['net', 'ui']);
         const [text, params] = captured.find(([sql]) => /WITH RECURSIVE tag/.test(sql))!;
-        const client = new pg.Client(db);
-        await client.connect();
-        try {
-          await client.query('SET enable_seqscan = off');
-          const plan = (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`, params)).rows
-            .map((row) => row['QUERY PLAN'])
-            .join('\n');
-          // Each min(tg) is the first row of an index seek (a subplan under a Limit). Written with COLLATE "C", it was an
-          // Aggregate over every tagged log the index held. Only the walk over the tags (the CTE) is looked at: which
-          // way the app's check of each tag is joined is the planner's to choose by the table's size (over these
-          // thousand logs, one pass that hashes them).
-          const walk = plan.slice(plan.indexOf('CTE tag')).split(/\n {2}-> /)[0]!;
-          expect(walk).toMatch(/InitPlan[\s\S]*?Limit[\s\S]*?Index Only Scan using \S*(logs_by_tag|_tg_at_id_idx)/);
-          expect(walk).not.toMatch(/Aggregate|Seq Scan/);
-        } finally {
-          await client.end();
-        }
+        const plan = await postgresPlan(text, params);
+        // Each min(tg) is the first row of an index seek (a subplan under a Limit). Written with COLLATE "C", it was an
+        // Aggregate over every tagged log the index held. Only the walk over the tags (the CTE) is looked at: which
+        // way the app's check of each tag is joined is the planner's to choose by the table's size (over these
+        // thousand logs, one pass that hashes them).
+        const walk = plan.slice(plan.indexOf('CTE tag')).split(/\n {2}-> /)[0]!;
+        expect(walk).toMatch(/InitPlan[\s\S]*?Limit[\s\S]*?Index Only Scan using \S*(logs_by_tag|_tg_at_id_idx)/);
+        expect(walk).not.toMatch(/Aggregate|Seq Scan/);
       } finally {
         await done();
       }
