@@ -84,7 +84,14 @@ const url = await new Promise<string>((resolveUrl, reject) => {
 
 const timeline: BatchTiming[] = [];
 const clients = Number(values.clients);
-const result = await measureIngest(url, { clients, batches: Number(values.batches), label: 'timeline', timeline });
+// No warm round: the timeline shows the service's first batches too, as docs/benchmarks.md#the-tail-at-32-clients drew it.
+const result = await measureIngest(url, {
+  clients,
+  batches: Number(values.batches),
+  label: 'timeline',
+  timeline,
+  warm: false,
+});
 const load = loadavg()[0]!;
 const exited = once(child, 'exit');
 // strace blocks SIGTERM when it writes to a file (its -I 3): the service under it is stopped instead, and strace ends with it.
