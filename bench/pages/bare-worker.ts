@@ -44,18 +44,31 @@ async function store(): Promise<void> {
   };
 }
 
-self.onmessage = (event: MessageEvent<unknown[] | 'count' | 'store'>) => {
+/** Where the count is answered: the dedicated worker's page, or a SharedWorker's connecting port (bare.ts's `via`). */
+let reply: { postMessage(message: unknown): void } = self;
+(self as unknown as { onconnect: (event: MessageEvent) => void }).onconnect = (event) => {
+  const port = event.ports[0]!;
+  reply = port;
+  port.onmessage = handle;
+};
+self.onmessage = (event: MessageEvent) => {
+  // A port to take the buffers on instead (`via=port`).
+  if (event.data === 'port') event.ports[0]!.onmessage = handle;
+  else handle(event);
+};
+
+function handle(event: MessageEvent<unknown[] | 'count' | 'store'>): void {
   const buffer = event.data;
   if (buffer === 'store') {
     database = openDatabase();
     return;
   }
   if (buffer === 'count') {
-    self.postMessage(lines);
+    reply.postMessage(lines);
     return;
   }
   for (let i = 0; i < buffer.length; i += 2 + (buffer[i + 1] as number)) lines++;
   if (!database) return;
   waiting.push(buffer);
   void store();
-};
+}

@@ -5,7 +5,25 @@
 import { runBench } from './harness.ts';
 
 const FLUSH_EVERY = 1000;
-const worker = new Worker(new URL('./bare-worker.ts', import.meta.url), { type: 'module' });
+
+/** How the buffers travel (`?via=`): to a dedicated Worker by its own postMessage (the default); through a
+ * MessageChannel's port to that worker, as Sidelog's writes go (`port`); or to a SharedWorker's port, which Chromium
+ * runs apart from the page (`shared`). The last two are controls: whether the way a message goes costs the page
+ * anything (docs/benchmarks.md#the-messages-way). */
+const via = new URLSearchParams(location.search).get('via');
+// Vite bundles a worker only where `new URL` is written inside `new Worker` / `new SharedWorker`.
+const shared =
+  via === 'shared' ? new SharedWorker(new URL('./bare-worker.ts', import.meta.url), { type: 'module' }) : undefined;
+const worker: Worker | MessagePort =
+  shared?.port ?? new Worker(new URL('./bare-worker.ts', import.meta.url), { type: 'module' });
+shared?.port.start();
+/** Where the buffers go: the worker, or a port of a channel whose other end the worker was given. */
+let target: Worker | MessagePort = worker;
+if (via === 'port') {
+  const channel = new MessageChannel();
+  worker.postMessage('port', [channel.port2]);
+  target = channel.port1;
+}
 
 /** Flat columns: time, argument count, then the arguments; no per-call object or rest array. */
 let buffer: unknown[] = [];
@@ -13,7 +31,7 @@ let calls = 0;
 
 function flush(): void {
   if (calls === 0) return;
-  worker.postMessage(buffer);
+  target.postMessage(buffer);
   buffer = [];
   calls = 0;
 }
@@ -37,7 +55,7 @@ void runBench({
   },
   async forceSend() {
     const counted = await new Promise<number>((resolve) => {
-      worker.addEventListener('message', (event: MessageEvent<number>) => resolve(event.data), { once: true });
+      worker.addEventListener('message', (event) => resolve((event as MessageEvent<number>).data), { once: true });
       worker.postMessage('count');
     });
     const expected = Number(new URLSearchParams(location.search).get('n'));
