@@ -62,7 +62,6 @@ async function serve(): Promise<void> {
         allowedHosts: allowedHosts(process.env.SIDELOG_ALLOWED_HOSTS, host),
         db,
         logs: process.env.SIDELOG_LOGS || undefined,
-        processes,
         // A worker's batches go to its primary, the host's one inserter, when the logs are in ClickHouse.
         logsThroughPrimary: isWorker() && process.env.SIDELOG_LOGS ? process : undefined,
         adminToken: process.env.SIDELOG_ADMIN_TOKEN || undefined,

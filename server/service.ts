@@ -31,9 +31,6 @@ export interface ServiceOptions {
   db?: string;
   /** SIDELOG_LOGS: a ClickHouse HTTP URL for the logs, the rest staying in `db` (docs/clickhouse.md). */
   logs?: string;
-  /** SIDELOG_PROCESSES: with more than one, ClickHouse's live tail reads up to the horizon all writers share
-   * (docs/clickhouse.md#arrival-order). Default 1. */
-  processes?: number;
   /** A worker's channel to its primary (server/processes.ts), which inserts the host's logs into ClickHouse
    * (docs/clickhouse.md#one-inserter-per-host). */
   logsThroughPrimary?: PrimaryChannel;
@@ -135,7 +132,6 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const store = await openStore(db, {
     maxBytes: options.maxDbBytes,
     logs: options.logs,
-    soleLogWriter: (options.processes ?? 1) === 1,
     logsThroughPrimary: options.logsThroughPrimary,
     retentionDays: options.retentionDays ?? DEFAULT_RETENTION_DAYS,
   });

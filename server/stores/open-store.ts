@@ -11,8 +11,6 @@ interface StoreOptions extends SqliteStoreOptions {
   logs?: string;
   /** SIDELOG_RETENTION_DAYS, for ClickHouse's TTL where the server has one. */
   retentionDays?: number;
-  /** Whether this is the only process writing SIDELOG_LOGS (docs/clickhouse.md#arrival-order). */
-  soleLogWriter?: boolean;
   /** A worker's channel to its primary, when the primary inserts the host's logs (docs/clickhouse.md#one-inserter-per-host). */
   logsThroughPrimary?: PrimaryChannel;
 }
@@ -38,7 +36,6 @@ export async function openStore(db: string, options: StoreOptions = {}): Promise
       store,
       await openClickHouseLogs(options.logs, {
         retentionDays: options.retentionDays,
-        soleWriter: options.soleLogWriter,
         throughPrimary: options.logsThroughPrimary,
       }),
     );

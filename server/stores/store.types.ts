@@ -452,6 +452,27 @@ export interface SessionLookup {
   ): Promise<{ id: number; session_uid: string; udid: string; device_name: string }[]>;
 }
 
+/** A process writing logs to ClickHouse, as the board of writers in SIDELOG_DB holds it (server/stores/log-writers.ts). */
+export interface LogWriterRow {
+  writer: string;
+  /** The arrival number up to which every row of this writer is visible or never will be (clickhouse/arrival.ts). */
+  horizon: number;
+  /** When it said so, on its own clock (ms). */
+  seen_at: number;
+}
+
+/** The processes writing logs to ClickHouse, each with its horizon, so that the live tail of any of them is exact
+ * across hosts (docs/clickhouse.md#the-live-tail-across-hosts). */
+export interface LogWriterBoard {
+  /** Writes or refreshes `writer`'s row, deletes the rows not refreshed since `goneBefore`, and answers the highest
+   * horizon of the other rows, all in one transaction that no other publish overlaps: a writer that numbers its rows
+   * after that answer numbers them past every horizon published before its own row was there. */
+  publishLogWriter(writer: string, horizon: number, now: number, goneBefore: number): Promise<number>;
+  logWriters(): Promise<LogWriterRow[]>;
+  /** Takes `writer`'s row off the board (it stopped writing). */
+  removeLogWriter(writer: string): Promise<void>;
+}
+
 /** Everything the service keeps, as one database serves it, with the explorer's reads over it. */
 export interface Store
   extends
@@ -469,7 +490,8 @@ export interface Store
     AlertStore,
     DeviceHistoryStore,
     SourceMapStore,
-    SessionLookup {
+    SessionLookup,
+    LogWriterBoard {
   /** Which database: for the start-up line and for tests that run on both. */
   readonly kind: 'sqlite' | 'postgres';
   /** Where its data is, as messages name it: the SQLite file's path, or the PostgreSQL URL without its password. */

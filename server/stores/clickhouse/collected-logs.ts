@@ -13,8 +13,8 @@ export function createCollectedLogs(
   client: ClickHouseClient,
   database: string,
   sessions: SessionLookup,
-  /** The live tail's horizon (arrival.ts): this process's own, or the one shared by every writer. */
-  horizon: () => number,
+  /** The live tail's horizon (writer-board.ts): no row below it is still to land, this process's or another's. */
+  horizon: () => Promise<number>,
 ) {
   const table = `${sqlIdentifier(database)}.${LOGS_TABLE}`;
   const rows = async <T>(query: string) => (await (await client.query({ query, format: 'JSONEachRow' })).json()) as T[];
@@ -37,7 +37,7 @@ export function createCollectedLogs(
            ${inArrivalOrder(want)}`,
         ),
       after,
-      horizon(),
+      await horizon(),
       limit,
     );
     const ids = [...new Set(page.rows.map((row) => row.session_id))];

@@ -52,8 +52,8 @@ export function createLogExplorerReads(
   features: ServerFeatures,
   sessions: SessionLookup,
   facts: LogReadContext['facts'],
-  /** The live tail's horizon (arrival.ts): this process's own, or the one shared by every writer. */
-  horizon: () => number,
+  /** The live tail's horizon (writer-board.ts): no row below it is still to land, this process's or another's. */
+  horizon: () => Promise<number>,
 ): LogExplorerReads {
   const table = `${sqlIdentifier(database)}.${LOGS_TABLE}`;
   const context: FilterContext = { sessions, features };
@@ -208,7 +208,7 @@ export function createLogExplorerReads(
       );
       return { logs, last: last ?? upTo };
     },
-    lastLogId: async () => horizon(),
+    lastLogId: horizon,
     around,
     async logText(appKey, id) {
       const [row] = await rows<{ t: string | null }>(

@@ -18,8 +18,9 @@ export interface ClickHouseLogs extends LogWriter {
   features: ServerFeatures;
   client: ClickHouseClient;
   database: string;
-  /** The live tail's horizon (arrival.ts): this process's own when it is the only writer, else the shared one. */
-  tailHorizon(): number;
+  /** Whether this process numbers the rows it writes (arrival.ts), or its primary does (host-inserter.ts): what it
+   * publishes to the board of writers (writer-board.ts). */
+  numbersRows: boolean;
   /** The cluster `logs` is distributed over (SIDELOG_LOGS's `?cluster=`), if any. */
   cluster?: ClusterLayout;
   /** SIDELOG_LOGS without its password, for the start-up line and messages. */
@@ -32,9 +33,6 @@ interface OpenLogsOptions {
   /** SIDELOG_RETENTION_DAYS: the table's TTL where the server has TTL. */
   retentionDays?: number;
   writer?: LogWriterOptions;
-  /** Whether this process is the only one writing the database (SIDELOG_PROCESSES of 1, the default): the live tail is
-   * then exact, else some 11 s behind (docs/clickhouse.md#arrival-order). */
-  soleWriter?: boolean;
   /** The name of a cluster in the server's remote_servers (docs/clickhouse.md#the-cluster-form). */
   cluster?: string;
   /** This process is a worker whose primary inserts the host's logs (host-inserter.ts): its batches go there. */
@@ -82,7 +80,7 @@ export async function openClickHouseLogsOn(
     features,
     client,
     database,
-    tailHorizon: options.soleWriter === false ? writer.arrivals.sharedHorizon : writer.arrivals.ownHorizon,
+    numbersRows: !options.throughPrimary,
     cluster,
     location: options.location ?? database,
     async close() {

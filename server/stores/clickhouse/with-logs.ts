@@ -13,6 +13,8 @@ import { createIssueLogTimes } from './issue-log-times.ts';
 import { knownSessions } from './known-sessions.ts';
 import type { ClickHouseLogs } from './logs-store.ts';
 import { owedCountsIn } from './owed-counts.ts';
+import { ClickHouseUnavailable } from './unavailable.ts';
+import { joinWriterBoard } from './writer-board.ts';
 
 /** How often a process pays the counts owed to SIDELOG_DB that the ledger holds (batch-counts.ts), beside its start. */
 export const PAY_OWED_EVERY_MS = 60_000;
@@ -20,18 +22,15 @@ export const PAY_OWED_EVERY_MS = 60_000;
 interface WithLogsOptions {
   /** PAY_OWED_EVERY_MS, or 0 for no sweep but the one at start (tests drive it). */
   payOwedEveryMs?: number;
+  /** writer-board.ts's PUBLISH_EVERY_MS, or 0 for no timer but the publish at start (tests drive it). */
+  publishEveryMs?: number;
 }
 
 export function withClickHouseLogs(base: Store, logs: ClickHouseLogs, options: WithLogsOptions = {}): Store {
-  const reads = createLogExplorerReads(
-    logs.client,
-    logs.database,
-    logs.features,
-    base,
-    base.explorer,
-    logs.tailHorizon,
-  );
-  const counts = createCollectedLogs(logs.client, logs.database, base, logs.tailHorizon);
+  // On the board of writers before the first insert: its numbers then come after every other's horizon.
+  const board = joinWriterBoard(base, logs.arrivals, { numbers: logs.numbersRows, everyMs: options.publishEveryMs });
+  const reads = createLogExplorerReads(logs.client, logs.database, logs.features, base, base.explorer, board.horizon);
+  const counts = createCollectedLogs(logs.client, logs.database, base, board.horizon);
   const countBatch = createBatchCounting(base, owedCountsIn(logs.client, logs.database));
   // Counts another process owed when it was killed, paid at start (`settled` waits for it) and then now and then.
   let sweeping = Promise.resolve();
@@ -66,6 +65,12 @@ export function withClickHouseLogs(base: Store, logs: ClickHouseLogs, options: W
     // Counted in SIDELOG_DB once ClickHouse has them (docs/clickhouse.md#sessions-ordered-by-their-logs).
     sessionById: sessions.sessionById,
     async addLogs(appKey, sessionId, batch) {
+      if (!board.current()) {
+        await board.first;
+        // A row of its own that others may have deleted: no tail would wait for what this insert numbers.
+        if (!board.current())
+          throw new ClickHouseUnavailable('this process cannot publish its log horizon to SIDELOG_DB');
+      }
       const counts = await logs.store(appKey, sessionId, batch);
       await countBatch.count(appKey, sessionId, counts);
       return counts.stored;
@@ -85,6 +90,7 @@ export function withClickHouseLogs(base: Store, logs: ClickHouseLogs, options: W
       return pruned;
     },
     settled: async () => {
+      await board.first;
       await logs.drain();
       await sweeping;
       await base.settled();
@@ -95,6 +101,8 @@ export function withClickHouseLogs(base: Store, logs: ClickHouseLogs, options: W
           clearInterval(sweeps);
           await sweeping;
           await logs.close();
+          // Nothing of this process's is being inserted now.
+          await board.leave();
           const { owed, onlyHere } = await countBatch.settle();
           if (owed > 0)
             console.error(

@@ -438,4 +438,8 @@ export const PG_MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE counted_batches (token text PRIMARY KEY);
   `,
+  // The processes writing logs to ClickHouse, as in SQLite (server/stores/sqlite/schema.ts).
+  `
+  CREATE TABLE log_writers (writer text PRIMARY KEY, horizon bigint NOT NULL, seen_at bigint NOT NULL);
+  `,
 ];

@@ -6,6 +6,7 @@ import type { Store } from '../store.types.ts';
 import { appStore } from '../app-store.ts';
 import { whole } from '../dialect.ts';
 import { issueReplyStore } from '../issue-replies.ts';
+import { logWriterBoard } from '../log-writers.ts';
 import { partnerStore } from '../partner-store.ts';
 import { savedViewStore } from '../saved-views.ts';
 import { alertStore } from '../alerts.ts';
@@ -65,6 +66,7 @@ export async function openPostgresStore(url: string, options: { poolSize?: numbe
     ...whole(savedViewStore(db)),
     ...whole(alertStore(db)),
     ...whole(sourceMapStore(db)),
+    ...whole(logWriterBoard(db)),
     ...createSessionLookup(pool),
     explorer: createPgExplorerQueries(reads),
     // Each write is committed by the time its promise resolves, the tsvector with its row; the planner's statistics

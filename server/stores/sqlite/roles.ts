@@ -6,6 +6,7 @@ import type Database from 'better-sqlite3';
 import { alertStore } from '../alerts.ts';
 import { appStore } from '../app-store.ts';
 import { issueReplyStore } from '../issue-replies.ts';
+import { logWriterBoard } from '../log-writers.ts';
 import { partnerStore } from '../partner-store.ts';
 import { savedViewStore } from '../saved-views.ts';
 import { sourceMapStore } from '../source-maps.ts';
@@ -33,6 +34,7 @@ export function sqliteRoles(connection: Database.Database) {
   const savedViews = savedViewStore(db);
   const alerts = alertStore(db);
   const sourceMaps = sourceMapStore(db);
+  const logWriters = logWriterBoard(db);
   // SQLite's own, synchronous: their reads made promises here, their writes run in the writer thread as they are.
   const collector = collectorStore(connection);
   const retention = retentionStore(connection);
@@ -48,6 +50,7 @@ export function sqliteRoles(connection: Database.Database) {
       ...savedViews.reads,
       ...alerts.reads,
       ...sourceMaps.reads,
+      ...logWriters.reads,
       ...promises(collector.reads),
       ...promises(forward.reads),
       ...promises(issueGroups.reads),
@@ -61,6 +64,7 @@ export function sqliteRoles(connection: Database.Database) {
       ...savedViews.writes,
       ...alerts.writes,
       ...sourceMaps.writes,
+      ...logWriters.writes,
       ...collector.writes,
       ...retention.writes,
       ...forward.writes,

@@ -543,4 +543,9 @@ ${FIRST_LOG_COLUMNS}
   `
   CREATE TABLE counted_batches (token TEXT PRIMARY KEY) WITHOUT ROWID;
   `,
+  // The processes writing logs to ClickHouse and their arrival horizons (server/stores/log-writers.ts,
+  // docs/clickhouse.md#the-live-tail-across-hosts).
+  `
+  CREATE TABLE log_writers (writer TEXT PRIMARY KEY, horizon INTEGER NOT NULL, seen_at INTEGER NOT NULL) WITHOUT ROWID;
+  `,
 ];
