@@ -54,8 +54,7 @@ export function createIntentLookup(store: AppStore & CollectedReads) {
       const app = await store.appById(appId);
       const session = app && (await store.session(app.key, uuid));
       if (!app || !session) return undefined;
-      const issues = (await store.issues(app.key)).filter((issue) => issue.session_uid === uuid);
-      return { app, session, issues, logs: await store.sessionLogs(session.id) };
+      return { app, session, issues: await store.sessionIssues(session.id), logs: await store.sessionLogs(session.id) };
     },
     async device(appId: string, id: string): Promise<DeviceView | undefined> {
       const udid = wellFormed(id);

@@ -134,6 +134,8 @@ export interface CollectorStore {
 export interface CollectedReads {
   sessions(appKey: string, limit?: number): Promise<StoredSession[]>;
   issues(appKey: string, limit?: number): Promise<StoredIssue[]>;
+  /** One session's issues, oldest first (the admin API's session view), by the issues' session index. */
+  sessionIssues(sessionId: number): Promise<StoredIssue[]>;
   /** One page of an admin list, in arrival order: rows after the cursor `after` (a row id; 0 for the start). */
   listPage(
     list: AdminList,

@@ -42,6 +42,12 @@ export function createCollectedReads(pool: pg.Pool): CollectedReads {
       );
       return rows.map(({ id: _id, ...issue }) => issue);
     },
+    sessionIssues: (sessionId) =>
+      all<StoredIssue>(
+        `SELECT uid, url, title, text, type, sessions.session_uid, issues.received_at FROM issues
+         JOIN sessions ON sessions.id = issues.session_id WHERE issues.session_id = $1 ORDER BY issues.id`,
+        sessionId,
+      ),
     async listPage(list, appKey, after, limit) {
       const rows = await all<{ cursor_id: number } & Record<string, unknown>>(LIST_QUERIES[list], appKey, after, limit);
       return {

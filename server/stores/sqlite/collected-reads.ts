@@ -70,6 +70,13 @@ export function createCollectedReads(db: Database.Database): CollectedReads {
         limit,
       ).map(({ id: _id, ...issue }: StoredIssue & { id?: number }) => issue);
     },
+    sessionIssues(sessionId) {
+      return all<StoredIssue>(
+        `SELECT uid, url, title, text, type, sessions.session_uid, issues.received_at FROM issues
+         JOIN sessions ON sessions.id = issues.session_id WHERE issues.session_id = ? ORDER BY issues.id`,
+        sessionId,
+      );
+    },
     listPage(list, appKey, after, limit) {
       const rows = pageStatement(list, appKey).all(appKey, after, limit) as ({ cursor_id: number } & Record<
         string,

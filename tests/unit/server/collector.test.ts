@@ -7,6 +7,7 @@ import { INVALID_APP_CODE } from '../../../protocol/wire.ts';
 import { createHarness, type Harness } from './service-harness.ts';
 import { device, logs, sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { STORE_KINDS } from './test-databases.ts';
+import { bugfenderAppIdOf } from '../../../server/stores/app-id.ts';
 
 // Each test runs on SQLite and on PostgreSQL: one contract, two stores.
 describe.each(STORE_KINDS)('on %s', (kind) => {
@@ -101,6 +102,24 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
             session_uid: 'session-issue',
             received_at: expect.any(String),
           },
+        ]);
+      });
+
+      test("a session's view by its URL lists its own issues, oldest first, and no other session's", async () => {
+        const mine = await service.session('session-mine');
+        const other = await service.session('session-other');
+        for (const [session_id, uid] of [
+          [mine, 'first of mine'],
+          [other, 'not mine'],
+          [mine, 'second of mine'],
+        ] as const)
+          await service.wire('sendIssue', issue(session_id, uid));
+        const view = await service.admin<{ issues: { uid: string; session_uid: string }[] }>(
+          `intent/${bugfenderAppIdOf(DEMO_APP_KEY)}/session/session-mine`,
+        );
+        expect(view.issues.map(({ uid, session_uid }) => [uid, session_uid])).toEqual([
+          ['first of mine', 'session-mine'],
+          ['second of mine', 'session-mine'],
         ]);
       });
     });
