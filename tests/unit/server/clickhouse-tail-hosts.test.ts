@@ -17,15 +17,20 @@ import { createTestDatabase, type TestDatabase } from './test-databases.ts';
 
 const APP = 'tail-hosts-app';
 
-/** Host B's client: its inserts wait for `release`, as an insert that ClickHouse is slow to answer. */
+/** Host B's client: while held, its inserts wait for `release`, as an insert ClickHouse is slow to answer; `reached`
+ * resolves once one is waiting (its rows numbered: log-writer.ts numbers them as the insert begins). */
 function heldInserts(client: ClickHouseClient) {
-  let release!: () => void;
-  let held = new Promise<void>((resolve) => (release = resolve));
+  let release = () => {};
+  let held = Promise.resolve();
+  let reached = () => {};
   const proxy = new Proxy(client, {
     get(target, name, receiver) {
       if (name !== 'exec') return Reflect.get(target, name, receiver);
       return async (params: Parameters<ClickHouseClient['exec']>[0]) => {
-        if (params.query.startsWith('INSERT')) await held;
+        if (params.query.startsWith('INSERT')) {
+          reached();
+          await held;
+        }
         return target.exec(params);
       };
     },
@@ -33,7 +38,11 @@ function heldInserts(client: ClickHouseClient) {
   return {
     client: proxy,
     release: () => release(),
-    hold: () => (held = new Promise<void>((resolve) => (release = resolve))),
+    /** Holds the next inserts; resolves once one is waiting. */
+    hold(): Promise<void> {
+      held = new Promise<void>((resolve) => (release = resolve));
+      return new Promise<void>((resolve) => (reached = resolve));
+    },
   };
 }
 
@@ -48,7 +57,6 @@ beforeAll(async () => {
   clickhouse = await createTestClickHouse('server');
   hostBClient = createClient({ url: inject('clickhouseUrl'), clickhouse_settings: QUERY_SETTINGS });
   inserts = heldInserts(hostBClient);
-  inserts.release();
   // Each host publishes its horizon every 20 ms rather than every second, so that the test waits less.
   const logsA = await openClickHouseLogsOn(clickhouse.client, clickhouse.database, { writer: { windowMs: 0 } });
   a = withClickHouseLogs(await openStore(database.db), logsA, { publishEveryMs: 20, payOwedEveryMs: 0 });
@@ -77,10 +85,10 @@ test("a host's tail misses no line the other host was inserting while it polled"
     after = Math.max(after, horizon);
   };
 
-  inserts.hold();
+  const waiting = inserts.hold();
   // B numbers its line as its insert begins, and ClickHouse has not answered it yet.
   const slow = b.addLogs(APP, session, line('from host B, inserted slowly'));
-  await new Promise((resolve) => setTimeout(resolve, 5));
+  await waiting;
   await a.addLogs(APP, session, line('from host A, numbered after'));
   await poll();
   // Until B's line was read (B publishes its horizon past it once its insert is answered), for at most 5 s.
