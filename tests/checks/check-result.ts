@@ -2,8 +2,9 @@
 import { get } from 'node:http';
 import { inject } from 'vitest';
 import type { CheckResult } from './low-priority.ts';
+import type { CheckName } from './started-checks.ts';
 
-export function checkResult(check: 'typecheck' | 'format'): Promise<CheckResult> {
+export function checkResult(check: CheckName): Promise<CheckResult> {
   // node:http rather than fetch, whose wait for the answer's headers ends at 5 minutes.
   return new Promise((resolve, reject) => {
     get(new URL(check, inject('checksURL')), (response) => {

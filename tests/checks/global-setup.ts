@@ -6,7 +6,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TestProject } from 'vitest/node';
-import { startChecks } from './started-checks.ts';
+import { CHECK_NAMES, startChecks } from './started-checks.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,11 +19,11 @@ export default async function setup(project: TestProject) {
   const checks = startChecks();
   // The result once the check is done: the test's request waits for it, no poll.
   const server = createServer((request, response) => {
-    const check = checks.results[request.url!.slice(1)];
+    const check = CHECK_NAMES.find((name) => request.url === `/${name}`);
     if (!check) return response.writeHead(404).end();
-    void check.then((result) =>
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result)),
-    );
+    void checks
+      .take(check)
+      .then((result) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result)));
   });
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
   project.provide('checksURL', `http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
