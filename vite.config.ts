@@ -132,11 +132,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'checks',
-          // The typecheck and the format check, beside the browser files, which leave the cores partly idle; in group 1
-          // they took CPU from the tests on two saturated cores (docs/testing.md#the-checks).
+          // The typecheck and the format check start with the run, at the lowest priority, on what the unit and e2e
+          // files leave idle (global-setup.ts); their tests take the results beside the browser files, in group 2: as
+          // tests of group 1 they would hold two of its three workers while they waited (docs/testing.md#the-checks).
           sequence: { groupOrder: 2 },
           environment: 'node',
           include: ['tests/checks/**/*.test.ts'],
+          globalSetup: ['tests/checks/global-setup.ts'],
           // The group's pool size, as the browser project has it: Vitest runs a group's projects in one pool.
           maxWorkers: 2,
           testTimeout: 300_000,

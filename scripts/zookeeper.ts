@@ -27,10 +27,13 @@ function findZooKeeper(): { jar: string; java: string } {
 
 /** ZooKeeper's four-letter `srvr`: its mode once it serves sessions. `ruok` answers `imok` as soon as the port is
  * open, before the server takes a session: a client that connects then is dropped, and a ClickHouse 18.16 that met
- * that as it started never ran an ON CLUSTER query afterwards. */
+ * that as it started never ran an ON CLUSTER query afterwards. A probe that meets no answer is given up and sent
+ * again: on a loaded machine a JVM still starting took one and neither answered nor closed it, and the replicas'
+ * test waited on it until its hook's 2 minutes were up (docs/testing.md#the-seventh-pass). */
 const serves = (port: number) =>
   new Promise<boolean>((resolve) => {
     const socket = connect(port, '127.0.0.1', () => socket.end('srvr'));
+    socket.setTimeout(2_000, () => socket.destroy());
     let answer = '';
     socket.on('data', (chunk) => (answer += String(chunk)));
     socket.on('close', () => resolve(/^Mode: /m.test(answer)));

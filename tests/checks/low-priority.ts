@@ -1,6 +1,6 @@
-// Runs a check's command at the lowest CPU priority, so that it takes only what the browser files beside it leave idle
+// Runs a check's command at the lowest CPU priority, so that it takes only what the test files beside it leave idle
 // and never slows one down (docs/testing.md#the-checks).
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -14,14 +14,19 @@ export function packageBin(pkg: string, name: string): string {
   return join(dirname(manifest), typeof bin === 'string' ? bin : bin[name]);
 }
 
-interface CheckResult {
+export interface CheckResult {
   code: number | null;
   /** Standard output and standard error, as they came. */
   output: string;
 }
 
-/** Runs a Node script with its arguments, from the repository's root, and collects what it prints. */
-export function runAtLowPriority(script: string, args: string[]): Promise<CheckResult> {
+/** Runs a Node script with its arguments, from the repository's root, and collects what it prints; `started` is given
+ * the process, to end it if the run is cut short. */
+export function runAtLowPriority(
+  script: string,
+  args: string[],
+  started: (child: ChildProcess) => void = () => {},
+): Promise<CheckResult> {
   // `nice` before exec, so that every thread of the process (V8's GC helpers, the Go runtime's) has the low priority.
   // That ranks it only within its autogroup (one per session, on Linux): Chromium, which Playwright starts in a session
   // of its own, would still split the CPU evenly with this session's whole group. So the check gets a session of its
@@ -31,6 +36,7 @@ export function runAtLowPriority(script: string, args: string[]): Promise<CheckR
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  started(child);
   try {
     writeFileSync(`/proc/${child.pid}/autogroup`, '19');
   } catch {

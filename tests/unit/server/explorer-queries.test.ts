@@ -17,14 +17,18 @@ import { createTestDatabase, LOG_STORE_KINDS, openTestStore, type TestDatabase }
 import { parseSearchQuery } from '../../../explorer-contract/search-query.ts';
 import { LIST_TEXT_CHARS } from '../../../explorer-contract/api.types.ts';
 import { SILENCE_DAYS, WINDOW_DAY, windowLogs, windowLogTimes } from './window-logs.ts';
+import { RECENT_START } from './recent-start.ts';
 
 /** A search as the API gives it to the stores: typed, and parsed. */
 const searching = (q: string) => ({ q, search: parseSearchQuery(q) });
 
 const APP = 'queries-app';
 const COUNT = 12_000;
-/** seedLogs logs one a millisecond from here. */
-const START = Date.UTC(2026, 10, 1);
+/** The seeded logs are one a millisecond from here: a minute ago, as a live app's are. On ClickHouse a read then finds
+ * them in its newest time window, where dated a month back each page, count and facet first probed back for them (107
+ * probes of 14 ranges: 4.6 s of chdb's and 2.7 s of 18.16's server's); the windows' own cases are the logs far apart
+ * in time below, which keep theirs (docs/testing.md#the-seventh-pass). */
+const START = RECENT_START;
 /** The URL of one log only. */
 const URL_OF_ONE = 'https://shop.example/one';
 describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
@@ -42,6 +46,7 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
     await seedLogs(store, {
       appKey: APP,
       logs: COUNT,
+      start: START,
       sessions: 6,
       special: new Map([
         [4321, { t: 'the needle in the haystack' }],
@@ -49,7 +54,7 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
       ]),
     });
     // Another app's logs never show in this one's.
-    await seedLogs(store, { appKey: 'other-app', logs: 300, sessions: 1 });
+    await seedLogs(store, { appKey: 'other-app', logs: 300, sessions: 1, start: START });
     await store.setDeviceKey(APP, 'device-1', 'plan', 'gold');
     queries = store.explorer;
     everything = await readAll({ appKey: APP }, 10_000);
@@ -569,7 +574,13 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
     let long: ExplorerLog;
     beforeAll(async () => {
       await store.putApp(LONG_APP, true);
-      await seedLogs(store, { appKey: LONG_APP, logs: 3, sessions: 1, special: new Map([[1, { t: LONG }]]) });
+      await seedLogs(store, {
+        appKey: LONG_APP,
+        logs: 3,
+        sessions: 1,
+        start: START,
+        special: new Map([[1, { t: LONG }]]),
+      });
       long = (await queries.logs({ appKey: LONG_APP }, { limit: 10 })).logs.find((log) => log.t === LONG)!;
     });
 
