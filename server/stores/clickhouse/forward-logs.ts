@@ -1,12 +1,13 @@
 // Forwarding's reads of the logs on ClickHouse (docs/clickhouse.md#forwarding): the forwarder's cursor, kept in
 // SIDELOG_DB's forward_cursors as on the other stores, is a number of the arrival order (arrival.ts), so a restart
-// resumes where the last acknowledged page ended, with no log lost or sent twice. Pages go up to the shared horizon,
-// which holds for every process and host writing the database: forwarding runs some 11 s behind arrival, and exactly.
+// resumes where the last acknowledged page ended, with no log lost or sent twice. Pages go up to the board's horizon
+// (writer-board.ts), which holds for every process and host writing the database: forwarding runs about a second
+// behind another host's writes, and exactly.
 import type { ClickHouseClient } from '@clickhouse/client';
 import { columnList } from '../log-columns.ts';
 import { toLog } from '../store-rows.ts';
 import type { ForwardLog, ForwardStore, Store } from '../store.types.ts';
-import { receivedAfter, type ArrivalClock } from './arrival.ts';
+import { receivedAfter } from './arrival.ts';
 import { arrivalPage, inArrivalOrder } from './arrival-page.ts';
 import { LOGS_TABLE } from './schema.ts';
 import { sqlIdentifier, sqlInteger, sqlString } from './sql-literal.ts';
@@ -16,7 +17,8 @@ type Row = Record<string, unknown> & { arrival: number; session_id: number };
 export function createForwardLogs(
   client: ClickHouseClient,
   database: string,
-  arrivals: ArrivalClock,
+  /** The board's horizon (writer-board.ts): no row below it is still to land, this process's or another's. */
+  horizonOf: () => Promise<number>,
   base: Pick<Store, 'sessionById'>,
 ): Pick<ForwardStore, 'forwardHorizon' | 'forwardPage' | 'forwardLag'> {
   const table = `${sqlIdentifier(database)}.${LOGS_TABLE}`;
@@ -27,11 +29,11 @@ export function createForwardLogs(
     `app = ${sqlString(appKey)} AND arrival > ${sqlInteger(after)} AND ${receivedAfter(after)}`;
 
   return {
-    forwardHorizon: async () => arrivals.sharedHorizon(),
+    forwardHorizon: horizonOf,
     // `upTo` is the forwarder's bound of ids read in one step; here every read is by app and day, so a page reads up
     // to the horizon and says so (`through`).
     async forwardPage(appKey, after, _upTo, limit) {
-      const horizon = arrivals.sharedHorizon();
+      const horizon = await horizonOf();
       const { rows: found } = await arrivalPage(
         (range, want) => rows(`${select} WHERE app = ${sqlString(appKey)} AND ${range} ${inArrivalOrder(want)}`),
         after,

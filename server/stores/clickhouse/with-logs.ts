@@ -58,7 +58,7 @@ export function withClickHouseLogs(base: Store, logs: ClickHouseLogs, options: W
       ...base.explorer,
       ...reads,
     },
-    ...createForwardLogs(logs.client, logs.database, logs.arrivals, base),
+    ...createForwardLogs(logs.client, logs.database, board.horizon, base),
     sessionLogs: counts.sessionLogs,
     listPage: (list, appKey, after, limit) =>
       list === 'logs' ? counts.logsPage(appKey, after, limit) : base.listPage(list, appKey, after, limit),

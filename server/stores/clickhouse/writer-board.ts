@@ -1,6 +1,6 @@
 // This process on the board of ClickHouse writers (docs/clickhouse.md#the-live-tail-across-hosts): every second it
-// publishes its arrival horizon to SIDELOG_DB (server/stores/log-writers.ts), and its live tail reads up to the lowest
-// horizon any writer published, so that a tail on one host never passes a line another host is writing. A process
+// publishes its arrival horizon to SIDELOG_DB (server/stores/log-writers.ts), and its live tail and forwarding read up
+// to the lowest horizon any writer published, so that neither passes a line another host is writing. A process
 // that numbers its own rows publishes its own horizon; a worker whose primary inserts for it (host-inserter.ts) does
 // not know the primary's, and publishes the shared one, which holds every host's tail that far back while it runs.
 import { hostname } from 'node:os';
@@ -22,7 +22,8 @@ export const WRITER_GONE_MS = 10 * 60_000;
 export interface WriterBoard {
   /** Settles once the first publish was tried (it may have failed: `current` says). */
   readonly first: Promise<void>;
-  /** The live tail's horizon: none of this process's own rows, nor any other writer's, below it is still to land. */
+  /** The live tail's and forwarding's horizon: no row of this process's, nor of any other writer's, below it is still
+   * to land. */
   horizon(): Promise<number>;
   /** Whether this process may insert: its row was refreshed within WRITER_STALE_MS. */
   current(): boolean;

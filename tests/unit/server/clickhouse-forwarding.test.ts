@@ -2,7 +2,7 @@
 // log reaches an OTLP receiver once, across a restart of the service's store and forwarder, with logs from a second
 // writer that gave the same arrival numbers. The admin API's `logs` list (docs/clickhouse.md#pages-of-equal-numbers):
 // a page takes its last number's ties whole, and a second's rows stored before the arrival column in one page. The
-// store's clock is the test's: the horizon moves when the test moves it, not with time.
+// store's clock is the test's: the horizon moves when the test moves it or a writer publishes, not with time.
 import { rmSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +15,7 @@ import { startForwarder } from '../../../server/collector/otlp/forwarder.ts';
 import { SHARED_HORIZON_LAG_MS } from '../../../server/stores/clickhouse/arrival.ts';
 import { createLogWriter } from '../../../server/stores/clickhouse/log-writer.ts';
 import { toLogRow } from '../../../server/stores/clickhouse/log-rows.ts';
+import { joinWriterBoard } from '../../../server/stores/clickhouse/writer-board.ts';
 import { openClickHouseLogsOn } from '../../../server/stores/clickhouse/logs-store.ts';
 import { LOGS_TABLE } from '../../../server/stores/clickhouse/schema.ts';
 import { withClickHouseLogs } from '../../../server/stores/clickhouse/with-logs.ts';
@@ -62,19 +63,24 @@ describe.each(CLICKHOUSE_ENGINES)('forwarding from ClickHouse (%s)', (engine) =>
     await seedDemo(store);
     const one = await store.putSession(DEMO_APP_KEY, sessionPayload('one'));
     const two = await store.putSession(DEMO_APP_KEY, sessionPayload('two'));
-    // A second process's writer: at the same millisecond it numbers its rows as this one does.
+    // A second process's writer, on the board of writers (writer-board.ts) as a process of its own is: at the same
+    // millisecond it numbers its rows as this one does.
     const other = createLogWriter(ch.client, ch.database, { windowMs: 0, now });
+    const otherOnBoard = joinWriterBoard(store, other.arrivals, { numbers: true, everyMs: 0 });
+    await otherOnBoard.first;
     await store.addLogs(DEMO_APP_KEY, one, lines('one', 0, 30));
     await other.addLogs(DEMO_APP_KEY, two, lines('two', 0, 30));
 
     let forwarder = forward(store);
-    // Not yet past the horizon: a write may still be landing, so nothing goes.
+    // Not yet past the other writer's horizon: a write of its may still be landing, so nothing goes.
     await vi.waitFor(async () => expect((await store.forwardCursors())[0]?.lastId).toBeGreaterThan(0), WAIT);
     expect(bodies()).toEqual([]);
-    clock += SHARED_HORIZON_LAG_MS + 1;
+    // It says its rows are in: they go, with no wait for the shared horizon (the clock stands still).
+    await otherOnBoard.publish();
     await vi.waitFor(() => expect(bodies()).toHaveLength(60), WAIT);
 
-    // More arrive; the service stops before they are past the horizon, and starts again.
+    // More arrive; the service stops before they are past the horizon, and starts again. The other writer says
+    // nothing more: its rows go once the shared horizon passes them.
     clock += 1_000;
     await store.addLogs(DEMO_APP_KEY, one, lines('one', 30, 20));
     await other.addLogs(DEMO_APP_KEY, two, lines('two', 30, 20));
