@@ -463,8 +463,8 @@ export interface LogWriterRow {
   seen_at: number;
 }
 
-/** The processes writing logs to ClickHouse, each with its horizon, so that the live tail of any of them is exact
- * across hosts (docs/clickhouse.md#the-live-tail-across-hosts). */
+/** The processes writing logs to ClickHouse, each with its horizon, so that the live tail and forwarding of any of
+ * them are exact across hosts (docs/clickhouse.md#the-live-tail-across-hosts). */
 export interface LogWriterBoard {
   /** Writes or refreshes `writer`'s row, deletes the rows not refreshed since `goneBefore`, and answers the highest
    * horizon of the other rows, all in one transaction that no other publish overlaps: a writer that numbers its rows
