@@ -13,14 +13,15 @@ import { serverFeatures, type ServerFeatures } from './server-features.ts';
 import { LOGS_TABLE } from './schema.ts';
 import { sqlIdentifier } from './sql-literal.ts';
 import { unavailableWhenDown } from './unavailable.ts';
+import { ownRows, primaryRows, type HorizonSource } from './writer-board.ts';
 
 export interface ClickHouseLogs extends LogWriter {
   features: ServerFeatures;
   client: ClickHouseClient;
   database: string;
-  /** Whether this process numbers the rows it writes (arrival.ts), or its primary does (host-inserter.ts): what it
-   * publishes to the board of writers (writer-board.ts). */
-  numbersRows: boolean;
+  /** Where this process's horizon comes from, for the board of writers (writer-board.ts): its own arrival clock, or
+   * its primary's when the primary numbers and inserts its rows (host-inserter.ts). */
+  horizonSource: HorizonSource;
   /** The cluster `logs` is distributed over (SIDELOG_LOGS's `?cluster=`), if any. */
   cluster?: ClusterLayout;
   /** SIDELOG_LOGS without its password, for the start-up line and messages. */
@@ -70,7 +71,8 @@ export async function openClickHouseLogsOn(
   await migrateLogs(client, database, features, { retentionDays: options.retentionDays, cluster });
   const writer = await openWriter(client, database, { ...options.writer, distributed: !!cluster });
   // A worker of a host whose primary inserts: the batches go there; the numbers and horizons stay this writer's.
-  const inserts = options.throughPrimary ? createRemoteLogWriter(options.throughPrimary) : writer;
+  const remote = options.throughPrimary && createRemoteLogWriter(options.throughPrimary);
+  const inserts = remote || writer;
   return {
     ...writer,
     addLogs: inserts.addLogs,
@@ -80,7 +82,7 @@ export async function openClickHouseLogsOn(
     features,
     client,
     database,
-    numbersRows: !options.throughPrimary,
+    horizonSource: remote ? primaryRows(remote.primaryHorizon, writer.arrivals) : ownRows(writer.arrivals),
     cluster,
     location: options.location ?? database,
     async close() {

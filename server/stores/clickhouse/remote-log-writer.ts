@@ -6,13 +6,20 @@
 import { batchCalls, type LogWriter } from './log-writer.ts';
 import type { PreparedBatch } from './log-rows.ts';
 import type { StoredCounts } from '../store.types.ts';
-import { insertRequest, isInsertReply, type InsertRequest } from './host-inserter.ts';
+import {
+  horizonRequest,
+  insertRequest,
+  isHorizonReply,
+  isInsertReply,
+  type HorizonRequest,
+  type InsertRequest,
+} from './host-inserter.ts';
 import { ClickHouseUnavailable } from './unavailable.ts';
 
 /** What a worker's `process` is to its primary: the IPC channel's end. */
 export interface PrimaryChannel {
   send?(
-    message: InsertRequest,
+    message: InsertRequest | HorizonRequest,
     handle: undefined,
     options: undefined,
     callback: (error: Error | null) => void,
@@ -21,10 +28,15 @@ export interface PrimaryChannel {
   on(event: 'disconnect', listener: () => void): unknown;
 }
 
-export function createRemoteLogWriter(
-  channel: PrimaryChannel,
-): Pick<LogWriter, 'addLogs' | 'store' | 'submit' | 'drain'> {
+export interface RemoteLogWriter extends Pick<LogWriter, 'addLogs' | 'store' | 'submit' | 'drain'> {
+  /** The primary numbers its rows past `follow` and answers its own horizon (host-inserter.ts), for this worker to
+   * publish on the board of writers (writer-board.ts). */
+  primaryHorizon(follow: number): Promise<number>;
+}
+
+export function createRemoteLogWriter(channel: PrimaryChannel): RemoteLogWriter {
   let next = 0;
+  const horizons = new Map<number, { resolve: (horizon: number) => void; reject: (error: Error) => void }>();
   const waiting = new Map<
     number,
     { done: Promise<StoredCounts>; resolve: (counts: StoredCounts) => void; reject: (error: Error) => void }
@@ -32,6 +44,13 @@ export function createRemoteLogWriter(
   const gone = () => new ClickHouseUnavailable('the inserter of this host (the primary process) is not reachable');
 
   channel.on('message', (message) => {
+    if (isHorizonReply(message)) {
+      const asked = horizons.get(message.id);
+      horizons.delete(message.id);
+      if (message.horizon !== undefined) asked?.resolve(message.horizon);
+      else asked?.reject(new ClickHouseUnavailable(message.error ?? 'the inserter answered no horizon'));
+      return;
+    }
     if (!isInsertReply(message)) return;
     const batch = waiting.get(message.id);
     if (!batch) return;
@@ -43,6 +62,8 @@ export function createRemoteLogWriter(
   channel.on('disconnect', () => {
     for (const batch of waiting.values()) batch.reject(gone());
     waiting.clear();
+    for (const asked of horizons.values()) asked.reject(gone());
+    horizons.clear();
   });
 
   const send = (batch: PreparedBatch): Promise<StoredCounts> => {
@@ -66,6 +87,20 @@ export function createRemoteLogWriter(
   };
   return {
     ...batchCalls(send),
+    primaryHorizon: (follow) =>
+      new Promise<number>((resolve, reject) => {
+        if (!channel.send) return reject(gone());
+        const id = ++next;
+        horizons.set(id, { resolve, reject });
+        try {
+          channel.send(horizonRequest(id, follow), undefined, undefined, (error) => {
+            if (error && horizons.delete(id)) reject(gone());
+          });
+        } catch {
+          horizons.delete(id);
+          reject(gone());
+        }
+      }),
     async drain() {
       while (waiting.size > 0) await Promise.allSettled([...waiting.values()].map((batch) => batch.done));
     },

@@ -28,7 +28,7 @@ interface WithLogsOptions {
 
 export function withClickHouseLogs(base: Store, logs: ClickHouseLogs, options: WithLogsOptions = {}): Store {
   // On the board of writers before the first insert: its numbers then come after every other's horizon.
-  const board = joinWriterBoard(base, logs.arrivals, { numbers: logs.numbersRows, everyMs: options.publishEveryMs });
+  const board = joinWriterBoard(base, logs.arrivals, { source: logs.horizonSource, everyMs: options.publishEveryMs });
   const reads = createLogExplorerReads(logs.client, logs.database, logs.features, base, base.explorer, board.horizon);
   const counts = createCollectedLogs(logs.client, logs.database, base, board.horizon);
   const countBatch = createBatchCounting(base, owedCountsIn(logs.client, logs.database));
@@ -68,8 +68,7 @@ export function withClickHouseLogs(base: Store, logs: ClickHouseLogs, options: W
       if (!board.current()) {
         await board.first;
         // A row of its own that others may have deleted: no tail would wait for what this insert numbers.
-        if (!board.current())
-          throw new ClickHouseUnavailable('this process cannot publish its log horizon to SIDELOG_DB');
+        if (!board.current()) throw new ClickHouseUnavailable('this process cannot publish its log horizon');
       }
       const counts = await logs.store(appKey, sessionId, batch);
       await countBatch.count(appKey, sessionId, counts);

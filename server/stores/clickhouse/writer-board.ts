@@ -1,8 +1,8 @@
 // This process on the board of ClickHouse writers (docs/clickhouse.md#the-live-tail-across-hosts): every second it
 // publishes its arrival horizon to SIDELOG_DB (server/stores/log-writers.ts), and its live tail and forwarding read up
 // to the lowest horizon any writer published, so that neither passes a line another host is writing. A process
-// that numbers its own rows publishes its own horizon; a worker whose primary inserts for it (host-inserter.ts) does
-// not know the primary's, and publishes the shared one, which holds every host's tail that far back while it runs.
+// that numbers its own rows publishes its own horizon; a worker whose primary numbers and inserts for it
+// (host-inserter.ts) publishes the primary's, asked over their channel.
 import { hostname } from 'node:os';
 import { nanoid } from 'nanoid';
 import type { LogWriterBoard } from '../store.types.ts';
@@ -33,9 +33,36 @@ export interface WriterBoard {
   leave(): Promise<void>;
 }
 
+/** Where a process's horizon comes from: its own arrival clock (arrival.ts) when it numbers its rows, or its
+ * primary's. */
+export interface HorizonSource {
+  /** The horizon now, for this process's own reads: no wait. */
+  live(): number;
+  /** From now on numbers past `follow`, and answers the horizon to publish. */
+  sync(follow: number): Promise<number>;
+}
+
+/** A process that numbers its own rows. */
+export const ownRows = (arrivals: ArrivalClock): HorizonSource => ({
+  live: () => arrivals.ownHorizon(),
+  sync: async (follow) => {
+    arrivals.follow(follow);
+    return arrivals.ownHorizon();
+  },
+});
+
+/** A worker whose primary numbers its rows: `ask` is the channel's question (remote-log-writer.ts). Until the first
+ * answer its reads go no further than the shared horizon. */
+export function primaryRows(ask: (follow: number) => Promise<number>, arrivals: ArrivalClock): HorizonSource {
+  let answered: number | undefined;
+  return {
+    live: () => answered ?? arrivals.sharedHorizon(),
+    sync: async (follow) => (answered = await ask(follow)),
+  };
+}
+
 interface BoardOptions {
-  /** Whether this process numbers the rows it writes (arrival.ts), or its primary does. */
-  numbers: boolean;
+  source: HorizonSource;
   now?: () => number;
   /** PUBLISH_EVERY_MS, or 0 for no timer (tests publish themselves). */
   everyMs?: number;
@@ -44,8 +71,9 @@ interface BoardOptions {
 export function joinWriterBoard(store: LogWriterBoard, arrivals: ArrivalClock, options: BoardOptions): WriterBoard {
   const now = options.now ?? Date.now;
   const id = `${hostname()}:${process.pid}:${nanoid(8)}`;
-  /** What this process publishes, and takes for its own rows: its own horizon, or the shared one. */
-  const own = () => (options.numbers ? arrivals.ownHorizon() : arrivals.sharedHorizon());
+  const { source } = options;
+  /** The highest horizon the board held at the last publish. */
+  let known = 0;
   let publishedAt = -Infinity;
   let left = false;
   /** The publish under way: the timer's next waits for it rather than overlap it, and so does leave. */
@@ -54,12 +82,14 @@ export function joinWriterBoard(store: LogWriterBoard, arrivals: ArrivalClock, o
   async function publishOnce(): Promise<void> {
     const at = now();
     try {
-      // Its own horizon before it follows the others': every number it gives later is above both.
-      const highest = await store.publishLogWriter(id, own(), at, at - WRITER_GONE_MS);
-      if (options.numbers) arrivals.follow(highest);
+      const highest = await store.publishLogWriter(id, await source.sync(known), at, at - WRITER_GONE_MS);
+      known = Math.max(known, highest);
+      // Past every horizon published before this row was there, before any insert counts on the row: every number
+      // given from now on is above both.
+      await source.sync(known);
       publishedAt = at;
     } catch (error) {
-      console.error(`Sidelog: cannot publish this process's log horizon to SIDELOG_DB (${(error as Error).message})`);
+      console.error(`Sidelog: cannot publish this process's log horizon (${(error as Error).message})`);
     }
   }
   const publish = () =>
@@ -75,10 +105,10 @@ export function joinWriterBoard(store: LogWriterBoard, arrivals: ArrivalClock, o
     async horizon() {
       // Unread, the other writers may be anywhere past the shared horizon.
       const rows = await store.logWriters().catch(() => undefined);
-      if (!rows) return Math.min(own(), arrivals.sharedHorizon());
+      if (!rows) return Math.min(source.live(), arrivals.sharedHorizon());
       // A writer's rows below the shared horizon have all landed or never will, whatever its row says.
       const shared = arrivals.sharedHorizon();
-      let horizon = own();
+      let horizon = source.live();
       for (const row of rows) if (row.writer !== id) horizon = Math.min(horizon, Math.max(row.horizon, shared));
       return horizon;
     },

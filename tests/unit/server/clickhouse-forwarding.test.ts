@@ -15,7 +15,7 @@ import { startForwarder } from '../../../server/collector/otlp/forwarder.ts';
 import { SHARED_HORIZON_LAG_MS } from '../../../server/stores/clickhouse/arrival.ts';
 import { createLogWriter } from '../../../server/stores/clickhouse/log-writer.ts';
 import { toLogRow } from '../../../server/stores/clickhouse/log-rows.ts';
-import { joinWriterBoard } from '../../../server/stores/clickhouse/writer-board.ts';
+import { joinWriterBoard, ownRows } from '../../../server/stores/clickhouse/writer-board.ts';
 import { openClickHouseLogsOn } from '../../../server/stores/clickhouse/logs-store.ts';
 import { LOGS_TABLE } from '../../../server/stores/clickhouse/schema.ts';
 import { withClickHouseLogs } from '../../../server/stores/clickhouse/with-logs.ts';
@@ -66,7 +66,7 @@ describe.each(CLICKHOUSE_ENGINES)('forwarding from ClickHouse (%s)', (engine) =>
     // A second process's writer, on the board of writers (writer-board.ts) as a process of its own is: at the same
     // millisecond it numbers its rows as this one does.
     const other = createLogWriter(ch.client, ch.database, { windowMs: 0, now });
-    const otherOnBoard = joinWriterBoard(store, other.arrivals, { numbers: true, everyMs: 0 });
+    const otherOnBoard = joinWriterBoard(store, other.arrivals, { source: ownRows(other.arrivals), everyMs: 0 });
     await otherOnBoard.first;
     await store.addLogs(DEMO_APP_KEY, one, lines('one', 0, 30));
     await other.addLogs(DEMO_APP_KEY, two, lines('two', 0, 30));

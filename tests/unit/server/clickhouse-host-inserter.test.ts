@@ -31,28 +31,35 @@ afterEach(async () => {
 const rows = async <T>(query: string) =>
   (await (await ch.client.query({ query, format: 'JSONEachRow' })).json()) as T[];
 
-/** A worker process sending `batches` batches of `perBatch` logs of `session`, from log `from` on: what each resolved to. */
+/** A worker process sending `batches` batches of `perBatch` logs of `session`, from log `from` on: what each resolved to;
+ * with `follow`, first the horizon its primary answered when asked to number past it. */
 function worker(
   answer: ReturnType<typeof createHostInserter>,
   session: number,
   from: number,
   batches: number,
   perBatch: number,
+  follow?: number,
 ) {
-  const child = fork(resolve(ROOT, 'tests/support/insert-worker.ts'), [session, from, batches, perBatch].map(String), {
+  const args = [session, from, batches, perBatch, ...(follow === undefined ? [] : [follow])].map(String);
+  const child = fork(resolve(ROOT, 'tests/support/insert-worker.ts'), args, {
     cwd: ROOT,
     execArgv: ['--import', 'tsx'],
     // As the cluster's primary sets it up (server/processes.ts).
     serialization: 'advanced',
   });
   workers.push(child);
+  let horizon!: (value: number) => void;
+  const answered = new Promise<number>((done) => (horizon = done));
   const results = new Promise<unknown>((done) =>
     child.on('message', (message) => {
       if (Array.isArray(message)) done(message);
+      else if (typeof (message as { horizon?: unknown }).horizon === 'number')
+        horizon((message as { horizon: number }).horizon);
       else void answer(message, (reply) => child.send(reply));
     }),
   );
-  return { child, results };
+  return { child, results, horizon: answered };
 }
 
 test("two workers' batches go in one INSERT, and a resend through the other counts once", async () => {
@@ -74,5 +81,19 @@ test("two workers' batches go in one INSERT, and a resend through the other coun
     await rows(`SELECT max(max_block_number) AS inserts FROM system.parts
       WHERE database = '${ch.database}' AND table = 'logs' AND active`),
   ).toEqual([{ inserts: 1 }]);
+  await Promise.all(workers.map((child) => (child.exitCode === null ? once(child, 'exit') : undefined)));
+});
+
+test("a worker asks its primary's horizon for the board of writers: the primary numbers past the highest it is given", async () => {
+  writer = createLogWriter(ch.client, ch.database, { windowMs: 0 });
+  const answer = createHostInserter(async () => writer!);
+  // Another host's horizon, a minute past this one's clock.
+  const ahead = (Date.now() + 60_000) * 1000;
+  const a = worker(answer, 3, 0, 1, 10, ahead);
+  expect(await a.horizon).toBeGreaterThanOrEqual(ahead);
+  expect(await a.results).toEqual([10]);
+  expect(await rows(`SELECT min(arrival) > ${ahead} AS past FROM ${ch.database}.logs WHERE session_id = 3`)).toEqual([
+    { past: 1 },
+  ]);
   await Promise.all(workers.map((child) => (child.exitCode === null ? once(child, 'exit') : undefined)));
 });

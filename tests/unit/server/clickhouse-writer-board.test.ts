@@ -9,7 +9,13 @@ import {
   createArrivalClock,
   SHARED_HORIZON_LAG_MS,
 } from '../../../server/stores/clickhouse/arrival.ts';
-import { joinWriterBoard, WRITER_GONE_MS, WRITER_STALE_MS } from '../../../server/stores/clickhouse/writer-board.ts';
+import {
+  joinWriterBoard,
+  ownRows,
+  primaryRows,
+  WRITER_GONE_MS,
+  WRITER_STALE_MS,
+} from '../../../server/stores/clickhouse/writer-board.ts';
 import { openStore } from '../../../server/stores/open-store.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
 import { createTestDatabase, STORE_KINDS, type TestDatabase } from './test-databases.ts';
@@ -33,9 +39,9 @@ describe.each(STORE_KINDS)('the board of ClickHouse writers on %s', (kind) => {
   });
 
   /** A writer whose clock reads `clock.now`, on the board, publishing only when the test says. */
-  async function writer(clock: { now: number }, numbers = true, on: Store = store) {
+  async function writer(clock: { now: number }, on: Store = store) {
     const arrivals = createArrivalClock(() => clock.now);
-    const board = joinWriterBoard(on, arrivals, { numbers, now: () => clock.now, everyMs: 0 });
+    const board = joinWriterBoard(on, arrivals, { source: ownRows(arrivals), now: () => clock.now, everyMs: 0 });
     await board.first;
     return { arrivals, board };
   }
@@ -93,7 +99,7 @@ describe.each(STORE_KINDS)('the board of ClickHouse writers on %s', (kind) => {
           ? () => Promise.reject(new Error('SIDELOG_DB is read-only'))
           : Reflect.get(target, name, receiver),
     });
-    const a = await writer(clock, true, flaky);
+    const a = await writer(clock, flaky);
     expect(a.board.current()).toBe(true);
     refuse = true;
     clock.now += WRITER_STALE_MS - 1;
@@ -106,14 +112,32 @@ describe.each(STORE_KINDS)('the board of ClickHouse writers on %s', (kind) => {
     expect(a.board.current()).toBe(true);
   });
 
-  test('a worker whose primary numbers publishes the shared horizon; a writer that leaves takes its row', async () => {
+  test("a worker publishes its primary's horizon, and the primary numbers past the board's; a writer that leaves takes its row", async () => {
     const clock = { now: T0 };
-    const a = await writer(clock);
-    const worker = await writer(clock, false);
-    const shared = worker.arrivals.sharedHorizon();
-    expect((await store.logWriters()).map((row) => row.horizon)).toContain(shared);
-    expect(await a.board.horizon()).toBe(shared);
-    await worker.board.leave();
+    // Another host, its clock a second ahead.
+    const aClock = { now: T0 + 1000 };
+    const a = await writer(aClock);
+    // The primary's arrival clock, as host-inserter.ts answers a worker's question over their channel.
+    const primary = createArrivalClock(() => clock.now);
+    const ask = async (follow: number) => {
+      primary.follow(follow);
+      return primary.ownHorizon();
+    };
+    const arrivals = createArrivalClock(() => clock.now);
+    const worker = joinWriterBoard(store, arrivals, {
+      source: primaryRows(ask, arrivals),
+      now: () => clock.now,
+      everyMs: 0,
+    });
+    await worker.first;
+    expect(primary.begin(1)).toBeGreaterThan(a.arrivals.ownHorizon());
+    expect((await store.logWriters()).map((row) => row.horizon)).toContain(a.arrivals.ownHorizon());
+    // The primary's group being written holds A's tail below it once the worker publishes again, A's own being past it.
+    const group = primary.begin(5);
+    aClock.now += 10;
+    await worker.publish();
+    expect(await a.board.horizon()).toBe(group - 1);
+    await worker.leave();
     expect(await store.logWriters()).toHaveLength(1);
     expect(await a.board.horizon()).toBe(a.arrivals.ownHorizon());
   });
