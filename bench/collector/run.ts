@@ -293,51 +293,50 @@ async function everything(): Promise<void> {
           treeCpuSeconds(running.child.pid!) +
           postgresCpu() +
           (target.clickhouse ? treeCpuSeconds(clickhouse!.pid()) : 0);
-        // Read as the clock starts, after the warm round (ingest.ts), which none of the figures count.
-        let bytesBefore = 0;
-        let insertsBefore: { inserts: number; rows: number } | undefined;
-        let serviceBefore = 0;
-        let threadsBefore = new Map<number, number>();
-        let before = 0;
-        let postgresBefore = 0;
+        /** The CPU so far: the service's (and by thread), with its databases', and PostgreSQL's alone. */
+        const cpuNow = () => ({
+          service: treeCpuSeconds(running.child.pid!),
+          threads: threadCpuSeconds(running.child.pid!),
+          total: cpu(),
+          postgres: postgresCpu(),
+        });
+        /** What the store holds so far: its bytes on disk, and with ClickHouse its inserts. */
+        const storeNow = async () => ({ bytes: await running.bytes?.(), inserts: await running.inserts?.() });
+        // Read as the clock starts, after the warm round (ingest.ts), which none of the figures count; the store's
+        // queries before the CPU, so that their CPU is not counted either.
+        let start!: ReturnType<typeof cpuNow> & Awaited<ReturnType<typeof storeNow>>;
         const result = await measureIngest(running.url, {
           clients,
           batches: BATCHES,
           label: `${target.key}-${clients}`,
           async onStart() {
-            bytesBefore = (await running.bytes?.()) ?? 0;
-            insertsBefore = await running.inserts?.();
-            serviceBefore = treeCpuSeconds(running.child.pid!);
-            threadsBefore = threadCpuSeconds(running.child.pid!);
-            before = cpu();
-            postgresBefore = postgresCpu();
+            const store = await storeNow();
+            start = { ...store, ...cpuNow() };
           },
         });
         // The probe in flight is found once the index has caught up with the load: its CPU counts as the load's.
         const visible = (await probe?.stop()) ?? [];
-        const serviceSeconds = treeCpuSeconds(running.child.pid!) - serviceBefore;
-        const threadsAfter = threadCpuSeconds(running.child.pid!);
-        const totalSeconds = cpu() - before;
+        const end = cpuNow();
+        const { bytes, inserts } = await storeNow();
+        const serviceSeconds = end.service - start.service;
         const thousands = (result.batches * BATCH) / 1000;
-        const bytesAfter = await running.bytes?.();
-        const insertsAfter = await running.inserts?.();
         ingest.push({
           store: target.name,
           clients,
           result,
           visible,
           cpuService: (serviceSeconds * 1000) / thousands,
-          cpuDatabase: ((totalSeconds - serviceSeconds) * 1000) / thousands,
+          cpuDatabase: ((end.total - start.total - serviceSeconds) * 1000) / thousands,
           cpuPostgres:
-            target.postgres && target.clickhouse ? ((postgresCpu() - postgresBefore) * 1000) / thousands : undefined,
+            target.postgres && target.clickhouse ? ((end.postgres - start.postgres) * 1000) / thousands : undefined,
           cpuThreads:
             target.key === 'postgres2' || target.key === 'clickhouse2'
               ? undefined
-              : perThread(running.child.pid!, threadsBefore, threadsAfter, thousands),
-          bytesPer1000: bytesAfter === undefined ? undefined : (bytesAfter - bytesBefore) / thousands,
+              : perThread(running.child.pid!, start.threads, end.threads, thousands),
+          bytesPer1000: bytes === undefined ? undefined : (bytes - (start.bytes ?? 0)) / thousands,
           rowsPerInsert:
-            insertsBefore && insertsAfter && insertsAfter.inserts > insertsBefore.inserts
-              ? (insertsAfter.rows - insertsBefore.rows) / (insertsAfter.inserts - insertsBefore.inserts)
+            start.inserts && inserts && inserts.inserts > start.inserts.inserts
+              ? (inserts.rows - start.inserts.rows) / (inserts.inserts - start.inserts.inserts)
               : undefined,
           loadAverage: loadavg()[0]!,
         });
