@@ -4,7 +4,7 @@
 // tail had already read. Without the board of writers (server/stores/clickhouse/writer-board.ts) each host read up to
 // its own horizon and passed it for good. docs/clickhouse.md#the-live-tail-across-hosts
 import { createClient, type ClickHouseClient } from '@clickhouse/client';
-import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, expect, inject, test, vi } from 'vitest';
 import type { LogRecord } from '../../../protocol/records.types.ts';
 import { QUERY_SETTINGS } from '../../../server/stores/clickhouse/client.ts';
 import { openClickHouseLogsOn } from '../../../server/stores/clickhouse/logs-store.ts';
@@ -91,13 +91,16 @@ test("a host's tail misses no line the other host was inserting while it polled"
   await waiting;
   await a.addLogs(APP, session, line('from host A, numbered after'));
   await poll();
-  // Until B's line was read (B publishes its horizon past it once its insert is answered), for at most 5 s.
   expect(seen).toEqual([]);
   inserts.release();
   await slow;
-  for (let tries = 0; tries < 250 && seen.length < 2; tries++) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    await poll();
-  }
+  // Polled until both are read (B publishes its horizon past its line once its insert is answered), for at most 5 s.
+  await vi.waitFor(
+    async () => {
+      await poll();
+      expect(seen).toHaveLength(2);
+    },
+    { timeout: 5_000, interval: 20 },
+  );
   expect(seen.sort()).toEqual(['from host A, numbered after', 'from host B, inserted slowly']);
 });
