@@ -1,0 +1,31 @@
+// Where a test run keeps its temporary files: in memory (/dev/shm, a tmpfs) when the machine has room there. The run's
+// throw-away PostgreSQL cluster copies a database of some 700 files for each store test and drops it after, the
+// ClickHouse servers and chdb write a part of about 50 files for each insert, and every file made on this machine's
+// disk (ext4 without a journal) cost the kernel about 0.4 ms: most of PostgreSQL's and a third of ClickHouse's CPU in
+// the run (docs/testing.md#temporary-files). Nothing a test asserts depends on the disk: the servers are thrown away,
+// fsync is off for the cluster, and a process killed by a test leaves its files as a disk would.
+import { accessSync, chmodSync, constants, mkdirSync, statfsSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** statfs's type of a tmpfs (linux/magic.h). */
+const TMPFS_MAGIC = 0x01021994;
+/** Room enough for the run: it used about 160 MB at its peak, and PostgreSQL keeps up to 1 GB of WAL. */
+const ROOM_BYTES = 4 * 1024 ** 3;
+
+/** A directory for temporary files in memory under `root`, or undefined where `root` is not a tmpfs with 4 GB free
+ * (a container's 64 MB /dev/shm, a machine without one). One directory a machine, kept between runs (what tsx
+ * compiled stays there too); each server and test makes its own directory inside it. */
+export function memoryTmpdir(root = '/dev/shm'): string | undefined {
+  try {
+    const stats = statfsSync(root);
+    if (stats.type !== TMPFS_MAGIC || stats.bavail * stats.bsize < ROOM_BYTES) return undefined;
+    const dir = join(root, 'sidelog-tmp');
+    // As /tmp is: writable by all, each one's files their own. PostgreSQL's server runs as its own user and makes
+    // its cluster's directory inside.
+    if (mkdirSync(dir, { recursive: true }) !== undefined) chmodSync(dir, 0o1777);
+    accessSync(dir, constants.W_OK | constants.X_OK);
+    return dir;
+  } catch {
+    return undefined;
+  }
+}
