@@ -102,10 +102,10 @@ export default defineConfig({
           // One throw-away PostgreSQL cluster for the run: the store tests run on SQLite and on PostgreSQL; and one
           // ClickHouse server (Debian's 18.16) for the ClickHouse log store's tests.
           globalSetup: ['tests/unit/global-setup.ts', 'tests/unit/clickhouse-setup.ts'],
-          // Three files at a time on 2 cores, unit and e2e alike (one pool: the same count in both projects): the store
-          // tests spend much of their time waiting on PostgreSQL, and the e2e tests on Chromium and the service, other
-          // processes (docs/testing.md#order).
-          maxWorkers: '150%',
+          // Four files at a time on 2 cores, unit and e2e alike (one pool: the same count in both projects): the store
+          // tests spend much of their time waiting on PostgreSQL, the e2e tests on Chromium and the service, and a few
+          // files on a lock's timeout or a server's start (docs/testing.md#order).
+          maxWorkers: '200%',
           // A worker imports a module once for all the files it runs, not once per file: a third of the project's CPU.
           // The files share no state through modules (docs/testing.md#order).
           isolate: false,
@@ -124,9 +124,9 @@ export default defineConfig({
           // In the browser, before each file: an empty browser database (tests/browser/empty-database.ts).
           setupFiles: ['tests/browser/empty-database.ts'],
           testTimeout: 60_000,
-          // Two files at a time, each in a browser context of its own (its own IndexedDB and SharedWorkers); on the one
+          // Three files at a time, each in a browser context of its own (its own IndexedDB and SharedWorkers); on the one
           // collector, each test makes apps of its own (docs/testing.md#order).
-          maxWorkers: 2,
+          maxWorkers: 3,
           browser: {
             enabled: true,
             headless: true,
@@ -142,13 +142,13 @@ export default defineConfig({
           name: 'checks',
           // The typecheck and the format check start with the run, at the lowest priority, on what the unit and e2e
           // files leave idle (global-setup.ts); their tests take the results beside the browser files, in group 2: as
-          // tests of group 1 they would hold two of its three workers while they waited (docs/testing.md#the-checks).
+          // tests of group 1 they would hold two of its four workers while they waited (docs/testing.md#the-checks).
           sequence: { groupOrder: 2 },
           environment: 'node',
           include: ['tests/checks/**/*.test.ts'],
           globalSetup: ['tests/checks/global-setup.ts'],
           // The group's pool size, as the browser project has it: Vitest runs a group's projects in one pool.
-          maxWorkers: 2,
+          maxWorkers: 3,
           testTimeout: 300_000,
         },
       },
@@ -168,7 +168,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           // With the unit project, in its pool (its maxWorkers): each file has its own service and pages in the run's one
           // Chromium (docs/testing.md#order).
-          maxWorkers: '150%',
+          maxWorkers: '200%',
           // As the unit files: the service's and Playwright's modules imported once a worker (a quarter of the CPU of
           // the small files).
           isolate: false,
