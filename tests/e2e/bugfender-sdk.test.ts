@@ -82,6 +82,9 @@ describe('@bugfender/sdk 2.4.0 against the collector', () => {
         await uploadUntil(page, async () => {
           expect((await product.admin.issues()).filter((issue) => issue.session_uid === session)).toHaveLength(4);
           expect((await product.admin.deviceKeys()).filter((change) => change.key === 'temporary')).toHaveLength(2);
+          // The SDK logs a bf_issue line for each issue, which goes with its logs' upload, a request apart from the
+          // issue's and the keys': under load it arrived after them, and the lines below were read one short.
+          expect((await sessionLogs(session)).filter((log) => log.tg === 'bf_issue')).toHaveLength(4);
         });
 
         const logs = await sessionLogs(session);
