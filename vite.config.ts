@@ -8,6 +8,7 @@ import { playwright } from '@vitest/browser-playwright';
 import { defineConfig, type Plugin } from 'vite';
 import { CHROMIUM_ARGS, findTestChromium } from './scripts/chromium.ts';
 import { memoryTmpdir } from './scripts/memory-tmpdir.ts';
+import { DurationSequencer } from './tests/support/sequencer.ts';
 import { portalCsp } from './scripts/portal-csp.ts';
 import './scripts/node20-polyfills.ts';
 
@@ -85,6 +86,9 @@ export default defineConfig({
     ],
   },
   test: {
+    // The longest files first, by the last run's durations or, on a fresh clone, by tests/durations.json
+    // (docs/testing.md#order).
+    sequence: { sequencer: DurationSequencer },
     projects: [
       {
         extends: true,
