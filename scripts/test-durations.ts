@@ -4,10 +4,12 @@
 // not name only starts later than it might.
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Durations } from '../tests/support/sequencer.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CACHE = join(ROOT, 'node_modules/.vite/vitest');
+
+/** As tests/support/sequencer.ts reads it (scripts/ import nothing from tests/). */
+type Durations = Record<string, Record<string, number>>;
 
 interface Results {
   projects?: Record<string, { files?: Record<string, { duration: number }> }>;
