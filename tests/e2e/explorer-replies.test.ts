@@ -179,6 +179,9 @@ describe.each([
       const page = await context.newPage();
       await page.goto(groupUrl());
       await signInToExplorer(page, OTHER_VIEWER);
+      // Not explorerSettled alone: for an app not the viewer's the layout shows none of the page, so no busy status
+      // tells of the group's request, whose refusal gives the heading (it once read "Issue group" under load).
+      await page.getByRole('heading', { name: 'Issue group not found' }).waitFor();
       await explorerSettled(page);
       const text = await page.locator('body').innerText();
       expect(text).toContain('Issue group not found');
