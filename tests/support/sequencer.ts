@@ -1,8 +1,8 @@
 // The order in which a run starts its files: Vitest's (docs/testing.md#order), the longest first, so that no long file
 // starts late and runs alone at the end, by each file's duration in the last run on this machine; and where there was
-// none, as on a fresh clone (CI's every run), by its duration in tests/durations.json rather than by its size. A small
-// file can be long (one that waits on a lock's timeout, or starts servers): ordered by size on a fresh clone, the run
-// took 282 s where the same tree ordered by durations took 251 to 253.
+// none, as on a fresh clone (CI's every run), by its duration in tests/durations.json rather than by its size, Vitest's
+// own fallback: a small file can be long (one that waits on a lock's timeout, or starts servers), and started late it
+// ran on past the rest (docs/testing.md#the-eighth-pass).
 import { readFileSync, statSync } from 'node:fs';
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
