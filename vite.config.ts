@@ -7,19 +7,19 @@ import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig, type Plugin } from 'vite';
 import { CHROMIUM_ARGS, findTestChromium } from './scripts/chromium.ts';
-import { memoryTmpdir } from './scripts/memory-tmpdir.ts';
+import { memoryTmpdir, runTmpdir } from './scripts/memory-tmpdir.ts';
 import { DurationSequencer } from './tests/support/sequencer.ts';
 import { portalCsp } from './scripts/portal-csp.ts';
 import './scripts/node20-polyfills.ts';
 
 // Only a test run needs Chromium; `vite build` and `vite` must not go looking for it.
 const executablePath = process.env.VITEST ? findTestChromium() : undefined;
-// A test run's temporary files in memory where there is room (docs/testing.md#temporary-files), for this process's
-// global setups (the PostgreSQL cluster, Chromium) and every worker and child process after them; a TMPDIR set by
-// whoever runs the tests is kept.
+// A test run's temporary files in memory where there is room, in a directory of the run's own that goes with it
+// (docs/testing.md#temporary-files), for this process's global setups (the PostgreSQL cluster, Chromium) and every
+// worker and child process after them; a TMPDIR set by whoever runs the tests is kept.
 if (process.env.VITEST && !process.env.TMPDIR) {
   const memory = memoryTmpdir();
-  if (memory) process.env.TMPDIR = memory;
+  if (memory) process.env.TMPDIR = runTmpdir(memory);
 }
 
 /** Writes dist/csp.json: the portal's Content-Security-Policy for the VITE_* settings of this build. */

@@ -1,10 +1,10 @@
 // The test run's temporary files in memory where the machine has room (docs/testing.md#temporary-files).
-import { mkdtempSync, rmSync, statfsSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statfsSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, inject, test } from 'vitest';
-import { memoryTmpdir } from '../../../scripts/memory-tmpdir.ts';
+import { memoryTmpdir, runTmpdir } from '../../../scripts/memory-tmpdir.ts';
 
 const TMPFS_MAGIC = 0x01021994;
 const shm = (() => {
@@ -33,17 +33,37 @@ describe('memoryTmpdir', () => {
   });
 
   // Unless whoever ran the tests set TMPDIR: the config keeps theirs.
-  test.runIf(roomInMemory && tmpdir() === '/dev/shm/sidelog-tmp')(
+  test.runIf(roomInMemory && tmpdir().startsWith('/dev/shm/sidelog-tmp/run-'))(
     "the run's PostgreSQL cluster, started before any test, keeps its files there",
     async () => {
       const client = new pg.Client(inject('postgresUrl'));
       await client.connect();
       try {
         const { rows } = await client.query<{ data_directory: string }>('SHOW data_directory');
-        expect(rows[0]!.data_directory).toMatch(/^\/dev\/shm\/sidelog-tmp\/sidelog-pg-\w+\/data$/);
+        expect(rows[0]!.data_directory).toMatch(/^\/dev\/shm\/sidelog-tmp\/run-\d+\/sidelog-pg-\w+\/data$/);
       } finally {
         await client.end();
       }
     },
   );
+});
+
+describe('runTmpdir', () => {
+  test("makes this run's directory, and removes those of runs whose process is gone, not those of live ones", () => {
+    const base = mkdtempSync(join(tmpdir(), 'run-dirs-'));
+    try {
+      // No process has a pid this high (Linux's pid_max is at most 2^22); this worker's parent is alive.
+      mkdirSync(join(base, 'run-99999999', 'chdb-node-mem-left'), { recursive: true });
+      mkdirSync(join(base, `run-${process.ppid}`));
+      mkdirSync(join(base, 'tsx-0'));
+      const dir = runTmpdir(base);
+      expect(dir).toBe(join(base, `run-${process.pid}`));
+      expect(existsSync(dir)).toBe(true);
+      expect(existsSync(join(base, 'run-99999999'))).toBe(false);
+      expect(existsSync(join(base, `run-${process.ppid}`))).toBe(true);
+      expect(existsSync(join(base, 'tsx-0'))).toBe(true);
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
+  });
 });
