@@ -50,6 +50,9 @@ export function runTmpdir(base: string): string {
   }
   const dir = join(base, `run-${process.pid}`);
   mkdirSync(dir, { recursive: true });
+  // As /tmp is: the tests run some services as another user (tests/unit/server/cli.test.ts), whose tsx makes its own
+  // cache directory here.
+  chmodSync(dir, 0o1777);
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }

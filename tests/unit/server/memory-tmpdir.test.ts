@@ -58,7 +58,7 @@ describe('runTmpdir', () => {
       mkdirSync(join(base, 'tsx-0'));
       const dir = runTmpdir(base);
       expect(dir).toBe(join(base, `run-${process.pid}`));
-      expect(existsSync(dir)).toBe(true);
+      expect(statSync(dir).mode & 0o1777).toBe(0o1777);
       expect(existsSync(join(base, 'run-99999999'))).toBe(false);
       expect(existsSync(join(base, `run-${process.ppid}`))).toBe(true);
       expect(existsSync(join(base, 'tsx-0'))).toBe(true);
