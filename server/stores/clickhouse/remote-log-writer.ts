@@ -34,13 +34,17 @@ export interface RemoteLogWriter extends Pick<LogWriter, 'addLogs' | 'store' | '
   primaryHorizon(follow: number): Promise<number>;
 }
 
+/** A question to the primary not yet answered: its answer settles it (the channel's message listener). */
+interface Pending<T> {
+  done: Promise<T>;
+  resolve(answer: T): void;
+  reject(error: Error): void;
+}
+
 export function createRemoteLogWriter(channel: PrimaryChannel): RemoteLogWriter {
   let next = 0;
-  const horizons = new Map<number, { resolve: (horizon: number) => void; reject: (error: Error) => void }>();
-  const waiting = new Map<
-    number,
-    { done: Promise<StoredCounts>; resolve: (counts: StoredCounts) => void; reject: (error: Error) => void }
-  >();
+  const waiting = new Map<number, Pending<StoredCounts>>();
+  const horizons = new Map<number, Pending<number>>();
   const gone = () => new ClickHouseUnavailable('the inserter of this host (the primary process) is not reachable');
 
   channel.on('message', (message) => {
@@ -60,47 +64,38 @@ export function createRemoteLogWriter(channel: PrimaryChannel): RemoteLogWriter 
     else batch.reject(new Error(message.error?.message ?? 'the inserter answered nothing'));
   });
   channel.on('disconnect', () => {
-    for (const batch of waiting.values()) batch.reject(gone());
-    waiting.clear();
-    for (const asked of horizons.values()) asked.reject(gone());
-    horizons.clear();
+    for (const pending of [waiting, horizons]) {
+      for (const asked of pending.values()) asked.reject(gone());
+      pending.clear();
+    }
   });
 
-  const send = (batch: PreparedBatch): Promise<StoredCounts> => {
+  /** Sends the question numbered `id` (`message(id)`), kept in `pending` until the primary answers it; a channel
+   * that cannot carry it fails it as unreachable. */
+  function ask<T>(
+    pending: Map<number, Pending<T>>,
+    message: (id: number) => InsertRequest | HorizonRequest,
+  ): Promise<T> {
     if (!channel.send) return Promise.reject(gone());
     const id = ++next;
-    let resolve!: (counts: StoredCounts) => void;
+    let resolve!: (answer: T) => void;
     let reject!: (error: Error) => void;
-    const done = new Promise<StoredCounts>((ok, fail) => ((resolve = ok), (reject = fail)));
-    waiting.set(id, { done, resolve, reject });
+    const done = new Promise<T>((ok, fail) => ((resolve = ok), (reject = fail)));
+    pending.set(id, { done, resolve, reject });
     try {
-      channel.send(insertRequest(id, batch), undefined, undefined, (error) => {
-        if (!error || !waiting.has(id)) return;
-        waiting.delete(id);
-        reject(gone());
+      channel.send(message(id), undefined, undefined, (error) => {
+        if (error && pending.delete(id)) reject(gone());
       });
     } catch {
-      waiting.delete(id);
+      pending.delete(id);
       reject(gone());
     }
     return done;
-  };
+  }
+
   return {
-    ...batchCalls(send),
-    primaryHorizon: (follow) =>
-      new Promise<number>((resolve, reject) => {
-        if (!channel.send) return reject(gone());
-        const id = ++next;
-        horizons.set(id, { resolve, reject });
-        try {
-          channel.send(horizonRequest(id, follow), undefined, undefined, (error) => {
-            if (error && horizons.delete(id)) reject(gone());
-          });
-        } catch {
-          horizons.delete(id);
-          reject(gone());
-        }
-      }),
+    ...batchCalls((batch: PreparedBatch) => ask(waiting, (id) => insertRequest(id, batch))),
+    primaryHorizon: (follow) => ask(horizons, (id) => horizonRequest(id, follow)),
     async drain() {
       while (waiting.size > 0) await Promise.allSettled([...waiting.values()].map((batch) => batch.done));
     },
