@@ -8,9 +8,9 @@ import { accessSync, chmodSync, constants, mkdirSync, readdirSync, rmSync, statf
 import { join } from 'node:path';
 
 /** statfs's type of a tmpfs (linux/magic.h). */
-const TMPFS_MAGIC = 0x01021994;
+export const TMPFS_MAGIC = 0x01021994;
 /** Room enough for the run: it used about 160 MB at its peak, and PostgreSQL keeps up to 1 GB of WAL. */
-const ROOM_BYTES = 4 * 1024 ** 3;
+export const ROOM_BYTES = 4 * 1024 ** 3;
 
 /** A directory for temporary files in memory under `root`, or undefined where `root` is not a tmpfs with 4 GB free
  * (a container's 64 MB /dev/shm, a machine without one). One directory a machine, which holds a directory per run

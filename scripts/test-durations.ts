@@ -8,8 +8,8 @@ import { join, resolve } from 'node:path';
 const ROOT = resolve(import.meta.dirname, '..');
 const CACHE = join(ROOT, 'node_modules/.vite/vitest');
 
-/** As tests/support/sequencer.ts reads it (scripts/ import nothing from tests/). */
-type Durations = Record<string, Record<string, number>>;
+/** Seconds per file, by project, then by path from the repository's root, as tests/support/sequencer.ts reads it. */
+export type Durations = Record<string, Record<string, number>>;
 
 interface Results {
   projects?: Record<string, { files?: Record<string, { duration: number }> }>;

@@ -6,10 +6,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-
-/** Seconds per file, by project, then by path from the repository's root: `npx tsx scripts/test-durations.ts` writes it
- * from the last run's. */
-export type Durations = Record<string, Record<string, number>>;
+import type { Durations } from '../../scripts/test-durations.ts';
 
 /** What orders a file. */
 export interface FileFacts {

@@ -2,7 +2,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { compareFiles, type Durations, type FileFacts } from '../support/sequencer.ts';
+import type { Durations } from '../../scripts/test-durations.ts';
+import { compareFiles, type FileFacts } from '../support/sequencer.ts';
 
 const file = (name: string, facts: Partial<FileFacts>): FileFacts & { name: string } => ({
   name,

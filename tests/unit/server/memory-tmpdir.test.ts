@@ -4,9 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, inject, test } from 'vitest';
-import { memoryTmpdir, runTmpdir } from '../../../scripts/memory-tmpdir.ts';
+import { memoryTmpdir, ROOM_BYTES, runTmpdir, TMPFS_MAGIC } from '../../../scripts/memory-tmpdir.ts';
 
-const TMPFS_MAGIC = 0x01021994;
 const shm = (() => {
   try {
     const stats = statfsSync('/dev/shm');
@@ -15,7 +14,7 @@ const shm = (() => {
     return undefined;
   }
 })();
-const roomInMemory = !!shm?.tmpfs && shm.free >= 4 * 1024 ** 3;
+const roomInMemory = !!shm?.tmpfs && shm.free >= ROOM_BYTES;
 
 describe('memoryTmpdir', () => {
   test('a directory that is not a tmpfs gives none', () => {
