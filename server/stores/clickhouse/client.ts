@@ -10,6 +10,10 @@ export const QUERY_SETTINGS: ClickHouseSettings = { output_format_json_quote_64b
 
 /** How long a request may take before the collector is told ClickHouse is slow (and answers 503). */
 export const REQUEST_TIMEOUT_MS = 10_000;
+/** How long a migration's statement ON CLUSTER may take: the server waits for every host to run it, up to its own
+ * `distributed_ddl_task_timeout` (180 s by default), and under load that passed REQUEST_TIMEOUT_MS while two replicas
+ * and ZooKeeper started beside the tests' other work. */
+export const CLUSTER_DDL_TIMEOUT_MS = 190_000;
 
 export function openClickHouseClient(settings: LogsSettings, options: { timeoutMs?: number } = {}): ClickHouseClient {
   return createClient({

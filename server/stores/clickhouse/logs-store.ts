@@ -2,7 +2,7 @@
 // migrated, and the insert path ready. Only logs live here; the rest of the service's data stays in SIDELOG_DB.
 import type { ClickHouseClient } from '@clickhouse/client';
 import { StartupError } from '../../startup-checks.ts';
-import { openClickHouseClient } from './client.ts';
+import { CLUSTER_DDL_TIMEOUT_MS, openClickHouseClient } from './client.ts';
 import type { ClusterLayout } from './cluster-layout.ts';
 import { readClusterLayout } from './cluster.ts';
 import { createLogWriter, type LogWriter, type LogWriterOptions } from './log-writer.ts';
@@ -62,13 +62,21 @@ async function openWriter(client: ClickHouseClient, database: string, options: L
 export async function openClickHouseLogsOn(
   client: ClickHouseClient,
   database: string,
-  options: OpenLogsOptions & { location?: string; ownsClient?: boolean } = {},
+  options: OpenLogsOptions & {
+    location?: string;
+    ownsClient?: boolean;
+    /** For the migration's statements, when they take longer than a query may (CLUSTER_DDL_TIMEOUT_MS). */
+    migrationClient?: ClickHouseClient;
+  } = {},
 ): Promise<ClickHouseLogs> {
   // Every read and write fails as "down or busy" (503) when ClickHouse is, not as a fault of ours (500).
   client = unavailableWhenDown(client);
   const features = await serverFeatures(client);
   const cluster = options.cluster ? await readClusterLayout(client, database, options.cluster) : undefined;
-  await migrateLogs(client, database, features, { retentionDays: options.retentionDays, cluster });
+  await migrateLogs(options.migrationClient ?? client, database, features, {
+    retentionDays: options.retentionDays,
+    cluster,
+  });
   const writer = await openWriter(client, database, { ...options.writer, distributed: !!cluster });
   // A worker of a host whose primary inserts: the batches go there; the numbers and horizons stay this writer's.
   const remote = options.throughPrimary && createRemoteLogWriter(options.throughPrimary);
@@ -96,18 +104,25 @@ export async function openClickHouseLogsOn(
 export async function openClickHouseLogs(url: string, options: OpenLogsOptions = {}): Promise<ClickHouseLogs> {
   const settings = parseLogsUrl(url);
   const client = openClickHouseClient(settings);
+  // On a cluster each statement of the migration waits for every host.
+  const migrationClient = settings.cluster
+    ? openClickHouseClient(settings, { timeoutMs: CLUSTER_DDL_TIMEOUT_MS })
+    : undefined;
   try {
     return await openClickHouseLogsOn(client, settings.database, {
       ...options,
       location: settings.location,
       cluster: settings.cluster,
       ownsClient: true,
+      migrationClient,
     });
   } catch (error) {
     await client.close();
     // One line an operator can act on, naming the setting and never its password (server/startup-checks.ts).
     const message = (error as Error).message || String(error);
     throw new StartupError(`SIDELOG_LOGS ${settings.location}`, `cannot open ClickHouse's logs (${message})`);
+  } finally {
+    await migrationClient?.close();
   }
 }
 
