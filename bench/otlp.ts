@@ -46,7 +46,12 @@ function logsOf(round: number, format: string): LogRecord[] {
 }
 
 type Format =
-  'wire JSON' | 'wire JSON, gzip' | 'OTLP JSON' | 'OTLP JSON, gzip' | 'OTLP protobuf' | 'OTLP protobuf, gzip';
+  | 'wire JSON'
+  | 'wire JSON, gzip'
+  | 'OTLP JSON'
+  | 'OTLP JSON, gzip'
+  | 'OTLP protobuf'
+  | 'OTLP protobuf, gzip';
 const FORMATS: Format[] = [
   'wire JSON',
   'wire JSON, gzip',

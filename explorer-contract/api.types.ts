@@ -21,7 +21,8 @@ export const LEVEL_COLUMNS = ['debug', 'warning', 'error', 'trace', 'info', 'fat
  * every field of LogRecord but `at` (server/stores/log-columns.ts describes how each is stored). */
 export type StoredLogFields = { x: string } & {
   -readonly [K in Exclude<keyof LogRecord, 'x' | 'at'>]-?:
-    (NonNullable<LogRecord[K]> extends number ? number : NonNullable<LogRecord[K]>) | null;
+    | (NonNullable<LogRecord[K]> extends number ? number : NonNullable<LogRecord[K]>)
+    | null;
 };
 
 /** Lists send a log's text cut to this many characters, with the whole text's length; the whole text is one request

@@ -23,7 +23,8 @@ export interface IdentityDevice {
 
 /** One readable app: searched by its identity key, or listed as not searched when it has none. */
 export type IdentityApp = { key: string; appId: string } & (
-  { identityKey: string; devices: IdentityDevice[]; more: boolean } | { identityKey: null }
+  | { identityKey: string; devices: IdentityDevice[]; more: boolean }
+  | { identityKey: null }
 );
 
 /** `GET identity?value=`: every app the viewer may read, those with a match first, then those searched without

@@ -90,7 +90,10 @@ export const wordsOf = (text: string): string[] => text.match(WORDS) ?? [];
 /** One token of the query: a term (maybe negated), the OR between two, or a parenthesis (an opening one maybe
  * negated). */
 type Token =
-  { kind: 'or' } | { kind: 'open'; negated: boolean } | { kind: 'close' } | { kind: 'term'; clause: SearchClause };
+  | { kind: 'or' }
+  | { kind: 'open'; negated: boolean }
+  | { kind: 'close' }
+  | { kind: 'term'; clause: SearchClause };
 
 const UNOPENED = `A closing parenthesis has no opening one: add it, or remove the ')', as in (timeout OR refused)`;
 const UNCLOSED = `A parenthesis is not closed: close it, as in (timeout OR refused)`;

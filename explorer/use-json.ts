@@ -5,7 +5,9 @@ import { getJson } from './api.ts';
 /** While a new path loads, `previous` is the last answer shown, so that a view can keep it (marked as loading)
  * rather than blank it on every change of a filter. */
 export type Loaded<T> =
-  { state: 'loading'; previous?: T } | { state: 'ready'; data: T } | { state: 'failed'; message: string };
+  | { state: 'loading'; previous?: T }
+  | { state: 'ready'; data: T }
+  | { state: 'failed'; message: string };
 
 /** The answer to show: the one loaded, or while the next loads, the one before. */
 export const shownData = <T>(loaded: Loaded<T>): T | undefined =>

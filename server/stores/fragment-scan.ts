@@ -51,7 +51,8 @@ export interface ScanStep {
  * PostgreSQL four times the read, docs/benchmarks.md#words-and-fragments-over-a-million-logs), or read the logs `ids`
  * that matched with the plan's columns, newest first. */
 export type ScanAsk =
-  { kind: 'step'; after: LogCursor | undefined; take: number } | { kind: 'matching'; ids: number[] };
+  | { kind: 'step'; after: LogCursor | undefined; take: number }
+  | { kind: 'matching'; ids: number[] };
 
 /** How a store answers a scan's asks, at once or as promises. */
 export interface ScanReader<Answer extends 'sync' | 'async'> {

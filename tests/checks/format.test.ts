@@ -1,5 +1,5 @@
-// The format check: every source file is as Prettier formats it (docs/testing.md#formatting). `npm run format` fixes
-// what this finds. Started with the run (global-setup.ts), its files shared among a Prettier process per core.
+// The format check: every source file is as oxfmt formats it (docs/testing.md#formatting). `npm run format` fixes
+// what this finds; the failure names each file. Started with the run (global-setup.ts).
 import { expect, test } from 'vitest';
 import { checkResult } from './check-result.ts';
 

@@ -49,7 +49,8 @@ export function mountCollectorFaults(app: Hono, store: CollectorStore): void {
   app.use(FAULTS_PATH, cors());
   app.post(FAULTS_PATH, async (c) => {
     const body = (await c.req.json().catch(() => undefined)) as
-      { app?: unknown; mode?: unknown; ops?: unknown } | undefined;
+      | { app?: unknown; mode?: unknown; ops?: unknown }
+      | undefined;
     if (typeof body?.app !== 'string' || body.app === '')
       return c.json({ error: `'app' must be a non-empty string` }, 400);
     const mode = body.mode as FaultMode;

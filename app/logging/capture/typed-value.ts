@@ -32,11 +32,13 @@ interface TypedValue {
 /** The value a typing event records of `element`, cut short; nothing for a secret field or with 'none'. */
 export function typedValue(element: Element, recording: RecordInputValues): TypedValue {
   if (isSecretField(element)) return {};
-  if (!(
-    element instanceof HTMLInputElement ||
-    element instanceof HTMLTextAreaElement ||
-    element instanceof HTMLSelectElement
-  ))
+  if (
+    !(
+      element instanceof HTMLInputElement ||
+      element instanceof HTMLTextAreaElement ||
+      element instanceof HTMLSelectElement
+    )
+  )
     return {};
   if (element.hasAttribute(UNMASK_ATTRIBUTE)) return { value: truncate(element.value), verbatim: true };
   if (recording === 'none') return {};

@@ -98,7 +98,7 @@ export const WORKER_NAME = `sidelog-${SDK_VERSION}`;
  * package's build points the URL at the worker file beside it (docs/package.md#the-worker).
  */
 // One line a call: the package's build finds each call's options as written (scripts/build-sdk.ts).
-// prettier-ignore
+// oxfmt-ignore
 export const defaultWorkers: WorkerFactories = {
   shared: () =>
     new SharedWorker(new URL('../../../worker/worker-entry.ts', import.meta.url), { type: 'module', name: WORKER_NAME }),

@@ -49,7 +49,8 @@ export function createIssueGrouping(db: Database.Database): (issueId: number, no
     const grouping = groupingOf(issue);
     const { fingerprint, lastTitle } = grouping;
     const found = prior.get(issue.app_key, fingerprint) as
-      { id: number; status: IssueGroup['status']; resolved_in: string | null } | undefined;
+      | { id: number; status: IssueGroup['status']; resolved_in: string | null }
+      | undefined;
     // No other writer: a group not found here is made here.
     const groupId = found?.id ?? (shared(insertGroup(issue, grouping)) as { id: number }).id;
     const { status, event } = occurrenceOutcome(found, issue.version);
@@ -196,7 +197,9 @@ export function issueGroupStore(db: Database.Database): {
         .get(id, appKey) as number | null;
       const resolvedIn =
         (db.prepare(`SELECT resolved_in FROM issue_groups WHERE id = ? AND app_key = ?`).pluck().get(id, appKey) as
-          string | null | undefined) ?? null;
+          | string
+          | null
+          | undefined) ?? null;
       return { rows, firstLogged, resolvedIn };
     },
     setIssueGroupStatus(appKey, id, status, by, now, resolvedIn) {

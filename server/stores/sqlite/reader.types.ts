@@ -36,7 +36,8 @@ export const READ_METHODS = [
   'devices.one',
   'devices.withKey',
 ] as const satisfies readonly (
-  Exclude<keyof ExplorerQueries, Groups> | { [G in Groups]: `${G}.${keyof ExplorerQueries[G] & string}` }[Groups]
+  | Exclude<keyof ExplorerQueries, Groups>
+  | { [G in Groups]: `${G}.${keyof ExplorerQueries[G] & string}` }[Groups]
 )[];
 export type ReadMethod = (typeof READ_METHODS)[number];
 
@@ -61,4 +62,5 @@ export type ToReader =
 
 /** From a reader thread to the service's thread: the outcome of a read or a close. */
 export type FromReader =
-  { type: 'done'; id: number; ok: true; value: unknown } | { type: 'done'; id: number; ok: false; error: WriterError };
+  | { type: 'done'; id: number; ok: true; value: unknown }
+  | { type: 'done'; id: number; ok: false; error: WriterError };

@@ -29,7 +29,8 @@ export function deviceQueries(db: Database.Database) {
       udid: string,
     ): (ExplorerDevice & { keys: { key: string; value: DeviceKeyValue }[] }) | undefined {
       const row = db.prepare(`${DEVICE_SELECT} WHERE d.app_key = ? AND d.udid = ?`).get(appKey, udid) as
-        ExplorerDeviceRow | undefined;
+        | ExplorerDeviceRow
+        | undefined;
       if (!row) return undefined;
       const keys = (
         db

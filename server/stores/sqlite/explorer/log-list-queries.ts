@@ -62,7 +62,8 @@ export function logListQueries({ db, where, page, scan, common, commonWordsPage 
   /** One log's whole text: undefined when the app has no such log. */
   function logText(appKey: string, id: number): { t: string | null } | undefined {
     return db.prepare(`SELECT l.t FROM ${LOG_FROM} WHERE l.id = ? AND s.app_key = ?`).get(id, appKey) as
-      { t: string | null } | undefined;
+      | { t: string | null }
+      | undefined;
   }
 
   /** The log a session's issue is about: the `bf_issue` line Bugfender's SDK writes with the issue's uuid as text,
@@ -78,7 +79,8 @@ export function logListQueries({ db, where, page, scan, common, commonWordsPage 
     if (before) return before.id;
     return (
       db.prepare(`SELECT id FROM logs WHERE session_id = ? ORDER BY at DESC, id DESC LIMIT 1`).get(sessionId) as
-        { id: number } | undefined
+        | { id: number }
+        | undefined
     )?.id;
   }
 

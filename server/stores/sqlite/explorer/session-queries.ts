@@ -37,7 +37,8 @@ export function sessionQueries(db: Database.Database) {
     },
     one(appKey: string, uid: string): ExplorerSession | undefined {
       const row = db.prepare(`${SESSION_SELECT} WHERE s.app_key = ? AND s.session_uid = ?`).get(appKey, uid) as
-        ExplorerSessionRow | undefined;
+        | ExplorerSessionRow
+        | undefined;
       return row && toExplorerSession(row);
     },
     /** The app versions and languages its sessions name (for the filter's choices). */
