@@ -48,7 +48,7 @@ function benchRows(rows: number, offset: number): Row[] {
   for (let index = 0; out.length < rows; index++) {
     const batch = prepareBatch('demo', 1, batchLogs(1, offset + index));
     for (const line of batch.lines.split('\n'))
-      out.push(JSON.parse(numberedLine(line, received, received * 1_000_000 + out.length)) as Row);
+      out.push(JSON.parse(numberedLine(line, received, received * 1_000_000 + out.length, batch.token)) as Row);
   }
   return out;
 }

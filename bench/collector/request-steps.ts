@@ -36,7 +36,7 @@ function bodyOfGroup(first: number): Buffer {
   const body: string[] = [];
   let arrival = 1_764_900_000_000_000;
   for (const batch of prepared.slice(first, first + GROUP))
-    for (const line of batch.lines.split('\n')) body.push(numberedLine(line, 1_764_900_000, arrival++));
+    for (const line of batch.lines.split('\n')) body.push(numberedLine(line, 1_764_900_000, arrival++, batch.token));
   return Buffer.from(body.join('\n'));
 }
 

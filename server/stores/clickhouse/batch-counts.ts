@@ -3,10 +3,10 @@
 // its logs: the resend stores none and counts none. So counts SIDELOG_DB refused are owed: kept in ClickHouse's ledger
 // (owed-counts.ts) before the error is answered, so that a process killed while it owes them loses nothing, and in
 // this process's memory, the fast path. They are paid ahead of the next batch's counts, by any process's sweep of the
-// ledger (at start, then now and then) and as the store closes; each payment carries the batch's token, which
-// SIDELOG_DB records with the counts, so counts paid twice count once (docs/clickhouse.md#counts-owed-kept-and-paid).
-// The normal path, SIDELOG_DB taking the counts, is one countLogs as before: nothing owed, nothing asked of ClickHouse.
-import { randomUUID } from 'node:crypto';
+// ledger (at start, then now and then) and as the store closes. Every count carries its batch's token, which SIDELOG_DB
+// records with the counts, so counts made twice count once: a payment of counts whose first write went in but whose
+// answer was lost, or a batch ClickHouse held uncounted, found again by a resend (docs/clickhouse.md#counts-of-a-batch-once).
+// The normal path, SIDELOG_DB taking the counts, is one countLogs: nothing owed, nothing asked of ClickHouse.
 import type { CollectorStore, StoredCounts } from '../store.types.ts';
 import type { OwedCounts, OwedLedger } from './owed-counts.ts';
 
@@ -14,8 +14,8 @@ import type { OwedCounts, OwedLedger } from './owed-counts.ts';
 export const PAID_PER_SWEEP = 1_000;
 
 export interface BatchCounting {
-  /** Writes the owed counts, then this batch's; on a failure, what is not written is owed. */
-  count(appKey: string, sessionId: number, counts: StoredCounts): Promise<void>;
+  /** Writes the owed counts, then this batch's under its token; on a failure, what is not written is owed. */
+  count(appKey: string, sessionId: number, counts: StoredCounts, token: string): Promise<void>;
   /** Pays what this process owes, then what the ledger holds as owed by any process, and marks it paid; resolves with
    * how many batches' counts it paid, or fails with SIDELOG_DB's or ClickHouse's error (the rest stay owed). */
   payOwed(): Promise<number>;
@@ -53,9 +53,9 @@ export function createBatchCounting(base: Pick<CollectorStore, 'countLogs'>, led
     return { unpaid: entries.slice(paid), error };
   }
 
-  /** The counts become owed: in the ledger before the batch's error is answered, and here. */
-  async function owe(appKey: string, sessionId: number, counts: StoredCounts): Promise<void> {
-    const entry: OwedCounts = { token: randomUUID(), appKey, sessionId, counts };
+  /** The counts become owed, under their batch's token: in the ledger before the batch's error is answered, and here. */
+  async function owe(appKey: string, sessionId: number, counts: StoredCounts, token: string): Promise<void> {
+    const entry: OwedCounts = { token, appKey, sessionId, counts };
     owed.push(entry);
     try {
       await ledger.owe(entry);
@@ -77,12 +77,12 @@ export function createBatchCounting(base: Pick<CollectorStore, 'countLogs'>, led
   }
 
   return {
-    async count(appKey, sessionId, counts) {
+    async count(appKey, sessionId, counts, token) {
       try {
         if (owed.length > 0) await payOwnOwed();
-        await base.countLogs(appKey, sessionId, counts);
+        await base.countLogs(appKey, sessionId, counts, token);
       } catch (error) {
-        await owe(appKey, sessionId, counts);
+        await owe(appKey, sessionId, counts, token);
         throw error;
       }
     },

@@ -5,8 +5,7 @@
 // (log-rows.ts: parsed, hashed, its rows as one string of JSON lines) and sends it over the cluster's IPC channel
 // (remote-log-writer.ts); the primary answers each with its counts once ClickHouse has acknowledged the insert holding
 // it, or with the error, and then nothing of that group was acknowledged.
-import type { StoredCounts } from '../store.types.ts';
-import type { LogWriter } from './log-writer.ts';
+import type { BatchCounts, LogWriter } from './log-writer.ts';
 import type { PreparedBatch } from './log-rows.ts';
 import { asUnavailable, ClickHouseUnavailable } from './unavailable.ts';
 
@@ -23,7 +22,7 @@ export interface InsertRequest {
 export interface InsertReply {
   type: typeof INSERTED;
   id: number;
-  counts?: StoredCounts;
+  counts?: BatchCounts;
   /** Why the batch was not stored; `unavailable`: ClickHouse down, slow or behind (the collector's 503). */
   error?: { message: string; unavailable: boolean };
 }

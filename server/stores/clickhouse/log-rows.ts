@@ -1,5 +1,6 @@
 // A log as a row of ClickHouse's `logs` (schema.ts): the fields the other stores keep, its dedupe key and an id; and a
 // batch of them as the writer inserts it (PreparedBatch), made where the batch arrived.
+import { randomUUID } from 'node:crypto';
 import type { LogRecord } from '../../../protocol/records.types.ts';
 import type { LogField } from '../log-columns.ts';
 import { hashedText, hashOfText, logContentHash, storedFields } from '../log-hash.ts';
@@ -113,6 +114,9 @@ export const toLogRow = (appKey: string, sessionId: number, log: LogRecord): Log
 export interface PreparedBatch {
   app: string;
   session: number;
+  /** This sending's token, in each of its rows (`batch`) and in SIDELOG_DB's record of its counts
+   * (docs/clickhouse.md#counts-of-a-batch-once). */
+  token: string;
   at: number[];
   hash: string[];
   level: (number | null)[];
@@ -124,6 +128,7 @@ export function prepareBatch(appKey: string, sessionId: number, logs: LogRecord[
   const batch: PreparedBatch = {
     app: appKey,
     session: sessionId,
+    token: randomUUID(),
     at: new Array<number>(count),
     hash: new Array<string>(count),
     level: new Array<number | null>(count),
@@ -142,6 +147,7 @@ export function prepareBatch(appKey: string, sessionId: number, logs: LogRecord[
   return batch;
 }
 
-/** A prepared line with the writer's two fields put first: `{"received":…,"arrival":…,` and the line's own fields. */
-export const numberedLine = (line: string, received: number, arrival: number) =>
-  `{"received":${received},"arrival":${arrival},${line.slice(1)}`;
+/** A prepared line with the writer's fields put first: `{"received":…,"arrival":…,"batch":"…",` and the line's own
+ * fields. The batch's token is a UUID: nothing in it to escape. */
+export const numberedLine = (line: string, received: number, arrival: number, batch: string) =>
+  `{"received":${received},"arrival":${arrival},"batch":"${batch}",${line.slice(1)}`;

@@ -25,15 +25,23 @@ export const MAX_WAITING_ROWS = 200_000;
  * max_query_size (256 KiB). */
 const SESSIONS_PER_LOOKUP = 500;
 
+/** A batch's counts as the writer gives them (docs/clickhouse.md#counts-of-a-batch-once): its new logs' counts, its
+ * token, and the counts of its logs ClickHouse held already under another sending's token, which SIDELOG_DB may not
+ * have counted (that sending's process killed between ClickHouse's acknowledgement and SIDELOG_DB's). */
+export interface BatchCounts extends StoredCounts {
+  token: string;
+  earlier: { token: string; counts: StoredCounts }[];
+}
+
 export interface LogWriter {
   /** Stores the batch, skipping logs already stored for the session (same `at` and content); resolves with how many
    * were new once ClickHouse has acknowledged them. Fails with ClickHouseUnavailable when ClickHouse is down, slow or
    * the writer is past MAX_WAITING_ROWS. */
   addLogs(appKey: string, sessionId: number, logs: LogRecord[]): Promise<number>;
   /** addLogs, answering the new logs' counts too, for SIDELOG_DB's session counts (CollectorStore.countLogs). */
-  store(appKey: string, sessionId: number, logs: LogRecord[]): Promise<StoredCounts>;
+  store(appKey: string, sessionId: number, logs: LogRecord[]): Promise<BatchCounts>;
   /** store, for a batch prepared elsewhere (a worker's, through the host's inserter: host-inserter.ts). */
-  submit(batch: PreparedBatch): Promise<StoredCounts>;
+  submit(batch: PreparedBatch): Promise<BatchCounts>;
   /** Resolves once every batch submitted before it is written or failed. */
   drain(): Promise<void>;
   /** The numbers of the rows' arrival order, and how far they are settled (arrival.ts). */
@@ -50,13 +58,16 @@ export const noneStored = (sent: number): StoredCounts => ({
 /** The writer's calls over a way to submit a prepared batch (the group commit here, or the host's inserter through a
  * worker's channel: remote-log-writer.ts): a batch prepared where it arrives, an empty one answered at once. */
 export function batchCalls(
-  submitBatch: (batch: PreparedBatch) => Promise<StoredCounts>,
+  submitBatch: (batch: PreparedBatch) => Promise<BatchCounts>,
 ): Pick<LogWriter, 'addLogs' | 'store' | 'submit'> {
   const submit = (batch: PreparedBatch) =>
-    batch.at.length === 0 ? Promise.resolve(noneStored(0)) : submitBatch(batch);
+    batch.at.length === 0 ? Promise.resolve({ ...noneStored(0), token: batch.token, earlier: [] }) : submitBatch(batch);
   const store: LogWriter['store'] = (appKey, sessionId, logs) => submit(prepareBatch(appKey, sessionId, logs));
   return { submit, store, addLogs: async (appKey, sessionId, logs) => (await store(appKey, sessionId, logs)).stored };
 }
+
+/** A stored row's key, for the look-up of its sending. */
+const sendingKey = (sessionId: number, at: number, contentHash: string) => `${sessionId} ${at} ${contentHash}`;
 
 /** A new row into its batch's counts; a level outside 0…5 counts in the total only, as on the other stores. */
 function count(counts: StoredCounts, at: number, level: number | null): void {
@@ -84,8 +95,9 @@ export function createLogWriter(client: ClickHouseClient, database: string, opti
   const arrivals = createArrivalClock(now);
 
   /** The dedupe keys among the batches' rows that are stored already, looked up by each session's range of `at`: the
-   * primary key (app, at, …) narrows the read to those times. */
-  async function storedKeys(batches: PreparedBatch[]): Promise<DedupeKeys> {
+   * primary key (app, at, …) narrows the read to those times; and each such row's sending, by its key, where it has
+   * one (rows stored before the `batch` column have none). */
+  async function storedKeys(batches: PreparedBatch[]): Promise<{ keys: DedupeKeys; sendings: Map<string, string> }> {
     const ranges = new Map<number, { app: string; min: number; max: number }>();
     for (const batch of batches) {
       const range = ranges.get(batch.session) ?? { app: batch.app, min: Infinity, max: -Infinity };
@@ -96,6 +108,7 @@ export function createLogWriter(client: ClickHouseClient, database: string, opti
       }
     }
     const stored = dedupeKeys();
+    const sendings = new Map<string, string>();
     const sessions = [...ranges.entries()];
     for (let start = 0; start < sessions.length; start += SESSIONS_PER_LOOKUP) {
       const chunk = sessions.slice(start, start + SESSIONS_PER_LOOKUP);
@@ -109,36 +122,56 @@ export function createLogWriter(client: ClickHouseClient, database: string, opti
         )
         .join(' OR ');
       const result = await client.query({
-        query: `SELECT session_id, at, content_hash FROM ${table}
+        query: `SELECT session_id, at, content_hash, batch FROM ${table}
           WHERE app IN ${sqlList(apps)} AND at >= ${sqlFloat(min)} AND at <= ${sqlFloat(max)} AND (${each})`,
         format: 'JSONEachRow',
       });
-      for (const row of (await result.json()) as { session_id: number; at: number; content_hash: string }[])
+      const rows = (await result.json()) as { session_id: number; at: number; content_hash: string; batch: string }[];
+      for (const row of rows) {
         stored.add(Number(row.session_id), Number(row.at), row.content_hash);
+        if (row.batch !== '')
+          sendings.set(sendingKey(Number(row.session_id), Number(row.at), row.content_hash), row.batch);
+      }
     }
-    return stored;
+    return { keys: stored, sendings };
   }
 
   /** One group: the rows not yet stored (nor twice in the group), inserted at once as the text the batches brought,
    * each line numbered; each batch's counts of new ones. */
-  async function write(batches: PreparedBatch[]): Promise<StoredCounts[]> {
+  async function write(batches: PreparedBatch[]): Promise<BatchCounts[]> {
     let first: number | undefined;
     try {
-      const stored = await storedKeys(batches);
+      const { keys: stored, sendings } = await storedKeys(batches);
       /** Per batch, the indexes of its new rows. */
       const fresh: number[][] = [];
       let freshRows = 0;
-      const counts = batches.map((batch) => {
+      const counts = batches.map((batch): BatchCounts => {
         const counts = noneStored(batch.at.length);
+        const earlier = new Map<string, StoredCounts>();
         const news: number[] = [];
         batch.at.forEach((at, index) => {
-          if (!stored.add(batch.session, at, batch.hash[index]!)) return;
+          if (!stored.add(batch.session, at, batch.hash[index]!)) {
+            // Stored by an earlier sending: counted with its token, once a group however often it comes (rare: a
+            // resend; nothing is looked up otherwise).
+            const key = sendings.size > 0 ? sendingKey(batch.session, at, batch.hash[index]!) : undefined;
+            const sending = key === undefined ? undefined : sendings.get(key);
+            if (sending === undefined) return;
+            sendings.delete(key!);
+            const its = earlier.get(sending) ?? earlier.set(sending, noneStored(0)).get(sending)!;
+            its.sent++;
+            count(its, at, batch.level[index]!);
+            return;
+          }
           news.push(index);
           count(counts, at, batch.level[index]!);
         });
         fresh.push(news);
         freshRows += news.length;
-        return counts;
+        return {
+          ...counts,
+          token: batch.token,
+          earlier: [...earlier].map(([token, counts]) => ({ token, counts })),
+        };
       });
       if (freshRows > 0) {
         // Numbered as the insert begins, in the group's order: a session's logs arrive in the order they were sent.
@@ -152,7 +185,7 @@ export function createLogWriter(client: ClickHouseClient, database: string, opti
           const news = fresh[index]!;
           if (news.length === 0) return;
           const lines = batch.lines.split('\n');
-          for (const row of news) body.push(numberedLine(lines[row]!, received, arrival++));
+          for (const row of news) body.push(numberedLine(lines[row]!, received, arrival++, batch.token));
         });
         // The text as the batches brought it, as a byte stream (`exec`, since `insert` would serialise objects):
         // no object per row is made or serialised here.
@@ -173,7 +206,7 @@ export function createLogWriter(client: ClickHouseClient, database: string, opti
     }
   }
 
-  const group: GroupCommit<PreparedBatch, StoredCounts> = groupCommit(write, {
+  const group: GroupCommit<PreparedBatch, BatchCounts> = groupCommit(write, {
     rows: (batch) => batch.at.length,
     windowMs: options.windowMs ?? GROUP_WINDOW_MS,
     maxRows: options.maxRows ?? GROUP_MAX_ROWS,

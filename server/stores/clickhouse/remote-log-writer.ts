@@ -3,9 +3,8 @@
 // with the batch's counts once the primary says ClickHouse acknowledged the insert holding it. A primary that cannot
 // be reached, or that goes while batches wait, fails them as ClickHouse unavailable (503 with Retry-After): none of
 // them was acknowledged to a client.
-import { batchCalls, type LogWriter } from './log-writer.ts';
+import { batchCalls, type BatchCounts, type LogWriter } from './log-writer.ts';
 import type { PreparedBatch } from './log-rows.ts';
-import type { StoredCounts } from '../store.types.ts';
 import {
   horizonRequest,
   insertRequest,
@@ -43,7 +42,7 @@ interface Pending<T> {
 
 export function createRemoteLogWriter(channel: PrimaryChannel): RemoteLogWriter {
   let next = 0;
-  const waiting = new Map<number, Pending<StoredCounts>>();
+  const waiting = new Map<number, Pending<BatchCounts>>();
   const horizons = new Map<number, Pending<number>>();
   const gone = () => new ClickHouseUnavailable('the inserter of this host (the primary process) is not reachable');
 

@@ -113,6 +113,17 @@ export const LOGS_MIGRATIONS: readonly LogsMigration[] = [
       ];
     },
   },
+  // The token of the sending that stored each row (docs/clickhouse.md#counts-of-a-batch-once): a resend that finds its
+  // logs stored reads whose they were, and SIDELOG_DB says whether that batch was counted. Rows stored before it have
+  // none, and count as counted. On a cluster as `arrival` went.
+  {
+    name: 'batch',
+    statements: (database, _features, cluster) =>
+      [
+        ...(cluster?.shardDatabases.map((shard) => `${sqlIdentifier(shard)}.${LOCAL_LOGS_TABLE}`) ?? []),
+        ...(cluster?.keeper ? [] : [`${sqlIdentifier(database)}.${LOGS_TABLE}`]),
+      ].map((table) => `ALTER TABLE ${table}${onCluster(cluster)} ADD COLUMN batch String DEFAULT ''`),
+  },
 ];
 
 /** The word index's name and its definition for the server, when it has one; `table` is the table that holds the

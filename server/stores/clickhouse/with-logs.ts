@@ -71,7 +71,13 @@ export function withClickHouseLogs(base: Store, logs: ClickHouseLogs, options: W
         if (!board.current()) throw new ClickHouseUnavailable('this process cannot publish its log horizon');
       }
       const counts = await logs.store(appKey, sessionId, batch);
-      await countBatch.count(appKey, sessionId, counts);
+      // Each under its sending's token: this one's, and any earlier sending whose logs ClickHouse held (its process
+      // killed before SIDELOG_DB had its counts?), which counts nothing if it was counted after all
+      // (docs/clickhouse.md#counts-of-a-batch-once). What fails is owed, and the batch answers the first error.
+      let failed: unknown;
+      for (const { token, counts: sending } of [...counts.earlier, { token: counts.token, counts }])
+        await countBatch.count(appKey, sessionId, sending, token).catch((error: unknown) => (failed ??= error));
+      if (failed !== undefined) throw failed;
       return counts.stored;
     },
     async pruneBefore(cutoff, batch) {

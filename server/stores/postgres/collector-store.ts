@@ -29,15 +29,23 @@ const ADD_TO_STATS = `ON CONFLICT (session_id) DO UPDATE SET
 /** PostgreSQL's code for a row that a unique key already holds. */
 const UNIQUE_VIOLATION = '23505';
 
-/** A batch whose logs are in ClickHouse, counted as ADD_LOGS counts its own. */
+/** A batch whose logs are in ClickHouse, counted as ADD_LOGS counts its own, in one statement. With a token ($13:
+ * docs/clickhouse.md#counts-of-a-batch-once) the batch's row records it, and a token already there or in
+ * counted_batches (owed counts paid before the rows held tokens), or a session retention deleted since, counts nothing:
+ * a second payer's insert waits on the first's row, then finds it. */
 const COUNT_LOGS = `
-  WITH counted AS (
-    INSERT INTO session_stats (session_id, first_at, last_at, total, debug, warning, error, trace, info, fatal)
-    SELECT $1::int, $4::float8, $5::float8, $3::int, $6::int, $7::int, $8::int, $9::int, $10::int, $11::int WHERE $3::int > 0
-    ${ADD_TO_STATS}
+  WITH batch AS (
+    INSERT INTO log_batches (app_key, session_id, count, stored, token)
+    SELECT $12, $1::int, $2::int, $3::int, $13::text
+    WHERE $13::text IS NULL OR (EXISTS (SELECT 1 FROM sessions WHERE id = $1::int)
+      AND NOT EXISTS (SELECT 1 FROM counted_batches WHERE token = $13::text))
+    ON CONFLICT (token) WHERE token IS NOT NULL DO NOTHING
     RETURNING 1
   )
-  INSERT INTO log_batches (app_key, session_id, count, stored) VALUES ($12, $1::int, $2::int, $3::int)`;
+  INSERT INTO session_stats (session_id, first_at, last_at, total, debug, warning, error, trace, info, fatal)
+  SELECT $1::int, $4::float8, $5::float8, $3::int, $6::int, $7::int, $8::int, $9::int, $10::int, $11::int
+  WHERE $3::int > 0 AND EXISTS (SELECT 1 FROM batch)
+  ${ADD_TO_STATS}`;
 
 /** A batch's logs in one statement, `dedupe` after its insert. */
 const addLogs = (dedupe: string) => `
@@ -183,7 +191,7 @@ export function createCollectorStore(pool: pg.Pool, partitions: Partitions, stat
       return stored;
     },
     async countLogs(appKey, sessionId, counts, token) {
-      const params = [
+      await pool.query(COUNT_LOGS, [
         sessionId,
         counts.sent,
         counts.stored,
@@ -191,21 +199,8 @@ export function createCollectorStore(pool: pg.Pool, partitions: Partitions, stat
         counts.last_at,
         ...counts.levels.slice(0, 6),
         appKey,
-      ];
-      if (token === undefined) {
-        await pool.query(COUNT_LOGS, params);
-        return;
-      }
-      // Owed counts (docs/clickhouse.md#counts-owed-kept-and-paid): the token's row and the counts commit together. A
-      // second payer's insert waits on the first's row, then finds it: counts paid twice count once.
-      await transaction(pool, async (client) => {
-        const { rowCount } = await client.query(
-          `INSERT INTO counted_batches (token) SELECT $1 WHERE EXISTS (SELECT 1 FROM sessions WHERE id = $2)
-           ON CONFLICT (token) DO NOTHING`,
-          [token, sessionId],
-        );
-        if (rowCount) await client.query(COUNT_LOGS, params);
-      });
+        token ?? null,
+      ]);
     },
     async addIssue(appKey, issue) {
       return transaction(pool, async (client) => {

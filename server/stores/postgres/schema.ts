@@ -442,4 +442,9 @@ export const PG_MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE log_writers (writer text PRIMARY KEY, horizon bigint NOT NULL, seen_at bigint NOT NULL);
   `,
+  // Each batch's token, where another store holds its logs, as in SQLite (server/stores/sqlite/schema.ts).
+  `
+  ALTER TABLE log_batches ADD COLUMN token text;
+  CREATE UNIQUE INDEX log_batches_by_token ON log_batches (token) WHERE token IS NOT NULL;
+  `,
 ];

@@ -131,19 +131,28 @@ export function logBatchWrites(db: Database.Database): {
     })();
   }
 
-  // Owed counts' tokens (docs/clickhouse.md#counts-owed-kept-and-paid): a token recorded is a payment made.
-  const recordToken = db.prepare(`INSERT OR IGNORE INTO counted_batches (token) VALUES (?)`);
+  // A batch's token (docs/clickhouse.md#counts-of-a-batch-once) is recorded in its row: a token already there, or in
+  // counted_batches (the tokens of owed counts paid before the rows held them), is counts made before.
+  const insertTokenBatch = db.prepare(
+    `INSERT OR IGNORE INTO log_batches (app_key, session_id, count, stored, token) VALUES (?, ?, ?, ?, ?)`,
+  );
+  const countedBefore = db.prepare(`SELECT 1 FROM counted_batches WHERE token = ?`).pluck();
   const sessionExists = db.prepare(`SELECT 1 FROM sessions WHERE id = ?`).pluck();
 
   /** A batch whose logs are in ClickHouse: its counts as the collector's group commit gave them. */
   function countLogs(appKey: string, sessionId: number, counts: StoredCounts, token?: string): void {
     db.transaction(() => {
-      // Paid before (by another process, or by one killed before it marked the row paid), or for a session retention
-      // deleted since: nothing to count.
-      if (token !== undefined && (recordToken.run(token).changes === 0 || !sessionExists.get(sessionId))) return;
+      if (token === undefined) insertBatch.run(appKey, sessionId, counts.sent, counts.stored);
+      // Counted before (this batch, another process's payment, or one killed before it marked the row paid), or for a
+      // session retention deleted since: nothing to count.
+      else if (
+        countedBefore.get(token) ||
+        !sessionExists.get(sessionId) ||
+        insertTokenBatch.run(appKey, sessionId, counts.sent, counts.stored, token).changes === 0
+      )
+        return;
       if (counts.stored > 0)
         upsertSessionStats.run(sessionId, counts.first_at, counts.last_at, counts.stored, ...counts.levels);
-      insertBatch.run(appKey, sessionId, counts.sent, counts.stored);
     })();
   }
 

@@ -548,4 +548,11 @@ ${FIRST_LOG_COLUMNS}
   `
   CREATE TABLE log_writers (writer TEXT PRIMARY KEY, horizon INTEGER NOT NULL, seen_at INTEGER NOT NULL) WITHOUT ROWID;
   `,
+  // Each batch's token, where another store holds its logs (ClickHouse: docs/clickhouse.md#counts-of-a-batch-once):
+  // the batch's row is its counts' record, so that counts paid twice, or a batch found in ClickHouse uncounted, count
+  // once; retention prunes it with the batch's row. counted_batches keeps the tokens recorded before it.
+  `
+  ALTER TABLE log_batches ADD COLUMN token TEXT;
+  CREATE UNIQUE INDEX log_batches_by_token ON log_batches (token) WHERE token IS NOT NULL;
+  `,
 ];

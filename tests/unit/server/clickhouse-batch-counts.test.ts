@@ -52,18 +52,21 @@ test('counts SIDELOG_DB refused are written before the next batch’s, each once
   const db = sidelogDb();
   const ledger = ledgerList();
   const { count } = createBatchCounting(db, ledger);
-  await expect(count('app', 1, batch(5))).rejects.toThrow('away');
-  await expect(count('app', 1, batch(6))).rejects.toThrow('away');
+  await expect(count('app', 1, batch(5), 't5')).rejects.toThrow('away');
+  await expect(count('app', 1, batch(6), 't6')).rejects.toThrow('away');
   expect(db.written).toEqual([]);
-  // Kept in the ledger before the error was answered, each under a token of its own.
-  expect(ledger.rows.map((row) => row.counts.stored)).toEqual([5, 6]);
+  // Kept in the ledger before the error was answered, each under its batch's token.
+  expect(ledger.rows.map((row) => [row.counts.stored, row.token])).toEqual([
+    [5, 't5'],
+    [6, 't6'],
+  ]);
   db.failing = false;
   // Two batches at once: the owed counts go with one of them, not both.
-  await Promise.all([count('app', 1, batch(7)), count('app', 2, batch(8))]);
+  await Promise.all([count('app', 1, batch(7), 't7'), count('app', 2, batch(8), 't8')]);
   expect(db.written.sort((a, b) => a - b)).toEqual([5, 6, 7, 8]);
   // And the ledger has them paid: no sweep pays them again.
   expect(await ledger.unpaid(10)).toEqual([]);
-  await count('app', 1, batch(9));
+  await count('app', 1, batch(9), 't9');
   expect(db.written).toHaveLength(5);
 });
 
@@ -71,9 +74,9 @@ test('counts still owed are written as the store closes, and those SIDELOG_DB st
   const db = sidelogDb();
   const ledger = ledgerList();
   const counting = createBatchCounting(db, ledger);
-  await expect(counting.count('app', 1, batch(5))).rejects.toThrow('away');
+  await expect(counting.count('app', 1, batch(5), 't5')).rejects.toThrow('away');
   ledger.refusing = true;
-  await expect(counting.count('app', 1, batch(6))).rejects.toThrow('away');
+  await expect(counting.count('app', 1, batch(6), 't6')).rejects.toThrow('away');
   // Still away at the close: both owed, in their order, for a later settle; the second only here.
   expect(await counting.settle()).toEqual({ owed: 2, onlyHere: 1 });
   db.failing = false;
@@ -88,8 +91,8 @@ test('a sweep pays what another process owed, once, however many sweep it or pay
   const ledger = ledgerList();
   // The process that owed them, never closed (killed), and two others sweeping at once.
   const killed = createBatchCounting(db, ledger);
-  await expect(killed.count('app', 1, batch(5))).rejects.toThrow('away');
-  await expect(killed.count('app', 2, batch(6))).rejects.toThrow('away');
+  await expect(killed.count('app', 1, batch(5), 't5')).rejects.toThrow('away');
+  await expect(killed.count('app', 2, batch(6), 't6')).rejects.toThrow('away');
   db.failing = false;
   const [a, b] = [createBatchCounting(db, ledger), createBatchCounting(db, ledger)];
   await Promise.all([a.payOwed(), b.payOwed()]);
@@ -105,7 +108,7 @@ test('a sweep that SIDELOG_DB refuses leaves the counts owed for the next', asyn
   const db = sidelogDb();
   const ledger = ledgerList();
   const counting = createBatchCounting(db, ledger);
-  await expect(counting.count('app', 1, batch(5))).rejects.toThrow('away');
+  await expect(counting.count('app', 1, batch(5), 't5')).rejects.toThrow('away');
   await expect(counting.payOwed()).rejects.toThrow('away');
   expect((await ledger.unpaid(10)).map((row) => row.counts.stored)).toEqual([5]);
   db.failing = false;
@@ -114,7 +117,7 @@ test('a sweep that SIDELOG_DB refuses leaves the counts owed for the next', asyn
   expect(await ledger.unpaid(10)).toEqual([]);
 });
 
-test('the normal path, SIDELOG_DB taking the counts, is one countLogs without a token and asks nothing of the ledger', async () => {
+test('the normal path, SIDELOG_DB taking the counts, is one countLogs with the batch’s token and asks nothing of the ledger', async () => {
   const calls: string[] = [];
   const counting = createBatchCounting(
     {
@@ -128,7 +131,31 @@ test('the normal path, SIDELOG_DB taking the counts, is one countLogs without a 
       paid: async () => void calls.push('paid'),
     },
   );
-  await counting.count('app', 1, batch(5));
-  await counting.count('app', 1, batch(6));
-  expect(calls).toEqual(['countLogs 5 no token', 'countLogs 6 no token']);
+  await counting.count('app', 1, batch(5), 't5');
+  await counting.count('app', 1, batch(6), 't6');
+  expect(calls).toEqual(['countLogs 5 t5', 'countLogs 6 t6']);
+});
+
+test('counts whose write went in but whose answer was lost are owed under the same token, and count once', async () => {
+  const db = sidelogDb();
+  db.failing = false;
+  const ledger = ledgerList();
+  let lost = 1;
+  const counting = createBatchCounting(
+    {
+      async countLogs(app, session, counts, token) {
+        await db.countLogs(app, session, counts, token);
+        if (lost-- > 0) throw new Error('the answer was lost');
+      },
+    },
+    ledger,
+  );
+  await expect(counting.count('app', 1, batch(5), 't5')).rejects.toThrow('lost');
+  expect(db.written).toEqual([5]);
+  expect(ledger.rows.map((row) => row.token)).toEqual(['t5']);
+  // Paid ahead of the next batch's counts, and again by a sweep: written once.
+  await counting.count('app', 1, batch(6), 't6');
+  ledger.paidTokens.clear();
+  await counting.payOwed();
+  expect(db.written).toEqual([5, 6]);
 });

@@ -4,7 +4,9 @@
 // it (its SIDELOG_DB connection let go, its memory gone; the real kill: clickhouse-owed-kill.test.ts), and the stores
 // opened after it pay: the session's counts, first and last time and the batches list are as if nothing had failed,
 // a resend still counts once, payers at once, or one after a payer that died before marking them paid, count once,
-// and a process already running pays them at its next sweep (its minute driven by a fake clock).
+// and a process already running pays them at its next sweep (its minute driven by a fake clock). And a process killed
+// after ClickHouse took a batch and before SIDELOG_DB had its counts: the client's resend counts it, once
+// (docs/clickhouse.md#counts-of-a-batch-once).
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { LogRecord } from '../../../protocol/records.types.ts';
 import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
@@ -31,7 +33,9 @@ describe.each(STORE_KINDS.flatMap((db) => CLICKHOUSE_ENGINES.map((engine) => [db
 
     /** A process's store: SIDELOG_DB's and ClickHouse's, no sweep but the one at start unless `payOwedEveryMs`. `kill`
      * lets it go unclosed. */
-    async function open(payOwedEveryMs = 0): Promise<{ store: Store; kill(): Promise<void> }> {
+    async function open(
+      payOwedEveryMs = 0,
+    ): Promise<{ store: Store; logs: Awaited<ReturnType<typeof openClickHouseLogsOn>>; kill(): Promise<void> }> {
       const base = await openStore(database.db);
       const logsStore = await openClickHouseLogsOn(clickhouse.client, clickhouse.database, { writer: { windowMs: 0 } });
       const store = withClickHouseLogs(base, logsStore, { payOwedEveryMs });
@@ -40,6 +44,7 @@ describe.each(STORE_KINDS.flatMap((db) => CLICKHOUSE_ENGINES.map((engine) => [db
       cleanup.push(() => (closed ? Promise.resolve() : store.close()));
       return {
         store,
+        logs: logsStore,
         async kill() {
           closed = true;
           await base.close();
@@ -56,15 +61,21 @@ describe.each(STORE_KINDS.flatMap((db) => CLICKHOUSE_ENGINES.map((engine) => [db
         ({ count, stored }) => ({ count, stored }),
       );
 
-    /** A process that counted batch A, then SIDELOG_DB refused batch B's counts, and then it died; `beside` starts
-     * another beside it first. */
-    async function killedOwing(a: LogRecord[], b: LogRecord[], beside?: () => Promise<void>): Promise<number> {
+    /** The run's databases, and a first process with the demo seeded. */
+    async function firstProcess() {
       database = await createTestDatabase(kind);
       cleanup.push(() => database.drop());
       clickhouse = await createTestClickHouse(engine);
       cleanup.push(() => clickhouse.drop());
       const first = await open();
       await seedDemo(first.store);
+      return first;
+    }
+
+    /** A process that counted batch A, then SIDELOG_DB refused batch B's counts, and then it died; `beside` starts
+     * another beside it first. */
+    async function killedOwing(a: LogRecord[], b: LogRecord[], beside?: () => Promise<void>): Promise<number> {
+      const first = await firstProcess();
       await beside?.();
       const session = await first.store.putSession(DEMO_APP_KEY, sessionPayload('owed'));
       expect(await first.store.addLogs(DEMO_APP_KEY, session, a)).toBe(a.length);
@@ -134,6 +145,30 @@ describe.each(STORE_KINDS.flatMap((db) => CLICKHOUSE_ENGINES.map((engine) => [db
       expect(await batches(running!)).toEqual([
         { count: 4, stored: 4 },
         { count: 8, stored: 8 },
+      ]);
+    });
+
+    test('a process killed after ClickHouse took a batch and before SIDELOG_DB counted it: the resend counts it, once', async () => {
+      const [a, b, c] = [batchOf(6, 0), batchOf(10, 1_000), batchOf(3, 2_000)];
+      const first = await firstProcess();
+      const session = await first.store.putSession(DEMO_APP_KEY, sessionPayload('in flight'));
+      expect(await first.store.addLogs(DEMO_APP_KEY, session, a)).toBe(a.length);
+      // ClickHouse acknowledges B's insert, and the process dies before it writes B's counts: the client has no answer.
+      expect((await first.logs.store(DEMO_APP_KEY, session, b)).stored).toBe(b.length);
+      await first.kill();
+      const { store } = await open();
+      expect(await listed(store)).toEqual([listedAsSent([a])]);
+      // The client sends B again, to another process: nothing stored twice, and B counted under its first sending.
+      expect(await store.addLogs(DEMO_APP_KEY, session, b)).toBe(0);
+      expect(await listed(store)).toEqual([listedAsSent([a, b])]);
+      // Again, with logs of its own added (a client's next batch taking up what it still holds): B counts nothing more.
+      expect(await store.addLogs(DEMO_APP_KEY, session, [...b, ...c])).toBe(c.length);
+      expect(await listed(store)).toEqual([listedAsSent([a, b, c])]);
+      expect(await batches(store)).toEqual([
+        { count: 6, stored: 6 },
+        { count: 10, stored: 10 },
+        { count: 10, stored: 0 },
+        { count: 13, stored: 3 },
       ]);
     });
   },

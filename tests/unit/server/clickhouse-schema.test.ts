@@ -39,6 +39,7 @@ describe.each(CLICKHOUSE_ENGINES)('the logs schema on ClickHouse (%s)', (engine)
       { version: 1, name: 'logs' },
       { version: 2, name: 'arrival' },
       { version: 3, name: 'owed counts' },
+      { version: 4, name: 'batch' },
     ]);
     // DESCRIBE, in the table's order: 18.16's system.columns has no position.
     const columns = await rows<{ name: string }>(`DESCRIBE TABLE ${ch.database}.logs`);
@@ -51,6 +52,7 @@ describe.each(CLICKHOUSE_ENGINES)('the logs schema on ClickHouse (%s)', (engine)
       ...COLUMN_NAMES,
       'content_hash',
       'arrival',
+      'batch',
     ]);
   });
 
