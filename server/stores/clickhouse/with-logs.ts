@@ -70,13 +70,15 @@ export function withClickHouseLogs(base: Store, logs: ClickHouseLogs, options: W
         // A row of its own that others may have deleted: no tail would wait for what this insert numbers.
         if (!board.current()) throw new ClickHouseUnavailable('this process cannot publish its log horizon');
       }
-      const counts = await logs.store(appKey, sessionId, batch);
-      // Each under its sending's token: this one's, and any earlier sending whose logs ClickHouse held (its process
-      // killed before SIDELOG_DB had its counts?), which counts nothing if it was counted after all
+      const { token, earlier, ...counts } = await logs.store(appKey, sessionId, batch);
+      // Each under its sending's token: this one's, and that of any earlier sending whose logs ClickHouse held, which
+      // counts nothing if it was counted and is counted now if its process died before SIDELOG_DB had its counts
       // (docs/clickhouse.md#counts-of-a-batch-once). What fails is owed, and the batch answers the first error.
       let failed: unknown;
-      for (const { token, counts: sending } of [...counts.earlier, { token: counts.token, counts }])
-        await countBatch.count(appKey, sessionId, sending, token).catch((error: unknown) => (failed ??= error));
+      for (const sending of [...earlier, { token, counts }])
+        await countBatch
+          .count(appKey, sessionId, sending.counts, sending.token)
+          .catch((error: unknown) => (failed ??= error));
       if (failed !== undefined) throw failed;
       return counts.stored;
     },
