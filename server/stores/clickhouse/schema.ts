@@ -67,6 +67,16 @@ export function createDistributedLogs(database: string, cluster: ClusterLayout):
     ENGINE = Distributed(${sqlIdentifier(cluster.name)}, ${sqlString(cluster.remoteDatabase)}, ${LOCAL_LOGS_TABLE}, cityHash64(session_id))`;
 }
 
+/** A column added to `logs`: on a cluster each shard's table gains it, then the Distributed one, but with Keeper that
+ * one is made again instead (migrate.ts): ON CLUSTER refuses an ALTER of a table that is not replicated when the
+ * cluster's shards replicate. */
+function addLogsColumn(database: string, cluster: ClusterLayout | undefined, column: string): string[] {
+  return [
+    ...(cluster?.shardDatabases.map((shard) => `${sqlIdentifier(shard)}.${LOCAL_LOGS_TABLE}`) ?? []),
+    ...(cluster?.keeper ? [] : [`${sqlIdentifier(database)}.${LOGS_TABLE}`]),
+  ].map((table) => `ALTER TABLE ${table}${onCluster(cluster)} ADD COLUMN ${column}`);
+}
+
 interface LogsMigration {
   name: string;
   statements(database: string, features: ServerFeatures, cluster?: ClusterLayout): string[];
@@ -81,19 +91,11 @@ export const LOGS_MIGRATIONS: readonly LogsMigration[] = [
         : [createLogs(`${sqlIdentifier(database)}.${LOGS_TABLE}`, features)],
   },
   // A log's place in arrival order (arrival.ts), for the forwarder and the live tail. Rows stored before it take the
-  // first number of their second of arrival. On a cluster each shard's table gains it, then the Distributed one, but
-  // with Keeper that one is made again instead (migrate.ts): ON CLUSTER refuses an ALTER of a table that is not
-  // replicated when the cluster's shards replicate.
+  // first number of their second of arrival.
   {
     name: 'arrival',
     statements: (database, _features, cluster) =>
-      [
-        ...(cluster?.shardDatabases.map((shard) => `${sqlIdentifier(shard)}.${LOCAL_LOGS_TABLE}`) ?? []),
-        ...(cluster?.keeper ? [] : [`${sqlIdentifier(database)}.${LOGS_TABLE}`]),
-      ].map(
-        (table) =>
-          `ALTER TABLE ${table}${onCluster(cluster)} ADD COLUMN arrival UInt64 DEFAULT toUInt64(received) * 1000000`,
-      ),
+      addLogsColumn(database, cluster, 'arrival UInt64 DEFAULT toUInt64(received) * 1000000'),
   },
   // A batch's counts SIDELOG_DB refused after ClickHouse took its logs (docs/clickhouse.md#counts-owed-kept-and-paid):
   // a row per batch, and a second with `paid` 1 once they are paid; ReplacingMergeTree(paid) folds the two into the
@@ -115,14 +117,10 @@ export const LOGS_MIGRATIONS: readonly LogsMigration[] = [
   },
   // The token of the sending that stored each row (docs/clickhouse.md#counts-of-a-batch-once): a resend that finds its
   // logs stored reads whose they were, and SIDELOG_DB says whether that batch was counted. Rows stored before it have
-  // none, and count as counted. On a cluster as `arrival` went.
+  // none, and count as counted.
   {
     name: 'batch',
-    statements: (database, _features, cluster) =>
-      [
-        ...(cluster?.shardDatabases.map((shard) => `${sqlIdentifier(shard)}.${LOCAL_LOGS_TABLE}`) ?? []),
-        ...(cluster?.keeper ? [] : [`${sqlIdentifier(database)}.${LOGS_TABLE}`]),
-      ].map((table) => `ALTER TABLE ${table}${onCluster(cluster)} ADD COLUMN batch String DEFAULT ''`),
+    statements: (database, _features, cluster) => addLogsColumn(database, cluster, `batch String DEFAULT ''`),
   },
 ];
 
