@@ -11,7 +11,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { LogRecord } from '../../../protocol/records.types.ts';
 import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { DEMO_APP_KEY, seedDemo } from '../../../server/partner/demo.ts';
-import { openClickHouseLogsOn } from '../../../server/stores/clickhouse/logs-store.ts';
+import { openClickHouseLogsOn, type ClickHouseLogs } from '../../../server/stores/clickhouse/logs-store.ts';
 import { owedCountsIn } from '../../../server/stores/clickhouse/owed-counts.ts';
 import { PAY_OWED_EVERY_MS, withClickHouseLogs } from '../../../server/stores/clickhouse/with-logs.ts';
 import { openStore } from '../../../server/stores/open-store.ts';
@@ -33,9 +33,7 @@ describe.each(STORE_KINDS.flatMap((db) => CLICKHOUSE_ENGINES.map((engine) => [db
 
     /** A process's store: SIDELOG_DB's and ClickHouse's, no sweep but the one at start unless `payOwedEveryMs`. `kill`
      * lets it go unclosed. */
-    async function open(
-      payOwedEveryMs = 0,
-    ): Promise<{ store: Store; logs: Awaited<ReturnType<typeof openClickHouseLogsOn>>; kill(): Promise<void> }> {
+    async function open(payOwedEveryMs = 0): Promise<{ store: Store; logs: ClickHouseLogs; kill(): Promise<void> }> {
       const base = await openStore(database.db);
       const logsStore = await openClickHouseLogsOn(clickhouse.client, clickhouse.database, { writer: { windowMs: 0 } });
       const store = withClickHouseLogs(base, logsStore, { payOwedEveryMs });
