@@ -124,6 +124,9 @@ export interface CollectorStore {
    * once owed: docs/clickhouse.md#counts-owed-kept-and-paid), the token is recorded in the same transaction, and a token
    * already recorded, or a session retention has since deleted, counts nothing: so counts paid twice count once. */
   countLogs(appKey: string, sessionId: number, counts: StoredCounts, token?: string): Promise<void>;
+  /** Forgets tokens of counted_batches (owed counts paid before log_batches held tokens) that ClickHouse's ledger has
+   * deleted: nothing reads them to pay again (docs/clickhouse.md#old-tokens-deleted). */
+  forgetCountedTokens(tokens: readonly string[]): Promise<void>;
   /** Stores the issue unless its uid is already stored; returns whether it was new. `resolved_frame`: its frame as
    * its source map resolved it (server/sourcemaps/group-frame.ts), which its group keys on. */
   addIssue(appKey: string, issue: IssueRequest & { resolved_frame?: string }): Promise<boolean>;

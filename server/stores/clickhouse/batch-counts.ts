@@ -13,10 +13,15 @@ import type { OwedCounts, OwedLedger } from './owed-counts.ts';
 /** Owed counts paid per sweep: a sweep's read is bounded, and the next sweep takes the rest. */
 export const PAID_PER_SWEEP = 1_000;
 
+/** How long the ledger keeps counts after their payment, in seconds: longer than any payer takes between reading
+ * them as owed and paying them, so that none pays counts whose token is already forgotten. */
+export const PAID_KEPT_S = 3_600;
+
 export interface BatchCounting {
   /** Writes the owed counts, then this batch's under its token; on a failure, what is not written is owed. */
   count(appKey: string, sessionId: number, counts: StoredCounts, token: string): Promise<void>;
-  /** Pays what this process owes, then what the ledger holds as owed by any process, and marks it paid; resolves with
+  /** Pays what this process owes, then what the ledger holds as owed by any process, and marks it paid; then deletes
+   * from the ledger, and from SIDELOG_DB's counted_batches, what was paid more than PAID_KEPT_S ago. Resolves with
    * how many batches' counts it paid, or fails with SIDELOG_DB's or ClickHouse's error (the rest stay owed). */
   payOwed(): Promise<number>;
   /** Writes this process's owed counts (as the store closes): how many batches' counts are still owed, and of these
@@ -24,7 +29,10 @@ export interface BatchCounting {
   settle(): Promise<{ owed: number; onlyHere: number }>;
 }
 
-export function createBatchCounting(base: Pick<CollectorStore, 'countLogs'>, ledger: OwedLedger): BatchCounting {
+export function createBatchCounting(
+  base: Pick<CollectorStore, 'countLogs' | 'forgetCountedTokens'>,
+  ledger: OwedLedger,
+): BatchCounting {
   const owed: OwedCounts[] = [];
   /** The tokens of owed counts the ledger refused to keep: only this process's memory holds them. */
   const onlyHere = new Set<string>();
@@ -93,6 +101,10 @@ export function createBatchCounting(base: Pick<CollectorStore, 'countLogs'>, led
       const { unpaid, error } = await payInOrder(entries);
       forget(entries.slice(0, entries.length - unpaid.length));
       if (unpaid.length > 0) throw error;
+      // Old payments go (docs/clickhouse.md#old-tokens-deleted); the tokens gone from the ledger go from
+      // counted_batches too, where those paid before the batches' rows held tokens are.
+      const gone = await ledger.prune(Math.floor(Date.now() / 1000) - PAID_KEPT_S, PAID_PER_SWEEP);
+      if (gone.length > 0) await base.forgetCountedTokens(gone);
       return own + entries.length;
     },
     async settle() {

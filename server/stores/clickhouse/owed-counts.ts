@@ -6,7 +6,7 @@
 import type { ClickHouseClient } from '@clickhouse/client';
 import type { StoredCounts } from '../store.types.ts';
 import { OWED_TABLE } from './schema.ts';
-import { sqlIdentifier, sqlInteger } from './sql-literal.ts';
+import { sqlIdentifier, sqlInteger, sqlList, sqlString } from './sql-literal.ts';
 
 /** One batch's counts owed, under the token its payment records in SIDELOG_DB (CollectorStore.countLogs). */
 export interface OwedCounts {
@@ -23,6 +23,11 @@ export interface OwedLedger {
   unpaid(limit: number): Promise<OwedCounts[]>;
   /** Marks the counts paid: they are no longer read as owed. */
   paid(entries: readonly OwedCounts[]): Promise<void>;
+  /** Deletes the rows of counts paid before `paidBefore` (seconds), at most `limit` tokens, in a mutation that finishes
+   * in the background: a token's owed row first, its paid row once it is alone, so that no state of the mutation
+   * reads as owed. Answers the tokens whose last rows it deletes; does nothing while an earlier mutation of the table
+   * is still running. */
+  prune(paidBefore: number, limit: number): Promise<string[]>;
 }
 
 interface OwedRow {
@@ -38,6 +43,7 @@ interface OwedRow {
 
 export function owedCountsIn(client: ClickHouseClient, database: string): OwedLedger {
   const table = `${sqlIdentifier(database)}.${OWED_TABLE}`;
+  const rows = async <T>(query: string) => (await (await client.query({ query, format: 'JSONEachRow' })).json()) as T[];
   const write = async (entries: readonly OwedCounts[], paid: 0 | 1) => {
     if (entries.length === 0) return;
     const owed = Math.floor(Date.now() / 1000);
@@ -63,13 +69,12 @@ export function owedCountsIn(client: ClickHouseClient, database: string): OwedLe
     paid: (entries) => write(entries, 1),
     async unpaid(limit) {
       // GROUP BY rather than FINAL: exact whether or not the two rows of a token have merged yet.
-      const result = await client.query({
-        query: `SELECT token, any(app) AS app, any(session_id) AS session_id, any(sent) AS sent, any(stored) AS stored,
+      const owed = await rows<OwedRow>(
+        `SELECT token, any(app) AS app, any(session_id) AS session_id, any(sent) AS sent, any(stored) AS stored,
             any(first_at) AS first_at, any(last_at) AS last_at, any(levels) AS levels
           FROM ${table} GROUP BY token HAVING max(paid) = 0 ORDER BY min(owed), token LIMIT ${sqlInteger(limit)}`,
-        format: 'JSONEachRow',
-      });
-      return ((await result.json()) as OwedRow[]).map((row) => ({
+      );
+      return owed.map((row) => ({
         token: row.token,
         appKey: row.app,
         sessionId: Number(row.session_id),
@@ -81,6 +86,31 @@ export function owedCountsIn(client: ClickHouseClient, database: string): OwedLe
           levels: row.levels.map(Number),
         },
       }));
+    },
+    // A mutation, the one DELETE 18.16 has: it rewrites the parts holding the rows, which here are few and small, and
+    // is applied part by part. Deleting a token's rows in one went through a state where its owed row was left and its
+    // paid row gone, which reads as owed: counts paid again, and counted twice where SIDELOG_DB no longer holds the
+    // token. So an owed row goes first (its paid row stays, and the token reads as paid throughout), and the paid row,
+    // alone then or folded into by a merge, at a later sweep.
+    async prune(paidBefore, limit) {
+      const paid = await rows<{ token: string; alone: number }>(
+        `SELECT token, min(paid) AS alone FROM ${table} GROUP BY token
+          HAVING max(paid) = 1 AND maxIf(owed, paid = 1) < ${sqlInteger(paidBefore)} ORDER BY token LIMIT ${sqlInteger(limit)}`,
+      );
+      if (paid.length === 0) return [];
+      const [running] = await rows<{ running: number | string }>(
+        `SELECT count() AS running FROM system.mutations
+          WHERE database = ${sqlString(database)} AND table = ${sqlString(OWED_TABLE)} AND is_done = 0`,
+      );
+      if (Number(running?.running) > 0) return [];
+      const alone = paid.filter((row) => Number(row.alone) === 1).map((row) => row.token);
+      const withOwed = paid.filter((row) => Number(row.alone) === 0).map((row) => row.token);
+      const deleted = [
+        ...(withOwed.length > 0 ? [`(paid = 0 AND token IN ${sqlList(withOwed)})`] : []),
+        ...(alone.length > 0 ? [`token IN ${sqlList(alone)}`] : []),
+      ];
+      await client.command({ query: `ALTER TABLE ${table} DELETE WHERE ${deleted.join(' OR ')}` });
+      return alone;
     },
   };
 }

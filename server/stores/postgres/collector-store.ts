@@ -202,6 +202,9 @@ export function createCollectorStore(pool: pg.Pool, partitions: Partitions, stat
         token ?? null,
       ]);
     },
+    async forgetCountedTokens(tokens) {
+      if (tokens.length > 0) await pool.query(`DELETE FROM counted_batches WHERE token = ANY($1::text[])`, [tokens]);
+    },
     async addIssue(appKey, issue) {
       return transaction(pool, async (client) => {
         const { text, values } = numbered(insertIssue(appKey, issue));

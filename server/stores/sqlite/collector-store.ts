@@ -54,7 +54,7 @@ export function collectorStore(db: Database.Database): {
   );
   const sessionIdOf = db.prepare(`SELECT id FROM sessions WHERE app_key = ? AND session_uid = ?`).pluck();
 
-  const { addLogParams, countLogs } = logBatchWrites(db);
+  const { addLogParams, countLogs, forgetCountedTokens } = logBatchWrites(db);
 
   const methods: CollectorWrites = {
     recordRequest(appKey, op, status, skipped) {
@@ -87,6 +87,7 @@ export function collectorStore(db: Database.Database): {
     addLogs: (appKey, sessionId, logs) => addLogParams(appKey, sessionId, logParams(sessionId, logs)),
     addLogParams,
     countLogs,
+    forgetCountedTokens,
     addIssue(appKey, issue) {
       return db.transaction(() => {
         const { text, values } = insertIssue(appKey, issue).render(() => '?');

@@ -53,6 +53,7 @@ const ROWS_PER_INSERT = [500, 50] as const;
 export function logBatchWrites(db: Database.Database): {
   addLogParams(appKey: string, sessionId: number, params: LogParams): number;
   countLogs(appKey: string, sessionId: number, counts: StoredCounts, token?: string): void;
+  forgetCountedTokens(tokens: readonly string[]): void;
 } {
   /** The INSERT of `rows` logs at once (a resend is ignored). */
   const inserts = new Map<number, Database.Statement>();
@@ -156,5 +157,9 @@ export function logBatchWrites(db: Database.Database): {
     })();
   }
 
-  return { addLogParams, countLogs };
+  const forgetCounted = db.prepare(`DELETE FROM counted_batches WHERE token = ?`);
+  const forgetCountedTokens = (tokens: readonly string[]) =>
+    db.transaction(() => tokens.forEach((token) => forgetCounted.run(token)))();
+
+  return { addLogParams, countLogs, forgetCountedTokens };
 }

@@ -2,20 +2,25 @@
 // before the error is answered, written ahead of the next batch's, in order, each once, once more as the store closes,
 // and by a sweep of the ledger. Pure logic: SIDELOG_DB and the ledger are lists here, SIDELOG_DB failing when told to
 // and recording tokens as countLogs does (the real stores: clickhouse-owed-counts.test.ts).
-import { expect, test } from 'vitest';
-import { createBatchCounting } from '../../../server/stores/clickhouse/batch-counts.ts';
+import { expect, test, vi } from 'vitest';
+import { createBatchCounting, PAID_KEPT_S } from '../../../server/stores/clickhouse/batch-counts.ts';
 import type { OwedCounts, OwedLedger } from '../../../server/stores/clickhouse/owed-counts.ts';
 import type { StoredCounts } from '../../../server/stores/store.types.ts';
 
 const batch = (stored: number): StoredCounts => ({ sent: stored, stored, first_at: 1, last_at: 2, levels: [stored] });
 
-/** SIDELOG_DB as a list of the counts written; a token recorded counts nothing the second time. */
+/** SIDELOG_DB as a list of the counts written; a token recorded counts nothing the second time. `forgotten`: the
+ * tokens counted_batches was told to forget. */
 function sidelogDb() {
   const written: number[] = [];
   const tokens = new Set<string>();
   const db = {
     failing: true,
     written,
+    forgotten: [] as string[],
+    async forgetCountedTokens(gone: readonly string[]) {
+      db.forgotten.push(...gone);
+    },
     async countLogs(_app: string, _session: number, counts: StoredCounts, token?: string) {
       if (db.failing) throw new Error('SIDELOG_DB is away');
       if (token !== undefined) {
@@ -28,11 +33,12 @@ function sidelogDb() {
   return db;
 }
 
-/** The ledger as ClickHouse's table holds it: rows owed, and the tokens marked paid. */
-function ledgerList(): OwedLedger & { rows: OwedCounts[]; paidTokens: Set<string>; refusing: boolean } {
+/** The ledger as ClickHouse's table holds it: rows owed, and the tokens marked paid, with the second of their
+ * payment. */
+function ledgerList(): OwedLedger & { rows: OwedCounts[]; paidTokens: Map<string, number>; refusing: boolean } {
   const ledger = {
     rows: [] as OwedCounts[],
-    paidTokens: new Set<string>(),
+    paidTokens: new Map<string, number>(),
     refusing: false,
     async owe(entry: OwedCounts) {
       if (ledger.refusing) throw new Error('ClickHouse is away');
@@ -42,7 +48,13 @@ function ledgerList(): OwedLedger & { rows: OwedCounts[]; paidTokens: Set<string
       return ledger.rows.filter((row) => !ledger.paidTokens.has(row.token)).slice(0, limit);
     },
     async paid(entries: readonly OwedCounts[]) {
-      for (const entry of entries) ledger.paidTokens.add(entry.token);
+      for (const entry of entries) ledger.paidTokens.set(entry.token, Math.floor(Date.now() / 1000));
+    },
+    async prune(paidBefore: number, limit: number) {
+      const gone = [...ledger.paidTokens].filter(([, at]) => at < paidBefore).slice(0, limit);
+      for (const [token] of gone) ledger.paidTokens.delete(token);
+      ledger.rows = ledger.rows.filter((row) => !gone.some(([token]) => token === row.token));
+      return gone.map(([token]) => token);
     },
   };
   return ledger;
@@ -124,11 +136,13 @@ test('the normal path, SIDELOG_DB taking the counts, is one countLogs with the b
       async countLogs(_app, _session, counts, token) {
         calls.push(`countLogs ${counts.stored} ${token ?? 'no token'}`);
       },
+      forgetCountedTokens: async () => void calls.push('forgetCountedTokens'),
     },
     {
       owe: async () => void calls.push('owe'),
       unpaid: async () => (calls.push('unpaid'), []),
       paid: async () => void calls.push('paid'),
+      prune: async () => (calls.push('prune'), []),
     },
   );
   await counting.count('app', 1, batch(5), 't5');
@@ -147,6 +161,7 @@ test('counts whose write went in but whose answer was lost are owed under the sa
         await db.countLogs(app, session, counts, token);
         if (lost-- > 0) throw new Error('the answer was lost');
       },
+      forgetCountedTokens: db.forgetCountedTokens,
     },
     ledger,
   );
@@ -158,4 +173,29 @@ test('counts whose write went in but whose answer was lost are owed under the sa
   ledger.paidTokens.clear();
   await counting.payOwed();
   expect(db.written).toEqual([5, 6]);
+});
+
+test('counts paid more than PAID_KEPT_S ago leave the ledger at a sweep, and their tokens counted_batches', async () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  try {
+    const db = sidelogDb();
+    const ledger = ledgerList();
+    const counting = createBatchCounting(db, ledger);
+    await expect(counting.count('app', 1, batch(5), 't5')).rejects.toThrow('away');
+    db.failing = false;
+    await counting.payOwed();
+    expect([...ledger.paidTokens.keys()]).toEqual(['t5']);
+    // Within the hour the paid row stays, so that a payer that read the counts as owed finds them counted.
+    vi.advanceTimersByTime(PAID_KEPT_S * 1000);
+    await counting.payOwed();
+    expect(ledger.rows.map((row) => row.token)).toEqual(['t5']);
+    expect(db.forgotten).toEqual([]);
+    vi.advanceTimersByTime(1000);
+    await counting.payOwed();
+    expect(ledger.rows).toEqual([]);
+    expect(db.forgotten).toEqual(['t5']);
+    expect(db.written).toEqual([5]);
+  } finally {
+    vi.useRealTimers();
+  }
 });

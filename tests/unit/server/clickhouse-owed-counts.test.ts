@@ -6,18 +6,21 @@
 // a resend still counts once, payers at once, or one after a payer that died before marking them paid, count once,
 // and a process already running pays them at its next sweep (its minute driven by a fake clock). And a process killed
 // after ClickHouse took a batch and before SIDELOG_DB had its counts: the client's resend counts it, once
-// (docs/clickhouse.md#counts-of-a-batch-once).
+// (docs/clickhouse.md#counts-of-a-batch-once). And an hour after their payment, counts leave the ledger, and their
+// tokens counted_batches (docs/clickhouse.md#old-tokens-deleted).
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { LogRecord } from '../../../protocol/records.types.ts';
 import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { DEMO_APP_KEY, seedDemo } from '../../../server/partner/demo.ts';
 import { openClickHouseLogsOn, type ClickHouseLogs } from '../../../server/stores/clickhouse/logs-store.ts';
+import { PAID_KEPT_S } from '../../../server/stores/clickhouse/batch-counts.ts';
 import { owedCountsIn } from '../../../server/stores/clickhouse/owed-counts.ts';
+import { OWED_TABLE } from '../../../server/stores/clickhouse/schema.ts';
 import { PAY_OWED_EVERY_MS, withClickHouseLogs } from '../../../server/stores/clickhouse/with-logs.ts';
 import { openStore } from '../../../server/stores/open-store.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
 import { CLICKHOUSE_ENGINES, createTestClickHouse, type TestClickHouse } from './clickhouse-engines.ts';
-import { batchOf, listedAsSent, refuseBatches } from './owed-counts-fixtures.ts';
+import { batchOf, countedTokens, listedAsSent, refuseBatches } from './owed-counts-fixtures.ts';
 import { createTestDatabase, STORE_KINDS, type TestDatabase } from './test-databases.ts';
 
 const cleanup: (() => Promise<unknown>)[] = [];
@@ -48,6 +51,25 @@ describe.each(STORE_KINDS.flatMap((db) => CLICKHOUSE_ENGINES.map((engine) => [db
           await base.close();
         },
       };
+    }
+
+    /** The ledger's tokens and whether each is paid, once ClickHouse has finished every mutation of the table (they
+     * run in the background). Whether a token's two rows are merged yet is ClickHouse's to choose, so not told. */
+    async function ledgerTokens(): Promise<string[]> {
+      const rows = async (query: string) =>
+        (await (await clickhouse.client.query({ query, format: 'JSONEachRow' })).json()) as Record<string, unknown>[];
+      for (let tries = 0; ; tries++) {
+        const [{ running }] = (await rows(
+          `SELECT count() AS running FROM system.mutations WHERE database = '${clickhouse.database}' AND table = '${OWED_TABLE}' AND is_done = 0`,
+        )) as [{ running: string | number }];
+        if (Number(running) === 0) break;
+        if (tries === 200) throw new Error('the ledger’s mutation did not finish in 10 s');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const all = await rows(
+        `SELECT token, max(paid) AS paid FROM ${clickhouse.database}.${OWED_TABLE} GROUP BY token ORDER BY token`,
+      );
+      return all.map(({ token, paid }) => `${token === 'legacy' ? 'legacy' : 'batch'} ${paid ? 'paid' : 'owed'}`);
     }
 
     const listed = async (store: Store) =>
@@ -144,6 +166,45 @@ describe.each(STORE_KINDS.flatMap((db) => CLICKHOUSE_ENGINES.map((engine) => [db
         { count: 4, stored: 4 },
         { count: 8, stored: 8 },
       ]);
+    });
+
+    test('an hour after their payment counts leave the ledger, and the tokens counted_batches held with them', async () => {
+      const [a, b] = [batchOf(5, 0), batchOf(9, 1_000)];
+      vi.useFakeTimers({ toFake: ['Date'] });
+      cleanup.push(async () => vi.useRealTimers());
+      const session = await killedOwing(a, b);
+      // Counts owed and paid before log_batches held tokens: their token is in counted_batches, and the ledger still
+      // reads them as owed (the payer died before it marked them paid). Paying them again counts nothing.
+      const legacy = { sent: 3, stored: 3, first_at: 0, last_at: 2, levels: [1, 1, 1, 0, 0, 0] };
+      await owedCountsIn(clickhouse.client, clickhouse.database).owe({
+        token: 'legacy',
+        appKey: DEMO_APP_KEY,
+        sessionId: session,
+        counts: legacy,
+      });
+      expect(await countedTokens(database.db, 'legacy')).toEqual(['legacy']);
+      await open();
+      expect(await ledgerTokens()).toEqual(['batch paid', 'legacy paid']);
+      // Within the hour they stay: a payer that read them as owed then finds them paid.
+      vi.advanceTimersByTime(PAID_KEPT_S * 1000);
+      await open();
+      expect(await ledgerTokens()).toEqual(['batch paid', 'legacy paid']);
+      // Past it, they go: a token's owed row first, and its paid row (alone, or once merged into) by then or at the
+      // next sweep. Never read as owed meanwhile, and counted_batches forgets the token with its last row.
+      vi.advanceTimersByTime(1_000);
+      let store: Store | undefined;
+      for (let sweeps = 0; sweeps < 2; sweeps++) {
+        ({ store } = await open());
+        const left = await ledgerTokens();
+        expect(left.every((token) => token.endsWith('paid'))).toBe(true);
+        expect(await countedTokens(database.db)).toEqual(left.includes('legacy paid') ? ['legacy'] : []);
+      }
+      expect(await ledgerTokens()).toEqual([]);
+      expect(await countedTokens(database.db)).toEqual([]);
+      // Counted once throughout, and a resend of the batch still counts nothing: its token is in its batch's row.
+      expect(await listed(store!)).toEqual([listedAsSent([a, b])]);
+      expect(await store!.addLogs(DEMO_APP_KEY, session, b)).toBe(0);
+      expect(await listed(store!)).toEqual([listedAsSent([a, b])]);
     });
 
     test('a process killed after ClickHouse took a batch and before SIDELOG_DB counted it: the resend counts it, once', async () => {

@@ -36,6 +36,35 @@ export async function refuseBatches(db: string, refuse: boolean): Promise<void> 
   }
 }
 
+/** Runs one statement on SIDELOG_DB (SQLite's file or PostgreSQL's URL) apart from the store: its rows. */
+async function onSidelogDb(db: string, text: string, values: unknown[] = []): Promise<Record<string, unknown>[]> {
+  if (!db.startsWith('postgres')) {
+    const sqlite = new Database(db);
+    try {
+      const statement = sqlite.prepare(text.replace(/\$\d+/g, '?'));
+      return statement.reader
+        ? (statement.all(...values) as Record<string, unknown>[])
+        : (statement.run(...values), []);
+    } finally {
+      sqlite.close();
+    }
+  }
+  const client = new pg.Client(db);
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** counted_batches' tokens (owed counts paid before log_batches held tokens); `add` records one first, as a payment
+ * before then did. */
+export async function countedTokens(db: string, add?: string): Promise<string[]> {
+  if (add !== undefined) await onSidelogDb(db, `INSERT INTO counted_batches (token) VALUES ($1)`, [add]);
+  return (await onSidelogDb(db, `SELECT token FROM counted_batches ORDER BY token`)).map((row) => String(row.token));
+}
+
 /** A batch of `count` logs from `from`, with its levels spread over the six. */
 export const batchOf = (count: number, from: number): LogRecord[] =>
   logs(count, from).map((log, i) => ({ ...log, ll: (i % 6) as LogLevel }));
