@@ -178,7 +178,7 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
     });
     const stored = await service.store.device(APP, 'device-9');
     expect(stored?.name).toBe("[email]'s phone");
-    expect(JSON.stringify({ logs, session, stored })).not.toMatch(/ivan|4111/);
+    expect(JSON.stringify({ logs, session, stored })).not.toMatch(/ivan|4111[ -]?1111/);
   });
 
   test('a new rule set applies from the next request; what was stored before stays; null removes it, absent keeps it', async () => {
