@@ -49,29 +49,34 @@ export const freeClickHousePorts = async (): Promise<ClickHousePorts> => ({
 });
 
 /** One replica of a replicated cluster (docs/clickhouse.md#the-cluster-form): the ZooKeeper it keeps its tables'
- * state in, the cluster's name and every replica's ports (one shard), and this server's own `{shard}` and `{replica}`
- * macros. */
+ * state in, the cluster's name and its shards (each the ports of its replicas), and this server's own `{shard}` and
+ * `{replica}` macros (a replica's name is its own across the cluster). */
 export interface ReplicaOf {
   zookeeper: { host: string; port: number };
   cluster: string;
-  replicas: ClickHousePorts[];
+  shards: ClickHousePorts[][];
+  shard: string;
   replica: string;
 }
 
 /** What a replica adds to the config: ZooKeeper, its macros and the queue of ON CLUSTER queries (replicas fetch each
  * other's parts over the interserver port, at the address named here rather than the machine's host name), and the
- * cluster of one shard whose replicas are the servers given, beside the two shards in remote_servers. */
+ * cluster of the shards and replicas given, beside the two shards in remote_servers. */
 const replicaConfig = (of: ReplicaOf) => ({
   server: `
   <zookeeper><node><host>${of.zookeeper.host}</host><port>${of.zookeeper.port}</port></node></zookeeper>
-  <macros><shard>01</shard><replica>${of.replica}</replica></macros>
+  <macros><shard>${of.shard}</shard><replica>${of.replica}</replica></macros>
   <interserver_http_host>127.0.0.1</interserver_http_host>
   <distributed_ddl><path>/clickhouse/task_queue/ddl</path></distributed_ddl>`,
   cluster: `
     <${of.cluster}>
-      <shard><internal_replication>true</internal_replication>
-${of.replicas.map((ports) => `        <replica><host>127.0.0.1</host><port>${ports.tcp}</port></replica>`).join('\n')}
-      </shard>
+${of.shards
+  .map(
+    (replicas) => `      <shard><internal_replication>true</internal_replication>
+${replicas.map((ports) => `        <replica><host>127.0.0.1</host><port>${ports.tcp}</port></replica>`).join('\n')}
+      </shard>`,
+  )
+  .join('\n')}
     </${of.cluster}>`,
 });
 
@@ -131,6 +136,7 @@ export interface ThrowawayClickHouse {
   kill(): Promise<void>;
   /** Starts it again on the same data and port, after `kill`; resolves once it answers /ping. */
   restart(): Promise<void>;
+  /** Ends it: killed and its directory removed, or with `dir` stopped cleanly (SIGTERM) and its data kept. */
   stop(): Promise<void>;
 }
 
@@ -186,8 +192,10 @@ export async function startThrowawayClickHouse(
     }
     server = undefined;
   };
+  // A throw-away server's data goes with it, so it is killed: a clean stop of 18.16 with replicated tables waited 8 to
+  // 9 s (its ZooKeeper sessions and background threads), every replica of a test's cluster.
   const stop = async () => {
-    await halt('SIGTERM');
+    await halt(options.dir ? 'SIGTERM' : 'SIGKILL');
     if (!options.dir) rmSync(dir, { recursive: true, force: true });
   };
   try {

@@ -1,20 +1,23 @@
-// The cluster form with replicas (docs/clickhouse.md#the-cluster-form): two ClickHouse 18.16 servers, replicas of one
-// shard, and the ZooKeeper they keep their replicated tables' state and ON CLUSTER queue in, each a throw-away process
-// of this file's (scripts/zookeeper.ts, scripts/clickhouse.ts). A service process on each replica, one SIDELOG_DB: the
-// tables made on both hosts by the first (Replicated, through ON CLUSTER), the second starting against them; what one
-// acknowledges, the other reads as SQLite alone answers it; a resend through the other replica stored once; retention
-// emptying both replicas.
+// The cluster form with replicas (docs/clickhouse.md#the-cluster-form): four ClickHouse 18.16 servers, two shards of
+// two replicas each, and the ZooKeeper they keep their replicated tables' state and ON CLUSTER queue in, each a
+// throw-away process of this file's (scripts/zookeeper.ts, scripts/clickhouse.ts). A service process on a replica of
+// each shard, one SIDELOG_DB: the tables made on every host by the first (Replicated, through ON CLUSTER), the second
+// starting against them; what one acknowledges is on both replicas of its session's shard, and the other reads it as
+// SQLite alone answers it; a resend through the other stored once; counts owed through one host read through any;
+// retention emptying every replica.
 import { createClient, type ClickHouseClient } from '@clickhouse/client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seedLogs } from '../../../bench/explorer-seed.ts';
 import { parseSearchQuery } from '../../../explorer-contract/search-query.ts';
 import {
   freeClickHousePorts,
+  type ClickHousePorts,
   startThrowawayClickHouse,
   type ThrowawayClickHouse,
 } from '../../../scripts/clickhouse.ts';
 import { startThrowawayZooKeeper, type ThrowawayZooKeeper } from '../../../scripts/zookeeper.ts';
 import { QUERY_SETTINGS } from '../../../server/stores/clickhouse/client.ts';
+import { owedCountsIn } from '../../../server/stores/clickhouse/owed-counts.ts';
 import { openClickHouseLogs } from '../../../server/stores/clickhouse/logs-store.ts';
 import { withClickHouseLogs } from '../../../server/stores/clickhouse/with-logs.ts';
 import type { ExplorerLog } from '../../../server/stores/explorer-queries.types.ts';
@@ -31,48 +34,68 @@ const CLUSTER = 'sidelog_replicas';
 
 const fields = ({ x, t, at, tg, ll }: ExplorerLog) => ({ x, t, at, tg, ll });
 
-describe('the cluster form: two replicas of one shard, with ZooKeeper', () => {
+describe('the cluster form: two shards of two replicas, with ZooKeeper', () => {
   let zookeeper: ThrowawayZooKeeper;
-  let servers: ThrowawayClickHouse[] = [];
-  let admins: ClickHouseClient[] = [];
+  /** The servers, by shard then replica. */
+  let shards: ThrowawayClickHouse[][] = [];
+  /** An admin client of each server, by shard then replica. */
+  let admins: ClickHouseClient[][] = [];
   let sqlite: { store: Store; close(): Promise<void> };
   let database: TestDatabase;
-  /** A service's store on each replica, with one SIDELOG_DB. */
+  /** A service's store on the first replica of the first shard and on the second of the second, one SIDELOG_DB. */
   const stores: Store[] = [];
 
-  /** Each replica's rows, once it has fetched every part the other wrote. */
+  const rows = async <T>(admin: ClickHouseClient, query: string) =>
+    (await (await admin.query({ query, format: 'JSONEachRow' })).json()) as T[];
+  /** Each replica's rows, by shard, once it has fetched every part the others of its shard wrote. */
   const replicaCounts = async () => {
     const counts = [];
-    for (const admin of admins) {
-      await admin.command({ query: 'SYSTEM SYNC REPLICA sidelog.logs_local' });
-      const result = await admin.query({ query: 'SELECT count() AS n FROM sidelog.logs_local', format: 'JSONEachRow' });
-      counts.push(((await result.json()) as { n: number }[])[0]!.n);
+    for (const replicas of admins) {
+      const shard = [];
+      for (const admin of replicas) {
+        await admin.command({ query: 'SYSTEM SYNC REPLICA sidelog.logs_local' });
+        shard.push(Number((await rows<{ n: string }>(admin, 'SELECT count() AS n FROM sidelog.logs_local'))[0]!.n));
+      }
+      counts.push(shard);
     }
     return counts;
   };
 
   beforeAll(async () => {
     zookeeper = await startThrowawayZooKeeper();
-    const ports = [await freeClickHousePorts(), await freeClickHousePorts()];
-    servers = await Promise.all(
-      ports.map((own, i) =>
-        startThrowawayClickHouse({
-          ports: own,
-          replicaOf: { zookeeper, cluster: CLUSTER, replicas: ports, replica: `replica-${i + 1}` },
-        }),
+    const ports: ClickHousePorts[][] = [];
+    for (let shard = 0; shard < 2; shard++) ports.push([await freeClickHousePorts(), await freeClickHousePorts()]);
+    shards = await Promise.all(
+      ports.map((replicas, shard) =>
+        Promise.all(
+          replicas.map((own, replica) =>
+            startThrowawayClickHouse({
+              ports: own,
+              replicaOf: {
+                zookeeper,
+                cluster: CLUSTER,
+                shards: ports,
+                shard: `0${shard + 1}`,
+                replica: `replica-${shard * 2 + replica + 1}`,
+              },
+            }),
+          ),
+        ),
       ),
     );
-    admins = servers.map((server) => createClient({ url: server.url, clickhouse_settings: QUERY_SETTINGS }));
+    admins = shards.map((replicas) =>
+      replicas.map((server) => createClient({ url: server.url, clickhouse_settings: QUERY_SETTINGS })),
+    );
     sqlite = await openTestStore('sqlite');
     database = await createTestDatabase('sqlite');
     // One after the other, as processes start: the first makes the tables on every host, the second finds them.
-    for (const server of servers) {
+    for (const server of [shards[0]![0]!, shards[1]![1]!]) {
       const logs = await openClickHouseLogs(`${server.url}/sidelog?cluster=${CLUSTER}`, {
         writer: { windowMs: 0, now: () => START },
       });
       stores.push(withClickHouseLogs(await openStore(database.db), logs));
     }
-    // Each batch into both, as the collector stores it: SQLite alone, and through the first replica.
+    // Each batch into both, as the collector stores it: SQLite alone, and through the first store.
     const both = storedInBoth(sqlite.store, stores[0]!);
     for (const each of [sqlite.store, stores[0]!]) await each.putApp(APP, true);
     await seedLogs(both, { appKey: APP, logs: COUNT, sessions: 8, start: START });
@@ -81,39 +104,50 @@ describe('the cluster form: two replicas of one shard, with ZooKeeper', () => {
     for (const store of stores) await store.close();
     await database?.drop();
     await sqlite?.close();
-    for (const admin of admins) await admin.close();
-    await Promise.all(servers.map((server) => server.stop()));
+    for (const admin of admins.flat()) await admin.close();
+    await Promise.all(shards.flat().map((server) => server.stop()));
     await zookeeper?.stop();
   });
 
-  test('the schema on both hosts: each replica\u2019s logs_local and owed_counts replicated, and logs over them with every column', async () => {
-    for (const admin of admins) {
-      const result = await admin.query({
-        query: `SELECT name, engine FROM system.tables WHERE database = 'sidelog' AND name != 'sidelog_migrations' ORDER BY name`,
-        format: 'JSONEachRow',
-      });
-      expect(await result.json()).toEqual([
+  test('the schema on every host: each replica\u2019s logs_local and owed_counts replicated, and logs over them with every column', async () => {
+    for (const admin of admins.flat()) {
+      expect(
+        await rows(
+          admin,
+          `SELECT name, engine FROM system.tables WHERE database = 'sidelog' AND name != 'sidelog_migrations' ORDER BY name`,
+        ),
+      ).toEqual([
         { name: 'logs', engine: 'Distributed' },
         { name: 'logs_local', engine: 'ReplicatedReplacingMergeTree' },
         { name: 'owed_counts', engine: 'ReplicatedReplacingMergeTree' },
       ]);
       const columns = async (table: string) =>
-        (
-          (await (await admin.query({ query: `DESCRIBE TABLE sidelog.${table}`, format: 'JSONEachRow' })).json()) as {
-            name: string;
-          }[]
-        ).map((column) => column.name);
+        (await rows<{ name: string }>(admin, `DESCRIBE TABLE sidelog.${table}`)).map((column) => column.name);
       // Made at the first migration, before `arrival` was added to the shards' tables, and made again with it.
       expect(await columns('logs')).toEqual(await columns('logs_local'));
       expect(await columns('logs')).toContain('arrival');
     }
   });
 
-  test('every log acknowledged through one replica is on both', async () => {
-    expect(await replicaCounts()).toEqual([COUNT, COUNT]);
+  test('every log acknowledged is on both replicas of its session\u2019s shard, and each session on one shard', async () => {
+    const [first, second] = await replicaCounts();
+    expect(first![0]).toBeGreaterThan(0);
+    expect(second![0]).toBeGreaterThan(0);
+    expect([first, second]).toEqual([
+      [first![0], first![0]],
+      [second![0], second![0]],
+    ]);
+    expect(first![0]! + second![0]!).toBe(COUNT);
+    const sessions = async (admin: ClickHouseClient) =>
+      (await rows<{ session_id: number }>(admin, 'SELECT DISTINCT session_id FROM sidelog.logs_local')).map(
+        (row) => row.session_id,
+      );
+    const [onFirst, onSecond] = [await sessions(admins[0]![1]!), await sessions(admins[1]![0]!)];
+    expect(onFirst.length + onSecond.length).toBe(8);
+    expect(onFirst.filter((id) => onSecond.includes(id))).toEqual([]);
   });
 
-  test('through the other replica: the count, a page and a word as SQLite alone answers them', async () => {
+  test('through the other shard\u2019s replica: the count, a page and a word as SQLite alone answers them', async () => {
     await replicaCounts();
     const page = async (each: Store, q?: string) =>
       (
@@ -126,16 +160,38 @@ describe('the cluster form: two replicas of one shard, with ZooKeeper', () => {
     expect(word).toEqual(await page(sqlite.store, 'payment'));
   });
 
-  test('every batch sent again through the other replica is stored once', async () => {
-    await replicaCounts();
+  test('every batch sent again through the other store is stored once', async () => {
+    const before = await replicaCounts();
     await seedLogs(stores[1]!, { appKey: APP, logs: COUNT, sessions: 8, start: START });
-    expect(await replicaCounts()).toEqual([COUNT, COUNT]);
+    expect(await replicaCounts()).toEqual(before);
     expect(await stores[1]!.explorer.count({ appKey: APP }, 100_000)).toBe(COUNT);
   });
 
-  test('retention drops the days before the cutoff from both replicas', async () => {
+  test('counts owed through a host of one shard are read as owed through every host, and paid once for all', async () => {
+    const owed = {
+      token: 'owed-through-one-host',
+      appKey: APP,
+      sessionId: 1,
+      counts: { sent: 1, stored: 1, first_at: START, last_at: START, levels: [1, 0, 0, 0, 0, 0] },
+    };
+    await owedCountsIn(admins[0]![0]!, 'sidelog').owe(owed);
+    for (const admin of admins.flat()) {
+      await admin.command({ query: 'SYSTEM SYNC REPLICA sidelog.owed_counts' });
+      expect(await owedCountsIn(admin, 'sidelog').unpaid(10)).toEqual([owed]);
+    }
+    await owedCountsIn(admins[1]![1]!, 'sidelog').paid([owed]);
+    for (const admin of admins.flat()) {
+      await admin.command({ query: 'SYSTEM SYNC REPLICA sidelog.owed_counts' });
+      expect(await owedCountsIn(admin, 'sidelog').unpaid(10)).toEqual([]);
+    }
+  });
+
+  test('retention drops the days before the cutoff from every replica', async () => {
     await stores[0]!.pruneBefore(new Date(START + DAY), 1_000);
-    expect(await replicaCounts()).toEqual([0, 0]);
+    expect(await replicaCounts()).toEqual([
+      [0, 0],
+      [0, 0],
+    ]);
     expect(await stores[1]!.explorer.count({ appKey: APP }, 100_000)).toBe(0);
   });
 });
