@@ -1,9 +1,10 @@
-// The service's command line (server/main.ts) as a child process, for tests and the collector bench that need
-// whole processes (several on one database, or one killed with SIGKILL): started with an environment, resolved
-// with its URL once it prints it.
+// The service's command line as `npm start` runs it (built: scripts/service-build.ts) in a child process, for tests and
+// the collector bench that need whole processes (several on one database, or one killed with SIGKILL): started with an
+// environment, resolved with its URL once it prints it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { resolve } from 'node:path';
+import { ensureServiceBuild, serviceArgs } from './service-build.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -21,7 +22,8 @@ export async function startServiceProcess(
   env: Record<string, string>,
   nodeOptions: string[] = [],
 ): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', 'server/main.ts'], {
+  await ensureServiceBuild();
+  const child = spawn(process.execPath, [...nodeOptions, ...serviceArgs()], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

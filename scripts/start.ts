@@ -1,7 +1,9 @@
-// `npm start`: builds the portal when the build is missing or older than its sources, then starts the local service.
+// `npm start`, its first half: builds the portal when the build is missing or older than its sources, and the service
+// likewise (scripts/service-build.ts); `npm start` then runs the built service (docs/local-service.md#the-built-service).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensureServiceBuild } from './service-build.ts';
 
 const SOURCES = [
   'app',
@@ -30,5 +32,6 @@ if (built < Math.max(...SOURCES.map(newestMtime))) {
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
 }
 
-// The service itself: its address, the demo credentials and the admin token are printed as it starts.
-await import('../server/main.ts');
+// The service itself, which `npm start` runs next: its address, the demo credentials and the admin token are printed
+// as it starts.
+await ensureServiceBuild();

@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { PerformanceObserver, performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { BATCH, measureIngest, percentile, type BatchTiming } from './ingest.ts';
+import { ensureServiceBuild } from '../../scripts/service-build.ts';
 
 const { values } = parseArgs({
   options: {
@@ -45,12 +46,12 @@ new PerformanceObserver((list) => {
     pauses.push({ thread: 'load', start: performance.timeOrigin + entry.startTime, duration: entry.duration });
 }).observe({ entryTypes: ['gc'] });
 
-const script = values.target === 'floor' ? ['bench/collector/floor-server.ts', db] : ['server/main.ts'];
+// The floor's server is TypeScript run through tsx; the service is the one `npm start` runs, built.
+const script =
+  values.target === 'floor' ? ['--import', 'tsx', 'bench/collector/floor-server.ts', db] : [await ensureServiceBuild()];
 const node = [
   process.execPath,
   ...values['node-options'].split(' ').filter(Boolean),
-  '--import',
-  'tsx',
   '--import',
   './bench/collector/gc-trace.mjs',
   ...script,

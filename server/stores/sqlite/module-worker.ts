@@ -1,5 +1,6 @@
-// A worker thread on one of the service's modules. The service runs its TypeScript through tsx, which Node 20 does not
-// carry into worker threads: a TypeScript module's worker first registers tsx, then imports it.
+// A worker thread on one of the service's modules. Built (dist-server/, docs/local-service.md#the-built-service), the
+// module is a file beside the one starting it; from source (the tests, `node --import tsx server/main.ts`), it is
+// TypeScript, which tsx does not carry into worker threads on Node 20: its worker first registers tsx, then imports it.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -14,6 +15,12 @@ function tsxEsmApi(): string {
     JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> }
   ).exports;
   return pathToFileURL(join(dirname(manifest), exports['./esm/api']!.import.default)).href;
+}
+
+/** The module `name` beside the module at `base` (an import.meta.url), with its extension: `.ts` in the sources,
+ * `.mjs` in the build. */
+export function moduleBeside(name: string, base: string): URL {
+  return new URL(`./${name}${base.slice(base.lastIndexOf('.'))}`, base);
 }
 
 export function startModuleWorker(module: URL): Worker {

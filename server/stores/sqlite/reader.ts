@@ -5,7 +5,7 @@
 // docs/local-service.md#the-reader-threads
 import type { Worker } from 'node:worker_threads';
 import type { ExplorerQueries } from '../explorer-queries.types.ts';
-import { startModuleWorker } from './module-worker.ts';
+import { moduleBeside, startModuleWorker } from './module-worker.ts';
 import { READ_METHODS, type FromReader, type ReadMethod, type ToReader } from './reader.types.ts';
 import type { WriterError } from './writer.types.ts';
 
@@ -27,7 +27,7 @@ let databases = 0;
 const toError = (error: WriterError) => Object.assign(new Error(error.message), error.code ? { code: error.code } : {});
 
 function startThread(slot: number): Thread {
-  const worker = startModuleWorker(new URL('./reader-thread.ts', import.meta.url));
+  const worker = startModuleWorker(moduleBeside('reader-thread', import.meta.url));
   const thread: Thread = { worker, waiting: new Map(), opened: new Set() };
   worker.unref();
   worker.on('message', (message: FromReader) => {

@@ -2,7 +2,7 @@
 // to the thread, answered once committed. One thread serves every SQLite database the process opens; it starts with
 // the first and keeps the process alive only while writes are waiting on it. docs/local-service.md#the-writer-thread
 import type { Worker } from 'node:worker_threads';
-import { startModuleWorker } from './module-worker.ts';
+import { moduleBeside, startModuleWorker } from './module-worker.ts';
 import type { FromWriter, OpenOptions, ToWriter, WriteMethod, WriterError } from './writer.types.ts';
 
 export interface Writer {
@@ -30,7 +30,7 @@ let databases = 0;
 const toError = (error: WriterError) => Object.assign(new Error(error.message), error.code ? { code: error.code } : {});
 
 function startThread(): Thread {
-  const worker = startModuleWorker(new URL('./writer-thread.ts', import.meta.url));
+  const worker = startModuleWorker(moduleBeside('writer-thread', import.meta.url));
   const thread: Thread = { worker, waiting: new Map(), failed: new Map() };
   worker.unref();
   worker.on('message', (message: FromWriter) => {

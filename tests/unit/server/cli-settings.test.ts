@@ -13,6 +13,7 @@ import { startServiceProcess, type ServiceProcess } from '../../../scripts/servi
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { startService } from '../../../server/service.ts';
 import { logs, sessionPayload } from '../../../fixtures/wire-bodies.ts';
+import { serviceArgs } from '../../../scripts/service-build.ts';
 
 const ADMIN = 'cli-settings-admin';
 let dir: string | undefined;
@@ -113,7 +114,7 @@ test('SIDELOG_RETENTION_DAYS=0 keeps them, and takes no marks', async () => {
 
 test('a SIDELOG_RETENTION_DAYS that is not a number of days refuses to start, in one line', async () => {
   dir = mkdtempSync(join(tmpdir(), 'sidelog-cli-settings-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, serviceArgs(), {
     env: {
       ...process.env,
       PORT: '0',
@@ -159,7 +160,7 @@ test.each([
   ['SIDELOG_SCAN_ROWS', '1e3.5', `SIDELOG_SCAN_ROWS must be a whole number of logs, at least 1, not '1e3.5'`],
 ])('a %s of %j refuses to start, in one line', async (name, value, message) => {
   dir = mkdtempSync(join(tmpdir(), 'sidelog-cli-settings-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, serviceArgs(), {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SIDELOG_DB: join(dir, 'sidelog.db'), [name]: value },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

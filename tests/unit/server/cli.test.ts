@@ -1,4 +1,4 @@
-// `server/main.ts` as `npm start` runs it: configured by environment, prints what a developer needs, and closes
+// The command line (`server/main.ts`, built: scripts/service-build.ts) as `npm start` runs it: configured by environment, prints what a developer needs, and closes
 // cleanly on SIGTERM.
 import { spawn } from 'node:child_process';
 import {
@@ -19,6 +19,7 @@ import Database from 'better-sqlite3';
 import { afterEach, expect, test } from 'vitest';
 import { MIGRATIONS } from '../../../server/stores/sqlite/schema.ts';
 import { openSqliteStore } from '../../../server/stores/sqlite/store.ts';
+import { serviceArgs } from '../../../scripts/service-build.ts';
 
 let dir: string | undefined;
 afterEach(() => {
@@ -28,7 +29,7 @@ afterEach(() => {
 test('starts from the environment, prints address, demo account, app key and admin token, and exits 0 on SIGTERM', async () => {
   dir = mkdtempSync(join(tmpdir(), 'sidelog-cli-'));
   const dbPath = join(dir, 'data', 'sidelog.db');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, serviceArgs(), {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SIDELOG_DB: dbPath, SIDELOG_ADMIN_TOKEN: 'from-env' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -66,7 +67,7 @@ test('starts from the environment, prints address, demo account, app key and adm
  * (whom no file mode stops), the CLI runs as `nobody`, as a service account would. */
 async function refusal(dbPath: string): Promise<{ code: number | null; stderr: string }> {
   const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, serviceArgs(), {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SIDELOG_DB: dbPath },
     stdio: ['ignore', 'pipe', 'pipe'],
     ...asNobody,
