@@ -1,5 +1,5 @@
-// The command line (`server/main.ts`, built: scripts/service-build.ts) as `npm start` runs it: configured by environment, prints what a developer needs, and closes
-// cleanly on SIGTERM.
+// The command line (`server/main.ts`, built: scripts/service-build.ts) as `npm start` runs it: configured by
+// environment, prints what a developer needs, and closes cleanly on SIGTERM.
 import { spawn } from 'node:child_process';
 import {
   chmodSync,
