@@ -106,10 +106,10 @@ export default defineConfig({
           // One throw-away PostgreSQL cluster for the run: the store tests run on SQLite and on PostgreSQL; and one
           // ClickHouse server (Debian's 18.16) for the ClickHouse log store's tests.
           globalSetup: ['tests/unit/global-setup.ts', 'tests/unit/clickhouse-setup.ts'],
-          // Four files at a time on 2 cores, unit and e2e alike (one pool: the same count in both projects): the store
-          // tests spend much of their time waiting on PostgreSQL, the e2e tests on Chromium and the service, and a few
-          // files on a lock's timeout or a server's start (docs/testing.md#order).
-          maxWorkers: '200%',
+          // A file per core, unit and e2e alike (one pool: the same count in both projects). Vitest caps a percentage
+          // at the core count, so the '200%' this was read as two; four files at a time on 2 cores filled the idle
+          // seconds with as much more CPU, and took no less time (docs/testing.md#order).
+          maxWorkers: '100%',
           // A worker imports a module once for all the files it runs, not once per file: a third of the project's CPU.
           // The files share no state through modules (docs/testing.md#order).
           isolate: false,
@@ -172,7 +172,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           // With the unit project, in its pool (its maxWorkers): each file has its own service and pages in the run's one
           // Chromium (docs/testing.md#order).
-          maxWorkers: '200%',
+          maxWorkers: '100%',
           // As the unit files: the service's and Playwright's modules imported once a worker (a quarter of the CPU of
           // the small files).
           isolate: false,
