@@ -1,6 +1,6 @@
 // The service built to plain JavaScript (docs/local-service.md#the-built-service): `npm start`, the cluster's workers,
 // the SQLite threads and every service process the tests and benches start run `dist-server/main.mjs`, not the
-// TypeScript through tsx, whose module hooks cost a start 1.2 s of CPU against 0.4 (docs/testing.md#the-tenth-pass).
+// TypeScript through tsx, whose module hooks cost a start 1.1 s of CPU against 0.35 (docs/testing.md#the-tenth-pass).
 // One Rolldown build of the command line and the two SQLite threads, every package left to node_modules; rebuilt when
 // any source it holds is newer than the build, or missing.
 import {

@@ -88,8 +88,8 @@ export function owedCountsIn(client: ClickHouseClient, database: string): OwedLe
       }));
     },
     // A mutation, the one DELETE 18.16 has: it rewrites the parts holding the rows, which here are few and small, and
-    // is applied part by part. Deleting a token's rows in one went through a state where its owed row was left and its
-    // paid row gone, which reads as owed: counts paid again, and counted twice where SIDELOG_DB no longer holds the
+    // is applied part by part. Deleting a token's rows in one would pass through a state where its owed row is left and
+    // its paid row gone, which reads as owed: counts paid again, and counted twice where SIDELOG_DB no longer holds the
     // token. So an owed row goes first (its paid row stays, and the token reads as paid throughout), and the paid row,
     // alone then or folded into by a merge, at a later sweep.
     async prune(paidBefore, limit) {
