@@ -20,7 +20,8 @@ function tsxEsmApi(): string {
 /** The module `name` beside the module at `base` (an import.meta.url), with its extension: `.ts` in the sources,
  * `.mjs` in the build. */
 export function moduleBeside(name: string, base: string): URL {
-  return new URL(`./${name}${base.slice(base.lastIndexOf('.'))}`, base);
+  const { pathname } = new URL(base);
+  return new URL(`./${name}${pathname.slice(pathname.lastIndexOf('.'))}`, base);
 }
 
 export function startModuleWorker(module: URL): Worker {
