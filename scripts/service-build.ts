@@ -73,10 +73,15 @@ export async function ensureServiceBuild(): Promise<string> {
     if (file.type === 'chunk') for (const id of file.moduleIds) if (existsSync(id)) sources.add(id);
   }
   for (const { from, to } of COPIED) cpSync(join(ROOT, from), join(SERVICE_DIR, to), { recursive: true });
-  // Chunks of earlier builds (their names hold their hashes) go.
-  for (const name of readdirSync(SERVICE_DIR))
-    if (name.endsWith('.mjs') || name.endsWith('.mjs.map'))
-      if (!written.has(name)) rmSync(join(SERVICE_DIR, name), { force: true });
+  // Chunks of earlier builds (their names hold their hashes) go, but for any written in the last minute: another
+  // process may have built from sources edited since, and its command line would name them.
+  const recent = Date.now() - 60_000;
+  for (const name of readdirSync(SERVICE_DIR)) {
+    const path = join(SERVICE_DIR, name);
+    if (!/\.mjs(\.map)?$/.test(name) || written.has(name)) continue;
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (stat && stat.mtimeMs <= recent) rmSync(path, { force: true });
+  }
   const temporary = `${SOURCES_FILE}.${process.pid}.tmp`;
   writeFileSync(temporary, JSON.stringify([...sources].sort()));
   renameSync(temporary, SOURCES_FILE);
