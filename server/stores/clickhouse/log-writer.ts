@@ -153,10 +153,11 @@ export function createLogWriter(client: ClickHouseClient, database: string, opti
           if (!stored.add(batch.session, at, batch.hash[index]!)) {
             // Stored by an earlier sending: counted with its token, once a group however often it comes (rare: a
             // resend; nothing is looked up otherwise).
-            const key = sendings.size > 0 ? sendingKey(batch.session, at, batch.hash[index]!) : undefined;
-            const sending = key === undefined ? undefined : sendings.get(key);
+            if (sendings.size === 0) return;
+            const key = sendingKey(batch.session, at, batch.hash[index]!);
+            const sending = sendings.get(key);
             if (sending === undefined) return;
-            sendings.delete(key!);
+            sendings.delete(key);
             const its = earlier.get(sending) ?? earlier.set(sending, noneStored(0)).get(sending)!;
             its.sent++;
             count(its, at, batch.level[index]!);
