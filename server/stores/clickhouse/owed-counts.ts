@@ -41,6 +41,17 @@ interface OwedRow {
   levels: number[];
 }
 
+/** How many mutations of the ledger (its deletes: OwedLedger.prune) ClickHouse is still running. */
+export async function ledgerMutationsRunning(client: ClickHouseClient, database: string): Promise<number> {
+  const result = await client.query({
+    query: `SELECT count() AS running FROM system.mutations
+      WHERE database = ${sqlString(database)} AND table = ${sqlString(OWED_TABLE)} AND is_done = 0`,
+    format: 'JSONEachRow',
+  });
+  const [row] = (await result.json()) as { running: number | string }[];
+  return Number(row?.running ?? 0);
+}
+
 export function owedCountsIn(client: ClickHouseClient, database: string): OwedLedger {
   const table = `${sqlIdentifier(database)}.${OWED_TABLE}`;
   const rows = async <T>(query: string) => (await (await client.query({ query, format: 'JSONEachRow' })).json()) as T[];
@@ -98,11 +109,7 @@ export function owedCountsIn(client: ClickHouseClient, database: string): OwedLe
           HAVING max(paid) = 1 AND maxIf(owed, paid = 1) < ${sqlInteger(paidBefore)} ORDER BY token LIMIT ${sqlInteger(limit)}`,
       );
       if (paid.length === 0) return [];
-      const [running] = await rows<{ running: number | string }>(
-        `SELECT count() AS running FROM system.mutations
-          WHERE database = ${sqlString(database)} AND table = ${sqlString(OWED_TABLE)} AND is_done = 0`,
-      );
-      if (Number(running?.running) > 0) return [];
+      if ((await ledgerMutationsRunning(client, database)) > 0) return [];
       const alone = paid.filter((row) => Number(row.alone) === 1).map((row) => row.token);
       const withOwed = paid.filter((row) => Number(row.alone) === 0).map((row) => row.token);
       const deleted = [

@@ -14,7 +14,7 @@ import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { DEMO_APP_KEY, seedDemo } from '../../../server/partner/demo.ts';
 import { openClickHouseLogsOn, type ClickHouseLogs } from '../../../server/stores/clickhouse/logs-store.ts';
 import { PAID_KEPT_S } from '../../../server/stores/clickhouse/batch-counts.ts';
-import { owedCountsIn } from '../../../server/stores/clickhouse/owed-counts.ts';
+import { ledgerMutationsRunning, owedCountsIn } from '../../../server/stores/clickhouse/owed-counts.ts';
 import { OWED_TABLE } from '../../../server/stores/clickhouse/schema.ts';
 import { PAY_OWED_EVERY_MS, withClickHouseLogs } from '../../../server/stores/clickhouse/with-logs.ts';
 import { openStore } from '../../../server/stores/open-store.ts';
@@ -56,20 +56,18 @@ describe.each(STORE_KINDS.flatMap((db) => CLICKHOUSE_ENGINES.map((engine) => [db
     /** The ledger's tokens and whether each is paid, once ClickHouse has finished every mutation of the table (they
      * run in the background). Whether a token's two rows are merged yet is ClickHouse's to choose, so not told. */
     async function ledgerTokens(): Promise<string[]> {
-      const rows = async (query: string) =>
-        (await (await clickhouse.client.query({ query, format: 'JSONEachRow' })).json()) as Record<string, unknown>[];
       for (let tries = 0; ; tries++) {
-        const [{ running }] = (await rows(
-          `SELECT count() AS running FROM system.mutations WHERE database = '${clickhouse.database}' AND table = '${OWED_TABLE}' AND is_done = 0`,
-        )) as [{ running: string | number }];
-        if (Number(running) === 0) break;
+        if ((await ledgerMutationsRunning(clickhouse.client, clickhouse.database)) === 0) break;
         if (tries === 200) throw new Error('the ledger’s mutation did not finish in 10 s');
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      const all = await rows(
-        `SELECT token, max(paid) AS paid FROM ${clickhouse.database}.${OWED_TABLE} GROUP BY token ORDER BY token`,
+      const result = await clickhouse.client.query({
+        query: `SELECT token, max(paid) AS paid FROM ${clickhouse.database}.${OWED_TABLE} GROUP BY token ORDER BY token`,
+        format: 'JSONEachRow',
+      });
+      return ((await result.json()) as { token: string; paid: number }[]).map(
+        ({ token, paid }) => `${token === 'legacy' ? 'legacy' : 'batch'} ${paid ? 'paid' : 'owed'}`,
       );
-      return all.map(({ token, paid }) => `${token === 'legacy' ? 'legacy' : 'batch'} ${paid ? 'paid' : 'owed'}`);
     }
 
     const listed = async (store: Store) =>
