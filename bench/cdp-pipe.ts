@@ -12,9 +12,17 @@ interface Answer {
   error?: { message: string };
 }
 
+export interface CdpEvent {
+  method: string;
+  params: Record<string, unknown>;
+  sessionId?: string;
+}
+
 interface CdpPipe {
   /** Sends one command, to the browser or (with sessionId) to an attached target; resolves to its result. */
   send<T = Record<string, unknown>>(method: string, params?: Record<string, unknown>, sessionId?: string): Promise<T>;
+  /** Hears every event the browser sends (the trace's chunks, `--trace`); returns what stops hearing them. */
+  listen(listener: (event: CdpEvent) => void): () => void;
   /** Fails every command still waiting (the browser went away). */
   close(reason: Error): void;
 }
@@ -23,6 +31,7 @@ export function createCdpPipe(input: Writable, output: Readable): CdpPipe {
   let nextId = 0;
   const waiting = new Map<number, { resolve(result: any): void; reject(error: Error): void; method: string }>();
   let pending = '';
+  const listeners = new Set<(event: CdpEvent) => void>();
 
   output.setEncoding('utf8');
   output.on('data', (chunk: string) => {
@@ -30,7 +39,10 @@ export function createCdpPipe(input: Writable, output: Readable): CdpPipe {
     pending = parts.pop()!;
     for (const part of parts) {
       const message = JSON.parse(part) as Answer;
-      if (message.id === undefined) continue; // events: nothing here listens to them
+      if (message.id === undefined) {
+        if (message.method) for (const listener of listeners) listener(message as CdpEvent);
+        continue;
+      }
       const call = waiting.get(message.id);
       if (!call) continue;
       waiting.delete(message.id);
@@ -46,6 +58,10 @@ export function createCdpPipe(input: Writable, output: Readable): CdpPipe {
         waiting.set(id, { resolve, reject, method });
         input.write(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }) + '\0');
       });
+    },
+    listen(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
     close(reason) {
       for (const call of waiting.values()) call.reject(reason);

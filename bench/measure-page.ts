@@ -3,6 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchBrowser } from './browser.ts';
+import { summariseBurstTrace, type BurstTrace } from './burst-trace.ts';
 import { createCollectorAdmin, intakeDelivery, type Delivery } from './collector-admin.ts';
 import { EXPECTED_MODE, type ContenderSpec } from './contenders.ts';
 import type { ControlServer } from './control-server.ts';
@@ -30,6 +31,8 @@ export interface PageRun {
   /** What its uploads put on the wire, where the bench sees them (the collector, or the bench's intakes). */
   uploadBytes: UploadBytes | null;
   mode?: string;
+  /** With `--trace DIR`: the burst's task, the collections in it and the page's other tasks (bench/burst-trace.ts). */
+  trace?: BurstTrace;
 }
 
 interface BenchContext {
@@ -42,6 +45,8 @@ interface BenchContext {
   count: number;
   /** With `--profile DIR`: each page's CPU profile over the burst and the window after it is written there. */
   profileDir?: string;
+  /** With `--trace DIR`: each page's Chromium trace over the same window is written there, and summarised. */
+  traceDir?: string;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -76,6 +81,7 @@ export async function measurePage(context: BenchContext, spec: ContenderSpec, ro
     const ready = await control.step<{ error?: string }>(page, 'ready', STEP_TIMEOUT_MS);
     if (ready.body?.error) throw new Error(`${spec.id} did not start: ${ready.body.error}`);
     if (context.profileDir) await tab.startProfile();
+    if (context.traceDir) await browser.startTrace();
     const before = await tab.mainThreadSeconds();
     ready.reply();
     const burst = await control.step<{ callMs: number }>(page, 'burst', STEP_TIMEOUT_MS);
@@ -83,6 +89,13 @@ export async function measurePage(context: BenchContext, spec: ContenderSpec, ro
     const after = await tab.mainThreadSeconds();
     if (context.profileDir)
       writeFileSync(join(context.profileDir, `${page}.cpuprofile`), JSON.stringify(await tab.stopProfile()));
+    let trace: BurstTrace | undefined;
+    if (context.traceDir) {
+      const traceEvents = await browser.stopTrace();
+      // As DevTools and Perfetto open a trace.
+      writeFileSync(join(context.traceDir, `${page}.json`), JSON.stringify({ traceEvents }));
+      trace = summariseBurstTrace(traceEvents);
+    }
     burst.reply();
 
     const result = await control.step<Result>(page, 'result', STEP_TIMEOUT_MS);
@@ -130,6 +143,7 @@ export async function measurePage(context: BenchContext, spec: ContenderSpec, ro
             ? control.intake(page).bytes
             : null,
       mode: body.mode,
+      trace,
     };
   } finally {
     await tab.close();

@@ -8,6 +8,8 @@
 //   --only IDS    only these contenders (comma-separated ids of bench/contenders.ts), and the no-op floor
 //   --profile DIR writes each page's CPU profile of the burst and the window after it to DIR (slows the pages:
 //                 for finding where time goes, not for figures)
+//   --trace DIR   writes each page's Chromium trace of the same window to DIR and prints, per contender, the burst's
+//                 task, the collections inside it and the other tasks, by thread time (bench/burst-trace.ts)
 //   --closed-tab  instead: the largest burst that survives its tab closing in the task that logged it
 //                 (bench/closed-tab.ts); its figures go to bench/results/closed-tab.json unless --out says
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,6 +18,7 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startService } from '../server/service.ts';
 import { launchBrowser } from './browser.ts';
+import { renderTraceTable } from './burst-trace.ts';
 import { buildPages } from './build-pages.ts';
 import { measureBundleBytes } from './bundle-bytes.ts';
 import { createCollectorAdmin } from './collector-admin.ts';
@@ -36,6 +39,7 @@ const { values: flags } = parseArgs({
     out: { type: 'string' },
     only: { type: 'string' },
     profile: { type: 'string' },
+    trace: { type: 'string' },
     'closed-tab': { type: 'boolean', default: false },
   },
 });
@@ -59,6 +63,8 @@ if (!Number.isInteger(roundCount) || roundCount < 1)
 
 const profileDir = flags.profile ? resolve(flags.profile) : undefined;
 if (profileDir) mkdirSync(profileDir, { recursive: true });
+const traceDir = flags.trace ? resolve(flags.trace) : undefined;
+if (traceDir) mkdirSync(traceDir, { recursive: true });
 
 const progress = (message: string) => process.stderr.write(`${message}\n`);
 
@@ -84,6 +90,7 @@ try {
     collectorBytes: collectorBytes.of,
     count,
     profileDir,
+    traceDir,
   };
   if (closedTab) {
     const { trials, largest } = await findLargestSurvivingBurst(context, progress);
@@ -141,6 +148,17 @@ try {
       `${count.toLocaleString('en-US')} calls per burst, ${roundCount} round${roundCount > 1 ? 's' : ''}; ${machine.cpu}, ${machine.cores} cores, ${machine.chromium}\n`,
     );
     console.log(table);
+    if (traceDir) {
+      const traces = contenders.map((spec) => ({
+        label: spec.label,
+        traces: rounds.flatMap((runs) => {
+          const run = runs.get(spec.id);
+          return run instanceof Error || !run?.trace ? [] : [run.trace];
+        }),
+      }));
+      console.log(`\nThe main thread in Chromium's traces (${traceDir}), medians over the rounds:\n`);
+      console.log(renderTraceTable(traces));
+    }
     progress(`bench: figures written to ${out}`);
   }
 } finally {
