@@ -7,9 +7,7 @@ import type { ClickHouseClient } from '@clickhouse/client';
 import type { ClusterLayout } from './cluster-layout.ts';
 import { LOCAL_LOGS_TABLE, LOGS_TABLE } from './schema.ts';
 import { sqlString } from './sql-literal.ts';
-
-const rowsOf = async <T>(client: ClickHouseClient, query: string) =>
-  (await (await client.query({ query, format: 'JSONEachRow' })).json()) as T[];
+import { rowsOf } from './client.ts';
 
 /** The cluster as the connected server defines it; refuses a name its remote_servers lacks. */
 export async function readClusterLayout(

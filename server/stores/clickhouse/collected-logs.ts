@@ -8,6 +8,7 @@ import { columnList } from '../log-columns.ts';
 import { LOGS_TABLE } from './schema.ts';
 import { arrivalPage, inArrivalOrder } from './arrival-page.ts';
 import { sqlIdentifier, sqlInteger, sqlString } from './sql-literal.ts';
+import { rowsOf } from './client.ts';
 
 export function createCollectedLogs(
   client: ClickHouseClient,
@@ -17,7 +18,7 @@ export function createCollectedLogs(
   horizon: () => Promise<number>,
 ) {
   const table = `${sqlIdentifier(database)}.${LOGS_TABLE}`;
-  const rows = async <T>(query: string) => (await (await client.query({ query, format: 'JSONEachRow' })).json()) as T[];
+  const rows = <T>(query: string) => rowsOf<T>(client, query);
 
   const sessionLogs: CollectedReads['sessionLogs'] = async (sessionId) =>
     (

@@ -21,6 +21,7 @@ import { filterSql, type FilterContext } from './search-sql.ts';
 import type { ServerFeatures } from './server-features.ts';
 import { createSplitVolume } from './split-volume.ts';
 import { sqlFloat, sqlIdentifier, sqlInteger, sqlString } from './sql-literal.ts';
+import { rowsOf } from './client.ts';
 
 /** The reads of ExplorerQueries that concern logs; the rest (apps, sessions, issues, devices) stay SIDELOG_DB's. */
 export type LogExplorerReads = Pick<
@@ -57,7 +58,7 @@ export function createLogExplorerReads(
 ): LogExplorerReads {
   const table = `${sqlIdentifier(database)}.${LOGS_TABLE}`;
   const context: FilterContext = { sessions, features };
-  const rows = async <T>(query: string) => (await (await client.query({ query, format: 'JSONEachRow' })).json()) as T[];
+  const rows = <T>(query: string) => rowsOf<T>(client, query);
   const where = (filter: LogFilter) => filterSql(filter, context);
 
   /** The rows as the API's logs: the cut text back in `t`, and who each is from. */

@@ -11,6 +11,7 @@ import { receivedAfter } from './arrival.ts';
 import { arrivalPage, inArrivalOrder } from './arrival-page.ts';
 import { LOGS_TABLE } from './schema.ts';
 import { sqlIdentifier, sqlInteger, sqlString } from './sql-literal.ts';
+import { rowsOf } from './client.ts';
 
 type Row = Record<string, unknown> & { arrival: number; session_id: number };
 
@@ -22,7 +23,7 @@ export function createForwardLogs(
   base: Pick<Store, 'sessionById'>,
 ): Pick<ForwardStore, 'forwardHorizon' | 'forwardPage' | 'forwardLag'> {
   const table = `${sqlIdentifier(database)}.${LOGS_TABLE}`;
-  const rows = async (query: string) => (await (await client.query({ query, format: 'JSONEachRow' })).json()) as Row[];
+  const rows = (query: string) => rowsOf<Row>(client, query);
   const select = `SELECT arrival, session_id, ${columnList()} FROM ${table}`;
   /** Rows past `after`, read from the days that may hold them. */
   const past = (appKey: string, after: number) =>

@@ -10,6 +10,7 @@ import { columnList } from '../log-columns.ts';
 import type { LogCursor } from '../explorer-queries.types.ts';
 import { LOGS_TABLE } from './schema.ts';
 import { sqlFloat, sqlIdentifier, sqlInteger, sqlString } from './sql-literal.ts';
+import { rowsOf } from './client.ts';
 
 export interface ClickHouseLog extends StoredLogFields {
   id: number;
@@ -33,7 +34,7 @@ const COLUMNS = `id, session_id, ${columnList()}`;
 
 export function createLogReads(client: ClickHouseClient, database: string): LogReads {
   const table = `${sqlIdentifier(database)}.${LOGS_TABLE}`;
-  const rows = async <T>(query: string) => (await (await client.query({ query, format: 'JSONEachRow' })).json()) as T[];
+  const rows = <T>(query: string) => rowsOf<T>(client, query);
   return {
     async page(appKey, { before, limit }) {
       // (at, id) < (before.at, before.id), spelled out: 18.16 compares no tuples.

@@ -23,9 +23,7 @@ import {
 } from './schema.ts';
 import type { ServerFeatures } from './server-features.ts';
 import { sqlIdentifier, sqlString } from './sql-literal.ts';
-
-const rowsOf = async <T>(client: ClickHouseClient, query: string) =>
-  (await (await client.query({ query, format: 'JSONEachRow' })).json()) as T[];
+import { rowsOf } from './client.ts';
 
 /** Creates the database, or, where the user may not (ACCESS_DENIED, READONLY, NOT_ENOUGH_PRIVILEGES), goes on when an
  * operator made it; else says what to do. */

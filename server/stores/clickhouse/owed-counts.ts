@@ -7,6 +7,7 @@ import type { ClickHouseClient } from '@clickhouse/client';
 import type { StoredCounts } from '../store.types.ts';
 import { OWED_TABLE } from './schema.ts';
 import { sqlIdentifier, sqlInteger, sqlList, sqlString } from './sql-literal.ts';
+import { rowsOf } from './client.ts';
 
 /** One batch's counts owed, under the token its payment records in SIDELOG_DB (CollectorStore.countLogs). */
 export interface OwedCounts {
@@ -54,7 +55,7 @@ export async function ledgerMutationsRunning(client: ClickHouseClient, database:
 
 export function owedCountsIn(client: ClickHouseClient, database: string): OwedLedger {
   const table = `${sqlIdentifier(database)}.${OWED_TABLE}`;
-  const rows = async <T>(query: string) => (await (await client.query({ query, format: 'JSONEachRow' })).json()) as T[];
+  const rows = <T>(query: string) => rowsOf<T>(client, query);
   const write = async (entries: readonly OwedCounts[], paid: 0 | 1) => {
     if (entries.length === 0) return;
     const owed = Math.floor(Date.now() / 1000);

@@ -10,6 +10,7 @@ import { createHostInserter } from '../../../server/stores/clickhouse/host-inser
 import { createLogWriter, type LogWriter } from '../../../server/stores/clickhouse/log-writer.ts';
 import { openClickHouseLogsOn, type ClickHouseLogs } from '../../../server/stores/clickhouse/logs-store.ts';
 import { createTestClickHouse, type TestClickHouse } from './clickhouse-engines.ts';
+import { rowsOf } from '../../../server/stores/clickhouse/client.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 let ch: TestClickHouse;
@@ -28,8 +29,7 @@ afterEach(async () => {
   await ch.drop();
 });
 
-const rows = async <T>(query: string) =>
-  (await (await ch.client.query({ query, format: 'JSONEachRow' })).json()) as T[];
+const rows = <T>(query: string) => rowsOf<T>(ch.client, query);
 
 /** A worker process sending `batches` batches of `perBatch` logs of `session`, from log `from` on: what each resolved to;
  * with `follow`, first the horizon its primary answered when asked to number past it. */

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { LogRecord } from '../../../protocol/records.types.ts';
 import { storageFault } from '../../../server/http/errors.ts';
 import { openClickHouseLogsOn, type ClickHouseLogs } from '../../../server/stores/clickhouse/logs-store.ts';
-import { openClickHouseClient } from '../../../server/stores/clickhouse/client.ts';
+import { openClickHouseClient, rowsOf } from '../../../server/stores/clickhouse/client.ts';
 import { createLogWriter } from '../../../server/stores/clickhouse/log-writer.ts';
 import { parseLogsUrl } from '../../../server/stores/clickhouse/logs-url.ts';
 import { ClickHouseUnavailable } from '../../../server/stores/clickhouse/unavailable.ts';
@@ -35,8 +35,7 @@ describe.each(CLICKHOUSE_ENGINES)('the insert path on ClickHouse (%s)', (engine)
     await ch.drop();
   });
 
-  const rows = async <T>(query: string) =>
-    (await (await ch.client.query({ query, format: 'JSONEachRow' })).json()) as T[];
+  const rows = <T>(query: string) => rowsOf<T>(ch.client, query);
   const count = async () => (await rows<{ n: number }>(`SELECT count() AS n FROM ${ch.database}.logs`))[0]!.n;
 
   test('stores each field as sent, absent ones as null, hostile text and odd times included', async () => {

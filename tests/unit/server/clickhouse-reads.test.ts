@@ -19,6 +19,7 @@ import { oldestAt } from '../../../server/stores/clickhouse/time-windows.ts';
 import { CLICKHOUSE_ENGINES, createTestClickHouse, type TestClickHouse } from './clickhouse-engines.ts';
 import { openTestStore } from './test-databases.ts';
 import { SILENCE_DAYS, WINDOW_DAY, windowLogs } from './window-logs.ts';
+import { rowsOf } from '../../../server/stores/clickhouse/client.ts';
 
 const APP = 'reads-app';
 const COUNT = 3_000;
@@ -116,8 +117,7 @@ describe.each(CLICKHOUSE_ENGINES)('reads on ClickHouse (%s), as SQLite answers t
     }
   });
 
-  const rows = async <T>(query: string) =>
-    (await (await ch.client.query({ query, format: 'JSONEachRow' })).json()) as T[];
+  const rows = <T>(query: string) => rowsOf<T>(ch.client, query);
 
   // The logs' times straddle the windows (window-logs.ts); each read in windows is checked against the same read at once.
   describe('in time windows, newest first', () => {

@@ -16,7 +16,7 @@ import {
   type ThrowawayClickHouse,
 } from '../../../scripts/clickhouse.ts';
 import { startThrowawayZooKeeper, type ThrowawayZooKeeper } from '../../../scripts/zookeeper.ts';
-import { QUERY_SETTINGS } from '../../../server/stores/clickhouse/client.ts';
+import { QUERY_SETTINGS, rowsOf } from '../../../server/stores/clickhouse/client.ts';
 import { owedCountsIn } from '../../../server/stores/clickhouse/owed-counts.ts';
 import { openClickHouseLogs } from '../../../server/stores/clickhouse/logs-store.ts';
 import { withClickHouseLogs } from '../../../server/stores/clickhouse/with-logs.ts';
@@ -45,8 +45,6 @@ describe('the cluster form: two shards of two replicas, with ZooKeeper', () => {
   /** A service's store on the first replica of the first shard and on the second of the second, one SIDELOG_DB. */
   const stores: Store[] = [];
 
-  const rows = async <T>(admin: ClickHouseClient, query: string) =>
-    (await (await admin.query({ query, format: 'JSONEachRow' })).json()) as T[];
   /** Each replica's rows, by shard, once it has fetched every part the others of its shard wrote. */
   const replicaCounts = async () => {
     const counts = [];
@@ -54,7 +52,7 @@ describe('the cluster form: two shards of two replicas, with ZooKeeper', () => {
       const shard = [];
       for (const admin of replicas) {
         await admin.command({ query: 'SYSTEM SYNC REPLICA sidelog.logs_local' });
-        shard.push(Number((await rows<{ n: string }>(admin, 'SELECT count() AS n FROM sidelog.logs_local'))[0]!.n));
+        shard.push(Number((await rowsOf<{ n: string }>(admin, 'SELECT count() AS n FROM sidelog.logs_local'))[0]!.n));
       }
       counts.push(shard);
     }
@@ -112,7 +110,7 @@ describe('the cluster form: two shards of two replicas, with ZooKeeper', () => {
   test('the schema on every host: each replica\u2019s logs_local and owed_counts replicated, and logs over them with every column', async () => {
     for (const admin of admins.flat()) {
       expect(
-        await rows(
+        await rowsOf(
           admin,
           `SELECT name, engine FROM system.tables WHERE database = 'sidelog' AND name != 'sidelog_migrations' ORDER BY name`,
         ),
@@ -122,7 +120,7 @@ describe('the cluster form: two shards of two replicas, with ZooKeeper', () => {
         { name: 'owed_counts', engine: 'ReplicatedReplacingMergeTree' },
       ]);
       const columns = async (table: string) =>
-        (await rows<{ name: string }>(admin, `DESCRIBE TABLE sidelog.${table}`)).map((column) => column.name);
+        (await rowsOf<{ name: string }>(admin, `DESCRIBE TABLE sidelog.${table}`)).map((column) => column.name);
       // Made at the first migration, before `arrival` was added to the shards' tables, and made again with it.
       expect(await columns('logs')).toEqual(await columns('logs_local'));
       expect(await columns('logs')).toContain('arrival');
@@ -139,7 +137,7 @@ describe('the cluster form: two shards of two replicas, with ZooKeeper', () => {
     ]);
     expect(first![0]! + second![0]!).toBe(COUNT);
     const sessions = async (admin: ClickHouseClient) =>
-      (await rows<{ session_id: number }>(admin, 'SELECT DISTINCT session_id FROM sidelog.logs_local')).map(
+      (await rowsOf<{ session_id: number }>(admin, 'SELECT DISTINCT session_id FROM sidelog.logs_local')).map(
         (row) => row.session_id,
       );
     const [onFirst, onSecond] = [await sessions(admins[0]![1]!), await sessions(admins[1]![0]!)];

@@ -5,6 +5,7 @@ import { migrateLogs } from '../../../server/stores/clickhouse/migrate.ts';
 import { COLUMN_NAMES } from '../../../server/stores/log-columns.ts';
 import { featuresOf, serverFeatures } from '../../../server/stores/clickhouse/server-features.ts';
 import { CLICKHOUSE_ENGINES, createTestClickHouse, type TestClickHouse } from './clickhouse-engines.ts';
+import { rowsOf } from '../../../server/stores/clickhouse/client.ts';
 
 describe('featuresOf', () => {
   test.each([
@@ -24,8 +25,7 @@ describe.each(CLICKHOUSE_ENGINES)('the logs schema on ClickHouse (%s)', (engine)
   });
   afterEach(() => ch.drop());
 
-  const rows = async <T>(query: string) =>
-    (await (await ch.client.query({ query, format: 'JSONEachRow' })).json()) as T[];
+  const rows = <T>(query: string) => rowsOf<T>(ch.client, query);
 
   test('creates the database and its tables, and records each migration once however often it starts', async () => {
     const features = await serverFeatures(ch.client);

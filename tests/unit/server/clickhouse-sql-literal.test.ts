@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sqlIdentifier, sqlInteger, sqlList, sqlString } from '../../../server/stores/clickhouse/sql-literal.ts';
 import { CLICKHOUSE_ENGINES, createTestClickHouse, type TestClickHouse } from './clickhouse-engines.ts';
+import { rowsOf } from '../../../server/stores/clickhouse/client.ts';
 
 const CONTROL = Array.from({ length: 32 }, (_, code) => String.fromCharCode(code)).join('') + '\x7f';
 
@@ -64,8 +65,7 @@ describe.each(CLICKHOUSE_ENGINES)('values into SQL on ClickHouse (%s)', (engine)
   });
   afterAll(() => ch.drop());
 
-  const select = async <T>(query: string) =>
-    (await (await ch.client.query({ query, format: 'JSONEachRow' })).json()) as T[];
+  const select = <T>(query: string) => rowsOf<T>(ch.client, query);
 
   test.each(STRINGS)('a string comes back byte for byte: %s', async (_, value) => {
     const [row] = await select<{ v: string; bytes: number }>(
