@@ -85,13 +85,17 @@ export type DebugSink = (message: string) => void;
 /** Called by the engine with the seq up to which this page's writes are stored (or were refused by the guard). */
 export type StoredSink = (seq: number) => void;
 
+/** A write as a worker's channel delivered it, not yet read: reading it (a message's `data`) is when the browser
+ * deserialises it, which the engine leaves until it stores the write (docs/modes.md#the-page-and-the-worker). */
+export type UnreadWrite = () => WriteMessage;
+
 /** The engine as one tab sees it. */
 export interface EngineApi {
   /** Opens storage for this tab's session and starts status checks and uploads. `stored` is told the seq up to
    * which the page's writes are stored: the page keeps, and rescues if it goes away, only those after it. */
   start(config: EngineConfig, debug?: DebugSink, stored?: StoredSink): Promise<EngineStatus>;
-  /** Stores a write; in a worker this arrives on the writes' own channel, not as a Comlink call. */
-  write(message: WriteMessage): void;
+  /** Stores a write; in a worker this arrives on the writes' own channel, not as a Comlink call, and unread. */
+  write(message: WriteMessage | UnreadWrite): void;
   /** Resolves once the write numbered `seq` has arrived and every write up to it is stored (or was refused by
    * the guard). `seq` must be one the page handed over (0: none). */
   settle(seq: number): Promise<void>;

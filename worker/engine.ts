@@ -15,6 +15,7 @@ import {
   type SessionPayload,
   type SessionRecord,
   type StoredSink,
+  type UnreadWrite,
   type WriteMessage,
 } from '../protocol/index.ts';
 import { createCoreRegistry, type CoreRegistry, type EngineCore } from './engine-core.ts';
@@ -71,8 +72,8 @@ export function createEngine(cores: CoreRegistry = createCoreRegistry()): Engine
    * follows writes may come first: it waits here for the write it names. */
   let arrivedSeq = 0;
   let arrivals: { seq: number; arrived: () => void }[] = [];
-  /** Writes that arrived and wait to be stored, and since when the first of them has waited. */
-  let deferred: WriteMessage[] = [];
+  /** Writes that arrived and wait to be stored, a worker's still unread, and since when the first of them has waited. */
+  let deferred: (WriteMessage | UnreadWrite)[] = [];
   let deferredSince = 0;
   let quiet: ReturnType<typeof setTimeout> | undefined;
 
@@ -80,7 +81,7 @@ export function createEngine(cores: CoreRegistry = createCoreRegistry()): Engine
   function storeDeferred(): void {
     clearTimeout(quiet);
     quiet = undefined;
-    const writes = deferred;
+    const writes = readDeferred();
     deferred = [];
     if (writes.length === 0 || !core || !config) return;
     const source = { sessionUUID: config.session.session_uid, run: config.run };
@@ -95,6 +96,29 @@ export function createEngine(cores: CoreRegistry = createCoreRegistry()): Engine
     tellStored(writes[writes.length - 1].seq);
   }
 
+  /** Reads the waiting writes a worker's channel delivered unread, in order, each arriving as it is read. Left unread
+   * until now, a burst's messages are deserialised once it is over, and the worker's core is the page's meanwhile
+   * (docs/benchmarks.md#the-writes-read-when-stored). */
+  function readDeferred(): WriteMessage[] {
+    const read: WriteMessage[] = [];
+    for (const write of deferred) {
+      if (typeof write !== 'function') {
+        read.push(write);
+        continue;
+      }
+      try {
+        const message = write();
+        arrive(message.seq);
+        read.push(message);
+      } catch (error) {
+        // A write that cannot be read can never be stored; the ones after it still are.
+        debugSink?.(`Sidelog could not read a write: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    deferred = read;
+    return read;
+  }
+
   function arrive(seq: number): void {
     if (seq <= arrivedSeq) return;
     arrivedSeq = seq;
@@ -105,6 +129,7 @@ export function createEngine(cores: CoreRegistry = createCoreRegistry()): Engine
 
   /** Resolves once the write numbered `seq` (and so every one before it: a channel keeps its order) has arrived. */
   function arrived(seq = 0): Promise<void> {
+    if (seq > arrivedSeq) readDeferred();
     if (seq <= arrivedSeq) return Promise.resolve();
     return new Promise((resolve) => arrivals.push({ seq, arrived: resolve }));
   }
@@ -198,13 +223,14 @@ export function createEngine(cores: CoreRegistry = createCoreRegistry()): Engine
       return fresh.status();
     },
 
-    write(message: WriteMessage) {
+    write(message) {
       started();
       const now = Date.now();
       if (deferred.length === 0) deferredSince = now;
       deferred.push(message);
-      // A call waiting for it goes on now, and stores what waits itself.
-      arrive(message.seq);
+      // A call waiting for it goes on now, and stores what waits itself. An unread write is read now only for such a call.
+      if (typeof message !== 'function') arrive(message.seq);
+      else if (arrivals.length > 0) readDeferred();
       clearTimeout(quiet);
       if (now - deferredSince >= MAX_DEFER_MS) storeDeferred();
       else quiet = setTimeout(storeDeferred, QUIET_MS);

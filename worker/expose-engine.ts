@@ -10,8 +10,10 @@ export function exposeEngine(engine: EngineApi, port: Comlink.Endpoint): void {
     async start(config, debug, stored, writes) {
       try {
         const status = await engine.start(config, debug, stored);
-        // Setting onmessage starts the port: the writes queued in it since the tab posted them come now, in order.
-        writes.onmessage = (event: MessageEvent<WriteMessage>) => engine.write(event.data);
+        // Setting onmessage starts the port: the writes queued in it since the tab posted them come now, in order. Each
+        // is handed on unread: the browser deserialises a message's data when it is first read, which the engine leaves
+        // until it stores the write, after the page's burst (docs/modes.md#the-page-and-the-worker).
+        writes.onmessage = (event: MessageEvent<WriteMessage>) => engine.write(() => event.data);
         return status;
       } catch (error) {
         writes.close();

@@ -34,20 +34,32 @@ function setUp() {
   const cores: CoreRegistry = { get: async () => core, release: async () => {} };
   const engine = createEngine(cores);
   const told: number[] = [];
+  const debugged: string[] = [];
   const config = {
     session: { session_uid: SESSION },
     run: 'run-1',
     storage: 'memory',
     appKey: 'app',
   } as unknown as EngineConfig;
-  const start = () => engine.start(config, undefined, (seq: number) => void told.push(seq));
+  const start = () =>
+    engine.start(
+      config,
+      (message) => void debugged.push(message),
+      (seq: number) => void told.push(seq),
+    );
   const write = (seq: number): WriteMessage => ({
     sl: 'logs',
     seq,
     logs: columnsOf([{ at: 1_000 + seq, x: 1_000 + seq, ll: LogLevel.Debug, p: [`line ${seq}`] }]),
   });
+  /** A write as a worker's channel hands it on: read (deserialised) only when the engine asks for it. */
+  let reads = 0;
+  const unread = (seq: number) => () => {
+    reads++;
+    return write(seq);
+  };
   const stored = async () => (await storage.oldestLogs(SESSION, 100)).map((log) => log.t);
-  return { engine, start, write, told, stored, forcedSends };
+  return { engine, start, write, unread, reads: () => reads, told, debugged, stored, forcedSends };
 }
 
 beforeEach(() => vi.useFakeTimers());
@@ -109,5 +121,50 @@ describe('the engine, while a page keeps writing', () => {
     engine.write(write(2));
     await engine.close(2);
     expect(await stored()).toEqual(['line 1', 'line 2']);
+  });
+});
+
+describe("a worker's writes, handed on unread", () => {
+  test('are read only once they are stored, after the burst', async () => {
+    const { engine, start, unread, reads, told, stored } = setUp();
+    await start();
+    for (let seq = 1; seq <= 5; seq++) {
+      engine.write(unread(seq));
+      await vi.advanceTimersByTimeAsync(10);
+    }
+    expect(reads()).toBe(0);
+    await vi.advanceTimersByTimeAsync(20);
+    expect(reads()).toBe(5);
+    expect(await stored()).toEqual(['line 1', 'line 2', 'line 3', 'line 4', 'line 5']);
+    expect(told).toEqual([5]);
+  });
+
+  test('a call waiting for a write reads those that came, and waits for the one it names', async () => {
+    const { engine, start, unread, reads, stored } = setUp();
+    await start();
+    engine.write(unread(1));
+    let settled = false;
+    const settling = engine.settle(2).then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads()).toBe(1);
+    expect(settled).toBe(false);
+    engine.write(unread(2));
+    await settling;
+    expect(reads()).toBe(2);
+    expect(await stored()).toEqual(['line 1', 'line 2']);
+  });
+
+  test('one that cannot be read is left out, said in the debug output, and the writes after it are stored', async () => {
+    const { engine, start, unread, told, debugged, stored } = setUp();
+    await start();
+    engine.write(unread(1));
+    engine.write(() => {
+      throw new Error('the message could not be deserialised');
+    });
+    engine.write(unread(3));
+    await vi.advanceTimersByTimeAsync(20);
+    expect(await stored()).toEqual(['line 1', 'line 3']);
+    expect(told).toEqual([3]);
+    expect(debugged).toContain('Sidelog could not read a write: the message could not be deserialised');
   });
 });
