@@ -146,6 +146,8 @@ export async function measurePage(context: BenchContext, spec: ContenderSpec, ro
       trace,
     };
   } finally {
+    // A page that failed before its trace was read leaves it running, and the next page could not start one.
+    if (context.traceDir) await browser.stopTrace().catch(() => {});
     await tab.close();
   }
 }
