@@ -28,9 +28,13 @@ export interface BurstTrace {
   /** Thread time of the page's main thread in its other tasks over the window (messages, timers, the logger's work
    * after the burst), ms. */
   otherMs: number;
+  /** Thread time of every worker (dedicated or shared, any process) while the burst ran, ms: on 2 cores, the core
+   * the page's task would otherwise have had (docs/benchmarks.md#the-writes-read-when-stored). */
+  workersMs: number;
 }
 
 const COLLECTIONS = new Set(['MinorGC', 'MajorGC']);
+const WORKER_THREADS = new Set(['DedicatedWorker thread', 'SharedWorker thread']);
 
 const threadOf = (event: TraceEvent) => `${event.pid}:${event.tid}`;
 const sumMs = (events: TraceEvent[]) => events.reduce((sum, event) => sum + (event.tdur ?? 0), 0) / 1000;
@@ -51,11 +55,13 @@ function outermost(tasks: TraceEvent[]): TraceEvent[] {
 /** Every page's main thread is a renderer's `CrRendererMain`; the burst's page is the one whose task took longest,
  * since 10,000 calls in one task outlast any message or timer of the window. */
 export function summariseBurstTrace(events: TraceEvent[]): BurstTrace {
-  const mainThreads = new Set(
-    events
-      .filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
-      .map(threadOf),
-  );
+  const threadsNamed = (names: Set<string>) =>
+    new Set(
+      events
+        .filter((event) => event.ph === 'M' && event.name === 'thread_name' && names.has(event.args?.name ?? ''))
+        .map(threadOf),
+    );
+  const mainThreads = threadsNamed(new Set(['CrRendererMain']));
   const tasks = events.filter(
     (event) => event.ph === 'X' && event.name === 'RunTask' && mainThreads.has(threadOf(event)),
   );
@@ -72,11 +78,24 @@ export function summariseBurstTrace(events: TraceEvent[]): BurstTrace {
       event.ts < burstEnd,
   );
   const others = outermost(tasks.filter((task) => threadOf(task) === page)).filter((task) => task !== burst);
+  // A worker's task that overlaps the burst counts for the share of it that does.
+  const workerThreads = threadsNamed(WORKER_THREADS);
+  let workersUs = 0;
+  for (const thread of workerThreads) {
+    const threadTasks = events.filter(
+      (event) => event.ph === 'X' && event.name === 'RunTask' && threadOf(event) === thread,
+    );
+    for (const task of outermost(threadTasks)) {
+      const overlap = Math.min(burstEnd, task.ts + (task.dur ?? 0)) - Math.max(burst.ts, task.ts);
+      if (overlap > 0 && task.dur) workersUs += ((task.tdur ?? 0) * overlap) / task.dur;
+    }
+  }
   return {
     burstMs: sumMs([burst]),
     burstGcMs: sumMs(collections),
     burstGcs: collections.length,
     otherMs: sumMs(others),
+    workersMs: workersUs / 1000,
   };
 }
 
@@ -85,15 +104,15 @@ const ms = (value: number) => value.toFixed(2);
 /** The traces' table: each contender's rounds, as medians, and how many rounds had a collection inside the burst. */
 export function renderTraceTable(rows: { label: string; traces: BurstTrace[] }[]): string {
   const lines = [
-    '| contender | burst task, CPU ms | of which collections, ms | rounds with a collection in the burst | the burst less its collections, ms | other tasks, CPU ms |',
-    '|---|--:|--:|--:|--:|--:|',
+    '| contender | burst task, CPU ms | of which collections, ms | rounds with a collection in the burst | the burst less its collections, ms | other tasks, CPU ms | workers during the burst, CPU ms |',
+    '|---|--:|--:|--:|--:|--:|--:|',
   ];
   for (const { label, traces } of rows) {
     if (traces.length === 0) continue;
     const of = (pick: (trace: BurstTrace) => number) => ms(summarise(traces.map(pick)).median!);
     const withCollection = traces.filter((trace) => trace.burstGcs > 0).length;
     lines.push(
-      `| ${label} | ${of((t) => t.burstMs)} | ${of((t) => t.burstGcMs)} | ${withCollection} of ${traces.length} | ${of((t) => t.burstMs - t.burstGcMs)} | ${of((t) => t.otherMs)} |`,
+      `| ${label} | ${of((t) => t.burstMs)} | ${of((t) => t.burstGcMs)} | ${withCollection} of ${traces.length} | ${of((t) => t.burstMs - t.burstGcMs)} | ${of((t) => t.otherMs)} | ${of((t) => t.workersMs)} |`,
     );
   }
   return lines.join('\n');
