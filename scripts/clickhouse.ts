@@ -3,7 +3,7 @@
 // and it is missing; nothing is ever downloaded otherwise. Debian's package is ClickHouse 18.16, the oldest SQL the
 // log store keeps to (docs/clickhouse.md#two-engines). It runs as root as well as any user.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -111,9 +111,13 @@ ${TWO_SHARDS.databases.map((database) => `      <shard><replica><host>127.0.0.1<
 `;
 }
 
-const users = (queryLog: boolean) => `<?xml version="1.0"?>
+/** A replica's ON CLUSTER statement waits for every host to run it, by default 180 s; a throw-away cluster's gives up
+ * after 60, within its test's setup, with the server's own count of the hosts that did not run it. */
+const DDL_TIMEOUT_S = 60;
+
+const users = (queryLog: boolean, replica: boolean) => `<?xml version="1.0"?>
 <yandex>
-  <profiles><default><max_memory_usage>4000000000</max_memory_usage>${queryLog ? '<log_queries>1</log_queries>' : ''}</default></profiles>
+  <profiles><default><max_memory_usage>4000000000</max_memory_usage>${queryLog ? '<log_queries>1</log_queries>' : ''}${replica ? `<distributed_ddl_task_timeout>${DDL_TIMEOUT_S}</distributed_ddl_task_timeout>` : ''}</default></profiles>
   <users>
     <default><password></password><networks><ip>127.0.0.1</ip></networks><profile>default</profile><quota>default</quota></default>
     <${THROWAWAY_USER.name}><password>${THROWAWAY_USER.password}</password><networks><ip>127.0.0.1</ip></networks><profile>default</profile><quota>default</quota></${THROWAWAY_USER.name}>
@@ -138,6 +142,9 @@ export interface ThrowawayClickHouse {
   restart(): Promise<void>;
   /** Ends it: killed and its directory removed, or with `dir` stopped cleanly (SIGTERM) and its data kept. */
   stop(): Promise<void>;
+  /** The last lines of its error log (warnings and worse), for a test whose cluster did not come up to say why before
+   * the directory goes. */
+  errorLog(lines?: number): string;
 }
 
 /** Starts a server in a temporary directory on free loopback ports; resolves once it answers /ping. With `dir`, its
@@ -158,7 +165,7 @@ export async function startThrowawayClickHouse(
     mkdirSync(join(dir, sub), { recursive: true });
   const ports = options.ports ?? (await freeClickHousePorts());
   writeFileSync(join(dir, 'config.xml'), config(dir, ports, !!options.queryLog, options.replicaOf));
-  writeFileSync(join(dir, 'users.xml'), users(!!options.queryLog));
+  writeFileSync(join(dir, 'users.xml'), users(!!options.queryLog, !!options.replicaOf));
   const url = `http://127.0.0.1:${ports.http}`;
 
   let server: ChildProcess | undefined;
@@ -210,6 +217,10 @@ export async function startThrowawayClickHouse(
     kill: () => halt('SIGKILL'),
     restart: launch,
     stop,
+    errorLog: (lines = 20) => {
+      const file = join(dir, 'log', 'error.log');
+      return existsSync(file) ? readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n') : '';
+    },
   };
 }
 

@@ -44,6 +44,9 @@ describe('the cluster form: two shards of two replicas, with ZooKeeper', () => {
   let database: TestDatabase;
   /** A service's store on the first replica of the first shard and on the second of the second, one SIDELOG_DB. */
   const stores: Store[] = [];
+  /** What the setup was doing, until it is done: a setup past its time says where it stopped, and what the servers
+   * logged, before their directories go (one CI run's setup passed its 120 s with nothing to tell why). */
+  let setup: string | undefined = 'starting ZooKeeper';
 
   /** Each replica's rows, by shard, once it has fetched every part the others of its shard wrote. */
   const replicaCounts = async () => {
@@ -61,6 +64,7 @@ describe('the cluster form: two shards of two replicas, with ZooKeeper', () => {
 
   beforeAll(async () => {
     zookeeper = await startThrowawayZooKeeper();
+    setup = 'starting the four servers';
     const ports: ClickHousePorts[][] = [];
     for (let shard = 0; shard < 2; shard++) ports.push([await freeClickHousePorts(), await freeClickHousePorts()]);
     shards = await Promise.all(
@@ -88,6 +92,7 @@ describe('the cluster form: two shards of two replicas, with ZooKeeper', () => {
     database = await createTestDatabase('sqlite');
     // One after the other, as processes start: the first makes the tables on every host, the second finds them.
     for (const server of [shards[0]![0]!, shards[1]![1]!]) {
+      setup = `opening the logs through ${server.url} (its migrations ON CLUSTER)`;
       const logs = await openClickHouseLogs(`${server.url}/sidelog?cluster=${CLUSTER}`, {
         writer: { windowMs: 0, now: () => START },
       });
@@ -96,9 +101,18 @@ describe('the cluster form: two shards of two replicas, with ZooKeeper', () => {
     // Each batch into both, as the collector stores it: SQLite alone, and through the first store.
     const both = storedInBoth(sqlite.store, stores[0]!);
     for (const each of [sqlite.store, stores[0]!]) await each.putApp(APP, true);
+    setup = 'storing the seeded logs';
     await seedLogs(both, { appKey: APP, logs: COUNT, sessions: 8, start: START });
+    setup = undefined;
   }, 120_000);
   afterAll(async () => {
+    if (setup !== undefined)
+      console.error(
+        [
+          `The cluster's setup stopped while ${setup}.`,
+          ...shards.flat().map((server) => `${server.url}, its error log:\n${server.errorLog() || '(empty)'}`),
+        ].join('\n'),
+      );
     for (const store of stores) await store.close();
     await database?.drop();
     await sqlite?.close();
