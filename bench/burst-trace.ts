@@ -1,8 +1,8 @@
 // What a page's main thread did over the bench's window, read from a Chromium trace (`npm run bench -- --trace DIR`,
-// docs/benchmarks.md#a-trace-of-the-burst): the task the burst ran in, V8's collections inside it, and the page's
-// other tasks, each by its own thread time. The CPU profiler (`--profile`) names the functions but samples every one
-// and slows the page by more than the contenders differ; a trace costs the page little and says, round by round,
-// whether a collection fell inside the burst.
+// docs/benchmarks.md#a-trace-of-the-burst): the task the burst ran in, V8's collections inside it, the page's other
+// tasks, and the workers' work while the burst ran, each by its own thread time. The CPU profiler (`--profile`) names
+// the functions but samples every one and slows the page by more than the contenders differ; a trace costs the page
+// little and says, round by round, whether a collection fell inside the burst and what took the other core.
 import { summarise } from './summary.ts';
 
 /** One event of a Chromium trace, as `Tracing.dataCollected` gives it (times in µs). */
