@@ -49,12 +49,10 @@ export function createForwardLogs(
       return { logs, sessions, through: horizon };
     },
     async forwardLag(appKey, after, cap) {
-      const [row] = (await (
-        await client.query({
-          query: `SELECT count() AS n FROM (SELECT 1 FROM ${table} WHERE ${past(appKey, after)} LIMIT ${sqlInteger(cap)})`,
-          format: 'JSONEachRow',
-        })
-      ).json()) as { n: number }[];
+      const [row] = await rowsOf<{ n: number }>(
+        client,
+        `SELECT count() AS n FROM (SELECT 1 FROM ${table} WHERE ${past(appKey, after)} LIMIT ${sqlInteger(cap)})`,
+      );
       return row?.n ?? 0;
     },
   };

@@ -7,6 +7,7 @@ import type { ClickHouseClient } from '@clickhouse/client';
 import type { IssueGroupStore } from '../store.types.ts';
 import { LOGS_TABLE } from './schema.ts';
 import { sqlIdentifier, sqlList, sqlString } from './sql-literal.ts';
+import { rowsOf } from './client.ts';
 
 /** Issues a query: their uids and session ids keep it well under max_query_size (256 KiB). */
 const CHUNK = 2_000;
@@ -26,21 +27,16 @@ export function createIssueLogTimes(
     for (let start = 0; start < keys.length; start += CHUNK) {
       const chunk = keys.slice(start, start + CHUNK);
       const groupOf = new Map(chunk.map((key) => [`${key.session_id} ${key.uid}`, key.group_id]));
-      const result = await client.query({
-        query: `SELECT session_id, t, min(at) AS first_at, max(at) AS last_at FROM ${table}
+      const rows = await rowsOf<{ session_id: number; t: string; first_at: number; last_at: number }>(
+        client,
+        `SELECT session_id, t, min(at) AS first_at, max(at) AS last_at FROM ${table}
           WHERE app = ${sqlString(appKey)} AND tg = 'bf_issue'
             AND session_id IN ${sqlList([...new Set(chunk.map((key) => key.session_id))])}
             AND t IN ${sqlList([...new Set(chunk.map((key) => key.uid))])}
           GROUP BY session_id, t`,
-        format: 'JSONEachRow',
-      });
+      );
       // A uid is one issue's, but a line of that text in another session is not its line.
-      for (const row of (await result.json()) as {
-        session_id: number;
-        t: string;
-        first_at: number;
-        last_at: number;
-      }[]) {
+      for (const row of rows) {
         const group = groupOf.get(`${row.session_id} ${row.t}`);
         if (group === undefined) continue;
         const seen = times.get(group);

@@ -9,6 +9,7 @@ import type { ClusterLayout } from './cluster-layout.ts';
 import { partTables } from './cluster.ts';
 import { LOGS_TABLE, onCluster } from './schema.ts';
 import { sqlIdentifier, sqlList, sqlString } from './sql-literal.ts';
+import { rowsOf } from './client.ts';
 
 /** The UTC day of `date` as the partition names it: YYYYMMDD. */
 const partitionOf = (date: Date) => date.toISOString().slice(0, 10).replaceAll('-', '');
@@ -27,29 +28,26 @@ export async function dropDaysBefore(
   // the parts.
   const table = `${sqlIdentifier(database)}.${LOGS_TABLE}`;
   const tables = partTables(database, cluster);
-  const result = await client.query({
-    query: `SELECT DISTINCT database, partition FROM system.parts
+  const limit = partitionOf(cutoff);
+  const parts = (
+    await rowsOf<{ database: string; partition: string }>(
+      client,
+      `SELECT DISTINCT database, partition FROM system.parts
       WHERE database IN ${sqlList(tables.map((each) => each.database))} AND table = ${sqlString(tables[0]!.table)}
         AND active ORDER BY partition`,
-    format: 'JSONEachRow',
-  });
-  const limit = partitionOf(cutoff);
-  const parts = ((await result.json()) as { database: string; partition: string }[]).filter(
-    ({ partition }) => /^\d{8}$/.test(partition) && partition < limit,
-  );
+    )
+  ).filter(({ partition }) => /^\d{8}$/.test(partition) && partition < limit);
   // The partition's value as a literal: 18.16 and current servers both take `DROP PARTITION 20261101`.
   const days = [...new Set(parts.map((part) => part.partition))];
   const levels = LEVEL_COLUMNS.map((_, level) => `countIf(ifNull(ll, 0) = ${level})`).join(', ');
   for (const day of days) {
     // Counted before the drop, taken out after it: a failure between leaves the counts high, never a log uncounted twice.
     const counts = uncount
-      ? ((await (
-          await client.query({
-            query: `SELECT session_id, count() AS total, [${levels}] AS levels FROM ${table}
+      ? await rowsOf<SessionLogCounts>(
+          client,
+          `SELECT session_id, count() AS total, [${levels}] AS levels FROM ${table}
               WHERE toYYYYMMDD(received) = ${day} GROUP BY session_id`,
-            format: 'JSONEachRow',
-          })
-        ).json()) as SessionLogCounts[])
+        )
       : [];
     for (const { database: shard } of parts.filter((part) => part.partition === day))
       await client.command({

@@ -13,6 +13,7 @@ import { numberedLine, prepareBatch, type PreparedBatch } from './log-rows.ts';
 import { LOGS_TABLE } from './schema.ts';
 import { sqlFloat, sqlIdentifier, sqlInteger, sqlList } from './sql-literal.ts';
 import { ClickHouseUnavailable, asUnavailable } from './unavailable.ts';
+import { rowsOf } from './client.ts';
 
 /** The first batch at an idle writer waits this long for others: a fraction of the collector's answer time. */
 export const GROUP_WINDOW_MS = 20;
@@ -121,12 +122,11 @@ export function createLogWriter(client: ClickHouseClient, database: string, opti
             `(session_id = ${sqlInteger(session)} AND at >= ${sqlFloat(range.min)} AND at <= ${sqlFloat(range.max)})`,
         )
         .join(' OR ');
-      const result = await client.query({
-        query: `SELECT session_id, at, content_hash, batch FROM ${table}
+      const rows = await rowsOf<{ session_id: number; at: number; content_hash: string; batch: string }>(
+        client,
+        `SELECT session_id, at, content_hash, batch FROM ${table}
           WHERE app IN ${sqlList(apps)} AND at >= ${sqlFloat(min)} AND at <= ${sqlFloat(max)} AND (${each})`,
-        format: 'JSONEachRow',
-      });
-      const rows = (await result.json()) as { session_id: number; at: number; content_hash: string; batch: string }[];
+      );
       for (const row of rows) {
         stored.add(Number(row.session_id), Number(row.at), row.content_hash);
         if (row.batch !== '')

@@ -2,7 +2,7 @@
 // migrated, and the insert path ready. Only logs live here; the rest of the service's data stays in SIDELOG_DB.
 import type { ClickHouseClient } from '@clickhouse/client';
 import { StartupError } from '../../startup-checks.ts';
-import { CLUSTER_DDL_TIMEOUT_MS, openClickHouseClient } from './client.ts';
+import { CLUSTER_DDL_TIMEOUT_MS, openClickHouseClient, rowsOf } from './client.ts';
 import type { ClusterLayout } from './cluster-layout.ts';
 import { readClusterLayout } from './cluster.ts';
 import { createLogWriter, type LogWriter, type LogWriterOptions } from './log-writer.ts';
@@ -44,11 +44,11 @@ interface OpenLogsOptions {
  * process started after another numbers its rows after the other's, whatever the clocks did. */
 async function lastArrival(client: ClickHouseClient, database: string): Promise<number> {
   const table = `${sqlIdentifier(database)}.${LOGS_TABLE}`;
-  const result = await client.query({
-    query: `SELECT max(arrival) AS last FROM ${table} WHERE received >= (SELECT max(received) FROM ${table}) - 86400`,
-    format: 'JSONEachRow',
-  });
-  return ((await result.json()) as { last: number }[])[0]?.last ?? 0;
+  const [row] = await rowsOf<{ last: number }>(
+    client,
+    `SELECT max(arrival) AS last FROM ${table} WHERE received >= (SELECT max(received) FROM ${table}) - 86400`,
+  );
+  return row?.last ?? 0;
 }
 
 /** The writer of a process, or of a host's primary: numbering its rows after those already stored. */

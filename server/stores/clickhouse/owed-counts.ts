@@ -44,12 +44,11 @@ interface OwedRow {
 
 /** How many mutations of the ledger (its deletes: OwedLedger.prune) ClickHouse is still running. */
 export async function ledgerMutationsRunning(client: ClickHouseClient, database: string): Promise<number> {
-  const result = await client.query({
-    query: `SELECT count() AS running FROM system.mutations
+  const [row] = await rowsOf<{ running: number | string }>(
+    client,
+    `SELECT count() AS running FROM system.mutations
       WHERE database = ${sqlString(database)} AND table = ${sqlString(OWED_TABLE)} AND is_done = 0`,
-    format: 'JSONEachRow',
-  });
-  const [row] = (await result.json()) as { running: number | string }[];
+  );
   return Number(row?.running ?? 0);
 }
 

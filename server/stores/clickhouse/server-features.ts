@@ -2,6 +2,7 @@
 // exporter gates its full-text index on the version (docs/clickhouse.md#version-aware-extras). Everything else the
 // store sends is SQL that Debian's 18.16 and current servers both accept.
 import type { ClickHouseClient } from '@clickhouse/client';
+import { rowsOf } from './client.ts';
 
 export interface ServerFeatures {
   version: string;
@@ -33,6 +34,6 @@ export function featuresOf(version: string): ServerFeatures {
 }
 
 export async function serverFeatures(client: ClickHouseClient): Promise<ServerFeatures> {
-  const rows = await (await client.query({ query: 'SELECT version() AS version', format: 'JSONEachRow' })).json();
-  return featuresOf((rows as { version: string }[])[0]!.version);
+  const [row] = await rowsOf<{ version: string }>(client, 'SELECT version() AS version');
+  return featuresOf(row!.version);
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { seedLogs } from '../../../bench/explorer-seed.ts';
 import { parseSearchQuery } from '../../../explorer-contract/search-query.ts';
 import { TWO_SHARDS } from '../../../scripts/clickhouse.ts';
-import { QUERY_SETTINGS } from '../../../server/stores/clickhouse/client.ts';
+import { QUERY_SETTINGS, rowsOf } from '../../../server/stores/clickhouse/client.ts';
 import { openClickHouseLogs } from '../../../server/stores/clickhouse/logs-store.ts';
 import { withClickHouseLogs } from '../../../server/stores/clickhouse/with-logs.ts';
 import type { ExplorerLog } from '../../../server/stores/explorer-queries.types.ts';
@@ -36,11 +36,7 @@ describe('the cluster form: two shards on the run\u2019s 18.16 server', () => {
   const shardCounts = async () => {
     const counts = [];
     for (const shard of TWO_SHARDS.databases) {
-      const result = await admin.query({
-        query: `SELECT count() AS n FROM ${shard}.logs_local`,
-        format: 'JSONEachRow',
-      });
-      counts.push(((await result.json()) as { n: number }[])[0]!.n);
+      counts.push((await rowsOf<{ n: number }>(admin, `SELECT count() AS n FROM ${shard}.logs_local`))[0]!.n);
     }
     return counts;
   };
@@ -68,12 +64,12 @@ describe('the cluster form: two shards on the run\u2019s 18.16 server', () => {
   });
 
   test('the schema: each shard\u2019s logs_local, and logs distributed over them by session', async () => {
-    const result = await admin.query({
-      query: `SELECT database, name, engine FROM system.tables
+    const tables = await rowsOf(
+      admin,
+      `SELECT database, name, engine FROM system.tables
         WHERE database IN ('${DATABASE}', '${TWO_SHARDS.databases.join("', '")}') AND name LIKE 'logs%' ORDER BY database`,
-      format: 'JSONEachRow',
-    });
-    expect(await result.json()).toEqual([
+    );
+    expect(tables).toEqual([
       { database: DATABASE, name: 'logs', engine: 'Distributed' },
       { database: TWO_SHARDS.databases[0], name: 'logs_local', engine: 'ReplacingMergeTree' },
       { database: TWO_SHARDS.databases[1], name: 'logs_local', engine: 'ReplacingMergeTree' },
@@ -85,14 +81,14 @@ describe('the cluster form: two shards on the run\u2019s 18.16 server', () => {
     expect(one! + two!).toBe(COUNT);
     expect(one).toBeGreaterThan(0);
     expect(two).toBeGreaterThan(0);
-    const result = await admin.query({
-      query: `SELECT session_id, uniqExact(shard) AS shards FROM (
+    const split = await rowsOf(
+      admin,
+      `SELECT session_id, uniqExact(shard) AS shards FROM (
           SELECT session_id, 1 AS shard FROM ${TWO_SHARDS.databases[0]}.logs_local
           UNION ALL SELECT session_id, 2 AS shard FROM ${TWO_SHARDS.databases[1]}.logs_local)
         GROUP BY session_id HAVING shards > 1`,
-      format: 'JSONEachRow',
-    });
-    expect(await result.json()).toEqual([]);
+    );
+    expect(split).toEqual([]);
   });
 
   test('every batch sent again is stored once', async () => {

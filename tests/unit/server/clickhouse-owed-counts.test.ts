@@ -16,6 +16,7 @@ import { openClickHouseLogsOn, type ClickHouseLogs } from '../../../server/store
 import { PAID_KEPT_S } from '../../../server/stores/clickhouse/batch-counts.ts';
 import { ledgerMutationsRunning, owedCountsIn } from '../../../server/stores/clickhouse/owed-counts.ts';
 import { OWED_TABLE } from '../../../server/stores/clickhouse/schema.ts';
+import { rowsOf } from '../../../server/stores/clickhouse/client.ts';
 import { PAY_OWED_EVERY_MS, withClickHouseLogs } from '../../../server/stores/clickhouse/with-logs.ts';
 import { openStore } from '../../../server/stores/open-store.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
@@ -61,13 +62,11 @@ describe.each(STORE_KINDS.flatMap((db) => CLICKHOUSE_ENGINES.map((engine) => [db
         if (tries === 200) throw new Error('the ledger’s mutation did not finish in 10 s');
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      const result = await clickhouse.client.query({
-        query: `SELECT token, max(paid) AS paid FROM ${clickhouse.database}.${OWED_TABLE} GROUP BY token ORDER BY token`,
-        format: 'JSONEachRow',
-      });
-      return ((await result.json()) as { token: string; paid: number }[]).map(
-        ({ token, paid }) => `${token === 'legacy' ? 'legacy' : 'batch'} ${paid ? 'paid' : 'owed'}`,
+      const rows = await rowsOf<{ token: string; paid: number }>(
+        clickhouse.client,
+        `SELECT token, max(paid) AS paid FROM ${clickhouse.database}.${OWED_TABLE} GROUP BY token ORDER BY token`,
       );
+      return rows.map(({ token, paid }) => `${token === 'legacy' ? 'legacy' : 'batch'} ${paid ? 'paid' : 'owed'}`);
     }
 
     const listed = async (store: Store) =>

@@ -99,12 +99,10 @@ describe.each(CLICKHOUSE_ENGINES)('reads on ClickHouse (%s), as SQLite answers t
     const table = `${ch.database}.logs`;
     const page = async (where: string) =>
       (
-        (await (
-          await ch.client.query({
-            query: `SELECT id, at FROM ${table} WHERE app = '${APP}' AND ${where} ORDER BY at DESC, id DESC LIMIT 101`,
-            format: 'JSONEachRow',
-          })
-        ).json()) as { id: number; at: number }[]
+        await rowsOf<{ id: number; at: number }>(
+          ch.client,
+          `SELECT id, at FROM ${table} WHERE app = '${APP}' AND ${where} ORDER BY at DESC, id DESC LIMIT 101`,
+        )
       ).map((row) => row.id);
     // Every log, one in three, three logs, none.
     for (const where of ['1', 'ifNull(ll, 0) = 4', 'll = 5', "t = 'no such text'"]) {

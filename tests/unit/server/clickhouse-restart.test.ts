@@ -13,6 +13,7 @@ import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { openClickHouseLogs, type ClickHouseLogs } from '../../../server/stores/clickhouse/logs-store.ts';
 import { ClickHouseUnavailable } from '../../../server/stores/clickhouse/unavailable.ts';
 import { createTestDatabase } from './test-databases.ts';
+import { rowsOf } from '../../../server/stores/clickhouse/client.ts';
 
 const SENDERS = 4;
 const BATCHES = 25;
@@ -74,11 +75,11 @@ async function killedMidLoad(database: string, send: (sender: number, logs: LogR
 
   expect(acked.value).toBe(SENDERS * BATCHES);
   expect(ackedWhileDown).toBeLessThan(SENDERS * BATCHES);
-  const result = await logs.client.query({
-    query: `SELECT count() AS n, uniqExact(session_id, at, content_hash) AS distinct FROM ${database}.logs`,
-    format: 'JSONEachRow',
-  });
-  expect(await result.json()).toEqual([{ n: SENDERS * BATCHES * PER_BATCH, distinct: SENDERS * BATCHES * PER_BATCH }]);
+  const stored = await rowsOf(
+    logs.client,
+    `SELECT count() AS n, uniqExact(session_id, at, content_hash) AS distinct FROM ${database}.logs`,
+  );
+  expect(stored).toEqual([{ n: SENDERS * BATCHES * PER_BATCH, distinct: SENDERS * BATCHES * PER_BATCH }]);
 }
 
 test('killed mid-load and started again: every acknowledged batch stored, each log once', async () => {

@@ -13,6 +13,7 @@ import { dropDaysBefore } from '../../../server/stores/clickhouse/log-retention.
 import { createLogWriter } from '../../../server/stores/clickhouse/log-writer.ts';
 import { openClickHouseLogsOn, type ClickHouseLogs } from '../../../server/stores/clickhouse/logs-store.ts';
 import { CLICKHOUSE_ENGINES, createTestClickHouse, type TestClickHouse } from './clickhouse-engines.ts';
+import { rowsOf } from '../../../server/stores/clickhouse/client.ts';
 
 const DAY = 86_400_000;
 const NOV_1 = Date.UTC(2026, 10, 1);
@@ -39,12 +40,10 @@ describe.each(CLICKHOUSE_ENGINES)('retention on ClickHouse (%s)', (engine) => {
     }
     // A cutoff in the middle of Nov 2: Nov 1 goes; Nov 2, which holds logs newer than the cutoff, stays.
     expect(await dropDaysBefore(ch.client, ch.database, new Date(NOV_1 + DAY + 3_600_000))).toEqual(['20261101']);
-    const rows = (await (
-      await ch.client.query({
-        query: `SELECT t, count() AS n FROM ${ch.database}.logs GROUP BY t ORDER BY t`,
-        format: 'JSONEachRow',
-      })
-    ).json()) as { t: string; n: number }[];
+    const rows = await rowsOf<{ t: string; n: number }>(
+      ch.client,
+      `SELECT t, count() AS n FROM ${ch.database}.logs GROUP BY t ORDER BY t`,
+    );
     expect(rows).toEqual([
       { t: 'day 1', n: 10 },
       { t: 'day 2', n: 10 },

@@ -8,7 +8,7 @@ import { EXPLORER_API } from '../../../explorer-contract/api.types.ts';
 import { wireRequest } from '../../../fixtures/wire-bodies.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { startService, type RunningService } from '../../../server/service.ts';
-import { QUERY_SETTINGS } from '../../../server/stores/clickhouse/client.ts';
+import { QUERY_SETTINGS, rowsOf } from '../../../server/stores/clickhouse/client.ts';
 import { createLogWriter } from '../../../server/stores/clickhouse/log-writer.ts';
 import { openClickHouseLogsOn } from '../../../server/stores/clickhouse/logs-store.ts';
 import { unavailableWhenDown } from '../../../server/stores/clickhouse/unavailable.ts';
@@ -87,11 +87,7 @@ test('a Bugfender batch goes to ClickHouse, is acknowledged once stored there, a
   expect(sent.status).toBe(200);
   // Acknowledged: in ClickHouse already, and none in SIDELOG_DB. Sent again after a lost answer, stored once.
   expect((await wireRequest(http, 'sendLogs', { session_id, logs })).status).toBe(200);
-  const stored = await clickhouse.client.query({
-    query: `SELECT count() AS n FROM ${clickhouse.name}.logs`,
-    format: 'JSONEachRow',
-  });
-  expect(await stored.json()).toEqual([{ n: 2 }]);
+  expect(await rowsOf(clickhouse.client, `SELECT count() AS n FROM ${clickhouse.name}.logs`)).toEqual([{ n: 2 }]);
   await service.close();
   expect(await countRows(sqlite.db, 'logs')).toBe(0);
 
@@ -156,11 +152,7 @@ test('with ClickHouse unreachable, a batch is answered 503 with Retry-After and 
   expect(answer.status).toBe(503);
   expect(answer.headers.get('Retry-After')).toMatch(/^\d+$/);
   expect(await countRows(sqlite.db, 'logs')).toBe(0);
-  const stored = await clickhouse.client.query({
-    query: `SELECT count() AS n FROM ${clickhouse.name}.logs`,
-    format: 'JSONEachRow',
-  });
-  expect(await stored.json()).toEqual([{ n: 0 }]);
+  expect(await rowsOf(clickhouse.client, `SELECT count() AS n FROM ${clickhouse.name}.logs`)).toEqual([{ n: 0 }]);
 });
 
 test('with ClickHouse too slow to answer, a read in the explorer is answered 503 with Retry-After, not 500', async () => {
