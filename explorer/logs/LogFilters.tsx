@@ -1,13 +1,14 @@
 // The log filters. Levels apply as they are ticked; the other fields when the form is submitted (Enter or
 // "Apply"). Every filter goes into the address, so the view is a link. Folded, they are one line: the search box, the
 // levels and what else is set, in words; "More filters" unfolds the rest (docs/explorer.md#the-screen).
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { NO_LEVEL, type FilterName } from '../../explorer-contract/log-filters.ts';
 import { Field, SubmitButton, TimeRangeFields } from '../Field.tsx';
 import { followAddress } from '../follow-address.ts';
 import { fromLocalInput, LEVELS, toLocalInput, type Zone } from '../format.ts';
 import { foldedSummary } from './folded-summary.ts';
 import { useZone } from '../time-zone.ts';
+import { useFollowing } from '../use-following.ts';
 import { SearchHelp } from './SearchHelp.tsx';
 import { SearchSuggest } from './SearchSuggest.tsx';
 import type { QueryChange } from '../use-query.ts';
@@ -43,17 +44,9 @@ export function LogFilters({
   tags: string[];
 }) {
   const zone = useZone();
-  const [fields, setFields] = useState(() => fieldsOf(params, zone));
   // Back and forward (or a link) change the address, and the viewer the zone: the fields follow them, each where its
   // own value changed, so that text typed and not applied survives a level ticked.
-  const search = params.toString();
-  const shown = useRef(fields);
-  useEffect(() => {
-    const next = fieldsOf(new URLSearchParams(search), zone);
-    const before = shown.current;
-    shown.current = next;
-    setFields((draft) => followAddress(draft, before, next));
-  }, [search, zone]);
+  const [fields, setFields] = useFollowing(`${zone}\n${params}`, () => fieldsOf(params, zone), followAddress);
   const levels = new Set((params.get('level') ?? '').split(',').filter(Boolean));
   const [unfolded, setUnfolded] = useState(false);
   const summary = foldedSummary(params, zone);

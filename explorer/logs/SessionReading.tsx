@@ -1,9 +1,10 @@
 // How a session is read (docs/explorer.md#a-session-read-top-to-bottom): oldest first by default, newest first a click
 // away, and a time to jump to; both in the address (`order`, `at`), so a link lands where its sender was.
-import { useEffect, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { fromLocalInput, toLocalInput, zoneLabel } from '../format.ts';
 import { Field, TimeInput } from '../Field.tsx';
 import { useZone } from '../time-zone.ts';
+import { useFollowing } from '../use-following.ts';
 import type { QueryChange } from '../use-query.ts';
 
 /** A session reads oldest first unless the address says otherwise; any other stream newest first. */
@@ -22,8 +23,7 @@ export function jumpOf(params: URLSearchParams): number | undefined {
 export function SessionReading({ params, change }: { params: URLSearchParams; change(changes: QueryChange): void }) {
   const zone = useZone();
   const oldest = oldestFirst(params);
-  const [jump, setJump] = useState(() => toLocalInput(params.get('at'), zone));
-  useEffect(() => setJump(toLocalInput(params.get('at'), zone)), [params, zone]);
+  const [jump, setJump] = useFollowing(`${zone}\n${params}`, () => toLocalInput(params.get('at'), zone));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     change({ at: fromLocalInput(jump, zone) });

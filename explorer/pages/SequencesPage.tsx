@@ -1,12 +1,13 @@
 // Sessions by sequence (docs/explorer.md#sessions-by-sequence): sessions where A was logged and then B within a
 // time, A and B as search words or as patterns (with <*>). The search is the address: a=…&b=…&within=seconds&from&to.
 import { DeviceWho } from '../DeviceWho.tsx';
-import { useEffect, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link } from 'wouter';
 import type { SequencesAnswer } from '../api.ts';
 import { Field, SubmitButton, TimeRangeFields } from '../Field.tsx';
 import { absoluteTime, fromLocalInput, toLocalInput, type Zone } from '../format.ts';
 import { useZone } from '../time-zone.ts';
+import { useFollowing } from '../use-following.ts';
 import { SavedViews } from '../insight/SavedViews.tsx';
 import { Results } from '../Results.tsx';
 import { useAppId } from '../use-app.ts';
@@ -33,9 +34,7 @@ export function SequencesPage() {
   const appId = useAppId()!;
   const [params, change] = useQuery();
   const zone = useZone();
-  const [fields, setFields] = useState(() => fieldsOf(params, zone));
-  const search = params.toString();
-  useEffect(() => setFields(fieldsOf(new URLSearchParams(search), zone)), [search, zone]);
+  const [fields, setFields] = useFollowing(`${zone}\n${params}`, () => fieldsOf(params, zone));
   const set = (name: keyof typeof fields) => (event: { target: { value: string } }) =>
     setFields((current) => ({ ...current, [name]: event.target.value }));
   const asked = params.get('a') && params.get('b');
