@@ -35,12 +35,14 @@ describe.each(STORE_KINDS.flatMap((db) => CLICKHOUSE_ENGINES.map((engine) => [db
     let database: TestDatabase;
     let clickhouse: TestClickHouse;
 
-    /** A process's store: SIDELOG_DB's and ClickHouse's, no sweep but the one at start unless `payOwedEveryMs`. `kill`
-     * lets it go unclosed. */
+    /** A process's store: SIDELOG_DB's and ClickHouse's, no sweep but the one at start unless `payOwedEveryMs`, and
+     * no publish on the board of writers but the one at start (a test outlasts none of its rows). `kill` lets it go
+     * unclosed: with a publish every second, a killed process's went on failing against its closed SIDELOG_DB for the
+     * rest of the worker's files, 20 of them a run. */
     async function open(payOwedEveryMs = 0): Promise<{ store: Store; logs: ClickHouseLogs; kill(): Promise<void> }> {
       const base = await openStore(database.db);
       const logsStore = await openClickHouseLogsOn(clickhouse.client, clickhouse.database, { writer: { windowMs: 0 } });
-      const store = withClickHouseLogs(base, logsStore, { payOwedEveryMs });
+      const store = withClickHouseLogs(base, logsStore, { payOwedEveryMs, publishEveryMs: 0 });
       await store.settled();
       let closed = false;
       cleanup.push(() => (closed ? Promise.resolve() : store.close()));
