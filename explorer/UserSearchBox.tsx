@@ -1,9 +1,10 @@
 // The top bar's "Find a user in all apps" (docs/explorer.md#finding-a-user-across-apps): a user's value of the identity
 // key, looked up in every app the viewer may read on the Users page; the app shown stays chosen for the way back.
-import { useEffect, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useAppId } from './use-app.ts';
 import { withChanges } from './use-query.ts';
+import { useFollowing } from './use-following.ts';
 
 export const USERS_PATH = '/users';
 
@@ -13,8 +14,7 @@ export function UserSearchBox() {
   // On the Users page the field holds the value shown; elsewhere it starts empty.
   const search = useSearch();
   const shown = location === USERS_PATH ? (new URLSearchParams(search).get('value') ?? '') : '';
-  const [value, setValue] = useState(shown);
-  useEffect(() => setValue(shown), [shown]);
+  const [value, setValue] = useFollowing(shown, () => shown);
   return (
     <form
       role="search"

@@ -1,6 +1,7 @@
 // The app's identity key, for the admin (docs/explorer.md#identity): the device key that says who a user is
 // (`user_id`, `email`), shown on every view where a device is; without one, a device's name and a short id.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useFollowing } from '../use-following.ts';
 import { postJson, refusal } from '../api.ts';
 import { TextField } from '../Field.tsx';
 import { useAppId, useIdentityKey } from '../use-app.ts';
@@ -9,9 +10,8 @@ import { viewerStore } from '../viewer-state.ts';
 export function IdentitySetting() {
   const appId = useAppId()!;
   const current = useIdentityKey();
-  const [key, setKey] = useState(current ?? '');
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
-  useEffect(() => setKey(current ?? ''), [current]);
+  const [key, setKey] = useFollowing(current ?? '', () => current ?? '');
 
   async function save(value: string | null) {
     const answer = await postJson<{ key: string | null }>(`/apps/${encodeURIComponent(appId)}/identity`, {

@@ -1,7 +1,7 @@
 // The log stream of an app, a session or a device, with its filters, volume, count, facets, live tail and export,
 // and beside it the chosen log (docs/explorer.md#the-screen); a session read oldest first, with a time to jump to;
 // or, with `around`, the lines around one log in the stream's place, under the same filters.
-import { useEffect, useState } from 'react';
+import { useFollowing } from '../use-following.ts';
 import { Link } from 'wouter';
 import { searchNotes } from '../../explorer-contract/search-notes.ts';
 import { API } from '../api.ts';
@@ -59,9 +59,8 @@ function Stream({
   const jump = session ? jumpOf(params) : undefined;
   const stream = useLogStream(appId, appendWho(filters, params), { oldestFirst: oldest, jump });
   const count = useLogCount(appId, filters);
-  const [chosen, setChosen] = useState<number | undefined>(undefined);
   // A jump chooses the log it landed on; new filters, a log that is no longer listed.
-  useEffect(() => setChosen(stream.landed), [stream.landed]);
+  const [chosen, setChosen] = useFollowing<number | undefined>(String(stream.landed), () => stream.landed);
   const chosenLog = chosen === undefined ? undefined : stream.logs.find((log) => log.id === chosen);
   const exportHref = (format: string) =>
     `${API}/apps/${encodeURIComponent(appId)}/logs/export?${filters}${filters ? '&' : ''}format=${format}`;

@@ -1,6 +1,7 @@
 // The app's settings, for the admin: its webhook (docs/explorer.md#the-webhook), called once for each new issue group
 // and each reopened one, with what its last delivery answered.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useFollowing } from '../use-following.ts';
 import { postJson, refusal, type WebhookSetting } from '../api.ts';
 import { TextField } from '../Field.tsx';
 import { absoluteTime } from '../format.ts';
@@ -13,10 +14,9 @@ export function SettingsPage() {
   const path = `/apps/${encodeURIComponent(appId)}/webhook`;
   const [version, setVersion] = useState(0);
   const setting = useJson<WebhookSetting>(path, version);
-  const [url, setUrl] = useState('');
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const current = setting.state === 'ready' ? setting.data.url : null;
-  useEffect(() => setUrl(current ?? ''), [current]);
+  const [url, setUrl] = useFollowing(current ?? '', () => current ?? '');
 
   async function save(value: string | null) {
     const answer = await postJson<WebhookSetting>(path, { url: value });
