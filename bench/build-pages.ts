@@ -37,29 +37,43 @@ export interface BuiltPages {
   manifest: Manifest;
 }
 
-/** Builds the pages into `workDir`/pages, with Sidelog packed and installed in `workDir`: the main bench's by default,
- * or `pages` of the folder `pagesDir` beside this file (bench:network's). */
+/** Builds the pages into `workDir`/pages, with Sidelog packed and installed in `workDir` (or `tarball` installed, when
+ * one was packed already): the main bench's by default, or `pages` of the folder `pagesDir` beside this file
+ * (bench:network's). */
 export async function buildPages(
   workDir: string,
-  { pagesDir = 'pages', pages = PAGES }: { pagesDir?: string; pages?: readonly string[] } = {},
+  {
+    pagesDir = 'pages',
+    pages = PAGES,
+    tarball,
+  }: { pagesDir?: string; pages?: readonly string[]; tarball?: string } = {},
 ): Promise<BuiltPages> {
   const root = resolve(import.meta.dirname, pagesDir);
   const outDir = join(workDir, 'pages');
-  const sidelog = installSdk(await packSdk(workDir), join(workDir, 'app'));
-  await build({
-    root,
-    configFile: false,
-    logLevel: 'warn',
-    plugins: [pageShells(root, pages)],
-    // The pages are the bench's, not in an app's directory: 'sidelog' is found where it was installed.
-    resolve: { alias: [{ find: /^sidelog$/, replacement: sidelog }] },
-    build: {
-      outDir,
-      emptyOutDir: true,
-      manifest: true,
-      rollupOptions: { input: Object.fromEntries(pages.map((page) => [page, resolve(root, `${page}.html`)])) },
-    },
-  });
+  const sidelog = installSdk(tarball ?? (await packSdk(workDir)), join(workDir, 'app'));
+  // Built for production wherever it is called from: a test run's NODE_ENV ('test') would give Vite another build.
+  const callerEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      root,
+      configFile: false,
+      logLevel: 'warn',
+      plugins: [pageShells(root, pages)],
+      // The pages are the bench's, not in an app's directory: 'sidelog' is found where it was installed.
+      resolve: { alias: [{ find: /^sidelog$/, replacement: sidelog }] },
+      build: {
+        outDir,
+        emptyOutDir: true,
+        manifest: true,
+        rollupOptions: { input: Object.fromEntries(pages.map((page) => [page, resolve(root, `${page}.html`)])) },
+      },
+    });
+  } finally {
+    // Assigned undefined, an environment variable would read 'undefined'.
+    if (callerEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = callerEnv;
+  }
   const manifest = JSON.parse(await readFile(resolve(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
   return { outDir, manifest };
 }

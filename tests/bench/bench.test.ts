@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, expect, test } from 'vitest';
+import { FIRST_LOAD_BUDGET, START_UP_BUDGET, START_UP_LABEL } from '../../bench/bundle-bytes.ts';
 import { CONTENDERS } from '../../bench/contenders.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -26,12 +27,6 @@ const FIGURES = [
   'upload',
 ];
 const QUICK_CALLS = 2000;
-/** Sidelog's first load, as the bench measures it (gzip bytes: exact, so a budget, unlike a timing):
- * docs/benchmarks.md#main-thread-cost. */
-const FIRST_LOAD_BUDGET = 6 * 1024;
-/** The first load and the start-up chunk every init loads after it, exact too (docs/benchmarks.md#what-each-module-adds). */
-const START_UP_BUDGET = 12 * 1024;
-const START_UP = 'engine start-up, rescue (every init)';
 
 interface Summary {
   median: number | null;
@@ -74,7 +69,7 @@ test(
     // What a page loads only on demand is listed apart from its first load, each part with its bytes.
     expect(report.sidelogOnDemandGzipBytes.map((chunk) => chunk.label)).toEqual(
       expect.arrayContaining([
-        START_UP,
+        START_UP_LABEL,
         'built-in detectors (init, when redact.builtIns names any: by default)',
         'in-page engine (modes B and C)',
         'OTLP target (modes B and C, with otlp)',
@@ -118,7 +113,7 @@ test(
       ['sidelog-a-otlp', 'A-shared'],
     ]);
     // Modes A load the API and the write queue first; B and C load the engine too.
-    const startUp = report.sidelogOnDemandGzipBytes.find((chunk) => chunk.label === START_UP)!.bytes;
+    const startUp = report.sidelogOnDemandGzipBytes.find((chunk) => chunk.label === START_UP_LABEL)!.bytes;
     for (const row of sidelog.filter((row) => row.mode?.startsWith('A'))) {
       expect(row.figures.gzipBytes, `${row.id}: first load, gzip bytes`).toBeLessThanOrEqual(FIRST_LOAD_BUDGET);
       expect(

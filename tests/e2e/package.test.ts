@@ -13,6 +13,9 @@ import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from './wait-for.ts';
+import { buildPages } from '../../bench/build-pages.ts';
+import { FIRST_LOAD_BUDGET, measureBundleBytes, START_UP_BUDGET, START_UP_LABEL } from '../../bench/bundle-bytes.ts';
+import { CONTENDERS } from '../../bench/contenders.ts';
 import { packSdk } from '../../scripts/pack-sdk.ts';
 import { DEMO_APP_KEY } from '../../server/partner/demo.ts';
 import { cspViolations, watchCspViolations } from './csp-violations.ts';
@@ -145,6 +148,20 @@ describe('the tarball', () => {
     const { stdout: code } = await promisify(execFile)('tar', ['-xzOf', tarball, 'package/dist/startup.js']);
     expect(code).toMatch(/new SharedWorker\(new URL\((["'`])\.\/sidelog-worker\.js\1,\s*import\.meta\.url\)/);
     expect(code).not.toMatch(/new URL\(["'`]\//);
+  });
+
+  // The budgets of issue 44, held in `npm test` and so in CI: the bench's own build of its page (bench/build-pages.ts),
+  // measured as the bench measures it (bench/bundle-bytes.ts), of this tarball (docs/benchmarks.md#main-thread-cost).
+  it("keeps Sidelog's first load within 6 KB gzip, and its first load and start-up within 12 KB, as the bench builds its page", async () => {
+    const built = await buildPages(join(workDir, 'bench'), { tarball });
+    const modeA = CONTENDERS.filter((spec) => spec.id === 'sidelog-a-shared');
+    const bytes = measureBundleBytes(built, modeA);
+    const firstLoad = bytes.mainThread['sidelog-a-shared']!;
+    const startUp = bytes.sidelogOnDemand.find((chunk) => chunk.label === START_UP_LABEL)!.bytes;
+    console.log(`Sidelog's first load ${firstLoad} bytes gzip, with its start-up ${firstLoad + startUp}`);
+    expect(firstLoad).toBeGreaterThan(0);
+    expect(firstLoad, 'first load, gzip bytes').toBeLessThanOrEqual(FIRST_LOAD_BUDGET);
+    expect(firstLoad + startUp, 'first load and start-up, gzip bytes').toBeLessThanOrEqual(START_UP_BUDGET);
   });
 
   // docs/source-maps.md#plugins: the package's webpack plugin, as the webpack app's developer adds it.
