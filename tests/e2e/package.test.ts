@@ -150,8 +150,8 @@ describe('the tarball', () => {
     expect(code).not.toMatch(/new URL\(["'`]\//);
   });
 
-  // The budgets of issue 44, held in `npm test` and so in CI: the bench's own build of its page (bench/build-pages.ts),
-  // measured as the bench measures it (bench/bundle-bytes.ts), of this tarball (docs/benchmarks.md#main-thread-cost).
+  // The first load's budgets (docs/benchmarks.md#main-thread-cost), held in `npm test` and so in CI: the bench's own
+  // build of its pages (bench/build-pages.ts) from this tarball, measured as the bench measures it (bench/bundle-bytes.ts).
   it("keeps Sidelog's first load within 6 KB gzip, and its first load and start-up within 12 KB, as the bench builds its page", async () => {
     const built = await buildPages(join(workDir, 'bench'), { tarball });
     const modeA = CONTENDERS.filter((spec) => spec.id === 'sidelog-a-shared');
