@@ -26,6 +26,7 @@ import { perThread, threadCpuSeconds, treeCpuSeconds } from './cpu.ts';
 import { EXPLORER_CASES, measureExplorer } from './explorer.ts';
 import { BATCH, measureIngest, percentile, type IngestResult } from './ingest.ts';
 import { measureRedaction, REDACTION_CASES } from './redaction.ts';
+import { medianRuns } from './median-run.ts';
 import { probeDemoApp } from './visibility.ts';
 
 const { values } = parseArgs({
@@ -33,6 +34,9 @@ const { values } = parseArgs({
     batches: { type: 'string', default: '320' },
     'explorer-logs': { type: 'string', default: '1000000' },
     rounds: { type: 'string', default: '5' },
+    /** Measures the ingest this many times, every row in turn each time, and gives each row its median run: the
+     * machine's speed moves by a quarter between runs a minute apart (docs/benchmarks.md#the-collector-run-by-run). */
+    runs: { type: 'string', default: '1' },
     clients: { type: 'string', default: '8,32,64' },
     /** Comma-separated: floor, sqlite, postgres, postgres2, clickhouse, clickhouse2, explorer. */
     only: { type: 'string', default: 'floor,sqlite,postgres,postgres2,clickhouse,clickhouse2,explorer' },
@@ -44,6 +48,7 @@ const { values } = parseArgs({
 const BATCHES = Number(values.batches);
 const EXPLORER_LOGS = Number(values['explorer-logs']);
 const ROUNDS = Number(values.rounds);
+const RUNS = Number(values.runs);
 const CLIENTS = values.clients.split(',').map(Number);
 const ONLY = new Set(values.only.split(','));
 const ADMIN_TOKEN = 'collector-bench-token';
@@ -228,6 +233,8 @@ const TARGETS: Target[] = [
 interface IngestRow {
   store: string;
   clients: number;
+  /** Which of the runs (from 1): a row's ratio to the floor is to the floor's of the same run. */
+  run: number;
   result: IngestResult;
   /** Ack to search visibility, ms, sorted; empty for the floor. */
   visible: number[];
@@ -278,76 +285,80 @@ async function redactionOnly(): Promise<void> {
   for (const row of rows) console.log(row);
 }
 
+/** One ingest row: a fresh service of `target` under `clients` clients, with the probe, the CPU and the bytes. */
+async function ingestRow(target: Target, clients: number, run: number): Promise<IngestRow> {
+  const running = await target.start();
+  try {
+    const probe = target.searchable
+      ? await probeDemoApp(running.url, ADMIN_TOKEN, `visibility-${clients}-${Date.now()}`)
+      : undefined;
+    const postgresCpu = () => (target.postgres ? treeCpuSeconds(cluster!.pid()) : 0);
+    const cpu = () =>
+      treeCpuSeconds(running.child.pid!) + postgresCpu() + (target.clickhouse ? treeCpuSeconds(clickhouse!.pid()) : 0);
+    /** The CPU so far: the service's (and by thread), with its databases', and PostgreSQL's alone. */
+    const cpuNow = () => ({
+      service: treeCpuSeconds(running.child.pid!),
+      threads: threadCpuSeconds(running.child.pid!),
+      total: cpu(),
+      postgres: postgresCpu(),
+    });
+    /** What the store holds so far: its bytes on disk, and with ClickHouse its inserts. */
+    const storeNow = async () => ({ bytes: await running.bytes?.(), inserts: await running.inserts?.() });
+    // Read as the clock starts, after the warm round (ingest.ts), which none of the figures count; the store's
+    // queries before the CPU, so that their CPU is not counted either.
+    let start!: ReturnType<typeof cpuNow> & Awaited<ReturnType<typeof storeNow>>;
+    const result = await measureIngest(running.url, {
+      clients,
+      batches: BATCHES,
+      label: `${target.key}-${clients}`,
+      async onStart() {
+        const store = await storeNow();
+        start = { ...store, ...cpuNow() };
+      },
+    });
+    // The probe in flight is found once the index has caught up with the load: its CPU counts as the load's.
+    const visible = (await probe?.stop()) ?? [];
+    const end = cpuNow();
+    const { bytes, inserts } = await storeNow();
+    const serviceSeconds = end.service - start.service;
+    const thousands = (result.batches * BATCH) / 1000;
+    const row: IngestRow = {
+      store: target.name,
+      clients,
+      run,
+      result,
+      visible,
+      cpuService: (serviceSeconds * 1000) / thousands,
+      cpuDatabase: ((end.total - start.total - serviceSeconds) * 1000) / thousands,
+      cpuPostgres:
+        target.postgres && target.clickhouse ? ((end.postgres - start.postgres) * 1000) / thousands : undefined,
+      cpuThreads:
+        target.key === 'postgres2' || target.key === 'clickhouse2'
+          ? undefined
+          : perThread(running.child.pid!, start.threads, end.threads, thousands),
+      bytesPer1000: bytes === undefined ? undefined : (bytes - (start.bytes ?? 0)) / thousands,
+      rowsPerInsert:
+        start.inserts && inserts && inserts.inserts > start.inserts.inserts
+          ? (inserts.rows - start.inserts.rows) / (inserts.inserts - start.inserts.inserts)
+          : undefined,
+      loadAverage: loadavg()[0]!,
+    };
+    console.error(
+      `${RUNS > 1 ? `run ${run}: ` : ''}${target.name}, ${clients} clients: ${Math.round(result.logsPerSecond).toLocaleString('en')} logs/s, p99 ${result.p99.toFixed(0)} ms a batch, ${result.answerP99.toFixed(0)} ms an answer, ${result.refused} refused; first round ${result.firstRound.toFixed(0)} ms`,
+    );
+    return row;
+  } finally {
+    await running.stop();
+  }
+}
+
 /** The whole bench: ingest on each target, then the explorer. */
 async function everything(): Promise<void> {
   const ingest: IngestRow[] = [];
-  for (const target of TARGETS.filter((t) => ONLY.has(t.key))) {
-    for (const clients of CLIENTS) {
-      const running = await target.start();
-      try {
-        const probe = target.searchable
-          ? await probeDemoApp(running.url, ADMIN_TOKEN, `visibility-${clients}-${Date.now()}`)
-          : undefined;
-        const postgresCpu = () => (target.postgres ? treeCpuSeconds(cluster!.pid()) : 0);
-        const cpu = () =>
-          treeCpuSeconds(running.child.pid!) +
-          postgresCpu() +
-          (target.clickhouse ? treeCpuSeconds(clickhouse!.pid()) : 0);
-        /** The CPU so far: the service's (and by thread), with its databases', and PostgreSQL's alone. */
-        const cpuNow = () => ({
-          service: treeCpuSeconds(running.child.pid!),
-          threads: threadCpuSeconds(running.child.pid!),
-          total: cpu(),
-          postgres: postgresCpu(),
-        });
-        /** What the store holds so far: its bytes on disk, and with ClickHouse its inserts. */
-        const storeNow = async () => ({ bytes: await running.bytes?.(), inserts: await running.inserts?.() });
-        // Read as the clock starts, after the warm round (ingest.ts), which none of the figures count; the store's
-        // queries before the CPU, so that their CPU is not counted either.
-        let start!: ReturnType<typeof cpuNow> & Awaited<ReturnType<typeof storeNow>>;
-        const result = await measureIngest(running.url, {
-          clients,
-          batches: BATCHES,
-          label: `${target.key}-${clients}`,
-          async onStart() {
-            const store = await storeNow();
-            start = { ...store, ...cpuNow() };
-          },
-        });
-        // The probe in flight is found once the index has caught up with the load: its CPU counts as the load's.
-        const visible = (await probe?.stop()) ?? [];
-        const end = cpuNow();
-        const { bytes, inserts } = await storeNow();
-        const serviceSeconds = end.service - start.service;
-        const thousands = (result.batches * BATCH) / 1000;
-        ingest.push({
-          store: target.name,
-          clients,
-          result,
-          visible,
-          cpuService: (serviceSeconds * 1000) / thousands,
-          cpuDatabase: ((end.total - start.total - serviceSeconds) * 1000) / thousands,
-          cpuPostgres:
-            target.postgres && target.clickhouse ? ((end.postgres - start.postgres) * 1000) / thousands : undefined,
-          cpuThreads:
-            target.key === 'postgres2' || target.key === 'clickhouse2'
-              ? undefined
-              : perThread(running.child.pid!, start.threads, end.threads, thousands),
-          bytesPer1000: bytes === undefined ? undefined : (bytes - (start.bytes ?? 0)) / thousands,
-          rowsPerInsert:
-            start.inserts && inserts && inserts.inserts > start.inserts.inserts
-              ? (inserts.rows - start.inserts.rows) / (inserts.inserts - start.inserts.inserts)
-              : undefined,
-          loadAverage: loadavg()[0]!,
-        });
-        console.error(
-          `${target.name}, ${clients} clients: ${Math.round(result.logsPerSecond).toLocaleString('en')} logs/s, p99 ${result.p99.toFixed(0)} ms a batch, ${result.answerP99.toFixed(0)} ms an answer, ${result.refused} refused; first round ${result.firstRound.toFixed(0)} ms`,
-        );
-      } finally {
-        await running.stop();
-      }
-    }
-  }
+  // Run after run, every row in turn, so that each row's runs meet the machine's slow minutes and its quick ones alike.
+  for (let run = 1; run <= RUNS; run++)
+    for (const target of TARGETS.filter((t) => ONLY.has(t.key)))
+      for (const clients of CLIENTS) ingest.push(await ingestRow(target, clients, run));
 
   const explorer: { store: string; seedSeconds: number; medians: number[] }[] = [];
   if (ONLY.has('explorer')) {
@@ -364,27 +375,28 @@ async function everything(): Promise<void> {
   }
 
   const machine = `${availableParallelism()} cores (${cpus()[0]?.model.trim()}), Node ${process.version}`;
-  const floor = new Map(
-    ingest.filter((row) => row.store.startsWith('Floor')).map((row) => [row.clients, row.result.logsPerSecond]),
-  );
+  const measured = ingest.map((row) => ({ ...row, logsPerSecond: row.result.logsPerSecond }));
   const ms = (value: number) =>
     Number.isNaN(value) ? '—' : value < 10 ? value.toFixed(1) : Math.round(value).toLocaleString('en');
-  console.log(`\nIngest: ${(BATCHES * BATCH).toLocaleString('en')} logs a run in batches of ${BATCH}; ${machine}\n`);
+  const runs = RUNS > 1 ? `, each row the median of ${RUNS} runs by its ratio to the floor` : '';
   console.log(
-    '| store | clients | logs/s | × floor | p50 ms per batch | p99 ms per batch | p99 ms per answer | first round after start, slowest ms | 503s | ack to search p50 ms | p99 ms | CPU ms per 1,000 logs (service + database) | service by thread: main / busiest other / rest | bytes on disk per 1,000 logs | rows per INSERT | load |',
+    `\nIngest: ${(BATCHES * BATCH).toLocaleString('en')} logs a run in batches of ${BATCH}${runs}; ${machine}\n`,
   );
-  console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
-  for (const row of ingest) {
+  console.log(
+    `| store | clients | logs/s | × floor | p50 ms per batch | p99 ms per batch | p99 ms per answer | first round after start, slowest ms | 503s | ack to search p50 ms | p99 ms | CPU ms per 1,000 logs (service + database) | service by thread: main / busiest other / rest | bytes on disk per 1,000 logs | rows per INSERT | load |${RUNS > 1 ? ' × floor, each run |' : ''}`,
+  );
+  console.log(`|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|${RUNS > 1 ? '--:|' : ''}`);
+  for (const { median: row, ratio, ratios } of medianRuns(measured, (row) => row.store.startsWith('Floor'))) {
     const { result } = row;
-    const ratio = floor.get(row.clients) ? (result.logsPerSecond / floor.get(row.clients)!).toFixed(2) : '—';
     const postgresShare = row.cpuPostgres === undefined ? '' : ` (PostgreSQL ${ms(row.cpuPostgres)})`;
     const cpu =
       row.cpuDatabase > 0.05 ? `${ms(row.cpuService)} + ${ms(row.cpuDatabase)}${postgresShare}` : ms(row.cpuService);
     const t = row.cpuThreads;
     const threads = t ? `${t.main.toFixed(1)} / ${t.busiest.toFixed(1)} / ${t.rest.toFixed(1)}` : '—';
     console.log(
-      `| ${row.store} | ${row.clients} | ${Math.round(result.logsPerSecond).toLocaleString('en')} | ${ratio} | ${ms(result.p50)} | ${ms(result.p99)} | ${ms(result.answerP99)} | ${ms(result.firstRound)} | ${result.refused} | ` +
-        `${ms(percentile(row.visible, 50))} | ${ms(percentile(row.visible, 99))} | ${cpu} | ${threads} | ${row.bytesPer1000 === undefined ? '—' : Math.round(row.bytesPer1000).toLocaleString('en')} | ${row.rowsPerInsert === undefined ? '—' : Math.round(row.rowsPerInsert).toLocaleString('en')} | ${row.loadAverage.toFixed(1)} |`,
+      `| ${row.store} | ${row.clients} | ${Math.round(result.logsPerSecond).toLocaleString('en')} | ${ratio?.toFixed(2) ?? '—'} | ${ms(result.p50)} | ${ms(result.p99)} | ${ms(result.answerP99)} | ${ms(result.firstRound)} | ${result.refused} | ` +
+        `${ms(percentile(row.visible, 50))} | ${ms(percentile(row.visible, 99))} | ${cpu} | ${threads} | ${row.bytesPer1000 === undefined ? '—' : Math.round(row.bytesPer1000).toLocaleString('en')} | ${row.rowsPerInsert === undefined ? '—' : Math.round(row.rowsPerInsert).toLocaleString('en')} | ${row.loadAverage.toFixed(1)} |` +
+        (RUNS > 1 ? ` ${ratios.map((each) => each.toFixed(2)).join(', ') || '—'} |` : ''),
     );
   }
   if (explorer.length > 0) {
