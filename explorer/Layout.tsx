@@ -99,7 +99,7 @@ export function Layout({
           <span aria-hidden="true">
             <Logo size={32} title="Sidelog" />
           </span>
-          <span>Sidelog</span>
+          <span className="portal-brand-name">Sidelog</span>
         </div>
         <AppPicker appId={appId} />
         <UserSearchBox />
@@ -117,19 +117,22 @@ export function Layout({
             ))}
           </ul>
         </nav>
-        <ZoneSwitch />
-        <span className="muted viewer-name">{name}</span>
-        <button
-          type="button"
-          className="button button-quiet"
-          onClick={async () => {
-            await postJson('/sign-out', {});
-            viewerStore.getState().signedOut();
-            navigate('/sign-in', { replace: true });
-          }}
-        >
-          Sign out
-        </button>
+        {/* One item of the header's, so that they wrap together, at the end of the line below the views. */}
+        <div className="viewer-bar">
+          <ZoneSwitch />
+          <span className="muted viewer-name">{name}</span>
+          <button
+            type="button"
+            className="button button-quiet"
+            onClick={async () => {
+              await postJson('/sign-out', {});
+              viewerStore.getState().signedOut();
+              navigate('/sign-in', { replace: true });
+            }}
+          >
+            Sign out
+          </button>
+        </div>
       </header>
       <main
         ref={main}

@@ -29,7 +29,7 @@ export function UserSearchBox() {
       <input
         type="search"
         aria-label="Find a user in all apps"
-        placeholder="Find a user in all apps"
+        placeholder="Find a user"
         value={value}
         maxLength={4096}
         onChange={(event) => setValue(event.target.value)}

@@ -147,6 +147,52 @@ describe('the header and the tables', () => {
       expect(broken, path).toEqual([]);
     }
   });
+
+  it('at 1280 and 1440 px, with a long zone and long facet values: nothing scrolls sideways, and every control is in view', async () => {
+    // A file and a tag too long for the facets' column, as a bundled path or a UI event's selector is.
+    const longFile = 'src/features/checkout/payment-providers/card-form/validation/expiry-date-field.tsx';
+    const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, 'explorer-wide-app');
+    await collector.createApp();
+    const session = await collector.session('s-wide', 'd-wide');
+    await collector.logs(session, [
+      { ...log(NOW, 'a line with a long file'), f: longFile, tg: 'checkout-card-form-expiry-date' },
+    ]);
+    own = await e2e.product.browser.newContext({ timezoneId: 'America/Argentina/Buenos_Aires' });
+    await own.addCookies(signedIn);
+    const page = await own.newPage();
+    for (const width of [1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await viewerText(page, `${e2e.product.url}/sidelog/logs?app=${appIdOf('explorer-wide-app')}`);
+      const facets = page.getByRole('complementary', { name: 'Facets' });
+      await facets.getByTitle(longFile).waitFor();
+      const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: innerWidth }));
+      expect(widths.page, `${width}`).toBeLessThanOrEqual(widths.window);
+      // At 1440 px the header is one line (its controls' height and its padding); at 1280 it wraps.
+      const [header, link] = await page
+        .getByRole('navigation', { name: 'Explorer views' })
+        .evaluate((nav) => [nav.closest('header')!.clientHeight, nav.querySelector('a')!.clientHeight]);
+      if (width === 1440) expect(header).toBeLessThan(link * 2);
+      else expect(header).toBeGreaterThan(link * 2);
+      // The header's controls, the zone's label among them, each whole inside the window.
+      for (const control of [
+        page.getByRole('button', { name: 'Sign out' }),
+        page.getByRole('checkbox', { name: /UTC/ }),
+        page.locator('.zone-switch > span'),
+      ]) {
+        const box = (await control.boundingBox())!;
+        expect(box.width, `${width}`).toBeGreaterThan(0);
+        expect(box.x + box.width, `${width}`).toBeLessThanOrEqual(width);
+      }
+      // Each facet's count and buttons inside the column beside the list, the long value cut instead.
+      const outside = await facets.evaluate((panel) => {
+        const right = panel.parentElement!.getBoundingClientRect().right;
+        return [...panel.querySelectorAll('.facet-count, button')]
+          .filter((control) => control.getBoundingClientRect().right > right + 0.5)
+          .map((control) => control.textContent);
+      });
+      expect(outside, `${width}`).toEqual([]);
+    }
+  });
 });
 
 describe('the histogram', () => {
