@@ -7,6 +7,7 @@ import { waitFor } from './wait-for.ts';
 import { TAIL_EVERY_MS } from '../../explorer/logs/use-log-stream.ts';
 import type { LogRecord } from '../../protocol/records.types.ts';
 import { appIdOf } from '../../server/stores/app-id.ts';
+import { device } from '../../fixtures/wire-bodies.ts';
 import { createCollectorClient } from './collector-client.ts';
 import { useProductPage } from './product.ts';
 import { explorerSettled, moreFilters, viewerCookies, viewerText } from './viewer.ts';
@@ -153,7 +154,12 @@ describe('the header and the tables', () => {
     const longFile = 'src/features/checkout/payment-providers/card-form/validation/expiry-date-field.tsx';
     const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, 'explorer-wide-app');
     await collector.createApp();
-    const session = await collector.session('s-wide', 'd-wide');
+    // A session's id and a device's as Sidelog makes them, 32 hex characters with no break in them, and a browser's
+    // name as the page gives it.
+    const udid = '1303ce601304e13b7d76a58fe84cb5d3';
+    const session = await collector.session('d47dfa0f7a77f2e1da551e2f3b033235', udid, {
+      device: { ...device(udid), name: 'HeadlessChrome 156 (Linux)' },
+    });
     await collector.logs(session, [
       { ...log(NOW, 'a line with a long file'), f: longFile, tg: 'checkout-card-form-expiry-date' },
     ]);
@@ -191,6 +197,13 @@ describe('the header and the tables', () => {
           .map((control) => control.textContent);
       });
       expect(outside, `${width}`).toEqual([]);
+      // The sessions' table within its column, its last column (issues) in view.
+      await viewerText(page, `${e2e.product.url}/sidelog/sessions?app=${appIdOf('explorer-wide-app')}`);
+      const table = await page.locator('main table').evaluate((element) => ({
+        right: element.getBoundingClientRect().right,
+        column: element.parentElement!.getBoundingClientRect().right,
+      }));
+      expect(table.right, `${width}`).toBeLessThanOrEqual(table.column + 0.5);
     }
   });
 });
