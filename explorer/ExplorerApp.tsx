@@ -74,18 +74,18 @@ function Pages() {
         </Layout>
       </Route>
       <Route path="/sessions">
-        <Layout title="Sessions">
+        <Layout title="Sessions" wide>
           <SessionsPage />
         </Layout>
       </Route>
       <Route path="/issues">
-        <Layout title="Issues">
+        <Layout title="Issues" wide>
           <IssuesPage />
         </Layout>
       </Route>
       <Route path="/issues/:uid">{(params) => <IssuePage uid={idParam(params.uid)} />}</Route>
       <Route path="/devices">
-        <Layout title="Devices">
+        <Layout title="Devices" wide>
           <DevicesPage />
         </Layout>
       </Route>

@@ -160,6 +160,14 @@ describe('the header and the tables', () => {
     const session = await collector.session('d47dfa0f7a77f2e1da551e2f3b033235', udid, {
       device: { ...device(udid), name: 'HeadlessChrome 156 (Linux)' },
     });
+    // A crash whose title holds a script's URL, as a browser writes it.
+    await collector.issue(session, {
+      uid: 'wide-crash',
+      title:
+        "Uncaught TypeError: Cannot read properties of undefined (reading 'total') at computeCartTotal in https://shop.example/assets/checkout-4f9a2c.js:1:22871",
+      text: 'text',
+      type: 'crash',
+    });
     await collector.logs(session, [
       { ...log(NOW, 'a line with a long file'), f: longFile, tg: 'checkout-card-form-expiry-date' },
     ]);
@@ -197,13 +205,18 @@ describe('the header and the tables', () => {
           .map((control) => control.textContent);
       });
       expect(outside, `${width}`).toEqual([]);
-      // The sessions' table within its column, its last column (issues) in view.
-      await viewerText(page, `${e2e.product.url}/sidelog/sessions?app=${appIdOf('explorer-wide-app')}`);
-      const table = await page.locator('main table').evaluate((element) => ({
-        right: element.getBoundingClientRect().right,
-        column: element.parentElement!.getBoundingClientRect().right,
-      }));
-      expect(table.right, `${width}`).toBeLessThanOrEqual(table.column + 0.5);
+      // The sessions' and the issues' tables within their column, their last column in view.
+      for (const path of ['/sessions', '/issues']) {
+        await viewerText(page, `${e2e.product.url}/sidelog${path}?app=${appIdOf('explorer-wide-app')}`);
+        const table = await page.locator('main table').evaluate((element) => {
+          const main = element.closest('main')!;
+          return {
+            right: element.getBoundingClientRect().right,
+            column: main.getBoundingClientRect().right - parseFloat(getComputedStyle(main).paddingRight),
+          };
+        });
+        expect(table.right, `${path} at ${width}`).toBeLessThanOrEqual(table.column + 0.5);
+      }
     }
   });
 });
