@@ -54,7 +54,9 @@ export function IssueList({ appId, path, noun, empty }: { appId: string; path: s
                     <DeviceWho appId={appId} device={{ ...issue, name: issue.device_name }} />
                   </td>
                   <td>
-                    <Link href={href('/logs', appId, { session: issue.session_uid })}>{issue.session_uid}</Link>
+                    <Link className="session-id" href={href('/logs', appId, { session: issue.session_uid })}>
+                      {issue.session_uid}
+                    </Link>
                   </td>
                   <td className="nowrap">{absoluteTime(Date.parse(issue.received_at))}</td>
                 </tr>

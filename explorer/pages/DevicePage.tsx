@@ -77,7 +77,9 @@ export function DevicePage({ udid }: { udid: string }) {
           <ul className="session-list">
             {list.map((session) => (
               <li key={session.session_uid}>
-                <Link href={href('/logs', appId, { session: session.session_uid })}>{session.session_uid}</Link>{' '}
+                <Link className="session-id" href={href('/logs', appId, { session: session.session_uid })}>
+                  {session.session_uid}
+                </Link>{' '}
                 <span className="muted">
                   {session.last_at === null ? (
                     'no logs'

@@ -116,7 +116,9 @@ export function SessionsPage() {
                 {sessions.map((session) => (
                   <tr key={session.session_uid}>
                     <td>
-                      <Link href={href('/logs', appId, { session: session.session_uid })}>{session.session_uid}</Link>
+                      <Link className="session-id" href={href('/logs', appId, { session: session.session_uid })}>
+                        {session.session_uid}
+                      </Link>
                     </td>
                     <td>
                       <DeviceWho appId={appId} device={{ ...session, name: session.device_name }} />

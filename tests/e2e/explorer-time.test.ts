@@ -205,18 +205,24 @@ describe('the header and the tables', () => {
           .map((control) => control.textContent);
       });
       expect(outside, `${width}`).toEqual([]);
-      // The sessions' and the issues' tables within their column, their last column in view.
+      // The tables of sessions, of issues and of a group's occurrences within their column, their last column in view.
+      const wider = () =>
+        page.locator('main table').evaluateAll((tables) =>
+          tables
+            .filter((table) => {
+              const main = table.closest('main')!;
+              const column = main.getBoundingClientRect().right - parseFloat(getComputedStyle(main).paddingRight);
+              return table.getBoundingClientRect().right > column + 0.5;
+            })
+            .map((table) => table.className),
+        );
       for (const path of ['/sessions', '/issues']) {
         await viewerText(page, `${e2e.product.url}/sidelog${path}?app=${appIdOf('explorer-wide-app')}`);
-        const table = await page.locator('main table').evaluate((element) => {
-          const main = element.closest('main')!;
-          return {
-            right: element.getBoundingClientRect().right,
-            column: main.getBoundingClientRect().right - parseFloat(getComputedStyle(main).paddingRight),
-          };
-        });
-        expect(table.right, `${path} at ${width}`).toBeLessThanOrEqual(table.column + 0.5);
+        expect(await wider(), `${path} at ${width}`).toEqual([]);
       }
+      await page.locator('main table a').first().click();
+      await page.getByRole('table', { name: /newest first/i }).waitFor();
+      expect(await wider(), `a group at ${width}`).toEqual([]);
     }
   });
 });
