@@ -11,35 +11,37 @@ export default function StatsView() {
       {({ months }) => {
         const top = Math.max(1, ...months.map((month) => month.revenue));
         return (
-          <table className="table">
-            <caption>Заказы и выручка по месяцам</caption>
-            <thead>
-              <tr>
-                <th scope="col">Месяц</th>
-                <th scope="col" className="num">
-                  Заказы
-                </th>
-                <th scope="col" className="num">
-                  Выручка
-                </th>
-                <th scope="col" aria-hidden="true"></th>
-              </tr>
-            </thead>
-            <tbody>
-              {months.map((month) => (
-                <tr key={month.month}>
-                  <th scope="row">
-                    <time dateTime={month.month}>{formatMonth(month.month)}</time>
+          <div className="table-scroll">
+            <table className="table">
+              <caption>Заказы и выручка по месяцам</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Месяц</th>
+                  <th scope="col" className="num">
+                    Заказы
                   </th>
-                  <td className="num">{formatNumber(month.orders)}</td>
-                  <td className="num">{formatMoney(month.revenue)}</td>
-                  <td className="bar-cell" aria-hidden="true">
-                    <span className="bar" style={{ width: `${(month.revenue / top) * 100}%` }} />
-                  </td>
+                  <th scope="col" className="num">
+                    Выручка
+                  </th>
+                  <th scope="col" aria-hidden="true"></th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {months.map((month) => (
+                  <tr key={month.month}>
+                    <th scope="row">
+                      <time dateTime={month.month}>{formatMonth(month.month)}</time>
+                    </th>
+                    <td className="num">{formatNumber(month.orders)}</td>
+                    <td className="num">{formatMoney(month.revenue)}</td>
+                    <td className="bar-cell" aria-hidden="true">
+                      <span className="bar" style={{ width: `${(month.revenue / top) * 100}%` }} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         );
       }}
     </DataState>

@@ -9,37 +9,39 @@ export default function WarehouseView() {
   return (
     <DataState result={result}>
       {({ items }) => (
-        <table className="table">
-          <caption>Остатки на складах</caption>
-          <thead>
-            <tr>
-              <th scope="col">Артикул</th>
-              <th scope="col">Товар</th>
-              <th scope="col">Склад</th>
-              <th scope="col" className="num">
-                В наличии
-              </th>
-              <th scope="col" className="num">
-                В резерве
-              </th>
-              <th scope="col" className="num">
-                Доступно
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((item) => (
-              <tr key={`${item.warehouse}-${item.sku}`}>
-                <td>{item.sku}</td>
-                <td>{item.name}</td>
-                <td>{item.warehouse}</td>
-                <td className="num">{formatNumber(item.stock)}</td>
-                <td className="num">{formatNumber(item.reserved)}</td>
-                <td className="num">{formatNumber(Math.max(0, item.stock - item.reserved))}</td>
+        <div className="table-scroll">
+          <table className="table">
+            <caption>Остатки на складах</caption>
+            <thead>
+              <tr>
+                <th scope="col">Артикул</th>
+                <th scope="col">Товар</th>
+                <th scope="col">Склад</th>
+                <th scope="col" className="num">
+                  В наличии
+                </th>
+                <th scope="col" className="num">
+                  В резерве
+                </th>
+                <th scope="col" className="num">
+                  Доступно
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {items.map((item) => (
+                <tr key={`${item.warehouse}-${item.sku}`}>
+                  <td>{item.sku}</td>
+                  <td>{item.name}</td>
+                  <td>{item.warehouse}</td>
+                  <td className="num">{formatNumber(item.stock)}</td>
+                  <td className="num">{formatNumber(item.reserved)}</td>
+                  <td className="num">{formatNumber(Math.max(0, item.stock - item.reserved))}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </DataState>
   );

@@ -86,6 +86,38 @@ describe('the login journey', () => {
     await e2e.page.waitForURL(`${e2e.product.url}/`);
   });
 
+  it("every view fits a phone's width: nothing scrolls sideways at 360 px, a wide table scrolls in its own box", async () => {
+    await e2e.page.setViewportSize({ width: 360, height: 800 });
+    await openLogin(e2e.page, e2e.product.url);
+    await submitLogin(e2e.page, DEMO_PARTNER.email, DEMO_PARTNER.password);
+    await e2e.page.waitForURL(`${e2e.product.url}/about`);
+    for (const [path, heading] of [
+      ['/about', 'О партнере'],
+      ['/sales', 'Продажи'],
+      ['/stats', 'Статистика'],
+      ['/warehouse', 'Склад'],
+      ['/support', 'Поддержка'],
+    ]) {
+      await e2e.page.goto(`${e2e.product.url}${path}`);
+      await e2e.page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      // The view's data is in (a table or a list of facts), not only its heading.
+      await e2e.page.locator('main table, main dl').first().waitFor();
+      const widths = await e2e.page.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        window: innerWidth,
+      }));
+      expect(widths.page, path).toBeLessThanOrEqual(widths.window);
+      // The warehouse's six columns are wider than the phone: whole, in a box of their own that scrolls.
+      if (path === '/warehouse')
+        expect(
+          await e2e.page
+            .locator('main table')
+            .evaluate((table) => table.parentElement!.scrollWidth > table.parentElement!.clientWidth),
+        ).toBe(true);
+    }
+    await e2e.page.setViewportSize({ width: 1280, height: 720 });
+  });
+
   it('after 10 wrong passwords on one account the form says to wait, and the service answers 429 with Retry-After', async () => {
     const email = 'guesser@example.com';
     await openLogin(e2e.page, e2e.product.url);

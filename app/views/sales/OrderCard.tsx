@@ -38,53 +38,55 @@ export function OrderCard({ order }: { order: SalesOrder }) {
           </span>
         ))}
       </header>
-      <table className="table order-items">
-        <thead>
-          <tr>
-            <th scope="col">Артикул</th>
-            <th scope="col">Товар</th>
-            <th scope="col" className="num">
-              Кол-во
-            </th>
-            <th scope="col" className="num">
-              Цена
-            </th>
-            <th scope="col" className="num">
-              Сумма
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.items.map((item) => (
-            <tr key={item.sku} className={item.freeAdd ? `${PRINT_HIDDEN.freeAddRow} free-add` : undefined}>
-              <td>{item.sku}</td>
-              <td>
-                {item.name}
-                {item.freeAdd && <span className="free-add-mark"> (в подарок)</span>}
-                {item.note && <small className={`${PRINT_HIDDEN.greyText} note`}>{item.note}</small>}
-              </td>
-              <td className="num">{formatNumber(item.quantity)}</td>
-              <td className="num">
-                {item.oldPrice !== undefined && (
-                  <s className={PRINT_HIDDEN.oldPrice} aria-label={`Старая цена ${formatMoney(item.oldPrice)}`}>
-                    {formatMoney(item.oldPrice)}
-                  </s>
-                )}{' '}
-                {formatMoney(item.price)}
-              </td>
-              <td className="num">{formatMoney(item.price * item.quantity)}</td>
+      <div className="table-scroll">
+        <table className="table order-items">
+          <thead>
+            <tr>
+              <th scope="col">Артикул</th>
+              <th scope="col">Товар</th>
+              <th scope="col" className="num">
+                Кол-во
+              </th>
+              <th scope="col" className="num">
+                Цена
+              </th>
+              <th scope="col" className="num">
+                Сумма
+              </th>
             </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={4} className="num">
-              Итого
-            </th>
-            <td className="num order-total">{formatMoney(order.total)}</td>
-          </tr>
-        </tfoot>
-      </table>
+          </thead>
+          <tbody>
+            {order.items.map((item) => (
+              <tr key={item.sku} className={item.freeAdd ? `${PRINT_HIDDEN.freeAddRow} free-add` : undefined}>
+                <td>{item.sku}</td>
+                <td>
+                  {item.name}
+                  {item.freeAdd && <span className="free-add-mark"> (в подарок)</span>}
+                  {item.note && <small className={`${PRINT_HIDDEN.greyText} note`}>{item.note}</small>}
+                </td>
+                <td className="num">{formatNumber(item.quantity)}</td>
+                <td className="num">
+                  {item.oldPrice !== undefined && (
+                    <s className={PRINT_HIDDEN.oldPrice} aria-label={`Старая цена ${formatMoney(item.oldPrice)}`}>
+                      {formatMoney(item.oldPrice)}
+                    </s>
+                  )}{' '}
+                  {formatMoney(item.price)}
+                </td>
+                <td className="num">{formatMoney(item.price * item.quantity)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={4} className="num">
+                Итого
+              </th>
+              <td className="num order-total">{formatMoney(order.total)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
       <p className="miles">
         Мили: +{formatNumber(order.miles.earned)}{' '}
         <span className={`${PRINT_HIDDEN.milesDetails} text-muted`}>({order.miles.details})</span>
