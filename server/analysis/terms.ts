@@ -28,6 +28,20 @@ export function plainWords(template: string): string[] {
     .filter((word) => /^[\p{L}\p{N}]+$/u.test(word));
 }
 
+/** The words of a token that holds what varies (a JSON line is one token, `{"event":<*>,"tag":<*>}`): each piece
+ * between wildcards that punctuation other than `_` parts from them, trimmed of that punctuation, when only letters and
+ * digits are left, as plainWords takes a token. A piece glued to a wildcard (`<*>ms`, `user_<*>`) is part of a longer
+ * word in the line, which no index holds as this one. */
+function wordsBetweenWildcards(token: string): string[] {
+  const pieces = token.split(WILDCARD);
+  return pieces.flatMap((piece, i) => {
+    if (i > 0 && /^[\p{L}\p{N}_]/u.test(piece)) return [];
+    if (i < pieces.length - 1 && /[\p{L}\p{N}_]$/u.test(piece)) return [];
+    const word = piece.replace(/^[^\p{L}\p{N}_]+|[^\p{L}\p{N}_]+$/gu, '');
+    return /^[\p{L}\p{N}]+$/u.test(word) ? [word] : [];
+  });
+}
+
 /** The search that looks up a pattern's lines (the stream's "Show lines", a sequence's term): each run of plain
  * words side by side in the template as a phrase, since they stand side by side in every line of the pattern (a lone
  * word as a word). Within the search box's bound (MAX_SEARCH_TERMS, a phrase counting its words): the longest runs
@@ -35,6 +49,11 @@ export function plainWords(template: string): string[] {
 export function patternSearch(template: string): string {
   const runs: string[][] = [[]];
   for (const token of template.split(/\s+/).filter(Boolean)) {
+    if (token.includes(WILDCARD)) {
+      // A value stands between each of its words and the next: none side by side.
+      runs.push(...wordsBetweenWildcards(token).map((word) => [word]), []);
+      continue;
+    }
     const word = plainWords(token)[0];
     if (word === undefined) runs.push([]);
     else runs.at(-1)!.push(word);

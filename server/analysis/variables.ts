@@ -8,8 +8,9 @@ export const WILDCARD = '<*>';
 /** In the order they apply: a quoted value or a UUID is taken whole before its digits could be. */
 const MASKS: RegExp[] = [
   // A quoted value: opened after a space, a bracket or `=`/`:`/`,`, closed before one or the end, so that
-  // apostrophes inside words ("don't") open nothing.
-  /(?<=^|[\s=:(\[{,])(["'`])[^"'`\n]{0,200}?\1(?=$|[\s,.;:)\]}])/g,
+  // apostrophes inside words ("don't") open nothing. A quoted name before a `:` is a key, the line's shape, and stays:
+  // `{"event":"click","tag":"a"}` reads as `{"event":<*>,"tag":<*>}`, not as `{<*>}` like every other JSON line.
+  /(?<=^|[\s=:(\[{,])(["'`])[^"'`\n]{0,200}?\1(?=$|[\s,.;)\]}])/g,
   /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi,
   /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g,
   /\b0x[0-9a-f]+\b/gi,

@@ -16,6 +16,10 @@ describe('what varies', () => {
     ['token a8Xk2mQ9pL4vN7rT3wZ1 expired', 'token <*> expired'],
     ["don't retry, it's v2 over utf8 and h264", "don't retry, it's v2 over utf8 and h264"],
     ['at 10:32:11 on 2026-11-20', 'at <*> on <*>'],
+    // A JSON line keeps its keys, the shape that tells one kind of line from another; its values vary.
+    ['{"event":"click","tag":"a","text":"Войти"}', '{"event":<*>,"tag":<*>,"text":<*>}'],
+    ['{"method":"POST","status":502,"url":"https://shop.example/api/cart"}', '{"method":<*>,"status":<*>,"url":<*>}'],
+    ['{"user":{"id":4969},"plan":\'gold\'}', '{"user":{"id":<*>},"plan":<*>}'],
   ])('%s reads as %s', (line, masked) => {
     expect(maskVariables(line)).toBe(masked);
   });
@@ -40,6 +44,23 @@ describe('Drain', () => {
       ['payment <*> failed for card <*>', 3],
       ['cart opened with <*> items', 2],
       ['user <*> clicked <*>', 3],
+    ]);
+  });
+
+  test("JSON lines group by their keys, as Sidelog's own event lines are written", () => {
+    const drain = createDrain();
+    const lines = [
+      '{"event":"focus","tag":"input","id":"email","selector":"input#email"}',
+      '{"event":"pushState","url":"http://127.0.0.1:8080/sales"}',
+      '{"event":"click","tag":"button","id":"login","selector":"form > button"}',
+      '{"event":"load","url":"http://127.0.0.1:8080/"}',
+      '{"method":"GET","status":502,"url":"https://shop.example/api","duration":84,"size":312}',
+    ];
+    expect(lines.map((line) => drain.add(line).id)).toEqual([0, 1, 0, 1, 2]);
+    expect(drain.groups().map((group) => [templateOf(group), group.size])).toEqual([
+      ['{"event":<*>,"tag":<*>,"id":<*>,"selector":<*>}', 2],
+      ['{"event":<*>,"url":<*>}', 2],
+      ['{"method":<*>,"status":<*>,"url":<*>,"duration":<*>,"size":<*>}', 1],
     ]);
   });
 

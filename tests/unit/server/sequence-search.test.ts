@@ -108,9 +108,24 @@ describe('terms', () => {
     ).toBe(true);
   });
 
+  test("a JSON line's pattern is looked up by its keys, each a word of its own", () => {
+    const json = '{"event":<*>,"tag":<*>,"session_id":<*>,"selector":<*>}';
+    // "session_id" is not a word every index holds whole; a value stands between each key and the next.
+    expect(patternSearch(json)).toBe('event tag selector');
+    const pattern = term(json);
+    expect(pattern.q).toBe('event tag selector');
+    expect(pattern.matches(log(0, '{"event":"click","tag":"a","session_id":"s-1","selector":"main > a.button"}'))).toBe(
+      true,
+    );
+    expect(pattern.matches(log(0, '{"event":"load","url":"http://127.0.0.1:8080/"}'))).toBe(false);
+    // Glued to a wildcard, a piece is part of a longer word in the line: not looked up.
+    expect(patternSearch('took <*>ms for user_<*>')).toBe('took for');
+  });
+
   test('an empty term, or a pattern with no plain word, cannot be searched for', () => {
     expect(termOf('  ')).toBe('is empty');
     expect(typeof termOf('<*> <*>ms')).toBe('string');
+    expect(typeof termOf('{<*>}')).toBe('string');
   });
 });
 
