@@ -36,33 +36,35 @@ export function IssueList({ appId, path, noun, empty }: { appId: string; path: s
     <>
       <Results loaded={list} items={(data) => data.issues} empty={empty}>
         {(issues) => (
-          <table className="table occurrences-table">
-            <caption>{before ? `Older ${noun}, newest first` : 'Newest first'}</caption>
-            <TableHead columns={['Title', 'Type', 'Device', 'Session', 'Received']} />
-            <tbody>
-              {issues.map((issue) => (
-                <tr key={issue.uid}>
-                  <td>
-                    <Link href={href(issuePath(issue.uid), appId)}>
-                      {issue.title ? <RedactedText text={issue.title} /> : '(untitled)'}
-                    </Link>
-                  </td>
-                  <td>
-                    <TypeBadge type={issue.type} />
-                  </td>
-                  <td>
-                    <DeviceWho appId={appId} device={{ ...issue, name: issue.device_name }} />
-                  </td>
-                  <td>
-                    <Link className="session-id" href={href('/logs', appId, { session: issue.session_uid })}>
-                      {issue.session_uid}
-                    </Link>
-                  </td>
-                  <td className="nowrap">{absoluteTime(Date.parse(issue.received_at))}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <div className="table-scroll">
+            <table className="table occurrences-table">
+              <caption>{before ? `Older ${noun}, newest first` : 'Newest first'}</caption>
+              <TableHead columns={['Title', 'Type', 'Device', 'Session', 'Received']} />
+              <tbody>
+                {issues.map((issue) => (
+                  <tr key={issue.uid}>
+                    <td>
+                      <Link href={href(issuePath(issue.uid), appId)}>
+                        {issue.title ? <RedactedText text={issue.title} /> : '(untitled)'}
+                      </Link>
+                    </td>
+                    <td>
+                      <TypeBadge type={issue.type} />
+                    </td>
+                    <td>
+                      <DeviceWho appId={appId} device={{ ...issue, name: issue.device_name }} />
+                    </td>
+                    <td>
+                      <Link className="session-id" href={href('/logs', appId, { session: issue.session_uid })}>
+                        {issue.session_uid}
+                      </Link>
+                    </td>
+                    <td className="nowrap">{absoluteTime(Date.parse(issue.received_at))}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </Results>
       <Pager

@@ -35,25 +35,29 @@ export function DevicesPage() {
       </form>
       <Results loaded={list} items={(data) => data.devices} empty="No devices.">
         {(devices) => (
-          <table className="table devices-table">
-            <TableHead columns={['Device', 'udid', 'OS', 'Language', 'Last seen', { label: 'Sessions', num: true }]} />
-            <tbody>
-              {devices.map((device) => (
-                <tr key={device.udid}>
-                  <td>
-                    <DeviceWho appId={appId} device={device} />
-                  </td>
-                  <td className="mono">{device.udid}</td>
-                  <td>{device.os_version}</td>
-                  <td>{device.language}</td>
-                  <td>
-                    <EventTime at={device.last_at} arrived={device.last_seen} />
-                  </td>
-                  <td className="num">{device.sessions}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <div className="table-scroll">
+            <table className="table devices-table">
+              <TableHead
+                columns={['Device', 'udid', 'OS', 'Language', 'Last seen', { label: 'Sessions', num: true }]}
+              />
+              <tbody>
+                {devices.map((device) => (
+                  <tr key={device.udid}>
+                    <td>
+                      <DeviceWho appId={appId} device={device} />
+                    </td>
+                    <td className="mono">{device.udid}</td>
+                    <td>{device.os_version}</td>
+                    <td>{device.language}</td>
+                    <td>
+                      <EventTime at={device.last_at} arrived={device.last_seen} />
+                    </td>
+                    <td className="num">{device.sessions}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </Results>
     </>

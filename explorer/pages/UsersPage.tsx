@@ -32,34 +32,36 @@ function AppDevices({ app, value }: { app: IdentityApp; value: string }) {
           No device with {app.identityKey} {value}.
         </p>
       ) : (
-        <table className="table">
-          <TableHead columns={COLUMNS} />
-          <tbody>
-            {app.devices.map((device) => (
-              <tr key={device.udid}>
-                <td>
-                  <Link href={href(devicePath(device.udid), app.appId)} title={device.udid}>
-                    {whoLabel(device, app.identityKey)}
-                  </Link>
-                </td>
-                <td>{device.name}</td>
-                <td>
-                  <Link href={href('/sessions', app.appId, { device: device.udid })}>
-                    {countOf(device.sessions, 'session')}
-                  </Link>
-                </td>
-                <td>{device.version ?? ''}</td>
-                <td>
-                  {device.last_at === null ? (
-                    <span className="muted">no log yet</span>
-                  ) : (
-                    <Time value={device.last_at} />
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className="table-scroll">
+          <table className="table">
+            <TableHead columns={COLUMNS} />
+            <tbody>
+              {app.devices.map((device) => (
+                <tr key={device.udid}>
+                  <td>
+                    <Link href={href(devicePath(device.udid), app.appId)} title={device.udid}>
+                      {whoLabel(device, app.identityKey)}
+                    </Link>
+                  </td>
+                  <td>{device.name}</td>
+                  <td>
+                    <Link href={href('/sessions', app.appId, { device: device.udid })}>
+                      {countOf(device.sessions, 'session')}
+                    </Link>
+                  </td>
+                  <td>{device.version ?? ''}</td>
+                  <td>
+                    {device.last_at === null ? (
+                      <span className="muted">no log yet</span>
+                    ) : (
+                      <Time value={device.last_at} />
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {app.identityKey !== null && app.more ? (
         <p className="muted">
