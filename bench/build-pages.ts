@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { build, type Manifest, type Plugin } from 'vite';
 import { readFile } from 'node:fs/promises';
 import { installSdk, packSdk } from '../scripts/pack-sdk.ts';
+import { inProduction } from '../scripts/production-env.ts';
 import type { PageName } from './contenders.ts';
 
 const PAGES: PageName[] = ['noop', 'bare', 'console', 'sidelog', 'bugfender', 'datadog', 'sentry', 'closed-tab'];
@@ -51,11 +52,9 @@ export async function buildPages(
   const root = resolve(import.meta.dirname, pagesDir);
   const outDir = join(workDir, 'pages');
   const sidelog = installSdk(tarball ?? (await packSdk(workDir)), join(workDir, 'app'));
-  // Built for production wherever it is called from: a test run's NODE_ENV ('test') would give Vite another build.
-  const callerEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({
+  // Built for production wherever it is called from: a test run's NODE_ENV would give Vite another build.
+  await inProduction(() =>
+    build({
       root,
       configFile: false,
       logLevel: 'warn',
@@ -68,12 +67,8 @@ export async function buildPages(
         manifest: true,
         rollupOptions: { input: Object.fromEntries(pages.map((page) => [page, resolve(root, `${page}.html`)])) },
       },
-    });
-  } finally {
-    // Assigned undefined, an environment variable would read 'undefined'.
-    if (callerEnv === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = callerEnv;
-  }
+    }),
+  );
   const manifest = JSON.parse(await readFile(resolve(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
   return { outDir, manifest };
 }
