@@ -1,4 +1,6 @@
-// About: the partner's profile and personal manager.
+// About: the partner's profile and personal manager. The partner's own facts are marked data-sidelog-private, so that
+// Sidelog's UI events read none of them (docs/portal.md#what-sidelog-reads-of-the-portal); the manager's are the
+// brand's contacts, the same for every partner.
 import { PARTNER_API, type PartnerProfile } from '../../portal/api.types.ts';
 import { DataState } from './DataState.tsx';
 import { formatDay } from './format.ts';
@@ -12,7 +14,7 @@ export default function AboutView() {
         <div className="cards">
           <section className="card" aria-labelledby="about-company">
             <h2 id="about-company">{profile.company}</h2>
-            <dl className="facts">
+            <dl className="facts" data-sidelog-private="">
               <dt>Контактное лицо</dt>
               <dd>{profile.name}</dd>
               <dt>Адрес email</dt>

@@ -9,6 +9,8 @@ import { LOGIN_TEXTS } from '../../app/login/validate-login.ts';
 import { UI_EVENT_TAG } from '../../protocol/limits.ts';
 import { IssueType } from '../../protocol/levels.ts';
 import { DEMO_APP_KEY } from '../../server/partner/demo.ts';
+import { DEMO_VIEWS } from '../../server/partner/demo-views.ts';
+import type { PartnerProfile } from '../../portal/api.types.ts';
 import { openPortal, sendNow } from './page-sidelog.ts';
 import { signInAsDemo } from './portal.ts';
 import { useProductPage } from './product.ts';
@@ -169,5 +171,37 @@ describe('what a partner types, with the default options', () => {
       );
       expect(typed.map((log) => JSON.parse(log.t!).value)).toContain(EMAIL);
     }, DELIVERY);
+  });
+});
+
+describe('what the portal shows of the partner', () => {
+  it("the About view's profile is private: no event reads the partner's name, address or city", async () => {
+    const session = await openPortal(e2e.page, e2e.product.url);
+    await signInAsDemo(e2e.page, e2e.product.url);
+    const { name, email, city, company } = DEMO_VIEWS.profile as PartnerProfile;
+    const profile = e2e.page.getByText(name);
+    await profile.waitFor();
+    // What a partner does there: the view takes the focus as it opens (its text is the focus event's label), the
+    // partner clicks the name, moves through the page by keyboard, and goes on to another view (the view's blur).
+    await profile.click();
+    await e2e.page.getByText(email).click();
+    await e2e.page.keyboard.press('Tab');
+    await e2e.page.getByRole('link', { name: 'Продажи' }).click();
+    await e2e.page.waitForURL(`${e2e.product.url}/sales`);
+    await sendNow(e2e.page);
+
+    const events = async () =>
+      (await e2e.product.admin.logs())
+        .filter((log) => log.session_uid === session && log.tg === UI_EVENT_TAG)
+        .map((log) => JSON.parse(log.t!) as { event: string; tag?: string; text?: string; private?: boolean });
+    await waitFor(async () => {
+      const seen = await events();
+      // The profile's clicks, recorded as private; the view's blur as the partner left it, with the company's name.
+      expect(seen.filter((event) => event.event === 'click' && event.private)).toHaveLength(2);
+      expect(seen).toContainEqual(expect.objectContaining({ event: 'blur', tag: 'main' }));
+    }, DELIVERY);
+    const seen = JSON.stringify(await events());
+    expect(seen).toContain(company.slice(5, -1));
+    expect([name, email, city, email.split('@')[0]!].filter((value) => seen.includes(value))).toEqual([]);
   });
 });
