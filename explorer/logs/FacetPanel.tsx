@@ -11,6 +11,7 @@ import { useQuery } from '../use-query.ts';
 import { KeyFacets } from './KeyFacets.tsx';
 import { ParsedFieldFacets } from './ParsedFieldFacets.tsx';
 import { RefineButtons } from './RefineButtons.tsx';
+import { shortId } from '../../explorer-contract/identity.ts';
 import type { Refinable } from './refine.ts';
 
 const FACETS: {
@@ -106,9 +107,13 @@ export function FacetPanel({ appId, filters }: { appId: string; filters: string 
                     const label = key === 'level' ? levelLabel(value.value) : (value.label ?? value.value);
                     return (
                       <li key={value.value} className="facet-value">
-                        <span className="facet-label" title={value.value}>
-                          {label}
-                        </span>
+                        {key === 'device' ? (
+                          <DeviceLabel label={label} udid={value.value} />
+                        ) : (
+                          <span className="facet-label" title={value.value}>
+                            {label}
+                          </span>
+                        )}
                         <span className="facet-count">{value.count.toLocaleString('en')}</span>
                         {field ? (
                           <RefineButtons field={field} value={value.value} name={`${title.toLowerCase()} ${label}`} />
@@ -125,5 +130,25 @@ export function FacetPanel({ appId, filters }: { appId: string; filters: string 
         </>
       ) : null}
     </aside>
+  );
+}
+
+/** A device named by its name and short id ("realme C55 · 0d273b43", explorer/DeviceWho.tsx): where the column is too
+ * narrow, the name is cut and the short id stays whole, as it is what tells devices of one model apart. A device named
+ * by the app's identity key has no short id to keep. */
+function DeviceLabel({ label, udid }: { label: string; udid: string }) {
+  const id = ` · ${shortId(udid)}`;
+  const cut = label.length - id.length;
+  if (cut <= 0 || !label.endsWith(id))
+    return (
+      <span className="facet-label" title={udid}>
+        {label}
+      </span>
+    );
+  return (
+    <span className="facet-label facet-label-parts" title={`${label.slice(0, cut)} (${udid})`}>
+      <span className="facet-label-name">{label.slice(0, cut)}</span>
+      <span className="facet-label-id">{id}</span>
+    </span>
   );
 }

@@ -205,6 +205,33 @@ describe('the header and the tables', () => {
           .map((control) => control.textContent);
       });
       expect(outside, `${width}`).toEqual([]);
+      // "Count by" and its button inside their card.
+      const counts = page.getByRole('region', { name: 'Counts by a field' });
+      const [card, count] = await Promise.all([
+        counts.boundingBox(),
+        counts.getByRole('button', { name: 'Count' }).boundingBox(),
+      ]);
+      expect(count!.x + count!.width, `${width}`).toBeLessThanOrEqual(card!.x + card!.width);
+      // A device's short id stays in view where its name is cut: it is what tells devices of one model apart.
+      const idInView = await facets
+        .getByRole('region', { name: 'Device' })
+        .locator('.facet-label')
+        .evaluate(
+          (label, id) => {
+            const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              const at = node.nodeValue!.indexOf(id);
+              if (at < 0) continue;
+              const range = document.createRange();
+              range.setStart(node, at);
+              range.setEnd(node, at + id.length);
+              return range.getBoundingClientRect().right <= label.getBoundingClientRect().right + 0.5;
+            }
+            return false;
+          },
+          udid.slice(0, 8),
+        );
+      expect(idInView, `${width}`).toBe(true);
       // The tables of sessions, of issues and of a group's occurrences within their column, their last column in view;
       // in a narrower window a table may scroll in a box of its own, the page still not.
       const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
