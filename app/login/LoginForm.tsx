@@ -5,6 +5,7 @@ import { Sidelog } from 'sidelog';
 import { useLocation } from 'wouter';
 import { login } from '../api/login.ts';
 import { config } from '../config.ts';
+import { PARTNER_DEVICE_KEY } from '../../portal/constants.ts';
 import { sessionStore } from '../session/session.ts';
 import { LOGIN_TEXTS, validateLogin, type FieldFlags } from './validate-login.ts';
 
@@ -92,7 +93,7 @@ export function LoginForm() {
       const result = await login(config.apiHost, credentials);
       if (result.kind === 'success') {
         sessionStore.getState().signIn(result.id, result.token, remember);
-        Sidelog.setDeviceKey('user_id', result.id);
+        Sidelog.setDeviceKey(PARTNER_DEVICE_KEY, result.id);
         navigate('/about');
       } else if (result.kind === 'failure') {
         showProblem(result.message || LOGIN_TEXTS.refusedWithoutMessage, flagsFor(result.fields));

@@ -2,10 +2,12 @@
 import type { AppStore, PartnerStore } from '../stores/store.types.ts';
 import { DEMO_VIEWS } from './demo-views.ts';
 import { hashPassword } from '../http/passwords.ts';
+import { PARTNER_DEVICE_KEY } from '../../portal/constants.ts';
 
 export const DEMO_PARTNER = { email: 'partner@example.com', password: 'partner123' } as const;
 
-/** The demo app's key: enabled, so a page served by the local service logs to it with no set-up. */
+/** The demo app's key: enabled, so a page served by the local service logs to it with no set-up, and named by the
+ * device key the portal attaches after sign-in, so that the explorer says which partner a session is. */
 export const DEMO_APP_KEY = 'sidelog-demo-key';
 
 let demoHash: Promise<string> | undefined;
@@ -22,5 +24,8 @@ export async function seedDemo(store: PartnerStore & AppStore): Promise<void> {
         if (!(await store.partnerByEmail(DEMO_PARTNER.email))) throw error;
       });
   }
-  if (!(await store.app(DEMO_APP_KEY))) await store.putApp(DEMO_APP_KEY, true);
+  if (!(await store.app(DEMO_APP_KEY))) {
+    await store.putApp(DEMO_APP_KEY, true);
+    await store.setIdentityKey(DEMO_APP_KEY, PARTNER_DEVICE_KEY);
+  }
 }

@@ -1,11 +1,15 @@
 // The login journey of a new user against the real service (docs/portal.md#login-screen).
 import { describe, expect, it } from 'vitest';
 import { LOGIN_TEXTS } from '../../app/login/validate-login.ts';
-import { DEMO_PARTNER } from '../../server/partner/demo.ts';
+import { DEMO_APP_KEY, DEMO_PARTNER } from '../../server/partner/demo.ts';
+import { appIdOf } from '../../server/stores/app-id.ts';
+import { openPortal, sendNow } from './page-sidelog.ts';
+import { viewerText } from './viewer.ts';
+import { waitFor } from './wait-for.ts';
 import { PARTNER_API } from '../../portal/api.types.ts';
 import { DEFAULT_LOGIN_LIMITS } from '../../server/http/login-throttle.ts';
 import { AUTH_MESSAGES } from '../../server/partner/partner-api.ts';
-import { loginError, openLogin, submitLogin } from './portal.ts';
+import { loginError, openLogin, signInAsDemo, submitLogin } from './portal.ts';
 import { useProductPage } from './product.ts';
 
 const e2e = useProductPage();
@@ -150,5 +154,22 @@ describe('the login journey', () => {
     } finally {
       await e2e.product.startServiceAgain();
     }
+  });
+});
+
+describe('who a session is, for support', () => {
+  it("the explorer names a signed-in partner's session by the partner's id, the demo app's identity key", async () => {
+    const session = await openPortal(e2e.page, e2e.product.url);
+    const partner = await signInAsDemo(e2e.page, e2e.product.url);
+    await sendNow(e2e.page);
+
+    await waitFor(
+      async () => {
+        const shown = await viewerText(e2e.page, `${e2e.product.url}/sidelog/sessions?app=${appIdOf(DEMO_APP_KEY)}`);
+        const row = shown.split('\n').find((line) => line.includes(session.slice(0, 8)));
+        expect(row).toContain(`user_id ${partner}`);
+      },
+      { timeout: 45_000, interval: 250 },
+    );
   });
 });
