@@ -80,6 +80,52 @@ describe('the feedback dialog', () => {
     expect(view.root.activeElement).toBe(view.subject);
   });
 
+  test("takes its look from the page's --sidelog-* properties, as docs/api.md#feedback-dialog lists them", () => {
+    const look = () => {
+      const view = dialog();
+      const panel = view.title.closest('.panel')!;
+      return {
+        accent: getComputedStyle(view.submit).backgroundColor,
+        background: getComputedStyle(panel).backgroundColor,
+        color: getComputedStyle(panel).color,
+        backdrop: getComputedStyle(view.backdrop).backgroundColor,
+        font: getComputedStyle(panel).fontFamily,
+      };
+    };
+    void showFeedbackDialog(undefined, sentAs());
+    expect(look()).toEqual({
+      accent: 'rgb(255, 80, 96)',
+      background: 'rgb(255, 255, 255)',
+      color: 'rgb(34, 34, 34)',
+      backdrop: 'rgba(0, 0, 0, 0.5)',
+      font: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+    });
+    dialog().close.click();
+
+    // The cabinet's own (app/styles/portal.css) and the rest, set on the page's root: they pass into the closed root.
+    const root = document.documentElement.style;
+    const properties = {
+      '--sidelog-accent': '#0f6b5c',
+      '--sidelog-background': '#f4f7f6',
+      '--sidelog-color': '#1c2321',
+      '--sidelog-backdrop': 'rgb(0 0 0 / 0.3)',
+      '--sidelog-font': 'Georgia, serif',
+    };
+    for (const [name, value] of Object.entries(properties)) root.setProperty(name, value);
+    try {
+      void showFeedbackDialog(undefined, sentAs());
+      expect(look()).toEqual({
+        accent: 'rgb(15, 107, 92)',
+        background: 'rgb(244, 247, 246)',
+        color: 'rgb(28, 35, 33)',
+        backdrop: 'rgba(0, 0, 0, 0.3)',
+        font: 'Georgia, serif',
+      });
+    } finally {
+      for (const name of Object.keys(properties)) root.removeProperty(name);
+    }
+  });
+
   test('typing and sending resolves isSent with the URL the submit returned, and the dialog goes away', async () => {
     const submit = sentAs();
     const result = showFeedbackDialog(undefined, submit);
