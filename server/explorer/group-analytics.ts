@@ -1,8 +1,9 @@
 // An issue group's analytics (docs/explorer.md#an-issue-groups-analytics): its occurrences per day, by app version,
-// OS and browser (as their sessions named them), when it was first seen (by the collector's clock, by the device's
+// OS and browser (as their sessions named them; a browser from the device's default name where it named none), when it was first seen (by the collector's clock, by the device's
 // own, and the earliest version it occurred in), and the version it was resolved in. Read from the store's counts by
 // version, OS, browser and day (IssueGroupStore.groupBreakdown), exact over the occurrences kept.
 import { compareVersions } from '../analysis/version-order.ts';
+import { deviceBrowser } from '../../protocol/device-browser.ts';
 import type { GroupAnalytics } from '../../explorer-contract/group-analytics.types.ts';
 import type { IssueGroupStore } from '../stores/store.types.ts';
 
@@ -44,7 +45,8 @@ export async function groupAnalytics(store: IssueGroupStore, appKey: string, id:
       first_seen: seen && seen.first_seen < row.first_received ? seen.first_seen : row.first_received,
     });
     os.set(row.os || UNKNOWN, (os.get(row.os || UNKNOWN) ?? 0) + row.n);
-    browsers.set(row.browser || UNKNOWN, (browsers.get(row.browser || UNKNOWN) ?? 0) + row.n);
+    const browser = deviceBrowser({ type: row.browser, name: row.device, os: row.os }) ?? UNKNOWN;
+    browsers.set(browser, (browsers.get(browser) ?? 0) + row.n);
     if (received === null || row.first_received < received) received = row.first_received;
   }
   const known = [...days.keys()].sort();

@@ -213,6 +213,8 @@ export interface GroupBreakdownRow {
   version: string | null;
   os: string | null;
   browser: string | null;
+  /** The device's name, where the browser is when the device named none (protocol/device-browser.ts). */
+  device: string | null;
   day: string;
   n: number;
   first_received: string;

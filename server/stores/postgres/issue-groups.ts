@@ -167,9 +167,9 @@ export function createIssueGroupStore(pool: pg.Pool): IssueGroupStore {
       if (!isGroupId(id)) return { rows: [], firstLogged: null, resolvedIn: null };
       const rows = await all<GroupBreakdownRow>(
         `SELECT s.payload::json -> 'app_version' ->> 'version' AS version, s.payload::json -> 'device' ->> 'os_version' AS os,
-           s.payload::json -> 'device' ->> 'device_type' AS browser, substr(i.received_at, 1, 10) AS day, count(*)::int AS n,
-           min(i.received_at) AS first_received
-         FROM issues i JOIN sessions s ON s.id = i.session_id WHERE i.group_id = $1 AND i.app_key = $2 GROUP BY 1, 2, 3, 4`,
+           s.payload::json -> 'device' ->> 'device_type' AS browser, s.payload::json -> 'device' ->> 'name' AS device,
+           substr(i.received_at, 1, 10) AS day, count(*)::int AS n, min(i.received_at) AS first_received
+         FROM issues i JOIN sessions s ON s.id = i.session_id WHERE i.group_id = $1 AND i.app_key = $2 GROUP BY 1, 2, 3, 4, 5`,
         id,
         appKey,
       );

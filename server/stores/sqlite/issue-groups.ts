@@ -183,9 +183,9 @@ export function issueGroupStore(db: Database.Database): {
       const rows = db
         .prepare(
           `SELECT json_extract(s.payload, '$.app_version.version') AS version, json_extract(s.payload, '$.device.os_version') AS os,
-             json_extract(s.payload, '$.device.device_type') AS browser, substr(i.received_at, 1, 10) AS day, count(*) AS n,
-             min(i.received_at) AS first_received
-           FROM issues i JOIN sessions s ON s.id = i.session_id WHERE i.group_id = ? AND i.app_key = ? GROUP BY 1, 2, 3, 4`,
+             json_extract(s.payload, '$.device.device_type') AS browser, json_extract(s.payload, '$.device.name') AS device,
+             substr(i.received_at, 1, 10) AS day, count(*) AS n, min(i.received_at) AS first_received
+           FROM issues i JOIN sessions s ON s.id = i.session_id WHERE i.group_id = ? AND i.app_key = ? GROUP BY 1, 2, 3, 4, 5`,
         )
         .all(id, appKey) as GroupBreakdownRow[];
       const firstLogged = db

@@ -49,11 +49,11 @@ describe.each(LOG_STORE_KINDS)('an issue group on %s', (kind) => {
   }
   /** A session of device `udid` on app version `version`, in `browser` on `os`. */
   const sessions = new Map<string, number>();
-  async function sessionOf(udid: string, [version, browser, os]: readonly string[]): Promise<number> {
+  async function sessionOf(udid: string, [version, browser, os, name]: readonly string[]): Promise<number> {
     if (!sessions.has(udid)) {
       const payload = {
         ...sessionPayload(`s-${udid}`, DEMO_APP_KEY, udid),
-        device: { ...device(udid), device_type: browser, os_version: os },
+        device: { ...device(udid), device_type: browser, os_version: os, ...(name && { name }) },
         app_version: { app: { key: DEMO_APP_KEY }, version, build: '1' },
       };
       const response = await service.wire('sendSession', payload);
@@ -65,15 +65,19 @@ describe.each(LOG_STORE_KINDS)('an issue group on %s', (kind) => {
     'd-old': ['2.4.0', 'Chrome', 'macOS 14'],
     'd-fix': ['2.4.1', 'Firefox', 'Windows 11'],
     'd-new': ['2.5.0', 'Chrome', 'Windows 11'],
+    // Sidelog's own devices send no device_type (docs/wire-format.md#device), and name themselves by the browser
+    // and the OS unless the app gave a name.
+    'd-sidelog': ['2.5.0', '', 'Windows', 'Edge 131 (Windows)'],
+    'd-named': ['2.5.0', '', 'Linux', 'Kiosk 3 (hall)'],
   } as const;
   let issues = 0;
-  async function occurrence(udid: keyof typeof DEVICES): Promise<string> {
+  async function occurrence(udid: keyof typeof DEVICES, what = 'Payment'): Promise<string> {
     const uid = `analytics-${++issues}`;
     const answer = await service.wire('sendIssue', {
       uid,
       url: '',
-      title: `Payment ${issues} declined`,
-      text: `Error: Payment ${issues} declined\nStack: Error\n    at pay (https://shop.example/app.js:1:1)`,
+      title: `${what} ${issues} declined`,
+      text: `Error: ${what} ${issues} declined\nStack: Error\n    at pay (https://shop.example/app.js:1:1)`,
       app: { key: DEMO_APP_KEY },
       type: 'crash',
       session_id: await sessionOf(udid, DEVICES[udid]),
@@ -124,6 +128,19 @@ describe.each(LOG_STORE_KINDS)('an issue group on %s', (kind) => {
       session_id: sessions.get('d-old'),
       uid: first,
     });
+  });
+
+  test("a device that named no browser counts as the browser its default name gives, a name of the app's own as unknown", async () => {
+    const first = await occurrence('d-sidelog', 'Render');
+    await occurrence('d-new', 'Render');
+    await occurrence('d-named', 'Render');
+    const group = (await explorer<IssueGroup>(`/issues/${first}/group`)).body;
+    const { body } = await explorer<GroupAnalytics>(`/issue-groups/${group.id}/analytics`);
+    expect(body.browsers).toEqual([
+      { value: '(unknown)', count: 1 },
+      { value: 'Chrome', count: 1 },
+      { value: 'Edge', count: 1 },
+    ]);
   });
 
   test('resolved in 2.4.1: an occurrence from 2.4.0 leaves it resolved, one from 2.4.1 reopens it', async () => {
