@@ -26,6 +26,16 @@ function Counts({ title, rows }: { title: string; rows: { value: string; count: 
   );
 }
 
+/** The day chart's width in days at least: a group of a few days draws a few narrow bars, not one as wide as the card. */
+const MIN_DAY_SLOTS = 14;
+
+/** What the day chart shows, in words: its days are the collector's (UTC), from the first occurrence kept to the last. */
+function daysCaption(days: Analytics['days']): string {
+  const [first, last] = [days[0]?.day, days.at(-1)?.day];
+  if (!first || !last) return 'Occurrences per day (UTC): none kept';
+  return first === last ? `Occurrences on ${first} (UTC)` : `Occurrences per day (UTC), ${first} to ${last}`;
+}
+
 export function GroupAnalytics({
   appId,
   groupId,
@@ -65,11 +75,12 @@ export function GroupAnalytics({
         <dt>Resolved in</dt>
         <dd>{analytics.resolved_in ?? 'no version'}</dd>
       </dl>
+      <p className="group-days-caption">{daysCaption(analytics.days)}</p>
       <svg
         className="group-days"
         role="img"
         aria-label={`Occurrences per day: ${analytics.days.map((day) => `${day.day} ${day.count}`).join(', ')}`}
-        viewBox={`0 0 ${Math.max(1, analytics.days.length) * 10} 40`}
+        viewBox={`0 0 ${Math.max(MIN_DAY_SLOTS, analytics.days.length) * 10} 40`}
         preserveAspectRatio="none"
       >
         {analytics.days.map((day, index) => (

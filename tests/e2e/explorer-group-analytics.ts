@@ -73,6 +73,9 @@ export function describeGroupAnalytics(database?: () => Promise<ProductDatabase>
       ['Firefox', 1],
     ]);
     expect(await fact('First seen in version').innerText()).toBe('2.4.0');
+    // The day chart says what it counts: the days the occurrences arrived, by the collector's clock.
+    const caption = await e2e.page.locator('.group-days-caption').innerText();
+    expect(caption).toMatch(/^Occurrences (on \d{4}-\d\d-\d\d|per day, \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d) \(UTC\)$/);
 
     await e2e.page.getByRole('textbox', { name: 'Resolve in version' }).fill('2.4.1');
     await e2e.page.getByRole('button', { name: 'Resolve in version' }).click();
