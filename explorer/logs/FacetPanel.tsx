@@ -146,7 +146,7 @@ function DeviceLabel({ label, udid }: { label: string; udid: string }) {
       </span>
     );
   return (
-    <span className="facet-label facet-label-parts" title={`${label.slice(0, cut)} (${udid})`}>
+    <span className="facet-label" title={`${label.slice(0, cut)} (${udid})`}>
       <span className="facet-label-name">{label.slice(0, cut)}</span>
       <span className="facet-label-id">{id}</span>
     </span>
