@@ -13,7 +13,7 @@ export function ColumnsControl() {
     const next = new Set(columns);
     if (on) next.add(name);
     else next.delete(name);
-    change({ cols: columnsParam(next) });
+    change({ cols: columnsParam(next, params) });
   };
   const chooseKey = (event: FormEvent) => {
     event.preventDefault();

@@ -211,6 +211,15 @@ export function describeWho(database?: () => Promise<ProductDatabase>): void {
       ]);
       // Oldest first, as a session reads (docs/explorer.md#a-session-read-top-to-bottom).
       expect(await streamTexts(e2e.page)).toEqual(textsOf('ann-1').reverse());
+      // The header names the device and the session once: the rows do not repeat them (docs/facets.md#columns), and
+      // the Columns control says Who is off.
+      const rows = e2e.page.locator('.log-list .log-row');
+      expect(await rows.count()).toBe(3);
+      expect(await rows.locator('.log-who').count()).toBe(0);
+      await e2e.page.getByText('Columns', { exact: true }).click();
+      expect(await e2e.page.getByRole('checkbox', { name: 'Who' }).isChecked()).toBe(false);
+      expect(await e2e.page.getByRole('checkbox', { name: 'Text' }).isChecked()).toBe(true);
+      await e2e.page.getByText('Columns', { exact: true }).click();
 
       await viewerText(e2e.page, logsUrl({ session: 'ann-2' }));
       await waitFor(async () =>

@@ -18,10 +18,21 @@ describe('the row view in the address', () => {
   });
 
   test('a choice goes back into the address as it came', () => {
-    expect(columnsParam(new Set(COLUMNS.map(({ name }) => name)))).toBeUndefined();
-    expect(columnsParam(new Set(['text', 'time']))).toBe('time,text');
-    expect(columnsParam(new Set())).toBe('none');
+    const stream = new URLSearchParams('');
+    expect(columnsParam(new Set(COLUMNS.map(({ name }) => name)), stream)).toBeUndefined();
+    expect(columnsParam(new Set(['text', 'time']), stream)).toBe('time,text');
+    expect(columnsParam(new Set(), stream)).toBe('none');
     for (const cols of ['time,text', 'none', 'level,who,url'])
-      expect(columnsParam(view(`cols=${cols}`).columns)).toBe(cols);
+      expect(columnsParam(view(`cols=${cols}`).columns, stream)).toBe(cols);
+  });
+
+  test("a session's stream shows every column but Who by default, its header naming the device and session once", () => {
+    const session = new URLSearchParams('session=s-1');
+    const every = COLUMNS.map(({ name }) => name);
+    expect([...view('session=s-1').columns]).toEqual(every.filter((name) => name !== 'who'));
+    expect([...view('session=s-1&cols=time,who').columns]).toEqual(['time', 'who']);
+    // That default is no `cols`; Who turned on there is every column, named.
+    expect(columnsParam(view('session=s-1').columns, session)).toBeUndefined();
+    expect(columnsParam(new Set(every), session)).toBe(every.join(','));
   });
 });
