@@ -16,6 +16,8 @@ import { useZone } from '../time-zone.ts';
 import { LogWho } from './LogWho.tsx';
 import { networkColumns } from './network-line.ts';
 import { NetworkText } from './NetworkText.tsx';
+import { EventText } from './EventText.tsx';
+import { eventParts } from './event-line.ts';
 import { LogActions } from './LogActions.tsx';
 import { ShowAll } from './ShowAll.tsx';
 import { rowView } from './columns.ts';
@@ -49,6 +51,7 @@ export function LogRow({
   const text = log.t ?? '';
   const long = text.length > LONG || text.includes('\n');
   const network = useMemo(() => networkColumns(log.tg, text), [log.tg, text]);
+  const event = useMemo(() => eventParts(log.tg, text), [log.tg, text]);
   const place = log.f ? `${log.f}${log.l ? `:${log.l}` : ''}` : '';
   const detailsId = panel ?? `log-${log.id}-details`;
   /** In the panel's row, the text stays one line (cut): the panel shows it whole. */
@@ -78,6 +81,8 @@ export function LogRow({
               <span className="muted">Open</span>
             ) : network ? (
               <NetworkText columns={network} />
+            ) : event ? (
+              <EventText parts={event} />
             ) : long && !whole ? (
               <>
                 <Highlighted text={text.slice(0, LONG)} />…

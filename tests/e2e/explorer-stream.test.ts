@@ -239,6 +239,35 @@ describe('the stream', () => {
     expect(await e2e.page.locator('.log-text').allInnerTexts()).toContain('not JSON, shown as it is');
   });
 
+  it("a capture's UI event, browser event and Web Vitals read as words, the search's hits marked in them", async () => {
+    const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, 'explorer-e2e-events');
+    await collector.createApp();
+    const session = await collector.session('s-events', 'd-events');
+    const at = Date.now() - 60_000;
+    const line = (tg: string, t: string, offset: number) =>
+      ({ x: new Date(at + offset).toISOString(), at: at + offset, t, ll: 4, tg }) as LogRecord;
+    await collector.logs(session, [
+      line('bf_browser_event', '{"event":"pushState","url":"https://shop.test/cart"}', 0),
+      line(
+        'bf_ui_event',
+        '{"event":"click","tag":"button","id":"pay","text":"Pay now","selector":"button#pay"}',
+        1_000,
+      ),
+      line('bf_web_vitals', '{"lcp":1200,"cls":0.02,"fcp":800,"ttfb":90}', 2_000),
+    ]);
+    await viewerText(e2e.page, `${e2e.product.url}/sidelog/logs?app=${appIdOf('explorer-e2e-events')}&q=pay`);
+    await waitFor(async () =>
+      expect(await e2e.page.locator('.log-text').allInnerTexts()).toEqual(['click button#pay "Pay now"']),
+    );
+    expect(await e2e.page.locator('.log-text mark').allInnerTexts()).toEqual(['pay', 'Pay']);
+    await viewerText(e2e.page, `${e2e.product.url}/sidelog/logs?app=${appIdOf('explorer-e2e-events')}`);
+    expect(await e2e.page.locator('.log-text').allInnerTexts()).toEqual([
+      'LCP 1200 ms · CLS 0.02 · FCP 800 ms · TTFB 90 ms',
+      'click button#pay "Pay now"',
+      'pushState https://shop.test/cart',
+    ]);
+  });
+
   it('logged markup is shown as text, never run', async () => {
     await viewerText(e2e.page, logsUrl({ tag: 'ui', session: 's-alpha' }));
     expect(await streamTexts(e2e.page)).toEqual([MARKUP]);
