@@ -1,11 +1,14 @@
 // Notes on a query whose view found nothing, where the query is likely not what was meant (docs/explorer.md#search):
-// the language reads each of these as something valid, so the search answers no error, only no line. The page shows
-// the notes beside "No logs match", rather than zero results with no reason.
+// a lowercase `or`, a name before a colon that is no field, words that may have been meant as pieces of words, a
+// device key with no value. The language reads each of these as something valid, so the search answers no error,
+// only no line. The page shows the notes beside "No logs match", rather than zero results with no reason.
 import type { FilterParams } from './log-filters.ts';
 import { NETWORK_FIELDS, SEARCH_FIELDS } from './search-query.ts';
 
 const NAMES: readonly string[] = [...SEARCH_FIELDS, ...NETWORK_FIELDS];
 const FIELDS = `${NAMES.join(', ')}, key.<name> and @<name>`;
+/** One word as the word indexes hold it: letters, digits and underscores, in any script (docs/explorer.md#search). */
+const WORD = /^[\p{L}\p{N}_]+$/u;
 
 /** The notes on the view `params` names (its `q`, `key` and `value`), each a sentence; none for a query as meant. */
 export function searchNotes(params: Pick<FilterParams, 'get'>): string[] {
@@ -27,6 +30,12 @@ export function searchNotes(params: Pick<FilterParams, 'get'>): string[] {
       `“${name}:” is not a field, so “${name}:${value}” is searched as text. The fields are ${FIELDS} (a device key: key.${name}:${value}; a field of the log's text: @${name}:${value}).`,
     );
   }
+  // Nothing but words ("ойт", "ushSta"): each is found whole, and a piece of a longer word is what was likely meant.
+  const words = (params.get('q') ?? '').split(/\s+/).filter(Boolean);
+  if (words.length > 0 && words.every((word) => WORD.test(word) && word !== 'or' && word !== 'OR'))
+    notes.push(
+      `Words are found whole, so ${words.map((word) => `“${word}”`).join(' ')} finds only lines holding ${words.length > 1 ? 'those words' : 'that word'}: to find ${words.length > 1 ? 'them' : 'it'} inside longer words, write ${words.map((word) => `*${word}*`).join(' ')}.`,
+    );
   const key = params.get('key');
   if (key && (params.get('value') ?? '') === '')
     notes.push(

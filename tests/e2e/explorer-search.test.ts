@@ -81,7 +81,7 @@ describe('the search box', () => {
     expect(await search(e2e.page, '"gateway bad"')).toEqual(['the gateway bad response']);
   });
 
-  it('nothing found for a lowercase or or an unknown field says why, beside "No logs match"', async () => {
+  it('nothing found for a lowercase or, an unknown field or a piece of a word says why, beside "No logs match"', async () => {
     expect(await search(e2e.page, 'timeout or gateway')).toEqual([]);
     expect(await e2e.page.locator('.search-note').allInnerTexts()).toEqual([
       expect.stringMatching(/^“or” in lowercase is searched as a word/),
@@ -92,6 +92,12 @@ describe('the search box', () => {
     ]);
     expect(await search(e2e.page, 'timeout OR gateway')).toHaveLength(3);
     expect(await e2e.page.locator('.search-note').count()).toBe(0);
+    // A piece of a word, typed as a word: found whole, it finds nothing, and the note gives the form that does.
+    expect(await search(e2e.page, 'atewa')).toEqual([]);
+    expect(await e2e.page.locator('.search-note').allInnerTexts()).toEqual([
+      'Words are found whole, so “atewa” finds only lines holding that word: to find it inside longer words, write *atewa*.',
+    ]);
+    expect(await search(e2e.page, '*atewa*')).toHaveLength(2);
   });
 
   it('a fragment inside words, a file, an exclusion and OR each find exactly their lines, the hits marked', async () => {

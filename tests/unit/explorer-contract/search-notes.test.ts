@@ -41,6 +41,18 @@ describe('notes on a query that found nothing', () => {
     expect(notes('q=status:502 -Status:5xx duration:800')).toEqual([]);
   });
 
+  test('nothing but words, each found whole: a piece of a longer word is likely what was meant', () => {
+    expect(notes('q=ойт')).toEqual([
+      'Words are found whole, so “ойт” finds only lines holding that word: to find it inside longer words, write *ойт*.',
+    ]);
+    expect(notes('q=ushSta  pay_id')).toEqual([
+      'Words are found whole, so “ushSta” “pay_id” finds only lines holding those words: to find them inside longer words, write *ushSta* *pay_id*.',
+    ]);
+    // Anything else in the query (a field, a phrase, a fragment already, a negation, an OR) is a query as meant.
+    for (const query of ['q=ойт level:error', 'q="ойт"', 'q=*ойт*', 'q=client.ts', 'q=-ойт', 'q=ойт OR войти'])
+      expect(notes(query)).toEqual([]);
+  });
+
   test('a device key with no value', () => {
     expect(notes('key=user_id&value=')).toEqual([
       'The device key “user_id” has no value, so only devices whose user_id is empty match: type a value, or clear the key.',
