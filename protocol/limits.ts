@@ -52,4 +52,4 @@ export const SESSION_LOCK_PREFIX = 'bf_session_';
 export const LEADER_LOCK_PREFIX = 'bf_sdk_leader_';
 
 /** Tags of the logs Sidelog writes itself. */
-export { BROWSER_EVENT_TAG, NETWORK_TAG, UI_EVENT_TAG, WEB_VITALS_TAG } from './page-constants.ts';
+export { BROWSER_EVENT_TAG, ISSUE_LOG_TAG, NETWORK_TAG, UI_EVENT_TAG, WEB_VITALS_TAG } from './page-constants.ts';

@@ -11,6 +11,9 @@ export const WAITING_LOG_CAP = IN_MEMORY_LOG_CAP;
  * than localStorage could hold anyway (docs/durability.md). Past it the oldest are let go: they were sent. */
 export const UNCONFIRMED_LOG_CAP = 100_000;
 export const GAP_LOG_TAG = 'bf_gap_log';
+/** An issue's own line in its session, its text the issue's uid, as Bugfender's SDK writes it: where and when (by the
+ * device's clock) it happened among the session's logs (docs/api.md#issues-crashes-and-feedback). */
+export const ISSUE_LOG_TAG = 'bf_issue';
 export const BROWSER_EVENT_TAG = 'bf_browser_event';
 export const UI_EVENT_TAG = 'bf_ui_event';
 /** A request of the page's (logNetworkRequests): JSON { method, status?, url, duration, size?, error? }. */

@@ -14,6 +14,7 @@ import {
   type BrowserFacts,
   type OtlpLogRecord,
 } from '../protocol/otlp-logs.ts';
+import { ISSUE_LOG_TAG } from '../protocol/page-constants.ts';
 import { createBodyEncoder, fetchEncoded } from './request-body.ts';
 import { retryAfterOf } from './retry-after.ts';
 import { KEEPALIVE_CHUNK_BYTES, REQUEST_TIMEOUT_MS } from './tuning.ts';
@@ -150,11 +151,12 @@ export function createOtlpTarget({
   return {
     registerSession: async () => ({ outcome: 'accepted', sessionId: 0 }),
     sendIssue: (session, issue) => send(session, [otlpIssue(issue, session.uuid, now())]),
-    sendLogs: (session, logs) =>
-      send(
-        session,
-        logs.map((log) => otlpLog(log, session.uuid)),
-      ),
+    // An issue's own line is the wire format's mark of where it happened; in OTLP the issue is an event record of
+    // its own (otlpIssue), so the line is not sent (docs/opentelemetry.md#sidelog-uploads-otlp).
+    sendLogs: async (session, logs) => {
+      const records = logs.filter((log) => log.tg !== ISSUE_LOG_TAG).map((log) => otlpLog(log, session.uuid));
+      return records.length === 0 ? { outcome: 'accepted' } : send(session, records);
+    },
     sendKey: async () => ({ outcome: 'accepted' }),
   };
 }

@@ -201,11 +201,13 @@ export class SidelogClient {
   #sendIssue(type: IssueType, title: unknown, text: unknown): Promise<string> {
     validateTitle(title);
     const uuid = crypto.randomUUID();
+    // The issue's own line in its session, as Bugfender's SDK writes it: where it happened among the logs, by the
+    // device's clock, which the explorer dates and reads issues by (docs/explorer.md#an-issues-story).
+    // ISSUE_LOG_TAG's value written out (protocol/page-constants.ts): as a constant the first load grew by 17 bytes.
+    this.#sendFields({ level: LogLevel.Error, tag: 'bf_issue', text: uuid });
     // The text is made a string on its way to the engine (app/logging/engine-sink.ts).
     this.#queue.send({ sl: 'issue', issue: { type, title, text: text as string, uuid } });
-    return this.#ready().then(({ options, identity, intentURL }) =>
-      intentURL.issue(options.baseURL, identity.appID, uuid),
-    );
+    return this.#ready().then(({ link }) => link('issue', uuid));
   }
 
   setDeviceKey = (key: string, value: unknown): void => {
@@ -233,8 +235,9 @@ export class SidelogClient {
 
   /** Shows the feedback dialog (its code loaded on the first call); a submitted form is sent as user feedback. */
   getUserFeedback = (texts?: FeedbackTexts): Promise<FeedbackResult> =>
+    // sendUserFeedback is an arrow, bound to this client: passed as it is.
     import('./feedback/feedback-dialog.ts').then(({ showFeedbackDialog }) =>
-      showFeedbackDialog(texts, (subject, text) => this.sendUserFeedback(subject, text)),
+      showFeedbackDialog(texts, this.sendUserFeedback),
     );
 
   setForceEnabled = (enabled: boolean): Promise<void> =>
@@ -245,15 +248,10 @@ export class SidelogClient {
   /** Resolves once everything logged so far is stored by the engine: before leaving on purpose, say. */
   settle = (): Promise<void> => this.#ready().then(({ engine }) => engine.calls.settle(this.#queue.lastSeq()));
 
-  getDeviceURL = (): Promise<string> =>
-    this.#ready().then(({ options, identity, intentURL }) =>
-      intentURL.device(options.baseURL, identity.appID, identity.udid),
-    );
+  getDeviceURL = (): Promise<string> => this.#ready().then(({ link, identity }) => link('device', identity.udid));
 
   getSessionURL = (): Promise<string> =>
-    this.#ready().then(({ options, identity, intentURL }) =>
-      intentURL.session(options.baseURL, identity.appID, identity.sessionUUID),
-    );
+    this.#ready().then(({ link, identity }) => link('session', identity.sessionUUID));
 
   /**
    * Undoes everything init did: captures removed, console restored, engine let go. Everything logged before the

@@ -39,7 +39,9 @@ export interface Started {
   options: ResolvedOptions;
   identity: Identity;
   engine: EngineHandle;
-  intentURL: typeof intentURL;
+  /** A link to this app's page of an issue, a session or a device (docs/wire-format.md#appid-and-intent-urls): made
+   * here, once options and identity are known, so that the first load carries only its calls. */
+  link(kind: keyof typeof intentURL, id: string): string;
 }
 
 export async function startSession(host: StartHost, options: ResolvedOptions): Promise<Started> {
@@ -110,7 +112,12 @@ export async function startSession(host: StartHost, options: ResolvedOptions): P
   );
   queue.attach(engineSink(engine.sink, redact));
   engineUp(engine);
-  return { options, identity, engine, intentURL };
+  return {
+    options,
+    identity,
+    engine,
+    link: (kind, id) => intentURL[kind](options.baseURL, identity.appID, id),
+  };
 }
 
 /** Sessions are kept while a tab holds their lock; the uploader deletes only sessions nobody holds. */

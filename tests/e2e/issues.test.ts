@@ -37,6 +37,12 @@ describe('issues and feedback', () => {
     expect(await viewer.getByRole('heading', { level: 1 }).textContent()).toBe(title);
     expect(shown).toContain(text);
     expect(await viewer.locator('main b').count()).toBe(0);
+    // The issue's own line in its session (docs/api.md#issues-crashes-and-feedback) dates it by the device's clock.
+    await waitFor(async () => {
+      const page = await viewerText(viewer, url);
+      expect(page).not.toContain('its own line is not kept');
+      expect(page).toMatch(/Logged\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}/);
+    }, DELIVERY);
   });
 
   it('feedback typed into the dialog on the Support view arrives as user feedback', async () => {

@@ -3,7 +3,7 @@
 // redacted with the same built-ins, the app's rules left to the engine.
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { LogLevel, STORAGE_KEYS } from '../../../protocol/index.ts';
+import { ISSUE_LOG_TAG, LogLevel, STORAGE_KEYS } from '../../../protocol/index.ts';
 import { RESCUE_PREFIX } from '../../../app/logging/rescue.ts';
 import type { SidelogClient } from '../../../app/logging/index.ts';
 import { deviceKeysOf, issuesOf, logsOf, newApp, sessionsOf, setFault } from './collector.ts';
@@ -102,11 +102,14 @@ describe('the same calls, redacted the same in every mode', () => {
     await issueURL;
     await sidelog.forceSendOnce();
 
-    await expect.poll(async () => (await logsOf(app)).length, { timeout: 20_000 }).toBe(EXPECTED_LOGS.length);
+    // The calls' lines, and the issue's own line last (its uid, which no rule takes for a secret).
+    await expect.poll(async () => (await logsOf(app)).length, { timeout: 20_000 }).toBe(EXPECTED_LOGS.length + 1);
     const logs = await logsOf(app);
+    const issueLine = logs.pop()!;
     expect(logs.map(({ t, tg, m, f, l, u }) => (tg ? { t, tg, m, f, l, u } : { t }))).toEqual(EXPECTED_LOGS);
     await expect.poll(async () => (await issuesOf(app)).length, { timeout: 20_000 }).toBe(1);
     expect(await issuesOf(app)).toMatchObject([{ title: 'From [email]', text: 'card [card]' }]);
+    expect([issueLine.tg, issueLine.t]).toEqual([ISSUE_LOG_TAG, (await issuesOf(app))[0]!.uid]);
     await expect.poll(async () => (await deviceKeysOf(app)).length, { timeout: 20_000 }).toBe(1);
     expect(await deviceKeysOf(app)).toMatchObject([{ key: 'contact [email]', value: '[phone]' }]);
     expect(withoutRaw([logs, await issuesOf(app), await deviceKeysOf(app), await sessionsOf(app)])).toEqual([]);

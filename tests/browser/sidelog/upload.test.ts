@@ -4,7 +4,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { batchesOf, deviceKeysOf, issuesOf, logsOf, newApp, requestsOf, sessionsOf } from './collector.ts';
 import { cleanUp, startQuickSidelog, startSidelog } from './sidelog.ts';
 import { internalsOf } from '../../../app/logging/internals.ts';
-import { STORAGE_KEYS } from '../../../protocol/limits.ts';
+import { ISSUE_LOG_TAG, STORAGE_KEYS } from '../../../protocol/limits.ts';
 
 afterEach(cleanUp);
 
@@ -62,8 +62,14 @@ describe('uploads', () => {
       url,
     });
     expect(url).toMatch(/\/sidelog\/intent\/[A-Za-z0-9_-]{10}\/issue\/[0-9a-f-]{36}$/);
-    // The session had an issue, so its logs went with it.
-    await expect.poll(async () => (await logsOf(app)).map((log) => log.t), POLL).toEqual(['kept until an issue']);
+    // The session had an issue, so its logs went with it, the issue's own line last (its uid, as Bugfender's SDK
+    // writes it: docs/api.md#issues-crashes-and-feedback).
+    await expect
+      .poll(async () => (await logsOf(app)).map((log) => [log.t, log.tg ?? null, log.ll]), POLL)
+      .toEqual([
+        ['kept until an issue', null, 0],
+        [url.split('/').at(-1), ISSUE_LOG_TAG, 2],
+      ]);
   });
 
   test('device keys are sent once the device may be processed, and a removal sends null', async () => {
@@ -94,7 +100,8 @@ describe('uploads', () => {
 
     sidelog.log('with an issue');
     await sidelog.sendIssue('Title', 'Text');
-    await expect.poll(async () => (await logsOf(app)).length, POLL).toBe(1);
+    // The line, and the issue's own.
+    await expect.poll(async () => (await logsOf(app)).length, POLL).toBe(2);
     const operations = (await requestsOf(app)).map((request) => request.operation);
     const registered = operations.indexOf('sendSession');
     expect(registered).toBeGreaterThanOrEqual(0);
