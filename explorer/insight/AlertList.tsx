@@ -4,14 +4,21 @@ import { useState } from 'react';
 import { alertText, type AlertFiring } from '../../explorer-contract/view-alert.ts';
 import { Time } from '../Time.tsx';
 import { useJson } from '../use-json.ts';
+import { TOOL_POPOVERS, useToolPopover } from '../tool-popover.ts';
 
 export function AlertList({ appId }: { appId: string }) {
   const [open, setOpen] = useState(false);
+  const popover = useToolPopover();
   const [version, setVersion] = useState(0);
   const firings = useJson<AlertFiring[]>(open ? `/apps/${encodeURIComponent(appId)}/alerts` : null, version);
   const list = firings.state === 'ready' ? firings.data : [];
   return (
-    <details className="alerts saved-views-inline" onToggle={(event) => setOpen(event.currentTarget.open)}>
+    <details
+      ref={popover}
+      name={TOOL_POPOVERS}
+      className="alerts saved-views-inline"
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
       <summary className="button">Alerts</summary>
       <div className="saved-views-body">
         {list.length === 0 ? (

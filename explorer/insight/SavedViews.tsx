@@ -9,10 +9,12 @@ import { useViewer } from '../viewer-state.ts';
 import { ALERT_PATH } from '../../explorer-contract/view-alert.ts';
 import { alertSummary, ViewAlertForm } from './ViewAlertForm.tsx';
 import { ProblemNotice } from '../ProblemNotice.tsx';
+import { TOOL_POPOVERS, useToolPopover } from '../tool-popover.ts';
 
 /** `inline`: a button in the stream's toolbar whose list and form open under it, not a card of its own line. */
 export function SavedViews({ appId, inline = false }: { appId: string; inline?: boolean }) {
   const [location] = useLocation();
+  const popover = useToolPopover(inline);
   const search = useSearch();
   const viewer = useViewer((state) => state.name);
   const [version, setVersion] = useState(0);
@@ -50,7 +52,11 @@ export function SavedViews({ appId, inline = false }: { appId: string; inline?: 
   }
 
   return (
-    <details className={inline ? 'saved-views saved-views-inline' : 'saved-views card'}>
+    <details
+      ref={popover}
+      name={inline ? TOOL_POPOVERS : undefined}
+      className={inline ? 'saved-views saved-views-inline' : 'saved-views card'}
+    >
       <summary className={inline ? 'button' : undefined}>
         Saved views{list.length > 0 ? ` (${list.length})` : ''}
       </summary>

@@ -3,12 +3,14 @@
 import { useId, type FormEvent } from 'react';
 import { useDraft, useQuery } from '../use-query.ts';
 import { COLUMNS, columnsParam, rowView, type Column } from './columns.ts';
+import { TOOL_POPOVERS, useToolPopover } from '../tool-popover.ts';
 
 export function ColumnsControl() {
   const [params, change] = useQuery();
   const { columns, who } = rowView(params);
   const [key, setKey] = useDraft(params, 'who');
   const keyId = useId();
+  const popover = useToolPopover();
   const toggle = (name: Column, on: boolean) => {
     const next = new Set(columns);
     if (on) next.add(name);
@@ -20,7 +22,7 @@ export function ColumnsControl() {
     change({ who: key.trim() || undefined });
   };
   return (
-    <details className="columns-control">
+    <details ref={popover} name={TOOL_POPOVERS} className="columns-control">
       <summary className="button">Columns</summary>
       <div className="columns-popover card">
         <fieldset>

@@ -268,6 +268,31 @@ describe('the stream', () => {
     ]);
   });
 
+  it("the toolbar's popovers are one menu bar's: opening one closes the other, Escape or a press outside closes it", async () => {
+    await viewerText(e2e.page, logsUrl());
+    const popover = (name: string) =>
+      e2e.page.locator('.stream-toolbar details', { has: e2e.page.locator('summary', { hasText: name }) });
+    const open = () =>
+      e2e.page
+        .locator('.stream-toolbar details[open] > summary')
+        .allInnerTexts()
+        .then((names) => names.map((text) => text.replace(/ \(\d+\)$/, '')));
+    await popover('Saved views').locator('summary').click();
+    expect(await open()).toEqual(['Saved views']);
+    await popover('Alerts').locator('summary').click();
+    expect(await open()).toEqual(['Alerts']);
+    // Escape closes it and gives the focus back to its button.
+    await e2e.page.keyboard.press('Escape');
+    expect(await open()).toEqual([]);
+    expect(await e2e.page.evaluate(() => document.activeElement?.textContent)).toBe('Alerts');
+    // A press inside keeps it open; one outside closes it.
+    await popover('Columns').locator('summary').click();
+    await e2e.page.getByRole('checkbox', { name: 'Tag' }).click();
+    expect(await open()).toEqual(['Columns']);
+    await e2e.page.getByRole('heading', { level: 1 }).click();
+    expect(await open()).toEqual([]);
+  });
+
   it('logged markup is shown as text, never run', async () => {
     await viewerText(e2e.page, logsUrl({ tag: 'ui', session: 's-alpha' }));
     expect(await streamTexts(e2e.page)).toEqual([MARKUP]);
