@@ -2,6 +2,7 @@
 // (each line's time from the occurrence), and the patterns that come before it far more often than at the end of
 // sessions without it.
 import { Link } from 'wouter';
+import { LineText } from '../logs/LineText.tsx';
 import { issuePath } from '../address.ts';
 import type { IssueStory, StoryOccurrence, StoryPattern } from '../api.ts';
 import { absoluteTime, levelOf } from '../format.ts';
@@ -78,7 +79,9 @@ function Occurrence({ appId, occurrence, story }: { appId: string; occurrence: S
               <li key={log.id} className={standsOut ? 'story-line stands-out' : 'story-line'}>
                 <span className="story-offset">{offset(ms)}</span>{' '}
                 <span className={`level-badge level-${level.name}`}>{level.label}</span>{' '}
-                <span className="log-text-plain">{log.t || '(no text)'}</span>
+                <span className="log-text-plain">
+                  <LineText tag={log.tg} text={log.t ?? ''} />
+                </span>
                 {standsOut ? ' ' : null}
                 {standsOut ? <span className="status stands-out-mark">stands out</span> : null}
               </li>
