@@ -217,16 +217,28 @@ describe('the stream', () => {
     });
   });
 
-  it("a network line shows its method, status, URL and duration as columns, the URL's redactions marked", async () => {
-    const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, 'explorer-e2e-network');
+  /** A session of a new app `app` holding these lines (tag, text, level), a second apart, a minute ago. */
+  async function linesOfOwnApp(app: string, lines: [string, string, number][]): Promise<void> {
+    const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, app);
     await collector.createApp();
-    const session = await collector.session('s-network', 'd-network');
+    const session = await collector.session(`s-${app}`, `d-${app}`);
     const at = Date.now() - 60_000;
-    const line = (t: string, ll: number, offset: number) =>
-      ({ x: new Date(at + offset).toISOString(), at: at + offset, t, ll, tg: 'bf_network' }) as LogRecord;
-    await collector.logs(session, [
-      line('{"method":"POST","status":502,"url":"https://shop.test/pay?access_token=[secret]","duration":84}', 2, 0),
-      line('not JSON, shown as it is', 4, 1_000),
+    await collector.logs(
+      session,
+      lines.map(
+        ([tg, t, ll], i) => ({ x: new Date(at + i * 1_000).toISOString(), at: at + i * 1_000, t, ll, tg }) as LogRecord,
+      ),
+    );
+  }
+
+  it("a network line shows its method, status, URL and duration as columns, the URL's redactions marked", async () => {
+    await linesOfOwnApp('explorer-e2e-network', [
+      [
+        'bf_network',
+        '{"method":"POST","status":502,"url":"https://shop.test/pay?access_token=[secret]","duration":84}',
+        2,
+      ],
+      ['bf_network', 'not JSON, shown as it is', 4],
     ]);
     await viewerText(e2e.page, `${e2e.product.url}/sidelog/logs?app=${appIdOf('explorer-e2e-network')}`);
 
@@ -240,20 +252,10 @@ describe('the stream', () => {
   });
 
   it("a capture's UI event, browser event and Web Vitals read as words, the search's hits marked in them", async () => {
-    const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, 'explorer-e2e-events');
-    await collector.createApp();
-    const session = await collector.session('s-events', 'd-events');
-    const at = Date.now() - 60_000;
-    const line = (tg: string, t: string, offset: number) =>
-      ({ x: new Date(at + offset).toISOString(), at: at + offset, t, ll: 4, tg }) as LogRecord;
-    await collector.logs(session, [
-      line('bf_browser_event', '{"event":"pushState","url":"https://shop.test/cart"}', 0),
-      line(
-        'bf_ui_event',
-        '{"event":"click","tag":"button","id":"pay","text":"Pay now","selector":"button#pay"}',
-        1_000,
-      ),
-      line('bf_web_vitals', '{"lcp":1200,"cls":0.02,"fcp":800,"ttfb":90}', 2_000),
+    await linesOfOwnApp('explorer-e2e-events', [
+      ['bf_browser_event', '{"event":"pushState","url":"https://shop.test/cart"}', 4],
+      ['bf_ui_event', '{"event":"click","tag":"button","id":"pay","text":"Pay now","selector":"button#pay"}', 4],
+      ['bf_web_vitals', '{"lcp":1200,"cls":0.02,"fcp":800,"ttfb":90}', 4],
     ]);
     await viewerText(e2e.page, `${e2e.product.url}/sidelog/logs?app=${appIdOf('explorer-e2e-events')}&q=pay`);
     await waitFor(async () =>
