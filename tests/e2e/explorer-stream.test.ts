@@ -295,6 +295,33 @@ describe('the stream', () => {
     expect(await open()).toEqual([]);
   });
 
+  it("a row's who stays whole where its page's URL is long: where gives way first", async () => {
+    const app = 'explorer-e2e-who-url';
+    const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, app);
+    await collector.createApp();
+    const answer = await fetch(`${e2e.product.url}/sidelog/admin/api/apps/${app}/identity`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${e2e.product.adminToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ key: 'user_id' }),
+    });
+    expect(answer.status).toBe(200);
+    const session = await collector.session(`s-${app}`, `d-${app}`);
+    await collector.deviceKey(`d-${app}`, 'user_id', 'u-1042');
+    const at = Date.now() - 60_000;
+    const u = 'https://shop.example/checkout/payment/confirmation?order=1042&step=3&return=%2Fcart';
+    await collector.logs(session, [{ x: new Date(at).toISOString(), at, t: 'opened', ll: 4, u } as LogRecord]);
+    await e2e.page.setViewportSize({ width: 1280, height: 900 });
+    await viewerText(e2e.page, `${e2e.product.url}/sidelog/logs?app=${appIdOf(app)}`);
+    // Chosen, so the row is the compact one beside the panel, its who and where a column of 30 %.
+    await e2e.page.locator('.log-text').first().click();
+    const row = e2e.page.locator('.log-row.is-compact').first();
+    await row.waitFor();
+    const cut = (selector: string) => row.locator(selector).evaluate((part) => part.scrollWidth > part.clientWidth);
+    expect(await row.locator('.log-device').innerText()).toBe('user_id u-1042');
+    expect(await cut('.log-device')).toBe(false);
+    expect(await cut('.log-url')).toBe(true);
+  });
+
   it('logged markup is shown as text, never run', async () => {
     await viewerText(e2e.page, logsUrl({ tag: 'ui', session: 's-alpha' }));
     expect(await streamTexts(e2e.page)).toEqual([MARKUP]);
