@@ -11,7 +11,7 @@ export const LogLevel = {
 export type LogLevel = (typeof LogLevel)[keyof typeof LogLevel];
 
 export function isLogLevel(value: unknown): value is LogLevel {
-  // Number.isInteger is false for anything that is not a number: no typeof first (a few bytes of the page's first load).
+  // Number.isInteger is false for anything that is not a number: no typeof first (bytes of the page's first load).
   return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 5;
 }
 

@@ -26,10 +26,12 @@ function Counts({ title, rows }: { title: string; rows: { value: string; count: 
   );
 }
 
-/** The day chart's width in days at least: a group of a few days draws a few narrow bars, not one as wide as the card. */
+/** The day chart's width in days at least: a group of a few days draws a few narrow bars, not one as wide as the
+ * card. */
 const MIN_DAY_SLOTS = 14;
 
-/** What the day chart shows, in words: its days are the collector's (UTC), from the first occurrence kept to the last. */
+/** What the day chart shows, in words: its days are the collector's (UTC), from the first occurrence kept to the
+ * last. */
 function daysCaption(days: Analytics['days']): string {
   const [first, last] = [days[0]?.day, days.at(-1)?.day];
   if (!first || !last) return 'Occurrences per day (UTC): none kept';

@@ -1,8 +1,9 @@
 // The lines Sidelog's captures write as JSON (docs/privacy.md#what-is-collected-by-default) read as a row's words:
 // a UI event as its event, its element and the element's label ("click button "Pay""), a browser event as its event
 // and URL, Web Vitals as their figures. A row is read for what happened, and their JSON buried it behind its keys
-// (`{"event":"click","tag":"button","text":…`). Opening the row shows the whole JSON, the selector among it. Any other
-// text, or one that does not read as the capture writes it, is shown as it is (docs/explorer-views.md#event-lines).
+// (`{"event":"click","tag":"button","text":…`). Opening the row shows the whole JSON, the selector among it. Any
+// other text, or one that does not read as the capture writes it, is shown as it is
+// (docs/explorer-views.md#event-lines).
 import { BROWSER_EVENT_TAG, UI_EVENT_TAG, WEB_VITALS_TAG } from '../../protocol/limits.ts';
 
 /** A row's words: `name` the event (bold), `target` what it happened on, `text` a label, value or URL, which the

@@ -1,6 +1,7 @@
 // An issue group's analytics (docs/explorer.md#an-issue-groups-analytics): its occurrences per day, by app version,
-// OS and browser (as their sessions named them; a browser from the device's default name where it named none), when it was first seen (by the collector's clock, by the device's
-// own, and the earliest version it occurred in), and the version it was resolved in. Read from the store's counts by
+// OS and browser (as their sessions named them; a browser from the device's default name where it named none:
+// protocol/device-browser.ts), when it was first seen (by the collector's clock, by the device's own, and the earliest
+// version it occurred in), and the version it was resolved in. Read from the store's counts by
 // version, OS, browser and day (IssueGroupStore.groupBreakdown), exact over the occurrences kept.
 import { compareVersions } from '../analysis/version-order.ts';
 import { deviceBrowser } from '../../protocol/device-browser.ts';
