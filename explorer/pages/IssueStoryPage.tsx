@@ -2,6 +2,7 @@
 // (each line's time from the occurrence), and the patterns that come before it far more often than at the end of
 // sessions without it.
 import { Link } from 'wouter';
+import { DeviceWho } from '../DeviceWho.tsx';
 import { LineText } from '../logs/LineText.tsx';
 import { issuePath } from '../address.ts';
 import type { IssueStory, StoryOccurrence, StoryPattern } from '../api.ts';
@@ -64,7 +65,8 @@ function Occurrence({ appId, occurrence, story }: { appId: string; occurrence: S
       <h3>
         <Link href={href(issuePath(issue.uid), appId)}>{issue.title || '(untitled)'}</Link>{' '}
         <span className="muted">
-          on {issue.device_name || issue.udid}, {absoluteTime(Date.parse(issue.received_at))}, session{' '}
+          on <DeviceWho appId={appId} device={{ ...issue, name: issue.device_name }} />,{' '}
+          {absoluteTime(Date.parse(issue.received_at))}, session{' '}
           <Link href={href('/logs', appId, { session: issue.session_uid })}>{issue.session_uid}</Link>
         </span>
       </h3>

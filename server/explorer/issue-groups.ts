@@ -86,15 +86,26 @@ export function createIssueGroupRoutes(store: IssueGroupStore, queries: Explorer
   routes.get('/apps/:appId/issue-groups/:id/story', async (c) => {
     const group = await groupOf(c);
     if (!group) return noGroup(c);
-    return c.json(
-      await issueStory(
-        queries,
-        store,
-        c.get('app').key,
-        group,
-        intParam(params(c), 'lines', STORY_LINES, 100) || STORY_LINES,
-      ),
+    const query = params(c);
+    const app = c.get('app');
+    const story = await issueStory(
+      queries,
+      store,
+      app.key,
+      group,
+      intParam(query, 'lines', STORY_LINES, 100) || STORY_LINES,
     );
+    // Each occurrence's device said as every view says it: by the app's identity key where it has one.
+    const issues = await withWho(
+      queries,
+      app.key,
+      whoKey(query, app),
+      story.occurrences.map(({ issue }) => issue),
+    );
+    return c.json({
+      ...story,
+      occurrences: story.occurrences.map((occurrence, i) => ({ ...occurrence, issue: issues[i]! })),
+    });
   });
 
   routes.get('/apps/:appId/issue-groups/:id/analytics', async (c) => {

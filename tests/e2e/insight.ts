@@ -304,6 +304,13 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
         '0 s Info button clicked',
       ]);
       expect(await before('crash-4').count()).toBe(0);
+      // Each occurrence names its device as every view does, a link to the device's page.
+      expect(
+        await e2e.page
+          .getByRole('region', { name: 'Before crash-2' })
+          .getByRole('link', { name: 'Chrome on Linux · d-2' })
+          .getAttribute('href'),
+      ).toMatch(/\/sidelog\/devices\/d-2\?/);
       expect(await e2e.page.getByRole('region', { name: 'Before crash-4' }).innerText()).toContain(
         'Its session has no logs.',
       );
