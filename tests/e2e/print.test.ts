@@ -76,6 +76,29 @@ describe('printing a sales block', () => {
   });
 });
 
+describe("the browser's own Print of a view", () => {
+  it("leaves the cabinet's header and the print buttons off the paper, the orders on it", async () => {
+    const context = await product.browser.newContext();
+    try {
+      const page = await context.newPage();
+      await signInAsDemo(page, product.url);
+      await page.getByRole('link', { name: 'Продажи' }).click();
+      await page.getByRole('article').first().waitFor();
+      const shown = () =>
+        page.evaluate(() =>
+          ['.portal-header', '.print-hide-actions', 'article'].map((selector) =>
+            [...document.querySelectorAll(selector)].some((element) => getComputedStyle(element).display !== 'none'),
+          ),
+        );
+      expect(await shown()).toEqual([true, true, true]);
+      await page.emulateMedia({ media: 'print' });
+      expect(await shown()).toEqual([false, false, true]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 /** The frame that holds a copy of the block, once the print has filled it. */
 async function printFrame(page: Page, blockId: string): Promise<Frame> {
   let found: Frame | undefined;
