@@ -20,8 +20,10 @@ export interface LogPattern {
   last_seen: number;
   /** None of the previous range's sample had it. */
   is_new: boolean;
-  /** One line of it, as logged (cut to 300 characters). */
+  /** One line of it, as logged (cut to 300 characters), and its tag, so that the page shows it as the stream's rows do
+   * (docs/explorer-views.md#event-lines). */
   example: string;
+  example_tag: string | null;
   /** The search for its lines: the template's runs of plain words as phrases, at most MAX_SEARCH_TERMS words
    * (server/analysis/terms.ts, patternSearch). It finds every line of the pattern, and maybe others. */
   words: string;

@@ -5,6 +5,7 @@ import type { LogPattern, PatternSample, PatternsAnswer } from '../api.ts';
 import { absoluteTime, countOf } from '../format.ts';
 import { SavedViews } from '../insight/SavedViews.tsx';
 import { filterQuery } from '../logs/filter-params.ts';
+import { LineText } from '../logs/LineText.tsx';
 import { LogFilters } from '../logs/LogFilters.tsx';
 import { Results } from '../Results.tsx';
 import { useTags } from '../kept-answers.ts';
@@ -67,7 +68,9 @@ export function PatternsPage() {
                     <td>
                       <code className="pattern">{pattern.template || '(no text)'}</code>{' '}
                       {pattern.is_new ? <span className="status pattern-new">New</span> : null}
-                      <div className="muted pattern-example">e.g. {pattern.example || '(no text)'}</div>
+                      <div className="muted pattern-example">
+                        e.g. <LineText tag={pattern.example_tag} text={pattern.example} />
+                      </div>
                     </td>
                     <td className="num">{pattern.count.toLocaleString('en')}</td>
                     <td className="num">{percent.format(pattern.share)}</td>

@@ -51,14 +51,21 @@ export async function findPatterns(
   const drain = createDrain();
   const before = new Set<number>();
   for (const log of previous.lines) before.add(drain.add(log.t ?? '').id);
-  const seen = new Map<number, { count: number; first: number; last: number; example: string }>();
+  const seen = new Map<number, { count: number; first: number; last: number; example: string; tag: string | null }>();
   for (const log of current.lines) {
     const { id } = drain.add(log.t ?? '');
     const stats = seen.get(id);
     if (stats) {
       stats.count++;
       stats.last = log.at;
-    } else seen.set(id, { count: 1, first: log.at, last: log.at, example: (log.t ?? '').slice(0, EXAMPLE_CHARS) });
+    } else
+      seen.set(id, {
+        count: 1,
+        first: log.at,
+        last: log.at,
+        example: (log.t ?? '').slice(0, EXAMPLE_CHARS),
+        tag: log.tg ?? null,
+      });
   }
   const groups = drain.groups();
   const patterns: LogPattern[] = [...seen].map(([id, stats]) => {
@@ -72,6 +79,7 @@ export async function findPatterns(
       // With nothing before to compare with, nothing is called new.
       is_new: previous.sampled > 0 && !before.has(id),
       example: stats.example,
+      example_tag: stats.tag,
       words: patternSearch(template),
     };
   });

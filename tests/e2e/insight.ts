@@ -80,6 +80,8 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
       line(T0 + 6 * MINUTE, 'cart opened with 12 items'),
       line(T0 + 7 * MINUTE, 'export 8 finished in 41 s'),
       line(T0 + 8 * MINUTE, 'payment 24 failed for card mir', 2),
+      // A capture's line, whose example the page shows as the stream's rows do.
+      { ...line(T0 + 9 * MINUTE, '{"event":"click","tag":"button","text":"Pay"}'), tg: 'bf_ui_event' },
     ]);
 
     // Issues: the webhook first, then three crashes of one fingerprint on two devices, each after the same lines but
@@ -207,11 +209,18 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
         ['payment <*> failed for card <*>', '4'],
         ['cart opened with <*> items', '2'],
         ['export <*> finished in <*> s New', '2'],
+        ['{"event":<*>,"tag":<*>,"text":<*>} New', '1'],
       ]);
-      expect(await e2e.page.locator('.patterns-table .pattern-new').count()).toBe(1);
+      expect(await e2e.page.locator('.patterns-table .pattern-new').count()).toBe(2);
       expect(await e2e.page.locator('.pattern-summary').innerText()).toMatch(
-        /^Patterns of all 8 lines from .* “New” marks a pattern that all 3 lines from .* did not have\.$/,
+        /^Patterns of all 9 lines from .* “New” marks a pattern that all 3 lines from .* did not have\.$/,
       );
+      expect(await e2e.page.locator('.pattern-example').allInnerTexts()).toEqual([
+        'e.g. payment 21 failed for card visa',
+        'e.g. cart opened with 3 items',
+        'e.g. export 7 finished in 3 s',
+        'e.g. click button "Pay"',
+      ]);
       // A pattern's lines are a link into the stream with the same range.
       await e2e.page
         .getByRole('row', { name: /export/ })
