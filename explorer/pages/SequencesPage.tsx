@@ -1,5 +1,6 @@
 // Sessions by sequence (docs/explorer.md#sessions-by-sequence): sessions where A was logged and then B within a
 // time, A and B as search words or as patterns (with <*>). The search is the address: a=…&b=…&within=seconds&from&to.
+import { LineText } from '../logs/LineText.tsx';
 import { DeviceWho } from '../DeviceWho.tsx';
 import type { FormEvent } from 'react';
 import { Link } from 'wouter';
@@ -125,11 +126,15 @@ export function SequencesPage() {
                       </td>
                       <td>
                         <span className="nowrap">{absoluteTime(match.a.at)}</span>{' '}
-                        <span className="sequence-line">{match.a.t}</span>
+                        <span className="sequence-line">
+                          <LineText tag={match.a.tg} text={match.a.t ?? ''} />
+                        </span>
                       </td>
                       <td>
                         <span className="nowrap">{absoluteTime(match.b.at)}</span>{' '}
-                        <span className="sequence-line">{match.b.t}</span>
+                        <span className="sequence-line">
+                          <LineText tag={match.b.tg} text={match.b.t ?? ''} />
+                        </span>
                       </td>
                       <td className="nowrap">{gap(match.b.at - match.a.at)}</td>
                     </tr>
