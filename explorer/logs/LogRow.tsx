@@ -1,5 +1,5 @@
 // One log in the stream: level (colour and word), absolute and relative time, tag, text (long texts collapsed; the
-// search's hits marked; a network line's as method, status, URL and duration), who it is from (device, or a key of it, and session), file:line and method, URL; each but the
+// search's hits marked; a network line's as its columns, a capture's as words: LineText.tsx), who it is from (device, or a key of it, and session), file:line and method, URL; each but the
 // level's colour left out when the viewer hides its column (columns.ts); and for a `bf_issue` line (the Bugfender
 // SDK's mark of an issue) the issue. Opening it shows its ways on (LogActions: its call site through the app's source maps among them, LogPlace.tsx): under the row, or, in the stream, in
 // the panel beside it (`panel`, LogPanel.tsx), the row one line high (docs/explorer.md#the-screen).
@@ -11,13 +11,9 @@ import { absoluteTime, isoTime, levelOf, relativeTime } from '../format.ts';
 import { issuePath } from '../address.ts';
 import { href } from '../use-query.ts';
 import { RedactedText } from '../RedactedText.tsx';
-import { Highlighted } from './Highlighted.tsx';
 import { useZone } from '../time-zone.ts';
 import { LogWho } from './LogWho.tsx';
-import { networkColumns } from './network-line.ts';
-import { NetworkText } from './NetworkText.tsx';
-import { EventText } from './EventText.tsx';
-import { eventParts } from './event-line.ts';
+import { LineText } from './LineText.tsx';
 import { LogActions } from './LogActions.tsx';
 import { ShowAll } from './ShowAll.tsx';
 import { rowView } from './columns.ts';
@@ -50,8 +46,6 @@ export function LogRow({
   const level = levelOf(log.ll);
   const text = log.t ?? '';
   const long = text.length > LONG || text.includes('\n');
-  const network = useMemo(() => networkColumns(log.tg, text), [log.tg, text]);
-  const event = useMemo(() => eventParts(log.tg, text), [log.tg, text]);
   const place = log.f ? `${log.f}${log.l ? `:${log.l}` : ''}` : '';
   const detailsId = panel ?? `log-${log.id}-details`;
   /** In the panel's row, the text stays one line (cut): the panel shows it whole. */
@@ -79,18 +73,8 @@ export function LogRow({
           <span className={long && !whole ? 'is-collapsed' : undefined}>
             {!columns.has('text') ? (
               <span className="muted">Open</span>
-            ) : network ? (
-              <NetworkText columns={network} />
-            ) : event ? (
-              <EventText parts={event} />
-            ) : long && !whole ? (
-              <>
-                <Highlighted text={text.slice(0, LONG)} />…
-              </>
-            ) : text ? (
-              <Highlighted text={text} />
             ) : (
-              '(no text)'
+              <LineText tag={log.tg} text={text} cut={long && !whole ? LONG : undefined} />
             )}
           </span>
         </button>

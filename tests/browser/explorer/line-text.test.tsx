@@ -1,6 +1,7 @@
 // A line's text outside the stream's rows (an issue's story: explorer/logs/LineText.tsx) reads as the rows do
 // (docs/explorer-views.md#event-lines): a capture's line as words, a network line as columns, other text as it is with
 // its redactions marked.
+import type { ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { afterEach, expect, test } from 'vitest';
@@ -9,17 +10,19 @@ import { LineText } from '../../../explorer/logs/LineText.tsx';
 let unmount = () => {};
 afterEach(() => unmount());
 
-function shown(tag: string | null, text: string): HTMLElement {
+function rendered(node: ReactNode): HTMLElement {
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);
-  flushSync(() => root.render(<LineText tag={tag} text={text} />));
+  flushSync(() => root.render(node));
   unmount = () => {
     root.unmount();
     container.remove();
   };
   return container;
 }
+
+const shown = (tag: string | null, text: string) => rendered(<LineText tag={tag} text={text} />);
 
 test.each([
   [
@@ -36,6 +39,20 @@ test.each([
   [null, '', '(no text)'],
 ])('%s %s reads "%s"', (tag, text, words) => {
   expect(shown(tag, text).textContent).toBe(words);
+});
+
+test('a row that is cut shows the first characters of a text and an ellipsis, a network or capture line whole', () => {
+  const container = rendered(
+    <>
+      <p>
+        <LineText tag="checkout" text="paid with card 4" cut={9} />
+      </p>
+      <p>
+        <LineText tag="bf_ui_event" text='{"event":"click","tag":"a","text":"Pay"}' cut={9} />
+      </p>
+    </>,
+  );
+  expect([...container.querySelectorAll('p')].map((line) => line.textContent)).toEqual(['paid with…', 'click a "Pay"']);
 });
 
 test("a redaction's mark, as in the rows", () => {
