@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { watchDdlWorker, type DdlWorkerWatch } from './ddl-worker-watch.ts';
 import { installDebianPackage } from './debian-package.ts';
 import { freePort } from './postgres.ts';
 
@@ -131,6 +132,21 @@ const readsZooKeeper = (url: string) =>
     .then((answer) => answer.ok)
     .catch(() => false);
 
+/** Waits until every replicated table of a replica started again takes writes: killed, its ZooKeeper session lived on
+ * until it expired (10 s at most with scripts/zookeeper.ts' ticks), and with it the replica's `is_active`, so its
+ * tables stay read-only until the new session can claim it. */
+async function replicasWritable(url: string): Promise<void> {
+  for (let tries = 0; tries < 600; tries++) {
+    const answer = await fetch(url, {
+      method: 'POST',
+      body: 'SELECT count() FROM system.replicas WHERE is_readonly',
+    }).catch(() => undefined);
+    if (answer?.ok && (await answer.text()).trim() === '0') return;
+    await sleep(100);
+  }
+  throw new Error(`ClickHouse at ${url}: its replicated tables stayed read-only after a restart`);
+}
+
 export interface ThrowawayClickHouse {
   /** http://127.0.0.1:<port>, as user `default` with no password. */
   url: string;
@@ -145,6 +161,8 @@ export interface ThrowawayClickHouse {
   /** The last lines of its error log (warnings and worse), for a test whose cluster did not come up to say why before
    * the directory goes. */
   errorLog(lines?: number): string;
+  /** A replica's watch on its DDL worker, which starts it again when 18.16 stops the worker (ddl-worker-watch.ts). */
+  ddlWorker?: Pick<DdlWorkerWatch, 'restarts' | 'settled'>;
 }
 
 /** Starts a server in a temporary directory on free loopback ports; resolves once it answers /ping. With `dir`, its
@@ -201,7 +219,9 @@ export async function startThrowawayClickHouse(
   };
   // A throw-away server's data goes with it, so it is killed: a clean stop of 18.16 with replicated tables waited 8 to
   // 9 s (its ZooKeeper sessions and background threads), every replica of a test's cluster.
+  let watch: DdlWorkerWatch | undefined;
   const stop = async () => {
+    await watch?.stop();
     await halt(options.dir ? 'SIGTERM' : 'SIGKILL');
     if (!options.dir) rmSync(dir, { recursive: true, force: true });
   };
@@ -211,12 +231,19 @@ export async function startThrowawayClickHouse(
     await stop();
     throw error;
   }
+  if (options.replicaOf)
+    watch = watchDdlWorker(join(dir, 'log', 'error.log'), async () => {
+      await halt('SIGKILL');
+      await launch();
+      await replicasWritable(url);
+    });
   return {
     url,
     pid: () => server?.pid ?? 0,
     kill: () => halt('SIGKILL'),
     restart: launch,
     stop,
+    ...(watch && { ddlWorker: { restarts: watch.restarts, settled: watch.settled } }),
     errorLog: (lines = 20) => {
       const file = join(dir, 'log', 'error.log');
       return existsSync(file) ? readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n') : '';
