@@ -29,10 +29,13 @@ export async function dropDaysBefore(
   const table = `${sqlIdentifier(database)}.${LOGS_TABLE}`;
   const tables = partTables(database, cluster);
   const limit = partitionOf(cutoff);
+  // Where the DROP reaches every host (ON CLUSTER), the days are every shard's: a session's logs are on one shard, so
+  // a day may have none on the connected host, and a run cut short may have dropped a day on one shard only.
+  const partsTable = cluster?.keeper ? `cluster(${sqlString(cluster.name)}, system, parts)` : 'system.parts';
   const parts = (
     await rowsOf<{ database: string; partition: string }>(
       client,
-      `SELECT DISTINCT database, partition FROM system.parts
+      `SELECT DISTINCT database, partition FROM ${partsTable}
       WHERE database IN ${sqlList(tables.map((each) => each.database))} AND table = ${sqlString(tables[0]!.table)}
         AND active ORDER BY partition`,
     )

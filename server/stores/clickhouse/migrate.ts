@@ -93,15 +93,19 @@ export async function migrateLogs(
 const columnsOf = async (client: ClickHouseClient, table: string) =>
   new Set((await rowsOf<{ name: string }>(client, `DESCRIBE TABLE ${table}`)).map((row) => row.name));
 
-/** A statement, where one that adds a column may find it added: two processes may both try, and when the ALTER fails
- * and the column is there after all, another process added it (18.16 says so with code 44, current servers with 15),
- * which is what was wanted. */
+/** A statement, where one that adds a column may find it added. A column already there is not asked for: on a cluster
+ * each host keeps its own record of migrations, so a process starting on another host runs them again, and each ALTER
+ * ON CLUSTER of the shards' replicated tables is a chance for 18.16 to stop a replica's DDL worker
+ * (docs/clickhouse.md#the-cluster-form). Two processes may both try: when the ALTER fails and the column is there after
+ * all, another process added it (18.16 says so with code 44, current servers with 15), which is what was wanted. */
 async function run(client: ClickHouseClient, statement: string): Promise<void> {
+  const added = /^ALTER TABLE (\S+)(?: ON CLUSTER \S+)? ADD COLUMN (\w+) /.exec(statement);
+  const present = async () => !!added && (await columnsOf(client, added[1]!)).has(added[2]!);
+  if (await present()) return;
   try {
     await client.command({ query: statement });
   } catch (error) {
-    const added = /^ALTER TABLE (\S+)(?: ON CLUSTER \S+)? ADD COLUMN (\w+) /.exec(statement);
-    if (!added || !(await columnsOf(client, added[1]!)).has(added[2]!)) throw error;
+    if (!(await present())) throw error;
   }
 }
 

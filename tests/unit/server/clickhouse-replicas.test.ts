@@ -4,7 +4,9 @@
 // each shard, one SIDELOG_DB: the tables made on every host by the first (Replicated, through ON CLUSTER), the second
 // starting against them; what one acknowledges is on both replicas of its session's shard, and the other reads it as
 // SQLite alone answers it; a resend through the other stored once; counts owed through one host read through any;
-// retention emptying every replica.
+// retention emptying every replica. 18.16 stops a replica's DDL worker now and then at an ALTER ON CLUSTER
+// (scripts/ddl-worker-watch.ts): the replica is started again, as an operator would, and what failed with it (a
+// process's start, a retention run) is done again, as the service does on its next start or turn.
 import { createClient, type ClickHouseClient } from '@clickhouse/client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seedLogs } from '../../../bench/explorer-seed.ts';
@@ -30,6 +32,8 @@ const APP = 'replicas-app';
 const COUNT = 2_000;
 const START = Date.UTC(2026, 10, 1);
 const DAY = 86_400_000;
+/** START's day as ClickHouse names its partition (the logs arrive then: the writers' clock). */
+const START_DAY = '20261101';
 const CLUSTER = 'sidelog_replicas';
 
 const fields = ({ x, t, at, tg, ll }: ExplorerLog) => ({ x, t, at, tg, ll });
@@ -47,6 +51,32 @@ describe('the cluster form: two shards of two replicas, with ZooKeeper', () => {
   /** What the setup was doing, until it is done: a setup past its time says where it stopped, and what the servers
    * logged, before their directories go (one CI run's setup passed its 120 s with nothing to tell why). */
   let setup: string | undefined = 'starting ZooKeeper';
+
+  /** The ALTERs asked of every host once each store had opened: the DDL queue's tasks in ZooKeeper that are one. */
+  const altersAsked: number[] = [];
+
+  /** `what` done again after a replica was started again for its DDL worker, when it failed meanwhile (at most twice):
+   * a failure with no such restart is the test's. */
+  const restarts = () => shards.flat().reduce((sum, server) => sum + server.ddlWorker!.restarts(), 0);
+  const again = async <T>(what: () => Promise<T>): Promise<T> => {
+    for (let tries = 1; ; tries++) {
+      const before = restarts();
+      try {
+        return await what();
+      } catch (error) {
+        await Promise.all(shards.flat().map((server) => server.ddlWorker!.settled()));
+        if (tries === 3 || restarts() === before) throw error;
+      }
+    }
+  };
+  const alterTasks = async () => {
+    await Promise.all(shards.flat().map((server) => server.ddlWorker!.settled()));
+    const tasks = await rowsOf<{ value: string }>(
+      admins[0]![0]!,
+      "SELECT value FROM system.zookeeper WHERE path = '/clickhouse/task_queue/ddl'",
+    );
+    return tasks.filter(({ value }) => /^query: ALTER /m.test(value)).length;
+  };
 
   /** Each replica's rows, by shard, once it has fetched every part the others of its shard wrote. */
   const replicaCounts = async () => {
@@ -93,10 +123,11 @@ describe('the cluster form: two shards of two replicas, with ZooKeeper', () => {
     // One after the other, as processes start: the first makes the tables on every host, the second finds them.
     for (const server of [shards[0]![0]!, shards[1]![1]!]) {
       setup = `opening the logs through ${server.url} (its migrations ON CLUSTER)`;
-      const logs = await openClickHouseLogs(`${server.url}/sidelog?cluster=${CLUSTER}`, {
-        writer: { windowMs: 0, now: () => START },
-      });
+      const logs = await again(() =>
+        openClickHouseLogs(`${server.url}/sidelog?cluster=${CLUSTER}`, { writer: { windowMs: 0, now: () => START } }),
+      );
       stores.push(withClickHouseLogs(await openStore(database.db), logs));
+      altersAsked.push(await alterTasks());
     }
     // Each batch into both, as the collector stores it: SQLite alone, and through the first store.
     const both = storedInBoth(sqlite.store, stores[0]!);
@@ -106,6 +137,11 @@ describe('the cluster form: two shards of two replicas, with ZooKeeper', () => {
     setup = undefined;
   }, 120_000);
   afterAll(async () => {
+    const restarted = shards.flat().filter((server) => server.ddlWorker!.restarts() > 0);
+    if (restarted.length > 0)
+      console.warn(
+        `18.16 stopped the DDL worker of ${restarted.map((server) => server.url).join(', ')}: started again`,
+      );
     if (setup !== undefined)
       console.error(
         [
@@ -139,6 +175,12 @@ describe('the cluster form: two shards of two replicas, with ZooKeeper', () => {
       expect(await columns('logs')).toEqual(await columns('logs_local'));
       expect(await columns('logs')).toContain('arrival');
     }
+  });
+
+  test('the second process, starting on another host, asks no host to ALTER what the first made', () => {
+    // Each host keeps its own record of migrations, so the second runs them again; its columns are there already.
+    expect(altersAsked[0]).toBeGreaterThan(0);
+    expect(altersAsked[1]).toBe(altersAsked[0]);
   });
 
   test('every log acknowledged is on both replicas of its session\u2019s shard, and each session on one shard', async () => {
@@ -198,8 +240,11 @@ describe('the cluster form: two shards of two replicas, with ZooKeeper', () => {
     }
   });
 
-  test('retention drops the days before the cutoff from every replica', async () => {
-    await stores[0]!.pruneBefore(new Date(START + DAY), 1_000);
+  test('retention drops the days before the cutoff from every replica, where the connected host holds none of them', async () => {
+    // Its shard's day dropped already (a run cut short there, or a day whose sessions all went to the other shard).
+    await admins[0]![0]!.command({ query: `ALTER TABLE sidelog.logs_local DROP PARTITION ${START_DAY}` });
+    expect((await replicaCounts())[0]).toEqual([0, 0]);
+    await again(() => stores[0]!.pruneBefore(new Date(START + DAY), 1_000));
     expect(await replicaCounts()).toEqual([
       [0, 0],
       [0, 0],
