@@ -47,10 +47,14 @@ export function isPrivate(event: Event): boolean {
   return false;
 }
 
-/** At most SHORT_TEXT_MAX characters, whitespace collapsed, with an ellipsis when cut. */
+/** At most SHORT_TEXT_MAX characters, whitespace collapsed, with an ellipsis when cut. The cut comes before the
+ * engine's redaction, so it falls between words and takes a trailing run of digits with it: half an address, a token,
+ * a phone or a card number is what the rules could no longer find (docs/privacy.md#redaction). */
 export function truncate(text: string): string {
   const collapsed = text.replace(/\s+/g, ' ').trim();
-  return collapsed.length > SHORT_TEXT_MAX ? `${collapsed.slice(0, SHORT_TEXT_MAX - 1)}…` : collapsed;
+  if (collapsed.length <= SHORT_TEXT_MAX) return collapsed;
+  const words = collapsed.slice(0, collapsed.lastIndexOf(' ', SHORT_TEXT_MAX - 1) + 1);
+  return `${words.replace(/[\s\d()+-]*$/, '')}…`;
 }
 
 /** A label for the element, never a form field's value (buttons made of <input> excepted), nor what is typed into

@@ -106,6 +106,28 @@ describe('logUIEvents', () => {
     expect(long.startsWith(text.slice(0, -1))).toBe(true);
   });
 
+  // The engine redacts the label after the page cut it: a cut inside an address or a number would leave half of it,
+  // which the rules no longer find.
+  test.each([
+    [
+      'an address',
+      'Если заказ задерживается, напишите менеджеру вашего региона на адрес',
+      'manager@severny-bereg.example',
+    ],
+    ['a phone', 'Если заказ задерживается, позвоните менеджеру вашего региона по номеру', '+7 812 555-01-23'],
+    ['a card', 'Оплата принята с карты, которую вы указали при оформлении заказа:', '4111 1111 1111 1111'],
+  ])('a label cut at 80 characters is cut between words, leaving no part of %s', async (_, words, secret) => {
+    const recording = install();
+    const button = render<HTMLButtonElement>(`<button id="cut">${words} ${secret} сегодня</button>`, 'cut');
+
+    await userEvent.click(button);
+
+    const text = recording.parsed(UI_EVENT_TAG).find((event) => event.event === 'click')!.text as string;
+    // The secret begins before the 80th character and ends after it.
+    expect([words.length < 79, `${words} ${secret}`.length > 80]).toEqual([true, true]);
+    expect(text).toBe(`${words}…`);
+  });
+
   test('focus and blur are recorded as the user moves through a form', async () => {
     const recording = install();
     const email = render<HTMLInputElement>(LOGIN_FORM, 'email');
