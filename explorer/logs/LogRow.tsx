@@ -59,7 +59,7 @@ export function LogRow({
       <div className="log-line">
         {columns.has('level') ? <span className={`level-badge level-${level.name}`}>{level.label}</span> : null}
         {columns.has('time') ? (
-          <time className="log-time" dateTime={isoTime(log.at)}>
+          <time className="log-time" dateTime={isoTime(log.at)} title={relativeTime(log.at, now)}>
             {/* A space, not only a margin, so that a screen reader (or a copy) does not run the two times together. */}
             {absoluteTime(log.at, zone)} <span className="muted log-ago">{relativeTime(log.at, now)}</span>
           </time>
