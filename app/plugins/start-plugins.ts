@@ -7,7 +7,7 @@ import { startOneSignal } from './onesignal.ts';
 import { startSidelog } from './sidelog.ts';
 
 export function startPlugins(config: PortalConfig): void {
-  startSidelog(config.sidelogAppKey);
+  startSidelog(config.sidelogAppKey, { version: config.appVersion, build: config.appBuild });
   startOneSignal(config.oneSignalAppId);
   startAnalytics(config.analyticsCounterId);
   startCrmWidget(config.crmWidgetURL);

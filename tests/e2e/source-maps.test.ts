@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { version as PORTAL_VERSION } from '../../package.json';
 import { runCli } from '../../sourcemap-upload/cli.ts';
 import { DEMO_APP_KEY } from '../../server/partner/demo.ts';
 import { sendNow, sidelogMode } from './page-sidelog.ts';
@@ -28,11 +29,12 @@ function lineOf(file: string, text: string): number {
   return index + 1;
 }
 
-/** Uploads a build's maps through the command, for the release every portal session has (Sidelog's default). */
+/** Uploads a build's maps through the command, for the release every portal session has (its package's version,
+ * which the portal gives Sidelog: docs/portal.md#start-up). */
 async function uploadMaps(dist: string): Promise<string> {
   const out: string[] = [];
   const code = await runCli(
-    ['sourcemaps', 'upload', '--url', e2e.product.url, '--app', DEMO_APP_KEY, '--release', '0.0.0', dist],
+    ['sourcemaps', 'upload', '--url', e2e.product.url, '--app', DEMO_APP_KEY, '--release', PORTAL_VERSION, dist],
     {
       log: (line) => out.push(line),
       error: (line) => out.push(line),

@@ -8,6 +8,7 @@ import { crmWidgetSrc, startCrmWidget } from '../../../app/plugins/crm-widget.ts
 import { ONESIGNAL_NOT_SETUP, ONESIGNAL_SDK_URL, startOneSignal } from '../../../app/plugins/onesignal.ts';
 import { startPlugins } from '../../../app/plugins/start-plugins.ts';
 import { PUSH_SETUP_TIMEOUT_MS } from '../../../portal/constants.ts';
+import { version as PORTAL_VERSION } from '../../../package.json';
 
 vi.mock('sidelog', () => ({
   Sidelog: { init: vi.fn(async () => {}), setDeviceKey: vi.fn(), getUserFeedback: vi.fn() },
@@ -16,6 +17,8 @@ vi.mock('sidelog', () => ({
 const UNCONFIGURED: PortalConfig = {
   apiHost: location.origin,
   sidelogAppKey: 'sidelog-demo-key',
+  appVersion: PORTAL_VERSION,
+  appBuild: '',
   oneSignalAppId: '',
   analyticsCounterId: '',
   crmWidgetURL: '',
@@ -44,10 +47,12 @@ afterEach(() => {
 });
 
 describe('with nothing configured', () => {
-  test('the build-time settings default to the page origin, the demo Sidelog key, and no third party', () => {
+  test("the build-time settings default to the page origin, the demo Sidelog key, the package's version, and no third party", () => {
     expect(readConfig()).toEqual({
       apiHost: location.origin,
       sidelogAppKey: 'sidelog-demo-key',
+      appVersion: PORTAL_VERSION,
+      appBuild: '',
       oneSignalAppId: '',
       analyticsCounterId: '',
       crmWidgetURL: '',
@@ -55,9 +60,9 @@ describe('with nothing configured', () => {
     });
   });
 
-  test('only Sidelog starts, with the app key; no third-party script is loaded', () => {
+  test("only Sidelog starts, with the app key and the portal's release; no third-party script is loaded", () => {
     startPlugins(UNCONFIGURED);
-    expect(Sidelog.init).toHaveBeenCalledWith({ appKey: 'sidelog-demo-key' });
+    expect(Sidelog.init).toHaveBeenCalledWith({ appKey: 'sidelog-demo-key', version: PORTAL_VERSION, build: '' });
     expect(addedScripts()).toEqual([]);
     expect(window.ym).toBeUndefined();
     expect(window.OneSignalDeferred).toBeUndefined();
