@@ -22,6 +22,13 @@ function describeSample(sample: PatternSample): string {
   return `a sample of ${countOf(sample.sampled, 'line')} from ${range} (the newest of each twentieth of it)`;
 }
 
+/** What "New" compares with: the range before. With no lines there, no pattern is new (the service marks none). */
+function describePrevious(previous: PatternSample): string {
+  if (previous.sampled === 0)
+    return `The range before, ${absoluteTime(previous.from)} to ${absoluteTime(previous.to)}, had no lines: none is marked “New”.`;
+  return `“New” marks a pattern that ${describeSample(previous)} did not have.`;
+}
+
 /** The stream's address for a pattern's lines: the same filters and range, searching the pattern's words. */
 function linesOf(params: URLSearchParams, answer: PatternsAnswer, pattern: LogPattern): string {
   const query = new URLSearchParams(params);
@@ -47,8 +54,7 @@ export function PatternsPage() {
         {(patterns, data) => (
           <>
             <p className="muted pattern-summary">
-              Patterns of {describeSample(data)}. “New” marks a pattern that {describeSample(data.previous)} did not
-              have.
+              Patterns of {describeSample(data)}. {describePrevious(data.previous)}
             </p>
             <table className="table patterns-table">
               <caption>Most lines first</caption>

@@ -232,6 +232,18 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
         'export 7 finished in 3 s',
       ]);
     });
+
+    it('say so when the range before had no lines, where none is marked new', async () => {
+      const from = T0 - HOUR;
+      await viewerText(
+        e2e.page,
+        url('/patterns', PATTERNS_APP, { from: new Date(from).toISOString(), to: new Date(T0).toISOString() }),
+      );
+      expect(await e2e.page.locator('.patterns-table .pattern-new').count()).toBe(0);
+      expect(await e2e.page.locator('.pattern-summary').innerText()).toMatch(
+        /^Patterns of all 3 lines from .*\. The range before, .* to .*, had no lines: none is marked “New”\.$/,
+      );
+    });
   });
 
   describe('issue groups', () => {
