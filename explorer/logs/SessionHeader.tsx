@@ -11,6 +11,7 @@ import { Time } from '../Time.tsx';
 import { useJson } from '../use-json.ts';
 import { href } from '../use-query.ts';
 import { SessionKeys } from './SessionKeys.tsx';
+import { deviceDetails } from './device-details.ts';
 
 export function SessionHeader({
   appId,
@@ -28,7 +29,7 @@ export function SessionHeader({
   // An unknown session: the stream below says there are no logs.
   if (session.state !== 'ready') return null;
   const s = session.data;
-  const device = [s.device_model, s.os_version].filter(Boolean).join(', ');
+  const device = deviceDetails(s.device_name, s.device_model, s.os_version);
   return (
     <section className="session-header card" aria-label="Session">
       <h2>
