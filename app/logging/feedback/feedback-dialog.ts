@@ -19,11 +19,15 @@ export function showFeedbackDialog(
   submit: (subject: string, text: string) => Promise<string>,
 ): Promise<FeedbackResult> {
   if (pending) return pending;
+  // Given the focus back when the dialog goes (the WAI-ARIA dialog pattern): removed while open, on a send or the close
+  // control, the dialog left it on the body, and the next Tab started from the top of the page.
+  const opener = document.activeElement;
   const view = createDialogView(resolveFeedbackTexts(texts));
   pending = new Promise<FeedbackResult>((resolve) => {
     let sending = false;
     const finish = (result: FeedbackResult) => {
       view.remove();
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
       if (openView === view) {
         openView = undefined;
         pending = undefined;

@@ -186,6 +186,33 @@ describe('the feedback dialog', () => {
     expect(hosts()).toHaveLength(0);
   });
 
+  // The WAI-ARIA dialog pattern: closed, a dialog gives the focus back to what opened it, where the page's
+  // "Оставить отзыв" lost it to the body, and the next Tab started from the top of the page.
+  test.each([
+    [
+      'sent',
+      async () => {
+        await fillIn('Hello', 'World');
+        await clickOn(dialog().submit);
+      },
+    ],
+    ['closed', () => clickOn(dialog().close)],
+    ['escaped', () => userEvent.keyboard('{Escape}')],
+  ])('%s, it gives the focus back to the button that opened it', async (_, end) => {
+    const opener = document.createElement('button');
+    opener.textContent = 'Оставить отзыв';
+    document.body.append(opener);
+    try {
+      opener.focus();
+      const result = showFeedbackDialog(undefined, sentAs());
+      await end();
+      await result;
+      expect(document.activeElement).toBe(opener);
+    } finally {
+      opener.remove();
+    }
+  });
+
   test('a second request while open shares the first one’s result', async () => {
     const first = showFeedbackDialog(undefined, sentAs());
     const second = showFeedbackDialog({ title: 'Another' }, sentAs('http://elsewhere'));
