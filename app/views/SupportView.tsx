@@ -1,5 +1,5 @@
 // Support: how to reach the partner desk, and the feedback dialog of Sidelog (docs/portal.md#views).
-import { useState } from 'react';
+import { useRef } from 'react';
 import { Sidelog } from 'sidelog';
 import { PARTNER_API, type SupportData } from '../../portal/api.types.ts';
 import { notify } from '../toasts/notify.ts';
@@ -17,17 +17,20 @@ const FEEDBACK_TEXTS = {
 
 export default function SupportView() {
   const result = usePartnerData<SupportData>(PARTNER_API.support);
-  const [asking, setAsking] = useState(false);
+  // Asked once at a time, the button left enabled: disabled, it lost the focus to the body, and the dialog, closed,
+  // had nothing to give it back to (docs/api.md#feedback-dialog).
+  const asking = useRef(false);
 
   async function askFeedback() {
-    setAsking(true);
+    if (asking.current) return;
+    asking.current = true;
     try {
       const answer = await Sidelog.getUserFeedback(FEEDBACK_TEXTS);
       if (answer.isSent) notify('Спасибо! Сообщение отправлено.', { type: 'success' });
     } catch {
       notify('Не удалось открыть форму обратной связи.', { type: 'error' });
     } finally {
-      setAsking(false);
+      asking.current = false;
     }
   }
 
@@ -55,7 +58,7 @@ export default function SupportView() {
       <section className="card" aria-labelledby="support-feedback">
         <h2 id="support-feedback">Напишите нам</h2>
         <p>Расскажите, что работает не так или чего не хватает в кабинете.</p>
-        <button type="button" className="button button-primary" disabled={asking} onClick={askFeedback}>
+        <button type="button" className="button button-primary" onClick={askFeedback}>
           Оставить отзыв
         </button>
       </section>

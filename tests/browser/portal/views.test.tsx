@@ -68,6 +68,23 @@ describe('Support', () => {
     );
   });
 
+  test('the button keeps the focus while the dialog is open, for the dialog to give it back; a second click asks once', async () => {
+    stubPartnerApi();
+    let answer!: (result: { isSent: true; feedbackURL: string }) => void;
+    vi.mocked(Sidelog.getUserFeedback).mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    storeSession(nextMonth());
+    renderApp('/support');
+    const button = page.getByRole('button', { name: 'Оставить отзыв' });
+    await userEvent.click(button);
+    // Disabled while asked, it lost the focus to the body, and the dialog had nothing to give it back to.
+    expect(document.activeElement).toBe(button.element());
+    await userEvent.click(button);
+    answer({ isSent: true, feedbackURL: 'http://localhost/sidelog/intent/x/issue/y' });
+    await expect.element(page.getByText('Спасибо! Сообщение отправлено.')).toBeVisible();
+    expect(Sidelog.getUserFeedback).toHaveBeenCalledTimes(1);
+    expect(document.querySelectorAll('.Toastify__toast')).toHaveLength(1);
+  });
+
   test('a cancelled dialog says nothing', async () => {
     stubPartnerApi();
     vi.mocked(Sidelog.getUserFeedback).mockResolvedValue({ isSent: false });
