@@ -37,7 +37,8 @@ export function watchDdlWorker(errorLog: string, restart: () => Promise<void>): 
     // Whoever waits on settled() hears of a failed restart; the watch itself goes on.
     last.catch(() => undefined);
   };
-  const timer = setInterval(check, EVERY_MS);
+  // The watch never keeps a process alive by itself: its server's owner stops it.
+  const timer = setInterval(check, EVERY_MS).unref();
   return {
     restarts: () => restarts,
     settled: () => last,
