@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { Link } from 'wouter';
 import { devicePath } from '../address.ts';
 import type { IdentityApp, IdentitySearch } from '../../explorer-contract/identity-search.types.ts';
-import { whoLabel } from '../../explorer-contract/identity.ts';
+import { deviceName } from '../../explorer-contract/identity.ts';
 import { countOf } from '../format.ts';
 import { LoadState } from '../LoadState.tsx';
 import { TableHead } from '../TableHead.tsx';
@@ -13,8 +13,10 @@ import { Time } from '../Time.tsx';
 import { useJson } from '../use-json.ts';
 import { href, useQuery } from '../use-query.ts';
 
-/** A device's row: who, as its app names users; its name; its sessions; its latest session's app version; its last log. */
-const COLUMNS = ['Device', 'Name', 'Sessions', 'App version', 'Last log'];
+/** A device's row: its name and short id; its sessions; its latest session's app version; its last log. Not who it
+ * is, as the app names users: every row is the user searched for, and a column of "user_id 1" on every row told none
+ * of the user's devices apart. */
+const COLUMNS = ['Device', 'Sessions', 'App version', 'Last log'];
 
 function AppDevices({ app, value }: { app: IdentityApp; value: string }) {
   // An app's key may hold spaces, which an id reference cannot.
@@ -40,10 +42,9 @@ function AppDevices({ app, value }: { app: IdentityApp; value: string }) {
                 <tr key={device.udid}>
                   <td>
                     <Link href={href(devicePath(device.udid), app.appId)} title={device.udid}>
-                      {whoLabel(device, app.identityKey)}
+                      {deviceName(device.name, device.udid)}
                     </Link>
                   </td>
-                  <td>{device.name}</td>
                   <td>
                     <Link href={href('/sessions', app.appId, { device: device.udid })}>
                       {countOf(device.sessions, 'session')}

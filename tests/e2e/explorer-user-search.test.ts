@@ -72,8 +72,10 @@ describe('finding a user across apps', () => {
     );
     const rows = (app: string) =>
       e2e.page.getByRole('region', { name: app, exact: false }).locator('tbody tr td:first-child').allInnerTexts();
-    expect(await rows('users-ios by customer')).toEqual(['customer u-42']);
-    expect(await rows('users-web by user_id')).toEqual(['user_id u-42']);
+    // Each of the user's devices by its name and short id: who it is, the section's key and the value searched, is the
+    // same on every row.
+    expect(await rows('users-ios by customer')).toEqual(["Ann's iPhone · ios-ann"]);
+    expect(await rows('users-web by user_id')).toEqual(['Ann laptop · web-ann']);
     expect(await e2e.page.getByRole('region', { name: 'users-kiosk' }).innerText()).toContain(
       'No identity key set: not searched.',
     );
@@ -81,7 +83,7 @@ describe('finding a user across apps', () => {
     expect(text).toContain('u-42: found in 2 apps of the 3 apps you may read.');
     expect(text).not.toMatch(/billing/i);
 
-    await e2e.page.getByRole('link', { name: 'customer u-42' }).click();
+    await e2e.page.getByRole('link', { name: "Ann's iPhone · ios-ann" }).click();
     await explorerSettled(e2e.page);
     await waitFor(async () =>
       expect(await e2e.page.getByRole('heading', { level: 1 }).innerText()).toBe("Ann's iPhone"),
