@@ -31,3 +31,12 @@ export function whoLabel(device: { name: string; udid: string; who?: DeviceKeyVa
   if (key && device.who !== undefined && device.who !== null) return `${key} ${String(device.who)}`;
   return deviceName(device.name, device.udid);
 }
+
+/** Labels of devices shown together (a facet's), each told apart: where several devices have the same label (one user
+ * on a laptop and a phone, each "user_id 17"), each of those gets its short id after it, as a device without an
+ * identity has. */
+export function distinctDeviceLabels(devices: readonly { label: string; udid: string }[]): string[] {
+  const seen = new Map<string, number>();
+  for (const { label } of devices) seen.set(label, (seen.get(label) ?? 0) + 1);
+  return devices.map(({ label, udid }) => (seen.get(label)! > 1 ? `${label} · ${shortId(udid)}` : label));
+}

@@ -11,7 +11,7 @@ import { useQuery } from '../use-query.ts';
 import { KeyFacets } from './KeyFacets.tsx';
 import { ParsedFieldFacets } from './ParsedFieldFacets.tsx';
 import { RefineButtons } from './RefineButtons.tsx';
-import { shortId } from '../../explorer-contract/identity.ts';
+import { distinctDeviceLabels, shortId } from '../../explorer-contract/identity.ts';
 import type { Refinable } from './refine.ts';
 
 const FACETS: {
@@ -73,6 +73,11 @@ export function FacetPanel({ appId, filters }: { appId: string; filters: string 
   // The search box suggests the values counted here (facet-values.ts).
   const counted = shownData(facets);
   useEffect(() => facetValues.setState({ facets: counted }), [counted]);
+  // Several devices of one user each told apart by its short id.
+  const deviceLabels =
+    facets.state === 'ready'
+      ? distinctDeviceLabels(facets.data.device.map((one) => ({ label: one.label ?? one.value, udid: one.value })))
+      : [];
   return (
     <aside className="facet-panel card" aria-label="Facets">
       <Refinements />
@@ -103,8 +108,13 @@ export function FacetPanel({ appId, filters }: { appId: string; filters: string 
               <section key={key} className="facet" aria-label={title}>
                 <h2>{title}</h2>
                 <ul>
-                  {facets.data[key].map((value) => {
-                    const label = key === 'level' ? levelLabel(value.value) : (value.label ?? value.value);
+                  {facets.data[key].map((value, index) => {
+                    const label =
+                      key === 'level'
+                        ? levelLabel(value.value)
+                        : key === 'device'
+                          ? deviceLabels[index]!
+                          : (value.label ?? value.value);
                     return (
                       <li key={value.value} className="facet-value">
                         {key === 'device' ? (
