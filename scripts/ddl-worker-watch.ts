@@ -3,11 +3,13 @@
 // now and then: two replicas of a shard each find the task not yet executed, take the shard's lock in turn, and both
 // run the ALTER; the second to mark it executed meets "Node exists" (ClickHouse#5064; the path was rewritten in 2020,
 // ClickHouse#13450, and the worker starts itself again since ClickHouse#18285). Every ON CLUSTER statement after it
-// waits for that host until its timeout. An operator restarts the replica; so does this watch, once the server's error log shows the worker's
-// last line. Started again, the server takes up the task it stopped at and finds it executed.
+// waits for that host until its timeout. An operator restarts the replica; so does this watch, once the server's
+// error log shows the worker's last line. Started again, the server takes up the task it stopped at and finds it
+// executed.
 import { existsSync, readFileSync } from 'node:fs';
 
-/** The worker's last line: "Unexpected ZooKeeper error: … Terminating." or "Terminating. Cannot initialize DDL queue." */
+/** The worker's last line: "Unexpected ZooKeeper error: … Terminating.", or "Terminating. Cannot initialize DDL
+ * queue." */
 export const DDL_WORKER_STOPPED = /<Error> DDLWorker: (?:Unexpected|Terminating)/;
 const EVERY_MS = 250;
 

@@ -26,7 +26,8 @@ async function everyShardsDays(
 ): Promise<{ database: string; partition: string }[]> {
   const days = await rowsOf<{ day: number }>(
     client,
-    `SELECT DISTINCT toYYYYMMDD(received) AS day FROM ${table} WHERE toYYYYMMDD(received) < ${sqlInteger(Number(limit))} ORDER BY day`,
+    `SELECT DISTINCT toYYYYMMDD(received) AS day FROM ${table}
+      WHERE toYYYYMMDD(received) < ${sqlInteger(Number(limit))} ORDER BY day`,
   );
   return days.flatMap(({ day }) => tables.map(({ database }) => ({ database, partition: String(day) })));
 }
