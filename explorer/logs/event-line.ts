@@ -5,6 +5,7 @@
 // other text, or one that does not read as the capture writes it, is shown as it is
 // (docs/explorer-views.md#event-lines).
 import { BROWSER_EVENT_TAG, UI_EVENT_TAG, WEB_VITALS_TAG } from '../../protocol/limits.ts';
+import { lineObject } from './line-object.ts';
 
 /** A row's words: `name` the event (bold), `target` what it happened on, `text` a label, value or URL, which the
  * search's hits and redactions mark as in any text. */
@@ -21,23 +22,11 @@ const VITALS = [
   ['ttfb', 'TTFB', ' ms'],
 ] as const;
 
-function parsedObject(text: string): Record<string, unknown> | undefined {
-  if (!text.startsWith('{')) return undefined;
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
 export function eventParts(tag: string | null | undefined, text: string): EventPart[] | undefined {
   if (tag !== UI_EVENT_TAG && tag !== BROWSER_EVENT_TAG && tag !== WEB_VITALS_TAG) return undefined;
-  const line = parsedObject(text);
+  const line = lineObject(text);
   if (!line) return undefined;
   if (tag === WEB_VITALS_TAG) {
     const figures = VITALS.filter(([key]) => typeof line[key] === 'number').map(

@@ -1,6 +1,7 @@
 // A network line's text (docs/api.md#network-requests: JSON { method, status?, url, duration, size?, error?, beacon? })
 // read as the stream's columns. Any other text, or one that does not read so, is shown as it is.
 import { NETWORK_TAG } from '../../protocol/limits.ts';
+import { lineObject } from './line-object.ts';
 
 export interface NetworkColumns {
   method: string;
@@ -12,14 +13,9 @@ export interface NetworkColumns {
 
 export function networkColumns(tag: string | null | undefined, text: string): NetworkColumns | undefined {
   if (tag !== NETWORK_TAG) return undefined;
-  let line: unknown;
-  try {
-    line = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (typeof line !== 'object' || line === null || Array.isArray(line)) return undefined;
-  const { method, url, status, error, beacon, duration } = line as Record<string, unknown>;
+  const line = lineObject(text);
+  if (!line) return undefined;
+  const { method, url, status, error, beacon, duration } = line;
   if (typeof method !== 'string' || typeof url !== 'string') return undefined;
   const outcome =
     typeof status === 'number' ? String(status) : typeof error === 'string' ? error : beacon ? 'beacon' : '';
