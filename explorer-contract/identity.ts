@@ -38,5 +38,5 @@ export function whoLabel(device: { name: string; udid: string; who?: DeviceKeyVa
 export function distinctDeviceLabels(devices: readonly { label: string; udid: string }[]): string[] {
   const seen = new Map<string, number>();
   for (const { label } of devices) seen.set(label, (seen.get(label) ?? 0) + 1);
-  return devices.map(({ label, udid }) => (seen.get(label)! > 1 ? `${label} · ${shortId(udid)}` : label));
+  return devices.map(({ label, udid }) => (seen.get(label)! > 1 ? deviceName(label, udid) : label));
 }

@@ -127,21 +127,21 @@ const users = (queryLog: boolean, replica: boolean) => `<?xml version="1.0"?>
 </yandex>
 `;
 
-const readsZooKeeper = (url: string) =>
-  fetch(url, { method: 'POST', body: "SELECT count() FROM system.zookeeper WHERE path = '/'" })
-    .then((answer) => answer.ok)
-    .catch(() => false);
+/** A query's answer as text, or undefined when the server refused it or did not answer. */
+const answerOf = (url: string, query: string) =>
+  fetch(url, { method: 'POST', body: query })
+    .then((answer) => (answer.ok ? answer.text() : undefined))
+    .catch(() => undefined);
+
+const readsZooKeeper = async (url: string) =>
+  (await answerOf(url, "SELECT count() FROM system.zookeeper WHERE path = '/'")) !== undefined;
 
 /** Waits until every replicated table of a replica started again takes writes: killed, its ZooKeeper session lived on
  * until it expired (10 s at most with scripts/zookeeper.ts' ticks), and with it the replica's `is_active`, so its
  * tables stay read-only until the new session can claim it. */
 async function replicasWritable(url: string): Promise<void> {
   for (let tries = 0; tries < 600; tries++) {
-    const answer = await fetch(url, {
-      method: 'POST',
-      body: 'SELECT count() FROM system.replicas WHERE is_readonly',
-    }).catch(() => undefined);
-    if (answer?.ok && (await answer.text()).trim() === '0') return;
+    if ((await answerOf(url, 'SELECT count() FROM system.replicas WHERE is_readonly'))?.trim() === '0') return;
     await sleep(100);
   }
   throw new Error(`ClickHouse at ${url}: its replicated tables stayed read-only after a restart`);

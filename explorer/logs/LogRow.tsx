@@ -47,6 +47,8 @@ export function LogRow({
   const text = log.t ?? '';
   const long = text.length > LONG || text.includes('\n');
   const place = log.f ? `${log.f}${log.l ? `:${log.l}` : ''}` : '';
+  /** Beside the time, and its tooltip where a narrow list hides it there (explorer.css, .log-ago). */
+  const ago = relativeTime(log.at, now);
   const detailsId = panel ?? `log-${log.id}-details`;
   /** In the panel's row, the text stays one line (cut): the panel shows it whole. */
   const whole = open && !panel;
@@ -59,9 +61,9 @@ export function LogRow({
       <div className="log-line">
         {columns.has('level') ? <span className={`level-badge level-${level.name}`}>{level.label}</span> : null}
         {columns.has('time') ? (
-          <time className="log-time" dateTime={isoTime(log.at)} title={relativeTime(log.at, now)}>
+          <time className="log-time" dateTime={isoTime(log.at)} title={ago}>
             {/* A space, not only a margin, so that a screen reader (or a copy) does not run the two times together. */}
-            {absoluteTime(log.at, zone)} <span className="muted log-ago">{relativeTime(log.at, now)}</span>
+            {absoluteTime(log.at, zone)} <span className="muted log-ago">{ago}</span>
           </time>
         ) : null}
         {log.tg && columns.has('tag') ? (

@@ -58,19 +58,21 @@ describe('the cluster form: two shards of two replicas, with ZooKeeper', () => {
   /** `what` done again after a replica was started again for its DDL worker, when it failed meanwhile (at most twice):
    * a failure with no such restart is the test's. */
   const restarts = () => shards.flat().reduce((sum, server) => sum + server.ddlWorker!.restarts(), 0);
+  /** Once no replica is being started again. */
+  const settled = () => Promise.all(shards.flat().map((server) => server.ddlWorker!.settled()));
   const again = async <T>(what: () => Promise<T>): Promise<T> => {
     for (let tries = 1; ; tries++) {
       const before = restarts();
       try {
         return await what();
       } catch (error) {
-        await Promise.all(shards.flat().map((server) => server.ddlWorker!.settled()));
+        await settled();
         if (tries === 3 || restarts() === before) throw error;
       }
     }
   };
   const alterTasks = async () => {
-    await Promise.all(shards.flat().map((server) => server.ddlWorker!.settled()));
+    await settled();
     const tasks = await rowsOf<{ value: string }>(
       admins[0]![0]!,
       "SELECT value FROM system.zookeeper WHERE path = '/clickhouse/task_queue/ddl'",
