@@ -240,11 +240,15 @@ const secret: Detector = {
 };
 
 // Phone numbers in international form: a + and 8 to 15 digits (E.164), split by spaces, dots, dashes or brackets.
-// National forms (8 912 …, (030) …) are not found: without the + they cannot be told from other numbers.
-const phone: Detector = {
-  name: 'phone',
-  source: String.raw`(?<![\p{L}\p{N}_+])\+\d(?:[ .-]?\(?\d\)?){7,14}(?!${WORD})`,
-};
+const INTERNATIONAL = String.raw`(?<![\p{L}\p{N}_+])\+\d(?:[ .-]?\(?\d\)?){7,14}(?!${WORD})`;
+// And the Russian national form the cabinet's partners write, `8 (912) 345-67-89`: a trunk 8 or 7 or a bracketed code,
+// then three, three, two and two digits, the last groups split by a space or a dash. That grouping tells it from an
+// order number; a plain `89123456789`, other countries' national forms and a run of more groups are left.
+const NATIONAL_START = String.raw`(?:[\p{L}\p{N}_+]|\d[ .-])`;
+const NATIONAL =
+  String.raw`(?:[78](?<!${NATIONAL_START}.)[ -]?\(?\d{3}\)?|\((?<!${NATIONAL_START}.)\d{3}\))` +
+  String.raw`[ -]?\d{3}[ -]\d{2}[ -]\d{2}(?!${WORD}|[ .-]\d)`;
+const phone: Detector = { name: 'phone', source: `${INTERNATIONAL}|${NATIONAL}` };
 
 /** Every built-in, in the order they are tried where two could start at one position. */
 export const DETECTORS: readonly Detector[] = [email, card, iban, jwt, credential, secret, phone];

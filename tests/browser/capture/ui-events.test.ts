@@ -115,6 +115,7 @@ describe('logUIEvents', () => {
       'manager@severny-bereg.example',
     ],
     ['a phone', 'Если заказ задерживается, позвоните менеджеру вашего региона по номеру', '+7 812 555-01-23'],
+    ['a national phone', 'Если заказ задерживается, позвоните менеджеру вашего региона по номеру', '8 (812) 555-01-23'],
     ['a card', 'Оплата принята с карты, которую вы указали при оформлении заказа:', '4111 1111 1111 1111'],
   ])('a label cut at 80 characters is cut between words, leaving no part of %s', async (_, words, secret) => {
     const recording = install();

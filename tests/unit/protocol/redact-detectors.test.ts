@@ -128,6 +128,14 @@ const TABLES: Record<BuiltInName, { found: Row[]; left: string[] }> = {
       ['tel:+44 20 7946 0958', 'tel:[phone]'],
       ['+1-202-555-0143.', '[phone].'],
       ['+33 1.23.45.67.89', '[phone]'],
+      // The Russian national form, as partners write it.
+      ['звоните 8 (912) 345-67-89', 'звоните [phone]'],
+      ['8 912 345 67 89', '[phone]'],
+      ['8-912-345-67-89.', '[phone].'],
+      ['тел.8(812)555-12-34', 'тел.[phone]'],
+      ['(812) 555-12-34, доб. 12', '[phone], доб. 12'],
+      ['7 912 345-67-89', '[phone]'],
+      ['8 800 555-35-35', '[phone]'],
     ],
     left: [
       'x +1',
@@ -135,8 +143,16 @@ const TABLES: Record<BuiltInName, { found: Row[]; left: string[] }> = {
       'UTC+03:00',
       '2024-11-24T10:00:00+03:00',
       'score +1234567',
-      '8 912 345 67 89',
       '1+2345678901',
+      // National forms without the grouping that tells a phone from other numbers, or inside a longer run.
+      '89123456789',
+      '8 912 3456789',
+      'order 18 912 345 67 89',
+      'ids 1 8 912 345 67 89',
+      '8 912 345 67 89 10',
+      'v8 912 345-67-89',
+      '9 912 345-67-89',
+      '(030) 1234 5678',
     ],
   },
 };

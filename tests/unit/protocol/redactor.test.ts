@@ -147,6 +147,8 @@ describe('texts made to make a pattern backtrack (docs/privacy.md#cost)', () => 
     'an unclosed JSON string': `"password":"${fill('\\')}`,
     'pluses and digits': fill('+1 '),
     'phone brackets': fill('+7 (9'),
+    'national phones without their last group': fill('8 (912) 345-67-'),
+    'national phones in a run': fill('8 912 345 67 89 '),
   };
 
   test.each(Object.entries(texts))('%s', (_name, text) => {
