@@ -41,6 +41,9 @@ export interface ExplorerLog extends StoredLogFields {
   /** With `who=<key>`, else the app's identity key: the device's value of that key now, null when it has none
    * (docs/explorer.md#identity). */
   who?: DeviceKeyValue;
+  /** A `bf_issue` line's issue's title; null when the app has no issue of that uid
+   * (docs/explorer-views.md#issue-lines). */
+  issue_title?: string | null;
   at: number;
 }
 

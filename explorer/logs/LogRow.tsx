@@ -82,10 +82,17 @@ export function LogRow({
         </button>
         <ShowAll log={log} appId={appId} />
         {log.tg === 'bf_issue' && log.t ? (
-          // Named after its issue: a session of several issues has several of these links.
-          <Link className="log-issue-link" aria-label={`Open issue ${log.t}`} href={href(issuePath(log.t), appId)}>
-            Open issue
-          </Link>
+          // Named after its issue, by its title where the app has it (the line's text is its uid): a session of several
+          // issues has several of these links (docs/explorer-views.md#issue-lines).
+          log.issue_title ? (
+            <Link className="log-issue-link" title={log.issue_title} href={href(issuePath(log.t), appId)}>
+              Open issue: <RedactedText text={log.issue_title} />
+            </Link>
+          ) : (
+            <Link className="log-issue-link" aria-label={`Open issue ${log.t}`} href={href(issuePath(log.t), appId)}>
+              Open issue
+            </Link>
+          )
         ) : null}
       </div>
       <div className="log-meta muted">

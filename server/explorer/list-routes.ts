@@ -6,6 +6,7 @@ import { FilterError } from '../../explorer-contract/log-filters.ts';
 import { intParam, MAX_PAGE, PAGE, query, type ExplorerEnv } from './api-params.ts';
 import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
 import { whoKey, withWho } from './who.ts';
+import { withIssueTitles } from './issue-titles.ts';
 
 /** A list's page as the query asks it: `offset` and `limit` (at most MAX_PAGE). */
 const pageOf = (params: URLSearchParams) => ({
@@ -71,7 +72,10 @@ export function listRoutes(api: Hono<ExplorerEnv>, queries: ExplorerQueries): vo
       logId === undefined
         ? undefined
         : await queries.around(app.key, logId, intParam(query(c), 'count', 25, AROUND_MAX));
-    return c.json({ issue, around: around ?? null });
+    if (!around) return c.json({ issue, around: null });
+    // A session of several issues: its other issues' lines are named by their titles too.
+    const [target, ...logs] = await withIssueTitles(queries, app.key, [around.target, ...around.logs]);
+    return c.json({ issue, around: { ...around, target, logs } });
   });
 
   api.get('/apps/:appId/devices', async (c) => {

@@ -8,9 +8,16 @@ import { streamExport } from './export.ts';
 import { decodeCursor } from '../stores/explorer-queries.ts';
 import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
 import { whoKey, withWho } from './who.ts';
+import { withIssueTitles } from './issue-titles.ts';
+import type { App } from '../stores/store.types.ts';
+import type { ExplorerLog } from '../../explorer-contract/api.types.ts';
 
 /** `pageBudgetMs`: how long a page of the stream may read (docs/local-service.md#search-bounds). */
 export function logRoutes(api: Hono<ExplorerEnv>, queries: ExplorerQueries, pageBudgetMs: number): void {
+  /** The rows as a list shows them: who each is from, and the title of the issue a `bf_issue` line names. */
+  const shown = async (params: URLSearchParams, app: App, logs: ExplorerLog[]) =>
+    withWho(queries, app.key, whoKey(params, app), await withIssueTitles(queries, app.key, logs));
+
   api.get('/apps/:appId/logs', async (c) => {
     const params = query(c);
     const filter = logFilter(c, params);
@@ -41,8 +48,8 @@ export function logRoutes(api: Hono<ExplorerEnv>, queries: ExplorerQueries, page
     // Ended by its budget before it found anything: the search, not the page, has to change; unless it is a scan for a
     // fragment, whose page says how far it read and can go on from there (docs/explorer.md#fragments).
     if (page.logs.length === 0 && page.next !== null && !page.scan) return c.json({ error: TOO_COSTLY }, 422);
-    const shown = { ...page, logs: await withWho(queries, filter.appKey, whoKey(params, c.get('app')), page.logs) };
-    return c.json(tail === undefined ? shown : { ...shown, tail });
+    const answer = { ...page, logs: await shown(params, c.get('app'), page.logs) };
+    return c.json(tail === undefined ? answer : { ...answer, tail });
   });
 
   // Live tail: logs that arrived after `after` (a log id) up to the horizon, oldest first; without `after`, where to
@@ -57,7 +64,7 @@ export function logRoutes(api: Hono<ExplorerEnv>, queries: ExplorerQueries, page
     const { logs, last: reached } = await queries.arrivedAfter(filter, afterId, horizon, MAX_PAGE);
     // With no match, the tail still moves on to the horizon, so the next poll does not read it all again.
     const last = Math.max(afterId, reached);
-    return c.json({ logs: await withWho(queries, filter.appKey, whoKey(params, c.get('app')), logs), last });
+    return c.json({ logs: await shown(params, c.get('app'), logs), last });
   });
 
   api.get('/apps/:appId/logs/export', (c) => {
@@ -77,10 +84,7 @@ export function logRoutes(api: Hono<ExplorerEnv>, queries: ExplorerQueries, page
     const newer = intParam(params, 'newer', count, AROUND_MAX);
     const found = Number.isSafeInteger(id) ? await queries.around(c.get('app').key, id, older, newer) : undefined;
     if (!found) return c.json({ error: 'no such log' }, 404);
-    const [target, ...logs] = await withWho(queries, c.get('app').key, whoKey(params, c.get('app')), [
-      found.target,
-      ...found.logs,
-    ]);
+    const [target, ...logs] = await shown(params, c.get('app'), [found.target, ...found.logs]);
     return c.json({ ...found, target, logs });
   });
 

@@ -187,6 +187,9 @@ export interface ExplorerQueries {
     /** Newest first, older than issue `before` when given. */
     list(filter: IssueFilter): Promise<{ issues: ExplorerIssue[]; next: number | null }>;
     one(appKey: string, uid: string): Promise<(ExplorerIssue & { session_id: number }) | undefined>;
+    /** The titles of those of `uids` the app has: what a page's `bf_issue` lines name
+     * (server/explorer/issue-titles.ts). */
+    titles(appKey: string, uids: string[]): Promise<{ uid: string; title: string }[]>;
   };
   devices: {
     list(filter: DeviceFilter): Promise<{ devices: ExplorerDevice[]; more: boolean }>;

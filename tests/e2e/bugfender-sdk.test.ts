@@ -189,8 +189,8 @@ describe('@bugfender/sdk 2.4.0 against the collector', () => {
           expect.stringMatching(/temporary\s+"soon gone"\s+\(removed\)/),
         ]);
         expect(deviceText).toContain(session);
-        // The bf_issue line in the session's log links to its issue.
-        const issueLink = await viewerLinkTarget(viewer, urls.session, `Open issue ${urls.issue.split('/').pop()!}`);
+        // The bf_issue line in the session's log links to its issue, named by its title.
+        const issueLink = await viewerLinkTarget(viewer, urls.session, 'Open issue: An issue title');
         expect(await viewerText(viewer, issueLink)).toContain('The issue text');
       } finally {
         await context.close();

@@ -69,9 +69,9 @@ describe('issues, sessions and devices', () => {
     await waitFor(async () => expect(await rows.count()).toBe(200));
   });
 
-  it('a bf_issue line links to its issue', async () => {
+  it('a bf_issue line links to its issue, named by its title', async () => {
     await viewerText(e2e.page, logsUrl({ tag: 'bf_issue' }));
-    await e2e.page.getByRole('link', { name: 'Open issue' }).click();
+    await e2e.page.getByRole('link', { name: 'Open issue: Checkout crashed', exact: true }).click();
     await explorerSettled(e2e.page);
     expect(new URL(e2e.page.url()).pathname).toBe('/sidelog/issues/issue-alpha');
     expect(await e2e.page.getByRole('heading', { level: 1 }).innerText()).toBe('Checkout crashed');

@@ -32,6 +32,7 @@ export const READ_METHODS = [
   'sessions.facets',
   'issues.list',
   'issues.one',
+  'issues.titles',
   'devices.list',
   'devices.one',
   'devices.withKey',

@@ -294,6 +294,43 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
     });
   });
 
+  // docs/explorer-views.md#issue-lines: the line's text is the issue's uid, which tells a reader nothing.
+  test("a bf_issue line comes with its issue's title, in the stream, the tail and the lines around it", async () => {
+    const cookie = (await signIn('admin', ADMIN_TOKEN)).cookie;
+    const session_id = await service.session('session-1');
+    await service.wire('sendLogs', {
+      session_id,
+      logs: [{ x: '2026-11-22T10:00:03.000Z', at: T + 4, t: 'issue-never-sent', ll: 2, tg: 'bf_issue' }],
+    });
+    const titles = (logs: { t: string; issue_title?: string | null }[]) =>
+      logs.map((log) => (log.issue_title === undefined ? log.t : [log.t, log.issue_title]));
+
+    const { logs } = (await get(`${API}/apps/${APP_ID}/logs`, cookie)).json();
+    expect(titles(logs)).toEqual([
+      ['issue-never-sent', null],
+      ['issue-1', `Broken ${XSS}`],
+      'plain line',
+      `clicked ${XSS}`,
+    ]);
+    const tail = (await get(`${API}/apps/${APP_ID}/logs/tail?after=0`, cookie)).json();
+    expect(titles(tail.logs)).toEqual([
+      `clicked ${XSS}`,
+      'plain line',
+      ['issue-1', `Broken ${XSS}`],
+      ['issue-never-sent', null],
+    ]);
+    const line = logs.find((log: { t: string }) => log.t === 'issue-1');
+    const around = (await get(`${API}/apps/${APP_ID}/logs/${line.id}/around?count=1`, cookie)).json();
+    expect(titles([around.target, ...around.logs])).toEqual([
+      ['issue-1', `Broken ${XSS}`],
+      'plain line',
+      ['issue-1', `Broken ${XSS}`],
+      ['issue-never-sent', null],
+    ]);
+    const issue = (await get(`${API}/apps/${APP_ID}/issues/issue-1`, cookie)).json();
+    expect(issue.around.target.issue_title).toBe(`Broken ${XSS}`);
+  });
+
   describe('per-app access', () => {
     /** Every explorer route of `methods` on an app's data (by default those that read it), with ids of the demo app's
      * data in its parameters; named with their method when `methods` are several. */

@@ -1,5 +1,5 @@
-// The issues list's reads on PostgreSQL: a page of an app's issues, newest first, by type, session or text, and one
-// issue.
+// The issues list's reads on PostgreSQL: a page of an app's issues, newest first, by type, session or text; one
+// issue; and the titles of those a page of logs names.
 import type pg from 'pg';
 import type { ExplorerIssue, ExplorerQueries } from '../../explorer-queries.types.ts';
 import { sql } from '../client.ts';
@@ -34,6 +34,14 @@ export function issueQueries(pool: pg.Pool): ExplorerQueries['issues'] {
         `${ISSUE_SELECT} WHERE i.app_key = $1 AND i.uid = $2`,
         appKey,
         uid,
+      );
+    },
+    async titles(appKey, uids) {
+      if (uids.length === 0) return [];
+      return all<{ uid: string; title: string }>(
+        `SELECT uid, title FROM issues WHERE app_key = $1 AND uid = ANY ($2::text[])`,
+        appKey,
+        uids,
       );
     },
   };

@@ -1,4 +1,5 @@
-// The issues list's reads on SQLite: a page of an app's issues, newest first, by type, session or text, and one issue.
+// The issues list's reads on SQLite: a page of an app's issues, newest first, by type, session or text; one
+// issue; and the titles of those a page of logs names.
 import type Database from 'better-sqlite3';
 import type { ExplorerIssue, IssueFilter } from '../../explorer-queries.types.ts';
 import { containsFolded } from '../case-fold.ts';
@@ -40,6 +41,12 @@ export function issueQueries(db: Database.Database) {
           `SELECT * FROM (${ISSUE_SELECT.replace('SELECT i.id,', 'SELECT i.id, i.session_id,')} WHERE i.app_key = ? AND i.uid = ?)`,
         )
         .get(appKey, uid) as (ExplorerIssue & { session_id: number }) | undefined;
+    },
+    titles(appKey: string, uids: string[]): { uid: string; title: string }[] {
+      if (uids.length === 0) return [];
+      return db
+        .prepare(`SELECT uid, title FROM issues WHERE app_key = ? AND uid IN (SELECT value FROM json_each(?))`)
+        .all(appKey, JSON.stringify(uids)) as { uid: string; title: string }[];
     },
   };
 }
