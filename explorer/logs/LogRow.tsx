@@ -1,7 +1,7 @@
 // One log in the stream: level (colour and word), absolute and relative time, tag, text (long texts collapsed; the
 // search's hits marked; a network line's as its columns, a capture's as words: LineText.tsx), who it is from (device, or a key of it, and session), file:line and method, URL; each but the
 // level's colour left out when the viewer hides its column (columns.ts); and for a `bf_issue` line (the Bugfender
-// SDK's mark of an issue) the issue. Opening it shows its ways on (LogActions: its call site through the app's source maps among them, LogPlace.tsx): under the row, or, in the stream, in
+// SDK's mark of an issue, its text the issue's uid) the issue's title as its text, and a link to it. Opening it shows its ways on (LogActions: its call site through the app's source maps among them, LogPlace.tsx): under the row, or, in the stream, in
 // the panel beside it (`panel`, LogPanel.tsx), the row one line high (docs/explorer.md#the-screen).
 // Everything logged is rendered as text by React, never as markup.
 import { useMemo } from 'react';
@@ -44,7 +44,10 @@ export function LogRow({
   const search = useSearch();
   const { columns, who } = useMemo(() => rowView(new URLSearchParams(search)), [search]);
   const level = levelOf(log.ll);
-  const text = log.t ?? '';
+  // A `bf_issue` line's text is its issue's uid: the row reads its issue's title instead, the panel the line as it is
+  // (docs/explorer-views.md#issue-lines).
+  const issueTitle = log.tg === 'bf_issue' && log.t ? log.issue_title : undefined;
+  const text = issueTitle || (log.t ?? '');
   const long = text.length > LONG || text.includes('\n');
   const place = log.f ? `${log.f}${log.l ? `:${log.l}` : ''}` : '';
   /** Beside the time, and its tooltip where a narrow list hides it there (explorer.css, .log-ago). */
@@ -82,17 +85,15 @@ export function LogRow({
         </button>
         <ShowAll log={log} appId={appId} />
         {log.tg === 'bf_issue' && log.t ? (
-          // Named after its issue, by its title where the app has it (the line's text is its uid): a session of several
-          // issues has several of these links (docs/explorer-views.md#issue-lines).
-          log.issue_title ? (
-            <Link className="log-issue-link" title={log.issue_title} href={href(issuePath(log.t), appId)}>
-              Open issue: <RedactedText text={log.issue_title} />
-            </Link>
-          ) : (
-            <Link className="log-issue-link" aria-label={`Open issue ${log.t}`} href={href(issuePath(log.t), appId)}>
-              Open issue
-            </Link>
-          )
+          // Named after its issue, by its title where the app has it, else its uid: a session of several issues has
+          // several of these links.
+          <Link
+            className="log-issue-link"
+            aria-label={issueTitle ? `Open issue: ${issueTitle}` : `Open issue ${log.t}`}
+            href={href(issuePath(log.t), appId)}
+          >
+            Open issue
+          </Link>
         ) : null}
       </div>
       <div className="log-meta muted">

@@ -45,8 +45,13 @@ export const BETA = [
   log(7, 'beta debug idle', 0, 'ui'),
 ];
 export const ALL = [...ALPHA, ...BETA];
+/** The crash of session s-alpha, whose `bf_issue` line is ALPHA's fourth. */
+const ALPHA_CRASH = { uid: 'issue-alpha', title: 'Checkout crashed' };
+/** What a log's row reads: its text, or for a `bf_issue` line its issue's title (docs/explorer-views.md#issue-lines). */
+export const rowText = (entry: LogRecord) =>
+  entry.tg === 'bf_issue' && entry.t === ALPHA_CRASH.uid ? ALPHA_CRASH.title : entry.t;
 /** The stream shows the newest first. */
-export const newestFirst = (logs: LogRecord[]) => [...logs].sort((a, b) => b.at - a.at).map((entry) => entry.t);
+export const newestFirst = (logs: LogRecord[]) => [...logs].sort((a, b) => b.at - a.at).map(rowText);
 
 /** The file's product with APP in it, and the e2e viewer's sign-in, made once: a test that is not about signing in
  * starts with it (`startSignedIn`). */
@@ -64,8 +69,7 @@ export function useExplorerApp() {
     await collector.logs(betaSession, BETA);
     // Its text holds a redaction's replacement, so that the accessibility checks meet a marked token.
     await collector.issue(alpha, {
-      uid: 'issue-alpha',
-      title: 'Checkout crashed',
+      ...ALPHA_CRASH,
       text: 'Pay button threw for [email]',
       type: 'crash',
     });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { waitFor } from './wait-for.ts';
 import { fromLocalInput } from '../../explorer/format.ts';
 import type { LogRecord } from '../../protocol/records.types.ts';
-import { ALL, ALPHA, APP_ID, BETA, newestFirst, streamTexts, T0, useExplorerApp } from './explorer-app.ts';
+import { ALL, ALPHA, APP_ID, BETA, newestFirst, rowText, streamTexts, T0, useExplorerApp } from './explorer-app.ts';
 import { explorerSettled, moreFilters, signInToExplorer, viewerText } from './viewer.ts';
 
 const { e2e, startSignedIn, logsUrl } = useExplorerApp();
@@ -35,7 +35,7 @@ describe('sign-in', () => {
     // Back where the viewer was going.
     expect(new URL(e2e.page.url()).search).toBe(`?app=${APP_ID}&session=s-alpha`);
     // A session reads oldest first (docs/explorer.md#a-session-read-top-to-bottom).
-    expect(await streamTexts(e2e.page)).toEqual(ALPHA.map((entry) => entry.t));
+    expect(await streamTexts(e2e.page)).toEqual(ALPHA.map(rowText));
   });
 
   it('the sign-in page, opened directly or on the way to a view, logs no error to the console', async () => {
@@ -313,7 +313,7 @@ describe('facets', () => {
     expect(markers).toEqual([...BETA.map(() => 'Session s-beta'), ...ALPHA.map(() => 'Session s-alpha')]);
     await e2e.page.getByRole('link', { name: 'Session s-alpha' }).first().click();
     // The session, oldest first (docs/explorer.md#a-session-read-top-to-bottom).
-    await waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(ALPHA.map((entry) => entry.t)));
+    await waitFor(async () => expect(await streamTexts(e2e.page)).toEqual(ALPHA.map(rowText)));
     expect(new URL(e2e.page.url()).searchParams.get('session')).toBe('s-alpha');
     await waitFor(async () => expect(await who()).toBe('1 device, 1 session'));
   });

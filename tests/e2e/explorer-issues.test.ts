@@ -35,7 +35,7 @@ describe('issues, sessions and devices', () => {
     await explorerSettled(e2e.page);
     expect(await e2e.page.getByRole('heading', { level: 1 }).innerText()).toBe('Checkout crashed');
     const around = e2e.page.getByRole('list', { name: "The session's logs around the issue" });
-    expect(await around.locator('[aria-current=true] .log-text').innerText()).toBe('issue-alpha');
+    expect(await around.locator('[aria-current=true] .log-text').innerText()).toBe('Checkout crashed');
     // Event time first: when its line was logged (minute 3 of T0's hour), when it arrived beside (today).
     const logged = e2e.page.locator('.facts dt', { hasText: 'Logged' }).locator('xpath=following-sibling::dd[1]');
     expect(await logged.innerText()).toMatch(/^2026-11-20 \d\d:03:00\.000 · arrived \d{4}-/);
@@ -69,8 +69,9 @@ describe('issues, sessions and devices', () => {
     await waitFor(async () => expect(await rows.count()).toBe(200));
   });
 
-  it('a bf_issue line links to its issue, named by its title', async () => {
+  it("a bf_issue line reads as its issue's title and links to the issue", async () => {
     await viewerText(e2e.page, logsUrl({ tag: 'bf_issue' }));
+    expect(await e2e.page.locator('.log-row .log-text').allInnerTexts()).toEqual(['Checkout crashed']);
     await e2e.page.getByRole('link', { name: 'Open issue: Checkout crashed', exact: true }).click();
     await explorerSettled(e2e.page);
     expect(new URL(e2e.page.url()).pathname).toBe('/sidelog/issues/issue-alpha');

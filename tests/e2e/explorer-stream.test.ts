@@ -426,7 +426,10 @@ describe('the stream', () => {
 
   it('export contains exactly the filtered lines, as NDJSON and as CSV', async () => {
     await viewerText(e2e.page, logsUrl({ level: 'error' }));
-    const expected = newestFirst(ALL.filter((entry) => entry.ll === 2));
+    // The record as stored: a bf_issue line's text is its issue's uid, where its row reads the issue's title.
+    const expected = ALL.filter((entry) => entry.ll === 2)
+      .sort((a, b) => b.at - a.at)
+      .map((entry) => entry.t);
     const [ndjson] = await Promise.all([
       e2e.page.waitForEvent('download'),
       e2e.page.getByRole('link', { name: 'Export NDJSON' }).click(),
