@@ -21,9 +21,9 @@ function osVersion(): string {
 
 /** A readable default device name: the browser and its system, e.g. 'Chromium 156 (Linux)'. */
 export function defaultDeviceName(): string {
-  const brand =
-    userAgentData()?.brands?.find((b) => !/Not.?A.?Brand/i.test(b.brand) && b.brand !== 'Chromium') ??
-    userAgentData()?.brands?.find((b) => !/Not.?A.?Brand/i.test(b.brand));
+  // The browser's own brand over the engine's, neither of them a GREASE brand ("Not)A;Brand").
+  const brands = userAgentData()?.brands?.filter((b) => !/Not.?A.?Brand/i.test(b.brand)) ?? [];
+  const brand = brands.find((b) => b.brand !== 'Chromium') ?? brands[0];
   const browser = brand ? `${brand.brand} ${brand.version}` : (navigator.userAgent.split(' ').pop() ?? 'Browser');
   return `${browser} (${osVersion()})`;
 }

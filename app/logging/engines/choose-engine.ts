@@ -1,18 +1,17 @@
 // Mode detection (docs/modes.md#choosing-a-mode): A when multi-tab and multi-thread are both available, B when only
 // multi-tab, C otherwise. Each kind is tried in turn; one that cannot start falls to the next.
-import type { DebugSink, SidelogMode, StoredSink } from '../../../protocol/index.ts';
+import type { DebugSink, StoredSink } from '../../../protocol/index.ts';
 import { REFUSED_RULES } from '../../../protocol/redact/refused-rules.ts';
 import { canPersist } from '../identity.ts';
 import type { EngineHandle, EngineKind, PageEngineConfig } from './engine-handle.types.ts';
 import { inPageKind } from './in-page-engine.ts';
 import { dedicatedWorkerKind, sharedWorkerKind, type WorkerFactories } from './worker-engine.ts';
 
-const hasIndexedDB = () => typeof indexedDB !== 'undefined' && indexedDB !== null;
+const hasIndexedDB = () => !!globalThis.indexedDB;
 
 /** Multi-tab needs leader election, a browser database and persistent storage. */
 function isMultiTab(): boolean {
-  const election = typeof navigator !== 'undefined' && 'locks' in navigator && navigator.locks !== undefined;
-  return election && hasIndexedDB() && canPersist();
+  return !!globalThis.navigator?.locks && hasIndexedDB() && canPersist();
 }
 
 /** Multi-thread needs a browser database and worker support. */
@@ -32,8 +31,6 @@ export function engineKinds(workers: WorkerFactories): EngineKind[] {
   ];
 }
 
-const WORKER_MODES: SidelogMode[] = ['A-shared', 'A-dedicated'];
-
 /** Starts the first kind that can be used and starts; reports every kind given up on. */
 export async function startEngine(
   kinds: EngineKind[],
@@ -45,8 +42,8 @@ export async function startEngine(
 ): Promise<EngineHandle> {
   let workerTried = false;
   for (const kind of kinds) {
-    const isWorker = WORKER_MODES.includes(kind.mode);
-    if (!isWorker && !workerTried) {
+    // Mode A's kinds ('A-shared', 'A-dedicated') run the engine in a worker.
+    if (!kind.mode.startsWith('A') && !workerTried) {
       // No worker could be used, or none started: the engine runs in the page from here on.
       report('Inline worker is not supported');
       workerTried = true;
