@@ -1,4 +1,5 @@
-// What the collector received, read through the local service's admin API as a developer would.
+// The local service's admin API as a developer's script uses it: what the collector received, read back, and the POST
+// that sets up what a test needs.
 import { readAllPages } from '../../server/admin/admin-pages.ts';
 import { appIdOf } from '../../server/stores/app-id.ts';
 import type { CollectedLog, DeviceKeyChange, StoredIssue, StoredSession } from '../../server/stores/store.types.ts';
@@ -38,4 +39,14 @@ export function createAdminClient(url: () => string, adminToken: string, appKey:
     deviceKeys: () => read('device-keys'),
     requests: () => read('requests'),
   };
+}
+
+/** A POST of `body` as JSON to the admin API of the service at `url`, as a developer's script makes one: what a test
+ * sets up through the API (an app, a viewer, an identity key, a webhook). */
+export function adminPost(url: string, adminToken: string, path: string, body: unknown): Promise<Response> {
+  return fetch(`${url}/sidelog/admin/api/${path}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${adminToken}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }

@@ -11,6 +11,7 @@ import { DEMO_APP_KEY } from '../../server/partner/demo.ts';
 import { startOwnChromium } from './own-chromium.ts';
 import { lineNumbers, logLines, oneTo, sendNow, sessionUUID, sidelogMode } from './page-sidelog.ts';
 import { startProduct, type Product } from './product.ts';
+import { adminPost } from './admin-client.ts';
 
 let product: Product;
 let profile: string;
@@ -29,11 +30,7 @@ const KILLED_AT_MS = 1_500;
 
 /** The demo app's device status: while disabled, the first visit's lines stay in the browser database. */
 async function enableDemoApp(enabled: boolean): Promise<void> {
-  const response = await fetch(`${product.url}/sidelog/admin/api/apps`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${product.adminToken}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ key: DEMO_APP_KEY, enabled }),
-  });
+  const response = await adminPost(product.url, product.adminToken, 'apps', { key: DEMO_APP_KEY, enabled });
   expect(response.ok).toBe(true);
 }
 

@@ -8,6 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EXPLORER_API } from '../../explorer-contract/api.types.ts';
 import { useProductPage } from './product.ts';
+import { adminPost } from './admin-client.ts';
 
 const e2e = useProductPage();
 
@@ -22,11 +23,7 @@ beforeAll(async () => {
     response.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>elsewhere</title>'),
   );
   await new Promise<void>((resolve) => elsewhere.listen(0, resolve));
-  const made = await fetch(`${e2e.product.url}/sidelog/admin/api/viewers`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${e2e.product.adminToken}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(ATTACKER),
-  });
+  const made = await adminPost(e2e.product.url, e2e.product.adminToken, 'viewers', ATTACKER);
   expect(made.status).toBe(201);
 });
 afterAll(() => new Promise<void>((resolve) => elsewhere.close(() => resolve())));

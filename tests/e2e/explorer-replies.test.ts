@@ -13,6 +13,7 @@ import { postgresDatabase } from './postgres-database.ts';
 import { E2E_VIEWER, useProductPage } from './product.ts';
 import { explorerSettled, signInToExplorer, viewerCookies, viewerText } from './viewer.ts';
 import { seriousViolations } from './axe.ts';
+import { adminPost } from './admin-client.ts';
 
 const APP = 'replies-e2e';
 const OTHER_APP = 'replies-e2e-other';
@@ -49,12 +50,7 @@ describe.each([
   const thread = () => api<IssueReply[]>(`/issue-groups/${group.id}/replies`);
 
   beforeAll(async () => {
-    const admin = (path: string, body: unknown) =>
-      fetch(`${e2e.product.url}/sidelog/admin/api/${path}`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${e2e.product.adminToken}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      });
+    const admin = (path: string, body: unknown) => adminPost(e2e.product.url, e2e.product.adminToken, path, body);
     const client = createCollectorClient(e2e.product.url, e2e.product.adminToken, APP);
     await client.createApp();
     await createCollectorClient(e2e.product.url, e2e.product.adminToken, OTHER_APP).createApp();

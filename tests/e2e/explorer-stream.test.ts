@@ -19,6 +19,7 @@ import {
   useExplorerApp,
 } from './explorer-app.ts';
 import { explorerSettled, viewerText } from './viewer.ts';
+import { adminPost } from './admin-client.ts';
 
 const app = useExplorerApp();
 const { e2e, startSignedIn, logsUrl } = app;
@@ -301,11 +302,7 @@ describe('the stream', () => {
     const app = 'explorer-e2e-who-url';
     const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, app);
     await collector.createApp();
-    const answer = await fetch(`${e2e.product.url}/sidelog/admin/api/apps/${app}/identity`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${e2e.product.adminToken}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ key: 'user_id' }),
-    });
+    const answer = await adminPost(e2e.product.url, e2e.product.adminToken, `apps/${app}/identity`, { key: 'user_id' });
     expect(answer.status).toBe(200);
     const session = await collector.session(`s-${app}`, `d-${app}`);
     await collector.deviceKey(`d-${app}`, 'user_id', 'u-1042');

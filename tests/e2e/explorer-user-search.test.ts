@@ -10,6 +10,7 @@ import { createCollectorClient } from './collector-client.ts';
 import { E2E_VIEWER, useProductPage } from './product.ts';
 import { explorerSettled, viewerText } from './viewer.ts';
 import { waitFor } from './wait-for.ts';
+import { adminPost } from './admin-client.ts';
 
 const HOUR = 3_600_000;
 /** Yesterday, at the start of an hour: recent, and the same all run. */
@@ -35,11 +36,7 @@ describe('finding a user across apps', () => {
   it('a user id typed in the top bar lists its devices in each readable app, and a device opens in its app', async () => {
     const { url, adminToken } = e2e.product;
     const admin = async (path: string, body: unknown) => {
-      const answer = await fetch(`${url}/sidelog/admin/api/${path}`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${adminToken}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      });
+      const answer = await adminPost(url, adminToken, path, body);
       expect(answer.status, await answer.clone().text()).toBe(200);
     };
     for (const [app, { identity, devices }] of Object.entries(APPS)) {

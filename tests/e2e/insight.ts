@@ -15,6 +15,7 @@ import { appIdOf } from '../../server/stores/app-id.ts';
 import { createCollectorClient } from './collector-client.ts';
 import { useProductPage, type ProductDatabase } from './product.ts';
 import { explorerSettled, signInToExplorer, viewerCookies, viewerText } from './viewer.ts';
+import { adminPost } from './admin-client.ts';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -88,11 +89,7 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
     // one (the cache's), and sessions without a crash that end with the other lines.
     const client = issues();
     await client.createApp();
-    const set = await fetch(`${e2e.product.url}/sidelog/admin/api/webhooks`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${e2e.product.adminToken}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ app: ISSUES_APP, url: hook }),
-    });
+    const set = await adminPost(e2e.product.url, e2e.product.adminToken, 'webhooks', { app: ISSUES_APP, url: hook });
     expect(set.status).toBe(200);
     for (const [n, udid] of [
       [1, 'd-1'],

@@ -14,6 +14,7 @@ import type { PartnerProfile } from '../../portal/api.types.ts';
 import { openPortal, sendNow } from './page-sidelog.ts';
 import { signInAsDemo } from './portal.ts';
 import { useProductPage } from './product.ts';
+import { adminPost } from './admin-client.ts';
 
 const e2e = useProductPage();
 
@@ -65,11 +66,7 @@ async function typeIntoEmail(text: string) {
 }
 
 async function setDemoAppEnabled(enabled: boolean) {
-  const response = await fetch(`${e2e.product.url}/sidelog/admin/api/apps`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${e2e.product.adminToken}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ key: DEMO_APP_KEY, enabled }),
-  });
+  const response = await adminPost(e2e.product.url, e2e.product.adminToken, 'apps', { key: DEMO_APP_KEY, enabled });
   expect(response.status).toBe(200);
 }
 

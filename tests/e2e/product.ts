@@ -7,7 +7,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { DEMO_APP_KEY } from '../../server/partner/demo.ts';
 import { generateAdminToken, startService, type RunningService, type ServiceOptions } from '../../server/service.ts';
-import { createAdminClient, type AdminClient } from './admin-client.ts';
+import { adminPost, createAdminClient, type AdminClient } from './admin-client.ts';
 
 /** The viewer account every product has, for signing in to the explorer (tests/e2e/viewer.ts). */
 export const E2E_VIEWER = { name: 'e2e-viewer', password: 'e2e-viewer-password' } as const;
@@ -51,11 +51,7 @@ export async function startProduct(database?: ProductDatabase, settings: Product
   };
   let service: RunningService | undefined = await startService({ ...options, port: 0 });
   const url = service.url;
-  const account = await fetch(`${url}/sidelog/admin/api/viewers`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${adminToken}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(E2E_VIEWER),
-  });
+  const account = await adminPost(url, adminToken, 'viewers', E2E_VIEWER);
   if (!account.ok) throw new Error(`creating the e2e viewer account: ${account.status} ${await account.text()}`);
   const port = Number(new URL(url).port);
   // Closing this connection closes the contexts the file made, and leaves the run's Chromium to the next file.

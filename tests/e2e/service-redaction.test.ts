@@ -5,7 +5,7 @@
 // (docs/privacy.md#in-the-explorer).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appIdOf } from '../../server/stores/app-id.ts';
-import { createAdminClient } from './admin-client.ts';
+import { adminPost, createAdminClient } from './admin-client.ts';
 import { startBugfenderSite, uploadUntil, type BugfenderSite } from './bugfender-site.ts';
 import { postgresDatabase } from './postgres-database.ts';
 import { startProduct, type Product } from './product.ts';
@@ -28,10 +28,9 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (kind) => {
   let product: Product;
   beforeAll(async () => {
     product = await startProduct(kind === 'postgres' ? await postgresDatabase() : undefined);
-    const created = await fetch(`${product.url}/sidelog/admin/api/apps`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${product.adminToken}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ key: APP, redact: { builtIns: ['email', 'card'] } }),
+    const created = await adminPost(product.url, product.adminToken, 'apps', {
+      key: APP,
+      redact: { builtIns: ['email', 'card'] },
     });
     expect(created.status).toBe(200);
   });
