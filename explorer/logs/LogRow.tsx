@@ -1,8 +1,10 @@
 // One log in the stream: level (colour and word), absolute and relative time, tag, text (long texts collapsed; the
-// search's hits marked; a network line's as its columns, a capture's as words: LineText.tsx), who it is from (device, or a key of it, and session), file:line and method, URL; each but the
-// level's colour left out when the viewer hides its column (columns.ts); and for a `bf_issue` line (the Bugfender
-// SDK's mark of an issue, its text the issue's uid) the issue's title as its text, and a link to it. Opening it shows its ways on (LogActions: its call site through the app's source maps among them, LogPlace.tsx): under the row, or, in the stream, in
-// the panel beside it (`panel`, LogPanel.tsx), the row one line high (docs/explorer.md#the-screen).
+// search's hits marked; a network line's as its columns, a capture's as words: LineText.tsx), who it is from (device,
+// or a key of it, and session), file:line and method, URL; each but the level's colour left out when the viewer hides
+// its column (columns.ts); and for a `bf_issue` line (the Bugfender SDK's mark of an issue, its text the issue's uid)
+// the issue's title as its text, and a link to the issue. Opening it shows its ways on (LogActions: its call site
+// through the app's source maps among them, LogPlace.tsx): under the row, or, in the stream, in the panel beside it
+// (`panel`, LogPanel.tsx), the row one line high (docs/explorer.md#the-screen).
 // Everything logged is rendered as text by React, never as markup.
 import { useMemo } from 'react';
 import { Link, useSearch } from 'wouter';
@@ -46,7 +48,7 @@ export function LogRow({
   const level = levelOf(log.ll);
   // A `bf_issue` line's text is its issue's uid: the row reads its issue's title instead, the panel the line as it is
   // (docs/explorer-views.md#issue-lines).
-  const issueTitle = log.tg === 'bf_issue' && log.t ? log.issue_title : undefined;
+  const issueTitle = log.issue_title;
   const text = issueTitle || (log.t ?? '');
   const long = text.length > LONG || text.includes('\n');
   const place = log.f ? `${log.f}${log.l ? `:${log.l}` : ''}` : '';

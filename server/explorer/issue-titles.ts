@@ -4,7 +4,8 @@
 import { ISSUE_LOG_TAG } from '../../protocol/limits.ts';
 import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
 
-/** `rows`, each `bf_issue` line with `issue_title` (null when the app has no such issue: never sent, or deleted). */
+/** `rows`, each `bf_issue` line with `issue_title` (null when the app has no issue of that uid: not arrived yet, or never
+ * sent). */
 export async function withIssueTitles<T extends { tg: string | null; t: string | null }>(
   queries: ExplorerQueries,
   appKey: string,
