@@ -215,6 +215,14 @@ describe('the header and the tables', () => {
         counts.getByRole('button', { name: 'Count' }).boundingBox(),
       ]);
       expect(count!.x + count!.width, `${width}`).toBeLessThanOrEqual(card!.x + card!.width);
+      // The stream's count on one line beside its buttons, which wrap rather than break it ("1 / log" at 1,024 px).
+      const status = page.locator('.stream-toolbar [role=status]');
+      expect(await status.innerText()).toBe('1 log');
+      const [height, line] = await status.evaluate((text) => [
+        text.getBoundingClientRect().height,
+        parseFloat(getComputedStyle(text).lineHeight),
+      ]);
+      expect(height, `${width}`).toBeLessThan(1.5 * line);
       // A device's short id stays in view where its name is cut: it is what tells devices of one model apart.
       const idInView = await facets
         .getByRole('region', { name: 'Device' })
