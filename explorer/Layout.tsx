@@ -44,22 +44,25 @@ function AppPicker({ appId }: { appId: string | undefined }) {
   const [location, navigate] = useLocation();
   if (apps.length === 0) return null;
   // An app the address names that the viewer has not: no other app is shown as chosen.
-  const known = apps.some((app) => app.appId === appId);
+  const chosen = apps.find((app) => app.appId === appId);
+  const label = (app: (typeof apps)[number]) => `${app.key} (${countOf(app.sessions, 'session')})`;
   return (
     <label className="app-picker">
       <span>App</span>
       <select
-        value={known ? appId : ''}
+        // Cut at its 12rem (explorer.css, the header's one line at 1,440 px): whole in its tooltip.
+        title={chosen ? label(chosen) : undefined}
+        value={chosen ? appId : ''}
         onChange={(event) => navigate(href(appSwitchPath(location), event.target.value))}
       >
-        {known ? null : (
+        {chosen ? null : (
           <option value="" disabled>
             Choose an app
           </option>
         )}
         {apps.map((app) => (
           <option key={app.appId} value={app.appId}>
-            {app.key} ({countOf(app.sessions, 'session')})
+            {label(app)}
           </option>
         ))}
       </select>

@@ -4,7 +4,18 @@ import { describe, expect, it } from 'vitest';
 import { waitFor } from './wait-for.ts';
 import { fromLocalInput } from '../../explorer/format.ts';
 import type { LogRecord } from '../../protocol/records.types.ts';
-import { ALL, ALPHA, APP_ID, BETA, newestFirst, rowText, streamTexts, T0, useExplorerApp } from './explorer-app.ts';
+import {
+  ALL,
+  ALPHA,
+  APP,
+  APP_ID,
+  BETA,
+  newestFirst,
+  rowText,
+  streamTexts,
+  T0,
+  useExplorerApp,
+} from './explorer-app.ts';
 import { explorerSettled, moreFilters, signInToExplorer, viewerText } from './viewer.ts';
 
 const { e2e, startSignedIn, logsUrl } = useExplorerApp();
@@ -145,9 +156,12 @@ describe('an app the address names', () => {
     expect(await e2e.page.locator('.log-list').count()).toBe(0);
     const picker = e2e.page.getByRole('combobox', { name: /^App/ });
     expect(await picker.locator('option:checked').innerText()).toBe('Choose an app');
+    expect(await picker.getAttribute('title')).toBeNull();
     await picker.selectOption(APP_ID);
     await e2e.page.waitForURL((address) => address.searchParams.get('app') === APP_ID);
     await e2e.page.locator('.log-list').waitFor();
+    // The picker cuts a long name at its width: its tooltip holds the chosen app whole.
+    expect(await picker.getAttribute('title')).toBe(`${APP} (2 sessions)`);
   });
 });
 
