@@ -32,11 +32,20 @@ export function whoLabel(device: { name: string; udid: string; who?: DeviceKeyVa
   return deviceName(device.name, device.udid);
 }
 
-/** Labels of devices shown together (a facet's), each told apart: where several devices have the same label (one user
- * on a laptop and a phone, each "user_id 17"), each of those gets its short id after it, as a device without an
- * identity has. */
+/** Labels of devices shown together (a facet's, a table's rows), each told apart: where several devices have the same
+ * label (one user on a laptop and a phone, each "user_id 17"), each of those gets its short id after it, as a device
+ * without an identity has. Rows of one device (its sessions) keep the label as it is. */
 export function distinctDeviceLabels(devices: readonly { label: string; udid: string }[]): string[] {
-  const seen = new Map<string, number>();
-  for (const { label } of devices) seen.set(label, (seen.get(label) ?? 0) + 1);
-  return devices.map(({ label, udid }) => (seen.get(label)! > 1 ? deviceName(label, udid) : label));
+  const udids = new Map<string, Set<string>>();
+  for (const { label, udid } of devices) udids.set(label, (udids.get(label) ?? new Set()).add(udid));
+  return devices.map(({ label, udid }) => (udids.get(label)!.size > 1 ? deviceName(label, udid) : label));
+}
+
+/** Who each device of a table's rows is (whoLabel), told apart as distinctDeviceLabels tells them, by udid. */
+export function whoLabels(
+  devices: readonly { name: string; udid: string; who?: DeviceKeyValue }[],
+  key: string | null,
+): Map<string, string> {
+  const labels = distinctDeviceLabels(devices.map((device) => ({ label: whoLabel(device, key), udid: device.udid })));
+  return new Map(devices.map((device, i) => [device.udid, labels[i]!]));
 }

@@ -1,13 +1,13 @@
 // Issues one by one (a group's occurrences, a session's issues), newest first, a page at a time by keyset: `before`
 // in the address is the last issue of the page before, so a page is a link.
-import { DeviceWho } from '../DeviceWho.tsx';
+import { DeviceWho, useWhoLabels } from '../DeviceWho.tsx';
 import { Link } from 'wouter';
 import { issuePath } from '../address.ts';
 import type { GroupOccurrences, IssueType } from '../api.ts';
 import { absoluteTime } from '../format.ts';
 import { Pager } from '../Pager.tsx';
 import { Results } from '../Results.tsx';
-import { useJson } from '../use-json.ts';
+import { shownData, useJson } from '../use-json.ts';
 import { href, useQuery } from '../use-query.ts';
 import { RedactedText } from '../RedactedText.tsx';
 import { TableHead } from '../TableHead.tsx';
@@ -32,6 +32,7 @@ export function IssueList({ appId, path, noun, empty }: { appId: string; path: s
   const query = new URLSearchParams({ limit: String(PAGE) });
   if (before) query.set('before', before);
   const list = useJson<GroupOccurrences>(`${path}${query}`);
+  const who = useWhoLabels(shownData(list)?.issues.map((issue) => ({ ...issue, name: issue.device_name })));
   return (
     <>
       <Results loaded={list} items={(data) => data.issues} empty={empty}>
@@ -52,7 +53,11 @@ export function IssueList({ appId, path, noun, empty }: { appId: string; path: s
                       <TypeBadge type={issue.type} />
                     </td>
                     <td>
-                      <DeviceWho appId={appId} device={{ ...issue, name: issue.device_name }} />
+                      <DeviceWho
+                        appId={appId}
+                        device={{ ...issue, name: issue.device_name }}
+                        label={who.get(issue.udid)}
+                      />
                     </td>
                     <td>
                       <Link className="session-id" href={href('/logs', appId, { session: issue.session_uid })}>

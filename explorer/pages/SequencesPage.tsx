@@ -1,7 +1,7 @@
 // Sessions by sequence (docs/explorer.md#sessions-by-sequence): sessions where A was logged and then B within a
 // time, A and B as search words or as patterns (with <*>). The search is the address: a=…&b=…&within=seconds&from&to.
 import { LineText } from '../logs/LineText.tsx';
-import { DeviceWho } from '../DeviceWho.tsx';
+import { DeviceWho, useWhoLabels } from '../DeviceWho.tsx';
 import type { FormEvent } from 'react';
 import { Link } from 'wouter';
 import type { SequencesAnswer } from '../api.ts';
@@ -12,7 +12,7 @@ import { useFollowing } from '../use-following.ts';
 import { SavedViews } from '../insight/SavedViews.tsx';
 import { Results } from '../Results.tsx';
 import { useAppId } from '../use-app.ts';
-import { useJson } from '../use-json.ts';
+import { shownData, useJson } from '../use-json.ts';
 import { href, useQuery } from '../use-query.ts';
 import { TableHead } from '../TableHead.tsx';
 
@@ -42,6 +42,7 @@ export function SequencesPage() {
   const query = new URLSearchParams();
   for (const name of ['a', 'b', 'within', 'from', 'to']) if (params.get(name)) query.set(name, params.get(name)!);
   const answer = useJson<SequencesAnswer>(asked ? `/apps/${encodeURIComponent(appId)}/sequences?${query}` : null);
+  const who = useWhoLabels(shownData(answer)?.sessions.map((match) => ({ ...match, name: match.a.device_name })));
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -122,7 +123,11 @@ export function SequencesPage() {
                         </Link>
                       </td>
                       <td>
-                        <DeviceWho appId={appId} device={{ ...match, name: match.a.device_name }} />
+                        <DeviceWho
+                          appId={appId}
+                          device={{ ...match, name: match.a.device_name }}
+                          label={who.get(match.udid)}
+                        />
                       </td>
                       <td>
                         <span className="nowrap">{absoluteTime(match.a.at)}</span>{' '}

@@ -1,12 +1,12 @@
 // The app's sessions: device, app version, language, first and last log, counts by level, issues; filtered and
 // sorted from the address.
-import { DeviceWho } from '../DeviceWho.tsx';
+import { DeviceWho, useWhoLabels } from '../DeviceWho.tsx';
 import type { FormEvent } from 'react';
 import { Link } from 'wouter';
 import type { ExplorerSession, SessionSort } from '../api.ts';
 import { LEVELS } from '../format.ts';
 import { useAppId } from '../use-app.ts';
-import { useJson } from '../use-json.ts';
+import { shownData, useJson } from '../use-json.ts';
 import { anyOf, Field, SelectField, SubmitButton } from '../Field.tsx';
 import { Results } from '../Results.tsx';
 import { Time } from '../Time.tsx';
@@ -58,6 +58,7 @@ export function SessionsPage() {
     `/apps/${encodeURIComponent(appId)}/sessions?${query}`,
   );
   const facets = useJson<{ versions: string[]; languages: string[] }>(`/apps/${encodeURIComponent(appId)}/facets`);
+  const who = useWhoLabels(shownData(list)?.sessions.map((session) => ({ ...session, name: session.device_name })));
   const choices = facets.state === 'ready' ? facets.data : { versions: [], languages: [] };
 
   const search = (event: FormEvent) => {
@@ -121,7 +122,11 @@ export function SessionsPage() {
                       </Link>
                     </td>
                     <td>
-                      <DeviceWho appId={appId} device={{ ...session, name: session.device_name }} />
+                      <DeviceWho
+                        appId={appId}
+                        device={{ ...session, name: session.device_name }}
+                        label={who.get(session.udid)}
+                      />
                     </td>
                     <td>
                       {session.app_version} <span className="muted">({session.app_build})</span>

@@ -22,6 +22,7 @@ const APPS = {
     devices: [
       ['web-ann', 'Ann laptop', { user_id: 'u-42' }],
       ['web-bob', 'Bob laptop', { user_id: 'u-7' }],
+      ['web-ann-phone', 'Ann phone', { user_id: 'u-42' }],
     ],
   },
   'users-ios': { identity: 'customer', devices: [['ios-ann', "Ann's iPhone", { customer: 'u-42' }]] },
@@ -72,7 +73,7 @@ describe('finding a user across apps', () => {
     // Each of the user's devices by its name and short id: who it is, the section's key and the value searched, is the
     // same on every row.
     expect(await rows('users-ios by customer')).toEqual(["Ann's iPhone · ios-ann"]);
-    expect(await rows('users-web by user_id')).toEqual(['Ann laptop · web-ann']);
+    expect((await rows('users-web by user_id')).sort()).toEqual(['Ann laptop · web-ann', 'Ann phone · web-ann-']);
     expect(await e2e.page.getByRole('region', { name: 'users-kiosk' }).innerText()).toContain(
       'No identity key set: not searched.',
     );
@@ -90,5 +91,11 @@ describe('finding a user across apps', () => {
       '/sidelog/devices/ios-ann',
       appIdOf('users-ios'),
     ]);
+
+    // The app's sessions name each device by its user, and the user's two devices apart by their short ids
+    // (docs/explorer.md#identity).
+    await viewerText(e2e.page, `${url}/sidelog/sessions?app=${appIdOf('users-web')}`);
+    const devices = await e2e.page.locator('.sessions-table tbody tr td:nth-child(2)').allInnerTexts();
+    expect(devices.sort()).toEqual(['user_id u-42 · web-ann', 'user_id u-42 · web-ann-', 'user_id u-7']);
   });
 });
