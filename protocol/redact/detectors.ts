@@ -243,10 +243,12 @@ const secret: Detector = {
 const INTERNATIONAL = String.raw`(?<![\p{L}\p{N}_+])\+\d(?:[ .-]?\(?\d\)?){7,14}(?!${WORD})`;
 // And the Russian national form the cabinet's partners write, `8 (912) 345-67-89`: a trunk 8 or 7 or a bracketed code,
 // then three, three, two and two digits, the last groups split by a space or a dash. That grouping tells it from an
-// order number; a plain `89123456789`, other countries' national forms and a run of more groups are left.
+// order number, and the code's first digit (3, 4, 7, 8 or 9, as Russia's and Kazakhstan's codes start) from a list of
+// numbers (`sizes 8 128 256 64 32`); a plain `89123456789`, other countries' national forms and a run of more groups
+// are left.
 const NATIONAL_START = String.raw`(?:[\p{L}\p{N}_+]|\d[ .-])`;
 const NATIONAL =
-  String.raw`(?:[78](?<!${NATIONAL_START}.)[ -]?\(?\d{3}\)?|\((?<!${NATIONAL_START}.)\d{3}\))` +
+  String.raw`(?:[78](?<!${NATIONAL_START}.)[ -]?\(?[34789]\d\d\)?|\((?<!${NATIONAL_START}.)[34789]\d\d\))` +
   String.raw`[ -]?\d{3}[ -]\d{2}[ -]\d{2}(?!${WORD}|[ .-]\d)`;
 const phone: Detector = { name: 'phone', source: `${INTERNATIONAL}|${NATIONAL}` };
 

@@ -134,6 +134,8 @@ const TABLES: Record<BuiltInName, { found: Row[]; left: string[] }> = {
       ['8-912-345-67-89.', '[phone].'],
       ['тел.8(812)555-12-34', 'тел.[phone]'],
       ['(812) 555-12-34, доб. 12', '[phone], доб. 12'],
+      ['8 (727) 244-55-66', '[phone]'],
+      ['(495) 123 45 67', '[phone]'],
       ['7 912 345-67-89', '[phone]'],
       ['8 800 555-35-35', '[phone]'],
     ],
@@ -153,6 +155,10 @@ const TABLES: Record<BuiltInName, { found: Row[]; left: string[] }> = {
       'v8 912 345-67-89',
       '9 912 345-67-89',
       '(030) 1234 5678',
+      // Lists of numbers of that grouping, whose second is no Russian or Kazakh code.
+      'sizes 8 128 256 64 32',
+      'ids: 7 100 200 30 40',
+      'at 8 123 456 78 90 ms',
     ],
   },
 };
