@@ -1,9 +1,9 @@
 // The chosen log, beside the stream (docs/explorer.md#the-screen): its level and time, its whole text as the list
-// sends it, where it was logged, its session and device with the device's keys as they stood in that session, and its
-// ways on (LogActions). The rows stay one line high; this is where a log is read.
+// sends it, the issue a `bf_issue` line marks, where it was logged, its session and device with the device's keys as
+// they stood in that session, and its ways on (LogActions). The rows stay one line high; this is where a log is read.
 import { Link } from 'wouter';
 import type { ExplorerLog } from '../api.ts';
-import { devicePath } from '../address.ts';
+import { devicePath, issuePath } from '../address.ts';
 import { absoluteTime, levelOf } from '../format.ts';
 import { RedactedText } from '../RedactedText.tsx';
 import { useZone } from '../time-zone.ts';
@@ -43,6 +43,17 @@ export function LogPanel({ log, appId, close }: { log: ExplorerLog; appId: strin
             <dt>Tag</dt>
             <dd>
               <RedactedText text={log.tg} />
+            </dd>
+          </>
+        ) : null}
+        {log.tg === 'bf_issue' && log.t ? (
+          // The line's text is the issue's uid (docs/explorer-views.md#issue-lines).
+          <>
+            <dt>Issue</dt>
+            <dd>
+              <Link href={href(issuePath(log.t), appId)}>
+                {log.issue_title ? <RedactedText text={log.issue_title} /> : log.t}
+              </Link>
             </dd>
           </>
         ) : null}

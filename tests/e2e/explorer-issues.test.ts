@@ -72,6 +72,13 @@ describe('issues, sessions and devices', () => {
   it("a bf_issue line reads as its issue's title and links to the issue", async () => {
     await viewerText(e2e.page, logsUrl({ tag: 'bf_issue' }));
     expect(await e2e.page.locator('.log-row .log-text').allInnerTexts()).toEqual(['Checkout crashed']);
+    // Chosen, the line as it was logged, its issue named beside it.
+    await e2e.page.locator('.log-row .log-text').click();
+    const panel = e2e.page.getByRole('region', { name: 'Chosen log' });
+    expect(await panel.locator('.log-panel-text').innerText()).toBe('issue-alpha');
+    expect(await panel.getByRole('link', { name: 'Checkout crashed' }).getAttribute('href')).toMatch(
+      /^\/sidelog\/issues\/issue-alpha\?/,
+    );
     await e2e.page.getByRole('link', { name: 'Open issue: Checkout crashed', exact: true }).click();
     await explorerSettled(e2e.page);
     expect(new URL(e2e.page.url()).pathname).toBe('/sidelog/issues/issue-alpha');
