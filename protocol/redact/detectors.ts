@@ -241,15 +241,18 @@ const secret: Detector = {
 
 // Phone numbers in international form: a + and 8 to 15 digits (E.164), split by spaces, dots, dashes or brackets.
 const INTERNATIONAL = String.raw`(?<![\p{L}\p{N}_+])\+\d(?:[ .-]?\(?\d\)?){7,14}(?!${WORD})`;
-// And the Russian national form the cabinet's partners write, `8 (912) 345-67-89`: a trunk 8 or 7 or a bracketed code,
-// then three, three, two and two digits, the last groups split by a space or a dash. That grouping tells it from an
-// order number, and the code's first digit (3, 4, 7, 8 or 9, as Russia's and Kazakhstan's codes start) from a list of
-// numbers (`sizes 8 128 256 64 32`); a plain `89123456789`, other countries' national forms and a run of more groups
-// are left.
+// And the Russian national form the cabinet's partners write, `8 (912) 345-67-89`: a trunk 8 or 7 and a three-digit
+// code, or the code bracketed, then seven digits. The code's first digit (3, 4, 7, 8 or 9, as Russia's and Kazakhstan's
+// codes start) tells it from a list of numbers (`sizes 8 128 256 64 32`); after a bare code the seven must be three,
+// two and two split by a space or a dash, which tells it from an order number (a plain `89123456789` is left), where
+// the brackets already do (`8(912)3456789`). Other countries' national forms and a run of more groups are left.
 const NATIONAL_START = String.raw`(?:[\p{L}\p{N}_+]|\d[ .-])`;
+const CODE = String.raw`[34789]\d\d`;
+const SEVEN = String.raw`\d{3}[ -]?\d{2}[ -]?\d{2}`;
+const SEVEN_GROUPED = String.raw`\d{3}[ -]\d{2}[ -]\d{2}`;
 const NATIONAL =
-  String.raw`(?:[78](?<!${NATIONAL_START}.)[ -]?\(?[34789]\d\d\)?|\((?<!${NATIONAL_START}.)[34789]\d\d\))` +
-  String.raw`[ -]?\d{3}[ -]\d{2}[ -]\d{2}(?!${WORD}|[ .-]\d)`;
+  String.raw`(?:[78](?<!${NATIONAL_START}.)[ -]?(?:\(${CODE}\)[ -]?${SEVEN}|${CODE}[ -]?${SEVEN_GROUPED})` +
+  String.raw`|\((?<!${NATIONAL_START}.)${CODE}\)[ -]?${SEVEN})(?!${WORD}|[ .-]\d)`;
 const phone: Detector = { name: 'phone', source: `${INTERNATIONAL}|${NATIONAL}` };
 
 /** Every built-in, in the order they are tried where two could start at one position. */

@@ -136,6 +136,9 @@ const TABLES: Record<BuiltInName, { found: Row[]; left: string[] }> = {
       ['(812) 555-12-34, доб. 12', '[phone], доб. 12'],
       ['8 (727) 244-55-66', '[phone]'],
       ['(495) 123 45 67', '[phone]'],
+      // Bracketed, the code tells it: the seven digits may run together.
+      ['тел. 8(912)3456789.', 'тел. [phone].'],
+      ['(812)5551234', '[phone]'],
       ['7 912 345-67-89', '[phone]'],
       ['8 800 555-35-35', '[phone]'],
     ],
