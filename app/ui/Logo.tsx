@@ -7,7 +7,7 @@ export function Logo({ size = 48, title = 'Логотип' }: { size?: number; t
   return (
     <svg className="logo" width={size} height={size} viewBox="0 0 48 48" role="img" aria-labelledby={titleId}>
       <title id={titleId}>{title}</title>
-      <rect width="48" height="48" rx="12" fill="var(--brand)" />
+      <rect width="48" height="48" rx="12" fill="var(--brand-fill)" />
       <path d="M14 36V12h20v24" fill="none" stroke="#fff" strokeWidth="4" strokeLinejoin="round" />
       <circle cx="24" cy="22" r="4" fill="var(--accent)" />
     </svg>

@@ -1,6 +1,8 @@
 // No serious accessibility violation on any of the explorer's pages, in real Chromium against the running service
-// (docs/local-service.md#explorer): axe-core run on each, with what it opens (a log, a group, the saved views) open.
-import { beforeAll, describe, expect, it } from 'vitest';
+// (docs/local-service.md#explorer): axe-core run on each, with what it opens (a log, a group, the saved views) open,
+// in the light theme and the dark (docs/explorer.md#dark-theme).
+import type { Page } from 'playwright-core';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCollectorClient } from './collector-client.ts';
 import { APP, APP_ID, log, T0, useExplorerApp } from './explorer-app.ts';
 import { explorerSettled, signInToExplorer, viewerText } from './viewer.ts';
@@ -15,8 +17,19 @@ beforeAll(async () => {
   await collector.logs(await collector.session(LONG_SESSION, 'd-long'), [log(9, 'long session line', 2, 'net')]);
 });
 
+/** The page's background and text colours, as computed. */
+const pageColours = (page: Page) =>
+  page.evaluate(() => {
+    const { backgroundColor, color } = getComputedStyle(document.documentElement);
+    return { background: backgroundColor, text: color };
+  });
+const LIGHT = { background: 'rgb(244, 247, 246)', text: 'rgb(28, 35, 33)' };
+const DARK = { background: 'rgb(17, 22, 20)', text: 'rgb(227, 232, 230)' };
+
 describe('accessibility', () => {
   e2e.keepPageInBlock();
+  // The kept page's colour scheme, which a test below changes, is the light theme's at each test's start.
+  beforeEach(() => e2e.page.emulateMedia({ colorScheme: 'light' }));
   const pages = [
     ['sign-in', '/sidelog/sign-in'],
     ['logs', `/sidelog/logs?app=${APP_ID}`],
@@ -37,7 +50,7 @@ describe('accessibility', () => {
     // The admin's alone (the e2e viewer has none): signed in as the admin on its form.
     ['settings', `/sidelog/settings?app=${APP_ID}`],
   ];
-  it.each(pages)('axe-core finds no serious or critical violation on the %s page', async (name, path) => {
+  it.each(pages)('axe-core: no serious or critical violation on the %s page, light or dark', async (name, path) => {
     if (name === 'sign-in') {
       await e2e.page.context().clearCookies();
       await e2e.page.goto(`${e2e.product.url}${path}`);
@@ -72,6 +85,11 @@ describe('accessibility', () => {
     }
     // The saved views opened where a page has them, so their form is checked too.
     if (await e2e.page.locator('.saved-views summary').count()) await e2e.page.locator('.saved-views summary').click();
+    expect(await seriousViolations(e2e.page)).toEqual([]);
+    expect(await pageColours(e2e.page)).toEqual(LIGHT);
+    // The same page as a system in dark mode shows it: every text's contrast checked again.
+    await e2e.page.emulateMedia({ colorScheme: 'dark' });
+    expect(await pageColours(e2e.page)).toEqual(DARK);
     expect(await seriousViolations(e2e.page)).toEqual([]);
   });
 

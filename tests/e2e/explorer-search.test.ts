@@ -126,11 +126,21 @@ describe('the search box', () => {
     await sheet.waitFor({ state: 'hidden' });
   });
 
-  it('axe-core finds no serious or critical violation with hits marked and the cheat sheet open', async () => {
+  it('axe-core finds no serious or critical violation with hits marked and the cheat sheet open, light or dark', async () => {
     await search(e2e.page, 'gateway');
     await e2e.page.getByRole('button', { name: 'Search syntax' }).click();
     await e2e.page.getByRole('dialog', { name: 'Search syntax' }).waitFor();
     expect(await seriousViolations(e2e.page)).toEqual([]);
+    // A hit's mark and the cheat sheet in the dark theme (docs/explorer.md#dark-theme), then the kept page light.
+    await e2e.page.emulateMedia({ colorScheme: 'dark' });
+    expect(
+      await e2e.page
+        .locator('.log-text mark')
+        .first()
+        .evaluate((mark) => getComputedStyle(mark).backgroundColor),
+    ).toBe('rgb(94, 77, 0)');
+    expect(await seriousViolations(e2e.page)).toEqual([]);
+    await e2e.page.emulateMedia({ colorScheme: 'light' });
   });
 
   it('parentheses group and nest; an unbalanced one says so (docs/explorer.md#parentheses)', async () => {
