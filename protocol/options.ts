@@ -10,40 +10,53 @@ export type RecordInputValues = (typeof RECORD_INPUT_VALUES)[number];
 const LOG_NETWORK_REQUESTS = ['all', 'failures', false] as const;
 export type LogNetworkRequests = (typeof LOG_NETWORK_REQUESTS)[number];
 
+/** Sidelog's options (docs/api.md#options). Each says its default, as `init` fills it in; only `appKey` is required.
+ * tests/unit/protocol/option-docs.test.ts keeps these comments, the defaults and docs/api.md's table alike. */
 export interface SidelogOptions {
   /** The app's key on the logging service. Required. */
   appKey: string;
-  /** Base URL of the logging service's API. Default: the page's origin + '/sidelog/api'. */
+  /** Base URL of the logging service's API, http or https. Default: the page's origin + `/sidelog/api`. */
   apiURL?: string;
-  /** Base URL of the service's pages (issue, session and device links). Default: origin + '/sidelog'. */
+  /** Base URL of the service's pages (issue, session and device links), http or https. Default: the page's origin +
+   * `/sidelog`. */
   baseURL?: string;
+  /** The app's build, sent with each session; blank takes the default. Default: `'0'`. */
   build?: string;
+  /** The app's version, sent with each session; blank takes the default. Default: `'0.0.0'`. */
   version?: string;
+  /** The device's name on the service. Default: the browser and system, from the user-agent data. */
   deviceName?: string;
-  /** Log Sidelog's own failures to the console. */
+  /** Print Sidelog's own failures to the console. Default: `false`. */
   debug?: boolean;
+  /** Log the page's own `console` calls too. Default: `true`. */
   overrideConsoleMethods?: boolean;
+  /** Print Sidelog's log calls to the console as well. Default: `true`. */
   printToConsole?: boolean;
+  /** Log load, DOMContentLoaded, history and hash changes. Default: `true`. */
   logBrowserEvents?: boolean;
+  /** Log clicks, focus, blur, submits and typing (what is typed as its shape: `recordInputValues`). Default: `true`. */
   logUIEvents?: boolean;
-  /** fetch, XMLHttpRequest and sendBeacon: every request, those that failed (default), or none. */
+  /** The page's fetch, XMLHttpRequest and sendBeacon calls: every one, those that failed, or none. Default:
+   * `'failures'`. */
   logNetworkRequests?: LogNetworkRequests;
-  /** LCP, INP, CLS, FCP and TTFB, one line per page view. */
+  /** LCP, INP, CLS, FCP and TTFB, one line per page view. Default: `true`. */
   logWebVitals?: boolean;
+  /** Send uncaught errors and unhandled rejections as crashes. Default: `true`. */
   registerErrorHandler?: boolean;
-  /** Capture file, line and method for every level, not only Warning, Error, Trace and Fatal. */
+  /** Capture file, line and method for every level, not only Warning, Error, Trace and Fatal. Default: `false`. */
   captureCallSite?: boolean;
-  /** What a UI event records of what is typed: its shape (default), nothing, or the value itself. */
+  /** What a UI event records of what is typed: its shape, nothing, or the value through the redaction rules. Default:
+   * `'masked'`. */
   recordInputValues?: RecordInputValues;
-  /** The app's redaction rules, and which built-ins run (all by default). */
+  /** The app's redaction rules, and which built-ins run. Default: every built-in detector, no rule of the app's. */
   redact?: RedactOption;
   /**
    * Where the host serves Sidelog's worker script itself (a CDN in front of the site, a strict CSP): a URL of the
    * page's own origin, absolute or relative to the page. Default: the worker file beside Sidelog's code.
    */
   workerURL?: string;
-
-  /** Upload to this OTLP/HTTP endpoint instead of the logging service (docs/opentelemetry.md#sidelog-uploads-otlp). */
+  /** Upload to this OTLP/HTTP endpoint instead of the logging service (docs/opentelemetry.md#sidelog-uploads-otlp).
+   * Default: none. */
   otlp?: OtlpOptions;
 }
 
