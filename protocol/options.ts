@@ -10,8 +10,8 @@ export type RecordInputValues = (typeof RECORD_INPUT_VALUES)[number];
 const LOG_NETWORK_REQUESTS = ['all', 'failures', false] as const;
 export type LogNetworkRequests = (typeof LOG_NETWORK_REQUESTS)[number];
 
-/** Sidelog's options (docs/api.md#options). Each says its default, as `init` fills it in; only `appKey` is required.
- * tests/unit/protocol/option-docs.test.ts keeps these comments, the defaults and docs/api.md's table alike. */
+// tests/unit/api-docs.test.ts holds each option's comment, init's defaults and docs/api.md's table alike.
+/** Sidelog's options (docs/api.md#options). Each says its default, as `init` fills it in; only `appKey` is required. */
 export interface SidelogOptions {
   /** The app's key on the logging service. Required. */
   appKey: string;

@@ -19,12 +19,17 @@ import { createWriteQueue } from './write-queue.ts';
 
 /** The fields of `sendLog`; all optional, sanitised by the engine. */
 export interface LogFields {
+  /** The line of the call in its file. */
   line?: number;
+  /** Default: Debug. */
   level?: LogLevel;
   tag?: string;
+  /** The function or method that logged. */
   method?: string;
   file?: string;
+  /** Cut at 32,000 characters, as every log's text (docs/limits.md#sanitising). */
   text?: string;
+  /** Default: the page's address at the call. */
   url?: string;
 }
 
@@ -167,11 +172,18 @@ export class SidelogClient {
 
   // The public log methods, each with its level and the console method it prints through: the queue makes them, so
   // that a call's few steps are one function (app/logging/write-queue.ts).
+  /** Logs its arguments at Debug, as `console.log` would print them (the engine formats them, off the main thread);
+   * also prints them with `printToConsole`. Never throws, never waits. */
   log = this.#queue.method(LogLevel.Debug, originalConsole.log);
+  /** As `log`, at Warning, with the call's file, line and method. */
   warn = this.#queue.method(LogLevel.Warning, originalConsole.warn);
+  /** As `log`, at Error, with the call's file, line and method. */
   error = this.#queue.method(LogLevel.Error, originalConsole.error);
+  /** As `log`, at Trace, with the call's file, line and method. */
   trace = this.#queue.method(LogLevel.Trace, originalConsole.trace);
+  /** As `log`, at Info. */
   info = this.#queue.method(LogLevel.Info, originalConsole.info);
+  /** As `log`, at Fatal, with the call's file, line and method. */
   fatal = this.#queue.method(LogLevel.Fatal, originalConsole.error);
 
   /** A log line with explicit fields; never captures a call site. */
@@ -192,8 +204,12 @@ export class SidelogClient {
     }
   }
 
+  /** Stores an issue, logs its line (tag `bf_issue`) and forces one send; resolves to the issue's page on the service,
+   * `{baseURL}/intent/{appID}/issue/{uuid}`. Throws at once when the title is not a string. */
   sendIssue = (title: string, text: string): Promise<string> => this.#sendIssue(IssueType.Issue, title, text);
+  /** As `sendIssue`, for a crash: `registerErrorHandler` sends uncaught errors this way. */
   sendCrash = (title: string, text: string): Promise<string> => this.#sendIssue(IssueType.Crash, title, text);
+  /** As `sendIssue`, for a user's feedback; `getUserFeedback` asks the user for it. */
   sendUserFeedback = (subject: string, text: string): Promise<string> =>
     this.#sendIssue(IssueType.UserFeedback, subject, text);
 
@@ -210,12 +226,15 @@ export class SidelogClient {
     return this.#ready().then(({ link }) => link('issue', uuid));
   }
 
+  /** Sets a key of the device's (`user_id`, say), sent with its logs and kept across pages; a boolean, number or
+   * string stays as it is, anything else is made a string. Throws at once when the key is not a string. */
   setDeviceKey = (key: string, value: unknown): void => {
     validateDeviceKey(key);
     // A null value is the text 'null', as the sanitiser writes it: only removeDeviceKey removes a key.
     this.#setKey(key, value === null ? 'null' : (value as DeviceKeyValue));
   };
 
+  /** Removes a key `setDeviceKey` set. Throws at once when the key is not a string. */
   removeDeviceKey = (key: string): void => {
     validateDeviceKey(key);
     this.#setKey(key, null);
@@ -240,16 +259,20 @@ export class SidelogClient {
       showFeedbackDialog(texts, this.sendUserFeedback),
     );
 
+  /** Uploads as if the service had enabled this device (or stops doing so). */
   setForceEnabled = (enabled: boolean): Promise<void> =>
     this.#ready().then(({ engine }) => engine.calls.setForceEnabled(enabled));
 
+  /** One upload run now, whatever the device's status on the service. */
   forceSendOnce = (): Promise<void> => this.#ready().then(({ engine }) => engine.calls.forceSendOnce());
 
   /** Resolves once everything logged so far is stored by the engine: before leaving on purpose, say. */
   settle = (): Promise<void> => this.#ready().then(({ engine }) => engine.calls.settle(this.#queue.lastSeq()));
 
+  /** This device's page on the service: `{baseURL}/intent/{appID}/device/{udid}`. */
   getDeviceURL = (): Promise<string> => this.#ready().then(({ link, identity }) => link('device', identity.udid));
 
+  /** This session's page on the service: `{baseURL}/intent/{appID}/session/{sessionUUID}`. */
   getSessionURL = (): Promise<string> =>
     this.#ready().then(({ link, identity }) => link('session', identity.sessionUUID));
 

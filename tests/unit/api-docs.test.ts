@@ -1,30 +1,33 @@
-// What a developer's editor shows of each option (its doc comment in protocol/options.ts, shipped in the package's
-// types) says what the option does and its default, the default `init` fills in, and docs/api.md's table has the same
-// options in the same order with the same defaults.
+// What a developer's editor shows of Sidelog's API, the doc comments shipped in the package's types: each option's
+// (protocol/options.ts) says what it does and its default, the default `init` fills in, and docs/api.md's table has the
+// same options in the same order with the same defaults; each public member of the client (app/logging/client.ts) says
+// what it does.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, test } from 'vitest';
-import { resolveOptions } from '../../../protocol/index.ts';
+import { resolveOptions } from '../../protocol/index.ts';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
-const SOURCE = 'protocol/options.ts';
+const ROOT = resolve(import.meta.dirname, '../..');
+/** A source file's declarations. */
+const parsed = (path: string) =>
+  ts.createSourceFile(path, readFileSync(resolve(ROOT, path), 'utf8'), ts.ScriptTarget.Latest, true).statements;
+
+/** A declaration's doc comment, on one line. */
+const docOf = (node: ts.Node) =>
+  ts
+    .getJSDocCommentsAndTags(node)
+    .map((doc) => ts.getTextOfJSDocComment(doc.comment) ?? '')
+    .join(' ')
+    .replace(/\s+/g, ' ');
 
 /** Each option of SidelogOptions, in its order, with its doc comment's text. */
 function documentedOptions(): { name: string; doc: string }[] {
-  const file = ts.createSourceFile(SOURCE, readFileSync(resolve(ROOT, SOURCE), 'utf8'), ts.ScriptTarget.Latest, true);
-  const options = file.statements.find(
+  const options = parsed('protocol/options.ts').find(
     (statement): statement is ts.InterfaceDeclaration =>
       ts.isInterfaceDeclaration(statement) && statement.name.text === 'SidelogOptions',
   )!;
-  return options.members.map((member) => ({
-    name: (member.name as ts.Identifier).text,
-    doc: ts
-      .getJSDocCommentsAndTags(member)
-      .map((doc) => ts.getTextOfJSDocComment(doc.comment) ?? '')
-      .join(' ')
-      .replace(/\s+/g, ' '),
-  }));
+  return options.members.map((member) => ({ name: (member.name as ts.Identifier).text, doc: docOf(member) }));
 }
 
 /** docs/api.md's options table: each row's option and default. */
@@ -64,5 +67,24 @@ describe("the options' doc comments (docs/api.md#options)", () => {
     expect(valueOf(literal!)).toEqual(resolved[name as keyof typeof resolved]);
     const row = tableOptions().find((option) => option.name === name)!;
     expect(row.default.slice(0, literal!.length + 2)).toBe(`\`${literal}\``);
+  });
+});
+
+describe("the client's public members (docs/api.md)", () => {
+  const client = parsed('app/logging/client.ts').find(
+    (statement): statement is ts.ClassDeclaration =>
+      ts.isClassDeclaration(statement) && statement.name?.text === 'SidelogClient',
+  )!;
+  const members = client.members
+    .filter((member) => member.name && ts.isIdentifier(member.name))
+    .map((member) => ({ name: (member.name as ts.Identifier).text, doc: docOf(member) }));
+
+  test('are the API docs/api.md gives', () => {
+    const api = readFileSync(resolve(ROOT, 'docs/api.md'), 'utf8');
+    expect(members.map((member) => member.name).filter((name) => !api.includes(`\`${name}`))).toEqual([]);
+  });
+
+  test.each(members)('$name says what it does', ({ doc }) => {
+    expect(doc).toMatch(/\w.*\.$/);
   });
 });
