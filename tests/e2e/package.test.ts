@@ -150,6 +150,18 @@ describe('the tarball', () => {
     expect(code).not.toMatch(/new URL\(["'`]\//);
   });
 
+  // docs/package.md: server-side rendering, where a module that imports Sidelog runs in Node.
+  it('imports in Node, as a server-side render does: a log call returns, init throws for want of a page', async () => {
+    const script = `
+      const { Sidelog } = await import('sidelog');
+      Sidelog.log('rendered on the server');
+      try { Sidelog.init({ appKey: 'key' }); } catch (error) { console.log('init: ' + error.message); }`;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: apps.get(CONSUMERS[0])!.appDir,
+    });
+    expect(stdout).toBe('rendered on the server\ninit: location is not defined\n');
+  });
+
   // The first load's budgets (docs/benchmarks.md#main-thread-cost), held in `npm test` and so in CI: the bench's own
   // build of its pages (bench/build-pages.ts) from this tarball, measured as the bench measures it (bench/bundle-bytes.ts).
   it("keeps Sidelog's first load within 6 KB gzip, and its first load and start-up within 12 KB, as the bench builds its page", async () => {
