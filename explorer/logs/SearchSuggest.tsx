@@ -1,7 +1,8 @@
 // The search box with suggestions as one types (docs/explorer.md#suggestions), as the ARIA combobox pattern has it: the
 // input is a combobox controlling a listbox of options; ↓ and ↑ move through them (aria-activedescendant), Enter or a
-// click takes one, Escape closes them. Enter with no option chosen submits the form as before.
-import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+// click takes one, Escape closes them. Enter with no option chosen submits the form as before. "/" anywhere on the page
+// but in a field brings the focus here (docs/explorer.md#the-screen).
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { applySuggestion, suggestions } from './search-suggest.ts';
 import { useFacetValues } from './facet-values.ts';
 
@@ -32,6 +33,19 @@ export function SearchSuggest({
     input?.setSelectionRange(placed.current.caret, placed.current.caret);
     placed.current = null;
   }, [id, value]);
+
+  useEffect(() => {
+    const onSlash = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || typingIn(event.target)) return;
+      const input = document.getElementById(id) as HTMLInputElement | null;
+      if (!input) return;
+      event.preventDefault();
+      input.focus();
+      input.setSelectionRange(input.value.length, input.value.length);
+    };
+    document.addEventListener('keydown', onSlash);
+    return () => document.removeEventListener('keydown', onSlash);
+  }, [id]);
 
   function take(index: number) {
     const next = applySuggestion(value, Math.min(caret, value.length), options[index]!);
@@ -70,6 +84,7 @@ export function SearchSuggest({
         aria-controls={listId}
         aria-activedescendant={expanded && active >= 0 && active < options.length ? `${listId}-${active}` : undefined}
         autoComplete="off"
+        aria-keyshortcuts="/"
         value={value}
         placeholder={placeholder}
         onChange={(event) => {
@@ -100,5 +115,14 @@ export function SearchSuggest({
         ))}
       </ul>
     </div>
+  );
+}
+
+/** Whether a key pressed there is the element's own: in a field, a select or editable text, where "/" is a character,
+ * or in a dialog (the search's cheat sheet), which keeps the focus until it closes. */
+function typingIn(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || target.matches('input, textarea, select') || !!target.closest('dialog, [role=dialog]'))
   );
 }

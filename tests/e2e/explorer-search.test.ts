@@ -143,6 +143,18 @@ describe('the search box', () => {
     await e2e.page.emulateMedia({ colorScheme: 'light' });
   });
 
+  it('"/" brings the focus to the search box from the page, its text kept; in a field it is a slash', async () => {
+    await search(e2e.page, 'gateway');
+    const box = e2e.page.getByLabel('Search text');
+    await e2e.page.locator('.log-list').focus();
+    await e2e.page.keyboard.press('/');
+    expect(await box.evaluate((input) => input === document.activeElement)).toBe(true);
+    await e2e.page.keyboard.type(' -timeout');
+    expect(await box.inputValue()).toBe('gateway -timeout');
+    await e2e.page.keyboard.press('/');
+    expect(await box.inputValue()).toBe('gateway -timeout/');
+  });
+
   it('parentheses group and nest; an unbalanced one says so (docs/explorer.md#parentheses)', async () => {
     // The rows of the search before stay shown while the next loads: wait for the new ones.
     const finds = async (q: string, texts: string[]) => {
