@@ -122,6 +122,13 @@ describe('the search box', () => {
     await e2e.page.getByRole('button', { name: 'Search syntax' }).click();
     await sheet.waitFor();
     expect(await sheet.locator('code').allInnerTexts()).toEqual(CHEAT_SHEET.map((entry) => entry.example));
+    // Whole in the window (1280 × 720), scrolled inside: taller than the window, it ran past both edges.
+    const box = (await sheet.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(e2e.page.viewportSize()!.height);
+    expect(await sheet.locator('.search-help-keys').innerText()).toBe(
+      'Keys: / to search from anywhere on the page, ↑ and ↓ in the list to choose a log, Enter to open it, Escape to close it.',
+    );
     await e2e.page.keyboard.press('Escape');
     await sheet.waitFor({ state: 'hidden' });
   });
