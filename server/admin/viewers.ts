@@ -1,5 +1,6 @@
-// The admin API's routes for the explorer's viewer accounts (docs/local-service.md#per-app-access): `POST viewers
-// { name, password }` makes one or sets a new password, `POST viewers/{name}/apps { apps }` limits one to some apps.
+// The admin API's routes for the explorer's viewer accounts (docs/local-service.md#viewer-accounts): `GET viewers`
+// lists them, `POST viewers { name, password }` makes one or sets a new password, `POST viewers/{name}/apps { apps }`
+// limits one to some apps (docs/local-service.md#per-app-access), `DELETE viewers/{name}` removes one.
 import { Hono } from 'hono';
 import { readJsonObject } from '../http/body-limits.ts';
 import type { AppStore, ViewerStore } from '../stores/store.types.ts';
@@ -8,6 +9,15 @@ import { accountProblem, createViewerAccounts } from '../explorer/viewer-account
 export function createAdminViewers(store: AppStore & ViewerStore, adminToken: string): Hono {
   const routes = new Hono();
   const accounts = createViewerAccounts(store, adminToken);
+
+  routes.get('/viewers', async (c) => c.json({ viewers: await accounts.list() }));
+
+  // Its sign-ins end with it: its next request is refused as signed out.
+  routes.delete('/viewers/:name', async (c) => {
+    const name = c.req.param('name');
+    if (!(await accounts.remove(name))) return c.json({ error: 'no such viewer' }, 404);
+    return c.json({ name });
+  });
 
   // A new password for an existing name replaces the old one and ends its sign-ins.
   routes.post('/viewers', async (c) => {

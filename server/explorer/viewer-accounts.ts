@@ -4,7 +4,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { ADMIN_VIEWER } from '../../explorer-contract/insight.types.ts';
 import { hashPassword, verifyPassword } from '../http/passwords.ts';
-import type { ViewerStore } from '../stores/store.types.ts';
+import type { ViewerAccount, ViewerStore } from '../stores/store.types.ts';
 import { hashToken, newToken } from '../http/tokens.ts';
 
 /** The name the admin token signs in as; no account may take it. */
@@ -69,6 +69,16 @@ export function createViewerAccounts(store: ViewerStore, adminToken: string) {
     /** Limits the account to these app keys, or with null lifts the limit; false when there is no such account. */
     limitApps(name: string, apps: string[] | null): Promise<boolean> {
       return store.setViewerApps(name, apps);
+    },
+
+    /** Every account, by name, with the apps it may read (null: every app). */
+    list(): Promise<ViewerAccount[]> {
+      return store.viewers();
+    },
+
+    /** Removes the account: its sign-ins end at once, its own saved views go; false when there is no such account. */
+    remove(name: string): Promise<boolean> {
+      return store.deleteViewer(name);
     },
 
     signOut(token: string): Promise<void> {

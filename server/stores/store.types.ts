@@ -188,6 +188,19 @@ export interface ViewerStore {
   viewerApps(name: string): Promise<string[] | undefined>;
   /** Limits the viewer to these app keys, or with null lifts the limit; false when there is no such viewer. */
   setViewerApps(name: string, apps: string[] | null): Promise<boolean>;
+  /** Every account, by name: never its password's hash. */
+  viewers(): Promise<ViewerAccount[]>;
+  /** Removes the account with its sign-ins and its own saved views (their alerts with them); the views it shared stay,
+   * the team's. False when there is no such viewer. */
+  deleteViewer(name: string): Promise<boolean>;
+}
+
+/** A viewer account as the admin lists it. */
+export interface ViewerAccount {
+  name: string;
+  /** The app keys it may read; null for every app. */
+  apps: string[] | null;
+  created_at: string;
 }
 
 export interface IssueGroupFilter {

@@ -6,7 +6,7 @@ import type { ViewerStore } from './store.types.ts';
 
 export function viewerStore(
   db: Db,
-): Split<ViewerStore, 'putViewer' | 'addViewerSession' | 'deleteViewerSession' | 'setViewerApps'> {
+): Split<ViewerStore, 'putViewer' | 'addViewerSession' | 'deleteViewerSession' | 'setViewerApps' | 'deleteViewer'> {
   return {
     reads: {
       async viewerPasswordHash(name) {
@@ -23,6 +23,12 @@ export function viewerStore(
       async viewerApps(name) {
         const row = await db.one<{ apps: string | null }>(sql`SELECT apps FROM viewers WHERE name = ${name}`);
         return row?.apps ? (JSON.parse(row.apps) as string[]) : undefined;
+      },
+      async viewers() {
+        const rows = await db.all<{ name: string; apps: string | null; created_at: string }>(
+          sql`SELECT name, apps, created_at FROM viewers ORDER BY name${db.byCodePoint}`,
+        );
+        return rows.map((row) => ({ ...row, apps: row.apps === null ? null : (JSON.parse(row.apps) as string[]) }));
       },
     },
     writes: {
@@ -48,6 +54,18 @@ export function viewerStore(
       async deleteViewerSession(tokenHash) {
         await db.run(sql`DELETE FROM viewer_sessions WHERE token_hash = ${tokenHash}`);
       },
+      deleteViewer: (name) =>
+        db.transaction(async (tx) => {
+          if ((await tx.run(sql`DELETE FROM viewers WHERE name = ${name}`)) === 0) return false;
+          await tx.run(sql`DELETE FROM viewer_sessions WHERE viewer = ${name}`);
+          // Its own views, which no one else could read, go with their alerts (as deleteSavedView deletes one), so
+          // that an account made later with the name finds none of them; the views it shared stay, the team's.
+          const own = sql`SELECT id FROM saved_views WHERE owner = ${name} AND shared = 0`;
+          await tx.run(sql`DELETE FROM alert_firings WHERE view_id IN (${own})`);
+          await tx.run(sql`DELETE FROM view_alerts WHERE view_id IN (${own})`);
+          await tx.run(sql`DELETE FROM saved_views WHERE owner = ${name} AND shared = 0`);
+          return true;
+        }),
       async setViewerApps(name, apps) {
         return (
           (await db.run(

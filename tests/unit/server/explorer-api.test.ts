@@ -192,6 +192,30 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
       expect((await signIn('support', 'long-enough-2')).status).toBe(200);
     });
 
+    test('the admin API lists the accounts and removes one: its sign-in ends at once, and it signs in no more', async () => {
+      await service.admin('viewers', { json: { name: 'support', password: 'long-enough-1' } });
+      await service.admin('viewers', { json: { name: 'leaver', password: 'long-enough-2' } });
+      await service.admin('viewers/leaver/apps', { json: { apps: [DEMO_APP_KEY] } });
+      const { cookie } = await signIn('leaver', 'long-enough-2');
+      expect((await get(`${API}/me`, cookie)).status).toBe(200);
+      const listed = await service.admin<{ viewers: { name: string; apps: string[] | null; created_at: string }[] }>(
+        'viewers',
+      );
+      expect(listed.viewers.map(({ name, apps }) => ({ name, apps }))).toEqual([
+        { name: 'leaver', apps: [DEMO_APP_KEY] },
+        { name: 'support', apps: null },
+      ]);
+      expect(JSON.stringify(listed)).not.toContain('password');
+
+      expect(await service.admin('viewers/leaver', { method: 'DELETE' })).toEqual({ name: 'leaver' });
+      expect((await get(`${API}/me`, cookie)).status).toBe(401);
+      expect((await signIn('leaver', 'long-enough-2')).status).toBe(401);
+      expect((await service.admin<{ viewers: { name: string }[] }>('viewers')).viewers.map(({ name }) => name)).toEqual(
+        ['support'],
+      );
+      await expect(service.admin('viewers/leaver', { method: 'DELETE' })).rejects.toThrow(/404.*no such viewer/);
+    });
+
     test('sign-out ends the session', async () => {
       const { cookie } = await signIn('admin', ADMIN_TOKEN);
       await service.app.request(`${API}/sign-out`, {

@@ -51,6 +51,45 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     expect(await store.setViewerApps('nobody', ['app-a'])).toBe(false);
   });
 
+  test('viewers are listed by name without their hashes; one removed loses its sign-ins and its own views, not those it shared', async () => {
+    const now = new Date('2025-01-02T03:04:05.000Z');
+    await store.putApp('team-app', true);
+    await store.putViewer('zoe', 'hash-z', now);
+    await store.putViewer('Émile', 'hash-e', now);
+    await store.putViewer('leaver', 'hash-l', now);
+    await store.setViewerApps('leaver', ['team-app']);
+    await store.addViewerSession('token-l', 'leaver', new Date(now.getTime() + 60_000), now);
+    const view = (id: string, shared: boolean) => ({
+      id,
+      name: id,
+      owner: 'leaver',
+      shared,
+      path: '/logs',
+      query: '',
+      created_at: now.toISOString(),
+    });
+    await store.addSavedView('team-app', view('own', false));
+    await store.addSavedView('team-app', view('theirs-shared', true));
+    const alert = { kind: 'none', minutes: 5 } as const;
+    expect(await store.setViewAlert('team-app', 'own', { viewer: 'leaver', anyOwner: false }, alert, 0)).toBe(true);
+    expect((await store.savedViews('team-app', 'leaver')).find((saved) => saved.id === 'own')?.alert).toEqual(alert);
+
+    const names = (await store.viewers()).map((viewer) => viewer.name);
+    expect(names.filter((name) => ['zoe', 'Émile', 'leaver'].includes(name))).toEqual(['leaver', 'zoe', 'Émile']);
+    expect((await store.viewers()).find((viewer) => viewer.name === 'leaver')).toEqual({
+      name: 'leaver',
+      apps: ['team-app'],
+      created_at: now.toISOString(),
+    });
+
+    expect(await store.deleteViewer('leaver')).toBe(true);
+    expect(await store.deleteViewer('leaver')).toBe(false);
+    expect((await store.viewers()).map((viewer) => viewer.name)).not.toContain('leaver');
+    expect(await store.viewerOfSession('token-l', now)).toBeUndefined();
+    expect(await store.viewerPasswordHash('leaver')).toBeUndefined();
+    expect((await store.savedViews('team-app', 'leaver')).map((saved) => saved.id)).toEqual(['theirs-shared']);
+  });
+
   test('saved views are listed by name in code point order, then id; only the owner, or any owner when asked, deletes', async () => {
     const view = (id: string, name: string, owner: string, shared: boolean) => ({
       id,
