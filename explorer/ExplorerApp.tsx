@@ -17,6 +17,7 @@ import { PatternsPage } from './pages/PatternsPage.tsx';
 import { SequencesPage } from './pages/SequencesPage.tsx';
 import { SessionsPage } from './pages/SessionsPage.tsx';
 import { SettingsPage } from './pages/SettingsPage.tsx';
+import { ViewerAccounts } from './pages/ViewerAccounts.tsx';
 import { IdentitySetting } from './pages/IdentitySetting.tsx';
 import { SignInPage } from './pages/SignInPage.tsx';
 import { UsersPage } from './pages/UsersPage.tsx';
@@ -71,6 +72,7 @@ function Pages() {
         <Layout title="Settings">
           <IdentitySetting />
           <SettingsPage />
+          <ViewerAccounts />
         </Layout>
       </Route>
       <Route path="/sessions">

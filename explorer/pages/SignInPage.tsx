@@ -84,7 +84,7 @@ export function SignInPage() {
           </fieldset>
         </form>
         <p className="login-notice">
-          Viewer accounts are made with the admin API. The admin signs in as “admin” with the admin token as password.
+          The admin signs in as “admin” with the admin token as password, and makes viewer accounts in Settings.
         </p>
       </div>
     </main>

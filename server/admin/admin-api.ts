@@ -19,9 +19,10 @@ import type {
   WebhookStore,
 } from '../stores/store.types.ts';
 import { createAdminWebhooks } from './webhooks.ts';
+import { viewerAccountRoutes } from '../explorer/viewer-account-routes.ts';
+import { createViewerAccounts } from '../explorer/viewer-accounts.ts';
 import { createAdminSourceMaps, mapBodyLimit, SOURCE_MAPS_PATH } from '../sourcemaps/admin-source-maps.ts';
 import { createIntentLookup } from './intent-lookup.ts';
-import { createAdminViewers } from './viewers.ts';
 import type { ForwardSettings } from '../collector/otlp/forwarder.ts';
 import { createForwardingAdmin } from '../collector/otlp/forwarding-admin.ts';
 
@@ -118,7 +119,7 @@ export function createAdminApi(
   });
 
   // Accounts that may sign in to the explorer (server/explorer/viewer-accounts.ts).
-  admin.route('/', createAdminViewers(store, options.token));
+  admin.route('/', viewerAccountRoutes(store, createViewerAccounts(store, options.token)));
 
   // Each app's webhook for new and reopened issue groups (docs/explorer.md#the-webhook).
   admin.route('/', createAdminWebhooks(store));

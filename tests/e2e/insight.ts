@@ -411,5 +411,43 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
         /^Last delivery: 200, .*\. Waiting: 0\.$/,
       );
     });
+
+    // docs/local-service.md#viewer-accounts. The page's part, on SQLite only: both stores' are the unit tests'.
+    it.runIf(database === undefined)(
+      'the admin adds an account on the page, and removes it: its sign-in ends at once',
+      async () => {
+        await e2e.page.context().clearCookies();
+        await e2e.page.goto(url('/settings', ISSUES_APP));
+        await signInToExplorer(e2e.page, { name: 'admin', password: e2e.product.adminToken });
+        await explorerSettled(e2e.page);
+        const accounts = e2e.page.getByRole('region', { name: 'Viewer accounts' });
+        await accounts.getByLabel('Account name').fill('leaver');
+        await accounts.getByLabel('Password').fill('long-enough-9');
+        await accounts.getByRole('button', { name: 'Add account' }).click();
+        await accounts.getByRole('status').filter({ hasText: 'leaver can sign in now.' }).waitFor();
+        expect(
+          await accounts
+            .getByRole('row', { name: /^leaver / })
+            .locator('td')
+            .allInnerTexts(),
+        ).toEqual(['leaver', 'every app', expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}$/), 'Remove']);
+
+        const theirs = await e2e.product.browser.newContext();
+        try {
+          const page = await theirs.newPage();
+          await page.goto(url('/logs', ISSUES_APP));
+          await signInToExplorer(page, { name: 'leaver', password: 'long-enough-9' });
+          await explorerSettled(page);
+          e2e.page.once('dialog', (dialog) => void dialog.accept());
+          await accounts.getByRole('button', { name: 'Remove leaver' }).click();
+          await accounts.getByRole('status').filter({ hasText: 'leaver is removed.' }).waitFor();
+          expect(await accounts.getByRole('row', { name: /^leaver / }).count()).toBe(0);
+          await page.reload();
+          await page.getByRole('button', { name: 'Sign in' }).waitFor();
+        } finally {
+          await theirs.close();
+        }
+      },
+    );
   });
 }

@@ -216,6 +216,42 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
       await expect(service.admin('viewers/leaver', { method: 'DELETE' })).rejects.toThrow(/404.*no such viewer/);
     });
 
+    test("the explorer's own viewer routes are the admin's alone: a viewer is refused, the admin lists and removes", async () => {
+      await service.admin('viewers', { json: { name: 'support', password: 'long-enough-1' } });
+      const viewer = (await signIn('support', 'long-enough-1')).cookie!.split(';')[0]!;
+      const admin = (await signIn('admin', ADMIN_TOKEN)).cookie!.split(';')[0]!;
+      const call = (cookie: string, path: string, method = 'GET', json?: unknown) =>
+        service.app.request(`${API}${path}`, {
+          method,
+          headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+          ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+        });
+      for (const [path, method, json] of [
+        ['/viewers', 'GET'],
+        ['/viewers', 'POST', { name: 'mine', password: 'long-enough-3' }],
+        ['/viewers/support', 'DELETE', {}],
+        ['/viewers/support/apps', 'POST', { apps: null }],
+      ] as const) {
+        const refused = await call(viewer, path, method, json);
+        expect([path, method, refused.status, await refused.json()]).toEqual([
+          path,
+          method,
+          403,
+          { error: 'only the admin manages viewer accounts' },
+        ]);
+      }
+      expect((await (await call(admin, '/viewers')).json()).viewers.map((v: { name: string }) => v.name)).toEqual([
+        'support',
+      ]);
+      expect((await call(admin, '/viewers', 'POST', { name: 'new-one', password: 'short' })).status).toBe(400);
+      expect((await call(admin, '/viewers', 'POST', { name: 'new-one', password: 'long-enough-4' })).status).toBe(201);
+      expect(await (await call(admin, '/viewers/support', 'DELETE', {})).json()).toEqual({ name: 'support' });
+      expect((await call(viewer, '/me')).status).toBe(401);
+      expect((await (await call(admin, '/viewers')).json()).viewers.map((v: { name: string }) => v.name)).toEqual([
+        'new-one',
+      ]);
+    });
+
     test('sign-out ends the session', async () => {
       const { cookie } = await signIn('admin', ADMIN_TOKEN);
       await service.app.request(`${API}/sign-out`, {

@@ -1,14 +1,14 @@
-// The admin API's routes for the explorer's viewer accounts (docs/local-service.md#viewer-accounts): `GET viewers`
-// lists them, `POST viewers { name, password }` makes one or sets a new password, `POST viewers/{name}/apps { apps }`
-// limits one to some apps (docs/local-service.md#per-app-access), `DELETE viewers/{name}` removes one.
-import { Hono } from 'hono';
+// The routes of the explorer's viewer accounts (docs/local-service.md#viewer-accounts): `GET viewers` lists them,
+// `POST viewers { name, password }` makes one or sets a new password, `POST viewers/{name}/apps { apps }` limits one to
+// some apps (docs/local-service.md#per-app-access), `DELETE viewers/{name}` removes one. The same routes in the admin
+// API, behind its token, and in the explorer's, for the admin signed in (its Settings page).
+import { Hono, type Env } from 'hono';
 import { readJsonObject } from '../http/body-limits.ts';
-import type { AppStore, ViewerStore } from '../stores/store.types.ts';
-import { accountProblem, createViewerAccounts } from '../explorer/viewer-accounts.ts';
+import type { AppStore } from '../stores/store.types.ts';
+import { accountProblem, type ViewerAccounts } from './viewer-accounts.ts';
 
-export function createAdminViewers(store: AppStore & ViewerStore, adminToken: string): Hono {
-  const routes = new Hono();
-  const accounts = createViewerAccounts(store, adminToken);
+export function viewerAccountRoutes<E extends Env>(store: Pick<AppStore, 'app'>, accounts: ViewerAccounts): Hono<E> {
+  const routes = new Hono<E>();
 
   routes.get('/viewers', async (c) => c.json({ viewers: await accounts.list() }));
 

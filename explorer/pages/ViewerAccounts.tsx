@@ -1,0 +1,120 @@
+// The explorer's accounts, for the admin (docs/local-service.md#viewer-accounts): who may sign in besides the admin,
+// an account added or given a new password, and one removed when someone leaves the team, as the admin API does.
+import { useState, type FormEvent } from 'react';
+import { postJson, refusal } from '../api.ts';
+import { TextField } from '../Field.tsx';
+import { absoluteTime } from '../format.ts';
+import { LoadState } from '../LoadState.tsx';
+import { TableHead } from '../TableHead.tsx';
+import { useJson } from '../use-json.ts';
+
+interface ViewerAccount {
+  name: string;
+  /** The app keys it may read; null for every app. */
+  apps: string[] | null;
+  created_at: string;
+}
+
+export function ViewerAccounts() {
+  const [version, setVersion] = useState(0);
+  const accounts = useJson<{ viewers: ViewerAccount[] }>('/viewers', version);
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+
+  async function add() {
+    const answer = await postJson<{ name: string }>('/viewers', { name: name.trim(), password });
+    if (answer.status !== 200 && answer.status !== 201) return setMessage({ text: refusal(answer), error: true });
+    setMessage({
+      text:
+        answer.status === 201
+          ? `${answer.body.name} can sign in now.`
+          : `${answer.body.name} has a new password; its sign-ins have ended.`,
+      error: false,
+    });
+    setName('');
+    setPassword('');
+    setVersion((n) => n + 1);
+  }
+
+  async function remove(account: string) {
+    if (!window.confirm(`Remove ${account}? Its sign-ins end at once, and its own saved views go.`)) return;
+    const answer = await postJson(`/viewers/${encodeURIComponent(account)}`, {}, 'DELETE');
+    if (answer.status !== 200) return setMessage({ text: refusal(answer), error: true });
+    setMessage({ text: `${account} is removed.`, error: false });
+    setVersion((n) => n + 1);
+  }
+
+  return (
+    <section aria-labelledby="viewers-title">
+      <h2 id="viewers-title">Viewer accounts</h2>
+      <p className="muted">
+        Who may sign in to the explorer besides the admin: the service's accounts, not this app's alone. Removing one
+        ends its sign-ins at once; its own saved views go with it, the views it shared stay.
+      </p>
+      {accounts.state !== 'ready' ? (
+        <LoadState loaded={accounts} />
+      ) : accounts.data.viewers.length === 0 ? (
+        <p className="muted">No account yet.</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="table viewers-table">
+            <caption className="visually-hidden">Viewer accounts</caption>
+            <TableHead columns={['Name', 'Apps', 'Since', { label: 'Remove', hidden: true }]} />
+            <tbody>
+              {accounts.data.viewers.map((account) => (
+                <tr key={account.name}>
+                  <td>{account.name}</td>
+                  <td>{account.apps === null ? 'every app' : account.apps.join(', ') || 'none'}</td>
+                  <td>{absoluteTime(account.created_at)}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="button"
+                      aria-label={`Remove ${account.name}`}
+                      onClick={() => void remove(account.name)}
+                    >
+                      Remove
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <form
+        className="card webhook-form"
+        aria-label="Add an account"
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          void add();
+        }}
+      >
+        <TextField label="Account name" value={name} onChange={setName} autoComplete="off" required />
+        <TextField
+          label="Password"
+          type="password"
+          value={password}
+          onChange={setPassword}
+          autoComplete="new-password"
+          minLength={8}
+          required
+        />
+        <div className="filter-actions">
+          <button type="submit" className="button button-primary">
+            Add account
+          </button>
+        </div>
+      </form>
+      <p className="muted">
+        A name that has an account gets the new password. Which apps an account reads is set with the admin API.
+      </p>
+      {message ? (
+        <p className={message.error ? 'notice-error' : 'muted'} role={message.error ? 'alert' : 'status'}>
+          {message.text}
+        </p>
+      ) : null}
+    </section>
+  );
+}
