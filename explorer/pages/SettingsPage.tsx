@@ -6,6 +6,7 @@ import { postJson, refusal, type WebhookSetting } from '../api.ts';
 import { TextField } from '../Field.tsx';
 import { absoluteTime } from '../format.ts';
 import { LoadState } from '../LoadState.tsx';
+import { OutcomeNotice } from '../ProblemNotice.tsx';
 import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
 
@@ -73,11 +74,7 @@ export function SettingsPage() {
           </p>
         </>
       )}
-      {message ? (
-        <p className={message.error ? 'notice-error' : 'muted'} role={message.error ? 'alert' : 'status'}>
-          {message.text}
-        </p>
-      ) : null}
+      <OutcomeNotice outcome={message} />
     </section>
   );
 }

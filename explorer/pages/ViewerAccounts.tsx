@@ -5,6 +5,7 @@ import { postJson, refusal } from '../api.ts';
 import { TextField } from '../Field.tsx';
 import { absoluteTime } from '../format.ts';
 import { LoadState } from '../LoadState.tsx';
+import { OutcomeNotice } from '../ProblemNotice.tsx';
 import { TableHead } from '../TableHead.tsx';
 import { useJson } from '../use-json.ts';
 
@@ -110,11 +111,7 @@ export function ViewerAccounts() {
       <p className="muted">
         A name that has an account gets the new password. Which apps an account reads is set with the admin API.
       </p>
-      {message ? (
-        <p className={message.error ? 'notice-error' : 'muted'} role={message.error ? 'alert' : 'status'}>
-          {message.text}
-        </p>
-      ) : null}
+      <OutcomeNotice outcome={message} />
     </section>
   );
 }
