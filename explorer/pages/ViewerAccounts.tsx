@@ -8,6 +8,7 @@ import { LoadState } from '../LoadState.tsx';
 import { OutcomeNotice } from '../ProblemNotice.tsx';
 import { TableHead } from '../TableHead.tsx';
 import { useJson } from '../use-json.ts';
+import { useViewer } from '../viewer-state.ts';
 
 interface ViewerAccount {
   name: string;
@@ -66,7 +67,17 @@ export function ViewerAccounts() {
               {accounts.data.viewers.map((account) => (
                 <tr key={account.name}>
                   <td>{account.name}</td>
-                  <td>{account.apps === null ? 'every app' : account.apps.join(', ') || 'none'}</td>
+                  <td>
+                    {account.apps === null ? 'every app' : account.apps.join(', ') || 'none'}
+                    <AccountApps
+                      key={JSON.stringify(account.apps)}
+                      account={account}
+                      onDone={(outcome) => {
+                        setMessage(outcome);
+                        if (!outcome.error) setVersion((n) => n + 1);
+                      }}
+                    />
+                  </td>
                   <td>{absoluteTime(account.created_at)}</td>
                   <td>
                     <button
@@ -108,10 +119,72 @@ export function ViewerAccounts() {
           </button>
         </div>
       </form>
-      <p className="muted">
-        A name that has an account gets the new password. Which apps an account reads is set with the admin API.
-      </p>
+      <p className="muted">A name that has an account gets the new password.</p>
       <OutcomeNotice outcome={message} />
     </section>
+  );
+}
+
+/** Which apps an account reads (docs/local-service.md#per-app-access): every app, or only those chosen. */
+function AccountApps({
+  account,
+  onDone,
+}: {
+  account: ViewerAccount;
+  onDone(outcome: { text: string; error: boolean }): void;
+}) {
+  const apps = useViewer((state) => state.apps);
+  const [every, setEvery] = useState(account.apps === null);
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set(account.apps ?? []));
+  const choose = (key: string, on: boolean) =>
+    setChosen((current) => {
+      const next = new Set(current);
+      if (on) next.add(key);
+      else next.delete(key);
+      return next;
+    });
+
+  async function save() {
+    const limit = every ? null : apps.map((app) => app.key).filter((key) => chosen.has(key));
+    const answer = await postJson(`/viewers/${encodeURIComponent(account.name)}/apps`, { apps: limit });
+    if (answer.status !== 200) return onDone({ text: refusal(answer), error: true });
+    onDone({
+      text:
+        limit === null
+          ? `${account.name} reads every app.`
+          : `${account.name} reads ${limit.length === 0 ? 'no app' : limit.join(', ')}.`,
+      error: false,
+    });
+  }
+
+  return (
+    <details className="account-apps">
+      <summary aria-label={`Change the apps of ${account.name}`}>Change</summary>
+      <fieldset>
+        <legend>Apps {account.name} reads</legend>
+        <label className="checkbox">
+          <input type="radio" name={`apps-${account.name}`} checked={every} onChange={() => setEvery(true)} /> Every
+          app, and those made later
+        </label>
+        <label className="checkbox">
+          <input type="radio" name={`apps-${account.name}`} checked={!every} onChange={() => setEvery(false)} /> Only
+          these:
+        </label>
+        {apps.map((app) => (
+          <label key={app.key} className="checkbox account-app">
+            <input
+              type="checkbox"
+              disabled={every}
+              checked={chosen.has(app.key)}
+              onChange={(event) => choose(app.key, event.target.checked)}
+            />{' '}
+            {app.key}
+          </label>
+        ))}
+      </fieldset>
+      <button type="button" className="button" onClick={() => void save()}>
+        Save apps
+      </button>
+    </details>
   );
 }

@@ -414,7 +414,7 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
 
     // docs/local-service.md#viewer-accounts. The page's part, on SQLite only: both stores' are the unit tests'.
     it.runIf(database === undefined)(
-      'the admin adds an account on the page, and removes it: its sign-in ends at once',
+      'the admin adds an account on the page, keeps it to one app, and removes it: its sign-in ends at once',
       async () => {
         await e2e.page.context().clearCookies();
         await e2e.page.goto(url('/settings', ISSUES_APP));
@@ -430,7 +430,12 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
             .getByRole('row', { name: /^leaver / })
             .locator('td')
             .allInnerTexts(),
-        ).toEqual(['leaver', 'every app', expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}$/), 'Remove']);
+        ).toEqual([
+          'leaver',
+          'every app\nChange',
+          expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}$/),
+          'Remove',
+        ]);
 
         const theirs = await e2e.product.browser.newContext();
         try {
@@ -438,6 +443,22 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
           await page.goto(url('/logs', ISSUES_APP));
           await signInToExplorer(page, { name: 'leaver', password: 'long-enough-9' });
           await explorerSettled(page);
+          expect(await page.getByLabel('App').locator('option').count()).toBeGreaterThan(1);
+          // Kept to one app: the account's own page then offers that one alone.
+          await accounts.getByLabel('Change the apps of leaver').click();
+          await accounts.getByRole('radio', { name: 'Only these:' }).check();
+          await accounts.getByRole('checkbox', { name: ISSUES_APP }).check();
+          await accounts.getByRole('button', { name: 'Save apps' }).click();
+          await accounts
+            .getByRole('status')
+            .filter({ hasText: `leaver reads ${ISSUES_APP}.` })
+            .waitFor();
+          await accounts.getByRole('row', { name: new RegExp(`^leaver ${ISSUES_APP}`) }).waitFor();
+          await page.reload();
+          await explorerSettled(page);
+          expect(
+            (await page.getByLabel('App').locator('option').allInnerTexts()).map((text) => text.split(' ')[0]),
+          ).toEqual([ISSUES_APP]);
           e2e.page.once('dialog', (dialog) => void dialog.accept());
           await accounts.getByRole('button', { name: 'Remove leaver' }).click();
           await accounts.getByRole('status').filter({ hasText: 'leaver is removed.' }).waitFor();
