@@ -1,5 +1,6 @@
 // The explorer's viewer accounts and their sign-ins, on both databases over the dialect (server/stores/dialect.ts);
 // the rules are server/explorer/viewer-accounts.ts's.
+import { ADMIN_VIEWER } from '../../explorer-contract/insight.types.ts';
 import { sql, type Db, type Split } from './dialect.ts';
 import { addSignIn } from './sign-ins.ts';
 import type { ViewerStore } from './store.types.ts';
@@ -14,9 +15,12 @@ export function viewerStore(
           ?.password_hash;
       },
       async viewerOfSession(tokenHash, now) {
+        // Only while its account is there (the admin's has no row): a sign-in whose password was checked as the
+        // account was removed may still have stored its token after the removal deleted the others.
         return (
           await db.one<{ viewer: string }>(
-            sql`SELECT viewer FROM viewer_sessions WHERE token_hash = ${tokenHash} AND expires_at > ${now.toISOString()}`,
+            sql`SELECT viewer FROM viewer_sessions s WHERE token_hash = ${tokenHash} AND expires_at > ${now.toISOString()}
+                  AND (viewer = ${ADMIN_VIEWER} OR EXISTS (SELECT 1 FROM viewers v WHERE v.name = s.viewer))`,
           )
         )?.viewer;
       },

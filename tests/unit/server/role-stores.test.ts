@@ -84,6 +84,11 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
 
     expect(await store.deleteViewer('leaver')).toBe(true);
     expect(await store.deleteViewer('leaver')).toBe(false);
+    // A sign-in whose password was checked before the removal stores its token after it: the token signs no one in.
+    await store.addViewerSession('token-late', 'leaver', new Date(now.getTime() + 60_000), now);
+    expect(await store.viewerOfSession('token-late', now)).toBeUndefined();
+    await store.addViewerSession('token-admin', 'admin', new Date(now.getTime() + 60_000), now);
+    expect(await store.viewerOfSession('token-admin', now)).toBe('admin');
     expect((await store.viewers()).map((viewer) => viewer.name)).not.toContain('leaver');
     expect(await store.viewerOfSession('token-l', now)).toBeUndefined();
     expect(await store.viewerPasswordHash('leaver')).toBeUndefined();
