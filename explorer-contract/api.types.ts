@@ -122,6 +122,15 @@ export interface ExplorerDevice {
 }
 
 /** `GET /apps`: every app, with how many sessions it has received. */
+/** `GET /viewers`, the admin's alone (and the admin API's): an account that may sign in to the explorer
+ * (docs/local-service.md#viewer-accounts). */
+export interface ViewerAccount {
+  name: string;
+  /** The app keys it may read; null for every app. */
+  apps: string[] | null;
+  created_at: string;
+}
+
 export interface ExplorerApp {
   key: string;
   appId: string;

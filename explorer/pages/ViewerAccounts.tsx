@@ -1,6 +1,7 @@
 // The explorer's accounts, for the admin (docs/local-service.md#viewer-accounts): who may sign in besides the admin,
 // an account added or given a new password, and one removed when someone leaves the team, as the admin API does.
 import { useState, type FormEvent } from 'react';
+import type { ViewerAccount } from '../../explorer-contract/api.types.ts';
 import { postJson, refusal } from '../api.ts';
 import { TextField } from '../Field.tsx';
 import { absoluteTime } from '../format.ts';
@@ -9,13 +10,6 @@ import { OutcomeNotice } from '../ProblemNotice.tsx';
 import { TableHead } from '../TableHead.tsx';
 import { useJson } from '../use-json.ts';
 import { useViewer } from '../viewer-state.ts';
-
-interface ViewerAccount {
-  name: string;
-  /** The app keys it may read; null for every app. */
-  apps: string[] | null;
-  created_at: string;
-}
 
 export function ViewerAccounts() {
   const [version, setVersion] = useState(0);

@@ -4,7 +4,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import { ADMIN_VIEWER } from '../../explorer-contract/insight.types.ts';
 import { hashPassword, verifyPassword } from '../http/passwords.ts';
-import type { ViewerAccount, ViewerStore } from '../stores/store.types.ts';
+import type { ViewerAccount } from '../../explorer-contract/api.types.ts';
+import type { ViewerStore } from '../stores/store.types.ts';
 import { hashToken, newToken } from '../http/tokens.ts';
 
 /** The name the admin token signs in as; no account may take it. */

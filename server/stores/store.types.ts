@@ -6,7 +6,7 @@ import type { DeviceInfo, DeviceKeyValue, LogRecord, SessionPayload } from '../.
 import type { RedactConfig } from '../../protocol/redact/redact-options.ts';
 import type { IssueRequest, SkippedLog, WireOperation } from '../../protocol/wire.ts';
 import type { ExplorerQueries } from './explorer-queries.types.ts';
-import type { ExplorerIssue } from '../../explorer-contract/api.types.ts';
+import type { ExplorerIssue, ViewerAccount } from '../../explorer-contract/api.types.ts';
 import type {
   KeyHistoryEntry,
   SessionKey,
@@ -193,14 +193,6 @@ export interface ViewerStore {
   /** Removes the account with its sign-ins and its own saved views (their alerts with them); the views it shared stay,
    * the team's. False when there is no such viewer. */
   deleteViewer(name: string): Promise<boolean>;
-}
-
-/** A viewer account as the admin lists it. */
-export interface ViewerAccount {
-  name: string;
-  /** The app keys it may read; null for every app. */
-  apps: string[] | null;
-  created_at: string;
 }
 
 export interface IssueGroupFilter {
