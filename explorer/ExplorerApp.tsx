@@ -17,6 +17,7 @@ import { PatternsPage } from './pages/PatternsPage.tsx';
 import { SequencesPage } from './pages/SequencesPage.tsx';
 import { SessionsPage } from './pages/SessionsPage.tsx';
 import { SettingsPage } from './pages/SettingsPage.tsx';
+import { AccountPage } from './pages/AccountPage.tsx';
 import { ViewerAccounts } from './pages/ViewerAccounts.tsx';
 import { IdentitySetting } from './pages/IdentitySetting.tsx';
 import { SignInPage } from './pages/SignInPage.tsx';
@@ -68,6 +69,11 @@ function Pages() {
       </Route>
       <Route path="/issue-groups/:id">{(params) => <IssueGroupPage id={params.id} />}</Route>
       <Route path="/issue-groups/:id/story">{(params) => <IssueStoryPage id={params.id} />}</Route>
+      <Route path="/account">
+        <Layout title="Your account">
+          <AccountPage />
+        </Layout>
+      </Route>
       <Route path="/settings">
         <Layout title="Settings">
           <IdentitySetting />

@@ -125,7 +125,14 @@ export function Layout({
         {/* One item of the header's, so that they wrap together, at the end of the line below the views. */}
         <div className="viewer-bar">
           <ZoneSwitch />
-          <span className="muted viewer-name">{name}</span>
+          {/* An account's name opens its own page (its password); the admin's password is the token. */}
+          {name === ADMIN_VIEWER ? (
+            <span className="muted viewer-name">{name}</span>
+          ) : (
+            <Link className="viewer-name" href="/account" title="Your account">
+              {name}
+            </Link>
+          )}
           <button
             type="button"
             className="button button-quiet"

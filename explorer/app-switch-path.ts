@@ -6,6 +6,7 @@ const LISTS: Record<string, string> = {
   sequences: '/sequences',
   sessions: '/sessions',
   settings: '/settings',
+  account: '/account',
   issues: '/issues',
   'issue-groups': '/issues',
   devices: '/devices',

@@ -13,6 +13,8 @@ export type ExplorerEnv = {
     allowedApps: ReadonlySet<string> | undefined;
     app: App;
     password: string;
+    /** An account's own new password, between the checks of `POST me/password` and its change. */
+    newPassword: string;
   };
 };
 

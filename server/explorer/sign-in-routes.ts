@@ -1,12 +1,13 @@
 // The explorer API's sign-in (docs/local-service.md#explorer): a viewer signs in with a name and password for a
-// cookie, signs out, asks who is signed in; and the gate every other route of the API stands behind.
-import type { Hono, MiddlewareHandler } from 'hono';
+// cookie, signs out, asks who is signed in, changes its own password; and the gate every other route of the API stands
+// behind.
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { readJsonObject } from '../http/body-limits.ts';
 import { secureCookies } from '../http/client-address.ts';
 import { createLoginThrottle, type LoginLimits } from '../http/login-throttle.ts';
 import type { ExplorerEnv } from './api-params.ts';
-import { VIEWER_SESSION_MS, type ViewerAccounts } from './viewer-accounts.ts';
+import { ADMIN_VIEWER, passwordProblem, VIEWER_SESSION_MS, type ViewerAccounts } from './viewer-accounts.ts';
 
 const VIEWER_COOKIE = 'sidelog_viewer';
 const THROTTLED = 'Too many sign-in attempts. Try again later.';
@@ -31,13 +32,38 @@ export function signInRoutes(api: Hono<ExplorerEnv>, accounts: ViewerAccounts, l
       const token = await accounts.signIn(name, c.get('password'));
       if (!token) return c.json({ error: 'Wrong name or password.' }, 401);
       c.set('signedIn', true);
-      setCookie(c, VIEWER_COOKIE, token, {
-        httpOnly: true,
-        sameSite: 'Strict',
-        path: '/sidelog',
-        secure: secureCookies(c),
-        maxAge: VIEWER_SESSION_MS / 1000,
-      });
+      setViewerCookie(c, token);
+      return c.json({ name });
+    },
+  );
+
+  // An account's own new password (docs/local-service.md#viewer-accounts): the current one is checked as a sign-in
+  // is, its failures counted with the sign-ins' against the account, so that a borrowed cookie cannot guess it faster.
+  // Every other sign-in of the account ends; this browser stays signed in.
+  api.post(
+    '/me/password',
+    signedIn(accounts),
+    async (c, next) => {
+      const name = c.get('viewer');
+      if (name === ADMIN_VIEWER) return c.json({ error: "the admin's password is the admin token" }, 403);
+      const body = await readJsonObject(c);
+      if (typeof body?.password !== 'string' || typeof body.newPassword !== 'string')
+        return c.json({ error: `'password' and 'newPassword' must be strings` }, 400);
+      const problem = passwordProblem(body.newPassword, 'newPassword');
+      if (problem) return c.json({ error: problem }, 400);
+      c.set('loginAccount', name);
+      c.set('password', body.password);
+      c.set('newPassword', body.newPassword);
+      return next();
+    },
+    throttle.perAccount,
+    async (c) => {
+      const name = c.get('loginAccount');
+      const token = await accounts.changePassword(name, c.get('password'), c.get('newPassword'));
+      // Not 401, which the page reads as signed out.
+      if (!token) return c.json({ error: 'The current password is wrong.' }, 403);
+      c.set('signedIn', true);
+      setViewerCookie(c, token);
       return c.json({ name });
     },
   );
@@ -75,4 +101,15 @@ export function signedIn(accounts: ViewerAccounts): MiddlewareHandler<ExplorerEn
     c.header('Cache-Control', 'no-store');
     await next();
   };
+}
+
+/** The sign-in's cookie, which only the explorer's pages send back (Strict) and no script reads. */
+function setViewerCookie(c: Context<ExplorerEnv>, token: string): void {
+  setCookie(c, VIEWER_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Strict',
+    path: '/sidelog',
+    secure: secureCookies(c),
+    maxAge: VIEWER_SESSION_MS / 1000,
+  });
 }

@@ -12,7 +12,7 @@ export const EXPLORER_CSP =
 
 /** The addresses the explorer answers; others under /sidelog/ stay 404s. */
 export const EXPLORER_ROUTES =
-  /^\/sidelog\/(?:|sign-in|logs|patterns|sessions|sequences|issues|devices|settings|(?:issues|devices)\/[^/]+|issue-groups\/\d+(?:\/story)?|intent\/[^/]+\/(?:issue|session|device)\/[^/]+)$/;
+  /^\/sidelog\/(?:|sign-in|logs|patterns|sessions|sequences|issues|devices|settings|account|(?:issues|devices)\/[^/]+|issue-groups\/\d+(?:\/story)?|intent\/[^/]+\/(?:issue|session|device)\/[^/]+)$/;
 
 export function createExplorerStatic(distDir: string): Hono {
   const file = join(resolve(distDir), 'explorer.html');

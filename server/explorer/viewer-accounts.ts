@@ -26,8 +26,13 @@ export function accountProblem(name: unknown, password: unknown): string | undef
   if (typeof name !== 'string' || !/^[\p{L}\p{N}._@-]{1,64}$/u.test(name))
     return `'name' must be 1 to 64 letters, digits or . _ @ -`;
   if (name.toLowerCase() === ADMIN_VIEWER) return `'${ADMIN_VIEWER}' is the admin token's name`;
+  return passwordProblem(password);
+}
+
+/** Why a password cannot be an account's (`field`: its name in the request), or undefined when it can. */
+export function passwordProblem(password: unknown, field = 'password'): string | undefined {
   if (typeof password !== 'string' || password.length < MIN_PASSWORD)
-    return `'password' must be a string of at least ${MIN_PASSWORD} characters`;
+    return `'${field}' must be a string of at least ${MIN_PASSWORD} characters`;
   return undefined;
 }
 
@@ -36,6 +41,18 @@ export function createViewerAccounts(store: ViewerStore, adminToken: string) {
     /** Adds the account, or sets a new password for it (which ends its sign-ins); the caller has checked accountProblem(). */
     async put(name: string, password: string): Promise<{ name: string; created: boolean }> {
       return { name, created: await store.putViewer(name, await hashPassword(password), new Date()) };
+    },
+
+    /** The account's own change of its password: with the current one right, the new one is set, every sign-in of
+     * the account ends, and a new one is made for the caller's browser (its token); undefined when the current password
+     * is wrong. The caller has checked accountProblem() for the new one. */
+    async changePassword(name: string, current: string, next: string, now = new Date()): Promise<string | undefined> {
+      const hash = await store.viewerPasswordHash(name);
+      if (!hash || !(await verifyPassword(current, hash))) return undefined;
+      await store.putViewer(name, await hashPassword(next), now);
+      const token = newToken();
+      await store.addViewerSession(hashToken(token), name, new Date(now.getTime() + VIEWER_SESSION_MS), now);
+      return token;
     },
 
     /** A new session token when the credentials are right. */

@@ -47,6 +47,7 @@ describe('accessibility', () => {
     ['issue group', `/sidelog/issues?app=${APP_ID}`],
     ['story', `/sidelog/issues?app=${APP_ID}`],
     ['sequences', `/sidelog/sequences?app=${APP_ID}&a=alpha+debug&b=alpha+error&within=300`],
+    ['account', `/sidelog/account?app=${APP_ID}`],
     // The admin's alone (the e2e viewer has none): signed in as the admin on its form.
     ['settings', `/sidelog/settings?app=${APP_ID}`],
   ];

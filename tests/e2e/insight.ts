@@ -414,7 +414,7 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
 
     // docs/local-service.md#viewer-accounts. The page's part, on SQLite only: both stores' are the unit tests'.
     it.runIf(database === undefined)(
-      'the admin adds an account on the page, keeps it to one app, and removes it: its sign-in ends at once',
+      'the admin adds an account on the page, which changes its password, keeps it to one app, and removes it: its sign-in ends at once',
       async () => {
         await e2e.page.context().clearCookies();
         await e2e.page.goto(url('/settings', ISSUES_APP));
@@ -442,6 +442,17 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
           const page = await theirs.newPage();
           await page.goto(url('/logs', ISSUES_APP));
           await signInToExplorer(page, { name: 'leaver', password: 'long-enough-9' });
+          await explorerSettled(page);
+          // The account changes the password the admin gave it, from its name in the header.
+          await page.getByRole('link', { name: 'leaver', exact: true }).click();
+          await page.getByLabel('Current password').fill('long-enough-9');
+          await page.getByLabel('New password').fill('long-enough-10');
+          await page.getByRole('button', { name: 'Change password' }).click();
+          await page
+            .getByRole('status')
+            .filter({ hasText: 'Your password is changed, and your other sign-ins have ended.' })
+            .waitFor();
+          await page.goto(url('/logs', ISSUES_APP));
           await explorerSettled(page);
           expect(await page.getByLabel('App').locator('option').count()).toBeGreaterThan(1);
           // Kept to one app: the account's own page then offers that one alone.

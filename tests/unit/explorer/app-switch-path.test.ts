@@ -11,6 +11,7 @@ describe('the view another app opens in', () => {
     ['/sequences', '/sequences'],
     ['/sessions', '/sessions'],
     ['/settings', '/settings'],
+    ['/account', '/account'],
     ['/issues', '/issues'],
     ['/issues/8c1b0d0e-5f7e', '/issues'],
     ['/issue-groups/6', '/issues'],

@@ -252,6 +252,49 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
       ]);
     });
 
+    test('an account changes its own password: the current one checked, its other sign-ins end, this one goes on', async () => {
+      await service.admin('viewers', { json: { name: 'support', password: 'long-enough-1' } });
+      const elsewhere = (await signIn('support', 'long-enough-1')).cookie;
+      const here = (await signIn('support', 'long-enough-1')).cookie;
+      const change = (cookie: string | null, json: unknown) =>
+        service.app.request(`${API}/me/password`, {
+          method: 'POST',
+          headers: { Cookie: cookie!.split(';')[0]!, 'Content-Type': 'application/json' },
+          body: JSON.stringify(json),
+        });
+      const wrong = await change(here, { password: 'not-the-one', newPassword: 'long-enough-2' });
+      expect([wrong.status, await wrong.json()]).toEqual([403, { error: 'The current password is wrong.' }]);
+      const short = await change(here, { password: 'long-enough-1', newPassword: 'short' });
+      expect([short.status, await short.json()]).toEqual([
+        400,
+        { error: `'newPassword' must be a string of at least 8 characters` },
+      ]);
+      const changed = await change(here, { password: 'long-enough-1', newPassword: 'long-enough-2' });
+      expect([changed.status, await changed.json()]).toEqual([200, { name: 'support' }]);
+      expect((await get(`${API}/me`, elsewhere)).status).toBe(401);
+      expect((await get(`${API}/me`, here)).status).toBe(401);
+      expect((await get(`${API}/me`, changed.headers.get('Set-Cookie'))).json()).toEqual({ name: 'support' });
+      expect((await signIn('support', 'long-enough-1')).status).toBe(401);
+      expect((await signIn('support', 'long-enough-2')).status).toBe(200);
+
+      const admin = (await signIn('admin', ADMIN_TOKEN)).cookie;
+      expect((await change(admin, { password: ADMIN_TOKEN, newPassword: 'long-enough-3' })).status).toBe(403);
+    });
+
+    test("an account's wrong current passwords count with its failed sign-ins: past 10, both answer 429", async () => {
+      await service.admin('viewers', { json: { name: 'support', password: 'long-enough-1' } });
+      const { cookie } = await signIn('support', 'long-enough-1');
+      for (let i = 0; i < 10; i++) {
+        const guess = await service.app.request(`${API}/me/password`, {
+          method: 'POST',
+          headers: { Cookie: cookie!.split(';')[0]!, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ password: `guess-${i}-password`, newPassword: 'long-enough-2' }),
+        });
+        expect(guess.status).toBe(403);
+      }
+      expect((await signIn('support', 'long-enough-1')).status).toBe(429);
+    });
+
     test('sign-out ends the session', async () => {
       const { cookie } = await signIn('admin', ADMIN_TOKEN);
       await service.app.request(`${API}/sign-out`, {
