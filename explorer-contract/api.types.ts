@@ -122,6 +122,9 @@ export interface ExplorerDevice {
 }
 
 /** `GET /apps`: every app, with how many sessions it has received. */
+/** The shortest password an explorer account may have (docs/local-service.md#viewer-accounts). */
+export const MIN_VIEWER_PASSWORD = 8;
+
 /** `GET /viewers`, the admin's alone (and the admin API's): an account that may sign in to the explorer
  * (docs/local-service.md#viewer-accounts). */
 export interface ViewerAccount {

@@ -1,6 +1,7 @@
-// The explorer's form fields: a label tied to its control, a text box, a select of fixed choices, a From–To range, and
-// the button that applies a form, so every filter bar reads and behaves the same.
+// The explorer's form fields: a label tied to its control, a text box, a new password, a select of fixed choices, a
+// From–To range, and the button that applies a form, so every filter bar reads and behaves the same.
 import { useId, type ChangeEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import { MIN_VIEWER_PASSWORD } from '../explorer-contract/api.types.ts';
 import { isTimeInput, zoneLabel, type Zone } from './format.ts';
 
 /** A From or To field: text in the explorer's one format (docs/explorer-views.md#time), one tab stop, and a value
@@ -62,6 +63,30 @@ export function TextField({
     <Field label={label} wide={wide}>
       {(id) => <input id={id} {...input} onChange={(event) => onChange(event.target.value)} />}
     </Field>
+  );
+}
+
+/** A new password of an explorer account: hidden as typed, offered to the browser's password manager as new, and no
+ * shorter than the service takes. */
+export function NewPasswordField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+}) {
+  return (
+    <TextField
+      label={label}
+      type="password"
+      value={value}
+      onChange={onChange}
+      autoComplete="new-password"
+      minLength={MIN_VIEWER_PASSWORD}
+      required
+    />
   );
 }
 

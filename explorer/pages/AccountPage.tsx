@@ -2,7 +2,7 @@
 // be changed. Every other sign-in of the account ends; this browser stays signed in.
 import { useState, type FormEvent } from 'react';
 import { postJson, refusal } from '../api.ts';
-import { TextField } from '../Field.tsx';
+import { NewPasswordField, SubmitButton, TextField } from '../Field.tsx';
 import { OutcomeNotice } from '../ProblemNotice.tsx';
 
 export function AccountPage() {
@@ -37,20 +37,8 @@ export function AccountPage() {
           autoComplete="current-password"
           required
         />
-        <TextField
-          label="New password"
-          type="password"
-          value={next}
-          onChange={setNext}
-          autoComplete="new-password"
-          minLength={8}
-          required
-        />
-        <div className="filter-actions">
-          <button type="submit" className="button button-primary">
-            Change password
-          </button>
-        </div>
+        <NewPasswordField label="New password" value={next} onChange={setNext} />
+        <SubmitButton>Change password</SubmitButton>
       </form>
       <OutcomeNotice outcome={outcome} />
     </section>

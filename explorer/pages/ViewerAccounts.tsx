@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import type { ViewerAccount } from '../../explorer-contract/api.types.ts';
 import { postJson, refusal } from '../api.ts';
-import { TextField } from '../Field.tsx';
+import { NewPasswordField, SubmitButton, TextField } from '../Field.tsx';
 import { absoluteTime } from '../format.ts';
 import { LoadState } from '../LoadState.tsx';
 import { OutcomeNotice } from '../ProblemNotice.tsx';
@@ -98,20 +98,8 @@ export function ViewerAccounts() {
         }}
       >
         <TextField label="Account name" value={name} onChange={setName} autoComplete="off" required />
-        <TextField
-          label="Password"
-          type="password"
-          value={password}
-          onChange={setPassword}
-          autoComplete="new-password"
-          minLength={8}
-          required
-        />
-        <div className="filter-actions">
-          <button type="submit" className="button button-primary">
-            Add account
-          </button>
-        </div>
+        <NewPasswordField label="Password" value={password} onChange={setPassword} />
+        <SubmitButton>Add account</SubmitButton>
       </form>
       <p className="muted">A name that has an account gets the new password.</p>
       <OutcomeNotice outcome={message} />

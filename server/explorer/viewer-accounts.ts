@@ -4,7 +4,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { ADMIN_VIEWER } from '../../explorer-contract/insight.types.ts';
 import { hashPassword, verifyPassword } from '../http/passwords.ts';
-import type { ViewerAccount } from '../../explorer-contract/api.types.ts';
+import { MIN_VIEWER_PASSWORD, type ViewerAccount } from '../../explorer-contract/api.types.ts';
 import type { ViewerStore } from '../stores/store.types.ts';
 import { hashToken, newToken } from '../http/tokens.ts';
 
@@ -12,7 +12,6 @@ import { hashToken, newToken } from '../http/tokens.ts';
 export { ADMIN_VIEWER };
 /** How long a sign-in lasts. */
 export const VIEWER_SESSION_MS = 7 * 24 * 60 * 60 * 1000;
-const MIN_PASSWORD = 8;
 
 /** Checked against when the name is unknown, so that an unknown name takes as long as a wrong password. */
 let unknownNameHash: Promise<string> | undefined;
@@ -31,8 +30,8 @@ export function accountProblem(name: unknown, password: unknown): string | undef
 
 /** Why a password cannot be an account's (`field`: its name in the request), or undefined when it can. */
 export function passwordProblem(password: unknown, field = 'password'): string | undefined {
-  if (typeof password !== 'string' || password.length < MIN_PASSWORD)
-    return `'${field}' must be a string of at least ${MIN_PASSWORD} characters`;
+  if (typeof password !== 'string' || password.length < MIN_VIEWER_PASSWORD)
+    return `'${field}' must be a string of at least ${MIN_VIEWER_PASSWORD} characters`;
   return undefined;
 }
 
