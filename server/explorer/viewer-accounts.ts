@@ -44,11 +44,12 @@ export function createViewerAccounts(store: ViewerStore, adminToken: string) {
 
     /** The account's own change of its password: with the current one right, the new one is set, every sign-in of
      * the account ends, and a new one is made for the caller's browser (its token); undefined when the current password
-     * is wrong. The caller has checked accountProblem() for the new one. */
+     * is wrong, or the account was removed meanwhile (which this does not make again). The caller has checked
+     * passwordProblem() for the new one. */
     async changePassword(name: string, current: string, next: string, now = new Date()): Promise<string | undefined> {
       const hash = await store.viewerPasswordHash(name);
       if (!hash || !(await verifyPassword(current, hash))) return undefined;
-      await store.putViewer(name, await hashPassword(next), now);
+      if (!(await store.setViewerPassword(name, await hashPassword(next)))) return undefined;
       const token = newToken();
       await store.addViewerSession(hashToken(token), name, new Date(now.getTime() + VIEWER_SESSION_MS), now);
       return token;

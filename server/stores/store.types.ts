@@ -179,6 +179,8 @@ export interface ViewerStore {
   viewerPasswordHash(name: string): Promise<string | undefined>;
   /** Adds the account or sets its password; whether it is new. A new password ends the account's sign-ins. */
   putViewer(name: string, passwordHash: string, now: Date): Promise<boolean>;
+  /** Sets an existing account's password, ending its sign-ins; false when there is no such account (it is not made). */
+  setViewerPassword(name: string, passwordHash: string): Promise<boolean>;
   /** Keeps a sign-in by its token's hash; expired ones, and the viewer's beyond its MAX_SIGN_INS newest, are deleted
    * on the way. */
   addViewerSession(tokenHash: string, viewer: string, expiresAt: Date, now: Date): Promise<void>;

@@ -7,7 +7,10 @@ import type { ViewerStore } from './store.types.ts';
 
 export function viewerStore(
   db: Db,
-): Split<ViewerStore, 'putViewer' | 'addViewerSession' | 'deleteViewerSession' | 'setViewerApps' | 'deleteViewer'> {
+): Split<
+  ViewerStore,
+  'putViewer' | 'setViewerPassword' | 'addViewerSession' | 'deleteViewerSession' | 'setViewerApps' | 'deleteViewer'
+> {
   return {
     reads: {
       async viewerPasswordHash(name) {
@@ -45,10 +48,10 @@ export function viewerStore(
                 ON CONFLICT (name) DO NOTHING`,
           );
           if (created) return true;
-          await tx.run(sql`UPDATE viewers SET password_hash = ${passwordHash} WHERE name = ${name}`);
-          await tx.run(sql`DELETE FROM viewer_sessions WHERE viewer = ${name}`);
+          await newPassword(tx, name, passwordHash);
           return false;
         }),
+      setViewerPassword: (name, passwordHash) => db.transaction((tx) => newPassword(tx, name, passwordHash)),
       addViewerSession: (tokenHash, viewer, expiresAt, now) =>
         addSignIn(
           db,
@@ -79,4 +82,11 @@ export function viewerStore(
       },
     },
   };
+}
+
+/** An existing account's new password, which ends its sign-ins; false when there is no such account. */
+async function newPassword(tx: Db, name: string, passwordHash: string): Promise<boolean> {
+  if ((await tx.run(sql`UPDATE viewers SET password_hash = ${passwordHash} WHERE name = ${name}`)) === 0) return false;
+  await tx.run(sql`DELETE FROM viewer_sessions WHERE viewer = ${name}`);
+  return true;
 }

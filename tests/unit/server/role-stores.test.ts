@@ -49,6 +49,13 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     expect(await store.setViewerApps('support', null)).toBe(true);
     expect(await store.viewerApps('support')).toBeUndefined();
     expect(await store.setViewerApps('nobody', ['app-a'])).toBe(false);
+    // Its own new password: only an account that is there, whose sign-ins then end; none is made.
+    await store.addViewerSession('token-2', 'support', later, now);
+    expect(await store.setViewerPassword('support', 'hash-3')).toBe(true);
+    expect(await store.viewerPasswordHash('support')).toBe('hash-3');
+    expect(await store.viewerOfSession('token-2', now)).toBeUndefined();
+    expect(await store.setViewerPassword('nobody', 'hash-4')).toBe(false);
+    expect(await store.viewerPasswordHash('nobody')).toBeUndefined();
   });
 
   test('viewers are listed by name without their hashes; one removed loses its sign-ins and its own views, not those it shared', async () => {
