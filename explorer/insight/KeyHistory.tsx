@@ -1,5 +1,6 @@
 // A device's key history (docs/explorer.md#device-key-history): every change of its keys, oldest first, each with
-// the value before it and a link to the device's lines around that moment in the stream.
+// the value before it and a link to the device's lines around that moment in the stream; a key set again to the value
+// it had is no change, and the service leaves it out.
 import { Link } from 'wouter';
 import type { KeyHistoryEntry } from '../api.ts';
 import { absoluteTime } from '../format.ts';
@@ -21,7 +22,9 @@ export function KeyHistory({ appId, udid }: { appId: string; udid: string }) {
     <Results loaded={history} items={(data) => data} empty="No key was ever set.">
       {(changes) => (
         <table className="table key-history-table">
-          <caption>Oldest first, as the collector received them</caption>
+          <caption>
+            Oldest first, as the collector received them; a key set again to the value it had is left out
+          </caption>
           <TableHead columns={['Received', 'Key', 'Before', 'After', { label: 'Lines around', hidden: true }]} />
           <tbody>
             {changes.map((change, i) => {

@@ -29,14 +29,16 @@ export function savedViewStore(db: Db): Split<SavedViewStore & DeviceHistoryStor
           alert: kind === null ? null : conditionOf({ kind, threshold, minutes }),
         }));
       },
-      // Each change with the key's value before it, newest first.
+      // Each change with the key's value before it, newest first. A call that set a key to the value it had (an app
+      // sets its user's id at every start) changed nothing: left out before the limit, so that its repeats never push
+      // a real change out of the newest `limit`.
       async deviceKeyHistory(appKey, udid, limit) {
         return keyHistory(
           await db.all<KeyChangeRow>(
             sql`SELECT key, value, previous, received_at FROM (
                   SELECT id, key, value, received_at, lag(value) OVER (PARTITION BY key ORDER BY id) AS previous
                   FROM device_key_changes WHERE app_key = ${appKey} AND udid = ${udid}
-                ) AS changes ORDER BY id DESC LIMIT ${limit}`,
+                ) AS changes WHERE previous IS NULL OR previous <> value ORDER BY id DESC LIMIT ${limit}`,
           ),
         );
       },

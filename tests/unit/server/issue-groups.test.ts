@@ -383,8 +383,8 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     expect(await groupOf(`issue-${issues}`)).toMatchObject({ title: group.title, last_title: cut, top_frame: cut });
   });
 
-  test('a device’s key history, each change with the value before it; a device is found by a key value, past or present', async () => {
-    for (const value of ['ann@shop.example', 'ann.b@shop.example', null]) {
+  test('a device’s key history, each change with the value before it, a value set again left out; a device is found by a key value, past or present', async () => {
+    for (const value of ['ann@shop.example', 'ann@shop.example', 'ann.b@shop.example', 'ann.b@shop.example', null]) {
       await service.wire('setDeviceKey', { app_key: DEMO_APP_KEY, device_id: 'd-keys', key: 'email', value });
     }
     await service.wire('setDeviceKey', { app_key: DEMO_APP_KEY, device_id: 'd-keys', key: 'plan', value: 'gold' });
