@@ -5,7 +5,7 @@
 import type { AlertFiring, ViewAlert } from '../../explorer-contract/view-alert.ts';
 import { alertPayload } from '../alerts/alert-payload.ts';
 import { MAX_PENDING_NOTIFICATIONS } from '../explorer/issue-grouping.ts';
-import { list, sql, type Db, type Split } from './dialect.ts';
+import { list, sql, type Db, type Split, type Sql } from './dialect.ts';
 import type { AlertStore, DueAlert } from './store.types.ts';
 
 /** Any number, the same in every process, other than the outbox's: one process at a time claims alert checks. */
@@ -48,6 +48,13 @@ const firingOf = (row: FiringRow): AlertFiring => ({
 
 const sameCondition = (a: ViewAlert, b: ViewAlert) =>
   a.kind === b.kind && a.minutes === b.minutes && (a.kind === 'none' || a.count === (b as typeof a).count);
+
+/** The alerts of the saved views `viewIds` (a subquery, or a list) and their history, in the caller's transaction: a
+ * view deleted takes them with it (docs/explorer.md#alerts). */
+export async function deleteViewAlerts(tx: Db, viewIds: Sql): Promise<void> {
+  await tx.run(sql`DELETE FROM view_alerts WHERE view_id IN (${viewIds})`);
+  await tx.run(sql`DELETE FROM alert_firings WHERE view_id IN (${viewIds})`);
+}
 
 export function alertStore(db: Db): Split<AlertStore, 'setViewAlert' | 'claimAlertChecks' | 'recordAlert'> {
   return {

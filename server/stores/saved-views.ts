@@ -2,9 +2,9 @@
 // (docs/explorer.md#saved-views, docs/explorer.md#device-key-history), on both databases over the dialect
 // (server/stores/dialect.ts).
 import type { SavedView } from '../../explorer-contract/insight.types.ts';
-import { conditionOf } from './alerts.ts';
+import { conditionOf, deleteViewAlerts } from './alerts.ts';
 import { keyHistory, sessionKeys, type KeyChangeRow } from './key-history.ts';
-import { sql, type Db, type Split } from './dialect.ts';
+import { list, sql, type Db, type Split } from './dialect.ts';
 import type { DeviceHistoryStore, SavedViewStore } from './store.types.ts';
 
 export function savedViewStore(db: Db): Split<SavedViewStore & DeviceHistoryStore, 'addSavedView' | 'deleteSavedView'> {
@@ -71,9 +71,7 @@ export function savedViewStore(db: Db): Split<SavedViewStore & DeviceHistoryStor
             sql`DELETE FROM saved_views WHERE app_key = ${appKey} AND id = ${id} AND (owner = ${viewer} OR ${anyOwner ? 1 : 0} = 1)`,
           );
           if (deleted !== 1) return false;
-          // Its alert and the alert's history go with it (docs/explorer.md#alerts).
-          await tx.run(sql`DELETE FROM view_alerts WHERE view_id = ${id}`);
-          await tx.run(sql`DELETE FROM alert_firings WHERE view_id = ${id}`);
+          await deleteViewAlerts(tx, list([id]));
           return true;
         }),
     },

@@ -1,6 +1,7 @@
 // The explorer's viewer accounts and their sign-ins, on both databases over the dialect (server/stores/dialect.ts);
 // the rules are server/explorer/viewer-accounts.ts's.
 import { ADMIN_VIEWER } from '../../explorer-contract/insight.types.ts';
+import { deleteViewAlerts } from './alerts.ts';
 import { sql, type Db, type Split } from './dialect.ts';
 import { addSignIn } from './sign-ins.ts';
 import type { ViewerStore } from './store.types.ts';
@@ -68,9 +69,8 @@ export function viewerStore(
           // Its own views, which no one else could read, go with their alerts (as deleteSavedView deletes one), so
           // that an account made later with the name finds none of them; the views it shared stay, the team's.
           const own = sql`SELECT id FROM saved_views WHERE owner = ${name} AND shared = 0`;
-          await tx.run(sql`DELETE FROM alert_firings WHERE view_id IN (${own})`);
-          await tx.run(sql`DELETE FROM view_alerts WHERE view_id IN (${own})`);
-          await tx.run(sql`DELETE FROM saved_views WHERE owner = ${name} AND shared = 0`);
+          await deleteViewAlerts(tx, own);
+          await tx.run(sql`DELETE FROM saved_views WHERE id IN (${own})`);
           return true;
         }),
       async setViewerApps(name, apps) {
