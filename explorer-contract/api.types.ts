@@ -121,7 +121,6 @@ export interface ExplorerDevice {
   who?: DeviceKeyValue;
 }
 
-/** `GET /apps`: every app, with how many sessions it has received. */
 /** The shortest password an explorer account may have (docs/local-service.md#viewer-accounts). */
 export const MIN_VIEWER_PASSWORD = 8;
 
@@ -134,6 +133,7 @@ export interface ViewerAccount {
   created_at: string;
 }
 
+/** `GET /apps`: every app, with how many sessions it has received. */
 export interface ExplorerApp {
   key: string;
   appId: string;

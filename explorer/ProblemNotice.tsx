@@ -9,8 +9,14 @@ export function ProblemNotice({ problem }: { problem: string | undefined }) {
   );
 }
 
-/** What came of something the viewer just did: a success said as a status, a refusal announced as an alert. */
-export function OutcomeNotice({ outcome }: { outcome: { text: string; error: boolean } | null }) {
+/** What came of something the viewer just did: its words, and whether it was refused. */
+export interface Outcome {
+  text: string;
+  error: boolean;
+}
+
+/** An outcome shown: a success said as a status, a refusal announced as an alert. */
+export function OutcomeNotice({ outcome }: { outcome: Outcome | null }) {
   if (!outcome) return null;
   return (
     <p className={outcome.error ? 'notice-error' : 'muted'} role={outcome.error ? 'alert' : 'status'}>

@@ -3,12 +3,12 @@
 import { useState, type FormEvent } from 'react';
 import { postJson, refusal } from '../api.ts';
 import { NewPasswordField, SubmitButton, TextField } from '../Field.tsx';
-import { OutcomeNotice } from '../ProblemNotice.tsx';
+import { OutcomeNotice, type Outcome } from '../ProblemNotice.tsx';
 
 export function AccountPage() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
-  const [outcome, setOutcome] = useState<{ text: string; error: boolean } | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   async function change() {
     const answer = await postJson('/me/password', { password: current, newPassword: next });

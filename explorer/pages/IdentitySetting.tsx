@@ -4,13 +4,14 @@ import { useState, type FormEvent } from 'react';
 import { useFollowing } from '../use-following.ts';
 import { postJson, refusal } from '../api.ts';
 import { TextField } from '../Field.tsx';
+import type { Outcome } from '../ProblemNotice.tsx';
 import { useAppId, useIdentityKey } from '../use-app.ts';
 import { viewerStore } from '../viewer-state.ts';
 
 export function IdentitySetting() {
   const appId = useAppId()!;
   const current = useIdentityKey();
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [message, setMessage] = useState<Outcome | null>(null);
   const [key, setKey] = useFollowing(current ?? '', () => current ?? '');
 
   async function save(value: string | null) {

@@ -6,7 +6,7 @@ import { postJson, refusal, type WebhookSetting } from '../api.ts';
 import { TextField } from '../Field.tsx';
 import { absoluteTime } from '../format.ts';
 import { LoadState } from '../LoadState.tsx';
-import { OutcomeNotice } from '../ProblemNotice.tsx';
+import { OutcomeNotice, type Outcome } from '../ProblemNotice.tsx';
 import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
 
@@ -15,7 +15,7 @@ export function SettingsPage() {
   const path = `/apps/${encodeURIComponent(appId)}/webhook`;
   const [version, setVersion] = useState(0);
   const setting = useJson<WebhookSetting>(path, version);
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [message, setMessage] = useState<Outcome | null>(null);
   const current = setting.state === 'ready' ? setting.data.url : null;
   const [url, setUrl] = useFollowing(current ?? '', () => current ?? '');
 

@@ -6,7 +6,7 @@ import { postJson, refusal } from '../api.ts';
 import { NewPasswordField, SubmitButton, TextField } from '../Field.tsx';
 import { absoluteTime } from '../format.ts';
 import { LoadState } from '../LoadState.tsx';
-import { OutcomeNotice } from '../ProblemNotice.tsx';
+import { OutcomeNotice, type Outcome } from '../ProblemNotice.tsx';
 import { TableHead } from '../TableHead.tsx';
 import { useJson } from '../use-json.ts';
 import { useViewer } from '../viewer-state.ts';
@@ -16,7 +16,7 @@ export function ViewerAccounts() {
   const accounts = useJson<{ viewers: ViewerAccount[] }>('/viewers', version);
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [message, setMessage] = useState<Outcome | null>(null);
 
   async function add() {
     const answer = await postJson<{ name: string }>('/viewers', { name: name.trim(), password });
@@ -108,13 +108,7 @@ export function ViewerAccounts() {
 }
 
 /** Which apps an account reads (docs/local-service.md#per-app-access): every app, or only those chosen. */
-function AccountApps({
-  account,
-  onDone,
-}: {
-  account: ViewerAccount;
-  onDone(outcome: { text: string; error: boolean }): void;
-}) {
+function AccountApps({ account, onDone }: { account: ViewerAccount; onDone(outcome: Outcome): void }) {
   const apps = useViewer((state) => state.apps);
   const [every, setEvery] = useState(account.apps === null);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set(account.apps ?? []));
