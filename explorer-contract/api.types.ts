@@ -121,6 +121,17 @@ export interface ExplorerDevice {
   who?: DeviceKeyValue;
 }
 
+/** `DELETE /apps/{appID}/devices/{udid}`, the admin's alone (and the admin API's): what erasing a device deleted
+ * (docs/privacy.md#erasing-a-device). */
+export interface DeviceErasure {
+  udid: string;
+  logs: number;
+  sessions: number;
+  issues: number;
+  /** Changes of its keys (its key history). */
+  keyChanges: number;
+}
+
 /** The shortest password an explorer account may have (docs/local-service.md#viewer-accounts). */
 export const MIN_VIEWER_PASSWORD = 8;
 

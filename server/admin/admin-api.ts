@@ -13,6 +13,7 @@ import type {
   AdminList,
   AppStore,
   CollectedReads,
+  DeviceErasureStore,
   ForwardStore,
   SourceMapStore,
   ViewerStore,
@@ -23,6 +24,7 @@ import { viewerAccountRoutes } from '../explorer/viewer-account-routes.ts';
 import { createViewerAccounts } from '../explorer/viewer-accounts.ts';
 import { createAdminSourceMaps, mapBodyLimit, SOURCE_MAPS_PATH } from '../sourcemaps/admin-source-maps.ts';
 import { createIntentLookup } from './intent-lookup.ts';
+import { adminDeviceErasureRoutes } from '../explorer/device-erasure.ts';
 import type { ForwardSettings } from '../collector/otlp/forwarder.ts';
 import { createForwardingAdmin } from '../collector/otlp/forwarding-admin.ts';
 
@@ -63,7 +65,7 @@ function redactOfBody(input: unknown): RedactConfig | null | undefined | string 
 }
 
 export function createAdminApi(
-  store: AppStore & CollectedReads & ViewerStore & ForwardStore & WebhookStore & SourceMapStore,
+  store: AppStore & CollectedReads & ViewerStore & ForwardStore & WebhookStore & SourceMapStore & DeviceErasureStore,
   options: AdminOptions,
 ): Hono {
   const admin = new Hono();
@@ -120,6 +122,9 @@ export function createAdminApi(
 
   // Accounts that may sign in to the explorer (server/explorer/viewer-accounts.ts).
   admin.route('/', viewerAccountRoutes(store, createViewerAccounts(store, options.token)));
+
+  // Everything stored of one device, erased on request (docs/privacy.md#erasing-a-device).
+  admin.route('/', adminDeviceErasureRoutes(store));
 
   // Each app's webhook for new and reopened issue groups (docs/explorer.md#the-webhook).
   admin.route('/', createAdminWebhooks(store));

@@ -1,7 +1,8 @@
 // The explorer's views beyond the log stream, each in a file of its own, mounted together behind the explorer API's
 // sign-in and app (server/explorer/api.ts): patterns, issue groups with their replies and their story, sessions by
-// sequence, saved views and their alerts, device-key history and the app's webhook (docs/explorer.md), and a crash's frames and a log's
-// call site through the app's source maps (docs/source-maps.md).
+// sequence, saved views and their alerts, device-key history, a device's erasure (docs/privacy.md) and the app's
+// webhook (docs/explorer.md), and a crash's frames and a log's call site through the app's source maps
+// (docs/source-maps.md).
 import { Hono } from 'hono';
 import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
 import type {
@@ -9,6 +10,7 @@ import type {
   AppStore,
   CollectedReads,
   CollectorStore,
+  DeviceErasureStore,
   DeviceHistoryStore,
   IssueGroupStore,
   IssueReplyStore,
@@ -19,6 +21,7 @@ import type {
 import { createLogPlaceRoutes } from '../sourcemaps/explorer-log-place.ts';
 import { createFrameRoutes } from './stack-frames.ts';
 import type { ExplorerEnv } from './api-params.ts';
+import { createDeviceErasureRoutes } from './device-erasure.ts';
 import { createDeviceHistoryRoutes } from './device-history.ts';
 import { createIssueGroupRoutes } from './issue-groups.ts';
 import { createIssueReplyRoutes } from './issue-replies.ts';
@@ -35,9 +38,10 @@ export type InsightStore = IssueGroupStore &
   SavedViewStore &
   AlertStore &
   DeviceHistoryStore &
+  DeviceErasureStore &
   SourceMapStore &
   Pick<AppStore, 'setIdentityKey'> &
-  Pick<CollectedReads, 'issue' | 'session'> &
+  Pick<CollectedReads, 'issue' | 'session' | 'device'> &
   Pick<CollectorStore, 'sessionById'>;
 
 export function createInsightRoutes(store: InsightStore, queries: ExplorerQueries): Hono<ExplorerEnv> {
@@ -50,6 +54,7 @@ export function createInsightRoutes(store: InsightStore, queries: ExplorerQuerie
     createSavedViewRoutes(store),
     createAlertRoutes(store),
     createDeviceHistoryRoutes(store),
+    createDeviceErasureRoutes(store),
     createWebhookRoutes(store),
     createIdentityRoutes(store),
     createFrameRoutes(store),

@@ -389,6 +389,24 @@ export interface DeviceHistoryStore {
   sessionDeviceKeys(appKey: string, sessionUid: string): Promise<SessionKey[]>;
 }
 
+/** What one step of erasing a device deleted (docs/privacy.md#erasing-a-device), and whether the device is gone. */
+export interface ErasedRows {
+  logs: number;
+  sessions: number;
+  issues: number;
+  /** Its keys' changes (the key history). */
+  keyChanges: number;
+  done: boolean;
+}
+
+/** Erasing everything stored of one device, on request (docs/privacy.md#erasing-a-device). */
+export interface DeviceErasureStore {
+  /** One step, in one transaction: up to `batch` of the device's logs; once none is left, the rest of it (its
+   * sessions with their batches and issues, its keys and their history, its place in issue groups, the device).
+   * Nothing of it found: `done` with nothing deleted. */
+  eraseDeviceStep(appKey: string, udid: string, batch: number): Promise<ErasedRows>;
+}
+
 /** An app's own forwarding endpoint (docs/opentelemetry.md#the-collector-forwards), set through the admin API. */
 export interface ForwardTarget {
   appKey: string;
@@ -503,6 +521,7 @@ export interface Store
     SavedViewStore,
     AlertStore,
     DeviceHistoryStore,
+    DeviceErasureStore,
     SourceMapStore,
     SessionLookup,
     LogWriterBoard {

@@ -6,6 +6,7 @@
 import type { Store } from '../store.types.ts';
 import { createLogExplorerReads } from './explorer-logs.ts';
 import { dropDaysBefore } from './log-retention.ts';
+import { eraseSessionLogs } from './device-logs-erasure.ts';
 import { createCollectedLogs } from './collected-logs.ts';
 import { createForwardLogs } from './forward-logs.ts';
 import { createBatchCounting } from './batch-counts.ts';
@@ -95,6 +96,14 @@ export function withClickHouseLogs(base: Store, logs: ClickHouseLogs, options: W
       // After the delete: a session found while it ran is found again.
       sessions.forget();
       return pruned;
+    },
+    // The device's logs in ClickHouse first, then the rest of it in SIDELOG_DB, whose sessions name them.
+    async eraseDeviceStep(appKey, udid, batch) {
+      const ids = await base.sessionIdsWhere(appKey, { field: 'device', values: [udid] });
+      const erased = await eraseSessionLogs(logs.client, logs.database, appKey, ids, logs.cluster);
+      const rest = await base.eraseDeviceStep(appKey, udid, batch);
+      sessions.forget();
+      return { ...rest, logs: rest.logs + erased };
     },
     settled: async () => {
       await board.first;

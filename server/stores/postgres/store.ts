@@ -16,6 +16,7 @@ import { webhookStore } from '../webhooks.ts';
 import { createPool } from './client.ts';
 import { createCollectedReads } from './collected-reads.ts';
 import { createCollectorStore } from './collector-store.ts';
+import { createDeviceErasure } from './device-erasure.ts';
 import { createPgExplorerQueries } from './explorer-queries.ts';
 import { createForwardStore } from './forward-store.ts';
 import { migrate } from './migrate.ts';
@@ -58,6 +59,7 @@ export async function openPostgresStore(url: string, options: { poolSize?: numbe
     ...createCollectorStore(pool, partitions, statistics),
     ...createCollectedReads(pool),
     ...createRetentionStore(pool, partitions),
+    ...createDeviceErasure(pool),
     ...whole(viewerStore(db)),
     ...createForwardStore(pool),
     ...createIssueGroupStore(pool),

@@ -13,6 +13,7 @@ import { sourceMapStore } from '../source-maps.ts';
 import { viewerStore } from '../viewers.ts';
 import { webhookStore } from '../webhooks.ts';
 import { collectorStore } from './collector-store.ts';
+import { deviceErasure } from './device-erasure.ts';
 import { sqliteDb } from './dialect.ts';
 import { forwardStore } from './forward-store.ts';
 import { issueGroupStore } from './issue-groups.ts';
@@ -38,6 +39,7 @@ export function sqliteRoles(connection: Database.Database) {
   // SQLite's own, synchronous: their reads made promises here, their writes run in the writer thread as they are.
   const collector = collectorStore(connection);
   const retention = retentionStore(connection);
+  const erasure = deviceErasure(connection);
   const forward = forwardStore(connection);
   const issueGroups = issueGroupStore(connection);
   return {
@@ -67,6 +69,7 @@ export function sqliteRoles(connection: Database.Database) {
       ...logWriters.writes,
       ...collector.writes,
       ...retention.writes,
+      ...erasure.writes,
       ...forward.writes,
       ...issueGroups.writes,
     },

@@ -1,0 +1,56 @@
+// Erasing a device on PostgreSQL (docs/privacy.md#erasing-a-device): its logs a batch a step, each taken out of its
+// session's counts and its app's volume (partitions.ts, subtractFromStats), then the rest of it in one transaction.
+// Ids come from sequences and are never given again, so nothing stands in for a deleted row (as on SQLite).
+import type pg from 'pg';
+import type { DeviceErasureStore } from '../store.types.ts';
+import { sql, transaction } from './client.ts';
+import { subtractFromStats } from './partitions.ts';
+
+const DEVICE_SESSIONS = `SELECT id FROM sessions WHERE app_key = $1 AND udid = $2`;
+
+export function createDeviceErasure(pool: pg.Pool): DeviceErasureStore {
+  return {
+    eraseDeviceStep: (appKey, udid, batch) =>
+      transaction(pool, async (client) => {
+        // The device's logs by the unique key's first column, the session; ctid names a row in one partition only.
+        const logs = await subtractFromStats(
+          client,
+          `DELETE FROM logs WHERE session_id IN (${DEVICE_SESSIONS})
+             AND id = ANY (ARRAY (SELECT id FROM logs WHERE session_id IN (${DEVICE_SESSIONS}) LIMIT $3))
+           RETURNING session_id, ll, at`,
+          [appKey, udid, batch],
+        );
+        if (logs === batch) return { logs, sessions: 0, issues: 0, keyChanges: 0, done: false };
+        const db = sql(client);
+        // The groups first, locked as an occurrence's insert locks them (issue-groups.ts): each loses the device's
+        // occurrences, and the device from its count.
+        await db.run(
+          `UPDATE issue_groups g SET occurrences = g.occurrences - c.n
+           FROM (SELECT group_id, count(*)::int AS n FROM issues WHERE session_id IN (${DEVICE_SESSIONS})
+             AND group_id IS NOT NULL GROUP BY group_id) c
+           WHERE g.id = c.group_id`,
+          appKey,
+          udid,
+        );
+        await db.run(
+          `WITH gone AS (DELETE FROM issue_group_devices WHERE udid = $2
+             AND group_id IN (SELECT id FROM issue_groups WHERE app_key = $1) RETURNING group_id)
+           UPDATE issue_groups g SET devices = g.devices - 1 FROM gone WHERE g.id = gone.group_id`,
+          appKey,
+          udid,
+        );
+        const issues = await db.run(`DELETE FROM issues WHERE session_id IN (${DEVICE_SESSIONS})`, appKey, udid);
+        await db.run(`DELETE FROM log_batches WHERE session_id IN (${DEVICE_SESSIONS})`, appKey, udid);
+        const keyChanges = await db.run(
+          `DELETE FROM device_key_changes WHERE app_key = $1 AND udid = $2`,
+          appKey,
+          udid,
+        );
+        await db.run(`DELETE FROM device_keys WHERE app_key = $1 AND udid = $2`, appKey, udid);
+        await db.run(`DELETE FROM devices WHERE app_key = $1 AND udid = $2`, appKey, udid);
+        // Their counts (session_stats) go with them, by the foreign key's cascade.
+        const sessions = await db.run(`DELETE FROM sessions WHERE app_key = $1 AND udid = $2`, appKey, udid);
+        return { logs, sessions, issues, keyChanges, done: true };
+      }),
+  };
+}

@@ -1,0 +1,190 @@
+// Erasing a device (docs/privacy.md#erasing-a-device), on every store: everything stored of it goes (its logs, a step
+// at a time, its sessions, issues, keys and key history, its place in issue groups), the counts the explorer shows
+// follow, and another device of the app is left whole.
+import { readFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, test } from 'vitest';
+import { EXPLORER_API, type DeviceErasure } from '../../../explorer-contract/api.types.ts';
+import { eraseDevice } from '../../../server/explorer/device-erasure.ts';
+import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
+import { appIdOf } from '../../../server/stores/app-id.ts';
+import { logs, sessionPayload } from '../../../fixtures/wire-bodies.ts';
+import { ADMIN_TOKEN, createHarness, type Harness } from './service-harness.ts';
+import { LOG_STORE_KINDS } from './test-databases.ts';
+
+const APP_ID = appIdOf(DEMO_APP_KEY);
+
+describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
+  let service: Harness;
+  afterEach(() => service.close());
+
+  /** A device's day: two sessions of `lines` logs each whose text holds `word`, its user's id set twice, and an
+   * issue titled as the other device's. */
+  async function sendDevice(udid: string, word: string, lines: number, from: number, app = DEMO_APP_KEY) {
+    for (const part of ['a', 'b']) {
+      const answer = await service.wire('sendSession', sessionPayload(`s-${udid}-${part}`, app, udid), app);
+      const { id } = (await answer.json()) as { id: number };
+      const batch = logs(lines, from + (part === 'a' ? 0 : lines)).map((log) => ({ ...log, t: `${word} ${log.t}` }));
+      expect((await service.wire('sendLogs', { session_id: id, logs: batch }, app)).status).toBe(200);
+      if (part === 'b') {
+        const issue = { uid: `i-${udid}`, url: '', title: 'Checkout failed', text: `${word} trace`, type: 'issue' };
+        expect((await service.wire('sendIssue', { ...issue, session_id: id }, app)).status).toBe(200);
+      }
+    }
+    for (const value of ['u-1', 'u-2'])
+      await service.wire('setDeviceKey', { app_key: app, device_id: udid, key: 'user_id', value }, app);
+  }
+
+  const explorer = async <T = any>(path: string) => {
+    const answer = await service.explorerGet(`/apps/${APP_ID}${path}`);
+    expect(answer.status, path).toBe(200);
+    return JSON.parse(answer.body) as T;
+  };
+  /** What the explorer shows of the app: its devices, its sessions' devices, a word's hits, the logs counted. */
+  async function shown(word: string) {
+    await service.store.settled();
+    return {
+      devices: (await explorer<{ devices: { udid: string }[] }>('/devices')).devices.map(({ udid }) => udid).sort(),
+      sessions: (await explorer<{ sessions: { udid: string }[] }>('/sessions')).sessions.map(({ udid }) => udid).sort(),
+      hits: (await explorer<{ logs: unknown[] }>(`/logs?q=${word}`)).logs.length,
+      counted: (await explorer<{ count: number }>('/logs/count')).count,
+      history: (await explorer<unknown[]>('/devices/leaver/key-history')).length,
+    };
+  }
+
+  test("a device's logs, sessions, issue, keys and key history go, a step at a time; the other device stays whole", async () => {
+    service = await createHarness({ store: kind });
+    await sendDevice('stayer', 'kept', 4, 0);
+    await sendDevice('leaver', 'personal', 3, 100);
+    const group = (await service.store.groupOfIssue(DEMO_APP_KEY, 'i-stayer'))!;
+    expect(group).toMatchObject({ occurrences: 2, devices: 2 });
+    expect(await shown('personal')).toEqual({
+      devices: ['leaver', 'stayer'],
+      sessions: ['leaver', 'leaver', 'stayer', 'stayer'],
+      hits: 6,
+      counted: 14,
+      history: 2,
+    });
+
+    // Two logs a step: the six go in three steps (on ClickHouse, in one mutation), then the rest.
+    expect(await eraseDevice(service.store, DEMO_APP_KEY, 'leaver', 2)).toEqual({
+      udid: 'leaver',
+      logs: 6,
+      sessions: 2,
+      issues: 1,
+      keyChanges: 2,
+    });
+    expect(await shown('personal')).toEqual({
+      devices: ['stayer'],
+      sessions: ['stayer', 'stayer'],
+      hits: 0,
+      counted: 8,
+      history: 0,
+    });
+    expect(await shown('kept')).toMatchObject({ hits: 8 });
+    expect(await service.store.device(DEMO_APP_KEY, 'leaver')).toBeUndefined();
+    expect(await service.store.deviceKeys(DEMO_APP_KEY, 'leaver')).toEqual([]);
+    expect(await service.store.issue(DEMO_APP_KEY, 'i-leaver')).toBeUndefined();
+    expect(await service.store.issueGroup(DEMO_APP_KEY, group.id)).toMatchObject({ occurrences: 1, devices: 1 });
+    expect(await service.store.deviceKeys(DEMO_APP_KEY, 'stayer')).toEqual([{ key: 'user_id', value: 'u-2' }]);
+    expect(await eraseDevice(service.store, DEMO_APP_KEY, 'leaver')).toBeUndefined();
+  });
+
+  test('the admin erases through either API; a viewer is refused, and a device not there is a 404', async () => {
+    service = await createHarness({ store: kind });
+    await sendDevice('leaver', 'personal', 2, 0);
+    await sendDevice('other', 'other', 2, 100);
+    await service.admin('viewers', { json: { name: 'support', password: 'long-enough-1' } });
+    const signIn = await service.app.request(`${EXPLORER_API}/sign-in`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'support', password: 'long-enough-1' }),
+    });
+    const viewer = signIn.headers.get('Set-Cookie')!.split(';')[0]!;
+    const erase = async (cookie: string, udid: string) => {
+      const answer = await service.app.request(`${EXPLORER_API}/apps/${APP_ID}/devices/${udid}`, {
+        method: 'DELETE',
+        // A write the explorer's page makes (server/http/cross-site.ts).
+        headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+      });
+      return [answer.status, await answer.json()];
+    };
+    expect(await erase(viewer, 'leaver')).toEqual([403, { error: "only the admin erases a device's data" }]);
+    expect(await erase(await service.adminCookie(), 'leaver')).toEqual([
+      200,
+      { udid: 'leaver', logs: 4, sessions: 2, issues: 1, keyChanges: 2 } satisfies DeviceErasure,
+    ]);
+    expect(await erase(await service.adminCookie(), 'leaver')).toEqual([404, { error: 'no such device' }]);
+    const admin = (udid: string) =>
+      service.app.request(`/sidelog/admin/api/apps/${DEMO_APP_KEY}/devices/${udid}`, {
+        method: 'DELETE',
+        headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'application/json' },
+      });
+    expect(await (await admin('other')).json()).toEqual({
+      udid: 'other',
+      logs: 4,
+      sessions: 2,
+      issues: 1,
+      keyChanges: 2,
+    });
+    expect((await admin('other')).status).toBe(404);
+    expect((await shown('other')).devices).toEqual([]);
+  });
+
+  // The example of docs/privacy.md#erasing-a-device: its request as curl sends it, and its answer.
+  test.runIf(kind === 'sqlite')('the example of docs/privacy.md', async () => {
+    const example = /```\ncurl -X DELETE (.+) \\\n +http:\/\/127\.0\.0\.1:8080(\S+)\n(\{.+\})\n```/.exec(
+      readFileSync(new URL('../../../docs/privacy.md', import.meta.url), 'utf8'),
+    )!;
+    const headers = Object.fromEntries(
+      [...example[1]!.matchAll(/-H ["']([^:]+): ([^"']+)["']/g)].map(([, name, value]) => [
+        name!,
+        value!.replace('$SIDELOG_ADMIN_TOKEN', ADMIN_TOKEN),
+      ]),
+    );
+    const [, app, udid] = /apps\/([^/]+)\/devices\/(.+)$/.exec(example[2]!)!;
+    service = await createHarness({ store: kind });
+    await service.admin('apps', { json: { key: app } });
+    await sendDevice(udid!, 'personal', 2, 0, app);
+    const answer = await service.app.request(example[2]!, { method: 'DELETE', headers });
+    expect(await answer.json()).toEqual(JSON.parse(example[3]!));
+  });
+
+  // SQLite gives a new row the highest id plus one: erasing the newest rows must not let their ids be given again.
+  test.runIf(kind === 'sqlite')(
+    "a device erased while its rows are the newest: the next device's rows get new ids, are found, and the placeholders show nowhere",
+    async () => {
+      service = await createHarness({ store: kind });
+      await sendDevice('first', 'first', 2, 0);
+      await sendDevice('leaver', 'personal', 2, 100);
+      await service.store.settled();
+      const tables = ['logs', 'sessions', 'issues', 'log_batches', 'device_key_changes'];
+      const newest = () => {
+        const db = new Database(service.db, { readonly: true });
+        try {
+          return Object.fromEntries(
+            tables.map((table) => [table, db.prepare(`SELECT max(id) FROM ${table}`).pluck().get() as number]),
+          );
+        } finally {
+          db.close();
+        }
+      };
+      const before = newest();
+      await eraseDevice(service.store, DEMO_APP_KEY, 'leaver', 1);
+      await sendDevice('next', 'following', 2, 200);
+      await service.store.settled();
+      const after = newest();
+      for (const table of tables) expect(after[table], table).toBeGreaterThan(before[table]!);
+      expect(await shown('following')).toEqual({
+        devices: ['first', 'next'],
+        sessions: ['first', 'first', 'next', 'next'],
+        hits: 4,
+        counted: 8,
+        history: 0,
+      });
+      const groups = (await explorer<{ groups: { occurrences: number; devices: number }[] }>('/issue-groups')).groups;
+      expect(groups).toEqual([expect.objectContaining({ occurrences: 2, devices: 2 })]);
+      expect((await service.store.apps()).map((app) => app.key)).not.toContain('');
+    },
+  );
+});
