@@ -1,7 +1,10 @@
-// One device: what it reported, its keys as they stand and every change of them, and its sessions.
+// One device: what it reported, its keys as they stand and every change of them, its sessions, and for the admin its
+// erasure (docs/privacy.md#erasing-a-device).
+import { useState } from 'react';
 import { EventTime } from '../EventTime.tsx';
 import { Link } from 'wouter';
-import type { DeviceDetail, ExplorerSession } from '../api.ts';
+import type { DeviceDetail, DeviceErasure as Erased, ExplorerSession } from '../api.ts';
+import { DeviceErasure, ErasedDevice } from '../insight/DeviceErasure.tsx';
 import { KeyHistory } from '../insight/KeyHistory.tsx';
 import { Layout } from '../Layout.tsx';
 import { Time } from '../Time.tsx';
@@ -19,6 +22,14 @@ export function DevicePage({ udid }: { udid: string }) {
   const sessions = useJson<{ sessions: ExplorerSession[] }>(
     app && `${app}/sessions?device=${encodeURIComponent(udid)}&limit=200`,
   );
+  const [erased, setErased] = useState<Erased | null>(null);
+  if (erased && appId) {
+    return (
+      <Layout title="Device erased">
+        <ErasedDevice appId={appId} name={device.state === 'ready' ? device.data.name || udid : udid} erased={erased} />
+      </Layout>
+    );
+  }
   if (device.state !== 'ready' || !appId) {
     return (
       <Layout title={device.state === 'failed' ? 'Device not found' : 'Device'}>
@@ -95,6 +106,7 @@ export function DevicePage({ udid }: { udid: string }) {
           </ul>
         )}
       </Results>
+      <DeviceErasure appId={appId} udid={d.udid} name={d.name || d.udid} onErased={setErased} />
     </Layout>
   );
 }

@@ -50,18 +50,21 @@ describe('accessibility', () => {
     ['account', `/sidelog/account?app=${APP_ID}`],
     // The admin's alone (the e2e viewer has none): signed in as the admin on its form.
     ['settings', `/sidelog/settings?app=${APP_ID}`],
+    // With the admin's erasure (docs/privacy.md#erasing-a-device).
+    ['device, as the admin', `/sidelog/devices/d-alpha?app=${APP_ID}`],
   ];
   it.each(pages)('axe-core: no serious or critical violation on the %s page, light or dark', async (name, path) => {
     if (name === 'sign-in') {
       await e2e.page.context().clearCookies();
       await e2e.page.goto(`${e2e.product.url}${path}`);
       await e2e.page.getByRole('button', { name: 'Sign in' }).waitFor();
-    } else if (name === 'settings') {
+    } else if (name === 'settings' || name === 'device, as the admin') {
       await e2e.page.context().clearCookies();
       await e2e.page.goto(`${e2e.product.url}${path}`);
       await signInToExplorer(e2e.page, { name: 'admin', password: e2e.product.adminToken });
       await explorerSettled(e2e.page);
-      await e2e.page.getByLabel('Webhook URL').waitFor();
+      if (name === 'settings') await e2e.page.getByLabel('Webhook URL').waitFor();
+      else await e2e.page.getByRole('button', { name: "Erase this device's data" }).waitFor();
     } else {
       await e2e.page.context().addCookies(app.signedIn);
       await viewerText(e2e.page, `${e2e.product.url}${path}`);

@@ -358,6 +358,38 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
       await e2e.page.getByLabel('Device name, udid or key value').press('Enter');
       await waitFor(async () => expect((await rows(e2e.page, '.devices-table')).map((row) => row[1])).toEqual(['d-1']));
     });
+
+    // docs/privacy.md#erasing-a-device. The page's part, on SQLite only: every store's are the unit tests'.
+    it.runIf(database === undefined)(
+      'the admin erases a device on its page, and the explorer shows nothing of it; a viewer has no such button',
+      async () => {
+        const client = issues();
+        const session = await client.session('erase-me', 'd-erase');
+        await client.logs(session, [line(T0 + 5 * HOUR, 'order placed by ivan'), line(T0 + 5 * HOUR + 1_000, 'paid')]);
+        await client.deviceKey('d-erase', 'email', 'ivan@shop.example');
+        const erase = e2e.page.getByRole('button', { name: "Erase this device's data" });
+        await viewerText(e2e.page, url('/devices/d-erase', ISSUES_APP));
+        expect(await erase.count()).toBe(0);
+
+        await e2e.page.context().clearCookies();
+        await e2e.page.goto(url('/devices/d-erase', ISSUES_APP));
+        await signInToExplorer(e2e.page, { name: 'admin', password: e2e.product.adminToken });
+        await explorerSettled(e2e.page);
+        e2e.page.once('dialog', (dialog) => void dialog.accept());
+        await erase.click();
+        const said = e2e.page.getByRole('status').filter({ hasText: 'is erased' });
+        await said.waitFor();
+        expect(await said.innerText()).toMatch(
+          /^Everything stored of .+ is erased: 2 logs, 1 session, 0 issues and 1 key change\.$/,
+        );
+        await e2e.page.getByRole('link', { name: 'Back to the devices' }).click();
+        await explorerSettled(e2e.page);
+        expect((await rows(e2e.page, '.devices-table')).map((row) => row[1])).not.toContain('d-erase');
+        expect(await viewerText(e2e.page, url('/logs', ISSUES_APP, { q: 'ivan' }))).toContain(
+          'No logs match these filters.',
+        );
+      },
+    );
   });
 
   describe('sessions by sequence', () => {
