@@ -24,6 +24,7 @@ import { groupText } from '../explorer/issue-grouping.ts';
 import { resolvedFrameOf } from '../sourcemaps/group-frame.ts';
 import { DEFAULT_MAX_INFLATED_BYTES, readBodyText } from '../http/request-body.ts';
 import { checkRequest, type CheckedRequests, type SkippedLog } from './wire-validation.ts';
+import { sessionGone } from '../http/errors.ts';
 
 export const COLLECTOR_BASE = '/sidelog/api';
 /**
@@ -142,6 +143,12 @@ export function createCollector(
   }
 
   const unknownSession = { status: 400, error: UNKNOWN_SESSION_REASON } as const;
+  /** A write whose session was deleted after the check (its device erased meanwhile: docs/privacy.md#erasing-a-device)
+   * is refused by the session's foreign key, and answered as any unknown session: the client registers it again. */
+  const orUnknownSession = (error: unknown) => {
+    if (sessionGone(error)) return unknownSession;
+    throw error;
+  };
 
   operation('getDeviceStatus', async ({ device }, app) => {
     await store.putDevice(app.key, device);
@@ -153,13 +160,15 @@ export function createCollector(
     if (!session) return unknownSession;
     // A crash groups on its original frames where its release's map is uploaded (docs/source-maps.md#grouping).
     const resolved = issue.type === 'crash' ? await resolvedFrameOf(store, app.key, session, issue.text) : undefined;
-    await store.addIssue(app.key, resolved ? { ...issue, resolved_frame: groupText(resolved) } : issue);
-    return {};
+    return store
+      .addIssue(app.key, resolved ? { ...issue, resolved_frame: groupText(resolved) } : issue)
+      .then(() => ({}), orUnknownSession);
   });
   operation('sendLogs', async ({ session_id, logs, skipped }, app, c) => {
     admission.holdLogs(c, logs.length);
     if (!(await store.sessionById(app.key, session_id))) return unknownSession;
-    await ingestLogs(store, app, session_id, logs);
+    const gone = await ingestLogs(store, app, session_id, logs).then(() => undefined, orUnknownSession);
+    if (gone) return gone;
     if (skipped.length === 0) return {};
     // 200 all the same: the client deletes the batch, as it should, since nothing in it could ever be stored.
     return { skipped };

@@ -35,6 +35,13 @@ const onServiceError: ErrorHandler = (error, c) => {
   return c.json({ error: 'internal error' }, 500);
 };
 
+/** A write refused because a row it names is gone: SQLite's and PostgreSQL's foreign-key violation. The collector's
+ * writes name only a session (server/collector/collector.ts). */
+export function sessionGone(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
+}
+
 /** Did the request meet a damaged page (SQLite's SQLITE_CORRUPT or SQLITE_NOTADB, PostgreSQL's data_corrupted or
  * index_corrupted)? Nothing was read or stored, and only the operator can mend it. */
 export function isDamage(error: unknown): boolean {
