@@ -10,9 +10,10 @@ import { Hono } from 'hono';
 export const EXPLORER_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-/** The addresses the explorer answers; others under /sidelog/ stay 404s. */
+/** The addresses the explorer answers, each route of explorer/ExplorerApp.tsx (explorer-api.test.ts holds them
+ * together); others under /sidelog/ stay 404s. */
 export const EXPLORER_ROUTES =
-  /^\/sidelog\/(?:|sign-in|logs|patterns|sessions|sequences|issues|devices|settings|account|(?:issues|devices)\/[^/]+|issue-groups\/\d+(?:\/story)?|intent\/[^/]+\/(?:issue|session|device)\/[^/]+)$/;
+  /^\/sidelog\/(?:|sign-in|logs|patterns|sessions|sequences|issues|devices|users|settings|account|(?:issues|devices)\/[^/]+|issue-groups\/\d+(?:\/story)?|intent\/[^/]+\/(?:issue|session|device)\/[^/]+)$/;
 
 export function createExplorerStatic(distDir: string): Hono {
   const file = join(resolve(distDir), 'explorer.html');

@@ -1,7 +1,7 @@
 // The explorer's API: nothing readable without a viewer's sign-in (the admin token, or an account the admin API
 // made), a cookie that scripts cannot read, and the data of the intent URLs; and the same data as JSON on the
 // admin API.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, test } from 'vitest';
@@ -14,6 +14,27 @@ import { ADMIN_TOKEN, createHarness, type Harness } from './service-harness.ts';
 import { servicePerTest } from './service-per-test.ts';
 import { RECENT_START } from './recent-start.ts';
 import { isDatabaseKind, LOG_STORE_KINDS } from './test-databases.ts';
+
+/** Each route of the explorer's page (explorer/ExplorerApp.tsx: `path="/devices/:udid"`, or a constant a module of the
+ * page exports), as an address under /sidelog/ with a value in each parameter. */
+function explorerPageRoutes(): string[] {
+  const page = (file: string) => readFileSync(new URL(`../../../explorer/${file}`, import.meta.url), 'utf8');
+  const app = page('ExplorerApp.tsx');
+  const constants = new Map(
+    [...app.matchAll(/import \{ ([A-Z_]+) \} from '\.\/(\w+\.tsx?)'/g)].map(([, name, file]) => [
+      name!,
+      new RegExp(`export const ${name} = '([^']+)'`).exec(page(file!))?.[1],
+    ]),
+  );
+  const paths = [...app.matchAll(/<Route path=(?:"([^"]+)"|\{([A-Z_]+)\})/g)].map(([, path, name]) => {
+    const found = path ?? constants.get(name!);
+    if (!found) throw new Error(`ExplorerApp.tsx: the route {${name}} names no exported string`);
+    return found;
+  });
+  // An intent names one of three kinds; an id is digits where the page takes only digits (an issue group's), and any
+  // segment elsewhere.
+  return paths.map((path) => `/sidelog${path.replace(':kind', 'issue').replaceAll(/:\w+/g, '7')}`);
+}
 
 // One contract on SQLite, on PostgreSQL and on SQLite with its logs in ClickHouse: what reads logs runs on each (a
 // viewer's access too: the admin walks every route of an app's data); the sign-in and the explorer's page store and
@@ -585,6 +606,8 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
           '/sidelog/issues/abc',
           '/sidelog/devices/d-1',
           `/sidelog/intent/${APP_ID}/issue/issue-1`,
+          // Every route the page has, so that each opens from a link, a bookmark or a reload as it does from a click.
+          ...explorerPageRoutes(),
         ]) {
           const answer = await built.app.request(path);
           expect(answer.status, path).toBe(200);
