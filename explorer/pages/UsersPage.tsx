@@ -1,13 +1,16 @@
 // One user across apps (docs/explorer.md#finding-a-user-across-apps): for each app the viewer may read, the devices whose
 // identity key holds the value, each linking to that app's device page and its sessions; an app without an identity
-// key said not searched; an app with more devices than a page, said so, with its devices searched by the value.
-import { useId } from 'react';
+// key said not searched; an app with more devices than a page, said so, with its devices searched by the value. For the
+// admin, every device found erased at once (docs/privacy.md#erasing-a-device).
+import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { devicePath } from '../address.ts';
 import type { IdentityApp, IdentitySearch } from '../../explorer-contract/identity-search.types.ts';
 import { deviceName } from '../../explorer-contract/identity.ts';
 import { countOf } from '../format.ts';
+import { UserErasure } from '../insight/DeviceErasure.tsx';
 import { LoadState } from '../LoadState.tsx';
+import { OutcomeNotice, type Outcome } from '../ProblemNotice.tsx';
 import { TableHead } from '../TableHead.tsx';
 import { Time } from '../Time.tsx';
 import { useJson } from '../use-json.ts';
@@ -80,7 +83,10 @@ function AppDevices({ app, value }: { app: IdentityApp; value: string }) {
 export function UsersPage() {
   const [params] = useQuery();
   const value = params.get('value')?.trim() ?? '';
-  const found = useJson<IdentitySearch>(value ? `/identity?${new URLSearchParams({ value })}` : null);
+  // Searched again once the user's devices are erased, and what came of it said (for this value only).
+  const [version, setVersion] = useState(0);
+  const [erasure, setErasure] = useState<{ value: string; outcome: Outcome } | null>(null);
+  const found = useJson<IdentitySearch>(value ? `/identity?${new URLSearchParams({ value })}` : null, version);
   if (!value)
     return (
       <p className="muted">
@@ -95,9 +101,18 @@ export function UsersPage() {
         {countOf(found.data.apps.filter((app) => app.identityKey !== null && app.devices.length > 0).length, 'app')} of
         the {countOf(found.data.apps.length, 'app')} you may read.
       </p>
+      {erasure?.value === value ? <OutcomeNotice outcome={erasure.outcome} /> : null}
       {found.data.apps.map((app) => (
         <AppDevices key={app.key} app={app} value={found.data.value} />
       ))}
+      <UserErasure
+        value={found.data.value}
+        apps={found.data.apps}
+        onErased={(outcome) => {
+          setErasure({ value, outcome });
+          setVersion((n) => n + 1);
+        }}
+      />
     </>
   );
 }

@@ -7,14 +7,24 @@ import { createCollectorClient } from './collector-client.ts';
 import { APP, APP_ID, log, T0, useExplorerApp } from './explorer-app.ts';
 import { explorerSettled, signInToExplorer, viewerText } from './viewer.ts';
 import { seriousViolations } from './axe.ts';
+import { adminPost } from './admin-client.ts';
 
 const app = useExplorerApp();
 const { e2e } = app;
 /** A session whose id does not break at the 8 characters its marker shows. */
 const LONG_SESSION = '0d273b43aa114c2b9e7f';
+/** An app that names its users by a key, and one user of it, for the Users page (docs/explorer.md#identity). */
+const USERS_APP = 'a11y-users';
 beforeAll(async () => {
   const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, APP);
   await collector.logs(await collector.session(LONG_SESSION, 'd-long'), [log(9, 'long session line', 2, 'net')]);
+  const users = createCollectorClient(e2e.product.url, e2e.product.adminToken, USERS_APP);
+  await users.createApp();
+  expect(
+    (await adminPost(e2e.product.url, e2e.product.adminToken, `apps/${USERS_APP}/identity`, { key: 'user_id' })).status,
+  ).toBe(200);
+  await users.logs(await users.session('s-user', 'd-user'), [log(1, 'signed in', 4, 'auth')]);
+  await users.deviceKey('d-user', 'user_id', 'u-a11y');
 });
 
 /** The page's background and text colours, as computed. */
@@ -52,19 +62,22 @@ describe('accessibility', () => {
     ['settings', `/sidelog/settings?app=${APP_ID}`],
     // With the admin's erasure (docs/privacy.md#erasing-a-device).
     ['device, as the admin', `/sidelog/devices/d-alpha?app=${APP_ID}`],
+    ['users, as the admin', `/sidelog/users?app=${APP_ID}&value=u-a11y`],
   ];
   it.each(pages)('axe-core: no serious or critical violation on the %s page, light or dark', async (name, path) => {
     if (name === 'sign-in') {
       await e2e.page.context().clearCookies();
       await e2e.page.goto(`${e2e.product.url}${path}`);
       await e2e.page.getByRole('button', { name: 'Sign in' }).waitFor();
-    } else if (name === 'settings' || name === 'device, as the admin') {
+    } else if (name.endsWith('as the admin') || name === 'settings') {
       await e2e.page.context().clearCookies();
       await e2e.page.goto(`${e2e.product.url}${path}`);
       await signInToExplorer(e2e.page, { name: 'admin', password: e2e.product.adminToken });
       await explorerSettled(e2e.page);
       if (name === 'settings') await e2e.page.getByLabel('Webhook URL').waitFor();
-      else await e2e.page.getByRole('button', { name: "Erase this device's data" }).waitFor();
+      else if (name.startsWith('device'))
+        await e2e.page.getByRole('button', { name: "Erase this device's data" }).waitFor();
+      else await e2e.page.getByRole('button', { name: 'Erase 1 device' }).waitFor();
     } else {
       await e2e.page.context().addCookies(app.signedIn);
       await viewerText(e2e.page, `${e2e.product.url}${path}`);

@@ -8,7 +8,7 @@ import { device } from '../../fixtures/wire-bodies.ts';
 import { appIdOf } from '../../server/stores/app-id.ts';
 import { createCollectorClient } from './collector-client.ts';
 import { E2E_VIEWER, useProductPage } from './product.ts';
-import { explorerSettled, viewerText } from './viewer.ts';
+import { explorerSettled, signInToExplorer, viewerText } from './viewer.ts';
 import { waitFor } from './wait-for.ts';
 import { adminPost } from './admin-client.ts';
 
@@ -97,5 +97,35 @@ describe('finding a user across apps', () => {
     await viewerText(e2e.page, `${url}/sidelog/sessions?app=${appIdOf('users-web')}`);
     const devices = await e2e.page.locator('.sessions-table tbody tr td:nth-child(2)').allInnerTexts();
     expect(devices.sort()).toEqual(['user_id u-42 · web-ann', 'user_id u-42 · web-ann-', 'user_id u-7']);
+  });
+
+  // docs/privacy.md#erasing-a-device: the user's devices of the test above, erased from the page by the admin.
+  it('the admin erases every device found for a user at once; the search then finds none, and another user stays', async () => {
+    const { url, adminToken } = e2e.product;
+    await e2e.page.context().clearCookies();
+    await e2e.page.goto(`${url}/sidelog/users?app=${appIdOf('users-web')}&value=u-42`);
+    await signInToExplorer(e2e.page, { name: 'admin', password: adminToken });
+    await explorerSettled(e2e.page);
+    const erase = e2e.page.getByRole('button', { name: 'Erase 4 devices' });
+    await erase.waitFor();
+    e2e.page.once('dialog', (dialog) => void dialog.accept());
+    await erase.click();
+    const said = e2e.page.getByRole('status').filter({ hasText: 'is erased' });
+    await said.waitFor();
+    expect(await said.innerText()).toBe(
+      'Everything stored of the 4 devices found for u-42 is erased: 4 logs, 4 sessions, 0 issues and 4 key changes.',
+    );
+    await waitFor(async () =>
+      expect(await e2e.page.getByRole('status').filter({ hasText: 'found in' }).innerText()).toMatch(
+        /^u-42: found in 0 apps of the \d+ apps you may read\.$/,
+      ),
+    );
+    expect(await erase.count()).toBe(0);
+    // Another user of the app, and the app that names no user, keep their devices.
+    await viewerText(e2e.page, `${url}/sidelog/devices?app=${appIdOf('users-web')}`);
+    expect(await e2e.page.locator('.devices-table tbody tr').count()).toBe(1);
+    expect(await viewerText(e2e.page, `${url}/sidelog/devices/kiosk-ann?app=${appIdOf('users-kiosk')}`)).toContain(
+      'kiosk-ann',
+    );
   });
 });
