@@ -1,7 +1,9 @@
 // A device's logs erased from ClickHouse (docs/privacy.md#erasing-a-device): one mutation, `ALTER TABLE … DELETE`,
 // over the parts that hold its sessions' logs, on each table that holds parts (each shard's on a cluster), awaited
 // until ClickHouse has rewritten them. A mutation runs in the background on both 18.16 and current servers (18.16 has
-// no `mutations_sync`), so its end is read from system.mutations. SIDELOG_DB then erases the rest (with-logs.ts).
+// no `mutations_sync`), so its end is read from system.mutations: the connected host's, which on a cluster leaves the
+// other shards to finish in the background (docs/clickhouse.md#the-cluster-form). SIDELOG_DB then erases the rest
+// (with-logs.ts).
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ClickHouseClient } from '@clickhouse/client';
 import type { ClusterLayout } from './cluster-layout.ts';

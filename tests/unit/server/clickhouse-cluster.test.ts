@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { seedLogs } from '../../../bench/explorer-seed.ts';
 import { parseSearchQuery } from '../../../explorer-contract/search-query.ts';
 import { TWO_SHARDS } from '../../../scripts/clickhouse.ts';
+import { eraseDevice } from '../../../server/explorer/device-erasure.ts';
 import { QUERY_SETTINGS, rowsOf } from '../../../server/stores/clickhouse/client.ts';
 import { openClickHouseLogs } from '../../../server/stores/clickhouse/logs-store.ts';
 import { withClickHouseLogs } from '../../../server/stores/clickhouse/with-logs.ts';
@@ -107,6 +108,15 @@ describe('the cluster form: two shards on the run\u2019s 18.16 server', () => {
     const word = await page(store, 'payment');
     expect(word.length).toBeGreaterThan(0);
     expect(word).toEqual(await page(sqlite.store, 'payment'));
+  });
+
+  // docs/privacy.md#erasing-a-device: one mutation on each shard's table.
+  test("a device's logs are erased from the shard that holds them", async () => {
+    const erased = (await eraseDevice(store, APP, 'device-0'))!;
+    expect(erased.logs).toBeGreaterThan(0);
+    expect(erased.logs).toBeLessThan(COUNT);
+    expect(await store.explorer.count({ appKey: APP }, 100_000)).toBe(COUNT - erased.logs);
+    expect((await shardCounts()).reduce((a, b) => a + b)).toBe(COUNT - erased.logs);
   });
 
   test('retention drops the days before the cutoff from every shard', async () => {

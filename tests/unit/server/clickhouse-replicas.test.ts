@@ -18,6 +18,7 @@ import {
   type ThrowawayClickHouse,
 } from '../../../scripts/clickhouse.ts';
 import { startThrowawayZooKeeper, type ThrowawayZooKeeper } from '../../../scripts/zookeeper.ts';
+import { eraseDevice } from '../../../server/explorer/device-erasure.ts';
 import { QUERY_SETTINGS, rowsOf } from '../../../server/stores/clickhouse/client.ts';
 import { owedCountsIn } from '../../../server/stores/clickhouse/owed-counts.ts';
 import { openClickHouseLogs } from '../../../server/stores/clickhouse/logs-store.ts';
@@ -240,6 +241,19 @@ describe('the cluster form: two shards of two replicas, with ZooKeeper', () => {
       await admin.command({ query: 'SYSTEM SYNC REPLICA sidelog.owed_counts' });
       expect(await owedCountsIn(admin, 'sidelog').unpaid(10)).toEqual([]);
     }
+  });
+
+  // docs/privacy.md#erasing-a-device: one mutation ON CLUSTER, through the second store's host.
+  test("a device's logs are erased from both replicas of its session's shard", async () => {
+    const before = (await replicaCounts()).map((shard) => shard[0]!);
+    const erased = (await again(() => eraseDevice(stores[1]!, APP, 'device-0')))!;
+    expect(erased.logs).toBeGreaterThan(0);
+    const total = before.reduce((a, b) => a + b) - erased.logs;
+    const shardTotals = async () => (await replicaCounts()).map((shard) => [shard[0]!, shard[1]!]);
+    const after = await shardTotals();
+    expect(after.every(([one, other]) => one === other)).toBe(true);
+    expect(after.reduce((sum, [one]) => sum + one!, 0)).toBe(total);
+    expect(await stores[0]!.explorer.count({ appKey: APP }, 100_000)).toBe(total);
   });
 
   test('retention drops the days before the cutoff from every replica, where the connected host holds none of them', async () => {
