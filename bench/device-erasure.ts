@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { logs, sessionPayload } from '../fixtures/wire-bodies.ts';
 import { startThrowawayClickHouse } from '../scripts/clickhouse.ts';
 import { startThrowawayPostgres } from '../scripts/postgres.ts';
-import { eraseDevice } from '../server/explorer/device-erasure.ts';
+import { ADMIN_API, eraseDevice } from '../server/explorer/device-erasure.ts';
 import { DEMO_APP_KEY, seedDemo } from '../server/partner/demo.ts';
 import { openClickHouseLogs } from '../server/stores/clickhouse/logs-store.ts';
 import { withClickHouseLogs } from '../server/stores/clickhouse/with-logs.ts';
@@ -90,7 +90,7 @@ try {
     const store = withClickHouseLogs(base, logsStore, { payOwedEveryMs: 0, publishEveryMs: 0 });
     await seed(store, 9);
     const start = performance.now();
-    const erased = await eraseDevice(store, DEMO_APP_KEY, 'erased');
+    const erased = await eraseDevice(store, DEMO_APP_KEY, 'erased', ADMIN_API);
     rows.push({
       store: 'ClickHouse 18.16 (one mutation)',
       'logs stored': 10 * LOGS,

@@ -132,6 +132,16 @@ export interface DeviceErasure {
   keyChanges: number;
 }
 
+/** `GET erasures`, the admin's alone (and the admin API's): a device erased, as its record keeps it after its data,
+ * newest first (docs/privacy.md#erasing-a-device). */
+export interface ErasureRecord extends DeviceErasure {
+  /** The app's key. */
+  app: string;
+  erased_at: string;
+  /** The viewer who erased it (`admin`), or `admin API`. */
+  erased_by: string;
+}
+
 /** The shortest password an explorer account may have (docs/local-service.md#viewer-accounts). */
 export const MIN_VIEWER_PASSWORD = 8;
 

@@ -19,6 +19,7 @@ import { SessionsPage } from './pages/SessionsPage.tsx';
 import { SettingsPage } from './pages/SettingsPage.tsx';
 import { AccountPage } from './pages/AccountPage.tsx';
 import { ViewerAccounts } from './pages/ViewerAccounts.tsx';
+import { ErasureRecords } from './pages/ErasureRecords.tsx';
 import { IdentitySetting } from './pages/IdentitySetting.tsx';
 import { SignInPage } from './pages/SignInPage.tsx';
 import { UsersPage } from './pages/UsersPage.tsx';
@@ -79,6 +80,7 @@ function Pages() {
           <IdentitySetting />
           <SettingsPage />
           <ViewerAccounts />
+          <ErasureRecords />
         </Layout>
       </Route>
       <Route path="/sessions">

@@ -14,6 +14,7 @@ import type {
   AppStore,
   CollectedReads,
   DeviceErasureStore,
+  ErasureRecordStore,
   ForwardStore,
   SourceMapStore,
   ViewerStore,
@@ -65,7 +66,14 @@ function redactOfBody(input: unknown): RedactConfig | null | undefined | string 
 }
 
 export function createAdminApi(
-  store: AppStore & CollectedReads & ViewerStore & ForwardStore & WebhookStore & SourceMapStore & DeviceErasureStore,
+  store: AppStore &
+    CollectedReads &
+    ViewerStore &
+    ForwardStore &
+    WebhookStore &
+    SourceMapStore &
+    DeviceErasureStore &
+    ErasureRecordStore,
   options: AdminOptions,
 ): Hono {
   const admin = new Hono();

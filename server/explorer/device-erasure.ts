@@ -2,23 +2,29 @@
 // /apps/{appID}/devices/{udid}` in the explorer's API, for the admin alone (its device page), and `DELETE
 // /apps/{key}/devices/{udid}` in the admin API. Its logs go a batch a step, with a turn of the event loop between steps,
 // as retention's do (server/stores/retention.ts), so that the collector's batches never wait on more than one step.
+// Each erasure done is recorded, and `GET erasures` lists the records (the admin's Settings page, the admin API).
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { Hono, type Env } from 'hono';
 import type { DeviceErasure } from '../../explorer-contract/api.types.ts';
-import type { CollectedReads, DeviceErasureStore } from '../stores/store.types.ts';
+import type { CollectedReads, DeviceErasureStore, ErasureRecordStore } from '../stores/store.types.ts';
 import type { ExplorerEnv } from './api-params.ts';
 import { ADMIN_VIEWER } from './viewer-accounts.ts';
 
 /** Logs deleted a step: a few milliseconds of SQLite's time, as retention's. */
 const ERASE_BATCH = 2_000;
+/** The erasures `GET erasures` lists, newest first. */
+const ERASURES_LISTED = 200;
+/** Who erased, as the admin API's records name it: its token is no one's. */
+export const ADMIN_API = 'admin API';
 
-type ErasureStore = DeviceErasureStore & Pick<CollectedReads, 'device'>;
+type ErasureStore = DeviceErasureStore & ErasureRecordStore & Pick<CollectedReads, 'device'>;
 
-/** Erases the device; what went, or undefined when the app holds no such device. */
+/** Erases the device, and records it as `by`'s; what went, or undefined when the app holds no such device. */
 export async function eraseDevice(
   store: ErasureStore,
   appKey: string,
   udid: string,
+  by: string,
   batch = ERASE_BATCH,
 ): Promise<DeviceErasure | undefined> {
   if (!(await store.device(appKey, udid))) return undefined;
@@ -29,28 +35,42 @@ export async function eraseDevice(
     erased.sessions += step.sessions;
     erased.issues += step.issues;
     erased.keyChanges += step.keyChanges;
-    if (done) return erased;
+    if (done) {
+      // Once every step is done: a record names only an erasure that happened whole.
+      await store.recordErasure(appKey, erased, by, new Date());
+      return erased;
+    }
     await yieldToEventLoop();
   }
 }
 
-/** The explorer's route: the app is the one its path names (server/explorer/api.ts). */
+const ADMIN_ONLY = "only the admin erases a device's data";
+
+/** The explorer's routes: the app is the one its path names (server/explorer/api.ts); `GET erasures` (its Settings
+ * page) lists every app's records, as the admin reads every app. */
 export function createDeviceErasureRoutes(store: ErasureStore): Hono<ExplorerEnv> {
   const routes = new Hono<ExplorerEnv>();
+  routes.get('/erasures', async (c) =>
+    c.get('viewer') === ADMIN_VIEWER
+      ? c.json(await store.erasures(ERASURES_LISTED))
+      : c.json({ error: ADMIN_ONLY }, 403),
+  );
   routes.delete('/apps/:appId/devices/:udid', async (c) => {
-    if (c.get('viewer') !== ADMIN_VIEWER) return c.json({ error: "only the admin erases a device's data" }, 403);
-    const erased = await eraseDevice(store, c.get('app').key, c.req.param('udid'));
+    const viewer = c.get('viewer');
+    if (viewer !== ADMIN_VIEWER) return c.json({ error: ADMIN_ONLY }, 403);
+    const erased = await eraseDevice(store, c.get('app').key, c.req.param('udid'), viewer);
     return erased ? c.json(erased) : c.json({ error: 'no such device' }, 404);
   });
   return routes;
 }
 
-/** The admin API's route, the app named by its key. */
+/** The admin API's routes, the app named by its key; `GET erasures?app=` lists the records, of every app without. */
 export function adminDeviceErasureRoutes<E extends Env>(store: ErasureStore): Hono<E> {
   const routes = new Hono<E>();
   routes.delete('/apps/:key/devices/:udid', async (c) => {
-    const erased = await eraseDevice(store, c.req.param('key'), c.req.param('udid'));
+    const erased = await eraseDevice(store, c.req.param('key'), c.req.param('udid'), ADMIN_API);
     return erased ? c.json(erased) : c.json({ error: 'no such device' }, 404);
   });
+  routes.get('/erasures', async (c) => c.json(await store.erasures(ERASURES_LISTED, c.req.query('app') || undefined)));
   return routes;
 }

@@ -12,6 +12,7 @@ import type {
   CollectorStore,
   DeviceErasureStore,
   DeviceHistoryStore,
+  ErasureRecordStore,
   IssueGroupStore,
   IssueReplyStore,
   SavedViewStore,
@@ -39,6 +40,7 @@ export type InsightStore = IssueGroupStore &
   AlertStore &
   DeviceHistoryStore &
   DeviceErasureStore &
+  ErasureRecordStore &
   SourceMapStore &
   Pick<AppStore, 'setIdentityKey'> &
   Pick<CollectedReads, 'issue' | 'session' | 'device'> &

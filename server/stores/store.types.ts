@@ -6,7 +6,7 @@ import type { DeviceInfo, DeviceKeyValue, LogRecord, SessionPayload } from '../.
 import type { RedactConfig } from '../../protocol/redact/redact-options.ts';
 import type { IssueRequest, SkippedLog, WireOperation } from '../../protocol/wire.ts';
 import type { ExplorerQueries } from './explorer-queries.types.ts';
-import type { ExplorerIssue, ViewerAccount } from '../../explorer-contract/api.types.ts';
+import type { DeviceErasure, ErasureRecord, ExplorerIssue, ViewerAccount } from '../../explorer-contract/api.types.ts';
 import type {
   KeyHistoryEntry,
   SessionKey,
@@ -407,6 +407,13 @@ export interface DeviceErasureStore {
   eraseDeviceStep(appKey: string, udid: string, batch: number): Promise<ErasedRows>;
 }
 
+/** The record of each device erased, kept after its data (docs/privacy.md#erasing-a-device). */
+export interface ErasureRecordStore {
+  recordErasure(appKey: string, erased: DeviceErasure, by: string, at: Date): Promise<void>;
+  /** The newest first, at most `limit`; of one app, or of every app. */
+  erasures(limit: number, appKey?: string): Promise<ErasureRecord[]>;
+}
+
 /** An app's own forwarding endpoint (docs/opentelemetry.md#the-collector-forwards), set through the admin API. */
 export interface ForwardTarget {
   appKey: string;
@@ -522,6 +529,7 @@ export interface Store
     AlertStore,
     DeviceHistoryStore,
     DeviceErasureStore,
+    ErasureRecordStore,
     SourceMapStore,
     SessionLookup,
     LogWriterBoard {

@@ -361,7 +361,7 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
 
     // docs/privacy.md#erasing-a-device. The page's part, on SQLite only: every store's are the unit tests'.
     it.runIf(database === undefined)(
-      'the admin erases a device on its page, and the explorer shows nothing of it; a viewer has no such button',
+      'the admin erases a device on its page, the explorer shows nothing of it but its record; a viewer has no such button',
       async () => {
         const client = issues();
         const session = await client.session('erase-me', 'd-erase');
@@ -388,6 +388,18 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
         expect(await viewerText(e2e.page, url('/logs', ISSUES_APP, { q: 'ivan' }))).toContain(
           'No logs match these filters.',
         );
+        // Its record on the Settings page.
+        await viewerText(e2e.page, url('/settings', ISSUES_APP));
+        await e2e.page.locator('.erasures-table').waitFor();
+        expect(await rows(e2e.page, '.erasures-table')).toEqual([
+          [
+            expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}$/),
+            ISSUES_APP,
+            'd-erase',
+            'admin',
+            '2 logs, 1 session, 0 issues, 1 key change',
+          ],
+        ]);
       },
     );
   });

@@ -447,4 +447,19 @@ export const PG_MIGRATIONS: readonly string[] = [
   ALTER TABLE log_batches ADD COLUMN token text;
   CREATE UNIQUE INDEX log_batches_by_token ON log_batches (token) WHERE token IS NOT NULL;
   `,
+  // A record of each device erased on request (docs/privacy.md#erasing-a-device), as on SQLite.
+  `
+  CREATE TABLE device_erasures (
+    id bigserial PRIMARY KEY,
+    app_key text NOT NULL,
+    udid text NOT NULL,
+    erased_at text NOT NULL,
+    erased_by text NOT NULL,
+    logs bigint NOT NULL,
+    sessions integer NOT NULL,
+    issues integer NOT NULL,
+    key_changes integer NOT NULL
+  );
+  CREATE INDEX device_erasures_by_app ON device_erasures (app_key, id);
+  `,
 ];

@@ -9,6 +9,7 @@ import { issueReplyStore } from '../issue-replies.ts';
 import { logWriterBoard } from '../log-writers.ts';
 import { partnerStore } from '../partner-store.ts';
 import { savedViewStore } from '../saved-views.ts';
+import { erasureRecordStore } from '../erasure-records.ts';
 import { sourceMapStore } from '../source-maps.ts';
 import { viewerStore } from '../viewers.ts';
 import { webhookStore } from '../webhooks.ts';
@@ -33,6 +34,7 @@ export function sqliteRoles(connection: Database.Database) {
   const replies = issueReplyStore(db);
   const webhooks = webhookStore(db);
   const savedViews = savedViewStore(db);
+  const erasures = erasureRecordStore(db);
   const alerts = alertStore(db);
   const sourceMaps = sourceMapStore(db);
   const logWriters = logWriterBoard(db);
@@ -50,6 +52,7 @@ export function sqliteRoles(connection: Database.Database) {
       ...replies.reads,
       ...webhooks.reads,
       ...savedViews.reads,
+      ...erasures.reads,
       ...alerts.reads,
       ...sourceMaps.reads,
       ...logWriters.reads,
@@ -64,6 +67,7 @@ export function sqliteRoles(connection: Database.Database) {
       ...replies.writes,
       ...webhooks.writes,
       ...savedViews.writes,
+      ...erasures.writes,
       ...alerts.writes,
       ...sourceMaps.writes,
       ...logWriters.writes,

@@ -555,4 +555,20 @@ ${FIRST_LOG_COLUMNS}
   ALTER TABLE log_batches ADD COLUMN token TEXT;
   CREATE UNIQUE INDEX log_batches_by_token ON log_batches (token) WHERE token IS NOT NULL;
   `,
+  // A record of each device erased on request (docs/privacy.md#erasing-a-device), kept after its data: when, by whom and
+  // what went. Retention leaves it.
+  `
+  CREATE TABLE device_erasures (
+    id INTEGER PRIMARY KEY,
+    app_key TEXT NOT NULL,
+    udid TEXT NOT NULL,
+    erased_at TEXT NOT NULL,
+    erased_by TEXT NOT NULL,
+    logs INTEGER NOT NULL,
+    sessions INTEGER NOT NULL,
+    issues INTEGER NOT NULL,
+    key_changes INTEGER NOT NULL
+  );
+  CREATE INDEX device_erasures_by_app ON device_erasures (app_key, id);
+  `,
 ];

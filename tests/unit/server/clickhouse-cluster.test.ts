@@ -112,7 +112,7 @@ describe('the cluster form: two shards on the run\u2019s 18.16 server', () => {
 
   // docs/privacy.md#erasing-a-device: one mutation on each shard's table.
   test("a device's logs are erased from the shard that holds them", async () => {
-    const erased = (await eraseDevice(store, APP, 'device-0'))!;
+    const erased = (await eraseDevice(store, APP, 'device-0', 'admin'))!;
     expect(erased.logs).toBeGreaterThan(0);
     expect(erased.logs).toBeLessThan(COUNT);
     expect(await store.explorer.count({ appKey: APP }, 100_000)).toBe(COUNT - erased.logs);

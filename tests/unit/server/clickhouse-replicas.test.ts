@@ -246,7 +246,7 @@ describe('the cluster form: two shards of two replicas, with ZooKeeper', () => {
   // docs/privacy.md#erasing-a-device: one mutation ON CLUSTER, through the second store's host.
   test("a device's logs are erased from both replicas of its session's shard", async () => {
     const before = (await replicaCounts()).map((shard) => shard[0]!);
-    const erased = (await again(() => eraseDevice(stores[1]!, APP, 'device-0')))!;
+    const erased = (await again(() => eraseDevice(stores[1]!, APP, 'device-0', 'admin')))!;
     expect(erased.logs).toBeGreaterThan(0);
     const total = before.reduce((a, b) => a + b) - erased.logs;
     const shardTotals = async () => (await replicaCounts()).map((shard) => [shard[0]!, shard[1]!]);

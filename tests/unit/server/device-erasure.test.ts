@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, test } from 'vitest';
-import { EXPLORER_API, type DeviceErasure } from '../../../explorer-contract/api.types.ts';
+import { EXPLORER_API, type DeviceErasure, type ErasureRecord } from '../../../explorer-contract/api.types.ts';
 import { eraseDevice } from '../../../server/explorer/device-erasure.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { appIdOf } from '../../../server/stores/app-id.ts';
@@ -67,7 +67,7 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
     });
 
     // Two logs a step: the six go in three steps (on ClickHouse, in one mutation), then the rest.
-    expect(await eraseDevice(service.store, DEMO_APP_KEY, 'leaver', 2)).toEqual({
+    expect(await eraseDevice(service.store, DEMO_APP_KEY, 'leaver', 'admin', 2)).toEqual({
       udid: 'leaver',
       logs: 6,
       sessions: 2,
@@ -87,10 +87,10 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
     expect(await service.store.issue(DEMO_APP_KEY, 'i-leaver')).toBeUndefined();
     expect(await service.store.issueGroup(DEMO_APP_KEY, group.id)).toMatchObject({ occurrences: 1, devices: 1 });
     expect(await service.store.deviceKeys(DEMO_APP_KEY, 'stayer')).toEqual([{ key: 'user_id', value: 'u-2' }]);
-    expect(await eraseDevice(service.store, DEMO_APP_KEY, 'leaver')).toBeUndefined();
+    expect(await eraseDevice(service.store, DEMO_APP_KEY, 'leaver', 'admin')).toBeUndefined();
   });
 
-  test('the admin erases through either API; a viewer is refused, and a device not there is a 404', async () => {
+  test('the admin erases through either API, and each erasure is recorded; a viewer is refused, and a device not there is a 404', async () => {
     service = await createHarness({ store: kind });
     await sendDevice('leaver', 'personal', 2, 0);
     await sendDevice('other', 'other', 2, 100);
@@ -129,6 +129,20 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
     });
     expect((await admin('other')).status).toBe(404);
     expect((await shown('other')).devices).toEqual([]);
+
+    // Each erasure's record, newest first, in either API; a viewer reads none.
+    const records = [
+      { app: DEMO_APP_KEY, udid: 'other', erased_by: 'admin API', logs: 4, sessions: 2, issues: 1, keyChanges: 2 },
+      { app: DEMO_APP_KEY, udid: 'leaver', erased_by: 'admin', logs: 4, sessions: 2, issues: 1, keyChanges: 2 },
+    ].map((record) => ({ ...record, erased_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/) }));
+    const listed = await service.app.request(`${EXPLORER_API}/erasures`, {
+      headers: { Cookie: await service.adminCookie() },
+    });
+    expect(await listed.json()).toEqual(records satisfies Omit<ErasureRecord, 'erased_at'>[]);
+    expect(await service.admin(`erasures?app=${DEMO_APP_KEY}`)).toEqual(records);
+    expect(await service.admin('erasures?app=another-app')).toEqual([]);
+    const refused = await service.app.request(`${EXPLORER_API}/erasures`, { headers: { Cookie: viewer } });
+    expect([refused.status, await refused.json()]).toEqual([403, { error: "only the admin erases a device's data" }]);
   });
 
   // A batch or an issue whose session the collector found just before the device was erased reaches the store just
@@ -140,7 +154,7 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
       service = await createHarness({ store: kind });
       await sendDevice('leaver', 'personal', 2, 0);
       const session = (await service.store.session(DEMO_APP_KEY, 's-leaver-a'))!;
-      await eraseDevice(service.store, DEMO_APP_KEY, 'leaver');
+      await eraseDevice(service.store, DEMO_APP_KEY, 'leaver', 'admin');
       // As the collector found it a moment before.
       service.store.sessionById = async () => session;
       const late = [
@@ -201,7 +215,7 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
         }
       };
       const before = newest();
-      await eraseDevice(service.store, DEMO_APP_KEY, 'leaver', 1);
+      await eraseDevice(service.store, DEMO_APP_KEY, 'leaver', 'admin', 1);
       await sendDevice('next', 'following', 2, 200);
       await service.store.settled();
       const after = newest();

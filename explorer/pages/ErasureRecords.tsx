@@ -1,0 +1,45 @@
+// The devices erased on request, for the admin (docs/privacy.md#erasing-a-device): each erasure's record, kept after
+// the device's data, so that the admin can show when a person's data went, and how much of it.
+import type { ErasureRecord } from '../../explorer-contract/api.types.ts';
+import { absoluteTime, countOf } from '../format.ts';
+import { LoadState } from '../LoadState.tsx';
+import { TableHead } from '../TableHead.tsx';
+import { useJson } from '../use-json.ts';
+
+export function ErasureRecords() {
+  const records = useJson<ErasureRecord[]>('/erasures');
+  return (
+    <section aria-labelledby="erasures-title">
+      <h2 id="erasures-title">Erased devices</h2>
+      <p className="muted">
+        Every app's devices erased on request, the newest first: kept after their data, which retention does not touch.
+      </p>
+      {records.state !== 'ready' ? (
+        <LoadState loaded={records} />
+      ) : records.data.length === 0 ? (
+        <p className="muted">No device erased yet.</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="table erasures-table">
+            <caption className="visually-hidden">Erased devices</caption>
+            <TableHead columns={['Erased', 'App', 'Device', 'By', 'What went']} />
+            <tbody>
+              {records.data.map((record) => (
+                <tr key={`${record.erased_at} ${record.app} ${record.udid}`}>
+                  <td>{absoluteTime(record.erased_at)}</td>
+                  <td>{record.app}</td>
+                  <td className="mono">{record.udid}</td>
+                  <td>{record.erased_by}</td>
+                  <td>
+                    {countOf(record.logs, 'log')}, {countOf(record.sessions, 'session')},{' '}
+                    {countOf(record.issues, 'issue')}, {countOf(record.keyChanges, 'key change')}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
