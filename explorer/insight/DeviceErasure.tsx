@@ -8,7 +8,7 @@ import { ADMIN_VIEWER, postJson, refusal, type DeviceErasure as Erased } from '.
 import { countOf } from '../format.ts';
 import { OutcomeNotice, type Outcome } from '../ProblemNotice.tsx';
 import { href } from '../use-query.ts';
-import { useViewer } from '../viewer-state.ts';
+import { useViewer, viewerStore } from '../viewer-state.ts';
 
 /** What went, in words: "4 logs, 2 sessions, 1 issue and 2 key changes". */
 const erasedCounts = (erased: Omit<Erased, 'udid'>) =>
@@ -24,6 +24,9 @@ async function erase(appId: string, udid: string): Promise<Erased | string> {
   );
   return answer.status === 200 ? answer.body : refusal(answer);
 }
+
+/** Once devices are erased: the apps' session counts (the app picker's) no longer hold theirs. */
+const recountApps = () => void viewerStore.getState().check();
 
 const useAdmin = () => useViewer((state) => state.name) === ADMIN_VIEWER;
 
@@ -50,6 +53,7 @@ export function DeviceErasure({
     const erased = await erase(appId, udid);
     setBusy(false);
     if (typeof erased === 'string') return setProblem({ text: erased, error: true });
+    recountApps();
     onErased(erased);
   }
 
@@ -111,11 +115,13 @@ export function UserErasure({
       const erased = await erase(appId, udid);
       if (typeof erased === 'string') {
         setProgress(null);
+        if (i > 0) recountApps();
         return onErased({ text: `${i} of ${devices.length} erased; then: ${erased}`, error: true });
       }
       for (const key of Object.keys(total) as (keyof typeof total)[]) total[key] += erased[key];
     }
     setProgress(null);
+    recountApps();
     onErased({ text: `Everything stored of ${what} is erased: ${erasedCounts(total)}.`, error: false });
   }
 

@@ -375,6 +375,10 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
         await e2e.page.goto(url('/devices/d-erase', ISSUES_APP));
         await signInToExplorer(e2e.page, { name: 'admin', password: e2e.product.adminToken });
         await explorerSettled(e2e.page);
+        // The app picker's count of the app's sessions, which the erasure's takes one from without a reload.
+        const option = e2e.page.getByLabel('App').locator(`option[value="${appIdOf(ISSUES_APP)}"]`);
+        const sessions = async () => Number(/\((\d+) session/.exec(await option.innerText())?.[1]);
+        const before = await sessions();
         e2e.page.once('dialog', (dialog) => void dialog.accept());
         await erase.click();
         const said = e2e.page.getByRole('status').filter({ hasText: 'is erased' });
@@ -382,6 +386,7 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
         expect(await said.innerText()).toMatch(
           /^Everything stored of .+ is erased: 2 logs, 1 session, 0 issues and 1 key change\.$/,
         );
+        await waitFor(async () => expect(await sessions()).toBe(before - 1));
         await e2e.page.getByRole('link', { name: 'Back to the devices' }).click();
         await explorerSettled(e2e.page);
         expect((await rows(e2e.page, '.devices-table')).map((row) => row[1])).not.toContain('d-erase');
