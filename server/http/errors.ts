@@ -35,11 +35,15 @@ const onServiceError: ErrorHandler = (error, c) => {
   return c.json({ error: 'internal error' }, 500);
 };
 
+/** PostgreSQL's SQLSTATE foreign_key_violation; a store with no foreign key of its own (ClickHouse) refuses a write
+ * whose session is gone with it too. */
+export const FOREIGN_KEY_VIOLATION = '23503';
+
 /** A write refused because a row it names is gone: SQLite's and PostgreSQL's foreign-key violation. The collector's
  * writes name only a session (server/collector/collector.ts). */
 export function sessionGone(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
+  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === FOREIGN_KEY_VIOLATION;
 }
 
 /** Did the request meet a damaged page (SQLite's SQLITE_CORRUPT or SQLITE_NOTADB, PostgreSQL's data_corrupted or

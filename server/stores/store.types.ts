@@ -122,8 +122,10 @@ export interface CollectorStore {
   /** Counts a batch another store holds the logs of, as addLogs counts its own: into the session's counts (the sessions
    * list's order, a device's first and last time) and the batch's row (the admin API's `batches`). With `token` (counts
    * once owed: docs/clickhouse.md#counts-owed-kept-and-paid), the token is recorded in the same transaction, and a token
-   * already recorded, or a session retention has since deleted, counts nothing: so counts paid twice count once. */
-  countLogs(appKey: string, sessionId: number, counts: StoredCounts, token?: string): Promise<void>;
+   * already recorded, or a session deleted since (by retention, or its device erased), counts nothing: so counts
+   * paid twice count once. Whether the session is there: false when it is gone, and the other store's logs of it
+   * then name no session (docs/privacy.md#erasing-a-device). */
+  countLogs(appKey: string, sessionId: number, counts: StoredCounts, token?: string): Promise<boolean>;
   /** Forgets tokens of counted_batches (owed counts paid before log_batches held tokens) that ClickHouse's ledger has
    * deleted: nothing reads them to pay again (docs/clickhouse.md#old-tokens-deleted). */
   forgetCountedTokens(tokens: readonly string[]): Promise<void>;

@@ -18,8 +18,9 @@ export const PAID_PER_SWEEP = 1_000;
 export const PAID_KEPT_S = 3_600;
 
 export interface BatchCounting {
-  /** Writes the owed counts, then this batch's under its token; on a failure, what is not written is owed. */
-  count(appKey: string, sessionId: number, counts: StoredCounts, token: string): Promise<void>;
+  /** Writes the owed counts, then this batch's under its token; on a failure, what is not written is owed. Whether
+   * the batch's session is there (CollectorStore.countLogs). */
+  count(appKey: string, sessionId: number, counts: StoredCounts, token: string): Promise<boolean>;
   /** Pays what this process owes, then what the ledger holds as owed by any process, and marks it paid; then deletes
    * from the ledger, and from SIDELOG_DB's counted_batches, what was paid more than PAID_KEPT_S ago. Resolves with
    * how many batches' counts it paid, or fails with SIDELOG_DB's or ClickHouse's error (the rest stay owed). */
@@ -88,7 +89,7 @@ export function createBatchCounting(
     async count(appKey, sessionId, counts, token) {
       try {
         if (owed.length > 0) await payOwnOwed();
-        await base.countLogs(appKey, sessionId, counts, token);
+        return await base.countLogs(appKey, sessionId, counts, token);
       } catch (error) {
         await owe(appKey, sessionId, counts, token);
         throw error;

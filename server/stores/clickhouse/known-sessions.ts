@@ -1,7 +1,8 @@
 // The sessions a collector process has found, remembered for a minute (docs/clickhouse.md#two-processes-ingest): with the
 // logs in ClickHouse, looking a batch's session up in SIDELOG_DB was one of its two round trips there, and a session's
-// row never changes once made (putSession adds, never updates). Only retention deletes one: it empties this process's
-// memory, and another process's retention is seen within KNOWN_FOR_MS, as a batch that raced the delete would be.
+// row never changes once made (putSession adds, never updates). Only retention and a device's erasure delete one: each
+// empties this process's memory, and another process's delete is seen within KNOWN_FOR_MS, as a batch that raced the
+// delete would be; a batch taken meanwhile finds no session when it is counted, and its logs go (with-logs.ts).
 import type { StoredSession } from '../store.types.ts';
 
 /** How long a found session is taken as still there. */

@@ -3,6 +3,7 @@
 // session before its logs and answers who a log is from. A batch resolves once ClickHouse has acknowledged the insert
 // that holds it (log-writer.ts); when ClickHouse is down or slow it fails with ClickHouseUnavailable, which the
 // collector answers 503 with Retry-After.
+import { FOREIGN_KEY_VIOLATION } from '../../http/errors.ts';
 import type { Store } from '../store.types.ts';
 import { createLogExplorerReads } from './explorer-logs.ts';
 import { dropDaysBefore } from './log-retention.ts';
@@ -48,6 +49,15 @@ export function withClickHouseLogs(base: Store, logs: ClickHouseLogs, options: W
   const sweeps = every > 0 ? setInterval(payOwed, every) : undefined;
   sweeps?.unref();
   const sessions = knownSessions((appKey, id) => base.sessionById(appKey, id));
+  /** A batch whose session was deleted after the collector found it (its device erased meanwhile, which another
+   * process learns within known-sessions.ts's minute): its logs, which ClickHouse took, would name no session, and
+   * show in the stream as no one's. They go, and the batch is refused as the other stores refuse it, by the session's
+   * foreign key (server/collector/collector.ts answers it as an unknown session). docs/privacy.md#erasing-a-device */
+  async function sessionGone(appKey: string, sessionId: number): Promise<never> {
+    sessions.forget();
+    await eraseSessionLogs(logs.client, logs.database, appKey, [sessionId], logs.cluster);
+    throw Object.assign(new Error(`session ${sessionId} is gone`), { code: FOREIGN_KEY_VIOLATION });
+  }
   /** The cutoff's day last dropped: retention calls pruneBefore once a batch, and a day is dropped once. */
   let droppedBefore: string | undefined;
   let closed: Promise<void> | undefined;
@@ -76,11 +86,14 @@ export function withClickHouseLogs(base: Store, logs: ClickHouseLogs, options: W
       // counts nothing if it was counted and is counted now if its process died before SIDELOG_DB had its counts
       // (docs/clickhouse.md#counts-of-a-batch-once). What fails is owed, and the batch answers the first error.
       let failed: unknown;
+      let here = true;
       for (const sending of [...earlier, { token, counts }])
-        await countBatch
-          .count(appKey, sessionId, sending.counts, sending.token)
-          .catch((error: unknown) => (failed ??= error));
+        await countBatch.count(appKey, sessionId, sending.counts, sending.token).then(
+          (found) => (here &&= found),
+          (error: unknown) => (failed ??= error),
+        );
       if (failed !== undefined) throw failed;
+      if (!here) await sessionGone(appKey, sessionId);
       return counts.stored;
     },
     async pruneBefore(cutoff, batch) {

@@ -31,8 +31,8 @@ const UNIQUE_VIOLATION = '23505';
 
 /** A batch whose logs are in ClickHouse, counted as ADD_LOGS counts its own, in one statement. With a token ($13:
  * docs/clickhouse.md#counts-of-a-batch-once) the batch's row records it, and a token already there or in
- * counted_batches (owed counts paid before the rows held tokens), or a session retention deleted since, counts nothing:
- * a second payer's insert waits on the first's row, then finds it. */
+ * counted_batches (owed counts paid before the rows held tokens), or a session deleted since, counts nothing: a second
+ * payer's insert waits on the first's row, then finds it. Answers whether the session is there. */
 const COUNT_LOGS = `
   WITH batch AS (
     INSERT INTO log_batches (app_key, session_id, count, stored, token)
@@ -41,11 +41,14 @@ const COUNT_LOGS = `
       AND NOT EXISTS (SELECT 1 FROM counted_batches WHERE token = $13::text))
     ON CONFLICT (token) WHERE token IS NOT NULL DO NOTHING
     RETURNING 1
+  ), counted AS (
+    INSERT INTO session_stats (session_id, first_at, last_at, total, debug, warning, error, trace, info, fatal)
+    SELECT $1::int, $4::float8, $5::float8, $3::int, $6::int, $7::int, $8::int, $9::int, $10::int, $11::int
+    WHERE $3::int > 0 AND EXISTS (SELECT 1 FROM batch)
+    ${ADD_TO_STATS}
+    RETURNING 1
   )
-  INSERT INTO session_stats (session_id, first_at, last_at, total, debug, warning, error, trace, info, fatal)
-  SELECT $1::int, $4::float8, $5::float8, $3::int, $6::int, $7::int, $8::int, $9::int, $10::int, $11::int
-  WHERE $3::int > 0 AND EXISTS (SELECT 1 FROM batch)
-  ${ADD_TO_STATS}`;
+  SELECT EXISTS (SELECT 1 FROM sessions WHERE id = $1::int) AS here`;
 
 /** A batch's logs in one statement, `dedupe` after its insert. */
 const addLogs = (dedupe: string) => `
@@ -191,7 +194,7 @@ export function createCollectorStore(pool: pg.Pool, partitions: Partitions, stat
       return stored;
     },
     async countLogs(appKey, sessionId, counts, token) {
-      await pool.query(COUNT_LOGS, [
+      const { rows } = await pool.query<{ here: boolean }>(COUNT_LOGS, [
         sessionId,
         counts.sent,
         counts.stored,
@@ -201,6 +204,7 @@ export function createCollectorStore(pool: pg.Pool, partitions: Partitions, stat
         appKey,
         token ?? null,
       ]);
+      return rows[0]!.here;
     },
     async forgetCountedTokens(tokens) {
       if (tokens.length > 0) await pool.query(`DELETE FROM counted_batches WHERE token = ANY($1::text[])`, [tokens]);

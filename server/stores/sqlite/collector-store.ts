@@ -9,7 +9,7 @@ import { PRUNE_REQUESTS_LOG, pruneEvery, refusedKey } from '../requests-log.ts';
 import { now, toSession, type SessionRow, type Sync } from './rows.ts';
 import { insertIssue } from '../issue-insert.ts';
 import { createIssueGrouping } from './issue-groups.ts';
-import { logBatchWrites, logParams, type LogParams } from './log-batch.ts';
+import { logBatchWrites, logParams, sessionGoneError, sessionOfApp, type LogParams } from './log-batch.ts';
 
 type CollectorWrites = Sync<CollectorStore> & {
   /** addLogs, with the logs already made parameters (logParams, on the service's thread): how many were new. */
@@ -33,6 +33,7 @@ export function collectorStore(db: Database.Database): {
     upsertDevice.run(appKey, udid, device?.name ?? '', device ? JSON.stringify(device) : null, at, at);
   };
   const groupIssue = createIssueGrouping(db);
+  const ofApp = sessionOfApp(db);
 
   const isApp = db.prepare(`SELECT 1 FROM apps WHERE key = ?`).pluck();
   const insertRequest = db.prepare(
@@ -90,6 +91,7 @@ export function collectorStore(db: Database.Database): {
     forgetCountedTokens,
     addIssue(appKey, issue) {
       return db.transaction(() => {
+        if (!ofApp(appKey, issue.session_id)) throw sessionGoneError(issue.session_id);
         const { text, values } = insertIssue(appKey, issue).render(() => '?');
         const added = db.prepare(text).get(...values) as { id: number } | undefined;
         // A new issue joins its group (docs/explorer.md#issue-groups).

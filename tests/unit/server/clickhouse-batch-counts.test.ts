@@ -24,10 +24,11 @@ function sidelogDb() {
     async countLogs(_app: string, _session: number, counts: StoredCounts, token?: string) {
       if (db.failing) throw new Error('SIDELOG_DB is away');
       if (token !== undefined) {
-        if (tokens.has(token)) return;
+        if (tokens.has(token)) return true;
         tokens.add(token);
       }
       written.push(counts.stored);
+      return true;
     },
   };
   return db;
@@ -135,6 +136,7 @@ test('the normal path, SIDELOG_DB taking the counts, is one countLogs with the b
     {
       async countLogs(_app, _session, counts, token) {
         calls.push(`countLogs ${counts.stored} ${token ?? 'no token'}`);
+        return true;
       },
       forgetCountedTokens: async () => void calls.push('forgetCountedTokens'),
     },
@@ -160,6 +162,7 @@ test('counts whose write went in but whose answer was lost are owed under the sa
       async countLogs(app, session, counts, token) {
         await db.countLogs(app, session, counts, token);
         if (lost-- > 0) throw new Error('the answer was lost');
+        return true;
       },
       forgetCountedTokens: db.forgetCountedTokens,
     },

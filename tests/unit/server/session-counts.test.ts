@@ -60,4 +60,18 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     await store.uncountLogs([{ session_id: a, total: 3, levels: [1, 0, 0, 0, 0, 2] }]);
     expect((await listed())[0]).toEqual(sessionA(2, [0, 0, 1, 0, 1, 0]));
   });
+
+  // with-logs.ts deletes the logs of a batch whose session went after the collector found it (a device erased).
+  test('a batch counted says whether its session is there, and one whose session is gone counts nothing', async () => {
+    const kept = await store.putSession(DEMO_APP_KEY, sessionPayload('kept', DEMO_APP_KEY, 'kept-device'));
+    const gone = await store.putSession(DEMO_APP_KEY, sessionPayload('gone', DEMO_APP_KEY, 'gone-device'));
+    await store.eraseDeviceStep(DEMO_APP_KEY, 'gone-device', 100);
+    const batch = { sent: 2, stored: 2, first_at: 5, last_at: 30, levels: [2, 0, 0, 0, 0, 0] };
+    expect(await store.countLogs(DEMO_APP_KEY, kept, batch, 'token-kept')).toBe(true);
+    expect(await store.countLogs(DEMO_APP_KEY, kept, batch, 'token-kept')).toBe(true);
+    expect(await store.countLogs(DEMO_APP_KEY, gone, batch, 'token-gone')).toBe(false);
+    expect((await store.listPage('batches', DEMO_APP_KEY, 0, 10)).rows).toEqual([
+      expect.objectContaining({ session_uid: 'kept', count: 2, stored: 2 }),
+    ]);
+  });
 });
