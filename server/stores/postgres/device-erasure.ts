@@ -14,8 +14,17 @@ export function createDeviceErasure(pool: pg.Pool): DeviceErasureStore {
       transaction(pool, async (client) => {
         // Its sessions locked first: a batch of the device being written meanwhile waits for this step, and once they
         // are gone its write fails on their foreign key (the collector answers it as an unknown session), so that no
-        // log lands after its session's delete and none of its batches' rows keeps that delete from happening.
-        await client.query(`SELECT id FROM sessions WHERE app_key = $1 AND udid = $2 FOR UPDATE`, [appKey, udid]);
+        // log lands after its session's delete and none of its batches' rows keeps that delete from happening. Their
+        // counts' rows before them, in the order a batch takes them (its upsert of session_stats, then its foreign
+        // keys' checks at the statement's end): the other order deadlocked with a batch of the device.
+        await client.query(
+          `SELECT session_id FROM session_stats WHERE session_id IN (${DEVICE_SESSIONS}) ORDER BY session_id FOR UPDATE`,
+          [appKey, udid],
+        );
+        await client.query(`SELECT id FROM sessions WHERE app_key = $1 AND udid = $2 ORDER BY id FOR UPDATE`, [
+          appKey,
+          udid,
+        ]);
         // The device's logs by the unique key's first column, the session; ctid names a row in one partition only.
         const logs = await subtractFromStats(
           client,

@@ -174,6 +174,50 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
     expect(await shown('personal')).toMatchObject({ devices: [], sessions: [], counted: 0 });
   });
 
+  // A page still running on the device goes on sending while it is erased, and registers a new session when told its
+  // session is unknown, as the engine does (docs/uploader.md): every log the explorer counts then is one it lists, each
+  // of a session that is there, and nothing of an erased session stays.
+  test('a device erased while it goes on sending: what the explorer counts it lists, each log of a session still there', async () => {
+    service = await createHarness({ store: kind });
+    let sessions = 0;
+    const register = async () => {
+      const answer = await service.wire('sendSession', sessionPayload(`s-busy-${++sessions}`, DEMO_APP_KEY, 'busy'));
+      return ((await answer.json()) as { id: number }).id;
+    };
+    let session = await register();
+    let sent = 0;
+    let stop = false;
+    const statuses = new Set<number>();
+    const sender = (async () => {
+      while (!stop) {
+        const answer = await service.wire('sendLogs', { session_id: session, logs: logs(20, sent) });
+        statuses.add(answer.status);
+        if (answer.status === 400) session = await register();
+        else sent += 20;
+      }
+    })();
+    while (sent < 200) await new Promise((resolve) => setImmediate(resolve));
+    await eraseDevice(service.store, DEMO_APP_KEY, 'busy', 'admin', 50);
+    const after = sent;
+    while (sent < after + 100) await new Promise((resolve) => setImmediate(resolve));
+    stop = true;
+    await sender;
+    await service.store.settled();
+
+    const listed: { session_uid: string }[] = [];
+    for (let before: string | null = ''; before !== null;) {
+      const page: { logs: { session_uid: string }[]; next: string | null } = await explorer(
+        `/logs?limit=500${before ? `&before=${encodeURIComponent(before)}` : ''}`,
+      );
+      listed.push(...page.logs);
+      before = page.next;
+    }
+    expect([...statuses].every((status) => status === 200 || status === 400)).toBe(true);
+    expect(listed.every((log) => log.session_uid.startsWith('s-busy-'))).toBe(true);
+    expect((await explorer<{ count: number }>('/logs/count')).count).toBe(listed.length);
+    expect(listed.length).toBeGreaterThanOrEqual(100);
+  });
+
   // On SQLite a placeholder of no app takes the id of the newest session erased (device-erasure.ts): a late write for
   // that session meets a session, but not the app's, and is refused all the same.
   test.runIf(kind === 'sqlite')(
