@@ -14,9 +14,12 @@ export function createDeviceErasure(pool: pg.Pool): DeviceErasureStore {
       transaction(pool, async (client) => {
         // Its sessions locked first: a batch of the device being written meanwhile waits for this step, and once they
         // are gone its write fails on their foreign key (the collector answers it as an unknown session), so that no
-        // log lands after its session's delete and none of its batches' rows keeps that delete from happening. Their
-        // counts' rows before them, in the order a batch takes them (its upsert of session_stats, then its foreign
-        // keys' checks at the statement's end): the other order deadlocked with a batch of the device.
+        // log lands after its session's delete and none of its batches' rows keeps that delete from happening. Locked
+        // in the order the collector's writes take them, so that none waits on this step while this step waits on it:
+        // the device's row (a session registered, a key set: then its session or its key), then its sessions' counts
+        // (a batch's upsert of session_stats, then its foreign keys' checks at the statement's end), then the sessions.
+        // Taking the sessions before their counts deadlocked with a batch of the device.
+        await client.query(`SELECT 1 FROM devices WHERE app_key = $1 AND udid = $2 FOR UPDATE`, [appKey, udid]);
         await client.query(
           `SELECT session_id FROM session_stats WHERE session_id IN (${DEVICE_SESSIONS}) ORDER BY session_id FOR UPDATE`,
           [appKey, udid],
