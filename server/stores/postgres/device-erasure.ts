@@ -16,9 +16,10 @@ export function createDeviceErasure(pool: pg.Pool): DeviceErasureStore {
         // are gone its write fails on their foreign key (the collector answers it as an unknown session), so that no
         // log lands after its session's delete and none of its batches' rows keeps that delete from happening. Locked
         // in the order the collector's writes take them, so that none waits on this step while this step waits on it:
-        // the device's row (a session registered, a key set: then its session or its key), then its sessions' counts
-        // (a batch's upsert of session_stats, then its foreign keys' checks at the statement's end), then the sessions.
-        // Taking the sessions before their counts deadlocked with a batch of the device.
+        // the device's row (a key set takes it, then the key's row), then its sessions' counts (a batch's upsert of
+        // session_stats, then its foreign keys' checks at the statement's end), then the sessions. Each other order
+        // deadlocked: the sessions before their counts with a batch of the device, the keys before the device's row
+        // with a key set (device-erasure.test.ts).
         await client.query(`SELECT 1 FROM devices WHERE app_key = $1 AND udid = $2 FOR UPDATE`, [appKey, udid]);
         await client.query(
           `SELECT session_id FROM session_stats WHERE session_id IN (${DEVICE_SESSIONS}) ORDER BY session_id FOR UPDATE`,

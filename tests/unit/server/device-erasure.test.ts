@@ -3,6 +3,7 @@
 // follow, and another device of the app is left whole.
 import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { afterEach, describe, expect, test } from 'vitest';
 import { EXPLORER_API, type DeviceErasure, type ErasureRecord } from '../../../explorer-contract/api.types.ts';
 import { eraseDevice } from '../../../server/explorer/device-erasure.ts';
@@ -222,6 +223,47 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
     expect((await explorer<{ count: number }>('/logs/count')).count).toBe(listed.length);
     expect(listed.length).toBeGreaterThanOrEqual(100);
   });
+
+  // The device sets a key as it is erased: the collector takes the device's row, then the key's (setDeviceKey), and the
+  // erasure takes the device's row first too. Here the key's transaction is held open between its two statements, the
+  // erasure let wait on it, and the key's then goes on: taking the device's row after its keys', the erasure
+  // deadlocked with it (PostgreSQL aborts one of the two, 40P01).
+  test.runIf(kind === 'postgres')(
+    'a key set as the device is erased: neither waits on the other for ever, and the key goes too',
+    async () => {
+      service = await createHarness({ store: kind });
+      await sendDevice('leaver', 'personal', 2, 0);
+      const tab = new pg.Client(service.db);
+      const watch = new pg.Client(service.db);
+      await Promise.all([tab.connect(), watch.connect()]);
+      try {
+        await tab.query('BEGIN');
+        await tab.query(`UPDATE devices SET last_seen = last_seen WHERE app_key = $1 AND udid = 'leaver'`, [
+          DEMO_APP_KEY,
+        ]);
+        const erasing = eraseDevice(service.store, DEMO_APP_KEY, 'leaver', 'admin');
+        // Until the erasure waits on the tab's lock.
+        for (;;) {
+          const { rows } = await watch.query(
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`,
+          );
+          if (rows[0].n > 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        await tab.query(
+          `INSERT INTO device_keys (app_key, udid, key, value) VALUES ($1, 'leaver', 'user_id', '"u-3"')
+           ON CONFLICT (app_key, udid, key) DO UPDATE SET value = excluded.value`,
+          [DEMO_APP_KEY],
+        );
+        await tab.query('COMMIT');
+        expect(await erasing).toMatchObject({ udid: 'leaver', sessions: 2 });
+      } finally {
+        await Promise.all([tab.end(), watch.end()]);
+      }
+      expect(await service.store.device(DEMO_APP_KEY, 'leaver')).toBeUndefined();
+      expect(await service.store.deviceKeys(DEMO_APP_KEY, 'leaver')).toEqual([]);
+    },
+  );
 
   // On SQLite a placeholder of no app takes the id of the newest session erased (device-erasure.ts): a late write for
   // that session meets a session, but not the app's, and is refused all the same.
