@@ -53,7 +53,7 @@ export function withClickHouseLogs(base: Store, logs: ClickHouseLogs, options: W
    * process learns within known-sessions.ts's minute): its logs, which ClickHouse took, would name no session, and
    * show in the stream as no one's. They go, and the batch is refused as the other stores refuse it, by the session's
    * foreign key (server/collector/collector.ts answers it as an unknown session). docs/privacy.md#erasing-a-device */
-  async function sessionGone(appKey: string, sessionId: number): Promise<never> {
+  async function refuseGoneSession(appKey: string, sessionId: number): Promise<never> {
     sessions.forget();
     await eraseSessionLogs(logs.client, logs.database, appKey, [sessionId], logs.cluster);
     throw Object.assign(new Error(`session ${sessionId} is gone`), { code: FOREIGN_KEY_VIOLATION });
@@ -93,7 +93,7 @@ export function withClickHouseLogs(base: Store, logs: ClickHouseLogs, options: W
           (error: unknown) => (failed ??= error),
         );
       if (failed !== undefined) throw failed;
-      if (!here) await sessionGone(appKey, sessionId);
+      if (!here) await refuseGoneSession(appKey, sessionId);
       return counts.stored;
     },
     async pruneBefore(cutoff, batch) {
