@@ -20,6 +20,7 @@ import type {
   ViewerStore,
   WebhookStore,
 } from '../stores/store.types.ts';
+import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
 import { createAdminWebhooks } from './webhooks.ts';
 import { viewerAccountRoutes } from '../explorer/viewer-account-routes.ts';
 import { createViewerAccounts } from '../explorer/viewer-accounts.ts';
@@ -73,7 +74,7 @@ export function createAdminApi(
     WebhookStore &
     SourceMapStore &
     DeviceErasureStore &
-    ErasureRecordStore,
+    ErasureRecordStore & { explorer: Pick<ExplorerQueries, 'devices'> },
   options: AdminOptions,
 ): Hono {
   const admin = new Hono();

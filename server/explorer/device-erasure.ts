@@ -6,7 +6,10 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { Hono, type Env } from 'hono';
 import type { DeviceErasure } from '../../explorer-contract/api.types.ts';
-import type { CollectedReads, DeviceErasureStore, ErasureRecordStore } from '../stores/store.types.ts';
+import { identityValueProblem, MAX_IDENTITY_PAGE } from '../../explorer-contract/identity-search.types.ts';
+import { wellFormed } from '../collector/wire-validation.ts';
+import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
+import type { AppStore, CollectedReads, DeviceErasureStore, ErasureRecordStore } from '../stores/store.types.ts';
 import type { ExplorerEnv } from './api-params.ts';
 import { ADMIN_VIEWER } from './viewer-accounts.ts';
 
@@ -64,9 +67,33 @@ export function createDeviceErasureRoutes(store: ErasureStore): Hono<ExplorerEnv
   return routes;
 }
 
-/** The admin API's routes, the app named by its key; `GET erasures?app=` lists the records, of every app without. */
-export function adminDeviceErasureRoutes<E extends Env>(store: ErasureStore): Hono<E> {
+/** The admin API's routes, the app named by its key: `GET apps/{key}/devices?key=&value=` finds the devices an
+ * erasure request names (a page of those whose key holds the value now, as the Users page finds them), `DELETE
+ * apps/{key}/devices/{udid}` erases one, and `GET erasures?app=` lists the records, of every app without. */
+export function adminDeviceErasureRoutes<E extends Env>(
+  store: ErasureStore & Pick<AppStore, 'app'> & { explorer: Pick<ExplorerQueries, 'devices'> },
+): Hono<E> {
   const routes = new Hono<E>();
+  routes.get('/apps/:key/devices', async (c) => {
+    const key = c.req.query('key')?.trim();
+    const typed = c.req.query('value') ?? null;
+    const problem = key ? identityValueProblem(typed) : `'key' must name a device key`;
+    if (problem) return c.json({ error: problem }, 400);
+    const limit = c.req.query('limit') ?? String(MAX_IDENTITY_PAGE);
+    if (!/^\d+$/.test(limit)) return c.json({ error: `'limit' must be a whole number` }, 400);
+    const appKey = c.req.param('key');
+    if (!(await store.app(appKey))) return c.json({ error: 'no such app' }, 404);
+    // As the collector stored it: a lone surrogate became U+FFFD.
+    const value = wellFormed(typed!.trim());
+    return c.json(
+      await store.explorer.devices.withKey(
+        appKey,
+        key!,
+        value,
+        Math.max(1, Math.min(Number(limit), MAX_IDENTITY_PAGE)),
+      ),
+    );
+  });
   routes.delete('/apps/:key/devices/:udid', async (c) => {
     const erased = await eraseDevice(store, c.req.param('key'), c.req.param('udid'), ADMIN_API);
     return erased ? c.json(erased) : c.json({ error: 'no such device' }, 404);

@@ -146,6 +146,38 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
     expect([refused.status, await refused.json()]).toEqual([403, { error: "only the admin erases a device's data" }]);
   });
 
+  // An erasure request through the admin API alone, as a script would handle one: the devices whose key holds the
+  // person's value now, each erased, then none left.
+  test("the admin API finds the devices a person's key names, and erases them", async () => {
+    service = await createHarness({ store: kind });
+    await sendDevice('laptop', 'personal', 2, 0);
+    await sendDevice('phone', 'personal', 2, 100);
+    await service.wire('setDeviceKey', { app_key: DEMO_APP_KEY, device_id: 'phone', key: 'user_id', value: 'u-9' });
+    const found = (value: string) =>
+      service.admin<{ devices: { udid: string }[]; more: boolean }>(
+        `apps/${DEMO_APP_KEY}/devices?key=user_id&value=${value}`,
+      );
+    expect(await found('u-2')).toMatchObject({ devices: [{ udid: 'laptop' }], more: false });
+    await service.admin(`apps/${DEMO_APP_KEY}/devices/laptop`, { method: 'DELETE' });
+    expect(await found('u-2')).toEqual({ devices: [], more: false });
+    expect((await found('u-9')).devices.map(({ udid }) => udid)).toEqual(['phone']);
+    const refused = async (path: string) => {
+      const answer = await service.app.request(`/sidelog/admin/api/${path}`, {
+        headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+      });
+      return [answer.status, await answer.json()];
+    };
+    expect(await refused(`apps/${DEMO_APP_KEY}/devices?value=u-9`)).toEqual([
+      400,
+      { error: `'key' must name a device key` },
+    ]);
+    expect(await refused(`apps/${DEMO_APP_KEY}/devices?key=user_id`)).toEqual([
+      400,
+      { error: `'value' must be the user's value of the identity key` },
+    ]);
+    expect(await refused('apps/no-such-app/devices?key=user_id&value=u-9')).toEqual([404, { error: 'no such app' }]);
+  });
+
   // A batch or an issue whose session the collector found just before the device was erased (or another process found
   // less than a minute before, with the logs in ClickHouse) reaches the store just after it: the session's foreign key
   // refuses it, or on ClickHouse the batch's counts find no session and its logs go, and the client is told as of any
