@@ -53,6 +53,19 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
     };
   }
 
+  /** A batch and an issue for a session, as a page that found it before its device was erased sends them after. */
+  const lateWrites = async (sessionId: number) => [
+    await service.wire('sendLogs', { session_id: sessionId, logs: logs(2, 50) }),
+    await service.wire('sendIssue', {
+      uid: 'i-late',
+      url: '',
+      title: 'Late',
+      text: '',
+      type: 'issue',
+      session_id: sessionId,
+    }),
+  ];
+
   test("a device's logs, sessions, issue, keys and key history go, a step at a time; the other device stays whole", async () => {
     service = await createHarness({ store: kind });
     await sendDevice('stayer', 'kept', 4, 0);
@@ -189,17 +202,7 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
     await eraseDevice(service.store, DEMO_APP_KEY, 'leaver', 'admin');
     // As the collector found it a moment before.
     service.store.sessionById = async () => session;
-    const late = [
-      await service.wire('sendLogs', { session_id: session.id, logs: logs(2, 50) }),
-      await service.wire('sendIssue', {
-        uid: 'i-late',
-        url: '',
-        title: 'Late',
-        text: '',
-        type: 'issue',
-        session_id: session.id,
-      }),
-    ];
+    const late = await lateWrites(session.id);
     expect(await Promise.all(late.map(async (answer) => [answer.status, await answer.json()]))).toEqual([
       [400, { error: 'unknown session_id' }],
       [400, { error: 'unknown session_id' }],
@@ -318,17 +321,7 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
         db.close();
       }
       service.store.sessionById = async () => session;
-      const late = [
-        await service.wire('sendLogs', { session_id: session.id, logs: logs(2, 50) }),
-        await service.wire('sendIssue', {
-          uid: 'i-late',
-          url: '',
-          title: 'Late',
-          text: '',
-          type: 'issue',
-          session_id: session.id,
-        }),
-      ];
+      const late = await lateWrites(session.id);
       expect(late.map((answer) => answer.status)).toEqual([400, 400]);
       expect(await shown('personal')).toMatchObject({ devices: ['stayer'], counted: 2 });
       expect((await explorer<{ issues: unknown[] }>('/issues')).issues).toEqual([]);
