@@ -1,8 +1,9 @@
 // Erasing everything stored of one device, on request (docs/privacy.md#erasing-a-device): `DELETE
-// /apps/{appID}/devices/{udid}` in the explorer's API, for the admin alone (its device page), and `DELETE
-// /apps/{key}/devices/{udid}` in the admin API. Its logs go a batch a step, with a turn of the event loop between steps,
-// as retention's do (server/stores/retention.ts), so that the collector's batches never wait on more than one step.
-// Each erasure done is recorded, and `GET erasures` lists the records (the admin's Settings page, the admin API).
+// /apps/{appID}/devices/{udid}` in the explorer's API, for the admin alone (its device page and the Users page), and
+// `DELETE /apps/{key}/devices/{udid}` in the admin API, beside `GET /apps/{key}/devices?key=&value=`, which finds the
+// devices a person's key names. Its logs go a batch a step, with a turn of the event loop between steps, as
+// retention's do (server/stores/retention.ts), so that the collector's batches never wait on more than one step. Each
+// erasure done is recorded, and `GET erasures` lists the records (the admin's Settings page, the admin API).
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { Hono, type Env } from 'hono';
 import type { DeviceErasure } from '../../explorer-contract/api.types.ts';
