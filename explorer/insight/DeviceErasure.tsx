@@ -11,7 +11,7 @@ import { href } from '../use-query.ts';
 import { useViewer, viewerStore } from '../viewer-state.ts';
 
 /** What went, in words: "4 logs, 2 sessions, 1 issue and 2 key changes". */
-const erasedCounts = (erased: Omit<Erased, 'udid'>) =>
+export const erasedCounts = (erased: Omit<Erased, 'udid'>) =>
   `${countOf(erased.logs, 'log')}, ${countOf(erased.sessions, 'session')}, ${countOf(erased.issues, 'issue')} and ` +
   `${countOf(erased.keyChanges, 'key change')}`;
 

@@ -1,7 +1,8 @@
 // The devices erased on request, for the admin (docs/privacy.md#erasing-a-device): each erasure's record, kept after
 // the device's data, so that the admin can show when a person's data went, and how much of it.
 import type { ErasureRecord } from '../../explorer-contract/api.types.ts';
-import { absoluteTime, countOf } from '../format.ts';
+import { absoluteTime } from '../format.ts';
+import { erasedCounts } from '../insight/DeviceErasure.tsx';
 import { LoadState } from '../LoadState.tsx';
 import { TableHead } from '../TableHead.tsx';
 import { useJson } from '../use-json.ts';
@@ -30,10 +31,7 @@ export function ErasureRecords() {
                   <td>{record.app}</td>
                   <td className="mono">{record.udid}</td>
                   <td>{record.erased_by}</td>
-                  <td>
-                    {countOf(record.logs, 'log')}, {countOf(record.sessions, 'session')},{' '}
-                    {countOf(record.issues, 'issue')}, {countOf(record.keyChanges, 'key change')}
-                  </td>
+                  <td>{erasedCounts(record)}</td>
                 </tr>
               ))}
             </tbody>

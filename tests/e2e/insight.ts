@@ -402,7 +402,7 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
             ISSUES_APP,
             'd-erase',
             'admin',
-            '2 logs, 1 session, 0 issues, 1 key change',
+            '2 logs, 1 session, 0 issues and 1 key change',
           ],
         ]);
       },
