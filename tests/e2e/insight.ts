@@ -474,12 +474,10 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
         await accounts.getByLabel('Password').fill('long-enough-9');
         await accounts.getByRole('button', { name: 'Add account' }).click();
         await accounts.getByRole('status').filter({ hasText: 'leaver can sign in now.' }).waitFor();
-        expect(
-          await accounts
-            .getByRole('row', { name: /^leaver / })
-            .locator('td')
-            .allInnerTexts(),
-        ).toEqual([
+        // The list is read again after the status: until its answer comes, it is loading, and holds no row.
+        const leaverRow = accounts.getByRole('row', { name: /^leaver / });
+        await leaverRow.waitFor();
+        expect(await leaverRow.locator('td').allInnerTexts()).toEqual([
           'leaver',
           'every app\nChange',
           expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}$/),
