@@ -13,7 +13,7 @@ import { waitFor } from './wait-for.ts';
 import type { LogRecord } from '../../protocol/records.types.ts';
 import { appIdOf } from '../../server/stores/app-id.ts';
 import { createCollectorClient } from './collector-client.ts';
-import { useProductPage, type ProductDatabase } from './product.ts';
+import { E2E_VIEWER, useProductPage, type ProductDatabase } from './product.ts';
 import { explorerSettled, signInToExplorer, viewerCookies, viewerText } from './viewer.ts';
 import { adminPost } from './admin-client.ts';
 
@@ -520,6 +520,8 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
           e2e.page.once('dialog', (dialog) => void dialog.accept());
           await accounts.getByRole('button', { name: 'Remove leaver' }).click();
           await accounts.getByRole('status').filter({ hasText: 'leaver is removed.' }).waitFor();
+          // Once the list is read again (the e2e viewer's account in it), without the removed one.
+          await accounts.getByRole('row', { name: new RegExp(`^${E2E_VIEWER.name} `) }).waitFor();
           expect(await accounts.getByRole('row', { name: /^leaver / }).count()).toBe(0);
           await page.reload();
           await page.getByRole('button', { name: 'Sign in' }).waitFor();
