@@ -1,6 +1,8 @@
 // Erasing a device (docs/privacy.md#erasing-a-device), on every store: everything stored of it goes (its logs, a step
 // at a time, its sessions, issues, keys and key history, its place in issue groups), the counts the explorer shows
-// follow, and another device of the app is left whole.
+// follow, and another device of the app is left whole; through either API, the admin's alone, each erasure recorded;
+// and the device still sending meanwhile: a late write refused as for an unknown session, nothing of it kept, no
+// deadlock with it, SQLite's placeholders never taking a write.
 import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import pg from 'pg';
