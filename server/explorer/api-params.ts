@@ -1,7 +1,8 @@
 // What the explorer API's route groups share (server/explorer/api.ts mounts them): the request's environment (the
-// signed-in viewer, the apps it may read, the app of the route), a page's size, and the query's parameters read as
-// the routes read them.
-import type { Context } from 'hono';
+// signed-in viewer, the apps it may read, the app of the route), a page's size, the query's parameters read as the
+// routes read them, and the gate of the admin's own routes.
+import type { Context, MiddlewareHandler } from 'hono';
+import { ADMIN_VIEWER } from '../../explorer-contract/insight.types.ts';
 import type { LoginEnv } from '../http/login-throttle.ts';
 import type { App } from '../stores/store.types.ts';
 import { FilterError, parseLogFilters } from '../../explorer-contract/log-filters.ts';
@@ -45,3 +46,12 @@ export const logFilter = (c: Context<ExplorerEnv>, query: URLSearchParams): LogF
   appKey: c.get('app').key,
   ...parseLogFilters(query),
 });
+
+/** A route the admin alone may take (its Settings page, a device's erasure): any other viewer is answered 403 with
+ * `error`, which says what is the admin's. */
+export const adminOnly =
+  (error: string): MiddlewareHandler<ExplorerEnv> =>
+  async (c, next) => {
+    if (c.get('viewer') !== ADMIN_VIEWER) return c.json({ error }, 403);
+    await next();
+  };

@@ -2,7 +2,7 @@
 // 401 otherwise) apps, the log stream with its filters and keyset pages, its volume, count and facets, the live tail,
 // the lines around a log, sessions, issues, devices, exports, and the resolution of the Bugfender-shaped intent URLs;
 // each app only for a viewer allowed to read it.
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { ACCOUNT_BODY_BYTES, limitBody, REPLY_BODY_BYTES } from '../http/body-limits.ts';
 import type { AppStore } from '../stores/store.types.ts';
 import { FilterError } from '../../explorer-contract/log-filters.ts';
@@ -10,10 +10,10 @@ import { READ_BUDGET_SPENT } from '../stores/explorer-queries.ts';
 import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
 import { jsonWritesFrom } from '../http/cross-site.ts';
 import type { LoginLimits } from '../http/login-throttle.ts';
-import { ADMIN_VIEWER, type ViewerAccounts } from './viewer-accounts.ts';
+import type { ViewerAccounts } from './viewer-accounts.ts';
 import { viewerAccountRoutes } from './viewer-account-routes.ts';
 import { wellFormed } from '../collector/wire-validation.ts';
-import { mayRead, TOO_COSTLY, type ExplorerEnv } from './api-params.ts';
+import { adminOnly, mayRead, TOO_COSTLY, type ExplorerEnv } from './api-params.ts';
 import { countRoutes } from './count-routes.ts';
 import { identitySearchRoutes } from './identity-search.ts';
 import { listRoutes } from './list-routes.ts';
@@ -64,12 +64,9 @@ export function createExplorerApi(
   api.get('/me', (c) => c.json({ name: c.get('viewer') }));
 
   // The accounts, the admin's alone to list and change (its Settings page), as the admin API does.
-  const adminOnly: MiddlewareHandler<ExplorerEnv> = async (c, next) => {
-    if (c.get('viewer') !== ADMIN_VIEWER) return c.json({ error: 'only the admin manages viewer accounts' }, 403);
-    await next();
-  };
-  api.use('/viewers', adminOnly);
-  api.use('/viewers/*', adminOnly);
+  const accountsGate = adminOnly('only the admin manages viewer accounts');
+  api.use('/viewers', accountsGate);
+  api.use('/viewers/*', accountsGate);
   api.route('/', viewerAccountRoutes<ExplorerEnv>(apps, accounts));
 
   api.get('/apps', async (c) => {

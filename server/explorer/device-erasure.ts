@@ -11,8 +11,7 @@ import { identityValueProblem, MAX_IDENTITY_PAGE } from '../../explorer-contract
 import { wellFormed } from '../collector/wire-validation.ts';
 import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
 import type { AppStore, CollectedReads, DeviceErasureStore, ErasureRecordStore } from '../stores/store.types.ts';
-import type { ExplorerEnv } from './api-params.ts';
-import { ADMIN_VIEWER } from './viewer-accounts.ts';
+import { adminOnly, type ExplorerEnv } from './api-params.ts';
 
 /** Logs deleted a step: a few milliseconds of SQLite's time, as retention's. */
 const ERASE_BATCH = 2_000;
@@ -48,21 +47,14 @@ export async function eraseDevice(
   }
 }
 
-const ADMIN_ONLY = "only the admin erases a device's data";
-
 /** The explorer's routes: the app is the one its path names (server/explorer/api.ts); `GET erasures` (its Settings
  * page) lists every app's records, as the admin reads every app. */
 export function createDeviceErasureRoutes(store: ErasureStore): Hono<ExplorerEnv> {
   const routes = new Hono<ExplorerEnv>();
-  routes.get('/erasures', async (c) =>
-    c.get('viewer') === ADMIN_VIEWER
-      ? c.json(await store.erasures(ERASURES_LISTED))
-      : c.json({ error: ADMIN_ONLY }, 403),
-  );
-  routes.delete('/apps/:appId/devices/:udid', async (c) => {
-    const viewer = c.get('viewer');
-    if (viewer !== ADMIN_VIEWER) return c.json({ error: ADMIN_ONLY }, 403);
-    const erased = await eraseDevice(store, c.get('app').key, c.req.param('udid'), viewer);
+  const gate = adminOnly("only the admin erases a device's data");
+  routes.get('/erasures', gate, async (c) => c.json(await store.erasures(ERASURES_LISTED)));
+  routes.delete('/apps/:appId/devices/:udid', gate, async (c) => {
+    const erased = await eraseDevice(store, c.get('app').key, c.req.param('udid'), c.get('viewer'));
     return erased ? c.json(erased) : c.json({ error: 'no such device' }, 404);
   });
   return routes;

@@ -4,14 +4,12 @@ import { Hono } from 'hono';
 import { identityKeyProblem } from '../../explorer-contract/identity.ts';
 import { readJsonObject } from '../http/body-limits.ts';
 import type { AppStore } from '../stores/store.types.ts';
-import type { ExplorerEnv } from './api-params.ts';
-import { ADMIN_VIEWER } from './viewer-accounts.ts';
+import { adminOnly, type ExplorerEnv } from './api-params.ts';
 
 export function createIdentityRoutes(store: Pick<AppStore, 'setIdentityKey'>): Hono<ExplorerEnv> {
   const routes = new Hono<ExplorerEnv>();
   routes.get('/apps/:appId/identity', (c) => c.json({ key: c.get('app').identityKey ?? null }));
-  routes.post('/apps/:appId/identity', async (c) => {
-    if (c.get('viewer') !== ADMIN_VIEWER) return c.json({ error: 'only the admin sets who a user is' }, 403);
+  routes.post('/apps/:appId/identity', adminOnly('only the admin sets who a user is'), async (c) => {
     const body = await readJsonObject(c);
     const problem = body === undefined ? `the body must be a JSON object` : identityKeyProblem(body.key);
     if (problem) return c.json({ error: problem }, 400);
