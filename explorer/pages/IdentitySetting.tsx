@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useFollowing } from '../use-following.ts';
 import { postJson, refusal } from '../api.ts';
 import { TextField } from '../Field.tsx';
-import type { Outcome } from '../ProblemNotice.tsx';
+import { OutcomeNotice, type Outcome } from '../ProblemNotice.tsx';
 import { useAppId, useIdentityKey } from '../use-app.ts';
 import { viewerStore } from '../viewer-state.ts';
 
@@ -62,9 +62,9 @@ export function IdentitySetting() {
           ) : null}
         </div>
       </form>
-      <p className={message?.error ? 'notice-error' : 'muted'} role={message?.error ? 'alert' : 'status'}>
-        {message ? message.text : current ? `Users are named by ${current}.` : 'No identity key.'}
-      </p>
+      <OutcomeNotice
+        outcome={message ?? { text: current ? `Users are named by ${current}.` : 'No identity key.', error: false }}
+      />
     </section>
   );
 }
