@@ -39,9 +39,9 @@ export function viewerAccountRoutes<E extends Env>(store: Pick<AppStore, 'app'>,
     for (const key of keys ?? []) if (!(await store.app(key as string))) unknown.push(key as string);
     if (unknown.length > 0) return c.json({ error: `no such app: ${unknown.join(', ')}` }, 400);
     const name = c.req.param('name');
-    if (!(await accounts.limitApps(name, keys === null ? null : [...new Set(keys as string[])])))
-      return c.json({ error: 'no such viewer' }, 404);
-    return c.json({ name, apps: keys === null ? null : [...new Set(keys as string[])] });
+    const apps = keys === null ? null : [...new Set(keys as string[])];
+    if (!(await accounts.limitApps(name, apps))) return c.json({ error: 'no such viewer' }, 404);
+    return c.json({ name, apps });
   });
   return routes;
 }
