@@ -30,13 +30,13 @@ export function viewerStore(
       },
       async viewerApps(name) {
         const row = await db.one<{ apps: string | null }>(sql`SELECT apps FROM viewers WHERE name = ${name}`);
-        return row?.apps ? (JSON.parse(row.apps) as string[]) : undefined;
+        return appsOf(row?.apps ?? null) ?? undefined;
       },
       async viewers() {
         const rows = await db.all<{ name: string; apps: string | null; created_at: string }>(
           sql`SELECT name, apps, created_at FROM viewers ORDER BY name${db.byCodePoint}`,
         );
-        return rows.map((row) => ({ ...row, apps: row.apps === null ? null : (JSON.parse(row.apps) as string[]) }));
+        return rows.map((row) => ({ ...row, apps: appsOf(row.apps) }));
       },
     },
     writes: {
@@ -90,3 +90,6 @@ async function newPassword(tx: Db, name: string, passwordHash: string): Promise<
   await tx.run(sql`DELETE FROM viewer_sessions WHERE viewer = ${name}`);
   return true;
 }
+
+/** An account's apps as the column keeps them: a JSON list, or NULL for every app. */
+const appsOf = (apps: string | null): string[] | null => (apps === null ? null : (JSON.parse(apps) as string[]));
