@@ -34,12 +34,12 @@ export async function eraseSessionLogs(
   );
   const logs = Number(counted?.n ?? 0);
   if (logs === 0) return 0;
-  for (const { database: shard, table } of partTables(database, cluster)) {
+  const tables = partTables(database, cluster);
+  for (const { database: shard, table } of tables) {
     await client.command({
       query: `ALTER TABLE ${sqlIdentifier(shard)}.${sqlIdentifier(table)}${onCluster(cluster)} DELETE WHERE ${where}`,
     });
   }
-  const tables = partTables(database, cluster);
   for (const deadline = Date.now() + WAIT_MS; ;) {
     const [pending] = await rowsOf<{ n: number }>(
       client,
