@@ -40,22 +40,41 @@ function exportLine(log: ExplorerLog, format: ExportFormat): string {
   return `${row.map(csvField).join(',')}\r\n`;
 }
 
-export async function streamExport(
+/** The view's logs as the format's text, a page at a time; CSV's header first. */
+async function* exportText(pages: AsyncGenerator<ExplorerLog[]>, format: ExportFormat): AsyncGenerator<string> {
+  let header = format === 'csv' ? `${CSV_HEADERS.join(',')}\r\n` : '';
+  for await (const logs of pages) {
+    yield header + logs.map((log) => exportLine(log, format)).join('');
+    header = '';
+  }
+}
+
+export function streamExport(
   c: Context,
   queries: ExplorerQueries,
   filter: LogFilter,
   format: ExportFormat,
   name: string,
 ): Promise<Response> {
-  const pages = allLogs(queries, filter, EXPORT_PAGE, EXPORT_STEP_MS);
-  // Read before the status is sent: a database that fails here answers 503 or 507 as any request would.
-  const first = await pages.next();
+  const pages = exportText(allLogs(queries, filter, EXPORT_PAGE, EXPORT_STEP_MS), format);
+  return streamDownload(c, pages, {
+    type: format === 'ndjson' ? 'application/x-ndjson; charset=utf-8' : 'text/csv; charset=utf-8',
+    file: `${name}.${format}`,
+  });
+}
+
+/** A file downloaded as `texts` gives it, each text read when the connection wants more and after a turn of the event
+ * loop; the first before the status is sent, so that a database that fails there answers 503 or 507 as any request
+ * would. Also a device's copy (server/explorer/device-copy.ts). */
+export async function streamDownload(
+  c: Context,
+  texts: AsyncGenerator<string>,
+  { type, file }: { type: string; file: string },
+): Promise<Response> {
+  const first = await texts.next();
   const encoder = new TextEncoder();
-  const text = (logs: ExplorerLog[]) => logs.map((log) => exportLine(log, format)).join('');
-  let waiting: Uint8Array | undefined = encoder.encode(
-    (format === 'csv' ? `${CSV_HEADERS.join(',')}\r\n` : '') + (first.done ? '' : text(first.value)),
-  );
-  let ended = first.done === true;
+  let waiting: Uint8Array | undefined = encoder.encode(first.done ? '' : first.value);
+  const ended = first.done === true;
   const body = new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
@@ -67,24 +86,24 @@ export async function streamExport(
         }
         try {
           await nextTurn();
-          const next = await pages.next();
+          const next = await texts.next();
           if (next.done) controller.close();
-          else controller.enqueue(encoder.encode(text(next.value)));
+          else controller.enqueue(encoder.encode(next.value));
         } catch (error) {
-          console.error(`export of ${c.req.path}: cut after its first byte:`, error);
+          console.error(`download of ${c.req.path}: cut after its first byte:`, error);
           // @hono/node-server destroys the socket: a chunked response without its last chunk, which every client
           // reads as a failed download.
           controller.error(error);
         }
       },
       async cancel() {
-        await pages.return(undefined);
+        await texts.return(undefined);
       },
     },
     { highWaterMark: 0 },
   );
-  c.header('Content-Type', format === 'ndjson' ? 'application/x-ndjson; charset=utf-8' : 'text/csv; charset=utf-8');
-  c.header('Content-Disposition', `attachment; filename="${name}.${format === 'ndjson' ? 'ndjson' : 'csv'}"`);
+  c.header('Content-Type', type);
+  c.header('Content-Disposition', `attachment; filename="${file}"`);
   c.header('Cache-Control', 'no-store');
   return c.body(body);
 }

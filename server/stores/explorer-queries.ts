@@ -188,7 +188,7 @@ export const VOLUME_GRAINS: readonly number[] = [3_600_000, 60_000, 1000];
 /** Every log of the filter, newest first, read a page at a time (for exports that must not hold it all), each page
  * read `within` ms at the most when given: a page that ends early, maybe empty, is yielded all the same. */
 export async function* allLogs(
-  queries: ExplorerQueries,
+  queries: Pick<ExplorerQueries, 'logs'>,
   filter: LogFilter,
   pageSize: number,
   within?: number,
