@@ -2,7 +2,7 @@
 // story, sessions by sequence, saved views, device-key history and the app's webhook. Their answers, compiled by the
 // service (server/explorer/) and by the page (explorer/), as api.types.ts is for the rest of the API.
 import type { DeviceKeyValue } from '../protocol/records.types.ts';
-import type { ExplorerIssue, ExplorerLog } from './api.types.ts';
+import type { DeviceDetail, ExplorerIssue, ExplorerLog, ExplorerSession } from './api.types.ts';
 import type { ViewAlert } from './view-alert.ts';
 
 /** The name the admin token signs in to the explorer as; the admin alone sees and sets webhooks. */
@@ -186,6 +186,25 @@ export interface KeyHistoryEntry {
   /** The key's value before this change (null: it had none). */
   previous: DeviceKeyValue;
   received_at: string;
+}
+
+/** `GET /apps/{appID}/devices/{udid}/copy` (and the admin API's `GET /apps/{key}/devices/{udid}/copy`): everything
+ * stored of one device, as one JSON file, for a person who asks for a copy of their data
+ * (docs/privacy.md#a-copy-of-a-device). */
+export interface DeviceCopy {
+  /** When the copy was made (ISO 8601). */
+  copied_at: string;
+  /** The app's appID. */
+  app: string;
+  device: DeviceDetail;
+  /** Every change of its keys, oldest first, as its page's key history. */
+  key_history: KeyHistoryEntry[];
+  /** Its sessions, newest first by their first log (those without a log last). */
+  sessions: ExplorerSession[];
+  /** Its issues, crashes and feedback, newest first. */
+  issues: ExplorerIssue[];
+  /** Its logs, newest first, their texts whole. */
+  logs: ExplorerLog[];
 }
 
 /** `GET|POST /apps/{appID}/webhook` (the admin only): where new and reopened issue groups are announced. */

@@ -1,9 +1,9 @@
-// One device: what it reported, its keys as they stand and every change of them, its sessions, and for the admin its
-// erasure (docs/privacy.md#erasing-a-device).
+// One device: what it reported, its keys as they stand and every change of them, its sessions, a copy of all of it
+// (docs/privacy.md#a-copy-of-a-device), and for the admin its erasure (docs/privacy.md#erasing-a-device).
 import { useState } from 'react';
 import { EventTime } from '../EventTime.tsx';
 import { Link } from 'wouter';
-import type { DeviceDetail, DeviceErasure as Erased, ExplorerSession } from '../api.ts';
+import { API, type DeviceDetail, type DeviceErasure as Erased, type ExplorerSession } from '../api.ts';
 import { DeviceErasure, ErasedDevice } from '../insight/DeviceErasure.tsx';
 import { KeyHistory } from '../insight/KeyHistory.tsx';
 import { Layout } from '../Layout.tsx';
@@ -59,7 +59,14 @@ export function DevicePage({ udid }: { udid: string }) {
       <p>
         <Link className="button" href={href('/logs', appId, { device: d.udid })}>
           All logs of this device
-        </Link>
+        </Link>{' '}
+        <a
+          className="button"
+          href={`${API}/apps/${encodeURIComponent(appId)}/devices/${encodeURIComponent(d.udid)}/copy`}
+          download
+        >
+          Download a copy of its data
+        </a>
       </p>
       <h2>Keys</h2>
       {d.keys.length === 0 ? (

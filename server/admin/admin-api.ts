@@ -14,6 +14,7 @@ import type {
   AppStore,
   CollectedReads,
   DeviceErasureStore,
+  DeviceHistoryStore,
   ErasureRecordStore,
   ForwardStore,
   SourceMapStore,
@@ -26,6 +27,7 @@ import { viewerAccountRoutes } from '../explorer/viewer-account-routes.ts';
 import { createViewerAccounts } from '../explorer/viewer-accounts.ts';
 import { createAdminSourceMaps, mapBodyLimit, SOURCE_MAPS_PATH } from '../sourcemaps/admin-source-maps.ts';
 import { createIntentLookup } from './intent-lookup.ts';
+import { adminDeviceCopyRoutes } from '../explorer/device-copy.ts';
 import { adminDeviceErasureRoutes } from '../explorer/device-erasure.ts';
 import type { ForwardSettings } from '../collector/otlp/forwarder.ts';
 import { createForwardingAdmin } from '../collector/otlp/forwarding-admin.ts';
@@ -73,8 +75,9 @@ export function createAdminApi(
     ForwardStore &
     WebhookStore &
     SourceMapStore &
+    DeviceHistoryStore &
     DeviceErasureStore &
-    ErasureRecordStore & { explorer: Pick<ExplorerQueries, 'devices'> },
+    ErasureRecordStore & { explorer: Pick<ExplorerQueries, 'devices' | 'sessions' | 'issues' | 'logs'> },
   options: AdminOptions,
 ): Hono {
   const admin = new Hono();
@@ -132,7 +135,8 @@ export function createAdminApi(
   // Accounts that may sign in to the explorer (server/explorer/viewer-accounts.ts).
   admin.route('/', viewerAccountRoutes(store, createViewerAccounts(store, options.token)));
 
-  // Everything stored of one device, erased on request (docs/privacy.md#erasing-a-device).
+  // Everything stored of one device, copied or erased on request (docs/privacy.md#a-copy-of-a-device).
+  admin.route('/', adminDeviceCopyRoutes(store));
   admin.route('/', adminDeviceErasureRoutes(store));
 
   // Each app's webhook for new and reopened issue groups (docs/explorer.md#the-webhook).

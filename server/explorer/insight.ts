@@ -22,6 +22,7 @@ import type {
 import { createLogPlaceRoutes } from '../sourcemaps/explorer-log-place.ts';
 import { createFrameRoutes } from './stack-frames.ts';
 import type { ExplorerEnv } from './api-params.ts';
+import { createDeviceCopyRoutes } from './device-copy.ts';
 import { createDeviceErasureRoutes } from './device-erasure.ts';
 import { createDeviceHistoryRoutes } from './device-history.ts';
 import { createIssueGroupRoutes } from './issue-groups.ts';
@@ -56,6 +57,7 @@ export function createInsightRoutes(store: InsightStore, queries: ExplorerQuerie
     createSavedViewRoutes(store),
     createAlertRoutes(store),
     createDeviceHistoryRoutes(store),
+    createDeviceCopyRoutes(queries, store),
     createDeviceErasureRoutes(store),
     createWebhookRoutes(store),
     createIdentityRoutes(store),

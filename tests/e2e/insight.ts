@@ -10,12 +10,14 @@ import type { AddressInfo } from 'node:net';
 import type { Cookie, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { waitFor } from './wait-for.ts';
+import type { DeviceCopy } from '../../explorer-contract/insight.types.ts';
 import type { LogRecord } from '../../protocol/records.types.ts';
 import { appIdOf } from '../../server/stores/app-id.ts';
 import { createCollectorClient } from './collector-client.ts';
 import { E2E_VIEWER, useProductPage, type ProductDatabase } from './product.ts';
 import { explorerSettled, signInToExplorer, viewerCookies, viewerText } from './viewer.ts';
 import { adminPost } from './admin-client.ts';
+import { downloadedText } from './explorer-app.ts';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -359,9 +361,10 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
       await waitFor(async () => expect((await rows(e2e.page, '.devices-table')).map((row) => row[1])).toEqual(['d-1']));
     });
 
-    // docs/privacy.md#erasing-a-device. The page's part, on SQLite only: every store's are the unit tests'.
+    // docs/privacy.md#a-copy-of-a-device and #erasing-a-device. The page's part, on SQLite only: every store's are the
+    // unit tests'.
     it.runIf(database === undefined)(
-      'the admin erases a device on its page, the explorer shows nothing of it but its record; a viewer has no such button',
+      'a viewer downloads a device’s copy; the admin erases it on its page, the explorer shows nothing of it but its record; a viewer has no such button',
       async () => {
         const client = issues();
         const session = await client.session('erase-me', 'd-erase');
@@ -370,6 +373,18 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
         const erase = e2e.page.getByRole('button', { name: "Erase this device's data" });
         await viewerText(e2e.page, url('/devices/d-erase', ISSUES_APP));
         expect(await erase.count()).toBe(0);
+        // Before it goes, the person's copy (docs/privacy.md#a-copy-of-a-device), which a viewer downloads too.
+        const [download] = await Promise.all([
+          e2e.page.waitForEvent('download'),
+          e2e.page.getByRole('link', { name: 'Download a copy of its data' }).click(),
+        ]);
+        expect(download.suggestedFilename()).toBe(`sidelog-${appIdOf(ISSUES_APP)}-d-erase.json`);
+        const copy = JSON.parse(await downloadedText(download)) as DeviceCopy;
+        expect([copy.device.keys, copy.sessions.map((s) => s.session_uid), copy.logs.map((log) => log.t)]).toEqual([
+          [{ key: 'email', value: 'ivan@shop.example' }],
+          ['erase-me'],
+          ['paid', 'order placed by ivan'],
+        ]);
 
         await e2e.page.context().clearCookies();
         await e2e.page.goto(url('/devices/d-erase', ISSUES_APP));

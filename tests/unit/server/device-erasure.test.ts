@@ -12,6 +12,7 @@ import { eraseDevice } from '../../../server/explorer/device-erasure.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { appIdOf } from '../../../server/stores/app-id.ts';
 import { logs, sessionPayload } from '../../../fixtures/wire-bodies.ts';
+import { sendDeviceDay } from './device-day.ts';
 import { ADMIN_TOKEN, createHarness, type Harness } from './service-harness.ts';
 import { LOG_STORE_KINDS } from './test-databases.ts';
 
@@ -21,22 +22,9 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
   let service: Harness;
   afterEach(() => service.close());
 
-  /** A device's day: two sessions of `lines` logs each whose text holds `word`, its user's id set twice, and an
-   * issue titled as the other device's. */
-  async function sendDevice(udid: string, word: string, lines: number, from: number, app = DEMO_APP_KEY) {
-    for (const part of ['a', 'b']) {
-      const answer = await service.wire('sendSession', sessionPayload(`s-${udid}-${part}`, app, udid), app);
-      const { id } = (await answer.json()) as { id: number };
-      const batch = logs(lines, from + (part === 'a' ? 0 : lines)).map((log) => ({ ...log, t: `${word} ${log.t}` }));
-      expect((await service.wire('sendLogs', { session_id: id, logs: batch }, app)).status).toBe(200);
-      if (part === 'b') {
-        const issue = { uid: `i-${udid}`, url: '', title: 'Checkout failed', text: `${word} trace`, type: 'issue' };
-        expect((await service.wire('sendIssue', { ...issue, session_id: id }, app)).status).toBe(200);
-      }
-    }
-    for (const value of ['u-1', 'u-2'])
-      await service.wire('setDeviceKey', { app_key: app, device_id: udid, key: 'user_id', value }, app);
-  }
+  /** A device's day (device-day.ts), and an issue titled as the other device's. */
+  const sendDevice = (udid: string, word: string, lines: number, from: number, app = DEMO_APP_KEY) =>
+    sendDeviceDay(service, udid, word, lines, from, app);
 
   const explorer = async <T = any>(path: string) => {
     const answer = await service.explorerGet(`/apps/${APP_ID}${path}`);
