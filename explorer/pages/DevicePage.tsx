@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { EventTime } from '../EventTime.tsx';
 import { Link } from 'wouter';
-import { API, type DeviceDetail, type DeviceErasure as Erased, type ExplorerSession } from '../api.ts';
+import { deviceCopyHref, type DeviceDetail, type DeviceErasure as Erased, type ExplorerSession } from '../api.ts';
 import { DeviceErasure, ErasedDevice } from '../insight/DeviceErasure.tsx';
 import { KeyHistory } from '../insight/KeyHistory.tsx';
 import { Layout } from '../Layout.tsx';
@@ -60,11 +60,7 @@ export function DevicePage({ udid }: { udid: string }) {
         <Link className="button" href={href('/logs', appId, { device: d.udid })}>
           All logs of this device
         </Link>{' '}
-        <a
-          className="button"
-          href={`${API}/apps/${encodeURIComponent(appId)}/devices/${encodeURIComponent(d.udid)}/copy`}
-          download
-        >
+        <a className="button" href={deviceCopyHref(appId, d.udid)} download>
           Download a copy of its data
         </a>
       </p>

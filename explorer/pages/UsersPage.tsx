@@ -1,10 +1,12 @@
 // One user across apps (docs/explorer.md#finding-a-user-across-apps): for each app the viewer may read, the devices whose
 // identity key holds the value, each linking to that app's device page and its sessions; an app without an identity
-// key said not searched; an app with more devices than a page, said so, with its devices searched by the value. For the
-// admin, every device found erased at once (docs/privacy.md#erasing-a-device).
+// key said not searched; an app with more devices than a page, said so, with its devices searched by the value. Each
+// device's copy to download (docs/privacy.md#a-copy-of-a-device), and for the admin, every device found erased at once
+// (docs/privacy.md#erasing-a-device).
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { devicePath } from '../address.ts';
+import { deviceCopyHref } from '../api.ts';
 import type { IdentityApp, IdentitySearch } from '../../explorer-contract/identity-search.types.ts';
 import { deviceName } from '../../explorer-contract/identity.ts';
 import { countOf } from '../format.ts';
@@ -16,10 +18,10 @@ import { Time } from '../Time.tsx';
 import { useJson } from '../use-json.ts';
 import { href, useQuery } from '../use-query.ts';
 
-/** A device's row: its name and short id; its sessions; its latest session's app version; its last log. Not who it
- * is, as the app names users: every row is the user searched for, and a column of "user_id 1" on every row told none
- * of the user's devices apart. */
-const COLUMNS = ['Device', 'Sessions', 'App version', 'Last log'];
+/** A device's row: its name and short id; its sessions; its latest session's app version; its last log; its copy. Not
+ * who it is, as the app names users: every row is the user searched for, and a column of "user_id 1" on every row told
+ * none of the user's devices apart. */
+const COLUMNS = ['Device', 'Sessions', 'App version', 'Last log', 'Its data'];
 
 function AppDevices({ app, value }: { app: IdentityApp; value: string }) {
   // An app's key may hold spaces, which an id reference cannot.
@@ -60,6 +62,11 @@ function AppDevices({ app, value }: { app: IdentityApp; value: string }) {
                     ) : (
                       <Time value={device.last_at} />
                     )}
+                  </td>
+                  <td>
+                    <a href={deviceCopyHref(app.appId, device.udid)} download>
+                      Download a copy
+                    </a>
                   </td>
                 </tr>
               ))}

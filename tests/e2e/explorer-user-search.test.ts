@@ -4,6 +4,7 @@
 // and nothing of the app it may not read; then follows a device's link to that app's device page. Seeded through the
 // collector and the admin API as a service receives them.
 import { describe, expect, it } from 'vitest';
+import type { DeviceCopy } from '../../explorer-contract/insight.types.ts';
 import { device } from '../../fixtures/wire-bodies.ts';
 import { appIdOf } from '../../server/stores/app-id.ts';
 import { createCollectorClient } from './collector-client.ts';
@@ -11,6 +12,7 @@ import { E2E_VIEWER, useProductPage } from './product.ts';
 import { explorerSettled, signInToExplorer, viewerText } from './viewer.ts';
 import { waitFor } from './wait-for.ts';
 import { adminPost } from './admin-client.ts';
+import { downloadedText } from './explorer-app.ts';
 
 const HOUR = 3_600_000;
 /** Yesterday, at the start of an hour: recent, and the same all run. */
@@ -80,6 +82,18 @@ describe('finding a user across apps', () => {
     const text = await e2e.page.locator('main').innerText();
     expect(text).toContain('u-42: found in 2 apps of the 3 apps you may read.');
     expect(text).not.toMatch(/billing/i);
+
+    // Each device's copy from its row (docs/privacy.md#a-copy-of-a-device).
+    const [download] = await Promise.all([
+      e2e.page.waitForEvent('download'),
+      e2e.page
+        .getByRole('region', { name: 'users-ios by customer' })
+        .getByRole('link', { name: 'Download a copy' })
+        .click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`sidelog-${appIdOf('users-ios')}-ios-ann.json`);
+    const copy = JSON.parse(await downloadedText(download)) as DeviceCopy;
+    expect([copy.device.udid, copy.logs.map((log) => log.t)]).toEqual(['ios-ann', ['opened']]);
 
     await e2e.page.getByRole('link', { name: "Ann's iPhone · ios-ann" }).click();
     await explorerSettled(e2e.page);
