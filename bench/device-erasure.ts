@@ -45,9 +45,10 @@ async function stepped(store: Store): Promise<Record<string, string | number>> {
   const steps: number[] = [];
   let erased = 0;
   const start = performance.now();
+  const { id } = await store.startErasure(DEMO_APP_KEY, 'erased', 'bench', new Date());
   for (let done = false; !done;) {
     const began = performance.now();
-    const step = await store.eraseDeviceStep(DEMO_APP_KEY, 'erased', STEP);
+    const step = await store.eraseDeviceStep(DEMO_APP_KEY, 'erased', STEP, id);
     steps.push(performance.now() - began);
     erased += step.logs;
     done = step.done;

@@ -137,9 +137,12 @@ export interface DeviceErasure {
 export interface ErasureRecord extends DeviceErasure {
   /** The app's key. */
   app: string;
+  /** When it finished; while unfinished, when it started. */
   erased_at: string;
   /** The viewer who erased it (`admin`), or `admin API`. */
   erased_by: string;
+  /** False while it runs, or when it failed midway: erasing the device again goes on with it. */
+  finished: boolean;
 }
 
 /** The shortest password an explorer account may have (docs/local-service.md#viewer-accounts). */

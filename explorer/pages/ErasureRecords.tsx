@@ -1,5 +1,6 @@
 // The devices erased on request, for the admin (docs/privacy.md#erasing-a-device): each erasure's record, kept after
-// the device's data, so that the admin can show when a person's data went, and how much of it.
+// the device's data, so that the admin can show when a person's data went, and how much of it; one that failed midway
+// said so, with what went before it stopped.
 import type { ErasureRecord } from '../../explorer-contract/api.types.ts';
 import { absoluteTime } from '../format.ts';
 import { erasedCounts } from '../insight/DeviceErasure.tsx';
@@ -31,7 +32,10 @@ export function ErasureRecords() {
                   <td>{record.app}</td>
                   <td className="mono">{record.udid}</td>
                   <td>{record.erased_by}</td>
-                  <td>{erasedCounts(record)}</td>
+                  <td>
+                    {erasedCounts(record)}
+                    {record.finished ? null : <strong> so far, not finished: erase the device again</strong>}
+                  </td>
                 </tr>
               ))}
             </tbody>

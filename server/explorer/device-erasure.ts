@@ -22,7 +22,8 @@ export const ADMIN_API = 'admin API';
 
 type ErasureStore = DeviceErasureStore & ErasureRecordStore & Pick<CollectedReads, 'device'>;
 
-/** Erases the device, and records it as `by`'s; what went, or undefined when the app holds no such device. */
+/** Erases the device as `by`, its record counting each step as it goes; everything its record counts (with what an
+ * erasure of it that failed midway erased), or undefined when the app holds no such device. */
 export async function eraseDevice(
   store: ErasureStore,
   appKey: string,
@@ -31,18 +32,15 @@ export async function eraseDevice(
   batch = ERASE_BATCH,
 ): Promise<DeviceErasure | undefined> {
   if (!(await store.device(appKey, udid))) return undefined;
-  const erased: DeviceErasure = { udid, logs: 0, sessions: 0, issues: 0, keyChanges: 0 };
+  // Before anything goes: an erasure that cannot be recorded erases nothing.
+  const { id, erased } = await store.startErasure(appKey, udid, by, new Date());
   for (;;) {
-    const { done, ...step } = await store.eraseDeviceStep(appKey, udid, batch);
+    const { done, ...step } = await store.eraseDeviceStep(appKey, udid, batch, id);
     erased.logs += step.logs;
     erased.sessions += step.sessions;
     erased.issues += step.issues;
     erased.keyChanges += step.keyChanges;
-    if (done) {
-      // Once every step is done: a record names only an erasure that happened whole.
-      await store.recordErasure(appKey, erased, by, new Date());
-      return erased;
-    }
+    if (done) return erased;
     await yieldToEventLoop();
   }
 }

@@ -405,13 +405,23 @@ export interface ErasedRows {
 export interface DeviceErasureStore {
   /** One step, in one transaction: up to `batch` of the device's logs; once none is left, the rest of it (its
    * sessions with their batches and issues, its keys and their history, its place in issue groups, the device).
-   * Nothing of it found: `done` with nothing deleted. */
-  eraseDeviceStep(appKey: string, udid: string, batch: number): Promise<ErasedRows>;
+   * Nothing of it found: `done` with nothing deleted. The same transaction adds what it deleted to erasure `record`'s
+   * counts (with `logsElsewhere`, the logs this step erased outside SIDELOG_DB: ClickHouse's), and the step that is
+   * `done` marks the record finished: no row goes uncounted, and a record reads finished only once all went. */
+  eraseDeviceStep(
+    appKey: string,
+    udid: string,
+    batch: number,
+    record: number,
+    logsElsewhere?: number,
+  ): Promise<ErasedRows>;
 }
 
 /** The record of each device erased, kept after its data (docs/privacy.md#erasing-a-device). */
 export interface ErasureRecordStore {
-  recordErasure(appKey: string, erased: DeviceErasure, by: string, at: Date): Promise<void>;
+  /** The record an erasure of the device counts its steps in: a new one, unfinished, or the unfinished one an
+   * erasure that failed midway left, to go on with (`by` then names who went on). Its id and what it counts so far. */
+  startErasure(appKey: string, udid: string, by: string, at: Date): Promise<{ id: number; erased: DeviceErasure }>;
   /** The newest first, at most `limit`; of one app, or of every app. */
   erasures(limit: number, appKey?: string): Promise<ErasureRecord[]>;
 }

@@ -5,6 +5,7 @@
 // device's key history and the search by a past key value; sequence search finds exactly the sessions seeded with A
 // then B; a saved view restores its address (axe-core checks these pages in explorer-accessibility.test.ts). Seeded
 // through the collector, small: a few sessions an app, an app per view, so that no view sees another's lines.
+import Database from 'better-sqlite3';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Cookie, Page } from 'playwright-core';
@@ -364,7 +365,7 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
     // docs/privacy.md#a-copy-of-a-device and #erasing-a-device. The page's part, on SQLite only: every store's are the
     // unit tests'.
     it.runIf(database === undefined)(
-      'a viewer downloads a device’s copy; the admin erases it on its page, the explorer shows nothing of it but its record; a viewer has no such button',
+      'a viewer downloads a device’s copy; the admin erases it on its page, the explorer shows nothing of it but its record, and says when one failed midway; a viewer has no such button',
       async () => {
         const client = issues();
         const session = await client.session('erase-me', 'd-erase');
@@ -419,6 +420,26 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
             'admin',
             '2 logs, 1 session, 0 issues and 1 key change',
           ],
+        ]);
+
+        // An erasure that failed midway, said so: the database refuses to finish its record (as a full disk would).
+        await client.session('half-erased', 'd-half');
+        const db = new Database(e2e.product.dbPath);
+        db.exec(`CREATE TRIGGER refuse BEFORE UPDATE ON device_erasures WHEN new.finished = 1
+                 BEGIN SELECT RAISE(ABORT, 'disk is full'); END;`);
+        const erased = await fetch(`${e2e.product.url}/sidelog/admin/api/apps/${ISSUES_APP}/devices/d-half`, {
+          method: 'DELETE',
+          headers: { Authorization: `Bearer ${e2e.product.adminToken}`, 'Content-Type': 'application/json' },
+        });
+        db.exec('DROP TRIGGER refuse');
+        db.close();
+        expect(erased.ok).toBe(false);
+        await viewerText(e2e.page, url('/settings', ISSUES_APP));
+        await e2e.page.locator('.erasures-table').waitFor();
+        expect((await rows(e2e.page, '.erasures-table'))[0]!.slice(2)).toEqual([
+          'd-half',
+          'admin API',
+          '0 logs, 0 sessions, 0 issues and 0 key changes so far, not finished: erase the device again',
         ]);
       },
     );

@@ -111,12 +111,14 @@ export function withClickHouseLogs(base: Store, logs: ClickHouseLogs, options: W
       return pruned;
     },
     // The device's logs in ClickHouse first, then the rest of it in SIDELOG_DB, whose sessions name them.
-    async eraseDeviceStep(appKey, udid, batch) {
+    // The logs in ClickHouse first, counted in the record by the step in SIDELOG_DB that follows: a failure between
+    // the two leaves them gone and uncounted, the record unfinished.
+    async eraseDeviceStep(appKey, udid, batch, record, logsElsewhere = 0) {
       const ids = await base.sessionIdsWhere(appKey, { field: 'device', values: [udid] });
       const erased = await eraseSessionLogs(logs.client, logs.database, appKey, ids, logs.cluster);
-      const rest = await base.eraseDeviceStep(appKey, udid, batch);
+      const step = await base.eraseDeviceStep(appKey, udid, batch, record, logsElsewhere + erased);
       sessions.forget();
-      return { ...rest, logs: rest.logs + erased };
+      return step;
     },
     settled: async () => {
       await board.first;

@@ -462,4 +462,11 @@ export const PG_MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX device_erasures_by_app ON device_erasures (app_key, id);
   `,
+  // An erasure's record is written as it starts and counts each step in the step's own transaction, finished with
+  // its last (server/stores/erasure-records.ts): the records before this were written once whole. One unfinished
+  // record a device at most, which an erasure that failed midway leaves for the next to go on with.
+  `
+  ALTER TABLE device_erasures ADD COLUMN finished integer NOT NULL DEFAULT 1;
+  CREATE UNIQUE INDEX device_erasures_unfinished ON device_erasures (app_key, udid) WHERE finished = 0;
+  `,
 ];

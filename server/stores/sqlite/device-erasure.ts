@@ -7,6 +7,7 @@
 // of no app (app_key '') takes its id: an empty row that no view lists, which retention deletes as any other once
 // newer rows have come (server/stores/sqlite/retention-store.ts keeps the newest row of each table).
 import type Database from 'better-sqlite3';
+import { ERASURE_STEP_RECORD } from '../erasure-records.ts';
 import type { DeviceErasureStore, ErasedRows } from '../store.types.ts';
 import type { Sync } from './rows.ts';
 
@@ -21,6 +22,7 @@ export function deviceErasure(db: Database.Database): { reads: object; writes: S
     device_key_changes: newest('device_key_changes'),
     sessions: newest('sessions'),
   };
+  const countInRecord = db.prepare(ERASURE_STEP_RECORD.sqlite);
   const deleteLogs = db.prepare(
     `DELETE FROM logs WHERE id IN (SELECT id FROM logs WHERE session_id IN (${DEVICE_SESSIONS}) LIMIT @batch)`,
   );
@@ -87,7 +89,8 @@ export function deviceErasure(db: Database.Database): { reads: object; writes: S
     for (const table of gone) placeholders[table].run({ id: before[table], session, now, group: group ?? null });
   }
 
-  const step = db.transaction((appKey: string, udid: string, batch: number): ErasedRows => {
+  /** Up to `batch` of the device's logs; once none is left, the rest of it. */
+  function deleteStep(appKey: string, udid: string, batch: number): ErasedRows {
     const device = { appKey, udid, batch };
     let logs = 0;
     keepingIds(['logs'], false, () => (logs = deleteLogs.run(device).changes));
@@ -104,6 +107,22 @@ export function deviceErasure(db: Database.Database): { reads: object; writes: S
       erased.sessions = deletes.sessions.run(device).changes;
     });
     return erased;
-  });
-  return { reads: {}, writes: { eraseDeviceStep: (appKey, udid, batch) => step.immediate(appKey, udid, batch) } };
+  }
+
+  /** The step's deletes, then what went added to the erasure's record, in the step's transaction. */
+  const step = db.transaction(
+    (appKey: string, udid: string, batch: number, record: number, logsElsewhere: number): ErasedRows => {
+      const erased = deleteStep(appKey, udid, batch);
+      erased.logs += logsElsewhere;
+      countInRecord.run({ ...erased, done: erased.done ? 1 : 0, now: new Date().toISOString(), record });
+      return erased;
+    },
+  );
+  return {
+    reads: {},
+    writes: {
+      eraseDeviceStep: (appKey, udid, batch, record, logsElsewhere = 0) =>
+        step.immediate(appKey, udid, batch, record, logsElsewhere),
+    },
+  };
 }

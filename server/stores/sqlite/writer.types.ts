@@ -8,12 +8,14 @@ import type { WriteMethod } from './roles.ts';
 
 export type { WriteMethod };
 
-/** Retention's deletes and a device's erasure run alone, each its own transaction, with the whole of SIDELOG_MAX_DB_MB
- * to work in (the collector's writes stop short of it), so that they can always free room. */
+/** Retention's deletes and a device's erasure (its record's start among it) run alone, each its own transaction, with
+ * the whole of SIDELOG_MAX_DB_MB to work in (the collector's writes stop short of it), so that they can always free
+ * room. */
 export const MAINTENANCE_METHODS: readonly WriteMethod[] = [
   'markRetention',
   'pruneBefore',
   'uncountLogs',
+  'startErasure',
   'eraseDeviceStep',
 ];
 

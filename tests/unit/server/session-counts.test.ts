@@ -65,7 +65,8 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
   test('a batch counted says whether its session is there, and one whose session is gone counts nothing', async () => {
     const kept = await store.putSession(DEMO_APP_KEY, sessionPayload('kept', DEMO_APP_KEY, 'kept-device'));
     const gone = await store.putSession(DEMO_APP_KEY, sessionPayload('gone', DEMO_APP_KEY, 'gone-device'));
-    await store.eraseDeviceStep(DEMO_APP_KEY, 'gone-device', 100);
+    const { id } = await store.startErasure(DEMO_APP_KEY, 'gone-device', 'admin', new Date());
+    await store.eraseDeviceStep(DEMO_APP_KEY, 'gone-device', 100, id);
     const batch = { sent: 2, stored: 2, first_at: 5, last_at: 30, levels: [2, 0, 0, 0, 0, 0] };
     expect(await store.countLogs(DEMO_APP_KEY, kept, batch, 'token-kept')).toBe(true);
     expect(await store.countLogs(DEMO_APP_KEY, kept, batch, 'token-kept')).toBe(true);
