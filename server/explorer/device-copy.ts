@@ -1,7 +1,7 @@
 // A copy of everything stored of one device, as one JSON file (docs/privacy.md#a-copy-of-a-device): for a person who
 // asks what is kept of them (GDPR's article 15, 152-ФЗ's article 14), as erasing is for one who asks that it go.
-// `GET /apps/{appID}/devices/{udid}/copy` in the explorer's API (its device page's "Download a copy"), and `GET
-// /apps/{key}/devices/{udid}/copy` in the admin API. The device, its keys and their history, its sessions and its
+// `GET /apps/{appID}/devices/{udid}/copy` in the explorer's API (the device's page and its row of the Users page link
+// to it), and `GET /apps/{key}/devices/{udid}/copy` in the admin API. The device, its keys and their history, its sessions and its
 // issues are read first; its logs follow a page at a time as the export's do (server/explorer/export.ts), so that a
 // device of a million logs is never held in memory, the file still one JSON document.
 import { Hono, type Context, type Env } from 'hono';
@@ -12,14 +12,12 @@ import type { ExplorerLog, ExplorerQueries } from '../stores/explorer-queries.ty
 import type { AppStore, DeviceHistoryStore } from '../stores/store.types.ts';
 import { appIdOf } from '../stores/app-id.ts';
 import type { ExplorerEnv } from './api-params.ts';
-import { EXPORT_PAGE, streamDownload } from './export.ts';
+import { EXPORT_PAGE, EXPORT_STEP_MS, streamDownload } from './export.ts';
 
 /** Sessions and issues read a page at a time. */
 const PAGE = 500;
 /** More key changes than any device makes: a key history past it is cut to its newest. */
 const KEY_CHANGES = 1_000_000;
-/** A step of the logs' reading stops after this long, as the export's. */
-const STEP_MS = 50;
 
 type CopyReads = Pick<ExplorerQueries, 'devices' | 'sessions' | 'issues' | 'logs'>;
 
@@ -87,7 +85,7 @@ async function deviceCopy(
     sessions,
     issues: await issuesOf(queries, appKey, sessions),
   };
-  const logs = allLogs(queries, { appKey, device: udid }, EXPORT_PAGE, STEP_MS);
+  const logs = allLogs(queries, { appKey, device: udid }, EXPORT_PAGE, EXPORT_STEP_MS);
   // The udid as the file's name only when it is plain: any other is the client's own text.
   const name = /^[\w.-]{1,100}$/.test(udid) ? udid : 'device';
   return streamDownload(c, copyText(head, logs), {

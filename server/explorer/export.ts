@@ -14,7 +14,7 @@ type ExportFormat = 'ndjson' | 'csv';
 /** Logs a step reads and writes: a few milliseconds of the event loop. */
 export const EXPORT_PAGE = 1_000;
 /** A step that reads a search window by window stops after this long, and the next step goes on from there. */
-const EXPORT_STEP_MS = 50;
+export const EXPORT_STEP_MS = 50;
 
 /** The log's own columns (server/stores/log-columns.ts), then who it is from. */
 const CSV_HEADERS = [...CSV_COLUMNS.map((column) => column.csv!.header), 'session', 'device'];

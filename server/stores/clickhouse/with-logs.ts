@@ -110,9 +110,9 @@ export function withClickHouseLogs(base: Store, logs: ClickHouseLogs, options: W
       sessions.forget();
       return pruned;
     },
-    // The device's logs in ClickHouse first, then the rest of it in SIDELOG_DB, whose sessions name them.
-    // The logs in ClickHouse first, counted in the record by the step in SIDELOG_DB that follows: a failure between
-    // the two leaves them gone and uncounted, the record unfinished.
+    // The device's logs in ClickHouse first, then the rest of it in SIDELOG_DB, whose sessions name them and whose step
+    // counts them in the erasure's record: a failure between the two leaves them gone and uncounted, the record
+    // unfinished.
     async eraseDeviceStep(appKey, udid, batch, record, logsElsewhere = 0) {
       const ids = await base.sessionIdsWhere(appKey, { field: 'device', values: [udid] });
       const erased = await eraseSessionLogs(logs.client, logs.database, appKey, ids, logs.cluster);

@@ -50,8 +50,8 @@ async function deleteStep(client: pg.PoolClient, appKey: string, udid: string, b
   const logs = await subtractFromStats(
     client,
     `DELETE FROM logs WHERE session_id IN (${DEVICE_SESSIONS})
-             AND id = ANY (ARRAY (SELECT id FROM logs WHERE session_id IN (${DEVICE_SESSIONS}) LIMIT $3))
-           RETURNING session_id, ll, at`,
+       AND id = ANY (ARRAY (SELECT id FROM logs WHERE session_id IN (${DEVICE_SESSIONS}) LIMIT $3))
+     RETURNING session_id, ll, at`,
     [appKey, udid, batch],
   );
   if (logs === batch) return { logs, sessions: 0, issues: 0, keyChanges: 0, done: false };
@@ -60,16 +60,16 @@ async function deleteStep(client: pg.PoolClient, appKey: string, udid: string, b
   // occurrences, and the device from its count.
   await db.run(
     `UPDATE issue_groups g SET occurrences = g.occurrences - c.n
-           FROM (SELECT group_id, count(*)::int AS n FROM issues WHERE session_id IN (${DEVICE_SESSIONS})
-             AND group_id IS NOT NULL GROUP BY group_id) c
-           WHERE g.id = c.group_id`,
+     FROM (SELECT group_id, count(*)::int AS n FROM issues WHERE session_id IN (${DEVICE_SESSIONS})
+       AND group_id IS NOT NULL GROUP BY group_id) c
+     WHERE g.id = c.group_id`,
     appKey,
     udid,
   );
   await db.run(
     `WITH gone AS (DELETE FROM issue_group_devices WHERE udid = $2
-             AND group_id IN (SELECT id FROM issue_groups WHERE app_key = $1) RETURNING group_id)
-           UPDATE issue_groups g SET devices = g.devices - 1 FROM gone WHERE g.id = gone.group_id`,
+       AND group_id IN (SELECT id FROM issue_groups WHERE app_key = $1) RETURNING group_id)
+     UPDATE issue_groups g SET devices = g.devices - 1 FROM gone WHERE g.id = gone.group_id`,
     appKey,
     udid,
   );

@@ -1,7 +1,8 @@
 // Erasing a device (docs/privacy.md#erasing-a-device), on every store: everything stored of it goes (its logs, a step
 // at a time, its sessions, issues, keys and key history, its place in issue groups), the counts the explorer shows
-// follow, and another device of the app is left whole; through either API, the admin's alone, each erasure recorded;
-// and the device still sending meanwhile: a late write refused as for an unknown session, nothing of it kept, no
+// follow, and another device of the app is left whole; through either API, the admin's alone, each erasure recorded,
+// its record counting each step in the step's transaction (a failure midway leaves it unfinished, and the next erasure
+// goes on with it); and the device still sending meanwhile: a late write refused as for an unknown session, nothing of it kept, no
 // deadlock with it, SQLite's placeholders never taking a write.
 import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
@@ -101,11 +102,11 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
     await client.connect();
     await client.query(statement).finally(() => client.end());
   }
-  /** Each step of the erasure, and whether SIDELOG_DB refuses to finish its record (as a full disk would). */
-  const stepping = (refuseFinish: () => boolean) => ({
+  /** The store, a step of its erasure failing before it starts whenever `fails()` says so (as a lost database would). */
+  const stepping = (fails: () => boolean) => ({
     ...service.store,
     eraseDeviceStep: async (...args: Parameters<typeof service.store.eraseDeviceStep>) => {
-      if (refuseFinish()) throw new Error('database or disk is full');
+      if (fails()) throw new Error('database or disk is full');
       return service.store.eraseDeviceStep(...args);
     },
   });
