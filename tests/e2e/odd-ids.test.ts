@@ -1,7 +1,7 @@
 // Ids as real clients send them: a udid, session id or issue uid holding any of / ? # : @ & = + $ , ;, a
 // space, a per cent sign or letters beyond ASCII opens on every page of the explorer that names it, in real Chromium
-// against the running service: the intent URLs of each kind, the device page, the issue page and the session's
-// logs, and the links between them. An id is encoded once in a URL and decoded once.
+// against the running service: the intent URLs of each kind, the device page and its copy, the issue page and the
+// session's logs, and the links between them. An id is encoded once in a URL and decoded once.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appIdOf } from '../../server/stores/app-id.ts';
@@ -75,6 +75,15 @@ it.each(IDS)("the id %j: its intent URLs open its device page, its issue page an
   await visit(intent('device', id));
   expect(decodeURIComponent(new URL(page.url()).pathname)).toBe(`/sidelog/devices/${id}`);
   expect(await devicePage()).toEqual({ udid: id, sessions: [id] });
+  // Its copy, by the page's own link (docs/privacy.md#a-copy-of-a-device).
+  const copy = await page.evaluate(
+    async (href) => {
+      const file = (await (await fetch(href!)).json()) as { device: { udid: string }; logs: { t: string }[] };
+      return [file.device.udid, file.logs.map((log) => log.t)];
+    },
+    await page.getByRole('link', { name: 'Download a copy of its data' }).getAttribute('href'),
+  );
+  expect(copy).toEqual([id, [`log of ${id}`]]);
   await visit(intent('issue', id));
   expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(`Issue of ${id}`);
   await visit(intent('session', id));

@@ -82,37 +82,41 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
     expect([quiet.sessions.length, quiet.logs, quiet.issues]).toEqual([1, [], []]);
   });
 
-  test('an account that reads the app gets the copy; the admin API gives the same; a device or app not there is a 404', async () => {
-    service = await createHarness({ store: kind });
-    await sendDeviceDay(service, 'leaver', 'personal', 2, 0);
-    await service.admin('viewers', { json: { name: 'support', password: 'long-enough-1' } });
-    const signIn = await service.app.request(`${EXPLORER_API}/sign-in`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'support', password: 'long-enough-1' }),
-    });
-    const viewer = signIn.headers.get('Set-Cookie')!.split(';')[0]!;
-    const withoutTime = (text: string) => ({ ...(JSON.parse(text) as DeviceCopy), copied_at: '' });
-
-    const byAdmin = await copy('leaver');
-    const byViewer = await copy('leaver', viewer);
-    expect(byViewer.status).toBe(200);
-    expect(withoutTime(byViewer.text)).toEqual(withoutTime(byAdmin.text));
-
-    const admin = (path: string) =>
-      service.app.request(`/sidelog/admin/api/apps/${path}/copy`, {
-        headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+  // The routes' own part, the same over every store's reads: on the two databases alone.
+  test.runIf(kind === 'sqlite' || kind === 'postgres')(
+    'an account that reads the app gets the copy; the admin API gives the same; a device or app not there is a 404',
+    async () => {
+      service = await createHarness({ store: kind });
+      await sendDeviceDay(service, 'leaver', 'personal', 2, 0);
+      await service.admin('viewers', { json: { name: 'support', password: 'long-enough-1' } });
+      const signIn = await service.app.request(`${EXPLORER_API}/sign-in`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'support', password: 'long-enough-1' }),
       });
-    const byApi = await admin(`${DEMO_APP_KEY}/devices/leaver`);
-    expect(byApi.status).toBe(200);
-    expect(withoutTime(await byApi.text())).toEqual(withoutTime(byAdmin.text));
+      const viewer = signIn.headers.get('Set-Cookie')!.split(';')[0]!;
+      const withoutTime = (text: string) => ({ ...(JSON.parse(text) as DeviceCopy), copied_at: '' });
 
-    expect((await copy('nobody')).status).toBe(404);
-    expect([
-      (await admin(`${DEMO_APP_KEY}/devices/nobody`)).status,
-      (await admin('no-app/devices/leaver')).status,
-    ]).toEqual([404, 404]);
-  });
+      const byAdmin = await copy('leaver');
+      const byViewer = await copy('leaver', viewer);
+      expect(byViewer.status).toBe(200);
+      expect(withoutTime(byViewer.text)).toEqual(withoutTime(byAdmin.text));
+
+      const admin = (path: string) =>
+        service.app.request(`/sidelog/admin/api/apps/${path}/copy`, {
+          headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+        });
+      const byApi = await admin(`${DEMO_APP_KEY}/devices/leaver`);
+      expect(byApi.status).toBe(200);
+      expect(withoutTime(await byApi.text())).toEqual(withoutTime(byAdmin.text));
+
+      expect((await copy('nobody')).status).toBe(404);
+      expect([
+        (await admin(`${DEMO_APP_KEY}/devices/nobody`)).status,
+        (await admin('no-app/devices/leaver')).status,
+      ]).toEqual([404, 404]);
+    },
+  );
 
   test.runIf(kind === 'sqlite')("the docs' example of the admin API's copy", async () => {
     const example = /```\n(curl -H .+ \\\n +http:\/\/127\.0\.0\.1:8080(\S+\/copy))\n```\n\n```\n[^`]+/.exec(
