@@ -188,12 +188,8 @@ export interface KeyHistoryEntry {
   received_at: string;
 }
 
-/** `GET /apps/{appID}/devices/{udid}/copy` (and the admin API's `GET /apps/{key}/devices/{udid}/copy`): everything
- * stored of one device, as one JSON file, for a person who asks for a copy of their data
- * (docs/privacy.md#a-copy-of-a-device). */
-export interface DeviceCopy {
-  /** When the copy was made (ISO 8601). */
-  copied_at: string;
+/** Everything stored of one device (docs/privacy.md#a-copy-of-a-device). */
+export interface DeviceData {
   /** The app's appID. */
   app: string;
   device: DeviceDetail;
@@ -205,6 +201,24 @@ export interface DeviceCopy {
   issues: ExplorerIssue[];
   /** Its logs, newest first, their texts whole. */
   logs: ExplorerLog[];
+}
+
+/** `GET /apps/{appID}/devices/{udid}/copy` (and the admin API's `GET /apps/{key}/devices/{udid}/copy`): one device's
+ * data as one JSON file, for a person who asks for a copy of their data. */
+export interface DeviceCopy extends DeviceData {
+  /** When the copy was made (ISO 8601). */
+  copied_at: string;
+}
+
+/** `GET /identity/copy?value=`: every device the Users page finds for a person (docs/privacy.md#a-copy-of-a-device),
+ * in the apps the account may read, as one JSON file. */
+export interface UserCopy {
+  copied_at: string;
+  /** The value of the apps' identity keys searched for. */
+  value: string;
+  /** The appIDs of the apps that hold more of the person's devices than one search's page (MAX_IDENTITY_PAGE). */
+  apps_with_more_devices: string[];
+  devices: DeviceData[];
 }
 
 /** `GET|POST /apps/{appID}/webhook` (the admin only): where new and reopened issue groups are announced. */

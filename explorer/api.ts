@@ -8,9 +8,10 @@ export type * from '../explorer-contract/stack-frames.types.ts';
 export { ADMIN_VIEWER } from '../explorer-contract/insight.types.ts';
 export { API };
 
-/** A device's copy, downloaded by a link (docs/privacy.md#a-copy-of-a-device). */
+/** A device's copy, and every device of a user's, downloaded by a link (docs/privacy.md#a-copy-of-a-device). */
 export const deviceCopyHref = (appId: string, udid: string) =>
   `${API}/apps/${encodeURIComponent(appId)}/devices/${encodeURIComponent(udid)}/copy`;
+export const userCopyHref = (value: string) => `${API}/identity/copy?${new URLSearchParams({ value })}`;
 
 export class ApiError extends Error {
   constructor(

@@ -1,12 +1,12 @@
 // One user across apps (docs/explorer.md#finding-a-user-across-apps): for each app the viewer may read, the devices whose
 // identity key holds the value, each linking to that app's device page and its sessions; an app without an identity
 // key said not searched; an app with more devices than a page, said so, with its devices searched by the value. Each
-// device's copy to download (docs/privacy.md#a-copy-of-a-device), and for the admin, every device found erased at once
-// (docs/privacy.md#erasing-a-device).
+// device's copy to download, and all of the user's in one file (docs/privacy.md#a-copy-of-a-device); for the admin,
+// every device found erased at once (docs/privacy.md#erasing-a-device).
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { devicePath } from '../address.ts';
-import { deviceCopyHref } from '../api.ts';
+import { deviceCopyHref, userCopyHref } from '../api.ts';
 import type { IdentityApp, IdentitySearch } from '../../explorer-contract/identity-search.types.ts';
 import { deviceName } from '../../explorer-contract/identity.ts';
 import { countOf } from '../format.ts';
@@ -87,6 +87,23 @@ function AppDevices({ app, value }: { app: IdentityApp; value: string }) {
   );
 }
 
+/** Every device of the user's in one file, for any account: the apps it may read, up to a hundred devices an app. */
+function UserCopy({ value, apps }: { value: string; apps: readonly IdentityApp[] }) {
+  if (!apps.some((app) => app.identityKey !== null && app.devices.length > 0)) return null;
+  return (
+    <section className="card" aria-labelledby="copy-user-title">
+      <h2 id="copy-user-title">A copy of this user's data</h2>
+      <p className="muted">
+        When {value} asks what is stored of them: every device of theirs in the apps you may read (up to 100 an app),
+        with its keys, sessions, issues and logs, in one JSON file.
+      </p>
+      <a className="button" href={userCopyHref(value)} download>
+        Download a copy of their data
+      </a>
+    </section>
+  );
+}
+
 export function UsersPage() {
   const [params] = useQuery();
   const value = params.get('value')?.trim() ?? '';
@@ -112,6 +129,7 @@ export function UsersPage() {
       {found.data.apps.map((app) => (
         <AppDevices key={app.key} app={app} value={found.data.value} />
       ))}
+      <UserCopy value={found.data.value} apps={found.data.apps} />
       <UserErasure
         value={found.data.value}
         apps={found.data.apps}

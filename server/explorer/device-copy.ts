@@ -1,25 +1,31 @@
-// A copy of everything stored of one device, as one JSON file (docs/privacy.md#a-copy-of-a-device): for a person who
-// asks what is kept of them (GDPR's article 15, 152-ФЗ's article 14), as erasing is for one who asks that it go.
-// `GET /apps/{appID}/devices/{udid}/copy` in the explorer's API (the device's page and its row of the Users page link
-// to it), and `GET /apps/{key}/devices/{udid}/copy` in the admin API. The device, its keys and their history, its sessions and its
-// issues are read first; its logs follow a page at a time as the export's do (server/explorer/export.ts), so that a
-// device of a million logs is never held in memory, the file still one JSON document.
+// A copy of everything stored of a person's devices, as one JSON file (docs/privacy.md#a-copy-of-a-device): for a
+// person who asks what is kept of them (GDPR's article 15, 152-ФЗ's article 14), as erasing is for one who asks that
+// it go. `GET /apps/{appID}/devices/{udid}/copy` in the explorer's API (the device's page and its row of the Users page
+// link to it) and `GET /apps/{key}/devices/{udid}/copy` in the admin API, one device; `GET /identity/copy?value=`,
+// every device the Users page finds for the person in the apps the account may read. Each device, its keys and their
+// history, its sessions and its issues are read first; its logs follow a page at a time as the export's do
+// (server/explorer/export.ts), so that a device of a million logs is never held in memory, the file still one JSON
+// document.
 import { Hono, type Context, type Env } from 'hono';
-import type { DeviceDetail, ExplorerIssue, ExplorerSession } from '../../explorer-contract/api.types.ts';
-import type { DeviceCopy } from '../../explorer-contract/insight.types.ts';
+import type { ExplorerIssue, ExplorerSession } from '../../explorer-contract/api.types.ts';
+import { IDENTITY_SEARCH_PATH, MAX_IDENTITY_PAGE } from '../../explorer-contract/identity-search.types.ts';
+import type { DeviceCopy, DeviceData, UserCopy } from '../../explorer-contract/insight.types.ts';
 import { allLogs } from '../stores/explorer-queries.ts';
-import type { ExplorerLog, ExplorerQueries } from '../stores/explorer-queries.types.ts';
+import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
 import type { AppStore, DeviceHistoryStore } from '../stores/store.types.ts';
 import { appIdOf } from '../stores/app-id.ts';
 import type { ExplorerEnv } from './api-params.ts';
 import { EXPORT_PAGE, EXPORT_STEP_MS, streamDownload } from './export.ts';
+import { findUser } from './identity-search.ts';
 
 /** Sessions and issues read a page at a time. */
 const PAGE = 500;
 /** More key changes than any device makes: a key history past it is cut to its newest. */
 const KEY_CHANGES = 1_000_000;
+const JSON_FILE = 'application/json; charset=utf-8';
 
 type CopyReads = Pick<ExplorerQueries, 'devices' | 'sessions' | 'issues' | 'logs'>;
+type DeviceHead = Omit<DeviceData, 'logs'>;
 
 /** Every session of the device; one that started while the pages were read is listed once. */
 async function sessionsOf(queries: CopyReads, appKey: string, udid: string): Promise<ExplorerSession[]> {
@@ -51,22 +57,51 @@ async function issuesOf(queries: CopyReads, appKey: string, sessions: ExplorerSe
   return issues.sort((a, b) => b.id - a.id);
 }
 
-/** The file's text: the head indented, then a log a line, the logs' pages read as the download goes. */
-async function* copyText(head: Omit<DeviceCopy, 'logs'>, logs: AsyncGenerator<ExplorerLog[]>): AsyncGenerator<string> {
-  let text = `${JSON.stringify(head, null, 2).slice(0, -2)},\n  "logs": [`;
-  let separator = '\n';
-  for await (const page of logs) {
+/** All of the device but its logs, or undefined when the app holds no such device. */
+async function deviceHead(
+  queries: CopyReads,
+  history: DeviceHistoryStore,
+  appKey: string,
+  udid: string,
+): Promise<DeviceHead | undefined> {
+  const device = await queries.devices.one(appKey, udid);
+  if (!device) return undefined;
+  const sessions = await sessionsOf(queries, appKey, udid);
+  return {
+    app: appIdOf(appKey),
+    device,
+    key_history: await history.deviceKeyHistory(appKey, udid, KEY_CHANGES),
+    sessions,
+    issues: await issuesOf(queries, appKey, sessions),
+  };
+}
+
+/** `head` as indented JSON, `depth` levels in, with the device's logs after it, one a line, their pages read as the
+ * download goes. JSON.stringify escapes a newline inside a value, so each one in its text is the layout's. */
+async function* withLogs(
+  queries: CopyReads,
+  appKey: string,
+  head: object & { device: { udid: string } },
+  depth: number,
+): AsyncGenerator<string> {
+  const indent = '  '.repeat(depth);
+  let text = `${JSON.stringify(head, null, 2).slice(0, -2).replaceAll('\n', `\n${indent}`)},\n${indent}  "logs": [`;
+  let separator = `\n${indent}    `;
+  for await (const page of allLogs(queries, { appKey, device: head.device.udid }, EXPORT_PAGE, EXPORT_STEP_MS)) {
     for (const log of page) {
       text += separator + JSON.stringify(log);
-      separator = ',\n';
+      separator = `,\n${indent}    `;
     }
     yield text;
     text = '';
   }
-  yield `${text}\n  ]\n}\n`;
+  yield `${text}\n${indent}  ]\n${indent}}`;
 }
 
-/** The copy's download, or a 404 when the app holds no such device. */
+/** A name for the file from `text`, when it is plain: any other is the client's own text, kept out of a header. */
+const fileName = (text: string, otherwise: string) => (/^[\w.@-]{1,100}$/.test(text) ? text : otherwise);
+
+/** One device's copy, or a 404 when the app holds no such device. */
 async function deviceCopy(
   c: Context,
   queries: CopyReads,
@@ -74,32 +109,54 @@ async function deviceCopy(
   appKey: string,
   udid: string,
 ): Promise<Response> {
-  const device: DeviceDetail | undefined = await queries.devices.one(appKey, udid);
-  if (!device) return c.json({ error: 'no such device' }, 404);
-  const sessions = await sessionsOf(queries, appKey, udid);
-  const head: Omit<DeviceCopy, 'logs'> = {
-    copied_at: new Date().toISOString(),
-    app: appIdOf(appKey),
-    device,
-    key_history: await history.deviceKeyHistory(appKey, udid, KEY_CHANGES),
-    sessions,
-    issues: await issuesOf(queries, appKey, sessions),
-  };
-  const logs = allLogs(queries, { appKey, device: udid }, EXPORT_PAGE, EXPORT_STEP_MS);
-  // The udid as the file's name only when it is plain: any other is the client's own text.
-  const name = /^[\w.-]{1,100}$/.test(udid) ? udid : 'device';
-  return streamDownload(c, copyText(head, logs), {
-    type: 'application/json; charset=utf-8',
-    file: `sidelog-${head.app}-${name}.json`,
-  });
+  const head = await deviceHead(queries, history, appKey, udid);
+  if (!head) return c.json({ error: 'no such device' }, 404);
+  const copy: Omit<DeviceCopy, 'logs'> = { copied_at: new Date().toISOString(), ...head };
+  async function* text() {
+    yield* withLogs(queries, appKey, copy, 0);
+    yield '\n';
+  }
+  return streamDownload(c, text(), { type: JSON_FILE, file: `sidelog-${head.app}-${fileName(udid, 'device')}.json` });
 }
 
-/** The explorer's route: the app is the one its path names (server/explorer/api.ts), for any account that reads it. */
-export function createDeviceCopyRoutes(queries: CopyReads, history: DeviceHistoryStore): Hono<ExplorerEnv> {
+/** The explorer's routes: a device's copy, its app the one its path names (server/explorer/api.ts), for any account
+ * that reads it; and a user's, of the apps the account may read. */
+export function createDeviceCopyRoutes(
+  apps: Pick<AppStore, 'apps'>,
+  queries: CopyReads,
+  history: DeviceHistoryStore,
+): Hono<ExplorerEnv> {
   const routes = new Hono<ExplorerEnv>();
   routes.get('/apps/:appId/devices/:udid/copy', (c) =>
     deviceCopy(c, queries, history, c.get('app').key, c.req.param('udid')),
   );
+  routes.get(`${IDENTITY_SEARCH_PATH}/copy`, async (c) => {
+    const found = await findUser(c, apps, queries, c.req.query('value') ?? null, MAX_IDENTITY_PAGE);
+    if ('problem' in found) return c.json({ error: found.problem }, 400);
+    const devices: { appKey: string; head: DeviceHead }[] = [];
+    for (const app of found.apps) {
+      if (app.identityKey === null) continue;
+      for (const { udid } of app.devices) {
+        const head = await deviceHead(queries, history, app.key, udid);
+        // One erased since the search found it is left out.
+        if (head) devices.push({ appKey: app.key, head });
+      }
+    }
+    const copy: Omit<UserCopy, 'devices'> = {
+      copied_at: new Date().toISOString(),
+      value: found.value,
+      apps_with_more_devices: found.apps.flatMap((app) => (app.identityKey !== null && app.more ? [app.appId] : [])),
+    };
+    async function* text() {
+      yield `${JSON.stringify(copy, null, 2).slice(0, -2)},\n  "devices": [`;
+      for (const [i, { appKey, head }] of devices.entries()) {
+        yield `${i === 0 ? '' : ','}\n    `;
+        yield* withLogs(queries, appKey, head, 2);
+      }
+      yield `\n  ]\n}\n`;
+    }
+    return streamDownload(c, text(), { type: JSON_FILE, file: `sidelog-user-${fileName(found.value, 'copy')}.json` });
+  });
   return routes;
 }
 

@@ -2,7 +2,7 @@
 // Each readable app with an identity key is searched by its own key, a page of devices each, in parallel; an app
 // without one is listed as not searched, so the viewer knows where the user was not looked for; an app the viewer
 // may not read is never named, not even by a count (docs/local-service.md#per-app-access).
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import {
   IDENTITY_PAGE,
   IDENTITY_SEARCH_PATH,
@@ -19,25 +19,37 @@ import { intParam, mayRead, query, type ExplorerEnv } from './api-params.ts';
 /** Matched apps first, then those searched without a match, then those not searched; each group by key. */
 const rank = (app: IdentityApp) => (app.identityKey === null ? 2 : app.devices.length > 0 ? 0 : 1);
 
+/** The user whose identity key holds `value` (as typed) in each app the viewer may read, a page of `limit` devices
+ * an app: the search's answer, or why the value cannot be looked up. Also a user's copy (device-copy.ts). */
+export async function findUser(
+  c: Context<ExplorerEnv>,
+  apps: Pick<AppStore, 'apps'>,
+  queries: Pick<ExplorerQueries, 'devices'>,
+  typed: string | null,
+  limit: number,
+): Promise<IdentitySearch | { problem: string }> {
+  const problem = identityValueProblem(typed);
+  if (problem) return { problem };
+  // As the collector stored it: a lone surrogate became U+FFFD.
+  const value = wellFormed(typed!.trim());
+  const readable = (await apps.apps()).filter((app) => mayRead(c, app));
+  const found = await Promise.all(
+    readable.map(async (app): Promise<IdentityApp> => {
+      const named = { key: app.key, appId: app.appId };
+      if (!app.identityKey) return { ...named, identityKey: null };
+      const page = await queries.devices.withKey(app.key, app.identityKey, value, limit);
+      return { ...named, identityKey: app.identityKey, ...page };
+    }),
+  );
+  found.sort((a, b) => rank(a) - rank(b) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return { value, apps: found };
+}
+
 export function identitySearchRoutes(api: Hono<ExplorerEnv>, apps: AppStore, queries: ExplorerQueries): void {
   api.get(IDENTITY_SEARCH_PATH, async (c) => {
     const params = query(c);
-    const typed = params.get('value');
-    const problem = identityValueProblem(typed);
-    if (problem) return c.json({ error: problem }, 400);
-    // As the collector stored it: a lone surrogate became U+FFFD.
-    const value = wellFormed(typed!.trim());
     const limit = Math.max(1, intParam(params, 'limit', IDENTITY_PAGE, MAX_IDENTITY_PAGE));
-    const readable = (await apps.apps()).filter((app) => mayRead(c, app));
-    const found = await Promise.all(
-      readable.map(async (app): Promise<IdentityApp> => {
-        const named = { key: app.key, appId: app.appId };
-        if (!app.identityKey) return { ...named, identityKey: null };
-        const page = await queries.devices.withKey(app.key, app.identityKey, value, limit);
-        return { ...named, identityKey: app.identityKey, ...page };
-      }),
-    );
-    found.sort((a, b) => rank(a) - rank(b) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    return c.json({ value, apps: found } satisfies IdentitySearch);
+    const found = await findUser(c, apps, queries, params.get('value'), limit);
+    return 'problem' in found ? c.json({ error: found.problem }, 400) : c.json(found satisfies IdentitySearch);
   });
 }

@@ -1,7 +1,7 @@
 // The explorer's views beyond the log stream, each in a file of its own, mounted together behind the explorer API's
 // sign-in and app (server/explorer/api.ts): patterns, issue groups with their replies and their story, sessions by
-// sequence, saved views and their alerts, device-key history, a device's erasure (docs/privacy.md) and the app's
-// webhook (docs/explorer.md), and a crash's frames and a log's call site through the app's source maps
+// sequence, saved views and their alerts, device-key history, a person's devices copied and erased (docs/privacy.md)
+// and the app's webhook (docs/explorer.md), and a crash's frames and a log's call site through the app's source maps
 // (docs/source-maps.md).
 import { Hono } from 'hono';
 import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
@@ -43,7 +43,7 @@ export type InsightStore = IssueGroupStore &
   DeviceErasureStore &
   ErasureRecordStore &
   SourceMapStore &
-  Pick<AppStore, 'setIdentityKey'> &
+  Pick<AppStore, 'setIdentityKey' | 'apps'> &
   Pick<CollectedReads, 'issue' | 'session' | 'device'> &
   Pick<CollectorStore, 'sessionById'>;
 
@@ -57,7 +57,7 @@ export function createInsightRoutes(store: InsightStore, queries: ExplorerQuerie
     createSavedViewRoutes(store),
     createAlertRoutes(store),
     createDeviceHistoryRoutes(store),
-    createDeviceCopyRoutes(queries, store),
+    createDeviceCopyRoutes(store, queries, store),
     createDeviceErasureRoutes(store),
     createWebhookRoutes(store),
     createIdentityRoutes(store),

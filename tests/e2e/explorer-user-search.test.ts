@@ -4,7 +4,7 @@
 // and nothing of the app it may not read; then follows a device's link to that app's device page. Seeded through the
 // collector and the admin API as a service receives them.
 import { describe, expect, it } from 'vitest';
-import type { DeviceCopy } from '../../explorer-contract/insight.types.ts';
+import type { DeviceCopy, UserCopy } from '../../explorer-contract/insight.types.ts';
 import { device } from '../../fixtures/wire-bodies.ts';
 import { appIdOf } from '../../server/stores/app-id.ts';
 import { createCollectorClient } from './collector-client.ts';
@@ -94,6 +94,14 @@ describe('finding a user across apps', () => {
     expect(download.suggestedFilename()).toBe(`sidelog-${appIdOf('users-ios')}-ios-ann.json`);
     const copy = JSON.parse(await downloadedText(download)) as DeviceCopy;
     expect([copy.device.udid, copy.logs.map((log) => log.t)]).toEqual(['ios-ann', ['opened']]);
+    // And all of the user's devices the viewer may read, in one file.
+    const [all] = await Promise.all([
+      e2e.page.waitForEvent('download'),
+      e2e.page.getByRole('link', { name: 'Download a copy of their data' }).click(),
+    ]);
+    expect(all.suggestedFilename()).toBe('sidelog-user-u-42.json');
+    const user = JSON.parse(await downloadedText(all)) as UserCopy;
+    expect(user.devices.map(({ device }) => device.udid).sort()).toEqual(['ios-ann', 'web-ann', 'web-ann-phone']);
 
     await e2e.page.getByRole('link', { name: "Ann's iPhone · ios-ann" }).click();
     await explorerSettled(e2e.page);

@@ -62,7 +62,7 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
     expect(file.logs.map(({ t }) => t)).toEqual([105, 104, 103, 102, 101, 100].map((n) => `personal line ${n}`));
     expect(new Set(file.logs.map(({ udid }) => udid))).toEqual(new Set(['leaver']));
     // A log a line, the rest indented: readable as it stands.
-    expect(text.split('\n').filter((line) => line.startsWith('{"')).length).toBe(6);
+    expect(text.split('\n').filter((line) => line.startsWith('    {"')).length).toBe(6);
   });
 
   test("a device's logs past one page of the reads are all in its copy, and a device without logs has none", async () => {

@@ -7,9 +7,11 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { EXPLORER_API } from '../../../explorer-contract/api.types.ts';
 import type { IdentitySearch } from '../../../explorer-contract/identity-search.types.ts';
+import type { UserCopy } from '../../../explorer-contract/insight.types.ts';
 import { device, sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import type { DeviceKeyValue } from '../../../protocol/records.types.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
+import { appIdOf } from '../../../server/stores/app-id.ts';
 import { createHarness, type Harness } from './service-harness.ts';
 import { STORE_KINDS } from './test-databases.ts';
 
@@ -162,5 +164,38 @@ describe.each([...STORE_KINDS, 'chdb'] as const)('on %s', (kind) => {
       expect((await search(query, support)).status, query).toBe(400);
     expect((await search(`value=${'x'.repeat(4096)}`, support)).status).toBe(200);
     expect((await search('value=u-42', '')).status).toBe(401);
+  });
+  // docs/privacy.md#a-copy-of-a-device: the person's copy is what the search finds, each device whole.
+  test("a user's copy holds each device the search finds in the apps the account may read, with its logs", async () => {
+    const copy = async (value: string, cookie = support) => {
+      const answer = await service.app.request(`${EXPLORER_API}/identity/copy?value=${value}`, {
+        headers: { Cookie: cookie },
+      });
+      return { status: answer.status, file: answer.headers.get('Content-Disposition'), text: await answer.text() };
+    };
+    const devicesIn = (text: string) =>
+      (JSON.parse(text) as UserCopy).devices.map(({ app, device, sessions, logs }) => [
+        app,
+        device.udid,
+        sessions.length,
+        logs.map((log) => log.at),
+      ]);
+    const bySupport = await copy('u-42');
+    expect(bySupport.file).toBe('attachment; filename="sidelog-user-u-42.json"');
+    expect(JSON.parse(bySupport.text)).toMatchObject({ value: 'u-42', apps_with_more_devices: [] });
+    expect(devicesIn(bySupport.text)).toEqual([
+      [appIdOf('shop-ios'), 'ios-ann', 1, [NEXT_DAY]],
+      [appIdOf('shop-ios'), 'ios-old', 1, []],
+      [appIdOf('shop-web'), 'web-ann', 2, [NEXT_DAY + 60_000, NEXT_DAY, DAY]],
+    ]);
+    expect(devicesIn((await copy('u-42', await service.adminCookie())).text).map(([, udid]) => udid)).toEqual([
+      'billing-ann',
+      'ios-ann',
+      'ios-old',
+      'web-ann',
+    ]);
+    expect(JSON.parse((await copy('nobody')).text)).toMatchObject({ value: 'nobody', devices: [] });
+    expect((await copy('%20')).status).toBe(400);
+    expect((await copy('u-42', '')).status).toBe(401);
   });
 });
