@@ -91,7 +91,7 @@ function AppDevices({ app, value }: { app: IdentityApp; value: string }) {
 function UserCopy({ value, apps }: { value: string; apps: readonly IdentityApp[] }) {
   if (!apps.some((app) => app.identityKey !== null && app.devices.length > 0)) return null;
   return (
-    <section className="card" aria-labelledby="copy-user-title">
+    <section className="card user-copy" aria-labelledby="copy-user-title">
       <h2 id="copy-user-title">A copy of this user's data</h2>
       <p className="muted">
         When {value} asks what is stored of them: every device of theirs in the apps you may read (up to 100 an app),
