@@ -3,12 +3,16 @@
 // it go. `GET /apps/{appID}/devices/{udid}/copy` in the explorer's API (the device's page and its row of the Users page
 // link to it) and `GET /apps/{key}/devices/{udid}/copy` in the admin API, one device; `GET /identity/copy?value=`,
 // every device the Users page finds for the person in the apps the account may read. Each device, its keys and their
-// history, its sessions and its issues are read first; its logs follow a page at a time as the export's do
-// (server/explorer/export.ts), so that a device of a million logs is never held in memory, the file still one JSON
-// document.
+// history, its sessions and its issues are read as its turn comes; its logs follow a page at a time as the export's do
+// (server/explorer/export.ts), so that no more than one device and a page of logs is held in memory, the file still
+// one JSON document.
 import { Hono, type Context, type Env } from 'hono';
 import type { ExplorerIssue, ExplorerSession } from '../../explorer-contract/api.types.ts';
-import { IDENTITY_SEARCH_PATH, MAX_IDENTITY_PAGE } from '../../explorer-contract/identity-search.types.ts';
+import {
+  IDENTITY_SEARCH_PATH,
+  MAX_IDENTITY_PAGE,
+  type IdentitySearch,
+} from '../../explorer-contract/identity-search.types.ts';
 import type { DeviceCopy, DeviceData, UserCopy } from '../../explorer-contract/insight.types.ts';
 import { allLogs } from '../stores/explorer-queries.ts';
 import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
@@ -131,27 +135,28 @@ export function createDeviceCopyRoutes(
     deviceCopy(c, queries, history, c.get('app').key, c.req.param('udid')),
   );
   routes.get(`${IDENTITY_SEARCH_PATH}/copy`, async (c) => {
-    const found = await findUser(c, apps, queries, c.req.query('value') ?? null, MAX_IDENTITY_PAGE);
-    if ('problem' in found) return c.json({ error: found.problem }, 400);
-    const devices: { appKey: string; head: DeviceHead }[] = [];
-    for (const app of found.apps) {
-      if (app.identityKey === null) continue;
-      for (const { udid } of app.devices) {
-        const head = await deviceHead(queries, history, app.key, udid);
-        // One erased since the search found it is left out.
-        if (head) devices.push({ appKey: app.key, head });
-      }
-    }
+    const search = await findUser(c, apps, queries, c.req.query('value') ?? null, MAX_IDENTITY_PAGE);
+    if ('problem' in search) return c.json({ error: search.problem }, 400);
+    const found: IdentitySearch = search;
     const copy: Omit<UserCopy, 'devices'> = {
       copied_at: new Date().toISOString(),
       value: found.value,
       apps_with_more_devices: found.apps.flatMap((app) => (app.identityKey !== null && app.more ? [app.appId] : [])),
     };
+    // A device at a time, read as the download goes: a person of a hundred devices is never held in memory at once.
     async function* text() {
       yield `${JSON.stringify(copy, null, 2).slice(0, -2)},\n  "devices": [`;
-      for (const [i, { appKey, head }] of devices.entries()) {
-        yield `${i === 0 ? '' : ','}\n    `;
-        yield* withLogs(queries, appKey, head, 2);
+      let separator = '\n    ';
+      for (const app of found.apps) {
+        if (app.identityKey === null) continue;
+        for (const { udid } of app.devices) {
+          const head = await deviceHead(queries, history, app.key, udid);
+          // One erased since the search found it is left out.
+          if (!head) continue;
+          yield separator;
+          yield* withLogs(queries, app.key, head, 2);
+          separator = ',\n    ';
+        }
       }
       yield `\n  ]\n}\n`;
     }
