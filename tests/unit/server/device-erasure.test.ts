@@ -115,66 +115,78 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
       ({ udid, logs, sessions, finished }) => ({ udid, logs, sessions, finished }),
     );
 
-  test('an erasure that fails midway leaves its record unfinished, counting what went; erasing again goes on with it', async () => {
-    service = await createHarness({ store: kind });
-    await sendDevice('leaver', 'personal', 3, 0);
-    // Two logs a step: the second step fails, after the first took two of the six logs. On ClickHouse the first step
-    // is the whole erasure (one mutation, then the rest), so the first fails.
-    const clickhouse = kind === 'clickhouse' || kind === 'chdb';
-    let steps = 0;
-    const failing = stepping(() => ++steps === (clickhouse ? 1 : 2)) as typeof service.store;
-    await expect(eraseDevice(failing, DEMO_APP_KEY, 'leaver', 'admin', 2)).rejects.toThrow('database or disk is full');
-    const went = clickhouse ? 0 : 2;
-    expect(await records()).toEqual([{ udid: 'leaver', logs: went, sessions: 0, finished: false }]);
-    expect(await shown('personal')).toMatchObject({ devices: ['leaver'], hits: 6 - went });
-
-    expect(await eraseDevice(service.store, DEMO_APP_KEY, 'leaver', 'admin API', 2)).toEqual({
-      udid: 'leaver',
-      logs: 6,
-      sessions: 2,
-      issues: 1,
-      keyChanges: 2,
-    });
-    expect(await records()).toEqual([{ udid: 'leaver', logs: 6, sessions: 2, finished: true }]);
-    expect((await service.admin(`erasures?app=${DEMO_APP_KEY}`))[0].erased_by).toBe('admin API');
-    expect((await shown('personal')).devices).toEqual([]);
-  });
-
-  test('a step and its record commit together: a record that cannot be written erases nothing, and a last step whose record fails keeps the device', async () => {
-    service = await createHarness({ store: kind });
-    await sendDevice('leaver', 'personal', 2, 0);
-    const postgres = service.db.startsWith('postgres');
-    /** SIDELOG_DB refuses the records' writes `when`, with `condition`, as a full disk would. */
-    const refuse = (when: string, condition = 'true') =>
-      onDatabase(
-        postgres
-          ? `CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk is full'; END $$;
-             CREATE TRIGGER refuse ${when} ON device_erasures FOR EACH ROW WHEN (${condition}) EXECUTE FUNCTION refuse();`
-          : `CREATE TRIGGER refuse ${when} ON device_erasures WHEN ${condition}
-             BEGIN SELECT RAISE(ABORT, 'disk is full'); END;`,
+  // The records' own part: each database's transaction, and ClickHouse's step before SIDELOG_DB's (chdb's is the same
+  // code as 18.16's, on the same SIDELOG_DB).
+  test.skipIf(kind === 'chdb')(
+    'an erasure that fails midway leaves its record unfinished, counting what went; erasing again goes on with it',
+    async () => {
+      service = await createHarness({ store: kind });
+      await sendDevice('leaver', 'personal', 3, 0);
+      // Two logs a step: the second step fails, after the first took two of the six logs. On ClickHouse the first step
+      // is the whole erasure (one mutation, then the rest), so the first fails.
+      const clickhouse = kind === 'clickhouse' || kind === 'chdb';
+      let steps = 0;
+      const failing = stepping(() => ++steps === (clickhouse ? 1 : 2)) as typeof service.store;
+      await expect(eraseDevice(failing, DEMO_APP_KEY, 'leaver', 'admin', 2)).rejects.toThrow(
+        'database or disk is full',
       );
-    const allow = () =>
-      onDatabase(postgres ? 'DROP TRIGGER refuse ON device_erasures; DROP FUNCTION refuse();' : 'DROP TRIGGER refuse;');
+      const went = clickhouse ? 0 : 2;
+      expect(await records()).toEqual([{ udid: 'leaver', logs: went, sessions: 0, finished: false }]);
+      expect(await shown('personal')).toMatchObject({ devices: ['leaver'], hits: 6 - went });
 
-    await refuse('BEFORE INSERT');
-    await expect(eraseDevice(service.store, DEMO_APP_KEY, 'leaver', 'admin')).rejects.toThrow('disk is full');
-    expect(await shown('personal')).toMatchObject({ devices: ['leaver'], hits: 4 });
-    await allow();
+      expect(await eraseDevice(service.store, DEMO_APP_KEY, 'leaver', 'admin API', 2)).toEqual({
+        udid: 'leaver',
+        logs: 6,
+        sessions: 2,
+        issues: 1,
+        keyChanges: 2,
+      });
+      expect(await records()).toEqual([{ udid: 'leaver', logs: 6, sessions: 2, finished: true }]);
+      expect((await service.admin(`erasures?app=${DEMO_APP_KEY}`))[0].erased_by).toBe('admin API');
+      expect((await shown('personal')).devices).toEqual([]);
+    },
+  );
 
-    // The last step's deletes undone with its record's update. On ClickHouse the logs went before it, uncounted.
-    const clickhouse = kind === 'clickhouse' || kind === 'chdb';
-    await refuse('BEFORE UPDATE', 'new.finished = 1');
-    await expect(eraseDevice(service.store, DEMO_APP_KEY, 'leaver', 'admin')).rejects.toThrow('disk is full');
-    expect(await shown('personal')).toMatchObject({
-      devices: ['leaver'],
-      sessions: ['leaver', 'leaver'],
-      hits: clickhouse ? 0 : 4,
-    });
-    expect(await records()).toEqual([{ udid: 'leaver', logs: 0, sessions: 0, finished: false }]);
-    await allow();
-    expect(await eraseDevice(service.store, DEMO_APP_KEY, 'leaver', 'admin')).toMatchObject({ sessions: 2 });
-    expect(await records()).toEqual([{ udid: 'leaver', logs: clickhouse ? 0 : 4, sessions: 2, finished: true }]);
-  });
+  test.skipIf(kind === 'chdb')(
+    'a step and its record commit together: a record that cannot be written erases nothing, and a last step whose record fails keeps the device',
+    async () => {
+      service = await createHarness({ store: kind });
+      await sendDevice('leaver', 'personal', 2, 0);
+      const postgres = service.db.startsWith('postgres');
+      /** SIDELOG_DB refuses the records' writes `when`, with `condition`, as a full disk would. */
+      const refuse = (when: string, condition = 'true') =>
+        onDatabase(
+          postgres
+            ? `CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk is full'; END $$;
+             CREATE TRIGGER refuse ${when} ON device_erasures FOR EACH ROW WHEN (${condition}) EXECUTE FUNCTION refuse();`
+            : `CREATE TRIGGER refuse ${when} ON device_erasures WHEN ${condition}
+             BEGIN SELECT RAISE(ABORT, 'disk is full'); END;`,
+        );
+      const allow = () =>
+        onDatabase(
+          postgres ? 'DROP TRIGGER refuse ON device_erasures; DROP FUNCTION refuse();' : 'DROP TRIGGER refuse;',
+        );
+
+      await refuse('BEFORE INSERT');
+      await expect(eraseDevice(service.store, DEMO_APP_KEY, 'leaver', 'admin')).rejects.toThrow('disk is full');
+      expect(await shown('personal')).toMatchObject({ devices: ['leaver'], hits: 4 });
+      await allow();
+
+      // The last step's deletes undone with its record's update. On ClickHouse the logs went before it, uncounted.
+      const clickhouse = kind === 'clickhouse' || kind === 'chdb';
+      await refuse('BEFORE UPDATE', 'new.finished = 1');
+      await expect(eraseDevice(service.store, DEMO_APP_KEY, 'leaver', 'admin')).rejects.toThrow('disk is full');
+      expect(await shown('personal')).toMatchObject({
+        devices: ['leaver'],
+        sessions: ['leaver', 'leaver'],
+        hits: clickhouse ? 0 : 4,
+      });
+      expect(await records()).toEqual([{ udid: 'leaver', logs: 0, sessions: 0, finished: false }]);
+      await allow();
+      expect(await eraseDevice(service.store, DEMO_APP_KEY, 'leaver', 'admin')).toMatchObject({ sessions: 2 });
+      expect(await records()).toEqual([{ udid: 'leaver', logs: clickhouse ? 0 : 4, sessions: 2, finished: true }]);
+    },
+  );
 
   test('the admin erases through either API, and each erasure is recorded; a viewer is refused, and a device not there is a 404', async () => {
     service = await createHarness({ store: kind });
