@@ -137,6 +137,8 @@ export interface DeviceErasure {
 export interface ErasureRecord extends DeviceErasure {
   /** The app's key. */
   app: string;
+  /** Its appID, as the explorer's addresses name it. */
+  appId: string;
   /** When it finished; while unfinished, when it started. */
   erased_at: string;
   /** The viewer who erased it (`admin`), or `admin API`. */

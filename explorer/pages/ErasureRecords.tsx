@@ -1,12 +1,15 @@
 // The devices erased on request, for the admin (docs/privacy.md#erasing-a-device): each erasure's record, kept after
 // the device's data, so that the admin can show when a person's data went, and how much of it; one that failed midway
 // said so, with what went before it stopped.
+import { Link } from 'wouter';
 import type { ErasureRecord } from '../../explorer-contract/api.types.ts';
+import { devicePath } from '../address.ts';
 import { absoluteTime } from '../format.ts';
 import { erasedCounts } from '../insight/DeviceErasure.tsx';
 import { LoadState } from '../LoadState.tsx';
 import { TableHead } from '../TableHead.tsx';
 import { useJson } from '../use-json.ts';
+import { href } from '../use-query.ts';
 
 export function ErasureRecords() {
   const records = useJson<ErasureRecord[]>('/erasures');
@@ -30,7 +33,14 @@ export function ErasureRecords() {
                 <tr key={`${record.erased_at} ${record.app} ${record.udid}`}>
                   <td>{absoluteTime(record.erased_at)}</td>
                   <td>{record.app}</td>
-                  <td className="mono">{record.udid}</td>
+                  <td className="mono">
+                    {/* Not finished: the device is still there, for its page's erasure to go on with. */}
+                    {record.finished ? (
+                      record.udid
+                    ) : (
+                      <Link href={href(devicePath(record.udid), record.appId)}>{record.udid}</Link>
+                    )}
+                  </td>
                   <td>{record.erased_by}</td>
                   <td>
                     {erasedCounts(record)}

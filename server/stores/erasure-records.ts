@@ -4,6 +4,7 @@
 // step's own transaction (the stores' device-erasure.ts, ERASURE_STEP_RECORD), so that a failure midway leaves a
 // record of what went so far, which the next erasure of the device goes on with.
 import type { DeviceErasure } from '../../explorer-contract/api.types.ts';
+import { appIdOf } from './app-id.ts';
 import { sql, when, type Db, type Split } from './dialect.ts';
 import type { ErasureRecordStore } from './store.types.ts';
 
@@ -41,6 +42,7 @@ export function erasureRecordStore(db: Db): Split<ErasureRecordStore, 'startEras
         );
         return rows.map((row) => ({
           app: row.app_key,
+          appId: appIdOf(row.app_key),
           ...counted(row.udid, row),
           erased_at: row.erased_at,
           erased_by: row.erased_by,

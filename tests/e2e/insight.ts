@@ -441,6 +441,10 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
           'admin API',
           '0 logs, 0 sessions, 0 issues and 0 key changes so far, not finished: erase the device again',
         ]);
+        // Its device, still there, a click away, for its page's erasure to finish.
+        await e2e.page.locator('.erasures-table').getByRole('link', { name: 'd-half' }).click();
+        await e2e.page.getByRole('button', { name: "Erase this device's data" }).waitFor();
+        expect(await e2e.page.getByRole('heading', { level: 1 }).innerText()).toBe('Chrome on Linux');
       },
     );
   });

@@ -234,6 +234,7 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
       { app: DEMO_APP_KEY, udid: 'leaver', erased_by: 'admin', logs: 4, sessions: 2, issues: 1, keyChanges: 2 },
     ].map((record) => ({
       ...record,
+      appId: APP_ID,
       finished: true,
       erased_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/),
     }));
