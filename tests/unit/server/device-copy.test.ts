@@ -88,13 +88,7 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
     async () => {
       service = await createHarness({ store: kind });
       await sendDeviceDay(service, 'leaver', 'personal', 2, 0);
-      await service.admin('viewers', { json: { name: 'support', password: 'long-enough-1' } });
-      const signIn = await service.app.request(`${EXPLORER_API}/sign-in`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ name: 'support', password: 'long-enough-1' }),
-      });
-      const viewer = signIn.headers.get('Set-Cookie')!.split(';')[0]!;
+      const viewer = await service.newViewer('support');
       const withoutTime = (text: string) => ({ ...(JSON.parse(text) as DeviceCopy), copied_at: '' });
 
       const byAdmin = await copy('leaver');

@@ -192,13 +192,7 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
     service = await createHarness({ store: kind });
     await sendDevice('leaver', 'personal', 2, 0);
     await sendDevice('other', 'other', 2, 100);
-    await service.admin('viewers', { json: { name: 'support', password: 'long-enough-1' } });
-    const signIn = await service.app.request(`${EXPLORER_API}/sign-in`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'support', password: 'long-enough-1' }),
-    });
-    const viewer = signIn.headers.get('Set-Cookie')!.split(';')[0]!;
+    const viewer = await service.newViewer('support');
     const erase = async (cookie: string, udid: string) => {
       const answer = await service.app.request(`${EXPLORER_API}/apps/${APP_ID}/devices/${udid}`, {
         method: 'DELETE',

@@ -78,6 +78,16 @@ export async function createHarness(
     }
     return viewerCookie;
   };
+  /** A new explorer account `name` (of every app unless the admin keeps it to some), signed in: its cookie. */
+  const newViewer = async (name: string, password = 'long-enough-1'): Promise<string> => {
+    await admin('viewers', { json: { name, password } });
+    const signIn = await app.request(`${EXPLORER_API}/sign-in`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name, password }),
+    });
+    return signIn.headers.get('Set-Cookie')!.split(';')[0]!;
+  };
   /** A GET of the explorer's JSON API as the signed-in admin. */
   const explorerGet = async (path: string) => {
     const answer = await app.request(`${EXPLORER_API}${path}`, { headers: { Cookie: await adminCookie() } });
@@ -127,6 +137,7 @@ export async function createHarness(
     explore,
     /** A GET of the explorer's JSON API (`/apps/{appID}/sessions?language=…`) as the signed-in admin. */
     adminCookie,
+    newViewer,
     explorerGet,
     /** SIDELOG_DB for this harness's database (a file's path or a postgres:// URL). */
     db: opened.database.db,
