@@ -199,6 +199,8 @@ export interface DeviceData {
   sessions: ExplorerSession[];
   /** Its issues, crashes and feedback, newest first. */
   issues: ExplorerIssue[];
+  /** What support replied on its issues' pages, oldest first. */
+  replies: IssueReply[];
   /** Its logs, newest first, their texts whole. */
   logs: ExplorerLog[];
 }

@@ -17,6 +17,7 @@ import type {
   DeviceHistoryStore,
   ErasureRecordStore,
   ForwardStore,
+  IssueReplyStore,
   SourceMapStore,
   ViewerStore,
   WebhookStore,
@@ -76,6 +77,7 @@ export function createAdminApi(
     WebhookStore &
     SourceMapStore &
     DeviceHistoryStore &
+    Pick<IssueReplyStore, 'repliesOnIssues'> &
     DeviceErasureStore &
     ErasureRecordStore & { explorer: Pick<ExplorerQueries, 'devices' | 'sessions' | 'issues' | 'logs'> },
   options: AdminOptions,

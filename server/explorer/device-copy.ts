@@ -16,7 +16,7 @@ import {
 import type { DeviceCopy, DeviceData, UserCopy } from '../../explorer-contract/insight.types.ts';
 import { allLogs } from '../stores/explorer-queries.ts';
 import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
-import type { AppStore, DeviceHistoryStore } from '../stores/store.types.ts';
+import type { AppStore, DeviceHistoryStore, IssueReplyStore } from '../stores/store.types.ts';
 import { appIdOf } from '../stores/app-id.ts';
 import type { ExplorerEnv } from './api-params.ts';
 import { EXPORT_PAGE, EXPORT_STEP_MS, streamDownload } from './export.ts';
@@ -29,6 +29,8 @@ const KEY_CHANGES = 1_000_000;
 const JSON_FILE = 'application/json; charset=utf-8';
 
 type CopyReads = Pick<ExplorerQueries, 'devices' | 'sessions' | 'issues' | 'logs'>;
+/** The service's own records of a device: its key history, support's replies on its issues. */
+type Records = DeviceHistoryStore & Pick<IssueReplyStore, 'repliesOnIssues'>;
 type DeviceHead = Omit<DeviceData, 'logs'>;
 
 /** Every session of the device; one that started while the pages were read is listed once. */
@@ -64,19 +66,29 @@ async function issuesOf(queries: CopyReads, appKey: string, sessions: ExplorerSe
 /** All of the device but its logs, or undefined when the app holds no such device. */
 async function deviceHead(
   queries: CopyReads,
-  history: DeviceHistoryStore,
+  history: Records,
   appKey: string,
   udid: string,
 ): Promise<DeviceHead | undefined> {
   const device = await queries.devices.one(appKey, udid);
   if (!device) return undefined;
   const sessions = await sessionsOf(queries, appKey, udid);
+  const issues = await issuesOf(queries, appKey, sessions);
+  const replies = [];
+  for (let i = 0; i < issues.length; i += PAGE)
+    replies.push(
+      ...(await history.repliesOnIssues(
+        appKey,
+        issues.slice(i, i + PAGE).map(({ uid }) => uid),
+      )),
+    );
   return {
     app: appIdOf(appKey),
     device,
     key_history: await history.deviceKeyHistory(appKey, udid, KEY_CHANGES),
     sessions,
-    issues: await issuesOf(queries, appKey, sessions),
+    issues,
+    replies: replies.sort((a, b) => a.id - b.id),
   };
 }
 
@@ -109,7 +121,7 @@ const fileName = (text: string, otherwise: string) => (/^[\w.@-]{1,100}$/.test(t
 async function deviceCopy(
   c: Context,
   queries: CopyReads,
-  history: DeviceHistoryStore,
+  history: Records,
   appKey: string,
   udid: string,
 ): Promise<Response> {
@@ -128,7 +140,7 @@ async function deviceCopy(
 export function createDeviceCopyRoutes(
   apps: Pick<AppStore, 'apps'>,
   queries: CopyReads,
-  history: DeviceHistoryStore,
+  history: Records,
 ): Hono<ExplorerEnv> {
   const routes = new Hono<ExplorerEnv>();
   routes.get('/apps/:appId/devices/:udid/copy', (c) =>
@@ -167,7 +179,7 @@ export function createDeviceCopyRoutes(
 
 /** The admin API's route, the app named by its key. */
 export function adminDeviceCopyRoutes<E extends Env>(
-  store: DeviceHistoryStore & Pick<AppStore, 'app'> & { explorer: CopyReads },
+  store: Records & Pick<AppStore, 'app'> & { explorer: CopyReads },
 ): Hono<E> {
   const routes = new Hono<E>();
   routes.get('/apps/:key/devices/:udid/copy', async (c) => {

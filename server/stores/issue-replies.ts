@@ -2,11 +2,12 @@
 // over the dialect (server/stores/dialect.ts): a reply that resolves its group sets the group's status in the same
 // transaction, so that both happen or neither. `resolved` is kept as 0 or 1 on both.
 import type { IssueReply } from '../../explorer-contract/insight.types.ts';
-import { raw, sql, when, type Db, type Split } from './dialect.ts';
+import { list, raw, sql, when, type Db, type Split } from './dialect.ts';
 import type { IssueReplyStore } from './store.types.ts';
 
 const COLUMNS = raw('id, group_id, issue_uid, author, text, created_at, resolved');
 type ReplyRow = Omit<IssueReply, 'resolved'> & { resolved: number };
+const asReply = (row: ReplyRow): IssueReply => ({ ...row, resolved: row.resolved === 1 });
 
 export function issueReplyStore(db: Db): Split<IssueReplyStore, 'addIssueReply'> {
   return {
@@ -16,7 +17,14 @@ export function issueReplyStore(db: Db): Split<IssueReplyStore, 'addIssueReply'>
           sql`SELECT ${COLUMNS} FROM issue_replies WHERE app_key = ${appKey} AND group_id = ${groupId}
               ${when(issueUid !== undefined, sql`AND issue_uid = ${issueUid}`)} ORDER BY id DESC LIMIT ${limit}`,
         );
-        return rows.reverse().map((row) => ({ ...row, resolved: row.resolved === 1 }));
+        return rows.reverse().map(asReply);
+      },
+      async repliesOnIssues(appKey, uids) {
+        if (uids.length === 0) return [];
+        const rows = await db.all<ReplyRow>(
+          sql`SELECT ${COLUMNS} FROM issue_replies WHERE app_key = ${appKey} AND issue_uid IN (${list(uids)}) ORDER BY id`,
+        );
+        return rows.map(asReply);
       },
     },
     writes: {

@@ -274,6 +274,8 @@ export interface IssueGroupStore {
 export interface IssueReplyStore {
   /** The group's newest `limit` replies, oldest first; with `issueUid`, only those written on that issue's page. */
   issueReplies(appKey: string, groupId: number, options: { issueUid?: string; limit: number }): Promise<IssueReply[]>;
+  /** Every reply written on the pages of the app's issues `uids`, oldest first (a device's copy). */
+  repliesOnIssues(appKey: string, uids: readonly string[]): Promise<IssueReply[]>;
   /** Keeps the reply and, when it `resolved`, sets its group resolved by its author at its time, in one transaction. */
   addIssueReply(appKey: string, reply: Omit<IssueReply, 'id'>): Promise<IssueReply>;
 }

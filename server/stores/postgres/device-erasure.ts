@@ -73,6 +73,13 @@ async function deleteStep(client: pg.PoolClient, appKey: string, udid: string, b
     appKey,
     udid,
   );
+  // What support replied on its issues' pages is about it; what was replied on their groups' pages stays.
+  await db.run(
+    `DELETE FROM issue_replies WHERE app_key = $1
+       AND issue_uid IN (SELECT uid FROM issues WHERE session_id IN (${DEVICE_SESSIONS}))`,
+    appKey,
+    udid,
+  );
   const issues = await db.run(`DELETE FROM issues WHERE session_id IN (${DEVICE_SESSIONS})`, appKey, udid);
   await db.run(`DELETE FROM log_batches WHERE session_id IN (${DEVICE_SESSIONS})`, appKey, udid);
   const keyChanges = await db.run(`DELETE FROM device_key_changes WHERE app_key = $1 AND udid = $2`, appKey, udid);

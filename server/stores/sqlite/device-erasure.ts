@@ -40,6 +40,11 @@ export function deviceErasure(db: Database.Database): { reads: object; writes: S
   const uncountDevice = db.prepare(`UPDATE issue_groups SET devices = devices - 1 WHERE id = ?`);
   const newestIssueGroup = db.prepare(`SELECT group_id FROM issues WHERE id = ?`).pluck();
   const deletes = {
+    // What support replied on its issues' pages is about it; what was replied on their groups' pages stays.
+    replies: db.prepare(
+      `DELETE FROM issue_replies WHERE app_key = @appKey
+         AND issue_uid IN (SELECT uid FROM issues WHERE session_id IN (${DEVICE_SESSIONS}))`,
+    ),
     issues: db.prepare(`DELETE FROM issues WHERE session_id IN (${DEVICE_SESSIONS})`),
     log_batches: db.prepare(`DELETE FROM log_batches WHERE session_id IN (${DEVICE_SESSIONS})`),
     device_key_changes: db.prepare(`DELETE FROM device_key_changes WHERE app_key = @appKey AND udid = @udid`),
@@ -99,6 +104,7 @@ export function deviceErasure(db: Database.Database): { reads: object; writes: S
     keepingIds(['log_batches', 'issues', 'device_key_changes'], true, () => {
       uncountOccurrences.run(device);
       for (const group of leaveGroups.pluck().all(device) as number[]) uncountDevice.run(group);
+      deletes.replies.run(device);
       erased.issues = deletes.issues.run(device).changes;
       deletes.log_batches.run(device);
       erased.keyChanges = deletes.device_key_changes.run(device).changes;

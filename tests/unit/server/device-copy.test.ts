@@ -1,5 +1,6 @@
 // A copy of a device's data (docs/privacy.md#a-copy-of-a-device), on every store: one JSON file holding the device,
-// its keys and their history, its sessions, its issues and its logs, and nothing of another device; its logs past one
+// its keys and their history, its sessions, its issues with support's replies on them, and its logs, and nothing of
+// another device; its logs past one
 // page of the reads; through the explorer's API (any account that reads the app) and the admin API.
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -9,7 +10,7 @@ import { logs, sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { EXPORT_PAGE } from '../../../server/explorer/export.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { appIdOf } from '../../../server/stores/app-id.ts';
-import { sendDeviceDay } from './device-day.ts';
+import { replyOn, sendDeviceDay } from './device-day.ts';
 import { ADMIN_TOKEN, createHarness, type Harness } from './service-harness.ts';
 import { LOG_STORE_KINDS } from './test-databases.ts';
 
@@ -37,6 +38,12 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
     service = await createHarness({ store: kind });
     await sendDeviceDay(service, 'stayer', 'kept', 4, 0);
     await sendDeviceDay(service, 'leaver', 'personal', 3, 100);
+    // Support's replies: on each device's issue's page, and on their group's, which is neither's.
+    await replyOn(service, (await service.store.groupOfIssue(DEMO_APP_KEY, 'i-leaver'))!.id, [
+      ['i-leaver', 'Called back.'],
+      ['i-stayer', 'Not this one.'],
+      [null, 'Fixed in 2.4.1.'],
+    ]);
 
     const { status, type, disposition, text } = await copy('leaver');
     expect([status, type, disposition]).toEqual([
@@ -59,6 +66,7 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
     expect(file.issues.map(({ uid, text, session_uid }) => [uid, text, session_uid])).toEqual([
       ['i-leaver', 'personal trace', 's-leaver-b'],
     ]);
+    expect(file.replies.map(({ issue_uid, text }) => [issue_uid, text])).toEqual([['i-leaver', 'Called back.']]);
     expect(file.logs.map(({ t }) => t)).toEqual([105, 104, 103, 102, 101, 100].map((n) => `personal line ${n}`));
     expect(new Set(file.logs.map(({ udid }) => udid))).toEqual(new Set(['leaver']));
     // A log a line, the rest indented: readable as it stands.

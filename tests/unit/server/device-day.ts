@@ -1,5 +1,6 @@
 // A device's day as the tests of a person's data send it (device-erasure.test.ts, device-copy.test.ts): two sessions
-// of `lines` logs each whose text holds `word`, an issue in the second, and its user's id set twice.
+// of `lines` logs each whose text holds `word`, an issue in the second, and its user's id set twice; and support's
+// replies on the issues' group.
 import { expect } from 'vitest';
 import { logs, sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
@@ -25,4 +26,17 @@ export async function sendDeviceDay(
   }
   for (const value of ['u-1', 'u-2'])
     await service.wire('setDeviceKey', { app_key: app, device_id: udid, key: 'user_id', value }, app);
+}
+
+/** Support's replies on the demo app's issue group `group`: each on an issue's page (its uid), or on the group's (null). */
+export async function replyOn(service: Harness, group: number, replies: readonly (readonly [string | null, string])[]) {
+  for (const [issue_uid, text] of replies)
+    await service.store.addIssueReply(DEMO_APP_KEY, {
+      group_id: group,
+      issue_uid,
+      author: 'admin',
+      text,
+      created_at: new Date().toISOString(),
+      resolved: false,
+    });
 }

@@ -1,9 +1,9 @@
 // Erasing a device (docs/privacy.md#erasing-a-device), on every store: everything stored of it goes (its logs, a step
-// at a time, its sessions, issues, keys and key history, its place in issue groups), the counts the explorer shows
-// follow, and another device of the app is left whole; through either API, the admin's alone, each erasure recorded,
-// its record counting each step in the step's transaction (a failure midway leaves it unfinished, and the next erasure
-// goes on with it); and the device still sending meanwhile: a late write refused as for an unknown session, nothing of it kept, no
-// deadlock with it, SQLite's placeholders never taking a write.
+// at a time, its sessions, issues and support's replies on them, keys and key history, its place in issue groups), the
+// counts the explorer shows follow, and another device of the app is left whole; through either API, the admin's alone,
+// each erasure recorded, its record counting each step in the step's transaction (a failure midway leaves it
+// unfinished, and the next erasure goes on with it); and the device still sending meanwhile: a late write refused as
+// for an unknown session, nothing of it kept, no deadlock with it, SQLite's placeholders never taking a write.
 import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import pg from 'pg';
@@ -13,7 +13,7 @@ import { eraseDevice } from '../../../server/explorer/device-erasure.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { appIdOf } from '../../../server/stores/app-id.ts';
 import { logs, sessionPayload } from '../../../fixtures/wire-bodies.ts';
-import { sendDeviceDay } from './device-day.ts';
+import { replyOn, sendDeviceDay } from './device-day.ts';
 import { ADMIN_TOKEN, createHarness, type Harness } from './service-harness.ts';
 import { LOG_STORE_KINDS } from './test-databases.ts';
 
@@ -57,12 +57,17 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
     }),
   ];
 
-  test("a device's logs, sessions, issue, keys and key history go, a step at a time; the other device stays whole", async () => {
+  test("a device's logs, sessions, issue and its replies, keys and key history go, a step at a time; the other device stays whole", async () => {
     service = await createHarness({ store: kind });
     await sendDevice('stayer', 'kept', 4, 0);
     await sendDevice('leaver', 'personal', 3, 100);
     const group = (await service.store.groupOfIssue(DEMO_APP_KEY, 'i-stayer'))!;
     expect(group).toMatchObject({ occurrences: 2, devices: 2 });
+    await replyOn(service, group.id, [
+      ['i-leaver', 'Called back.'],
+      ['i-stayer', 'Not this one.'],
+      [null, 'Fixed in 2.4.1.'],
+    ]);
     expect(await shown('personal')).toEqual({
       devices: ['leaver', 'stayer'],
       sessions: ['leaver', 'leaver', 'stayer', 'stayer'],
@@ -91,6 +96,11 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
     expect(await service.store.deviceKeys(DEMO_APP_KEY, 'leaver')).toEqual([]);
     expect(await service.store.issue(DEMO_APP_KEY, 'i-leaver')).toBeUndefined();
     expect(await service.store.issueGroup(DEMO_APP_KEY, group.id)).toMatchObject({ occurrences: 1, devices: 1 });
+    // What support replied on its issue's page went; on the other's and on the group's, it stays.
+    expect((await service.store.issueReplies(DEMO_APP_KEY, group.id, { limit: 10 })).map(({ text }) => text)).toEqual([
+      'Not this one.',
+      'Fixed in 2.4.1.',
+    ]);
     expect(await service.store.deviceKeys(DEMO_APP_KEY, 'stayer')).toEqual([{ key: 'user_id', value: 'u-2' }]);
     expect(await eraseDevice(service.store, DEMO_APP_KEY, 'leaver', 'admin')).toBeUndefined();
   });
