@@ -81,6 +81,12 @@ async function deleteStep(client: pg.PoolClient, appKey: string, udid: string, b
     udid,
   );
   const issues = await db.run(`DELETE FROM issues WHERE session_id IN (${DEVICE_SESSIONS})`, appKey, udid);
+  // A notification of one of its issues not sent yet (the webhook down) holds the issue's text: it goes too.
+  await db.run(
+    `DELETE FROM webhook_outbox WHERE app_key = $1 AND payload::jsonb #>> '{issue,udid}' = $2`,
+    appKey,
+    udid,
+  );
   await db.run(`DELETE FROM log_batches WHERE session_id IN (${DEVICE_SESSIONS})`, appKey, udid);
   const keyChanges = await db.run(`DELETE FROM device_key_changes WHERE app_key = $1 AND udid = $2`, appKey, udid);
   await db.run(`DELETE FROM device_keys WHERE app_key = $1 AND udid = $2`, appKey, udid);

@@ -46,6 +46,10 @@ export function deviceErasure(db: Database.Database): { reads: object; writes: S
          AND issue_uid IN (SELECT uid FROM issues WHERE session_id IN (${DEVICE_SESSIONS}))`,
     ),
     issues: db.prepare(`DELETE FROM issues WHERE session_id IN (${DEVICE_SESSIONS})`),
+    // A notification of one of its issues not sent yet (the webhook down) holds the issue's text: it goes too.
+    notifications: db.prepare(
+      `DELETE FROM webhook_outbox WHERE app_key = @appKey AND json_extract(payload, '$.issue.udid') = @udid`,
+    ),
     log_batches: db.prepare(`DELETE FROM log_batches WHERE session_id IN (${DEVICE_SESSIONS})`),
     device_key_changes: db.prepare(`DELETE FROM device_key_changes WHERE app_key = @appKey AND udid = @udid`),
     device_keys: db.prepare(`DELETE FROM device_keys WHERE app_key = @appKey AND udid = @udid`),
@@ -106,6 +110,7 @@ export function deviceErasure(db: Database.Database): { reads: object; writes: S
       for (const group of leaveGroups.pluck().all(device) as number[]) uncountDevice.run(group);
       deletes.replies.run(device);
       erased.issues = deletes.issues.run(device).changes;
+      deletes.notifications.run(device);
       deletes.log_batches.run(device);
       erased.keyChanges = deletes.device_key_changes.run(device).changes;
       deletes.device_keys.run(device);

@@ -198,6 +198,28 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
     },
   );
 
+  test("a notification of its issue that the webhook has not taken yet goes with it; another device's stays", async () => {
+    service = await createHarness({ store: kind });
+    // A webhook that answers nothing: what it is sent waits in the outbox (no notifier runs here).
+    await service.store.setWebhook(
+      DEMO_APP_KEY,
+      { url: 'http://127.0.0.1:9/', origin: 'http://127.0.0.1' },
+      new Date(),
+    );
+    const pending = async () => (await service.admin<{ pending: number }>(`webhooks?app=${DEMO_APP_KEY}`)).pending;
+    // The leaver's issue opens the group: its notification names the leaver. The stayer's occurrence of it adds none.
+    await sendDevice('leaver', 'personal', 2, 0);
+    await sendDevice('stayer', 'kept', 2, 100);
+    const answer = await service.wire('sendSession', sessionPayload('s-stayer-c', DEMO_APP_KEY, 'stayer'));
+    const { id } = (await answer.json()) as { id: number };
+    const issue = { uid: 'i-print', url: '', title: 'Printing failed', text: 'kept', type: 'issue', session_id: id };
+    expect((await service.wire('sendIssue', issue)).status).toBe(200);
+    expect(await pending()).toBe(2);
+
+    await eraseDevice(service.store, DEMO_APP_KEY, 'leaver', 'admin');
+    expect(await pending()).toBe(1);
+  });
+
   test('the admin erases through either API, and each erasure is recorded; a viewer is refused, and a device not there is a 404', async () => {
     service = await createHarness({ store: kind });
     await sendDevice('leaver', 'personal', 2, 0);
