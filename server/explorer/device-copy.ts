@@ -16,9 +16,9 @@ import {
 import type { DeviceCopy, DeviceData, UserCopy } from '../../explorer-contract/insight.types.ts';
 import { allLogs } from '../stores/explorer-queries.ts';
 import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
-import type { AppStore, DeviceHistoryStore, IssueReplyStore } from '../stores/store.types.ts';
+import type { App, AppStore, DeviceHistoryStore, IssueReplyStore } from '../stores/store.types.ts';
 import { appIdOf } from '../stores/app-id.ts';
-import type { ExplorerEnv } from './api-params.ts';
+import { mayRead, type ExplorerEnv } from './api-params.ts';
 import { EXPORT_PAGE, EXPORT_STEP_MS, streamDownload } from './export.ts';
 import { findUser } from './identity-search.ts';
 
@@ -135,6 +135,44 @@ async function deviceCopy(
   return streamDownload(c, text(), { type: JSON_FILE, file: `sidelog-${head.app}-${fileName(udid, 'device')}.json` });
 }
 
+/** Every device the Users page finds for the person whose identity key holds `typed`, in the apps `readable` lets
+ * through, as one file; a 400 for a value the search cannot take. */
+async function userCopy(
+  c: Context,
+  apps: Pick<AppStore, 'apps'>,
+  queries: CopyReads,
+  history: Records,
+  typed: string | null,
+  readable: (app: App) => boolean,
+): Promise<Response> {
+  const search = await findUser(apps, queries, typed, MAX_IDENTITY_PAGE, readable);
+  if ('problem' in search) return c.json({ error: search.problem }, 400);
+  const found: IdentitySearch = search;
+  const copy: Omit<UserCopy, 'devices'> = {
+    copied_at: new Date().toISOString(),
+    value: found.value,
+    apps_with_more_devices: found.apps.flatMap((app) => (app.identityKey !== null && app.more ? [app.appId] : [])),
+  };
+  // A device at a time, read as the download goes: a person of a hundred devices is never held in memory at once.
+  async function* text() {
+    yield `${JSON.stringify(copy, null, 2).slice(0, -2)},\n  "devices": [`;
+    let separator = '\n    ';
+    for (const app of found.apps) {
+      if (app.identityKey === null) continue;
+      for (const { udid } of app.devices) {
+        const head = await deviceHead(queries, history, app.key, udid);
+        // One erased since the search found it is left out.
+        if (!head) continue;
+        yield separator;
+        yield* withLogs(queries, app.key, head, 2);
+        separator = ',\n    ';
+      }
+    }
+    yield `\n  ]\n}\n`;
+  }
+  return streamDownload(c, text(), { type: JSON_FILE, file: `sidelog-user-${fileName(found.value, 'copy')}.json` });
+}
+
 /** The explorer's routes: a device's copy, its app the one its path names (server/explorer/api.ts), for any account
  * that reads it; and a user's, of the apps the account may read. */
 export function createDeviceCopyRoutes(
@@ -146,40 +184,15 @@ export function createDeviceCopyRoutes(
   routes.get('/apps/:appId/devices/:udid/copy', (c) =>
     deviceCopy(c, queries, history, c.get('app').key, c.req.param('udid')),
   );
-  routes.get(`${IDENTITY_SEARCH_PATH}/copy`, async (c) => {
-    const search = await findUser(c, apps, queries, c.req.query('value') ?? null, MAX_IDENTITY_PAGE);
-    if ('problem' in search) return c.json({ error: search.problem }, 400);
-    const found: IdentitySearch = search;
-    const copy: Omit<UserCopy, 'devices'> = {
-      copied_at: new Date().toISOString(),
-      value: found.value,
-      apps_with_more_devices: found.apps.flatMap((app) => (app.identityKey !== null && app.more ? [app.appId] : [])),
-    };
-    // A device at a time, read as the download goes: a person of a hundred devices is never held in memory at once.
-    async function* text() {
-      yield `${JSON.stringify(copy, null, 2).slice(0, -2)},\n  "devices": [`;
-      let separator = '\n    ';
-      for (const app of found.apps) {
-        if (app.identityKey === null) continue;
-        for (const { udid } of app.devices) {
-          const head = await deviceHead(queries, history, app.key, udid);
-          // One erased since the search found it is left out.
-          if (!head) continue;
-          yield separator;
-          yield* withLogs(queries, app.key, head, 2);
-          separator = ',\n    ';
-        }
-      }
-      yield `\n  ]\n}\n`;
-    }
-    return streamDownload(c, text(), { type: JSON_FILE, file: `sidelog-user-${fileName(found.value, 'copy')}.json` });
-  });
+  routes.get(`${IDENTITY_SEARCH_PATH}/copy`, (c) =>
+    userCopy(c, apps, queries, history, c.req.query('value') ?? null, (app) => mayRead(c, app)),
+  );
   return routes;
 }
 
-/** The admin API's route, the app named by its key. */
+/** The admin API's routes: a device's copy, the app named by its key; a user's, of every app. */
 export function adminDeviceCopyRoutes<E extends Env>(
-  store: Records & Pick<AppStore, 'app'> & { explorer: CopyReads },
+  store: Records & Pick<AppStore, 'app' | 'apps'> & { explorer: CopyReads },
 ): Hono<E> {
   const routes = new Hono<E>();
   routes.get('/apps/:key/devices/:udid/copy', async (c) => {
@@ -187,5 +200,8 @@ export function adminDeviceCopyRoutes<E extends Env>(
     if (!(await store.app(appKey))) return c.json({ error: 'no such app' }, 404);
     return deviceCopy(c, store.explorer, store, appKey, c.req.param('udid'));
   });
+  routes.get(`${IDENTITY_SEARCH_PATH}/copy`, (c) =>
+    userCopy(c, store, store.explorer, store, c.req.query('value') ?? null, () => true),
+  );
   return routes;
 }

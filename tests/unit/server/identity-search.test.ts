@@ -12,7 +12,7 @@ import { device, sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import type { DeviceKeyValue } from '../../../protocol/records.types.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { appIdOf } from '../../../server/stores/app-id.ts';
-import { createHarness, type Harness } from './service-harness.ts';
+import { ADMIN_TOKEN, createHarness, type Harness } from './service-harness.ts';
 import { STORE_KINDS } from './test-databases.ts';
 
 const doc = readFileSync(new URL('../../../docs/explorer.md', import.meta.url), 'utf8');
@@ -188,12 +188,14 @@ describe.each([...STORE_KINDS, 'chdb'] as const)('on %s', (kind) => {
       [appIdOf('shop-ios'), 'ios-old', 1, []],
       [appIdOf('shop-web'), 'web-ann', 2, [NEXT_DAY + 60_000, NEXT_DAY, DAY]],
     ]);
-    expect(devicesIn((await copy('u-42', await service.adminCookie())).text).map(([, udid]) => udid)).toEqual([
-      'billing-ann',
-      'ios-ann',
-      'ios-old',
-      'web-ann',
-    ]);
+    const byAdmin = (await copy('u-42', await service.adminCookie())).text;
+    expect(devicesIn(byAdmin).map(([, udid]) => udid)).toEqual(['billing-ann', 'ios-ann', 'ios-old', 'web-ann']);
+    // The admin API's, for a script: every app's, as the admin's.
+    const byApi = await service.app.request('/sidelog/admin/api/identity/copy?value=u-42', {
+      headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    const withoutTime = (text: string) => ({ ...(JSON.parse(text) as UserCopy), copied_at: '' });
+    expect(withoutTime(await byApi.text())).toEqual(withoutTime(byAdmin));
     expect(JSON.parse((await copy('nobody')).text)).toMatchObject({ value: 'nobody', devices: [] });
     expect((await copy('%20')).status).toBe(400);
     expect((await copy('u-42', '')).status).toBe(401);
