@@ -2,95 +2,25 @@
 // person who asks what is kept of them (GDPR's article 15, 152-ФЗ's article 14), as erasing is for one who asks that
 // it go. `GET /apps/{appID}/devices/{udid}/copy` in the explorer's API (the device's page and its row of the Users page
 // link to it) and `GET /apps/{key}/devices/{udid}/copy` in the admin API, one device; `GET /identity/copy?value=`,
-// every device the Users page finds for the person in the apps the account may read. Each device, its keys and their
-// history, its sessions and its issues are read as its turn comes; its logs follow a page at a time as the export's do
+// every device the Users page finds for the person in the apps the account may read. Each device but its logs is read
+// as its turn comes (server/explorer/device-data.ts); its logs follow a page at a time as the export's do
 // (server/explorer/export.ts), so that no more than one device and a page of logs is held in memory, the file still
 // one JSON document.
 import { Hono, type Context, type Env } from 'hono';
-import type { ExplorerIssue, ExplorerSession } from '../../explorer-contract/api.types.ts';
 import {
   IDENTITY_SEARCH_PATH,
   MAX_IDENTITY_PAGE,
   type IdentitySearch,
 } from '../../explorer-contract/identity-search.types.ts';
-import type { DeviceCopy, DeviceData, UserCopy } from '../../explorer-contract/insight.types.ts';
+import type { DeviceCopy, UserCopy } from '../../explorer-contract/insight.types.ts';
 import { allLogs } from '../stores/explorer-queries.ts';
-import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
-import type { App, AppStore, DeviceHistoryStore, IssueReplyStore } from '../stores/store.types.ts';
-import { appIdOf } from '../stores/app-id.ts';
+import type { App, AppStore } from '../stores/store.types.ts';
 import { mayRead, type ExplorerEnv } from './api-params.ts';
 import { EXPORT_PAGE, EXPORT_STEP_MS, streamDownload } from './export.ts';
+import { deviceHead, type CopyReads, type Records } from './device-data.ts';
 import { findUser } from './identity-search.ts';
 
-/** Sessions and issues read a page at a time. */
-const PAGE = 500;
-/** More key changes than any device makes: a key history past it is cut to its newest. */
-const KEY_CHANGES = 1_000_000;
 const JSON_FILE = 'application/json; charset=utf-8';
-
-type CopyReads = Pick<ExplorerQueries, 'devices' | 'sessions' | 'issues' | 'logs'>;
-/** The service's own records of a device: its key history, support's replies on its issues. */
-type Records = DeviceHistoryStore & Pick<IssueReplyStore, 'repliesOnIssues'>;
-type DeviceHead = Omit<DeviceData, 'logs'>;
-
-/** Every session of the device; one that started while the pages were read is listed once. */
-async function sessionsOf(queries: CopyReads, appKey: string, udid: string): Promise<ExplorerSession[]> {
-  const found = new Map<string, ExplorerSession>();
-  for (let offset = 0; ; offset += PAGE) {
-    const { sessions, more } = await queries.sessions.list({
-      appKey,
-      device: udid,
-      sort: 'first',
-      offset,
-      limit: PAGE,
-    });
-    for (const session of sessions) if (!found.has(session.session_uid)) found.set(session.session_uid, session);
-    if (!more) return [...found.values()];
-  }
-}
-
-/** The issues of those of `sessions` that have any, newest first. */
-async function issuesOf(queries: CopyReads, appKey: string, sessions: ExplorerSession[]): Promise<ExplorerIssue[]> {
-  const issues: ExplorerIssue[] = [];
-  for (const session of sessions.filter(({ issues }) => issues > 0)) {
-    for (let before: number | undefined; ;) {
-      const page = await queries.issues.list({ appKey, session: session.session_uid, before, limit: PAGE });
-      issues.push(...page.issues);
-      if (page.next === null) break;
-      before = page.next;
-    }
-  }
-  return issues.sort((a, b) => b.id - a.id);
-}
-
-/** All of the device but its logs, or undefined when the app holds no such device. */
-async function deviceHead(
-  queries: CopyReads,
-  history: Records,
-  appKey: string,
-  udid: string,
-): Promise<DeviceHead | undefined> {
-  const device = await queries.devices.one(appKey, udid);
-  if (!device) return undefined;
-  const sessions = await sessionsOf(queries, appKey, udid);
-  const issues = await issuesOf(queries, appKey, sessions);
-  const replies = [];
-  for (let i = 0; i < issues.length; i += PAGE)
-    replies.push(
-      ...(await history.repliesOnIssues(
-        appKey,
-        issues.slice(i, i + PAGE).map(({ uid }) => uid),
-      )),
-    );
-  return {
-    app: appIdOf(appKey),
-    device,
-    key_history: await history.deviceKeyHistory(appKey, udid, KEY_CHANGES),
-    sessions,
-    issues,
-    replies: replies.sort((a, b) => a.id - b.id),
-  };
-}
 
 /** `head` as indented JSON, `depth` levels in, with the device's logs after it, one a line, their pages read as the
  * download goes. JSON.stringify escapes a newline inside a value, so each one in its text is the layout's. */
@@ -121,11 +51,11 @@ const fileName = (text: string, otherwise: string) => (/^[\w.@-]{1,100}$/.test(t
 async function deviceCopy(
   c: Context,
   queries: CopyReads,
-  history: Records,
+  records: Records,
   appKey: string,
   udid: string,
 ): Promise<Response> {
-  const head = await deviceHead(queries, history, appKey, udid);
+  const head = await deviceHead(queries, records, appKey, udid);
   if (!head) return c.json({ error: 'no such device' }, 404);
   const copy: Omit<DeviceCopy, 'logs'> = { copied_at: new Date().toISOString(), ...head };
   async function* text() {
@@ -141,7 +71,7 @@ async function userCopy(
   c: Context,
   apps: Pick<AppStore, 'apps'>,
   queries: CopyReads,
-  history: Records,
+  records: Records,
   typed: string | null,
   readable: (app: App) => boolean,
 ): Promise<Response> {
@@ -160,7 +90,7 @@ async function userCopy(
     for (const app of found.apps) {
       if (app.identityKey === null) continue;
       for (const { udid } of app.devices) {
-        const head = await deviceHead(queries, history, app.key, udid);
+        const head = await deviceHead(queries, records, app.key, udid);
         // One erased since the search found it is left out.
         if (!head) continue;
         yield separator;
@@ -178,14 +108,14 @@ async function userCopy(
 export function createDeviceCopyRoutes(
   apps: Pick<AppStore, 'apps'>,
   queries: CopyReads,
-  history: Records,
+  records: Records,
 ): Hono<ExplorerEnv> {
   const routes = new Hono<ExplorerEnv>();
   routes.get('/apps/:appId/devices/:udid/copy', (c) =>
-    deviceCopy(c, queries, history, c.get('app').key, c.req.param('udid')),
+    deviceCopy(c, queries, records, c.get('app').key, c.req.param('udid')),
   );
   routes.get(`${IDENTITY_SEARCH_PATH}/copy`, (c) =>
-    userCopy(c, apps, queries, history, c.req.query('value') ?? null, (app) => mayRead(c, app)),
+    userCopy(c, apps, queries, records, c.req.query('value') ?? null, (app) => mayRead(c, app)),
   );
   return routes;
 }
