@@ -14,21 +14,10 @@ import { TableHead } from '../TableHead.tsx';
 
 const BAR = 10;
 const HEIGHT = 60;
-/** One colour a value, in the order of the answer's values; other and none in greys. */
-export const SERIES_COLOURS = [
-  '#2f6fbf',
-  '#d9822b',
-  '#3a9d5d',
-  '#c23b3b',
-  '#7d5cc6',
-  '#8c6239',
-  '#d45fa9',
-  '#5b8a8f',
-  '#b8a22a',
-  '#4a5a8a',
-];
+/** One colour a value, in the order of the answer's values; other and none in greys: the theme's (explorer.css). */
+export const SERIES_COLOURS = 10;
 const colourOf = (value: Counts['values'][number], index: number) =>
-  value.other ? '#9a9a9a' : value.none ? '#d0d0d0' : SERIES_COLOURS[index % SERIES_COLOURS.length]!;
+  value.other ? 'var(--series-other)' : value.none ? 'var(--series-none)' : `var(--series-${index % SERIES_COLOURS})`;
 
 function SplitChart({ appId, filters, by }: { appId: string; filters: string; by: string }) {
   const zone = useZone();
@@ -75,7 +64,7 @@ function SplitChart({ appId, filters, by }: { appId: string; filters: string; by
                     y={y}
                     width={BAR - 2}
                     height={height}
-                    fill={colourOf(value, i)}
+                    style={{ fill: colourOf(value, i) }}
                   />
                 );
               })}
@@ -96,9 +85,9 @@ function SplitChart({ appId, filters, by }: { appId: string; filters: string; by
         <tbody>
           {values.map((value, i) => (
             <tr key={value.value + (value.other ? ' other' : value.none ? ' none' : '')}>
-              <td>
+              <td className="field-counts-value">
                 <span className="field-counts-swatch" style={{ background: colourOf(value, i) }} />
-                {value.other || value.none ? <em>{value.value}</em> : value.value}
+                <span>{value.other || value.none ? <em>{value.value}</em> : value.value}</span>
               </td>
               <td className="field-counts-count">{value.count.toLocaleString('en')}</td>
               <td>
