@@ -14,10 +14,14 @@ import { TableHead } from '../TableHead.tsx';
 
 const BAR = 10;
 const HEIGHT = 60;
-/** One colour a value, in the order of the answer's values; other and none in greys: the theme's (explorer.css). */
-export const SERIES_COLOURS = 10;
+/** How many colours the values take in turn (the theme's --series-0 on: explorer.css); other and none in greys. */
+export const SERIES_COLOUR_COUNT = 10;
 const colourOf = (value: Counts['values'][number], index: number) =>
-  value.other ? 'var(--series-other)' : value.none ? 'var(--series-none)' : `var(--series-${index % SERIES_COLOURS})`;
+  value.other
+    ? 'var(--series-other)'
+    : value.none
+      ? 'var(--series-none)'
+      : `var(--series-${index % SERIES_COLOUR_COUNT})`;
 
 function SplitChart({ appId, filters, by }: { appId: string; filters: string; by: string }) {
   const zone = useZone();

@@ -3,7 +3,7 @@
 // contrast asks of a chart's marks; and the stylesheet gives each theme every colour the chart names.
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { SERIES_COLOURS } from '../../../explorer/logs/FieldCounts.tsx';
+import { SERIES_COLOUR_COUNT } from '../../../explorer/logs/FieldCounts.tsx';
 
 const explorerCss = readFileSync(new URL('../../../explorer/explorer.css', import.meta.url), 'utf8');
 const portalCss = readFileSync(new URL('../../../app/styles/portal.css', import.meta.url), 'utf8');
@@ -31,7 +31,11 @@ const dark = new Map([
   ...light,
   ...rootVariables(explorerCss, explorerCss.indexOf('@media (prefers-color-scheme: dark)')),
 ]);
-const names = [...Array.from({ length: SERIES_COLOURS }, (_, i) => `--series-${i}`), '--series-other', '--series-none'];
+const names = [
+  ...Array.from({ length: SERIES_COLOUR_COUNT }, (_, i) => `--series-${i}`),
+  '--series-other',
+  '--series-none',
+];
 
 test.each([
   ['light', light],
