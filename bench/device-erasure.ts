@@ -1,5 +1,6 @@
-// `npm run bench:erasure`: what erasing a device costs (docs/privacy.md#erasing-a-device), on each store. The device has
-// --logs logs in 10 sessions, among nine other devices' as many (SQLite and PostgreSQL: one other device, the rest
+// `npm run bench:erasure`: what erasing a device costs (docs/privacy.md#erasing-a-device), on each store, and before it
+// what its copy costs (docs/privacy.md#a-copy-of-a-device: the whole file read, as the admin API sends it). The device
+// has --logs logs in 10 sessions, among nine other devices' as many (SQLite and PostgreSQL: one other device, the rest
 // being what a step reads around); the erasure as the admin's request runs it, its whole time, and on SQLite and
 // PostgreSQL each step's (the time the collector's batches may wait behind one). A measurement: nothing in it passes
 // or fails.
@@ -11,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { logs, sessionPayload } from '../fixtures/wire-bodies.ts';
 import { startThrowawayClickHouse } from '../scripts/clickhouse.ts';
 import { startThrowawayPostgres } from '../scripts/postgres.ts';
+import { adminDeviceCopyRoutes } from '../server/explorer/device-copy.ts';
 import { ADMIN_API, eraseDevice } from '../server/explorer/device-erasure.ts';
 import { DEMO_APP_KEY, seedDemo } from '../server/partner/demo.ts';
 import { openClickHouseLogs } from '../server/stores/clickhouse/logs-store.ts';
@@ -38,6 +40,14 @@ async function seed(store: Store, others: number): Promise<void> {
     }),
   );
   await store.settled();
+}
+
+/** The device's copy read whole, as the admin API sends it: its time and size. */
+async function copied(store: Store): Promise<Record<string, string | number>> {
+  const start = performance.now();
+  const answer = await adminDeviceCopyRoutes(store).request(`/apps/${DEMO_APP_KEY}/devices/erased/copy`);
+  const bytes = (await answer.arrayBuffer()).byteLength;
+  return { 'copy ms': Math.round(performance.now() - start), 'copy MB': (bytes / 1e6).toFixed(1) };
 }
 
 /** The erasure a step at a time, as eraseDevice runs it: its time, and its steps' median and longest. */
@@ -69,14 +79,14 @@ const dir = mkdtempSync(join(tmpdir(), 'sidelog-erasure-'));
 try {
   const sqlite = await openStore(join(dir, 'sqlite.db'));
   await seed(sqlite, 1);
-  rows.push({ store: 'SQLite', 'logs stored': 2 * LOGS, ...(await stepped(sqlite)) });
+  rows.push({ store: 'SQLite', 'logs stored': 2 * LOGS, ...(await copied(sqlite)), ...(await stepped(sqlite)) });
   await sqlite.close();
 
   const postgres = await startThrowawayPostgres({ durable: true });
   try {
     const store = await openStore(postgres.database('postgres'));
     await seed(store, 1);
-    rows.push({ store: 'PostgreSQL', 'logs stored': 2 * LOGS, ...(await stepped(store)) });
+    rows.push({ store: 'PostgreSQL', 'logs stored': 2 * LOGS, ...(await copied(store)), ...(await stepped(store)) });
     await store.close();
   } finally {
     postgres.stop();
@@ -90,11 +100,13 @@ try {
     const base = await openStore(join(dir, 'metadata.db'));
     const store = withClickHouseLogs(base, logsStore, { payOwedEveryMs: 0, publishEveryMs: 0 });
     await seed(store, 9);
+    const copy = await copied(store);
     const start = performance.now();
     const erased = await eraseDevice(store, DEMO_APP_KEY, 'erased', ADMIN_API);
     rows.push({
       store: 'ClickHouse 18.16 (one mutation)',
       'logs stored': 10 * LOGS,
+      ...copy,
       logs: erased!.logs,
       'total ms': Math.round(performance.now() - start),
     });
