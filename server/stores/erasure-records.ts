@@ -29,7 +29,7 @@ const counted = (udid: string, row: Counts): DeviceErasure => ({
   keyChanges: row.key_changes,
 });
 
-export function erasureRecordStore(db: Db): Split<ErasureRecordStore, 'startErasure'> {
+export function erasureRecordStore(db: Db): Split<ErasureRecordStore, 'startErasure' | 'addErasedLogs'> {
   return {
     reads: {
       async erasures(limit, appKey) {
@@ -61,6 +61,9 @@ export function erasureRecordStore(db: Db): Split<ErasureRecordStore, 'startEras
               RETURNING id, logs, sessions, issues, key_changes`,
         );
         return { id: Number(row!.id), erased: counted(udid, row!) };
+      },
+      async addErasedLogs(record, logs) {
+        await db.run(sql`UPDATE device_erasures SET logs = logs + ${logs} WHERE id = ${record}`);
       },
     },
   };

@@ -424,6 +424,8 @@ export interface ErasureRecordStore {
   /** The record an erasure of the device counts its steps in: a new one, unfinished, or the unfinished one an
    * erasure that failed midway left, to go on with (`by` then names who went on). Its id and what it counts so far. */
   startErasure(appKey: string, udid: string, by: string, at: Date): Promise<{ id: number; erased: DeviceErasure }>;
+  /** Counts `logs` more in erasure `record`: those ClickHouse took while the device's last step ran (with-logs.ts). */
+  addErasedLogs(record: number, logs: number): Promise<void>;
   /** The newest first, at most `limit`; of one app, or of every app. */
   erasures(limit: number, appKey?: string): Promise<ErasureRecord[]>;
 }

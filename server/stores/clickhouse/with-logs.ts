@@ -118,7 +118,13 @@ export function withClickHouseLogs(base: Store, logs: ClickHouseLogs, options: W
       const erased = await eraseSessionLogs(logs.client, logs.database, appKey, ids, logs.cluster);
       const step = await base.eraseDeviceStep(appKey, udid, batch, record, logsElsewhere + erased);
       sessions.forget();
-      return step;
+      if (!step.done) return step;
+      // A batch of the device that ClickHouse took after the mutation above, and that SIDELOG_DB counted before the step
+      // deleted its session, names no session now: swept once the sessions are gone, when every later batch finds its
+      // session gone and goes itself (refuseGoneSession).
+      const late = await eraseSessionLogs(logs.client, logs.database, appKey, ids, logs.cluster);
+      if (late > 0) await base.addErasedLogs(record, late);
+      return { ...step, logs: step.logs + late };
     },
     settled: async () => {
       await board.first;

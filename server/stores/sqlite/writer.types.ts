@@ -17,6 +17,7 @@ export const MAINTENANCE_METHODS: readonly WriteMethod[] = [
   'uncountLogs',
   'startErasure',
   'eraseDeviceStep',
+  'addErasedLogs',
 ];
 
 export interface OpenOptions {
