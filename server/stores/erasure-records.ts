@@ -2,7 +2,8 @@
 // (server/stores/dialect.ts): when, by whom and what went, kept after the device's data, which retention leaves. A
 // record is written unfinished as its erasure starts, and each step of the erasure adds what it deleted to it in the
 // step's own transaction (the stores' device-erasure.ts, ERASURE_STEP_RECORD), so that a failure midway leaves a
-// record of what went so far, which the next erasure of the device goes on with.
+// record of what went so far, which the next erasure of the device goes on with; logs ClickHouse took while the last
+// step ran are added after it (addErasedLogs, server/stores/clickhouse/with-logs.ts).
 import type { DeviceErasure } from '../../explorer-contract/api.types.ts';
 import { appIdOf } from './app-id.ts';
 import { sql, when, type Db, type Split } from './dialect.ts';
