@@ -3,15 +3,16 @@
 // `DELETE /apps/{key}/devices/{udid}` in the admin API, beside `GET /apps/{key}/devices?key=&value=`, which finds the
 // devices a person's key names. Its logs go a batch a step, with a turn of the event loop between steps, as
 // retention's do (server/stores/retention.ts), so that the collector's batches never wait on more than one step. Each
-// erasure done is recorded, and `GET erasures` lists the records (the admin's Settings page, the admin API).
+// erasure is recorded as it goes (server/stores/erasure-records.ts), and `GET erasures` lists the records (the admin's
+// Settings page, the admin API).
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { Hono, type Env } from 'hono';
 import type { DeviceErasure } from '../../explorer-contract/api.types.ts';
-import { identityValueProblem, MAX_IDENTITY_PAGE } from '../../explorer-contract/identity-search.types.ts';
-import { wellFormed } from '../collector/wire-validation.ts';
+import { MAX_IDENTITY_PAGE } from '../../explorer-contract/identity-search.types.ts';
 import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
 import type { AppStore, CollectedReads, DeviceErasureStore, ErasureRecordStore } from '../stores/store.types.ts';
 import { adminOnly, type ExplorerEnv } from './api-params.ts';
+import { typedKeyValue } from './identity-search.ts';
 
 /** Logs deleted a step: a few milliseconds of SQLite's time, as retention's. */
 const ERASE_BATCH = 2_000;
@@ -67,20 +68,18 @@ export function adminDeviceErasureRoutes<E extends Env>(
   const routes = new Hono<E>();
   routes.get('/apps/:key/devices', async (c) => {
     const key = c.req.query('key')?.trim();
-    const typed = c.req.query('value') ?? null;
-    const problem = key ? identityValueProblem(typed) : `'key' must name a device key`;
-    if (problem) return c.json({ error: problem }, 400);
+    if (!key) return c.json({ error: `'key' must name a device key` }, 400);
+    const typed = typedKeyValue(c.req.query('value') ?? null);
+    if ('problem' in typed) return c.json({ error: typed.problem }, 400);
     const limit = c.req.query('limit') ?? String(MAX_IDENTITY_PAGE);
     if (!/^\d+$/.test(limit)) return c.json({ error: `'limit' must be a whole number` }, 400);
     const appKey = c.req.param('key');
     if (!(await store.app(appKey))) return c.json({ error: 'no such app' }, 404);
-    // As the collector stored it: a lone surrogate became U+FFFD.
-    const value = wellFormed(typed!.trim());
     return c.json(
       await store.explorer.devices.withKey(
         appKey,
-        key!,
-        value,
+        key,
+        typed.value,
         Math.max(1, Math.min(Number(limit), MAX_IDENTITY_PAGE)),
       ),
     );

@@ -19,6 +19,13 @@ import { intParam, mayRead, query, type ExplorerEnv } from './api-params.ts';
 /** Matched apps first, then those searched without a match, then those not searched; each group by key. */
 const rank = (app: IdentityApp) => (app.identityKey === null ? 2 : app.devices.length > 0 ? 0 : 1);
 
+/** A key's value as typed, as the collector stored it (a lone surrogate became U+FFFD), or why it cannot be looked up:
+ * the search's, and the admin API's look-up of one app's devices (device-erasure.ts). */
+export function typedKeyValue(typed: string | null): { value: string } | { problem: string } {
+  const problem = identityValueProblem(typed);
+  return problem ? { problem } : { value: wellFormed(typed!.trim()) };
+}
+
 /** The user whose identity key holds `value` (as typed) in each app `readable` lets through (those the viewer may
  * read), a page of `limit` devices an app: the search's answer, or why the value cannot be looked up. Also a user's
  * copy (device-copy.ts). */
@@ -29,10 +36,9 @@ export async function findUser(
   limit: number,
   readable: (app: App) => boolean,
 ): Promise<IdentitySearch | { problem: string }> {
-  const problem = identityValueProblem(typed);
-  if (problem) return { problem };
-  // As the collector stored it: a lone surrogate became U+FFFD.
-  const value = wellFormed(typed!.trim());
+  const parsed = typedKeyValue(typed);
+  if ('problem' in parsed) return parsed;
+  const { value } = parsed;
   const searched = (await apps.apps()).filter(readable);
   const found = await Promise.all(
     searched.map(async (app): Promise<IdentityApp> => {
