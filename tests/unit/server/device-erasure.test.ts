@@ -105,13 +105,6 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
     expect(await eraseDevice(service.store, DEMO_APP_KEY, 'leaver', 'admin')).toBeUndefined();
   });
 
-  /** Runs `statement` on SIDELOG_DB, past the service: SQLite's file, or PostgreSQL's database. */
-  async function onDatabase(statement: string) {
-    if (!service.db.startsWith('postgres')) return void new Database(service.db).exec(statement).close();
-    const client = new pg.Client(service.db);
-    await client.connect();
-    await client.query(statement).finally(() => client.end());
-  }
   /** The store, a step of its erasure failing before it starts whenever `fails()` says so (as a lost database would). */
   const stepping = (fails: () => boolean) => ({
     ...service.store,
@@ -165,7 +158,7 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
       const postgres = service.db.startsWith('postgres');
       /** SIDELOG_DB refuses the records' writes `when`, with `condition`, as a full disk would. */
       const refuse = (when: string, condition = 'true') =>
-        onDatabase(
+        service.onDatabase(
           postgres
             ? `CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk is full'; END $$;
              CREATE TRIGGER refuse ${when} ON device_erasures FOR EACH ROW WHEN (${condition}) EXECUTE FUNCTION refuse();`
@@ -173,7 +166,7 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
              BEGIN SELECT RAISE(ABORT, 'disk is full'); END;`,
         );
       const allow = () =>
-        onDatabase(
+        service.onDatabase(
           postgres ? 'DROP TRIGGER refuse ON device_erasures; DROP FUNCTION refuse();' : 'DROP TRIGGER refuse;',
         );
 

@@ -1,6 +1,8 @@
 // A service over a temporary database (SQLite by default, or PostgreSQL: tests/unit/server/test-databases.ts),
 // answered in-process through Hono's app.request(); the bodies a Sidelog page would send are in fixtures/wire-bodies.ts.
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
 import { readAllPages } from '../../../server/admin/admin-pages.ts';
 import { EXPLORER_API } from '../../../explorer-contract/api.types.ts';
 import { DEMO_APP_KEY, seedDemo } from '../../../server/partner/demo.ts';
@@ -78,6 +80,14 @@ export async function createHarness(
     }
     return viewerCookie;
   };
+  /** Runs SQL (one statement or several) on the service's database, past the service: SQLite's file, or PostgreSQL's. */
+  const onDatabase = async (statements: string): Promise<void> => {
+    const db = opened.database.db;
+    if (!db.startsWith('postgres')) return void new Database(db).exec(statements).close();
+    const client = new pg.Client(db);
+    await client.connect();
+    await client.query(statements).finally(() => client.end());
+  };
   /** A new explorer account `name` (of every app unless the admin keeps it to some), signed in: its cookie. */
   const newViewer = async (name: string, password = 'long-enough-1'): Promise<string> => {
     await admin('viewers', { json: { name, password } });
@@ -138,6 +148,7 @@ export async function createHarness(
     /** A GET of the explorer's JSON API (`/apps/{appID}/sessions?language=…`) as the signed-in admin. */
     adminCookie,
     newViewer,
+    onDatabase,
     explorerGet,
     /** SIDELOG_DB for this harness's database (a file's path or a postgres:// URL). */
     db: opened.database.db,

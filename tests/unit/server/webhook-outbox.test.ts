@@ -4,8 +4,6 @@
 // stay in order, while the other apps' are sent beside it.
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Database from 'better-sqlite3';
-import pg from 'pg';
 import { afterEach, describe, expect, test } from 'vitest';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { MAX_PENDING_NOTIFICATIONS } from '../../../server/explorer/issue-grouping.ts';
@@ -99,20 +97,6 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     return started;
   }
 
-  /** Runs statements on the service's database, beside the service. */
-  async function onDatabase(...statements: string[]) {
-    if (kind === 'sqlite') {
-      const db = new Database(service.db);
-      for (const statement of statements) db.prepare(statement).run();
-      db.close();
-      return;
-    }
-    const client = new pg.Client(service.db);
-    await client.connect();
-    for (const statement of statements) await client.query(statement);
-    await client.end();
-  }
-
   test('a flood of one app’s new groups fills its own outbox only: past the bound its new notifications are refused, those queued before are kept, and so are every other app’s', async () => {
     await setUp();
     const other = await receiverFor(OTHER_APP);
@@ -120,7 +104,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     await sendIssue(DEMO_APP_KEY, 'Queued before the flood');
     await sendIssue(OTHER_APP, 'The first of the flood');
     // The rest of the flood, as many notifications as the bound holds, queued as the collector queues them.
-    await onDatabase(
+    await service.onDatabase(
       `WITH RECURSIVE n(i) AS (SELECT 2 UNION ALL SELECT i + 1 FROM n WHERE i < ${MAX_PENDING_NOTIFICATIONS})
        INSERT INTO webhook_outbox (app_key, event, payload, attempts, next_at)
        SELECT '${OTHER_APP}', 'issue_group.new', '{"issue":{"title":"flood ' || i || '"}}', 0, 0 FROM n`,
