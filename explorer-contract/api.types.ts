@@ -147,6 +147,26 @@ export interface ErasureRecord extends DeviceErasure {
   finished: boolean;
 }
 
+/** `GET copies`, the admin's alone (and the admin API's): a copy of a device's data given, newest first
+ * (docs/privacy.md#each-copy-is-recorded). */
+export interface CopyRecord {
+  /** The app's key. */
+  app: string;
+  /** Its appID, as the explorer's addresses name it. */
+  appId: string;
+  udid: string;
+  /** When its download began. */
+  copied_at: string;
+  /** The account that downloaded it, or `admin API`. */
+  copied_by: string;
+  /** `device`: the device's own copy; `user`: one device of a copy of all of a person's devices. */
+  of: 'device' | 'user';
+  /** Its logs written into the file. */
+  logs: number;
+  /** False while it downloads, or when the download was cut before the device's end. */
+  finished: boolean;
+}
+
 /** The shortest password an explorer account may have (docs/local-service.md#viewer-accounts). */
 export const MIN_VIEWER_PASSWORD = 8;
 

@@ -16,6 +16,7 @@ import type {
   DeviceErasureStore,
   DeviceHistoryStore,
   ErasureRecordStore,
+  CopyRecordStore,
   ForwardStore,
   IssueReplyStore,
   SourceMapStore,
@@ -79,7 +80,8 @@ export function createAdminApi(
     DeviceHistoryStore &
     Pick<IssueReplyStore, 'repliesOnIssues'> &
     DeviceErasureStore &
-    ErasureRecordStore & { explorer: Pick<ExplorerQueries, 'devices' | 'sessions' | 'issues' | 'logs'> },
+    ErasureRecordStore &
+    CopyRecordStore & { explorer: Pick<ExplorerQueries, 'devices' | 'sessions' | 'issues' | 'logs'> },
   options: AdminOptions,
 ): Hono {
   const admin = new Hono();

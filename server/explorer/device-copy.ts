@@ -5,7 +5,8 @@
 // every device the Users page finds for the person in the apps the account may read. Each device but its logs is read
 // as its turn comes (server/explorer/device-data.ts); its logs follow a page at a time as the export's do
 // (server/explorer/export.ts), so that no more than one device and a page of logs is held in memory, the file still
-// one JSON document.
+// one JSON document. Each device copied is recorded, by whom and how far the file went
+// (server/stores/copy-records.ts), and `GET copies` lists the records (the admin's Settings page, the admin API).
 import { Hono, type Context, type Env } from 'hono';
 import {
   IDENTITY_SEARCH_PATH,
@@ -14,18 +15,25 @@ import {
 } from '../../explorer-contract/identity-search.types.ts';
 import type { DeviceCopy, UserCopy } from '../../explorer-contract/insight.types.ts';
 import { allLogs } from '../stores/explorer-queries.ts';
-import type { App, AppStore } from '../stores/store.types.ts';
-import { mayRead, type ExplorerEnv } from './api-params.ts';
+import type { App, AppStore, CopyRecordStore } from '../stores/store.types.ts';
+import { adminOnly, mayRead, type ExplorerEnv } from './api-params.ts';
 import { EXPORT_PAGE, EXPORT_STEP_MS, streamDownload } from './export.ts';
 import { deviceHead, type CopyReads, type Records } from './device-data.ts';
+import { ADMIN_API } from './device-erasure.ts';
 import { findUser } from './identity-search.ts';
 
 const JSON_FILE = 'application/json; charset=utf-8';
+/** The records `GET copies` lists, newest first. */
+const COPIES_LISTED = 200;
+
+type CopyStore = Records & CopyRecordStore;
 
 /** `head` as indented JSON, `depth` levels in, with the device's logs after it, one a line, their pages read as the
  * download goes. JSON.stringify escapes a newline inside a value, so each one in its text is the layout's. */
 async function* withLogs(
   queries: CopyReads,
+  records: CopyStore,
+  record: number,
   appKey: string,
   head: object & { device: { udid: string } },
   depth: number,
@@ -33,15 +41,24 @@ async function* withLogs(
   const indent = '  '.repeat(depth);
   let text = `${JSON.stringify(head, null, 2).slice(0, -2).replaceAll('\n', `\n${indent}`)},\n${indent}  "logs": [`;
   let separator = `\n${indent}    `;
-  for await (const page of allLogs(queries, { appKey, device: head.device.udid }, EXPORT_PAGE, EXPORT_STEP_MS)) {
-    for (const log of page) {
-      text += separator + JSON.stringify(log);
-      separator = `,\n${indent}    `;
+  let logs = 0;
+  let whole = false;
+  try {
+    for await (const page of allLogs(queries, { appKey, device: head.device.udid }, EXPORT_PAGE, EXPORT_STEP_MS)) {
+      for (const log of page) {
+        text += separator + JSON.stringify(log);
+        separator = `,\n${indent}    `;
+      }
+      logs += page.length;
+      yield text;
+      text = '';
     }
-    yield text;
-    text = '';
+    whole = true;
+    yield `${text}\n${indent}  ]\n${indent}}`;
+  } finally {
+    // Also when the download is cut (the stream's cancel returns the generator): its record says how far it went.
+    await records.endCopy(record, logs, whole);
   }
-  yield `${text}\n${indent}  ]\n${indent}}`;
 }
 
 /** A name for the file from `text`, when it is plain: any other is the client's own text, kept out of a header. */
@@ -51,15 +68,19 @@ const fileName = (text: string, otherwise: string) => (/^[\w.@-]{1,100}$/.test(t
 async function deviceCopy(
   c: Context,
   queries: CopyReads,
-  records: Records,
+  records: CopyStore,
   appKey: string,
   udid: string,
+  by: string,
 ): Promise<Response> {
   const head = await deviceHead(queries, records, appKey, udid);
   if (!head) return c.json({ error: 'no such device' }, 404);
-  const copy: Omit<DeviceCopy, 'logs'> = { copied_at: new Date().toISOString(), ...head };
+  const at = new Date();
+  // Before anything is sent: a copy that cannot be recorded is not given.
+  const record = await records.startCopy(appKey, udid, by, 'device', at);
+  const copy: Omit<DeviceCopy, 'logs'> = { copied_at: at.toISOString(), ...head };
   async function* text() {
-    yield* withLogs(queries, appKey, copy, 0);
+    yield* withLogs(queries, records, record, appKey, copy, 0);
     yield '\n';
   }
   return streamDownload(c, text(), { type: JSON_FILE, file: `sidelog-${head.app}-${fileName(udid, 'device')}.json` });
@@ -71,9 +92,10 @@ async function userCopy(
   c: Context,
   apps: Pick<AppStore, 'apps'>,
   queries: CopyReads,
-  records: Records,
+  records: CopyStore,
   typed: string | null,
   readable: (app: App) => boolean,
+  by: string,
 ): Promise<Response> {
   const search = await findUser(apps, queries, typed, MAX_IDENTITY_PAGE, readable);
   if ('problem' in search) return c.json({ error: search.problem }, 400);
@@ -94,7 +116,8 @@ async function userCopy(
         // One erased since the search found it is left out.
         if (!head) continue;
         yield separator;
-        yield* withLogs(queries, app.key, head, 2);
+        const record = await records.startCopy(app.key, udid, by, 'user', new Date());
+        yield* withLogs(queries, records, record, app.key, head, 2);
         separator = ',\n    ';
       }
     }
@@ -104,34 +127,40 @@ async function userCopy(
 }
 
 /** The explorer's routes: a device's copy, its app the one its path names (server/explorer/api.ts), for any account
- * that reads it; and a user's, of the apps the account may read. */
+ * that reads it; a user's, of the apps the account may read; and the records of both, the admin's alone (its Settings
+ * page lists every app's, as the admin reads every app). */
 export function createDeviceCopyRoutes(
   apps: Pick<AppStore, 'apps'>,
   queries: CopyReads,
-  records: Records,
+  records: CopyStore,
 ): Hono<ExplorerEnv> {
   const routes = new Hono<ExplorerEnv>();
   routes.get('/apps/:appId/devices/:udid/copy', (c) =>
-    deviceCopy(c, queries, records, c.get('app').key, c.req.param('udid')),
+    deviceCopy(c, queries, records, c.get('app').key, c.req.param('udid'), c.get('viewer')),
   );
   routes.get(`${IDENTITY_SEARCH_PATH}/copy`, (c) =>
-    userCopy(c, apps, queries, records, c.req.query('value') ?? null, (app) => mayRead(c, app)),
+    userCopy(c, apps, queries, records, c.req.query('value') ?? null, (app) => mayRead(c, app), c.get('viewer')),
+  );
+  routes.get('/copies', adminOnly('only the admin reads the records of copies given'), async (c) =>
+    c.json(await records.copies(COPIES_LISTED)),
   );
   return routes;
 }
 
-/** The admin API's routes: a device's copy, the app named by its key; a user's, of every app. */
+/** The admin API's routes: a device's copy, the app named by its key; a user's, of every app; `GET copies?app=`, the
+ * records of one app, or of every app without. */
 export function adminDeviceCopyRoutes<E extends Env>(
-  store: Records & Pick<AppStore, 'app' | 'apps'> & { explorer: CopyReads },
+  store: CopyStore & Pick<AppStore, 'app' | 'apps'> & { explorer: CopyReads },
 ): Hono<E> {
   const routes = new Hono<E>();
   routes.get('/apps/:key/devices/:udid/copy', async (c) => {
     const appKey = c.req.param('key');
     if (!(await store.app(appKey))) return c.json({ error: 'no such app' }, 404);
-    return deviceCopy(c, store.explorer, store, appKey, c.req.param('udid'));
+    return deviceCopy(c, store.explorer, store, appKey, c.req.param('udid'), ADMIN_API);
   });
   routes.get(`${IDENTITY_SEARCH_PATH}/copy`, (c) =>
-    userCopy(c, store, store.explorer, store, c.req.query('value') ?? null, () => true),
+    userCopy(c, store, store.explorer, store, c.req.query('value') ?? null, () => true, ADMIN_API),
   );
+  routes.get('/copies', async (c) => c.json(await store.copies(COPIES_LISTED, c.req.query('app') || undefined)));
   return routes;
 }

@@ -13,6 +13,7 @@ import type {
   DeviceErasureStore,
   DeviceHistoryStore,
   ErasureRecordStore,
+  CopyRecordStore,
   IssueGroupStore,
   IssueReplyStore,
   SavedViewStore,
@@ -42,6 +43,7 @@ export type InsightStore = IssueGroupStore &
   DeviceHistoryStore &
   DeviceErasureStore &
   ErasureRecordStore &
+  CopyRecordStore &
   SourceMapStore &
   Pick<AppStore, 'setIdentityKey' | 'apps'> &
   Pick<CollectedReads, 'issue' | 'session' | 'device'> &

@@ -6,7 +6,13 @@ import type { DeviceInfo, DeviceKeyValue, LogRecord, SessionPayload } from '../.
 import type { RedactConfig } from '../../protocol/redact/redact-options.ts';
 import type { IssueRequest, SkippedLog, WireOperation } from '../../protocol/wire.ts';
 import type { ExplorerQueries } from './explorer-queries.types.ts';
-import type { DeviceErasure, ErasureRecord, ExplorerIssue, ViewerAccount } from '../../explorer-contract/api.types.ts';
+import type {
+  CopyRecord,
+  DeviceErasure,
+  ErasureRecord,
+  ExplorerIssue,
+  ViewerAccount,
+} from '../../explorer-contract/api.types.ts';
 import type {
   KeyHistoryEntry,
   SessionKey,
@@ -430,6 +436,17 @@ export interface ErasureRecordStore {
   erasures(limit: number, appKey?: string): Promise<ErasureRecord[]>;
 }
 
+/** The record of each copy of a device's data given (docs/privacy.md#each-copy-is-recorded), kept as the erasures'. */
+export interface CopyRecordStore {
+  /** A copy of the device begins to download, by `by`, as the device's own (`device`) or as one of a person's
+   * (`user`): its record's id, unfinished. */
+  startCopy(appKey: string, udid: string, by: string, of: CopyRecord['of'], at: Date): Promise<number>;
+  /** Copy `record` wrote `logs` logs, and reached the device's end (`finished`) or was cut. */
+  endCopy(record: number, logs: number, finished: boolean): Promise<void>;
+  /** The newest first, at most `limit`; of one app, or of every app. */
+  copies(limit: number, appKey?: string): Promise<CopyRecord[]>;
+}
+
 /** An app's own forwarding endpoint (docs/opentelemetry.md#the-collector-forwards), set through the admin API. */
 export interface ForwardTarget {
   appKey: string;
@@ -546,6 +563,7 @@ export interface Store
     DeviceHistoryStore,
     DeviceErasureStore,
     ErasureRecordStore,
+    CopyRecordStore,
     SourceMapStore,
     SessionLookup,
     LogWriterBoard {

@@ -469,4 +469,18 @@ export const PG_MIGRATIONS: readonly string[] = [
   ALTER TABLE device_erasures ADD COLUMN finished integer NOT NULL DEFAULT 1;
   CREATE UNIQUE INDEX device_erasures_unfinished ON device_erasures (app_key, udid) WHERE finished = 0;
   `,
+  // A record of each copy of a device's data given (docs/privacy.md#each-copy-is-recorded), as on SQLite.
+  `
+  CREATE TABLE device_copies (
+    id bigserial PRIMARY KEY,
+    app_key text NOT NULL,
+    udid text NOT NULL,
+    copied_at text NOT NULL,
+    copied_by text NOT NULL,
+    kind text NOT NULL,
+    logs bigint NOT NULL,
+    finished integer NOT NULL
+  );
+  CREATE INDEX device_copies_by_app ON device_copies (app_key, id);
+  `,
 ];

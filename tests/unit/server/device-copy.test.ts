@@ -4,7 +4,7 @@
 // page of the reads; through the explorer's API (any account that reads the app) and the admin API.
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, test } from 'vitest';
-import { EXPLORER_API } from '../../../explorer-contract/api.types.ts';
+import { EXPLORER_API, type CopyRecord } from '../../../explorer-contract/api.types.ts';
 import type { DeviceCopy } from '../../../explorer-contract/insight.types.ts';
 import { logs, sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { EXPORT_PAGE } from '../../../server/explorer/export.ts';
@@ -82,12 +82,34 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
       expect((await service.wire('sendLogs', { session_id: id, logs: logs(400, from) })).status).toBe(200);
     await service.wire('sendSession', sessionPayload('s-quiet', DEMO_APP_KEY, 'quiet'));
 
+    // A download cut after its first part: its record says so, and how many logs it held.
+    await service.store.settled();
+    const cut = await service.app.request(`${EXPLORER_API}/apps/${APP_ID}/devices/busy/copy`, {
+      headers: { Cookie: await service.adminCookie() },
+    });
+    const reader = cut.body!.getReader();
+    expect((await reader.read()).done).toBe(false);
+    await reader.cancel();
+    const records = async () =>
+      (JSON.parse((await service.explorerGet('/copies')).body) as CopyRecord[]).map(({ udid, of, logs, finished }) => [
+        udid,
+        of,
+        logs,
+        finished,
+      ]);
+    expect(await records()).toEqual([['busy', 'device', EXPORT_PAGE, false]]);
+
     const busy = JSON.parse((await copy('busy')).text) as DeviceCopy;
     expect(busy.logs.length).toBe(sent);
     expect(new Set(busy.logs.map(({ id }) => id)).size).toBe(sent);
     expect([busy.logs[0]!.t, busy.logs.at(-1)!.t]).toEqual([`line ${sent - 1}`, 'line 0']);
     const quiet = JSON.parse((await copy('quiet')).text) as DeviceCopy;
     expect([quiet.sessions.length, quiet.logs, quiet.issues]).toEqual([1, [], []]);
+    expect(await records()).toEqual([
+      ['quiet', 'device', 0, true],
+      ['busy', 'device', sent, true],
+      ['busy', 'device', EXPORT_PAGE, false],
+    ]);
   });
 
   // The routes' own part, the same over every store's reads: on the two databases alone.
@@ -117,6 +139,28 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
         (await admin(`${DEMO_APP_KEY}/devices/nobody`)).status,
         (await admin('no-app/devices/leaver')).status,
       ]).toEqual([404, 404]);
+
+      // Each copy given is recorded, by whom; a device not there gave none (docs/privacy.md#each-copy-is-recorded).
+      const copies = async (path: string, headers: Record<string, string>) => {
+        const answer = await service.app.request(path, { headers });
+        const body = (await answer.json()) as CopyRecord[] | { error: string };
+        return 'error' in body
+          ? [answer.status, body.error]
+          : body.map(({ app, udid, copied_by, of, logs, finished }) => [app, udid, copied_by, of, logs, finished]);
+      };
+      const given = [
+        [DEMO_APP_KEY, 'leaver', 'admin API', 'device', 4, true],
+        [DEMO_APP_KEY, 'leaver', 'support', 'device', 4, true],
+        [DEMO_APP_KEY, 'leaver', 'admin', 'device', 4, true],
+      ];
+      expect(await copies(`${EXPLORER_API}/copies`, { Cookie: await service.adminCookie() })).toEqual(given);
+      expect(await copies(`${EXPLORER_API}/copies`, { Cookie: viewer })).toEqual([
+        403,
+        'only the admin reads the records of copies given',
+      ]);
+      const api = { Authorization: `Bearer ${ADMIN_TOKEN}` };
+      expect(await copies(`/sidelog/admin/api/copies?app=${DEMO_APP_KEY}`, api)).toEqual(given);
+      expect(await copies('/sidelog/admin/api/copies?app=no-app', api)).toEqual([]);
     },
   );
 
@@ -137,5 +181,13 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
       1,
       4,
     ]);
+    // The record of that copy, as the next example lists it.
+    const [, copiesPath, listed] =
+      /```\ncurl -H .+ 'http:\/\/127\.0\.0\.1:8080(\S+\/copies\?app=\S+)'\n(\[.+\])\n```/.exec(
+        readFileSync(new URL('../../../docs/privacy.md', import.meta.url), 'utf8'),
+      )!;
+    const records = await service.app.request(copiesPath!, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
+    const withoutTime = (list: CopyRecord[]) => list.map((record) => ({ ...record, copied_at: '' }));
+    expect(withoutTime((await records.json()) as CopyRecord[])).toEqual(withoutTime(JSON.parse(listed!)));
   });
 });
