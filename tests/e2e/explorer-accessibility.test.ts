@@ -25,6 +25,11 @@ beforeAll(async () => {
   ).toBe(200);
   await users.logs(await users.session('s-user', 'd-user'), [log(1, 'signed in', 4, 'auth')]);
   await users.deviceKey('d-user', 'user_id', 'u-a11y');
+  // A copy of the user's device, so that the Settings page lists its record (docs/privacy.md#each-copy-is-recorded).
+  const copy = await fetch(`${e2e.product.url}/sidelog/admin/api/apps/${USERS_APP}/devices/d-user/copy`, {
+    headers: { Authorization: `Bearer ${e2e.product.adminToken}` },
+  });
+  expect([copy.status, JSON.parse(await copy.text()).device.udid]).toEqual([200, 'd-user']);
 });
 
 /** The page's background and text colours, as computed. */
@@ -74,8 +79,10 @@ describe('accessibility', () => {
       await e2e.page.goto(`${e2e.product.url}${path}`);
       await signInToExplorer(e2e.page, { name: 'admin', password: e2e.product.adminToken });
       await explorerSettled(e2e.page);
-      if (name === 'settings') await e2e.page.getByLabel('Webhook URL').waitFor();
-      else if (name.startsWith('device'))
+      if (name === 'settings') {
+        await e2e.page.getByLabel('Webhook URL').waitFor();
+        await e2e.page.getByRole('region', { name: 'Copies given' }).locator('tbody tr').first().waitFor();
+      } else if (name.startsWith('device'))
         await e2e.page.getByRole('button', { name: "Erase this device's data" }).waitFor();
       else await e2e.page.getByRole('button', { name: 'Erase 1 device' }).waitFor();
     } else {

@@ -121,7 +121,8 @@ describe('finding a user across apps', () => {
     expect(devices.sort()).toEqual(['user_id u-42 · web-ann', 'user_id u-42 · web-ann-', 'user_id u-7']);
   });
 
-  // docs/privacy.md#erasing-a-device: the user's devices of the test above, erased from the page by the admin.
+  // docs/privacy.md#erasing-a-device: the user's devices of the test above, erased from the page by the admin, whose
+  // Settings page then lists the copies of them given.
   it('the admin erases every device found for a user at once; the search then finds none, and another user stays', async () => {
     const { url, adminToken } = e2e.product;
     await e2e.page.context().clearCookies();
@@ -149,5 +150,20 @@ describe('finding a user across apps', () => {
     expect(await viewerText(e2e.page, `${url}/sidelog/devices/kiosk-ann?app=${appIdOf('users-kiosk')}`)).toContain(
       'kiosk-ann',
     );
+
+    // The copies the viewer downloaded in the test above, as the admin's Settings page lists them
+    // (docs/privacy.md#each-copy-is-recorded): kept after the devices' erasure. Other files' copies are of other apps.
+    await viewerText(e2e.page, `${url}/sidelog/settings`);
+    const given = e2e.page.getByRole('region', { name: 'Copies given' }).locator('tbody tr');
+    await given.first().waitFor();
+    const listed = (await given.evaluateAll((rows) =>
+      rows.map((row) => [...row.querySelectorAll('td')].slice(1).map((cell) => cell.textContent)),
+    )) as string[][];
+    expect(listed.filter(([app]) => app!.startsWith('users-')).sort()).toEqual([
+      ['users-ios', 'ios-ann', E2E_VIEWER.name, '1 log'],
+      ['users-ios', 'ios-ann', E2E_VIEWER.name, "1 log, in a copy of a user's data"],
+      ['users-web', 'web-ann', E2E_VIEWER.name, "1 log, in a copy of a user's data"],
+      ['users-web', 'web-ann-phone', E2E_VIEWER.name, "1 log, in a copy of a user's data"],
+    ]);
   });
 });
