@@ -147,23 +147,29 @@ export interface ErasureRecord extends DeviceErasure {
   finished: boolean;
 }
 
-/** `GET copies`, the admin's alone (and the admin API's): a copy of a device's data given, newest first
- * (docs/privacy.md#each-copy-is-recorded). */
-export interface CopyRecord {
+/** `GET downloads`, the admin's alone (and the admin API's): a file of stored data downloaded, newest first
+ * (docs/privacy.md#each-download-is-recorded). */
+export interface DownloadRecord {
   /** The app's key. */
   app: string;
   /** Its appID, as the explorer's addresses name it. */
   appId: string;
-  udid: string;
+  /** `device`: a device's copy; `user`: one device of a copy of all of a person's devices; `export`: a view's logs. */
+  of: 'device' | 'user' | 'export';
+  /** The device copied; null for an export. */
+  udid: string | null;
+  /** An export's view as its address's query, the words a person could be found by left out (`q=…`, `value=…`); null
+   * for a copy. */
+  view: string | null;
+  /** `json` (a copy), `ndjson` or `csv`. */
+  format: string;
   /** When its download began. */
-  copied_at: string;
+  downloaded_at: string;
   /** The account that downloaded it, or `admin API`. */
-  copied_by: string;
-  /** `device`: the device's own copy; `user`: one device of a copy of all of a person's devices. */
-  of: 'device' | 'user';
+  downloaded_by: string;
   /** Its logs written into the file. */
   logs: number;
-  /** False while it downloads, or when the download was cut before the device's end. */
+  /** False while it downloads, or when the download was cut before its end. */
   finished: boolean;
 }
 

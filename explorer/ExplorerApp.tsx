@@ -19,7 +19,7 @@ import { SessionsPage } from './pages/SessionsPage.tsx';
 import { SettingsPage } from './pages/SettingsPage.tsx';
 import { AccountPage } from './pages/AccountPage.tsx';
 import { ViewerAccounts } from './pages/ViewerAccounts.tsx';
-import { CopyRecords } from './pages/CopyRecords.tsx';
+import { DownloadRecords } from './pages/DownloadRecords.tsx';
 import { ErasureRecords } from './pages/ErasureRecords.tsx';
 import { IdentitySetting } from './pages/IdentitySetting.tsx';
 import { SignInPage } from './pages/SignInPage.tsx';
@@ -82,7 +82,7 @@ function Pages() {
           <SettingsPage />
           <ViewerAccounts />
           <ErasureRecords />
-          <CopyRecords />
+          <DownloadRecords />
         </Layout>
       </Route>
       <Route path="/sessions">

@@ -16,7 +16,7 @@ import type {
   DeviceErasureStore,
   DeviceHistoryStore,
   ErasureRecordStore,
-  CopyRecordStore,
+  DownloadRecordStore,
   ForwardStore,
   IssueReplyStore,
   SourceMapStore,
@@ -31,6 +31,7 @@ import { createAdminSourceMaps, mapBodyLimit, SOURCE_MAPS_PATH } from '../source
 import { createIntentLookup } from './intent-lookup.ts';
 import { adminDeviceCopyRoutes } from '../explorer/device-copy.ts';
 import { adminDeviceErasureRoutes } from '../explorer/device-erasure.ts';
+import { adminDownloadRoutes } from '../explorer/download-routes.ts';
 import type { ForwardSettings } from '../collector/otlp/forwarder.ts';
 import { createForwardingAdmin } from '../collector/otlp/forwarding-admin.ts';
 
@@ -81,7 +82,7 @@ export function createAdminApi(
     Pick<IssueReplyStore, 'repliesOnIssues'> &
     DeviceErasureStore &
     ErasureRecordStore &
-    CopyRecordStore & { explorer: Pick<ExplorerQueries, 'devices' | 'sessions' | 'issues' | 'logs'> },
+    DownloadRecordStore & { explorer: Pick<ExplorerQueries, 'devices' | 'sessions' | 'issues' | 'logs'> },
   options: AdminOptions,
 ): Hono {
   const admin = new Hono();
@@ -142,6 +143,7 @@ export function createAdminApi(
   // Everything stored of one device, copied or erased on request (docs/privacy.md#a-copy-of-a-device).
   admin.route('/', adminDeviceCopyRoutes(store));
   admin.route('/', adminDeviceErasureRoutes(store));
+  admin.route('/', adminDownloadRoutes(store));
 
   // Each app's webhook for new and reopened issue groups (docs/explorer.md#the-webhook).
   admin.route('/', createAdminWebhooks(store));

@@ -4,7 +4,7 @@
 // each app only for a viewer allowed to read it.
 import { Hono } from 'hono';
 import { ACCOUNT_BODY_BYTES, limitBody, REPLY_BODY_BYTES } from '../http/body-limits.ts';
-import type { AppStore } from '../stores/store.types.ts';
+import type { AppStore, DownloadRecordStore } from '../stores/store.types.ts';
 import { FilterError } from '../../explorer-contract/log-filters.ts';
 import { READ_BUDGET_SPENT } from '../stores/explorer-queries.ts';
 import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
@@ -31,9 +31,10 @@ const STATEMENT_TIMEOUT = '57014';
  * a person who mistypes, not for a guesser. The counts live in this process's memory (server/http/login-throttle.ts). */
 export const EXPLORER_LOGIN_LIMITS: LoginLimits = { perAddress: 20, perAccount: 10, windowMs: 15 * 60 * 1000 };
 
-/** `more`: routes of the explorer's other views (server/explorer/insight.ts), behind the same sign-in and app. */
+/** `more`: routes of the explorer's other views (server/explorer/insight.ts), behind the same sign-in and app. `apps`
+ * records each export too (docs/privacy.md#each-download-is-recorded). */
 export function createExplorerApi(
-  apps: AppStore,
+  apps: AppStore & DownloadRecordStore,
   queries: ExplorerQueries,
   accounts: ViewerAccounts,
   limits = EXPLORER_LOGIN_LIMITS,
@@ -110,7 +111,7 @@ export function createExplorerApi(
     await next();
   });
 
-  logRoutes(api, queries, pageBudgetMs);
+  logRoutes(api, queries, apps, pageBudgetMs);
   countRoutes(api, queries);
   listRoutes(api, queries);
 

@@ -6,7 +6,7 @@
 // as its turn comes (server/explorer/device-data.ts); its logs follow a page at a time as the export's do
 // (server/explorer/export.ts), so that no more than one device and a page of logs is held in memory, the file still
 // one JSON document. Each device copied is recorded, by whom and how far the file went
-// (server/stores/copy-records.ts), and `GET copies` lists the records (the admin's Settings page, the admin API).
+// (server/stores/download-records.ts, listed by server/explorer/download-routes.ts).
 import { Hono, type Context, type Env } from 'hono';
 import {
   IDENTITY_SEARCH_PATH,
@@ -15,18 +15,15 @@ import {
 } from '../../explorer-contract/identity-search.types.ts';
 import type { DeviceCopy, UserCopy } from '../../explorer-contract/insight.types.ts';
 import { allLogs } from '../stores/explorer-queries.ts';
-import type { App, AppStore, CopyRecordStore } from '../stores/store.types.ts';
-import { adminOnly, mayRead, type ExplorerEnv } from './api-params.ts';
-import { EXPORT_PAGE, EXPORT_STEP_MS, streamDownload } from './export.ts';
+import type { App, AppStore, DownloadRecordStore } from '../stores/store.types.ts';
+import { mayRead, type ExplorerEnv } from './api-params.ts';
+import { endRecord, EXPORT_PAGE, EXPORT_STEP_MS, streamDownload } from './export.ts';
 import { deviceHead, type CopyReads, type Records } from './device-data.ts';
 import { ADMIN_API } from './device-erasure.ts';
 import { findUser } from './identity-search.ts';
 
 const JSON_FILE = 'application/json; charset=utf-8';
-/** The records `GET copies` lists, newest first. */
-const COPIES_LISTED = 200;
-
-type CopyStore = Records & CopyRecordStore;
+type CopyStore = Records & DownloadRecordStore;
 
 /** `head` as indented JSON, `depth` levels in, with the device's logs after it, one a line, their pages read as the
  * download goes. JSON.stringify escapes a newline inside a value, so each one in its text is the layout's. */
@@ -57,7 +54,7 @@ async function* withLogs(
     yield `${text}\n${indent}  ]\n${indent}}`;
   } finally {
     // Also when the download is cut (the stream's cancel returns the generator): its record says how far it went.
-    await records.endCopy(record, logs, whole);
+    await endRecord(records, record, logs, whole);
   }
 }
 
@@ -77,7 +74,7 @@ async function deviceCopy(
   if (!head) return c.json({ error: 'no such device' }, 404);
   const at = new Date();
   // Before anything is sent: a copy that cannot be recorded is not given.
-  const record = await records.startCopy(appKey, udid, by, 'device', at);
+  const record = await records.startDownload(appKey, { of: 'device', udid, view: null, format: 'json' }, by, at);
   const copy: Omit<DeviceCopy, 'logs'> = { copied_at: at.toISOString(), ...head };
   async function* text() {
     yield* withLogs(queries, records, record, appKey, copy, 0);
@@ -116,7 +113,12 @@ async function userCopy(
         // One erased since the search found it is left out.
         if (!head) continue;
         yield separator;
-        const record = await records.startCopy(app.key, udid, by, 'user', new Date());
+        const record = await records.startDownload(
+          app.key,
+          { of: 'user', udid, view: null, format: 'json' },
+          by,
+          new Date(),
+        );
         yield* withLogs(queries, records, record, app.key, head, 2);
         separator = ',\n    ';
       }
@@ -127,8 +129,7 @@ async function userCopy(
 }
 
 /** The explorer's routes: a device's copy, its app the one its path names (server/explorer/api.ts), for any account
- * that reads it; a user's, of the apps the account may read; and the records of both, the admin's alone (its Settings
- * page lists every app's, as the admin reads every app). */
+ * that reads it; and a user's, of the apps the account may read. */
 export function createDeviceCopyRoutes(
   apps: Pick<AppStore, 'apps'>,
   queries: CopyReads,
@@ -141,14 +142,10 @@ export function createDeviceCopyRoutes(
   routes.get(`${IDENTITY_SEARCH_PATH}/copy`, (c) =>
     userCopy(c, apps, queries, records, c.req.query('value') ?? null, (app) => mayRead(c, app), c.get('viewer')),
   );
-  routes.get('/copies', adminOnly('only the admin reads the records of copies given'), async (c) =>
-    c.json(await records.copies(COPIES_LISTED)),
-  );
   return routes;
 }
 
-/** The admin API's routes: a device's copy, the app named by its key; a user's, of every app; `GET copies?app=`, the
- * records of one app, or of every app without. */
+/** The admin API's routes: a device's copy, the app named by its key; a user's, of every app. */
 export function adminDeviceCopyRoutes<E extends Env>(
   store: CopyStore & Pick<AppStore, 'app' | 'apps'> & { explorer: CopyReads },
 ): Hono<E> {
@@ -161,6 +158,5 @@ export function adminDeviceCopyRoutes<E extends Env>(
   routes.get(`${IDENTITY_SEARCH_PATH}/copy`, (c) =>
     userCopy(c, store, store.explorer, store, c.req.query('value') ?? null, () => true, ADMIN_API),
   );
-  routes.get('/copies', async (c) => c.json(await store.copies(COPIES_LISTED, c.req.query('app') || undefined)));
   return routes;
 }

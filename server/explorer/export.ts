@@ -2,12 +2,14 @@
 // each page read when the connection wants more and after a turn of the event loop: an export never holds the service
 // for more than one page, and never holds more than a page in memory. A failure before the first byte answers as any
 // request does (a status and `{ error }`); one after it cuts the connection, so that the client sees the download
-// fail instead of a clean end to a partial file. docs/local-service.md#exports
+// fail instead of a clean end to a partial file. Each export is recorded, by whom, of what view and how many logs
+// (docs/privacy.md#each-download-is-recorded). docs/local-service.md#exports
 import type { Context } from 'hono';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { allLogs } from '../stores/explorer-queries.ts';
 import type { ExplorerLog, ExplorerQueries, LogFilter } from '../stores/explorer-queries.types.ts';
 import { CSV_COLUMNS } from '../stores/log-columns.ts';
+import type { DownloadRecordStore } from '../stores/store.types.ts';
 
 type ExportFormat = 'ndjson' | 'csv';
 
@@ -40,23 +42,63 @@ function exportLine(log: ExplorerLog, format: ExportFormat): string {
   return `${row.map(csvField).join(',')}\r\n`;
 }
 
-/** The view's logs as the format's text, a page at a time; CSV's header first. */
-async function* exportText(pages: AsyncGenerator<ExplorerLog[]>, format: ExportFormat): AsyncGenerator<string> {
+/** The view's logs as the format's text, a page at a time; CSV's header first. Its record, `record` of `records`,
+ * counts the logs written, also when the download is cut (the stream's cancel returns the generator). */
+async function* exportText(
+  pages: AsyncGenerator<ExplorerLog[]>,
+  format: ExportFormat,
+  records: DownloadRecordStore,
+  record: number,
+): AsyncGenerator<string> {
   let header = format === 'csv' ? `${CSV_HEADERS.join(',')}\r\n` : '';
-  for await (const logs of pages) {
-    yield header + logs.map((log) => exportLine(log, format)).join('');
-    header = '';
+  let written = 0;
+  let whole = false;
+  try {
+    for await (const logs of pages) {
+      written += logs.length;
+      yield header + logs.map((log) => exportLine(log, format)).join('');
+      header = '';
+    }
+    whole = true;
+  } finally {
+    await endRecord(records, record, written, whole);
   }
 }
 
-export function streamExport(
+/** Ends download `record` with the logs it wrote, and whether it reached its end. A record that cannot be ended (the
+ * database gone midway) is told of rather than thrown over the download's own outcome, which the client sees. */
+export async function endRecord(
+  records: DownloadRecordStore,
+  record: number,
+  logs: number,
+  whole: boolean,
+): Promise<void> {
+  await records
+    .endDownload(record, logs, whole)
+    .catch((error: unknown) => console.error(`download record ${record}: not ended:`, error));
+}
+
+/** The view an export's record names: its address's query without the export's `format`, and with the words a person
+ * could be found by (the search's, a key's value) left out, since the record outlives an erasure of that person. */
+export function exportedView(params: URLSearchParams): string {
+  const view = new URLSearchParams();
+  for (const [name, value] of params)
+    if (name !== 'format') view.append(name, (name === 'q' || name === 'value') && value !== '' ? '…' : value);
+  return view.toString();
+}
+
+/** The view's logs as a file, recorded as `by`'s download before its first byte: an export that cannot be recorded is
+ * not given. */
+export async function streamExport(
   c: Context,
   queries: ExplorerQueries,
+  records: DownloadRecordStore,
   filter: LogFilter,
   format: ExportFormat,
-  name: string,
+  { name, by, view }: { name: string; by: string; view: string },
 ): Promise<Response> {
-  const pages = exportText(allLogs(queries, filter, EXPORT_PAGE, EXPORT_STEP_MS), format);
+  const record = await records.startDownload(filter.appKey, { of: 'export', udid: null, view, format }, by, new Date());
+  const pages = exportText(allLogs(queries, filter, EXPORT_PAGE, EXPORT_STEP_MS), format, records, record);
   return streamDownload(c, pages, {
     type: format === 'ndjson' ? 'application/x-ndjson; charset=utf-8' : 'text/csv; charset=utf-8',
     file: `${name}.${format}`,

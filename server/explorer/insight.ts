@@ -13,7 +13,7 @@ import type {
   DeviceErasureStore,
   DeviceHistoryStore,
   ErasureRecordStore,
-  CopyRecordStore,
+  DownloadRecordStore,
   IssueGroupStore,
   IssueReplyStore,
   SavedViewStore,
@@ -25,6 +25,7 @@ import { createFrameRoutes } from './stack-frames.ts';
 import type { ExplorerEnv } from './api-params.ts';
 import { createDeviceCopyRoutes } from './device-copy.ts';
 import { createDeviceErasureRoutes } from './device-erasure.ts';
+import { createDownloadRoutes } from './download-routes.ts';
 import { createDeviceHistoryRoutes } from './device-history.ts';
 import { createIssueGroupRoutes } from './issue-groups.ts';
 import { createIssueReplyRoutes } from './issue-replies.ts';
@@ -43,7 +44,7 @@ export type InsightStore = IssueGroupStore &
   DeviceHistoryStore &
   DeviceErasureStore &
   ErasureRecordStore &
-  CopyRecordStore &
+  DownloadRecordStore &
   SourceMapStore &
   Pick<AppStore, 'setIdentityKey' | 'apps'> &
   Pick<CollectedReads, 'issue' | 'session' | 'device'> &
@@ -61,6 +62,7 @@ export function createInsightRoutes(store: InsightStore, queries: ExplorerQuerie
     createDeviceHistoryRoutes(store),
     createDeviceCopyRoutes(store, queries, store),
     createDeviceErasureRoutes(store),
+    createDownloadRoutes(store),
     createWebhookRoutes(store),
     createIdentityRoutes(store),
     createFrameRoutes(store),

@@ -4,16 +4,22 @@ import type { Hono } from 'hono';
 import { AROUND_MAX } from '../../explorer-contract/api.types.ts';
 import { FilterError } from '../../explorer-contract/log-filters.ts';
 import { intParam, logFilter, MAX_PAGE, PAGE, query, TOO_COSTLY, type ExplorerEnv } from './api-params.ts';
-import { streamExport } from './export.ts';
+import { exportedView, streamExport } from './export.ts';
 import { decodeCursor } from '../stores/explorer-queries.ts';
 import type { ExplorerQueries } from '../stores/explorer-queries.types.ts';
 import { whoKey, withWho } from './who.ts';
 import { withIssueTitles } from './issue-titles.ts';
-import type { App } from '../stores/store.types.ts';
+import type { App, DownloadRecordStore } from '../stores/store.types.ts';
 import type { ExplorerLog } from '../../explorer-contract/api.types.ts';
 
-/** `pageBudgetMs`: how long a page of the stream may read (docs/local-service.md#search-bounds). */
-export function logRoutes(api: Hono<ExplorerEnv>, queries: ExplorerQueries, pageBudgetMs: number): void {
+/** `pageBudgetMs`: how long a page of the stream may read (docs/local-service.md#search-bounds); `downloads` records
+ * each export (docs/privacy.md#each-download-is-recorded). */
+export function logRoutes(
+  api: Hono<ExplorerEnv>,
+  queries: ExplorerQueries,
+  downloads: DownloadRecordStore,
+  pageBudgetMs: number,
+): void {
   /** The rows as a list shows them: who each is from, and the title of the issue a `bf_issue` line names. */
   const shown = async (params: URLSearchParams, app: App, logs: ExplorerLog[]) =>
     withWho(queries, app.key, whoKey(params, app), await withIssueTitles(queries, app.key, logs));
@@ -72,7 +78,11 @@ export function logRoutes(api: Hono<ExplorerEnv>, queries: ExplorerQueries, page
     const format = params.get('format') ?? 'ndjson';
     if (format !== 'ndjson' && format !== 'csv') throw new FilterError(`'format' must be ndjson or csv`);
     const filter = logFilter(c, params);
-    return streamExport(c, queries, filter, format, `sidelog-${c.get('app').appId}-logs`);
+    return streamExport(c, queries, downloads, filter, format, {
+      name: `sidelog-${c.get('app').appId}-logs`,
+      by: c.get('viewer'),
+      view: exportedView(params),
+    });
   });
 
   api.get('/apps/:appId/logs/:id/around', async (c) => {

@@ -7,8 +7,8 @@ import type { RedactConfig } from '../../protocol/redact/redact-options.ts';
 import type { IssueRequest, SkippedLog, WireOperation } from '../../protocol/wire.ts';
 import type { ExplorerQueries } from './explorer-queries.types.ts';
 import type {
-  CopyRecord,
   DeviceErasure,
+  DownloadRecord,
   ErasureRecord,
   ExplorerIssue,
   ViewerAccount,
@@ -436,15 +436,20 @@ export interface ErasureRecordStore {
   erasures(limit: number, appKey?: string): Promise<ErasureRecord[]>;
 }
 
-/** The record of each copy of a device's data given (docs/privacy.md#each-copy-is-recorded), kept as the erasures'. */
-export interface CopyRecordStore {
-  /** A copy of the device begins to download, by `by`, as the device's own (`device`) or as one of a person's
-   * (`user`): its record's id, unfinished. */
-  startCopy(appKey: string, udid: string, by: string, of: CopyRecord['of'], at: Date): Promise<number>;
-  /** Copy `record` wrote `logs` logs, and reached the device's end (`finished`) or was cut. */
-  endCopy(record: number, logs: number, finished: boolean): Promise<void>;
+/** The record of each file of stored data downloaded (docs/privacy.md#each-download-is-recorded), kept as the
+ * erasures'. */
+export interface DownloadRecordStore {
+  /** A download begins, by `by`: its record's id, unfinished. */
+  startDownload(
+    appKey: string,
+    what: Pick<DownloadRecord, 'of' | 'udid' | 'view' | 'format'>,
+    by: string,
+    at: Date,
+  ): Promise<number>;
+  /** Download `record` wrote `logs` logs, and reached its end (`finished`) or was cut. */
+  endDownload(record: number, logs: number, finished: boolean): Promise<void>;
   /** The newest first, at most `limit`; of one app, or of every app. */
-  copies(limit: number, appKey?: string): Promise<CopyRecord[]>;
+  downloads(limit: number, appKey?: string): Promise<DownloadRecord[]>;
 }
 
 /** An app's own forwarding endpoint (docs/opentelemetry.md#the-collector-forwards), set through the admin API. */
@@ -563,7 +568,7 @@ export interface Store
     DeviceHistoryStore,
     DeviceErasureStore,
     ErasureRecordStore,
-    CopyRecordStore,
+    DownloadRecordStore,
     SourceMapStore,
     SessionLookup,
     LogWriterBoard {

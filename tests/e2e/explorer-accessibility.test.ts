@@ -25,7 +25,7 @@ beforeAll(async () => {
   ).toBe(200);
   await users.logs(await users.session('s-user', 'd-user'), [log(1, 'signed in', 4, 'auth')]);
   await users.deviceKey('d-user', 'user_id', 'u-a11y');
-  // A copy of the user's device, so that the Settings page lists its record (docs/privacy.md#each-copy-is-recorded).
+  // A copy of the user's device, so that the Settings page lists its record (docs/privacy.md#each-download-is-recorded).
   const copy = await fetch(`${e2e.product.url}/sidelog/admin/api/apps/${USERS_APP}/devices/d-user/copy`, {
     headers: { Authorization: `Bearer ${e2e.product.adminToken}` },
   });
@@ -81,7 +81,7 @@ describe('accessibility', () => {
       await explorerSettled(e2e.page);
       if (name === 'settings') {
         await e2e.page.getByLabel('Webhook URL').waitFor();
-        await e2e.page.getByRole('region', { name: 'Copies given' }).locator('tbody tr').first().waitFor();
+        await e2e.page.getByRole('region', { name: 'Downloads' }).locator('tbody tr').first().waitFor();
       } else if (name.startsWith('device'))
         await e2e.page.getByRole('button', { name: "Erase this device's data" }).waitFor();
       else await e2e.page.getByRole('button', { name: 'Erase 1 device' }).waitFor();

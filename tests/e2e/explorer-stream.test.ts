@@ -18,7 +18,8 @@ import {
   tailUntil,
   useExplorerApp,
 } from './explorer-app.ts';
-import { explorerSettled, viewerText } from './viewer.ts';
+import { explorerSettled, signInToExplorer, viewerText } from './viewer.ts';
+import { E2E_VIEWER } from './product.ts';
 import { adminPost } from './admin-client.ts';
 
 const app = useExplorerApp();
@@ -443,5 +444,21 @@ describe('the stream', () => {
     const rows = (await downloadedText(csv)).trim().split('\r\n');
     expect(rows[0]).toBe('time,level,tag,text,file,line,column,method,url,session,device');
     expect(rows.slice(1).map((row) => row.split(',')[3])).toEqual(expected);
+
+    // Both on the admin's Settings page, by whom, of what view and how many logs
+    // (docs/privacy.md#each-download-is-recorded); other files' downloads are of other apps.
+    await e2e.page.context().clearCookies();
+    await e2e.page.goto(`${e2e.product.url}/sidelog/settings`);
+    await signInToExplorer(e2e.page, { name: 'admin', password: e2e.product.adminToken });
+    const recorded = e2e.page.getByRole('region', { name: 'Downloads' }).locator('tbody tr');
+    await recorded.first().waitFor();
+    const listed = (await recorded.evaluateAll((rows) =>
+      rows.map((row) => [...row.querySelectorAll('td')].slice(1).map((cell) => cell.textContent)),
+    )) as string[][];
+    const logs = `${expected.length} logs`;
+    expect(listed.filter(([app]) => app === APP)).toEqual([
+      [APP, expect.stringMatching(/^Export \(CSV\) of .*level=error/), E2E_VIEWER.name, logs],
+      [APP, expect.stringMatching(/^Export \(NDJSON\) of .*level=error/), E2E_VIEWER.name, logs],
+    ]);
   });
 });

@@ -152,18 +152,18 @@ describe('finding a user across apps', () => {
     );
 
     // The copies the viewer downloaded in the test above, as the admin's Settings page lists them
-    // (docs/privacy.md#each-copy-is-recorded): kept after the devices' erasure. Other files' copies are of other apps.
+    // (docs/privacy.md#each-download-is-recorded): kept after the devices' erasure. Other files' copies are of other apps.
     await viewerText(e2e.page, `${url}/sidelog/settings`);
-    const given = e2e.page.getByRole('region', { name: 'Copies given' }).locator('tbody tr');
+    const given = e2e.page.getByRole('region', { name: 'Downloads' }).locator('tbody tr');
     await given.first().waitFor();
     const listed = (await given.evaluateAll((rows) =>
       rows.map((row) => [...row.querySelectorAll('td')].slice(1).map((cell) => cell.textContent)),
     )) as string[][];
     expect(listed.filter(([app]) => app!.startsWith('users-')).sort()).toEqual([
-      ['users-ios', 'ios-ann', E2E_VIEWER.name, '1 log'],
-      ['users-ios', 'ios-ann', E2E_VIEWER.name, "1 log, in a copy of a user's data"],
-      ['users-web', 'web-ann', E2E_VIEWER.name, "1 log, in a copy of a user's data"],
-      ['users-web', 'web-ann-phone', E2E_VIEWER.name, "1 log, in a copy of a user's data"],
+      ['users-ios', "A user's copy: device ios-ann", E2E_VIEWER.name, '1 log'],
+      ['users-ios', 'Copy of device ios-ann', E2E_VIEWER.name, '1 log'],
+      ['users-web', "A user's copy: device web-ann", E2E_VIEWER.name, '1 log'],
+      ['users-web', "A user's copy: device web-ann-phone", E2E_VIEWER.name, '1 log'],
     ]);
   });
 });

@@ -421,6 +421,16 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
             '2 logs, 1 session, 0 issues and 1 key change',
           ],
         ]);
+        // And the copy the viewer took before it, kept after the device (docs/privacy.md#each-download-is-recorded).
+        expect((await rows(e2e.page, '.downloads-table')).filter((row) => row[1] === ISSUES_APP)).toEqual([
+          [
+            expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}$/),
+            ISSUES_APP,
+            'Copy of device d-erase',
+            E2E_VIEWER.name,
+            '2 logs',
+          ],
+        ]);
 
         // An erasure that failed midway, said so: the database refuses to finish its record (as a full disk would).
         await client.session('half-erased', 'd-half');

@@ -469,18 +469,20 @@ export const PG_MIGRATIONS: readonly string[] = [
   ALTER TABLE device_erasures ADD COLUMN finished integer NOT NULL DEFAULT 1;
   CREATE UNIQUE INDEX device_erasures_unfinished ON device_erasures (app_key, udid) WHERE finished = 0;
   `,
-  // A record of each copy of a device's data given (docs/privacy.md#each-copy-is-recorded), as on SQLite.
+  // A record of each file of stored data downloaded (docs/privacy.md#each-download-is-recorded), as on SQLite.
   `
-  CREATE TABLE device_copies (
+  CREATE TABLE downloads (
     id bigserial PRIMARY KEY,
     app_key text NOT NULL,
-    udid text NOT NULL,
-    copied_at text NOT NULL,
-    copied_by text NOT NULL,
     kind text NOT NULL,
+    udid text,
+    view text,
+    format text NOT NULL,
+    downloaded_at text NOT NULL,
+    downloaded_by text NOT NULL,
     logs bigint NOT NULL,
     finished integer NOT NULL
   );
-  CREATE INDEX device_copies_by_app ON device_copies (app_key, id);
+  CREATE INDEX downloads_by_app ON downloads (app_key, id);
   `,
 ];

@@ -9,7 +9,7 @@ import { issueReplyStore } from '../issue-replies.ts';
 import { logWriterBoard } from '../log-writers.ts';
 import { partnerStore } from '../partner-store.ts';
 import { savedViewStore } from '../saved-views.ts';
-import { copyRecordStore } from '../copy-records.ts';
+import { downloadRecordStore } from '../download-records.ts';
 import { erasureRecordStore } from '../erasure-records.ts';
 import { alertStore } from '../alerts.ts';
 import { sourceMapStore } from '../source-maps.ts';
@@ -69,7 +69,7 @@ export async function openPostgresStore(url: string, options: { poolSize?: numbe
     ...whole(webhookStore(db)),
     ...whole(savedViewStore(db)),
     ...whole(erasureRecordStore(db)),
-    ...whole(copyRecordStore(db)),
+    ...whole(downloadRecordStore(db)),
     ...whole(alertStore(db)),
     ...whole(sourceMapStore(db)),
     ...whole(logWriterBoard(db)),

@@ -9,7 +9,7 @@ import { issueReplyStore } from '../issue-replies.ts';
 import { logWriterBoard } from '../log-writers.ts';
 import { partnerStore } from '../partner-store.ts';
 import { savedViewStore } from '../saved-views.ts';
-import { copyRecordStore } from '../copy-records.ts';
+import { downloadRecordStore } from '../download-records.ts';
 import { erasureRecordStore } from '../erasure-records.ts';
 import { sourceMapStore } from '../source-maps.ts';
 import { viewerStore } from '../viewers.ts';
@@ -36,7 +36,7 @@ export function sqliteRoles(connection: Database.Database) {
   const webhooks = webhookStore(db);
   const savedViews = savedViewStore(db);
   const erasures = erasureRecordStore(db);
-  const copies = copyRecordStore(db);
+  const downloads = downloadRecordStore(db);
   const alerts = alertStore(db);
   const sourceMaps = sourceMapStore(db);
   const logWriters = logWriterBoard(db);
@@ -55,7 +55,7 @@ export function sqliteRoles(connection: Database.Database) {
       ...webhooks.reads,
       ...savedViews.reads,
       ...erasures.reads,
-      ...copies.reads,
+      ...downloads.reads,
       ...alerts.reads,
       ...sourceMaps.reads,
       ...logWriters.reads,
@@ -71,7 +71,7 @@ export function sqliteRoles(connection: Database.Database) {
       ...webhooks.writes,
       ...savedViews.writes,
       ...erasures.writes,
-      ...copies.writes,
+      ...downloads.writes,
       ...alerts.writes,
       ...sourceMaps.writes,
       ...logWriters.writes,

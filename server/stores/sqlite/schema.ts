@@ -578,20 +578,22 @@ ${FIRST_LOG_COLUMNS}
   ALTER TABLE device_erasures ADD COLUMN finished INTEGER NOT NULL DEFAULT 1;
   CREATE UNIQUE INDEX device_erasures_unfinished ON device_erasures (app_key, udid) WHERE finished = 0;
   `,
-  // A record of each copy of a device's data given (docs/privacy.md#each-copy-is-recorded), kept as the erasures':
-  // when, by whom, as one of a person's devices or alone, how many of its logs, and whether the download reached the
-  // device's end. Retention leaves it.
+  // A record of each file of stored data downloaded (docs/privacy.md#each-download-is-recorded), kept as the
+  // erasures': a device's copy (its udid) or a view's export (its query, the search's words left out), when, by whom,
+  // how many logs, and whether the download reached its end. Retention leaves it.
   `
-  CREATE TABLE device_copies (
+  CREATE TABLE downloads (
     id INTEGER PRIMARY KEY,
     app_key TEXT NOT NULL,
-    udid TEXT NOT NULL,
-    copied_at TEXT NOT NULL,
-    copied_by TEXT NOT NULL,
     kind TEXT NOT NULL,
+    udid TEXT,
+    view TEXT,
+    format TEXT NOT NULL,
+    downloaded_at TEXT NOT NULL,
+    downloaded_by TEXT NOT NULL,
     logs INTEGER NOT NULL,
     finished INTEGER NOT NULL
   );
-  CREATE INDEX device_copies_by_app ON device_copies (app_key, id);
+  CREATE INDEX downloads_by_app ON downloads (app_key, id);
   `,
 ];

@@ -10,7 +10,7 @@ export type { WriteMethod };
 
 /** Retention's deletes and a device's erasure (its record's start among it) run alone, each its own transaction, with
  * the whole of SIDELOG_MAX_DB_MB to work in (the collector's writes stop short of it), so that they can always free
- * room; so do a copy's records, so that a full database still gives a person their copy. */
+ * room; so do a download's records, so that a full database still gives a person their copy. */
 export const MAINTENANCE_METHODS: readonly WriteMethod[] = [
   'markRetention',
   'pruneBefore',
@@ -18,8 +18,8 @@ export const MAINTENANCE_METHODS: readonly WriteMethod[] = [
   'startErasure',
   'eraseDeviceStep',
   'addErasedLogs',
-  'startCopy',
-  'endCopy',
+  'startDownload',
+  'endDownload',
 ];
 
 export interface OpenOptions {

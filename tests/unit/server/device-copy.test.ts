@@ -4,7 +4,7 @@
 // page of the reads; through the explorer's API (any account that reads the app) and the admin API.
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, test } from 'vitest';
-import { EXPLORER_API, type CopyRecord } from '../../../explorer-contract/api.types.ts';
+import { EXPLORER_API, type DownloadRecord } from '../../../explorer-contract/api.types.ts';
 import type { DeviceCopy } from '../../../explorer-contract/insight.types.ts';
 import { logs, sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { EXPORT_PAGE } from '../../../server/explorer/export.ts';
@@ -91,12 +91,9 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
     expect((await reader.read()).done).toBe(false);
     await reader.cancel();
     const records = async () =>
-      (JSON.parse((await service.explorerGet('/copies')).body) as CopyRecord[]).map(({ udid, of, logs, finished }) => [
-        udid,
-        of,
-        logs,
-        finished,
-      ]);
+      (JSON.parse((await service.explorerGet('/downloads')).body) as DownloadRecord[]).map(
+        ({ udid, of, logs, finished }) => [udid, of, logs, finished],
+      );
     expect(await records()).toEqual([['busy', 'device', EXPORT_PAGE, false]]);
 
     const busy = JSON.parse((await copy('busy')).text) as DeviceCopy;
@@ -140,27 +137,34 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
         (await admin('no-app/devices/leaver')).status,
       ]).toEqual([404, 404]);
 
-      // Each copy given is recorded, by whom; a device not there gave none (docs/privacy.md#each-copy-is-recorded).
+      // Each copy given is recorded, by whom; a device not there gave none (docs/privacy.md#each-download-is-recorded).
       const copies = async (path: string, headers: Record<string, string>) => {
         const answer = await service.app.request(path, { headers });
-        const body = (await answer.json()) as CopyRecord[] | { error: string };
+        const body = (await answer.json()) as DownloadRecord[] | { error: string };
         return 'error' in body
           ? [answer.status, body.error]
-          : body.map(({ app, udid, copied_by, of, logs, finished }) => [app, udid, copied_by, of, logs, finished]);
+          : body.map(({ app, udid, downloaded_by, of, logs, finished }) => [
+              app,
+              udid,
+              downloaded_by,
+              of,
+              logs,
+              finished,
+            ]);
       };
       const given = [
         [DEMO_APP_KEY, 'leaver', 'admin API', 'device', 4, true],
         [DEMO_APP_KEY, 'leaver', 'support', 'device', 4, true],
         [DEMO_APP_KEY, 'leaver', 'admin', 'device', 4, true],
       ];
-      expect(await copies(`${EXPLORER_API}/copies`, { Cookie: await service.adminCookie() })).toEqual(given);
-      expect(await copies(`${EXPLORER_API}/copies`, { Cookie: viewer })).toEqual([
+      expect(await copies(`${EXPLORER_API}/downloads`, { Cookie: await service.adminCookie() })).toEqual(given);
+      expect(await copies(`${EXPLORER_API}/downloads`, { Cookie: viewer })).toEqual([
         403,
-        'only the admin reads the records of copies given',
+        'only the admin reads the records of downloads',
       ]);
       const api = { Authorization: `Bearer ${ADMIN_TOKEN}` };
-      expect(await copies(`/sidelog/admin/api/copies?app=${DEMO_APP_KEY}`, api)).toEqual(given);
-      expect(await copies('/sidelog/admin/api/copies?app=no-app', api)).toEqual([]);
+      expect(await copies(`/sidelog/admin/api/downloads?app=${DEMO_APP_KEY}`, api)).toEqual(given);
+      expect(await copies('/sidelog/admin/api/downloads?app=no-app', api)).toEqual([]);
     },
   );
 
@@ -183,11 +187,11 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
     ]);
     // The record of that copy, as the next example lists it.
     const [, copiesPath, listed] =
-      /```\ncurl -H .+ 'http:\/\/127\.0\.0\.1:8080(\S+\/copies\?app=\S+)'\n(\[.+\])\n```/.exec(
+      /```\ncurl -H .+ 'http:\/\/127\.0\.0\.1:8080(\S+\/downloads\?app=\S+)'\n(\[.+\])\n```/.exec(
         readFileSync(new URL('../../../docs/privacy.md', import.meta.url), 'utf8'),
       )!;
     const records = await service.app.request(copiesPath!, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
-    const withoutTime = (list: CopyRecord[]) => list.map((record) => ({ ...record, copied_at: '' }));
-    expect(withoutTime((await records.json()) as CopyRecord[])).toEqual(withoutTime(JSON.parse(listed!)));
+    const withoutTime = (list: DownloadRecord[]) => list.map((record) => ({ ...record, downloaded_at: '' }));
+    expect(withoutTime((await records.json()) as DownloadRecord[])).toEqual(withoutTime(JSON.parse(listed!)));
   });
 });

@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, test } from 'vitest';
+import type { DownloadRecord } from '../../../explorer-contract/api.types.ts';
 import { nextPageURL, readAllPages } from '../../../server/admin/admin-pages.ts';
 import { appIdOf } from '../../../server/stores/app-id.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
@@ -415,6 +416,24 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
       expect(csv.text).toBe(
         'time,level,tag,text,file,line,column,method,url,session,device\r\n2026-11-22T10:00:01.000Z,info,,plain line,,,,,,session-1,device-1\r\n',
       );
+      // Each recorded for the admin, the view without its search's words (docs/privacy.md#each-download-is-recorded).
+      const records = (await get(`${API}/downloads`, cookie)).json() as DownloadRecord[];
+      const recorded = (view: string) =>
+        records
+          .filter((record) => record.view === view)
+          .map(({ app, of, udid, format, downloaded_by, logs, finished }) => [
+            app,
+            of,
+            udid,
+            format,
+            downloaded_by,
+            logs,
+            finished,
+          ]);
+      expect([recorded('level=warning%2Cinfo'), recorded('q=%E2%80%A6')]).toEqual([
+        [[DEMO_APP_KEY, 'export', null, 'ndjson', 'admin', 2, true]],
+        [[DEMO_APP_KEY, 'export', null, 'csv', 'admin', 1, true]],
+      ]);
     });
   });
 

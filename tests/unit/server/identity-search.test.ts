@@ -5,7 +5,7 @@
 // exactly as the key search matches it; a page per app with `more`; a value the search cannot take refused.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { EXPLORER_API, type CopyRecord } from '../../../explorer-contract/api.types.ts';
+import { EXPLORER_API, type DownloadRecord } from '../../../explorer-contract/api.types.ts';
 import type { IdentitySearch } from '../../../explorer-contract/identity-search.types.ts';
 import type { UserCopy } from '../../../explorer-contract/insight.types.ts';
 import { device, sessionPayload } from '../../../fixtures/wire-bodies.ts';
@@ -188,15 +188,23 @@ describe.each([...STORE_KINDS, 'chdb'] as const)('on %s', (kind) => {
       [appIdOf('shop-ios'), 'ios-old', 1, []],
       [appIdOf('shop-web'), 'web-ann', 2, [NEXT_DAY + 60_000, NEXT_DAY, DAY]],
     ]);
-    // Each device copied is recorded, by whom and as one of a user's (docs/privacy.md#each-copy-is-recorded): the
+    // Each device copied is recorded, by whom and as one of a user's (docs/privacy.md#each-download-is-recorded): the
     // admin's Settings page reads every app's.
-    const records = JSON.parse((await service.explorerGet('/copies')).body) as CopyRecord[];
+    const records = JSON.parse((await service.explorerGet('/downloads')).body) as DownloadRecord[];
     expect(
-      records.map(({ app, udid, copied_by, of, logs, finished }) => [app, udid, copied_by, of, logs, finished]),
+      records.map(({ app, of, udid, format, downloaded_by, logs, finished }) => [
+        app,
+        of,
+        udid,
+        format,
+        downloaded_by,
+        logs,
+        finished,
+      ]),
     ).toEqual([
-      ['shop-web', 'web-ann', 'support', 'user', 3, true],
-      ['shop-ios', 'ios-old', 'support', 'user', 0, true],
-      ['shop-ios', 'ios-ann', 'support', 'user', 1, true],
+      ['shop-web', 'user', 'web-ann', 'json', 'support', 3, true],
+      ['shop-ios', 'user', 'ios-old', 'json', 'support', 0, true],
+      ['shop-ios', 'user', 'ios-ann', 'json', 'support', 1, true],
     ]);
     const byAdmin = (await copy('u-42', await service.adminCookie())).text;
     expect(devicesIn(byAdmin).map(([, udid]) => udid)).toEqual(['billing-ann', 'ios-ann', 'ios-old', 'web-ann']);
