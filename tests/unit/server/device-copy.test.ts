@@ -11,6 +11,7 @@ import { EXPORT_PAGE } from '../../../server/explorer/export.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { appIdOf } from '../../../server/stores/app-id.ts';
 import { replyOn, sendDeviceDay } from './device-day.ts';
+import { downloadRow } from './download-row.ts';
 import { ADMIN_TOKEN, createHarness, type Harness } from './service-harness.ts';
 import { LOG_STORE_KINDS } from './test-databases.ts';
 
@@ -141,21 +142,12 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
       const copies = async (path: string, headers: Record<string, string>) => {
         const answer = await service.app.request(path, { headers });
         const body = (await answer.json()) as DownloadRecord[] | { error: string };
-        return 'error' in body
-          ? [answer.status, body.error]
-          : body.map(({ app, udid, downloaded_by, of, logs, finished }) => [
-              app,
-              udid,
-              downloaded_by,
-              of,
-              logs,
-              finished,
-            ]);
+        return 'error' in body ? [answer.status, body.error] : body.map(downloadRow);
       };
       const given = [
-        [DEMO_APP_KEY, 'leaver', 'admin API', 'device', 4, true],
-        [DEMO_APP_KEY, 'leaver', 'support', 'device', 4, true],
-        [DEMO_APP_KEY, 'leaver', 'admin', 'device', 4, true],
+        [DEMO_APP_KEY, 'device', 'leaver', 'json', 'admin API', 4, true],
+        [DEMO_APP_KEY, 'device', 'leaver', 'json', 'support', 4, true],
+        [DEMO_APP_KEY, 'device', 'leaver', 'json', 'admin', 4, true],
       ];
       expect(await copies(`${EXPLORER_API}/downloads`, { Cookie: await service.adminCookie() })).toEqual(given);
       expect(await copies(`${EXPLORER_API}/downloads`, { Cookie: viewer })).toEqual([

@@ -12,6 +12,7 @@ import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { MAX_SIGN_INS } from '../../../server/stores/store.types.ts';
 import { hashToken, newToken } from '../../../server/http/tokens.ts';
 import { ADMIN_TOKEN, createHarness, type Harness } from './service-harness.ts';
+import { downloadRow } from './download-row.ts';
 import { servicePerTest } from './service-per-test.ts';
 import { RECENT_START } from './recent-start.ts';
 import { isDatabaseKind, LOG_STORE_KINDS } from './test-databases.ts';
@@ -418,18 +419,7 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
       );
       // Each recorded for the admin, the view without its search's words (docs/privacy.md#each-download-is-recorded).
       const records = (await get(`${API}/downloads`, cookie)).json() as DownloadRecord[];
-      const recorded = (view: string) =>
-        records
-          .filter((record) => record.view === view)
-          .map(({ app, of, udid, format, downloaded_by, logs, finished }) => [
-            app,
-            of,
-            udid,
-            format,
-            downloaded_by,
-            logs,
-            finished,
-          ]);
+      const recorded = (view: string) => records.filter((record) => record.view === view).map(downloadRow);
       expect([recorded('level=warning%2Cinfo'), recorded('q=%E2%80%A6')]).toEqual([
         [[DEMO_APP_KEY, 'export', null, 'ndjson', 'admin', 2, true]],
         [[DEMO_APP_KEY, 'export', null, 'csv', 'admin', 1, true]],

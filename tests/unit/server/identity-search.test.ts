@@ -12,6 +12,7 @@ import { device, sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import type { DeviceKeyValue } from '../../../protocol/records.types.ts';
 import { DEMO_APP_KEY } from '../../../server/partner/demo.ts';
 import { appIdOf } from '../../../server/stores/app-id.ts';
+import { downloadRow } from './download-row.ts';
 import { ADMIN_TOKEN, createHarness, type Harness } from './service-harness.ts';
 import { STORE_KINDS } from './test-databases.ts';
 
@@ -191,17 +192,7 @@ describe.each([...STORE_KINDS, 'chdb'] as const)('on %s', (kind) => {
     // Each device copied is recorded, by whom and as one of a user's (docs/privacy.md#each-download-is-recorded): the
     // admin's Settings page reads every app's.
     const records = JSON.parse((await service.explorerGet('/downloads')).body) as DownloadRecord[];
-    expect(
-      records.map(({ app, of, udid, format, downloaded_by, logs, finished }) => [
-        app,
-        of,
-        udid,
-        format,
-        downloaded_by,
-        logs,
-        finished,
-      ]),
-    ).toEqual([
+    expect(records.map(downloadRow)).toEqual([
       ['shop-web', 'user', 'web-ann', 'json', 'support', 3, true],
       ['shop-ios', 'user', 'ios-old', 'json', 'support', 0, true],
       ['shop-ios', 'user', 'ios-ann', 'json', 'support', 1, true],
