@@ -3,7 +3,13 @@
 import { useState } from 'react';
 import { EventTime } from '../EventTime.tsx';
 import { Link } from 'wouter';
-import { deviceCopyHref, type DeviceDetail, type DeviceErasure as Erased, type ExplorerSession } from '../api.ts';
+import {
+  ADMIN_VIEWER,
+  deviceCopyHref,
+  type DeviceDetail,
+  type DeviceErasure as Erased,
+  type ExplorerSession,
+} from '../api.ts';
 import { DeviceErasure, ErasedDevice } from '../insight/DeviceErasure.tsx';
 import { KeyHistory } from '../insight/KeyHistory.tsx';
 import { Layout } from '../Layout.tsx';
@@ -14,6 +20,8 @@ import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
 import { href } from '../use-query.ts';
 import { TableHead } from '../TableHead.tsx';
+import { useViewer } from '../viewer-state.ts';
+import { DownloadRecords } from './DownloadRecords.tsx';
 
 export function DevicePage({ udid }: { udid: string }) {
   const appId = useAppId();
@@ -23,6 +31,7 @@ export function DevicePage({ udid }: { udid: string }) {
     app && `${app}/sessions?device=${encodeURIComponent(udid)}&limit=200`,
   );
   const [erased, setErased] = useState<Erased | null>(null);
+  const admin = useViewer((state) => state.name) === ADMIN_VIEWER;
   if (erased && appId) {
     return (
       <Layout title="Device erased">
@@ -109,6 +118,8 @@ export function DevicePage({ udid }: { udid: string }) {
           </ul>
         )}
       </Results>
+      {/* The admin's: who took a copy of this device's data (docs/privacy.md#each-download-is-recorded). */}
+      {admin ? <DownloadRecords device={{ appId, udid: d.udid }} /> : null}
       <DeviceErasure appId={appId} udid={d.udid} name={d.name || d.udid} onErased={setErased} />
     </Layout>
   );

@@ -1,6 +1,7 @@
 // The files of stored data downloaded, for the admin (docs/privacy.md#each-download-is-recorded): every device's copy
 // and every export of a view's logs, who took it and when, kept as the erasures' records are, so that the admin can
 // show when a person was given their copy and who else took their data out; a download cut before its end says so.
+// On Settings, every app's; on a device's page, the copies of that device's data.
 import type { DownloadRecord } from '../../explorer-contract/api.types.ts';
 import { absoluteTime, countOf } from '../format.ts';
 import { LoadState } from '../LoadState.tsx';
@@ -29,23 +30,30 @@ function what(record: DownloadRecord) {
   );
 }
 
-export function DownloadRecords() {
-  const records = useJson<DownloadRecord[]>('/downloads');
+/** Settings' list of every app's downloads; with `device`, its page's list of the copies of its data (the admin's). */
+export function DownloadRecords({ device }: { device?: { appId: string; udid: string } }) {
+  const records = useJson<DownloadRecord[]>(
+    device
+      ? `/apps/${encodeURIComponent(device.appId)}/devices/${encodeURIComponent(device.udid)}/downloads`
+      : '/downloads',
+  );
+  const title = device ? 'Copies of its data given' : 'Downloads';
   return (
     <section aria-labelledby="downloads-title">
-      <h2 id="downloads-title">Downloads</h2>
+      <h2 id="downloads-title">{title}</h2>
       <p className="muted">
-        Every copy of a device's data and every export of logs, from any app, the newest first: kept as the erasures
-        are. An export's search is not kept, only that it had one (…).
+        {device
+          ? "Each copy of this device's data downloaded, its own or in a copy of its user's, the newest first. Erasing the device leaves them, on Settings."
+          : "Every copy of a device's data and every export of logs, from any app, the newest first: kept as the erasures are. An export's search is not kept, only that it had one (…)."}
       </p>
       {records.state !== 'ready' ? (
         <LoadState loaded={records} />
       ) : records.data.length === 0 ? (
-        <p className="muted">Nothing downloaded yet.</p>
+        <p className="muted">{device ? 'No copy of its data given yet.' : 'Nothing downloaded yet.'}</p>
       ) : (
         <div className="table-scroll">
           <table className="table downloads-table">
-            <caption className="visually-hidden">Downloads</caption>
+            <caption className="visually-hidden">{title}</caption>
             <TableHead columns={['Downloaded', 'App', 'What', 'By', 'Logs']} />
             <tbody>
               {records.data.map((record, index) => (

@@ -11,7 +11,7 @@ import type { DownloadRecordStore } from './store.types.ts';
 export function downloadRecordStore(db: Db): Split<DownloadRecordStore, 'startDownload' | 'endDownload'> {
   return {
     reads: {
-      async downloads(limit, appKey) {
+      async downloads(limit, appKey, udid) {
         const rows = await db.all<{
           app_key: string;
           kind: DownloadRecord['of'];
@@ -25,6 +25,7 @@ export function downloadRecordStore(db: Db): Split<DownloadRecordStore, 'startDo
         }>(
           sql`SELECT app_key, kind, udid, view, format, downloaded_at, downloaded_by, logs, finished
               FROM downloads ${when(appKey !== undefined, sql`WHERE app_key = ${appKey}`)}
+                ${when(appKey !== undefined && udid !== undefined, sql`AND udid = ${udid}`)}
               ORDER BY id DESC LIMIT ${limit}`,
         );
         return rows.map((row) => ({

@@ -448,8 +448,8 @@ export interface DownloadRecordStore {
   ): Promise<number>;
   /** Download `record` wrote `logs` logs, and reached its end (`finished`) or was cut. */
   endDownload(record: number, logs: number, finished: boolean): Promise<void>;
-  /** The newest first, at most `limit`; of one app, or of every app. */
-  downloads(limit: number, appKey?: string): Promise<DownloadRecord[]>;
+  /** The newest first, at most `limit`; of one app, or of every app; of one device of the app, with `udid`. */
+  downloads(limit: number, appKey?: string, udid?: string): Promise<DownloadRecord[]>;
 }
 
 /** An app's own forwarding endpoint (docs/opentelemetry.md#the-collector-forwards), set through the admin API. */

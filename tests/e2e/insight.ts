@@ -391,6 +391,12 @@ export function describeInsight(database?: () => Promise<ProductDatabase>): void
         await e2e.page.goto(url('/devices/d-erase', ISSUES_APP));
         await signInToExplorer(e2e.page, { name: 'admin', password: e2e.product.adminToken });
         await explorerSettled(e2e.page);
+        // The admin sees who took a copy of its data before erasing it (docs/privacy.md#each-download-is-recorded).
+        const given = e2e.page.getByRole('region', { name: 'Copies of its data given' });
+        await given.locator('tbody tr').first().waitFor();
+        expect((await rows(e2e.page, '.downloads-table')).map((row) => row.slice(2))).toEqual([
+          ['Copy of device d-erase', E2E_VIEWER.name, '2 logs'],
+        ]);
         // The app picker's count of the app's sessions, which the erasure's takes one from without a reload.
         const option = e2e.page.getByLabel('App').locator(`option[value="${appIdOf(ISSUES_APP)}"]`);
         const sessions = async () => Number(/\((\d+) session/.exec(await option.innerText())?.[1]);

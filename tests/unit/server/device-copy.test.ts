@@ -157,6 +157,24 @@ describe.each(LOG_STORE_KINDS)('on %s', (kind) => {
       const api = { Authorization: `Bearer ${ADMIN_TOKEN}` };
       expect(await copies(`/sidelog/admin/api/downloads?app=${DEMO_APP_KEY}`, api)).toEqual(given);
       expect(await copies('/sidelog/admin/api/downloads?app=no-app', api)).toEqual([]);
+      // One device's, as its page lists them for the admin, and as the admin API gives them.
+      await sendDeviceDay(service, 'stayer', 'kept', 2, 100);
+      await copy('stayer');
+      const device = (udid: string) => `${EXPLORER_API}/apps/${APP_ID}/devices/${udid}/downloads`;
+      expect(await copies(device('leaver'), { Cookie: await service.adminCookie() })).toEqual(given);
+      expect(await copies(device('stayer'), { Cookie: await service.adminCookie() })).toEqual([
+        [DEMO_APP_KEY, 'device', 'stayer', 'json', 'admin', 4, true],
+      ]);
+      expect(await copies(device('leaver'), { Cookie: viewer })).toEqual([
+        403,
+        'only the admin reads the records of downloads',
+      ]);
+      expect(await copies(`/sidelog/admin/api/downloads?app=${DEMO_APP_KEY}&udid=leaver`, api)).toEqual(given);
+      expect(await copies(`/sidelog/admin/api/downloads?app=${DEMO_APP_KEY}&udid=nobody`, api)).toEqual([]);
+      expect(await copies('/sidelog/admin/api/downloads?udid=leaver', api)).toEqual([
+        400,
+        "'udid' names a device of the app 'app' names",
+      ]);
     },
   );
 
