@@ -17,7 +17,8 @@ import type { DeviceCopy, UserCopy } from '../../explorer-contract/insight.types
 import { allLogs } from '../stores/explorer-queries.ts';
 import type { App, AppStore, DownloadRecordStore } from '../stores/store.types.ts';
 import { mayRead, type ExplorerEnv } from './api-params.ts';
-import { endRecord, EXPORT_PAGE, EXPORT_STEP_MS, streamDownload } from './export.ts';
+import { EXPORT_PAGE, EXPORT_STEP_MS, streamDownload } from './export.ts';
+import { recordedDownload, type Tally } from './recorded-download.ts';
 import { deviceHead, type CopyReads, type Records } from './device-data.ts';
 import { ADMIN_API } from './device-erasure.ts';
 import { findUser } from './identity-search.ts';
@@ -26,36 +27,29 @@ const JSON_FILE = 'application/json; charset=utf-8';
 type CopyStore = Records & DownloadRecordStore;
 
 /** `head` as indented JSON, `depth` levels in, with the device's logs after it, one a line, their pages read as the
- * download goes. JSON.stringify escapes a newline inside a value, so each one in its text is the layout's. */
+ * download goes and counted in `tally`. JSON.stringify escapes a newline inside a value, so each one in its text is the
+ * layout's. */
 async function* withLogs(
   queries: CopyReads,
-  records: CopyStore,
-  record: number,
   appKey: string,
   head: object & { device: { udid: string } },
   depth: number,
+  tally: Tally,
 ): AsyncGenerator<string> {
   const indent = '  '.repeat(depth);
   let text = `${JSON.stringify(head, null, 2).slice(0, -2).replaceAll('\n', `\n${indent}`)},\n${indent}  "logs": [`;
   let separator = `\n${indent}    `;
-  let logs = 0;
-  let whole = false;
-  try {
-    for await (const page of allLogs(queries, { appKey, device: head.device.udid }, EXPORT_PAGE, EXPORT_STEP_MS)) {
-      for (const log of page) {
-        text += separator + JSON.stringify(log);
-        separator = `,\n${indent}    `;
-      }
-      logs += page.length;
-      yield text;
-      text = '';
+  for await (const page of allLogs(queries, { appKey, device: head.device.udid }, EXPORT_PAGE, EXPORT_STEP_MS)) {
+    for (const log of page) {
+      text += separator + JSON.stringify(log);
+      separator = `,\n${indent}    `;
     }
-    whole = true;
-    yield `${text}\n${indent}  ]\n${indent}}`;
-  } finally {
-    // Also when the download is cut (the stream's cancel returns the generator): its record says how far it went.
-    await endRecord(records, record, logs, whole);
+    tally.logs += page.length;
+    yield text;
+    text = '';
   }
+  tally.whole = true;
+  yield `${text}\n${indent}  ]\n${indent}}`;
 }
 
 /** A name for the file from `text`, when it is plain: any other is the client's own text, kept out of a header. */
@@ -73,11 +67,10 @@ async function deviceCopy(
   const head = await deviceHead(queries, records, appKey, udid);
   if (!head) return c.json({ error: 'no such device' }, 404);
   const at = new Date();
-  // Before anything is sent: a copy that cannot be recorded is not given.
-  const record = await records.startDownload(appKey, { of: 'device', udid, view: null, format: 'json' }, by, at);
   const copy: Omit<DeviceCopy, 'logs'> = { copied_at: at.toISOString(), ...head };
+  const what = { of: 'device', udid, view: null, format: 'json' } as const;
   async function* text() {
-    yield* withLogs(queries, records, record, appKey, copy, 0);
+    yield* recordedDownload(records, appKey, what, by, (tally) => withLogs(queries, appKey, copy, 0, tally), at);
     yield '\n';
   }
   return streamDownload(c, text(), { type: JSON_FILE, file: `sidelog-${head.app}-${fileName(udid, 'device')}.json` });
@@ -113,13 +106,8 @@ async function userCopy(
         // One erased since the search found it is left out.
         if (!head) continue;
         yield separator;
-        const record = await records.startDownload(
-          app.key,
-          { of: 'user', udid, view: null, format: 'json' },
-          by,
-          new Date(),
-        );
-        yield* withLogs(queries, records, record, app.key, head, 2);
+        const what = { of: 'user', udid, view: null, format: 'json' } as const;
+        yield* recordedDownload(records, app.key, what, by, (tally) => withLogs(queries, app.key, head, 2, tally));
         separator = ',\n    ';
       }
     }

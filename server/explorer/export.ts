@@ -10,6 +10,7 @@ import { allLogs } from '../stores/explorer-queries.ts';
 import type { ExplorerLog, ExplorerQueries, LogFilter } from '../stores/explorer-queries.types.ts';
 import { CSV_COLUMNS } from '../stores/log-columns.ts';
 import type { DownloadRecordStore } from '../stores/store.types.ts';
+import { recordedDownload, type Tally } from './recorded-download.ts';
 
 type ExportFormat = 'ndjson' | 'csv';
 
@@ -42,40 +43,19 @@ function exportLine(log: ExplorerLog, format: ExportFormat): string {
   return `${row.map(csvField).join(',')}\r\n`;
 }
 
-/** The view's logs as the format's text, a page at a time; CSV's header first. Its record, `record` of `records`,
- * counts the logs written, also when the download is cut (the stream's cancel returns the generator). */
+/** The view's logs as the format's text, a page at a time; CSV's header first; counted in `tally` as they go. */
 async function* exportText(
   pages: AsyncGenerator<ExplorerLog[]>,
   format: ExportFormat,
-  records: DownloadRecordStore,
-  record: number,
+  tally: Tally,
 ): AsyncGenerator<string> {
   let header = format === 'csv' ? `${CSV_HEADERS.join(',')}\r\n` : '';
-  let written = 0;
-  let whole = false;
-  try {
-    for await (const logs of pages) {
-      written += logs.length;
-      yield header + logs.map((log) => exportLine(log, format)).join('');
-      header = '';
-    }
-    whole = true;
-  } finally {
-    await endRecord(records, record, written, whole);
+  for await (const logs of pages) {
+    tally.logs += logs.length;
+    yield header + logs.map((log) => exportLine(log, format)).join('');
+    header = '';
   }
-}
-
-/** Ends download `record` with the logs it wrote, and whether it reached its end. A record that cannot be ended (the
- * database gone midway) is told of rather than thrown over the download's own outcome, which the client sees. */
-export async function endRecord(
-  records: DownloadRecordStore,
-  record: number,
-  logs: number,
-  whole: boolean,
-): Promise<void> {
-  await records
-    .endDownload(record, logs, whole)
-    .catch((error: unknown) => console.error(`download record ${record}: not ended:`, error));
+  tally.whole = true;
 }
 
 /** The view an export's record names: its address's query without the export's `format`, and with the words a person
@@ -87,9 +67,8 @@ export function exportedView(params: URLSearchParams): string {
   return view.toString();
 }
 
-/** The view's logs as a file, recorded as `by`'s download before its first byte: an export that cannot be recorded is
- * not given. */
-export async function streamExport(
+/** The view's logs as a file, recorded as `by`'s download (recorded-download.ts). */
+export function streamExport(
   c: Context,
   queries: ExplorerQueries,
   records: DownloadRecordStore,
@@ -97,9 +76,10 @@ export async function streamExport(
   format: ExportFormat,
   { name, by, view }: { name: string; by: string; view: string },
 ): Promise<Response> {
-  const record = await records.startDownload(filter.appKey, { of: 'export', udid: null, view, format }, by, new Date());
-  const pages = exportText(allLogs(queries, filter, EXPORT_PAGE, EXPORT_STEP_MS), format, records, record);
-  return streamDownload(c, pages, {
+  const texts = recordedDownload(records, filter.appKey, { of: 'export', udid: null, view, format }, by, (tally) =>
+    exportText(allLogs(queries, filter, EXPORT_PAGE, EXPORT_STEP_MS), format, tally),
+  );
+  return streamDownload(c, texts, {
     type: format === 'ndjson' ? 'application/x-ndjson; charset=utf-8' : 'text/csv; charset=utf-8',
     file: `${name}.${format}`,
   });
