@@ -4,7 +4,7 @@
 // On Settings, every app's; on a device's page, the copies of that device's data.
 import type { DownloadRecord } from '../../explorer-contract/api.types.ts';
 import { absoluteTime, countOf } from '../format.ts';
-import { LoadState } from '../LoadState.tsx';
+import { Results } from '../Results.tsx';
 import { TableHead } from '../TableHead.tsx';
 import { useJson } from '../use-json.ts';
 
@@ -46,32 +46,34 @@ export function DownloadRecords({ device }: { device?: { appId: string; udid: st
           ? "Each copy of this device's data downloaded, its own or in a copy of its user's, the newest first. Erasing the device leaves them, on Settings."
           : "Every copy of a device's data and every export of logs, from any app, the newest first: kept as the erasures are. An export's search is not kept, only that it had one (…)."}
       </p>
-      {records.state !== 'ready' ? (
-        <LoadState loaded={records} />
-      ) : records.data.length === 0 ? (
-        <p className="muted">{device ? 'No copy of its data given yet.' : 'Nothing downloaded yet.'}</p>
-      ) : (
-        <div className="table-scroll">
-          <table className="table downloads-table">
-            <caption className="visually-hidden">{title}</caption>
-            <TableHead columns={['Downloaded', 'App', 'What', 'By', 'Logs']} />
-            <tbody>
-              {records.data.map((record, index) => (
-                <tr key={`${record.downloaded_at} ${index}`}>
-                  <td>{absoluteTime(record.downloaded_at)}</td>
-                  <td>{record.app}</td>
-                  <td>{what(record)}</td>
-                  <td>{record.downloaded_by}</td>
-                  <td>
-                    {countOf(record.logs, 'log')}
-                    {record.finished ? null : <strong> so far, not to its end: cut, or still downloading</strong>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <Results
+        loaded={records}
+        items={(data) => data}
+        empty={device ? 'No copy of its data given yet.' : 'Nothing downloaded yet.'}
+      >
+        {(list) => (
+          <div className="table-scroll">
+            <table className="table downloads-table">
+              <caption className="visually-hidden">{title}</caption>
+              <TableHead columns={['Downloaded', 'App', 'What', 'By', 'Logs']} />
+              <tbody>
+                {list.map((record, index) => (
+                  <tr key={`${record.downloaded_at} ${index}`}>
+                    <td>{absoluteTime(record.downloaded_at)}</td>
+                    <td>{record.app}</td>
+                    <td>{what(record)}</td>
+                    <td>{record.downloaded_by}</td>
+                    <td>
+                      {countOf(record.logs, 'log')}
+                      {record.finished ? null : <strong> so far, not to its end: cut, or still downloading</strong>}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Results>
     </section>
   );
 }

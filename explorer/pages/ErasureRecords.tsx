@@ -6,7 +6,7 @@ import type { ErasureRecord } from '../../explorer-contract/api.types.ts';
 import { devicePath } from '../address.ts';
 import { absoluteTime } from '../format.ts';
 import { erasedCounts } from '../insight/DeviceErasure.tsx';
-import { LoadState } from '../LoadState.tsx';
+import { Results } from '../Results.tsx';
 import { TableHead } from '../TableHead.tsx';
 import { useJson } from '../use-json.ts';
 import { href } from '../use-query.ts';
@@ -19,39 +19,37 @@ export function ErasureRecords() {
       <p className="muted">
         Every app's devices erased on request, the newest first: kept after their data, which retention does not touch.
       </p>
-      {records.state !== 'ready' ? (
-        <LoadState loaded={records} />
-      ) : records.data.length === 0 ? (
-        <p className="muted">No device erased yet.</p>
-      ) : (
-        <div className="table-scroll">
-          <table className="table erasures-table">
-            <caption className="visually-hidden">Erased devices</caption>
-            <TableHead columns={['Erased', 'App', 'Device', 'By', 'What went']} />
-            <tbody>
-              {records.data.map((record) => (
-                <tr key={`${record.erased_at} ${record.app} ${record.udid}`}>
-                  <td>{absoluteTime(record.erased_at)}</td>
-                  <td>{record.app}</td>
-                  <td className="mono">
-                    {/* Not finished: the device is still there, for its page's erasure to go on with. */}
-                    {record.finished ? (
-                      record.udid
-                    ) : (
-                      <Link href={href(devicePath(record.udid), record.appId)}>{record.udid}</Link>
-                    )}
-                  </td>
-                  <td>{record.erased_by}</td>
-                  <td>
-                    {erasedCounts(record)}
-                    {record.finished ? null : <strong> so far, not finished: erase the device again</strong>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <Results loaded={records} items={(data) => data} empty="No device erased yet.">
+        {(list) => (
+          <div className="table-scroll">
+            <table className="table erasures-table">
+              <caption className="visually-hidden">Erased devices</caption>
+              <TableHead columns={['Erased', 'App', 'Device', 'By', 'What went']} />
+              <tbody>
+                {list.map((record) => (
+                  <tr key={`${record.erased_at} ${record.app} ${record.udid}`}>
+                    <td>{absoluteTime(record.erased_at)}</td>
+                    <td>{record.app}</td>
+                    <td className="mono">
+                      {/* Not finished: the device is still there, for its page's erasure to go on with. */}
+                      {record.finished ? (
+                        record.udid
+                      ) : (
+                        <Link href={href(devicePath(record.udid), record.appId)}>{record.udid}</Link>
+                      )}
+                    </td>
+                    <td>{record.erased_by}</td>
+                    <td>
+                      {erasedCounts(record)}
+                      {record.finished ? null : <strong> so far, not finished: erase the device again</strong>}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Results>
     </section>
   );
 }
