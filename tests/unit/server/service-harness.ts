@@ -67,19 +67,18 @@ export async function createHarness(
     return ((await response.json()) as { id: number }).id;
   };
 
-  let viewerCookie: string | undefined;
-  /** The explorer's session cookie of the admin, signed in once (`name=value`, as a Cookie header takes it). */
-  const adminCookie = async (): Promise<string> => {
-    if (!viewerCookie) {
-      const signIn = await app.request(`${EXPLORER_API}/sign-in`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ name: 'admin', password: ADMIN_TOKEN }),
-      });
-      viewerCookie = signIn.headers.get('Set-Cookie')!.split(';')[0]!;
-    }
-    return viewerCookie;
+  /** Signs `name` in to the explorer: its session cookie (`name=value`, as a Cookie header takes it). */
+  const signIn = async (name: string, password: string): Promise<string> => {
+    const answer = await app.request(`${EXPLORER_API}/sign-in`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name, password }),
+    });
+    return answer.headers.get('Set-Cookie')!.split(';')[0]!;
   };
+  let viewerCookie: string | undefined;
+  /** The explorer's session cookie of the admin, signed in once. */
+  const adminCookie = async (): Promise<string> => (viewerCookie ??= await signIn('admin', ADMIN_TOKEN));
   /** Runs SQL (one statement or several) on the service's database, past the service: SQLite's file, or PostgreSQL's. */
   const onDatabase = async (statements: string): Promise<void> => {
     const db = opened.database.db;
@@ -91,12 +90,7 @@ export async function createHarness(
   /** A new explorer account `name` (of every app unless the admin keeps it to some), signed in: its cookie. */
   const newViewer = async (name: string, password = 'long-enough-1'): Promise<string> => {
     await admin('viewers', { json: { name, password } });
-    const signIn = await app.request(`${EXPLORER_API}/sign-in`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name, password }),
-    });
-    return signIn.headers.get('Set-Cookie')!.split(';')[0]!;
+    return signIn(name, password);
   };
   /** A GET of the explorer's JSON API as the signed-in admin. */
   const explorerGet = async (path: string) => {
