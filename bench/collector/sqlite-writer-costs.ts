@@ -66,6 +66,12 @@ const ALL_VARIANTS: Variant[] = [
     index: true,
     mergeEvery: 1,
   },
+  {
+    name: "the merges of 4 segments at a time (FTS5's default usermerge, before 6 December 2026)",
+    setup: `INSERT INTO logs_fts (logs_fts, rank) VALUES ('usermerge', 4)`,
+    index: true,
+    mergeEvery: 1,
+  },
 ];
 
 /** The logs table made again with UNIQUE (session_id, at): its hash column kept, its indexes and triggers as they were. */

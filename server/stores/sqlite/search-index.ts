@@ -27,7 +27,8 @@ export function createSearchIndex(db: Database.Database): SearchIndex {
     `INSERT INTO logs_fts (rowid, t) SELECT id, t FROM logs WHERE id > ? AND id <= ? ORDER BY id`,
   );
   const advance = db.prepare(`UPDATE search_progress SET indexed_to = ?`);
-  // A positive count merges only where a level holds enough segments to be worth it (FTS5's usermerge, 4).
+  // A positive count merges only where a level holds enough segments to be worth it: FTS5's usermerge, 16 here (the
+  // migration that set it, server/stores/sqlite/schema.ts), so that each word's entries are rewritten fewer times.
   const mergeWords = db.prepare(`INSERT INTO logs_fts (logs_fts, rank) VALUES ('merge', ?)`);
   // IMMEDIATE: with several processes on one file, a step reads indexed_to under the write lock, so no two index a log.
   const step = db.transaction((limit: number): number => {
