@@ -6,7 +6,7 @@
 import type Database from 'better-sqlite3';
 import type { SearchQuery } from '../../../../explorer-contract/search-query.ts';
 import type { LogCursor } from '../../explorer-queries.types.ts';
-import type { ScanStep } from '../../fragment-scan.ts';
+import { PACED_FROM, pacedTake, type ScanStep } from '../../fragment-scan.ts';
 import { searchSql } from '../search-sql.ts';
 import type { SqlClause } from '../sql-clause.ts';
 
@@ -57,6 +57,9 @@ export function wordWindowSteps(
   // What the windows so far found of the word, for the next window's size.
   let seen = 0;
   let matched = 0;
+  /** How many logs the last window of PACED_FROM logs or more read, in how many ms: the pace near the deadline (a
+   * smaller window's time is mostly its statements' own, as a scan's steps are: pacedTake). */
+  let pace: { read: number; ms: number } | undefined;
 
   function window(after: LogCursor | undefined, size: number): { read: [number, number][]; matches: Set<number> } {
     const read = (
@@ -80,10 +83,16 @@ export function wordWindowSteps(
     let more = false;
     for (;;) {
       const share = seen === 0 ? FIRST_SHARE : Math.max(matched / seen, 1 / WINDOW_LOGS.most);
-      const size = Math.round(
+      const wanted = Math.round(
         Math.min(Math.max(((take - ids.length) / share) * MARGIN, WINDOW_LOGS.least), WINDOW_LOGS.most),
       );
+      // Near the deadline a window reads only what the time left holds at the last window's pace (as a scan's steps
+      // do: pacedTake), so that the step ends by the deadline, not a window of 50,000 logs after it.
+      const now = performance.now();
+      const time = pace && { read: pace.read, started: now - pace.ms, now, deadline: scan.deadline };
+      const size = time ? Math.max(1, pacedTake(wanted, wanted, time)) : wanted;
       const { read, matches } = window(cursor, size);
+      if (read.length >= PACED_FROM) pace = { read: read.length, ms: performance.now() - now };
       seen += read.length;
       matched += matches.size;
       for (const [id, at] of read) {
