@@ -598,8 +598,9 @@ ${FIRST_LOG_COLUMNS}
   `,
   // The word index merges 16 segments at a time, not FTS5's default 4: the writer thread's merges after each group
   // (server/stores/sqlite/search-index.ts) rewrite each word's entries half as often, which took their cost from 0.59
-  // to 0.23 ms per 1,000 logs over 960,000 of them, and a word's search read the same (docs/benchmarks.md#merging-sixteen-segments-at-a-time).
-  // A setting of the index's own, kept in it: nothing is rebuilt.
+  // to 0.23 ms per 1,000 logs over 960,000 of them, and a word's search read the same
+  // (docs/benchmarks.md#merging-sixteen-segments-at-a-time). A setting of the index's own, kept in it: nothing is
+  // rebuilt.
   `
   INSERT INTO logs_fts (logs_fts, rank) VALUES ('usermerge', 16);
   `,
