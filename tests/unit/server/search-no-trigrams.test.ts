@@ -10,6 +10,7 @@ import { PG_MIGRATIONS } from '../../../server/stores/postgres/schema.ts';
 import { MIGRATIONS } from '../../../server/stores/sqlite/schema.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
 import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
+import { sqliteBefore } from './sqlite-before.ts';
 import { createTestDatabase, STORE_KINDS, type StoreKind, type TestDatabase } from './test-databases.ts';
 
 const APP = 'no-trigrams-app';
@@ -105,18 +106,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
     const { db } = await database(kind);
     const at = Date.now();
     if (kind === 'sqlite') {
-      const old = new Database(db);
-      // Migrations that hash the logs and apps stored then (server/stores/sqlite/store.ts registers these): none here.
-      for (const name of ['sidelog_log_hash', 'sidelog_bugfender_app_id'])
-        old.function(name, { varargs: true }, () => '');
-      for (const sql of migrations.slice(0, drop)) old.exec(sql);
-      old.pragma(`user_version = ${drop}`);
-      const session = old
-        .prepare(
-          `INSERT INTO sessions (app_key, session_uid, udid, time, received_at, payload) VALUES (?, 's', 'd', '', '', '{}') RETURNING id`,
-        )
-        .pluck()
-        .get(APP) as number;
+      const { db: old, session } = sqliteBefore(db, drop, APP);
       const insert = old.prepare(
         `INSERT INTO logs (session_id, x, at, t, f, m, u, tg, content_hash) VALUES (?, '', ?, ?, ?, ?, ?, ?, ?)`,
       );

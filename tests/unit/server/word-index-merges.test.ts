@@ -11,6 +11,7 @@ import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
 import { openStore } from '../../../server/stores/open-store.ts';
 import { MIGRATIONS } from '../../../server/stores/sqlite/schema.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
+import { sqliteBefore } from './sqlite-before.ts';
 
 const APP = 'word-merges-app';
 
@@ -87,18 +88,7 @@ test('a database made before the setting learns it as it migrates, and its words
   const setting = MIGRATIONS.findIndex((sql) => sql.includes(`'usermerge', 16`));
   expect(setting).toBeGreaterThan(0);
   const db = databasePath();
-  const old = new Database(db);
-  old.pragma('journal_mode = WAL');
-  // Migrations that hash the logs and apps stored then (server/stores/sqlite/store.ts registers these): none here.
-  for (const name of ['sidelog_log_hash', 'sidelog_bugfender_app_id']) old.function(name, { varargs: true }, () => '');
-  for (const sql of MIGRATIONS.slice(0, setting)) old.exec(sql);
-  old.pragma(`user_version = ${setting}`);
-  const session = old
-    .prepare(
-      `INSERT INTO sessions (app_key, session_uid, udid, time, received_at, payload) VALUES (?, 's-1', 'd', '', '', '{}') RETURNING id`,
-    )
-    .pluck()
-    .get(APP) as number;
+  const { db: old, session } = sqliteBefore(db, setting, APP);
   const insert = old.prepare(`INSERT INTO logs (session_id, x, at, t, content_hash) VALUES (?, '', ?, ?, ?)`);
   const at = Date.now() - 60_000;
   // Six segments, as the writer thread's steps made them then: each batch indexed in a transaction of its own.
