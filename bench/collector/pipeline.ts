@@ -7,7 +7,7 @@
 //   npx tsx bench/collector/pipeline.ts [--clients 8] [--batches 320] [--runs 1]
 //   npx tsx bench/collector/pipeline.ts --cpu-prof /tmp/prof   (and a CPU profile of each of the service's threads there)
 //   npx tsx bench/collector/pipeline.ts --node-options="--max-semi-space-size=32"   (Node flags for the service)
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServiceProcess } from '../../scripts/service-process.ts';
@@ -72,7 +72,7 @@ async function run(clients: number, batches: number): Promise<void> {
     console.log('| thread | CPU ms per 1,000 logs | busy share of the run |');
     console.log('|---|--:|--:|');
     for (const [id, ms] of used.filter(([, ms]) => ms > 0)) {
-      const name = id === pid ? 'service (main)' : id === writer ? 'writer' : `other ${id}`;
+      const name = id === pid ? 'service (main)' : id === writer ? 'writer' : `other ${id} (${threadName(pid, id)})`;
       console.log(`| ${name} | ${(ms / thousands).toFixed(2)} | ${share(ms)} |`);
     }
     const others = used.filter(([id]) => id !== pid && id !== writer).reduce((sum, [, ms]) => sum + ms, 0);
@@ -97,3 +97,12 @@ async function run(clients: number, batches: number): Promise<void> {
 
 for (let i = 0; i < options.runs; i++)
   for (const clients of options.clients.split(',').map(Number)) await run(clients, options.batches);
+
+/** A thread's name as the kernel has it (`comm`): Node's and V8's helper threads name themselves. */
+function threadName(pid: number, id: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/task/${id}/comm`, 'utf8').trim();
+  } catch {
+    return 'ended';
+  }
+}
