@@ -6,34 +6,21 @@ import pg from 'pg';
 import { logs } from '../../../fixtures/wire-bodies.ts';
 import type { LogLevel } from '../../../protocol/levels.ts';
 import type { LogRecord } from '../../../protocol/records.types.ts';
+import { runOnDatabase } from './test-databases.ts';
 
 /** Makes SIDELOG_DB refuse every batch row (and so every batch's counts) until called again with false. */
 export async function refuseBatches(db: string, refuse: boolean): Promise<void> {
-  if (!db.startsWith('postgres')) {
-    const sqlite = new Database(db);
-    try {
-      sqlite.exec(
-        refuse
-          ? `CREATE TRIGGER refuse_batches BEFORE INSERT ON log_batches BEGIN SELECT RAISE(ABORT, 'batches refused'); END`
-          : `DROP TRIGGER refuse_batches`,
-      );
-    } finally {
-      sqlite.close();
-    }
-    return;
-  }
-  const client = new pg.Client(db);
-  await client.connect();
-  try {
-    await client.query(
-      refuse
+  await runOnDatabase(
+    db,
+    db.startsWith('postgres')
+      ? refuse
         ? `CREATE FUNCTION refuse_batches() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'batches refused'; END $$;
            CREATE TRIGGER refuse_batches BEFORE INSERT ON log_batches FOR EACH ROW EXECUTE FUNCTION refuse_batches()`
-        : `DROP TRIGGER refuse_batches ON log_batches; DROP FUNCTION refuse_batches()`,
-    );
-  } finally {
-    await client.end();
-  }
+        : `DROP TRIGGER refuse_batches ON log_batches; DROP FUNCTION refuse_batches()`
+      : refuse
+        ? `CREATE TRIGGER refuse_batches BEFORE INSERT ON log_batches BEGIN SELECT RAISE(ABORT, 'batches refused'); END`
+        : `DROP TRIGGER refuse_batches`,
+  );
 }
 
 /** Runs one statement on SIDELOG_DB (SQLite's file or PostgreSQL's URL) apart from the store: its rows. */

@@ -1,8 +1,6 @@
 // A service over a temporary database (SQLite by default, or PostgreSQL: tests/unit/server/test-databases.ts),
 // answered in-process through Hono's app.request(); the bodies a Sidelog page would send are in fixtures/wire-bodies.ts.
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import pg from 'pg';
 import { readAllPages } from '../../../server/admin/admin-pages.ts';
 import { EXPLORER_API } from '../../../explorer-contract/api.types.ts';
 import { DEMO_APP_KEY, seedDemo } from '../../../server/partner/demo.ts';
@@ -11,7 +9,7 @@ import { createServiceApp } from '../../../server/service.ts';
 import { FAULTS_PATH, mountCollectorFaults } from '../../support/collector-faults.ts';
 import type { WireOperation } from '../../../protocol/wire.ts';
 import { sessionPayload, wireRequest } from '../../../fixtures/wire-bodies.ts';
-import { openTestStore, type TestStoreKind } from './test-databases.ts';
+import { openTestStore, runOnDatabase, type TestStoreKind } from './test-databases.ts';
 
 export const ADMIN_TOKEN = 'test-admin-token';
 const ADMIN_LISTS = /^(logs|batches|sessions|issues|device-keys|requests)\?/;
@@ -80,13 +78,7 @@ export async function createHarness(
   /** The explorer's session cookie of the admin, signed in once. */
   const adminCookie = async (): Promise<string> => (viewerCookie ??= await signIn('admin', ADMIN_TOKEN));
   /** Runs SQL (one statement or several) on the service's database, past the service: SQLite's file, or PostgreSQL's. */
-  const onDatabase = async (statements: string): Promise<void> => {
-    const db = opened.database.db;
-    if (!db.startsWith('postgres')) return void new Database(db).exec(statements).close();
-    const client = new pg.Client(db);
-    await client.connect();
-    await client.query(statements).finally(() => client.end());
-  };
+  const onDatabase = (statements: string): Promise<void> => runOnDatabase(opened.database.db, statements);
   /** A new explorer account `name` (of every app unless the admin keeps it to some), signed in: its cookie. */
   const newViewer = async (name: string, password = 'long-enough-1'): Promise<string> => {
     await admin('viewers', { json: { name, password } });

@@ -86,6 +86,26 @@ export async function createTestDatabase(kind: StoreKind): Promise<TestDatabase>
   };
 }
 
+/** Runs SQL (one statement or several) on the database beside the service: SQLite's file, or PostgreSQL's URL. */
+export async function runOnDatabase(db: string, statements: string): Promise<void> {
+  if (!db.startsWith('postgres')) {
+    const sqlite = new Database(db);
+    try {
+      sqlite.exec(statements);
+    } finally {
+      sqlite.close();
+    }
+    return;
+  }
+  const client = new pg.Client(db);
+  await client.connect();
+  try {
+    await client.query(statements);
+  } finally {
+    await client.end();
+  }
+}
+
 /** How many rows a table of the database holds, read beside the service (as an operator would look). */
 export async function countRows(db: string, table: string): Promise<number> {
   if (!db.startsWith('postgres')) {
