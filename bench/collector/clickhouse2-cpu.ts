@@ -2,9 +2,12 @@
 // (docs/clickhouse.md#two-processes-ingest), process by process: the primary (the host's inserter) and each worker (HTTP,
 // parsing, checking, preparing the batch), read from /proc around a run of `bench:collector`'s load, beside the two
 // databases', and ClickHouse's by its threads' names. With --cpu-prof DIR, a CPU profile of each process there (cluster
-// workers inherit the flag); with --probe, bench:collector's visibility probe beside the load (its searches cost both).
+// workers inherit the flag); with --probe, bench:collector's visibility probe beside the load (its searches cost both);
+// with --queries, ClickHouse's CPU per kind of query (the inserts, the checks before them, the probe's searches), from
+// its system.query_log.
 //   npx tsx bench/collector/clickhouse2-cpu.ts [--clients 8] [--batches 320] [--runs 1] [--cpu-prof /tmp/prof]
-//     [--node-options="--max-semi-space-size=64"] [--probe]
+//     [--node-options="--max-semi-space-size=64"] [--probe] [--queries]
+import { createClient } from '@clickhouse/client';
 import { readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { startThrowawayClickHouse } from '../../scripts/clickhouse.ts';
@@ -30,8 +33,37 @@ function serviceCpu(primary: number): Map<number, number> {
   return seconds;
 }
 
+/** ClickHouse's queries on `database` (each run has its own), by their text with numbers taken out: how many, their CPU
+ * (user and kernel, from each query's ProfileEvents, which 18.16 keeps as two arrays) per 1,000 logs, and the rows and
+ * bytes each read. */
+async function printQueries(url: string, database: string, thousands: number): Promise<void> {
+  const client = createClient({ url });
+  try {
+    await client.command({ query: 'SYSTEM FLUSH LOGS' });
+    const cpu = `arraySum(arrayMap((name, value) -> if(name IN ('UserTimeMicroseconds', 'SystemTimeMicroseconds'), value, 0),
+      ProfileEvents.Names, ProfileEvents.Values))`;
+    const rows = (await (
+      await client.query({
+        query: `SELECT substring(replaceRegexpAll(query, '[0-9]+', 'N'), 1, 90) AS kind, count() AS n,
+            sum(${cpu}) / 1000 AS cpu_ms, sum(read_rows) AS read_rows, sum(read_bytes) AS read_bytes
+          FROM system.query_log WHERE type = 2 AND position(query, '\`${database}\`') > 0
+          GROUP BY kind ORDER BY cpu_ms DESC LIMIT 6`,
+        format: 'JSONEachRow',
+      })
+    ).json()) as { kind: string; n: number; cpu_ms: number; read_rows: number; read_bytes: number }[];
+    for (const row of rows)
+      console.log(
+        `  ${(row.cpu_ms / thousands).toFixed(2)} ms per 1,000 logs in ${row.n} queries reading ` +
+          `${Math.round(row.read_bytes / row.n / 1000)} kB, ` +
+          `${Math.round(row.read_rows / row.n).toLocaleString('en')} rows each: ${row.kind.replace(/\s+/g, ' ')}`,
+      );
+  } finally {
+    await client.close();
+  }
+}
+
 const postgres = await startThrowawayPostgres({ durable: true });
-const clickhouse = await startThrowawayClickHouse();
+const clickhouse = await startThrowawayClickHouse({ queryLog: options.queries });
 try {
   for (let run = 1; run <= options.runs; run++) {
     const name = `cpu_${run}`;
@@ -89,6 +121,7 @@ try {
         console.log(
           `  probe: ${visible.length} logs found, ack to search p50 ${visible[Math.floor(visible.length / 2)]?.toFixed(0)} ms`,
         );
+      if (options.queries) await printQueries(clickhouse.url, name, thousands);
       console.log(`  ClickHouse by thread: ${threads.map(([name, seconds]) => `${name} ${per(seconds)}`).join(', ')}`);
     } finally {
       await service.stop();

@@ -1,6 +1,7 @@
 // The command line of the benches that run the service under `bench:collector`'s load to look inside it
 // (pipeline.ts, clickhouse2-cpu.ts): the load's size, how many runs, a CPU profile's directory, Node's own flags
-// for the service (cluster workers inherit them), and whether bench:collector's visibility probe runs beside the load.
+// for the service (cluster workers inherit them), whether bench:collector's visibility probe runs beside the load, and
+// (ClickHouse's) whether to sum the run's queries.
 import { parseArgs } from 'node:util';
 
 export function profileRunOptions() {
@@ -14,6 +15,8 @@ export function profileRunOptions() {
       'node-options': { type: 'string', default: '' },
       /** The visibility probe beside the load, as bench:collector runs it (its searches through the explorer). */
       probe: { type: 'boolean', default: false },
+      /** ClickHouse's queries of the run, summed by their text from system.query_log (clickhouse2-cpu.ts). */
+      queries: { type: 'boolean', default: false },
     },
   });
   return {
@@ -22,6 +25,7 @@ export function profileRunOptions() {
     runs: Number(values.runs),
     profile: values['cpu-prof'],
     probe: values.probe,
+    queries: values.queries,
     /** The service's Node flags: --cpu-prof into the profile's directory, if any, then those given. */
     nodeFlags: [
       ...(values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : []),
