@@ -9,6 +9,7 @@ import { isDamage, storageFault } from '../../http/errors.ts';
 import { logCount, type LogParams } from './log-batch.ts';
 import { sqliteRoles } from './roles.ts';
 import { createSearchIndex, type SearchIndex } from './search-index.ts';
+import { setWriterPragmas } from './writer-pragmas.ts';
 import {
   MAINTENANCE_METHODS,
   type FromWriter,
@@ -92,9 +93,7 @@ function open(id: number, options: OpenOptions): void {
   try {
     db = new Database(options.path);
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-    db.pragma('foreign_keys = ON');
-    // An acknowledged batch survives a power loss: each group's commit waits for the disk (docs/local-service.md#the-writer-thread).
-    db.pragma('synchronous = FULL');
+    setWriterPragmas(db);
     const methods = sqliteRoles(db).writes as Methods;
     const reserve = options.maxPages
       ? Math.min(
