@@ -31,6 +31,8 @@ export function DevicePage({ udid }: { udid: string }) {
     app && `${app}/sessions?device=${encodeURIComponent(udid)}&limit=200`,
   );
   const [erased, setErased] = useState<Erased | null>(null);
+  // Copies asked for on this page, for the admin's list of them to read again (DownloadRecords).
+  const [copiesAsked, setCopiesAsked] = useState(0);
   const admin = useViewer((state) => state.name) === ADMIN_VIEWER;
   if (erased && appId) {
     return (
@@ -69,7 +71,12 @@ export function DevicePage({ udid }: { udid: string }) {
         <Link className="button" href={href('/logs', appId, { device: d.udid })}>
           All logs of this device
         </Link>{' '}
-        <a className="button" href={deviceCopyHref(appId, d.udid)} download>
+        <a
+          className="button"
+          href={deviceCopyHref(appId, d.udid)}
+          download
+          onClick={() => setCopiesAsked((asked) => asked + 1)}
+        >
           Download a copy of its data
         </a>
       </p>
@@ -119,7 +126,7 @@ export function DevicePage({ udid }: { udid: string }) {
         )}
       </Results>
       {/* The admin's: who took a copy of this device's data (docs/privacy.md#each-download-is-recorded). */}
-      {admin ? <DownloadRecords device={{ appId, udid: d.udid }} /> : null}
+      {admin ? <DownloadRecords device={{ appId, udid: d.udid }} asked={copiesAsked} /> : null}
       <DeviceErasure appId={appId} udid={d.udid} name={d.name || d.udid} onErased={setErased} />
     </Layout>
   );

@@ -1,12 +1,47 @@
 // The files of stored data downloaded, for the admin (docs/privacy.md#each-download-is-recorded): every device's copy
 // and every export of a view's logs, who took it and when, kept as the erasures' records are, so that the admin can
 // show when a person was given their copy and who else took their data out; a download cut before its end says so.
-// On Settings, every app's; on a device's page, the copies of that device's data.
+// On Settings, every app's; on a device's page, the copies of that device's data, with one taken there once recorded.
+import { useEffect, useState } from 'react';
 import type { DownloadRecord } from '../../explorer-contract/api.types.ts';
 import { absoluteTime, countOf } from '../format.ts';
 import { Results } from '../Results.tsx';
 import { TableHead } from '../TableHead.tsx';
-import { useJson } from '../use-json.ts';
+import { shownData, useJson, type Loaded } from '../use-json.ts';
+
+/** How often, and how many times at most, the list is read again after a copy was asked for on the page. */
+const AWAIT_EVERY_MS = 1_000;
+const AWAIT_TRIES = 30;
+
+/** The records, read again after each copy the page asked for (`asked` grows) until the newest is a record more than
+ * there was and reached its end, or AWAIT_TRIES reads later: the service records a download before its first byte,
+ * but the page cannot see the browser's download begin or end. */
+function useRecordsAfterAsking(path: string, asked: number): Loaded<DownloadRecord[]> {
+  const [version, setVersion] = useState(0);
+  const records = useJson<DownloadRecord[]>(path, version);
+  const newest = shownData(records)?.[0];
+  // A record as the list names it (it has no id of its own): who took what, when.
+  const newestKey = newest && `${newest.downloaded_at} ${newest.downloaded_by} ${newest.of} ${newest.udid}`;
+  const [awaited, setAwaited] = useState<{ before?: string; tries: number } | null>(null);
+  // Follows `asked` while rendering, as React's docs adjust state to a prop (use-following.ts).
+  const [seen, setSeen] = useState(asked);
+  if (seen !== asked) {
+    setSeen(asked);
+    setAwaited({ before: newestKey, tries: 0 });
+  }
+  useEffect(() => {
+    if (!awaited || records.state === 'loading') return;
+    const arrived = newestKey !== undefined && newestKey !== awaited.before && newest!.finished;
+    if (arrived || awaited.tries >= AWAIT_TRIES) return setAwaited(null);
+    const next = setTimeout(() => {
+      setAwaited({ ...awaited, tries: awaited.tries + 1 });
+      setVersion((v) => v + 1);
+    }, AWAIT_EVERY_MS);
+    return () => clearTimeout(next);
+  }, [awaited, records, newest, newestKey]);
+  // Read again in the background: the list stays as it was meanwhile, not "Loading…".
+  return records.state === 'loading' && records.previous ? { state: 'ready', data: records.previous } : records;
+}
 
 /** What the file held, as a sentence's start: the device copied, or the view exported as its address reads. */
 function what(record: DownloadRecord) {
@@ -30,12 +65,14 @@ function what(record: DownloadRecord) {
   );
 }
 
-/** Settings' list of every app's downloads; with `device`, its page's list of the copies of its data (the admin's). */
-export function DownloadRecords({ device }: { device?: { appId: string; udid: string } }) {
-  const records = useJson<DownloadRecord[]>(
+/** Settings' list of every app's downloads; with `device`, its page's list of the copies of its data (the admin's),
+ * read again as a copy the page asked for (`asked` counts them) is recorded. */
+export function DownloadRecords({ device, asked = 0 }: { device?: { appId: string; udid: string }; asked?: number }) {
+  const records = useRecordsAfterAsking(
     device
       ? `/apps/${encodeURIComponent(device.appId)}/devices/${encodeURIComponent(device.udid)}/downloads`
       : '/downloads',
+    asked,
   );
   const title = device ? 'Copies of its data given' : 'Downloads';
   return (
