@@ -2,12 +2,13 @@
 // dist/ when it is newer than every source the build reads (as `npm start` does). One Chromium serves the whole run:
 // each file connects to it and makes its own contexts, which share nothing. The files that run the product on
 // PostgreSQL make their database in the run's one cluster (tests/support/postgres-run.ts), which the unit tests use too.
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_ARGS, findTestChromium } from '../../scripts/chromium.ts';
+import { freshPortalBuild } from '../../scripts/portal-build.ts';
 import { productionBuild } from '../support/production-build.ts';
 import { takeRunCluster } from '../support/postgres-run.ts';
 
@@ -23,38 +24,9 @@ declare module 'vitest' {
 }
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const SOURCES = [
-  'app',
-  'explorer',
-  'explorer-contract',
-  'explorer.html',
-  'worker',
-  'protocol',
-  'portal',
-  'public',
-  'index.html',
-  'vite.config.ts',
-  'scripts/portal-csp.ts',
-  'package.json',
-];
-
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
-}
-
-function freshDist(): string | undefined {
-  const index = join(ROOT, 'dist/index.html');
-  if (!existsSync(index)) return undefined;
-  const sources = Math.max(...SOURCES.map((source) => newestMtime(join(ROOT, source))));
-  return statSync(index).mtimeMs > sources ? join(ROOT, 'dist') : undefined;
-}
-
 /** The built portal's directory, and what deletes it once the run is over (nothing for a reused dist/). */
 async function builtPortal(): Promise<{ distDir: string; remove(): void }> {
-  const reused = freshDist();
+  const reused = freshPortalBuild();
   if (reused) return { distDir: reused, remove: () => {} };
   // A directory of our own: dist/ may be in use by `npm start` or another run.
   const outDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));

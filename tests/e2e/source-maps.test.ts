@@ -2,13 +2,15 @@
 // minified, hidden maps) uploaded through `sidelog sourcemaps upload`, a crash thrown in the portal's bundle in real
 // Chromium and sent to the collector, and the explorer's issue page and group page showing its original frames
 // (`app/…:<line> in <function>`, the lines around, the app's own first) with a toggle to the raw stack; the maps
-// themselves never served; and a log the portal's bundle writes, opened in the explorer, at its original file:line.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+// themselves never served; a log the portal's bundle writes, opened in the explorer, at its original file:line; and
+// every source they name one that `npm start` watches.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { version as PORTAL_VERSION } from '../../package.json';
+import { PORTAL_SOURCES } from '../../scripts/portal-build.ts';
 import { runCli } from '../../sourcemap-upload/cli.ts';
 import { DEMO_APP_KEY } from '../../server/partner/demo.ts';
 import { sendNow, sidelogMode } from './page-sidelog.ts';
@@ -185,6 +187,22 @@ describe('source maps', () => {
     const [one, two] = [await groupOf(viewer, first), await groupOf(viewer, second)];
     expect(two.id).toBe(one.id);
     expect(two.top_frame).toBe('validateOptions (protocol/options.ts)');
+  });
+
+  // The maps name every module the build read: each lies in a path `npm start` watches to rebuild the portal, and
+  // this run's setup to reuse dist/ (scripts/portal-build.ts).
+  it("every source the portal's build reads is one npm start watches for a rebuild", () => {
+    const assets = join(inject('distDir'), 'assets');
+    const read = readdirSync(assets)
+      .filter((name) => name.endsWith('.map'))
+      .flatMap((name) => (JSON.parse(readFileSync(join(assets, name), 'utf8')) as { sources: string[] }).sources)
+      // A worker's map names its sources from the assets' directory.
+      .map((source) => source.replace(/^(\.\.\/)+/, ''))
+      .filter((source) => !source.includes('node_modules/') && existsSync(join(ROOT, source)));
+    expect(read.length).toBeGreaterThan(100);
+    expect(
+      [...new Set(read.map((source) => source.split('/')[0]!))].filter((top) => !PORTAL_SOURCES.includes(top)),
+    ).toEqual([]);
   });
 
   it("a log the portal's minified bundle writes shows its original file:line in the explorer", async () => {
