@@ -22,25 +22,29 @@ function useRecordsAfterAsking(path: string, asked: number): Loaded<DownloadReco
   const newest = shownData(records)?.[0];
   // A record as the list names it (it has no id of its own): who took what, when.
   const newestKey = newest && `${newest.downloaded_at} ${newest.downloaded_by} ${newest.of} ${newest.udid}`;
-  const [awaited, setAwaited] = useState<{ before?: string; tries: number } | null>(null);
+  /** The list awaited, by its path: another device's page awaits nothing of this one's. */
+  const [awaited, setAwaited] = useState<{ path: string; before?: string; tries: number } | null>(null);
+  const awaiting = awaited?.path === path ? awaited : null;
   // Follows `asked` while rendering, as React's docs adjust state to a prop (use-following.ts).
   const [seen, setSeen] = useState(asked);
   if (seen !== asked) {
     setSeen(asked);
-    setAwaited({ before: newestKey, tries: 0 });
+    setAwaited({ path, before: newestKey, tries: 0 });
   }
   useEffect(() => {
-    if (!awaited || records.state === 'loading') return;
-    const arrived = newestKey !== undefined && newestKey !== awaited.before && newest!.finished;
-    if (arrived || awaited.tries >= AWAIT_TRIES) return setAwaited(null);
+    if (!awaiting || records.state === 'loading') return;
+    const arrived = newestKey !== undefined && newestKey !== awaiting.before && newest!.finished;
+    if (arrived || awaiting.tries >= AWAIT_TRIES) return setAwaited(null);
     const next = setTimeout(() => {
-      setAwaited({ ...awaited, tries: awaited.tries + 1 });
+      setAwaited({ ...awaiting, tries: awaiting.tries + 1 });
       setVersion((v) => v + 1);
     }, AWAIT_EVERY_MS);
     return () => clearTimeout(next);
-  }, [awaited, records, newest, newestKey]);
-  // Read again in the background: the list stays as it was meanwhile, not "Loading…".
-  return records.state === 'loading' && records.previous ? { state: 'ready', data: records.previous } : records;
+  }, [awaiting, records, newest, newestKey]);
+  // Read again in the background, the list stays as it was meanwhile, not "Loading…" (a new path's list loads as any).
+  return awaiting && records.state === 'loading' && records.previous
+    ? { state: 'ready', data: records.previous }
+    : records;
 }
 
 /** What the file held, as a sentence's start: the device copied, or the view exported as its address reads. */
