@@ -6,11 +6,10 @@ import { issuePath } from '../address.ts';
 import type { GroupOccurrences, IssueType } from '../api.ts';
 import { absoluteTime } from '../format.ts';
 import { Pager } from '../Pager.tsx';
-import { Results } from '../Results.tsx';
 import { shownData, useJson } from '../use-json.ts';
 import { href, useQuery } from '../use-query.ts';
 import { RedactedText } from '../RedactedText.tsx';
-import { TableHead } from '../TableHead.tsx';
+import { ResultsTable } from '../ResultsTable.tsx';
 
 export const ISSUE_TYPE_LABELS: Record<string, string> = {
   issue: 'Issue',
@@ -35,43 +34,35 @@ export function IssueList({ appId, path, noun, empty }: { appId: string; path: s
   const who = useWhoLabels(shownData(list)?.issues.map((issue) => ({ ...issue, name: issue.device_name })));
   return (
     <>
-      <Results loaded={list} items={(data) => data.issues} empty={empty}>
-        {(issues) => (
-          <div className="table-scroll">
-            <table className="table occurrences-table">
-              <caption>{before ? `Older ${noun}, newest first` : 'Newest first'}</caption>
-              <TableHead columns={['Title', 'Type', 'Device', 'Session', 'Received']} />
-              <tbody>
-                {issues.map((issue) => (
-                  <tr key={issue.uid}>
-                    <td>
-                      <Link href={href(issuePath(issue.uid), appId)}>
-                        {issue.title ? <RedactedText text={issue.title} /> : '(untitled)'}
-                      </Link>
-                    </td>
-                    <td>
-                      <TypeBadge type={issue.type} />
-                    </td>
-                    <td>
-                      <DeviceWho
-                        appId={appId}
-                        device={{ ...issue, name: issue.device_name }}
-                        label={who.get(issue.udid)}
-                      />
-                    </td>
-                    <td>
-                      <Link className="session-id" href={href('/logs', appId, { session: issue.session_uid })}>
-                        {issue.session_uid}
-                      </Link>
-                    </td>
-                    <td className="nowrap">{absoluteTime(Date.parse(issue.received_at))}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+      <ResultsTable
+        loaded={list}
+        items={(data) => data.issues}
+        empty={empty}
+        className="occurrences-table"
+        caption={before ? `Older ${noun}, newest first` : 'Newest first'}
+        columns={['Title', 'Type', 'Device', 'Session', 'Received']}
+        row={(issue) => (
+          <tr key={issue.uid}>
+            <td>
+              <Link href={href(issuePath(issue.uid), appId)}>
+                {issue.title ? <RedactedText text={issue.title} /> : '(untitled)'}
+              </Link>
+            </td>
+            <td>
+              <TypeBadge type={issue.type} />
+            </td>
+            <td>
+              <DeviceWho appId={appId} device={{ ...issue, name: issue.device_name }} label={who.get(issue.udid)} />
+            </td>
+            <td>
+              <Link className="session-id" href={href('/logs', appId, { session: issue.session_uid })}>
+                {issue.session_uid}
+              </Link>
+            </td>
+            <td className="nowrap">{absoluteTime(Date.parse(issue.received_at))}</td>
+          </tr>
         )}
-      </Results>
+      />
       <Pager
         back={!!before && { label: `Newest ${noun}`, go: () => change({ before: undefined }) }}
         forward={

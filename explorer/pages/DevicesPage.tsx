@@ -5,9 +5,8 @@ import type { ExplorerDevice } from '../api.ts';
 import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
 import { Field, SubmitButton } from '../Field.tsx';
-import { Results } from '../Results.tsx';
 import { useDraft, useQuery } from '../use-query.ts';
-import { TableHead } from '../TableHead.tsx';
+import { ResultsTable } from '../ResultsTable.tsx';
 
 export function DevicesPage() {
   const appId = useAppId()!;
@@ -33,33 +32,27 @@ export function DevicesPage() {
         </Field>
         <SubmitButton>Search</SubmitButton>
       </form>
-      <Results loaded={list} items={(data) => data.devices} empty="No devices.">
-        {(devices) => (
-          <div className="table-scroll">
-            <table className="table devices-table">
-              <TableHead
-                columns={['Device', 'udid', 'OS', 'Language', 'Last seen', { label: 'Sessions', num: true }]}
-              />
-              <tbody>
-                {devices.map((device) => (
-                  <tr key={device.udid}>
-                    <td>
-                      <DeviceWho appId={appId} device={device} />
-                    </td>
-                    <td className="mono">{device.udid}</td>
-                    <td>{device.os_version}</td>
-                    <td>{device.language}</td>
-                    <td>
-                      <EventTime at={device.last_at} arrived={device.last_seen} />
-                    </td>
-                    <td className="num">{device.sessions}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+      <ResultsTable
+        loaded={list}
+        items={(data) => data.devices}
+        empty="No devices."
+        className="devices-table"
+        columns={['Device', 'udid', 'OS', 'Language', 'Last seen', { label: 'Sessions', num: true }]}
+        row={(device) => (
+          <tr key={device.udid}>
+            <td>
+              <DeviceWho appId={appId} device={device} />
+            </td>
+            <td className="mono">{device.udid}</td>
+            <td>{device.os_version}</td>
+            <td>{device.language}</td>
+            <td>
+              <EventTime at={device.last_at} arrived={device.last_seen} />
+            </td>
+            <td className="num">{device.sessions}</td>
+          </tr>
         )}
-      </Results>
+      />
     </>
   );
 }

@@ -5,9 +5,8 @@
 import { useEffect, useState } from 'react';
 import type { DownloadRecord } from '../../explorer-contract/api.types.ts';
 import { absoluteTime, countOf } from '../format.ts';
-import { Results } from '../Results.tsx';
-import { TableHead } from '../TableHead.tsx';
 import { shownData, useJson, type Loaded } from '../use-json.ts';
+import { ResultsTable } from '../ResultsTable.tsx';
 
 /** How often, and how many times at most, the list is read again after a copy was asked for on the page. */
 const AWAIT_EVERY_MS = 1_000;
@@ -87,34 +86,27 @@ export function DownloadRecords({ device, asked = 0 }: { device?: { appId: strin
           ? "Each copy of this device's data downloaded, its own or in a copy of its user's, the newest first. Erasing the device leaves them, on Settings."
           : "Every copy of a device's data and every export of logs, from any app, the newest first: kept as the erasures are. An export's search is not kept, only that it had one (…)."}
       </p>
-      <Results
+      <ResultsTable
         loaded={records}
         items={(data) => data}
         empty={device ? 'No copy of its data given yet.' : 'Nothing downloaded yet.'}
-      >
-        {(list) => (
-          <div className="table-scroll">
-            <table className="table downloads-table">
-              <caption className="visually-hidden">{title}</caption>
-              <TableHead columns={['Downloaded', 'App', 'What', 'By', 'Logs']} />
-              <tbody>
-                {list.map((record, index) => (
-                  <tr key={`${record.downloaded_at} ${index}`}>
-                    <td>{absoluteTime(record.downloaded_at)}</td>
-                    <td>{record.app}</td>
-                    <td>{what(record)}</td>
-                    <td>{record.downloaded_by}</td>
-                    <td>
-                      {countOf(record.logs, 'log')}
-                      {record.finished ? null : <strong> so far, not to its end: cut, or still downloading</strong>}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+        className="downloads-table"
+        caption={title}
+        captionHidden
+        columns={['Downloaded', 'App', 'What', 'By', 'Logs']}
+        row={(record, index) => (
+          <tr key={`${record.downloaded_at} ${index}`}>
+            <td>{absoluteTime(record.downloaded_at)}</td>
+            <td>{record.app}</td>
+            <td>{what(record)}</td>
+            <td>{record.downloaded_by}</td>
+            <td>
+              {countOf(record.logs, 'log')}
+              {record.finished ? null : <strong> so far, not to its end: cut, or still downloading</strong>}
+            </td>
+          </tr>
         )}
-      </Results>
+      />
     </section>
   );
 }

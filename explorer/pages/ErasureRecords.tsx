@@ -6,10 +6,9 @@ import type { ErasureRecord } from '../../explorer-contract/api.types.ts';
 import { devicePath } from '../address.ts';
 import { absoluteTime } from '../format.ts';
 import { erasedCounts } from '../insight/DeviceErasure.tsx';
-import { Results } from '../Results.tsx';
-import { TableHead } from '../TableHead.tsx';
 import { useJson } from '../use-json.ts';
 import { href } from '../use-query.ts';
+import { ResultsTable } from '../ResultsTable.tsx';
 
 export function ErasureRecords() {
   const records = useJson<ErasureRecord[]>('/erasures');
@@ -19,37 +18,34 @@ export function ErasureRecords() {
       <p className="muted">
         Every app's devices erased on request, the newest first: kept after their data, which retention does not touch.
       </p>
-      <Results loaded={records} items={(data) => data} empty="No device erased yet.">
-        {(list) => (
-          <div className="table-scroll">
-            <table className="table erasures-table">
-              <caption className="visually-hidden">Erased devices</caption>
-              <TableHead columns={['Erased', 'App', 'Device', 'By', 'What went']} />
-              <tbody>
-                {list.map((record) => (
-                  <tr key={`${record.erased_at} ${record.app} ${record.udid}`}>
-                    <td>{absoluteTime(record.erased_at)}</td>
-                    <td>{record.app}</td>
-                    <td className="mono">
-                      {/* Not finished: the device is still there, for its page's erasure to go on with. */}
-                      {record.finished ? (
-                        record.udid
-                      ) : (
-                        <Link href={href(devicePath(record.udid), record.appId)}>{record.udid}</Link>
-                      )}
-                    </td>
-                    <td>{record.erased_by}</td>
-                    <td>
-                      {erasedCounts(record)}
-                      {record.finished ? null : <strong> so far, not finished: erase the device again</strong>}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+      <ResultsTable
+        loaded={records}
+        items={(data) => data}
+        empty="No device erased yet."
+        className="erasures-table"
+        caption="Erased devices"
+        captionHidden
+        columns={['Erased', 'App', 'Device', 'By', 'What went']}
+        row={(record) => (
+          <tr key={`${record.erased_at} ${record.app} ${record.udid}`}>
+            <td>{absoluteTime(record.erased_at)}</td>
+            <td>{record.app}</td>
+            <td className="mono">
+              {/* Not finished: the device is still there, for its page's erasure to go on with. */}
+              {record.finished ? (
+                record.udid
+              ) : (
+                <Link href={href(devicePath(record.udid), record.appId)}>{record.udid}</Link>
+              )}
+            </td>
+            <td>{record.erased_by}</td>
+            <td>
+              {erasedCounts(record)}
+              {record.finished ? null : <strong> so far, not finished: erase the device again</strong>}
+            </td>
+          </tr>
         )}
-      </Results>
+      />
     </section>
   );
 }

@@ -10,11 +10,10 @@ import { useAppId } from '../use-app.ts';
 import { useJson } from '../use-json.ts';
 import { SelectField, SubmitButton, TextField } from '../Field.tsx';
 import { Pager } from '../Pager.tsx';
-import { Results } from '../Results.tsx';
 import { href, useDraft, useQuery } from '../use-query.ts';
 import { RedactedText } from '../RedactedText.tsx';
 import { ScopeChip } from '../ScopeChip.tsx';
-import { TableHead } from '../TableHead.tsx';
+import { ResultsTable } from '../ResultsTable.tsx';
 
 const STATUS_LABELS: Record<IssueGroup['status'], string> = {
   open: 'Open',
@@ -77,61 +76,50 @@ function Groups({
         />
         <SubmitButton>Search</SubmitButton>
       </form>
-      <Results loaded={list} items={(data) => data.groups} empty="No issues.">
-        {(groups) => (
-          <div className="table-scroll">
-            <table className="table issues-table">
-              <caption>Issues grouped by fingerprint, most recently seen first</caption>
-              <TableHead
-                columns={[
-                  'Title',
-                  'Type',
-                  'Status',
-                  { label: 'Occurrences', num: true },
-                  { label: 'Devices', num: true },
-                  'First seen',
-                  'Last seen',
-                ]}
-              />
-              <tbody>
-                {groups.map((group) => (
-                  <tr key={group.id}>
-                    <td>
-                      <Link href={href(`/issue-groups/${group.id}`, appId)}>
-                        {group.title ? <RedactedText text={group.title} /> : '(untitled)'}
-                      </Link>
-                      {group.last_title !== group.title ? (
-                        <div className="muted">
-                          latest: <RedactedText text={group.last_title} />
-                        </div>
-                      ) : null}
-                    </td>
-                    <td>
-                      <TypeBadge type={group.type} />
-                    </td>
-                    <td>
-                      <StatusBadge status={group.status} />
-                    </td>
-                    <td className="num">{group.occurrences.toLocaleString('en')}</td>
-                    <td className="num">{group.devices.toLocaleString('en')}</td>
-                    <td className="nowrap">
-                      <EventTime
-                        at={group.first_at}
-                        arrived={group.first_seen}
-                        none="its own line is not kept"
-                        stacked
-                      />
-                    </td>
-                    <td className="nowrap">
-                      <EventTime at={group.last_at} arrived={group.last_seen} none="its own line is not kept" stacked />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+      <ResultsTable
+        loaded={list}
+        items={(data) => data.groups}
+        empty="No issues."
+        className="issues-table"
+        caption="Issues grouped by fingerprint, most recently seen first"
+        columns={[
+          'Title',
+          'Type',
+          'Status',
+          { label: 'Occurrences', num: true },
+          { label: 'Devices', num: true },
+          'First seen',
+          'Last seen',
+        ]}
+        row={(group) => (
+          <tr key={group.id}>
+            <td>
+              <Link href={href(`/issue-groups/${group.id}`, appId)}>
+                {group.title ? <RedactedText text={group.title} /> : '(untitled)'}
+              </Link>
+              {group.last_title !== group.title ? (
+                <div className="muted">
+                  latest: <RedactedText text={group.last_title} />
+                </div>
+              ) : null}
+            </td>
+            <td>
+              <TypeBadge type={group.type} />
+            </td>
+            <td>
+              <StatusBadge status={group.status} />
+            </td>
+            <td className="num">{group.occurrences.toLocaleString('en')}</td>
+            <td className="num">{group.devices.toLocaleString('en')}</td>
+            <td className="nowrap">
+              <EventTime at={group.first_at} arrived={group.first_seen} none="its own line is not kept" stacked />
+            </td>
+            <td className="nowrap">
+              <EventTime at={group.last_at} arrived={group.last_seen} none="its own line is not kept" stacked />
+            </td>
+          </tr>
         )}
-      </Results>
+      />
       <Pager
         back={offset > 0 && { label: 'First issues', go: () => change({ offset: undefined }) }}
         forward={

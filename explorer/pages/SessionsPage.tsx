@@ -8,10 +8,9 @@ import { LEVELS } from '../format.ts';
 import { useAppId } from '../use-app.ts';
 import { shownData, useJson } from '../use-json.ts';
 import { anyOf, Field, SelectField, SubmitButton } from '../Field.tsx';
-import { Results } from '../Results.tsx';
 import { Time } from '../Time.tsx';
 import { href, useDraft, useQuery } from '../use-query.ts';
-import { TableHead } from '../TableHead.tsx';
+import { ResultsTable } from '../ResultsTable.tsx';
 
 const SORTS: { value: SessionSort; label: string }[] = [
   { value: 'last', label: 'Last log, newest first' },
@@ -94,63 +93,55 @@ export function SessionsPage() {
         <SelectField label="Sort by" value={params.get('sort') ?? 'last'} choices={SORTS} onChange={select('sort')} />
         <SubmitButton>Search</SubmitButton>
       </form>
-      <Results loaded={list} items={(data) => data.sessions} empty="No sessions match.">
-        {(sessions) => (
-          <div className="table-scroll">
-            <table className="table sessions-table">
-              <caption>
-                Sessions {offset + 1}–{offset + sessions.length}
-              </caption>
-              <TableHead
-                columns={[
-                  'Session',
-                  'Device',
-                  'Version',
-                  'Language',
-                  'First log',
-                  'Last log',
-                  'Logs by level',
-                  { label: 'Issues', num: true },
-                ]}
+      <ResultsTable
+        loaded={list}
+        items={(data) => data.sessions}
+        empty="No sessions match."
+        className="sessions-table"
+        caption={(sessions) => `Sessions ${offset + 1}–${offset + sessions.length}`}
+        columns={[
+          'Session',
+          'Device',
+          'Version',
+          'Language',
+          'First log',
+          'Last log',
+          'Logs by level',
+          { label: 'Issues', num: true },
+        ]}
+        row={(session) => (
+          <tr key={session.session_uid}>
+            <td>
+              <Link className="session-id" href={href('/logs', appId, { session: session.session_uid })}>
+                {session.session_uid}
+              </Link>
+            </td>
+            <td>
+              <DeviceWho
+                appId={appId}
+                device={{ ...session, name: session.device_name }}
+                label={who.get(session.udid)}
               />
-              <tbody>
-                {sessions.map((session) => (
-                  <tr key={session.session_uid}>
-                    <td>
-                      <Link className="session-id" href={href('/logs', appId, { session: session.session_uid })}>
-                        {session.session_uid}
-                      </Link>
-                    </td>
-                    <td>
-                      <DeviceWho
-                        appId={appId}
-                        device={{ ...session, name: session.device_name }}
-                        label={who.get(session.udid)}
-                      />
-                    </td>
-                    <td>
-                      {session.app_version} <span className="muted">({session.app_build})</span>
-                    </td>
-                    <td>{session.language}</td>
-                    <td>{session.first_at === null ? '—' : <Time value={session.first_at} />}</td>
-                    <td>{session.last_at === null ? '—' : <Time value={session.last_at} />}</td>
-                    <td>
-                      <Counts session={session} />
-                    </td>
-                    <td className="num">
-                      {session.issues > 0 ? (
-                        <Link href={href('/issues', appId, { session: session.session_uid })}>{session.issues}</Link>
-                      ) : (
-                        0
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+            </td>
+            <td>
+              {session.app_version} <span className="muted">({session.app_build})</span>
+            </td>
+            <td>{session.language}</td>
+            <td>{session.first_at === null ? '—' : <Time value={session.first_at} />}</td>
+            <td>{session.last_at === null ? '—' : <Time value={session.last_at} />}</td>
+            <td>
+              <Counts session={session} />
+            </td>
+            <td className="num">
+              {session.issues > 0 ? (
+                <Link href={href('/issues', appId, { session: session.session_uid })}>{session.issues}</Link>
+              ) : (
+                0
+              )}
+            </td>
+          </tr>
         )}
-      </Results>
+      />
       <div className="actions">
         {offset > 0 ? (
           <button
