@@ -1,12 +1,10 @@
 // What the tests of counts owed to SIDELOG_DB share (clickhouse-owed-counts.test.ts, clickhouse-owed-kill.test.ts): a
 // real refusal of a batch's counts by SIDELOG_DB, batches of every level, and the session as the sessions list shows it
 // had nothing failed.
-import Database from 'better-sqlite3';
-import pg from 'pg';
 import { logs } from '../../../fixtures/wire-bodies.ts';
 import type { LogLevel } from '../../../protocol/levels.ts';
 import type { LogRecord } from '../../../protocol/records.types.ts';
-import { runOnDatabase } from './test-databases.ts';
+import { rowsOnDatabase, runOnDatabase } from './test-databases.ts';
 
 /** Makes SIDELOG_DB refuse every batch row (and so every batch's counts) until called again with false. */
 export async function refuseBatches(db: string, refuse: boolean): Promise<void> {
@@ -23,33 +21,11 @@ export async function refuseBatches(db: string, refuse: boolean): Promise<void> 
   );
 }
 
-/** Runs one statement on SIDELOG_DB (SQLite's file or PostgreSQL's URL) apart from the store: its rows. */
-async function onSidelogDb(db: string, text: string, values: unknown[] = []): Promise<Record<string, unknown>[]> {
-  if (!db.startsWith('postgres')) {
-    const sqlite = new Database(db);
-    try {
-      const statement = sqlite.prepare(text.replace(/\$\d+/g, '?'));
-      return statement.reader
-        ? (statement.all(...values) as Record<string, unknown>[])
-        : (statement.run(...values), []);
-    } finally {
-      sqlite.close();
-    }
-  }
-  const client = new pg.Client(db);
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
 /** counted_batches' tokens (owed counts paid before log_batches held tokens); `add` records one first, as a payment
  * before then did. */
 export async function countedTokens(db: string, add?: string): Promise<string[]> {
-  if (add !== undefined) await onSidelogDb(db, `INSERT INTO counted_batches (token) VALUES ($1)`, [add]);
-  return (await onSidelogDb(db, `SELECT token FROM counted_batches ORDER BY token`)).map((row) => String(row.token));
+  if (add !== undefined) await rowsOnDatabase(db, `INSERT INTO counted_batches (token) VALUES ($1)`, [add]);
+  return (await rowsOnDatabase(db, `SELECT token FROM counted_batches ORDER BY token`)).map((row) => String(row.token));
 }
 
 /** A batch of `count` logs from `from`, with its levels spread over the six. */

@@ -106,12 +106,19 @@ export async function runOnDatabase(db: string, statements: string): Promise<voi
   }
 }
 
-/** How many rows a table of the database holds, read beside the service (as an operator would look). */
-export async function countRows(db: string, table: string): Promise<number> {
+/** Runs one statement (`$1`… for its values) on the database beside the service: its rows. */
+export async function rowsOnDatabase(
+  db: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<Record<string, unknown>[]> {
   if (!db.startsWith('postgres')) {
-    const sqlite = new Database(db, { readonly: true });
+    const sqlite = new Database(db);
     try {
-      return sqlite.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+      const statement = sqlite.prepare(text.replace(/\$\d+/g, '?'));
+      return statement.reader
+        ? (statement.all(...values) as Record<string, unknown>[])
+        : (statement.run(...values), []);
     } finally {
       sqlite.close();
     }
@@ -119,10 +126,16 @@ export async function countRows(db: string, table: string): Promise<number> {
   const client = new pg.Client(db);
   await client.connect();
   try {
-    return Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0]!.n);
+    return (await client.query(text, values)).rows;
   } finally {
     await client.end();
   }
+}
+
+/** How many rows a table of the database holds, read beside the service (as an operator would look). */
+export async function countRows(db: string, table: string): Promise<number> {
+  const [row] = await rowsOnDatabase(db, `SELECT count(*) AS n FROM ${table}`);
+  return Number(row!.n);
 }
 
 /** A store of the kind on a new database; closing it drops the database (and ClickHouse's). */
