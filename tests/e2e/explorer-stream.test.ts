@@ -18,7 +18,7 @@ import {
   tailUntil,
   useExplorerApp,
 } from './explorer-app.ts';
-import { explorerSettled, signInToExplorer, viewerText } from './viewer.ts';
+import { explorerSettled, listedDownloads, signInToExplorer, viewerText } from './viewer.ts';
 import { E2E_VIEWER } from './product.ts';
 import { adminPost } from './admin-client.ts';
 
@@ -450,11 +450,7 @@ describe('the stream', () => {
     await e2e.page.context().clearCookies();
     await e2e.page.goto(`${e2e.product.url}/sidelog/settings`);
     await signInToExplorer(e2e.page, { name: 'admin', password: e2e.product.adminToken });
-    const recorded = e2e.page.getByRole('region', { name: 'Downloads' }).locator('tbody tr');
-    await recorded.first().waitFor();
-    const listed = (await recorded.evaluateAll((rows) =>
-      rows.map((row) => [...row.querySelectorAll('td')].slice(1).map((cell) => cell.textContent)),
-    )) as string[][];
+    const listed = await listedDownloads(e2e.page);
     const logs = `${expected.length} logs`;
     expect(listed.filter(([app]) => app === APP)).toEqual([
       [APP, expect.stringMatching(/^Export \(CSV\) of .*level=error/), E2E_VIEWER.name, logs],

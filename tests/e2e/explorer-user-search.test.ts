@@ -9,7 +9,7 @@ import { device } from '../../fixtures/wire-bodies.ts';
 import { appIdOf } from '../../server/stores/app-id.ts';
 import { createCollectorClient } from './collector-client.ts';
 import { E2E_VIEWER, useProductPage } from './product.ts';
-import { explorerSettled, signInToExplorer, viewerText } from './viewer.ts';
+import { explorerSettled, listedDownloads, signInToExplorer, viewerText } from './viewer.ts';
 import { waitFor } from './wait-for.ts';
 import { adminPost } from './admin-client.ts';
 import { downloadedText } from './explorer-app.ts';
@@ -154,11 +154,7 @@ describe('finding a user across apps', () => {
     // The copies the viewer downloaded in the test above, as the admin's Settings page lists them
     // (docs/privacy.md#each-download-is-recorded): kept after the devices' erasure. Other files' copies are of other apps.
     await viewerText(e2e.page, `${url}/sidelog/settings`);
-    const given = e2e.page.getByRole('region', { name: 'Downloads' }).locator('tbody tr');
-    await given.first().waitFor();
-    const listed = (await given.evaluateAll((rows) =>
-      rows.map((row) => [...row.querySelectorAll('td')].slice(1).map((cell) => cell.textContent)),
-    )) as string[][];
+    const listed = await listedDownloads(e2e.page);
     expect(listed.filter(([app]) => app!.startsWith('users-')).sort()).toEqual([
       ['users-ios', "A user's copy: device ios-ann", E2E_VIEWER.name, '1 log'],
       ['users-ios', 'Copy of device ios-ann', E2E_VIEWER.name, '1 log'],

@@ -72,3 +72,13 @@ export async function facetCounts(page: Page, name: string): Promise<Record<stri
   const counts = await section.locator(':scope > ul > .facet-value > .facet-count').allInnerTexts();
   return Object.fromEntries(labels.map((label, index) => [label, Number(counts[index])]));
 }
+
+/** The Settings page's Downloads as it lists them once some came (docs/privacy.md#each-download-is-recorded): each
+ * row's cells but its time (app, what, by, logs). */
+export async function listedDownloads(page: Page): Promise<string[][]> {
+  const rows = page.getByRole('region', { name: 'Downloads' }).locator('tbody tr');
+  await rows.first().waitFor();
+  return (await rows.evaluateAll((trs) =>
+    trs.map((tr) => [...tr.querySelectorAll('td')].slice(1).map((td) => td.textContent)),
+  )) as string[][];
+}
