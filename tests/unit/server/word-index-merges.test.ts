@@ -4,7 +4,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, expect, test } from 'vitest';
 import { parseLogFilters } from '../../../explorer-contract/log-filters.ts';
 import { sessionPayload } from '../../../fixtures/wire-bodies.ts';
@@ -12,6 +11,7 @@ import { openStore } from '../../../server/stores/open-store.ts';
 import { MIGRATIONS } from '../../../server/stores/sqlite/schema.ts';
 import type { Store } from '../../../server/stores/store.types.ts';
 import { sqliteBefore } from './sqlite-before.ts';
+import { rowsOnDatabase, runOnDatabase } from './test-databases.ts';
 
 const APP = 'word-merges-app';
 
@@ -27,24 +27,12 @@ function databasePath(): string {
 }
 
 /** The index's merge width as stored in it: undefined while it is FTS5's default. */
-function usermerge(db: string): number | undefined {
-  const sqlite = new Database(db, { readonly: true });
-  try {
-    return sqlite.prepare(`SELECT v FROM logs_fts_config WHERE k = 'usermerge'`).pluck().get() as number | undefined;
-  } finally {
-    sqlite.close();
-  }
-}
+const usermerge = async (db: string) =>
+  (await rowsOnDatabase(db, `SELECT v FROM logs_fts_config WHERE k = 'usermerge'`))[0]?.v;
 
 /** FTS5's own check that the index holds exactly the words of the logs it covers. */
-function checkIndex(db: string): void {
-  const sqlite = new Database(db);
-  try {
-    sqlite.exec(`INSERT INTO logs_fts (logs_fts, rank) VALUES ('integrity-check', 0)`);
-  } finally {
-    sqlite.close();
-  }
-}
+const checkIndex = (db: string) =>
+  runOnDatabase(db, `INSERT INTO logs_fts (logs_fts, rank) VALUES ('integrity-check', 0)`);
 
 async function open(db: string): Promise<Store> {
   const store = await openStore(db);
@@ -73,7 +61,7 @@ async function storeBatches(store: Store, session: number, batches: number, word
 test('a new database merges its word index sixteen segments at a time, and finds each word after the merges', async () => {
   const db = databasePath();
   const store = await open(db);
-  expect(usermerge(db)).toBe(16);
+  expect(await usermerge(db)).toBe(16);
   await store.putApp(APP, true);
   const session = await store.putSession(APP, sessionPayload('s-1', APP));
   // More segments than one merge of sixteen takes.
@@ -81,7 +69,7 @@ test('a new database merges its word index sixteen segments at a time, and finds
   for (const batch of [0, 15, 16, 39])
     expect(await texts(store, `word${batch}`)).toEqual([`word${batch} line 0`, `word${batch} line 1`]);
   expect(await texts(store, 'line')).toHaveLength(80);
-  checkIndex(db);
+  await checkIndex(db);
 });
 
 test('a database made before the setting learns it as it migrates, and its words are found', async () => {
@@ -98,14 +86,14 @@ test('a database made before the setting learns it as it migrates, and its words
       UPDATE search_progress SET indexed_to = (SELECT max(id) FROM logs);`);
   }
   old.close();
-  expect(usermerge(db)).toBeUndefined();
+  expect(await usermerge(db)).toBeUndefined();
 
   const store = await open(db);
   await store.putApp(APP, true);
-  expect(usermerge(db)).toBe(16);
+  expect(await usermerge(db)).toBe(16);
   await storeBatches(store, session, 20, (batch) => `after${batch}`);
   expect(await texts(store, 'before3')).toEqual(['before3 line 0', 'before3 line 1']);
   expect(await texts(store, 'after19')).toEqual(['after19 line 0', 'after19 line 1']);
   expect(await texts(store, 'line')).toHaveLength(52);
-  checkIndex(db);
+  await checkIndex(db);
 });
