@@ -234,6 +234,17 @@ export interface LogVolume {
   /** A search holding a fragment: the buckets count the logs its scan read; before `scannedTo`, when not complete,
    * they count at least (docs/explorer.md#fragments). */
   scan?: ScanProgress;
+  /** Logs of the view dated by a wrong clock, left out of the bars' span (server/explorer/chart-span.ts). */
+  leftOut?: ChartLeftOut;
+}
+
+/** What a chart of a view named no range for left out of its span: logs dated before 2000, or more than a day past
+ * the service's clock, as a device whose clock is wrong dates them, while the view holds logs dated between
+ * (docs/volume-and-counts.md#a-wrong-clock). `before`: the earliest log's time, when the logs before 2000 were left
+ * out; `after`: the latest log's, when those ahead were. The logs are not changed: the list and the counts hold them. */
+export interface ChartLeftOut {
+  before?: number;
+  after?: number;
 }
 
 /** `GET /apps/{appID}/logs/count?<filters>`: how many logs match, exact whatever the total for a view narrowed only by

@@ -1,6 +1,7 @@
 // Counts by any field (docs/volume-and-counts.md#counts-by-a-field): the field a view's histogram splits its logs by,
 // as the address names it (`split=tag`), and the answer of `GET …/logs/split`, its bars by value and its values' top.
 import { MAX_PATH_KEYS, PARSED_TERM } from './parsed-field.ts';
+import type { ChartLeftOut } from './api.types.ts';
 
 /** The field: a log's level, tag, session's app version, its device's key (as it stands now), or a field parsed from
  * its text (docs/explorer.md#parsed-fields). */
@@ -51,4 +52,6 @@ export interface FieldCounts {
   buckets: { at: number; counts: number[] }[];
   /** As the volume's: a view holding a term no index answers counts the logs its scan read (docs/explorer.md#fragments). */
   scan?: { scanned: number; scannedTo: number | null; complete: boolean };
+  /** As the volume's: logs dated by a wrong clock, left out of the bars' span but counted in `values`. */
+  leftOut?: ChartLeftOut;
 }

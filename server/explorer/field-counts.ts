@@ -14,6 +14,7 @@ import { LOG_LEVEL_NAMES } from '../../explorer-contract/log-filters.ts';
 import { splitScanned } from '../stores/explorer-queries.ts';
 import type { ExplorerQueries, LogFilter } from '../stores/explorer-queries.types.ts';
 import { typedValue } from './key-facets.ts';
+import { chartSpan } from './chart-span.ts';
 import { bucketWidth } from './volume.ts';
 
 /** A value as the store's split writes it (`n:502.0`, `s:net`, `j:"gold"`) as the page shows it and the search takes
@@ -37,10 +38,9 @@ export async function fieldCounts(
 ): Promise<FieldCounts> {
   const split = filter.search && splitScanned(filter.search);
   const scanned = split !== undefined && split.scanned.groups.length > 0;
-  const span = await queries.timeSpan(scanned ? { ...filter, search: split.narrowing } : filter);
+  const span = await chartSpan(queries, filter, scanned ? { ...filter, search: split.narrowing } : filter);
   if (!span) return { by: splitName(by), bucketMs: 0, values: [], buckets: [] };
-  const first = filter.from ?? span.first;
-  const last = filter.to !== undefined ? Math.max(first, filter.to - 1) : span.last;
+  const { first, last, leftOut } = span;
   const bucketMs = bucketWidth(first, last);
   const start = Math.floor(first / bucketMs);
   const { rows, scan } = await queries.splitVolume(filter, bucketMs, by, scanRows);
@@ -65,7 +65,7 @@ export async function fieldCounts(
   }));
   for (const row of shown) {
     const bucket = buckets[row.bucket - start];
-    // A log outside the range asked (none: the store reads the range) would have no bar.
+    // A log outside the span has no bar, but counts in its value's total: one a wrong clock dated (chart-span.ts).
     if (bucket) bucket.counts[index.get(row.value) ?? index.get(OTHER)!]! += row.n;
   }
   return {
@@ -79,5 +79,6 @@ export async function fieldCounts(
     }),
     buckets,
     ...(scan && { scan }),
+    ...(leftOut && { leftOut }),
   };
 }

@@ -1,9 +1,10 @@
 // The histogram's buckets: a width that gives at most MAX_BUCKETS over the range asked (or, without one, over the
-// matched logs' own first and last times), and the store's counts per (bucket, level) laid out as every bucket of the
+// matched logs' own first and last times, a wrong clock's dates left out: chart-span.ts), and the store's counts per (bucket, level) laid out as every bucket of the
 // range, the empty ones too (docs/volume-and-counts.md#volume).
 import type { LogVolume } from '../../explorer-contract/api.types.ts';
 import { splitScanned } from '../stores/explorer-queries.ts';
 import type { ExplorerQueries, LogFilter } from '../stores/explorer-queries.types.ts';
+import { chartSpan } from './chart-span.ts';
 import { rolledUpVolume, rollupFits } from './volume-rollup.ts';
 
 export const MAX_BUCKETS = 60;
@@ -36,22 +37,26 @@ export async function logVolume(queries: ExplorerQueries, filter: LogFilter): Pr
   const split = filter.search && splitScanned(filter.search);
   const scanned = split !== undefined && split.scanned.groups.length > 0;
   // A fragment's view spans its narrowed view's range: finding its own ends would read every log without a budget.
-  const span = await queries.timeSpan(scanned ? { ...filter, search: split.narrowing } : filter);
+  const span = await chartSpan(queries, filter, scanned ? { ...filter, search: split.narrowing } : filter);
   if (!span) return { bucketMs: 0, buckets: [] };
-  const first = filter.from ?? span.first;
-  const last = filter.to !== undefined ? Math.max(first, filter.to - 1) : span.last;
+  const { first, last, leftOut } = span;
   const bucketMs = bucketWidth(first, last);
   const start = Math.floor(first / bucketMs);
   const buckets = Array.from({ length: Math.floor(last / bucketMs) - start + 1 }, (_, index) => ({
     at: (start + index) * bucketMs,
     levels: [0, 0, 0, 0, 0, 0],
   }));
+  // The view's logs are counted whole; a log a wrong clock dated outside the span has no bar (chart-span.ts).
+  const add = (row: { bucket: number; level: number; n: number }) => {
+    const bucket = buckets[row.bucket - start];
+    if (bucket) bucket.levels[row.level]! += row.n;
+  };
   if (scanned) {
     const { rows, scan } = await queries.scanVolume(filter, bucketMs);
-    for (const row of rows) buckets[row.bucket - start]!.levels[row.level]! += row.n;
-    return { bucketMs, buckets, scan };
+    rows.forEach(add);
+    return { bucketMs, buckets, scan, ...(leftOut && { leftOut }) };
   }
   const counts = rollupFits(filter) ? rolledUpVolume(queries, filter, bucketMs) : queries.volume(filter, bucketMs);
-  for (const row of await counts) buckets[row.bucket - start]!.levels[row.level]! += row.n;
-  return { bucketMs, buckets };
+  (await counts).forEach(add);
+  return { bucketMs, buckets, ...(leftOut && { leftOut }) };
 }
