@@ -7,6 +7,7 @@ import { absoluteTime } from '../format.ts';
 import { useZone } from '../time-zone.ts';
 import { shownData, useJson } from '../use-json.ts';
 import { useQuery } from '../use-query.ts';
+import { ChartLeftOut } from './ChartLeftOut.tsx';
 import { widthText } from './Histogram.tsx';
 import { RefineButtonPair } from './RefineButtons.tsx';
 import { hideSplit, onlySplit } from './split-refine.ts';
@@ -81,6 +82,7 @@ function SplitChart({ appId, filters, by }: { appId: string; filters: string; by
         <span>bars of {widthText(bucketMs)}</span>
         <span>{absoluteTime(last, zone).slice(0, 19)}</span>
       </p>
+      <ChartLeftOut leftOut={shown.leftOut} />
       {shown.scan && !shown.scan.complete ? (
         <p className="muted">Counts of the {shown.scan.scanned.toLocaleString('en')} newest logs read.</p>
       ) : null}

@@ -3,6 +3,7 @@
 // bar) sets the view's time range to the buckets covered, which the address keeps as from and to.
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { barsAfterKey } from './histogram-keys.ts';
+import { ChartLeftOut } from './ChartLeftOut.tsx';
 import type { LogVolume } from '../api.ts';
 import { absoluteTime, LEVELS } from '../format.ts';
 import { useZone, type Zone } from '../time-zone.ts';
@@ -162,6 +163,7 @@ export function Histogram({
         <span>bars of {widthText(bucketMs)}</span>
         <span>{absoluteTime(last, zone).slice(0, 19)}</span>
       </figcaption>
+      <ChartLeftOut leftOut={shown.leftOut} />
     </figure>
   );
 }

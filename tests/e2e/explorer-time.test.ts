@@ -296,6 +296,29 @@ describe('the histogram', () => {
     await utc.uncheck();
     await expect.poll(shown).toEqual(tokyo);
   });
+
+  it('leaves out a log a wrong clock dated, says so, and draws it at "Draw them too"', async () => {
+    // An app of its own: a log of 1970 among this file's would be the oldest row of every list the others read.
+    const app = 'explorer-clock-app';
+    const collector = createCollectorClient(e2e.product.url, e2e.product.adminToken, app);
+    await collector.createApp();
+    const session = await collector.session('s-clock', 'd-clock');
+    await collector.logs(session, [log(0, 'a reset clock'), log(T0, 'the first line'), log(T0 + 30 * MINUTE, 'later')]);
+    const page = await tokyoPage(e2e.product.browser);
+    await viewerText(page, `${e2e.product.url}/sidelog/logs?app=${appIdOf(app)}`);
+    const histogram = page.locator('.histogram');
+    const axis = () => histogram.locator('figcaption span').first().innerText();
+    expect(await axis()).toBe('2026-11-20 19:00:00');
+    expect(await histogram.locator('.chart-left-out').innerText()).toBe(
+      'Not drawn: logs dated before 2000 (the earliest 1970-01-01 09:00:00), as a wrong clock dates them; the list ' +
+        'and the count hold them. Draw them too',
+    );
+    expect(await page.getByText('3 logs', { exact: true }).count()).toBe(1);
+    await histogram.getByRole('button', { name: 'Draw them too' }).click();
+    await page.waitForURL((address) => address.searchParams.get('from') === '1970-01-01T00:00:00.000Z');
+    await expect.poll(axis).toBe('1970-01-01 09:00:00');
+    expect(await histogram.locator('.chart-left-out').count()).toBe(0);
+  });
 });
 
 describe('range', () => {
