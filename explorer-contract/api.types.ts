@@ -241,7 +241,8 @@ export interface LogVolume {
 /** What a chart of a view named no range for left out of its span: logs dated before 2000, or more than a day past
  * the service's clock, as a device whose clock is wrong dates them, while the view holds logs dated between
  * (docs/volume-and-counts.md#a-wrong-clock). `before`: the earliest log's time, when the logs before 2000 were left
- * out; `after`: the latest log's, when those ahead were. The logs are not changed: the list and the counts hold them. */
+ * out; `after`: the latest log's, when those ahead were. The logs are not changed: the list and the counts hold
+ * them. */
 export interface ChartLeftOut {
   before?: number;
   after?: number;

@@ -1,6 +1,6 @@
 // The histogram's buckets: a width that gives at most MAX_BUCKETS over the range asked (or, without one, over the
-// matched logs' own first and last times, a wrong clock's dates left out: chart-span.ts), and the store's counts per (bucket, level) laid out as every bucket of the
-// range, the empty ones too (docs/volume-and-counts.md#volume).
+// matched logs' own first and last times, a wrong clock's dates left out: chart-span.ts), and the store's counts per
+// (bucket, level) laid out as every bucket of the range, the empty ones too (docs/volume-and-counts.md#volume).
 import type { LogVolume } from '../../explorer-contract/api.types.ts';
 import { splitScanned } from '../stores/explorer-queries.ts';
 import type { ExplorerQueries, LogFilter } from '../stores/explorer-queries.types.ts';

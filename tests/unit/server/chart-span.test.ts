@@ -64,7 +64,7 @@ describe('chartSpan', () => {
     });
   });
 
-  test('a view every log of which a wrong clock dated (a client sending seconds) spans them all, leaving none out', async () => {
+  test('a view all of whose logs a wrong clock dated (a client sending seconds) spans them all', async () => {
     const seconds = TODAY.map((at) => Math.floor(at / 1000));
     expect(await chartSpan(storeOf(seconds), view(), view(), NOW)).toEqual({ first: seconds[0], last: seconds[2] });
   });
