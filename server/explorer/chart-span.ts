@@ -5,6 +5,7 @@
 // bar. So an end the view does not name leaves out the logs dated before 2000 or more than a day past the service's
 // clock, when the view holds logs dated between, and says so; with none between, the chart spans every log as before.
 import type { ChartLeftOut } from '../../explorer-contract/api.types.ts';
+import { splitScanned } from '../stores/explorer-queries.ts';
 import type { ExplorerQueries, LogFilter } from '../stores/explorer-queries.types.ts';
 
 /** Before it, a log's date is taken for a wrong clock's: no browser or phone that sends logs here logged then. */
@@ -19,14 +20,20 @@ export interface ChartSpan {
   leftOut?: ChartLeftOut;
 }
 
-/** `filter`'s chart span, its ends read from `spanFilter`'s logs (the filter itself, or a fragment's narrowing, whose
- * own ends would need every log read); undefined when it holds none. */
+/** The filter whose logs' ends a chart of `filter` spans: a fragment's view spans its narrowed view's range, since
+ * finding its own ends would read every log without a budget. */
+function spanFilterOf(filter: LogFilter): LogFilter {
+  const split = filter.search && splitScanned(filter.search);
+  return split && split.scanned.groups.length > 0 ? { ...filter, search: split.narrowing } : filter;
+}
+
+/** `filter`'s chart span; undefined when it holds no log. */
 export async function chartSpan(
   queries: Pick<ExplorerQueries, 'timeSpan'>,
   filter: LogFilter,
-  spanFilter: LogFilter = filter,
   now = Date.now(),
 ): Promise<ChartSpan | undefined> {
+  const spanFilter = spanFilterOf(filter);
   const span = await queries.timeSpan(spanFilter);
   if (!span) return undefined;
   const named = (first: number, last: number): ChartSpan => ({

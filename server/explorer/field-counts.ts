@@ -11,7 +11,6 @@ import {
   type SplitBy,
 } from '../../explorer-contract/field-counts.ts';
 import { LOG_LEVEL_NAMES } from '../../explorer-contract/log-filters.ts';
-import { splitScanned } from '../stores/explorer-queries.ts';
 import type { ExplorerQueries, LogFilter } from '../stores/explorer-queries.types.ts';
 import { typedValue } from './key-facets.ts';
 import { chartSpan } from './chart-span.ts';
@@ -36,9 +35,7 @@ export async function fieldCounts(
   by: SplitBy,
   scanRows?: number,
 ): Promise<FieldCounts> {
-  const split = filter.search && splitScanned(filter.search);
-  const scanned = split !== undefined && split.scanned.groups.length > 0;
-  const span = await chartSpan(queries, filter, scanned ? { ...filter, search: split.narrowing } : filter);
+  const span = await chartSpan(queries, filter);
   if (!span) return { by: splitName(by), bucketMs: 0, values: [], buckets: [] };
   const { first, last, leftOut } = span;
   const bucketMs = bucketWidth(first, last);

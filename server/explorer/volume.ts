@@ -36,8 +36,7 @@ export function bucketWidth(first: number, last: number): number {
 export async function logVolume(queries: ExplorerQueries, filter: LogFilter): Promise<LogVolume> {
   const split = filter.search && splitScanned(filter.search);
   const scanned = split !== undefined && split.scanned.groups.length > 0;
-  // A fragment's view spans its narrowed view's range: finding its own ends would read every log without a budget.
-  const span = await chartSpan(queries, filter, scanned ? { ...filter, search: split.narrowing } : filter);
+  const span = await chartSpan(queries, filter);
   if (!span) return { bucketMs: 0, buckets: [] };
   const { first, last, leftOut } = span;
   const bucketMs = bucketWidth(first, last);
